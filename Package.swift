@@ -1,0 +1,27 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every target of ours builds in Swift 6 language mode with warnings as errors.
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Feedline",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "Feedline", targets: ["Feedline"]),
+    ],
+    targets: [
+        .target(
+            name: "Feedline",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedlineTests",
+            dependencies: ["Feedline"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,28 @@
+import Foundation
+
+/// One attachment of a post, reduced to what a text or accessibility front shows.
+public struct Media: Hashable, Sendable {
+    /// What kind of attachment this is.
+    public enum Kind: String, Hashable, Sendable {
+        case audio, gifv, image, unknown, video
+    }
+
+    public var kind: Kind
+    /// The author's description (alt text), if any.
+    public var description: String?
+    /// Where the media lives, if known.
+    public var url: String?
+
+    public init(kind: Kind, description: String? = nil, url: String? = nil) {
+        self.kind = kind
+        self.description = description
+        self.url = url
+    }
+
+    /// `[image: a cat on a mat]`, or `[image]` without a description.
+    public var summary: String {
+        let text = description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let flattened = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flattened.isEmpty ? "[\(kind.rawValue)]" : "[\(kind.rawValue): \(flattened)]"
+    }
+}

@@ -1,0 +1,36 @@
+/// The identity of a post as the server names it.
+///
+/// Ids are opaque: numeric snowflakes, ULIDs or anything else a server sends. They are
+/// compared for equality only; Feedline never orders posts by id (order comes from the server).
+public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// An opaque position in a timeline from which the next (older) page starts.
+///
+/// A service makes cursors and reads them back; the view models only store and return them.
+public struct PageCursor: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+}

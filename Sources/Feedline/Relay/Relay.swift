@@ -1,0 +1,167 @@
+import Synchronization
+
+/// A thread-safe holder of a current value that notifies its subscribers of every change —
+/// a `BehaviorRelay` / `CurrentValueSubject` without completion or errors.
+///
+/// Guarantees:
+/// - **Replay.** ``subscribe(_:)`` delivers the current value first, then every later one.
+/// - **Order.** Every subscriber sees the values in the order the sets happened, each exactly
+///   once, never two at a time: deliveries are serialised per relay.
+/// - **Outside the lock.** Handlers run without any lock held, so a handler may read or set this
+///   relay, subscribe, or cancel any subscription (its own included). A set from inside a
+///   handler is delivered after the current value has reached every subscriber.
+/// - **Where.** Deliveries run on the thread that set the value, unless another thread is already
+///   delivering for this relay; then that thread delivers it, in order, and `set` returns at once.
+/// - **Ownership.** A subscription lasts as long as its ``Subscription`` token.
+///
+/// - Complexity: `set` is O(s) for s subscribers plus the handlers' own cost; subscribing is
+///   O(1) amortised, cancelling O(s).
+public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
+    private let state: Mutex<State>
+
+    /// Creates a relay holding `value`.
+    public init(_ value: Value) {
+        state = Mutex(State(value: value))
+    }
+
+    /// The current value.
+    public var value: Value {
+        get { state.withLock { $0.value } }
+    }
+
+    /// Replaces the value and notifies every subscriber (see the type's guarantees).
+    public func set(_ newValue: Value) {
+        let snapshot: ContiguousArray<Subscriber>? = state.withLock { state in
+            state.value = newValue
+            if state.subscribers.isEmpty && !state.delivering { return nil }
+            if state.delivering {
+                state.queue.append(.value(newValue))
+                return nil
+            }
+            state.delivering = true
+            return state.subscribers
+        }
+        guard let snapshot else { return }
+        Self.deliver(newValue, to: snapshot)
+        drain()
+    }
+
+    /// Mutates the value in place under the lock — an atomic read-modify-write, so concurrent
+    /// updates are never lost — then notifies like ``set(_:)``. `body` must not use this relay.
+    @discardableResult
+    public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        let (result, newValue, snapshot): (Result, Value, ContiguousArray<Subscriber>?) = try state.withLock { state in
+            let result = try body(&state.value)
+            let newValue = state.value
+            if state.subscribers.isEmpty && !state.delivering { return (result, newValue, nil) }
+            if state.delivering {
+                state.queue.append(.value(newValue))
+                return (result, newValue, nil)
+            }
+            state.delivering = true
+            return (result, newValue, state.subscribers)
+        }
+        if let snapshot {
+            Self.deliver(newValue, to: snapshot)
+            drain()
+        }
+        return result
+    }
+
+    /// Subscribes `handler`, which receives the current value at once, then every change.
+    /// Keep the returned token as long as the updates are wanted.
+    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+        let subscriber = Subscriber(handler)
+        let replay: Value? = state.withLock { state in
+            if state.delivering {
+                state.queue.append(.subscribe(subscriber, state.value))
+                return nil
+            }
+            state.subscribers.append(subscriber)
+            state.delivering = true
+            return state.value
+        }
+        if let replay {
+            if subscriber.isActive { subscriber.handler(replay) }
+            drain()
+        }
+        return Subscription { [self] in self.remove(subscriber) }
+    }
+
+    /// How many subscriptions are live. For tests and diagnostics.
+    public var subscriberCount: Int {
+        state.withLock { state in
+            state.subscribers.count + state.queue.count { item in
+                if case .subscribe(let subscriber, _) = item { return subscriber.isActive }
+                return false
+            }
+        }
+    }
+
+    // MARK: - Delivery
+
+    private static func deliver(_ value: Value, to subscribers: ContiguousArray<Subscriber>) {
+        for subscriber in subscribers where subscriber.isActive {
+            subscriber.handler(value)
+        }
+    }
+
+    /// Delivers what was queued while this thread was delivering, until the queue is empty.
+    private func drain() {
+        while true {
+            let next: (Pending, ContiguousArray<Subscriber>)? = state.withLock { state in
+                guard !state.queue.isEmpty else {
+                    state.delivering = false
+                    return nil
+                }
+                let item = state.queue.removeFirst()
+                if case .subscribe(let subscriber, _) = item, subscriber.isActive {
+                    state.subscribers.append(subscriber)
+                }
+                return (item, state.subscribers)
+            }
+            guard let (item, subscribers) = next else { return }
+            switch item {
+            case .value(let value):
+                Self.deliver(value, to: subscribers)
+            case .subscribe(let subscriber, let replay):
+                if subscriber.isActive { subscriber.handler(replay) }
+            }
+        }
+    }
+
+    private func remove(_ subscriber: Subscriber) {
+        subscriber.deactivate()
+        state.withLock { state in
+            if let index = state.subscribers.firstIndex(where: { $0 === subscriber }) {
+                state.subscribers.remove(at: index)
+            }
+        }
+    }
+
+    // MARK: - Storage
+
+    private struct State {
+        var value: Value
+        var subscribers: ContiguousArray<Subscriber> = []
+        var queue: [Pending] = []
+        var delivering = false
+    }
+
+    private enum Pending {
+        case value(Value)
+        case subscribe(Subscriber, Value)
+    }
+
+    final class Subscriber: Sendable {
+        let handler: @Sendable (Value) -> Void
+        private let active = Atomic<Bool>(true)
+
+        init(_ handler: @escaping @Sendable (Value) -> Void) {
+            self.handler = handler
+        }
+
+        var isActive: Bool { active.load(ordering: .acquiring) }
+        func deactivate() { active.store(false, ordering: .releasing) }
+    }
+}
