@@ -64,7 +64,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         self.reblogged = reblogged
         self.inReplyToID = inReplyToID
         self.url = url
-        self.nested = reblog.map(Nested.post)
+        self.nested = reblog.map { Nested.post($0.content) }
     }
 
     /// The boosted original when this is a reblog entry.

@@ -1,0 +1,47 @@
+/// Counts the effects (page loads, interaction requests, detail loads) that are running, so a
+/// front or a test can wait until everything has settled — without sleeping.
+///
+/// Every view model of one ``FeedSession`` shares one activity. An effect counts from the moment
+/// it is started until the event it produces has been handled and any follow-up effect has been
+/// started, so the count never touches zero between a reply and the request it triggers.
+@MainActor
+public final class Activity {
+    /// Effects running now.
+    public private(set) var running = 0
+    /// Effects started since this activity was made (for request-count bounds in tests).
+    public private(set) var started = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    public init() {}
+
+    /// Whether nothing is running.
+    public var isIdle: Bool { running == 0 }
+
+    /// Returns once no effect is running. Returns at once when idle. Effects started while
+    /// waiting are waited for too.
+    public func idle() async {
+        while running > 0 {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+    }
+
+    /// Runs `operation` as a main-actor task counted as activity until it returns.
+    /// Cancel the returned task to stop it early; it still counts until it returns.
+    @discardableResult
+    public func run(_ operation: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
+        running += 1
+        started += 1
+        return Task { @MainActor in
+            await operation()
+            self.finish()
+        }
+    }
+
+    private func finish() {
+        running -= 1
+        guard running == 0 else { return }
+        let resumed = waiters
+        waiters.removeAll()
+        for waiter in resumed { waiter.resume() }
+    }
+}

@@ -1,0 +1,12 @@
+/// What can happen to one post's interaction state. Every event carries the store's epoch at
+/// the moment it happened.
+public enum InteractionEvent: Hashable, Sendable {
+    /// A copy of the post arrived from a fetch (page, refresh, detail) that started at `fetchedAt`.
+    case copyReceived(Post, fetchedAt: StoreEpoch, at: StoreEpoch)
+    /// The request with `token` failed.
+    case requestFailed(InteractionKind, token: StoreEpoch, message: String, at: StoreEpoch)
+    /// The request with `token` succeeded; `reply` is the server's copy (a reblog wrapper is fine).
+    case requestSucceeded(InteractionKind, token: StoreEpoch, reply: Post, at: StoreEpoch)
+    /// The user toggled `kind`.
+    case toggled(InteractionKind, at: StoreEpoch)
+}

@@ -1,0 +1,155 @@
+import Feedline
+import Foundation
+import Synchronization
+import Testing
+
+/// A `FeedService` whose calls wait until the test answers them, in any order. Every call is
+/// logged; unexpected calls are simply left pending, and tests assert the log.
+final class ControlledService: FeedService {
+    enum Call: Hashable, Sendable, CustomStringConvertible {
+        case page(PageCursor?)
+        case newer(than: PostID, olderThan: PostID?)
+        case post(PostID)
+        case context(PostID)
+        case favourite(Bool, PostID)
+        case reblog(Bool, PostID)
+
+        var description: String {
+            switch self {
+            case .page(let cursor): "page(\(cursor?.rawValue ?? "nil"))"
+            case .newer(let lower, let upper): "newer(\(lower), \(upper?.rawValue ?? "nil"))"
+            case .post(let id): "post(\(id))"
+            case .context(let id): "context(\(id))"
+            case .favourite(let value, let id): "favourite(\(value), \(id))"
+            case .reblog(let value, let id): "reblog(\(value), \(id))"
+            }
+        }
+    }
+
+    enum Response: Sendable {
+        case page(Page)
+        case newer(NewerPage)
+        case post(Post)
+        case context(PostContext)
+    }
+
+    struct Failure: LocalizedError, Equatable {
+        var message: String
+        var errorDescription: String? { message }
+    }
+
+    private struct Pending {
+        let id: Int
+        let call: Call
+        let continuation: CheckedContinuation<Response, any Error>
+    }
+
+    private struct State {
+        var nextID = 0
+        var pending: [Pending] = []
+        var log: [Call] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Every call made so far, in order.
+    var log: [Call] { state.withLock { $0.log } }
+    /// Calls waiting for an answer, oldest first.
+    var pending: [Call] { state.withLock { $0.pending.map(\.call) } }
+
+    /// Returns once at least `count` calls are waiting.
+    func waitForPending(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.pending.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Answers the oldest pending `call` with `response`. Returns false when no such call waits.
+    @discardableResult
+    func answer(_ call: Call, with response: Response) -> Bool {
+        guard let pending = take(call) else { return false }
+        pending.continuation.resume(returning: response)
+        return true
+    }
+
+    /// Fails the oldest pending `call` with `message`.
+    @discardableResult
+    func fail(_ call: Call, message: String = "The server is unavailable.") -> Bool {
+        guard let pending = take(call) else { return false }
+        pending.continuation.resume(throwing: Failure(message: message))
+        return true
+    }
+
+    /// Answers the pending call at `index` (in `pending` order) with `result`.
+    func settle(at index: Int, with result: Result<Response, Failure>) {
+        let taken: Pending? = state.withLock { state in
+            guard state.pending.indices.contains(index) else { return nil }
+            return state.pending.remove(at: index)
+        }
+        guard let taken else { return }
+        switch result {
+        case .success(let response): taken.continuation.resume(returning: response)
+        case .failure(let failure): taken.continuation.resume(throwing: failure)
+        }
+    }
+
+    private func take(_ call: Call) -> Pending? {
+        state.withLock { state in
+            guard let index = state.pending.firstIndex(where: { $0.call == call }) else { return nil }
+            return state.pending.remove(at: index)
+        }
+    }
+
+    private func suspend(_ call: Call) async throws -> Response {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
+                state.nextID += 1
+                state.pending.append(Pending(id: state.nextID, call: call, continuation: continuation))
+                state.log.append(call)
+                let count = state.pending.count
+                let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+                state.waiters.removeAll { $0.count <= count }
+                return ready
+            }
+            for waiter in ready { waiter.resume() }
+        }
+    }
+
+    // MARK: - FeedService
+
+    func timelinePage(after cursor: PageCursor?) async throws -> Page {
+        guard case .page(let page) = try await suspend(.page(cursor)) else { throw Failure(message: "wrong response") }
+        return page
+    }
+
+    func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage {
+        guard case .newer(let page) = try await suspend(.newer(than: lower, olderThan: upper)) else { throw Failure(message: "wrong response") }
+        return page
+    }
+
+    func post(_ id: PostID) async throws -> Post {
+        guard case .post(let post) = try await suspend(.post(id)) else { throw Failure(message: "wrong response") }
+        return post
+    }
+
+    func context(of id: PostID) async throws -> PostContext {
+        guard case .context(let context) = try await suspend(.context(id)) else { throw Failure(message: "wrong response") }
+        return context
+    }
+
+    func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post {
+        guard case .post(let post) = try await suspend(.favourite(favourited, postID)) else { throw Failure(message: "wrong response") }
+        return post
+    }
+
+    func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post {
+        guard case .post(let post) = try await suspend(.reblog(reblogged, postID)) else { throw Failure(message: "wrong response") }
+        return post
+    }
+}

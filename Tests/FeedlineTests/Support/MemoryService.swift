@@ -1,0 +1,123 @@
+import Feedline
+import Foundation
+import Synchronization
+
+/// An in-memory server that answers at once: a timeline newest first, pages by position,
+/// favourite / reblog that change its state. Faults are injected per call kind.
+final class MemoryService: FeedService {
+    struct Failure: LocalizedError, Equatable {
+        var message: String
+        var errorDescription: String? { message }
+    }
+
+    private struct State {
+        var timeline: [Post]
+        var pageSize: Int
+        var failures: [String: Int] = [:]
+        var calls: [String] = []
+    }
+
+    private let state: Mutex<State>
+
+    init(posts: [Post], pageSize: Int = 20) {
+        state = Mutex(State(timeline: posts, pageSize: pageSize))
+    }
+
+    /// Every call so far, e.g. `page(nil)`, `favourite(true, p1)`.
+    var calls: [String] { state.withLock { $0.calls } }
+
+    /// The server's copy of the original post `id`.
+    func serverPost(_ id: PostID) -> Post? {
+        state.withLock { state in state.timeline.first { $0.id == id }?.content ?? state.timeline.compactMap(\.reblog).first { $0.id == id } }
+    }
+
+    /// Makes the next `count` calls whose description starts with `prefix` fail.
+    func failNext(_ prefix: String, times count: Int = 1) {
+        state.withLock { $0.failures[prefix, default: 0] += count }
+    }
+
+    /// Puts `posts` (newest first) on top of the timeline, as if just written.
+    func arrive(_ posts: [Post]) {
+        state.withLock { $0.timeline.insert(contentsOf: posts, at: 0) }
+    }
+
+    private func record(_ call: String) throws {
+        try state.withLock { state in
+            state.calls.append(call)
+            if let key = state.failures.keys.sorted().first(where: { call.hasPrefix($0) && state.failures[$0, default: 0] > 0 }) {
+                state.failures[key, default: 0] -= 1
+                throw Failure(message: "The server is unavailable.")
+            }
+        }
+    }
+
+    func timelinePage(after cursor: PageCursor?) async throws -> Page {
+        try record("page(\(cursor?.rawValue ?? "nil"))")
+        return state.withLock { state in
+            let start = cursor.flatMap { cursor in state.timeline.firstIndex { $0.id.rawValue == cursor.rawValue }.map { $0 + 1 } } ?? 0
+            let end = min(state.timeline.count, start + state.pageSize)
+            let posts = Array(state.timeline[start..<end]).map { self.withInteraction($0, in: state) }
+            return Page(posts: posts, next: end < state.timeline.count ? posts.last.map { PageCursor($0.id.rawValue) } : nil)
+        }
+    }
+
+    func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage {
+        try record("newer(\(lower), \(upper?.rawValue ?? "nil"))")
+        return state.withLock { state in
+            let lowerIndex = state.timeline.firstIndex { $0.id == lower } ?? state.timeline.count
+            let upperIndex = upper.flatMap { upper in state.timeline.firstIndex { $0.id == upper } }.map { $0 + 1 } ?? 0
+            guard upperIndex < lowerIndex else { return NewerPage(posts: [], hasMore: false) }
+            let end = min(lowerIndex, upperIndex + state.pageSize)
+            let posts = Array(state.timeline[upperIndex..<end]).map { self.withInteraction($0, in: state) }
+            return NewerPage(posts: posts, hasMore: end < lowerIndex)
+        }
+    }
+
+    func post(_ id: PostID) async throws -> Post {
+        try record("post(\(id))")
+        guard let post = serverPost(id) else { throw Failure(message: "Record not found") }
+        return post
+    }
+
+    func context(of id: PostID) async throws -> PostContext {
+        try record("context(\(id))")
+        return PostContext()
+    }
+
+    func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post {
+        try record("favourite(\(favourited), \(postID))")
+        return try mutate(postID) { post in
+            if post.favourited != favourited { post.favouritesCount += favourited ? 1 : -1 }
+            post.favourited = favourited
+        }
+    }
+
+    func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post {
+        try record("reblog(\(reblogged), \(postID))")
+        return try mutate(postID) { post in
+            if post.reblogged != reblogged { post.reblogsCount += reblogged ? 1 : -1 }
+            post.reblogged = reblogged
+        }
+    }
+
+    private func mutate(_ id: PostID, _ change: (inout Post) -> Void) throws -> Post {
+        try state.withLock { state in
+            var found: Post?
+            for index in state.timeline.indices {
+                if state.timeline[index].id == id {
+                    change(&state.timeline[index])
+                    found = state.timeline[index]
+                } else if var original = state.timeline[index].reblog, original.id == id {
+                    change(&original)
+                    state.timeline[index].reblog = original
+                    found = original
+                }
+            }
+            guard let found else { throw Failure(message: "Record not found") }
+            return found
+        }
+    }
+
+    /// Keeps every copy of an original consistent with the first one found.
+    private func withInteraction(_ post: Post, in state: State) -> Post { post }
+}
