@@ -19,6 +19,7 @@ final class ManualClock: Clock, Sendable {
     }
 
     private struct Waiter {
+        var id: Int
         var count: Int
         var continuation: CheckedContinuation<Void, Never>
     }
@@ -95,15 +96,31 @@ final class ManualClock: Clock, Sendable {
         due.forEach { $0.continuation.resume() }
     }
 
-    /// Returns once at least `count` sleeps are waiting on the clock.
+    /// Returns once at least `count` sleeps are waiting on the clock, or when the waiting task
+    /// is cancelled (a test's time limit), so a missing sleep fails a test instead of hanging it.
     func waitForSleepers(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready: Bool = state.withLock { state in
-                if state.sleepers.count >= count { return true }
-                state.waiters.append(Waiter(count: count, continuation: continuation))
-                return false
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready: Bool = state.withLock { state in
+                    if state.sleepers.count >= count || state.cancelled.remove(id) != nil { return true }
+                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let waiter: Waiter? = state.withLock { state in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+                    state.cancelled.insert(id)
+                    return nil
+                }
+                return state.waiters.remove(at: index)
+            }
+            waiter?.continuation.resume()
         }
     }
 }
