@@ -9,6 +9,7 @@ extension Mastodon {
         /// The `error_description` text, if the server sent one.
         public var details: String?
 
+        /// An error body with `message` as `error` and `details` as `error_description`.
         public init(message: String, details: String? = nil) {
             self.message = message
             self.details = details

@@ -9,11 +9,14 @@ extension Mastodon {
     public struct Account: Codable, Hashable, Sendable {
         /// A profile metadata row.
         public struct Field: Codable, Hashable, Sendable {
+            /// The label, plain text.
             public var name: String
             /// HTML.
             public var value: String
+            /// When the server verified a link in `value` back to the profile; `nil` when unverified.
             public var verifiedAt: Date?
 
+            /// A metadata row.
             public init(name: String, value: String, verifiedAt: Date? = nil) {
                 self.name = name
                 self.value = value
@@ -26,6 +29,7 @@ extension Mastodon {
             }
         }
 
+        /// The account's id on the server that sent it (opaque).
         public var id: String
         /// The user name without the server.
         public var username: String
@@ -33,22 +37,34 @@ extension Mastodon {
         public var acct: String
         /// May be empty; may contain `:shortcode:` custom emoji (see ``emojis``).
         public var displayName: String
+        /// Whether follow requests need approval.
         public var locked: Bool
+        /// Whether the account says it is automated.
         public var bot: Bool
+        /// When the account was made (Mastodon sends midnight of the day).
         public var createdAt: Date?
         /// The profile's biography, HTML.
         public var note: String
+        /// The profile page, if any.
         public var url: String?
+        /// The avatar image address, if any.
         public var avatar: String?
+        /// The header image address, if any.
         public var header: String?
+        /// Followers, as the server counts them.
         public var followersCount: Int
+        /// Accounts followed, as the server counts them.
         public var followingCount: Int
+        /// Posts, as the server counts them.
         public var statusesCount: Int
         /// When the account last posted; Mastodon sends only the day.
         public var lastStatusAt: Date?
+        /// The custom emoji used in `display_name` and `note`.
         public var emojis: [CustomEmoji]
+        /// Profile metadata rows.
         public var fields: [Field]
 
+        /// An account with these values; `username` and `acct` are required, the rest default as when decoded.
         public init(
             id: String, username: String, acct: String, displayName: String = "", locked: Bool = false,
             bot: Bool = false, createdAt: Date? = nil, note: String = "", url: String? = nil, avatar: String? = nil,
@@ -84,6 +100,7 @@ extension Mastodon {
             case lastStatusAt = "last_status_at"
         }
 
+        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.id(.id)
@@ -105,6 +122,7 @@ extension Mastodon {
             fields = try container.value(.fields, or: [])
         }
 
+        /// Encodes as Mastodon does, `last_status_at` as a bare day.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)

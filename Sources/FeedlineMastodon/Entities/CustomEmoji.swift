@@ -5,11 +5,16 @@ extension Mastodon {
     public struct CustomEmoji: Codable, Hashable, Sendable {
         /// The name between the colons, without them.
         public var shortcode: String
+        /// The image address; empty when the server sent none.
         public var url: String
+        /// A still image address; `url` when the server sent none.
         public var staticURL: String
+        /// Whether the server offers it in its emoji picker.
         public var visibleInPicker: Bool
+        /// The picker category, if any.
         public var category: String?
 
+        /// An emoji; `staticURL` defaults to `url`.
         public init(shortcode: String, url: String, staticURL: String? = nil, visibleInPicker: Bool = true, category: String? = nil) {
             self.shortcode = shortcode
             self.url = url
@@ -24,6 +29,7 @@ extension Mastodon {
             case visibleInPicker = "visible_in_picker"
         }
 
+        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             shortcode = try container.decode(String.self, forKey: .shortcode)

@@ -71,12 +71,18 @@ extension Mastodon {
                 let problem =
                     context.codingPath.isEmpty && context.underlyingError == nil
                         && context.debugDescription.contains("not valid JSON")
-                    ? "not valid JSON" : context.debugDescription
+                    ? Self.notJSON : context.debugDescription
                 self.init(path: Self.render(context.codingPath), problem: problem)
             @unknown default:
                 self.init(path: "", problem: String(describing: error))
             }
         }
+
+        /// The problem of a document that is not JSON at all.
+        public static let notJSON = "not valid JSON"
+
+        /// Whether the document was not JSON at all (rather than JSON of the wrong shape).
+        public var isNotJSON: Bool { path.isEmpty && problem == Self.notJSON }
 
         /// `path: problem`, or just the problem when it concerns the whole document.
         public var description: String { path.isEmpty ? problem : "\(path): \(problem)" }

@@ -10,6 +10,7 @@ extension Mastodon {
         /// The account's profile page; empty when the server sent none.
         public var url: String
 
+        /// A mention with these values.
         public init(id: String, username: String, acct: String, url: String) {
             self.id = id
             self.username = username
@@ -21,6 +22,7 @@ extension Mastodon {
             case id, username, acct, url
         }
 
+        /// Decodes tolerantly: `id` and `acct` are required; `username` defaults to `acct` before `@`.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.id(.id)

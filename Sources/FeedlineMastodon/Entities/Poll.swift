@@ -8,10 +8,12 @@ extension Mastodon {
     public struct Poll: Codable, Hashable, Sendable {
         /// One choice of the poll.
         public struct Option: Codable, Hashable, Sendable {
+            /// The option's text.
             public var title: String
             /// Votes for this option; `nil` while results are hidden.
             public var votesCount: Int?
 
+            /// An option with this text and count.
             public init(title: String, votesCount: Int?) {
                 self.title = title
                 self.votesCount = votesCount
@@ -23,18 +25,26 @@ extension Mastodon {
             }
         }
 
+        /// The poll's id (opaque).
         public var id: String
+        /// When voting closes; `nil` for a poll without an end.
         public var expiresAt: Date?
+        /// Whether voting has closed.
         public var expired: Bool
+        /// Whether a voter may choose several options.
         public var multiple: Bool
+        /// Votes cast over all options.
         public var votesCount: Int
         /// How many accounts voted; `nil` for single-choice polls on some servers.
         public var votersCount: Int?
+        /// The choices, in order.
         public var options: [Option]
+        /// The custom emoji used in option titles.
         public var emojis: [CustomEmoji]
         /// Whether the signed-in user voted; absent when signed out.
         public var voted: Bool?
 
+        /// A poll with these values.
         public init(
             id: String, expiresAt: Date? = nil, expired: Bool = false, multiple: Bool = false, votesCount: Int = 0,
             votersCount: Int? = nil, options: [Option], emojis: [CustomEmoji] = [], voted: Bool? = nil
@@ -57,6 +67,7 @@ extension Mastodon {
             case votersCount = "voters_count"
         }
 
+        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.id(.id)

@@ -7,39 +7,59 @@ extension Mastodon {
     /// empty strings, lists to empty, counts to 0, `visibility` to `public`; `favourited`,
     /// `reblogged`, `bookmarked` stay `nil` when absent (signed out).
     public struct Status: Codable, Hashable, Sendable {
+        /// The status's id on the server that sent it (opaque): a timeline entry's identity.
         public var id: String
         /// The ActivityPub id; empty when the server sent none.
         public var uri: String
         /// The post's web page, if any.
         public var url: String?
+        /// When it was posted (for a boost: when it was boosted).
         public var createdAt: Date
+        /// When it was last edited, if ever.
         public var editedAt: Date?
+        /// Who posted it (for a boost: who boosted).
         public var account: Account
         /// HTML; empty for a boost (the text is the original's).
         public var content: String
         /// The content warning as the server sent it; empty when there is none.
         public var spoilerText: String
+        /// Whether its media is marked sensitive.
         public var sensitive: Bool
+        /// Who may see it.
         public var visibility: Visibility
+        /// Its ISO 639 language code, if known.
         public var language: String?
+        /// The status it replies to, if any.
         public var inReplyToID: String?
+        /// The author of the status it replies to, if any.
         public var inReplyToAccountID: String?
+        /// Its attached files, in order.
         public var mediaAttachments: [MediaAttachment]
+        /// The accounts it mentions.
         public var mentions: [Mention]
+        /// The hashtags it uses.
         public var tags: [Tag]
+        /// The custom emoji used in `content` and `spoiler_text`.
         public var emojis: [CustomEmoji]
+        /// A preview of its first link, if the server made one.
         public var card: Card?
+        /// Its poll, if any.
         public var poll: Poll?
+        /// Replies, as the server counts them.
         public var repliesCount: Int
+        /// Boosts, as the server counts them.
         public var reblogsCount: Int
+        /// Favourites, as the server counts them.
         public var favouritesCount: Int
         /// Whether the signed-in user favourited it; `nil` when the server did not say (signed out).
         public var favourited: Bool?
         /// Whether the signed-in user boosted it; `nil` when the server did not say (signed out).
         public var reblogged: Bool?
+        /// Whether the signed-in user bookmarked it; `nil` when the server did not say.
         public var bookmarked: Bool?
         private var nested: Nested?
 
+        /// A status with these values; `reblog` is kept as given (see ``original``).
         public init(
             id: String, uri: String = "", url: String? = nil, createdAt: Date, editedAt: Date? = nil,
             account: Account, content: String = "", spoilerText: String = "", sensitive: Bool = false,
@@ -109,6 +129,7 @@ extension Mastodon {
             case favouritesCount = "favourites_count"
         }
 
+        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.id(.id)

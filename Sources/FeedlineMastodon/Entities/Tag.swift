@@ -6,6 +6,7 @@ extension Mastodon {
         /// The tag's page on the server; empty when the server sent none.
         public var url: String
 
+        /// A tag with these values.
         public init(name: String, url: String) {
             self.name = name
             self.url = url
@@ -15,6 +16,7 @@ extension Mastodon {
             case name, url
         }
 
+        /// Decodes tolerantly: `name` is required, `url` defaults to empty.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decode(String.self, forKey: .name)

@@ -8,6 +8,7 @@ public struct SandboxFixture: Hashable, Sendable {
     /// The directory's `scenario.json`, or the default scenario when it has none.
     public var scenario: SandboxScenario
 
+    /// A fixture of these statuses and scenario.
     public init(statuses: [Mastodon.Status], scenario: SandboxScenario = SandboxScenario()) {
         self.statuses = statuses
         self.scenario = scenario
@@ -19,14 +20,22 @@ public struct SandboxFixture: Hashable, Sendable {
 /// Files are named by their path inside the fixture directory's parent (`timeline/home.json`),
 /// so messages read the same on every machine.
 public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
+    /// No directory at this path (as given).
     case missingDirectory(String)
+    /// The file (or the directory listing) could not be read.
     case unreadableFile(String)
+    /// The directory has no status files, or only empty ones.
     case noStatuses(String)
+    /// The file is not JSON at all.
     case invalidJSON(String)
+    /// The file is JSON but not a status or an array of them; the failure names the coding path.
     case wrongShape(String, Mastodon.DecodingFailure)
+    /// The scenario file has an unknown key, a wrong type, an impossible value or a missing arrival file.
     case badScenario(String, String)
+    /// A status id appears a second time, in the first file named, after the second.
     case duplicateStatus(String, id: String, firstSeenIn: String)
 
+    /// One sentence naming the file (or directory) and the problem.
     public var errorDescription: String? {
         switch self {
         case .missingDirectory(let path):
@@ -105,7 +114,7 @@ public enum FixtureLoader {
             do {
                 scenarioFile = try Mastodon.decode(ScenarioFile.self, from: data)
             } catch {
-                throw error.problem == "not valid JSON" && error.path.isEmpty ? .invalidJSON(file) : .badScenario(file, error.description)
+                throw error.isNotJSON ? .invalidJSON(file) : .badScenario(file, error.description)
             }
         }
         let arrivalNames = Set(scenarioFile?.arrivals.map(\.file) ?? [])
@@ -152,7 +161,7 @@ public enum FixtureLoader {
         } catch let error as FixtureError {
             throw error
         } catch let failure as Mastodon.DecodingFailure {
-            throw failure.path.isEmpty && failure.problem == "not valid JSON" ? .invalidJSON(file) : .wrongShape(file, failure)
+            throw failure.isNotJSON ? .invalidJSON(file) : .wrongShape(file, failure)
         } catch {
             throw .unreadableFile(file)
         }

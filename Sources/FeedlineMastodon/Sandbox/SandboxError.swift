@@ -16,6 +16,7 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
     /// The scenario made this request fail.
     case fault(SandboxScenario.Failure, request: SandboxScenario.Request)
 
+    /// One sentence a user can read; see each case.
     public var errorDescription: String? {
         switch self {
         case .notFound: "Record not found"

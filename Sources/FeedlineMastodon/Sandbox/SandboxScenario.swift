@@ -30,11 +30,17 @@ public struct SandboxScenario: Hashable, Sendable {
 
     /// How a failing request fails; each has the one sentence the error shows.
     public enum Failure: String, CaseIterable, Hashable, Sendable {
+        /// The server is down or overloaded (HTTP 503).
         case unavailable
+        /// No answer in time.
         case timeout
+        /// Too many requests (HTTP 429).
         case rateLimited = "rate_limited"
+        /// The server failed (HTTP 500).
         case serverError = "server_error"
+        /// Mastodon's 404, "Record not found".
         case notFound = "not_found"
+        /// The action is refused (HTTP 403 or 422).
         case forbidden
 
         /// The sentence a user sees.
@@ -69,6 +75,7 @@ public struct SandboxScenario: Hashable, Sendable {
     /// that matches is counted, and the rule applies to matching requests number `occurrence`
     /// through `occurrence + times - 1` (every one from `occurrence` on when `times` is `nil`).
     public struct Match: Hashable, Sendable {
+        /// The kind of request.
         public var request: Request
         /// For `page` requests: only the page that starts after this cursor (Mastodon's `max_id`).
         public var cursor: PageCursor?
@@ -80,6 +87,7 @@ public struct SandboxScenario: Hashable, Sendable {
         /// How many matching requests it applies to; `nil` for all of them from `occurrence` on.
         public var times: Int?
 
+        /// A match of `request` kind, narrowed by `cursor` and `postID` when given.
         public init(_ request: Request, cursor: PageCursor? = nil, postID: PostID? = nil, occurrence: Int = 1, times: Int? = nil) {
             self.request = request
             self.cursor = cursor
@@ -102,9 +110,12 @@ public struct SandboxScenario: Hashable, Sendable {
 
     /// Matching requests fail with `failure` after their latency.
     public struct Fault: Hashable, Sendable {
+        /// Which requests it applies to.
         public var match: Match
+        /// How they fail.
         public var failure: Failure
 
+        /// Matching requests fail with `failure`.
         public init(_ match: Match, failure: Failure = .unavailable) {
             self.match = match
             self.failure = failure
@@ -113,9 +124,12 @@ public struct SandboxScenario: Hashable, Sendable {
 
     /// Matching requests take `extra` longer than their latency (a page that arrives late).
     public struct Delay: Hashable, Sendable {
+        /// Which requests it applies to.
         public var match: Match
+        /// How much longer they take.
         public var extra: Duration
 
+        /// Matching requests take `extra` longer.
         public init(_ match: Match, extra: Duration) {
             self.match = match
             self.extra = extra
@@ -125,11 +139,16 @@ public struct SandboxScenario: Hashable, Sendable {
     /// Each request of the listed kinds fails with `probability`, drawn from a generator seeded
     /// with `seed` (one draw per such request, whether or not another rule already fails it).
     public struct RandomFaults: Hashable, Sendable {
+        /// The chance, 0…1, that a listed request fails.
         public var probability: Double
+        /// Seeds the draws.
         public var seed: UInt64
+        /// The kinds of request that may fail.
         public var requests: Set<Request>
+        /// How they fail.
         public var failure: Failure
 
+        /// Random faults with these values; all kinds of request by default.
         public init(probability: Double, seed: UInt64, requests: Set<Request> = Set(Request.allCases), failure: Failure = .unavailable) {
             self.probability = probability
             self.seed = seed
@@ -141,9 +160,12 @@ public struct SandboxScenario: Hashable, Sendable {
     /// Statuses held back and added to the timeline once `afterPages` page requests have been
     /// answered (so they appear at the top for a refresh to find, when they are newer).
     public struct Arrival: Hashable, Sendable {
+        /// How many answered page requests release them (at least 1).
         public var afterPages: Int
+        /// The statuses to add, in any order.
         public var statuses: [Mastodon.Status]
 
+        /// Statuses released after `afterPages` answered page requests.
         public init(afterPages: Int = 1, statuses: [Mastodon.Status]) {
             self.afterPages = afterPages
             self.statuses = statuses
@@ -154,6 +176,7 @@ public struct SandboxScenario: Hashable, Sendable {
     public var pageSize: Int?
     /// Latency per kind of request; kinds not listed use ``defaultLatency``.
     public var latency: [Request: Latency]
+    /// The latency of kinds not listed in ``latency``.
     public var defaultLatency: Latency
     /// Seeds the generator that draws latencies from ranges.
     public var latencySeed: UInt64
@@ -161,7 +184,9 @@ public struct SandboxScenario: Hashable, Sendable {
     public var faults: [Fault]
     /// Every delay that applies adds its extra time.
     public var delays: [Delay]
+    /// Seeded random faults, if any.
     public var randomFaults: RandomFaults?
+    /// Statuses held back until pages have been answered.
     public var arrivals: [Arrival]
     /// Replies to `unfavourite` / `unreblog` carry the count from before the change (the flag
     /// is already off), as Mastodon's real replies can; the stored count is right.

@@ -69,9 +69,9 @@ public final class SandboxService: FeedService {
         clock: any Clock<Duration>,
         wallClock: WallClock = .system
     ) throws(SandboxError) {
+        if let problem = scenario.problem { throw .invalidScenario(problem) }
         let size = pageSize ?? scenario.pageSize ?? Self.defaultPageSize
         guard (1...Self.maximumPageSize).contains(size) else { throw .invalidPageSize(size) }
-        if let problem = scenario.problem { throw .invalidScenario(problem) }
         var ids = Set<String>()
         for status in statuses + scenario.arrivals.flatMap(\.statuses) where !ids.insert(status.id).inserted {
             throw .duplicateStatus(status.id)
@@ -81,7 +81,7 @@ public final class SandboxService: FeedService {
         self.wallClock = wallClock
         state = Mutex(
             State(
-                store: try SandboxStore(entries: statuses),
+                store: try SandboxStore(entries: statuses, reserving: Set(scenario.arrivals.flatMap(\.statuses).map(\.id))),
                 scenario: scenario,
                 pendingArrivals: scenario.arrivals,
                 faultCounts: Array(repeating: 0, count: scenario.faults.count),

@@ -13,9 +13,12 @@ struct SandboxStore: Sendable {
     /// The user's boost of each original, by original id.
     private var boosts: [String: String] = [:]
     private var lastLocalID: UInt64 = 0
+    /// Ids the store must not give to a new boost: statuses that will arrive later.
+    private let reserved: Set<String>
 
     /// A store holding `entries` as the timeline. Throws on a repeated entry id.
-    init(entries: [Mastodon.Status]) throws(SandboxError) {
+    init(entries: [Mastodon.Status], reserving reserved: Set<String> = []) throws(SandboxError) {
+        self.reserved = reserved
         try insert(entries)
     }
 
@@ -89,7 +92,7 @@ struct SandboxStore: Sendable {
     mutating func addBoost(of original: Mastodon.Status, by account: Mastodon.Account, at date: Date) -> String {
         let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded(.down)))
         var candidate = max(milliseconds << 16, lastLocalID + 1)
-        while statuses[String(candidate)] != nil { candidate += 1 }
+        while statuses[String(candidate)] != nil || reserved.contains(String(candidate)) { candidate += 1 }
         lastLocalID = candidate
         let id = String(candidate)
         let profile = account.url ?? "https://sandbox.example/@\(account.username)"
