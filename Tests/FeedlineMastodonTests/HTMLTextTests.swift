@@ -110,4 +110,28 @@ import FeedlineMastodon
         let text = HTMLText.plainText(from: html)
         #expect(text.utf8.count <= html.utf8.count * 2)
     }
+
+    /// Seeded soups of HTML fragments: whatever the mix, the result is trimmed and never has
+    /// more than one blank line in a row (outside `<pre>`, which is left out here, as is `&nbsp;`,
+    /// which is text and may start or end it).
+    @Test func randomFragmentSoupsGiveTidyText() {
+        let fragments = [
+            "<p>", "</p>", "<br>", "<br/>", "<span class=\"invisible\">", "<span class=\"ellipsis\">", "</span>", "<a href='x'>",
+            "</a>", "&amp;", "&#", "&#x41;", "<", ">", "&", "x", "word", " ", "  ", "\n", "\n\n", "\t", "'", "\"",
+            "<!--", "-->", "<script>", "</script>", "<li>", "<ol>", "</ol>", "<ul>", "</ul>", "<div>", "</div>", "é", "👩‍💻", "عربي",
+            "<img alt=\"pic\">", "<b", "=",
+        ]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 {
+            let html = (0..<next(40)).map { _ in fragments[next(fragments.count)] }.joined()
+            let text = HTMLText.plainText(from: html)
+            #expect(!text.contains("\n\n\n"), "\(html.debugDescription)")
+            #expect(text.first.map { !$0.isWhitespace } ?? true, "\(html.debugDescription)")
+            #expect(text.last.map { !$0.isWhitespace } ?? true, "\(html.debugDescription)")
+        }
+    }
 }
