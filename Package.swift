@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "Feedline", targets: ["Feedline"]),
+        .library(name: "FeedlineMastodon", targets: ["FeedlineMastodon"]),
     ],
     targets: [
         .target(
@@ -20,6 +21,16 @@ let package = Package(
         .testTarget(
             name: "FeedlineTests",
             dependencies: ["Feedline"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "FeedlineMastodon",
+            dependencies: ["Feedline"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedlineMastodonTests",
+            dependencies: ["FeedlineMastodon", "Feedline"],
             swiftSettings: strict
         ),
     ],

@@ -1,0 +1,147 @@
+import Foundation
+
+extension Mastodon {
+    /// A user account (Mastodon's `Account`), the fields a feed shows.
+    ///
+    /// `id` and `acct` are required; `username` defaults to the part of `acct` before `@`,
+    /// texts to empty strings, counts to 0 and flags to `false`. `last_status_at` may be a bare
+    /// calendar date (Mastodon) or a full timestamp (other servers).
+    public struct Account: Codable, Hashable, Sendable {
+        /// A profile metadata row.
+        public struct Field: Codable, Hashable, Sendable {
+            /// The label, plain text.
+            public var name: String
+            /// HTML.
+            public var value: String
+            /// When the server verified a link in `value` back to the profile; `nil` when unverified.
+            public var verifiedAt: Date?
+
+            /// A metadata row.
+            public init(name: String, value: String, verifiedAt: Date? = nil) {
+                self.name = name
+                self.value = value
+                self.verifiedAt = verifiedAt
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case name, value
+                case verifiedAt = "verified_at"
+            }
+        }
+
+        /// The account's id on the server that sent it (opaque).
+        public var id: String
+        /// The user name without the server.
+        public var username: String
+        /// `user` on the server that sent it, `user@host` for remote accounts.
+        public var acct: String
+        /// May be empty; may contain `:shortcode:` custom emoji (see ``emojis``).
+        public var displayName: String
+        /// Whether follow requests need approval.
+        public var locked: Bool
+        /// Whether the account says it is automated.
+        public var bot: Bool
+        /// When the account was made (Mastodon sends midnight of the day).
+        public var createdAt: Date?
+        /// The profile's biography, HTML.
+        public var note: String
+        /// The profile page, if any.
+        public var url: String?
+        /// The avatar image address, if any.
+        public var avatar: String?
+        /// The header image address, if any.
+        public var header: String?
+        /// Followers, as the server counts them.
+        public var followersCount: Int
+        /// Accounts followed, as the server counts them.
+        public var followingCount: Int
+        /// Posts, as the server counts them.
+        public var statusesCount: Int
+        /// When the account last posted; Mastodon sends only the day.
+        public var lastStatusAt: Date?
+        /// The custom emoji used in `display_name` and `note`.
+        public var emojis: [CustomEmoji]
+        /// Profile metadata rows.
+        public var fields: [Field]
+
+        /// An account with these values; `username` and `acct` are required, the rest default as when decoded.
+        public init(
+            id: String, username: String, acct: String, displayName: String = "", locked: Bool = false,
+            bot: Bool = false, createdAt: Date? = nil, note: String = "", url: String? = nil, avatar: String? = nil,
+            header: String? = nil, followersCount: Int = 0, followingCount: Int = 0, statusesCount: Int = 0,
+            lastStatusAt: Date? = nil, emojis: [CustomEmoji] = [], fields: [Field] = []
+        ) {
+            self.id = id
+            self.username = username
+            self.acct = acct
+            self.displayName = displayName
+            self.locked = locked
+            self.bot = bot
+            self.createdAt = createdAt
+            self.note = note
+            self.url = url
+            self.avatar = avatar
+            self.header = header
+            self.followersCount = followersCount
+            self.followingCount = followingCount
+            self.statusesCount = statusesCount
+            self.lastStatusAt = lastStatusAt
+            self.emojis = emojis
+            self.fields = fields
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, username, acct, locked, bot, note, url, avatar, header, emojis, fields
+            case displayName = "display_name"
+            case createdAt = "created_at"
+            case followersCount = "followers_count"
+            case followingCount = "following_count"
+            case statusesCount = "statuses_count"
+            case lastStatusAt = "last_status_at"
+        }
+
+        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.id(.id)
+            acct = try container.decode(String.self, forKey: .acct)
+            username = try container.value(.username, or: String(acct.prefix { $0 != "@" }))
+            displayName = try container.value(.displayName, or: "")
+            locked = try container.value(.locked, or: false)
+            bot = try container.value(.bot, or: false)
+            createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt)
+            note = try container.value(.note, or: "")
+            url = try container.decodeIfPresent(String.self, forKey: .url)
+            avatar = try container.decodeIfPresent(String.self, forKey: .avatar)
+            header = try container.decodeIfPresent(String.self, forKey: .header)
+            followersCount = try container.value(.followersCount, or: 0)
+            followingCount = try container.value(.followingCount, or: 0)
+            statusesCount = try container.value(.statusesCount, or: 0)
+            lastStatusAt = try container.decodeIfPresent(Date.self, forKey: .lastStatusAt)
+            emojis = try container.value(.emojis, or: [])
+            fields = try container.value(.fields, or: [])
+        }
+
+        /// Encodes as Mastodon does, `last_status_at` as a bare day.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(username, forKey: .username)
+            try container.encode(acct, forKey: .acct)
+            try container.encode(displayName, forKey: .displayName)
+            try container.encode(locked, forKey: .locked)
+            try container.encode(bot, forKey: .bot)
+            try container.encodeIfPresent(createdAt, forKey: .createdAt)
+            try container.encode(note, forKey: .note)
+            try container.encodeIfPresent(url, forKey: .url)
+            try container.encodeIfPresent(avatar, forKey: .avatar)
+            try container.encodeIfPresent(header, forKey: .header)
+            try container.encode(followersCount, forKey: .followersCount)
+            try container.encode(followingCount, forKey: .followingCount)
+            try container.encode(statusesCount, forKey: .statusesCount)
+            try container.encodeIfPresent(lastStatusAt.map(DateFormat.calendarDay), forKey: .lastStatusAt)
+            try container.encode(emojis, forKey: .emojis)
+            try container.encode(fields, forKey: .fields)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+extension Mastodon {
+    /// A link preview the server made for the first link of a post (Mastodon's `PreviewCard`).
+    ///
+    /// Only `url` is required; the texts default to empty strings and `type` to `link`.
+    public struct Card: Codable, Hashable, Sendable {
+        /// The page the card previews.
+        public var url: String
+        /// The page's title; may be empty.
+        public var title: String
+        /// The page's summary; often empty.
+        public var description: String
+        /// `link`, `photo`, `video` or `rich`.
+        public var type: String
+        /// The page's author, if the server found one.
+        public var authorName: String?
+        /// The site's name, if the server found one.
+        public var providerName: String?
+        /// A preview image address, if any.
+        public var image: String?
+
+        /// A card with these values.
+        public init(
+            url: String, title: String, description: String = "", type: String = "link",
+            authorName: String? = nil, providerName: String? = nil, image: String? = nil
+        ) {
+            self.url = url
+            self.title = title
+            self.description = description
+            self.type = type
+            self.authorName = authorName
+            self.providerName = providerName
+            self.image = image
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case url, title, description, type, image
+            case authorName = "author_name"
+            case providerName = "provider_name"
+        }
+
+        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            url = try container.decode(String.self, forKey: .url)
+            title = try container.value(.title, or: "")
+            description = try container.value(.description, or: "")
+            type = try container.value(.type, or: "link")
+            authorName = try container.decodeIfPresent(String.self, forKey: .authorName)
+            providerName = try container.decodeIfPresent(String.self, forKey: .providerName)
+            image = try container.decodeIfPresent(String.self, forKey: .image)
+        }
+    }
+}

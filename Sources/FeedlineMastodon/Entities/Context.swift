@@ -1,0 +1,27 @@
+extension Mastodon {
+    /// The thread around a status (Mastodon's `Context`): ancestors oldest first, descendants in
+    /// thread order. Absent lists decode as empty.
+    public struct Context: Codable, Hashable, Sendable {
+        /// The posts above, root first.
+        public var ancestors: [Status]
+        /// The replies below, depth first.
+        public var descendants: [Status]
+
+        /// A context with these posts.
+        public init(ancestors: [Status] = [], descendants: [Status] = []) {
+            self.ancestors = ancestors
+            self.descendants = descendants
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case ancestors, descendants
+        }
+
+        /// Decodes tolerantly: an absent or `null` list is empty.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            ancestors = try container.value(.ancestors, or: [])
+            descendants = try container.value(.descendants, or: [])
+        }
+    }
+}

@@ -1,0 +1,42 @@
+extension Mastodon {
+    /// A custom emoji a post or an account name uses as `:shortcode:` (Mastodon's `CustomEmoji`).
+    ///
+    /// Only `shortcode` is required; the image addresses default to empty strings.
+    public struct CustomEmoji: Codable, Hashable, Sendable {
+        /// The name between the colons, without them.
+        public var shortcode: String
+        /// The image address; empty when the server sent none.
+        public var url: String
+        /// A still image address; `url` when the server sent none.
+        public var staticURL: String
+        /// Whether the server offers it in its emoji picker.
+        public var visibleInPicker: Bool
+        /// The picker category, if any.
+        public var category: String?
+
+        /// An emoji; `staticURL` defaults to `url`.
+        public init(shortcode: String, url: String, staticURL: String? = nil, visibleInPicker: Bool = true, category: String? = nil) {
+            self.shortcode = shortcode
+            self.url = url
+            self.staticURL = staticURL ?? url
+            self.visibleInPicker = visibleInPicker
+            self.category = category
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case shortcode, url, category
+            case staticURL = "static_url"
+            case visibleInPicker = "visible_in_picker"
+        }
+
+        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            shortcode = try container.decode(String.self, forKey: .shortcode)
+            url = try container.value(.url, or: "")
+            staticURL = try container.value(.staticURL, or: url)
+            visibleInPicker = try container.value(.visibleInPicker, or: true)
+            category = try container.decodeIfPresent(String.self, forKey: .category)
+        }
+    }
+}

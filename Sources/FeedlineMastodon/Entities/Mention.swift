@@ -1,0 +1,34 @@
+extension Mastodon {
+    /// An account a post mentions (Mastodon's `Status::Mention`).
+    public struct Mention: Codable, Hashable, Sendable {
+        /// The mentioned account's id (opaque).
+        public var id: String
+        /// The user name without the server.
+        public var username: String
+        /// `user` for a local account, `user@host` for a remote one.
+        public var acct: String
+        /// The account's profile page; empty when the server sent none.
+        public var url: String
+
+        /// A mention with these values.
+        public init(id: String, username: String, acct: String, url: String) {
+            self.id = id
+            self.username = username
+            self.acct = acct
+            self.url = url
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, username, acct, url
+        }
+
+        /// Decodes tolerantly: `id` and `acct` are required; `username` defaults to `acct` before `@`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.id(.id)
+            acct = try container.decode(String.self, forKey: .acct)
+            username = try container.value(.username, or: String(acct.prefix { $0 != "@" }))
+            url = try container.value(.url, or: "")
+        }
+    }
+}

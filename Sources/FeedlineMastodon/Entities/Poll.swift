@@ -1,0 +1,84 @@
+import Foundation
+
+extension Mastodon {
+    /// A poll attached to a post (Mastodon's `Poll`), enough to show it.
+    ///
+    /// `id` and `options` are required; counts default to 0 and flags to `false`.
+    /// An option's `votes_count` is `null` while the server hides results.
+    public struct Poll: Codable, Hashable, Sendable {
+        /// One choice of the poll.
+        public struct Option: Codable, Hashable, Sendable {
+            /// The option's text.
+            public var title: String
+            /// Votes for this option; `nil` while results are hidden.
+            public var votesCount: Int?
+
+            /// An option with this text and count.
+            public init(title: String, votesCount: Int?) {
+                self.title = title
+                self.votesCount = votesCount
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case title
+                case votesCount = "votes_count"
+            }
+        }
+
+        /// The poll's id (opaque).
+        public var id: String
+        /// When voting closes; `nil` for a poll without an end.
+        public var expiresAt: Date?
+        /// Whether voting has closed.
+        public var expired: Bool
+        /// Whether a voter may choose several options.
+        public var multiple: Bool
+        /// Votes cast over all options.
+        public var votesCount: Int
+        /// How many accounts voted; `nil` for single-choice polls on some servers.
+        public var votersCount: Int?
+        /// The choices, in order.
+        public var options: [Option]
+        /// The custom emoji used in option titles.
+        public var emojis: [CustomEmoji]
+        /// Whether the signed-in user voted; absent when signed out.
+        public var voted: Bool?
+
+        /// A poll with these values.
+        public init(
+            id: String, expiresAt: Date? = nil, expired: Bool = false, multiple: Bool = false, votesCount: Int = 0,
+            votersCount: Int? = nil, options: [Option], emojis: [CustomEmoji] = [], voted: Bool? = nil
+        ) {
+            self.id = id
+            self.expiresAt = expiresAt
+            self.expired = expired
+            self.multiple = multiple
+            self.votesCount = votesCount
+            self.votersCount = votersCount
+            self.options = options
+            self.emojis = emojis
+            self.voted = voted
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, expired, multiple, options, emojis, voted
+            case expiresAt = "expires_at"
+            case votesCount = "votes_count"
+            case votersCount = "voters_count"
+        }
+
+        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.id(.id)
+            expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+            expired = try container.value(.expired, or: false)
+            multiple = try container.value(.multiple, or: false)
+            votesCount = try container.value(.votesCount, or: 0)
+            votersCount = try container.decodeIfPresent(Int.self, forKey: .votersCount)
+            options = try container.decode([Option].self, forKey: .options)
+            emojis = try container.value(.emojis, or: [])
+            voted = try container.decodeIfPresent(Bool.self, forKey: .voted)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+extension Mastodon {
+    /// A hashtag a post uses (Mastodon's `Status::Tag`).
+    public struct Tag: Codable, Hashable, Sendable {
+        /// The tag without the `#`.
+        public var name: String
+        /// The tag's page on the server; empty when the server sent none.
+        public var url: String
+
+        /// A tag with these values.
+        public init(name: String, url: String) {
+            self.name = name
+            self.url = url
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, url
+        }
+
+        /// Decodes tolerantly: `name` is required, `url` defaults to empty.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            url = try container.value(.url, or: "")
+        }
+    }
+}

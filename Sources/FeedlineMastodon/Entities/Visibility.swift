@@ -1,0 +1,33 @@
+extension Mastodon {
+    /// Who may see a post. Any string decodes: servers add their own levels (`local`, `mutuals_only` …).
+    public struct Visibility: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+        /// The level as the server names it.
+        public var rawValue: String
+
+        /// The level named `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Everyone, and listed on public timelines.
+        public static let `public` = Visibility(rawValue: "public")
+        /// Everyone, but not listed on public timelines.
+        public static let unlisted = Visibility(rawValue: "unlisted")
+        /// Followers only.
+        public static let `private` = Visibility(rawValue: "private")
+        /// The mentioned accounts only.
+        public static let direct = Visibility(rawValue: "direct")
+
+        /// The raw name.
+        public var description: String { rawValue }
+
+        /// Decodes any string.
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(String.self)
+        }
+
+        /// Encodes the raw string.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Feedline
+import Foundation
+
+extension Post {
+    /// The domain post for a Mastodon status.
+    ///
+    /// - The post's `id` is the status's own id (a boost keeps its own identity in a list);
+    ///   ``Feedline/Post/originalID`` then names the boosted original, which owns the
+    ///   interaction state.
+    /// - `content` and `spoiler_text` become plain text with ``HTMLText/plainText(from:)``;
+    ///   an empty content warning is `nil`. Custom emoji stay `:shortcode:`.
+    /// - A boost of a boost (which Mastodon never sends, but a relay might) is flattened: the
+    ///   entry keeps its own id, author and date, and its ``Feedline/Post/reblog`` is the innermost
+    ///   original; the booster in the middle is not kept.
+    /// - `favourited` / `reblogged` absent (signed out) read as `false`.
+    public init(_ status: Mastodon.Status) {
+        let inner = status.reblog.map { Post(mapping: $0.original) }
+        self = Post(mapping: status)
+        self.reblog = inner
+    }
+
+    /// The status alone, without its boost.
+    private init(mapping status: Mastodon.Status) {
+        let warning = HTMLText.plainText(from: status.spoilerText)
+        self.init(
+            id: PostID(status.id),
+            author: Author(status.account),
+            text: HTMLText.plainText(from: status.content),
+            createdAt: status.createdAt,
+            contentWarning: warning.isEmpty ? nil : warning,
+            media: status.mediaAttachments.map(Media.init),
+            poll: status.poll.map(Poll.init),
+            card: status.card.map(LinkCard.init),
+            repliesCount: status.repliesCount,
+            reblogsCount: status.reblogsCount,
+            favouritesCount: status.favouritesCount,
+            favourited: status.favourited ?? false,
+            reblogged: status.reblogged ?? false,
+            inReplyToID: status.inReplyToID.map { PostID($0) },
+            url: status.url ?? (status.uri.isEmpty ? nil : status.uri)
+        )
+    }
+}
+
+extension Author {
+    /// The author for a Mastodon account: its id, `display_name` as sent (custom emoji stay
+    /// `:shortcode:`), and `acct` as the handle (`user` or `user@host`).
+    public init(_ account: Mastodon.Account) {
+        self.init(id: account.id, displayName: account.displayName, handle: account.acct)
+    }
+}
+
+extension Media {
+    /// The media for an attachment: its kind (`unknown` for kinds Feedline does not know), its
+    /// description (`nil` when absent or blank) and its address (`url`, else `remote_url`).
+    public init(_ attachment: Mastodon.MediaAttachment) {
+        let description = attachment.description?.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.init(
+            kind: Media.Kind(rawValue: attachment.type.rawValue) ?? .unknown,
+            description: description?.isEmpty == false ? description : nil,
+            url: attachment.url ?? attachment.remoteURL
+        )
+    }
+}
+
+extension Poll {
+    /// The poll for a Mastodon poll: options with their votes (`nil` while hidden), totals and state.
+    public init(_ poll: Mastodon.Poll) {
+        self.init(
+            options: poll.options.map { Option(title: $0.title, votes: $0.votesCount) },
+            votesCount: poll.votesCount,
+            expired: poll.expired,
+            expiresAt: poll.expiresAt,
+            multiple: poll.multiple
+        )
+    }
+}
+
+extension LinkCard {
+    /// The link card for a preview card: its address, title and description.
+    public init(_ card: Mastodon.Card) {
+        self.init(url: card.url, title: card.title, summary: card.description)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// The contents of a fixture directory: the statuses of the timeline and the scenario.
+public struct SandboxFixture: Hashable, Sendable {
+    /// The timeline's statuses in file order (files by name, then as each file lists them);
+    /// the sandbox orders them itself.
+    public var statuses: [Mastodon.Status]
+    /// The directory's `scenario.json`, or the default scenario when it has none.
+    public var scenario: SandboxScenario
+
+    /// A fixture of these statuses and scenario.
+    public init(statuses: [Mastodon.Status], scenario: SandboxScenario = SandboxScenario()) {
+        self.statuses = statuses
+        self.scenario = scenario
+    }
+}
+
+/// Why a fixture directory could not be loaded; each reads as one sentence naming the file.
+///
+/// Files are named by their path inside the fixture directory's parent (`timeline/home.json`),
+/// so messages read the same on every machine.
+public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
+    /// No directory at this path (as given).
+    case missingDirectory(String)
+    /// The file (or the directory listing) could not be read.
+    case unreadableFile(String)
+    /// The directory has no status files, or only empty ones.
+    case noStatuses(String)
+    /// The file is not JSON at all.
+    case invalidJSON(String)
+    /// The file is JSON but not a status or an array of them; the failure names the coding path.
+    case wrongShape(String, Mastodon.DecodingFailure)
+    /// The scenario file has an unknown key, a wrong type, an impossible value or a missing arrival file.
+    case badScenario(String, String)
+    /// A status id appears a second time, in the first file named, after the second.
+    case duplicateStatus(String, id: String, firstSeenIn: String)
+
+    /// One sentence naming the file (or directory) and the problem.
+    public var errorDescription: String? {
+        switch self {
+        case .missingDirectory(let path):
+            "The fixture directory \(path) does not exist."
+        case .unreadableFile(let file):
+            "The fixture file \(file) could not be read."
+        case .noStatuses(let directory):
+            "The fixture directory \(directory) holds no statuses."
+        case .invalidJSON(let file):
+            "The fixture file \(file) is not valid JSON."
+        case .wrongShape(let file, let failure):
+            "The fixture file \(file) is not a Mastodon status or an array of them (\(failure))."
+        case .badScenario(let file, let problem):
+            "The scenario file \(file) is invalid (\(problem))."
+        case .duplicateStatus(let file, let id, let first):
+            "The fixture file \(file) repeats status \(id), already in \(first)."
+        }
+    }
+}
+
+/// Reads fixture directories: every `*.json` file directly inside is one Mastodon status or an
+/// array of them (as the API returns), except `scenario.json` (see ``SandboxScenario``) and the
+/// files the scenario names as arrivals. Hidden files and subdirectories are ignored.
+public enum FixtureLoader {
+    /// The name of the scenario file in a fixture directory.
+    public static let scenarioFileName = "scenario.json"
+
+    /// Loads the fixture directory at `directory`.
+    ///
+    /// - Throws: ``FixtureError`` when the directory is missing, holds no statuses, or a file is
+    ///   unreadable, not JSON, not statuses (with the coding path of the problem), repeats a
+    ///   status id, or is a bad scenario (unknown keys, wrong types, impossible values, missing
+    ///   arrival files).
+    public static func load(from directory: URL) throws(FixtureError) -> SandboxFixture {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .missingDirectory(directory.path)
+        }
+        let folder = directory.standardizedFileURL.lastPathComponent
+        func display(_ name: String) -> String { "\(folder)/\(name)" }
+
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+                .filter { name in
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isFolder)
+                        && !isFolder.boolValue
+                }
+                .sorted()
+        } catch {
+            throw .unreadableFile(folder)
+        }
+
+        var seen: [String: String] = [:]
+        func statuses(in name: String) throws(FixtureError) -> [Mastodon.Status] {
+            let url = directory.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw .unreadableFile(display(name))
+            }
+            let statuses = try decodeStatuses(data, file: display(name))
+            for status in statuses {
+                if let first = seen[status.id] { throw .duplicateStatus(display(name), id: status.id, firstSeenIn: first) }
+                seen[status.id] = display(name)
+            }
+            return statuses
+        }
+
+        var scenarioFile: ScenarioFile?
+        if names.contains(scenarioFileName) {
+            let file = display(scenarioFileName)
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(scenarioFileName).path) else {
+                throw .unreadableFile(file)
+            }
+            do {
+                scenarioFile = try Mastodon.decode(ScenarioFile.self, from: data)
+            } catch {
+                throw error.isNotJSON ? .invalidJSON(file) : .badScenario(file, error.description)
+            }
+        }
+        let arrivalNames = Set(scenarioFile?.arrivals.map(\.file) ?? [])
+        var timeline: [Mastodon.Status] = []
+        for name in names where name != scenarioFileName && !arrivalNames.contains(name) {
+            timeline += try statuses(in: name)
+        }
+        guard !timeline.isEmpty else { throw .noStatuses(folder) }
+
+        var scenario = SandboxScenario()
+        if let scenarioFile {
+            do {
+                scenario = try scenarioFile.scenario { name in
+                    guard names.contains(name) else {
+                        throw FixtureError.badScenario(display(scenarioFileName), "arrivals: no file \(name) in \(folder)")
+                    }
+                    return try statuses(in: name)
+                }
+            } catch let error as FixtureError {
+                throw error
+            } catch {
+                throw .badScenario(display(scenarioFileName), String(describing: error))
+            }
+            if let problem = scenario.problem { throw .badScenario(display(scenarioFileName), problem) }
+        }
+        return SandboxFixture(statuses: timeline, scenario: scenario)
+    }
+
+    /// One status or an array of them, from the data of `file`.
+    static func decodeStatuses(_ data: Data, file: String) throws(FixtureError) -> [Mastodon.Status] {
+        let first = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        do {
+            switch first {
+            case UInt8(ascii: "["):
+                return try Mastodon.decode([Mastodon.Status].self, from: data)
+            case UInt8(ascii: "{"):
+                return [try Mastodon.decode(Mastodon.Status.self, from: data)]
+            default:
+                guard (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil else {
+                    throw FixtureError.invalidJSON(file)
+                }
+                throw FixtureError.wrongShape(file, Mastodon.DecodingFailure(path: "", problem: "expected an object or an array"))
+            }
+        } catch let error as FixtureError {
+            throw error
+        } catch let failure as Mastodon.DecodingFailure {
+            throw failure.isNotJSON ? .invalidJSON(file) : .wrongShape(file, failure)
+        } catch {
+            throw .unreadableFile(file)
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Feedline
+
+/// The JSON form of a scenario file (see `Fixtures/README.md`). Keys are checked: an unknown key
+/// is an error naming it, since in a hand-written file it is almost always a typo.
+struct ScenarioFile: Decodable {
+    struct LatencyValue: Decodable {
+        var latency: SandboxScenario.Latency
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(allowing: ["ms", "min_ms", "max_ms"])
+            let fixed = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("ms"))
+            let minimum = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("min_ms"))
+            let maximum = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("max_ms"))
+            switch (fixed, minimum, maximum) {
+            case (let fixed?, nil, nil):
+                latency = .fixed(fixed)
+            case (nil, let minimum?, let maximum?) where minimum <= maximum:
+                latency = SandboxScenario.Latency(milliseconds: minimum...maximum)
+            case (nil, _?, _?):
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "min_ms is greater than max_ms"))
+            default:
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "give either ms, or both min_ms and max_ms")
+                )
+            }
+        }
+    }
+
+    struct Arrival: Decodable {
+        var file: String
+        var afterPages: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(allowing: ["file", "after_pages"])
+            file = try container.decode(String.self, forKey: AnyCodingKey("file"))
+            afterPages = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("after_pages")) ?? 1
+        }
+    }
+
+    struct Rule: Decodable {
+        var match: SandboxScenario.Match
+        var failure: SandboxScenario.Failure
+        var milliseconds: Int?
+
+        init(from decoder: any Decoder) throws {
+            let keys: Set<String> = ["request", "max_id", "post", "occurrence", "times", "error", "ms"]
+            let container = try decoder.strictContainer(allowing: keys)
+            match = SandboxScenario.Match(
+                try container.decode(Request.self, forKey: AnyCodingKey("request")).value,
+                cursor: try container.decodeIfPresent(String.self, forKey: AnyCodingKey("max_id")).map { PageCursor($0) },
+                postID: try container.decodeIfPresent(String.self, forKey: AnyCodingKey("post")).map { PostID($0) },
+                occurrence: try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("occurrence")) ?? 1,
+                times: try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("times"))
+            )
+            failure = try container.decodeIfPresent(Failure.self, forKey: AnyCodingKey("error"))?.value ?? .unavailable
+            milliseconds = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("ms"))
+        }
+    }
+
+    struct RandomFaults: Decodable {
+        var value: SandboxScenario.RandomFaults
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(allowing: ["probability", "seed", "requests", "error"])
+            let requests = try container.decodeIfPresent([Request].self, forKey: AnyCodingKey("requests"))
+            value = SandboxScenario.RandomFaults(
+                probability: try container.decode(Double.self, forKey: AnyCodingKey("probability")),
+                seed: try container.decodeIfPresent(UInt64.self, forKey: AnyCodingKey("seed")) ?? 0,
+                requests: requests.map { Set($0.map(\.value)) } ?? Set(SandboxScenario.Request.allCases),
+                failure: try container.decodeIfPresent(Failure.self, forKey: AnyCodingKey("error"))?.value ?? .unavailable
+            )
+        }
+    }
+
+    /// A request kind, with an error listing the valid names.
+    struct Request: Decodable {
+        var value: SandboxScenario.Request
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let name = try container.decode(String.self)
+            guard let value = SandboxScenario.Request(rawValue: name) else {
+                let names = SandboxScenario.Request.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown request \"\(name)\" (one of \(names))")
+            }
+            self.value = value
+        }
+    }
+
+    /// A failure kind, with an error listing the valid names.
+    struct Failure: Decodable {
+        var value: SandboxScenario.Failure
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let name = try container.decode(String.self)
+            guard let value = SandboxScenario.Failure(rawValue: name) else {
+                let names = SandboxScenario.Failure.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown error \"\(name)\" (one of \(names))")
+            }
+            self.value = value
+        }
+    }
+
+    var pageSize: Int?
+    var latency: [String: LatencyValue]
+    var latencySeed: UInt64
+    var arrivals: [Arrival]
+    var faults: [Rule]
+    var delays: [Rule]
+    var randomFaults: RandomFaults?
+    var laggingCounts: Bool
+    var account: Mastodon.Account?
+
+    init(from decoder: any Decoder) throws {
+        let keys: Set<String> = [
+            "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
+        ]
+        let container = try decoder.strictContainer(allowing: keys)
+        pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
+        latency = try container.decodeIfPresent([String: LatencyValue].self, forKey: AnyCodingKey("latency")) ?? [:]
+        latencySeed = try container.decodeIfPresent(UInt64.self, forKey: AnyCodingKey("latency_seed")) ?? 0
+        arrivals = try container.decodeIfPresent([Arrival].self, forKey: AnyCodingKey("arrivals")) ?? []
+        faults = try container.decodeIfPresent([Rule].self, forKey: AnyCodingKey("faults")) ?? []
+        delays = try container.decodeIfPresent([Rule].self, forKey: AnyCodingKey("delays")) ?? []
+        randomFaults = try container.decodeIfPresent(RandomFaults.self, forKey: AnyCodingKey("random_faults"))
+        laggingCounts = try container.decodeIfPresent(Bool.self, forKey: AnyCodingKey("lagging_counts")) ?? false
+        account = try container.decodeIfPresent(Mastodon.Account.self, forKey: AnyCodingKey("account"))
+
+        let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
+        if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [AnyCodingKey("latency"), AnyCodingKey(unknown)],
+                    debugDescription: "unknown request (one of \(kinds.sorted().joined(separator: ", ")))"
+                )
+            )
+        }
+        for (index, delay) in delays.enumerated() where delay.milliseconds == nil {
+            throw DecodingError.keyNotFound(
+                AnyCodingKey("ms"), .init(codingPath: [AnyCodingKey("delays"), AnyCodingKey(index: index)], debugDescription: "")
+            )
+        }
+    }
+
+    /// The scenario this file describes, with arrivals read by `statuses(file)`.
+    func scenario(arrivals statuses: (String) throws -> [Mastodon.Status]) rethrows -> SandboxScenario {
+        var latencies: [SandboxScenario.Request: SandboxScenario.Latency] = [:]
+        for (name, value) in latency {
+            if let request = SandboxScenario.Request(rawValue: name) { latencies[request] = value.latency }
+        }
+        return SandboxScenario(
+            pageSize: pageSize,
+            latency: latencies,
+            defaultLatency: latency["default"]?.latency ?? .none,
+            latencySeed: latencySeed,
+            faults: faults.map { SandboxScenario.Fault($0.match, failure: $0.failure) },
+            delays: delays.map { SandboxScenario.Delay($0.match, extra: .milliseconds($0.milliseconds ?? 0)) },
+            randomFaults: randomFaults?.value,
+            arrivals: try arrivals.map { SandboxScenario.Arrival(afterPages: $0.afterPages, statuses: try statuses($0.file)) },
+            laggingCounts: laggingCounts,
+            account: account ?? SandboxScenario.defaultAccount
+        )
+    }
+}
+
+extension AnyCodingKey {
+    init(index: Int) {
+        self.init(String(index))
+        intValue = index
+    }
+}
+
+extension Decoder {
+    /// A keyed container that throws for any key outside `allowed`, naming it.
+    fileprivate func strictContainer(allowing allowed: Set<String>) throws -> KeyedDecodingContainer<AnyCodingKey> {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath + [AnyCodingKey(unknown)],
+                    debugDescription: "unknown key (expected one of \(allowed.sorted().joined(separator: ", ")))"
+                )
+            )
+        }
+        return container
+    }
+}

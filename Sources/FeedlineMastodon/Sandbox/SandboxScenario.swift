@@ -1,0 +1,267 @@
+import Feedline
+
+/// How the sandbox behaves besides answering: latency, scheduled faults and delays, seeded
+/// random faults, posts that arrive later, and Mastodon's lagging counts.
+///
+/// A value: build one in code, or load it from a fixture directory's `scenario.json` with
+/// ``FixtureLoader`` (the file format is described in `Fixtures/README.md`). Everything random
+/// is drawn from generators seeded here, one draw per request in the order the sandbox receives
+/// them, so a run is reproducible given the seeds and the order of requests.
+public struct SandboxScenario: Hashable, Sendable {
+    /// The kinds of request the sandbox answers, named as in scenario files.
+    public enum Request: String, CaseIterable, Hashable, Sendable {
+        /// ``SandboxService/timelinePage(after:)``.
+        case page
+        /// ``SandboxService/newerPosts(than:olderThan:)``.
+        case newer
+        /// ``SandboxService/post(_:)``.
+        case post
+        /// ``SandboxService/context(of:)``.
+        case context
+        /// ``SandboxService/setFavourite(_:postID:)`` with `true`.
+        case favourite
+        /// ``SandboxService/setFavourite(_:postID:)`` with `false`.
+        case unfavourite
+        /// ``SandboxService/setReblog(_:postID:)`` with `true`.
+        case reblog
+        /// ``SandboxService/setReblog(_:postID:)`` with `false`.
+        case unreblog
+    }
+
+    /// How a failing request fails; each has the one sentence the error shows.
+    public enum Failure: String, CaseIterable, Hashable, Sendable {
+        /// The server is down or overloaded (HTTP 503).
+        case unavailable
+        /// No answer in time.
+        case timeout
+        /// Too many requests (HTTP 429).
+        case rateLimited = "rate_limited"
+        /// The server failed (HTTP 500).
+        case serverError = "server_error"
+        /// Mastodon's 404, "Record not found".
+        case notFound = "not_found"
+        /// The action is refused (HTTP 403 or 422).
+        case forbidden
+
+        /// The sentence a user sees.
+        public var message: String {
+            switch self {
+            case .unavailable: "The server is unavailable right now; try again in a moment."
+            case .timeout: "The request timed out; try again."
+            case .rateLimited: "Too many requests; wait a moment and try again."
+            case .serverError: "The server hit an internal error; try again later."
+            case .notFound: "Record not found"
+            case .forbidden: "This action is not allowed."
+            }
+        }
+    }
+
+    /// A response time: fixed, or drawn uniformly (whole milliseconds) from a range.
+    public struct Latency: Hashable, Sendable {
+        /// The range of milliseconds; a single value for a fixed latency.
+        public var milliseconds: ClosedRange<Int>
+
+        /// A latency drawn from `milliseconds` (a one-value range is fixed).
+        public init(milliseconds: ClosedRange<Int>) { self.milliseconds = milliseconds }
+
+        /// Always `milliseconds`.
+        public static func fixed(_ milliseconds: Int) -> Latency { Latency(milliseconds: milliseconds...milliseconds) }
+
+        /// No waiting at all: the request does not touch the clock.
+        public static let none = Latency.fixed(0)
+    }
+
+    /// Which requests a fault or delay applies to. Every field that is set must match; a request
+    /// that matches is counted, and the rule applies to matching requests number `occurrence`
+    /// through `occurrence + times - 1` (every one from `occurrence` on when `times` is `nil`).
+    public struct Match: Hashable, Sendable {
+        /// The kind of request.
+        public var request: Request
+        /// For `page` requests: only the page that starts after this cursor (Mastodon's `max_id`).
+        public var cursor: PageCursor?
+        /// For requests about a post (`post`, `context`, the four interactions; `newer` by its
+        /// lower bound): only this id, as the caller passed it.
+        public var postID: PostID?
+        /// The first matching request the rule applies to, counting from 1.
+        public var occurrence: Int
+        /// How many matching requests it applies to; `nil` for all of them from `occurrence` on.
+        public var times: Int?
+
+        /// A match of `request` kind, narrowed by `cursor` and `postID` when given.
+        public init(_ request: Request, cursor: PageCursor? = nil, postID: PostID? = nil, occurrence: Int = 1, times: Int? = nil) {
+            self.request = request
+            self.cursor = cursor
+            self.postID = postID
+            self.occurrence = occurrence
+            self.times = times
+        }
+
+        func matches(_ request: Request, cursor: PageCursor?, postID: PostID?) -> Bool {
+            request == self.request
+                && (self.cursor == nil || self.cursor == cursor)
+                && (self.postID == nil || self.postID == postID)
+        }
+
+        /// Whether the `count`-th matching request is one the rule applies to.
+        func covers(_ count: Int) -> Bool {
+            count >= occurrence && (times.map { count < occurrence + $0 } ?? true)
+        }
+    }
+
+    /// Matching requests fail with `failure` after their latency.
+    public struct Fault: Hashable, Sendable {
+        /// Which requests it applies to.
+        public var match: Match
+        /// How they fail.
+        public var failure: Failure
+
+        /// Matching requests fail with `failure`.
+        public init(_ match: Match, failure: Failure = .unavailable) {
+            self.match = match
+            self.failure = failure
+        }
+    }
+
+    /// Matching requests take `extra` longer than their latency (a page that arrives late).
+    public struct Delay: Hashable, Sendable {
+        /// Which requests it applies to.
+        public var match: Match
+        /// How much longer they take.
+        public var extra: Duration
+
+        /// Matching requests take `extra` longer.
+        public init(_ match: Match, extra: Duration) {
+            self.match = match
+            self.extra = extra
+        }
+    }
+
+    /// Each request of the listed kinds fails with `probability`, drawn from a generator seeded
+    /// with `seed` (one draw per such request, whether or not another rule already fails it).
+    public struct RandomFaults: Hashable, Sendable {
+        /// The chance, 0…1, that a listed request fails.
+        public var probability: Double
+        /// Seeds the draws.
+        public var seed: UInt64
+        /// The kinds of request that may fail.
+        public var requests: Set<Request>
+        /// How they fail.
+        public var failure: Failure
+
+        /// Random faults with these values; all kinds of request by default.
+        public init(probability: Double, seed: UInt64, requests: Set<Request> = Set(Request.allCases), failure: Failure = .unavailable) {
+            self.probability = probability
+            self.seed = seed
+            self.requests = requests
+            self.failure = failure
+        }
+    }
+
+    /// Statuses held back and added to the timeline once `afterPages` page requests have been
+    /// answered (so they appear at the top for a refresh to find, when they are newer).
+    public struct Arrival: Hashable, Sendable {
+        /// How many answered page requests release them (at least 1).
+        public var afterPages: Int
+        /// The statuses to add, in any order.
+        public var statuses: [Mastodon.Status]
+
+        /// Statuses released after `afterPages` answered page requests.
+        public init(afterPages: Int = 1, statuses: [Mastodon.Status]) {
+            self.afterPages = afterPages
+            self.statuses = statuses
+        }
+    }
+
+    /// The page size when the service is not given one; `nil` for the default (20).
+    public var pageSize: Int?
+    /// Latency per kind of request; kinds not listed use ``defaultLatency``.
+    public var latency: [Request: Latency]
+    /// The latency of kinds not listed in ``latency``.
+    public var defaultLatency: Latency
+    /// Seeds the generator that draws latencies from ranges.
+    public var latencySeed: UInt64
+    /// Checked in order; the first that applies decides the failure (every matching one counts).
+    public var faults: [Fault]
+    /// Every delay that applies adds its extra time.
+    public var delays: [Delay]
+    /// Seeded random faults, if any.
+    public var randomFaults: RandomFaults?
+    /// Statuses held back until pages have been answered.
+    public var arrivals: [Arrival]
+    /// Replies to `unfavourite` / `unreblog` carry the count from before the change (the flag
+    /// is already off), as Mastodon's real replies can; the stored count is right.
+    public var laggingCounts: Bool
+    /// The signed-in account: the author of the boosts the sandbox creates.
+    public var account: Mastodon.Account
+
+    /// A scenario with no latency, no faults and no arrivals: the sandbox answers at once.
+    public init(
+        pageSize: Int? = nil,
+        latency: [Request: Latency] = [:],
+        defaultLatency: Latency = .none,
+        latencySeed: UInt64 = 0,
+        faults: [Fault] = [],
+        delays: [Delay] = [],
+        randomFaults: RandomFaults? = nil,
+        arrivals: [Arrival] = [],
+        laggingCounts: Bool = false,
+        account: Mastodon.Account = SandboxScenario.defaultAccount
+    ) {
+        self.pageSize = pageSize
+        self.latency = latency
+        self.defaultLatency = defaultLatency
+        self.latencySeed = latencySeed
+        self.faults = faults
+        self.delays = delays
+        self.randomFaults = randomFaults
+        self.arrivals = arrivals
+        self.laggingCounts = laggingCounts
+        self.account = account
+    }
+
+    /// `@you` on `sandbox.example`, the signed-in account unless a scenario names another.
+    public static let defaultAccount = Mastodon.Account(
+        id: "1", username: "you", acct: "you", displayName: "You", url: "https://sandbox.example/@you"
+    )
+
+    /// The latency for a kind of request.
+    public func latency(for request: Request) -> Latency {
+        latency[request] ?? defaultLatency
+    }
+
+    /// The first thing wrong with the scenario, as a phrase naming the field, or `nil` when it
+    /// is usable.
+    public var problem: String? {
+        if let pageSize, !(1...SandboxService.maximumPageSize).contains(pageSize) {
+            return "page_size must be between 1 and \(SandboxService.maximumPageSize), not \(pageSize)"
+        }
+        for (name, latency) in [("default", defaultLatency)] + latency.map({ ($0.key.rawValue, $0.value) })
+        where latency.milliseconds.lowerBound < 0 {
+            return "latency.\(name) must not be negative"
+        }
+        for (index, fault) in faults.enumerated() {
+            if let problem = fault.match.problem { return "faults[\(index)].\(problem)" }
+        }
+        for (index, delay) in delays.enumerated() {
+            if let problem = delay.match.problem { return "delays[\(index)].\(problem)" }
+            if delay.extra < .zero { return "delays[\(index)].ms must not be negative" }
+        }
+        if let randomFaults, !(0...1).contains(randomFaults.probability) {
+            return "random_faults.probability must be between 0 and 1, not \(randomFaults.probability)"
+        }
+        for (index, arrival) in arrivals.enumerated() where arrival.afterPages < 1 {
+            return "arrivals[\(index)].after_pages must be at least 1, not \(arrival.afterPages)"
+        }
+        return nil
+    }
+}
+
+extension SandboxScenario.Match {
+    fileprivate var problem: String? {
+        if occurrence < 1 { return "occurrence must be at least 1, not \(occurrence)" }
+        if let times, times < 1 { return "times must be at least 1, not \(times)" }
+        if cursor != nil, request != .page { return "max_id only applies to page requests" }
+        if postID != nil, request == .page { return "post does not apply to page requests" }
+        return nil
+    }
+}

@@ -1,0 +1,258 @@
+import Feedline
+import Foundation
+import Synchronization
+
+/// An offline Mastodon server over statuses held in memory: the default ``Feedline/FeedService``.
+///
+/// It answers like Mastodon's home timeline and status endpoints:
+/// - **Pages** are newest first (by `created_at`, ties by id), ``pageSize`` at a time; a page's
+///   cursor is the id of its last post (Mastodon's `max_id`), and the last page has no cursor.
+/// - **Newer posts** (`since_id` + `max_id`) are the newest posts strictly between the two, at most
+///   a page of them; `hasMore` is exactly whether older posts of that range were left out.
+/// - **Favourite / unfavourite / reblog / unreblog** accept an original's id or the id of a boost
+///   of it, act on the original and are idempotent. Favouriting returns the original; reblogging
+///   returns the user's boost (a new *wrapper* status whose `reblog` is the original, the same
+///   wrapper again when already boosted); unfavouriting and unreblogging return the original,
+///   unchanged when there was nothing to undo. Counts move with the flags; with
+///   ``SandboxScenario/laggingCounts`` the replies to the two undo requests carry the count from
+///   before the change, as Mastodon's sometimes do. The user's boosts are not added to the
+///   timeline (Mastodon leaves a boost out of a home feed that already shows the post).
+/// - **A post** by id is any entry, original or boost the sandbox knows; **context** is built from
+///   `in_reply_to_id` around the original.
+/// - Unknown ids fail with ``SandboxError/notFound(_:)`` ("Record not found").
+///
+/// Every request first draws its latency and fault from the ``SandboxScenario`` (under the lock,
+/// so the draws follow the order requests arrive), then sleeps on the injected clock (never when
+/// the latency is zero), then fails or acts on the data. Cancellation during the sleep ends the
+/// request without effect. Calls may run concurrently from any task: all state sits behind one
+/// `Mutex`, held only for in-memory work.
+public final class SandboxService: FeedService {
+    /// The page size when neither the caller nor the scenario gives one: Mastodon's default.
+    public static let defaultPageSize = 20
+    /// The largest page Mastodon serves.
+    public static let maximumPageSize = 40
+
+    /// Posts per page, 1…40.
+    public let pageSize: Int
+    private let clock: any Clock<Duration>
+    private let wallClock: WallClock
+    private let state: Mutex<State>
+
+    fileprivate struct State: Sendable {
+        var store: SandboxStore
+        var scenario: SandboxScenario
+        var pendingArrivals: [SandboxScenario.Arrival]
+        var pagesServed = 0
+        var faultCounts: [Int]
+        var delayCounts: [Int]
+        var latencyGenerator: SplitMix64
+        var faultGenerator: SplitMix64
+    }
+
+    fileprivate struct Plan {
+        var wait: Duration
+        var failure: SandboxScenario.Failure?
+    }
+
+    /// A sandbox serving `statuses` (in any order) under `scenario`.
+    ///
+    /// - Parameters:
+    ///   - pageSize: posts per page; `nil` takes the scenario's, else ``defaultPageSize``.
+    ///   - clock: what latency sleeps on (a test clock or `VirtualClock` in tests and scripts).
+    ///   - wallClock: the date of the boosts the user makes.
+    /// - Throws: ``SandboxError/invalidPageSize(_:)``, ``SandboxError/invalidScenario(_:)``, or
+    ///   ``SandboxError/duplicateStatus(_:)`` when two statuses (arrivals included) share an id.
+    public init(
+        statuses: [Mastodon.Status],
+        scenario: SandboxScenario = SandboxScenario(),
+        pageSize: Int? = nil,
+        clock: any Clock<Duration>,
+        wallClock: WallClock = .system
+    ) throws(SandboxError) {
+        if let problem = scenario.problem { throw .invalidScenario(problem) }
+        let size = pageSize ?? scenario.pageSize ?? Self.defaultPageSize
+        guard (1...Self.maximumPageSize).contains(size) else { throw .invalidPageSize(size) }
+        var ids = Set<String>()
+        for status in statuses + scenario.arrivals.flatMap(\.statuses) where !ids.insert(status.id).inserted {
+            throw .duplicateStatus(status.id)
+        }
+        self.pageSize = size
+        self.clock = clock
+        self.wallClock = wallClock
+        state = Mutex(
+            State(
+                store: try SandboxStore(entries: statuses, reserving: Set(scenario.arrivals.flatMap(\.statuses).map(\.id))),
+                scenario: scenario,
+                pendingArrivals: scenario.arrivals,
+                faultCounts: Array(repeating: 0, count: scenario.faults.count),
+                delayCounts: Array(repeating: 0, count: scenario.delays.count),
+                latencyGenerator: SplitMix64(seed: scenario.latencySeed),
+                faultGenerator: SplitMix64(seed: scenario.randomFaults?.seed ?? 0)
+            )
+        )
+    }
+
+    /// A sandbox serving a loaded fixture directory under its scenario.
+    public convenience init(
+        fixture: SandboxFixture,
+        pageSize: Int? = nil,
+        clock: any Clock<Duration>,
+        wallClock: WallClock = .system
+    ) throws(SandboxError) {
+        try self.init(statuses: fixture.statuses, scenario: fixture.scenario, pageSize: pageSize, clock: clock, wallClock: wallClock)
+    }
+
+    // MARK: - FeedService
+
+    /// A page of the home timeline (see the type's description). Answering a page may release
+    /// held-back arrivals, which later requests then see.
+    ///
+    /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor naming no timeline post, or a
+    ///   scheduled fault.
+    public func timelinePage(after cursor: PageCursor?) async throws -> Page {
+        try await perform(.page, cursor: cursor) { state, pageSize throws(SandboxError) in
+            var start = 0
+            if let cursor {
+                guard let position = state.store.position(of: cursor.rawValue) else { throw .unknownCursor(cursor) }
+                start = position + 1
+            }
+            let ids = state.store.timeline[min(start, state.store.timeline.count)..<min(start + pageSize, state.store.timeline.count)]
+            let posts = ids.compactMap { state.store.rendered($0).map(Post.init) }
+            let next = start + pageSize < state.store.timeline.count ? ids.last.map { PageCursor($0) } : nil
+            state.pagesServed += 1
+            try state.releaseArrivals()
+            return Page(posts: posts, next: next)
+        }
+    }
+
+    /// The newest timeline posts strictly newer than `lower` and strictly older than `upper`,
+    /// at most a page; `hasMore` is `true` exactly when the range holds more.
+    ///
+    /// - Throws: ``SandboxError/notFound(_:)`` when `lower` or `upper` is not a timeline post.
+    public func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage {
+        try await perform(.newer, postID: lower) { state, pageSize throws(SandboxError) in
+            guard let end = state.store.position(of: lower.rawValue) else { throw .notFound(lower) }
+            var start = 0
+            if let upper {
+                guard let position = state.store.position(of: upper.rawValue) else { throw .notFound(upper) }
+                start = position + 1
+            }
+            guard start < end else { return NewerPage(posts: [], hasMore: false) }
+            let ids = state.store.timeline[start..<min(end, start + pageSize)]
+            return NewerPage(posts: ids.compactMap { state.store.rendered($0).map(Post.init) }, hasMore: end - start > pageSize)
+        }
+    }
+
+    /// The post with this id: a timeline entry, an original, or a boost the user made.
+    public func post(_ id: PostID) async throws -> Post {
+        try await perform(.post, postID: id) { state, _ throws(SandboxError) in
+            guard let status = state.store.rendered(id.rawValue) else { throw .notFound(id) }
+            return Post(status)
+        }
+    }
+
+    /// The thread around the original that `id` shows: ancestors root first, descendants depth
+    /// first with replies to the same post oldest first.
+    public func context(of id: PostID) async throws -> PostContext {
+        try await perform(.context, postID: id) { state, _ throws(SandboxError) in
+            let thread = try state.store.thread(of: id.rawValue)
+            return PostContext(ancestors: thread.ancestors.map(Post.init), descendants: thread.descendants.map(Post.init))
+        }
+    }
+
+    /// Favourites or unfavourites the original that `postID` shows and returns the original.
+    public func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post {
+        try await perform(favourited ? .favourite : .unfavourite, postID: postID) { state, _ throws(SandboxError) in
+            var original = try state.store.original(of: postID.rawValue)
+            let before = original
+            guard (original.favourited ?? false) != favourited else { return Post(original) }
+            original.favourited = favourited
+            original.favouritesCount = max(0, original.favouritesCount + (favourited ? 1 : -1))
+            state.store.replace(original)
+            var reply = original
+            if !favourited, state.scenario.laggingCounts { reply.favouritesCount = before.favouritesCount }
+            return Post(reply)
+        }
+    }
+
+    /// Boosts the original that `postID` shows and returns the user's boost of it (whose `reblog`
+    /// is the original), or unboosts it and returns the original.
+    public func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post {
+        let now = wallClock.now()
+        return try await perform(reblogged ? .reblog : .unreblog, postID: postID) { state, _ throws(SandboxError) in
+            var original = try state.store.original(of: postID.rawValue)
+            let before = original
+            if reblogged {
+                if let boostID = state.store.boost(of: original.id), let boost = state.store.rendered(boostID) {
+                    return Post(boost)
+                }
+                if original.reblogged != true {
+                    original.reblogsCount += 1
+                }
+                original.reblogged = true
+                state.store.replace(original)
+                let boostID = state.store.addBoost(of: original, by: state.scenario.account, at: now)
+                guard let boost = state.store.rendered(boostID) else { throw .notFound(PostID(boostID)) }
+                return Post(boost)
+            }
+            guard original.reblogged == true else { return Post(original) }
+            original.reblogged = false
+            original.reblogsCount = max(0, original.reblogsCount - 1)
+            state.store.replace(original)
+            state.store.removeBoost(of: original.id)
+            var reply = original
+            if state.scenario.laggingCounts { reply.reblogsCount = before.reblogsCount }
+            return Post(reply)
+        }
+    }
+
+    // MARK: - Requests
+
+    /// Plans the request under the lock, waits its latency on the clock, then fails as planned
+    /// or runs `body` under the lock.
+    private func perform<Result: Sendable>(
+        _ request: SandboxScenario.Request,
+        cursor: PageCursor? = nil,
+        postID: PostID? = nil,
+        _ body: @Sendable (inout State, Int) throws(SandboxError) -> Result
+    ) async throws -> Result {
+        let plan = state.withLock { $0.plan(request, cursor: cursor, postID: postID) }
+        if plan.wait > .zero {
+            try await clock.sleep(for: plan.wait)
+        }
+        try Task.checkCancellation()
+        if let failure = plan.failure { throw SandboxError.fault(failure, request: request) }
+        let pageSize = pageSize
+        return try state.withLock { state throws(SandboxError) in try body(&state, pageSize) }
+    }
+}
+
+extension SandboxService.State {
+    /// Counts the request against every rule and draws its latency and random fault.
+    fileprivate mutating func plan(_ request: SandboxScenario.Request, cursor: PageCursor?, postID: PostID?) -> SandboxService.Plan {
+        let range = scenario.latency(for: request).milliseconds
+        var wait = Duration.milliseconds(range.count > 1 ? latencyGenerator.next(in: range) : range.lowerBound)
+        for (index, delay) in scenario.delays.enumerated() where delay.match.matches(request, cursor: cursor, postID: postID) {
+            delayCounts[index] += 1
+            if delay.match.covers(delayCounts[index]) { wait += delay.extra }
+        }
+        var failure: SandboxScenario.Failure?
+        for (index, fault) in scenario.faults.enumerated() where fault.match.matches(request, cursor: cursor, postID: postID) {
+            faultCounts[index] += 1
+            if failure == nil, fault.match.covers(faultCounts[index]) { failure = fault.failure }
+        }
+        if let random = scenario.randomFaults, random.requests.contains(request) {
+            let draw = faultGenerator.nextUnit()
+            if failure == nil, draw < random.probability { failure = random.failure }
+        }
+        return SandboxService.Plan(wait: wait, failure: failure)
+    }
+
+    /// Adds the arrivals whose time has come to the timeline.
+    fileprivate mutating func releaseArrivals() throws(SandboxError) {
+        let due = pendingArrivals.filter { $0.afterPages <= pagesServed }
+        guard !due.isEmpty else { return }
+        pendingArrivals.removeAll { $0.afterPages <= pagesServed }
+        try store.insert(due.flatMap(\.statuses))
+    }
+}

@@ -1,0 +1,152 @@
+import Feedline
+import Foundation
+
+/// The sandbox server's data: every status by id, the home timeline in order, and the user's boosts.
+///
+/// Boosts are stored flattened (their `reblog` is the innermost original) and rendered with the
+/// current copy of that original, so an interaction shows in every entry that boosts the post.
+struct SandboxStore: Sendable {
+    private(set) var statuses: [String: Mastodon.Status] = [:]
+    /// Timeline entry ids, newest first.
+    private(set) var timeline: [String] = []
+    private var positions: [String: Int] = [:]
+    /// The user's boost of each original, by original id.
+    private var boosts: [String: String] = [:]
+    private var lastLocalID: UInt64 = 0
+    /// Ids the store must not give to a new boost: statuses that will arrive later.
+    private let reserved: Set<String>
+
+    /// A store holding `entries` as the timeline. Throws on a repeated entry id.
+    init(entries: [Mastodon.Status], reserving reserved: Set<String> = []) throws(SandboxError) {
+        self.reserved = reserved
+        try insert(entries)
+    }
+
+    /// Adds timeline entries (and the originals they boost, unless already known) and reorders.
+    /// A standalone entry wins over a copy of the same post inside a boost.
+    mutating func insert(_ entries: [Mastodon.Status]) throws(SandboxError) {
+        for entry in entries {
+            guard positions[entry.id] == nil else { throw .duplicateStatus(entry.id) }
+            positions[entry.id] = -1
+            timeline.append(entry.id)
+            var flattened = entry
+            flattened.reblog = entry.reblog?.original
+            // A post known so far only inside a boost keeps the copy the sandbox already has.
+            if statuses[entry.id] == nil { statuses[entry.id] = flattened }
+        }
+        for entry in entries {
+            if let original = entry.reblog?.original, statuses[original.id] == nil {
+                statuses[original.id] = original
+            }
+        }
+        timeline.sort { lhs, rhs in
+            Self.isNewer(statuses[lhs], than: statuses[rhs], lhsID: lhs, rhsID: rhs)
+        }
+        for (index, id) in timeline.enumerated() { positions[id] = index }
+    }
+
+    /// Newest first by `created_at`; equal dates by id, numeric ids by value, others by text.
+    private static func isNewer(_ lhs: Mastodon.Status?, than rhs: Mastodon.Status?, lhsID: String, rhsID: String) -> Bool {
+        if let lhs, let rhs, lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
+        let numeric = !lhsID.isEmpty && !rhsID.isEmpty && lhsID.utf8.allSatisfy(Self.isDigit) && rhsID.utf8.allSatisfy(Self.isDigit)
+        if numeric, lhsID.utf8.count != rhsID.utf8.count { return lhsID.utf8.count > rhsID.utf8.count }
+        return lhsID > rhsID
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    func position(of id: String) -> Int? { positions[id] }
+
+    /// The status as the server would send it now: a boost carries the current original.
+    func rendered(_ id: String) -> Mastodon.Status? {
+        guard var status = statuses[id] else { return nil }
+        if let reblog = status.reblog {
+            status.reblog = statuses[reblog.id] ?? reblog
+        }
+        return status
+    }
+
+    /// The id of the original a status shows: the boosted one for a boost, else itself.
+    func originalID(of id: String) throws(SandboxError) -> String {
+        guard let status = statuses[id] else { throw .notFound(PostID(id)) }
+        return status.reblog?.id ?? id
+    }
+
+    func original(of id: String) throws(SandboxError) -> Mastodon.Status {
+        let originalID = try originalID(of: id)
+        guard let original = statuses[originalID] else { throw .notFound(PostID(id)) }
+        return original
+    }
+
+    mutating func replace(_ status: Mastodon.Status) {
+        statuses[status.id] = status
+    }
+
+    // MARK: - Boosts
+
+    func boost(of originalID: String) -> String? {
+        boosts[originalID].flatMap { statuses[$0] == nil ? nil : $0 }
+    }
+
+    /// Creates the user's boost of `original` at `date`, with an id like a snowflake made then.
+    mutating func addBoost(of original: Mastodon.Status, by account: Mastodon.Account, at date: Date) -> String {
+        let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded(.down)))
+        var candidate = max(milliseconds << 16, lastLocalID + 1)
+        while statuses[String(candidate)] != nil || reserved.contains(String(candidate)) { candidate += 1 }
+        lastLocalID = candidate
+        let id = String(candidate)
+        let profile = account.url ?? "https://sandbox.example/@\(account.username)"
+        statuses[id] = Mastodon.Status(
+            id: id,
+            uri: "\(profile)/statuses/\(id)/activity",
+            url: nil,
+            createdAt: date,
+            account: account,
+            visibility: original.visibility,
+            favourited: false,
+            reblogged: true,
+            reblog: original
+        )
+        boosts[original.id] = id
+        return id
+    }
+
+    mutating func removeBoost(of originalID: String) {
+        if let boostID = boosts.removeValue(forKey: originalID) {
+            statuses[boostID] = nil
+        }
+    }
+
+    // MARK: - Threads
+
+    /// The thread around the original that `id` shows: ancestors root first, descendants depth
+    /// first with siblings oldest first. Cycles and missing parents end a walk.
+    func thread(of id: String) throws(SandboxError) -> (ancestors: [Mastodon.Status], descendants: [Mastodon.Status]) {
+        let focus = try original(of: id)
+        var ancestors: [Mastodon.Status] = []
+        var seen: Set<String> = [focus.id]
+        var parentID = focus.inReplyToID
+        while let id = parentID, !seen.contains(id), let parent = statuses[id], parent.reblog == nil {
+            seen.insert(id)
+            ancestors.append(parent)
+            parentID = parent.inReplyToID
+        }
+        var children: [String: [Mastodon.Status]] = [:]
+        for status in statuses.values where status.reblog == nil {
+            if let parent = status.inReplyToID { children[parent, default: []].append(status) }
+        }
+        var descendants: [Mastodon.Status] = []
+        var stack: [Mastodon.Status] = Self.oldestFirst(children[focus.id] ?? []).reversed()
+        while let next = stack.popLast() {
+            guard !seen.contains(next.id) else { continue }
+            seen.insert(next.id)
+            descendants.append(next)
+            stack.append(contentsOf: Self.oldestFirst(children[next.id] ?? []).reversed())
+        }
+        return (ancestors.reversed(), descendants)
+    }
+
+    private static func oldestFirst(_ statuses: [Mastodon.Status]) -> [Mastodon.Status] {
+        statuses.sorted { isNewer($1, than: $0, lhsID: $1.id, rhsID: $0.id) }
+    }
+}
