@@ -1,0 +1,109 @@
+import Feedline
+import FeedlineMastodon
+import Foundation
+import Testing
+
+/// The core timeline view model driven on the sandbox with the shipped fixtures: the two layers
+/// agree on paging, refresh, gaps and interactions.
+@MainActor
+@Suite("Sandbox end to end")
+struct SandboxTimelineEndToEndTests {
+    private func session(_ folder: String) throws -> (FeedSession, SandboxService) {
+        let fixture = try FixtureLoader.load(from: FixturePaths.directory(folder))
+        let service = try SandboxService(fixture: fixture, clock: VirtualClock())
+        let now = Date(timeIntervalSince1970: 1_795_348_800)
+        return (FeedSession(service: service, clock: .fixed(now)), service)
+    }
+
+    private func postIDs(_ rows: [TimelineRow]) -> [PostID] { rows.compactMap(\.post?.id) }
+
+    @Test("pages to the end, refreshes into a gap, fills it, and every post shows once")
+    func pagingRefreshAndGap() async throws {
+        let (session, _) = try session("timeline")
+        let timeline = session.timeline
+        timeline.appeared()
+        await session.settle()
+        #expect(timeline.rows.count == 20)
+
+        // Scroll: display the last row until the end is reached.
+        var guardrail = 0
+        while !timeline.status.reachedEnd, guardrail < 20 {
+            guard let last = timeline.rows.last else { break }
+            timeline.rowWillDisplay(last.id)
+            await session.settle()
+            guardrail += 1
+        }
+        #expect(timeline.status.reachedEnd)
+        let firstWalk = postIDs(timeline.rows)
+        #expect(firstWalk.count == 125)
+        #expect(Set(firstWalk).count == firstWalk.count)
+
+        // 28 posts arrived after the first page: a refresh brings 20 and leaves a gap.
+        timeline.refresh()
+        await session.settle()
+        let gaps = timeline.rows.compactMap(\.gap)
+        #expect(gaps.count == 1)
+        #expect(timeline.rows.firstIndex { $0.gap != nil } == 20)
+        #expect(timeline.status.failure == nil)
+
+        let gap = try #require(gaps.first)
+        timeline.openGap(gap.id)
+        await session.settle()
+        #expect(timeline.rows.allSatisfy { $0.gap == nil })
+        let ids = postIDs(timeline.rows)
+        #expect(ids.count == 125 + 28)
+        #expect(Set(ids).count == ids.count)
+        // Newest first: the arrivals sit above everything that was there.
+        #expect(Array(ids.suffix(125)) == firstWalk)
+        let dates = timeline.rows.compactMap { $0.post?.post.createdAt }
+        #expect(zip(dates, dates.dropFirst()).allSatisfy { $0 >= $1 })
+    }
+
+    @Test("a favourite that fails rolls back on the row and shows the error; a page that fails is retried with its cursor")
+    func failures() async throws {
+        let (session, service) = try session("faults")
+        let timeline = session.timeline
+        timeline.appeared()
+        await session.settle()
+        #expect(timeline.rows.count == 5)
+
+        // The second page fails once.
+        timeline.loadMore()
+        await session.settle()
+        let failure = try #require(timeline.status.failure)
+        #expect(failure.intent == .loadOlder)
+        #expect(timeline.rows.count == 5)
+        // Displaying the last row again does not ask again (no request-fail loop).
+        let cursorBefore = timeline.state.older
+        timeline.rowWillDisplay(try #require(timeline.rows.last).id)
+        #expect(timeline.state.inFlight == nil)
+        timeline.retry()
+        #expect(timeline.state.older == cursorBefore)
+        await session.settle()
+        #expect(timeline.status.failure == nil)
+        #expect(timeline.rows.count == 10)
+
+        // Favouriting this post always fails.
+        let target = PostID("117649322034651655")
+        var guardrail = 0
+        while timeline.state.index(of: .post(target)) == nil, !timeline.status.reachedEnd, guardrail < 10 {
+            timeline.loadMore()
+            await session.settle()
+            guardrail += 1
+        }
+        let row = try #require(timeline.rowViewModel(target))
+        let before = row.row.interaction
+        row.toggleFavourite()
+        #expect(row.favourited != before.favourited)
+        #expect(row.row.interaction.pending == [.favourite])
+        await session.settle()
+        let after = row.row.interaction
+        #expect(after.favourited == before.favourited)
+        #expect(after.favouritesCount == before.favouritesCount)
+        #expect(after.failure?.kind == .favourite)
+        let shown = try #require(timeline.rows.compactMap(\.post).first { $0.id == target })
+        #expect(shown.interaction == after)
+        let server = try await service.post(target)
+        #expect(server.favourited == before.favourited)
+    }
+}
