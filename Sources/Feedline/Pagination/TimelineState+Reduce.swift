@@ -34,39 +34,29 @@ extension TimelineState {
 
         case .newerLoaded(let token, let page):
             guard let request = inFlight, request.token == token else { break }
-            inFlight = nil
             switch request.kind {
             case .refresh(let above):
+                inFlight = nil
                 insertNewer(page, above: above, &edit)
+                runQueue(&edit)
             case .gap(let gap):
+                inFlight = nil
                 fillGap(gap.id, with: page, &edit)
+                runQueue(&edit)
             case .page:
-                // A newer-posts reply to a page request: a confused service. Drop it, keep going.
-                break
+                fail(request, message: Self.unexpectedResponse, &edit)
             }
-            runQueue(&edit)
 
         case .pageFailed(let token, let message):
             guard let request = inFlight, request.token == token else { break }
-            inFlight = nil
-            switch request.kind {
-            case .page:
-                olderFailure = message
-                lastFailed = .loadOlder
-            case .refresh:
-                refreshFailure = message
-                lastFailed = .refresh
-            case .gap(let gap):
-                if let index = index(of: gap.id), var current = rows[index].gap {
-                    current.status = .failed(message)
-                    replace(at: index, with: .gap(current), &edit)
-                }
-                lastFailed = .fillGap(gap.id)
-            }
-            runQueue(&edit)
+            fail(request, message: message, &edit)
 
         case .pageLoaded(let token, let page):
-            guard let request = inFlight, request.token == token, case .page = request.kind else { break }
+            guard let request = inFlight, request.token == token else { break }
+            guard case .page = request.kind else {
+                fail(request, message: Self.unexpectedResponse, &edit)
+                break
+            }
             inFlight = nil
             let fresh = newRows(from: page.posts, &edit)
             insertRows(fresh, at: rows.count)
@@ -101,6 +91,29 @@ extension TimelineState {
         return edit.changeset(in: self)
     }
 
+    /// The failure recorded when a response does not fit its request.
+    public static let unexpectedResponse = "The server sent an unexpected response."
+
+    /// Records the failure of the request in flight and runs what was queued.
+    private mutating func fail(_ request: TimelineRequest, message: String, _ edit: inout RowEdit) {
+        inFlight = nil
+        switch request.kind {
+        case .page:
+            olderFailure = message
+            lastFailed = .loadOlder
+        case .refresh:
+            refreshFailure = message
+            lastFailed = .refresh
+        case .gap(let gap):
+            if let index = index(of: gap.id), var current = rows[index].gap {
+                current.status = .failed(message)
+                replace(at: index, with: .gap(current), &edit)
+            }
+            lastFailed = .fillGap(gap.id)
+        }
+        runQueue(&edit)
+    }
+
     // MARK: - Transitions
 
     /// Starts `intent` now when nothing runs; otherwise queues it once (unless it is what runs).
@@ -120,14 +133,14 @@ extension TimelineState {
             olderFailure = nil
             start(.page(after: cursor))
         case .refresh:
-            refreshFailure = nil
-            if let top = rows.first?.post {
-                start(.refresh(above: top.id))
-            } else {
+            guard let top = rows.first?.post else {
+                // Nothing to refresh above: load the first page instead.
                 older = .from(nil)
-                olderFailure = nil
-                start(.page(after: nil))
+                begin(.loadOlder, &edit)
+                return
             }
+            refreshFailure = nil
+            start(.refresh(above: top.id))
         case .fillGap(let id):
             guard let index = index(of: id), var gap = rows[index].gap else { return }
             gap.status = .loading
