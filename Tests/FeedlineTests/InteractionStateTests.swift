@@ -222,17 +222,22 @@ struct InteractionStateTests {
             }
             let steps = Int.random(in: 1...14, using: &random)
             var toggles = 0
+            // What the user last asked for: only a failure may change it back.
+            var intent: [InteractionKind: Bool] = [.favourite: state.display.favourited, .reblog: state.display.reblogged]
             for _ in 0..<steps {
                 epoch += 1
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0..<4:
                     toggles += 1
-                    state.reduce(.toggled(Bool.random(using: &random) ? .favourite : .reblog, at: epoch))
+                    let kind: InteractionKind = Bool.random(using: &random) ? .favourite : .reblog
+                    state.reduce(.toggled(kind, at: epoch))
+                    intent[kind]?.toggle()
                 case 4..<8 where !outstanding.isEmpty:
                     let request = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
                     if Int.random(in: 0..<4, using: &random) == 0 {
                         failures += 1
                         state.reduce(.requestFailed(request.kind, token: request.token, message: "Down.", at: epoch))
+                        intent[request.kind] = state.display.isOn(request.kind)
                     } else {
                         if request.kind == .favourite {
                             if serverState.favourited != request.value { serverState.favourites += request.value ? 1 : -1 }
@@ -260,6 +265,9 @@ struct InteractionStateTests {
                     }
                 }
                 startNew()
+                for kind in InteractionKind.allCases where state.display.isOn(kind) != intent[kind] {
+                    Issue.record("schedule \(schedule) (seed \(seed)): \(kind) shows \(state.display.isOn(kind)), the user asked for \(String(describing: intent[kind]))")
+                }
                 let broken = state.checkInvariants()
                 if !broken.isEmpty { Issue.record("schedule \(schedule) (seed \(seed)): \(broken)") }
             }

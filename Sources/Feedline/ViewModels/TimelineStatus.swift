@@ -12,6 +12,11 @@ public struct TimelineStatus: Hashable, Sendable {
     public struct Failure: Hashable, Sendable {
         public var intent: TimelineState.Intent
         public var message: String
+
+        public init(intent: TimelineState.Intent, message: String) {
+            self.intent = intent
+            self.message = message
+        }
     }
 
     public var loading: Loading?

@@ -1,0 +1,114 @@
+import Foundation
+import Feedline
+import Synchronization
+import Testing
+
+@MainActor
+@Suite("Navigator and detail", .timeLimit(.minutes(2)))
+struct NavigatorTests {
+    private func loadedSession(posts: Int = 30) async -> (FeedSession, MemoryService) {
+        let service = MemoryService(posts: makePosts(posts))
+        let session = FeedSession(service: service, clock: .fixed(testNow))
+        session.timeline.appeared()
+        await session.settle()
+        return (session, service)
+    }
+
+    @Test("routes are data: push and pop publish the stack; the timeline stays at the bottom")
+    func routes() async {
+        let (session, _) = await loadedSession()
+        let navigator = session.navigator
+        let seen = Mutex<[[Route]]>([])
+        let subscription = navigator.routes.subscribe { routes in seen.withLock { $0.append(routes) } }
+        navigator.open("p1")
+        navigator.push(.post("p2"))
+        #expect(navigator.depth == 3)
+        #expect(navigator.screens.map(\.route) == [.timeline, .post("p1"), .post("p2")])
+        #expect(navigator.pop())
+        navigator.push(.timeline)
+        #expect(!navigator.pop())
+        #expect(navigator.top.route == .timeline)
+        #expect(seen.withLock { $0 } == [
+            [.timeline], [.timeline, .post("p1")], [.timeline, .post("p1"), .post("p2")],
+            [.timeline, .post("p1")], [.timeline],
+        ])
+        subscription.cancel()
+    }
+
+    @Test("pushing and popping 1,000 detail routes leaves no detail alive and no subscription in the store")
+    func lifetimes() async {
+        let (session, _) = await loadedSession()
+        let before = session.store.subscriberCount("p1")
+        var weakDetails: [() -> PostDetailViewModel?] = []
+        for round in 0..<1000 {
+            let id = PostID("p\(round % 30 + 1)")
+            session.navigator.open(id)
+            if case .post(let detail) = session.navigator.top {
+                weak let weakDetail = detail
+                weakDetails.append { weakDetail }
+                detail.toggleFavourite()
+            }
+            if round.isMultiple(of: 10) { await session.settle() }
+            session.navigator.pop()
+        }
+        await session.settle()
+        #expect(weakDetails.count == 1000)
+        #expect(weakDetails.allSatisfy { $0() == nil })
+        for index in 1...30 {
+            #expect(session.store.subscriberCount(PostID("p\(index)")) == (index == 1 ? before : 0))
+        }
+    }
+
+    @Test("a detail loads its thread, and a post the store does not know")
+    func detailLoads() async throws {
+        let service = ControlledService()
+        let session = FeedSession(service: service, clock: .fixed(testNow))
+        session.navigator.open("x")
+        guard case .post(let detail) = session.navigator.top else { throw Failure() }
+        #expect(detail.current.postLoad == .loading && detail.current.contextLoad == .loading)
+        await service.waitForPending(2)
+        #expect(Set(service.pending) == [.post("x"), .context("x")])
+        service.fail(.post("x"), message: "Record not found")
+        service.answer(.context("x"), with: .context(PostContext(ancestors: [makePost("root")], descendants: [makePost("reply")])))
+        await session.settle()
+        #expect(detail.current.postLoad == .failed("Record not found"))
+        #expect(detail.current.failure == "Record not found")
+        #expect(detail.current.context?.descendants.map(\.id) == ["reply"])
+        detail.toggleFavourite()  // unknown post: nothing happens
+        #expect(service.pending.isEmpty)
+        detail.retry()
+        await service.waitForPending(1)
+        service.answer(.post("x"), with: .post(makePost("x", favourites: 4)))
+        await session.settle()
+        #expect(detail.current.post?.id == "x")
+        #expect(detail.current.interaction?.favouritesCount == 4)
+        #expect(detail.relativeTime == "now")
+        detail.toggleFavourite()
+        #expect(detail.current.interaction?.favouritesCount == 5)
+        await service.waitForPending(1)
+        #expect(service.pending == [.favourite(true, "x")])
+        service.answer(.favourite(true, "x"), with: .post(makePost("x", favourited: true, favourites: 5)))
+        await session.settle()
+        // Thread posts are in the store too, so opening a reply shares its state at once.
+        #expect(session.store.interaction("reply") != nil)
+    }
+
+    @Test("a detail opened from a reblog entry shows the original and shares its state")
+    func detailOfReblog() async throws {
+        let original = makePost("o", favourites: 1)
+        let service = MemoryService(posts: [makePost("w", author: bob, reblog: original), original])
+        let session = FeedSession(service: service, clock: .fixed(testNow))
+        session.timeline.appeared()
+        await session.settle()
+        session.navigator.open("w")
+        guard case .post(let detail) = session.navigator.top else { throw Failure() }
+        #expect(detail.current.post?.id == "o")
+        #expect(detail.current.postLoad == .loaded)
+        detail.toggleFavourite()
+        await session.settle()
+        #expect(session.timeline.rows.compactMap(\.post).allSatisfy { $0.interaction.favourited && $0.interaction.favouritesCount == 2 })
+        #expect(service.calls.contains("favourite(true, o)"))
+    }
+
+    struct Failure: Error {}
+}

@@ -1,0 +1,162 @@
+import Feedline
+import Synchronization
+import Testing
+
+@MainActor
+@Suite("Timeline view model", .timeLimit(.minutes(2)))
+struct TimelineViewModelTests {
+    private func makeSession(_ service: any FeedService, prefetch: Int = 5) -> FeedSession {
+        FeedSession(service: service, clock: .fixed(testNow), prefetchDistance: prefetch)
+    }
+
+    @Test("appearing loads the first page; the snapshot's rows and status follow")
+    func firstPage() async {
+        let service = ControlledService()
+        let session = makeSession(service)
+        let timeline = session.timeline
+        timeline.appeared()
+        #expect(timeline.status.loading == .firstPage)
+        await service.waitForPending(1)
+        #expect(service.log == [.page(nil)])
+        service.answer(.page(nil), with: .page(Page(posts: makePosts(3), next: PageCursor("p3"))))
+        await session.settle()
+        #expect(timeline.rows.map(\.id) == [.post("p1"), .post("p2"), .post("p3")])
+        #expect(timeline.status == TimelineStatus())
+        #expect(timeline.rowViewModel("p2")?.text == "post p2")
+        #expect(timeline.rowViewModel("p2")?.relativeTime == "2m")
+    }
+
+    @Test("reset cancels the request in flight, and its late response is dropped")
+    func resetCancels() async {
+        let service = ControlledService()
+        let session = makeSession(service)
+        let timeline = session.timeline
+        timeline.appeared()
+        await service.waitForPending(1)
+        timeline.reset()
+        await service.waitForPending(2)
+        #expect(service.log == [.page(nil), .page(nil)])
+        // The first (cancelled) call answers late with posts; they must not show.
+        service.answer(.page(nil), with: .page(Page(posts: [makePost("stale")], next: nil)))
+        await quiesce(session, service)
+        #expect(timeline.rows.isEmpty)
+        service.answer(.page(nil), with: .page(Page(posts: makePosts(2), next: nil)))
+        await session.settle()
+        #expect(timeline.rows.map(\.id) == [.post("p1"), .post("p2")])
+        #expect(timeline.status.reachedEnd)
+    }
+
+    @Test("never two page loads at once: scrolling while loading asks nothing more")
+    func oneAtATime() async {
+        let service = MemoryService(posts: makePosts(60), pageSize: 20)
+        let session = makeSession(service)
+        let timeline = session.timeline
+        timeline.appeared()
+        await session.settle()
+        for row in timeline.rows { timeline.rowWillDisplay(row.id) }
+        for row in timeline.rows { timeline.rowWillDisplay(row.id) }
+        await session.settle()
+        #expect(service.calls == ["page(nil)", "page(p20)"])
+        #expect(timeline.rows.count == 40)
+    }
+
+    @Test("a subscriber that applies every changeset to its own copy ends with the same rows")
+    func changesetsRebuildRows() async {
+        let service = MemoryService(posts: makePosts(45), pageSize: 10)
+        let session = makeSession(service)
+        let timeline = session.timeline
+        let rebuilt = Mutex<[TimelineRow]?>(nil)
+        let problems = Mutex<[String]>([])
+        let subscription = timeline.snapshot.subscribe { snapshot in
+            rebuilt.withLock { rows in
+                guard let current = rows else {
+                    rows = snapshot.rows  // the replay: render as is
+                    return
+                }
+                guard snapshot.changes.oldCount == current.count else {
+                    problems.withLock { $0.append("changeset for \(snapshot.changes.oldCount) rows, have \(current.count)") }
+                    rows = snapshot.rows
+                    return
+                }
+                rows = snapshot.changes.apply(to: current)
+            }
+        }
+        timeline.appeared()
+        await session.settle()
+        service.arrive(makePosts(25, prefix: "n"))
+        timeline.refresh()
+        await session.settle()
+        for _ in 0..<6 {
+            if let last = timeline.rows.last { timeline.rowWillDisplay(last.id) }
+            await session.settle()
+        }
+        timeline.rowViewModel("p3")?.toggleFavourite()
+        await session.settle()
+        if let gap = timeline.rows.first(where: { $0.gap != nil }) { timeline.openGap(gap.id) }
+        await session.settle()
+        timeline.reset()
+        await session.settle()
+        #expect(problems.withLock { $0 }.isEmpty)
+        #expect(rebuilt.withLock { $0 } == timeline.rows)
+        #expect(timeline.rows.count == 10)
+        subscription.cancel()
+    }
+
+    @Test("refresh with a full page leaves a gap; opening it fills it without duplicates")
+    func refreshAndGap() async {
+        let service = MemoryService(posts: makePosts(30), pageSize: 10)
+        let session = makeSession(service)
+        let timeline = session.timeline
+        timeline.appeared()
+        await session.settle()
+        service.arrive(makePosts(15, prefix: "n"))
+        timeline.refresh()
+        await session.settle()
+        #expect(timeline.rows.count == 21)
+        let gap = timeline.rows[10]
+        #expect(gap.gap == Gap(below: "p1", above: "n10"))
+        timeline.openGap(gap.id)
+        await session.settle()
+        #expect(timeline.rows.map(\.id) == (makePosts(15, prefix: "n") + makePosts(10)).map { .post($0.id) })
+        #expect(service.calls == ["page(nil)", "newer(p1, nil)", "newer(p1, n10)"])
+    }
+
+    @Test("a failed page shows its error with what fixes it, and retry uses the same cursor")
+    func failureAndRetry() async {
+        let service = MemoryService(posts: makePosts(30), pageSize: 10)
+        let session = makeSession(service)
+        let timeline = session.timeline
+        timeline.appeared()
+        await session.settle()
+        service.failNext("page(p10)")
+        timeline.loadMore()
+        await session.settle()
+        #expect(timeline.status.failure == TimelineStatus.Failure(intent: .loadOlder, message: "The server is unavailable."))
+        #expect(timeline.status.olderFailure == "The server is unavailable.")
+        for row in timeline.rows { timeline.rowWillDisplay(row.id) }
+        await session.settle()
+        timeline.retry()
+        await session.settle()
+        #expect(service.calls == ["page(nil)", "page(p10)", "page(p10)"])
+        #expect(timeline.rows.count == 20)
+        #expect(timeline.status.failure == nil)
+    }
+
+    @Test("a view model that is released drops its late response and does not stay alive")
+    func releasedTimeline() async {
+        let service = ControlledService()
+        weak var released: TimelineViewModel?
+        let activity = Activity()
+        do {
+            let store = PostStore(service: service, activity: activity)
+            let timeline = TimelineViewModel(service: service, store: store, activity: activity, clock: .fixed(testNow))
+            released = timeline
+            timeline.appeared()
+        }
+        await service.waitForPending(1)
+        #expect(released == nil)
+        service.answer(.page(nil), with: .page(Page(posts: makePosts(1), next: nil)))
+        await activity.idle()
+        #expect(released == nil)
+    }
+}
