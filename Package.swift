@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Feedline", targets: ["Feedline"]),
         .library(name: "FeedlineMastodon", targets: ["FeedlineMastodon"]),
+        .library(name: "FeedlineJSONL", targets: ["FeedlineJSONL"]),
     ],
     targets: [
         .target(
@@ -31,6 +32,16 @@ let package = Package(
         .testTarget(
             name: "FeedlineMastodonTests",
             dependencies: ["FeedlineMastodon", "Feedline"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "FeedlineJSONL",
+            dependencies: ["Feedline"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedlineJSONLTests",
+            dependencies: ["FeedlineJSONL", "Feedline", "FeedlineMastodon"],
             swiftSettings: strict
         ),
     ],

@@ -1,0 +1,169 @@
+import Feedline
+import Foundation
+
+/// Builds the protocol's output messages, one JSON object per line, `type` first.
+/// Every message a driver writes comes from here, so the protocol lives in one file.
+public enum JSONLMessage {
+    /// `{"type":"hello","protocol":1,"commands":[…]}`: the first line of a session.
+    public static func hello() -> JSONLValue {
+        .object([("type", "hello"), ("protocol", 1), ("commands", .array(JSONLCommand.names.map(JSONLValue.string)))])
+    }
+
+    /// `{"type":"routes","routes":[{"route":"timeline"},{"route":"post","post":"123"}]}`.
+    public static func routes(_ routes: [Route]) -> JSONLValue {
+        .object([("type", "routes"), ("routes", .array(routes.map(route)))])
+    }
+
+    /// A full timeline snapshot: every row and the status.
+    public static func timeline(_ snapshot: TimelineViewModel.Snapshot, clock: WallClock, id: JSONLValue? = nil) -> JSONLValue {
+        var fields: [(String, JSONLValue)] = [("type", "timeline")]
+        if let id { fields.append(("id", id)) }
+        fields.append(("count", .int(snapshot.rows.count)))
+        fields.append(("rows", .array(snapshot.rows.map { row($0, clock: clock) })))
+        fields.append(("status", status(snapshot.status)))
+        return .object(fields)
+    }
+
+    /// How the rows changed since the previous timeline or changes message. Applying `deleted`
+    /// (old indices), `inserted` (new indices), `moved` and `updated` to the previous rows, UIKit
+    /// batch-update style, yields the rows now; `count` is the new number of rows.
+    public static func changes(_ snapshot: TimelineViewModel.Snapshot, clock: WallClock) -> JSONLValue {
+        let changes = snapshot.changes
+        return .object([
+            ("type", "changes"),
+            ("count", .int(snapshot.rows.count)),
+            ("deleted", .array(changes.deletions.map(JSONLValue.int))),
+            ("inserted", .array(changes.insertions.map { .object([("index", .int($0.index)), ("row", row($0.element, clock: clock))]) })),
+            ("moved", .array(changes.moves.map { .object([("from", .int($0.from)), ("to", .int($0.to))]) })),
+            ("updated", .array(changes.updates.map {
+                .object([("from", .int($0.oldIndex)), ("index", .int($0.newIndex)), ("row", row($0.element, clock: clock))])
+            })),
+            ("status", status(snapshot.status)),
+        ])
+    }
+
+    /// A post's shared interaction state changed (from any screen).
+    public static func post(_ change: PostChange) -> JSONLValue {
+        .object([("type", "post"), ("post", .string(change.originalID.rawValue))] + interaction(change.interaction))
+    }
+
+    /// The detail screen on top changed.
+    public static func detail(_ state: PostDetailState, clock: WallClock) -> JSONLValue {
+        var fields: [(String, JSONLValue)] = [("type", "detail"), ("post", .string(state.id.rawValue))]
+        fields.append(("loading", .bool(state.postLoad == .loading || state.contextLoad == .loading)))
+        fields.append(("content", state.post.map { content($0, clock: clock) } ?? .null))
+        fields.append(("interaction", state.interaction.map { .object(interaction($0)) } ?? .null))
+        if let context = state.context {
+            fields.append(("context", .object([
+                ("ancestors", .array(context.ancestors.map { content($0, clock: clock) })),
+                ("descendants", .array(context.descendants.map { content($0, clock: clock) })),
+            ])))
+        } else {
+            fields.append(("context", .null))
+        }
+        fields.append(("error", .optional(state.failure)))
+        return .object(fields)
+    }
+
+    /// The command was handled; its replies (if any) came before this line.
+    public static func ok(_ command: String, id: JSONLValue?) -> JSONLValue {
+        .object([("type", "ok"), ("cmd", .string(command))] + (id.map { [("id", $0)] } ?? []))
+    }
+
+    /// Nothing is running any more (the reply to `wait`).
+    public static func idle(id: JSONLValue?) -> JSONLValue {
+        .object([("type", "idle")] + (id.map { [("id", $0)] } ?? []))
+    }
+
+    /// A line that could not be carried out; the session goes on.
+    public static func error(_ message: String, id: JSONLValue?) -> JSONLValue {
+        .object([("type", "error"), ("message", .string(message))] + (id.map { [("id", $0)] } ?? []))
+    }
+
+    /// The last line of a session.
+    public static func bye() -> JSONLValue { .object([("type", "bye")]) }
+
+    // MARK: - Payloads
+
+    static func route(_ route: Route) -> JSONLValue {
+        switch route {
+        case .timeline: .object([("route", "timeline")])
+        case .post(let id): .object([("route", "post"), ("post", .string(id.rawValue))])
+        }
+    }
+
+    /// A row: `{"id":"post:1","kind":"post",…}` or `{"id":"gap:1","kind":"gap",…}`.
+    public static func row(_ row: TimelineRow, clock: WallClock) -> JSONLValue {
+        switch row {
+        case .post(let post):
+            var fields: [(String, JSONLValue)] = [("id", .string(row.id.description)), ("kind", "post")]
+            fields.append(("post", .string(post.id.rawValue)))
+            fields.append(("original", .string(post.originalID.rawValue)))
+            fields.append(("boostedBy", post.boostedBy.map(author) ?? .null))
+            if case .object(let body) = content(post.content, clock: clock) {
+                fields += body.filter { $0.0 != "id" }
+            }
+            fields += interaction(post.interaction)
+            return .object(fields)
+        case .gap(let gap):
+            let status: (String, String?) = switch gap.status {
+            case .idle: ("idle", nil)
+            case .loading: ("loading", nil)
+            case .failed(let message): ("failed", message)
+            }
+            return .object([
+                ("id", .string(row.id.description)), ("kind", "gap"), ("below", .string(gap.below.rawValue)),
+                ("above", .string(gap.above.rawValue)), ("status", .string(status.0)), ("error", .optional(status.1)),
+            ])
+        }
+    }
+
+    static func content(_ post: Post, clock: WallClock) -> JSONLValue {
+        .object([
+            ("id", .string(post.id.rawValue)),
+            ("author", author(post.author)),
+            ("text", .string(post.text)),
+            ("contentWarning", .optional(post.contentWarning)),
+            ("media", .array(post.media.map { .string($0.summary) })),
+            ("createdAt", .string(ISO8601DateFormatter().string(from: post.createdAt))),
+            ("relativeTime", .string(clock.relative(post.createdAt))),
+            ("replies", .int(post.repliesCount)),
+            ("inReplyTo", .optional(post.inReplyToID?.rawValue)),
+        ])
+    }
+
+    static func author(_ author: Author) -> JSONLValue {
+        .object([("name", .string(author.name)), ("handle", .string("@" + author.handle))])
+    }
+
+    static func interaction(_ value: PostInteraction) -> [(String, JSONLValue)] {
+        [
+            ("favourited", .bool(value.favourited)), ("favourites", .int(value.favouritesCount)),
+            ("reblogged", .bool(value.reblogged)), ("reblogs", .int(value.reblogsCount)),
+            ("pending", .array(InteractionKind.allCases.filter(value.pending.contains).map { .string($0.rawValue) })),
+            ("error", .optional(value.failure?.message)),
+        ]
+    }
+
+    static func status(_ status: TimelineStatus) -> JSONLValue {
+        let loading: JSONLValue = switch status.loading {
+        case .firstPage: "firstPage"
+        case .olderPage: "olderPage"
+        case .refresh: "refresh"
+        case .gap(let id): .string(id.description)
+        case nil: .null
+        }
+        let failure: JSONLValue = status.failure.map { failure in
+            let retry: String = switch failure.intent {
+            case .loadOlder: "loadMore"
+            case .refresh: "refresh"
+            case .fillGap: "openGap"
+            }
+            return .object([("message", .string(failure.message)), ("fix", .string(retry))])
+        } ?? .null
+        return .object([
+            ("loading", loading), ("failure", failure), ("olderFailure", .optional(status.olderFailure)),
+            ("end", .bool(status.reachedEnd)),
+        ])
+    }
+}
