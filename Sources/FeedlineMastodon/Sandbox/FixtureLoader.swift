@@ -105,18 +105,14 @@ public enum FixtureLoader {
             return statuses
         }
 
-        var scenarioFile: ScenarioFile?
+        var scenarioData: Data?
         if names.contains(scenarioFileName) {
-            let file = display(scenarioFileName)
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(scenarioFileName).path) else {
-                throw .unreadableFile(file)
+                throw .unreadableFile(display(scenarioFileName))
             }
-            do {
-                scenarioFile = try Mastodon.decode(ScenarioFile.self, from: data)
-            } catch {
-                throw error.isNotJSON ? .invalidJSON(file) : .badScenario(file, error.description)
-            }
+            scenarioData = data
         }
+        let scenarioFile = try scenarioData.map { data throws(FixtureError) in try decodeScenarioFile(data, file: display(scenarioFileName)) }
         let arrivalNames = Set(scenarioFile?.arrivals.map(\.file) ?? [])
         var timeline: [Mastodon.Status] = []
         for name in names where name != scenarioFileName && !arrivalNames.contains(name) {
@@ -126,21 +122,52 @@ public enum FixtureLoader {
 
         var scenario = SandboxScenario()
         if let scenarioFile {
-            do {
-                scenario = try scenarioFile.scenario { name in
-                    guard names.contains(name) else {
-                        throw FixtureError.badScenario(display(scenarioFileName), "arrivals: no file \(name) in \(folder)")
-                    }
-                    return try statuses(in: name)
+            scenario = try makeScenario(scenarioFile, file: display(scenarioFileName)) { name throws(FixtureError) in
+                guard names.contains(name) else {
+                    throw FixtureError.badScenario(display(scenarioFileName), "arrivals: no file \(name) in \(folder)")
                 }
-            } catch let error as FixtureError {
-                throw error
-            } catch {
-                throw .badScenario(display(scenarioFileName), String(describing: error))
+                return try statuses(in: name)
             }
-            if let problem = scenario.problem { throw .badScenario(display(scenarioFileName), problem) }
         }
         return SandboxFixture(statuses: timeline, scenario: scenario)
+    }
+
+    /// Parses the contents of a scenario file named `file` (for messages); `arrivals` loads the
+    /// statuses of each file the scenario names as arrivals.
+    ///
+    /// - Throws: ``FixtureError/invalidJSON(_:)`` or ``FixtureError/badScenario(_:_:)`` naming the
+    ///   problem; whatever `arrivals` throws.
+    public static func scenario(
+        from data: Data,
+        file: String = scenarioFileName,
+        arrivals: (String) throws(FixtureError) -> [Mastodon.Status]
+    ) throws(FixtureError) -> SandboxScenario {
+        try makeScenario(try decodeScenarioFile(data, file: file), file: file, arrivals: arrivals)
+    }
+
+    private static func decodeScenarioFile(_ data: Data, file: String) throws(FixtureError) -> ScenarioFile {
+        do {
+            return try Mastodon.decode(ScenarioFile.self, from: data)
+        } catch {
+            throw error.isNotJSON ? .invalidJSON(file) : .badScenario(file, error.description)
+        }
+    }
+
+    private static func makeScenario(
+        _ scenarioFile: ScenarioFile,
+        file: String,
+        arrivals: (String) throws(FixtureError) -> [Mastodon.Status]
+    ) throws(FixtureError) -> SandboxScenario {
+        let scenario: SandboxScenario
+        do {
+            scenario = try scenarioFile.scenario { name in try arrivals(name) }
+        } catch let error as FixtureError {
+            throw error
+        } catch {
+            throw .badScenario(file, String(describing: error))
+        }
+        if let problem = scenario.problem { throw .badScenario(file, problem) }
+        return scenario
     }
 
     /// One status or an array of them, from the data of `file`.
