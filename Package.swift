@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Feedline", targets: ["Feedline"]),
         .library(name: "FeedlineMastodon", targets: ["FeedlineMastodon"]),
         .library(name: "FeedlineJSONL", targets: ["FeedlineJSONL"]),
+        .executable(name: "feedline-fuzz", targets: ["FeedlineFuzz"]),
     ],
     targets: [
         .target(
@@ -42,6 +43,21 @@ let package = Package(
         .testTarget(
             name: "FeedlineJSONLTests",
             dependencies: ["FeedlineJSONL", "Feedline", "FeedlineMastodon"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "FeedlineFuzzing",
+            dependencies: ["Feedline", "FeedlineMastodon"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "FeedlineFuzz",
+            dependencies: ["FeedlineFuzzing"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedlineFuzzingTests",
+            dependencies: ["FeedlineFuzzing"],
             swiftSettings: strict
         ),
     ],
