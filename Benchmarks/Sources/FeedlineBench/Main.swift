@@ -47,14 +47,18 @@ struct FeedlineBench {
         #endif
         var results: [Result] = []
         var memory: [MemoryResult] = []
+        var memoryNotes: [String] = []
         if wanted("changeset") { results += ChangesetBench.run(quick: quick) }
         if wanted("relay") { results += RelayBench.run(quick: quick) }
-        if wanted("memory") || wanted("relay") { memory += RelayBench.memory() }
+        if wanted("memory") || wanted("relay") {
+            memory += RelayBench.memory()
+            memoryNotes += RelayBench.objectNotes()
+        }
         if wanted("pagination") { results += PaginationBench.run(quick: quick) }
         if wanted("timeline") { results += await TimelineBench.run(quick: quick) }
         if wanted("repl") { results.append(ReplBench.run(binary: binary, extraArguments: extra, quick: quick)) }
 
-        print(json ? Report.json(results, memory: memory) : Report.table(results, memory: memory))
+        print(json ? Report.json(results, memory: memory) : Report.table(results, memory: memory, memoryNotes: memoryNotes))
     }
 
     static func fail(_ message: String) -> Never {

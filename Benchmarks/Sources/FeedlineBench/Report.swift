@@ -27,13 +27,14 @@ struct MemoryResult {
 }
 
 enum Report {
-    static func table(_ results: [Result], memory: [MemoryResult]) -> String {
+    static func table(_ results: [Result], memory: [MemoryResult], memoryNotes: [String] = []) -> String {
         var lines: [String] = []
         let header = ["scenario", "ours ms", "peer", "peer ms", "ours÷peer"]
         var rows: [[String]] = [header]
+        var skippedLines: [String] = []
         for result in results {
             if let skipped = result.skipped {
-                rows.append([result.name, "skipped: \(skipped)", "", "", ""])
+                skippedLines.append("\(result.name): skipped: \(skipped)")
                 continue
             }
             rows.append([
@@ -45,6 +46,7 @@ enum Report {
             ])
         }
         lines += align(rows)
+        lines += skippedLines
         if !memory.isEmpty {
             lines.append("")
             var memoryRows: [[String]] = [["heap per instance", "ours bytes", "peer", "peer bytes", "ours÷peer"]]
@@ -55,6 +57,7 @@ enum Report {
                 ])
             }
             lines += align(memoryRows)
+            lines += memoryNotes
         }
         let notes = results.compactMap { result in result.note.map { "  \(result.name): \($0)" } }
         if !notes.isEmpty {
