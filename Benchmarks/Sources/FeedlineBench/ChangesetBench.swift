@@ -73,12 +73,12 @@ enum ChangesetBench {
         return cases
     }
 
-    static func run(quick: Bool) -> [Result] {
-        cases(quick: quick).map { input in
+    static func run(_ options: Options) -> [Result] {
+        cases(quick: options.quick).map { input in
             progress(input.name)
             // The standard library's diff is quadratic-ish on the big shuffles: fewer rounds there.
             let expensive = input.old.count >= 100_000 && input.shuffled > 0
-            let medians = interleaved(warmup: 1, rounds: expensive ? 3 : (quick ? 5 : 11), [
+            let medians = interleaved(warmup: 1, rounds: expensive ? options.rounds(3, quick: 3) : options.rounds(11, quick: 5), [
                 Contender(name: "ours") { ours(input) },
                 Contender(name: "stdlib") { stdlib(input) },
             ])

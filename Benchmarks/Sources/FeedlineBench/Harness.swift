@@ -1,5 +1,16 @@
 import Foundation
 
+/// How long to run: `--quick` for a smoke run, `--rounds N` to override every scenario's
+/// measured rounds (e.g. many rounds under a profiler).
+struct Options: Sendable {
+    var quick = false
+    var rounds: Int?
+
+    func rounds(_ normal: Int, quick quickRounds: Int) -> Int {
+        rounds ?? (quick ? quickRounds : normal)
+    }
+}
+
 /// One contender of a scenario: `sample()` runs the measured work once (doing any untimed setup
 /// itself) and returns the milliseconds of the timed part. It must check its own result.
 struct Contender {

@@ -5,9 +5,10 @@ import Foundation
 @main
 struct FeedlineBench {
     static let usage = """
-        usage: feedline-bench [--json] [--quick] [--only NAME] [--feedline PATH] [--feedline-arg ARG]…
+        usage: feedline-bench [--json] [--quick] [--rounds N] [--only NAME] [--feedline PATH] [--feedline-arg ARG]…
           --json             print one JSON document instead of the table
           --quick            fewer rounds and no 100k shuffle diffs (a smoke run, not for figures)
+          --rounds N         measured rounds per scenario (overrides the defaults; for profiling)
           --only NAME        run only the scenario groups whose name contains NAME
                              (changeset, relay, memory, pagination, timeline, repl)
           --feedline PATH    the feedline binary for the REPL scenario
@@ -18,7 +19,7 @@ struct FeedlineBench {
     @MainActor
     static func main() async {
         var json = false
-        var quick = false
+        var options = Options()
         var only: [String] = []
         var binary = ReplBench.defaultBinary
         var extra: [String] = []
@@ -26,11 +27,14 @@ struct FeedlineBench {
         while let argument = arguments.popFirst() {
             switch argument {
             case "--json": json = true
-            case "--quick": quick = true
-            case "--only", "--feedline", "--feedline-arg":
+            case "--quick": options.quick = true
+            case "--only", "--feedline", "--feedline-arg", "--rounds":
                 guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
                 switch argument {
                 case "--only": only.append(value)
+                case "--rounds":
+                    guard let rounds = Int(value), rounds > 0 else { fail("--rounds needs a positive number") }
+                    options.rounds = rounds
                 case "--feedline": binary = URL(fileURLWithPath: value).standardizedFileURL.path
                 default: extra.append(value)
                 }
@@ -48,15 +52,15 @@ struct FeedlineBench {
         var results: [Result] = []
         var memory: [MemoryResult] = []
         var memoryNotes: [String] = []
-        if wanted("changeset") { results += ChangesetBench.run(quick: quick) }
-        if wanted("relay") { results += RelayBench.run(quick: quick) }
+        if wanted("changeset") { results += ChangesetBench.run(options) }
+        if wanted("relay") { results += RelayBench.run(options) }
         if wanted("memory") || wanted("relay") {
             memory += RelayBench.memory()
             memoryNotes += RelayBench.objectNotes()
         }
-        if wanted("pagination") { results += PaginationBench.run(quick: quick) }
-        if wanted("timeline") { results += await TimelineBench.run(quick: quick) }
-        if wanted("repl") { results.append(ReplBench.run(binary: binary, extraArguments: extra, quick: quick)) }
+        if wanted("pagination") { results += PaginationBench.run(options) }
+        if wanted("timeline") { results += await TimelineBench.run(options) }
+        if wanted("repl") { results.append(ReplBench.run(binary: binary, extraArguments: extra, options)) }
 
         print(json ? Report.json(results, memory: memory) : Report.table(results, memory: memory, memoryNotes: memoryNotes))
     }

@@ -20,13 +20,13 @@ enum PaginationBench {
     /// Pages reduced per sample; each sample starts again from a timeline of exactly n rows.
     static let pagesPerSample = 10
 
-    static func run(quick: Bool) -> [Result] {
+    static func run(_ options: Options) -> [Result] {
         progress("pagination")
         let sizes = [1_000, 100_000]
         // Identical input for both approaches: the n posts already shown, then the pages.
         let shown = sizes.map { Posts.make($0, from: 0) }
         let pages = sizes.map { Posts.pages(pagesPerSample, after: $0) }
-        let medians = interleaved(warmup: 2, rounds: quick ? 5 : 15, [
+        let medians = interleaved(warmup: 2, rounds: options.rounds(15, quick: 5), [
             Contender(name: "ours@1k") { ours(shown[0], pages[0]) },
             Contender(name: "ours@100k") { ours(shown[1], pages[1]) },
             Contender(name: "seed@1k") { seed(shown[0], pages[0]) },

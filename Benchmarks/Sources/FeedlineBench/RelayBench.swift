@@ -40,11 +40,11 @@ final class Tally: @unchecked Sendable {
 enum RelayBench {
     static let sets = 1_000_000
 
-    static func run(quick: Bool) -> [Result] {
+    static func run(_ options: Options) -> [Result] {
         [0, 1, 10].flatMap { subscribers -> [Result] in
             let name = "relay.set+notify ×1M, \(subscribers) sub"
             progress(name)
-            let medians = interleaved(warmup: 1, rounds: quick ? 3 : 9, [
+            let medians = interleaved(warmup: 1, rounds: options.rounds(9, quick: 3), [
                 Contender(name: "ours") { ours(subscribers) },
                 Contender(name: "reference") { reference(subscribers) },
                 Contender(name: "CurrentValueSubject") { openCombine(subscribers) },

@@ -50,7 +50,7 @@ enum ReplBench {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func run(binary: String, extraArguments: [String], quick: Bool) -> Result {
+    static func run(binary: String, extraArguments: [String], _ options: Options) -> Result {
         let name = "repl.session 10k commands"
         progress(name)
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -69,7 +69,7 @@ enum ReplBench {
             return Result(name: name, skipped: "could not write the script: \(error)")
         }
         var samples: [Double] = []
-        for round in 0..<(quick ? 2 : 4) {
+        for round in 0..<(1 + options.rounds(3, quick: 1)) {
             let transcript = directory.appendingPathComponent("transcript-\(round).txt")
             switch launch(binary, ["--script", scriptURL.path] + extraArguments, output: transcript) {
             case .failure(let message):

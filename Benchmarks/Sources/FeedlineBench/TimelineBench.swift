@@ -81,10 +81,10 @@ final class TimelineFixture {
 
 enum TimelineBench {
     @MainActor
-    static func run(quick: Bool) async -> [Result] {
+    static func run(_ options: Options) async -> [Result] {
         progress("timeline end to end")
         let warmup = 2
-        let rounds = quick ? 5 : 15
+        let rounds = options.rounds(15, quick: 5)
         let small = await TimelineFixture(n: 1_000, pages: warmup + rounds)
         let large = await TimelineFixture(n: 100_000, pages: warmup + rounds)
         var samples: [[Double]] = [[], []]
