@@ -76,6 +76,8 @@ enum ChangesetBench {
     static func run(_ options: Options) -> [Result] {
         cases(quick: options.quick).map { input in
             progress(input.name)
+            // Once, untimed: the law every changeset obeys (applied to old, it yields new).
+            expect(Changeset(from: input.old, to: input.new).apply(to: input.old) == input.new, "\(input.name): apply law")
             // The standard library's diff is quadratic-ish on the big shuffles: fewer rounds there.
             let expensive = input.old.count >= 100_000 && input.shuffled > 0
             let medians = interleaved(warmup: 1, rounds: expensive ? options.rounds(3, quick: 3) : options.rounds(11, quick: 5), [

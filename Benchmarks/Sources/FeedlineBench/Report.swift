@@ -29,7 +29,7 @@ struct MemoryResult {
 enum Report {
     static func table(_ results: [Result], memory: [MemoryResult], memoryNotes: [String] = []) -> String {
         var lines: [String] = []
-        let header = ["scenario", "ours ms", "peer", "peer ms", "ours÷peer"]
+        let header = ["scenario", "ours ms", "peer", "peer ms", "ours÷peer", "peer÷ours"]
         var rows: [[String]] = [header]
         var skippedLines: [String] = []
         for result in results {
@@ -42,7 +42,8 @@ enum Report {
                 result.oursMilliseconds.map(format) ?? "—",
                 result.peer ?? "—",
                 result.peerMilliseconds.map(format) ?? "—",
-                result.ratio.map { String(format: "%.3f", $0) } ?? "—",
+                result.ratio.map { String(format: "%.4g", $0) } ?? "—",
+                result.ratio.map { String(format: "%.4g×", 1 / $0) } ?? "—",
             ])
         }
         lines += align(rows)
