@@ -5,7 +5,7 @@ import Foundation
 @main
 struct FeedlineBench {
     static let usage = """
-        usage: feedline-bench [--json] [--quick] [--rounds N] [--only NAME] [--feedline PATH] [--feedline-arg ARG]…
+        usage: feedline-bench [--json] [--quick] [--rounds N] [--only NAME] [--feedline PATH] [--feedline-arg ARG]… [--print-repl-script]
           --json             print one JSON document instead of the table
           --quick            fewer rounds and no 100k shuffle diffs (a smoke run, not for figures)
           --rounds N         measured rounds per scenario (overrides the defaults; for profiling)
@@ -14,6 +14,7 @@ struct FeedlineBench {
           --feedline PATH    the feedline binary for the REPL scenario
                              (default: the root package's .build/release/feedline)
           --feedline-arg A   an extra argument for that binary (repeatable)
+          --print-repl-script  print the generated 10,000-command session and exit
         """
 
     @MainActor
@@ -38,6 +39,9 @@ struct FeedlineBench {
                 case "--feedline": binary = URL(fileURLWithPath: value).standardizedFileURL.path
                 default: extra.append(value)
                 }
+            case "--print-repl-script":
+                print(ReplBench.script(count: ReplBench.commands), terminator: "")
+                return
             case "-h", "--help":
                 print(usage)
                 return
