@@ -13,6 +13,10 @@ extension Changeset {
     /// - Complexity: O(n + m) expected for n old and m new rows (ids hashed at most once each,
     ///   in a compact open-addressing table), plus O(k log k) for the k rows matched between the
     ///   trimmed prefix and suffix.
+    ///
+    /// Inlinable so that the diff is specialised for the caller's row type: generic code called
+    /// across the module boundary pays a witness-table call for every `id` read and comparison.
+    @inlinable
     public init(from old: some Collection<Element>, to new: some Collection<Element>) {
         let result = old.withContiguousStorageIfAvailable { oldBuffer in
             new.withContiguousStorageIfAvailable { newBuffer in
@@ -32,7 +36,8 @@ extension Changeset {
         }
     }
 
-    private static func compute(_ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>) -> Changeset {
+    @inlinable
+    static func compute(_ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>) -> Changeset {
         let oldCount = old.count
         let newCount = new.count
         var changes = Changeset(oldCount: oldCount, newCount: newCount)
@@ -76,7 +81,8 @@ extension Changeset {
     }
 
     /// Matches the rows between the trimmed prefix and suffix by id.
-    private static func matchMiddle(
+    @inlinable
+    static func matchMiddle(
         _ old: UnsafeBufferPointer<Element>,
         _ new: UnsafeBufferPointer<Element>,
         oldRange: Range<Int>,
@@ -136,7 +142,8 @@ extension Changeset {
     /// (negative values are skipped).
     ///
     /// - Complexity: O(k log k) for k non-negative values.
-    private static func longestIncreasingRun(_ values: [Int32]) -> [Bool] {
+    @inlinable
+    static func longestIncreasingRun(_ values: [Int32]) -> [Bool] {
         var tails: [Int32] = []          // positions (in values) of the smallest tail per length
         var previous = [Int32](repeating: -1, count: values.count)
         for position in values.indices where values[position] >= 0 {
@@ -162,10 +169,12 @@ extension Changeset {
 
 /// A compact open-addressing hash table from ids to small integers, for the diff.
 /// Slots hold -1 when never used, -2 when their id has no more unmatched occurrences.
-private struct IndexTable {
-    var slots: [Int32]
-    private let mask: Int
+@usableFromInline
+struct IndexTable {
+    @usableFromInline var slots: [Int32]
+    @usableFromInline let mask: Int
 
+    @inlinable
     init(capacityFor count: Int) {
         var capacity = 8
         while capacity < count * 2 { capacity <<= 1 }
@@ -175,6 +184,7 @@ private struct IndexTable {
 
     /// The slot that holds `id`, or the empty slot where it belongs. `matches(value)` tells
     /// whether the row a slot's value names has this id.
+    @inlinable
     func slot<ID: Hashable>(for id: ID, matches: (Int32) -> Bool) -> Int {
         var slot = id.hashValue & mask
         while true {

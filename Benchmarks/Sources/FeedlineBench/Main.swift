@@ -1,0 +1,76 @@
+import Foundation
+
+/// `feedline-bench`: times Feedline's hot paths against their peers in one process, interleaved,
+/// and prints medians and ratios (ours ÷ peer). See Docs/BENCHMARKS.md.
+@main
+struct FeedlineBench {
+    static let usage = """
+        usage: feedline-bench [--json] [--quick] [--rounds N] [--only NAME] [--feedline PATH] [--feedline-arg ARG]… [--print-repl-script]
+          --json             print one JSON document instead of the table
+          --quick            fewer rounds and no 100k shuffle diffs (a smoke run, not for figures)
+          --rounds N         measured rounds per scenario (overrides the defaults; for profiling)
+          --only NAME        run only the scenario groups whose name contains NAME
+                             (changeset, relay, memory, pagination, timeline, repl)
+          --feedline PATH    the feedline binary for the REPL scenario
+                             (default: the root package's .build/release/feedline)
+          --feedline-arg A   an extra argument for that binary (repeatable)
+          --print-repl-script  print the generated 10,000-command session and exit
+        """
+
+    @MainActor
+    static func main() async {
+        var json = false
+        var options = Options()
+        var only: [String] = []
+        var binary = ReplBench.defaultBinary
+        var extra: [String] = []
+        var arguments = CommandLine.arguments.dropFirst()
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--json": json = true
+            case "--quick": options.quick = true
+            case "--only", "--feedline", "--feedline-arg", "--rounds":
+                guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
+                switch argument {
+                case "--only": only.append(value)
+                case "--rounds":
+                    guard let rounds = Int(value), rounds > 0 else { fail("--rounds needs a positive number") }
+                    options.rounds = rounds
+                case "--feedline": binary = URL(fileURLWithPath: value).standardizedFileURL.path
+                default: extra.append(value)
+                }
+            case "--print-repl-script":
+                print(ReplBench.script(count: ReplBench.commands), terminator: "")
+                return
+            case "-h", "--help":
+                print(usage)
+                return
+            default: fail("unknown argument \(argument)")
+            }
+        }
+        func wanted(_ group: String) -> Bool { only.isEmpty || only.contains { group.contains($0) } }
+
+        #if DEBUG
+        progress("warning: a debug build; figures are meaningless (use swift run -c release)")
+        #endif
+        var results: [Result] = []
+        var memory: [MemoryResult] = []
+        var memoryNotes: [String] = []
+        if wanted("changeset") { results += ChangesetBench.run(options) }
+        if wanted("relay") { results += RelayBench.run(options) }
+        if wanted("memory") || wanted("relay") {
+            memory += RelayBench.memory()
+            memoryNotes += RelayBench.objectNotes()
+        }
+        if wanted("pagination") { results += PaginationBench.run(options) }
+        if wanted("timeline") { results += await TimelineBench.run(options) }
+        if wanted("repl") { results.append(ReplBench.run(binary: binary, extraArguments: extra, options)) }
+
+        print(json ? Report.json(results, memory: memory) : Report.table(results, memory: memory, memoryNotes: memoryNotes))
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("feedline-bench: \(message)\n\(usage)\n".utf8))
+        exit(64)
+    }
+}

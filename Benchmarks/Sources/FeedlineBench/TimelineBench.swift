@@ -1,0 +1,105 @@
+import Feedline
+import Foundation
+import Synchronization
+
+/// A service that answers at once: the first page is the whole initial timeline (n posts), each
+/// later page 20 new posts. It stamps the moment a page leaves it — the page "arriving".
+final class InstantService: FeedService {
+    struct Unsupported: Error {}
+
+    let initial: [Post]
+    let pages: [Page]
+    let arrived = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(initial: [Post], pages: [Page]) {
+        self.initial = initial
+        self.pages = pages
+    }
+
+    func timelinePage(after cursor: PageCursor?) async throws -> Page {
+        let page: Page
+        if let cursor, let index = Int(cursor.rawValue.dropFirst()) {
+            page = pages[index - 1]
+        } else {
+            page = Page(posts: initial, next: PageCursor("c1"))
+        }
+        arrived.withLock { $0 = .now }
+        return page
+    }
+
+    func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage { throw Unsupported() }
+    func post(_ id: PostID) async throws -> Post { throw Unsupported() }
+    func context(of id: PostID) async throws -> PostContext { throw Unsupported() }
+    func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post { throw Unsupported() }
+    func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post { throw Unsupported() }
+}
+
+/// What the benchmark's subscriber saw last: when, how many rows, how many inserted.
+final class Published: Sendable {
+    let last = Mutex<(at: ContinuousClock.Instant, rows: Int, inserted: Int)?>(nil)
+}
+
+/// A timeline view model showing n rows, fed pages by ``InstantService``.
+@MainActor
+final class TimelineFixture {
+    let n: Int
+    let service: InstantService
+    let activity = Activity()
+    let model: TimelineViewModel
+    let published = Published()
+    private var token: Subscription?
+    private(set) var pagesLoaded = 0
+
+    init(n: Int, pages: Int) async {
+        self.n = n
+        service = InstantService(initial: Posts.make(n, from: 0), pages: Posts.pages(pages, after: n))
+        let store = PostStore(service: service, activity: activity)
+        model = TimelineViewModel(
+            service: service, store: store, activity: activity, clock: WallClock(now: { Posts.now }))
+        let published = published
+        token = model.snapshot.subscribe { snapshot in
+            published.last.withLock { $0 = (.now, snapshot.rows.count, snapshot.changes.insertions.count) }
+        }
+        model.appeared()
+        await activity.idle()
+        expect(model.rows.count == n, "timeline fixture: \(model.rows.count) rows, expected \(n)")
+    }
+
+    /// Milliseconds from the next page leaving the service to the view model publishing it.
+    func loadPage() async -> Double {
+        let before = model.rows.count
+        model.loadMore()
+        await activity.idle()
+        pagesLoaded += 1
+        let arrived = service.arrived.withLock { $0 }!
+        let seen = published.last.withLock { $0 }!
+        expect(seen.rows == before + 20 && seen.inserted == 20, "timeline@\(n): published \(seen.rows) rows, \(seen.inserted) new")
+        expect(model.rows.count == n + pagesLoaded * 20, "timeline@\(n): \(model.rows.count) rows")
+        return (seen.at - arrived).milliseconds
+    }
+}
+
+enum TimelineBench {
+    @MainActor
+    static func run(_ options: Options) async -> [Result] {
+        progress("timeline end to end")
+        let warmup = 2
+        let rounds = options.rounds(15, quick: 5)
+        let small = await TimelineFixture(n: 1_000, pages: warmup + rounds)
+        let large = await TimelineFixture(n: 100_000, pages: warmup + rounds)
+        var samples: [[Double]] = [[], []]
+        for round in 0..<(warmup + rounds) {
+            let fixtures = round.isMultiple(of: 2) ? [(0, small), (1, large)] : [(1, large), (0, small)]
+            for (index, fixture) in fixtures {
+                let milliseconds = await fixture.loadPage()
+                if round >= warmup { samples[index].append(milliseconds) }
+            }
+        }
+        return [
+            Result(name: "timeline.e2e@1k", oursMilliseconds: median(samples[0]), peer: nil, peerMilliseconds: nil,
+                   note: "page leaves the service → view model publishes rows + changeset"),
+            Result(name: "timeline.e2e@100k", oursMilliseconds: median(samples[1]), peer: "timeline.e2e@1k",
+                   peerMilliseconds: median(samples[0]), note: "target < 2 ms per page (indicative on this machine)"),
+        ]
+    }
+}
