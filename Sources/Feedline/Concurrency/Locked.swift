@@ -12,14 +12,16 @@ import Synchronization
 /// held, must not re-enter the same lock, and should be short.
 public struct Locked<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
     // @unchecked: same contract as Mutex, which this wraps: the value is reached only under the lock.
-    private let mutex: Mutex<Value>
+    @usableFromInline let mutex: Mutex<Value>
 
     /// Creates a lock guarding `initialValue`.
+    @inlinable
     public init(_ initialValue: consuming sending Value) {
         mutex = Mutex(initialValue)
     }
 
     /// Runs `body` with exclusive access to the value and returns its result.
+    @inlinable
     public borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {

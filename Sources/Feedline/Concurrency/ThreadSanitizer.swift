@@ -10,14 +10,16 @@ import Darwin
 ///
 /// Found once with `dlsym` on the running image: present only in a `-sanitize=thread` build,
 /// so ordinary builds carry no dependency on the sanitizer and pay one `nil` check per lock.
+@usableFromInline
 enum ThreadSanitizer {
+    @usableFromInline
     struct Hooks: Sendable {
-        let acquire: @convention(c) (UnsafeMutableRawPointer?) -> Void
-        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void
+        @usableFromInline let acquire: @convention(c) (UnsafeMutableRawPointer?) -> Void
+        @usableFromInline let release: @convention(c) (UnsafeMutableRawPointer?) -> Void
     }
 
     /// The hooks, or `nil` outside a ThreadSanitizer build. A process-wide constant, computed once.
-    static let hooks: Hooks? = {
+    @usableFromInline static let hooks: Hooks? = {
         guard let image = dlopen(nil, RTLD_NOW),
               let acquire = dlsym(image, "__tsan_acquire"),
               let release = dlsym(image, "__tsan_release")

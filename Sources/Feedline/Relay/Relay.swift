@@ -17,19 +17,22 @@ import Synchronization
 /// - Complexity: `set` is O(s) for s subscribers plus the handlers' own cost; subscribing is
 ///   O(1) amortised, cancelling O(s).
 public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
-    private let state: Locked<State>
+    @usableFromInline let state: Locked<State>
 
     /// Creates a relay holding `value`.
+    @inlinable
     public init(_ value: Value) {
         state = Locked(State(value: value))
     }
 
     /// The current value.
+    @inlinable
     public var value: Value {
         get { state.withLock { $0.value } }
     }
 
     /// Replaces the value and notifies every subscriber (see the type's guarantees).
+    @inlinable
     public func set(_ newValue: Value) {
         let snapshot: ContiguousArray<Subscriber>? = state.withLock { state in
             state.value = newValue
@@ -48,6 +51,7 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
 
     /// Mutates the value in place under the lock — an atomic read-modify-write, so concurrent
     /// updates are never lost — then notifies like ``set(_:)``. `body` must not use this relay.
+    @inlinable
     @discardableResult
     public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         let (result, newValue, snapshot): (Result, Value, ContiguousArray<Subscriber>?) = try state.withLock { state in
@@ -70,6 +74,7 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
 
     /// Subscribes `handler`, which receives the current value at once, then every change.
     /// Keep the returned token as long as the updates are wanted.
+    @inlinable
     public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
         let subscriber = Subscriber(handler)
         let replay: Value? = state.withLock { state in
@@ -100,14 +105,16 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
 
     // MARK: - Delivery
 
-    private static func deliver(_ value: Value, to subscribers: ContiguousArray<Subscriber>) {
+    @inlinable
+    static func deliver(_ value: Value, to subscribers: ContiguousArray<Subscriber>) {
         for subscriber in subscribers where subscriber.isActive {
             subscriber.handler(value)
         }
     }
 
     /// Delivers what was queued while this thread was delivering, until the queue is empty.
-    private func drain() {
+    @inlinable
+    func drain() {
         while true {
             let next: (Pending, ContiguousArray<Subscriber>)? = state.withLock { state in
                 guard !state.queue.isEmpty else {
@@ -130,7 +137,8 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
         }
     }
 
-    private func remove(_ subscriber: Subscriber) {
+    @inlinable
+    func remove(_ subscriber: Subscriber) {
         subscriber.deactivate()
         state.withLock { state in
             if let index = state.subscribers.firstIndex(where: { $0 === subscriber }) {
@@ -141,27 +149,32 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
 
     // MARK: - Storage
 
-    private struct State {
-        var value: Value
-        var subscribers: ContiguousArray<Subscriber> = []
-        var queue: [Pending] = []
-        var delivering = false
+    @usableFromInline
+    struct State {
+        @usableFromInline var value: Value
+        @usableFromInline var subscribers: ContiguousArray<Subscriber> = []
+        @usableFromInline var queue: [Pending] = []
+        @usableFromInline var delivering = false
+
+        @inlinable init(value: Value) { self.value = value }
     }
 
-    private enum Pending {
+    @usableFromInline
+    enum Pending {
         case value(Value)
         case subscribe(Subscriber, Value)
     }
 
+    @usableFromInline
     final class Subscriber: Sendable {
-        let handler: @Sendable (Value) -> Void
-        private let active = Atomic<Bool>(true)
+        @usableFromInline let handler: @Sendable (Value) -> Void
+        @usableFromInline let active = Atomic<Bool>(true)
 
-        init(_ handler: @escaping @Sendable (Value) -> Void) {
+        @inlinable init(_ handler: @escaping @Sendable (Value) -> Void) {
             self.handler = handler
         }
 
-        var isActive: Bool { active.load(ordering: .acquiring) }
-        func deactivate() { active.store(false, ordering: .releasing) }
+        @inlinable var isActive: Bool { active.load(ordering: .acquiring) }
+        @inlinable func deactivate() { active.store(false, ordering: .releasing) }
     }
 }

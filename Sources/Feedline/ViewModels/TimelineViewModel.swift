@@ -76,10 +76,10 @@ public final class TimelineViewModel {
         let before = TimelineStatus(state)
         let entryChanges = state.reduce(event)
         react()
-        let (rows, changes) = applyToRows(entryChanges)
+        let changes = displayedChanges(entryChanges)
         let status = TimelineStatus(state)
         if !changes.isEmpty || status != before {
-            relay.set(Snapshot(rows: rows, changes: changes, status: status))
+            publish(changes, status: status)
         }
     }
 
@@ -139,10 +139,20 @@ public final class TimelineViewModel {
 
     // MARK: - Rows
 
-    /// Applies the machine's changeset to the displayed rows; returns the displayed changeset.
-    private func applyToRows(_ changes: Changeset<TimelineEntry>) -> ([TimelineRow], Changeset<TimelineRow>) {
-        var rows = relay.value.rows
-        guard !changes.isEmpty else { return (rows, Changeset(oldCount: changes.oldCount, newCount: changes.newCount)) }
+    /// Publishes `changes` applied to the current rows, in place: the relay's row array is
+    /// mutated where it lies, so a page costs O(page), not a copy of every row.
+    private func publish(_ changes: Changeset<TimelineRow>, status: TimelineStatus) {
+        relay.update { snapshot in
+            changes.apply(to: &snapshot.rows)
+            snapshot.changes = changes
+            snapshot.status = status
+        }
+    }
+
+    /// The changeset of displayed rows for the machine's changeset (rows are read, not copied).
+    private func displayedChanges(_ changes: Changeset<TimelineEntry>) -> Changeset<TimelineRow> {
+        guard !changes.isEmpty else { return Changeset(oldCount: changes.oldCount, newCount: changes.newCount) }
+        let rows = relay.value.rows
         for index in changes.deletions { forget(rows[index]) }
         var displayed = Changeset<TimelineRow>(oldCount: changes.oldCount, newCount: changes.newCount)
         displayed.deletions = changes.deletions
@@ -160,8 +170,7 @@ public final class TimelineViewModel {
                 displayed.updates.append(.init(oldIndex: update.oldIndex, newIndex: update.newIndex, element: row))
             }
         }
-        displayed.apply(to: &rows)
-        return (rows, displayed)
+        return displayed
     }
 
     private func display(_ entry: TimelineEntry) -> TimelineRow {
@@ -187,16 +196,18 @@ public final class TimelineViewModel {
     /// Shows a changed interaction on every row of that post.
     private func interactionChanged(_ change: PostChange) {
         guard let ids = rowsByOriginal[change.originalID] else { return }
-        var rows = relay.value.rows
-        var changes = Changeset<TimelineRow>(oldCount: rows.count, newCount: rows.count)
-        for id in ids {
-            guard let index = state.index(of: id), var row = rows[index].post, row.interaction != change.interaction else { continue }
-            row.interaction = change.interaction
-            rows[index] = .post(row)
-            changes.updates.append(.init(oldIndex: index, newIndex: index, element: .post(row)))
+        var changes: Changeset<TimelineRow>
+        do {
+            let rows = relay.value.rows
+            changes = Changeset(oldCount: rows.count, newCount: rows.count)
+            for id in ids {
+                guard let index = state.index(of: id), var row = rows[index].post, row.interaction != change.interaction else { continue }
+                row.interaction = change.interaction
+                changes.updates.append(.init(oldIndex: index, newIndex: index, element: .post(row)))
+            }
         }
         guard !changes.isEmpty else { return }
         changes.updates.sort { $0.newIndex < $1.newIndex }
-        relay.set(Snapshot(rows: rows, changes: changes, status: TimelineStatus(state)))
+        publish(changes, status: TimelineStatus(state))
     }
 }
