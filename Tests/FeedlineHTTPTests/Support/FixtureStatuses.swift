@@ -25,3 +25,13 @@ enum FixtureStatuses {
         }
     }
 }
+
+extension FixtureStatuses {
+    /// The statuses `Fixtures/timeline` holds back as arrivals (28), newest first.
+    static func arrivals() throws -> [Mastodon.Status] {
+        let fixture = try FixtureLoader.load(from: root().appendingPathComponent("timeline"))
+        return fixture.scenario.arrivals.flatMap(\.statuses).sorted { lhs, rhs in
+            lhs.createdAt != rhs.createdAt ? lhs.createdAt > rhs.createdAt : lhs.id > rhs.id
+        }
+    }
+}

@@ -9,6 +9,7 @@ let secretToken = "s3cr3t-T0KEN-do-not-print-9f8e7d"
 func withFakeServer<Result>(
     statuses: [Mastodon.Status]? = nil,
     token: String? = secretToken,
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (FakeMastodon, MastodonServer) async throws -> Result
 ) async throws -> Result {
     let fake = try FakeMastodon(statuses: statuses ?? FixtureStatuses.timeline(), token: token)
