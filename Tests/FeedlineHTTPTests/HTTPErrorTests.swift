@@ -148,4 +148,16 @@ struct HTTPErrorTests {
         )
         expectNoToken(try #require(error))
     }
+
+    @Test("a redirect to another host is not followed, so the token never leaves the server")
+    func crossOriginRedirect() async throws {
+        try await withFakeServer { fake, server in
+            let service = try makeService(server)
+            let elsewhere = "http://localhost:\(server.url.port ?? 0)/api/v1/timelines/home"
+            fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 302, headers: ["Location": elsewhere], body: ""))
+            let error = await thrownError { _ = try await service.timelinePage(after: nil) }
+            #expect(error as? MastodonHTTPError == .unexpectedStatus(302, serverMessage: nil))
+            #expect(fake.requests.count == 1)
+        }
+    }
 }
