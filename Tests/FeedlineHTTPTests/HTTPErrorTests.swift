@@ -160,4 +160,19 @@ struct HTTPErrorTests {
             #expect(fake.requests.count == 1)
         }
     }
+
+    @Test("cancelling a call ends it early with CancellationError")
+    func cancellation() async throws {
+        try await withFakeServer { fake, server in
+            let service = try makeService(server)
+            fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 200, body: "[]", delay: .seconds(2)))
+            let started = ContinuousClock.now
+            let call = Task { try await service.timelinePage(after: nil) }
+            await fake.waitForRequests(1)
+            call.cancel()
+            let result = await call.result
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(ContinuousClock.now - started < .seconds(1.5))
+        }
+    }
 }

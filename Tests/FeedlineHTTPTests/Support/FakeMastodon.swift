@@ -38,6 +38,7 @@ final class FakeMastodon: Sendable {
         var nextBoost = 900_000
         var requests: [Recorded] = []
         var canned: [Canned] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -91,6 +92,18 @@ final class FakeMastodon: Sendable {
 
     var requests: [Recorded] { state.withLock { $0.requests } }
 
+    /// Returns once the server has received `count` requests (at once if it has).
+    func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.requests.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
     /// Adds statuses to the top of the timeline (newest first), as if just posted.
     func post(_ statuses: [Mastodon.Status]) {
         state.withLock { state in
@@ -111,18 +124,22 @@ final class FakeMastodon: Sendable {
             authorization: request.headers[.authorization],
             userAgent: request.headers[HTTPHeader("User-Agent")]
         )
-        let canned = state.withLock { state -> Canned? in
+        let (canned, ready) = state.withLock { state -> (Canned?, [CheckedContinuation<Void, Never>]) in
             state.requests.append(recorded)
+            let count = state.requests.count
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
             guard
                 let index = state.canned.firstIndex(where: {
                     recorded.path.hasPrefix($0.pathPrefix) && ($0.method == nil || $0.method == recorded.method)
                 })
-            else { return nil }
+            else { return (nil, ready) }
             let canned = state.canned[index]
             state.canned[index].times -= 1
             if state.canned[index].times <= 0 { state.canned.remove(at: index) }
-            return canned
+            return (canned, ready)
         }
+        for continuation in ready { continuation.resume() }
         if let canned {
             if let delay = canned.delay { try await Task.sleep(for: delay) }
             return Self.response(canned.status, canned.headers, Data(canned.body.utf8))
