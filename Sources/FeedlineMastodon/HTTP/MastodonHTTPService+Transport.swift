@@ -42,7 +42,7 @@ extension MastodonHTTPService {
             let now = wallClock.now()
             let limit = RateLimit(header: response.header, now: now)
             let wait = limit.reset.map { $0.timeIntervalSince(now) }
-            if request.method == "GET", !retried, let wait, wait <= rateLimitWait.seconds, rateLimitWait > .zero {
+            if request.method == "GET", !retried, let wait, wait <= rateLimitWait.timeInterval, rateLimitWait > .zero {
                 retried = true
                 if wait > 0 { try await clock.sleep(for: .seconds(wait)) }
                 continue
@@ -53,7 +53,7 @@ extension MastodonHTTPService {
 
     /// One round trip; network failures become ``MastodonHTTPError``s, cancellation stays one.
     private func transmit(_ request: APIRequest) async throws -> APIResponse {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.seconds)
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.timeInterval)
         urlRequest.httpMethod = request.method
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
@@ -130,7 +130,7 @@ extension MastodonHTTPService {
         let host = request.url.host ?? server.description
         switch error.code {
         case .timedOut:
-            return .timedOut(seconds: timeout.seconds)
+            return .timedOut(seconds: timeout.timeInterval)
         case .cannotFindHost, .dnsLookupFailed:
             return .noConnection(host: host, reason: "the server's name cannot be found")
         case .cannotConnectToHost:

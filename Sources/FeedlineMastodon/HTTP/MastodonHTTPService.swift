@@ -89,8 +89,8 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         self.wallClock = wallClock
         self.userAgent = userAgent
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout.seconds
-        configuration.timeoutIntervalForResource = max(timeout.seconds * 3, timeout.seconds + 30)
+        configuration.timeoutIntervalForRequest = timeout.timeInterval
+        configuration.timeoutIntervalForResource = max(timeout.timeInterval * 3, timeout.timeInterval + 30)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
@@ -203,7 +203,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
 
 extension Duration {
     /// The duration in seconds, as a `TimeInterval`.
-    var seconds: TimeInterval {
+    var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
