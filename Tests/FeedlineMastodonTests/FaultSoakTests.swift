@@ -7,7 +7,7 @@ import Testing
 /// Counts the requests that reach the service, to prove they stay bounded by user actions.
 final class CountingService: FeedService {
     private let base: any FeedService
-    private let counter = Mutex(0)
+    private let counter = Locked(0)
 
     init(_ base: any FeedService) { self.base = base }
 
@@ -61,7 +61,7 @@ struct FaultSoakTests {
         var failuresSeen = 0
         var rollbacksSeen = 0
         var gapsSeen = 0
-        let counters = Mutex((failures: 0, rollbacks: 0))
+        let counters = Locked((failures: 0, rollbacks: 0))
         let statusWatch = timeline.snapshot.subscribe { snapshot in
             if snapshot.status.failure != nil { counters.withLock { $0.failures += 1 } }
         }

@@ -51,6 +51,8 @@ import FeedlineMastodon
         Case(name: "unknown named entity left", html: "&bogus; &AMP; &amp", text: "&bogus; &AMP; &amp"),
         Case(name: "invalid numeric left", html: "&#0; &#xD800; &#x110000; &#; &#x; &#12", text: "&#0; &#xD800; &#x110000; &#; &#x; &#12"),
         Case(name: "overlong numeric left", html: "&#0000000000065;", text: "&#0000000000065;"),
+        // Found by fuzzing: nine hex digits overflowed a 32-bit sum.
+        Case(name: "nine hex digits left", html: "&#x1F600Defa; &#xFFFFFFFFF;", text: "&#x1F600Defa; &#xFFFFFFFFF;"),
         Case(name: "entity decoded once", html: "&amp;lt;", text: "&lt;"),
         Case(name: "bare ampersand", html: "AT&T & co", text: "AT&T & co"),
         Case(name: "less than in text", html: "<p>1 < 2 and 3 <= 4, <3</p>", text: "1 < 2 and 3 <= 4, <3"),

@@ -125,7 +125,7 @@ import FeedlineMastodon
         let service = try SandboxService(
             statuses: Build.timeline(30), scenario: SandboxScenario(defaultLatency: .fixed(300)), clock: clock
         )
-        let finished = Mutex(false)
+        let finished = Locked(false)
         let request = Task {
             let page = try await service.timelinePage(after: nil)
             finished.withLock { $0 = true }

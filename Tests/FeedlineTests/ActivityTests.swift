@@ -9,7 +9,7 @@ struct ActivityTests {
     func idle() async {
         let activity = Activity()
         await activity.idle()
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         activity.run {
             order.withLock { $0.append("first") }
             activity.run { order.withLock { $0.append("follow-up") } }

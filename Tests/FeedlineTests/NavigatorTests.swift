@@ -18,7 +18,7 @@ struct NavigatorTests {
     func routes() async {
         let (session, _) = await loadedSession()
         let navigator = session.navigator
-        let seen = Mutex<[[Route]]>([])
+        let seen = Locked<[[Route]]>([])
         let subscription = navigator.routes.subscribe { routes in seen.withLock { $0.append(routes) } }
         navigator.open("p1")
         navigator.push(.post("p2"))

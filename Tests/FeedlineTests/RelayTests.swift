@@ -4,7 +4,7 @@ import Testing
 
 /// Collects values delivered to a subscriber, thread-safely.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = Locked<[Value]>([])
     var values: [Value] { storage.withLock { $0 } }
     func append(_ value: Value) { storage.withLock { $0.append(value) } }
 }
@@ -54,7 +54,7 @@ struct RelayTests {
     func cancelSelf() {
         let relay = Relay(0)
         let seen = Recorder<Int>()
-        let holder = Mutex<Subscription?>(nil)
+        let holder = Locked<Subscription?>(nil)
         let subscription = relay.subscribe { value in
             seen.append(value)
             if value == 1 { holder.withLock { $0?.cancel() } }
@@ -70,7 +70,7 @@ struct RelayTests {
     func cancelOther() {
         let relay = Relay(0)
         let seen = Recorder<String>()
-        let victim = Mutex<Subscription?>(nil)
+        let victim = Locked<Subscription?>(nil)
         let killer = relay.subscribe { value in
             seen.append("K\(value)")
             if value == 1 { victim.withLock { $0?.cancel() } }
@@ -86,7 +86,7 @@ struct RelayTests {
     func subscribeDuringDelivery() {
         let relay = Relay(0)
         let seen = Recorder<String>()
-        let late = Mutex<Subscription?>(nil)
+        let late = Locked<Subscription?>(nil)
         let early = relay.subscribe { value in
             seen.append("E\(value)")
             if value == 1 {

@@ -51,7 +51,7 @@ struct SharedStateTests {
         let (session, _) = await loadedSession()
         let boost = try #require(session.timeline.rowViewModel("b1"))
         var updates: [Changeset<TimelineRow>] = []
-        let recorder = Mutex<[Changeset<TimelineRow>]>([])
+        let recorder = Locked<[Changeset<TimelineRow>]>([])
         let subscription = session.timeline.snapshot.subscribe { snapshot in recorder.withLock { $0.append(snapshot.changes) } }
         boost.toggleFavourite()
         updates = recorder.withLock { $0 }
@@ -71,7 +71,7 @@ struct SharedStateTests {
         let (session, _) = await loadedSession()
         let first = try #require(session.timeline.rowViewModel("o1"))
         let second = try #require(session.timeline.rowViewModel("b1"))
-        let seen = Mutex<[Bool]>([])
+        let seen = Locked<[Bool]>([])
         let subscription = first.rowUpdates.map(\.interaction.favourited).removeDuplicates().subscribe { value in
             seen.withLock { $0.append(value) }
         }

@@ -65,8 +65,8 @@ struct TimelineViewModelTests {
         let service = MemoryService(posts: makePosts(45), pageSize: 10)
         let session = makeSession(service)
         let timeline = session.timeline
-        let rebuilt = Mutex<[TimelineRow]?>(nil)
-        let problems = Mutex<[String]>([])
+        let rebuilt = Locked<[TimelineRow]?>(nil)
+        let problems = Locked<[String]>([])
         let subscription = timeline.snapshot.subscribe { snapshot in
             rebuilt.withLock { rows in
                 guard let current = rows else {

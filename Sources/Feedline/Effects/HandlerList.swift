@@ -3,7 +3,7 @@ import Synchronization
 /// Main-actor handlers registered with a token, notified in registration order.
 /// The list itself is thread-safe, so tokens may be released on any thread.
 final class HandlerList<Value: Sendable>: Sendable {
-    private let handlers = Mutex<(next: UInt64, entries: [(id: UInt64, handler: @MainActor @Sendable (Value) -> Void)])>((0, []))
+    private let handlers = Locked<(next: UInt64, entries: [(id: UInt64, handler: @MainActor @Sendable (Value) -> Void)])>((0, []))
 
     /// Registers `handler` until the returned token is cancelled or released.
     func add(_ handler: @escaping @MainActor @Sendable (Value) -> Void) -> Subscription {

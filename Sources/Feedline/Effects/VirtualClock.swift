@@ -17,10 +17,10 @@ public final class VirtualClock: Clock, Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let current: Mutex<Instant>
+    private let current: Locked<Instant>
 
     public init(now: Instant = Instant(offset: .zero)) {
-        current = Mutex(now)
+        current = Locked(now)
     }
 
     public var now: Instant { current.withLock { $0 } }

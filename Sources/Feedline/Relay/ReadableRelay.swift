@@ -52,7 +52,7 @@ extension ReadableRelay where Value: Equatable {
         ReadOnlyRelay(
             value: { self.value },
             subscribe: { handler in
-                let last = Mutex<Value?>(nil)
+                let last = Locked<Value?>(nil)
                 return self.subscribe { value in
                     let isNew = last.withLock { last in
                         if last == value { return false }

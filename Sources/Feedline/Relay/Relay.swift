@@ -17,11 +17,11 @@ import Synchronization
 /// - Complexity: `set` is O(s) for s subscribers plus the handlers' own cost; subscribing is
 ///   O(1) amortised, cancelling O(s).
 public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a relay holding `value`.
     public init(_ value: Value) {
-        state = Mutex(State(value: value))
+        state = Locked(State(value: value))
     }
 
     /// The current value.

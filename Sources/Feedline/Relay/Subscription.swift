@@ -8,11 +8,11 @@ import Synchronization
 /// from *another* thread may finish that one delivery; a cancel from inside a handler (the same
 /// thread) takes effect before the next handler call.
 public final class Subscription: Sendable, Hashable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
     /// A token that runs `onCancel` once, on the first ``cancel()`` or on deinit.
     public init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = Locked(onCancel)
     }
 
     /// A token with nothing to cancel.

@@ -25,7 +25,7 @@ import Synchronization
 /// so the draws follow the order requests arrive), then sleeps on the injected clock (never when
 /// the latency is zero), then fails or acts on the data. Cancellation during the sleep ends the
 /// request without effect. Calls may run concurrently from any task: all state sits behind one
-/// `Mutex`, held only for in-memory work.
+/// ``Locked`` value, held only for in-memory work.
 public final class SandboxService: FeedService {
     /// The page size when neither the caller nor the scenario gives one: Mastodon's default.
     public static let defaultPageSize = 20
@@ -36,7 +36,7 @@ public final class SandboxService: FeedService {
     public let pageSize: Int
     private let clock: any Clock<Duration>
     private let wallClock: WallClock
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     fileprivate struct State: Sendable {
         var store: SandboxStore
@@ -79,7 +79,7 @@ public final class SandboxService: FeedService {
         self.pageSize = size
         self.clock = clock
         self.wallClock = wallClock
-        state = Mutex(
+        state = Locked(
             State(
                 store: try SandboxStore(entries: statuses, reserving: Set(scenario.arrivals.flatMap(\.statuses).map(\.id))),
                 scenario: scenario,

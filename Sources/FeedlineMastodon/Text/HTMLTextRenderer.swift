@@ -143,13 +143,15 @@ struct HTMLTextRenderer {
                 index += 1
             }
             let digitsStart = index
-            var value: UInt32 = 0
+            // At most 9 digits, summed in 64 bits: nine hex digits overflow 32 (found by fuzzing).
+            var value: UInt64 = 0
             while index < end, index - digitsStart < 9, let digit = Self.digit(input[index], radix: radix) {
-                value = value * radix + digit
+                value = value * UInt64(radix) + UInt64(digit)
                 index += 1
             }
-            guard index > digitsStart, index < end, input[index] == .semicolon else { return nil }
-            let codePoint = HTMLText.windows1252[value] ?? value
+            guard index > digitsStart, index < end, input[index] == .semicolon,
+                  let number = UInt32(exactly: value) else { return nil }
+            let codePoint = HTMLText.windows1252[number] ?? number
             guard codePoint != 0, let scalar = Unicode.Scalar(codePoint) else { return nil }
             return (scalar, index + 1)
         }

@@ -1,3 +1,4 @@
+import Feedline
 import Synchronization
 
 /// A clock that only moves when a test advances it, and that lets a test wait until code under
@@ -39,7 +40,7 @@ final class ManualClock: Clock, Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var now: Instant { state.withLock { $0.now } }
     var minimumResolution: Duration { .zero }

@@ -51,7 +51,7 @@ final class ControlledService: FeedService {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Every call made so far, in order.
     var log: [Call] { state.withLock { $0.log } }

@@ -17,10 +17,10 @@ final class MemoryService: FeedService {
         var calls: [String] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(posts: [Post], pageSize: Int = 20) {
-        state = Mutex(State(timeline: posts, pageSize: pageSize))
+        state = Locked(State(timeline: posts, pageSize: pageSize))
     }
 
     /// Every call so far, e.g. `page(nil)`, `favourite(true, p1)`.

@@ -1,0 +1,27 @@
+import Feedline
+
+/// Runs a ``JSONLinesDriver`` over a stream of input lines: the loop a `--jsonl` front needs.
+@MainActor
+public enum JSONLinesSession {
+    /// Starts a driver over `session`, handles each line of `lines` in order until `quit` or the
+    /// end of input, then finishes (writes `bye`). Every output line goes to `write`, in the order
+    /// things happen; changes that arrive while waiting for input are written when they happen.
+    ///
+    /// - Returns: `true` when the session ended with `quit`, `false` at end of input.
+    @discardableResult
+    public static func run(
+        session: FeedSession,
+        lines: some AsyncSequence<String, Never>,
+        write: @escaping @MainActor (String) -> Void
+    ) async -> Bool {
+        let driver = JSONLinesDriver(session: session, write: write)
+        driver.start()
+        for await line in lines {
+            if !(await driver.handle(line)) { return true }
+        }
+        // End of input: let what is running finish, so its changes are written, then say bye.
+        await session.settle()
+        driver.finish()
+        return false
+    }
+}
