@@ -1,8 +1,8 @@
+import Feedline
 import FeedlineMastodon
 import FlyingFox
 import FlyingSocks
 import Foundation
-import Synchronization
 
 /// A Mastodon-API server on 127.0.0.1 with an ephemeral port, serving statuses from memory
 /// with Mastodon's paging (`max_id`, `since_id`, `min_id`, `limit`, `Link`), interactions and
@@ -45,10 +45,10 @@ final class FakeMastodon: Sendable {
 
     /// The token requests must bear; `nil` accepts any (and none).
     let token: String?
-    let state: Mutex<State>
+    let state: Locked<State>
     private let server: HTTPServer
-    private let running: Mutex<Task<Void, any Error>?> = Mutex(nil)
-    private let port: Mutex<UInt16> = Mutex(0)
+    private let running: Locked<Task<Void, any Error>?> = Locked(nil)
+    private let port: Locked<UInt16> = Locked(0)
 
     init(statuses: [Mastodon.Status], token: String?) throws {
         self.token = token
@@ -57,7 +57,7 @@ final class FakeMastodon: Sendable {
             byID[status.id] = status
             if let original = status.reblog?.original, byID[original.id] == nil { byID[original.id] = original }
         }
-        state = Mutex(State(timeline: statuses, statuses: byID))
+        state = Locked(State(timeline: statuses, statuses: byID))
         let box = HandlerBox()
         server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: box)
         box.fake.withLock { $0 = WeakFake(self) }
@@ -203,7 +203,7 @@ final class FakeMastodon: Sendable {
 
 /// The server's handler, pointing back at the fake weakly (the fake owns the server).
 private final class HandlerBox: HTTPHandler, Sendable {
-    let fake = Mutex<WeakFake?>(nil)
+    let fake = Locked<WeakFake?>(nil)
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let fake = fake.withLock({ $0?.fake }) else { return FakeMastodon.error(503, "gone") }
