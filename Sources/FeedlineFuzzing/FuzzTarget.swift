@@ -77,7 +77,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let header = LinkHeader(parsing: String(decoding: data, as: UTF8.self))
         for link in header.links {
             if link.target.contains(">") { throw Finding(description: "a target holds '>': \(link.target.debugDescription)") }
-            if link.relations.contains(where: { $0.isEmpty || $0 != $0.lowercased() || $0.contains(where: \.isWhitespace) }) {
+            if link.relations.contains(where: { $0.isEmpty || $0 != $0.lowercased() || $0.unicodeScalars.contains(where: \.properties.isWhitespace) }) {
                 throw Finding(description: "relations not lowercased single tokens: \(link.relations)")
             }
         }

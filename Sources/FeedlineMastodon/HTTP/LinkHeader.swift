@@ -107,9 +107,7 @@ extension LinkHeader {
                         link.parameters.append(parameter)
                         if parameter.name == "rel", !sawRel {
                             sawRel = true
-                            link.relations = (parameter.value ?? "").lowercased()
-                                .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-                                .map(String.init)
+                            link.relations = Self.relationTypes(parameter.value ?? "")
                         }
                     case ",", nil:
                         break parameters
@@ -162,6 +160,14 @@ extension LinkHeader {
             while let scalar = current, scalar != "," {
                 if scalar == "\"" { _ = quoted() } else { index += 1 }
             }
+        }
+
+        /// The relation types of a `rel` value: split at any whitespace scalar (RFC 8288 uses
+        /// spaces), each lowercased.
+        private static func relationTypes(_ value: String) -> [String] {
+            value.unicodeScalars
+                .split(whereSeparator: \.properties.isWhitespace)
+                .map { String(String.UnicodeScalarView($0)).lowercased() }
         }
 
         private mutating func skip(_ predicate: (Unicode.Scalar) -> Bool) {
