@@ -76,16 +76,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func linkHeader(_ data: Data) throws(Finding) {
         let header = LinkHeader(parsing: String(decoding: data, as: UTF8.self))
         for link in header.links {
-            if link.target.contains(">") { throw Finding(description: "a target holds '>': \(link.target.debugDescription)") }
+            if link.target.unicodeScalars.contains(">") { throw Finding(description: "a target holds '>': \(link.target.debugDescription)") }
             if link.relations.contains(where: { $0.isEmpty || $0 != $0.lowercased() || $0.unicodeScalars.contains(where: \.properties.isWhitespace) }) {
                 throw Finding(description: "relations not lowercased single tokens: \(link.relations)")
             }
         }
         // Law: writing the links back as a header and reading it again gives the same targets and relations.
         let written = header.links.map { link in
-            let relations = link.relations.joined(separator: " ").replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\"", with: "\\\"")
-            return "<\(link.target)>; rel=\"\(relations)\""
+            // Escaped per scalar: a backslash followed by a combining mark is one Character.
+            var relations = String.UnicodeScalarView()
+            for scalar in link.relations.joined(separator: " ").unicodeScalars {
+                if scalar == "\\" || scalar == "\"" { relations.append("\\") }
+                relations.append(scalar)
+            }
+            return "<\(link.target)>; rel=\"\(String(relations))\""
         }
         let reread = LinkHeader(parsing: written.joined(separator: ", "))
         let before = header.links.map { [$0.target] + $0.relations }
