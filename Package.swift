@@ -15,6 +15,10 @@ let package = Package(
         .library(name: "FeedlineJSONL", targets: ["FeedlineJSONL"]),
         .executable(name: "feedline-fuzz", targets: ["FeedlineFuzz"]),
     ],
+    dependencies: [
+        // Test-only: a real HTTP server on 127.0.0.1 for the HTTP service's tests.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
     targets: [
         .target(
             name: "Feedline",
@@ -33,6 +37,14 @@ let package = Package(
         .testTarget(
             name: "FeedlineMastodonTests",
             dependencies: ["FeedlineMastodon", "Feedline"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedlineHTTPTests",
+            dependencies: [
+                "FeedlineMastodon", "Feedline",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
             swiftSettings: strict
         ),
         .target(

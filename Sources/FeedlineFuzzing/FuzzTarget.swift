@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case statusJSON = "status-json"
     /// A sandbox `scenario.json`.
     case scenario
+    /// An HTTP `Link` header (RFC 8288), as the HTTP service pages by it.
+    case linkHeader = "link-header"
 
     /// A broken invariant: what the target found wrong with its output.
     public struct Finding: Error, CustomStringConvertible {
@@ -29,6 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .html: try Self.html(data)
         case .statusJSON: try Self.statusJSON(data)
         case .scenario: Self.scenario(data)
+        case .linkHeader: try Self.linkHeader(data)
         }
     }
 
@@ -68,5 +71,29 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func scenario(_ data: Data) {
         // Any outcome is fine but a crash: a scenario or one clear error.
         _ = try? FixtureLoader.scenario(from: data) { _ in [] }
+    }
+
+    private static func linkHeader(_ data: Data) throws(Finding) {
+        let header = LinkHeader(parsing: String(decoding: data, as: UTF8.self))
+        for link in header.links {
+            if link.target.unicodeScalars.contains(">") { throw Finding(description: "a target holds '>': \(link.target.debugDescription)") }
+            if link.relations.contains(where: { $0.isEmpty || $0 != $0.lowercased() || $0.unicodeScalars.contains(where: \.properties.isWhitespace) }) {
+                throw Finding(description: "relations not lowercased single tokens: \(link.relations)")
+            }
+        }
+        // Law: writing the links back as a header and reading it again gives the same targets and relations.
+        let written = header.links.map { link in
+            // Escaped per scalar: a backslash followed by a combining mark is one Character.
+            var relations = String.UnicodeScalarView()
+            for scalar in link.relations.joined(separator: " ").unicodeScalars {
+                if scalar == "\\" || scalar == "\"" { relations.append("\\") }
+                relations.append(scalar)
+            }
+            return "<\(link.target)>; rel=\"\(String(relations))\""
+        }
+        let reread = LinkHeader(parsing: written.joined(separator: ", "))
+        let before = header.links.map { [$0.target] + $0.relations }
+        let after = reread.links.map { [$0.target] + $0.relations }
+        if before != after { throw Finding(description: "round trip changed \(before) into \(after)") }
     }
 }

@@ -1,0 +1,126 @@
+import Foundation
+
+/// What a request to a Mastodon-API server can fail with. Every case reads as one sentence a
+/// user can act on through `LocalizedError` (the view models show it as is); none ever
+/// contains the access token — text that comes from the server is redacted before it is kept.
+public enum MastodonHTTPError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
+    /// 401: the token is missing (`sentToken` false) or the server rejected it.
+    case unauthorized(serverMessage: String?, sentToken: Bool)
+    /// 403: the server refuses this to this user or token.
+    case forbidden(serverMessage: String?)
+    /// 404 or 410: no such record (Mastodon says `Record not found`).
+    case notFound(serverMessage: String?)
+    /// 422: the server understood the request but cannot do it.
+    case unprocessable(serverMessage: String?)
+    /// 429: too many requests. `reset` is when the limit resets, `secondsToReset` how far away
+    /// that was when the error was made (both `nil` when the server did not say).
+    case rateLimited(reset: Date?, secondsToReset: Int?)
+    /// 206 on a timeline: the server is still building it (Mastodon's home feed after a long absence).
+    case timelinePreparing(TimelineSource)
+    /// 502, 503 or 504: the server (or its proxy) is down, overloaded or in maintenance.
+    case serverUnavailable(status: Int)
+    /// Another 5xx: the server failed.
+    case serverError(status: Int, serverMessage: String?)
+    /// A status Feedline does not expect here (a redirect to another server, a 400 …).
+    case unexpectedStatus(Int, serverMessage: String?)
+    /// No answer within the request timeout.
+    case timedOut(seconds: Double)
+    /// The server could not be reached; `reason` says how (not found, refused, no network …).
+    case noConnection(host: String, reason: String)
+    /// Another network failure.
+    case network(reason: String)
+    /// The body is not the JSON the endpoint documents: `what` names the request ("the home
+    /// timeline", "post 42"), `server` the server, `failure` where the shape was wrong.
+    case unexpectedBody(what: String, server: String, failure: Mastodon.DecodingFailure)
+
+    /// One sentence a user can act on.
+    public var errorDescription: String? {
+        switch self {
+        case .unauthorized(let message, let sentToken):
+            sentToken
+                ? "The server did not accept the access token\(Self.quoted(message)). Check the token in your --token-file or \(AccessToken.environmentVariable)."
+                : "The server wants you signed in for this\(Self.quoted(message)): put an access token in a file and pass --token-file FILE, or set \(AccessToken.environmentVariable)."
+        case .forbidden(let message):
+            "The server does not allow this\(Self.quoted(message)); the access token may lack the permission it needs."
+        case .notFound(let message):
+            Self.sentence(message) ?? "Record not found."
+        case .unprocessable(let message):
+            "The server could not do this\(Self.quoted(message))."
+        case .rateLimited(let reset, let seconds):
+            if let reset, let seconds {
+                "The server is rate limiting requests; try again \(Self.span(seconds)) (at \(Self.clockTime(reset)) UTC)."
+            } else {
+                "The server is rate limiting requests; try again in a few minutes."
+            }
+        case .timelinePreparing(let timeline):
+            "The server is still preparing \(timeline.displayName); try again (refresh) in a minute."
+        case .serverUnavailable(let status):
+            "The server is unavailable right now (HTTP \(status)): it may be overloaded or down for maintenance. Try again later."
+        case .serverError(let status, let message):
+            "The server failed with an internal error (HTTP \(status))\(Self.quoted(message)). Try again later."
+        case .unexpectedStatus(let status, let message):
+            "The server answered with an unexpected HTTP status \(status)\(Self.quoted(message))."
+        case .timedOut(let seconds):
+            "The server did not answer within \(Self.number(seconds)) seconds. Check your connection and try again."
+        case .noConnection(let host, let reason):
+            "Could not connect to \(host): \(reason). Check the server address and your network connection."
+        case .network(let reason):
+            "The request failed: \(reason). Try again."
+        case .unexpectedBody(let what, let server, let failure):
+            failure.isNotJSON
+                ? "The server's answer for \(what) was not JSON; is \(server) a Mastodon server?"
+                : "The server's answer for \(what) was not the expected JSON (\(failure.description))."
+        }
+    }
+
+    /// Same as ``errorDescription``.
+    public var description: String { errorDescription ?? "" }
+
+    /// Whether trying the same request again later may succeed.
+    public var isTransient: Bool {
+        switch self {
+        case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .noConnection, .network: true
+        case .unauthorized, .forbidden, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody: false
+        }
+    }
+
+    // MARK: - Wording
+
+    /// ` (“message”)`, or nothing without a message.
+    private static func quoted(_ message: String?) -> String {
+        guard let message, !message.isEmpty else { return "" }
+        return " (\"\(message)\")"
+    }
+
+    /// The message as a sentence ending in a full stop, `nil` when empty.
+    private static func sentence(_ message: String?) -> String? {
+        guard let message, !message.isEmpty else { return nil }
+        return message.last.map { ".!?".contains($0) } == true ? message : message + "."
+    }
+
+    /// `in 8 seconds`, `in 5 minutes`, `in 2 hours`, `now`.
+    private static func span(_ seconds: Int) -> String {
+        if seconds < 1 { return "now" }
+        if seconds < 60 { return seconds == 1 ? "in 1 second" : "in \(seconds) seconds" }
+        if seconds < 3600 {
+            let minutes = (seconds + 59) / 60
+            return minutes == 1 ? "in 1 minute" : "in \(minutes) minutes"
+        }
+        let hours = (seconds + 3599) / 3600
+        return hours == 1 ? "in 1 hour" : "in \(hours) hours"
+    }
+
+    /// `14:05:09` in UTC.
+    private static func clockTime(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { let value = value ?? 0; return value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+    }
+
+    /// `15`, `0.3`.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+}

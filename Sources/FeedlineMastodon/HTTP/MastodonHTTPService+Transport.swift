@@ -1,0 +1,151 @@
+import Feedline
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One API request: method, address, and how messages name it.
+struct APIRequest: Sendable {
+    var method: String
+    var url: URL
+    /// "the home timeline", "post 42": how error messages name what was asked.
+    var what: String
+    /// Whether it reads a timeline (206 then means "being prepared").
+    var isTimeline = false
+}
+
+/// A successful answer (2xx).
+struct APIResponse: Sendable {
+    var data: Data
+    var status: Int
+    /// Header fields by lowercased name.
+    var headers: [String: String]
+
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The parsed `Link` header (empty without one).
+    var links: LinkHeader { LinkHeader(parsing: header("Link") ?? "") }
+}
+
+extension MastodonHTTPService {
+    /// Sends `request`; a 429 on a read whose reset is within ``rateLimitWait`` waits for it on
+    /// the clock and is retried once. Non-2xx answers become ``MastodonHTTPError``s.
+    func send(_ request: APIRequest) async throws -> APIResponse {
+        var retried = false
+        while true {
+            let response = try await transmit(request)
+            guard response.status == 429 else {
+                try check(response, for: request)
+                return response
+            }
+            let now = wallClock.now()
+            let limit = RateLimit(header: response.header, now: now)
+            let wait = limit.reset.map { $0.timeIntervalSince(now) }
+            if request.method == "GET", !retried, let wait, wait <= rateLimitWait.timeInterval, rateLimitWait > .zero {
+                retried = true
+                if wait > 0 { try await clock.sleep(for: .seconds(wait)) }
+                continue
+            }
+            throw MastodonHTTPError.rateLimited(reset: limit.reset, secondsToReset: wait.map { max(0, Int($0.rounded(.up))) })
+        }
+    }
+
+    /// One round trip; network failures become ``MastodonHTTPError``s, cancellation stays one.
+    private func transmit(_ request: APIRequest) async throws -> APIResponse {
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.timeInterval)
+        urlRequest.httpMethod = request.method
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        if let token, server.isSameOrigin(request.url) {
+            urlRequest.setValue("Bearer \(token.secret)", forHTTPHeaderField: "Authorization")
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch let error as URLError {
+            if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
+            throw failure(error, for: request)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw MastodonHTTPError.network(reason: redacted(String(describing: error)))
+        }
+        guard let http = response as? HTTPURLResponse else { throw MastodonHTTPError.network(reason: "the answer was not HTTP") }
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            guard let name = key as? String, let text = value as? String else { continue }
+            headers[name.lowercased()] = headers[name.lowercased()].map { $0 + ", " + text } ?? text
+        }
+        return APIResponse(data: data, status: http.statusCode, headers: headers)
+    }
+
+    /// Throws the error for a non-2xx status (and for 206 on a timeline).
+    private func check(_ response: APIResponse, for request: APIRequest) throws(MastodonHTTPError) {
+        let status = response.status
+        if status == 206, request.isTimeline { throw .timelinePreparing(timeline) }
+        if (200..<300).contains(status) { return }
+        let message = serverMessage(response.data)
+        switch status {
+        case 401: throw .unauthorized(serverMessage: message, sentToken: token != nil)
+        case 403: throw .forbidden(serverMessage: message)
+        case 404, 410: throw .notFound(serverMessage: message)
+        case 422: throw .unprocessable(serverMessage: message)
+        case 502, 503, 504: throw .serverUnavailable(status: status)
+        case 500..<600: throw .serverError(status: status, serverMessage: message)
+        default: throw .unexpectedStatus(status, serverMessage: message)
+        }
+    }
+
+    /// `type` from the body, or ``MastodonHTTPError/unexpectedBody(what:server:failure:)``.
+    func decode<Value: Decodable>(_ type: Value.Type, from response: APIResponse, what: String) throws(MastodonHTTPError) -> Value {
+        do {
+            return try Mastodon.decode(type, from: response.data)
+        } catch {
+            let failure = Mastodon.DecodingFailure(path: redacted(error.path), problem: redacted(error.problem))
+            throw .unexpectedBody(what: what, server: server.description, failure: failure)
+        }
+    }
+
+    /// The `error` of a Mastodon error body, on one line, at most 200 characters, redacted;
+    /// `nil` when the body is not one.
+    private func serverMessage(_ data: Data) -> String? {
+        guard let body = try? Mastodon.decode(Mastodon.APIError.self, from: data) else { return nil }
+        let text = body.errorDescription ?? body.message
+        let line = text.unicodeScalars
+            .map { $0.properties.generalCategory == .control ? " " : String($0) }
+            .joined()
+            .trimmingCharacters(in: .whitespaces)
+        guard !line.isEmpty else { return nil }
+        return redacted(line.count > 200 ? String(line.prefix(200)) + "…" : line)
+    }
+
+    private func redacted(_ text: String) -> String {
+        token?.redacting(text) ?? text
+    }
+
+    private func failure(_ error: URLError, for request: APIRequest) -> MastodonHTTPError {
+        let host = request.url.host ?? server.description
+        switch error.code {
+        case .timedOut:
+            return .timedOut(seconds: timeout.timeInterval)
+        case .cannotFindHost, .dnsLookupFailed:
+            return .noConnection(host: host, reason: "the server's name cannot be found")
+        case .cannotConnectToHost:
+            return .noConnection(host: host, reason: "the connection was refused")
+        case .notConnectedToInternet:
+            return .noConnection(host: host, reason: "there is no network connection")
+        case .networkConnectionLost:
+            return .noConnection(host: host, reason: "the connection was lost")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            return .noConnection(host: host, reason: "a secure (TLS) connection could not be made")
+        case .badServerResponse, .cannotParseResponse:
+            return .network(reason: "the server's answer was not valid HTTP")
+        default:
+            return .network(reason: "network error \(error.code.rawValue)")
+        }
+    }
+}

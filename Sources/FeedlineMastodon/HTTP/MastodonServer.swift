@@ -1,0 +1,79 @@
+import Foundation
+
+/// The address of a Mastodon-API server, validated: `https://mastodon.social`.
+///
+/// Written without a scheme (`mastodon.social`), the address means `https://` — servers are
+/// reached over TLS unless `http://` is written out (a local test server). Other schemes, a user
+/// name or password, a query or a fragment are errors. A path is kept (for a server behind a
+/// prefix) without its trailing `/`.
+public struct MastodonServer: Hashable, Sendable, CustomStringConvertible {
+    /// The base address: scheme, host, optional port and path prefix, no trailing `/`.
+    public let url: URL
+
+    /// A server from what the user typed (see the type's description).
+    ///
+    /// - Throws: ``MastodonSetupError/invalidServer(_:reason:)`` saying what is wrong.
+    public init(parsing text: String) throws(MastodonSetupError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .invalidServer(text, reason: "it is empty; write e.g. https://mastodon.social") }
+        let written = trimmed.contains("://") ? trimmed : "https://" + trimmed
+        guard let components = URLComponents(string: written) else {
+            throw .invalidServer(text, reason: "it is not a web address; write e.g. https://mastodon.social")
+        }
+        try self.init(components: components, text: text)
+    }
+
+    /// A server from a URL (see the type's description; a URL without a scheme is an error here).
+    public init(url: URL) throws(MastodonSetupError) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            throw .invalidServer(url.absoluteString, reason: "it is not a web address")
+        }
+        try self.init(components: components, text: url.absoluteString)
+    }
+
+    private init(components original: URLComponents, text: String) throws(MastodonSetupError) {
+        var components = original
+        guard let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
+            throw .invalidServer(text, reason: "only https:// (or http://) addresses work")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw .invalidServer(text, reason: "it names no host; write e.g. https://mastodon.social")
+        }
+        guard components.user == nil, components.password == nil else {
+            throw .invalidServer(text, reason: "it must not contain a user name or password")
+        }
+        guard components.query == nil, components.fragment == nil else {
+            throw .invalidServer(text, reason: "it must not have a query (?…) or fragment (#…)")
+        }
+        components.scheme = scheme
+        components.host = host.lowercased()
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        components.percentEncodedPath = path
+        guard let url = components.url else { throw .invalidServer(text, reason: "it is not a web address") }
+        self.url = url
+    }
+
+    /// The base address as text.
+    public var description: String { url.absoluteString }
+
+    /// The address of an API path on this server with these query items.
+    func url(path: String, query: [URLQueryItem] = []) -> URL {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
+        components.percentEncodedPath += path
+        components.queryItems = query.isEmpty ? nil : query
+        return components.url ?? url
+    }
+
+    /// Whether `other` has the same scheme, host and port as this server: only such addresses
+    /// are sent the access token.
+    func isSameOrigin(_ other: URL) -> Bool {
+        Self.origin(of: url) == Self.origin(of: other)
+    }
+
+    private static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return "\(scheme)://\(host):\(port)"
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Why the HTTP service could not be set up from what the user gave (server, timeline, token).
+/// Every case reads as one sentence through `LocalizedError`; none ever contains a token.
+public enum MastodonSetupError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
+    /// The server address cannot be used; `reason` says why.
+    case invalidServer(String, reason: String)
+    /// The timeline name is not `home`, `public`, `local` or `tag:NAME`; `reason` says why.
+    case invalidTimeline(String, reason: String)
+    /// The token file cannot be read; `reason` says why (`there is no such file` …).
+    case tokenFileUnreadable(path: String, reason: String)
+    /// The token file holds nothing but whitespace.
+    case tokenFileEmpty(path: String)
+    /// The token (from `source`) has spaces, line breaks or control characters inside it.
+    case tokenMalformed(source: AccessToken.Source)
+    /// The timeline needs a token and none was given.
+    case tokenMissing(TimelineSource)
+    /// Page sizes are 1…40, as on Mastodon.
+    case invalidPageSize(Int)
+
+    /// One sentence a user can act on.
+    public var errorDescription: String? {
+        switch self {
+        case .invalidServer(let text, let reason):
+            "The server address \"\(Self.shown(text))\" cannot be used: \(reason)."
+        case .invalidTimeline(let text, let reason):
+            "The timeline \"\(Self.shown(text))\" is not one Feedline knows: \(reason)."
+        case .tokenFileUnreadable(let path, let reason):
+            "The token file \(path) cannot be read: \(reason)."
+        case .tokenFileEmpty(let path):
+            "The token file \(path) is empty; put the access token in it, on one line."
+        case .tokenMalformed(let source):
+            "The access token from \(source) has spaces, line breaks or control characters inside it; it should be the token alone, on one line."
+        case .tokenMissing(let timeline):
+            "\(timeline.displayName.prefix(1).uppercased())\(timeline.displayName.dropFirst()) needs an access token: "
+                + "put it in a file and pass --token-file FILE, or set the \(AccessToken.environmentVariable) environment variable."
+        case .invalidPageSize(let size):
+            "The page size must be between 1 and \(MastodonHTTPService.maximumPageSize), not \(size)."
+        }
+    }
+
+    /// Same as ``errorDescription``.
+    public var description: String { errorDescription ?? "" }
+
+    /// User input as shown in a message: one line, at most 100 characters.
+    private static func shown(_ text: String) -> String {
+        let line = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        return line.count > 100 ? String(line.prefix(100)) + "…" : line
+    }
+}

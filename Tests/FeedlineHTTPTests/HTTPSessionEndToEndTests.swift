@@ -1,0 +1,79 @@
+import Feedline
+import FeedlineMastodon
+import Foundation
+import Testing
+
+/// The core's session and timeline view model driven over the HTTP service and a real server:
+/// the two layers agree on paging, refresh, gaps, interactions and failures.
+@MainActor
+@Suite("HTTP session end to end")
+struct HTTPSessionEndToEndTests {
+    @Test("loads, scrolls to the end, refreshes into a gap and fills it, favourites and boosts; errors keep the timeline")
+    func session() async throws {
+        let statuses = try FixtureStatuses.timeline()
+        try await withFakeServer(statuses: statuses) { fake, server in
+            let service = try makeService(server)
+            let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
+            let timeline = session.timeline
+            timeline.appeared()
+            await session.settle()
+            #expect(timeline.rows.count == 20)
+
+            var guardrail = 0
+            while !timeline.status.reachedEnd, let last = timeline.rows.last, guardrail < 20 {
+                timeline.rowWillDisplay(last.id)
+                await session.settle()
+                guardrail += 1
+            }
+            let walked = timeline.rows.compactMap(\.post?.id)
+            #expect(timeline.status.reachedEnd)
+            #expect(walked == statuses.map { PostID($0.id) })
+
+            // Favourite and boost a post: the server agrees and the row shows it.
+            let target = try #require(statuses.first { $0.reblog == nil && $0.favourited != true && $0.reblogged != true })
+            let row = try #require(timeline.rowViewModel(PostID(target.id)))
+            row.toggleFavourite()
+            row.toggleReblog()
+            await session.settle()
+            #expect(row.favourited && row.reblogged)
+            #expect(row.favouritesCount == target.favouritesCount + 1)
+            #expect(fake.status(target.id)?.favourited == true)
+            #expect(fake.status(target.id)?.reblogged == true)
+
+            // A favourite the server refuses rolls back with the message; the rows stay.
+            let other = try #require(statuses.last { $0.reblog == nil && $0.favourited != true })
+            let otherRow = try #require(timeline.rowViewModel(PostID(other.id)))
+            fake.enqueue(.init(method: "POST", pathPrefix: "/api/v1/statuses/\(other.id)/favourite", status: 503, body: "<html/>"))
+            otherRow.toggleFavourite()
+            await session.settle()
+            #expect(!otherRow.favourited)
+            #expect(otherRow.favouritesCount == other.favouritesCount)
+            #expect(
+                otherRow.row.interaction.failure?.message
+                    == "Could not favourite this post: The server is unavailable right now (HTTP 503): it may be overloaded or down for maintenance. Try again later."
+            )
+            #expect(timeline.rows.compactMap(\.post?.id) == walked)
+
+            // A refresh that fails keeps every row and says why.
+            fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 500, body: "oops"))
+            timeline.refresh()
+            await session.settle()
+            #expect(timeline.status.failure?.message == "The server failed with an internal error (HTTP 500). Try again later.")
+            #expect(timeline.rows.compactMap(\.post?.id) == walked)
+
+            // 28 posts arrive: the retried refresh brings the newest 20 above a gap; opening it brings 8.
+            let arrivals = try FixtureStatuses.arrivals()
+            fake.post(arrivals)
+            timeline.retry()
+            await session.settle()
+            #expect(timeline.status.failure == nil)
+            let gap = try #require(timeline.rows.compactMap(\.gap).first)
+            #expect(timeline.rows.firstIndex { $0.gap != nil } == 20)
+            timeline.openGap(gap.id)
+            await session.settle()
+            #expect(timeline.rows.allSatisfy { $0.gap == nil })
+            #expect(timeline.rows.compactMap(\.post?.id) == arrivals.map { PostID($0.id) } + walked)
+            expectNoToken(timeline.status)
+        }
+    }
+}

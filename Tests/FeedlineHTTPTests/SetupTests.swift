@@ -1,0 +1,152 @@
+import Feedline
+import FeedlineMastodon
+import Foundation
+import Testing
+
+/// Turning `--server`, `--timeline`, `--token-file` and `FEEDLINE_TOKEN` into a service, with
+/// one clear sentence for each mistake.
+@Suite("HTTP setup")
+struct SetupTests {
+    @Test("timelines parse from home, public, local and tag:NAME")
+    func timelines() throws {
+        #expect(try TimelineSource(parsing: "home") == .home)
+        #expect(try TimelineSource(parsing: " Public ") == .public)
+        #expect(try TimelineSource(parsing: "LOCAL") == .local)
+        #expect(try TimelineSource(parsing: "tag:Swift") == .tag("Swift"))
+        #expect(try TimelineSource(parsing: "tag:#café_2") == .tag("café_2"))
+        #expect(TimelineSource.tag("x").description == "tag:x")
+    }
+
+    @Test(
+        "bad timelines say what is expected",
+        arguments: [
+            ("federated", "The timeline \"federated\" is not one Feedline knows: expected home, public, local or tag:NAME."),
+            ("tag:", "The timeline \"tag:\" is not one Feedline knows: the tag has no name; write tag:NAME, e.g. tag:swift."),
+            ("tag:a/b", "The timeline \"tag:a/b\" is not one Feedline knows: a tag name has only letters, digits and underscores."),
+            ("", "The timeline \"\" is not one Feedline knows: expected home, public, local or tag:NAME."),
+        ]
+    )
+    func badTimelines(_ text: String, _ message: String) {
+        #expect(throws: MastodonSetupError.self) { try TimelineSource(parsing: text) }
+        do {
+            _ = try TimelineSource(parsing: text)
+        } catch {
+            #expect(error.localizedDescription == message)
+        }
+    }
+
+    @Test("server addresses: no scheme means https, trailing slashes go, http is kept")
+    func servers() throws {
+        #expect(try MastodonServer(parsing: "mastodon.social").url.absoluteString == "https://mastodon.social")
+        #expect(try MastodonServer(parsing: " https://Mastodon.Social/ ").url.absoluteString == "https://mastodon.social")
+        #expect(try MastodonServer(parsing: "http://127.0.0.1:8080").url.absoluteString == "http://127.0.0.1:8080")
+        #expect(try MastodonServer(parsing: "example.com/social/").url.absoluteString == "https://example.com/social")
+    }
+
+    @Test(
+        "bad server addresses say why",
+        arguments: [
+            ("", "The server address \"\" cannot be used: it is empty; write e.g. https://mastodon.social."),
+            ("ftp://x.org", "The server address \"ftp://x.org\" cannot be used: only https:// (or http://) addresses work."),
+            ("https://me:pw@x.org", "The server address \"https://me:pw@x.org\" cannot be used: it must not contain a user name or password."),
+            ("https://x.org/?a=b", "The server address \"https://x.org/?a=b\" cannot be used: it must not have a query (?…) or fragment (#…)."),
+            ("https://", "The server address \"https://\" cannot be used: it names no host; write e.g. https://mastodon.social."),
+            ("exa mple.org", "The server address \"exa mple.org\" cannot be used: it is not a web address; write e.g. https://mastodon.social."),
+        ]
+    )
+    func badServers(_ text: String, _ message: String) {
+        do {
+            _ = try MastodonServer(parsing: text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.localizedDescription == message)
+        }
+    }
+
+    @Test("the token comes from the file (trimmed) before the environment, else from FEEDLINE_TOKEN, else none")
+    func tokenSources() throws {
+        let file = try TemporaryFile("  \(secretToken)\n\n")
+        defer { file.remove() }
+        let fromFile = try #require(try AccessToken.resolve(tokenFile: file.path, environment: ["FEEDLINE_TOKEN": "other"]))
+        #expect(fromFile == (try AccessToken(secretToken, source: .file(file.path))))
+        let fromEnvironment = try #require(try AccessToken.resolve(tokenFile: nil, environment: ["FEEDLINE_TOKEN": "\(secretToken)\n"]))
+        #expect(fromEnvironment.source == .environment)
+        #expect(try AccessToken.resolve(tokenFile: nil, environment: ["FEEDLINE_TOKEN": "  "]) == nil)
+        #expect(try AccessToken.resolve(tokenFile: nil, environment: [:]) == nil)
+        expectNoToken(fromFile)
+        expectNoToken(fromEnvironment)
+        #expect(fromFile.description == "AccessToken(redacted, from the file \(file.path))")
+    }
+
+    @Test("unreadable, empty and malformed token files are clear errors without the token")
+    func tokenFileErrors() throws {
+        let empty = try TemporaryFile(" \n\t\n")
+        let twoLines = try TemporaryFile("\(secretToken)\nsecond-line\n")
+        defer { empty.remove(); twoLines.remove() }
+        let cases: [(String, String)] = [
+            ("/no/such/token", "The token file /no/such/token cannot be read: there is no such file."),
+            ("/tmp", "The token file /tmp cannot be read: it is a directory."),
+            (empty.path, "The token file \(empty.path) is empty; put the access token in it, on one line."),
+            (twoLines.path, "The access token from the file \(twoLines.path) has spaces, line breaks or control characters inside it; it should be the token alone, on one line."),
+        ]
+        for (path, message) in cases {
+            do {
+                _ = try AccessToken.resolve(tokenFile: path, environment: [:])
+                Issue.record("accepted \(path)")
+            } catch {
+                #expect(error.localizedDescription == message)
+                expectNoToken(error)
+            }
+        }
+    }
+
+    @Test("make builds the service from command-line values and checks them in order")
+    func make() throws {
+        let service = try MastodonHTTPService.make(
+            server: "social.example", timeline: "tag:swift", tokenFile: nil, environment: ["FEEDLINE_TOKEN": secretToken]
+        )
+        #expect(service.server.url.absoluteString == "https://social.example")
+        #expect(service.timeline == .tag("swift"))
+        #expect(service.description == "MastodonHTTPService(https://social.example, tag:swift, signed in)")
+        expectNoToken(service)
+
+        let publicService = try MastodonHTTPService.make(server: "social.example", timeline: "public", environment: [:])
+        #expect(publicService.description.hasSuffix("signed out)"))
+
+        #expect(throws: MastodonSetupError.tokenMissing(.home)) {
+            try MastodonHTTPService.make(server: "social.example", environment: [:])
+        }
+        #expect(
+            MastodonSetupError.tokenMissing(.home).localizedDescription
+                == "The home timeline needs an access token: put it in a file and pass --token-file FILE, or set the FEEDLINE_TOKEN environment variable."
+        )
+        #expect(throws: MastodonSetupError.invalidTimeline("nope", reason: "expected home, public, local or tag:NAME")) {
+            try MastodonHTTPService.make(server: "social.example", timeline: "nope", environment: [:])
+        }
+        #expect(throws: MastodonSetupError.invalidPageSize(41)) {
+            try MastodonHTTPService.make(server: "social.example", timeline: "public", environment: [:], pageSize: 41)
+        }
+    }
+
+    @Test("rate-limit headers: X-RateLimit-Reset, else Retry-After seconds; junk is ignored")
+    func rateLimitHeaders() {
+        let now = Date(timeIntervalSince1970: 1_795_348_800)
+        let mastodon = RateLimit(header: { ["X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "2026-11-22T12:05:00.000Z"][$0] }, now: now)
+        #expect(mastodon == RateLimit(limit: 300, remaining: 0, reset: now.addingTimeInterval(300)))
+        let retryAfter = RateLimit(header: { ["Retry-After": "7", "X-RateLimit-Reset": "soon"][$0] }, now: now)
+        #expect(retryAfter.reset == now.addingTimeInterval(7))
+        #expect(RateLimit(header: { _ in "x" }, now: now) == RateLimit())
+    }
+}
+
+/// A file in the temporary directory, removed by `remove()`.
+struct TemporaryFile {
+    let path: String
+
+    init(_ text: String) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-token-\(UUID().uuidString)").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}

@@ -1,0 +1,217 @@
+import Feedline
+import FeedlineMastodon
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// A Mastodon-API server on 127.0.0.1 with an ephemeral port, serving statuses from memory
+/// with Mastodon's paging (`max_id`, `since_id`, `min_id`, `limit`, `Link`), interactions and
+/// `X-RateLimit-*` headers. It records every request, checks the bearer token, and serves
+/// canned answers (errors, slow or malformed bodies) queued by a test before anything else.
+final class FakeMastodon: Sendable {
+    /// A request as the server saw it.
+    struct Recorded: Sendable, CustomStringConvertible {
+        var method: String
+        var path: String
+        var query: [String: String]
+        var authorization: String?
+        var userAgent: String?
+
+        var description: String { "\(method) \(path) \(query.sorted { $0.key < $1.key })" }
+    }
+
+    /// An answer queued by a test for the next request(s) that match.
+    struct Canned: Sendable {
+        var method: String?
+        var pathPrefix: String
+        var status: Int
+        var headers: [String: String] = [:]
+        var body: String
+        var delay: Duration?
+        var times = 1
+    }
+
+    struct State: Sendable {
+        var timeline: [Mastodon.Status]
+        var statuses: [String: Mastodon.Status]
+        var boosts: [String: String] = [:]
+        var nextBoost = 900_000
+        var requests: [Recorded] = []
+        var canned: [Canned] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    static let rateLimitReset = "2026-11-23T12:05:00.000Z"
+
+    /// The token requests must bear; `nil` accepts any (and none).
+    let token: String?
+    let state: Locked<State>
+    private let server: HTTPServer
+    private let running: Locked<Task<Void, any Error>?> = Locked(nil)
+    private let port: Locked<UInt16> = Locked(0)
+
+    init(statuses: [Mastodon.Status], token: String?) throws {
+        self.token = token
+        var byID: [String: Mastodon.Status] = [:]
+        for status in statuses {
+            byID[status.id] = status
+            if let original = status.reblog?.original, byID[original.id] == nil { byID[original.id] = original }
+        }
+        state = Locked(State(timeline: statuses, statuses: byID))
+        let box = HandlerBox()
+        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: box)
+        box.fake.withLock { $0 = WeakFake(self) }
+    }
+
+    /// Starts listening; returns the server's base address.
+    func start() async throws -> URL {
+        let server = server
+        running.withLock { $0 = Task { try await server.run() } }
+        try await server.waitUntilListening()
+        guard case .ip4(_, let port)? = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
+        self.port.withLock { $0 = port }
+        return URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    func stop() async {
+        await server.stop()
+        running.withLock { $0?.cancel() }
+    }
+
+    // MARK: - Test controls
+
+    func enqueue(_ canned: Canned) {
+        state.withLock { $0.canned.append(canned) }
+    }
+
+    /// Queues `status` with a Mastodon error body for the next request under `path`.
+    func fail(_ path: String, method: String? = nil, status: Int, error: String? = nil, headers: [String: String] = [:]) {
+        let body = error.map { "{\"error\":\"\($0)\"}" } ?? ""
+        enqueue(Canned(method: method, pathPrefix: path, status: status, headers: headers, body: body))
+    }
+
+    var requests: [Recorded] { state.withLock { $0.requests } }
+
+    /// Returns once the server has received `count` requests (at once if it has).
+    func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.requests.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Adds statuses to the top of the timeline (newest first), as if just posted.
+    func post(_ statuses: [Mastodon.Status]) {
+        state.withLock { state in
+            state.timeline.insert(contentsOf: statuses, at: 0)
+            for status in statuses { state.statuses[status.id] = status }
+        }
+    }
+
+    func status(_ id: String) -> Mastodon.Status? { state.withLock { $0.statuses[id] } }
+
+    // MARK: - Serving
+
+    func respond(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let recorded = Recorded(
+            method: request.method.rawValue,
+            path: request.path,
+            query: Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            authorization: request.headers[.authorization],
+            userAgent: request.headers[HTTPHeader("User-Agent")]
+        )
+        let (canned, ready) = state.withLock { state -> (Canned?, [CheckedContinuation<Void, Never>]) in
+            state.requests.append(recorded)
+            let count = state.requests.count
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
+            guard
+                let index = state.canned.firstIndex(where: {
+                    recorded.path.hasPrefix($0.pathPrefix) && ($0.method == nil || $0.method == recorded.method)
+                })
+            else { return (nil, ready) }
+            let canned = state.canned[index]
+            state.canned[index].times -= 1
+            if state.canned[index].times <= 0 { state.canned.remove(at: index) }
+            return (canned, ready)
+        }
+        for continuation in ready { continuation.resume() }
+        if let canned {
+            if let delay = canned.delay { try await Task.sleep(for: delay) }
+            return Self.response(canned.status, canned.headers, Data(canned.body.utf8))
+        }
+        if let token, let given = recorded.authorization, given != "Bearer \(token)" {
+            return Self.error(401, "The access token is invalid")
+        }
+        let signedIn = token != nil && recorded.authorization == "Bearer \(token ?? "")"
+        if !signedIn, recorded.path.hasSuffix("/timelines/home") || recorded.method == "POST" {
+            return Self.error(401, "The access token is invalid")
+        }
+        return route(recorded)
+    }
+
+    private func route(_ request: Recorded) -> HTTPResponse {
+        let parts = request.path.split(separator: "/").map(String.init)
+        guard parts.count >= 4, parts[0] == "api", parts[1] == "v1" else { return Self.error(404, "Record not found") }
+        let rest = Array(parts.dropFirst(2))
+        if request.method == "GET", rest[0] == "timelines",
+            rest == ["timelines", "home"] || rest == ["timelines", "public"] || (rest.count == 3 && rest[1] == "tag")
+        {
+            return timelinePage(request)
+        }
+        guard rest[0] == "statuses" else { return Self.error(404, "Record not found") }
+        let id = rest[1]
+        switch (request.method, rest.count > 2 ? rest[2] : nil) {
+        case ("GET", nil):
+            return state.withLock { state in
+                state.statuses[id].map { Self.json($0) } ?? Self.error(404, "Record not found")
+            }
+        case ("GET", "context"?):
+            return context(id)
+        case ("POST", let action?):
+            return interact(id, action)
+        default:
+            return Self.error(404, "Record not found")
+        }
+    }
+
+    static func response(_ status: Int, _ headers: [String: String] = [:], _ body: Data) -> HTTPResponse {
+        var all: HTTPHeaders = [
+            HTTPHeader("Content-Type"): "application/json; charset=utf-8",
+            HTTPHeader("X-RateLimit-Limit"): "300",
+            HTTPHeader("X-RateLimit-Remaining"): "299",
+            HTTPHeader("X-RateLimit-Reset"): rateLimitReset,
+        ]
+        for (name, value) in headers { all[HTTPHeader(name)] = value }
+        return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Status \(status)"), headers: all, body: body)
+    }
+
+    static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        response(status, [:], Data("{\"error\":\"\(message)\"}".utf8))
+    }
+
+    static func json(_ value: some Encodable, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+        response(status, headers, (try? Mastodon.makeEncoder().encode(value)) ?? Data())
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port.withLock { $0 })" }
+}
+
+/// The server's handler, pointing back at the fake weakly (the fake owns the server).
+private final class HandlerBox: HTTPHandler, Sendable {
+    let fake = Locked<WeakFake?>(nil)
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let fake = fake.withLock({ $0?.fake }) else { return FakeMastodon.error(503, "gone") }
+        return try await fake.respond(request)
+    }
+}
+
+private struct WeakFake: Sendable {
+    weak var fake: FakeMastodon?
+    init(_ fake: FakeMastodon) { self.fake = fake }
+}

@@ -1,0 +1,37 @@
+import FeedlineMastodon
+import Foundation
+
+/// The shipped `Fixtures/timeline` statuses, newest first, for the fake server.
+enum FixtureStatuses {
+    struct NotFound: Error {}
+
+    /// `Fixtures/` found from this file's path.
+    static func root() throws -> URL {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.pathComponents.count > 1 {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url.appendingPathComponent("Fixtures")
+            }
+        }
+        throw NotFound()
+    }
+
+    /// The home timeline of `Fixtures/timeline` (125 statuses, arrivals held back), newest first.
+    static func timeline() throws -> [Mastodon.Status] {
+        let fixture = try FixtureLoader.load(from: root().appendingPathComponent("timeline"))
+        return fixture.statuses.sorted { lhs, rhs in
+            lhs.createdAt != rhs.createdAt ? lhs.createdAt > rhs.createdAt : lhs.id > rhs.id
+        }
+    }
+}
+
+extension FixtureStatuses {
+    /// The statuses `Fixtures/timeline` holds back as arrivals (28), newest first.
+    static func arrivals() throws -> [Mastodon.Status] {
+        let fixture = try FixtureLoader.load(from: root().appendingPathComponent("timeline"))
+        return fixture.scenario.arrivals.flatMap(\.statuses).sorted { lhs, rhs in
+            lhs.createdAt != rhs.createdAt ? lhs.createdAt > rhs.createdAt : lhs.id > rhs.id
+        }
+    }
+}
