@@ -144,13 +144,13 @@ public enum CommandTable {
         let limit = lowered.count >= 5 ? 2 : 1
         var best: (name: CommandName, distance: Int)?
         for spec in all {
-            for candidate in spec.words {
+            for candidate in spec.words where candidate.allSatisfy(\.isLetter) {
                 let distance = EditDistance.between(lowered, candidate)
                 if distance <= limit, distance < (best?.distance ?? .max) { best = (spec.name, distance) }
             }
         }
         if let best { return best.name }
-        let starting = Set(all.filter { spec in spec.words.contains { $0.hasPrefix(lowered) } }.map(\.name))
+        let starting = Set(all.filter { spec in spec.words.contains { $0.allSatisfy(\.isLetter) && $0.hasPrefix(lowered) } }.map(\.name))
         return starting.count == 1 ? starting.first : nil
     }
 }

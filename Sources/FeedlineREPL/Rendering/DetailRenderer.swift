@@ -82,10 +82,15 @@ public struct DetailRenderer: Sendable {
     }
 
     private func interactionLine(_ interaction: PostInteraction, replies: Int) -> String {
-        let fav = (interaction.favourited ? "★ " : "☆ ") + "\(interaction.favouritesCount) favourites"
-        let boost = (interaction.reblogged ? "▲ " : "△ ") + "\(interaction.reblogsCount) boosts"
-        let line = TextWidth.truncate(fav + " · " + boost + " · \(replies) replies", to: width)
+        let fav = (interaction.favourited ? "★ " : "☆ ") + Self.count(interaction.favouritesCount, "favourite")
+        let boost = (interaction.reblogged ? "▲ " : "△ ") + Self.count(interaction.reblogsCount, "boost")
+        let line = TextWidth.truncate(fav + " · " + boost + " · " + Self.count(replies, "reply", "replies"), to: width)
         return interaction.favourited || interaction.reblogged ? style.yellow(line) : line
+    }
+
+    /// `1 boost`, `2 boosts`.
+    static func count(_ number: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(number) " + (number == 1 ? one : many ?? one + "s")
     }
 
     private func loadLines(_ state: PostDetailState) -> [String] {

@@ -99,7 +99,7 @@ public struct RowRenderer: Sendable {
                 }
                 let message = TextWidth.oneLine(failure.message)
                 let sentence = message.hasSuffix(".") ? message : message + "."
-                text = "\(what): \(sentence) Type retry to try again."
+                text = "\(what): \(sentence) Type retry."
             } else if total == 0 {
                 text = status.reachedEnd ? "The timeline is empty." : "No rows yet."
             } else if shown == 0 {

@@ -20,6 +20,9 @@ struct TimelineView {
     private var removed: [RowID: TimelineRow] = [:]
     private var revealed: Set<RowID> = []
     private var lastStatus: String?
+    /// Rows inserted since a refresh started, to say so when it brings nothing.
+    private var refreshInsertions: Int?
+    private var notes: [String] = []
     /// Rows that came into view and have not been reported to the view model yet.
     private(set) var toDisplay: [RowID] = []
 
@@ -38,8 +41,17 @@ struct TimelineView {
             sawSnapshot = true
             touched.formUnion(snapshot.rows.map(\.id))
         }
+        if case .refresh? = status.loading, let inserted = refreshInsertions {
+            refreshInsertions = inserted + snapshot.changes.insertions.count
+        }
+        let wasRefreshing = status.loading == .refresh
         rows = snapshot.rows
         status = snapshot.status
+        if status.loading == .refresh, !wasRefreshing { refreshInsertions = 0 }
+        if wasRefreshing, status.loading != .refresh {
+            if refreshInsertions == 0, status.failure?.intent != .refresh { notes.append("No newer posts.") }
+            refreshInsertions = nil
+        }
         if let lastShown {
             shown = rows.firstIndex { $0.id == lastShown }.map { $0 + 1 } ?? min(shown, rows.count)
         } else {
@@ -117,6 +129,8 @@ struct TimelineView {
         touched.removeAll()
         removed.removeAll()
         revealed.removeAll()
+        lines += notes.map(renderer.style.dim)
+        notes.removeAll()
         lines += statusIfChanged(renderer)
         return lines
     }
