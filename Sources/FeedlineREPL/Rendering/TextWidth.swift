@@ -68,8 +68,14 @@ public enum TextWidth {
                 }
                 // Too wide for any line: fill this one, then break between characters.
                 if used > 0 {
-                    line.append(" ")
-                    used += 1
+                    if used + 1 + width(of: word.first ?? " ") > columns {
+                        lines.append(line)
+                        line = ""
+                        used = 0
+                    } else {
+                        line.append(" ")
+                        used += 1
+                    }
                 }
                 for character in word {
                     let next = width(of: character)
