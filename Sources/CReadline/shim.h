@@ -75,7 +75,9 @@ static inline void feedline_finish(void) {
 
 /// Changes the prompt and redraws the line with it.
 static inline void feedline_change_prompt(const char *prompt) {
+    rl_clear_visible_line();
     rl_set_prompt(prompt);
+    rl_on_new_line();
     rl_forced_update_display();
 }
 

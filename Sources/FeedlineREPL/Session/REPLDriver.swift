@@ -42,6 +42,9 @@ public final class REPLDriver {
     private var subscriptions: [Subscription] = []
     private var detailSubscription: Subscription?
     private var started = false
+    /// Set once the timeline has appeared: live flushes wait for it, so the greeting is not
+    /// followed by the empty timeline's status.
+    private var following = false
 
     /// A driver over `session` that hands each chunk of output (whole lines, each ending in a
     /// newline) to `write`.
@@ -76,6 +79,7 @@ public final class REPLDriver {
             MainActor.assumeIsolated { self?.routesChanged() }
         })
         session.timeline.appeared()
+        following = true
         flush()
     }
 
@@ -251,7 +255,7 @@ public final class REPLDriver {
     private func timelineChanged(_ snapshot: TimelineViewModel.Snapshot) {
         timelineView.receive(snapshot)
         reportDisplayed()
-        if options.live, screen == .timeline { flush() }
+        if options.live, following, screen == .timeline { flush() }
     }
 
     /// Tells the timeline which rows came into view (this drives prefetching).
@@ -273,7 +277,7 @@ public final class REPLDriver {
         guard var view = detailView else { return }
         view.receive(state)
         detailView = view
-        if options.live { flush() }
+        if options.live, following { flush() }
     }
 
     // MARK: - Output

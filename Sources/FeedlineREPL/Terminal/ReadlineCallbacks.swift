@@ -50,3 +50,33 @@ func restoreTerminal() {
     guard var settings = savedTerminal.withLock({ $0 }) else { return }
     tcsetattr(STDIN_FILENO, TCSANOW, &settings)
 }
+
+/// The write end of the running console's self-pipe, for the signal handler (-1 when none).
+let signalPipe = Atomic<Int32>(-1)
+
+/// The signals the console handles itself.
+let consoleSignals: [Int32] = [SIGINT, SIGWINCH, SIGTERM, SIGHUP]
+
+/// The signal handler: async-signal-safe, it only writes the signal's number into the self-pipe;
+/// the console thread acts on it (Ctrl-C clears the line, a resize redraws, SIGTERM / SIGHUP end).
+func feedlineSignalHandler(_ number: Int32) {
+    let fd = signalPipe.load(ordering: .relaxed)
+    guard fd >= 0 else { return }
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(fd, &byte, 1)
+}
+
+/// Installs `handler` for the console's signals (nil: the default action).
+func installSignalHandlers(_ handler: (@convention(c) (Int32) -> Void)?) {
+    for number in consoleSignals {
+        var action = sigaction()
+        if let handler {
+            action.__sigaction_handler.sa_handler = handler
+        } else {
+            action.__sigaction_handler.sa_handler = SIG_DFL
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(number, &action, nil)
+    }
+}

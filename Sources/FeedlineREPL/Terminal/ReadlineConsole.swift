@@ -20,8 +20,6 @@ public final class ReadlineConsole: Sendable {
     private struct Outbox {
         var texts: [String] = []
         var prompt: String?
-        var interrupt = false
-        var resize = false
         var stop = false
         var lastHistory: String?
     }
@@ -63,6 +61,8 @@ public final class ReadlineConsole: Sendable {
         using_history()
         stifle_history(1000)
         if let historyFile { read_history(historyFile) }
+        signalPipe.store(wakeWrite, ordering: .releasing)
+        installSignalHandlers(feedlineSignalHandler)
         let thread = Thread { [self] in loop(prompt: prompt) }
         thread.name = "feedline-readline"
         thread.start()
@@ -80,24 +80,14 @@ public final class ReadlineConsole: Sendable {
         wake()
     }
 
-    /// Discards the line being typed and shows a fresh prompt (Ctrl-C).
-    public func interrupt() {
-        outbox.withLock { $0.interrupt = true }
-        wake()
-    }
-
-    /// The terminal changed size.
-    public func resized() {
-        outbox.withLock { $0.resize = true }
-        wake()
-    }
-
     /// Prints what is still queued, stops the thread, writes the history and restores the terminal.
     public func stop() {
         guard running.load(ordering: .acquiring) else { return }
         outbox.withLock { $0.stop = true }
         wake()
         finished.wait()
+        installSignalHandlers(nil)
+        signalPipe.store(-1, ordering: .releasing)
         running.store(false, ordering: .releasing)
         activeConsole.withLock { $0 = nil }
         continuation.finish()
@@ -133,7 +123,7 @@ public final class ReadlineConsole: Sendable {
 
     private func wake() {
         guard wakeWrite >= 0 else { return }
-        var byte: UInt8 = 1
+        var byte: UInt8 = 0
         _ = write(wakeWrite, &byte, 1)
     }
 
@@ -151,8 +141,9 @@ public final class ReadlineConsole: Sendable {
             }
             if fds[0].revents != 0 {
                 var buffer = [UInt8](repeating: 0, count: 64)
-                _ = read(wakeRead, &buffer, buffer.count)
-                stopping = drainOutbox(reading: reading)
+                let count = read(wakeRead, &buffer, buffer.count)
+                let signals = Set(buffer.prefix(max(0, count)).filter { $0 != 0 }.map(Int32.init))
+                stopping = drainOutbox(reading: reading, signals: signals)
             }
             if !stopping, reading, fds.count > 1, fds[1].revents != 0 {
                 rl_callback_read_char()
@@ -164,21 +155,23 @@ public final class ReadlineConsole: Sendable {
         finished.signal()
     }
 
-    /// Prints queued text above the prompt, applies a new prompt or an interrupt; returns whether
+    /// Acts on signals, prints queued text above the prompt, applies a new prompt; returns whether
     /// to stop.
-    private func drainOutbox(reading: Bool) -> Bool {
+    private func drainOutbox(reading: Bool, signals: Set<Int32>) -> Bool {
         let box = outbox.withLock { box in
             defer {
                 box.texts.removeAll()
                 box.prompt = nil
-                box.interrupt = false
-                box.resize = false
             }
             return box
         }
-        if reading {
-            if box.interrupt { feedline_clear_line() }
-            if box.resize { rl_resize_terminal() }
+        if signals.contains(SIGTERM) || signals.contains(SIGHUP), reading {
+            // Ends the input like Ctrl-D, so the session winds down and the terminal is restored.
+            receivedEnd()
+        }
+        if reading, !readingEnded.load(ordering: .acquiring) {
+            if signals.contains(SIGINT) { feedline_clear_line() }
+            if signals.contains(SIGWINCH) { rl_resize_terminal() }
             if !box.texts.isEmpty { feedline_print_above(box.texts.joined()) }
             if let prompt = box.prompt { feedline_change_prompt(prompt) }
         } else if !box.texts.isEmpty {
