@@ -65,7 +65,13 @@ def main():
     # Output arriving while typing: more loads a page (real clock: a few hundred ms).
     child.send("more\r")
     expect(child, r"Loading older posts…", "loading shown")
+    # Type while the page is still on its way: it is printed above the half-typed line.
+    child.send("hel")
     expect(child, r"Rows 1–20 of 40 shown", "page arrives above the prompt")
+    expect(child, r"timeline> hel", "the half-typed line is redrawn under the new output")
+    child.send("\tfav\r")
+    expect(child, r"fav N  \(on a post: fav\)", "the half-typed line was kept: 'help fav' ran")
+    expect(child, "timeline> ", "prompt after help fav")
     child.sendcontrol("d")
     expect(child, r"EXIT=0", "Ctrl-D quits with status 0")
     expect(child, r"(-?icanon)", "terminal settings after exit")
@@ -78,7 +84,7 @@ def main():
 
     with open(history, encoding="utf-8") as handle:
         saved = handle.read()
-    for line in ["help", "open 2", "fav", "back", "list", "more"]:
+    for line in ["help", "open 2", "fav", "back", "list", "more", "help fav"]:
         if not re.search(rf"^{re.escape(line)}$", saved, re.MULTILINE):
             fail(f"history file holds {line!r} (it holds {saved!r})")
     if "refre" in saved:
@@ -88,8 +94,8 @@ def main():
     child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
     expect(child, "timeline> ", "prompt of the second run")
     child.send("\x1b[A")
-    expect(child, "more", "Up recalls the last command from the history file")
-    child.send("\x1b[A\x1b[A")
+    expect(child, "help fav", "Up recalls the last command from the history file")
+    child.send("\x1b[A\x1b[A\x1b[A")
     expect(child, "list", "Up again walks back through the history")
     child.send("\r")
     expect(child, r"Rows 1–10 of 20 shown", "the recalled command runs")

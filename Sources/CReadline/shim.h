@@ -44,17 +44,36 @@ static inline void feedline_flush_stdout(void) {
     fflush(stdout);
 }
 
-/// Discards the line being edited and shows a fresh prompt on a new line (Ctrl-C at the prompt).
-static inline void feedline_clear_line(void) {
-    rl_free_line_state();
-    rl_callback_sigcleanup();
+/// The command bound to Ctrl-C's character: discards the line being edited and shows a fresh
+/// prompt on a new line. The terminal turns Ctrl-C into SIGINT; the REPL feeds the character to
+/// readline when the signal arrives, so this runs inside readline's own key dispatch.
+static inline int feedline_interrupt_command(int count, int key) {
+    (void)count;
+    (void)key;
     rl_replace_line("", 0);
     rl_point = 0;
     rl_end = 0;
     fputs("^C\n", stdout);
     fflush(stdout);
     rl_on_new_line();
-    rl_redisplay();
+    return 0;
+}
+
+/// Binds Ctrl-C's character (3) to ``feedline_interrupt_command``.
+static inline void feedline_bind_interrupt(void) {
+    rl_bind_key(3, feedline_interrupt_command);
+}
+
+/// Installs the function readline reads keys with.
+static inline void feedline_set_getc(rl_getc_func_t *function) {
+    rl_getc_function = function;
+}
+
+/// The number of bytes waiting on `fd` (0 when none or unknown).
+static inline int feedline_bytes_waiting(int fd) {
+    int count = 0;
+    if (ioctl(fd, FIONREAD, &count) != 0) return 0;
+    return count;
 }
 
 /// Prints `text` above the prompt, keeping the half-typed line and the cursor where they were.

@@ -20,6 +20,14 @@ func feedlineLineHandler(_ line: UnsafeMutablePointer<CChar>?) {
     console?.received(text)
 }
 
+/// readline's key reader: waits for a key or a signal without ever blocking in `read()` (so a
+/// Ctrl-C that flushes typed-ahead input cannot leave the thread stuck); see
+/// ``ReadlineConsole/readKey()``.
+func feedlineGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+    guard let console = activeConsole.withLock({ $0 }) else { return EOF }
+    return console.readKey()
+}
+
 /// readline's completion hook: completes command words at the start of the line, nothing else
 /// (no file names).
 func feedlineComplete(

@@ -22,6 +22,9 @@ public final class ReadlineConsole: Sendable {
         var prompt: String?
         var stop = false
         var lastHistory: String?
+        /// Signals and wake-ups read from the self-pipe while readline was waiting for a key.
+        var signals: Set<Int32> = []
+        var woken = false
     }
 
     /// Lines typed, then `.end` at Ctrl-D.
@@ -58,6 +61,8 @@ public final class ReadlineConsole: Sendable {
         activeConsole.withLock { $0 = self }
         feedline_disable_signals()
         feedline_set_completion(feedlineComplete)
+        feedline_set_getc(feedlineGetc)
+        feedline_bind_interrupt()
         using_history()
         stifle_history(1000)
         if let historyFile { read_history(historyFile) }
@@ -134,18 +139,23 @@ public final class ReadlineConsole: Sendable {
             let reading = !readingEnded.load(ordering: .acquiring)
             var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             if reading { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), -1)
+            // Wake-ups that readKey() took in while readline waited are handled without waiting.
+            let pending = outbox.withLock { $0.woken || !$0.signals.isEmpty }
+            let ready = poll(&fds, nfds_t(fds.count), pending ? 0 : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 break
             }
-            if fds[0].revents != 0 {
-                var buffer = [UInt8](repeating: 0, count: 64)
-                let count = read(wakeRead, &buffer, buffer.count)
-                let signals = Set(buffer.prefix(max(0, count)).filter { $0 != 0 }.map(Int32.init))
-                stopping = drainOutbox(reading: reading, signals: signals)
+            if fds[0].revents != 0 { readWakePipe() }
+            let (signals, woken) = outbox.withLock { box in
+                defer {
+                    box.signals.removeAll()
+                    box.woken = false
+                }
+                return (box.signals, box.woken)
             }
-            if !stopping, reading, fds.count > 1, fds[1].revents != 0 {
+            if woken || !signals.isEmpty { stopping = drainOutbox(reading: reading, signals: signals) }
+            if !stopping, reading, fds.count > 1, fds[1].revents != 0, !readingEnded.load(ordering: .acquiring) {
                 rl_callback_read_char()
             }
         }
@@ -153,6 +163,45 @@ public final class ReadlineConsole: Sendable {
         if let historyFile { write_history(historyFile) }
         restoreTerminal()
         finished.signal()
+    }
+
+    /// Reads what is in the self-pipe into the outbox: signal numbers, and that output is waiting.
+    private func readWakePipe() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(wakeRead, &buffer, buffer.count)
+        guard count > 0 else { return }
+        let bytes = buffer.prefix(count)
+        outbox.withLock { box in
+            box.signals.formUnion(bytes.filter { $0 != 0 }.map(Int32.init))
+            if bytes.contains(0) { box.woken = true }
+        }
+    }
+
+    /// readline's key reader (on the console thread, inside `rl_callback_read_char`). Waits for a
+    /// key or for the self-pipe: a pending SIGINT becomes Ctrl-C's character (bound to clearing
+    /// the line); other wake-ups are kept for the loop. Reads only bytes that are there, since a
+    /// Ctrl-C flushes typed-ahead input between `poll` and `read`.
+    func readKey() -> Int32 {
+        while true {
+            let interrupted = outbox.withLock { box in box.signals.remove(SIGINT) != nil }
+            if interrupted { return 3 }
+            if feedline_bytes_waiting(STDIN_FILENO) > 0 {
+                var byte: UInt8 = 0
+                let count = read(STDIN_FILENO, &byte, 1)
+                if count == 1 { return Int32(byte) }
+                if count == 0 { return EOF }
+                if errno != EINTR, errno != EAGAIN { return EOF }
+                continue
+            }
+            var fds = [
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, -1)
+            if ready < 0, errno != EINTR { return EOF }
+            if fds[0].revents != 0 { readWakePipe() }
+            if fds[1].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, feedline_bytes_waiting(STDIN_FILENO) == 0 { return EOF }
+        }
     }
 
     /// Acts on signals, prints queued text above the prompt, applies a new prompt; returns whether
@@ -170,7 +219,10 @@ public final class ReadlineConsole: Sendable {
             receivedEnd()
         }
         if reading, !readingEnded.load(ordering: .acquiring) {
-            if signals.contains(SIGINT) { feedline_clear_line() }
+            if signals.contains(SIGINT) {
+                rl_stuff_char(3)
+                rl_callback_read_char()
+            }
             if signals.contains(SIGWINCH) { rl_resize_terminal() }
             if !box.texts.isEmpty { feedline_print_above(box.texts.joined()) }
             if let prompt = box.prompt { feedline_change_prompt(prompt) }
