@@ -24,8 +24,11 @@ public struct CommandSpec: Hashable, Sendable {
         case topic
     }
 
+    /// The command's name.
     public var name: CommandName
+    /// Other words for it.
     public var aliases: [String]
+    /// What follows the word.
     public var argument: Argument
     /// How to type it, e.g. `open N`.
     public var usage: String

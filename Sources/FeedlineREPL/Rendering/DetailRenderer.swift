@@ -10,10 +10,14 @@ public struct DetailRenderer: Sendable {
         case post, interaction, failure, loads, thread
     }
 
+    /// Columns available (at least 20).
     public var width: Int
+    /// Colours, or none.
     public var style: Style
+    /// Where "now" comes from, for ages.
     public var clock: WallClock
 
+    /// A renderer for `width` columns.
     public init(width: Int, style: Style = .plain, clock: WallClock) {
         self.width = max(20, width)
         self.style = style

@@ -6,12 +6,15 @@ import Feedline
 public struct RowRenderer: Sendable {
     /// Columns available (at least 20).
     public var width: Int
+    /// Colours, or none.
     public var style: Style
+    /// Where "now" comes from, for ages.
     public var clock: WallClock
 
     /// Columns before the author: a one-character marker, the number, two spaces.
     static let indent = 6
 
+    /// A renderer for `width` columns (at least 20).
     public init(width: Int, style: Style = .plain, clock: WallClock) {
         self.width = max(20, width)
         self.style = style

@@ -4,6 +4,7 @@ public struct Style: Sendable, Hashable {
     /// Whether to colour at all.
     public var color: Bool
 
+    /// Colours when `color` is set.
     public init(color: Bool) { self.color = color }
 
     /// No colour.

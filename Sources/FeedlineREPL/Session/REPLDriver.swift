@@ -17,12 +17,14 @@ public final class REPLDriver {
         public var pageSize: Int
         /// Columns of the terminal.
         public var width: Int
+        /// Colours, or none.
         public var style: Style
         /// Write changes as they arrive (interactive) instead of at ``flush()`` only.
         public var live: Bool
         /// Named in the greeting, e.g. `timeline`.
         public var fixtureName: String
 
+        /// Options; `pageSize` is at least 1 and `width` at least 20.
         public init(pageSize: Int = 10, width: Int = 80, style: Style = .plain, live: Bool = false, fixtureName: String = "timeline") {
             self.pageSize = max(1, pageSize)
             self.width = max(20, width)

@@ -8,6 +8,7 @@ public struct REPLConfiguration: Sendable {
     public var fixtures: URL?
     /// A script to run instead of reading standard input.
     public var script: URL?
+    /// Rows per screen.
     public var pageSize: Int
     /// Columns; `nil` for the terminal's width (80 when not a terminal).
     public var width: Int?
@@ -18,6 +19,7 @@ public struct REPLConfiguration: Sendable {
     /// The clock's "now"; `nil` for the system clock.
     public var now: Date?
 
+    /// A configuration; every value has the command line's default.
     public init(
         fixtures: URL? = nil, script: URL? = nil, pageSize: Int = 10, width: Int? = nil, color: Bool = true,
         historyFile: String? = nil, now: Date? = nil
@@ -34,6 +36,7 @@ public struct REPLConfiguration: Sendable {
 
 /// Why a session could not start: one sentence for standard error.
 public struct REPLStartError: Error, Sendable, CustomStringConvertible {
+    /// The sentence.
     public var description: String
 }
 
