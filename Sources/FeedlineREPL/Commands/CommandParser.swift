@@ -54,7 +54,16 @@ public enum CommandParser {
     /// Parses one line. Blank lines and lines starting with `#` are ``Command/nothing``. Words are
     /// separated by whitespace; command words are case-insensitive; row numbers are ASCII digits.
     public static func parse(_ line: String) -> Result<Command, ParseError> {
-        let words = line.split(whereSeparator: { $0.isWhitespace || $0.unicodeScalars.allSatisfy(isSeparatorControl) })
+        // Only the first three words matter (a command, its argument, one too many), so a huge
+        // line is never split into all its words.
+        let isSeparator = { (character: Character) in
+            character.isWhitespace || character.unicodeScalars.allSatisfy(isSeparatorControl)
+        }
+        let pieces = line.split(maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: isSeparator)
+        var words = Array(pieces.prefix(2))
+        if pieces.count == 3, let third = pieces[2].split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first {
+            words.append(third)
+        }
         guard let first = words.first else { return .success(.nothing) }
         if first.hasPrefix("#") { return .success(.nothing) }
         let word = String(first)
