@@ -2,14 +2,17 @@
 """Drives the interactive `feedline` under a pseudo-terminal (pexpect) and checks what only a
 terminal shows: Tab completion of command words, history kept in the history file and recalled
 with Up on the next run, Ctrl-C clearing the line, Ctrl-D quitting, output that arrives while the
-user types, and the terminal settings restored on the way out.
+user types, and the terminal settings restored on the way out (Ctrl-D, and SIGTERM with status 143).
 
 Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT
 Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
 """
 import os
 import re
+import signal
+import subprocess
 import sys
+import time
 import tempfile
 
 import pexpect
@@ -101,6 +104,22 @@ def main():
     expect(child, r"Rows 1–10 of 20 shown", "the recalled command runs")
     child.send("quit\r")
     expect(child, r"EXIT=0", "quit exits 0")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+
+    # Third run: SIGTERM while a line is half typed ends with 143 and a restored terminal.
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–10 of 20 shown", "first page of the third run")
+    child.send("ope")
+    time.sleep(0.3)
+    feedline = int(subprocess.check_output(["pgrep", "-P", str(child.pid)]).split()[0])
+    os.kill(feedline, signal.SIGTERM)
+    expect(child, r"EXIT=143", "SIGTERM exits 128 + 15")
+    expect(child, r"(-?icanon)", "terminal settings after SIGTERM")
+    if child.match.group(1) != "icanon":
+        fail("terminal restored after SIGTERM (icanon)", child)
+    expect(child, r"(-?echo) ", "echo setting after SIGTERM")
+    if child.match.group(1) != "echo":
+        fail("terminal restored after SIGTERM (echo)", child)
     child.expect(pexpect.EOF, timeout=TIMEOUT)
     print("ok")
 

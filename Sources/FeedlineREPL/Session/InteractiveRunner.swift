@@ -5,13 +5,16 @@ import Foundation
 /// Ctrl-D or `quit` ends; SIGTERM and SIGHUP end it like Ctrl-D, so the terminal is restored.
 @MainActor
 enum InteractiveRunner {
-    static func run(session: FeedSession, options: REPLDriver.Options, historyFile: String) async {
+    /// Runs until `quit`, Ctrl-D or SIGTERM / SIGHUP; returns the exit status (128 + the signal's
+    /// number after a signal, else 0).
+    static func run(session: FeedSession, options: REPLDriver.Options, historyFile: String) async -> Int32 {
         var options = options
         options.live = true
         let console = ReadlineConsole(historyFile: historyFile)
         let driver = REPLDriver(session: session, options: options) { console.print($0) }
         console.start(prompt: driver.prompt)
         driver.start()
+        var status: Int32 = 0
         loop: for await event in console.events {
             switch event {
             case .line(let line):
@@ -20,9 +23,13 @@ enum InteractiveRunner {
                 console.setPrompt(driver.prompt)
             case .end:
                 break loop
+            case .terminated(let number):
+                status = 128 + number
+                break loop
             }
         }
         driver.finish()
         console.stop()
+        return status
     }
 }

@@ -46,11 +46,11 @@ public struct REPLStartError: Error, Sendable, CustomStringConvertible {
 @MainActor
 public enum REPLLauncher {
     /// Runs the session; returns the exit status (0 at `quit` or end of input; 1 with a sentence on
-    /// standard error when the fixtures or the script cannot be read).
+    /// standard error when the fixtures or the script cannot be read; 128 + the signal's number
+    /// when SIGTERM or SIGHUP ended an interactive session).
     public static func run(_ configuration: REPLConfiguration) async -> Int32 {
         do {
-            try await start(configuration)
-            return 0
+            return try await start(configuration)
         } catch let error as REPLStartError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             return 1
@@ -60,7 +60,7 @@ public enum REPLLauncher {
         }
     }
 
-    private static func start(_ configuration: REPLConfiguration) async throws {
+    private static func start(_ configuration: REPLConfiguration) async throws -> Int32 {
         guard let directory = configuration.fixtures ?? FixtureLocator.bundled() else {
             throw REPLStartError(description: "The bundled fixtures were not found; pass --fixtures DIR.")
         }
@@ -101,8 +101,9 @@ public enum REPLLauncher {
             let input = AnySequence { AnyIterator { readLine(strippingNewline: true) } }
             await ScriptRunner.run(lines: input, session: session, options: options, write: write)
         } else {
-            await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))
+            return await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))
         }
+        return 0
     }
 
     private static func historyPath(_ given: String?) -> String {

@@ -14,7 +14,10 @@ public final class ReadlineConsole: Sendable {
     /// What the user did.
     public enum Event: Sendable {
         case line(String)
+        /// Ctrl-D on an empty line.
         case end
+        /// SIGTERM or SIGHUP (the signal's number): the session should end.
+        case terminated(Int32)
     }
 
     private struct Outbox {
@@ -214,9 +217,12 @@ public final class ReadlineConsole: Sendable {
             }
             return box
         }
-        if signals.contains(SIGTERM) || signals.contains(SIGHUP), reading {
+        if let number = [SIGTERM, SIGHUP].first(where: signals.contains), reading, !readingEnded.load(ordering: .acquiring) {
             // Ends the input like Ctrl-D, so the session winds down and the terminal is restored.
-            receivedEnd()
+            rl_callback_handler_remove()
+            feedline_write_stdout("\n")
+            readingEnded.store(true, ordering: .releasing)
+            continuation.yield(.terminated(number))
         }
         if reading, !readingEnded.load(ordering: .acquiring) {
             if signals.contains(SIGINT) {
