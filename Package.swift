@@ -14,6 +14,11 @@ let package = Package(
         .library(name: "FeedlineMastodon", targets: ["FeedlineMastodon"]),
         .library(name: "FeedlineJSONL", targets: ["FeedlineJSONL"]),
         .executable(name: "feedline-fuzz", targets: ["FeedlineFuzz"]),
+        .library(name: "FeedlineREPL", targets: ["FeedlineREPL"]),
+        .executable(name: "feedline", targets: ["FeedlineCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     dependencies: [
         // Test-only: a real HTTP server on 127.0.0.1 for the HTTP service's tests.
@@ -70,6 +75,28 @@ let package = Package(
         .testTarget(
             name: "FeedlineFuzzingTests",
             dependencies: ["FeedlineFuzzing"],
+            swiftSettings: strict
+        ),
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
+        .target(
+            name: "FeedlineREPL",
+            dependencies: ["Feedline", "FeedlineMastodon", "CReadline"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "FeedlineCLI",
+            dependencies: [
+                "FeedlineREPL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedlineREPLTests",
+            dependencies: ["FeedlineREPL", "Feedline", "FeedlineMastodon"],
             swiftSettings: strict
         ),
     ],

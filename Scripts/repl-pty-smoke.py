@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Drives the interactive `feedline` under a pseudo-terminal (pexpect) and checks what only a
+terminal shows: Tab completion of command words, history kept in the history file and recalled
+with Up on the next run, Ctrl-C clearing the line, Ctrl-D quitting, output that arrives while the
+user types, and the terminal settings restored on the way out (Ctrl-D, and SIGTERM with status 143).
+
+Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT
+Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
+"""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import tempfile
+
+import pexpect
+
+TIMEOUT = 20
+
+
+def fail(step, child=None):
+    before = child.before if child is not None and isinstance(child.before, str) else ""
+    sys.stderr.write(f"pty smoke: {step} failed; last output:\n{before[-2000:]}\n")
+    sys.exit(1)
+
+
+def expect(child, pattern, step):
+    try:
+        child.expect(pattern, timeout=TIMEOUT)
+    except (pexpect.TIMEOUT, pexpect.EOF):
+        fail(step, child)
+
+
+def main():
+    binary, root = sys.argv[1], sys.argv[2]
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1")
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80"
+    # The shell prints the terminal settings after feedline exits: they must be the cooked ones.
+    # It ignores SIGINT itself, so Ctrl-C reaches only feedline's handler and the shell lives on.
+    command = f"/bin/bash -c \"trap '' INT; {args}; echo EXIT=$?; stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' \""
+
+    # First run: Tab completion, a command, Ctrl-C, Ctrl-D.
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, "timeline> ", "first prompt")
+    expect(child, r"Rows 1–10 of 20 shown", "first page shown above the prompt")
+    child.send("he\t")
+    expect(child, "help ", "Tab completes 'he' to 'help'")
+    child.send("\r")
+    expect(child, "Commands on the timeline screen", "help after completion")
+    expect(child, "timeline> ", "prompt after help")
+    child.send("op\t2\r")
+    expect(child, r"Family storytime", "open 2 via completion")
+    expect(child, "post> ", "post prompt")
+    child.send("fav\r")
+    expect(child, "★ 267 favourites", "fav in the detail")
+    child.send("back\r")
+    expect(child, r"~  2  Ruth Calder", "changed row after back")
+    # Ctrl-C discards a half-typed line and gives a fresh prompt.
+    child.send("refre")
+    child.sendcontrol("c")
+    expect(child, r"\^C", "Ctrl-C echoed")
+    expect(child, "timeline> ", "fresh prompt after Ctrl-C")
+    child.send("list\r")
+    expect(child, r"Rows 1–10 of 20 shown", "list after Ctrl-C (the discarded text is not run)")
+    # Output arriving while typing: more loads a page (real clock: a few hundred ms).
+    child.send("more\r")
+    expect(child, r"Loading older posts…", "loading shown")
+    # Type while the page is still on its way: it is printed above the half-typed line.
+    child.send("hel")
+    expect(child, r"Rows 1–20 of 40 shown", "page arrives above the prompt")
+    expect(child, r"timeline> hel", "the half-typed line is redrawn under the new output")
+    child.send("\tfav\r")
+    expect(child, r"fav N  \(on a post: fav\)", "the half-typed line was kept: 'help fav' ran")
+    expect(child, "timeline> ", "prompt after help fav")
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", "Ctrl-D quits with status 0")
+    expect(child, r"(-?icanon)", "terminal settings after exit")
+    if child.match.group(1) != "icanon":
+        fail("terminal restored (icanon)", child)
+    expect(child, r"(-?echo) ", "echo setting after exit")
+    if child.match.group(1) != "echo":
+        fail("terminal restored (echo)", child)
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+
+    with open(history, encoding="utf-8") as handle:
+        saved = handle.read()
+    for line in ["help", "open 2", "fav", "back", "list", "more", "help fav"]:
+        if not re.search(rf"^{re.escape(line)}$", saved, re.MULTILINE):
+            fail(f"history file holds {line!r} (it holds {saved!r})")
+    if "refre" in saved:
+        fail("the line discarded with Ctrl-C stayed out of the history")
+
+    # Second run: Up recalls the last line of the previous run; quit ends it.
+    child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, "timeline> ", "prompt of the second run")
+    child.send("\x1b[A")
+    expect(child, "help fav", "Up recalls the last command from the history file")
+    child.send("\x1b[A\x1b[A\x1b[A")
+    expect(child, "list", "Up again walks back through the history")
+    child.send("\r")
+    expect(child, r"Rows 1–10 of 20 shown", "the recalled command runs")
+    child.send("quit\r")
+    expect(child, r"EXIT=0", "quit exits 0")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+
+    # Third run: SIGTERM while a line is half typed ends with 143 and a restored terminal.
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–10 of 20 shown", "first page of the third run")
+    child.send("ope")
+    time.sleep(0.3)
+    feedline = int(subprocess.check_output(["pgrep", "-P", str(child.pid)]).split()[0])
+    os.kill(feedline, signal.SIGTERM)
+    expect(child, r"EXIT=143", "SIGTERM exits 128 + 15")
+    expect(child, r"(-?icanon)", "terminal settings after SIGTERM")
+    if child.match.group(1) != "icanon":
+        fail("terminal restored after SIGTERM (icanon)", child)
+    expect(child, r"(-?echo) ", "echo setting after SIGTERM")
+    if child.match.group(1) != "echo":
+        fail("terminal restored after SIGTERM (echo)", child)
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()

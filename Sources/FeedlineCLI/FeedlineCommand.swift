@@ -1,0 +1,70 @@
+import ArgumentParser
+import FeedlineREPL
+import Foundation
+
+/// `feedline`: argument parsing and wiring only; the REPL lives in `FeedlineREPL`.
+@main
+struct FeedlineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feedline",
+        abstract: "Read, favourite, boost and open posts of a sandboxed Mastodon home timeline.",
+        discussion: """
+            Without --script, reads commands from the terminal with line editing, history and Tab \
+            completion (Ctrl-C clears the line, Ctrl-D quits). With --script FILE, or when standard \
+            input is not a terminal, runs the commands and prints the transcript: each command after \
+            its prompt, then its output, with every effect settled before the next command (a \
+            virtual clock, no waiting). Lines starting with # are comments. Type help in a session \
+            for the commands.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("A fixture directory to serve instead of the bundled Fixtures/timeline.", valueName: "dir"))
+    var fixtures: String?
+
+    @Option(name: .long, help: ArgumentHelp("Run the commands in this file, print the transcript and exit.", valueName: "file"))
+    var script: String?
+
+    @Option(name: .long, help: ArgumentHelp("Rows per screen: how many rows more shows.", valueName: "n"))
+    var pageSize: Int = 10
+
+    @Option(name: .long, help: ArgumentHelp("Columns to draw in (default: the terminal's width, 80 when not a terminal).", valueName: "n"))
+    var width: Int?
+
+    @Flag(name: .long, help: "Never colour the output (colour is on only when standard output is a terminal and NO_COLOR is unset).")
+    var noColor = false
+
+    @Option(name: .long, help: ArgumentHelp("Where to keep the command history (default: ~/.feedline_history).", valueName: "file"))
+    var history: String?
+
+    @Option(name: .long, help: ArgumentHelp("The clock's \"now\" as ISO 8601 (2026-11-21T12:00:00Z), so relative times are fixed.", valueName: "date"))
+    var now: String?
+
+    func validate() throws {
+        guard (1...500).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 500.") }
+        if let width, !(20...1000).contains(width) { throw ValidationError("--width must be between 20 and 1000.") }
+        if let now, Self.date(now) == nil { throw ValidationError("--now must be an ISO 8601 date such as 2026-11-21T12:00:00Z.") }
+    }
+
+    func run() async throws {
+        let configuration = REPLConfiguration(
+            fixtures: fixtures.map { URL(fileURLWithPath: $0) },
+            script: script.map { URL(fileURLWithPath: $0) },
+            pageSize: pageSize,
+            width: width,
+            color: !noColor,
+            historyFile: history,
+            now: now.flatMap(Self.date)
+        )
+        let status = await REPLLauncher.run(configuration)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Parses ISO 8601 with or without fractional seconds.
+    static func date(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
+    }
+}

@@ -1,0 +1,138 @@
+/// Why a line is not a command. ``message`` is the one line the REPL prints.
+public enum ParseError: Error, Hashable, Sendable {
+    /// The first word names no command; `suggestion` is a near miss, if any.
+    case unknownCommand(String, suggestion: CommandName?)
+    /// `help` was given a word that names no command.
+    case unknownTopic(String, suggestion: CommandName?)
+    /// The command needs a row number and got none.
+    case missingRow(CommandName)
+    /// The argument is not a row number (digits only).
+    case notARow(CommandName, String)
+    /// The argument is a row number too large to be any row.
+    case rowTooLarge(CommandName, String)
+    /// The command takes no (more) arguments.
+    case unexpectedArgument(CommandName, String)
+
+    /// One sentence for the user (echoed words are cleaned of control characters and shortened).
+    public var message: String {
+        switch self {
+        case .unknownCommand(let word, let suggestion):
+            let hint = suggestion.map { " Did you mean \"\($0.rawValue)\"?" } ?? ""
+            return "Unknown command \"\(Self.echo(word))\".\(hint) Type help for the commands."
+        case .unknownTopic(let word, let suggestion):
+            let hint = suggestion.map { " Did you mean \"\($0.rawValue)\"?" } ?? ""
+            return "There is no command \"\(Self.echo(word))\" to explain.\(hint) Type help for the commands."
+        case .missingRow(let name):
+            return "\(name.rawValue) needs a row number, for example: \(name.rawValue) 3."
+        case .notARow(let name, let word):
+            return "\"\(Self.echo(word))\" is not a row number; \(name.rawValue) takes one, for example: \(name.rawValue) 3."
+        case .rowTooLarge(_, let word):
+            return "There is no row \(Self.echo(word))."
+        case .unexpectedArgument(let name, let word):
+            let usage = CommandTable.spec(name).usage
+            return "\(name.rawValue) does not take \"\(Self.echo(word))\"; usage: \(usage)."
+        }
+    }
+
+    /// `word` made safe to print: control characters become `?`, and it is cut at 24 characters.
+    static func echo(_ word: String) -> String {
+        var result = ""
+        for (count, character) in word.enumerated() {
+            if count == 24 {
+                result += "…"
+                break
+            }
+            result.append(character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "?" : character)
+        }
+        return result
+    }
+}
+
+/// Turns a line of input into a ``Command``. Pure and total: any string — empty, junk, control
+/// characters, a megabyte long — gives a command or a ``ParseError``, in time linear in its length.
+public enum CommandParser {
+    /// Parses one line. Blank lines and lines starting with `#` are ``Command/nothing``. Words are
+    /// separated by whitespace; command words are case-insensitive; row numbers are ASCII digits.
+    public static func parse(_ line: String) -> Result<Command, ParseError> {
+        // Only the first three words matter (a command, its argument, one too many), so a huge
+        // line is never split into all its words.
+        let isSeparator = { (character: Character) in
+            character.isWhitespace || character.unicodeScalars.allSatisfy(isSeparatorControl)
+        }
+        let pieces = line.split(maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: isSeparator)
+        var words = Array(pieces.prefix(2))
+        if pieces.count == 3, let third = pieces[2].split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first {
+            words.append(third)
+        }
+        guard let first = words.first else { return .success(.nothing) }
+        if first.hasPrefix("#") { return .success(.nothing) }
+        let word = String(first)
+        guard let name = CommandTable.command(named: word) else {
+            return .failure(.unknownCommand(word, suggestion: CommandTable.suggestion(for: word)))
+        }
+        let arguments = words.dropFirst().map(String.init)
+        let spec = CommandTable.spec(name)
+        switch spec.argument {
+        case .none:
+            if let extra = arguments.first { return .failure(.unexpectedArgument(name, extra)) }
+        case .row, .rowOnTimeline:
+            if arguments.count > 1 { return .failure(.unexpectedArgument(name, arguments[1])) }
+            if arguments.isEmpty, spec.argument == .row { return .failure(.missingRow(name)) }
+        case .topic:
+            if arguments.count > 1 { return .failure(.unexpectedArgument(name, arguments[1])) }
+        }
+        let row: Int?
+        switch (spec.argument, arguments.first) {
+        case (.row, let text?), (.rowOnTimeline, let text?):
+            switch rowNumber(text) {
+            case .success(let number): row = number
+            case .failure(.notDigits): return .failure(.notARow(name, text))
+            case .failure(.tooLarge): return .failure(.rowTooLarge(name, text))
+            }
+        default:
+            row = nil
+        }
+        switch name {
+        case .back: return .success(.back)
+        case .boost: return .success(.boost(row: row))
+        case .fav: return .success(.favourite(row: row))
+        case .gap: return .success(.gap(row: row ?? 0))
+        case .help:
+            guard let topic = arguments.first else { return .success(.help(nil)) }
+            guard let command = CommandTable.command(named: topic) else {
+                return .failure(.unknownTopic(topic, suggestion: CommandTable.suggestion(for: topic)))
+            }
+            return .success(.help(command))
+        case .list: return .success(.list)
+        case .more: return .success(.more)
+        case .open: return .success(.open(row: row ?? 0))
+        case .quit: return .success(.quit)
+        case .refresh: return .success(.refresh)
+        case .retry: return .success(.retry)
+        }
+    }
+
+    /// Parses raw bytes: invalid UTF-8 is replaced (U+FFFD) and then parsed like any line.
+    public static func parse(bytes: some Collection<UInt8>) -> Result<Command, ParseError> {
+        parse(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private enum NumberProblem: Error {
+        case notDigits
+        case tooLarge
+    }
+
+    /// A non-negative decimal number of ASCII digits.
+    private static func rowNumber(_ text: String) -> Result<Int, NumberProblem> {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return .failure(.notDigits)
+        }
+        guard let value = Int(text) else { return .failure(.tooLarge) }
+        return .success(value)
+    }
+
+    /// Control characters that separate words like spaces (NUL, escape and the like do not).
+    private static func isSeparatorControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar == "\u{0B}" || scalar == "\u{0C}" || scalar == "\r" || scalar == "\n"
+    }
+}

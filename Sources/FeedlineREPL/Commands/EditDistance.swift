@@ -1,0 +1,26 @@
+/// Optimal-string-alignment distance (Levenshtein plus swaps of neighbours), for suggestions.
+enum EditDistance {
+    /// The number of insertions, deletions, substitutions and adjacent swaps from `a` to `b`.
+    ///
+    /// - Complexity: O(|a|·|b|); callers keep the words short.
+    static func between(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
+            }
+            before = previous
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

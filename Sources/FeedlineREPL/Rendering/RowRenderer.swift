@@ -1,0 +1,120 @@
+import Feedline
+
+/// Draws timeline rows as text lines at a given width: the number, author, age and the
+/// favourite / boost marks with counts on the first line; "boosted by" for a boost; the text on
+/// one line (or the content warning instead); the last failure, if any.
+public struct RowRenderer: Sendable {
+    /// Columns available (at least 20).
+    public var width: Int
+    /// Colours, or none.
+    public var style: Style
+    /// Where "now" comes from, for ages.
+    public var clock: WallClock
+
+    /// Columns before the author: a one-character marker, the number, two spaces.
+    static let indent = 6
+
+    /// A renderer for `width` columns (at least 20).
+    public init(width: Int, style: Style = .plain, clock: WallClock) {
+        self.width = max(20, width)
+        self.style = style
+        self.clock = clock
+    }
+
+    /// The lines of `row` shown as number `number`; `marker` is `+` for a new row, `~` for a
+    /// changed one, a space otherwise.
+    public func lines(_ row: TimelineRow, number: Int, marker: Character = " ") -> [String] {
+        switch row {
+        case .post(let post): lines(post, number: number, marker: marker)
+        case .gap(let gap): [gapLine(gap, number: number, marker: marker)]
+        }
+    }
+
+    func prefix(_ number: Int, _ marker: Character) -> String {
+        let digits = String(number)
+        let padded = String(repeating: " ", count: max(0, 3 - digits.count)) + digits
+        return String(marker) + padded + "  "
+    }
+
+    private func lines(_ row: PostRow, number: Int, marker: Character) -> [String] {
+        let indent = String(repeating: " ", count: Self.indent)
+        let available = width - Self.indent
+        let interaction = row.interaction
+        let fav = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount)
+        let boost = (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount)
+        let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost)
+        let age = " · " + row.relativeTime(clock)
+        let name = TextWidth.oneLine(row.author.name)
+        let headRoom = max(1, available - marksWidth - 2)
+        let nameRoom = max(1, headRoom - TextWidth.width(of: age))
+        let shownName = TextWidth.truncate(name, to: nameRoom)
+        let head = shownName + age
+        let gapWidth = max(2, available - TextWidth.width(of: head) - marksWidth)
+        var first = prefix(number, marker) + style.bold(shownName) + style.dim(age) + String(repeating: " ", count: gapWidth)
+        first += (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost)
+        var result = [first]
+        if let booster = row.boostedBy {
+            result.append(indent + style.dim(TextWidth.truncate("▲ boosted by " + TextWidth.oneLine(booster.name), to: available)))
+        }
+        if let warning = row.contentWarning {
+            let text = "CW: " + TextWidth.oneLine(warning) + " (open \(number) to read)"
+            result.append(indent + style.magenta(TextWidth.truncate(text, to: available)))
+        } else {
+            let media = row.content.media.map { "[\($0.kind.rawValue)]" }.joined(separator: " ")
+            let text = [TextWidth.oneLine(row.text), media].filter { !$0.isEmpty }.joined(separator: " ")
+            result.append(indent + TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: available))
+        }
+        if let failure = interaction.failure {
+            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
+                result.append(indent + style.red(line))
+            }
+        }
+        return result
+    }
+
+    private func gapLine(_ gap: Gap, number: Int, marker: Character) -> String {
+        let text: String
+        switch gap.status {
+        case .idle: text = "┄┄ posts may be missing here: gap \(number) loads them ┄┄"
+        case .loading: text = "┄┄ loading the missing posts… ┄┄"
+        case .failed(let message): text = "┄┄ could not load the missing posts: \(TextWidth.oneLine(message)) gap \(number) tries again ┄┄"
+        }
+        return prefix(number, marker) + style.cyan(TextWidth.truncate(text, to: width - Self.indent))
+    }
+
+    /// The status line under the rows: what is loading, the failure and the command that fixes
+    /// it, the end of the timeline, or which rows are shown.
+    public func statusLine(_ status: TimelineStatus, shown: Int, total: Int) -> String {
+        let text: String
+        var failed = false
+        switch status.loading {
+        case .firstPage?: text = "Loading the timeline…"
+        case .olderPage?: text = "Loading older posts…"
+        case .refresh?: text = "Loading newer posts…"
+        case .gap?: text = "Loading the missing posts…"
+        case nil:
+            if let failure = status.failure {
+                failed = true
+                let what = switch failure.intent {
+                case .loadOlder: total == 0 ? "Could not load the timeline" : "Could not load older posts"
+                case .refresh: "Could not refresh"
+                case .fillGap: "Could not load the missing posts"
+                }
+                let message = TextWidth.oneLine(failure.message)
+                let sentence = message.hasSuffix(".") ? message : message + "."
+                text = "\(what): \(sentence) Type retry."
+            } else if total == 0 {
+                text = status.reachedEnd ? "The timeline is empty." : "No rows yet."
+            } else if shown == 0 {
+                text = "\(total) rows loaded; more shows them."
+            } else if shown < total {
+                text = "Rows 1–\(shown) of \(total) shown; more shows the next."
+            } else if status.reachedEnd {
+                text = "Rows 1–\(shown) shown. End of timeline."
+            } else {
+                text = "Rows 1–\(shown) shown; more loads older posts."
+            }
+        }
+        return failed ? style.red(text) : style.dim(text)
+    }
+}

@@ -1,0 +1,136 @@
+/// Terminal column widths of text: wide (East Asian) characters and emoji take two columns,
+/// combining marks and zero-width characters none, everything else one.
+public enum TextWidth {
+    /// The columns `character` takes in a terminal.
+    public static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation selector
+        if scalars.count > 1, scalars.contains(where: { $0.value == 0x200D }) { return 2 }  // ZWJ sequence
+        if first.properties.isEmojiPresentation { return 2 }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // regional indicators (flags)
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    /// The columns `text` takes in a terminal.
+    public static func width(of text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// `text` cut to at most `columns` columns, ending in `…` when something was cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        guard width(of: text) > columns else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let next = width(of: character)
+            if used + next > columns - 1 { break }
+            result.append(character)
+            used += next
+        }
+        return result + "…"
+    }
+
+    /// `text` padded with spaces to `columns` columns (unchanged when already as wide).
+    public static func pad(_ text: String, to columns: Int) -> String {
+        let missing = columns - width(of: text)
+        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    }
+
+    /// `text` wrapped into lines of at most `columns` columns: paragraphs stay apart, words move
+    /// to the next line whole, and a word wider than a line (or text without spaces, such as
+    /// Chinese or Japanese) is broken between characters.
+    public static func wrap(_ text: String, to columns: Int) -> [String] {
+        let columns = max(1, columns)
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var used = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                let wordWidth = width(of: word)
+                let space = used == 0 ? 0 : 1
+                if used + space + wordWidth <= columns {
+                    if space == 1 { line.append(" ") }
+                    line += word
+                    used += space + wordWidth
+                    continue
+                }
+                if wordWidth <= columns {
+                    lines.append(line)
+                    line = String(word)
+                    used = wordWidth
+                    continue
+                }
+                // Too wide for any line: fill this one, then break between characters.
+                if used > 0 {
+                    if used + 1 + width(of: word.first ?? " ") > columns {
+                        lines.append(line)
+                        line = ""
+                        used = 0
+                    } else {
+                        line.append(" ")
+                        used += 1
+                    }
+                }
+                for character in word {
+                    let next = width(of: character)
+                    if used + next > columns, used > 0 {
+                        lines.append(line)
+                        line = ""
+                        used = 0
+                    }
+                    line.append(character)
+                    used += next
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Makes text from a post safe for a terminal: control characters (escape sequences
+    /// included) become spaces, except line breaks when `keepingLines` is set.
+    public static func sanitize(_ text: String, keepingLines: Bool = false) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            if character == "\n" || character == "\r\n" {
+                result.append(keepingLines ? "\n" : " ")
+            } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                result.append(" ")
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `text` on one line: runs of whitespace (line breaks too) become one space.
+    public static func oneLine(_ text: String) -> String {
+        sanitize(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// East Asian Wide and Fullwidth ranges (Unicode 15, the common blocks).
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
+            0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,
+            0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
+            0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
+            0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55,
+            0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B16F,
+            0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F64F,
+            0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

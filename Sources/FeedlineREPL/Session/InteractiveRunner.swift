@@ -1,0 +1,35 @@
+import Feedline
+import Foundation
+
+/// The interactive session: a live driver on a readline console. Ctrl-C clears the line,
+/// Ctrl-D or `quit` ends; SIGTERM and SIGHUP end it like Ctrl-D, so the terminal is restored.
+@MainActor
+enum InteractiveRunner {
+    /// Runs until `quit`, Ctrl-D or SIGTERM / SIGHUP; returns the exit status (128 + the signal's
+    /// number after a signal, else 0).
+    static func run(session: FeedSession, options: REPLDriver.Options, historyFile: String) async -> Int32 {
+        var options = options
+        options.live = true
+        let console = ReadlineConsole(historyFile: historyFile)
+        let driver = REPLDriver(session: session, options: options) { console.print($0) }
+        console.start(prompt: driver.prompt)
+        driver.start()
+        var status: Int32 = 0
+        loop: for await event in console.events {
+            switch event {
+            case .line(let line):
+                let goOn = driver.handle(line)
+                if !goOn { break loop }
+                console.setPrompt(driver.prompt)
+            case .end:
+                break loop
+            case .terminated(let number):
+                status = 128 + number
+                break loop
+            }
+        }
+        driver.finish()
+        console.stop()
+        return status
+    }
+}

@@ -1,0 +1,113 @@
+import Feedline
+import FeedlineMastodon
+import Foundation
+
+/// Everything the command line decides, already validated.
+public struct REPLConfiguration: Sendable {
+    /// The fixture directory; `nil` for the bundled `Fixtures/timeline`.
+    public var fixtures: URL?
+    /// A script to run instead of reading standard input.
+    public var script: URL?
+    /// Rows per screen.
+    public var pageSize: Int
+    /// Columns; `nil` for the terminal's width (80 when not a terminal).
+    public var width: Int?
+    /// Whether colour may be used (it still needs a terminal and no `NO_COLOR`).
+    public var color: Bool
+    /// The history file; `nil` for `~/.feedline_history`.
+    public var historyFile: String?
+    /// The clock's "now"; `nil` for the system clock.
+    public var now: Date?
+
+    /// A configuration; every value has the command line's default.
+    public init(
+        fixtures: URL? = nil, script: URL? = nil, pageSize: Int = 10, width: Int? = nil, color: Bool = true,
+        historyFile: String? = nil, now: Date? = nil
+    ) {
+        self.fixtures = fixtures
+        self.script = script
+        self.pageSize = pageSize
+        self.width = width
+        self.color = color
+        self.historyFile = historyFile
+        self.now = now
+    }
+}
+
+/// Why a session could not start: one sentence for standard error.
+public struct REPLStartError: Error, Sendable, CustomStringConvertible {
+    /// The sentence.
+    public var description: String
+}
+
+/// Wires a configuration to a session and runs it: a script or piped standard input (virtual
+/// clock, effects settled after every command), or the interactive readline console (real clock,
+/// changes shown as they arrive).
+@MainActor
+public enum REPLLauncher {
+    /// Runs the session; returns the exit status (0 at `quit` or end of input; 1 with a sentence on
+    /// standard error when the fixtures or the script cannot be read; 128 + the signal's number
+    /// when SIGTERM or SIGHUP ended an interactive session).
+    public static func run(_ configuration: REPLConfiguration) async -> Int32 {
+        do {
+            return try await start(configuration)
+        } catch let error as REPLStartError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            return 1
+        } catch {
+            FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
+            return 1
+        }
+    }
+
+    private static func start(_ configuration: REPLConfiguration) async throws -> Int32 {
+        guard let directory = configuration.fixtures ?? FixtureLocator.bundled() else {
+            throw REPLStartError(description: "The bundled fixtures were not found; pass --fixtures DIR.")
+        }
+        let fixture: SandboxFixture
+        do {
+            fixture = try FixtureLoader.load(from: directory)
+        } catch {
+            throw REPLStartError(description: error.errorDescription ?? "The fixtures could not be read.")
+        }
+        let wallClock = configuration.now.map { WallClock.fixed($0) } ?? .system
+        let interactive = configuration.script == nil && TerminalInfo.inputIsTerminal
+        let options = REPLDriver.Options(
+            pageSize: configuration.pageSize,
+            width: configuration.width ?? TerminalInfo.columns,
+            style: Style(color: configuration.color && TerminalInfo.wantsColor()),
+            live: interactive,
+            fixtureName: directory.standardizedFileURL.lastPathComponent
+        )
+        var scriptLines: [String]?
+        if let script = configuration.script {
+            guard let data = FileManager.default.contents(atPath: script.path) else {
+                throw REPLStartError(description: "The script file \(script.path) could not be read.")
+            }
+            scriptLines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let clock: any Clock<Duration> = interactive ? ContinuousClock() : VirtualClock()
+        let service: SandboxService
+        do {
+            service = try SandboxService(fixture: fixture, clock: clock, wallClock: wallClock)
+        } catch {
+            throw REPLStartError(description: error.errorDescription ?? "The fixtures could not be served.")
+        }
+        let session = FeedSession(service: service, clock: wallClock)
+        let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        if let scriptLines {
+            await ScriptRunner.run(lines: scriptLines, session: session, options: options, write: write)
+        } else if !interactive {
+            let input = AnySequence { AnyIterator { readLine(strippingNewline: true) } }
+            await ScriptRunner.run(lines: input, session: session, options: options, write: write)
+        } else {
+            return await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))
+        }
+        return 0
+    }
+
+    private static func historyPath(_ given: String?) -> String {
+        if let given { return given }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".feedline_history").path
+    }
+}

@@ -1,0 +1,90 @@
+import CReadline
+import Foundation
+import Synchronization
+
+// readline calls back through C function pointers, which can only be formed from top-level
+// functions; these reach the one running console through `activeConsole`.
+
+/// The console whose thread owns readline now (at most one).
+let activeConsole = Mutex<ReadlineConsole?>(nil)
+
+/// readline's line handler: a finished line, or `nil` at end of input (Ctrl-D).
+func feedlineLineHandler(_ line: UnsafeMutablePointer<CChar>?) {
+    let console = activeConsole.withLock { $0 }
+    guard let line else {
+        console?.receivedEnd()
+        return
+    }
+    let text = String(cString: line)
+    free(line)
+    console?.received(text)
+}
+
+/// readline's key reader: waits for a key or a signal without ever blocking in `read()` (so a
+/// Ctrl-C that flushes typed-ahead input cannot leave the thread stuck); see
+/// ``ReadlineConsole/readKey()``.
+func feedlineGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+    guard let console = activeConsole.withLock({ $0 }) else { return EOF }
+    return console.readKey()
+}
+
+/// readline's completion hook: completes command words at the start of the line, nothing else
+/// (no file names).
+func feedlineComplete(
+    _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
+) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    feedline_completion_over()
+    guard let text else { return nil }
+    if start > 0, let buffer = feedline_line_buffer() {
+        let before = UnsafeBufferPointer(start: buffer, count: Int(start))
+        guard before.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+    }
+    return rl_completion_matches(text, feedlineCompletionGenerator)
+}
+
+/// readline's match generator: stateless, it recomputes the matches and returns number `state`.
+func feedlineCompletionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+    guard let text else { return nil }
+    let matches = CommandTable.completions(of: String(cString: text))
+    guard state >= 0, Int(state) < matches.count else { return nil }
+    return strdup(matches[Int(state)])
+}
+
+/// The terminal settings from before readline changed them, restored on every way out.
+let savedTerminal = Mutex<termios?>(nil)
+
+/// Puts the terminal back as it was when the console started (safe to call more than once).
+func restoreTerminal() {
+    guard var settings = savedTerminal.withLock({ $0 }) else { return }
+    tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+}
+
+/// The write end of the running console's self-pipe, for the signal handler (-1 when none).
+let signalPipe = Atomic<Int32>(-1)
+
+/// The signals the console handles itself.
+let consoleSignals: [Int32] = [SIGINT, SIGWINCH, SIGTERM, SIGHUP]
+
+/// The signal handler: async-signal-safe, it only writes the signal's number into the self-pipe;
+/// the console thread acts on it (Ctrl-C clears the line, a resize redraws, SIGTERM / SIGHUP end).
+func feedlineSignalHandler(_ number: Int32) {
+    let fd = signalPipe.load(ordering: .relaxed)
+    guard fd >= 0 else { return }
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(fd, &byte, 1)
+}
+
+/// Installs `handler` for the console's signals (nil: the default action).
+func installSignalHandlers(_ handler: (@convention(c) (Int32) -> Void)?) {
+    for number in consoleSignals {
+        var action = sigaction()
+        if let handler {
+            action.__sigaction_handler.sa_handler = handler
+        } else {
+            action.__sigaction_handler.sa_handler = SIG_DFL
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(number, &action, nil)
+    }
+}

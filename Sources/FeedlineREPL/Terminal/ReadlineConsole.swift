@@ -1,0 +1,240 @@
+import CReadline
+import Foundation
+import Synchronization
+
+/// An interactive terminal on GNU readline: line editing, history in a file, Tab completion of
+/// command words; Ctrl-C clears the line, Ctrl-D ends the input.
+///
+/// One dedicated thread owns readline (its callback interface) and runs a `poll()` loop over
+/// standard input and a self-pipe. Other code hands it text with ``print(_:)``: the thread prints
+/// it above the prompt and redraws the half-typed line, so output that arrives while the user
+/// types never garbles the line. Lines arrive in ``events``. ``stop()`` removes readline's handler
+/// and restores the terminal settings saved at ``start(prompt:)``.
+public final class ReadlineConsole: Sendable {
+    /// What the user did.
+    public enum Event: Sendable {
+        case line(String)
+        /// Ctrl-D on an empty line.
+        case end
+        /// SIGTERM or SIGHUP (the signal's number): the session should end.
+        case terminated(Int32)
+    }
+
+    private struct Outbox {
+        var texts: [String] = []
+        var prompt: String?
+        var stop = false
+        var lastHistory: String?
+        /// Signals and wake-ups read from the self-pipe while readline was waiting for a key.
+        var signals: Set<Int32> = []
+        var woken = false
+    }
+
+    /// Lines typed, then `.end` at Ctrl-D.
+    public let events: AsyncStream<Event>
+    private let continuation: AsyncStream<Event>.Continuation
+    private let outbox = Mutex(Outbox())
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let historyFile: String?
+    private let finished = DispatchSemaphore(value: 0)
+    private let running = Atomic<Bool>(false)
+
+    /// A console that keeps its history in `historyFile` (none when `nil`).
+    public init(historyFile: String?) {
+        self.historyFile = historyFile
+        (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) != 0 { fds = [-1, -1] }
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+    }
+
+    deinit {
+        if wakeRead >= 0 { close(wakeRead) }
+        if wakeWrite >= 0 { close(wakeWrite) }
+    }
+
+    /// Saves the terminal settings, loads the history and starts the readline thread.
+    public func start(prompt: String) {
+        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var settings = termios()
+        if tcgetattr(STDIN_FILENO, &settings) == 0 { savedTerminal.withLock { $0 = settings } }
+        atexit { restoreTerminal() }
+        activeConsole.withLock { $0 = self }
+        feedline_disable_signals()
+        feedline_set_completion(feedlineComplete)
+        feedline_set_getc(feedlineGetc)
+        feedline_bind_interrupt()
+        using_history()
+        stifle_history(1000)
+        if let historyFile { read_history(historyFile) }
+        signalPipe.store(wakeWrite, ordering: .releasing)
+        installSignalHandlers(feedlineSignalHandler)
+        let thread = Thread { [self] in loop(prompt: prompt) }
+        thread.name = "feedline-readline"
+        thread.start()
+    }
+
+    /// Prints `text` above the prompt (from any thread).
+    public func print(_ text: String) {
+        outbox.withLock { $0.texts.append(text) }
+        wake()
+    }
+
+    /// Shows `prompt` from now on (from any thread).
+    public func setPrompt(_ prompt: String) {
+        outbox.withLock { $0.prompt = prompt }
+        wake()
+    }
+
+    /// Prints what is still queued, stops the thread, writes the history and restores the terminal.
+    public func stop() {
+        guard running.load(ordering: .acquiring) else { return }
+        outbox.withLock { $0.stop = true }
+        wake()
+        finished.wait()
+        installSignalHandlers(nil)
+        signalPipe.store(-1, ordering: .releasing)
+        running.store(false, ordering: .releasing)
+        activeConsole.withLock { $0 = nil }
+        continuation.finish()
+    }
+
+    // MARK: - Called by readline on the console thread
+
+    func received(_ line: String) {
+        let trimmed = line.trimmingWhitespace()
+        if !trimmed.isEmpty {
+            let repeated = outbox.withLock { box in
+                defer { box.lastHistory = trimmed }
+                return box.lastHistory == trimmed
+            }
+            if !repeated {
+                add_history(trimmed)
+                if let historyFile { write_history(historyFile) }
+            }
+        }
+        continuation.yield(.line(line))
+    }
+
+    func receivedEnd() {
+        rl_callback_handler_remove()
+        feedline_write_stdout("\n")
+        readingEnded.store(true, ordering: .releasing)
+        continuation.yield(.end)
+    }
+
+    private let readingEnded = Atomic<Bool>(false)
+
+    // MARK: - The thread
+
+    private func wake() {
+        guard wakeWrite >= 0 else { return }
+        var byte: UInt8 = 0
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    private func loop(prompt: String) {
+        rl_callback_handler_install(prompt, feedlineLineHandler)
+        var stopping = false
+        while !stopping {
+            let reading = !readingEnded.load(ordering: .acquiring)
+            var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            if reading { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+            // Wake-ups that readKey() took in while readline waited are handled without waiting.
+            let pending = outbox.withLock { $0.woken || !$0.signals.isEmpty }
+            let ready = poll(&fds, nfds_t(fds.count), pending ? 0 : -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if fds[0].revents != 0 { readWakePipe() }
+            let (signals, woken) = outbox.withLock { box in
+                defer {
+                    box.signals.removeAll()
+                    box.woken = false
+                }
+                return (box.signals, box.woken)
+            }
+            if woken || !signals.isEmpty { stopping = drainOutbox(reading: reading, signals: signals) }
+            if !stopping, reading, fds.count > 1, fds[1].revents != 0, !readingEnded.load(ordering: .acquiring) {
+                rl_callback_read_char()
+            }
+        }
+        if !readingEnded.load(ordering: .acquiring) { feedline_finish() }
+        if let historyFile { write_history(historyFile) }
+        restoreTerminal()
+        finished.signal()
+    }
+
+    /// Reads what is in the self-pipe into the outbox: signal numbers, and that output is waiting.
+    private func readWakePipe() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(wakeRead, &buffer, buffer.count)
+        guard count > 0 else { return }
+        let bytes = buffer.prefix(count)
+        outbox.withLock { box in
+            box.signals.formUnion(bytes.filter { $0 != 0 }.map(Int32.init))
+            if bytes.contains(0) { box.woken = true }
+        }
+    }
+
+    /// readline's key reader (on the console thread, inside `rl_callback_read_char`). Waits for a
+    /// key or for the self-pipe: a pending SIGINT becomes Ctrl-C's character (bound to clearing
+    /// the line); other wake-ups are kept for the loop. Reads only bytes that are there, since a
+    /// Ctrl-C flushes typed-ahead input between `poll` and `read`.
+    func readKey() -> Int32 {
+        while true {
+            let interrupted = outbox.withLock { box in box.signals.remove(SIGINT) != nil }
+            if interrupted { return 3 }
+            if feedline_bytes_waiting(STDIN_FILENO) > 0 {
+                var byte: UInt8 = 0
+                let count = read(STDIN_FILENO, &byte, 1)
+                if count == 1 { return Int32(byte) }
+                if count == 0 { return EOF }
+                if errno != EINTR, errno != EAGAIN { return EOF }
+                continue
+            }
+            var fds = [
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, -1)
+            if ready < 0, errno != EINTR { return EOF }
+            if fds[0].revents != 0 { readWakePipe() }
+            if fds[1].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, feedline_bytes_waiting(STDIN_FILENO) == 0 { return EOF }
+        }
+    }
+
+    /// Acts on signals, prints queued text above the prompt, applies a new prompt; returns whether
+    /// to stop.
+    private func drainOutbox(reading: Bool, signals: Set<Int32>) -> Bool {
+        let box = outbox.withLock { box in
+            defer {
+                box.texts.removeAll()
+                box.prompt = nil
+            }
+            return box
+        }
+        if let number = [SIGTERM, SIGHUP].first(where: signals.contains), reading, !readingEnded.load(ordering: .acquiring) {
+            // Ends the input like Ctrl-D, so the session winds down and the terminal is restored.
+            rl_callback_handler_remove()
+            feedline_write_stdout("\n")
+            readingEnded.store(true, ordering: .releasing)
+            continuation.yield(.terminated(number))
+        }
+        if reading, !readingEnded.load(ordering: .acquiring) {
+            if signals.contains(SIGINT) {
+                rl_stuff_char(3)
+                rl_callback_read_char()
+            }
+            if signals.contains(SIGWINCH) { rl_resize_terminal() }
+            if !box.texts.isEmpty { feedline_print_above(box.texts.joined()) }
+            if let prompt = box.prompt { feedline_change_prompt(prompt) }
+        } else if !box.texts.isEmpty {
+            feedline_write_stdout(box.texts.joined())
+        }
+        return box.stop
+    }
+}

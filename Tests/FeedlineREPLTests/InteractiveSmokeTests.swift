@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// Runs the interactive binary under a pseudo-terminal (`Scripts/repl-pty-smoke.py`, pexpect):
+/// Tab completion, history across runs, Ctrl-C, Ctrl-D, output above the prompt while typing,
+/// and the terminal settings restored afterwards.
+@Suite("Interactive feedline under a pseudo-terminal", .timeLimit(.minutes(2)))
+struct InteractiveSmokeTests {
+    @Test("Tab completion, history, Ctrl-C, Ctrl-D and terminal restore work in a real terminal")
+    func smoke() throws {
+        let root = try PackagePaths.root()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("Scripts/repl-pty-smoke.py").path, try PackagePaths.binary().path, root.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.hasSuffix("ok\n"), "\(text)")
+    }
+}

@@ -1,0 +1,138 @@
+import Feedline
+import FeedlineREPL
+import Foundation
+import Testing
+
+@Suite("Rendering")
+struct RenderingTests {
+    static let now = Date(timeIntervalSince1970: 1_795_284_000)
+    static let clock = WallClock.fixed(now)
+
+    static func post(
+        _ id: String, name: String, text: String, warning: String? = nil, favourites: Int = 3, favourited: Bool = false,
+        reblog: Post? = nil
+    ) -> Post {
+        Post(
+            id: PostID(id), author: Author(id: id, displayName: name, handle: "user\(id)@example.social"), text: text,
+            createdAt: now.addingTimeInterval(-3 * 3600), contentWarning: warning, media: [Media(kind: .image, description: "a pond")],
+            favouritesCount: favourites, favourited: favourited, reblog: reblog
+        )
+    }
+
+    static let posts: [Post] = [
+        post("1", name: "Ana Lima 🎮", text: "Launch day! 🚀🐈‍⬛ Two weeks of speedrunning later…"),
+        post("2", name: "小林 葵", text: "今年最後のフィルムを入れました。何を撮ろうか、まだ決めていません。写真を撮るのが好きです。"),
+        post("3", name: "陈文", text: "今天第二次做拉面，面条终于像同一家人了。猫在旁边监工。🍜🐈", favourites: 12_345, favourited: true),
+        post("4", name: "ليلى حداد", text: "كلمة اليوم: «سَكِينة». Serenity? Calm?", warning: "language nerdery 🤓"),
+        post("5", name: "Jonas", text: "Ein sehr langer deutscher Satz mit Donaudampfschifffahrtsgesellschaftskapitänsmütze und mehr.",
+             reblog: post("6", name: "👩‍👩‍👧‍👦 Family account with a very very long display name indeed", text: "Boosted: e\u{301}te\u{301} 👍🏽")),
+        post("7", name: "Evil\u{1B}[2J", text: "Clears\u{1B}[2J the screen\u{7} and\nbreaks lines"),
+    ]
+
+    @Test("character widths: CJK and emoji take two columns, combining marks none")
+    func widths() {
+        #expect(TextWidth.width(of: "abc") == 3)
+        #expect(TextWidth.width(of: "小林") == 4)
+        #expect(TextWidth.width(of: "🐸") == 2)
+        #expect(TextWidth.width(of: "👩‍👩‍👧‍👦") == 2)
+        #expect(TextWidth.width(of: "👍🏽") == 2)
+        #expect(TextWidth.width(of: "🇯🇵") == 2)
+        #expect(TextWidth.width(of: "❤️") == 2)
+        #expect(TextWidth.width(of: "e\u{301}") == 1)
+        #expect(TextWidth.width(of: "ｏｐｅｎ") == 8)
+        #expect(TextWidth.width(of: "★☆▲△") == 4)
+    }
+
+    @Test("truncating and wrapping never exceed the width and never split a character")
+    func truncateAndWrap() {
+        #expect(TextWidth.truncate("小林 葵です", to: 6) == "小林 …")
+        #expect(TextWidth.truncate("short", to: 10) == "short")
+        for text in Self.posts.map(\.text) + [String(repeating: "語", count: 100)] {
+            for width in [1, 5, 13, 40] {
+                #expect(TextWidth.width(of: TextWidth.truncate(text, to: width)) <= width)
+                for line in TextWidth.wrap(text, to: width) {
+                    #expect(TextWidth.width(of: line) <= max(width, 2), "\(line.debugDescription) at \(width) from \(text.debugDescription)")
+                }
+            }
+        }
+        #expect(TextWidth.wrap("one two three", to: 7) == ["one two", "three"])
+        #expect(TextWidth.wrap("a\n\nb", to: 7) == ["a", "", "b"])
+    }
+
+    @Test("rows at 40, 80 and 120 columns: every line fits and the marks end at the right edge", arguments: [40, 80, 120])
+    func rows(_ width: Int) {
+        let renderer = RowRenderer(width: width, clock: Self.clock)
+        for (index, post) in Self.posts.enumerated() {
+            let row = TimelineRow.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post)))
+            let lines = renderer.lines(row, number: index + 1)
+            for line in lines {
+                #expect(TextWidth.width(of: line) <= width, "\(line) is wider than \(width)")
+                #expect(!line.contains("\u{1B}"), "escape from post data reached the terminal")
+            }
+            #expect(TextWidth.width(of: lines[0]) == width, "marks not right-aligned: \(lines[0])")
+            #expect(lines[0].hasPrefix(String(format: " %3d  ", index + 1)))
+        }
+    }
+
+    @Test("a row shows marks, counts, the booster and the content warning instead of the text")
+    func rowContent() {
+        let renderer = RowRenderer(width: 80, clock: Self.clock)
+        func lines(_ index: Int) -> [String] {
+            let post = Self.posts[index]
+            return renderer.lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: index + 1)
+        }
+        #expect(lines(2)[0].hasSuffix("★ 12345  △ 0"))
+        #expect(lines(0)[0].hasSuffix("☆ 3  △ 0"))
+        #expect(lines(0)[0].contains("Ana Lima 🎮 · 3h"))
+        #expect(lines(3)[1].contains("CW: language nerdery 🤓 (open 4 to read)"))
+        #expect(!lines(3).joined().contains("Serenity"))
+        #expect(lines(4)[1].contains("▲ boosted by Jonas"))
+        #expect(lines(4)[2].contains("Boosted:"))
+        #expect(lines(1)[1].hasSuffix("…"))
+        let gap = renderer.lines(.gap(Gap(below: "1", above: "2")), number: 21)
+        #expect(gap == ["  21  ┄┄ posts may be missing here: gap 21 loads them ┄┄"])
+        let failed = PostInteraction(favourited: false, favouritesCount: 3, reblogged: false, reblogsCount: 0,
+                                     failure: InteractionFailure(kind: .favourite, message: "Could not favourite this post: Boom."))
+        let failedLines = renderer.lines(.post(PostRow(post: Self.posts[0], interaction: failed)), number: 1, marker: "~")
+        #expect(failedLines.first?.hasPrefix("~  1  ") == true)
+        #expect(failedLines.last == "      ! Could not favourite this post: Boom.")
+    }
+
+    @Test("colour codes only with colour on, and widths are the same either way")
+    func colour() {
+        let plain = RowRenderer(width: 60, style: .plain, clock: Self.clock)
+        let coloured = RowRenderer(width: 60, style: Style(color: true), clock: Self.clock)
+        let row = TimelineRow.post(PostRow(post: Self.posts[2], interaction: PostInteraction(serverCopy: Self.posts[2])))
+        #expect(!plain.lines(row, number: 1).joined().contains("\u{1B}["))
+        let strip = { (text: String) in text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
+        #expect(coloured.lines(row, number: 1).map(strip) == plain.lines(row, number: 1))
+    }
+
+    @Test("the detail wraps the full text at 40, 80 and 120 columns", arguments: [40, 80, 120])
+    func detail(_ width: Int) {
+        let renderer = DetailRenderer(width: width, clock: Self.clock)
+        for post in Self.posts {
+            let state = PostDetailState(id: post.id, post: post, interaction: PostInteraction(serverCopy: post))
+            let lines = renderer.lines(state)
+            for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line) is wider than \(width)") }
+            let joined = lines.joined(separator: " ")
+            #expect(joined.contains("Nov 21, 2026 at 15:00 UTC · 3h"))
+            #expect(joined.contains("[image: a pond]"))
+            #expect(joined.contains("favourite"))
+            #expect(!joined.contains("\u{1B}"))
+        }
+        var loading = PostDetailState(id: "9")
+        loading.reduce(.appeared)
+        #expect(renderer.lines(loading) == ["Loading the post…", "Loading the thread…"])
+    }
+
+    @Test("the status line names what loads, what failed with the command that fixes it, or the rows shown")
+    func status() {
+        let renderer = RowRenderer(width: 80, clock: Self.clock)
+        #expect(renderer.statusLine(TimelineStatus(loading: .olderPage), shown: 10, total: 20) == "Loading older posts…")
+        let failed = TimelineStatus(failure: .init(intent: .loadOlder, message: "The server is unavailable."))
+        #expect(renderer.statusLine(failed, shown: 5, total: 5) == "Could not load older posts: The server is unavailable. Type retry.")
+        #expect(renderer.statusLine(TimelineStatus(), shown: 10, total: 20) == "Rows 1–10 of 20 shown; more shows the next.")
+        #expect(renderer.statusLine(TimelineStatus(reachedEnd: true), shown: 12, total: 12) == "Rows 1–12 shown. End of timeline.")
+    }
+}

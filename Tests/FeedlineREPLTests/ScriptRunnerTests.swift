@@ -1,0 +1,45 @@
+import Feedline
+import FeedlineREPL
+import Foundation
+import Testing
+
+@MainActor
+@Suite("Script runner and fixture locator", .timeLimit(.minutes(1)))
+struct ScriptRunnerTests {
+    @Test("commands are echoed after the prompt of their screen; blank lines are skipped; quit stops")
+    func transcriptShape() async throws {
+        let session = try SessionFactory.session("faults")
+        let script = "  \n# a comment\nopen 1\n\nback\nquit\nlist\n"
+        let transcript = await ScriptRunner.transcript(of: script, session: session, options: .init(width: 60))
+        let prompts = transcript.split(separator: "\n").filter { $0.hasPrefix("timeline> ") || $0.hasPrefix("post> ") }
+        #expect(prompts == ["timeline> # a comment", "timeline> open 1", "post> back", "timeline> quit"])
+        #expect(transcript.hasSuffix("timeline> quit\n"))
+        #expect(session.navigator.depth == 1)
+    }
+
+    @Test("every effect settles before the next line is read: nothing is running when a line is pulled")
+    func settles() async throws {
+        let session = try SessionFactory.session("faults")
+        let commands = ["more", "retry", "fav 3", "open 2", "fav", "back", "refresh"]
+        var runningWhenRead: [Int] = []
+        var iterator = commands.makeIterator()
+        let lines = AnySequence {
+            AnyIterator { () -> String? in
+                MainActor.assumeIsolated { runningWhenRead.append(session.activity.running) }
+                return iterator.next()
+            }
+        }
+        await ScriptRunner.run(lines: lines, session: session, options: .init()) { _ in }
+        #expect(runningWhenRead == Array(repeating: 0, count: commands.count + 1))
+        #expect(session.activity.started > commands.count)
+    }
+
+    @Test("the bundled fixtures are found from the build tree, from the sources, and not under a wrong name")
+    func locator() throws {
+        let expected = try PackagePaths.fixtures("timeline").standardizedFileURL.path
+        #expect(FixtureLocator.bundled(executable: try PackagePaths.binary())?.standardizedFileURL.path == expected)
+        #expect(FixtureLocator.bundled(executable: URL(fileURLWithPath: "/nonexistent/bin/feedline"))?.standardizedFileURL.path == expected)
+        #expect(FixtureLocator.bundled("faults")?.lastPathComponent == "faults")
+        #expect(FixtureLocator.bundled("no-such-fixtures") == nil)
+    }
+}

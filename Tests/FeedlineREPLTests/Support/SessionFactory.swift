@@ -1,0 +1,34 @@
+import Feedline
+import FeedlineMastodon
+import FeedlineREPL
+import Foundation
+
+/// Sessions on a fixture directory, served by the sandbox on a virtual clock, as scripts run them.
+@MainActor
+enum SessionFactory {
+    /// 2026-11-21T18:00:00Z, the "now" of the golden sessions.
+    nonisolated static let now = Date(timeIntervalSince1970: 1_795_284_000)
+
+    static func session(_ fixtures: URL, now: Date = now) throws -> FeedSession {
+        let clock = WallClock.fixed(now)
+        let service = try SandboxService(fixture: try FixtureLoader.load(from: fixtures), clock: VirtualClock(), wallClock: clock)
+        return FeedSession(service: service, clock: clock)
+    }
+
+    static func session(_ name: String) throws -> FeedSession {
+        try session(PackagePaths.fixtures(name))
+    }
+}
+
+/// Collects a driver's output.
+@MainActor
+final class OutputBuffer {
+    var text = ""
+    func write(_ chunk: String) { text += chunk }
+
+    /// What was written since the last call.
+    func take() -> String {
+        defer { text = "" }
+        return text
+    }
+}
