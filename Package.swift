@@ -19,8 +19,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
-    dependencies: [
         // Test-only: a real HTTP server on 127.0.0.1 for the HTTP service's tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],

@@ -1,4 +1,5 @@
 import CReadline
+import Feedline
 import Foundation
 import Synchronization
 
@@ -6,7 +7,7 @@ import Synchronization
 // functions; these reach the one running console through `activeConsole`.
 
 /// The console whose thread owns readline now (at most one).
-let activeConsole = Mutex<ReadlineConsole?>(nil)
+let activeConsole = Locked<ReadlineConsole?>(nil)
 
 /// readline's line handler: a finished line, or `nil` at end of input (Ctrl-D).
 func feedlineLineHandler(_ line: UnsafeMutablePointer<CChar>?) {
@@ -51,7 +52,7 @@ func feedlineCompletionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) 
 }
 
 /// The terminal settings from before readline changed them, restored on every way out.
-let savedTerminal = Mutex<termios?>(nil)
+let savedTerminal = Locked<termios?>(nil)
 
 /// Puts the terminal back as it was when the console started (safe to call more than once).
 func restoreTerminal() {

@@ -1,4 +1,5 @@
 import CReadline
+import Feedline
 import Foundation
 import Synchronization
 
@@ -33,7 +34,7 @@ public final class ReadlineConsole: Sendable {
     /// Lines typed, then `.end` at Ctrl-D.
     public let events: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
-    private let outbox = Mutex(Outbox())
+    private let outbox = Locked(Outbox())
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let historyFile: String?
