@@ -170,4 +170,44 @@ struct JSONLBinaryTests {
         #expect(stdout.isEmpty)
         #expect(exit.stderr == "The fixture directory /nonexistent does not exist.\n")
     }
+
+    @Test("the worked example in Docs/JSONL.md is what the binary prints (… stands for trimmed text)")
+    func documentedExample() async throws {
+        let doc = try String(contentsOf: PackagePaths.root().appendingPathComponent("Docs/JSONL.md"), encoding: .utf8)
+        let example = try #require(doc.components(separatedBy: "## Example session").last)
+        let blocks = example.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        try #require(blocks.count >= 2)
+        let commands = blocks[0].split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("'{") || trimmed.hasPrefix("'not"), let end = trimmed.lastIndex(of: "'") else { return nil }
+            return String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
+        }
+        #expect(blocks[0].contains("--jsonl --now 2026-11-21T18:00:00Z --posts-per-page 3"))
+        let documented = blocks[1].split(separator: "\n").map(String.init)
+        let child = try FeedlineProcess(["--jsonl", "--now", "2026-11-21T18:00:00Z", "--posts-per-page", "3"])
+        for command in commands { child.send(command) }
+        child.closeInput()
+        let exit = await child.finish()
+        #expect(exit.status == 0)
+        let actual = String(decoding: child.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(actual.count == documented.count)
+        for (index, (real, shown)) in zip(actual, documented).enumerated() {
+            // Each documented piece between ellipses appears in order; the ends match exactly.
+            let pieces = shown.components(separatedBy: "…")
+            var rest = Substring(real)
+            var fits = rest.hasPrefix(pieces[0]) && rest.hasSuffix(pieces[pieces.count - 1])
+            for piece in pieces where fits && !piece.isEmpty {
+                guard let range = rest.range(of: piece) else { fits = false; break }
+                rest = rest[range.upperBound...]
+            }
+            #expect(fits, "line \(index + 1) of the example differs from the binary's: \(real.prefix(160))")
+        }
+    }
+
+    @Test("--help points to the protocol document")
+    func help() async throws {
+        let (exit, stdout) = try await FeedlineProcess.run(["--help"])
+        #expect(exit.status == 0)
+        #expect(stdout.contains("--jsonl") && stdout.contains("Docs/JSONL.md"))
+    }
 }
