@@ -6,6 +6,9 @@ import Foundation
 /// so the test awaits output without blocking a thread of the concurrency pool (the fake server
 /// may run on that pool). A watchdog kills the child at its deadline, which ends its output, so a
 /// hung child fails the test instead of hanging it.
+///
+/// FeedlineHTTPTests and FeedlineJSONLTests each hold a copy of this file (test targets do not
+/// share sources); keep them the same.
 @MainActor
 final class FeedlineProcess {
     /// How the child ended.
@@ -74,6 +77,8 @@ final class FeedlineProcess {
         Self.drain(output.fileHandleForReading, into: chunkSink, name: "stdout")
         Self.drain(errorPipe.fileHandleForReading, into: errorSink, name: "stderr")
 
+        // The watchdog kills by pid, and only while the termination handler has not run, so it
+        // cannot hit a reused pid except in the instant between the reap and the handler.
         let pid = process.processIdentifier
         let seconds = Double(deadline.components.seconds)
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
