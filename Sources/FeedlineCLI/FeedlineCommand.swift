@@ -24,7 +24,7 @@ struct FeedlineCommand: AsyncParsableCommand {
             FEEDLINE_TOKEN environment variable, never from the command line.
 
             With --jsonl, reads one JSON command per line on standard input and writes one JSON \
-            message per line on standard output (see the README's protocol section).
+            message per line on standard output (the protocol: Docs/JSONL.md).
             """
     )
 

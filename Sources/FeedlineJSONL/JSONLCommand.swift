@@ -13,6 +13,8 @@ public struct JSONLCommand: Sendable, Equatable {
         case display([RowID])
         case loadMore
         case refresh
+        /// Retry the open post's failed loads when the post on top has failed, else the timeline's
+        /// last failure.
         case retry
         case openGap(RowID)
         /// Push the detail route of a post.
