@@ -69,7 +69,8 @@ final class FakeMastodon: Sendable {
     func start() async throws -> URL {
         let server = server
         running.withLock { $0 = Task { try await server.run() } }
-        try await server.waitUntilListening()
+        // Generous: under ThreadSanitizer with every suite running at once, starting can take seconds.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
         self.port.withLock { $0 = port }
         return URL(string: "http://127.0.0.1:\(port)")!
