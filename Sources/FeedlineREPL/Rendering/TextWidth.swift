@@ -19,7 +19,9 @@ public enum TextWidth {
 
     /// The columns `text` takes in a terminal.
     public static func width(of text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        // Printable ASCII is one column a byte; anything else goes character by character.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
     }
 
     /// `text` cut to at most `columns` columns, ending in `…` when something was cut.

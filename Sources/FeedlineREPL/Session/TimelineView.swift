@@ -19,6 +19,11 @@ struct TimelineView {
     /// What `list` drew for each row, reused while the row, its number and its age are the same
     /// (a long session lists hundreds of rows many times).
     private var listed: [RowID: (row: TimelineRow, number: Int, age: String?, lines: [String])] = [:]
+    /// Each row's index in `rows`, rebuilt when rows are inserted, deleted or moved.
+    private var indexByID: [RowID: Int] = [:]
+    /// Whether rows were inserted, deleted or moved since the last flush (numbers may have changed).
+    private var structural = true
+    private var sawIndex = false
     private var touched: Set<RowID> = []
     private var removed: [RowID: TimelineRow] = [:]
     private var revealed: Set<RowID> = []
@@ -48,6 +53,12 @@ struct TimelineView {
             refreshInsertions = inserted + snapshot.changes.insertions.count
         }
         let wasRefreshing = status.loading == .refresh
+        let changes = snapshot.changes
+        if !sawIndex || !changes.insertions.isEmpty || !changes.deletions.isEmpty || !changes.moves.isEmpty {
+            structural = true
+            sawIndex = true
+            indexByID = Dictionary(snapshot.rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         rows = snapshot.rows
         status = snapshot.status
         if status.loading == .refresh, !wasRefreshing { refreshInsertions = 0 }
@@ -56,7 +67,7 @@ struct TimelineView {
             refreshInsertions = nil
         }
         if let lastShown {
-            shown = rows.firstIndex { $0.id == lastShown }.map { $0 + 1 } ?? min(shown, rows.count)
+            shown = indexByID[lastShown].map { $0 + 1 } ?? min(shown, rows.count)
         } else {
             shown = min(shown, rows.count)
         }
@@ -104,10 +115,16 @@ struct TimelineView {
             listed[id] = nil
         }
         var shift: Int?
-        // Numbers change only through insertions, deletions and moves, which touch or remove rows:
-        // with nothing touched, removed or revealed, every printed row is still right.
-        let quiet = touched.isEmpty && removed.isEmpty && revealed.isEmpty
-        for index in 0..<(quiet ? 0 : shown) {
+        // Numbers change only through insertions, deletions and moves. Without them, only the
+        // touched and revealed rows can need drawing, so a favourite costs O(1), not O(rows shown).
+        let indices: [Int]
+        if structural || !removed.isEmpty {
+            indices = Array(0..<shown)
+        } else {
+            indices = touched.union(revealed).compactMap { indexByID[$0] }.filter { $0 < shown }.sorted()
+        }
+        structural = false
+        for index in indices {
             let row = rows[index]
             let number = index + 1
             if let before = printed[row.id] {
