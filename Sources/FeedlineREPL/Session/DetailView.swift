@@ -5,6 +5,8 @@ import Feedline
 struct DetailView {
     private(set) var state: PostDetailState?
     private var printed: [DetailRenderer.Part: [String]] = [:]
+    /// The state the last flush or redraw drew.
+    private var flushed: PostDetailState?
 
     /// Takes in the detail's latest state.
     mutating func receive(_ state: PostDetailState) {
@@ -15,7 +17,13 @@ struct DetailView {
     mutating func flush(_ renderer: DetailRenderer) -> [String] {
         guard let state else { return [] }
         var lines: [String] = []
+        defer { flushed = state }
         for part in DetailRenderer.Part.allCases {
+            // The post and the thread are the long parts: skip them while their input is unchanged.
+            if let flushed, printed[part] != nil {
+                if part == .post, flushed.post == state.post { continue }
+                if part == .thread, flushed.context == state.context { continue }
+            }
             let drawn = renderer.lines(part, of: state)
             if drawn != (printed[part] ?? []) { lines += drawn }
             printed[part] = drawn
@@ -27,6 +35,7 @@ struct DetailView {
     mutating func redraw(_ renderer: DetailRenderer) -> [String] {
         guard let state else { return [] }
         printed = renderer.parts(state)
+        flushed = state
         return renderer.lines(state)
     }
 }
