@@ -74,6 +74,28 @@ struct RenderingTests {
         }
     }
 
+    /// Fuzz finding (render target, Fixtures/fuzz/render/found-narrow-*.bin): at 20 columns, or
+    /// from row 1000 on, the first line was wider than the width.
+    @Test("the first line is exactly the width even at 20 columns, with row numbers past 999 and huge counts",
+          arguments: [20, 23, 30])
+    func narrowRows(_ width: Int) {
+        let renderer = RowRenderer(width: width, clock: Self.clock)
+        let post = Self.posts[0]
+        for (number, favourites) in [(1, 0), (1_000, 3), (1_786, 845_325), (12, 9_223_372_036_854_775_807)] {
+            var interaction = PostInteraction(serverCopy: post)
+            interaction.favouritesCount = favourites
+            let lines = renderer.lines(.post(PostRow(post: post, interaction: interaction)), number: number)
+            for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line.debugDescription) is wider than \(width)") }
+            if favourites < 1_000 {
+                #expect(TextWidth.width(of: lines[0]) == width, "marks not right-aligned: \(lines[0].debugDescription)")
+                #expect(lines[0].hasSuffix("☆ \(favourites)  △ 0"))
+            }
+        }
+        let wide = RowRenderer(width: 80, clock: Self.clock).lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 1_000)
+        #expect(wide[0].hasPrefix(" 1000  Ana Lima 🎮 · 3h"))
+        #expect(TextWidth.width(of: wide[0]) == 80)
+    }
+
     @Test("a row shows marks, counts, the booster and the content warning instead of the text")
     func rowContent() {
         let renderer = RowRenderer(width: 80, clock: Self.clock)
