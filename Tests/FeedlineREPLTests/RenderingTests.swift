@@ -43,6 +43,23 @@ struct RenderingTests {
         #expect(TextWidth.width(of: "★☆▲△") == 4)
     }
 
+    /// Fuzz finding (render target, Fixtures/fuzz/render/found-zwj-after-space.bin): a text
+    /// starting with a ZWJ joined the space before it into a cluster counted as a two-column
+    /// emoji, so an indented row line was one column wider than the width.
+    @Test("a stray ZWJ or emoji selector after a space or a letter does not widen it")
+    func strayJoiners() {
+        #expect(TextWidth.width(of: " \u{200D}") == 1)
+        #expect(TextWidth.width(of: "a\u{FE0F}") == 1)
+        #expect(TextWidth.width(of: "#\u{FE0F}\u{20E3}") == 2)
+        let text = "\u{200D}👧\u{200D}👦 Family"
+        #expect(TextWidth.width(of: "      " + text) == 6 + TextWidth.width(of: text))
+        let post = Self.post("9", name: "Fam", text: text)
+        for width in [20, 23, 40] {
+            let lines = RowRenderer(width: width, clock: Self.clock).lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 1)
+            for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line.debugDescription) is wider than \(width)") }
+        }
+    }
+
     @Test("truncating and wrapping never exceed the width and never split a character")
     func truncateAndWrap() {
         #expect(TextWidth.truncate("小林 葵です", to: 6) == "小林 …")
