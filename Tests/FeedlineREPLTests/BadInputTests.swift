@@ -159,7 +159,7 @@ struct BadInputTests {
         Self.checkRefusal(try Child.run(["--fixtures", missing.path] + Self.flags), expected: ["The fixture directory \(missing.path) does not exist."])
         let file = scratch.file("file.json")
         try BrokenFixture.status.write(to: file)
-        Self.checkRefusal(try Child.run(["--fixtures", file.path] + Self.flags), expected: [file.path])
+        Self.checkRefusal(try Child.run(["--fixtures", file.path] + Self.flags), expected: ["The fixture path \(file.path) is a file, not a directory."])
     }
 
     @Test("an unreadable fixture file is named (skipped as root, who reads everything)",
