@@ -33,7 +33,7 @@ func feedlineScriptInterruptHandler(_ number: Int32) {
     // Waiting for input (nothing half-written), or a second interrupt: end now.
     let message: StaticString = "Interrupted.\n"
     _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
-    _exit(ScriptRunner.interruptedStatus)
+    _exit(128 + SIGINT)  // ScriptRunner.interruptedStatus, without a lazy static's first use in a handler
 }
 
 /// Installs the handler; returns the action it replaced.

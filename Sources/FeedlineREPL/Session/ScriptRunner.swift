@@ -36,8 +36,9 @@ public enum ScriptRunner {
     ) async {
         var options = options
         options.live = false
+        // The phase is set (and the global initialised) before the handler can read it.
+        if interrupts == .endProcess { scriptPhase.store(ScriptPhase.running.rawValue, ordering: .releasing) }
         let previousAction = interrupts == .endProcess ? installScriptInterruptHandler() : nil
-        if previousAction != nil { scriptPhase.store(ScriptPhase.running.rawValue, ordering: .releasing) }
         let driver = REPLDriver(session: session, options: options, write: write)
         driver.start()
         await session.settle()
