@@ -88,6 +88,9 @@ let package = Package(
             name: "FeedlineCLI",
             dependencies: [
                 "FeedlineREPL",
+                "FeedlineJSONL",
+                "FeedlineMastodon",
+                "Feedline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

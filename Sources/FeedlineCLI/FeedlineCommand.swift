@@ -1,4 +1,7 @@
 import ArgumentParser
+import Feedline
+import FeedlineJSONL
+import FeedlineMastodon
 import FeedlineREPL
 import Foundation
 
@@ -7,7 +10,7 @@ import Foundation
 struct FeedlineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feedline",
-        abstract: "Read, favourite, boost and open posts of a sandboxed Mastodon home timeline.",
+        abstract: "Read, favourite, boost and open the posts of a Mastodon timeline: the bundled offline sandbox or a real server.",
         discussion: """
             Without --script, reads commands from the terminal with line editing, history and Tab \
             completion (Ctrl-C clears the line, Ctrl-D quits). With --script FILE, or when standard \
@@ -15,11 +18,33 @@ struct FeedlineCommand: AsyncParsableCommand {
             its prompt, then its output, with every effect settled before the next command (a \
             virtual clock, no waiting). Lines starting with # are comments. Type help in a session \
             for the commands.
+
+            With --server URL, talks to a Mastodon-API server (Mastodon, GoToSocial, Pleroma, Akkoma) \
+            instead of the sandbox; the access token comes from --token-file FILE or the \
+            FEEDLINE_TOKEN environment variable, never from the command line.
+
+            With --jsonl, reads one JSON command per line on standard input and writes one JSON \
+            message per line on standard output (the protocol: Docs/JSONL.md).
             """
     )
 
     @Option(name: .long, help: ArgumentHelp("A fixture directory to serve instead of the bundled Fixtures/timeline.", valueName: "dir"))
     var fixtures: String?
+
+    @Option(name: .long, help: ArgumentHelp("A Mastodon-API server to read instead of the sandbox (https:// is assumed).", valueName: "url"))
+    var server: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --server: home (needs a token), public, local or tag:NAME (default: home).", valueName: "timeline"))
+    var timeline: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --server: a file holding the access token (default: the FEEDLINE_TOKEN environment variable).", valueName: "file"))
+    var tokenFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("Posts per page request, 1-40 (default: the fixture scenario's, else 20).", valueName: "n"))
+    var postsPerPage: Int?
+
+    @Flag(name: .long, help: "Speak the JSON-lines protocol on standard input and output instead of running the REPL.")
+    var jsonl = false
 
     @Option(name: .long, help: ArgumentHelp("Run the commands in this file, print the transcript and exit.", valueName: "file"))
     var script: String?
@@ -40,6 +65,11 @@ struct FeedlineCommand: AsyncParsableCommand {
     var now: String?
 
     func validate() throws {
+        if server == nil, timeline != nil { throw ValidationError("--timeline needs --server (the sandbox has one home timeline).") }
+        if server == nil, tokenFile != nil { throw ValidationError("--token-file needs --server.") }
+        if server != nil, fixtures != nil { throw ValidationError("Give either --server or --fixtures, not both.") }
+        if jsonl, script != nil { throw ValidationError("--jsonl reads its commands from standard input; --script is for the REPL.") }
+        if let postsPerPage, !(1...40).contains(postsPerPage) { throw ValidationError("--posts-per-page must be between 1 and 40.") }
         guard (1...500).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 500.") }
         if let width, !(20...1000).contains(width) { throw ValidationError("--width must be between 20 and 1000.") }
         if let now, Self.date(now) == nil { throw ValidationError("--now must be an ISO 8601 date such as 2026-11-21T12:00:00Z.") }
@@ -48,6 +78,10 @@ struct FeedlineCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = REPLConfiguration(
             fixtures: fixtures.map { URL(fileURLWithPath: $0) },
+            server: server,
+            timeline: timeline,
+            tokenFile: tokenFile,
+            postsPerPage: postsPerPage,
             script: script.map { URL(fileURLWithPath: $0) },
             pageSize: pageSize,
             width: width,
@@ -55,8 +89,32 @@ struct FeedlineCommand: AsyncParsableCommand {
             historyFile: history,
             now: now.flatMap(Self.date)
         )
-        let status = await REPLLauncher.run(configuration)
+        let status = jsonl ? await Self.runJSONLines(configuration) : await REPLLauncher.run(configuration)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The JSON-lines front: the same service and session as the REPL, the protocol on stdin/stdout.
+    /// Setup problems go to standard error (stdout carries protocol messages only).
+    @MainActor
+    static func runJSONLines(_ configuration: REPLConfiguration) async -> Int32 {
+        let service: any FeedService
+        do {
+            let choice = try REPLLauncher.serviceChoice(configuration)
+            // On the sandbox, latency passes in virtual time: changes still arrive asynchronously.
+            let clock: any Clock<Duration> = choice.isRemote ? ContinuousClock() : VirtualClock()
+            service = try choice.makeService(
+                postsPerPage: configuration.postsPerPage, clock: clock,
+                wallClock: configuration.now.map { WallClock.fixed($0) } ?? .system
+            )
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return 1
+        }
+        let session = FeedSession(service: service, clock: configuration.now.map { WallClock.fixed($0) } ?? .system)
+        await JSONLinesSession.run(session: session, lines: StandardInputLines.stream()) { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+        return 0
     }
 
     /// Parses ISO 8601 with or without fractional seconds.

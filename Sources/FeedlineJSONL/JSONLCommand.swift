@@ -13,6 +13,8 @@ public struct JSONLCommand: Sendable, Equatable {
         case display([RowID])
         case loadMore
         case refresh
+        /// Retry the open post's failed loads when the post on top has failed, else the timeline's
+        /// last failure.
         case retry
         case openGap(RowID)
         /// Push the detail route of a post.
@@ -93,27 +95,12 @@ public struct JSONLCommand: Sendable, Equatable {
         case "quit": action = .quit
         default:
             let lowered = name.lowercased()
-            let nearest = names.min { editDistance($0.lowercased(), lowered) < editDistance($1.lowercased(), lowered) }
-            let hint = nearest.flatMap { editDistance($0.lowercased(), lowered) <= 2 ? " Did you mean \"\($0)\"?" : nil } ?? ""
+            // Suggest only for word-sized names: the distance is O(length × name length).
+            let nearest = lowered.count > 32 ? nil : names.min { EditDistance.between($0.lowercased(), lowered) < EditDistance.between($1.lowercased(), lowered) }
+            let hint = nearest.flatMap { EditDistance.between($0.lowercased(), lowered) <= 2 ? " Did you mean \"\($0)\"?" : nil } ?? ""
             return fail("Unknown command \"\(name)\".\(hint) Commands: \(names.joined(separator: ", ")).")
         }
         return .success(JSONLCommand(id: id, action: action))
-    }
-
-    /// Levenshtein distance, for suggestions.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

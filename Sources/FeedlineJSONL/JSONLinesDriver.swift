@@ -71,7 +71,14 @@ public final class JSONLinesDriver {
             }
         case .loadMore: timeline.loadMore()
         case .refresh: timeline.refresh()
-        case .retry: timeline.retry()
+        case .retry:
+            // Like the REPL: a post on top whose post or thread failed to load retries that;
+            // otherwise the timeline's last failure.
+            if case .post(let detail) = session.navigator.top, detail.current.failure != nil {
+                detail.retry()
+            } else {
+                timeline.retry()
+            }
         case .openGap(let row):
             guard timeline.state.index(of: row) != nil else {
                 emit(JSONLMessage.error("There is no gap \(row) in the timeline.", id: id))

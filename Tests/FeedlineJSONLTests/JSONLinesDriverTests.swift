@@ -159,6 +159,36 @@ struct JSONLinesDriverTests {
         #expect(tail == ["idle/2", "ok/2"])
     }
 
+    @Test("retry with a failed post on top retries its loads, like the REPL; else the timeline's failure")
+    func retryOnDetail() async throws {
+        let (driver, output, session) = try makeDriver("faults")
+        driver.start()
+        _ = await driver.handle(#"{"cmd":"wait"}"#)
+        // The faults fixture's second page fails once: the timeline has a failure to retry too.
+        _ = await driver.handle(#"{"cmd":"loadMore"}"#)
+        _ = await driver.handle(#"{"cmd":"wait"}"#)
+        #expect(session.timeline.status.failure != nil)
+        _ = await driver.handle(#"{"cmd":"open","post":"nope"}"#)
+        _ = await driver.handle(#"{"cmd":"wait"}"#)
+        #expect(output.messages.last { $0["type"] as? String == "detail" }?["error"] as? String == "Record not found")
+        output.lines.removeAll()
+        _ = await driver.handle(#"{"cmd":"retry","id":"r"}"#)
+        let replies = output.messages.map { $0["type"] as? String ?? "" }
+        #expect(replies.first == "detail" && replies.last == "ok")
+        #expect(output.messages.first?["loading"] as? Bool == true)
+        #expect(!replies.contains("changes"))
+        _ = await driver.handle(#"{"cmd":"wait"}"#)
+        #expect(output.messages.last { $0["type"] as? String == "detail" }?["error"] as? String == "Record not found")
+        // Back on the timeline, retry retries the page that failed there.
+        output.lines.removeAll()
+        _ = await driver.handle(#"{"cmd":"back"}"#)
+        _ = await driver.handle(#"{"cmd":"retry"}"#)
+        _ = await driver.handle(#"{"cmd":"wait"}"#)
+        let status = output.messages.last { $0["type"] as? String == "changes" }?["status"] as? [String: Any]
+        #expect(status?["failure"] is NSNull)
+        #expect(output.messages.contains { ($0["inserted"] as? [Any])?.isEmpty == false })
+    }
+
     @Test("malformed lines, unknown commands and unknown ids get an error line; the session goes on")
     func errors() async throws {
         let (driver, output, _) = try makeDriver("faults")

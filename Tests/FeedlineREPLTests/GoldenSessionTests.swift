@@ -1,4 +1,5 @@
 import Feedline
+import FeedlineMastodon
 import FeedlineREPL
 import Foundation
 import Testing
@@ -45,7 +46,7 @@ struct GoldenSessionTests {
         let script = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         let header = Header(script)
         var options = header.options
-        options.fixtureName = URL(fileURLWithPath: header.fixtures).lastPathComponent
+        options.sourceSummary = ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: header.fixtures)).summary
         let session = try SessionFactory.session(try PackagePaths.root().appendingPathComponent(header.fixtures), now: header.now)
         return await ScriptRunner.transcript(of: script, session: session, options: options)
     }

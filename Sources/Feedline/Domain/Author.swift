@@ -17,6 +17,6 @@ public struct Author: Hashable, Sendable {
 
     /// The display name, or the handle when the display name is empty.
     public var name: String {
-        displayName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? handle : displayName
+        displayName.allSatisfy(\.isWhitespace) ? handle : displayName
     }
 }

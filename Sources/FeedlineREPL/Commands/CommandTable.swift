@@ -1,3 +1,5 @@
+import Feedline
+
 /// The name of a command (its aliases resolve to it).
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case back, boost, fav, gap, help, list, more, open, quit, refresh, retry

@@ -68,8 +68,8 @@ public struct RowRenderer: Sendable {
             result.append(indent + style.magenta(TextWidth.truncate(text, to: available)))
         } else {
             let media = row.content.media.map { "[\($0.kind.rawValue)]" }.joined(separator: " ")
-            let text = [TextWidth.oneLine(row.text), media].filter { !$0.isEmpty }.joined(separator: " ")
-            result.append(indent + TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: available))
+            let text = TextWidth.oneLine(row.text + " " + media, truncatedTo: available)
+            result.append(indent + (text.isEmpty ? "(no text)" : text))
         }
         if let failure = interaction.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {

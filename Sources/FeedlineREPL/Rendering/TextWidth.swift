@@ -3,6 +3,7 @@
 public enum TextWidth {
     /// The columns `character` takes in a terminal.
     public static func width(of character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }  // fast path
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         // An emoji presentation selector or a ZWJ sequence makes an emoji two columns wide, but
@@ -24,18 +25,21 @@ public enum TextWidth {
     }
 
     /// `text` cut to at most `columns` columns, ending in `…` when something was cut.
+    ///
+    /// - Complexity: O(columns): stops reading once the text is known not to fit.
     public static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
-        guard width(of: text) > columns else { return text }
-        var result = ""
         var used = 0
-        for character in text {
-            let next = width(of: character)
-            if used + next > columns - 1 { break }
-            result.append(character)
+        var cut: String.Index?  // where the text is cut when it does not fit (room for the "…")
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = width(of: text[index])
+            if cut == nil, used + next > columns - 1 { cut = index }
             used += next
+            if used > columns, let cut { return String(text[..<cut]) + "…" }
+            index = text.index(after: index)
         }
-        return result + "…"
+        return text
     }
 
     /// `text` padded with spaces to `columns` columns (unchanged when already as wide).
@@ -98,12 +102,14 @@ public enum TextWidth {
     /// Makes text from a post safe for a terminal: control characters (escape sequences
     /// included) become spaces, except line breaks when `keepingLines` is set.
     public static func sanitize(_ text: String, keepingLines: Bool = false) -> String {
+        // Fast path: no C0 control, DEL, or C1 control (UTF-8 C2 80–C2 9F) anywhere.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
             if character == "\n" || character == "\r\n" {
                 result.append(keepingLines ? "\n" : " ")
-            } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            } else if isControl(character) {
                 result.append(" ")
             } else {
                 result.append(character)
@@ -114,7 +120,55 @@ public enum TextWidth {
 
     /// `text` on one line: runs of whitespace (line breaks too) become one space.
     public static func oneLine(_ text: String) -> String {
-        sanitize(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var result = ""
+        var pendingSpace = false
+        for character in sanitize(text) {
+            if isSpace(character) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace { result.append(" ") }
+            pendingSpace = false
+            result.append(character)
+        }
+        return result
+    }
+
+    /// Whether `character` holds a control character (general category Cc: C0, DEL, C1).
+    private static func isControl(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    /// Whether `character` is whitespace (an ASCII fast path before Unicode's properties).
+    private static func isSpace(_ character: Character) -> Bool {
+        character.asciiValue.map { $0 == 0x20 || (0x09...0x0D).contains($0) } ?? character.isWhitespace
+    }
+
+    /// `oneLine(text)` cut to at most `columns` columns (see ``truncate(_:to:)``), reading only as
+    /// much of `text` as can show: what a row draws of a long post.
+    ///
+    /// - Complexity: O(columns) after the control-character scan of ``sanitize(_:keepingLines:)``.
+    public static func oneLine(_ text: String, truncatedTo columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        var result = ""
+        var used = 0
+        var cut: String.Index?  // where the result is cut if it turns out not to fit
+        var pendingSpace = false
+        for character in sanitize(text) {
+            if isSpace(character) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            for piece in pendingSpace ? [" ", character] : [character] {
+                let next = width(of: piece)
+                if cut == nil, used + next > columns - 1 { cut = result.endIndex }
+                used += next
+                if used > columns, let cut { return String(result[..<cut]) + "…" }
+                result.append(piece)
+            }
+            pendingSpace = false
+        }
+        return result
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode 15, the common blocks).

@@ -21,16 +21,16 @@ public final class REPLDriver {
         public var style: Style
         /// Write changes as they arrive (interactive) instead of at ``flush()`` only.
         public var live: Bool
-        /// Named in the greeting, e.g. `timeline`.
-        public var fixtureName: String
+        /// What is being read, for the greeting ("the home timeline from the timeline fixtures").
+        public var sourceSummary: String
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
-        public init(pageSize: Int = 10, width: Int = 80, style: Style = .plain, live: Bool = false, fixtureName: String = "timeline") {
+        public init(pageSize: Int = 10, width: Int = 80, style: Style = .plain, live: Bool = false, sourceSummary: String = "the home timeline from the timeline fixtures") {
             self.pageSize = max(1, pageSize)
             self.width = max(20, width)
             self.style = style
             self.live = live
-            self.fixtureName = fixtureName
+            self.sourceSummary = sourceSummary
         }
     }
 
@@ -72,7 +72,7 @@ public final class REPLDriver {
     public func start() {
         guard !started else { return }
         started = true
-        emit(["Feedline: the home timeline from the \(options.fixtureName) fixtures. Type help for the commands."])
+        emit(["Feedline: \(options.sourceSummary). Type help for the commands."])
         timelineView.owed = options.pageSize
         subscriptions.append(session.timeline.snapshot.subscribe { [weak self] snapshot in
             MainActor.assumeIsolated { self?.timelineChanged(snapshot) }

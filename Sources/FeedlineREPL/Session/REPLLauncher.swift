@@ -4,8 +4,16 @@ import Foundation
 
 /// Everything the command line decides, already validated.
 public struct REPLConfiguration: Sendable {
-    /// The fixture directory; `nil` for the bundled `Fixtures/timeline`.
+    /// The fixture directory; `nil` for the bundled `Fixtures/timeline`. Ignored with `server`.
     public var fixtures: URL?
+    /// A Mastodon-API server's address; `nil` for the sandbox.
+    public var server: String?
+    /// The server's timeline (`home`, `public`, `local`, `tag:NAME`); `nil` for home.
+    public var timeline: String?
+    /// A file holding the server's access token; `nil` to use `FEEDLINE_TOKEN`.
+    public var tokenFile: String?
+    /// Posts per page request; `nil` for the fixture scenario's (sandbox) or 20.
+    public var postsPerPage: Int?
     /// A script to run instead of reading standard input.
     public var script: URL?
     /// Rows per screen.
@@ -21,10 +29,15 @@ public struct REPLConfiguration: Sendable {
 
     /// A configuration; every value has the command line's default.
     public init(
-        fixtures: URL? = nil, script: URL? = nil, pageSize: Int = 10, width: Int? = nil, color: Bool = true,
+        fixtures: URL? = nil, server: String? = nil, timeline: String? = nil, tokenFile: String? = nil,
+        postsPerPage: Int? = nil, script: URL? = nil, pageSize: Int = 10, width: Int? = nil, color: Bool = true,
         historyFile: String? = nil, now: Date? = nil
     ) {
         self.fixtures = fixtures
+        self.server = server
+        self.timeline = timeline
+        self.tokenFile = tokenFile
+        self.postsPerPage = postsPerPage
         self.script = script
         self.pageSize = pageSize
         self.width = width
@@ -38,6 +51,8 @@ public struct REPLConfiguration: Sendable {
 public struct REPLStartError: Error, Sendable, CustomStringConvertible {
     /// The sentence.
     public var description: String
+
+    public init(description: String) { self.description = description }
 }
 
 /// Wires a configuration to a session and runs it: a script or piped standard input (virtual
@@ -61,15 +76,7 @@ public enum REPLLauncher {
     }
 
     private static func start(_ configuration: REPLConfiguration) async throws -> Int32 {
-        guard let directory = configuration.fixtures ?? FixtureLocator.bundled() else {
-            throw REPLStartError(description: "The bundled fixtures were not found; pass --fixtures DIR.")
-        }
-        let fixture: SandboxFixture
-        do {
-            fixture = try FixtureLoader.load(from: directory)
-        } catch {
-            throw REPLStartError(description: error.errorDescription ?? "The fixtures could not be read.")
-        }
+        let choice = try serviceChoice(configuration)
         let wallClock = configuration.now.map { WallClock.fixed($0) } ?? .system
         let interactive = configuration.script == nil && TerminalInfo.inputIsTerminal
         let options = REPLDriver.Options(
@@ -77,7 +84,7 @@ public enum REPLLauncher {
             width: configuration.width ?? TerminalInfo.columns,
             style: Style(color: configuration.color && TerminalInfo.wantsColor()),
             live: interactive,
-            fixtureName: directory.standardizedFileURL.lastPathComponent
+            sourceSummary: choice.summary
         )
         var scriptLines: [String]?
         if let script = configuration.script {
@@ -86,12 +93,13 @@ public enum REPLLauncher {
             }
             scriptLines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
-        let clock: any Clock<Duration> = interactive ? ContinuousClock() : VirtualClock()
-        let service: SandboxService
+        // Scripts on the sandbox run on virtual time (instant, deterministic); a server is real time.
+        let clock: any Clock<Duration> = interactive || choice.isRemote ? ContinuousClock() : VirtualClock()
+        let service: any FeedService
         do {
-            service = try SandboxService(fixture: fixture, clock: clock, wallClock: wallClock)
+            service = try choice.makeService(postsPerPage: configuration.postsPerPage, clock: clock, wallClock: wallClock)
         } catch {
-            throw REPLStartError(description: error.errorDescription ?? "The fixtures could not be served.")
+            throw REPLStartError(description: error.description)
         }
         let session = FeedSession(service: service, clock: wallClock)
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
@@ -104,6 +112,18 @@ public enum REPLLauncher {
             return await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))
         }
         return 0
+    }
+
+    /// Where the posts come from: the server when one is given, else the fixture directory (the
+    /// bundled one by default).
+    public static func serviceChoice(_ configuration: REPLConfiguration) throws(REPLStartError) -> ServiceChoice {
+        if let server = configuration.server {
+            return .server(address: server, timeline: configuration.timeline, tokenFile: configuration.tokenFile)
+        }
+        guard let directory = configuration.fixtures ?? FixtureLocator.bundled() else {
+            throw REPLStartError(description: "The bundled fixtures were not found; pass --fixtures DIR.")
+        }
+        return .sandbox(fixtures: directory)
     }
 
     private static func historyPath(_ given: String?) -> String {

@@ -16,6 +16,9 @@ struct TimelineView {
     private var lastShown: RowID?
     private var sawSnapshot = false
     private var printed: [RowID: (number: Int, lines: [String])] = [:]
+    /// What `list` drew for each row, reused while the row, its number and its age are the same
+    /// (a long session lists hundreds of rows many times).
+    private var listed: [RowID: (row: TimelineRow, number: Int, age: String?, lines: [String])] = [:]
     private var touched: Set<RowID> = []
     private var removed: [RowID: TimelineRow] = [:]
     private var revealed: Set<RowID> = []
@@ -93,14 +96,18 @@ struct TimelineView {
     /// and the status line when it changed.
     mutating func flush(_ renderer: RowRenderer) -> [String] {
         var lines: [String] = []
-        let present = Set(rows.map(\.id))
+        let present = removed.isEmpty ? [] : Set(rows.map(\.id))
         for (id, row) in removed.sorted(by: { ($0.value.number(in: printed) ?? 0) < ($1.value.number(in: printed) ?? 0) })
         where !present.contains(id) {
             lines.append(removedLine(row, renderer: renderer))
             printed[id] = nil
+            listed[id] = nil
         }
         var shift: Int?
-        for index in 0..<shown {
+        // Numbers change only through insertions, deletions and moves, which touch or remove rows:
+        // with nothing touched, removed or revealed, every printed row is still right.
+        let quiet = touched.isEmpty && removed.isEmpty && revealed.isEmpty
+        for index in 0..<(quiet ? 0 : shown) {
             let row = rows[index]
             let number = index + 1
             if let before = printed[row.id] {
@@ -139,9 +146,18 @@ struct TimelineView {
     mutating func redraw(_ renderer: RowRenderer) -> [String] {
         var lines: [String] = []
         for index in 0..<shown {
-            let drawn = renderer.lines(rows[index], number: index + 1)
+            let row = rows[index]
+            let number = index + 1
+            let age = row.post?.relativeTime(renderer.clock)
+            let drawn: [String]
+            if let cached = listed[row.id], cached.number == number, cached.age == age, cached.row == row {
+                drawn = cached.lines
+            } else {
+                drawn = renderer.lines(row, number: number)
+                listed[row.id] = (row, number, age, drawn)
+            }
             lines += drawn
-            printed[rows[index].id] = (index + 1, drawn)
+            printed[row.id] = (number, drawn)
         }
         touched.removeAll()
         removed.removeAll()

@@ -9,7 +9,12 @@ extension FakeMastodon {
     func timelinePage(_ request: Recorded) -> HTTPResponse {
         let limit = max(1, min(40, request.query["limit"].flatMap { Int($0) } ?? 20))
         let timeline = state.withLock { state in
-            request.query["local"] == "true" ? state.timeline.filter { !$0.account.acct.contains("@") } : state.timeline
+            if request.query["since_id"] != nil || request.query["min_id"] != nil, !state.arrivals.isEmpty {
+                state.timeline.insert(contentsOf: state.arrivals, at: 0)
+                for status in state.arrivals { state.statuses[status.id] = status }
+                state.arrivals = []
+            }
+            return request.query["local"] == "true" ? state.timeline.filter { !$0.account.acct.contains("@") } : state.timeline
         }
         func position(_ id: String?) -> Int? { id.flatMap { id in timeline.firstIndex { $0.id == id } } }
         var lower = 0

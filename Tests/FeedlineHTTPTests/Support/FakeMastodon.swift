@@ -39,6 +39,8 @@ final class FakeMastodon: Sendable {
         var requests: [Recorded] = []
         var canned: [Canned] = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Posted at the first timeline request for newer posts (see ``arriveOnRefresh(_:)``).
+        var arrivals: [Mastodon.Status] = []
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -67,7 +69,8 @@ final class FakeMastodon: Sendable {
     func start() async throws -> URL {
         let server = server
         running.withLock { $0 = Task { try await server.run() } }
-        try await server.waitUntilListening()
+        // Generous: under ThreadSanitizer with every suite running at once, starting can take seconds.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
         self.port.withLock { $0 = port }
         return URL(string: "http://127.0.0.1:\(port)")!
@@ -110,6 +113,13 @@ final class FakeMastodon: Sendable {
             state.timeline.insert(contentsOf: statuses, at: 0)
             for status in statuses { state.statuses[status.id] = status }
         }
+    }
+
+    /// Holds `statuses` back until the first timeline request for newer posts (`since_id` or
+    /// `min_id`), then posts them: a refresh finds them whenever it runs, so a test driving a
+    /// separate process needs no timing.
+    func arriveOnRefresh(_ statuses: [Mastodon.Status]) {
+        state.withLock { $0.arrivals = statuses }
     }
 
     func status(_ id: String) -> Mastodon.Status? { state.withLock { $0.statuses[id] } }

@@ -1,0 +1,90 @@
+import Feedline
+import Foundation
+
+/// Where a front's posts come from, as a command line names it: the offline sandbox over a
+/// fixture directory, or a real Mastodon-API server. Fronts turn their flags into one of these
+/// and call ``makeService(postsPerPage:clock:wallClock:environment:)``, so every front starts
+/// the same way and reports setup problems in the same words.
+public enum ServiceChoice: Sendable, Hashable {
+    /// The sandbox serving the statuses (and scenario) of a fixture directory.
+    case sandbox(fixtures: URL)
+    /// A server: its address, a timeline (`home`, `public`, `local`, `tag:NAME`; `nil` for home)
+    /// and where the token comes from (a file, else `FEEDLINE_TOKEN`).
+    case server(address: String, timeline: String?, tokenFile: String?)
+
+    /// Whether the service talks to the network (and so needs the real clock and shows latency).
+    public var isRemote: Bool {
+        if case .server = self { return true }
+        return false
+    }
+
+    /// What is being read, for a greeting: "the home timeline from the timeline fixtures",
+    /// "the public timeline of mastodon.social", "the #swift timeline of mastodon.social".
+    public var summary: String {
+        switch self {
+        case .sandbox(let fixtures):
+            return "the home timeline from the \(fixtures.standardizedFileURL.lastPathComponent) fixtures"
+        case .server(let address, let timeline, _):
+            let host = (try? MastodonServer(parsing: address))?.url.host ?? address
+            let name: String
+            switch try? TimelineSource(parsing: timeline ?? "home") {
+            case .tag(let tag)?: name = "#" + tag
+            case .public?: name = "public"
+            case .local?: name = "local"
+            default: name = "home"
+            }
+            return "the \(name) timeline of \(host)"
+        }
+    }
+
+    /// Makes the service.
+    ///
+    /// - Parameters:
+    ///   - postsPerPage: posts per page request (1…40); `nil` for the fixture scenario's or 20.
+    ///   - clock: what waits (sandbox latency, rate-limit pauses) sleep on.
+    ///   - wallClock: "now" for dates the service makes.
+    ///   - environment: where `FEEDLINE_TOKEN` is read from.
+    /// - Throws: ``ServiceSetupError`` with one sentence naming what is wrong (a missing or
+    ///   malformed fixture file, a bad server address, an unreadable token file …). The token
+    ///   itself never appears in it.
+    public func makeService(
+        postsPerPage: Int? = nil,
+        clock: any Clock<Duration>,
+        wallClock: WallClock = .system,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ServiceSetupError) -> any FeedService {
+        switch self {
+        case .sandbox(let fixtures):
+            let fixture: SandboxFixture
+            do {
+                fixture = try FixtureLoader.load(from: fixtures)
+            } catch {
+                throw ServiceSetupError(error.errorDescription ?? "The fixtures in \(fixtures.path) could not be read.")
+            }
+            do {
+                return try SandboxService(fixture: fixture, pageSize: postsPerPage, clock: clock, wallClock: wallClock)
+            } catch {
+                throw ServiceSetupError(error.errorDescription ?? "The fixtures in \(fixtures.path) could not be served.")
+            }
+        case .server(let address, let timeline, let tokenFile):
+            do {
+                return try MastodonHTTPService.make(
+                    server: address, timeline: timeline, tokenFile: tokenFile, environment: environment,
+                    pageSize: postsPerPage ?? MastodonHTTPService.defaultPageSize, clock: clock, wallClock: wallClock
+                )
+            } catch {
+                throw ServiceSetupError(error.localizedDescription)
+            }
+        }
+    }
+}
+
+/// Why a service could not be made: one sentence for standard error.
+public struct ServiceSetupError: Error, LocalizedError, Sendable, CustomStringConvertible {
+    /// The sentence.
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,170 @@
+import Feedline
+import Foundation
+
+/// The built `feedline` binary as a child process a test converses with: standard input stays
+/// open for writing, standard output is read on a thread of its own and handed out line by line,
+/// so the test awaits output without blocking a thread of the concurrency pool (the fake server
+/// may run on that pool). A watchdog kills the child at its deadline, which ends its output, so a
+/// hung child fails the test instead of hanging it.
+///
+/// FeedlineHTTPTests and FeedlineJSONLTests each hold a copy of this file (test targets do not
+/// share sources); keep them the same.
+@MainActor
+final class FeedlineProcess {
+    /// How the child ended.
+    struct Exit {
+        var status: Int32
+        var stderr: String
+        /// The watchdog killed it.
+        var timedOut: Bool
+    }
+
+    /// Shared with the reader threads, the termination handler and the watchdog.
+    private final class Shared: Sendable {
+        struct State {
+            var exited = false
+            var timedOut = false
+        }
+        let state = Locked(State())
+    }
+
+    private let process = Process()
+    private let input = Pipe()
+    private let shared = Shared()
+    private var chunks: AsyncStream<Data>.AsyncIterator
+    private let errors: AsyncStream<Data>
+    private let exits: AsyncStream<Int32>
+    private var buffer = Data()
+    private var outputEnded = false
+    /// Every byte the child wrote on standard output so far.
+    private(set) var stdout = Data()
+
+    /// Starts `feedline arguments…` in the package root with `NO_COLOR=1`, `environment` added
+    /// and the `unset` variables removed from this process's environment.
+    init(
+        _ arguments: [String], environment: [String: String] = [:], unset: [String] = [],
+        deadline: Duration = .seconds(30)
+    ) throws {
+        // Writing to a child that has exited must fail the write, not kill the test process.
+        signal(SIGPIPE, SIG_IGN)
+        process.executableURL = try PackagePaths.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = try PackagePaths.root()
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = "1"
+        for name in unset { merged[name] = nil }
+        merged.merge(environment) { _, new in new }
+        process.environment = merged
+        let output = Pipe()
+        let errorPipe = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errorPipe
+
+        let (chunkStream, chunkSink) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .unbounded)
+        let (errorStream, errorSink) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .unbounded)
+        let (exitStream, exitSink) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .unbounded)
+        chunks = chunkStream.makeAsyncIterator()
+        errors = errorStream
+        exits = exitStream
+        let shared = shared
+        process.terminationHandler = { process in
+            shared.state.withLock { $0.exited = true }
+            exitSink.yield(process.terminationStatus)
+            exitSink.finish()
+        }
+        try process.run()
+        Self.drain(output.fileHandleForReading, into: chunkSink, name: "stdout")
+        Self.drain(errorPipe.fileHandleForReading, into: errorSink, name: "stderr")
+
+        // The watchdog kills by pid, and only while the termination handler has not run, so it
+        // cannot hit a reused pid except in the instant between the reap and the handler.
+        let pid = process.processIdentifier
+        let seconds = Double(deadline.components.seconds)
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            shared.state.withLock { state in
+                guard !state.exited else { return }
+                state.timedOut = true
+                kill(pid, SIGKILL)
+            }
+        }
+    }
+
+    /// Reads `handle` to its end on a dedicated thread, yielding each chunk.
+    private nonisolated static func drain(_ handle: FileHandle, into sink: AsyncStream<Data>.Continuation, name: String) {
+        let thread = Thread {
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                sink.yield(chunk)
+            }
+            sink.finish()
+        }
+        thread.name = "feedline-test.\(name)"
+        thread.start()
+    }
+
+    /// Writes `line` and a newline to the child's standard input.
+    func send(_ line: String) {
+        send(bytes: Data((line + "\n").utf8))
+    }
+
+    /// Writes raw bytes to the child's standard input.
+    /// A child that already exited makes this a no-op (SIGPIPE is ignored in the test process).
+    func send(bytes: Data) {
+        try? input.fileHandleForWriting.write(contentsOf: bytes)
+    }
+
+    /// Closes the child's standard input (end of input).
+    func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// The next line of standard output without its newline; `nil` once output has ended (a
+    /// last line without a newline is returned first).
+    func nextLine() async -> Data? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer = Data(buffer[(newline + 1)...])
+                return Data(line)
+            }
+            if outputEnded {
+                guard !buffer.isEmpty else { return nil }
+                defer { buffer = Data() }
+                return buffer
+            }
+            // A local copy: a main-actor stored iterator cannot be advanced across a suspension.
+            var iterator = chunks
+            let chunk = await iterator.next(isolation: #isolation)
+            chunks = iterator
+            if let chunk {
+                stdout.append(chunk)
+                buffer.append(chunk)
+            } else {
+                outputEnded = true
+            }
+        }
+    }
+
+    /// Reads standard output to its end, then waits for the child to exit.
+    func finish() async -> Exit {
+        while await nextLine() != nil {}
+        var errorText = Data()
+        for await chunk in errors { errorText.append(chunk) }
+        var status: Int32 = -1
+        for await value in exits { status = value }
+        let timedOut = shared.state.withLock { $0.timedOut }
+        return Exit(status: status, stderr: String(decoding: errorText, as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// Runs `feedline arguments…` with empty standard input to its end.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], unset: [String] = []
+    ) async throws -> (exit: Exit, stdout: String) {
+        let child = try FeedlineProcess(arguments, environment: environment, unset: unset)
+        child.closeInput()
+        let exit = await child.finish()
+        return (exit, String(decoding: child.stdout, as: UTF8.self))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Paths inside the package, found from this file's path.
+enum PackagePaths {
+    struct NotFound: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The package root (the directory holding Package.swift).
+    static func root() throws -> URL {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.pathComponents.count > 1 {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        throw NotFound(description: "no Package.swift above \(#filePath)")
+    }
+
+    static func fixtures(_ name: String) throws -> URL {
+        try root().appendingPathComponent("Fixtures").appendingPathComponent(name)
+    }
+
+    /// The built `feedline` binary beside the test bundle (swift test builds it with the tests).
+    static func binary() throws -> URL {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(try root().appendingPathComponent(".build/debug"))
+        for directory in candidates {
+            let url = directory.appendingPathComponent("feedline")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw NotFound(description: "the feedline binary was not built next to the tests (looked in \(candidates.map(\.path)))")
+    }
+}
+
+/// A scratch directory removed by `remove()`.
+struct Scratch {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-http-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
