@@ -21,6 +21,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Post text, names and messages drawn as timeline rows and a detail screen (``TextWidth``,
     /// ``RowRenderer``, ``DetailRenderer``).
     case render
+    /// A line of the JSON-lines protocol (``JSONLCommand``).
+    case jsonlCommand = "jsonl-command"
 
     /// A broken invariant: what the target found wrong with its output.
     public struct Finding: Error, CustomStringConvertible {
@@ -39,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .linkHeader: try Self.linkHeader(data)
         case .command: try Self.command(data)
         case .render: try Self.render(data)
+        case .jsonlCommand: try Self.jsonlCommand(data)
         }
     }
 
