@@ -62,6 +62,17 @@ def sigint(binary, root):
         pid = int(subprocess.check_output(["pgrep", "-P", str(child.pid)]).split()[0])
         return child, pid
 
+    def expect_all(child, patterns, step):
+        """Waits until every pattern has shown, in any order (output that arrives on its own can
+        come before or after the ^C)."""
+        waiting = list(patterns)
+        while waiting:
+            try:
+                index = child.expect(waiting, timeout=TIMEOUT)
+            except (pexpect.TIMEOUT, pexpect.EOF):
+                fail(f"{step} (still waiting for {waiting})", child)
+            del waiting[index]
+
     def interrupted(child, step, prompt="timeline> "):
         expect(child, r"\^C", f"{step}: ^C shown")
         expect(child, prompt, f"{step}: a fresh prompt")
@@ -79,15 +90,15 @@ def sigint(binary, root):
     child.send("more\r")
     expect(child, r"Loading older posts…", "page load started")
     os.kill(pid, signal.SIGINT)
-    interrupted(child, "SIGINT during a page load")
-    expect(child, r"Rows 1–20 of 40 shown", "the page still arrives after SIGINT")
+    expect_all(child, [r"\^C", r"Rows 1–20 of 40 shown"], "SIGINT during a page load: ^C, and the page still arrives")
+    expect(child, "timeline> ", "prompt after SIGINT during a page load")
     # On the detail screen while its thread loads, by Ctrl-C: the post prompt comes back.
     child.send("open 2\r")
     expect(child, "Family storytime", "detail shown")
     child.send("fa")
     child.sendcontrol("c")
-    interrupted(child, "Ctrl-C on the detail screen", "post> ")
-    expect(child, r"No replies\.|Replies \(|In reply to:", "the thread still loads after Ctrl-C")
+    expect_all(child, [r"\^C", r"No replies\.|Replies \(|In reply to:"], "Ctrl-C on the detail screen: ^C, and the thread still loads")
+    expect(child, "post> ", "post prompt after Ctrl-C")
     child.send("fav\r")
     expect(child, "★ 267 favourites", "fav on the detail after Ctrl-C")
     child.send("back\r")
