@@ -62,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "FeedlineFuzzing",
-            dependencies: ["Feedline", "FeedlineMastodon"],
+            dependencies: ["Feedline", "FeedlineMastodon", "FeedlineREPL", "FeedlineJSONL"],
             swiftSettings: strict
         ),
         .executableTarget(

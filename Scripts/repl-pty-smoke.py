@@ -4,7 +4,12 @@ terminal shows: Tab completion of command words, history kept in the history fil
 with Up on the next run, Ctrl-C clearing the line, Ctrl-D quitting, output that arrives while the
 user types, and the terminal settings restored on the way out (Ctrl-D, and SIGTERM with status 143).
 
-Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT
+With `sigint` it checks SIGINT at any point instead: at the prompt with a half-typed line, while a
+page loads (the sandbox's 150–400 ms latency on the real clock), on the detail screen while its
+thread loads, ten times in a row, as Ctrl-C and as kill(2); after each the session still works,
+and `quit` / Ctrl-D exit 0 with the terminal restored.
+
+Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint]
 Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
 """
 import os
@@ -33,8 +38,108 @@ def expect(child, pattern, step):
         fail(step, child)
 
 
+def check_restored(child, step):
+    """After feedline exits the shell prints its status and the terminal settings."""
+    expect(child, r"(-?icanon)", f"terminal settings after {step}")
+    if child.match.group(1) != "icanon":
+        fail(f"terminal restored after {step} (icanon)", child)
+    expect(child, r"(-?echo) ", f"echo setting after {step}")
+    if child.match.group(1) != "echo":
+        fail(f"terminal restored after {step} (echo)", child)
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+
+
+def sigint(binary, root):
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1")
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80"
+    command = f"/bin/bash -c \"trap '' INT; {args}; echo EXIT=$?; stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' \""
+
+    def spawn():
+        child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+        expect(child, r"Rows 1–10 of 20 shown", "first page")
+        expect(child, "timeline> ", "first prompt")
+        pid = int(subprocess.check_output(["pgrep", "-P", str(child.pid)]).split()[0])
+        return child, pid
+
+    def expect_all(child, patterns, step):
+        """Waits until every pattern has shown, in any order (output that arrives on its own can
+        come before or after the ^C)."""
+        waiting = list(patterns)
+        while waiting:
+            try:
+                index = child.expect(waiting, timeout=TIMEOUT)
+            except (pexpect.TIMEOUT, pexpect.EOF):
+                fail(f"{step} (still waiting for {waiting})", child)
+            del waiting[index]
+
+    def interrupted(child, step, prompt="timeline> "):
+        expect(child, r"\^C", f"{step}: ^C shown")
+        expect(child, prompt, f"{step}: a fresh prompt")
+
+    child, pid = spawn()
+    # At the prompt with a half-typed line, by kill(2): the line is dropped, not run.
+    child.send("refre")
+    expect(child, "refre", "half-typed line echoed")
+    os.kill(pid, signal.SIGINT)
+    interrupted(child, "SIGINT with a half-typed line")
+    child.send("help back\r")
+    expect(child, r"back\s+Go back|Go back to the previous screen", "a command after SIGINT runs")
+    expect(child, "timeline> ", "prompt after help back")
+    # During a page load (real clock, 150–400 ms): the load goes on and its rows arrive.
+    child.send("more\r")
+    expect(child, r"Loading older posts…", "page load started")
+    os.kill(pid, signal.SIGINT)
+    expect_all(child, [r"\^C", r"Rows 1–20 of 40 shown"], "SIGINT during a page load: ^C, and the page still arrives")
+    expect(child, "timeline> ", "prompt after SIGINT during a page load")
+    # On the detail screen while its thread loads, by Ctrl-C: the post prompt comes back.
+    child.send("open 2\r")
+    expect(child, "Family storytime", "detail shown")
+    child.send("fa")
+    child.sendcontrol("c")
+    expect_all(child, [r"\^C", r"No replies\.|Replies \(|In reply to:"], "Ctrl-C on the detail screen: ^C, and the thread still loads")
+    expect(child, "post> ", "post prompt after Ctrl-C")
+    child.send("fav\r")
+    expect(child, "★ 267 favourites", "fav on the detail after Ctrl-C")
+    child.send("back\r")
+    expect(child, r"~  2  Ruth Calder", "back after Ctrl-C")
+    expect(child, "timeline> ", "timeline prompt after back")
+    # Ten in a row, as fast as they can be sent, half by kill(2) and half by Ctrl-C.
+    child.send("ope")
+    expect(child, "ope", "half-typed line echoed before ten SIGINTs")
+    for number in range(10):
+        if number % 2 == 0:
+            os.kill(pid, signal.SIGINT)
+        else:
+            child.sendcontrol("c")
+    expect(child, r"\^C", "ten SIGINTs: ^C shown")
+    child.send("list\r")
+    expect(child, r"timeline> list", "list typed after ten SIGINTs")
+    expect(child, r"Rows 1–20 shown|Rows 1–20 of", "list runs after ten SIGINTs")
+    expect(child, "timeline> ", "prompt after list")
+    if not os.path.exists(f"/proc/{pid}"):
+        fail("feedline still running after the SIGINTs", child)
+    child.send("quit\r")
+    expect(child, r"EXIT=0", "quit after SIGINTs exits 0")
+    check_restored(child, "quit after SIGINTs")
+
+    # SIGINT, then Ctrl-D on an empty line: exit 0, terminal restored.
+    child, pid = spawn()
+    child.send("gap 1")
+    expect(child, "gap 1", "half-typed line echoed before SIGINT")  # kill(2), unlike Ctrl-C, does not flush typed-ahead input
+    os.kill(pid, signal.SIGINT)
+    interrupted(child, "SIGINT before Ctrl-D")
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", "Ctrl-D after SIGINT exits 0")
+    check_restored(child, "Ctrl-D after SIGINT")
+    print("ok")
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
+    if sys.argv[3:] == ["sigint"]:
+        sigint(binary, root)
+        return
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
     env = dict(os.environ, TERM="xterm", NO_COLOR="1")
     args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80"

@@ -16,6 +16,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case scenario
     /// An HTTP `Link` header (RFC 8288), as the HTTP service pages by it.
     case linkHeader = "link-header"
+    /// A line typed at the REPL (``CommandParser``).
+    case command
+    /// Post text, names and messages drawn as timeline rows and a detail screen (``TextWidth``,
+    /// ``RowRenderer``, ``DetailRenderer``).
+    case render
+    /// A line of the JSON-lines protocol (``JSONLCommand``).
+    case jsonlCommand = "jsonl-command"
 
     /// A broken invariant: what the target found wrong with its output.
     public struct Finding: Error, CustomStringConvertible {
@@ -32,6 +39,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .statusJSON: try Self.statusJSON(data)
         case .scenario: Self.scenario(data)
         case .linkHeader: try Self.linkHeader(data)
+        case .command: try Self.command(data)
+        case .render: try Self.render(data)
+        case .jsonlCommand: try Self.jsonlCommand(data)
         }
     }
 

@@ -33,7 +33,8 @@ import FeedlineMastodon
         defer { scratch.remove() }
         try scratch.write("a.json", Self.status)
         let file = scratch.url.appendingPathComponent("a.json")
-        #expect(throws: FixtureError.missingDirectory(file.path)) { _ = try FixtureLoader.load(from: file) }
+        #expect(throws: FixtureError.notADirectory(file.path)) { _ = try FixtureLoader.load(from: file) }
+        #expect(FixtureError.notADirectory("x.json").errorDescription == "The fixture path x.json is a file, not a directory.")
     }
 
     @Test(arguments: [

@@ -73,6 +73,11 @@ import FeedlineMastodon
         Case(name: "lists", html: "<ul><li>one</li><li>two</li></ul><ol><li>first</li><li>second</li></ol>", text: "• one\n• two\n\n1. first\n2. second"),
         Case(name: "blockquote and headings", html: "<h1>Title</h1><blockquote><p>quoted</p></blockquote><p>after</p>", text: "Title\n\nquoted\n\nafter"),
         Case(name: "pre keeps whitespace", html: "<pre>  let x = 1\n  let y = 2</pre><p>done</p>", text: "  let x = 1\n  let y = 2\n\ndone"),
+        // Fuzz finding (html target, Fixtures/fuzz/html/found-pre-space-then-block.html): the
+        // `<pre>` space was trimmed before the break, which was then written first.
+        Case(name: "pre with only a space before a block", html: "<pre> <s><dd>c", text: "c"),
+        Case(name: "pre with only spaces before a paragraph", html: "<pre>  </pre><p>x</p>", text: "x"),
+        Case(name: "pre with a space, a block and a newline", html: "<pre> <a><dd>\nz", text: "z"),
         Case(name: "uppercase tags", html: "<P>A<BR>B</P>", text: "A\nB"),
         Case(name: "non-latin scripts", html: "<p>抹茶を点てる練習。</p><p>«وما الحبُّ إلا للحبيبِ الأوّلِ»</p>", text: "抹茶を点てる練習。\n\n«وما الحبُّ إلا للحبيبِ الأوّلِ»"),
         Case(name: "emoji zwj sequences", html: "<p>👩‍💻 🏳️‍🌈 🐕‍🦺</p>", text: "👩‍💻 🏳️‍🌈 🐕‍🦺"),

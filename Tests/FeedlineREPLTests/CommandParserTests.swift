@@ -60,6 +60,17 @@ struct CommandParserTests {
         #expect(CommandParser.parse(line) == expected, "input: \(line.debugDescription)")
     }
 
+    @Test("law: a command's text parses back to the command (the command fuzz target checks it on any input)")
+    func textRoundTrips() {
+        var commands: [Command] = [.back, .boost(row: nil), .favourite(row: nil), .help(nil), .list, .more, .nothing, .quit, .refresh, .retry]
+        for row in [0, 3, Int.max] { commands += [.boost(row: row), .favourite(row: row), .gap(row: row), .open(row: row)] }
+        commands += CommandName.allCases.map { .help($0) }
+        for command in commands {
+            #expect(CommandParser.parse(command.text) == .success(command), "\(command) as \(command.text.debugDescription)")
+        }
+        #expect(Command.favourite(row: 3).text == "fav 3")
+    }
+
     @Test("every error is one line that names the problem")
     func messages() {
         for (_, result) in Self.table {

@@ -6,12 +6,12 @@ import Testing
 /// and the terminal settings restored afterwards.
 @Suite("Interactive feedline under a pseudo-terminal", .timeLimit(.minutes(2)))
 struct InteractiveSmokeTests {
-    @Test("Tab completion, history, Ctrl-C, Ctrl-D and terminal restore work in a real terminal")
-    func smoke() throws {
+    /// Runs `Scripts/repl-pty-smoke.py BINARY ROOT [mode]`; it prints "ok" when every check passed.
+    static func smoke(_ mode: String...) throws {
         let root = try PackagePaths.root()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Scripts/repl-pty-smoke.py").path, try PackagePaths.binary().path, root.path]
+        process.arguments = ["python3", root.appendingPathComponent("Scripts/repl-pty-smoke.py").path, try PackagePaths.binary().path, root.path] + mode
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -20,5 +20,15 @@ struct InteractiveSmokeTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.hasSuffix("ok\n"), "\(text)")
+    }
+
+    @Test("Tab completion, history, Ctrl-C, Ctrl-D and terminal restore work in a real terminal")
+    func smoke() throws {
+        try Self.smoke()
+    }
+
+    @Test("SIGINT at the prompt, during a page load, on the detail screen and ten times in a row: the session goes on, then exits 0 with the terminal restored")
+    func sigint() throws {
+        try Self.smoke("sigint")
     }
 }

@@ -43,6 +43,23 @@ struct RenderingTests {
         #expect(TextWidth.width(of: "★☆▲△") == 4)
     }
 
+    /// Fuzz finding (render target, Fixtures/fuzz/render/found-zwj-after-space.bin): a text
+    /// starting with a ZWJ joined the space before it into a cluster counted as a two-column
+    /// emoji, so an indented row line was one column wider than the width.
+    @Test("a stray ZWJ or emoji selector after a space or a letter does not widen it")
+    func strayJoiners() {
+        #expect(TextWidth.width(of: " \u{200D}") == 1)
+        #expect(TextWidth.width(of: "a\u{FE0F}") == 1)
+        #expect(TextWidth.width(of: "#\u{FE0F}\u{20E3}") == 2)
+        let text = "\u{200D}👧\u{200D}👦 Family"
+        #expect(TextWidth.width(of: "      " + text) == 6 + TextWidth.width(of: text))
+        let post = Self.post("9", name: "Fam", text: text)
+        for width in [20, 23, 40] {
+            let lines = RowRenderer(width: width, clock: Self.clock).lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 1)
+            for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line.debugDescription) is wider than \(width)") }
+        }
+    }
+
     @Test("truncating and wrapping never exceed the width and never split a character")
     func truncateAndWrap() {
         #expect(TextWidth.truncate("小林 葵です", to: 6) == "小林 …")
@@ -72,6 +89,28 @@ struct RenderingTests {
             #expect(TextWidth.width(of: lines[0]) == width, "marks not right-aligned: \(lines[0])")
             #expect(lines[0].hasPrefix(String(format: " %3d  ", index + 1)))
         }
+    }
+
+    /// Fuzz finding (render target, Fixtures/fuzz/render/found-narrow-*.bin): at 20 columns, or
+    /// from row 1000 on, the first line was wider than the width.
+    @Test("the first line is exactly the width even at 20 columns, with row numbers past 999 and huge counts",
+          arguments: [20, 23, 30])
+    func narrowRows(_ width: Int) {
+        let renderer = RowRenderer(width: width, clock: Self.clock)
+        let post = Self.posts[0]
+        for (number, favourites) in [(1, 0), (1_000, 3), (1_786, 845_325), (12, 9_223_372_036_854_775_807)] {
+            var interaction = PostInteraction(serverCopy: post)
+            interaction.favouritesCount = favourites
+            let lines = renderer.lines(.post(PostRow(post: post, interaction: interaction)), number: number)
+            for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line.debugDescription) is wider than \(width)") }
+            if favourites < 1_000 {
+                #expect(TextWidth.width(of: lines[0]) == width, "marks not right-aligned: \(lines[0].debugDescription)")
+                #expect(lines[0].hasSuffix("☆ \(favourites)  △ 0"))
+            }
+        }
+        let wide = RowRenderer(width: 80, clock: Self.clock).lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 1_000)
+        #expect(wide[0].hasPrefix(" 1000  Ana Lima 🎮 · 3h"))
+        #expect(TextWidth.width(of: wide[0]) == 80)
     }
 
     @Test("a row shows marks, counts, the booster and the content warning instead of the text")

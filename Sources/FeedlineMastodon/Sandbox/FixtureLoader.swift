@@ -22,6 +22,8 @@ public struct SandboxFixture: Hashable, Sendable {
 public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
     /// No directory at this path (as given).
     case missingDirectory(String)
+    /// The path (as given) names a file, not a directory.
+    case notADirectory(String)
     /// The file (or the directory listing) could not be read.
     case unreadableFile(String)
     /// The directory has no status files, or only empty ones.
@@ -40,6 +42,8 @@ public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
         switch self {
         case .missingDirectory(let path):
             "The fixture directory \(path) does not exist."
+        case .notADirectory(let path):
+            "The fixture path \(path) is a file, not a directory."
         case .unreadableFile(let file):
             "The fixture file \(file) could not be read."
         case .noStatuses(let directory):
@@ -65,15 +69,16 @@ public enum FixtureLoader {
 
     /// Loads the fixture directory at `directory`.
     ///
-    /// - Throws: ``FixtureError`` when the directory is missing, holds no statuses, or a file is
+    /// - Throws: ``FixtureError`` when the directory is missing (or a file), holds no statuses, or a file is
     ///   unreadable, not JSON, not statuses (with the coding path of the problem), repeats a
     ///   status id, or is a bad scenario (unknown keys, wrong types, impossible values, missing
     ///   arrival files).
     public static func load(from directory: URL) throws(FixtureError) -> SandboxFixture {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             throw .missingDirectory(directory.path)
         }
+        guard isDirectory.boolValue else { throw .notADirectory(directory.path) }
         let folder = directory.standardizedFileURL.lastPathComponent
         func display(_ name: String) -> String { "\(folder)/\(name)" }
 

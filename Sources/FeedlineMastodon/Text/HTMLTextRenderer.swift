@@ -68,6 +68,7 @@ struct HTMLTextRenderer {
             if preformatted > 0 {
                 guard !output.isEmpty else { return }
                 flushBreaks()
+                guard !output.isEmpty else { return }  // flushBreaks trimmed the only spaces
                 output.append(.newline)
             } else {
                 pendingNewlines = min(2, pendingNewlines + 1)
@@ -104,6 +105,8 @@ struct HTMLTextRenderer {
         pendingNewlines = 0
         guard wanted > 0, !output.isEmpty else { return }
         while output.last == .space || output.last == .tab { output.removeLast() }
+        // Only spaces came before (kept by a `<pre>`): no text yet, so no break either.
+        guard !output.isEmpty else { return }
         var present = 0
         while present < output.count, output[output.count - 1 - present] == .newline { present += 1 }
         for _ in 0..<max(0, wanted - present) { output.append(.newline) }

@@ -26,3 +26,24 @@ public enum Command: Hashable, Sendable {
     /// Retry what failed last.
     case retry
 }
+
+extension Command {
+    /// The command as one would type it, in its canonical spelling (`fav 3`, `help open`, `""`
+    /// for ``nothing``). Law: ``CommandParser/parse(_:)`` of this text gives the command back.
+    public var text: String {
+        switch self {
+        case .back: "back"
+        case .boost(let row): row.map { "boost \($0)" } ?? "boost"
+        case .favourite(let row): row.map { "fav \($0)" } ?? "fav"
+        case .gap(let row): "gap \(row)"
+        case .help(let topic): topic.map { "help \($0.rawValue)" } ?? "help"
+        case .list: "list"
+        case .more: "more"
+        case .nothing: ""
+        case .open(let row): "open \(row)"
+        case .quit: "quit"
+        case .refresh: "refresh"
+        case .retry: "retry"
+        }
+    }
+}

@@ -43,15 +43,22 @@ public struct RowRenderer: Sendable {
         let fav = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount)
         let boost = (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount)
         let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost)
-        let age = " · " + row.relativeTime(clock)
+        let lead = prefix(number, marker)
+        // The first line is exactly `width` columns, marks at the right edge: the name gives way
+        // first, then the age (narrow widths); marks wider than the line are cut.
+        let headRoom = width - TextWidth.width(of: lead) - marksWidth - 2
+        var age = " · " + row.relativeTime(clock)
+        if headRoom - TextWidth.width(of: age) < 1 { age = "" }
         let name = TextWidth.oneLine(row.author.name)
-        let headRoom = max(1, available - marksWidth - 2)
-        let nameRoom = max(1, headRoom - TextWidth.width(of: age))
-        let shownName = TextWidth.truncate(name, to: nameRoom)
-        let head = shownName + age
-        let gapWidth = max(2, available - TextWidth.width(of: head) - marksWidth)
-        var first = prefix(number, marker) + style.bold(shownName) + style.dim(age) + String(repeating: " ", count: gapWidth)
-        first += (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost)
+        var first: String
+        if headRoom >= 1 {
+            let shownName = TextWidth.truncate(name, to: headRoom - TextWidth.width(of: age))
+            let gapWidth = headRoom + 2 - TextWidth.width(of: shownName + age)
+            first = lead + style.bold(shownName) + style.dim(age) + String(repeating: " ", count: gapWidth)
+            first += (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost)
+        } else {
+            first = lead + TextWidth.truncate(fav + "  " + boost, to: max(1, width - TextWidth.width(of: lead)))
+        }
         var result = [first]
         if let booster = row.boostedBy {
             result.append(indent + style.dim(TextWidth.truncate("▲ boosted by " + TextWidth.oneLine(booster.name), to: available)))

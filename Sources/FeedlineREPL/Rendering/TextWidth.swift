@@ -6,8 +6,10 @@ public enum TextWidth {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }  // fast path
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation selector
-        if scalars.count > 1, scalars.contains(where: { $0.value == 0x200D }) { return 2 }  // ZWJ sequence
+        // An emoji presentation selector or a ZWJ sequence makes an emoji two columns wide, but
+        // only after an emoji: a space followed by a stray ZWJ or selector is one cluster and
+        // still one column (else a text starting with ZWJ widened the line it was appended to).
+        if first.properties.isEmoji, scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }) { return 2 }
         if first.properties.isEmojiPresentation { return 2 }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // regional indicators (flags)
         switch first.properties.generalCategory {

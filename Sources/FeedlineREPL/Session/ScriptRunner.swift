@@ -1,4 +1,5 @@
 import Feedline
+import Foundation
 
 /// Runs commands without a terminal — a `--script` file or piped standard input — and writes the
 /// transcript: each command after its prompt, exactly as an interactive session reads it, then
@@ -7,38 +8,110 @@ import Feedline
 /// transcript byte for byte.
 @MainActor
 public enum ScriptRunner {
+    /// What SIGINT does while ``run(lines:session:options:interrupts:write:)`` runs.
+    public enum Interrupts: Sendable {
+        /// Nothing special: SIGINT keeps whatever action the process gave it.
+        case ignore
+        /// SIGINT ends the process with ``interruptedStatus`` (130, as shells report an interrupt)
+        /// and "Interrupted." on standard error — at once while waiting for the next line, after
+        /// the running command's output otherwise (at once on a second SIGINT) — so the
+        /// transcript never ends in half a line and a silent input pipe cannot hold the process.
+        case endProcess
+    }
+
+    /// The exit status after SIGINT: 128 + SIGINT's number.
+    public nonisolated static let interruptedStatus: Int32 = 128 + SIGINT
+
     /// Runs `lines` (read lazily, one at a time) on `session` through a non-live driver and writes
-    /// the transcript to `write`. Blank lines are skipped; `#` comments are echoed and do nothing.
-    /// Stops after `quit` or at the end of the lines.
+    /// the transcript to `write`. Blank lines are skipped; `#` comments are echoed and do nothing;
+    /// each line is echoed with control characters shown as `^X` (so an escape sequence in the
+    /// input cannot drive the terminal) and cut after ``echoLimit`` characters.
+    /// Stops after `quit` or at the end of the lines; see ``Interrupts`` for SIGINT.
     public static func run(
         lines: some Sequence<String>,
         session: FeedSession,
         options: REPLDriver.Options,
+        interrupts: Interrupts = .endProcess,
         write: @escaping @MainActor (String) -> Void
     ) async {
         var options = options
         options.live = false
+        // The phase is set (and the global initialised) before the handler can read it.
+        if interrupts == .endProcess { scriptPhase.store(ScriptPhase.running.rawValue, ordering: .releasing) }
+        let previousAction = interrupts == .endProcess ? installScriptInterruptHandler() : nil
         let driver = REPLDriver(session: session, options: options, write: write)
         driver.start()
         await session.settle()
         driver.flush()
-        for line in lines {
+        var interrupted = false
+        var iterator = lines.makeIterator()
+        while !interrupted {
+            if previousAction != nil {
+                interrupted = !scriptPhase.compareExchange(
+                    expected: ScriptPhase.running.rawValue, desired: ScriptPhase.waiting.rawValue, ordering: .acquiringAndReleasing
+                ).exchanged
+                if interrupted { break }
+            }
+            let next = iterator.next()
+            if previousAction != nil { scriptPhase.store(ScriptPhase.running.rawValue, ordering: .releasing) }
+            guard let line = next else { break }
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty { continue }
-            write(driver.prompt + trimmed + "\n")
+            write(driver.prompt + echo(trimmed) + "\n")
             let goOn = driver.handle(trimmed)
             await session.settle()
             driver.flush()
             if !goOn { break }
         }
         driver.finish()
+        if let previousAction {
+            if !interrupted {
+                interrupted = scriptPhase.exchange(ScriptPhase.idle.rawValue, ordering: .acquiringAndReleasing) == ScriptPhase.interrupted.rawValue
+            }
+            if interrupted {
+                FileHandle.standardError.write(Data("Interrupted.\n".utf8))
+                exit(interruptedStatus)
+            }
+            restoreInterruptHandler(previousAction)
+        }
+    }
+
+    /// Characters of a line echoed into the transcript; the rest is counted, not shown.
+    public static let echoLimit = 1_000
+
+    /// `line` as the transcript shows it: C0 controls but tab, and DEL, in caret notation (`^[`, `^@`, `^G`,
+    /// `^?`, as readline shows them while typing), other control characters as `?`, and cut
+    /// after ``echoLimit`` characters.
+    static func echo(_ line: String) -> String {
+        var result = ""
+        var count = 0
+        for character in line {
+            if count == echoLimit {
+                let rest = line.count - count
+                result += "… (\(rest) more character\(rest == 1 ? "" : "s"))"
+                break
+            }
+            count += 1
+            guard character != "\t", character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                result.append(character)
+                continue
+            }
+            for scalar in character.unicodeScalars {
+                switch scalar.value {
+                case 0x00...0x1F: result += "^" + String(Unicode.Scalar(UInt8(scalar.value) + 0x40))
+                case 0x7F: result += "^?"
+                default: result.append(scalar.properties.generalCategory == .control ? "?" : Character(scalar))
+                }
+            }
+        }
+        return result
     }
 
     /// The transcript of `script` (the text of a `.feedline` file) as one string.
     public static func transcript(of script: String, session: FeedSession, options: REPLDriver.Options) async -> String {
         var output = ""
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        await run(lines: lines, session: session, options: options) { output += $0 }
+        await run(lines: lines, session: session, options: options, interrupts: .ignore) { output += $0 }
         return output
     }
 }

@@ -1,0 +1,106 @@
+import Feedline
+import FeedlineREPL
+import Foundation
+
+// The REPL's targets: the command parser and the text renderers.
+extension FuzzTarget {
+    /// Any bytes as a typed line. Invariants beyond "returns":
+    /// - bytes and their UTF-8 decoding parse the same;
+    /// - a command's canonical text (``Command/text``) parses to the same command, and so do the
+    ///   line in upper case and the line between tabs;
+    /// - an error's message is one non-empty line without control characters, at most 200
+    ///   characters however long the input.
+    static func command(_ data: Data) throws(Finding) {
+        let line = String(decoding: data, as: UTF8.self)
+        let parsed = CommandParser.parse(line)
+        if CommandParser.parse(bytes: data) != parsed {
+            throw Finding(description: "parse(bytes:) and parse(_:) disagree on \(line.debugDescription)")
+        }
+        switch parsed {
+        case .success(let command):
+            let again = CommandParser.parse(command.text)
+            if again != .success(command) {
+                throw Finding(description: "\(line.debugDescription) → \(command) whose text \(command.text.debugDescription) parses as \(again)")
+            }
+            let upper = CommandParser.parse(line.uppercased())
+            if upper != parsed {
+                throw Finding(description: "\(line.debugDescription) → \(command) but in upper case → \(upper)")
+            }
+        case .failure(let error):
+            let message = error.message
+            if message.isEmpty { throw Finding(description: "empty message for \(line.debugDescription)") }
+            if message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+                throw Finding(description: "message with a control character or line break: \(message.debugDescription)")
+            }
+            if message.count > 200 { throw Finding(description: "message of \(message.count) characters for \(line.count)") }
+        }
+        let padded = CommandParser.parse("\t" + line + "\t")
+        if padded != parsed { throw Finding(description: "\(line.debugDescription) → \(parsed) but between tabs → \(padded)") }
+    }
+
+    /// Bytes as a post and a width: byte 0 picks the width (20…140), byte 1 the flags (favourited,
+    /// boosted, a boost entry, a content warning, a failure, a poll), byte 2 the row number and the
+    /// counts; the rest, split at NUL, is the display name, text, warning, failure message and
+    /// handle. Invariants: no line is wider than the width or holds a control character (escape
+    /// sequences included); a row's first line is exactly the width, its marks right-aligned,
+    /// whenever the counts and age leave room for a name; wrapping keeps every character but
+    /// the spaces and line breaks it breaks at.
+    static func render(_ data: Data) throws(Finding) {
+        let bytes = [UInt8](data)
+        func byte(_ index: Int) -> Int { index < bytes.count ? Int(bytes[index]) : 0 }
+        let width = 20 + byte(0) % 121
+        let flags = byte(1)
+        let number = 1 + byte(2) * 7
+        let count = byte(2) * byte(2) * 13
+        let fields = String(decoding: bytes.dropFirst(3), as: UTF8.self).split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+        func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
+
+        let now = Date(timeIntervalSince1970: 1_795_284_000)
+        let clock = WallClock.fixed(now)
+        let author = Author(id: "1", displayName: field(0), handle: field(4).isEmpty ? "someone@example.social" : field(4))
+        let poll = flags & 32 == 0 ? nil : Poll(options: [Poll.Option(title: field(1), votes: count), Poll.Option(title: field(2), votes: nil)], votesCount: count, expired: false)
+        let original = Post(
+            id: PostID("1"), author: author, text: field(1), createdAt: now.addingTimeInterval(-Double(count) * 60),
+            contentWarning: flags & 8 == 0 ? nil : field(2), media: [Media(kind: .image, description: field(3))], poll: poll,
+            repliesCount: count, reblogsCount: count / 3, favouritesCount: count, favourited: flags & 1 != 0, reblogged: flags & 2 != 0
+        )
+        let post = flags & 4 == 0 ? original : Post(id: PostID("2"), author: Author(id: "2", displayName: field(3), handle: "b"), text: "", createdAt: now, reblog: original)
+        var interaction = PostInteraction(serverCopy: post)
+        if flags & 16 != 0 { interaction.failure = InteractionFailure(kind: .favourite, message: field(3)) }
+        let row = PostRow(post: post, interaction: interaction)
+
+        func check(_ lines: [String], _ what: String) throws(Finding) {
+            for line in lines {
+                if TextWidth.width(of: line) > width {
+                    throw Finding(description: "\(what) line of \(TextWidth.width(of: line)) columns at width \(width): \(line.debugDescription)")
+                }
+                if line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                    throw Finding(description: "\(what) line with a control character: \(line.debugDescription)")
+                }
+            }
+        }
+
+        let rows = RowRenderer(width: width, clock: clock)
+        let rowLines = rows.lines(.post(row), number: number, marker: "~")
+        try check(rowLines, "row")
+        let marks = TextWidth.width(of: "★ \(interaction.favouritesCount)  ▲ \(interaction.reblogsCount)")
+        let age = TextWidth.width(of: " · " + row.relativeTime(clock))
+        if let first = rowLines.first, width - (3 + max(3, String(number).count)) - marks - 2 - age >= 1, TextWidth.width(of: first) != width {
+            throw Finding(description: "first row line of \(TextWidth.width(of: first)) columns at width \(width): \(first.debugDescription)")
+        }
+
+        var detail = PostDetailState(id: post.id, post: post, interaction: interaction)
+        detail.context = PostContext(ancestors: [original], descendants: [post])
+        detail.postLoad = flags & 64 == 0 ? .loaded : .failed(field(3))
+        try check(DetailRenderer(width: width, clock: clock).lines(detail), "detail")
+
+        let text = TextWidth.sanitize(field(1), keepingLines: true)
+        try check(TextWidth.wrap(text, to: width), "wrapped")
+        try check([TextWidth.truncate(TextWidth.oneLine(field(1)), to: width)], "truncated")
+        let kept = { (text: String) in String(text.filter { $0 != " " && $0 != "\n" }) }
+        let wrapped = TextWidth.wrap(text, to: width).joined(separator: "\n")
+        if kept(wrapped) != kept(text) {
+            throw Finding(description: "wrapping lost or added characters: \(text.debugDescription) → \(wrapped.debugDescription)")
+        }
+    }
+}

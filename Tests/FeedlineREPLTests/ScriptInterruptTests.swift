@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// SIGINT to a non-interactive `feedline` (a `--script` run, piped standard input): it ends
+/// promptly with status 130 and "Interrupted." on standard error, and the transcript stops at the
+/// end of a command's output, never inside it.
+@Suite("feedline --script and piped input on SIGINT", .timeLimit(.minutes(1)))
+struct ScriptInterruptTests {
+    static let flags = ["--now", "2026-11-21T18:00:00Z", "--width", "80", "--page-size", "10"]
+
+    @Test("waiting on a silent input pipe: SIGINT ends it at once with 130")
+    func silentPipe() throws {
+        let child = try Child(Self.flags, keepingInputOpen: true)
+        #expect(child.waitForOutput("Rows 1–10 of 20 shown"), "first page: \(child.outputSoFar)")
+        child.process.interrupt()
+        let run = child.wait(timeout: 10)
+        #expect(run.status == 130 && !run.signalled && !run.timedOut, "\(run)")
+        #expect(run.errors == "Interrupted.\n")
+        #expect(run.output.hasSuffix("Rows 1–10 of 20 shown; more shows the next.\n"), "\(run)")
+    }
+
+    @Test("in the middle of a long script: SIGINT stops it after a whole command's output, with 130")
+    func longScript() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let script = scratch.file("long.feedline")
+        let pairs = 5_000
+        try Data(String(repeating: "open 1\nback\n", count: pairs).utf8).write(to: script)
+        let child = try Child(["--script", script.path] + Self.flags)
+        let going = child.waitForOutput { $0.components(separatedBy: "post> back\n").count > 20 }
+        #expect(going, "the script got going: \(child.outputSoFar.suffix(500))")
+        child.process.interrupt()
+        let run = child.wait(timeout: 10)
+        #expect(run.status == 130 && !run.signalled && !run.timedOut, "\(run)")
+        #expect(run.errors == "Interrupted.\n")
+        // Cut into commands (each starts at its echoed prompt): every command of a kind printed
+        // the same text, the last one too — so it was not cut off.
+        let output = run.output
+        var segments: [Substring] = []
+        var start = output.startIndex
+        for match in output.matches(of: try Regex("(?m)^(timeline|post)> ")).dropFirst() {
+            segments.append(output[start..<match.range.lowerBound])
+            start = match.range.lowerBound
+        }
+        segments.append(output[start...])
+        let commands = segments.dropFirst()
+        #expect(commands.count > 40 && commands.count < 2 * pairs, "interrupted part way: \(commands.count) commands")
+        let opens = commands.filter { $0.hasPrefix("timeline> open 1\n") }
+        let backs = commands.filter { $0.hasPrefix("post> back\n") }
+        #expect(Set(opens).count == 1, "every open printed the same, the last one whole: \(Set(opens).map(\.count))")
+        #expect(Set(backs).count <= 1, "every back printed the same")
+        #expect(output.hasSuffix("\n"))
+    }
+}

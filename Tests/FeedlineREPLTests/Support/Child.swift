@@ -1,0 +1,110 @@
+import Foundation
+
+/// The built `feedline` binary run as a child process with a time limit: standard input from
+/// bytes (or a pipe the test keeps), standard output and error into files, so nothing the child
+/// writes can fill a pipe and stall it.
+struct Child {
+    /// How a run ended.
+    struct Ending: CustomStringConvertible {
+        /// The exit status, or the signal's number when a signal ended the process.
+        var status: Int32
+        /// Whether a signal (not `exit`) ended the process.
+        var signalled: Bool
+        /// Whether the time limit was reached (the child was then killed).
+        var timedOut: Bool
+        var stdout: Data
+        var stderr: Data
+
+        var output: String { String(decoding: stdout, as: UTF8.self) }
+        var errors: String { String(decoding: stderr, as: UTF8.self) }
+
+        var description: String {
+            "status \(status)\(signalled ? " (signal)" : "")\(timedOut ? " TIMED OUT" : ""), stderr: \(errors.debugDescription), "
+                + "stdout ends: \(String(output.suffix(300)).debugDescription)"
+        }
+    }
+
+    let process = Process()
+    private let scratch: Scratch
+    private let finished = DispatchSemaphore(value: 0)
+    /// The write end of standard input when the test feeds it itself (``start(_:keepingInputOpen:)``).
+    private(set) var input: FileHandle?
+
+    /// Starts `feedline arguments…` in the package root with `NO_COLOR`; standard input is
+    /// `stdin` (then end of input), or a pipe left open when `keepingInputOpen`.
+    init(_ arguments: [String], stdin: Data = Data(), keepingInputOpen: Bool = false) throws {
+        scratch = try Scratch()
+        process.executableURL = try PackagePaths.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = try PackagePaths.root()
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: scratch.file("out").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch.file("err").path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: scratch.file("out"))
+        process.standardError = try FileHandle(forWritingTo: scratch.file("err"))
+        if keepingInputOpen {
+            let pipe = Pipe()
+            process.standardInput = pipe
+            input = pipe.fileHandleForWriting
+        } else {
+            try stdin.write(to: scratch.file("in"))
+            process.standardInput = try FileHandle(forReadingFrom: scratch.file("in"))
+        }
+        let finished = finished
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+    }
+
+    /// Runs to the end (or the time limit) and returns how it ended.
+    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = 20) throws -> Ending {
+        let child = try Child(arguments, stdin: stdin)
+        return child.wait(timeout: timeout)
+    }
+
+    /// What the child has written to standard output so far.
+    var outputSoFar: String {
+        String(decoding: (try? Data(contentsOf: scratch.file("out"))) ?? Data(), as: UTF8.self)
+    }
+
+    /// Waits until standard output contains `text`, or the time limit.
+    func waitForOutput(_ text: String, timeout: Double = 20) -> Bool {
+        waitForOutput(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits until standard output so far satisfies `done` (the only wait besides the end: it
+    /// reads the output file each time it has given the child a moment to end), or the time limit.
+    func waitForOutput(timeout: Double = 20, until done: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if done(outputSoFar) { return true }
+            if finished.wait(timeout: .now() + .milliseconds(20)) == .success {
+                finished.signal()
+                return done(outputSoFar)
+            }
+        }
+        return false
+    }
+
+    /// Waits for the child to end, at most `timeout` seconds (then kills it), and collects its output.
+    func wait(timeout: Double = 20) -> Ending {
+        var timedOut = false
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            _ = finished.wait(timeout: .now() + 5)
+        }
+        try? input?.close()
+        let ending = Ending(
+            status: process.terminationStatus,
+            signalled: process.terminationReason == .uncaughtSignal,
+            timedOut: timedOut,
+            stdout: (try? Data(contentsOf: scratch.file("out"))) ?? Data(),
+            stderr: (try? Data(contentsOf: scratch.file("err"))) ?? Data()
+        )
+        scratch.remove()
+        return ending
+    }
+}
