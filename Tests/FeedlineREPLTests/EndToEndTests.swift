@@ -74,7 +74,7 @@ struct EndToEndTests {
         #expect(fixtures.stderr == "The fixture directory /nonexistent/feedline-fixtures does not exist.\n")
         let script = try Self.run(["--script", "/nonexistent/tour.feedline"] + Self.flags)
         #expect(script.status != 0)
-        #expect(script.stderr == "The script file /nonexistent/tour.feedline could not be read.\n")
+        #expect(script.stderr == "The script file /nonexistent/tour.feedline does not exist.\n")
         let badFlag = try Self.run(["--now", "yesterday"])
         #expect(badFlag.status != 0)
         #expect(badFlag.stderr.contains("--now must be an ISO 8601 date"))

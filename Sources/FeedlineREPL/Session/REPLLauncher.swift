@@ -88,6 +88,14 @@ public enum REPLLauncher {
         )
         var scriptLines: [String]?
         if let script = configuration.script {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: script.path, isDirectory: &isDirectory)
+            if exists, isDirectory.boolValue {
+                throw REPLStartError(description: "The script path \(script.path) is a directory, not a file.")
+            }
+            guard exists else {
+                throw REPLStartError(description: "The script file \(script.path) does not exist.")
+            }
             guard let data = FileManager.default.contents(atPath: script.path) else {
                 throw REPLStartError(description: "The script file \(script.path) could not be read.")
             }
