@@ -11,8 +11,14 @@ public final class Activity {
     /// Effects started since this activity was made (for request-count bounds in tests).
     public private(set) var started = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Where the effects' nonisolated work runs; `nil` for the global concurrent executor.
+    private let executor: (any TaskExecutor)?
 
-    public init() {}
+    /// An activity whose effects prefer `executor` for their nonisolated work (service calls,
+    /// clock sleeps); `nil`, the default, leaves them on the global concurrent executor.
+    public init(executor: (any TaskExecutor)? = nil) {
+        self.executor = executor
+    }
 
     /// Whether nothing is running.
     public var isIdle: Bool { running == 0 }
@@ -31,10 +37,15 @@ public final class Activity {
     public func run(_ operation: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
         running += 1
         started += 1
-        return Task { @MainActor in
-            await operation()
-            self.finish()
+        if let executor {
+            return Task(executorPreference: executor) { await self.counted(operation) }
         }
+        return Task { @MainActor in await self.counted(operation) }
+    }
+
+    private func counted(_ operation: @MainActor @Sendable () async -> Void) async {
+        await operation()
+        finish()
     }
 
     private func finish() {

@@ -14,9 +14,13 @@ public final class FeedSession {
     public let navigator: Navigator
 
     /// A session on `service`; relative times come from `clock`; rows within `prefetchDistance`
-    /// of the end load the next page.
-    public init(service: any FeedService, clock: WallClock = .system, prefetchDistance: Int = 5) {
-        let activity = Activity()
+    /// of the end load the next page. Effects run their nonisolated work (service calls) on
+    /// `executor` when one is given (see ``MainQueueTaskExecutor``), else on the global pool.
+    public init(
+        service: any FeedService, clock: WallClock = .system, prefetchDistance: Int = 5,
+        executor: (any TaskExecutor)? = nil
+    ) {
+        let activity = Activity(executor: executor)
         let store = PostStore(service: service, activity: activity)
         let timeline = TimelineViewModel(
             service: service, store: store, activity: activity, clock: clock, prefetchDistance: prefetchDistance

@@ -109,7 +109,10 @@ public enum REPLLauncher {
         } catch {
             throw REPLStartError(description: error.description)
         }
-        let session = FeedSession(service: service, clock: wallClock)
+        // Scripts on the sandbox do everything on the main thread: keep the service calls there
+        // too, rather than waking a pool thread for each one.
+        let executor: (any TaskExecutor)? = interactive || choice.isRemote ? nil : MainQueueTaskExecutor()
+        let session = FeedSession(service: service, clock: wallClock, executor: executor)
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         if let scriptLines {
             await ScriptRunner.run(lines: scriptLines, session: session, options: options, write: write)

@@ -1,0 +1,34 @@
+import Feedline
+import FeedlineMastodon
+import Foundation
+import Testing
+
+@Suite("Main-queue task executor")
+struct MainQueueExecutorTests {
+    @MainActor
+    private func run(executor: (any TaskExecutor)?) async throws -> [TimelineRow] {
+        let fixture = try FixtureLoader.load(from: FixturePaths.directory("timeline"))
+        let service = try SandboxService(fixture: fixture, clock: VirtualClock(), wallClock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
+        let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)), executor: executor)
+        session.timeline.appeared()
+        await session.settle()
+        session.timeline.loadMore()
+        await session.settle()
+        let first = try #require(session.timeline.rows.first?.post)
+        session.timeline.rowViewModel(first.id)?.toggleFavourite()
+        session.navigator.open(first.id)
+        await session.settle()
+        session.timeline.refresh()
+        await session.settle()
+        return session.timeline.rows
+    }
+
+    @Test("a session whose effects prefer the main queue ends where the default one does")
+    func sameOutcome() async throws {
+        let preferred = try await run(executor: MainQueueTaskExecutor())
+        let global = try await run(executor: nil)
+        #expect(preferred == global)
+        #expect(preferred.count > 40)
+        #expect(preferred.contains { $0.post?.interaction.favourited == true })
+    }
+}
