@@ -24,7 +24,7 @@ struct ScriptInterruptTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let script = scratch.file("long.feedline")
-        let pairs = 5_000
+        let pairs = 50_000  // far more than can run before the interrupt lands, however fast scripts get
         try Data(String(repeating: "open 1\nback\n", count: pairs).utf8).write(to: script)
         let child = try Child(["--script", script.path] + Self.flags)
         let going = child.waitForOutput { $0.components(separatedBy: "post> back\n").count > 20 }

@@ -30,6 +30,15 @@ public struct RowRenderer: Sendable {
         }
     }
 
+    /// `lines` (drawn with the blank marker) with `marker` in the marker column instead, so a
+    /// row need not be drawn twice to be printed marked and remembered unmarked.
+    static func marked(_ lines: [String], _ marker: Character) -> [String] {
+        guard marker != " ", let first = lines.first, first.first == " " else { return lines }
+        var result = lines
+        result[0] = String(marker) + first.dropFirst()
+        return result
+    }
+
     func prefix(_ number: Int, _ marker: Character) -> String {
         let digits = String(number)
         let padded = String(repeating: " ", count: max(0, 3 - digits.count)) + digits

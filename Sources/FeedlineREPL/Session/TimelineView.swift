@@ -131,7 +131,7 @@ struct TimelineView {
                 if touched.contains(row.id) {
                     let drawn = renderer.lines(row, number: number)
                     if drawn != before.lines {
-                        lines += renderer.lines(row, number: number, marker: "~")
+                        lines += RowRenderer.marked(drawn, "~")
                         printed[row.id] = (number, drawn)
                         continue
                     }
@@ -142,8 +142,9 @@ struct TimelineView {
                 }
             } else {
                 let marker: Character = revealed.contains(row.id) || printed.isEmpty ? " " : "+"
-                lines += renderer.lines(row, number: number, marker: marker)
-                printed[row.id] = (number, renderer.lines(row, number: number))
+                let drawn = renderer.lines(row, number: number)
+                lines += RowRenderer.marked(drawn, marker)
+                printed[row.id] = (number, drawn)
             }
         }
         if let shift, shift != 0 {
