@@ -42,10 +42,18 @@ let package = Package(
             dependencies: ["FeedlineMastodon", "Feedline"],
             swiftSettings: strict
         ),
+        // Helpers the test targets share (finding the package and the built binary, driving it as
+        // a child process). Not a product: nothing outside the tests sees it.
+        .target(
+            name: "FeedlineTestSupport",
+            dependencies: ["Feedline"],
+            path: "Tests/FeedlineTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "FeedlineHTTPTests",
             dependencies: [
-                "FeedlineMastodon", "Feedline",
+                "FeedlineMastodon", "Feedline", "FeedlineTestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: strict
@@ -57,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedlineJSONLTests",
-            dependencies: ["FeedlineJSONL", "Feedline", "FeedlineMastodon"],
+            dependencies: ["FeedlineJSONL", "Feedline", "FeedlineMastodon", "FeedlineTestSupport"],
             swiftSettings: strict
         ),
         .target(
@@ -97,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedlineREPLTests",
-            dependencies: ["FeedlineREPL", "Feedline", "FeedlineMastodon"],
+            dependencies: ["FeedlineREPL", "Feedline", "FeedlineMastodon", "FeedlineTestSupport"],
             swiftSettings: strict
         ),
     ],

@@ -96,6 +96,7 @@ def sigint(binary, root):
     child.send("open 2\r")
     expect(child, "Family storytime", "detail shown")
     child.send("fa")
+    expect(child, "fa", "half-typed line echoed")
     child.sendcontrol("c")
     expect_all(child, [r"\^C", r"No replies\.|Replies \(|In reply to:"], "Ctrl-C on the detail screen: ^C, and the thread still loads")
     expect(child, "post> ", "post prompt after Ctrl-C")
@@ -165,6 +166,8 @@ def main():
     expect(child, r"~  2  Ruth Calder", "changed row after back")
     # Ctrl-C discards a half-typed line and gives a fresh prompt.
     child.send("refre")
+    # Wait for readline to echo the half-typed line, so the Ctrl-C lands on it (not before it).
+    expect(child, "refre", "half-typed line echoed")
     child.sendcontrol("c")
     expect(child, r"\^C", "Ctrl-C echoed")
     expect(child, "timeline> ", "fresh prompt after Ctrl-C")

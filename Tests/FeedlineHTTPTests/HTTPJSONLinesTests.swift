@@ -1,4 +1,5 @@
 import FeedlineMastodon
+import FeedlineTestSupport
 import Foundation
 import Testing
 

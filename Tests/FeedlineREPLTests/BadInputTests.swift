@@ -1,3 +1,4 @@
+import FeedlineTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import Feedline
 import FeedlineMastodon
 import FeedlineREPL
+import FeedlineTestSupport
 import Foundation
 import Testing
 

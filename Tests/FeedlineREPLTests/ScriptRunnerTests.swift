@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineREPL
+import FeedlineTestSupport
 import Foundation
 import Testing
 

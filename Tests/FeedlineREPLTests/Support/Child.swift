@@ -1,3 +1,4 @@
+import FeedlineTestSupport
 import Foundation
 
 /// The built `feedline` binary run as a child process with a time limit: standard input from

@@ -1,6 +1,7 @@
 import Feedline
 import FeedlineMastodon
 import FeedlineREPL
+import FeedlineTestSupport
 import Foundation
 
 /// Sessions on a fixture directory, served by the sandbox on a virtual clock, as scripts run them.

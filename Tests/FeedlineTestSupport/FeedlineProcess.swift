@@ -7,16 +7,15 @@ import Foundation
 /// may run on that pool). A watchdog kills the child at its deadline, which ends its output, so a
 /// hung child fails the test instead of hanging it.
 ///
-/// FeedlineHTTPTests and FeedlineJSONLTests each hold a copy of this file (test targets do not
-/// share sources); keep them the same.
+/// Shared by the test targets through the FeedlineTestSupport target.
 @MainActor
-final class FeedlineProcess {
+public final class FeedlineProcess {
     /// How the child ended.
-    struct Exit {
-        var status: Int32
-        var stderr: String
+    public struct Exit: Sendable {
+        public var status: Int32
+        public var stderr: String
         /// The watchdog killed it.
-        var timedOut: Bool
+        public var timedOut: Bool
     }
 
     /// Shared with the reader threads, the termination handler and the watchdog.
@@ -37,11 +36,11 @@ final class FeedlineProcess {
     private var buffer = Data()
     private var outputEnded = false
     /// Every byte the child wrote on standard output so far.
-    private(set) var stdout = Data()
+    public private(set) var stdout = Data()
 
     /// Starts `feedline arguments…` in the package root with `NO_COLOR=1`, `environment` added
     /// and the `unset` variables removed from this process's environment.
-    init(
+    public init(
         _ arguments: [String], environment: [String: String] = [:], unset: [String] = [],
         deadline: Duration = .seconds(30)
     ) throws {
@@ -105,24 +104,24 @@ final class FeedlineProcess {
     }
 
     /// Writes `line` and a newline to the child's standard input.
-    func send(_ line: String) {
+    public func send(_ line: String) {
         send(bytes: Data((line + "\n").utf8))
     }
 
     /// Writes raw bytes to the child's standard input.
     /// A child that already exited makes this a no-op (SIGPIPE is ignored in the test process).
-    func send(bytes: Data) {
+    public func send(bytes: Data) {
         try? input.fileHandleForWriting.write(contentsOf: bytes)
     }
 
     /// Closes the child's standard input (end of input).
-    func closeInput() {
+    public func closeInput() {
         try? input.fileHandleForWriting.close()
     }
 
     /// The next line of standard output without its newline; `nil` once output has ended (a
     /// last line without a newline is returned first).
-    func nextLine() async -> Data? {
+    public func nextLine() async -> Data? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[buffer.startIndex..<newline]
@@ -148,7 +147,7 @@ final class FeedlineProcess {
     }
 
     /// Reads standard output to its end, then waits for the child to exit.
-    func finish() async -> Exit {
+    public func finish() async -> Exit {
         while await nextLine() != nil {}
         var errorText = Data()
         for await chunk in errors { errorText.append(chunk) }
@@ -159,7 +158,7 @@ final class FeedlineProcess {
     }
 
     /// Runs `feedline arguments…` with empty standard input to its end.
-    static func run(
+    public static func run(
         _ arguments: [String], environment: [String: String] = [:], unset: [String] = []
     ) async throws -> (exit: Exit, stdout: String) {
         let child = try FeedlineProcess(arguments, environment: environment, unset: unset)

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Paths inside the package, found from this file's path.
-enum PackagePaths {
-    struct NotFound: Error, CustomStringConvertible {
-        var description: String
+public enum PackagePaths {
+    public struct NotFound: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The package root (the directory holding Package.swift).
-    static func root() throws -> URL {
+    public static func root() throws -> URL {
         var url = URL(fileURLWithPath: #filePath)
         while url.pathComponents.count > 1 {
             url.deleteLastPathComponent()
@@ -16,12 +16,12 @@ enum PackagePaths {
         throw NotFound(description: "no Package.swift above \(#filePath)")
     }
 
-    static func fixtures(_ name: String) throws -> URL {
+    public static func fixtures(_ name: String) throws -> URL {
         try root().appendingPathComponent("Fixtures").appendingPathComponent(name)
     }
 
     /// The built `feedline` binary beside the test bundle (swift test builds it with the tests).
-    static func binary() throws -> URL {
+    public static func binary() throws -> URL {
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
@@ -34,3 +34,16 @@ enum PackagePaths {
     }
 }
 
+/// A scratch directory removed by `remove()`.
+public struct Scratch {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    public func remove() { try? FileManager.default.removeItem(at: url) }
+}
