@@ -15,6 +15,9 @@ struct SandboxStore: Sendable {
     private var lastLocalID: UInt64 = 0
     /// Ids the store must not give to a new boost: statuses that will arrive later.
     private let reserved: Set<String>
+    /// Reply ids by parent id, oldest first: built on the first thread request, dropped when a
+    /// status that could be a reply is added, so a thread costs its own size, not the store's.
+    private var repliesIndex: [String: [String]]?
 
     /// A store holding `entries` as the timeline. Throws on a repeated entry id.
     init(entries: [Mastodon.Status], reserving reserved: Set<String> = []) throws(SandboxError) {
@@ -25,6 +28,7 @@ struct SandboxStore: Sendable {
     /// Adds timeline entries (and the originals they boost, unless already known) and reorders.
     /// A standalone entry wins over a copy of the same post inside a boost.
     mutating func insert(_ entries: [Mastodon.Status]) throws(SandboxError) {
+        repliesIndex = nil
         for entry in entries {
             guard positions[entry.id] == nil else { throw .duplicateStatus(entry.id) }
             positions[entry.id] = -1
@@ -79,6 +83,9 @@ struct SandboxStore: Sendable {
     }
 
     mutating func replace(_ status: Mastodon.Status) {
+        if statuses[status.id]?.inReplyToID != status.inReplyToID {
+            repliesIndex = nil  // a new status, or one whose place in a thread changed
+        }
         statuses[status.id] = status
     }
 
@@ -121,7 +128,7 @@ struct SandboxStore: Sendable {
 
     /// The thread around the original that `id` shows: ancestors root first, descendants depth
     /// first with siblings oldest first. Cycles and missing parents end a walk.
-    func thread(of id: String) throws(SandboxError) -> (ancestors: [Mastodon.Status], descendants: [Mastodon.Status]) {
+    mutating func thread(of id: String) throws(SandboxError) -> (ancestors: [Mastodon.Status], descendants: [Mastodon.Status]) {
         let focus = try original(of: id)
         var ancestors: [Mastodon.Status] = []
         var seen: Set<String> = [focus.id]
@@ -131,22 +138,27 @@ struct SandboxStore: Sendable {
             ancestors.append(parent)
             parentID = parent.inReplyToID
         }
-        var children: [String: [Mastodon.Status]] = [:]
-        for status in statuses.values where status.reblog == nil {
-            if let parent = status.inReplyToID { children[parent, default: []].append(status) }
-        }
+        let children = repliesIndex ?? buildRepliesIndex()
+        repliesIndex = children
         var descendants: [Mastodon.Status] = []
-        var stack: [Mastodon.Status] = Self.oldestFirst(children[focus.id] ?? []).reversed()
+        var stack: [String] = (children[focus.id] ?? []).reversed()
         while let next = stack.popLast() {
-            guard !seen.contains(next.id) else { continue }
-            seen.insert(next.id)
-            descendants.append(next)
-            stack.append(contentsOf: Self.oldestFirst(children[next.id] ?? []).reversed())
+            guard !seen.contains(next), let status = statuses[next] else { continue }
+            seen.insert(next)
+            descendants.append(status)
+            stack.append(contentsOf: (children[next] ?? []).reversed())
         }
         return (ancestors.reversed(), descendants)
     }
 
-    private static func oldestFirst(_ statuses: [Mastodon.Status]) -> [Mastodon.Status] {
-        statuses.sorted { isNewer($1, than: $0, lhsID: $1.id, rhsID: $0.id) }
+    /// Every non-boost status's id under its parent's, each list oldest first.
+    private func buildRepliesIndex() -> [String: [String]] {
+        var children: [String: [Mastodon.Status]] = [:]
+        for status in statuses.values where status.reblog == nil {
+            if let parent = status.inReplyToID { children[parent, default: []].append(status) }
+        }
+        return children.mapValues { replies in
+            replies.sorted { Self.isNewer($1, than: $0, lhsID: $1.id, rhsID: $0.id) }.map(\.id)
+        }
     }
 }
