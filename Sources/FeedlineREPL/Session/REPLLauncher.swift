@@ -115,10 +115,15 @@ public enum REPLLauncher {
         let session = FeedSession(service: service, clock: wallClock, executor: executor)
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         if let scriptLines {
-            await ScriptRunner.run(lines: scriptLines, session: session, options: options, write: write)
+            // The runner's own waits (settling after each command) resume on the same queue too.
+            await withTaskExecutorPreference(executor) {
+                await ScriptRunner.run(lines: scriptLines, session: session, options: options, write: write)
+            }
         } else if !interactive {
             let input = AnySequence { AnyIterator { readLine(strippingNewline: true) } }
-            await ScriptRunner.run(lines: input, session: session, options: options, write: write)
+            await withTaskExecutorPreference(executor) {
+                await ScriptRunner.run(lines: input, session: session, options: options, write: write)
+            }
         } else {
             return await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))
         }
