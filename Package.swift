@@ -29,7 +29,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedlineTests",
-            dependencies: ["Feedline"],
+            dependencies: ["Feedline", "FeedlineTestSupport"],
             swiftSettings: strict
         ),
         .target(
@@ -39,7 +39,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedlineMastodonTests",
-            dependencies: ["FeedlineMastodon", "Feedline"],
+            dependencies: ["FeedlineMastodon", "Feedline", "FeedlineTestSupport"],
             swiftSettings: strict
         ),
         // Helpers the test targets share (finding the package and the built binary, driving it as

@@ -1,3 +1,4 @@
+import FeedlineTestSupport
 import FeedlineMastodon
 import Testing
 
@@ -95,20 +96,5 @@ struct LinkHeaderTests {
         }
         let long = String(repeating: "<a>; rel=next, ", count: 20_000)
         #expect(LinkHeader(parsing: long).links.count == 20_000)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so the soup is the same on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

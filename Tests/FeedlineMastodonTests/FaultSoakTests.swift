@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -40,7 +41,7 @@ struct FaultSoakTests {
     @Test("3,000 seeded steps of scrolling, refreshing, gaps, toggles, details and backs keep every invariant")
     func soak() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["FEEDLINE_SEED"] ?? "") ?? 20_261_122
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let fixture = try FixtureLoader.load(from: FixturePaths.directory("timeline"))
         var scenario = fixture.scenario
         scenario.defaultLatency = .init(milliseconds: 0...900)
@@ -171,18 +172,4 @@ struct FaultSoakTests {
             }
         }
     }
-}
-
-/// SplitMix64, for a reproducible soak.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

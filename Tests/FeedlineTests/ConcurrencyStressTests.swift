@@ -1,4 +1,5 @@
 import Feedline
+import FeedlineTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FeedlineTestSupport
 import Feedline
 import Testing
 

@@ -1,20 +1,12 @@
 import FeedlineMastodon
+import FeedlineTestSupport
 import Foundation
 
 /// The shipped `Fixtures/timeline` statuses, newest first, for the fake server.
 enum FixtureStatuses {
-    struct NotFound: Error {}
-
-    /// `Fixtures/` found from this file's path.
+    /// The package's `Fixtures/`.
     static func root() throws -> URL {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.pathComponents.count > 1 {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.appendingPathComponent("Fixtures")
-            }
-        }
-        throw NotFound()
+        try PackagePaths.root().appendingPathComponent("Fixtures")
     }
 
     /// The home timeline of `Fixtures/timeline` (125 statuses, arrivals held back), newest first.

@@ -1,3 +1,4 @@
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -5,17 +6,8 @@ import FeedlineMastodon
 
 /// Where the package's `Fixtures/` directory is, found from this file's path.
 enum FixturePaths {
-    struct NotFound: Error {}
-
     static func root() throws -> URL {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.pathComponents.count > 1 {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.appendingPathComponent("Fixtures")
-            }
-        }
-        throw NotFound()
+        try PackagePaths.root().appendingPathComponent("Fixtures")
     }
 
     static func directory(_ name: String) throws -> URL {
