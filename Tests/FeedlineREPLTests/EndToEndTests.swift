@@ -12,27 +12,11 @@ struct EndToEndTests {
         var stderr: String
     }
 
+    /// The binary run through ``Child`` (in the package root, `NO_COLOR`, with a time limit).
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = try PackagePaths.binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = try PackagePaths.root()
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        let ending = try Child.run(arguments, stdin: Data((stdin ?? "").utf8))
+        #expect(!ending.timedOut, "feedline \(arguments) did not finish: \(ending)")
+        return Run(status: ending.status, stdout: ending.output, stderr: ending.errors)
     }
 
     static let flags = ["--now", "2026-11-21T18:00:00Z", "--width", "80", "--page-size", "10"]
