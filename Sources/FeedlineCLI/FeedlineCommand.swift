@@ -104,13 +104,13 @@ struct FeedlineCommand: AsyncParsableCommand {
             let clock: any Clock<Duration> = choice.isRemote ? ContinuousClock() : VirtualClock()
             service = try choice.makeService(
                 postsPerPage: configuration.postsPerPage, clock: clock,
-                wallClock: configuration.now.map { WallClock.fixed($0) } ?? .system
+                wallClock: configuration.wallClock
             )
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             return 1
         }
-        let session = FeedSession(service: service, clock: configuration.now.map { WallClock.fixed($0) } ?? .system)
+        let session = FeedSession(service: service, clock: configuration.wallClock)
         await JSONLinesSession.run(session: session, lines: StandardInputLines.stream()) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }

@@ -47,6 +47,11 @@ public struct REPLConfiguration: Sendable {
     }
 }
 
+extension REPLConfiguration {
+    /// The clock dates are told by: fixed at ``now`` when given, else the system's.
+    public var wallClock: WallClock { now.map { WallClock.fixed($0) } ?? .system }
+}
+
 /// Why a session could not start: one sentence for standard error.
 public struct REPLStartError: Error, Sendable, CustomStringConvertible {
     /// The sentence.
@@ -77,7 +82,7 @@ public enum REPLLauncher {
 
     private static func start(_ configuration: REPLConfiguration) async throws -> Int32 {
         let choice = try serviceChoice(configuration)
-        let wallClock = configuration.now.map { WallClock.fixed($0) } ?? .system
+        let wallClock = configuration.wallClock
         let interactive = configuration.script == nil && TerminalInfo.inputIsTerminal
         let options = REPLDriver.Options(
             pageSize: configuration.pageSize,
