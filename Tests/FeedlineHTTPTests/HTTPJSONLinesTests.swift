@@ -5,7 +5,7 @@ import Testing
 
 /// `feedline --jsonl --server …` (the built binary) against the fake Mastodon server.
 @MainActor
-@Suite("feedline --jsonl against a Mastodon server", .timeLimit(.minutes(1)))
+@Suite("feedline --jsonl against a Mastodon server", .timeLimit(.minutes(10)))
 struct HTTPJSONLinesTests {
     /// Reads standard output until a message satisfies `stop`; returns the messages read. Every
     /// line must be a JSON object.

@@ -7,7 +7,7 @@ import Testing
 /// server and its standard output must equal the `.transcript` beside the script, byte for byte
 /// (the server's port, which changes every run, is written `PORT`). With `FEEDLINE_RECORD=1`
 /// the transcripts are rewritten and the test fails, so they are reviewed before being committed.
-@Suite("Scripted REPL sessions against a Mastodon server", .timeLimit(.minutes(1)))
+@Suite("Scripted REPL sessions against a Mastodon server", .timeLimit(.minutes(10)))
 struct HTTPScriptedSessionTests {
     static let flags = ["--now", "2026-11-21T18:00:00Z", "--width", "80", "--page-size", "10", "--posts-per-page", "20"]
 

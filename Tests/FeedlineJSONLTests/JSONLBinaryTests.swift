@@ -6,7 +6,7 @@ import Testing
 /// input one at a time, every line of its standard output read and parsed as it comes.
 /// `{"cmd":"wait"}` (→ `idle`) synchronises; nothing sleeps.
 @MainActor
-@Suite("feedline --jsonl through the binary", .timeLimit(.minutes(1)))
+@Suite("feedline --jsonl through the binary", .timeLimit(.minutes(10)))
 struct JSONLBinaryTests {
     static let flags = ["--jsonl", "--now", "2026-11-21T18:00:00Z"]
 

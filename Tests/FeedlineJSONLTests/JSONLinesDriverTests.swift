@@ -59,7 +59,7 @@ struct RowMirror {
 }
 
 @MainActor
-@Suite("JSON-lines driver", .timeLimit(.minutes(2)))
+@Suite("JSON-lines driver", .timeLimit(.minutes(10)))
 struct JSONLinesDriverTests {
     final class Output {
         var lines: [String] = []

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("JSON-lines session loop", .timeLimit(.minutes(1)))
+@Suite("JSON-lines session loop", .timeLimit(.minutes(10)))
 struct JSONLinesSessionTests {
     final class Output {
         var lines: [String] = []

@@ -5,7 +5,7 @@ import Testing
 
 import FeedlineMastodon
 
-@Suite(.timeLimit(.minutes(1))) struct SandboxScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct SandboxScenarioTests {
     typealias Match = SandboxScenario.Match
 
     /// Whether each of `count` first-page requests succeeded.

@@ -5,7 +5,7 @@ import Testing
 /// Bad input through the real `feedline` binary: junk lines in scripts and piped input, broken
 /// fixture directories, unusable script files, SIGINT to a non-interactive run. Every run has a
 /// time limit, so a hang fails the test instead of stalling the suite.
-@Suite("feedline binary on bad input", .timeLimit(.minutes(2)))
+@Suite("feedline binary on bad input", .timeLimit(.minutes(10)))
 struct BadInputTests {
     static let flags = ["--now", "2026-11-21T18:00:00Z", "--width", "80", "--page-size", "10"]
 

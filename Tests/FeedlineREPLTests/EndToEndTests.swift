@@ -4,7 +4,7 @@ import Testing
 
 /// Runs the built `feedline` binary: with `--script`, with piped standard input, and with
 /// inputs it cannot read.
-@Suite("feedline binary", .timeLimit(.minutes(2)))
+@Suite("feedline binary", .timeLimit(.minutes(10)))
 struct EndToEndTests {
     struct Run {
         var status: Int32

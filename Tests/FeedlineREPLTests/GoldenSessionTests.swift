@@ -9,7 +9,7 @@ import Testing
 /// `.transcript` file beside it, byte for byte. With `FEEDLINE_RECORD=1` the transcripts are
 /// rewritten and the test fails, so the new ones are reviewed before they are committed.
 @MainActor
-@Suite("Golden sessions", .timeLimit(.minutes(2)))
+@Suite("Golden sessions", .timeLimit(.minutes(10)))
 struct GoldenSessionTests {
     /// A script's first line, `# args: --fixtures DIR --now DATE --width N --page-size N`.
     nonisolated struct Header {

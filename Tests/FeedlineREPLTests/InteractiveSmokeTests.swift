@@ -5,7 +5,7 @@ import Testing
 /// Runs the interactive binary under a pseudo-terminal (`Scripts/repl-pty-smoke.py`, pexpect):
 /// Tab completion, history across runs, Ctrl-C, Ctrl-D, output above the prompt while typing,
 /// and the terminal settings restored afterwards.
-@Suite("Interactive feedline under a pseudo-terminal", .timeLimit(.minutes(2)))
+@Suite("Interactive feedline under a pseudo-terminal", .timeLimit(.minutes(10)))
 struct InteractiveSmokeTests {
     /// Runs `Scripts/repl-pty-smoke.py BINARY ROOT [mode]`; it prints "ok" when every check passed.
     static func smoke(_ mode: String...) throws {

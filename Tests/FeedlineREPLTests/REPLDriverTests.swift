@@ -5,7 +5,7 @@ import Testing
 
 /// The driver through its public API: lines in, text out, on a sandbox with a virtual clock.
 @MainActor
-@Suite("REPL driver", .timeLimit(.minutes(2)))
+@Suite("REPL driver", .timeLimit(.minutes(10)))
 struct REPLDriverTests {
     @MainActor
     struct Harness {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Script runner and fixture locator", .timeLimit(.minutes(1)))
+@Suite("Script runner and fixture locator", .timeLimit(.minutes(10)))
 struct ScriptRunnerTests {
     @Test("commands are echoed after the prompt of their screen; blank lines are skipped; quit stops")
     func transcriptShape() async throws {

@@ -42,7 +42,7 @@ public final class FeedlineProcess {
     /// and the `unset` variables removed from this process's environment.
     public init(
         _ arguments: [String], environment: [String: String] = [:], unset: [String] = [],
-        deadline: Duration = .seconds(30)
+        deadline: Duration = Deadlines.process
     ) throws {
         // Writing to a child that has exited must fail the write, not kill the test process.
         signal(SIGPIPE, SIG_IGN)

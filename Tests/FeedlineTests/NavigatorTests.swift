@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite("Navigator and detail", .timeLimit(.minutes(2)))
+@Suite("Navigator and detail", .timeLimit(.minutes(10)))
 struct NavigatorTests {
     private func loadedSession(posts: Int = 30) async -> (FeedSession, MemoryService) {
         let service = MemoryService(posts: makePosts(posts))

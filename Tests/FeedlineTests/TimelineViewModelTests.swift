@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite("Timeline view model", .timeLimit(.minutes(2)))
+@Suite("Timeline view model", .timeLimit(.minutes(10)))
 struct TimelineViewModelTests {
     private func makeSession(_ service: any FeedService, prefetch: Int = 5) -> FeedSession {
         FeedSession(service: service, clock: .fixed(testNow), prefetchDistance: prefetch)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Main-actor handlers registered with a token, notified in registration order.
 /// The list itself is thread-safe, so tokens may be released on any thread.
 final class HandlerList<Value: Sendable>: Sendable {
@@ -26,5 +24,5 @@ final class HandlerList<Value: Sendable>: Sendable {
         }
     }
 
-    var count: Int { handlers.withLock { $0.entries.count } }
+    var isEmpty: Bool { handlers.withLock { $0.entries.isEmpty } }
 }

@@ -30,7 +30,7 @@ func makeService(
     timeline: TimelineSource = .home,
     token: String? = secretToken,
     pageSize: Int = 20,
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(60),
     clock: VirtualClock = VirtualClock(),
     now: Date = Date(timeIntervalSince1970: 1_795_348_800)
 ) throws -> MastodonHTTPService {

@@ -59,7 +59,7 @@ struct Child {
     }
 
     /// Runs to the end (or the time limit) and returns how it ended.
-    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = 20) throws -> Ending {
+    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = Deadlines.event) throws -> Ending {
         let child = try Child(arguments, stdin: stdin)
         return child.wait(timeout: timeout)
     }
@@ -70,7 +70,7 @@ struct Child {
     }
 
     /// Waits until standard output contains `text`, or the time limit.
-    func waitForOutput(_ text: String, timeout: Double = 20) -> Bool {
+    func waitForOutput(_ text: String, timeout: Double = Deadlines.event) -> Bool {
         waitForOutput(timeout: timeout) { $0.contains(text) }
     }
 
@@ -89,13 +89,13 @@ struct Child {
     }
 
     /// Waits for the child to end, at most `timeout` seconds (then kills it), and collects its output.
-    func wait(timeout: Double = 20) -> Ending {
+    func wait(timeout: Double = Deadlines.event) -> Ending {
         var timedOut = false
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
             process.terminate()
             kill(process.processIdentifier, SIGKILL)
-            _ = finished.wait(timeout: .now() + 5)
+            _ = finished.wait(timeout: .now() + 30)
         }
         try? input?.close()
         let ending = Ending(
