@@ -89,7 +89,7 @@ let package = Package(
         ),
         .target(
             name: "FeedlineREPL",
-            dependencies: ["Feedline", "FeedlineMastodon", "CReadline"],
+            dependencies: ["Feedline", "CReadline"],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -76,7 +76,7 @@ struct FeedlineCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration = REPLConfiguration(
+        let configuration = SessionConfiguration(
             fixtures: fixtures.map { URL(fileURLWithPath: $0) },
             server: server,
             timeline: timeline,
@@ -89,32 +89,8 @@ struct FeedlineCommand: AsyncParsableCommand {
             historyFile: history,
             now: now.flatMap(Self.date)
         )
-        let status = jsonl ? await Self.runJSONLines(configuration) : await REPLLauncher.run(configuration)
+        let status = jsonl ? await SessionSetup.runJSONLines(configuration) : await SessionSetup.runREPL(configuration)
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// The JSON-lines front: the same service and session as the REPL, the protocol on stdin/stdout.
-    /// Setup problems go to standard error (stdout carries protocol messages only).
-    @MainActor
-    static func runJSONLines(_ configuration: REPLConfiguration) async -> Int32 {
-        let service: any FeedService
-        do {
-            let choice = try REPLLauncher.serviceChoice(configuration)
-            // On the sandbox, latency passes in virtual time: changes still arrive asynchronously.
-            let clock: any Clock<Duration> = choice.isRemote ? ContinuousClock() : VirtualClock()
-            service = try choice.makeService(
-                postsPerPage: configuration.postsPerPage, clock: clock,
-                wallClock: configuration.wallClock
-            )
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            return 1
-        }
-        let session = FeedSession(service: service, clock: configuration.wallClock)
-        await JSONLinesSession.run(session: session, lines: StandardInputLines.stream()) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
-        }
-        return 0
     }
 
     /// Parses ISO 8601 with or without fractional seconds.

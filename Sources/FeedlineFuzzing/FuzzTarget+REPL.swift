@@ -66,7 +66,7 @@ extension FuzzTarget {
         )
         let post = flags & 4 == 0 ? original : Post(id: PostID("2"), author: Author(id: "2", displayName: field(3), handle: "b"), text: "", createdAt: now, reblog: original)
         var interaction = PostInteraction(serverCopy: post)
-        if flags & 16 != 0 { interaction.failure = InteractionFailure(kind: .favourite, message: field(3)) }
+        if flags & 16 != 0 { interaction.failure = InteractionFailure(kind: .favourite, value: true, message: field(3)) }
         let row = PostRow(post: post, interaction: interaction)
 
         func check(_ lines: [String], _ what: String) throws(Finding) {
@@ -89,9 +89,9 @@ extension FuzzTarget {
             throw Finding(description: "first row line of \(TextWidth.width(of: first)) columns at width \(width): \(first.debugDescription)")
         }
 
-        var detail = PostDetailState(id: post.id, post: post, interaction: interaction)
+        var detail = PostDetailState(id: post.id, known: PostChange(originalID: original.id, post: original, interaction: interaction))
         detail.context = PostContext(ancestors: [original], descendants: [post])
-        detail.postLoad = flags & 64 == 0 ? .loaded : .failed(field(3))
+        detail.postLoad = flags & 64 == 0 ? .loaded : .failed(FeedFailure(message: field(3), isTransient: true))
         try check(DetailRenderer(width: width, clock: clock).lines(detail), "detail")
 
         let text = TextWidth.sanitize(field(1), keepingLines: true)

@@ -103,16 +103,3 @@ public struct JSONLCommand: Sendable, Equatable {
         return .success(JSONLCommand(id: id, action: action))
     }
 }
-
-extension RowID {
-    /// Parses `post:ID` or `gap:ID` (the form ``description`` prints).
-    public init?(_ text: String) {
-        if text.hasPrefix("post:"), text.count > 5 {
-            self = .post(PostID(String(text.dropFirst(5))))
-        } else if text.hasPrefix("gap:"), text.count > 4 {
-            self = .gap(below: PostID(String(text.dropFirst(4))))
-        } else {
-            return nil
-        }
-    }
-}

@@ -15,7 +15,7 @@ public enum JSONLMessage {
     }
 
     /// A full timeline snapshot: every row and the status.
-    public static func timeline(_ snapshot: TimelineViewModel.Snapshot, clock: WallClock, id: JSONLValue? = nil) -> JSONLValue {
+    public static func timeline(_ snapshot: FeedListViewModel.Snapshot, clock: WallClock, id: JSONLValue? = nil) -> JSONLValue {
         var fields: [(String, JSONLValue)] = [("type", "timeline")]
         if let id { fields.append(("id", id)) }
         fields.append(("count", .int(snapshot.rows.count)))
@@ -27,7 +27,7 @@ public enum JSONLMessage {
     /// How the rows changed since the previous timeline or changes message. Applying `deleted`
     /// (old indices), `inserted` (new indices), `moved` and `updated` to the previous rows, UIKit
     /// batch-update style, yields the rows now; `count` is the new number of rows.
-    public static func changes(_ snapshot: TimelineViewModel.Snapshot, clock: WallClock) -> JSONLValue {
+    public static func changes(_ snapshot: FeedListViewModel.Snapshot, clock: WallClock) -> JSONLValue {
         let changes = snapshot.changes
         return .object([
             ("type", "changes"),
@@ -61,7 +61,7 @@ public enum JSONLMessage {
         } else {
             fields.append(("context", .null))
         }
-        fields.append(("error", .optional(state.failure)))
+        fields.append(("error", .optional(state.failure?.message)))
         return .object(fields)
     }
 
@@ -87,35 +87,56 @@ public enum JSONLMessage {
 
     static func route(_ route: Route) -> JSONLValue {
         switch route {
-        case .timeline: .object([("route", "timeline")])
+        case .feed(.home): .object([("route", "timeline")])
+        case .feed(let feed): .object([("route", "feed"), ("feed", .string(feed.description))])
+        case .thread(let id): .object([("route", "thread"), ("post", .string(id.rawValue))])
+        case .notifications: .object([("route", "notifications")])
         case .post(let id): .object([("route", "post"), ("post", .string(id.rawValue))])
         }
     }
 
     /// A row: `{"id":"post:1","kind":"post",…}` or `{"id":"gap:1","kind":"gap",…}`.
-    public static func row(_ row: TimelineRow, clock: WallClock) -> JSONLValue {
+    public static func row(_ row: ListRow, clock: WallClock) -> JSONLValue {
         switch row {
         case .post(let post):
             var fields: [(String, JSONLValue)] = [("id", .string(row.id.description)), ("kind", "post")]
-            fields.append(("post", .string(post.id.rawValue)))
-            fields.append(("original", .string(post.originalID.rawValue)))
-            fields.append(("boostedBy", post.boostedBy.map(author) ?? .null))
-            if case .object(let body) = content(post.content, clock: clock) {
-                fields += body.filter { $0.0 != "id" }
-            }
-            fields += interaction(post.interaction)
+            fields += postFields(post, clock: clock)
+            return .object(fields)
+        case .notification(let notification):
+            var fields: [(String, JSONLValue)] = [("id", .string(row.id.description)), ("kind", "notification")]
+            let group = notification.group
+            fields.append(("type", .string(group.kind.apiName)))
+            fields.append(("summary", .string(group.summary)))
+            fields.append(("count", .int(group.count)))
+            fields.append(("accounts", .array(group.accounts.map(author))))
+            fields.append(("latestAt", .string(ISO8601DateFormatter().string(from: group.latestAt))))
+            fields.append(("relativeTime", .string(clock.relative(group.latestAt))))
+            fields.append(("status", notification.post.map { .object(postFields($0, clock: clock)) } ?? .null))
             return .object(fields)
         case .gap(let gap):
             let status: (String, String?) = switch gap.status {
             case .idle: ("idle", nil)
             case .loading: ("loading", nil)
-            case .failed(let message): ("failed", message)
+            case .failed(let failure): ("failed", failure.message)
             }
             return .object([
                 ("id", .string(row.id.description)), ("kind", "gap"), ("below", .string(gap.below.rawValue)),
                 ("above", .string(gap.above.rawValue)), ("status", .string(status.0)), ("error", .optional(status.1)),
             ])
         }
+    }
+
+    /// A post row's fields: its entry and original ids, who boosted it, its content and its state.
+    static func postFields(_ post: PostRow, clock: WallClock) -> [(String, JSONLValue)] {
+        var fields: [(String, JSONLValue)] = []
+        fields.append(("post", .string(post.id.rawValue)))
+        fields.append(("original", .string(post.originalID.rawValue)))
+        fields.append(("boostedBy", post.boostedBy.map(author) ?? .null))
+        if case .object(let body) = content(post.content, clock: clock) {
+            fields += body.filter { $0.0 != "id" }
+        }
+        fields += interaction(post.interaction)
+        return fields
     }
 
     static func content(_ post: Post, clock: WallClock) -> JSONLValue {
@@ -145,7 +166,7 @@ public enum JSONLMessage {
         ]
     }
 
-    static func status(_ status: TimelineStatus) -> JSONLValue {
+    static func status(_ status: ListStatus) -> JSONLValue {
         let loading: JSONLValue = switch status.loading {
         case .firstPage: "firstPage"
         case .olderPage: "olderPage"
@@ -162,7 +183,7 @@ public enum JSONLMessage {
             return .object([("message", .string(failure.message)), ("fix", .string(retry))])
         } ?? .null
         return .object([
-            ("loading", loading), ("failure", failure), ("olderFailure", .optional(status.olderFailure)),
+            ("loading", loading), ("failure", failure), ("olderFailure", .optional(status.olderFailure?.message)),
             ("end", .bool(status.reachedEnd)),
         ])
     }

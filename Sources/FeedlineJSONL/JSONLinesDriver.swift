@@ -25,24 +25,22 @@ public final class JSONLinesDriver {
     public func start() {
         emit(JSONLMessage.hello())
         let clock = session.clock
-        subscriptions.append(session.navigator.routes.subscribe { [weak self] routes in
-            MainActor.assumeIsolated { self?.routesChanged(routes) }
+        subscriptions.append(session.navigator.routes.observe { [weak self] routes in
+            self?.routesChanged(routes)
         })
-        subscriptions.append(session.timeline.snapshot.subscribe { [weak self] snapshot in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                if self.sawTimeline {
-                    self.emit(JSONLMessage.changes(snapshot, clock: clock))
-                } else {
-                    self.sawTimeline = true
-                    self.emit(JSONLMessage.timeline(snapshot, clock: clock))
-                }
+        subscriptions.append(session.root.snapshot.observe { [weak self] snapshot in
+            guard let self else { return }
+            if self.sawTimeline {
+                self.emit(JSONLMessage.changes(snapshot, clock: clock))
+            } else {
+                self.sawTimeline = true
+                self.emit(JSONLMessage.timeline(snapshot, clock: clock))
             }
         })
         subscriptions.append(session.store.observe { [weak self] change in
             self?.emit(JSONLMessage.post(change))
         })
-        session.timeline.appeared()
+        session.root.appeared()
     }
 
     /// Handles one input line. Returns `false` after `quit` (the driver has written `bye`).
@@ -58,7 +56,7 @@ public final class JSONLinesDriver {
             command = parsed
         }
         let id = command.id
-        let timeline = session.timeline
+        let timeline = session.root
         switch command.action {
         case .timeline:
             emit(JSONLMessage.timeline(timeline.snapshot.value, clock: session.clock, id: id))
@@ -72,13 +70,9 @@ public final class JSONLinesDriver {
         case .loadMore: timeline.loadMore()
         case .refresh: timeline.refresh()
         case .retry:
-            // Like the REPL: a post on top whose post or thread failed to load retries that;
-            // otherwise the timeline's last failure.
-            if case .post(let detail) = session.navigator.top, detail.current.failure != nil {
-                detail.retry()
-            } else {
-                timeline.retry()
-            }
+            // Everything still failed, on every screen (pages, refreshes, gaps, detail loads,
+            // interactions that rolled back).
+            session.retry()
         case .openGap(let row):
             guard timeline.state.index(of: row) != nil else {
                 emit(JSONLMessage.error("There is no gap \(row) in the timeline.", id: id))
@@ -94,7 +88,7 @@ public final class JSONLinesDriver {
             }
         case .favourite(let post), .reblog(let post):
             let kind: InteractionKind = if case .favourite = command.action { .favourite } else { .reblog }
-            guard session.store.toggle(kind, post) else {
+            guard toggle(kind, post) else {
                 emit(JSONLMessage.error("Unknown post \(post): it is not in the timeline or an open detail yet.", id: id))
                 return true
             }
@@ -118,13 +112,30 @@ public final class JSONLinesDriver {
         emit(JSONLMessage.bye())
     }
 
+    /// Toggles `kind` of the post `id` names through a screen that shows it: a detail of it
+    /// on the stack (top first), else a list row of it. `false` when no screen shows it.
+    private func toggle(_ kind: InteractionKind, _ id: PostID) -> Bool {
+        let screens = session.navigator.screens.reversed()
+        let original = session.store.originalID(of: id)
+        for case .post(let detail) in screens where detail.id == id || session.store.originalID(of: detail.id) == original {
+            if detail.toggle(kind) { return true }
+        }
+        for case .list(let list) in screens {
+            if list.rows.contains(.post(id)) { return list.toggle(kind, row: .post(id)) }
+            if let original, let row = list.rows.first(where: { $0.shownPost?.originalID == original }) {
+                return list.toggle(kind, row: row.id)
+            }
+        }
+        return false
+    }
+
     private func routesChanged(_ routes: [Route]) {
         emit(JSONLMessage.routes(routes))
         detailSubscription = nil
         guard case .post(let detail) = session.navigator.top else { return }
         let clock = session.clock
-        detailSubscription = detail.state.subscribe { [weak self] state in
-            MainActor.assumeIsolated { self?.emit(JSONLMessage.detail(state, clock: clock)) }
+        detailSubscription = detail.state.observe { [weak self] state in
+            self?.emit(JSONLMessage.detail(state, clock: clock))
         }
     }
 

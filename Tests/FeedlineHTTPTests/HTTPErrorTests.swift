@@ -17,7 +17,8 @@ struct HTTPErrorTests {
 
     /// Sets the fake up for `kind` and makes the call that fails.
     private func provoke(_ kind: Case, _ fake: FakeMastodon, _ server: MastodonServer) async throws -> (any Error)? {
-        let service = try makeService(server, timeline: kind == .unauthorizedNoToken ? .public : .home, token: kind == .unauthorizedNoToken ? nil : secretToken)
+        let feed: Feed = kind == .unauthorizedNoToken ? .public : .home
+        let service = try makeService(server, token: kind == .unauthorizedNoToken ? nil : secretToken)
         let home = "/api/v1/timelines/home"
         switch kind {
         case .unauthorizedToken: fake.fail(home, status: 401, error: "The access token is invalid")
@@ -36,9 +37,9 @@ struct HTTPErrorTests {
         }
         return await thrownError {
             switch kind {
-            case .forbidden, .unprocessable, .echoedToken: _ = try await service.setReblog(true, postID: "117645532415752138")
+            case .forbidden, .unprocessable, .echoedToken: _ = try await service.set(.reblog, to: true, postID: "117645532415752138")
             case .notFound: _ = try await service.post("no-such-post")
-            default: _ = try await service.timelinePage(after: nil)
+            default: _ = try await service.page(of: feed, after: nil)
             }
         }
     }
@@ -85,7 +86,7 @@ struct HTTPErrorTests {
             let (value, message) = expected(kind)
             if let value { #expect(error as? MastodonHTTPError == value) }
             let port = server.url.port.map(String.init) ?? ""
-            #expect(FeedError.message(for: error) == message.replacingOccurrences(of: "PORT", with: port))
+            #expect(FeedFailure(error).message == message.replacingOccurrences(of: "PORT", with: port))
             expectNoToken(error)
         }
     }
@@ -96,14 +97,14 @@ struct HTTPErrorTests {
             let clock = VirtualClock()
             let service = try makeService(server, clock: clock)
             fake.fail("/api/v1/timelines/home", status: 429, error: "Too many requests", headers: ["X-RateLimit-Reset": "2026-11-22T12:00:05.000Z"])
-            let page = try await service.timelinePage(after: nil)
+            let page = try await service.page(of: .home, after: nil)
             #expect(page.posts.count == 20)
             #expect(clock.now.offset == .seconds(5))
             #expect(fake.requests.count == 2)
 
             // Limited again right after the wait: the error, not a second retry.
             fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 429, headers: ["X-RateLimit-Reset": "2026-11-22T12:00:05.000Z"], body: "{}", times: 2))
-            let error = await thrownError { _ = try await service.timelinePage(after: nil) }
+            let error = await thrownError { _ = try await service.page(of: .home, after: nil) }
             #expect(error as? MastodonHTTPError == .rateLimited(reset: Date(timeIntervalSince1970: 1_795_348_805), secondsToReset: 5))
             #expect(fake.requests.count == 4)
             #expect(clock.now.offset == .seconds(10))
@@ -116,8 +117,8 @@ struct HTTPErrorTests {
             let clock = VirtualClock()
             let service = try makeService(server, clock: clock)
             fake.fail("/api/v1/statuses/", status: 429, headers: ["X-RateLimit-Reset": "2026-11-22T12:00:03.000Z"])
-            let error = await thrownError { _ = try await service.setFavourite(true, postID: "117645532415752138") }
-            #expect(FeedError.message(for: try #require(error)) == "The server is rate limiting requests; try again in 3 seconds (at 12:00:03 UTC).")
+            let error = await thrownError { _ = try await service.set(.favourite, to: true, postID: "117645532415752138") }
+            #expect(FeedFailure(try #require(error)).message == "The server is rate limiting requests; try again in 3 seconds (at 12:00:03 UTC).")
             #expect(clock.now.offset == .zero)
             #expect(fake.requests.count == 1)
         }
@@ -128,9 +129,9 @@ struct HTTPErrorTests {
         try await withFakeServer { fake, server in
             let service = try makeService(server, timeout: .milliseconds(300))
             fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 200, body: "[]", delay: .seconds(2)))
-            let error = await thrownError { _ = try await service.timelinePage(after: nil) }
+            let error = await thrownError { _ = try await service.page(of: .home, after: nil) }
             #expect(error as? MastodonHTTPError == .timedOut(seconds: 0.3))
-            #expect(FeedError.message(for: try #require(error)) == "The server did not answer within 0.3 seconds. Check your connection and try again.")
+            #expect(FeedFailure(try #require(error)).message == "The server did not answer within 0.3 seconds. Check your connection and try again.")
             expectNoToken(try #require(error))
         }
     }
@@ -141,9 +142,9 @@ struct HTTPErrorTests {
         let url = try await fake.start()
         await fake.stop()
         let service = try makeService(try MastodonServer(url: url))
-        let error = await thrownError { _ = try await service.timelinePage(after: nil) }
+        let error = await thrownError { _ = try await service.page(of: .home, after: nil) }
         #expect(
-            FeedError.message(for: try #require(error))
+            FeedFailure(try #require(error)).message
                 == "Could not connect to 127.0.0.1: the connection was refused. Check the server address and your network connection."
         )
         expectNoToken(try #require(error))
@@ -155,7 +156,7 @@ struct HTTPErrorTests {
             let service = try makeService(server)
             let elsewhere = "http://localhost:\(server.url.port ?? 0)/api/v1/timelines/home"
             fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 302, headers: ["Location": elsewhere], body: ""))
-            let error = await thrownError { _ = try await service.timelinePage(after: nil) }
+            let error = await thrownError { _ = try await service.page(of: .home, after: nil) }
             #expect(error as? MastodonHTTPError == .unexpectedStatus(302, serverMessage: nil))
             #expect(fake.requests.count == 1)
         }
@@ -166,7 +167,7 @@ struct HTTPErrorTests {
         try await withFakeServer { fake, server in
             let service = try makeService(server)
             fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 200, body: "[]", delay: .seconds(2)))
-            let call = Task { try await service.timelinePage(after: nil) }
+            let call = Task { try await service.page(of: .home, after: nil) }
             await fake.waitForRequests(1)
             // Measured from the cancel, not the start: a loaded machine (or TSan) may be slow to
             // send the request, but the call must end long before the server's 2 s reply.

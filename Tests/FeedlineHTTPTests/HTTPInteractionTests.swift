@@ -14,17 +14,17 @@ struct HTTPInteractionTests {
             let service = try makeService(server)
             let id = PostID(target.id)
 
-            let favourited = try await service.setFavourite(true, postID: id)
+            let favourited = try await service.set(.favourite, to: true, postID: id)
             #expect(favourited.id == id && favourited.favourited)
             #expect(favourited.favouritesCount == target.favouritesCount + 1)
-            let unfavourited = try await service.setFavourite(false, postID: id)
+            let unfavourited = try await service.set(.favourite, to: false, postID: id)
             #expect(!unfavourited.favourited && unfavourited.favouritesCount == target.favouritesCount)
 
-            let reblogged = try await service.setReblog(true, postID: id)
+            let reblogged = try await service.set(.reblog, to: true, postID: id)
             #expect(reblogged.id == id, "the original is taken from the boost the server answers with")
             #expect(reblogged.reblog == nil && reblogged.reblogged)
             #expect(reblogged.reblogsCount == target.reblogsCount + 1)
-            let unreblogged = try await service.setReblog(false, postID: id)
+            let unreblogged = try await service.set(.reblog, to: false, postID: id)
             #expect(unreblogged.id == id && !unreblogged.reblogged)
 
             let seen = fake.requests.map { "\($0.method) \($0.path)" }

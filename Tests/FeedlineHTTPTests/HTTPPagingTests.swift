@@ -14,7 +14,7 @@ struct HTTPPagingTests {
             var ids: [PostID] = []
             var pages = 0
             repeat {
-                let page = try await service.timelinePage(after: cursor)
+                let page = try await service.page(of: .home, after: cursor)
                 ids += page.posts.map(\.id)
                 cursor = page.next
                 pages += 1
@@ -37,16 +37,16 @@ struct HTTPPagingTests {
     func timelinesAndEmptyEnd() async throws {
         let statuses = Array(try FixtureStatuses.timeline().prefix(6))
         try await withFakeServer(statuses: statuses) { fake, server in
-            let service = try makeService(server, timeline: .public, token: nil, pageSize: 3)
-            let first = try await service.timelinePage(after: nil)
-            let second = try await service.timelinePage(after: first.next)
-            let third = try await service.timelinePage(after: second.next)
+            let service = try makeService(server, token: nil, pageSize: 3)
+            let first = try await service.page(of: .public, after: nil)
+            let second = try await service.page(of: .public, after: first.next)
+            let third = try await service.page(of: .public, after: second.next)
             #expect(first.posts.count == 3 && second.posts.count == 3)
             #expect(third.posts.isEmpty && third.next == nil)
             #expect(fake.requests.allSatisfy { $0.authorization == nil })
 
-            _ = try await makeService(server, timeline: .local, token: nil).timelinePage(after: nil)
-            _ = try await makeService(server, timeline: .tag("café_2"), token: nil).timelinePage(after: nil)
+            _ = try await makeService(server, token: nil).page(of: .local, after: nil)
+            _ = try await makeService(server, token: nil).page(of: .tag("café_2"), after: nil)
             let last = fake.requests.suffix(2)
             #expect(last.first?.path == "/api/v1/timelines/public")
             #expect(last.first?.query["local"] == "true")
@@ -60,25 +60,25 @@ struct HTTPPagingTests {
         // The client saw the timeline from all[30] down; 30 posts arrived above it since.
         try await withFakeServer(statuses: Array(all.dropFirst(30))) { fake, server in
             let service = try makeService(server, pageSize: 20)
-            let first = try await service.timelinePage(after: nil)
+            let first = try await service.page(of: .home, after: nil)
             let top = try #require(first.posts.first).id
             #expect(top.rawValue == all[30].id)
             fake.post(Array(all.prefix(30)))
 
-            let refreshed = try await service.newerPosts(than: top, olderThan: nil)
+            let refreshed = try await service.newer(in: .home, than: top, olderThan: nil)
             #expect(refreshed.posts.map(\.id.rawValue) == all.prefix(20).map(\.id))
             #expect(refreshed.hasMore)
             let refresh = try #require(fake.requests.last)
             #expect(refresh.query == ["since_id": top.rawValue, "limit": "21"])
 
             // The gap between the oldest refreshed post and the old top holds 10 posts.
-            let gap = try await service.newerPosts(than: top, olderThan: PostID(all[19].id))
+            let gap = try await service.newer(in: .home, than: top, olderThan: PostID(all[19].id))
             #expect(gap.posts.map(\.id.rawValue) == all[20..<30].map(\.id))
             #expect(!gap.hasMore)
             #expect(fake.requests.last?.query == ["since_id": top.rawValue, "max_id": all[19].id, "limit": "21"])
 
             // Nothing newer: an empty answer without a gap.
-            let none = try await service.newerPosts(than: PostID(all[0].id), olderThan: nil)
+            let none = try await service.newer(in: .home, than: PostID(all[0].id), olderThan: nil)
             #expect(none.posts.isEmpty && !none.hasMore)
         }
     }
@@ -94,11 +94,11 @@ struct HTTPPagingTests {
                     body: String(decoding: try Mastodon.makeEncoder().encode(Array(statuses.prefix(2))), as: UTF8.self)
                 )
             )
-            let service = try makeService(server, timeline: .public, pageSize: 2)
-            let first = try await service.timelinePage(after: nil)
+            let service = try makeService(server, pageSize: 2)
+            let first = try await service.page(of: .public, after: nil)
             let next = try #require(first.next)
             #expect(next.rawValue.hasPrefix(server.url.absoluteString))
-            let second = try await service.timelinePage(after: next)
+            let second = try await service.page(of: .public, after: next)
             #expect(second.posts.map(\.id.rawValue) == statuses[2..<4].map(\.id))
             #expect(fake.requests.last?.query["max_id"] == statuses[1].id)
         }

@@ -14,7 +14,7 @@ struct HTTPSessionEndToEndTests {
         try await withFakeServer(statuses: statuses) { fake, server in
             let service = try makeService(server)
             let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
-            let timeline = session.timeline
+            let timeline = session.root
             timeline.appeared()
             await session.settle()
             #expect(timeline.rows.count == 20)
@@ -31,10 +31,11 @@ struct HTTPSessionEndToEndTests {
 
             // Favourite and boost a post: the server agrees and the row shows it.
             let target = try #require(statuses.first { $0.reblog == nil && $0.favourited != true && $0.reblogged != true })
-            let row = try #require(timeline.rowViewModel(PostID(target.id)))
-            row.toggleFavourite()
-            row.toggleReblog()
+            let rowID = RowID.post(PostID(target.id))
+            #expect(timeline.toggle(.favourite, row: rowID))
+            #expect(timeline.toggle(.reblog, row: rowID))
             await session.settle()
+            let row = try #require(timeline.rows[id: rowID]?.post?.interaction)
             #expect(row.favourited && row.reblogged)
             #expect(row.favouritesCount == target.favouritesCount + 1)
             #expect(fake.status(target.id)?.favourited == true)
@@ -42,14 +43,15 @@ struct HTTPSessionEndToEndTests {
 
             // A favourite the server refuses rolls back with the message; the rows stay.
             let other = try #require(statuses.last { $0.reblog == nil && $0.favourited != true })
-            let otherRow = try #require(timeline.rowViewModel(PostID(other.id)))
+            let otherID = RowID.post(PostID(other.id))
             fake.enqueue(.init(method: "POST", pathPrefix: "/api/v1/statuses/\(other.id)/favourite", status: 503, body: "<html/>"))
-            otherRow.toggleFavourite()
+            #expect(timeline.toggle(.favourite, row: otherID))
             await session.settle()
+            let otherRow = try #require(timeline.rows[id: otherID]?.post?.interaction)
             #expect(!otherRow.favourited)
             #expect(otherRow.favouritesCount == other.favouritesCount)
             #expect(
-                otherRow.row.interaction.failure?.message
+                otherRow.failure?.message
                     == "Could not favourite this post: The server is unavailable right now (HTTP 503): it may be overloaded or down for maintenance. Try again later."
             )
             #expect(timeline.rows.compactMap(\.post?.id) == walked)

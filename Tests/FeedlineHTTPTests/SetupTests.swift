@@ -7,29 +7,33 @@ import Testing
 /// one clear sentence for each mistake.
 @Suite("HTTP setup")
 struct SetupTests {
-    @Test("timelines parse from home, public, local and tag:NAME")
+    @Test("feeds parse from home, public, local, tag:NAME, bookmarks, favourites, list:ID and account:ID")
     func timelines() throws {
-        #expect(try TimelineSource(parsing: "home") == .home)
-        #expect(try TimelineSource(parsing: " Public ") == .public)
-        #expect(try TimelineSource(parsing: "LOCAL") == .local)
-        #expect(try TimelineSource(parsing: "tag:Swift") == .tag("Swift"))
-        #expect(try TimelineSource(parsing: "tag:#café_2") == .tag("café_2"))
-        #expect(TimelineSource.tag("x").description == "tag:x")
+        #expect(try Feed(parsing: "home") == .home)
+        #expect(try Feed(parsing: " Public ") == .public)
+        #expect(try Feed(parsing: "LOCAL") == .local)
+        #expect(try Feed(parsing: "tag:Swift") == .tag("Swift"))
+        #expect(try Feed(parsing: "tag:#café_2") == .tag("café_2"))
+        #expect(try Feed(parsing: "Bookmarks") == .bookmarks)
+        #expect(try Feed(parsing: "favorites") == .favourites)
+        #expect(try Feed(parsing: "list:42") == .list("42"))
+        #expect(try Feed(parsing: "account:109") == .account("109"))
+        #expect(Feed.tag("x").description == "tag:x")
     }
 
     @Test(
         "bad timelines say what is expected",
         arguments: [
-            ("federated", "The timeline \"federated\" is not one Feedline knows: expected home, public, local or tag:NAME."),
+            ("federated", "The timeline \"federated\" is not one Feedline knows: expected home, public, local, tag:NAME, bookmarks, favourites or list:ID."),
             ("tag:", "The timeline \"tag:\" is not one Feedline knows: the tag has no name; write tag:NAME, e.g. tag:swift."),
             ("tag:a/b", "The timeline \"tag:a/b\" is not one Feedline knows: a tag name has only letters, digits and underscores."),
-            ("", "The timeline \"\" is not one Feedline knows: expected home, public, local or tag:NAME."),
+            ("", "The timeline \"\" is not one Feedline knows: expected home, public, local, tag:NAME, bookmarks, favourites or list:ID."),
         ]
     )
     func badTimelines(_ text: String, _ message: String) {
-        #expect(throws: MastodonSetupError.self) { try TimelineSource(parsing: text) }
+        #expect(throws: MastodonSetupError.self) { try Feed(parsing: text) }
         do {
-            _ = try TimelineSource(parsing: text)
+            _ = try Feed(parsing: text)
         } catch {
             #expect(error.localizedDescription == message)
         }
@@ -102,15 +106,15 @@ struct SetupTests {
 
     @Test("make builds the service from command-line values and checks them in order")
     func make() throws {
-        let service = try MastodonHTTPService.make(
+        let (service, feed) = try MastodonHTTPService.make(
             server: "social.example", timeline: "tag:swift", tokenFile: nil, environment: ["FEEDLINE_TOKEN": secretToken]
         )
         #expect(service.server.url.absoluteString == "https://social.example")
-        #expect(service.timeline == .tag("swift"))
-        #expect(service.description == "MastodonHTTPService(https://social.example, tag:swift, signed in)")
+        #expect(feed == .tag("swift"))
+        #expect(service.description == "MastodonHTTPService(https://social.example, signed in)")
         expectNoToken(service)
 
-        let publicService = try MastodonHTTPService.make(server: "social.example", timeline: "public", environment: [:])
+        let publicService = try MastodonHTTPService.make(server: "social.example", timeline: "public", environment: [:]).service
         #expect(publicService.description.hasSuffix("signed out)"))
 
         #expect(throws: MastodonSetupError.tokenMissing(.home)) {
@@ -120,7 +124,7 @@ struct SetupTests {
             MastodonSetupError.tokenMissing(.home).localizedDescription
                 == "The home timeline needs an access token: put it in a file and pass --token-file FILE, or set the FEEDLINE_TOKEN environment variable."
         )
-        #expect(throws: MastodonSetupError.invalidTimeline("nope", reason: "expected home, public, local or tag:NAME")) {
+        #expect(throws: MastodonSetupError.invalidTimeline("nope", reason: "expected home, public, local, tag:NAME, bookmarks, favourites or list:ID")) {
             try MastodonHTTPService.make(server: "social.example", timeline: "nope", environment: [:])
         }
         #expect(throws: MastodonSetupError.invalidPageSize(41)) {

@@ -199,7 +199,7 @@ import FeedlineMastodon
 
         let notFound = try Mastodon.decode(Mastodon.APIError.self, from: Data(#"{"error": "Record not found"}"#.utf8))
         #expect(notFound.errorDescription == "Record not found")
-        #expect(FeedError.message(for: notFound) == "Record not found")
+        #expect(FeedFailure(notFound).message == "Record not found")
         let oauth = try Mastodon.decode(
             Mastodon.APIError.self,
             from: Data(#"{"error": "invalid_grant", "error_description": "The provided authorization grant is invalid."}"#.utf8)

@@ -16,21 +16,29 @@ final class CountingService: FeedService {
 
     private func count() { counter.withLock { $0 += 1 } }
 
-    func timelinePage(after cursor: PageCursor?) async throws -> Page { count(); return try await base.timelinePage(after: cursor) }
-    func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage {
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         count()
-        return try await base.newerPosts(than: lower, olderThan: upper)
+        return try await base.page(of: feed, after: cursor)
+    }
+    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+        count()
+        return try await base.newer(in: feed, than: lower, olderThan: upper)
+    }
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        count()
+        return try await base.notifications(after: cursor)
+    }
+    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        count()
+        return try await base.newerNotifications(than: lower, olderThan: upper)
     }
     func post(_ id: PostID) async throws -> Post { count(); return try await base.post(id) }
     func context(of id: PostID) async throws -> PostContext { count(); return try await base.context(of: id) }
-    func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post {
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
         count()
-        return try await base.setFavourite(favourited, postID: postID)
+        return try await base.set(kind, to: value, postID: postID)
     }
-    func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post {
-        count()
-        return try await base.setReblog(reblogged, postID: postID)
-    }
+    func account(named handle: String) async throws -> Author { count(); return try await base.account(named: handle) }
 }
 
 /// Thousands of random user steps on the sandbox with random latency, ~20% faults and Mastodon's
@@ -52,7 +60,7 @@ struct FaultSoakTests {
         let sandbox = try SandboxService(statuses: fixture.statuses, scenario: scenario, pageSize: 10, clock: VirtualClock())
         let service = CountingService(sandbox)
         let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
-        let timeline = session.timeline
+        let timeline = session.root
         var popped: [() -> PostDetailViewModel?] = []
         var actions = 0
         func fail(_ step: Int, _ message: String) {
@@ -93,14 +101,14 @@ struct FaultSoakTests {
             case 47..<52:
                 if let gap = timeline.rows.first(where: { $0.gap != nil }) { timeline.openGap(gap.id) }
             case 52..<70:
-                if let row = posts.randomElement(using: &random), let model = timeline.rowViewModel(row.id) {
-                    if random.next(below: 2) == 0 { model.toggleFavourite() } else { model.toggleReblog() }
+                if let row = posts.randomElement(using: &random) {
+                    timeline.toggle(random.next(below: 2) == 0 ? .favourite : .reblog, row: .post(row.id))
                 }
             case 70..<78:
                 if let row = posts.randomElement(using: &random) { session.navigator.open(row.id) }
             case 78..<88:
                 if case .post(let detail) = session.navigator.top {
-                    if random.next(below: 2) == 0 { detail.toggleFavourite() } else { detail.toggleReblog() }
+                    if random.next(below: 2) == 0 { detail.toggle(.favourite) } else { detail.toggle(.reblog) }
                     if random.next(below: 5) == 0 { detail.retry() }
                 }
             case 88..<95:
@@ -151,7 +159,7 @@ struct FaultSoakTests {
     /// detail shows the store's state, nothing is pending.
     private func checkSettled(step: Int, session: FeedSession, sandbox: SandboxService, fail: (Int, String) -> Void) async throws {
         var checked: Set<PostID> = []
-        for row in session.timeline.rows.compactMap(\.post) {
+        for row in session.root.rows.compactMap(\.post) {
             guard let shown = session.store.interaction(row.id) else {
                 fail(step, "row \(row.id) has no shared state")
                 continue

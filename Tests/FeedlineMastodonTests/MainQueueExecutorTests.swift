@@ -6,21 +6,21 @@ import Testing
 @Suite("Main-queue task executor")
 struct MainQueueExecutorTests {
     @MainActor
-    private func run(executor: (any TaskExecutor)?) async throws -> [TimelineRow] {
+    private func run(executor: (any TaskExecutor)?) async throws -> [ListRow] {
         let fixture = try FixtureLoader.load(from: FixturePaths.directory("timeline"))
         let service = try SandboxService(fixture: fixture, clock: VirtualClock(), wallClock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
         let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)), executor: executor)
-        session.timeline.appeared()
+        session.root.appeared()
         await session.settle()
-        session.timeline.loadMore()
+        session.root.loadMore()
         await session.settle()
-        let first = try #require(session.timeline.rows.first?.post)
-        session.timeline.rowViewModel(first.id)?.toggleFavourite()
+        let first = try #require(session.root.rows.first?.post)
+        session.root.toggle(.favourite, row: .post(first.id))
         session.navigator.open(first.id)
         await session.settle()
-        session.timeline.refresh()
+        session.root.refresh()
         await session.settle()
-        return session.timeline.rows
+        return Array(session.root.rows)
     }
 
     @Test("a session whose effects prefer the main queue ends where the default one does")

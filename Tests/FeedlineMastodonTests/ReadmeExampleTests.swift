@@ -11,19 +11,19 @@ import Testing
 @MainActor
 final class MirrorFront {
     let session: FeedSession
-    private(set) var rows: [TimelineRow] = []
+    private(set) var rows: [ListRow] = []
     private(set) var lines: [String] = []
     private var subscriptions = Set<Subscription>()
 
     init(service: any FeedService) {
         session = FeedSession(service: service)
-        // Relays deliver on the thread that set them; the view models set on the main actor.
-        session.timeline.snapshot.subscribe { [weak self] snapshot in
-            MainActor.assumeIsolated { self?.render(snapshot) }
+        // View models publish on the main actor; observe delivers there, synchronously.
+        session.root.snapshot.observe { [weak self] snapshot in
+            self?.render(snapshot)
         }.store(in: &subscriptions)
     }
 
-    private func render(_ snapshot: TimelineViewModel.Snapshot) {
+    private func render(_ snapshot: FeedListViewModel.Snapshot) {
         snapshot.changes.apply(to: &rows)           // deletions, insertions, moves, updates
         for update in snapshot.changes.updates {
             lines.append("changed row \(update.newIndex): \(update.element.post?.text.prefix(20) ?? "gap")")
@@ -38,18 +38,19 @@ struct ReadmeExampleTests {
     @MainActor
     func mirrorFront() async throws {
         let fixture = try FixtureLoader.load(from: FixturePaths.directory("timeline"))
-        let service = try SandboxService(fixture: fixture, clock: VirtualClock())
+        let service = try SandboxService(fixture: fixture, clock: ContinuousClock())
         let front = MirrorFront(service: service)
 
-        front.session.timeline.appeared()                     // loads the first page
+        front.session.root.appeared()                              // loads the first page
         await front.session.settle()
         let first = try #require(front.rows.first?.post)
-        front.session.timeline.rowViewModel(first.id)?.toggleFavourite()
+        front.session.root.toggle(.favourite, row: .post(first.id))   // optimistic, converges
+        front.session.navigator.push(.post(first.id))               // a detail view model, same state
         await front.session.settle()
 
-        #expect(front.rows == front.session.timeline.rows)
+        #expect(front.rows == Array(front.session.root.rows))
         #expect(front.rows.count >= 20)
-        #expect(front.session.timeline.rows.first?.post?.interaction.favourited == !first.interaction.favourited)
+        #expect(front.session.root.rows.first?.post?.interaction.favourited == !first.interaction.favourited)
         #expect(front.lines.contains { $0.hasPrefix("changed row 0:") })
     }
 }

@@ -24,32 +24,32 @@ import FeedlineMastodon
 
     @Test func favouritingSetsTheFlagAndCountAndIsIdempotent() async throws {
         let service = try makeService()
-        let favourited = try await service.setFavourite(true, postID: "3")
+        let favourited = try await service.set(.favourite, to: true, postID: "3")
         #expect(favourited.id == "3")
         #expect(favourited.favourited == true && favourited.favouritesCount == 5)
-        let again = try await service.setFavourite(true, postID: "3")
+        let again = try await service.set(.favourite, to: true, postID: "3")
         #expect(again == favourited)
         #expect(try await service.post("3") == favourited)
     }
 
     @Test func unfavouritingUndoesOnceAndReturnsAnUnfavouritedPostUnchanged() async throws {
         let service = try makeService()
-        let untouched = try await service.setFavourite(false, postID: "3")
+        let untouched = try await service.set(.favourite, to: false, postID: "3")
         #expect(untouched == (try await service.post("3")))
         #expect(untouched.favourited == false && untouched.favouritesCount == 4)
 
-        let undone = try await service.setFavourite(false, postID: "5")
+        let undone = try await service.set(.favourite, to: false, postID: "5")
         #expect(undone.favourited == false && undone.favouritesCount == 8)
-        let again = try await service.setFavourite(false, postID: "5")
+        let again = try await service.set(.favourite, to: false, postID: "5")
         #expect(again == undone)
     }
 
     @Test func interactingThroughABoostActsOnTheOriginalEverywhere() async throws {
         let service = try makeService()
-        let reply = try await service.setFavourite(true, postID: "10")
+        let reply = try await service.set(.favourite, to: true, postID: "10")
         #expect(reply.id == "3")
         #expect(reply.favouritesCount == 5)
-        let page = try await service.timelinePage(after: nil)
+        let page = try await service.page(of: .home, after: nil)
         let boost = try #require(page.posts.first { $0.id == "10" })
         let original = try #require(page.posts.first { $0.id == "3" })
         #expect(boost.originalID == "3")
@@ -61,7 +61,7 @@ import FeedlineMastodon
 
     @Test func reblogReturnsTheUsersWrapperWithTheOriginalInside() async throws {
         let service = try makeService()
-        let wrapper = try await service.setReblog(true, postID: "3")
+        let wrapper = try await service.set(.reblog, to: true, postID: "3")
         #expect(wrapper.id != "3" && wrapper.id != "10")
         #expect(wrapper.originalID == "3")
         #expect(wrapper.author.handle == SandboxScenario.defaultAccount.acct)
@@ -69,37 +69,37 @@ import FeedlineMastodon
         #expect(wrapper.createdAt == Date(timeIntervalSince1970: 1_795_200_000))
         #expect(wrapper.content.reblogged == true && wrapper.content.reblogsCount == 3)
 
-        let again = try await service.setReblog(true, postID: "3")
+        let again = try await service.set(.reblog, to: true, postID: "3")
         #expect(again == wrapper, "the same wrapper, count not bumped twice")
         #expect(try await service.post(wrapper.id) == wrapper)
         #expect(try await service.post("3").reblogsCount == 3)
-        #expect(try await service.timelinePage(after: nil).posts.count == 5, "the user's boost does not join the home timeline")
+        #expect(try await service.page(of: .home, after: nil).posts.count == 5, "the user's boost does not join the home timeline")
     }
 
     @Test func unreblogReturnsTheOriginalAndRemovesTheWrapper() async throws {
         let service = try makeService()
-        let wrapper = try await service.setReblog(true, postID: "10")
+        let wrapper = try await service.set(.reblog, to: true, postID: "10")
         #expect(wrapper.originalID == "3")
-        let undone = try await service.setReblog(false, postID: "3")
+        let undone = try await service.set(.reblog, to: false, postID: "3")
         #expect(undone.id == "3")
         #expect(undone.reblogged == false && undone.reblogsCount == 2)
         await #expect(throws: SandboxError.notFound(wrapper.id)) { try await service.post(wrapper.id) }
-        let again = try await service.setReblog(false, postID: "3")
+        let again = try await service.set(.reblog, to: false, postID: "3")
         #expect(again == undone)
     }
 
     @Test func aPostTheUserHadBoostedAlreadyGetsAWrapperWithoutACountBump() async throws {
         let service = try makeService()
-        let wrapper = try await service.setReblog(true, postID: "5")
+        let wrapper = try await service.set(.reblog, to: true, postID: "5")
         #expect(wrapper.content.reblogsCount == 3 && wrapper.content.reblogged == true)
-        let undone = try await service.setReblog(false, postID: "5")
+        let undone = try await service.set(.reblog, to: false, postID: "5")
         #expect(undone.reblogged == false && undone.reblogsCount == 2)
     }
 
     @Test func theUserCanBoostABoostOfTheirOwnAndUndoItThroughTheWrapper() async throws {
         let service = try makeService()
-        let wrapper = try await service.setReblog(true, postID: "2")
-        let undone = try await service.setReblog(false, postID: wrapper.id)
+        let wrapper = try await service.set(.reblog, to: true, postID: "2")
+        let undone = try await service.set(.reblog, to: false, postID: wrapper.id)
         #expect(undone.id == "2" && undone.reblogged == false)
     }
 
@@ -107,39 +107,39 @@ import FeedlineMastodon
 
     @Test func laggingCountsKeepTheOldCountInUndoRepliesOnly() async throws {
         let service = try makeService(laggingCounts: true)
-        let unfavourited = try await service.setFavourite(false, postID: "5")
+        let unfavourited = try await service.set(.favourite, to: false, postID: "5")
         #expect(unfavourited.favourited == false)
         #expect(unfavourited.favouritesCount == 9, "the reply lags")
         #expect(try await service.post("5").favouritesCount == 8, "the server's state does not")
 
-        let unreblogged = try await service.setReblog(false, postID: "5")
+        let unreblogged = try await service.set(.reblog, to: false, postID: "5")
         #expect(unreblogged.reblogged == false)
         #expect(unreblogged.reblogsCount == 3)
         #expect(try await service.post("5").reblogsCount == 2)
 
-        let favourited = try await service.setFavourite(true, postID: "1")
+        let favourited = try await service.set(.favourite, to: true, postID: "1")
         #expect(favourited.favouritesCount == 1, "only undo replies lag")
     }
 
     @Test func countsDoNotLagByDefault() async throws {
         let service = try makeService()
-        #expect(try await service.setFavourite(false, postID: "5").favouritesCount == 8)
-        #expect(try await service.setReblog(false, postID: "5").reblogsCount == 2)
+        #expect(try await service.set(.favourite, to: false, postID: "5").favouritesCount == 8)
+        #expect(try await service.set(.reblog, to: false, postID: "5").reblogsCount == 2)
     }
 
     @Test func interactionsWithAnUnknownPostAreRecordNotFound() async throws {
         let service = try makeService()
-        await #expect(throws: SandboxError.notFound("404")) { try await service.setFavourite(true, postID: "404") }
-        await #expect(throws: SandboxError.notFound("404")) { try await service.setReblog(true, postID: "404") }
-        #expect(FeedError.message(for: SandboxError.notFound("404")) == "Record not found")
+        await #expect(throws: SandboxError.notFound("404")) { try await service.set(.favourite, to: true, postID: "404") }
+        await #expect(throws: SandboxError.notFound("404")) { try await service.set(.reblog, to: true, postID: "404") }
+        #expect(FeedFailure(SandboxError.notFound("404")).message == "Record not found")
     }
 
     @Test func concurrentTogglesLeaveConsistentCounts() async throws {
         let service = try makeService()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
-                group.addTask { _ = try await service.setFavourite(index.isMultiple(of: 2), postID: "3") }
-                group.addTask { _ = try await service.setReblog(index.isMultiple(of: 2), postID: "10") }
+                group.addTask { _ = try await service.set(.favourite, to: index.isMultiple(of: 2), postID: "3") }
+                group.addTask { _ = try await service.set(.reblog, to: index.isMultiple(of: 2), postID: "10") }
             }
             try await group.waitForAll()
         }

@@ -12,7 +12,7 @@ import FeedlineMastodon
         var sizes: [Int] = []
         var cursor: PageCursor?
         repeat {
-            let page = try await service.timelinePage(after: cursor)
+            let page = try await service.page(of: .home, after: cursor)
             posts += page.posts
             sizes.append(page.posts.count)
             cursor = page.next
@@ -31,13 +31,13 @@ import FeedlineMastodon
         let service = try SandboxService(statuses: Build.timeline(count).shuffled(), clock: VirtualClock())
         var sizes: [Int] = []
         var ids: [String] = []
-        var page = try await service.timelinePage(after: nil)
+        var page = try await service.page(of: .home, after: nil)
         while true {
             sizes.append(page.posts.count)
             ids += page.ids
             guard let next = page.next else { break }
             #expect(next.rawValue == page.ids.last)
-            page = try await service.timelinePage(after: next)
+            page = try await service.page(of: .home, after: next)
         }
         #expect(sizes == expected)
         #expect(ids == (1...count).reversed().map(String.init))
@@ -45,7 +45,7 @@ import FeedlineMastodon
 
     @Test func thePageAfterTheLastPostIsEmpty() async throws {
         let service = try SandboxService(statuses: Build.timeline(3), clock: VirtualClock())
-        let page = try await service.timelinePage(after: PageCursor("1"))
+        let page = try await service.page(of: .home, after: PageCursor("1"))
         #expect(page.posts.isEmpty)
         #expect(page.next == nil)
     }
@@ -53,15 +53,15 @@ import FeedlineMastodon
     @Test func anUnknownCursorIsAnError() async throws {
         let service = try SandboxService(statuses: Build.timeline(3), clock: VirtualClock())
         await #expect(throws: SandboxError.unknownCursor(PageCursor("999"))) {
-            try await service.timelinePage(after: PageCursor("999"))
+            try await service.page(of: .home, after: PageCursor("999"))
         }
-        #expect(SandboxError.unknownCursor(PageCursor("999")).errorDescription == "No page of the timeline starts after post 999.")
+        #expect(SandboxError.unknownCursor(PageCursor("999")).errorDescription == "No page of this feed starts after 999.")
     }
 
     @Test func postsWithTheSameDateAreOrderedByIdNumerically() async throws {
         let statuses = [Build.status(9, minute: 5), Build.status(10, minute: 5), Build.status(100, minute: 5), Build.status(11, minute: 6)]
         let service = try SandboxService(statuses: statuses, clock: VirtualClock())
-        #expect(try await service.timelinePage(after: nil).ids == ["11", "100", "10", "9"])
+        #expect(try await service.page(of: .home, after: nil).ids == ["11", "100", "10", "9"])
     }
 
     @Test(arguments: [0, -1, 41, 1000])
@@ -92,36 +92,36 @@ import FeedlineMastodon
 
     @Test func newerPostsAreTheNewestOfTheRangeAndSayExactlyWhetherMoreRemain() async throws {
         let service = try SandboxService(statuses: Build.timeline(50), clock: VirtualClock())
-        let exactlyAPage = try await service.newerPosts(than: "30", olderThan: nil)
+        let exactlyAPage = try await service.newer(in: .home, than: "30", olderThan: nil)
         #expect(exactlyAPage.ids == (31...50).reversed().map(String.init))
         #expect(exactlyAPage.hasMore == false)
 
-        let moreThanAPage = try await service.newerPosts(than: "29", olderThan: nil)
+        let moreThanAPage = try await service.newer(in: .home, than: "29", olderThan: nil)
         #expect(moreThanAPage.ids == (31...50).reversed().map(String.init))
         #expect(moreThanAPage.hasMore == true)
 
-        let gap = try await service.newerPosts(than: "29", olderThan: "31")
+        let gap = try await service.newer(in: .home, than: "29", olderThan: "31")
         #expect(gap.ids == ["30"])
         #expect(gap.hasMore == false)
 
-        let wideGap = try await service.newerPosts(than: "1", olderThan: "45")
+        let wideGap = try await service.newer(in: .home, than: "1", olderThan: "45")
         #expect(wideGap.ids == (24...44).reversed().dropLast().map(String.init))
         #expect(wideGap.hasMore == true)
 
-        let nothingNewer = try await service.newerPosts(than: "50", olderThan: nil)
+        let nothingNewer = try await service.newer(in: .home, than: "50", olderThan: nil)
         #expect(nothingNewer.posts.isEmpty && nothingNewer.hasMore == false)
 
-        let emptyRange = try await service.newerPosts(than: "20", olderThan: "21")
+        let emptyRange = try await service.newer(in: .home, than: "20", olderThan: "21")
         #expect(emptyRange.posts.isEmpty && emptyRange.hasMore == false)
 
-        let upsideDown = try await service.newerPosts(than: "20", olderThan: "10")
+        let upsideDown = try await service.newer(in: .home, than: "20", olderThan: "10")
         #expect(upsideDown.posts.isEmpty && upsideDown.hasMore == false)
     }
 
     @Test func newerPostsAroundAnUnknownPostAreNotFound() async throws {
         let service = try SandboxService(statuses: Build.timeline(5), clock: VirtualClock())
-        await #expect(throws: SandboxError.notFound("77")) { try await service.newerPosts(than: "77", olderThan: nil) }
-        await #expect(throws: SandboxError.notFound("78")) { try await service.newerPosts(than: "1", olderThan: "78") }
+        await #expect(throws: SandboxError.notFound("77")) { try await service.newer(in: .home, than: "77", olderThan: nil) }
+        await #expect(throws: SandboxError.notFound("78")) { try await service.newer(in: .home, than: "1", olderThan: "78") }
     }
 
     // MARK: - Arrivals
@@ -131,32 +131,32 @@ import FeedlineMastodon
         let arrivals = fixture.scenario.arrivals.flatMap(\.statuses).sorted { $0.createdAt > $1.createdAt }
         let service = try SandboxService(fixture: fixture, clock: VirtualClock())
 
-        let first = try await service.timelinePage(after: nil)
+        let first = try await service.page(of: .home, after: nil)
         let top = try #require(first.posts.first)
         #expect(!first.ids.contains { id in arrivals.contains { $0.id == id } }, "held back during the first page")
 
-        let refresh = try await service.newerPosts(than: top.id, olderThan: nil)
+        let refresh = try await service.newer(in: .home, than: top.id, olderThan: nil)
         #expect(refresh.ids == arrivals.prefix(20).map(\.id))
         #expect(refresh.hasMore == true)
 
         let oldestShown = try #require(refresh.posts.last)
-        let fill = try await service.newerPosts(than: top.id, olderThan: oldestShown.id)
+        let fill = try await service.newer(in: .home, than: top.id, olderThan: oldestShown.id)
         #expect(fill.ids == arrivals.dropFirst(20).map(\.id))
         #expect(fill.ids.count >= 5)
         #expect(fill.hasMore == false)
 
-        let fromTheTop = try await service.timelinePage(after: nil)
+        let fromTheTop = try await service.page(of: .home, after: nil)
         #expect(fromTheTop.ids == arrivals.prefix(20).map(\.id))
     }
 
     @Test func arrivalsWaitForTheirPageCount() async throws {
         let arrival = SandboxScenario.Arrival(afterPages: 2, statuses: [Build.status(100)])
         let service = try SandboxService(statuses: Build.timeline(30), scenario: SandboxScenario(arrivals: [arrival]), clock: VirtualClock())
-        let before = try await service.newerPosts(than: "30", olderThan: nil)
+        let before = try await service.newer(in: .home, than: "30", olderThan: nil)
         #expect(before.posts.isEmpty)
-        let first = try await service.timelinePage(after: nil)
-        #expect(try await service.newerPosts(than: "30", olderThan: nil).posts.isEmpty)
-        _ = try await service.timelinePage(after: first.next)
-        #expect(try await service.newerPosts(than: "30", olderThan: nil).ids == ["100"])
+        let first = try await service.page(of: .home, after: nil)
+        #expect(try await service.newer(in: .home, than: "30", olderThan: nil).posts.isEmpty)
+        _ = try await service.page(of: .home, after: first.next)
+        #expect(try await service.newer(in: .home, than: "30", olderThan: nil).ids == ["100"])
     }
 }

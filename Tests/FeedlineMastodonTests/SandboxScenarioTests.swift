@@ -12,7 +12,7 @@ import FeedlineMastodon
     func outcomes(_ service: SandboxService, _ count: Int) async -> [Bool] {
         var results: [Bool] = []
         for _ in 0..<count {
-            results.append((try? await service.timelinePage(after: nil)) != nil)
+            results.append((try? await service.page(of: .home, after: nil)) != nil)
         }
         return results
     }
@@ -22,13 +22,13 @@ import FeedlineMastodon
     @Test func theSecondPageLoadFailsTwiceThenSucceeds() async throws {
         let scenario = SandboxScenario(faults: [.init(Match(.page, occurrence: 2, times: 2))])
         let service = try SandboxService(statuses: Build.timeline(50), scenario: scenario, clock: VirtualClock())
-        let first = try await service.timelinePage(after: nil)
+        let first = try await service.page(of: .home, after: nil)
         for _ in 0..<2 {
             await #expect(throws: SandboxError.fault(.unavailable, request: .page)) {
-                try await service.timelinePage(after: first.next)
+                try await service.page(of: .home, after: first.next)
             }
         }
-        let second = try await service.timelinePage(after: first.next)
+        let second = try await service.page(of: .home, after: first.next)
         #expect(second.ids == (11...30).reversed().map(String.init))
         #expect(SandboxError.fault(.unavailable, request: .page).errorDescription == "The server is unavailable right now; try again in a moment.")
     }
@@ -36,15 +36,15 @@ import FeedlineMastodon
     @Test func aPageByCursorFailsOnceWithTheChosenError() async throws {
         let scenario = SandboxScenario(faults: [.init(Match(.page, cursor: PageCursor("31"), times: 1), failure: .timeout)])
         let service = try SandboxService(statuses: Build.timeline(50), scenario: scenario, clock: VirtualClock())
-        _ = try await service.timelinePage(after: nil)
-        _ = try await service.timelinePage(after: PageCursor("40"))
+        _ = try await service.page(of: .home, after: nil)
+        _ = try await service.page(of: .home, after: PageCursor("40"))
         do {
-            _ = try await service.timelinePage(after: PageCursor("31"))
+            _ = try await service.page(of: .home, after: PageCursor("31"))
             Issue.record("the page after 31 should fail once")
         } catch {
-            #expect(FeedError.message(for: error) == "The request timed out; try again.")
+            #expect(FeedFailure(error).message == "The request timed out; try again.")
         }
-        #expect(try await service.timelinePage(after: PageCursor("31")).ids.first == "30")
+        #expect(try await service.page(of: .home, after: PageCursor("31")).ids.first == "30")
     }
 
     @Test func aPostsFavouriteAlwaysFailsAndChangesNothing() async throws {
@@ -52,12 +52,12 @@ import FeedlineMastodon
         let service = try SandboxService(statuses: Build.timeline(3), scenario: scenario, clock: VirtualClock())
         for _ in 0..<5 {
             await #expect(throws: SandboxError.fault(.serverError, request: .favourite)) {
-                try await service.setFavourite(true, postID: "2")
+                try await service.set(.favourite, to: true, postID: "2")
             }
         }
         #expect(try await service.post("2").favourited == false)
-        #expect(try await service.setFavourite(true, postID: "1").favourited == true)
-        #expect(try await service.setReblog(true, postID: "2").content.reblogged == true)
+        #expect(try await service.set(.favourite, to: true, postID: "1").favourited == true)
+        #expect(try await service.set(.reblog, to: true, postID: "2").content.reblogged == true)
     }
 
     @Test func aReblogFailsNTimes() async throws {
@@ -65,7 +65,7 @@ import FeedlineMastodon
         let service = try SandboxService(statuses: Build.timeline(3), scenario: scenario, clock: VirtualClock())
         var failures = 0
         for _ in 0..<5 {
-            do { _ = try await service.setReblog(true, postID: "1") } catch { failures += 1 }
+            do { _ = try await service.set(.reblog, to: true, postID: "1") } catch { failures += 1 }
         }
         #expect(failures == 3)
     }
@@ -76,9 +76,9 @@ import FeedlineMastodon
             .init(Match(.page, occurrence: 1, times: 2), failure: .forbidden),
         ])
         let service = try SandboxService(statuses: Build.timeline(3), scenario: scenario, clock: VirtualClock())
-        await #expect(throws: SandboxError.fault(.timeout, request: .page)) { try await service.timelinePage(after: nil) }
-        await #expect(throws: SandboxError.fault(.forbidden, request: .page)) { try await service.timelinePage(after: nil) }
-        _ = try await service.timelinePage(after: nil)
+        await #expect(throws: SandboxError.fault(.timeout, request: .page)) { try await service.page(of: .home, after: nil) }
+        await #expect(throws: SandboxError.fault(.forbidden, request: .page)) { try await service.page(of: .home, after: nil) }
+        _ = try await service.page(of: .home, after: nil)
     }
 
     @Test func theFaultsFixtureFailsAPageOnceAndAFavouriteAlways() async throws {
@@ -86,15 +86,15 @@ import FeedlineMastodon
         let clock = VirtualClock()
         let service = try SandboxService(fixture: fixture, clock: clock)
         #expect(service.pageSize == 5)
-        let first = try await service.timelinePage(after: nil)
+        let first = try await service.page(of: .home, after: nil)
         #expect(first.posts.count == 5)
-        await #expect(throws: SandboxError.fault(.unavailable, request: .page)) { try await service.timelinePage(after: first.next) }
-        let second = try await service.timelinePage(after: first.next)
+        await #expect(throws: SandboxError.fault(.unavailable, request: .page)) { try await service.page(of: .home, after: first.next) }
+        let second = try await service.page(of: .home, after: first.next)
         #expect(second.posts.count == 5)
         let doomed = try #require(fixture.scenario.faults.compactMap(\.match.postID).first)
         #expect(first.posts.contains { $0.id == doomed })
         for _ in 0..<3 {
-            await #expect(throws: SandboxError.fault(.serverError, request: .favourite)) { try await service.setFavourite(true, postID: doomed) }
+            await #expect(throws: SandboxError.fault(.serverError, request: .favourite)) { try await service.set(.favourite, to: true, postID: doomed) }
         }
         #expect(clock.now.offset == .milliseconds(200 * 6), "every request waited 200 ms of virtual time")
     }
@@ -127,7 +127,7 @@ import FeedlineMastodon
         )
         let finished = Locked(false)
         let request = Task {
-            let page = try await service.timelinePage(after: nil)
+            let page = try await service.page(of: .home, after: nil)
             finished.withLock { $0 = true }
             return page
         }
@@ -156,10 +156,10 @@ import FeedlineMastodon
             clock.advance(by: .seconds(10))
             return try await task.value
         }
-        let first = try await run { try await service.timelinePage(after: nil) }
-        _ = try await run { try await service.timelinePage(after: first.next) }
-        _ = try await run { try await service.timelinePage(after: nil) }
-        _ = try await run { try await service.setFavourite(true, postID: "3") }
+        let first = try await run { try await service.page(of: .home, after: nil) }
+        _ = try await run { try await service.page(of: .home, after: first.next) }
+        _ = try await run { try await service.page(of: .home, after: nil) }
+        _ = try await run { try await service.set(.favourite, to: true, postID: "3") }
         _ = try await service.post("3")
         #expect(clock.requestedSleeps == [.milliseconds(200), .milliseconds(3200), .milliseconds(200), .milliseconds(50)])
     }
@@ -167,8 +167,8 @@ import FeedlineMastodon
     @Test func noLatencyNeverTouchesTheClock() async throws {
         let clock = ManualClock()
         let service = try SandboxService(statuses: Build.timeline(3), clock: clock)
-        _ = try await service.timelinePage(after: nil)
-        _ = try await service.setReblog(true, postID: "1")
+        _ = try await service.page(of: .home, after: nil)
+        _ = try await service.set(.reblog, to: true, postID: "1")
         #expect(clock.requestedSleeps.isEmpty)
     }
 
@@ -178,7 +178,7 @@ import FeedlineMastodon
             let scenario = SandboxScenario(defaultLatency: SandboxScenario.Latency(milliseconds: 150...400), latencySeed: seed)
             let service = try SandboxService(statuses: Build.timeline(3), scenario: scenario, clock: clock)
             for _ in 0..<30 {
-                let task = Task { try await service.timelinePage(after: nil) }
+                let task = Task { try await service.page(of: .home, after: nil) }
                 await clock.waitForSleepers(1)
                 clock.advance(by: .seconds(1))
                 _ = try await task.value
@@ -198,7 +198,7 @@ import FeedlineMastodon
         let service = try SandboxService(
             statuses: Build.timeline(3), scenario: SandboxScenario(defaultLatency: .fixed(500)), clock: clock
         )
-        let task = Task { try await service.setFavourite(true, postID: "2") }
+        let task = Task { try await service.set(.favourite, to: true, postID: "2") }
         await clock.waitForSleepers(1)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
@@ -237,8 +237,8 @@ import FeedlineMastodon
     @Test func randomFaultsOnlyHitTheListedKinds() async throws {
         let scenario = SandboxScenario(randomFaults: .init(probability: 1, seed: 1, requests: [.favourite], failure: .rateLimited))
         let service = try SandboxService(statuses: Build.timeline(3), scenario: scenario, clock: VirtualClock())
-        _ = try await service.timelinePage(after: nil)
-        _ = try await service.setReblog(true, postID: "1")
-        await #expect(throws: SandboxError.fault(.rateLimited, request: .favourite)) { try await service.setFavourite(true, postID: "1") }
+        _ = try await service.page(of: .home, after: nil)
+        _ = try await service.set(.reblog, to: true, postID: "1")
+        await #expect(throws: SandboxError.fault(.rateLimited, request: .favourite)) { try await service.set(.favourite, to: true, postID: "1") }
     }
 }

@@ -15,12 +15,12 @@ struct SandboxTimelineEndToEndTests {
         return (FeedSession(service: service, clock: .fixed(now)), service)
     }
 
-    private func postIDs(_ rows: [TimelineRow]) -> [PostID] { rows.compactMap(\.post?.id) }
+    private func postIDs(_ rows: [ListRow]) -> [PostID] { rows.compactMap(\.post?.id) }
 
     @Test("pages to the end, refreshes into a gap, fills it, and every post shows once")
     func pagingRefreshAndGap() async throws {
         let (session, _) = try session("timeline")
-        let timeline = session.timeline
+        let timeline = session.root
         timeline.appeared()
         await session.settle()
         #expect(timeline.rows.count == 20)
@@ -34,7 +34,7 @@ struct SandboxTimelineEndToEndTests {
             guardrail += 1
         }
         #expect(timeline.status.reachedEnd)
-        let firstWalk = postIDs(timeline.rows)
+        let firstWalk = postIDs(Array(timeline.rows))
         #expect(firstWalk.count == 125)
         #expect(Set(firstWalk).count == firstWalk.count)
 
@@ -50,7 +50,7 @@ struct SandboxTimelineEndToEndTests {
         timeline.openGap(gap.id)
         await session.settle()
         #expect(timeline.rows.allSatisfy { $0.gap == nil })
-        let ids = postIDs(timeline.rows)
+        let ids = postIDs(Array(timeline.rows))
         #expect(ids.count == 125 + 28)
         #expect(Set(ids).count == ids.count)
         // Newest first: the arrivals sit above everything that was there.
@@ -62,7 +62,7 @@ struct SandboxTimelineEndToEndTests {
     @Test("a favourite that fails rolls back on the row and shows the error; a page that fails is retried with its cursor")
     func failures() async throws {
         let (session, service) = try session("faults")
-        let timeline = session.timeline
+        let timeline = session.root
         timeline.appeared()
         await session.settle()
         #expect(timeline.rows.count == 5)
@@ -91,13 +91,13 @@ struct SandboxTimelineEndToEndTests {
             await session.settle()
             guardrail += 1
         }
-        let row = try #require(timeline.rowViewModel(target))
-        let before = row.row.interaction
-        row.toggleFavourite()
-        #expect(row.favourited != before.favourited)
-        #expect(row.row.interaction.pending == [.favourite])
+        let rowID = RowID.post(target)
+        let before = try #require(timeline.rows[id: rowID]?.post?.interaction)
+        #expect(timeline.toggle(.favourite, row: rowID))
+        #expect(timeline.rows[id: rowID]?.post?.interaction.favourited != before.favourited)
+        #expect(timeline.rows[id: rowID]?.post?.interaction.pending == [.favourite])
         await session.settle()
-        let after = row.row.interaction
+        let after = try #require(timeline.rows[id: rowID]?.post?.interaction)
         #expect(after.favourited == before.favourited)
         #expect(after.favouritesCount == before.favouritesCount)
         #expect(after.failure?.kind == .favourite)

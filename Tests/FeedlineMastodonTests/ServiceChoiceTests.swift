@@ -11,7 +11,7 @@ struct ServiceChoiceTests {
         #expect(!choice.isRemote)
         #expect(choice.summary == "the home timeline from the timeline fixtures")
         let service = try choice.makeService(postsPerPage: 7, clock: VirtualClock())
-        let page = try await service.timelinePage(after: nil)
+        let page = try await service.page(of: .home, after: nil)
         #expect(page.posts.count == 7)
     }
 

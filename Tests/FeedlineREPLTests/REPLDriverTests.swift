@@ -76,13 +76,13 @@ struct REPLDriverTests {
     @Test("more shows the next rows, and the rows near the end load the next page")
     func moreLoadsPages() async throws {
         let harness = try await harness()
-        #expect(harness.session.timeline.rows.count == 20)
+        #expect(harness.session.root.rows.count == 20)
         let output = await harness.run("more")
         #expect(output.contains("  11  "))
         #expect(output.contains("  20  "))
         #expect(output.contains("Loading older posts…"))
         #expect(output.hasSuffix("Rows 1–20 of 40 shown; more shows the next.\n"))
-        #expect(harness.session.timeline.rows.count == 40)
+        #expect(harness.session.root.rows.count == 40)
     }
 
     @Test("a failing page shows the error and retry; a failing favourite rolls back with the reason")
@@ -134,10 +134,10 @@ struct REPLDriverTests {
         #expect(lastDetail == nil)
         #expect(details.allSatisfy { $0() == nil })
         #expect(harness.session.navigator.depth == 1)
-        for row in harness.session.timeline.rows.prefix(10) {
+        for row in harness.session.root.rows.prefix(10) {
             guard let post = row.post else { continue }
-            // Only the timeline's own row relays may remain; no detail subscribes any more.
-            #expect(harness.session.store.subscriberCount(post.id) == 0)
+            // Only the timeline itself still shows the post; no detail holds it any more.
+            #expect(harness.session.store.holderCount(post.id) == 1)
         }
     }
 

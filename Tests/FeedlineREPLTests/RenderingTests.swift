@@ -80,7 +80,7 @@ struct RenderingTests {
     func rows(_ width: Int) {
         let renderer = RowRenderer(width: width, clock: Self.clock)
         for (index, post) in Self.posts.enumerated() {
-            let row = TimelineRow.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post)))
+            let row = ListRow.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post)))
             let lines = renderer.lines(row, number: index + 1)
             for line in lines {
                 #expect(TextWidth.width(of: line) <= width, "\(line) is wider than \(width)")
@@ -131,7 +131,7 @@ struct RenderingTests {
         let gap = renderer.lines(.gap(Gap(below: "1", above: "2")), number: 21)
         #expect(gap == ["  21  ┄┄ posts may be missing here: gap 21 loads them ┄┄"])
         let failed = PostInteraction(favourited: false, favouritesCount: 3, reblogged: false, reblogsCount: 0,
-                                     failure: InteractionFailure(kind: .favourite, message: "Could not favourite this post: Boom."))
+                                     failure: InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Boom."))
         let failedLines = renderer.lines(.post(PostRow(post: Self.posts[0], interaction: failed)), number: 1, marker: "~")
         #expect(failedLines.first?.hasPrefix("~  1  ") == true)
         #expect(failedLines.last == "      ! Could not favourite this post: Boom.")
@@ -141,7 +141,7 @@ struct RenderingTests {
     func colour() {
         let plain = RowRenderer(width: 60, style: .plain, clock: Self.clock)
         let coloured = RowRenderer(width: 60, style: Style(color: true), clock: Self.clock)
-        let row = TimelineRow.post(PostRow(post: Self.posts[2], interaction: PostInteraction(serverCopy: Self.posts[2])))
+        let row = ListRow.post(PostRow(post: Self.posts[2], interaction: PostInteraction(serverCopy: Self.posts[2])))
         #expect(!plain.lines(row, number: 1).joined().contains("\u{1B}["))
         let strip = { (text: String) in text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
         #expect(coloured.lines(row, number: 1).map(strip) == plain.lines(row, number: 1))
@@ -151,7 +151,7 @@ struct RenderingTests {
     func detail(_ width: Int) {
         let renderer = DetailRenderer(width: width, clock: Self.clock)
         for post in Self.posts {
-            let state = PostDetailState(id: post.id, post: post, interaction: PostInteraction(serverCopy: post))
+            let state = PostDetailState(id: post.id, known: PostChange(originalID: post.originalID, post: post.content, interaction: PostInteraction(serverCopy: post)))
             let lines = renderer.lines(state)
             for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line) is wider than \(width)") }
             let joined = lines.joined(separator: " ")
@@ -168,10 +168,10 @@ struct RenderingTests {
     @Test("the status line names what loads, what failed with the command that fixes it, or the rows shown")
     func status() {
         let renderer = RowRenderer(width: 80, clock: Self.clock)
-        #expect(renderer.statusLine(TimelineStatus(loading: .olderPage), shown: 10, total: 20) == "Loading older posts…")
-        let failed = TimelineStatus(failure: .init(intent: .loadOlder, message: "The server is unavailable."))
-        #expect(renderer.statusLine(failed, shown: 5, total: 5) == "Could not load older posts: The server is unavailable. Type retry.")
-        #expect(renderer.statusLine(TimelineStatus(), shown: 10, total: 20) == "Rows 1–10 of 20 shown; more shows the next.")
-        #expect(renderer.statusLine(TimelineStatus(reachedEnd: true), shown: 12, total: 12) == "Rows 1–12 shown. End of timeline.")
+        #expect(renderer.statusLine(ListStatus(loading: .olderPage), shown: 10, total: 20) == ["Loading older posts…"])
+        let failed = ListStatus(failure: .init(intent: .loadOlder, failure: FeedFailure(message: "The server is unavailable.", isTransient: true)))
+        #expect(renderer.statusLine(failed, shown: 5, total: 5) == ["Could not load older posts: The server is unavailable. Type retry."])
+        #expect(renderer.statusLine(ListStatus(), shown: 10, total: 20) == ["Rows 1–10 of 20 shown; more shows the next."])
+        #expect(renderer.statusLine(ListStatus(reachedEnd: true), shown: 12, total: 12) == ["Rows 1–12 shown. End of timeline."])
     }
 }

@@ -1,4 +1,5 @@
 import Feedline
+import FeedlineMastodon
 import FeedlineREPL
 import FeedlineTestSupport
 import Foundation

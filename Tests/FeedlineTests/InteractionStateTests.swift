@@ -128,7 +128,7 @@ struct InteractionStateTests {
     func notApplied() {
         assertInteraction(from: pending, on: .requestSucceeded(.favourite, token: 10, reply: server(), at: 20)) {
             $0.favourite = .init(confirmed: false, count: 3, knownSince: 20)
-            $0.failure = InteractionFailure(kind: .favourite, message: "The server did not favourite this post.")
+            $0.failure = InteractionFailure(kind: .favourite, value: true, message: "The server did not favourite this post.")
         }
     }
 
@@ -139,7 +139,7 @@ struct InteractionStateTests {
         assertInteraction(from: idle, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) { _ in }
         assertInteraction(from: pending, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) {
             $0.favourite = .init(confirmed: false, count: 3, knownSince: 1)
-            $0.failure = InteractionFailure(kind: .favourite, message: "Could not favourite this post: Down.")
+            $0.failure = InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Down.")
         }
         // The user already changed their mind back: nothing visible is undone, nothing to report.
         assertInteraction(from: pendingChangedMind, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) {
@@ -157,24 +157,69 @@ struct InteractionStateTests {
         assertInteraction(from: idle, on: .copyReceived(fresh, fetchedAt: 5, at: 20)) {
             $0.favourite = .init(confirmed: true, count: 7, knownSince: 5)
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 5)
+            $0.bookmark = .init(confirmed: false, count: 0, knownSince: 5)
         }
-        // A pending toggle is not clobbered; the other kind still takes the copy.
+        // A pending toggle is not clobbered; the other kinds still take the copy.
         assertInteraction(from: pending, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
+            $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
         }
         assertInteraction(from: pendingChangedMind, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
+            $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
         }
         assertInteraction(from: failedIdle, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
             $0.favourite = .init(confirmed: true, count: 7, knownSince: 15)
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
+            $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
         }
         // A copy fetched before the state was last learnt is stale.
         var settled = pending
         settled.reduce(.requestSucceeded(.favourite, token: 10, reply: server(favourited: true, favourites: 4), at: 30))
         assertInteraction(from: settled, on: .copyReceived(server(), fetchedAt: 25, at: 31)) {
             $0.reblog.knownSince = 25
+            $0.bookmark.knownSince = 25
         }
+    }
+
+    // MARK: retryRequested
+
+    @Test("retryRequested in every phase: only a failure is wanted again")
+    func retried() {
+        assertInteraction(from: idle, on: .retryRequested(at: 20)) { _ in }
+        assertInteraction(from: pending, on: .retryRequested(at: 20)) { _ in }
+        assertInteraction(from: pendingChangedMind, on: .retryRequested(at: 20)) { _ in }
+        assertInteraction(from: failedIdle, on: .retryRequested(at: 20)) {
+            $0.failure = nil
+            $0.favourite.desired = true
+            $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
+        }
+        // Any tap after the failure clears it: a retry after that has nothing to send again.
+        var retoggled = failedIdle
+        retoggled.reduce(.toggled(.reblog, at: 15))
+        retoggled.reduce(.retryRequested(at: 16))
+        #expect(retoggled.failure == nil)
+        #expect(retoggled.favourite.inFlight == nil && retoggled.reblog.inFlight?.value == true)
+        #expect(retoggled.checkInvariants().isEmpty)
+    }
+
+    @Test("a bookmark converges like the others and never has a count")
+    func bookmarks() {
+        var state = idle
+        state.reduce(.toggled(.bookmark, at: 10))
+        #expect(state.display.bookmarked && state.display.pending == [.bookmark] && state.bookmark.count == 0)
+        state.reduce(.toggled(.bookmark, at: 11))
+        state.reduce(.toggled(.bookmark, at: 12))
+        #expect(state.requests == [InteractionRequest(kind: .bookmark, value: true, token: 10)])
+        var reply = server()
+        reply.bookmarked = true
+        state.reduce(.requestSucceeded(.bookmark, token: 10, reply: reply, at: 13))
+        #expect(state.display.bookmarked && state.requests.isEmpty && state.bookmark.count == 0)
+        state.reduce(.toggled(.bookmark, at: 14))
+        state.reduce(.requestFailed(.bookmark, token: 14, message: "Down.", at: 15))
+        #expect(state.display.bookmarked)
+        #expect(state.failure == InteractionFailure(kind: .bookmark, value: false, message: "Could not remove the bookmark of this post: Down."))
+        #expect(state.checkInvariants().isEmpty)
     }
 
     @Test("a copy of a reblog entry updates the original's state")
@@ -192,14 +237,26 @@ struct InteractionStateTests {
     func randomSchedules() {
         let seed = testSeed(20_261_122)
         var random = SeededGenerator(seed: seed)
-        struct ServerPost { var favourited = false; var favourites = 2; var reblogged = false; var reblogs = 0 }
+        struct ServerPost {
+            var flags: [InteractionKind: Bool] = [:]
+            var counts: [InteractionKind: Int] = [:]
+            mutating func apply(_ kind: InteractionKind, _ value: Bool) {
+                if kind.isCounted, flags[kind] != value { counts[kind, default: 0] += value ? 1 : -1 }
+                flags[kind] = value
+            }
+        }
         for schedule in 0..<10_000 {
-            var serverState = ServerPost(favourited: Bool.random(using: &random), favourites: 2, reblogged: Bool.random(using: &random), reblogs: 1)
-            if serverState.favourited { serverState.favourites += 1 }
-            if serverState.reblogged { serverState.reblogs += 1 }
+            var serverState = ServerPost()
+            for kind in InteractionKind.allCases {
+                let on = Bool.random(using: &random)
+                serverState.flags[kind] = on
+                serverState.counts[kind] = kind.isCounted ? (on ? 2 : 1) : 0
+            }
             func copy() -> Post {
-                makePost("o", favourited: serverState.favourited, favourites: serverState.favourites,
-                         reblogged: serverState.reblogged, reblogs: serverState.reblogs)
+                var post = makePost("o", favourited: serverState.flags[.favourite] ?? false, favourites: serverState.counts[.favourite] ?? 0,
+                                    reblogged: serverState.flags[.reblog] ?? false, reblogs: serverState.counts[.reblog] ?? 0)
+                post.bookmarked = serverState.flags[.bookmark] ?? false
+                return post
             }
             var epoch: StoreEpoch = 1
             var state = InteractionState(serverCopy: copy(), fetchedAt: epoch)
@@ -210,8 +267,7 @@ struct InteractionStateTests {
             var failures = 0
             func startNew() {
                 for request in state.requests where !outstanding.contains(request) {
-                    let current = request.kind == .favourite ? serverState.favourited : serverState.reblogged
-                    if request.value == current {
+                    if request.value == serverState.flags[request.kind] {
                         Issue.record("schedule \(schedule) (seed \(seed)): request \(request) sent although the server already agrees")
                     }
                     outstanding.append(request)
@@ -224,15 +280,22 @@ struct InteractionStateTests {
             let steps = Int.random(in: 1...14, using: &random)
             var toggles = 0
             // What the user last asked for: only a failure may change it back.
-            var intent: [InteractionKind: Bool] = [.favourite: state.display.favourited, .reblog: state.display.reblogged]
+            var intent: [InteractionKind: Bool] = Dictionary(uniqueKeysWithValues: InteractionKind.allCases.map { ($0, state.display.isOn($0)) })
             for _ in 0..<steps {
                 epoch += 1
-                switch Int.random(in: 0..<10, using: &random) {
+                switch Int.random(in: 0..<11, using: &random) {
                 case 0..<4:
                     toggles += 1
-                    let kind: InteractionKind = Bool.random(using: &random) ? .favourite : .reblog
+                    let kind = InteractionKind.allCases.randomElement(using: &random) ?? .favourite
                     state.reduce(.toggled(kind, at: epoch))
                     intent[kind]?.toggle()
+                case 10:
+                    // Retry wants again what the last failure undid (and counts as the user's tap).
+                    if let failed = state.failure {
+                        toggles += 1
+                        intent[failed.kind] = failed.value
+                    }
+                    state.reduce(.retryRequested(at: epoch))
                 case 4..<8 where !outstanding.isEmpty:
                     let request = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
                     if Int.random(in: 0..<4, using: &random) == 0 {
@@ -240,17 +303,12 @@ struct InteractionStateTests {
                         state.reduce(.requestFailed(request.kind, token: request.token, message: "Down.", at: epoch))
                         intent[request.kind] = state.display.isOn(request.kind)
                     } else {
-                        if request.kind == .favourite {
-                            if serverState.favourited != request.value { serverState.favourites += request.value ? 1 : -1 }
-                            serverState.favourited = request.value
-                        } else {
-                            if serverState.reblogged != request.value { serverState.reblogs += request.value ? 1 : -1 }
-                            serverState.reblogged = request.value
-                        }
+                        serverState.apply(request.kind, request.value)
                         var reply = copy()
                         // Mastodon's undo replies may lag by one.
                         if !request.value, Bool.random(using: &random) {
-                            if request.kind == .favourite { reply.favouritesCount += 1 } else { reply.reblogsCount += 1 }
+                            if request.kind == .favourite { reply.favouritesCount += 1 }
+                            if request.kind == .reblog { reply.reblogsCount += 1 }
                         }
                         state.reduce(.requestSucceeded(request.kind, token: request.token, reply: reply, at: epoch))
                     }
@@ -276,20 +334,15 @@ struct InteractionStateTests {
             while let request = outstanding.first {
                 outstanding.removeFirst()
                 epoch += 1
-                if request.kind == .favourite {
-                    if serverState.favourited != request.value { serverState.favourites += request.value ? 1 : -1 }
-                    serverState.favourited = request.value
-                } else {
-                    if serverState.reblogged != request.value { serverState.reblogs += request.value ? 1 : -1 }
-                    serverState.reblogged = request.value
-                }
+                serverState.apply(request.kind, request.value)
                 state.reduce(.requestSucceeded(request.kind, token: request.token, reply: copy(), at: epoch))
                 startNew()
             }
             let shown = state.display
             let expected = PostInteraction(
-                favourited: serverState.favourited, favouritesCount: serverState.favourites,
-                reblogged: serverState.reblogged, reblogsCount: serverState.reblogs, pending: [], failure: shown.failure)
+                favourited: serverState.flags[.favourite] ?? false, favouritesCount: serverState.counts[.favourite] ?? 0,
+                reblogged: serverState.flags[.reblog] ?? false, reblogsCount: serverState.counts[.reblog] ?? 0,
+                bookmarked: serverState.flags[.bookmark] ?? false, pending: [], failure: shown.failure)
             if shown != expected {
                 Issue.record("schedule \(schedule) (seed \(seed)): shows \(shown), server has \(expected)")
                 return

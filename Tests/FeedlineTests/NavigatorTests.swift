@@ -9,7 +9,7 @@ struct NavigatorTests {
     private func loadedSession(posts: Int = 30) async -> (FeedSession, MemoryService) {
         let service = MemoryService(posts: makePosts(posts))
         let session = FeedSession(service: service, clock: .fixed(testNow))
-        session.timeline.appeared()
+        session.root.appeared()
         await session.settle()
         return (session, service)
     }
@@ -23,22 +23,22 @@ struct NavigatorTests {
         navigator.open("p1")
         navigator.push(.post("p2"))
         #expect(navigator.depth == 3)
-        #expect(navigator.screens.map(\.route) == [.timeline, .post("p1"), .post("p2")])
+        #expect(navigator.screens.map(\.route) == [.feed(.home), .post("p1"), .post("p2")])
         #expect(navigator.pop())
-        navigator.push(.timeline)
+        navigator.popToRoot()
         #expect(!navigator.pop())
-        #expect(navigator.top.route == .timeline)
+        #expect(navigator.top.route == .feed(.home))
         #expect(seen.withLock { $0 } == [
-            [.timeline], [.timeline, .post("p1")], [.timeline, .post("p1"), .post("p2")],
-            [.timeline, .post("p1")], [.timeline],
+            [.feed(.home)], [.feed(.home), .post("p1")], [.feed(.home), .post("p1"), .post("p2")],
+            [.feed(.home), .post("p1")], [.feed(.home)],
         ])
         subscription.cancel()
     }
 
-    @Test("pushing and popping 1,000 detail routes leaves no detail alive and no subscription in the store")
+    @Test("pushing and popping 1,000 detail routes leaves no detail alive and nothing held in the store")
     func lifetimes() async {
         let (session, _) = await loadedSession()
-        let before = session.store.subscriberCount("p1")
+        let before = session.store.holderCount("p1")
         var weakDetails: [() -> PostDetailViewModel?] = []
         for round in 0..<1000 {
             let id = PostID("p\(round % 30 + 1)")
@@ -55,7 +55,8 @@ struct NavigatorTests {
         #expect(weakDetails.count == 1000)
         #expect(weakDetails.allSatisfy { $0() == nil })
         for index in 1...30 {
-            #expect(session.store.subscriberCount(PostID("p\(index)")) == (index == 1 ? before : 0))
+            let id = PostID("p\(index)")
+            #expect(session.store.holderCount(id) == (session.root.rows.contains(.post(id)) ? before : 0))
         }
     }
 
@@ -98,7 +99,7 @@ struct NavigatorTests {
         let original = makePost("o", favourites: 1)
         let service = MemoryService(posts: [makePost("w", author: bob, reblog: original), original])
         let session = FeedSession(service: service, clock: .fixed(testNow))
-        session.timeline.appeared()
+        session.root.appeared()
         await session.settle()
         session.navigator.open("w")
         guard case .post(let detail) = session.navigator.top else { throw Failure() }
@@ -106,7 +107,7 @@ struct NavigatorTests {
         #expect(detail.current.postLoad == .loaded)
         detail.toggleFavourite()
         await session.settle()
-        #expect(session.timeline.rows.compactMap(\.post).allSatisfy { $0.interaction.favourited && $0.interaction.favouritesCount == 2 })
+        #expect(session.root.rows.compactMap(\.post).allSatisfy { $0.interaction.favourited && $0.interaction.favouritesCount == 2 })
         #expect(service.calls.contains("favourite(true, o)"))
     }
 

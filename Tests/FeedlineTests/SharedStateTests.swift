@@ -12,13 +12,13 @@ struct SharedStateTests {
         let posts = [makePost("b1", minutesAgo: 1, author: bob, reblog: original), makePost("p2", minutesAgo: 5), original]
         let service = MemoryService(posts: posts)
         let session = FeedSession(service: service, clock: .fixed(testNow))
-        session.timeline.appeared()
+        session.root.appeared()
         await session.settle()
         return (session, service)
     }
 
     private func row(_ session: FeedSession, _ id: PostID) -> PostRow? {
-        session.timeline.rows.compactMap(\.post).first { $0.id == id }
+        session.root.rows.compactMap(\.post).first { $0.id == id }
     }
 
     @Test("a toggle in the detail shows on the timeline row at once, and the other way round")
@@ -39,7 +39,7 @@ struct SharedStateTests {
         #expect(service.serverPost("o1")?.favourited == true)
 
         // Row → detail.
-        let rowModel = try #require(session.timeline.rowViewModel("o1"))
+        let rowModel = try #require(session.root.rowViewModel("o1"))
         rowModel.toggleReblog()
         #expect(detail.current.interaction?.reblogged == true)
         #expect(detail.current.interaction?.reblogsCount == 2)
@@ -50,10 +50,10 @@ struct SharedStateTests {
     @Test("a reblog entry and its original in the same timeline move together")
     func twins() async throws {
         let (session, _) = await loadedSession()
-        let boost = try #require(session.timeline.rowViewModel("b1"))
-        var updates: [Changeset<TimelineRow>] = []
-        let recorder = Locked<[Changeset<TimelineRow>]>([])
-        let subscription = session.timeline.snapshot.subscribe { snapshot in recorder.withLock { $0.append(snapshot.changes) } }
+        let boost = try #require(session.root.rowViewModel("b1"))
+        var updates: [Changeset<ListRow>] = []
+        let recorder = Locked<[Changeset<ListRow>]>([])
+        let subscription = session.root.snapshot.subscribe { snapshot in recorder.withLock { $0.append(snapshot.changes) } }
         boost.toggleFavourite()
         updates = recorder.withLock { $0 }
         #expect(row(session, "b1")?.interaction.favourited == true)
@@ -67,13 +67,13 @@ struct SharedStateTests {
         subscription.cancel()
     }
 
-    @Test("the row view model's updates relay follows the shared state")
+    @Test("a row's value in the list's snapshots follows the shared state")
     func rowRelay() async throws {
         let (session, _) = await loadedSession()
-        let first = try #require(session.timeline.rowViewModel("o1"))
-        let second = try #require(session.timeline.rowViewModel("b1"))
+        let second = try #require(session.root.rowViewModel("b1"))
         let seen = Locked<[Bool]>([])
-        let subscription = first.rowUpdates.map(\.interaction.favourited).removeDuplicates().subscribe { value in
+        let favourited = session.root.snapshot.map { $0.rows[id: .post("o1")]?.post?.interaction.favourited ?? false }
+        let subscription = favourited.removeDuplicates().subscribe { value in
             seen.withLock { $0.append(value) }
         }
         second.toggleFavourite()
@@ -86,12 +86,12 @@ struct SharedStateTests {
     func rollback() async throws {
         let (session, service) = await loadedSession()
         service.failNext("favourite")
-        let model = try #require(session.timeline.rowViewModel("p2"))
+        let model = try #require(session.root.rowViewModel("p2"))
         model.toggleFavourite()
         #expect(model.favourited)
         await session.settle()
         #expect(!model.favourited)
-        #expect(row(session, "p2")?.interaction.failure == InteractionFailure(kind: .favourite, message: "Could not favourite this post: The server is unavailable."))
+        #expect(row(session, "p2")?.interaction.failure == InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: The server is unavailable."))
         #expect(row(session, "o1")?.interaction.failure == nil)
     }
 
@@ -99,11 +99,11 @@ struct SharedStateTests {
     func doubleTaps() async throws {
         let service = ControlledService()
         let session = FeedSession(service: service, clock: .fixed(testNow))
-        session.timeline.appeared()
+        session.root.appeared()
         await service.waitForPending(1)
         service.answer(.page(nil), with: .page(Page(posts: [makePost("p1", favourites: 1)], next: nil)))
         await session.settle()
-        let model = try #require(session.timeline.rowViewModel("p1"))
+        let model = try #require(session.root.rowViewModel("p1"))
         model.toggleFavourite()
         model.toggleFavourite()
         model.toggleFavourite()
@@ -133,7 +133,7 @@ struct SharedStateTests {
     func stalePageAfterToggle() async throws {
         let service = ControlledService()
         let session = FeedSession(service: service, clock: .fixed(testNow))
-        let timeline = session.timeline
+        let timeline = session.root
         timeline.appeared()
         await service.waitForPending(1)
         service.answer(.page(nil), with: .page(Page(posts: [makePost("p1")], next: PageCursor("p1"))))
@@ -167,7 +167,7 @@ struct SharedStateTests {
                 return makePost(id.rawValue, favourited: s.fav, favourites: s.favs, reblogged: s.reb, reblogs: s.rebs)
             }
             let fail = { (message: String) in _ = Issue.record("schedule \(schedule) (seed \(seed)): \(message)") }
-            session.timeline.appeared()
+            session.root.appeared()
             await service.waitForPending(1)
             service.answer(.page(nil), with: .page(Page(posts: [copy("a"), makePost("w", author: bob, reblog: copy("b")), copy("b")], next: PageCursor("b"))))
             await session.settle()
@@ -183,7 +183,7 @@ struct SharedStateTests {
                 switch Int.random(in: 0..<8, using: &random) {
                 case 0, 1:
                     let entry: PostID = id == "b" && Bool.random(using: &random) ? "w" : id
-                    let model = session.timeline.rowViewModel(entry)
+                    let model = session.root.rowViewModel(entry)
                     if kind == .favourite { model?.toggleFavourite() } else { model?.toggleReblog() }
                     intent["\(id) \(kind)"]?.toggle()
                 case 2:
@@ -196,7 +196,7 @@ struct SharedStateTests {
                         intent["\(detail.id) \(kind)"]?.toggle()
                     }
                 case 3:
-                    if session.timeline.state.inFlight == nil { session.timeline.loadMore() }
+                    if session.root.state.inFlight == nil { session.root.loadMore() }
                 default:
                     let pending = service.pending
                     guard !pending.isEmpty else { continue }
@@ -228,6 +228,8 @@ struct SharedStateTests {
                         service.settle(at: index, with: .success(.post(copy(target))))
                     case .newer:
                         service.settle(at: index, with: .success(.newer(NewerPage(posts: [], hasMore: false))))
+                    default:
+                        fail("unexpected call \(pending[index])")
                     }
                 }
                 await quiesce(session, service)
@@ -262,6 +264,9 @@ struct SharedStateTests {
                 case .context: service.answer(call, with: .context(PostContext()))
                 case .post(let target): service.answer(call, with: .post(copy(target)))
                 case .newer: service.answer(call, with: .newer(NewerPage(posts: [], hasMore: false)))
+                default:
+                    fail("unexpected call \(call)")
+                    service.settle(at: 0, with: .failure(.init(message: "unexpected")))
                 }
                 await quiesce(session, service)
             }
@@ -272,7 +277,7 @@ struct SharedStateTests {
                 if shown?.favourited != s.fav || shown?.favouritesCount != s.favs || shown?.reblogged != s.reb || shown?.reblogsCount != s.rebs {
                     fail("\(id) shows \(String(describing: shown)), server has \(s)")
                 }
-                for row in session.timeline.rows.compactMap(\.post) where row.originalID == id {
+                for row in session.root.rows.compactMap(\.post) where row.originalID == id {
                     if row.interaction != shown { fail("row \(row.id) shows \(row.interaction), store \(String(describing: shown))") }
                 }
             }

@@ -88,3 +88,21 @@ public struct Changeset<Element: Identifiable & Equatable>: Equatable where Elem
 extension Changeset: Sendable where Element: Sendable {}
 extension Changeset.Insertion: Sendable where Element: Sendable {}
 extension Changeset.Update: Sendable where Element: Sendable {}
+
+extension Changeset {
+    /// The same changes with every row transformed — for a front that keeps its own row values
+    /// (rendered lines, cell models) in step with the snapshots. `transform` must keep a row's
+    /// identity: rows with equal ids must map to rows with equal ids.
+    ///
+    /// - Complexity: O(changes), not O(rows).
+    public func map<T: Identifiable & Equatable>(_ transform: (Element) throws -> T) rethrows -> Changeset<T> where T.ID: Hashable {
+        Changeset<T>(
+            oldCount: oldCount,
+            newCount: newCount,
+            deletions: deletions,
+            insertions: try insertions.map { .init(index: $0.index, element: try transform($0.element)) },
+            moves: moves.map { .init(from: $0.from, to: $0.to) },
+            updates: try updates.map { .init(oldIndex: $0.oldIndex, newIndex: $0.newIndex, element: try transform($0.element)) }
+        )
+    }
+}

@@ -10,19 +10,20 @@ import Synchronization
 ///
 /// Like `Mutex`, it is non-copyable: keep it in a `let` of a class. `body` runs with the lock
 /// held, must not re-enter the same lock, and should be short.
-public struct Locked<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
+@usableFromInline
+package struct Locked<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
     // @unchecked: same contract as Mutex, which this wraps: the value is reached only under the lock.
     @usableFromInline let mutex: Mutex<Value>
 
     /// Creates a lock guarding `initialValue`.
     @inlinable
-    public init(_ initialValue: consuming sending Value) {
+    package init(_ initialValue: consuming sending Value) {
         mutex = Mutex(initialValue)
     }
 
     /// Runs `body` with exclusive access to the value and returns its result.
     @inlinable
-    public borrowing func withLock<Result: ~Copyable, E: Error>(
+    package borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         guard let hooks = ThreadSanitizer.hooks else { return try mutex.withLock(body) }

@@ -1,14 +1,46 @@
 import Foundation
 
-/// Turns errors from services into the one sentence the view models show.
-public enum FeedError {
-    /// A user-facing message for `error`: the `LocalizedError` description when there is one,
-    /// otherwise the error's description.
-    public static func message(for error: any Error) -> String {
-        if let localized = error as? any LocalizedError, let description = localized.errorDescription {
-            return description
-        }
-        if error is CancellationError { return "The request was cancelled." }
-        return String(describing: error)
+/// An error a service can classify, so the view models know whether trying again can help.
+public protocol FeedServiceError: LocalizedError {
+    /// Whether the failure is for lack of a connection — no network, a timeout, a server that is
+    /// down or busy (5xx, 429) — so the same request may well succeed later. `false` for refusals
+    /// (401, 403, 404, 422, an answer that is not what was asked), where repeating cannot help.
+    var isTransient: Bool { get }
+}
+
+/// Why a request failed, as the view models show it: one sentence, and whether it was for lack
+/// of a connection (trying again later may help) or a refusal (it will not).
+public struct FeedFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// One sentence for the user.
+    public var message: String
+    /// Whether trying again later may help (see ``FeedServiceError/isTransient``).
+    public var isTransient: Bool
+
+    public init(message: String, isTransient: Bool) {
+        self.message = message
+        self.isTransient = isTransient
     }
+
+    /// The failure `error` stands for: a ``FeedServiceError`` says whether it is transient; other
+    /// errors count as transient (an unknown failure is worth a retry). The message is the
+    /// `LocalizedError` description when there is one, else the error's description.
+    public init(_ error: any Error) {
+        if let failure = error as? FeedFailure {
+            self = failure
+            return
+        }
+        if error is CancellationError {
+            self.init(message: "The request was cancelled.", isTransient: true)
+            return
+        }
+        let message: String
+        if let localized = error as? any LocalizedError, let description = localized.errorDescription {
+            message = description
+        } else {
+            message = String(describing: error)
+        }
+        self.init(message: message, isTransient: (error as? any FeedServiceError)?.isTransient ?? true)
+    }
+
+    public var description: String { message }
 }

@@ -3,17 +3,24 @@
 ///
 /// Calls may run concurrently and must be safe to call from any task. A call that is cancelled
 /// should stop early (throwing `CancellationError` is fine); its result is ignored. Errors should
-/// conform to `LocalizedError` (or `CustomStringConvertible`) with a sentence a user can act on:
-/// the view models show it as is (see ``FeedError/message(for:)``).
+/// conform to ``FeedServiceError`` (or at least `LocalizedError`) with a sentence a user can act
+/// on: the view models show it as is (see ``FeedFailure``).
 public protocol FeedService: Sendable {
-    /// A page of the timeline, newest first, starting with the newest posts when `cursor` is `nil`,
-    /// otherwise just below the posts of the page that returned `cursor`.
-    func timelinePage(after cursor: PageCursor?) async throws -> Page
+    /// A page of `feed`, newest first: the newest posts when `cursor` is `nil`, otherwise the
+    /// posts just below those of the page that returned `cursor`.
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post>
 
-    /// The newest posts strictly newer than `lower` and, when `upper` is given, strictly older
-    /// than `upper` (Mastodon's `since_id` + `max_id`), newest first, at most one page of them.
-    /// `hasMore` says whether older posts of that range were left out.
-    func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage
+    /// The newest posts of `feed` strictly newer than `lower` and, when `upper` is given, strictly
+    /// older than `upper` (Mastodon's `since_id` + `max_id`), newest first, at most one page of
+    /// them. `hasMore` says whether older posts of that range were left out.
+    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post>
+
+    /// A page of the signed-in user's notifications, grouped, newest first.
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup>
+
+    /// The newest notification groups with notifications strictly newer than `lower` and, when
+    /// `upper` is given, strictly older than `upper` (both notification ids), at most one page.
+    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup>
 
     /// One post by id (an entry or an original).
     func post(_ id: PostID) async throws -> Post
@@ -21,11 +28,11 @@ public protocol FeedService: Sendable {
     /// The thread around a post.
     func context(of id: PostID) async throws -> PostContext
 
-    /// Favourites (`true`) or unfavourites (`false`) the post with this original id and returns
-    /// the server's copy of it afterwards.
-    func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post
+    /// Sets `kind` (favourite, boost, bookmark) of the post with this original id to `value` and
+    /// returns the server's copy afterwards — for a boost possibly the new reblog wrapper, whose
+    /// `reblog` is the original.
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post
 
-    /// Boosts (`true`) or unboosts (`false`) the post with this original id and returns the
-    /// server's copy afterwards — possibly the new reblog wrapper, whose `reblog` is the original.
-    func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post
+    /// The account a handle names: `user` on this server or `user@host` (a leading `@` is fine).
+    func account(named handle: String) async throws -> Author
 }

@@ -1,28 +1,48 @@
-/// One page of a timeline, newest first.
-public struct Page: Hashable, Sendable {
-    /// The posts, newest first, in the order the server sent them.
-    public var posts: [Post]
-    /// Where the next (older) page starts, or `nil` at the end of the timeline.
+/// One page of a list, newest first.
+public struct Page<Item: Hashable & Sendable>: Hashable, Sendable {
+    /// The items, newest first, in the order the server sent them.
+    public var items: [Item]
+    /// Where the next (older) page starts, or `nil` at the end of the list.
     public var next: PageCursor?
 
-    public init(posts: [Post], next: PageCursor?) {
-        self.posts = posts
+    public init(items: [Item], next: PageCursor?) {
+        self.items = items
         self.next = next
     }
 }
 
-/// Posts newer than a known post, for a refresh or for filling a gap.
-public struct NewerPage: Hashable, Sendable {
-    /// The newest posts of the requested range, newest first.
-    public var posts: [Post]
-    /// Whether posts older than the oldest of `posts` (and still inside the requested range)
-    /// may exist that were not returned. When `true` a gap remains below `posts`.
+extension Page where Item == Post {
+    /// A page of posts.
+    public init(posts: [Post], next: PageCursor?) {
+        self.init(items: posts, next: next)
+    }
+
+    /// The posts.
+    public var posts: [Post] { items }
+}
+
+/// Items newer than a known one, for a refresh or for filling a gap.
+public struct NewerPage<Item: Hashable & Sendable>: Hashable, Sendable {
+    /// The newest items of the requested range, newest first.
+    public var items: [Item]
+    /// Whether items older than the oldest of `items` (and still inside the requested range)
+    /// may exist that were not returned. When `true` a gap remains below `items`.
     public var hasMore: Bool
 
-    public init(posts: [Post], hasMore: Bool) {
-        self.posts = posts
+    public init(items: [Item], hasMore: Bool) {
+        self.items = items
         self.hasMore = hasMore
     }
+}
+
+extension NewerPage where Item == Post {
+    /// Newer posts.
+    public init(posts: [Post], hasMore: Bool) {
+        self.init(items: posts, hasMore: hasMore)
+    }
+
+    /// The posts.
+    public var posts: [Post] { items }
 }
 
 /// The thread around a post: what it replies to and what replies to it.

@@ -3,8 +3,8 @@ import Foundation
 /// A post as the view models see it: plain values, already converted from the wire format.
 ///
 /// A *reblog entry* (a boost) is a post of its own — its own `id`, the booster as `author` —
-/// whose `reblog` holds the original. Interaction state (favourite, reblog, counts) belongs
-/// to the original; ``originalID`` and ``content`` name it.
+/// whose `reblog` holds the original. Interaction state (favourite, reblog, bookmark, counts)
+/// belongs to the original; ``originalID`` and ``content`` name it.
 public struct Post: Hashable, Sendable, Identifiable {
     /// The entry's own id: its identity in a timeline.
     public var id: PostID
@@ -24,6 +24,12 @@ public struct Post: Hashable, Sendable, Identifiable {
     public var favourited: Bool
     /// Whether the signed-in user has boosted this post (`false` when signed out).
     public var reblogged: Bool
+    /// Whether the signed-in user has bookmarked this post (`false` when signed out).
+    public var bookmarked: Bool
+    /// When the post was last edited, if ever.
+    public var editedAt: Date?
+    /// The hashtags the post carries, without `#`, as the server names them.
+    public var tags: [String]
     /// The post this one replies to, if any.
     public var inReplyToID: PostID?
     /// A web address for the post, if the server gave one.
@@ -45,6 +51,9 @@ public struct Post: Hashable, Sendable, Identifiable {
         favouritesCount: Int = 0,
         favourited: Bool = false,
         reblogged: Bool = false,
+        bookmarked: Bool = false,
+        editedAt: Date? = nil,
+        tags: [String] = [],
         inReplyToID: PostID? = nil,
         url: String? = nil,
         reblog: Post? = nil
@@ -62,6 +71,9 @@ public struct Post: Hashable, Sendable, Identifiable {
         self.favouritesCount = favouritesCount
         self.favourited = favourited
         self.reblogged = reblogged
+        self.bookmarked = bookmarked
+        self.editedAt = editedAt
+        self.tags = tags
         self.inReplyToID = inReplyToID
         self.url = url
         self.nested = reblog.map { Nested.post($0.content) }
@@ -88,6 +100,26 @@ public struct Post: Hashable, Sendable, Identifiable {
 
     /// The booster of a reblog entry, `nil` for an ordinary post.
     public var boostedBy: Author? { reblog == nil ? nil : author }
+
+    /// Whether the signed-in user's `kind` is set on this post (the original's, for a reblog entry).
+    public func isOn(_ kind: InteractionKind) -> Bool {
+        let original = content
+        return switch kind {
+        case .favourite: original.favourited
+        case .reblog: original.reblogged
+        case .bookmark: original.bookmarked
+        }
+    }
+
+    /// The count of `kind` on this post (the original's); bookmarks have no public count: 0.
+    public func count(_ kind: InteractionKind) -> Int {
+        let original = content
+        return switch kind {
+        case .favourite: max(0, original.favouritesCount)
+        case .reblog: max(0, original.reblogsCount)
+        case .bookmark: 0
+        }
+    }
 
     /// The media as one line: `[image: description] [video]`; empty without media.
     public var mediaSummary: String {

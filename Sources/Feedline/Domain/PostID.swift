@@ -26,11 +26,48 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
 /// An opaque position in a timeline from which the next (older) page starts.
 ///
 /// A service makes cursors and reads them back; the view models only store and return them.
-public struct PageCursor: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct PageCursor: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// The server's id of an item in a list — a post entry's id, or a notification's — used as a
+/// bound when asking for the items newer than it (`since_id`) or older than it (`max_id`).
+/// Opaque, compared for equality only.
+public struct ItemID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(_ post: PostID) { self.rawValue = post.rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+
+    /// The post id with the same text (for lists of posts).
+    public var post: PostID { PostID(rawValue) }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }

@@ -4,9 +4,11 @@ public enum InteractionEvent: Hashable, Sendable {
     /// A copy of the post arrived from a fetch (page, refresh, detail) that started at `fetchedAt`.
     case copyReceived(Post, fetchedAt: StoreEpoch, at: StoreEpoch)
     /// The request with `token` failed.
-    case requestFailed(InteractionKind, token: StoreEpoch, message: String, at: StoreEpoch)
+    case requestFailed(InteractionKind, token: StoreEpoch, failure: FeedFailure, at: StoreEpoch)
     /// The request with `token` succeeded; `reply` is the server's copy (a reblog wrapper is fine).
     case requestSucceeded(InteractionKind, token: StoreEpoch, reply: Post, at: StoreEpoch)
+    /// The user asked to retry what failed: the last failed kind is wanted again.
+    case retryRequested(at: StoreEpoch)
     /// The user toggled `kind`.
     case toggled(InteractionKind, at: StoreEpoch)
 }

@@ -1,19 +1,41 @@
-/// The two things a user does to a post.
-public enum InteractionKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+/// The things a user does to a post. All three share one convergence machine
+/// (``InteractionState``): optimistic, at most one request per post and kind in flight, extra
+/// taps only move the desired value, rollback with a reason on refusal.
+public enum InteractionKind: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case favourite
+    /// A boost.
     case reblog
+    case bookmark
 
     public var description: String { rawValue }
+
+    /// Whether the server keeps a public count of it (favourites and boosts; not bookmarks).
+    public var isCounted: Bool { self != .bookmark }
+
+    /// The verb for setting it to `value`: "favourite", "unboost", "bookmark" …
+    public func verb(_ value: Bool) -> String {
+        switch (self, value) {
+        case (.favourite, true): "favourite"
+        case (.favourite, false): "unfavourite"
+        case (.reblog, true): "boost"
+        case (.reblog, false): "unboost"
+        case (.bookmark, true): "bookmark"
+        case (.bookmark, false): "remove the bookmark of"
+        }
+    }
 }
 
 /// A failed interaction, shown on the post until the user acts on it again.
 public struct InteractionFailure: Hashable, Sendable {
     public var kind: InteractionKind
-    /// One sentence for the user, e.g. "Could not favourite: The server is unavailable."
+    /// The value the user wanted (what a retry asks for again).
+    public var value: Bool
+    /// One sentence for the user, e.g. "Could not favourite this post: The server is unavailable."
     public var message: String
 
-    public init(kind: InteractionKind, message: String) {
+    public init(kind: InteractionKind, value: Bool, message: String) {
         self.kind = kind
+        self.value = value
         self.message = message
     }
 }
@@ -25,9 +47,10 @@ public struct PostInteraction: Hashable, Sendable {
     public var favouritesCount: Int
     public var reblogged: Bool
     public var reblogsCount: Int
+    public var bookmarked: Bool
     /// Kinds with a request in flight (the display shows the desired value meanwhile).
     public var pending: Set<InteractionKind>
-    /// The last failure, cleared when the user toggles this post again.
+    /// The last failure, cleared when the user toggles or retries this post.
     public var failure: InteractionFailure?
 
     public init(
@@ -35,6 +58,7 @@ public struct PostInteraction: Hashable, Sendable {
         favouritesCount: Int,
         reblogged: Bool,
         reblogsCount: Int,
+        bookmarked: Bool = false,
         pending: Set<InteractionKind> = [],
         failure: InteractionFailure? = nil
     ) {
@@ -42,28 +66,37 @@ public struct PostInteraction: Hashable, Sendable {
         self.favouritesCount = favouritesCount
         self.reblogged = reblogged
         self.reblogsCount = reblogsCount
+        self.bookmarked = bookmarked
         self.pending = pending
         self.failure = failure
     }
 
     /// The interaction state a server copy of a post shows (its original's, for a reblog entry).
     public init(serverCopy post: Post) {
-        let original = post.content
         self.init(
-            favourited: original.favourited,
-            favouritesCount: original.favouritesCount,
-            reblogged: original.reblogged,
-            reblogsCount: original.reblogsCount
+            favourited: post.isOn(.favourite),
+            favouritesCount: post.count(.favourite),
+            reblogged: post.isOn(.reblog),
+            reblogsCount: post.count(.reblog),
+            bookmarked: post.isOn(.bookmark)
         )
     }
 
     /// The flag of one kind.
     public func isOn(_ kind: InteractionKind) -> Bool {
-        kind == .favourite ? favourited : reblogged
+        switch kind {
+        case .favourite: favourited
+        case .reblog: reblogged
+        case .bookmark: bookmarked
+        }
     }
 
-    /// The count of one kind.
+    /// The count of one kind (0 for bookmarks, which have none).
     public func count(_ kind: InteractionKind) -> Int {
-        kind == .favourite ? favouritesCount : reblogsCount
+        switch kind {
+        case .favourite: favouritesCount
+        case .reblog: reblogsCount
+        case .bookmark: 0
+        }
     }
 }

@@ -1,54 +1,136 @@
-/// A change of one post's displayed interaction state.
+/// A change of one post's shared state, as every row and detail that shows the post must show it.
 public struct PostChange: Hashable, Sendable {
     /// The original post's id (the store's key).
     public var originalID: PostID
+    /// The latest copy of the original post.
+    public var post: Post
+    /// Its displayed interaction state.
     public var interaction: PostInteraction
+
+    public init(originalID: PostID, post: Post, interaction: PostInteraction) {
+        self.originalID = originalID
+        self.post = post
+        self.interaction = interaction
+    }
 }
 
-/// The one source of truth for posts' interaction state, shared by every row and detail.
+/// The one source of truth for posts, shared by every list and detail of a session: the latest
+/// copy of each post and its interaction state.
 ///
-/// Posts are keyed by their *original* id (`reblog?.id ?? id`), so a reblog entry and the
-/// original share state; each entry id also resolves to its original. For each post the store
-/// runs an ``InteractionState`` machine and the requests it asks for: at most one per post and
-/// kind in flight, extra taps only move the desired value, errors roll back (see
-/// ``InteractionState/reduce(_:)``).
+/// - **One entry per original.** Posts are keyed by their *original* id (`reblog?.id ?? id`), so
+///   a reblog entry and the original share state; each entry id also resolves to its original.
+/// - **Interactions converge.** For each post the store runs an ``InteractionState`` machine and,
+///   through one ``Feedback`` loop, the requests it asks for: at most one per post and kind in
+///   flight, extra taps only move the desired value, refusals roll back with a reason (see
+///   ``InteractionState/reduce(_:)``).
+/// - **Freshness.** Fetches take an epoch with `beginFetch()` when they start and report what they
+///   bring with `ingest(_:fetchedAt:)`; a copy fetched before the store last learnt a post's state
+///   is ignored for that post, so a stale page never flips a toggle back.
+/// - **Rows are told, not searched.** Lists and details show posts through a holder: the store
+///   knows which rows of which holder show each post and tells exactly those when it changes — a
+///   change reaches r rows in O(r), whatever the size of the lists.
+/// - **Bounded memory.** A post no holder shows and with no request in flight joins a cache of
+///   ``cacheCapacity`` recently shown posts; the oldest beyond it are forgotten.
 ///
-/// Fetches report the posts they bring with ``ingest(_:fetchedAt:)`` and the epoch they took from
-/// ``beginFetch()`` when they started; a copy fetched before the store last learnt a post's
-/// state is ignored for that post.
-///
-/// The store keeps every post it has seen for its own lifetime. Relays are made on first request
-/// and held by the store; subscriptions to them belong to whoever subscribed.
+/// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
 public final class PostStore {
+    /// One list or detail showing posts. The store tells it when a post it shows changes, with
+    /// the rows that show it. Releasing the holder releases everything it showed.
+    @MainActor
+    final class Holder {
+        fileprivate let id: Int
+        fileprivate weak var store: PostStore?
+        /// Originals shown, with how many rows (or the detail) show each.
+        fileprivate var shown: [PostID: Int] = [:]
+
+        fileprivate init(id: Int, store: PostStore) {
+            self.id = id
+            self.store = store
+        }
+
+        /// Starts showing the post `id` names (an entry or original id the store knows) in `row`
+        /// (`nil` for a detail). Returns `false` for a post the store does not know.
+        @discardableResult
+        func show(_ id: PostID, row: RowID?) -> Bool {
+            store?.show(id, row: row, by: self) ?? false
+        }
+
+        /// Stops showing the post `id` names in `row`.
+        func hide(_ id: PostID, row: RowID?) {
+            store?.hide(id, row: row, by: self)
+        }
+
+        /// Stops showing everything.
+        func hideAll() {
+            store?.release(self)
+        }
+
+        isolated deinit {
+            store?.release(self)
+        }
+    }
+
     private final class Entry {
         var post: Post
         var contentEpoch: StoreEpoch
         var state: InteractionState
-        var relay: Relay<PostInteraction>?
+        /// Reblog entry ids that resolve to this original.
+        var wrappers: Set<PostID> = []
+        /// Who shows it, in the order they started, with the rows that show it (none for a detail).
+        var holders: [(id: Int, rows: [RowID], details: Int)] = []
+        /// Set while the entry waits in the unused queue.
+        var unusedStamp: UInt64?
 
         init(post: Post, epoch: StoreEpoch) {
             self.post = post
-            self.contentEpoch = epoch
-            self.state = InteractionState(serverCopy: post, fetchedAt: epoch)
+            contentEpoch = epoch
+            state = InteractionState(serverCopy: post, fetchedAt: epoch)
         }
     }
 
-    private let service: any FeedService
-    private let activity: Activity
+    private struct Request: Hashable, Sendable {
+        var postID: PostID
+        var request: InteractionRequest
+    }
+
+    private enum Reply: Sendable {
+        case succeeded(Request, Post)
+        case failed(Request, FeedFailure)
+    }
+
+    /// How many posts that nothing shows are kept, most recently shown first.
+    public let cacheCapacity: Int
+    private let observers = HandlerList<PostChange>()
     private var entries: [PostID: Entry] = [:]
     private var originalOfEntry: [PostID: PostID] = [:]
     private var epoch: StoreEpoch = 0
-    private var runningTokens: Set<StoreEpoch> = []
-    private let observers = HandlerList<PostChange>()
+    private var holders: [Int: @MainActor (PostChange, [RowID]) -> Void] = [:]
+    private var nextHolderID = 0
+    private var failed: Set<PostID> = []
+    private var unusedQueue: [(id: PostID, stamp: UInt64)] = []
+    private var unusedHead = 0
+    private var unusedCount = 0
+    private var unusedStamp: UInt64 = 0
+    /// The interaction requests' loop (set at the end of `init`, so its handler can hold the store weakly).
+    private var requests: Feedback<Request, Reply>?
 
-    /// Requests sent to the service since the store was made (interactions only).
-    public private(set) var requestsSent = 0
-
-    /// A store that sends interaction requests to `service`, counted in `activity`.
-    public init(service: any FeedService, activity: Activity) {
-        self.service = service
-        self.activity = activity
+    /// A store that sends interaction requests to `service`, counted in `activity`, and keeps up
+    /// to `cacheCapacity` posts that nothing shows.
+    public init(service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000) {
+        self.cacheCapacity = max(0, cacheCapacity)
+        requests = Feedback(
+            activity: activity,
+            effect: { request in
+                do {
+                    let reply = try await service.set(request.request.kind, to: request.request.value, postID: request.postID)
+                    return .succeeded(request, reply)
+                } catch {
+                    return .failed(request, FeedFailure(error))
+                }
+            },
+            handle: { [weak self] reply in self?.settle(reply) }
+        )
     }
 
     // MARK: - Reading
@@ -68,71 +150,146 @@ public final class PostStore {
         entry(id)?.state.display
     }
 
-    /// The full machine state of the post `id` names (for diagnostics and tests).
-    public func state(_ id: PostID) -> InteractionState? {
+    /// The change a holder of the post `id` names would be told now: its latest copy and state.
+    public func current(_ id: PostID) -> PostChange? {
+        guard let originalID = originalID(of: id), let entry = entries[originalID] else { return nil }
+        return PostChange(originalID: originalID, post: entry.post, interaction: entry.state.display)
+    }
+
+    /// Calls `handler` on the main actor after every change of any post's content or displayed
+    /// state, in the order the changes happen. Lasts as long as the returned token.
+    public func observe(_ handler: @escaping @MainActor @Sendable (PostChange) -> Void) -> Subscription {
+        observers.add(handler)
+    }
+
+    /// Whether any post's last interaction failed and was not retried.
+    public var hasFailedInteractions: Bool { !failed.isEmpty }
+
+    /// The posts known now. For memory tests.
+    package var count: Int { entries.count }
+
+    /// The full machine state of the post `id` names. For diagnostics and tests.
+    package func state(_ id: PostID) -> InteractionState? {
         entry(id)?.state
     }
 
-    /// The relay holding the displayed interaction state of the post `id` names; every row and
-    /// detail of that post reads the same relay. `nil` for a post the store has not seen.
-    /// The relay is set on the main actor only.
-    public func relay(_ id: PostID) -> ReadOnlyRelay<PostInteraction>? {
-        guard let entry = entry(id) else { return nil }
-        if let relay = entry.relay { return relay.readOnly }
-        let relay = Relay(entry.state.display)
-        entry.relay = relay
-        return relay.readOnly
+    /// How many holders show the post `id` names. For lifetime tests.
+    package func holderCount(_ id: PostID) -> Int {
+        entry(id)?.holders.count ?? 0
     }
 
-    /// Subscriptions on the relay of `id` (0 when none was made). For lifetime tests.
-    public func subscriberCount(_ id: PostID) -> Int {
-        entry(id)?.relay?.subscriberCount ?? 0
+    /// Interaction requests sent since the store was made.
+    package var requestsSent: Int { requests?.started ?? 0 }
+
+    // MARK: - Holders
+
+    /// A holder whose `onChange` hears of every change of a post it shows, with the rows that
+    /// show it. The store does not keep the holder alive.
+    func makeHolder(onChange: @escaping @MainActor (PostChange, [RowID]) -> Void) -> Holder {
+        nextHolderID += 1
+        holders[nextHolderID] = onChange
+        return Holder(id: nextHolderID, store: self)
     }
 
-    /// Calls `handler` on the main actor after every change of any post's displayed state,
-    /// in the order the changes happen. Lasts as long as the returned token.
-    public func observe(_ handler: @escaping @MainActor @Sendable (PostChange) -> Void) -> Subscription {
-        observers.add(handler)
+    private func show(_ id: PostID, row: RowID?, by holder: Holder) -> Bool {
+        guard let originalID = originalID(of: id), let entry = entries[originalID] else { return false }
+        if let index = entry.holders.firstIndex(where: { $0.id == holder.id }) {
+            if let row { entry.holders[index].rows.append(row) } else { entry.holders[index].details += 1 }
+        } else {
+            entry.holders.append((holder.id, row.map { [$0] } ?? [], row == nil ? 1 : 0))
+        }
+        holder.shown[originalID, default: 0] += 1
+        if entry.unusedStamp != nil {
+            entry.unusedStamp = nil
+            unusedCount -= 1
+        }
+        return true
+    }
+
+    private func hide(_ id: PostID, row: RowID?, by holder: Holder) {
+        guard let originalID = originalID(of: id), let entry = entries[originalID],
+            let index = entry.holders.firstIndex(where: { $0.id == holder.id })
+        else { return }
+        if let row {
+            guard let position = entry.holders[index].rows.firstIndex(of: row) else { return }
+            entry.holders[index].rows.remove(at: position)
+        } else {
+            guard entry.holders[index].details > 0 else { return }
+            entry.holders[index].details -= 1
+        }
+        if entry.holders[index].rows.isEmpty, entry.holders[index].details == 0 { entry.holders.remove(at: index) }
+        if let count = holder.shown[originalID] { holder.shown[originalID] = count > 1 ? count - 1 : nil }
+        if entry.holders.isEmpty { becameUnused(originalID, entry) }
+        evictIfNeeded()
+    }
+
+    private func release(_ holder: Holder) {
+        holders[holder.id] = nil
+        for originalID in holder.shown.keys {
+            guard let entry = entries[originalID] else { continue }
+            entry.holders.removeAll { $0.id == holder.id }
+            if entry.holders.isEmpty { becameUnused(originalID, entry) }
+        }
+        holder.shown.removeAll()
+        evictIfNeeded()
     }
 
     // MARK: - Input
 
     /// Marks the start of a fetch; pass the result to ``ingest(_:fetchedAt:)`` with what it brings.
-    public func beginFetch() -> StoreEpoch {
+    package func beginFetch() -> StoreEpoch {
         epoch += 1
         return epoch
     }
 
     /// Records server copies of posts fetched by a fetch that started at `fetchedAt`: new posts
     /// get an entry; known posts get fresher content and confirmed state, except for kinds with a
-    /// request in flight or learnt after that fetch started.
+    /// request in flight or learnt after that fetch started. Holders of a changed post are told.
     ///
-    /// - Complexity: O(k) for k posts.
-    public func ingest(_ posts: some Sequence<Post>, fetchedAt: StoreEpoch) {
+    /// - Complexity: O(k + r) for k posts shown by r rows.
+    package func ingest(_ posts: some Sequence<Post>, fetchedAt: StoreEpoch) {
         for post in posts {
             let original = post.content
-            if post.reblog != nil { originalOfEntry[post.id] = original.id }
             if let entry = entries[original.id] {
+                if post.reblog != nil { link(post.id, to: original.id, entry) }
+                let before = (entry.post, entry.state.display)
                 if fetchedAt > entry.contentEpoch {
                     entry.post = original
                     entry.contentEpoch = fetchedAt
                 }
                 epoch += 1
-                handle(.copyReceived(original, fetchedAt: fetchedAt, at: epoch), entry: entry, id: original.id)
+                entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
+                changed(original.id, entry, before: before)
             } else {
-                entries[original.id] = Entry(post: original, epoch: fetchedAt)
+                let entry = Entry(post: original, epoch: fetchedAt)
+                entries[original.id] = entry
+                if post.reblog != nil { link(post.id, to: original.id, entry) }
+                becameUnused(original.id, entry)
             }
         }
     }
 
-    /// Toggles favourite or reblog of the post `id` names. Returns `false` for a post the store
-    /// has not seen (nothing happens then).
+    /// Toggles `kind` of the post `id` names. Returns `false` for a post the store does not know
+    /// (nothing happens then). Fronts toggle through a list's or a detail's view model.
     @discardableResult
-    public func toggle(_ kind: InteractionKind, _ id: PostID) -> Bool {
+    package func toggle(_ kind: InteractionKind, _ id: PostID) -> Bool {
         guard let originalID = originalID(of: id), let entry = entries[originalID] else { return false }
         epoch += 1
         handle(.toggled(kind, at: epoch), entry: entry, id: originalID)
         return true
+    }
+
+    /// Wants again every interaction whose last request failed and rolled back (the value the
+    /// user asked for is sent again). Returns whether there was any.
+    @discardableResult
+    func retryFailedInteractions() -> Bool {
+        let ids = failed.sorted { $0.rawValue < $1.rawValue }
+        for id in ids {
+            guard let entry = entries[id] else { continue }
+            epoch += 1
+            handle(.retryRequested(at: epoch), entry: entry, id: id)
+        }
+        return !ids.isEmpty
     }
 
     // MARK: - Effects
@@ -142,54 +299,82 @@ public final class PostStore {
         return originalOfEntry[id].flatMap { entries[$0] }
     }
 
+    private func link(_ wrapper: PostID, to original: PostID, _ entry: Entry) {
+        guard wrapper != original else { return }
+        originalOfEntry[wrapper] = original
+        entry.wrappers.insert(wrapper)
+    }
+
+    /// Reduces `event` and makes the requests match what the post's state asks for.
     private func handle(_ event: InteractionEvent, entry: Entry, id: PostID) {
-        let before = entry.state.display
+        let before = (entry.post, entry.state.display)
         entry.state.reduce(event)
-        let after = entry.state.display
-        if after != before {
-            entry.relay?.set(after)
-            observers.notify(PostChange(originalID: id, interaction: after))
+        if entry.state.failure == nil { failed.remove(id) } else { failed.insert(id) }
+        changed(id, entry, before: before)
+        requests?.react(to: entry.state.requests.map { Request(postID: id, request: $0) }, within: { $0.postID == id })
+    }
+
+    /// Tells every holder of the post and every observer, when what they show changed.
+    private func changed(_ id: PostID, _ entry: Entry, before: (Post, PostInteraction)) {
+        let display = entry.state.display
+        guard display != before.1 || entry.post != before.0 else { return }
+        let change = PostChange(originalID: id, post: entry.post, interaction: display)
+        for holder in entry.holders {
+            holders[holder.id]?(change, holder.rows)
         }
-        startRequests(of: entry.state, id: id)
+        observers.notify(change)
     }
 
-    private func startRequests(of state: InteractionState, id: PostID) {
-        for request in state.requests where !runningTokens.contains(request.token) {
-            runningTokens.insert(request.token)
-            requestsSent += 1
-            activity.run { [service, weak self] in
-                do {
-                    let reply = switch request.kind {
-                    case .favourite: try await service.setFavourite(request.value, postID: id)
-                    case .reblog: try await service.setReblog(request.value, postID: id)
-                    }
-                    self?.settle(request, id: id, reply: .success(reply))
-                } catch {
-                    self?.settle(request, id: id, reply: .failure(FeedError.message(for: error)))
-                }
-            }
+    private func settle(_ reply: Reply) {
+        let request: Request
+        switch reply {
+        case .succeeded(let sent, _), .failed(let sent, _): request = sent
         }
-    }
-
-    private enum Reply {
-        case success(Post)
-        case failure(String)
-    }
-
-    private func settle(_ request: InteractionRequest, id: PostID, reply: Reply) {
-        runningTokens.remove(request.token)
-        guard let entry = entries[id] else { return }
+        guard let entry = entries[request.postID] else { return }
         epoch += 1
         switch reply {
-        case .success(let post):
+        case .succeeded(_, let post):
             let original = post.content
-            if original.id == id {
+            if original.id == request.postID {
                 entry.post = original
                 entry.contentEpoch = epoch
             }
-            handle(.requestSucceeded(request.kind, token: request.token, reply: post, at: epoch), entry: entry, id: id)
-        case .failure(let message):
-            handle(.requestFailed(request.kind, token: request.token, message: message, at: epoch), entry: entry, id: id)
+            if post.reblog != nil { link(post.id, to: original.id, entry) }
+            handle(.requestSucceeded(request.request.kind, token: request.request.token, reply: post, at: epoch), entry: entry, id: request.postID)
+        case .failed(_, let failure):
+            handle(.requestFailed(request.request.kind, token: request.request.token, failure: failure, at: epoch), entry: entry, id: request.postID)
+        }
+        if entry.holders.isEmpty, entry.unusedStamp == nil { becameUnused(request.postID, entry) }
+        evictIfNeeded()
+    }
+
+    // MARK: - Memory
+
+    private func becameUnused(_ id: PostID, _ entry: Entry) {
+        guard entry.unusedStamp == nil else { return }
+        unusedStamp += 1
+        entry.unusedStamp = unusedStamp
+        unusedQueue.append((id, unusedStamp))
+        unusedCount += 1
+    }
+
+    /// Forgets the posts unused longest while more than ``cacheCapacity`` are unused; a post with
+    /// a request in flight is kept (it rejoins the queue when the request settles).
+    private func evictIfNeeded() {
+        while unusedCount > cacheCapacity, unusedHead < unusedQueue.count {
+            let (id, stamp) = unusedQueue[unusedHead]
+            unusedHead += 1
+            guard let entry = entries[id], entry.unusedStamp == stamp else { continue }
+            entry.unusedStamp = nil
+            unusedCount -= 1
+            guard !entry.state.isBusy, entry.holders.isEmpty else { continue }
+            entries[id] = nil
+            for wrapper in entry.wrappers where originalOfEntry[wrapper] == id { originalOfEntry[wrapper] = nil }
+            failed.remove(id)
+        }
+        if unusedHead > 1_024, unusedHead * 2 > unusedQueue.count {
+            unusedQueue.removeFirst(unusedHead)
+            unusedHead = 0
         }
     }
 }

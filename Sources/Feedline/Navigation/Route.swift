@@ -1,13 +1,39 @@
 /// A screen as data. Fronts render the top route of the ``Navigator``'s stack.
 public enum Route: Hashable, Sendable, CustomStringConvertible {
-    /// The timeline: always the bottom of the stack.
-    case timeline
+    /// A feed of posts: home, local, public, a hashtag, an account's posts, bookmarks…
+    case feed(Feed)
+    /// A post with its ancestors and replies, as a list whose rows can be opened.
+    case thread(PostID)
+    /// The signed-in user's notifications.
+    case notifications
     /// The detail of a post (by entry or original id).
     case post(PostID)
 
+    /// What the list of a list route shows; `nil` for a post route.
+    public var listSource: ListSource? {
+        switch self {
+        case .feed(let feed): .feed(feed)
+        case .thread(let id): .thread(id)
+        case .notifications: .notifications
+        case .post: nil
+        }
+    }
+
+    /// The list route that shows `source`.
+    public init(_ source: ListSource) {
+        switch source {
+        case .feed(let feed): self = .feed(feed)
+        case .thread(let id): self = .thread(id)
+        case .notifications: self = .notifications
+        }
+    }
+
+    /// `feed(home)`, `thread(123)`, `notifications`, `post(123)`.
     public var description: String {
         switch self {
-        case .timeline: "timeline"
+        case .feed(let feed): "feed(\(feed))"
+        case .thread(let id): "thread(\(id))"
+        case .notifications: "notifications"
         case .post(let id): "post(\(id))"
         }
     }
@@ -16,14 +42,26 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
 /// A route with the view model that serves it.
 @MainActor
 public enum Screen {
-    case timeline(TimelineViewModel)
+    case list(FeedListViewModel)
     case post(PostDetailViewModel)
 
     /// The route this screen serves.
     public var route: Route {
         switch self {
-        case .timeline: .timeline
+        case .list(let list): Route(list.source)
         case .post(let detail): .post(detail.id)
         }
+    }
+
+    /// The list view model, when this is a list screen.
+    public var list: FeedListViewModel? {
+        if case .list(let list) = self { return list }
+        return nil
+    }
+
+    /// The detail view model, when this is a post screen.
+    public var detail: PostDetailViewModel? {
+        if case .post(let detail) = self { return detail }
+        return nil
     }
 }

@@ -29,6 +29,15 @@ extension ReadableRelay {
         )
     }
 
+    /// Subscribes `handler` on the main actor, for relays that are set on the main actor — every
+    /// view model's output is. The handler runs synchronously with each delivery: the current
+    /// value at once, then every change, in order. Setting such a relay elsewhere is a
+    /// programming error and traps. The subscription lasts as long as the returned token.
+    @MainActor
+    public func observe(_ handler: @escaping @MainActor @Sendable (Value) -> Void) -> Subscription {
+        subscribe { value in MainActor.assumeIsolated { handler(value) } }
+    }
+
     /// The values as an `AsyncSequence`: the current one first, then every change, in order,
     /// buffered without limit unless `bufferingPolicy` says otherwise. The subscription ends when
     /// the iterating task is cancelled or the stream is dropped.

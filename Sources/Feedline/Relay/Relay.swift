@@ -72,6 +72,31 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
         return result
     }
 
+    /// Mutates the value in place under the lock without notifying anyone; ``publish()`` delivers
+    /// it later. For owners that must do bookkeeping between a change and its delivery. `body`
+    /// must not use this relay.
+    @inlinable
+    package func mutate<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try state.withLock { state in try body(&state.value) }
+    }
+
+    /// Notifies every subscriber of the current value, as ``set(_:)`` would.
+    @inlinable
+    package func publish() {
+        let (value, snapshot): (Value, ContiguousArray<Subscriber>?) = state.withLock { state in
+            if state.subscribers.isEmpty && !state.delivering { return (state.value, nil) }
+            if state.delivering {
+                state.queue.append(.value(state.value))
+                return (state.value, nil)
+            }
+            state.delivering = true
+            return (state.value, state.subscribers)
+        }
+        guard let snapshot else { return }
+        Self.deliver(value, to: snapshot)
+        drain()
+    }
+
     /// Subscribes `handler`, which receives the current value at once, then every change.
     /// Keep the returned token as long as the updates are wanted.
     @inlinable
@@ -94,7 +119,7 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
     }
 
     /// How many subscriptions are live. For tests and diagnostics.
-    public var subscriberCount: Int {
+    package var subscriberCount: Int {
         state.withLock { state in
             state.subscribers.count + state.queue.count { item in
                 if case .subscribe(let subscriber, _) = item { return subscriber.isActive }

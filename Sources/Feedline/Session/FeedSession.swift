@@ -1,5 +1,5 @@
-/// Everything a front needs, wired once: the service, the shared post store, the timeline, the
-/// navigator, and the activity every effect is counted in.
+/// Everything a front needs, wired once: the service, the shared post store, the navigator with
+/// its root list, and the activity every effect is counted in.
 ///
 /// Fronts (the REPL, the JSON-lines driver, an app) make one session, render
 /// `navigator.top`, turn input into view-model calls, and — when they run scripts — call
@@ -10,29 +10,65 @@ public final class FeedSession {
     public let clock: WallClock
     public let activity: Activity
     public let store: PostStore
-    public let timeline: TimelineViewModel
     public let navigator: Navigator
 
-    /// A session on `service`; relative times come from `clock`; rows within `prefetchDistance`
-    /// of the end load the next page. Effects run their nonisolated work (service calls) on
-    /// `executor` when one is given (see ``MainQueueTaskExecutor``), else on the global pool.
+    /// A session on `service` whose root list shows `root`; relative times come from `clock`;
+    /// rows within `prefetchDistance` of the end load the next page. Effects run their
+    /// nonisolated work (service calls) on `executor` when one is given (see
+    /// ``MainQueueTaskExecutor``), else on the global pool. The store keeps up to
+    /// `cacheCapacity` posts that no screen shows.
     public init(
-        service: any FeedService, clock: WallClock = .system, prefetchDistance: Int = 5,
-        executor: (any TaskExecutor)? = nil
+        service: any FeedService, clock: WallClock = .system, root: Feed = .home, prefetchDistance: Int = 5,
+        executor: (any TaskExecutor)? = nil, cacheCapacity: Int = 1_000
     ) {
         let activity = Activity(executor: executor)
-        let store = PostStore(service: service, activity: activity)
-        let timeline = TimelineViewModel(
-            service: service, store: store, activity: activity, clock: clock, prefetchDistance: prefetchDistance
-        )
+        let store = PostStore(service: service, activity: activity, cacheCapacity: cacheCapacity)
+        let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
+            FeedListViewModel(source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance)
+        }
         self.service = service
         self.clock = clock
         self.activity = activity
         self.store = store
-        self.timeline = timeline
-        navigator = Navigator(timeline: timeline) { id in
+        navigator = Navigator(root: makeList(.feed(root)), makeList: makeList) { id in
             PostDetailViewModel(id: id, service: service, store: store, activity: activity, clock: clock)
         }
+    }
+
+    /// The list at the bottom of the stack.
+    public var root: FeedListViewModel { navigator.root }
+
+    /// Whether anything failed that ``retry()`` would run again: a page, refresh or gap of any
+    /// list on the stack, a load of any detail, an interaction that rolled back.
+    public var hasFailures: Bool {
+        store.hasFailedInteractions || navigator.screens.contains { screen in
+            switch screen {
+            case .list(let list): !list.state.failedIntents.isEmpty
+            case .post(let detail): detail.current.failure != nil
+            }
+        }
+    }
+
+    /// Retries everything that is still failed, wherever it is: every list on the stack runs its
+    /// failed requests again (an older page *and* a refresh that failed after it, gaps), every
+    /// detail its failed loads, and every favourite, boost or bookmark that rolled back is sent
+    /// again. A front with one Retry button never strands a failure. Returns whether anything
+    /// was retried.
+    @discardableResult
+    public func retry() -> Bool {
+        var retried = store.retryFailedInteractions()
+        for screen in navigator.screens {
+            switch screen {
+            case .list(let list) where !list.state.failedIntents.isEmpty:
+                list.retry()
+                retried = true
+            case .post(let detail) where detail.current.failure != nil:
+                detail.retry()
+                retried = true
+            default: break
+            }
+        }
+        return retried
     }
 
     /// Returns once no page load, detail load or interaction request is running (at once when

@@ -1,10 +1,10 @@
 /// Optimal-string-alignment distance (Levenshtein plus swaps of neighbours), for the "did you
 /// mean" suggestions every front makes for a mistyped command.
-public enum EditDistance {
+package enum EditDistance {
     /// The number of insertions, deletions, substitutions and adjacent swaps from `a` to `b`.
     ///
     /// - Complexity: O(|a|·|b|); callers keep the words short.
-    public static func between(_ a: String, _ b: String) -> Int {
+    package static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

@@ -1,53 +1,39 @@
 /// The detail screen's state: the post (loaded if the store did not know it), its shared
-/// interaction state, and the thread around it.
+/// interaction state, and the thread around it. A value; change it with ``reduce(_:)``.
 public struct PostDetailState: Hashable, Sendable {
     /// Progress of one load.
     public enum Load: Hashable, Sendable {
         case idle
         case loading
         case loaded
-        case failed(String)
+        case failed(FeedFailure)
     }
 
     /// The id the detail was opened with (an entry or an original id).
-    public var id: PostID
-    /// The original post, once known.
-    public var post: Post?
+    public let id: PostID
+    /// The latest copy of the original post, once known.
+    public package(set) var post: Post?
     /// The shared interaction state, once the post is known.
-    public var interaction: PostInteraction?
-    public var postLoad: Load
+    public package(set) var interaction: PostInteraction?
+    public package(set) var postLoad: Load
     /// The thread around the post, once loaded.
-    public var context: PostContext?
-    public var contextLoad: Load
+    public package(set) var context: PostContext?
+    public package(set) var contextLoad: Load
 
-    /// A detail for `id`; `post` when the store already knows it.
-    public init(id: PostID, post: Post? = nil, interaction: PostInteraction? = nil) {
+    /// A detail for `id`; `known` is the store's copy when it already knows the post.
+    public init(id: PostID, known: PostChange? = nil) {
         self.id = id
-        self.post = post?.content
-        self.interaction = interaction
-        postLoad = post == nil ? .idle : .loaded
+        post = known?.post
+        interaction = known?.interaction
+        postLoad = known == nil ? .idle : .loaded
         context = nil
         contextLoad = .idle
     }
 
-    /// A load the detail wants running.
-    public enum Request: Hashable, Sendable {
-        case post
-        case context
-    }
-
-    /// What the detail wants running: each load while it is `.loading`.
-    public var requests: Set<Request> {
-        var wanted: Set<Request> = []
-        if postLoad == .loading { wanted.insert(.post) }
-        if contextLoad == .loading { wanted.insert(.context) }
-        return wanted
-    }
-
     /// The first failure to show, if any.
-    public var failure: String? {
-        if case .failed(let message) = postLoad { return message }
-        if case .failed(let message) = contextLoad { return message }
+    public var failure: FeedFailure? {
+        if case .failed(let failure) = postLoad { return failure }
+        if case .failed(let failure) = contextLoad { return failure }
         return nil
     }
 }
@@ -56,14 +42,21 @@ public struct PostDetailState: Hashable, Sendable {
 public enum PostDetailEvent: Hashable, Sendable {
     /// The screen became visible: loads what is missing.
     case appeared
-    case contextFailed(String)
+    case contextFailed(FeedFailure)
     case contextLoaded(PostContext)
-    /// The shared interaction state changed.
-    case interactionChanged(PostInteraction)
-    case postFailed(String)
-    case postLoaded(Post)
+    /// The post's shared state changed (its latest copy, its interactions).
+    case postChanged(PostChange)
+    case postFailed(FeedFailure)
+    /// The post arrived; `current` is the store's copy after taking it in.
+    case postLoaded(PostChange)
     /// Retry every load that failed.
     case retryRequested
+}
+
+/// A load the detail wants running.
+public enum PostDetailRequest: Hashable, Sendable {
+    case post
+    case context
 }
 
 extension PostDetailState {
@@ -74,25 +67,36 @@ extension PostDetailState {
         case .appeared:
             if post == nil, postLoad == .idle { postLoad = .loading }
             if contextLoad == .idle { contextLoad = .loading }
-        case .contextFailed(let message):
-            if contextLoad == .loading { contextLoad = .failed(message) }
+        case .contextFailed(let failure):
+            if contextLoad == .loading { contextLoad = .failed(failure) }
         case .contextLoaded(let loaded):
             if contextLoad == .loading {
                 context = loaded
                 contextLoad = .loaded
             }
-        case .interactionChanged(let value):
-            interaction = value
-        case .postFailed(let message):
-            if postLoad == .loading { postLoad = .failed(message) }
-        case .postLoaded(let loaded):
+        case .postChanged(let change):
+            guard post != nil else { return }
+            post = change.post
+            interaction = change.interaction
+        case .postFailed(let failure):
+            if postLoad == .loading { postLoad = .failed(failure) }
+        case .postLoaded(let current):
             if postLoad == .loading {
-                post = loaded.content
+                post = current.post
+                interaction = current.interaction
                 postLoad = .loaded
             }
         case .retryRequested:
             if case .failed = postLoad { postLoad = .loading }
             if case .failed = contextLoad { contextLoad = .loading }
         }
+    }
+
+    /// What the detail wants running: each load while it is `.loading`.
+    public var requests: Set<PostDetailRequest> {
+        var wanted: Set<PostDetailRequest> = []
+        if postLoad == .loading { wanted.insert(.post) }
+        if contextLoad == .loading { wanted.insert(.context) }
+        return wanted
     }
 }

@@ -1,32 +1,36 @@
-/// The post detail screen: the full post, its thread, and the same favourite / reblog state
-/// that every timeline row of this post shows — one relay in ``PostStore``, read and written by
-/// both, so a change on either side is seen on the other at once.
+/// The post detail screen: the full post, its thread, and the same favourite / boost / bookmark
+/// state that every row of this post shows — one entry in ``PostStore``, read and written by
+/// all, so a change on any side is seen on the others at once.
 ///
 /// Made by the ``Navigator`` when a post route is pushed and released when it is popped. Its
-/// subscription to the shared state is owned by the view model and ends with it; its loads
-/// hold it weakly.
+/// loads run in a ``Feedback`` loop and hold it weakly; what it showed in the store is released
+/// with it.
 @MainActor
 public final class PostDetailViewModel {
     private let relay: Relay<PostDetailState>
-    private let service: any FeedService
     private let store: PostStore
-    private let activity: Activity
     private let clock: WallClock
-    private var interactionSubscription: Subscription?
-    private var running: [PostDetailState.Request: Task<Void, Never>] = [:]
+    private var holder: PostStore.Holder?
+    private var showing = false
+    /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
+    private var loads: Feedback<PostDetailRequest, Loaded>?
 
     /// A detail for the post `id` names (an entry or an original id).
     public init(id: PostID, service: any FeedService, store: PostStore, activity: Activity, clock: WallClock) {
-        self.service = service
         self.store = store
-        self.activity = activity
         self.clock = clock
-        relay = Relay(PostDetailState(id: id, post: store.post(id), interaction: store.interaction(id)))
-        subscribeToInteraction()
+        relay = Relay(PostDetailState(id: id, known: store.current(id)))
+        holder = store.makeHolder { [weak self] change, _ in self?.send(.postChanged(change)) }
+        loads = Feedback(
+            activity: activity,
+            effect: { request in await Self.load(request, id: id, service: service, store: store) },
+            handle: { [weak self] loaded in self?.receive(loaded) }
+        )
+        showIfKnown()
     }
 
-    deinit {
-        for task in running.values { task.cancel() }
+    isolated deinit {
+        loads?.cancelAll()
     }
 
     // MARK: - Output
@@ -42,65 +46,67 @@ public final class PostDetailViewModel {
 
     // MARK: - Input
 
-    /// Reduces `event`, publishes the new state, and starts the loads it asks for.
-    public func send(_ event: PostDetailEvent) {
-        var state = relay.value
-        state.reduce(event)
-        if state != relay.value { relay.set(state) }
-        react()
-    }
-
     /// The screen became visible: loads the post (if unknown) and its thread.
     public func appeared() { send(.appeared) }
     /// Retries the loads that failed.
     public func retry() { send(.retryRequested) }
-    /// Favourites or unfavourites the post; ignored until the post is known.
-    public func toggleFavourite() { store.toggle(.favourite, relay.value.id) }
-    /// Boosts or unboosts the post; ignored until the post is known.
-    public func toggleReblog() { store.toggle(.reblog, relay.value.id) }
+
+    /// Toggles `kind` (favourite, boost, bookmark) of the post. Ignored — returns `false` — until
+    /// the detail has its post, even if another screen has taught the store the post meanwhile.
+    @discardableResult
+    public func toggle(_ kind: InteractionKind) -> Bool {
+        guard relay.value.post != nil else { return false }
+        return store.toggle(kind, relay.value.id)
+    }
+
+    /// Reduces `event`, publishes the new state, and starts the loads it asks for.
+    package func send(_ event: PostDetailEvent) {
+        var state = relay.value
+        state.reduce(event)
+        if state != relay.value { relay.set(state) }
+        loads?.react(to: state.requests)
+    }
 
     // MARK: - Effects
 
-    private func react() {
-        let wanted = relay.value.requests
-        for (request, task) in running where !wanted.contains(request) {
-            task.cancel()
-            running[request] = nil
-        }
-        let id = relay.value.id
-        for request in wanted where running[request] == nil {
-            let fetchedAt = store.beginFetch()
-            running[request] = activity.run { [service, store, weak self] in
-                let event: PostDetailEvent
-                do {
-                    switch request {
-                    case .post:
-                        let post = try await service.post(id)
-                        store.ingest([post], fetchedAt: fetchedAt)
-                        event = .postLoaded(post)
-                    case .context:
-                        let context = try await service.context(of: id)
-                        store.ingest(context.ancestors + context.descendants, fetchedAt: fetchedAt)
-                        event = .contextLoaded(context)
-                    }
-                } catch {
-                    let message = FeedError.message(for: error)
-                    event = request == .post ? .postFailed(message) : .contextFailed(message)
-                }
-                guard let self else { return }
-                self.running[request] = nil
-                self.send(event)
-                if request == .post { self.subscribeToInteraction() }
+    enum Loaded: Sendable {
+        case post(Post, StoreEpoch)
+        case context(PostContext, StoreEpoch)
+        case failed(PostDetailRequest, FeedFailure)
+    }
+
+    private static func load(_ request: PostDetailRequest, id: PostID, service: any FeedService, store: PostStore) async -> Loaded {
+        let fetchedAt = store.beginFetch()
+        do {
+            switch request {
+            case .post: return .post(try await service.post(id), fetchedAt)
+            case .context: return .context(try await service.context(of: id), fetchedAt)
             }
+        } catch {
+            return .failed(request, FeedFailure(error))
         }
     }
 
-    private func subscribeToInteraction() {
-        guard interactionSubscription == nil, let shared = store.relay(relay.value.id) else { return }
-        interactionSubscription = shared.subscribe { [weak self] interaction in
-            MainActor.assumeIsolated {
-                self?.send(.interactionChanged(interaction))
-            }
+    private func receive(_ loaded: Loaded) {
+        switch loaded {
+        case .post(let post, let fetchedAt):
+            store.ingest([post], fetchedAt: fetchedAt)
+            guard let current = store.current(post.id) else { return }
+            send(.postLoaded(current))
+            showIfKnown()
+        case .context(let context, let fetchedAt):
+            store.ingest(context.ancestors + context.descendants, fetchedAt: fetchedAt)
+            send(.contextLoaded(context))
+        case .failed(.post, let failure):
+            send(.postFailed(failure))
+        case .failed(.context, let failure):
+            send(.contextFailed(failure))
         }
+    }
+
+    /// Starts showing the post in the store once the detail has it.
+    private func showIfKnown() {
+        guard !showing, relay.value.post != nil, let holder else { return }
+        showing = holder.show(relay.value.id, row: nil)
     }
 }

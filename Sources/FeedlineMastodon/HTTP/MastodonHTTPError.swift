@@ -1,9 +1,10 @@
+import Feedline
 import Foundation
 
 /// What a request to a Mastodon-API server can fail with. Every case reads as one sentence a
 /// user can act on through `LocalizedError` (the view models show it as is); none ever
 /// contains the access token — text that comes from the server is redacted before it is kept.
-public enum MastodonHTTPError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
+public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, CustomStringConvertible {
     /// 401: the token is missing (`sentToken` false) or the server rejected it.
     case unauthorized(serverMessage: String?, sentToken: Bool)
     /// 403: the server refuses this to this user or token.
@@ -16,7 +17,7 @@ public enum MastodonHTTPError: Error, LocalizedError, Hashable, Sendable, Custom
     /// that was when the error was made (both `nil` when the server did not say).
     case rateLimited(reset: Date?, secondsToReset: Int?)
     /// 206 on a timeline: the server is still building it (Mastodon's home feed after a long absence).
-    case timelinePreparing(TimelineSource)
+    case timelinePreparing(Feed)
     /// 502, 503 or 504: the server (or its proxy) is down, overloaded or in maintenance.
     case serverUnavailable(status: Int)
     /// Another 5xx: the server failed.
@@ -53,7 +54,7 @@ public enum MastodonHTTPError: Error, LocalizedError, Hashable, Sendable, Custom
                 "The server is rate limiting requests; try again in a few minutes."
             }
         case .timelinePreparing(let timeline):
-            "The server is still preparing \(timeline.displayName); try again (refresh) in a minute."
+            "The server is still preparing \(timeline.title); try again (refresh) in a minute."
         case .serverUnavailable(let status):
             "The server is unavailable right now (HTTP \(status)): it may be overloaded or down for maintenance. Try again later."
         case .serverError(let status, let message):

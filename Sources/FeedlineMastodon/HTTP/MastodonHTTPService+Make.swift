@@ -6,8 +6,9 @@ extension MastodonHTTPService {
     /// from `FEEDLINE_TOKEN` in `environment` when no file is given.
     ///
     /// Checks, in this order, the server address (no scheme means `https://`), the timeline
-    /// (`home`, `public`, `local`, `tag:NAME`; `nil` means `home`) and the token (a file wins over
-    /// the environment; the home timeline needs one).
+    /// (see ``Feedline/Feed/init(parsing:)``; `nil` means `home`) and the token (a file wins over
+    /// the environment; the home timeline and the user's own lists need one). The service pages
+    /// any feed; the timeline named here is the one a session starts on (``startFeed``).
     ///
     /// - Throws: ``MastodonSetupError`` with one sentence for the user; it never contains the token.
     public static func make(
@@ -19,12 +20,14 @@ extension MastodonHTTPService {
         timeout: Duration = MastodonHTTPService.defaultTimeout,
         clock: any Clock<Duration> = ContinuousClock(),
         wallClock: WallClock = .system
-    ) throws(MastodonSetupError) -> MastodonHTTPService {
+    ) throws(MastodonSetupError) -> (service: MastodonHTTPService, startFeed: Feed) {
         let address = try MastodonServer(parsing: server)
-        let source = try timeline.map { text throws(MastodonSetupError) in try TimelineSource(parsing: text) } ?? .home
+        let feed = try timeline.map { text throws(MastodonSetupError) in try Feed(parsing: text) } ?? .home
         let token = try AccessToken.resolve(tokenFile: tokenFile, environment: environment)
-        return try MastodonHTTPService(
-            server: address, timeline: source, token: token, pageSize: pageSize, timeout: timeout, clock: clock, wallClock: wallClock
+        if feed.needsSignIn, token == nil { throw .tokenMissing(feed) }
+        let service = try MastodonHTTPService(
+            server: address, token: token, pageSize: pageSize, timeout: timeout, clock: clock, wallClock: wallClock
         )
+        return (service, feed)
     }
 }

@@ -11,8 +11,8 @@ struct APIRequest: Sendable {
     var url: URL
     /// "the home timeline", "post 42": how error messages name what was asked.
     var what: String
-    /// Whether it reads a timeline (206 then means "being prepared").
-    var isTimeline = false
+    /// The feed it reads, if any (206 then means "being prepared").
+    var feed: Feed?
 }
 
 /// A successful answer (2xx).
@@ -85,7 +85,7 @@ extension MastodonHTTPService {
     /// Throws the error for a non-2xx status (and for 206 on a timeline).
     private func check(_ response: APIResponse, for request: APIRequest) throws(MastodonHTTPError) {
         let status = response.status
-        if status == 206, request.isTimeline { throw .timelinePreparing(timeline) }
+        if status == 206, let feed = request.feed { throw .timelinePreparing(feed) }
         if (200..<300).contains(status) { return }
         let message = serverMessage(response.data)
         switch status {

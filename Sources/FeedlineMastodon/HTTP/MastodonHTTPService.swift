@@ -38,8 +38,6 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
 
     /// The server.
     public let server: MastodonServer
-    /// The timeline ``timelinePage(after:)`` and ``newerPosts(than:olderThan:)`` read.
-    public let timeline: TimelineSource
     /// Posts per page, 1…40.
     public let pageSize: Int
     /// How long a request may wait for an answer.
@@ -52,11 +50,14 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     let clock: any Clock<Duration>
     let wallClock: WallClock
     let session: URLSession
+    /// Whether the server serves grouped notifications (`nil` until asked).
+    let groupedNotifications = Locked<Bool?>(nil)
 
-    /// A service reading `timeline` on `server`.
+    /// A service for `server`.
     ///
     /// - Parameters:
-    ///   - token: sent as `Authorization: Bearer …`; required for ``TimelineSource/home``.
+    ///   - token: sent as `Authorization: Bearer …`; the home timeline, bookmarks, favourites,
+    ///     lists, notifications and every interaction need one.
     ///   - pageSize: posts per page, 1…40.
     ///   - timeout: how long each request may wait for an answer (real time).
     ///   - rateLimitWait: a read rate-limited with a reset at most this far away waits for it
@@ -64,11 +65,9 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     ///   - clock: what rate-limit waits sleep on (a test clock in tests).
     ///   - wallClock: "now", to measure how far a rate limit's reset is.
     ///   - userAgent: the `User-Agent` header.
-    /// - Throws: ``MastodonSetupError/tokenMissing(_:)`` for the home timeline without a token,
-    ///   ``MastodonSetupError/invalidPageSize(_:)``.
+    /// - Throws: ``MastodonSetupError/invalidPageSize(_:)``.
     public init(
         server: MastodonServer,
-        timeline: TimelineSource = .home,
         token: AccessToken?,
         pageSize: Int = MastodonHTTPService.defaultPageSize,
         timeout: Duration = MastodonHTTPService.defaultTimeout,
@@ -78,9 +77,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         userAgent: String = FeedlineVersion.userAgent
     ) throws(MastodonSetupError) {
         guard (1...Self.maximumPageSize).contains(pageSize) else { throw .invalidPageSize(pageSize) }
-        if timeline.needsToken, token == nil { throw .tokenMissing(timeline) }
         self.server = server
-        self.timeline = timeline
         self.token = token
         self.pageSize = pageSize
         self.timeout = timeout
@@ -101,37 +98,34 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         session.finishTasksAndInvalidate()
     }
 
-    /// `MastodonHTTPService(https://host, home, signed in)`: never the token.
+    /// `MastodonHTTPService(https://host, signed in)`: never the token.
     public var description: String {
-        "MastodonHTTPService(\(server), \(timeline), \(token == nil ? "signed out" : "signed in"))"
+        "MastodonHTTPService(\(server), \(token == nil ? "signed out" : "signed in"))"
     }
 
     // MARK: - FeedService
 
-    /// A page of ``timeline``: the newest ``pageSize`` posts for a `nil` cursor, otherwise the
-    /// page the cursor (a `rel="next"` link) names. The next cursor is the answer's `rel="next"`
-    /// link; none (or an empty page) ends the timeline.
-    public func timelinePage(after cursor: PageCursor?) async throws -> Page {
-        let url = pageURL(after: cursor)
-        let response = try await send(APIRequest(method: "GET", url: url, what: timeline.displayName, isTimeline: true))
-        let posts = try decode([Mastodon.Status].self, from: response, what: timeline.displayName).map(Post.init)
-        guard !posts.isEmpty, let link = response.links.next, let next = olderPageURL(link, relativeTo: url), next != url else {
-            return Page(posts: posts, next: nil)
-        }
-        return Page(posts: posts, next: PageCursor(next.absoluteString))
+    /// A page of `feed`: the newest ``pageSize`` posts for a `nil` cursor, otherwise the page the
+    /// cursor (a `rel="next"` link) names. The next cursor is the answer's `rel="next"` link;
+    /// none (or an empty page) ends the feed.
+    public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        let url = pageURL(of: feed, after: cursor)
+        let response = try await send(APIRequest(method: "GET", url: url, what: feed.title, feed: feed))
+        let posts = try decode([Mastodon.Status].self, from: response, what: feed.title).map(Post.init)
+        return Page(posts: posts, next: posts.isEmpty ? nil : nextCursor(response, after: url, of: feed))
     }
 
-    /// The newest posts of ``timeline`` between `lower` and `upper` (`since_id` + `max_id`), at
-    /// most ``pageSize``; `hasMore` when the server had more of the range.
-    public func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage {
+    /// The newest posts of `feed` between `lower` and `upper` (`since_id` + `max_id`), at most
+    /// ``pageSize``; `hasMore` when the server had more of the range.
+    public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         let limit = min(pageSize + 1, Self.maximumPageSize)
-        var query = timeline.fixedQuery + [URLQueryItem(name: "since_id", value: lower.rawValue)]
+        var query = feed.fixedQuery + [URLQueryItem(name: "since_id", value: lower.rawValue)]
         if let upper { query.append(URLQueryItem(name: "max_id", value: upper.rawValue)) }
         query.append(URLQueryItem(name: "limit", value: String(limit)))
         let response = try await send(
-            APIRequest(method: "GET", url: server.url(path: timeline.path, query: query), what: timeline.displayName, isTimeline: true)
+            APIRequest(method: "GET", url: server.url(path: feed.path, query: query), what: feed.title, feed: feed)
         )
-        let statuses = try decode([Mastodon.Status].self, from: response, what: timeline.displayName)
+        let statuses = try decode([Mastodon.Status].self, from: response, what: feed.title)
             .filter { $0.id != lower.rawValue && $0.id != upper?.rawValue }
         let hasMore = statuses.count > pageSize || (statuses.count == limit && response.links.next != nil)
         return NewerPage(posts: statuses.prefix(pageSize).map(Post.init), hasMore: hasMore)
@@ -152,48 +146,71 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         return PostContext(ancestors: context.ancestors.map(Post.init), descendants: context.descendants.map(Post.init))
     }
 
-    /// `POST /api/v1/statuses/:id/favourite` or `…/unfavourite`; returns the original.
-    public func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post {
-        let action = favourited ? "favourite" : "unfavourite"
-        let what = "\(action) of post \(postID)"
-        let response = try await send(APIRequest(method: "POST", url: statusURL(postID, action), what: what))
-        var original = try decode(Mastodon.Status.self, from: response, what: what).original
-        if original.favourited == nil { original.favourited = favourited }
-        return Post(original)
-    }
-
-    /// `POST /api/v1/statuses/:id/reblog` or `…/unreblog`; returns the original (for a reblog,
-    /// the `reblog` of the boost the server answers with).
-    public func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post {
-        let action = reblogged ? "reblog" : "unreblog"
+    /// `POST /api/v1/statuses/:id/favourite|unfavourite|reblog|unreblog|bookmark|unbookmark`;
+    /// returns the original (for a reblog, the `reblog` of the boost the server answers with).
+    public func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        let action = switch kind {
+        case .favourite: value ? "favourite" : "unfavourite"
+        case .reblog: value ? "reblog" : "unreblog"
+        case .bookmark: value ? "bookmark" : "unbookmark"
+        }
         let what = "\(action) of post \(postID)"
         let response = try await send(APIRequest(method: "POST", url: statusURL(postID, action), what: what))
         let status = try decode(Mastodon.Status.self, from: response, what: what)
         var original = status.original
-        if original.reblogged == nil { original.reblogged = status.reblogged ?? reblogged }
+        switch kind {
+        case .favourite: if original.favourited == nil { original.favourited = value }
+        case .reblog: if original.reblogged == nil { original.reblogged = status.reblogged ?? value }
+        case .bookmark: if original.bookmarked == nil { original.bookmarked = value }
+        }
         return Post(original)
+    }
+
+    /// `GET /api/v1/accounts/lookup?acct=`: the account a handle names (`user` on this server,
+    /// `user@host`; a leading `@` is dropped).
+    public func account(named handle: String) async throws -> Author {
+        var acct = handle.trimmingCharacters(in: .whitespaces)
+        while acct.hasPrefix("@") { acct.removeFirst() }
+        let what = "the account @\(acct)"
+        let url = server.url(path: "/api/v1/accounts/lookup", query: [URLQueryItem(name: "acct", value: acct)])
+        let response = try await send(APIRequest(method: "GET", url: url, what: what))
+        return Author(try decode(Mastodon.Account.self, from: response, what: what))
     }
 
     // MARK: - Addresses
 
     /// The first page, or the page a cursor names: a same-origin link as is, anything else as a `max_id`.
-    private func pageURL(after cursor: PageCursor?) -> URL {
-        var query = timeline.fixedQuery
+    func pageURL(path: String, fixedQuery: [URLQueryItem] = [], after cursor: PageCursor?) -> URL {
+        var query = fixedQuery
         if let cursor {
             if let url = URL(string: cursor.rawValue), url.scheme != nil, server.isSameOrigin(url) { return url }
             query.append(URLQueryItem(name: "max_id", value: cursor.rawValue))
         }
         query.append(URLQueryItem(name: "limit", value: String(pageSize)))
-        return server.url(path: timeline.path, query: query)
+        return server.url(path: path, query: query)
     }
 
-    /// A `rel="next"` target resolved against the request; a link to another origin is replaced
-    /// by this server's page for its `max_id` (`nil` without one).
-    private func olderPageURL(_ target: String, relativeTo base: URL) -> URL? {
-        guard let url = URL(string: target, relativeTo: base)?.absoluteURL else { return nil }
-        if server.isSameOrigin(url) { return url }
-        let maxID = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "max_id" }?.value
-        return maxID.map { pageURL(after: PageCursor($0)) }
+    private func pageURL(of feed: Feed, after cursor: PageCursor?) -> URL {
+        pageURL(path: feed.path, fixedQuery: feed.fixedQuery, after: cursor)
+    }
+
+    /// The cursor of the page after the one `response` answered for `url`: its `rel="next"` link
+    /// (a link to another origin is replaced by this server's page for its `max_id`), or `nil`.
+    func nextCursor(_ response: APIResponse, after url: URL, path: String, fixedQuery: [URLQueryItem] = []) -> PageCursor? {
+        guard let link = response.links.next, let target = URL(string: link, relativeTo: url)?.absoluteURL else { return nil }
+        let next: URL?
+        if server.isSameOrigin(target) {
+            next = target
+        } else {
+            let maxID = URLComponents(url: target, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "max_id" }?.value
+            next = maxID.map { pageURL(path: path, fixedQuery: fixedQuery, after: PageCursor($0)) }
+        }
+        guard let next, next != url else { return nil }
+        return PageCursor(next.absoluteString)
+    }
+
+    private func nextCursor(_ response: APIResponse, after url: URL, of feed: Feed) -> PageCursor? {
+        nextCursor(response, after: url, path: feed.path, fixedQuery: feed.fixedQuery)
     }
 
     private func statusURL(_ id: PostID, _ action: String? = nil) -> URL {

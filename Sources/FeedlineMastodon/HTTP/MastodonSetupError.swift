@@ -1,3 +1,4 @@
+import Feedline
 import Foundation
 
 /// Why the HTTP service could not be set up from what the user gave (server, timeline, token).
@@ -5,7 +6,7 @@ import Foundation
 public enum MastodonSetupError: Error, LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// The server address cannot be used; `reason` says why.
     case invalidServer(String, reason: String)
-    /// The timeline name is not `home`, `public`, `local` or `tag:NAME`; `reason` says why.
+    /// The feed name is not one Feedline knows; `reason` says why.
     case invalidTimeline(String, reason: String)
     /// The token file cannot be read; `reason` says why (`there is no such file` …).
     case tokenFileUnreadable(path: String, reason: String)
@@ -14,7 +15,7 @@ public enum MastodonSetupError: Error, LocalizedError, Hashable, Sendable, Custo
     /// The token (from `source`) has spaces, line breaks or control characters inside it.
     case tokenMalformed(source: AccessToken.Source)
     /// The timeline needs a token and none was given.
-    case tokenMissing(TimelineSource)
+    case tokenMissing(Feed)
     /// Page sizes are 1…40, as on Mastodon.
     case invalidPageSize(Int)
 
@@ -32,7 +33,7 @@ public enum MastodonSetupError: Error, LocalizedError, Hashable, Sendable, Custo
         case .tokenMalformed(let source):
             "The access token from \(source) has spaces, line breaks or control characters inside it; it should be the token alone, on one line."
         case .tokenMissing(let timeline):
-            "\(timeline.displayName.prefix(1).uppercased())\(timeline.displayName.dropFirst()) needs an access token: "
+            "\(timeline.title.prefix(1).uppercased())\(timeline.title.dropFirst()) needs an access token: "
                 + "put it in a file and pass --token-file FILE, or set the \(AccessToken.environmentVariable) environment variable."
         case .invalidPageSize(let size):
             "The page size must be between 1 and \(MastodonHTTPService.maximumPageSize), not \(size)."

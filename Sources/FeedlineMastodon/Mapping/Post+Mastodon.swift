@@ -12,7 +12,7 @@ extension Post {
     /// - A boost of a boost (which Mastodon never sends, but a relay might) is flattened: the
     ///   entry keeps its own id, author and date, and its ``Feedline/Post/reblog`` is the innermost
     ///   original; the booster in the middle is not kept.
-    /// - `favourited` / `reblogged` absent (signed out) read as `false`.
+    /// - `favourited` / `reblogged` / `bookmarked` absent (signed out) read as `false`.
     public init(_ status: Mastodon.Status) {
         let inner = status.reblog.map { Post(mapping: $0.original) }
         self = Post(mapping: status)
@@ -36,6 +36,9 @@ extension Post {
             favouritesCount: status.favouritesCount,
             favourited: status.favourited ?? false,
             reblogged: status.reblogged ?? false,
+            bookmarked: status.bookmarked ?? false,
+            editedAt: status.editedAt,
+            tags: status.tags.map(\.name),
             inReplyToID: status.inReplyToID.map { PostID($0) },
             url: status.url ?? (status.uri.isEmpty ? nil : status.uri)
         )

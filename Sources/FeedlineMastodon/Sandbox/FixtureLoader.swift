@@ -1,16 +1,27 @@
 import Foundation
 
-/// The contents of a fixture directory: the statuses of the timeline and the scenario.
+/// The contents of a fixture directory: the statuses of the home timeline, the statuses the
+/// server knows elsewhere, the user's notifications, and the scenario.
 public struct SandboxFixture: Hashable, Sendable {
     /// The timeline's statuses in file order (files by name, then as each file lists them);
     /// the sandbox orders them itself.
     public var statuses: [Mastodon.Status]
+    /// Statuses the server knows that the home timeline does not show (other accounts' posts,
+    /// older posts, the user's own): the files the scenario lists under `elsewhere`.
+    public var elsewhere: [Mastodon.Status]
+    /// The user's notifications: the file the scenario names as `notifications`.
+    public var notifications: [Mastodon.Notification]
     /// The directory's `scenario.json`, or the default scenario when it has none.
     public var scenario: SandboxScenario
 
-    /// A fixture of these statuses and scenario.
-    public init(statuses: [Mastodon.Status], scenario: SandboxScenario = SandboxScenario()) {
+    /// A fixture of these statuses, notifications and scenario.
+    public init(
+        statuses: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], notifications: [Mastodon.Notification] = [],
+        scenario: SandboxScenario = SandboxScenario()
+    ) {
         self.statuses = statuses
+        self.elsewhere = elsewhere
+        self.notifications = notifications
         self.scenario = scenario
     }
 }
@@ -36,6 +47,8 @@ public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
     case badScenario(String, String)
     /// A status id appears a second time, in the first file named, after the second.
     case duplicateStatus(String, id: String, firstSeenIn: String)
+    /// The notifications file is JSON but not an array of notifications.
+    case wrongNotifications(String, Mastodon.DecodingFailure)
 
     /// One sentence naming the file (or directory) and the problem.
     public var errorDescription: String? {
@@ -56,13 +69,17 @@ public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
             "The scenario file \(file) is invalid (\(problem))."
         case .duplicateStatus(let file, let id, let first):
             "The fixture file \(file) repeats status \(id), already in \(first)."
+        case .wrongNotifications(let file, let failure):
+            "The fixture file \(file) is not an array of Mastodon notifications (\(failure))."
         }
     }
 }
 
 /// Reads fixture directories: every `*.json` file directly inside is one Mastodon status or an
-/// array of them (as the API returns), except `scenario.json` (see ``SandboxScenario``) and the
-/// files the scenario names as arrivals. Hidden files and subdirectories are ignored.
+/// array of them (as the API returns) on the home timeline, except `scenario.json` (see
+/// ``SandboxScenario``) and the files the scenario names: arrivals (held back), `elsewhere`
+/// (statuses off the home timeline) and `notifications` (an array of notifications). Hidden
+/// files and subdirectories are ignored.
 public enum FixtureLoader {
     /// The name of the scenario file in a fixture directory.
     public static let scenarioFileName = "scenario.json"
@@ -119,11 +136,33 @@ public enum FixtureLoader {
         }
         let scenarioFile = try scenarioData.map { data throws(FixtureError) in try decodeScenarioFile(data, file: display(scenarioFileName)) }
         let arrivalNames = Set(scenarioFile?.arrivals.map(\.file) ?? [])
+        let elsewhereNames = scenarioFile?.elsewhere ?? []
+        let notificationsName = scenarioFile?.notifications
+        let named = arrivalNames.union(elsewhereNames).union(notificationsName.map { [$0] } ?? [])
         var timeline: [Mastodon.Status] = []
-        for name in names where name != scenarioFileName && !arrivalNames.contains(name) {
+        for name in names where name != scenarioFileName && !named.contains(name) {
             timeline += try statuses(in: name)
         }
         guard !timeline.isEmpty else { throw .noStatuses(folder) }
+        var elsewhere: [Mastodon.Status] = []
+        for name in elsewhereNames {
+            guard names.contains(name) else { throw .badScenario(display(scenarioFileName), "elsewhere: no file \(name) in \(folder)") }
+            elsewhere += try statuses(in: name)
+        }
+        var notifications: [Mastodon.Notification] = []
+        if let name = notificationsName {
+            guard names.contains(name) else {
+                throw .badScenario(display(scenarioFileName), "notifications: no file \(name) in \(folder)")
+            }
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
+                throw .unreadableFile(display(name))
+            }
+            do {
+                notifications = try Mastodon.decode([Mastodon.Notification].self, from: data)
+            } catch {
+                throw error.isNotJSON ? .invalidJSON(display(name)) : .wrongNotifications(display(name), error)
+            }
+        }
 
         var scenario = SandboxScenario()
         if let scenarioFile {
@@ -134,7 +173,7 @@ public enum FixtureLoader {
                 return try statuses(in: name)
             }
         }
-        return SandboxFixture(statuses: timeline, scenario: scenario)
+        return SandboxFixture(statuses: timeline, elsewhere: elsewhere, notifications: notifications, scenario: scenario)
     }
 
     /// Parses the contents of a scenario file named `file` (for messages); `arrivals` loads the

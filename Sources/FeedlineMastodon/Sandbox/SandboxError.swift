@@ -15,16 +15,41 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
     case duplicateStatus(String)
     /// The scenario made this request fail.
     case fault(SandboxScenario.Failure, request: SandboxScenario.Request)
+    /// The sandbox keeps no lists.
+    case noLists
+    /// No account has this handle.
+    case unknownAccount(String)
 
     /// One sentence a user can read; see each case.
     public var errorDescription: String? {
         switch self {
         case .notFound: "Record not found"
-        case .unknownCursor(let cursor): "No page of the timeline starts after post \(cursor.rawValue)."
+        case .unknownCursor(let cursor): "No page of this feed starts after \(cursor.rawValue)."
         case .invalidPageSize(let size): "The page size must be between 1 and \(SandboxService.maximumPageSize), not \(size)."
         case .invalidScenario(let problem): "The sandbox scenario is invalid: \(problem)."
         case .duplicateStatus(let id): "Status \(id) was given to the sandbox more than once."
         case .fault(let failure, _): failure.message
+        case .noLists: "The sandbox has no lists."
+        case .unknownAccount(let handle): "No account @\(Self.shown(handle)) is known here."
+        }
+    }
+
+    /// User input as shown in a message: one line, at most 60 characters, no leading `@`.
+    private static func shown(_ text: String) -> String {
+        var line = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        while line.hasPrefix("@") { line.removeFirst() }
+        return line.count > 60 ? String(line.prefix(60)) + "…" : line
+    }
+}
+
+extension SandboxError: FeedServiceError {
+    /// Scheduled faults that stand for an outage (unavailable, timeout, rate limited, server
+    /// error) are transient; everything else is a refusal.
+    public var isTransient: Bool {
+        guard case .fault(let failure, _) = self else { return false }
+        switch failure {
+        case .unavailable, .timeout, .rateLimited, .serverError: return true
+        case .notFound, .forbidden: return false
         }
     }
 }

@@ -111,10 +111,15 @@ struct ScenarioFile: Decodable {
     var randomFaults: RandomFaults?
     var laggingCounts: Bool
     var account: Mastodon.Account?
+    /// Files of statuses the server knows that the home timeline does not show.
+    var elsewhere: [String]
+    /// The file of the user's notifications.
+    var notifications: String?
 
     init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
+            "elsewhere", "notifications",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -126,6 +131,8 @@ struct ScenarioFile: Decodable {
         randomFaults = try container.decodeIfPresent(RandomFaults.self, forKey: AnyCodingKey("random_faults"))
         laggingCounts = try container.decodeIfPresent(Bool.self, forKey: AnyCodingKey("lagging_counts")) ?? false
         account = try container.decodeIfPresent(Mastodon.Account.self, forKey: AnyCodingKey("account"))
+        elsewhere = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("elsewhere")) ?? []
+        notifications = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("notifications"))
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {

@@ -10,22 +10,30 @@ import Feedline
 public struct SandboxScenario: Hashable, Sendable {
     /// The kinds of request the sandbox answers, named as in scenario files.
     public enum Request: String, CaseIterable, Hashable, Sendable {
-        /// ``SandboxService/timelinePage(after:)``.
+        /// ``SandboxService/page(of:after:)`` of any feed.
         case page
-        /// ``SandboxService/newerPosts(than:olderThan:)``.
+        /// ``SandboxService/newer(in:than:olderThan:)`` of any feed.
         case newer
         /// ``SandboxService/post(_:)``.
         case post
         /// ``SandboxService/context(of:)``.
         case context
-        /// ``SandboxService/setFavourite(_:postID:)`` with `true`.
+        /// ``SandboxService/set(_:to:postID:)`` of a favourite to `true`.
         case favourite
-        /// ``SandboxService/setFavourite(_:postID:)`` with `false`.
+        /// … of a favourite to `false`.
         case unfavourite
-        /// ``SandboxService/setReblog(_:postID:)`` with `true`.
+        /// … of a boost to `true`.
         case reblog
-        /// ``SandboxService/setReblog(_:postID:)`` with `false`.
+        /// … of a boost to `false`.
         case unreblog
+        /// … of a bookmark to `true`.
+        case bookmark
+        /// … of a bookmark to `false`.
+        case unbookmark
+        /// ``SandboxService/notifications(after:)`` and ``SandboxService/newerNotifications(than:olderThan:)``.
+        case notifications
+        /// ``SandboxService/account(named:)``.
+        case account
     }
 
     /// How a failing request fails; each has the one sentence the error shows.

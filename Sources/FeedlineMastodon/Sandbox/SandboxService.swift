@@ -4,7 +4,9 @@ import Synchronization
 
 /// An offline Mastodon server over statuses held in memory: the default ``Feedline/FeedService``.
 ///
-/// It answers like Mastodon's home timeline and status endpoints:
+/// It answers like Mastodon's timeline, status and notification endpoints:
+/// - **Feeds**: home (the fixture timeline), local, public, hashtags, an account's posts,
+///   bookmarks and favourites, all derived from the fixtures and kept as the user acts.
 /// - **Pages** are newest first (by `created_at`, ties by id), ``pageSize`` at a time; a page's
 ///   cursor is the id of its last post (Mastodon's `max_id`), and the last page has no cursor.
 /// - **Newer posts** (`since_id` + `max_id`) are the newest posts strictly between the two, at most
@@ -40,6 +42,7 @@ public final class SandboxService: FeedService {
 
     fileprivate struct State: Sendable {
         var store: SandboxStore
+        var notifications: SandboxNotifications
         var scenario: SandboxScenario
         var pendingArrivals: [SandboxScenario.Arrival]
         var pagesServed = 0
@@ -64,6 +67,8 @@ public final class SandboxService: FeedService {
     ///   ``SandboxError/duplicateStatus(_:)`` when two statuses (arrivals included) share an id.
     public init(
         statuses: [Mastodon.Status],
+        elsewhere: [Mastodon.Status] = [],
+        notifications: [Mastodon.Notification] = [],
         scenario: SandboxScenario = SandboxScenario(),
         pageSize: Int? = nil,
         clock: any Clock<Duration>,
@@ -73,7 +78,7 @@ public final class SandboxService: FeedService {
         let size = pageSize ?? scenario.pageSize ?? Self.defaultPageSize
         guard (1...Self.maximumPageSize).contains(size) else { throw .invalidPageSize(size) }
         var ids = Set<String>()
-        for status in statuses + scenario.arrivals.flatMap(\.statuses) where !ids.insert(status.id).inserted {
+        for status in statuses + elsewhere + scenario.arrivals.flatMap(\.statuses) where !ids.insert(status.id).inserted {
             throw .duplicateStatus(status.id)
         }
         self.pageSize = size
@@ -81,7 +86,8 @@ public final class SandboxService: FeedService {
         self.wallClock = wallClock
         state = Locked(
             State(
-                store: try SandboxStore(entries: statuses, reserving: Set(scenario.arrivals.flatMap(\.statuses).map(\.id))),
+                store: try SandboxStore(entries: statuses, elsewhere: elsewhere, reserving: Set(scenario.arrivals.flatMap(\.statuses).map(\.id))),
+                notifications: SandboxNotifications(notifications),
                 scenario: scenario,
                 pendingArrivals: scenario.arrivals,
                 faultCounts: Array(repeating: 0, count: scenario.faults.count),
@@ -99,47 +105,67 @@ public final class SandboxService: FeedService {
         clock: any Clock<Duration>,
         wallClock: WallClock = .system
     ) throws(SandboxError) {
-        try self.init(statuses: fixture.statuses, scenario: fixture.scenario, pageSize: pageSize, clock: clock, wallClock: wallClock)
+        try self.init(
+            statuses: fixture.statuses, elsewhere: fixture.elsewhere, notifications: fixture.notifications, scenario: fixture.scenario,
+            pageSize: pageSize, clock: clock, wallClock: wallClock
+        )
     }
 
     // MARK: - FeedService
 
-    /// A page of the home timeline (see the type's description). Answering a page may release
+    /// A page of `feed` (see ``SandboxStore/feed(_:)`` for what each feed holds), newest first:
+    /// ``pageSize`` entries after the one the cursor names. Answering a page may release
     /// held-back arrivals, which later requests then see.
     ///
-    /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor naming no timeline post, or a
-    ///   scheduled fault.
-    public func timelinePage(after cursor: PageCursor?) async throws -> Page {
+    /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor naming no entry of the feed,
+    ///   ``SandboxError/noLists`` for a list, or a scheduled fault.
+    public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         try await perform(.page, cursor: cursor) { state, pageSize throws(SandboxError) in
+            let (ids, positions) = try state.store.feed(feed)
             var start = 0
             if let cursor {
-                guard let position = state.store.position(of: cursor.rawValue) else { throw .unknownCursor(cursor) }
+                guard let position = positions[cursor.rawValue] else { throw .unknownCursor(cursor) }
                 start = position + 1
             }
-            let ids = state.store.timeline[min(start, state.store.timeline.count)..<min(start + pageSize, state.store.timeline.count)]
-            let posts = ids.compactMap { state.store.rendered($0).map(Post.init) }
-            let next = start + pageSize < state.store.timeline.count ? ids.last.map { PageCursor($0) } : nil
+            let slice = ids[min(start, ids.count)..<min(start + pageSize, ids.count)]
+            let posts = slice.compactMap { state.store.rendered($0).map(Post.init) }
+            let next = start + pageSize < ids.count ? slice.last.map { PageCursor($0) } : nil
             state.pagesServed += 1
             try state.releaseArrivals()
             return Page(posts: posts, next: next)
         }
     }
 
-    /// The newest timeline posts strictly newer than `lower` and strictly older than `upper`,
+    /// The newest entries of `feed` strictly newer than `lower` and strictly older than `upper`,
     /// at most a page; `hasMore` is `true` exactly when the range holds more.
     ///
-    /// - Throws: ``SandboxError/notFound(_:)`` when `lower` or `upper` is not a timeline post.
-    public func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage {
+    /// - Throws: ``SandboxError/notFound(_:)`` when `lower` or `upper` is not an entry of the feed.
+    public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         try await perform(.newer, postID: lower) { state, pageSize throws(SandboxError) in
-            guard let end = state.store.position(of: lower.rawValue) else { throw .notFound(lower) }
+            let (ids, positions) = try state.store.feed(feed)
+            guard let end = positions[lower.rawValue] else { throw .notFound(lower) }
             var start = 0
             if let upper {
-                guard let position = state.store.position(of: upper.rawValue) else { throw .notFound(upper) }
+                guard let position = positions[upper.rawValue] else { throw .notFound(upper) }
                 start = position + 1
             }
             guard start < end else { return NewerPage(posts: [], hasMore: false) }
-            let ids = state.store.timeline[start..<min(end, start + pageSize)]
-            return NewerPage(posts: ids.compactMap { state.store.rendered($0).map(Post.init) }, hasMore: end - start > pageSize)
+            let slice = ids[start..<min(end, start + pageSize)]
+            return NewerPage(posts: slice.compactMap { state.store.rendered($0).map(Post.init) }, hasMore: end - start > pageSize)
+        }
+    }
+
+    /// A page of the user's notifications, grouped as Mastodon 4.3 groups them.
+    public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        try await perform(.notifications, cursor: cursor) { state, pageSize throws(SandboxError) in
+            try state.notifications.page(after: cursor, size: pageSize, store: state.store)
+        }
+    }
+
+    /// The notification groups with notifications strictly between `lower` and `upper`.
+    public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        try await perform(.notifications) { state, pageSize throws(SandboxError) in
+            state.notifications.newer(than: lower, olderThan: upper, size: pageSize, store: state.store)
         }
     }
 
@@ -160,8 +186,30 @@ public final class SandboxService: FeedService {
         }
     }
 
-    /// Favourites or unfavourites the original that `postID` shows and returns the original.
-    public func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post {
+    /// Sets favourite, boost or bookmark of the original that `postID` shows.
+    ///
+    /// Favourites and bookmarks return the original; boosting returns the user's boost (whose
+    /// `reblog` is the original), unboosting the original. Idempotent; counts move with the flags;
+    /// with ``SandboxScenario/laggingCounts`` the replies to unfavourite and unboost carry the
+    /// count from before the change.
+    public func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        switch kind {
+        case .favourite: try await applyFavourite(value, postID: postID)
+        case .reblog: try await applyReblog(value, postID: postID)
+        case .bookmark: try await applyBookmark(value, postID: postID)
+        }
+    }
+
+    /// The account a handle names (`user`, `user@host`, with or without `@`), among the authors
+    /// of every status the sandbox knows.
+    public func account(named handle: String) async throws -> Author {
+        try await perform(.account) { state, _ throws(SandboxError) in
+            guard let account = state.store.account(named: handle) else { throw .unknownAccount(handle) }
+            return Author(account)
+        }
+    }
+
+    private func applyFavourite(_ favourited: Bool, postID: PostID) async throws -> Post {
         try await perform(favourited ? .favourite : .unfavourite, postID: postID) { state, _ throws(SandboxError) in
             var original = try state.store.original(of: postID.rawValue)
             let before = original
@@ -175,9 +223,17 @@ public final class SandboxService: FeedService {
         }
     }
 
-    /// Boosts the original that `postID` shows and returns the user's boost of it (whose `reblog`
-    /// is the original), or unboosts it and returns the original.
-    public func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post {
+    private func applyBookmark(_ bookmarked: Bool, postID: PostID) async throws -> Post {
+        try await perform(bookmarked ? .bookmark : .unbookmark, postID: postID) { state, _ throws(SandboxError) in
+            var original = try state.store.original(of: postID.rawValue)
+            guard (original.bookmarked ?? false) != bookmarked else { return Post(original) }
+            original.bookmarked = bookmarked
+            state.store.replace(original)
+            return Post(original)
+        }
+    }
+
+    private func applyReblog(_ reblogged: Bool, postID: PostID) async throws -> Post {
         let now = wallClock.now()
         return try await perform(reblogged ? .reblog : .unreblog, postID: postID) { state, _ throws(SandboxError) in
             var original = try state.store.original(of: postID.rawValue)

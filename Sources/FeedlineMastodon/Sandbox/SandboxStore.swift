@@ -1,7 +1,8 @@
 import Feedline
 import Foundation
 
-/// The sandbox server's data: every status by id, the home timeline in order, and the user's boosts.
+/// The sandbox server's data: every status by id, the home timeline in order, the user's boosts,
+/// bookmarks and favourites, and every other feed derived from them.
 ///
 /// Boosts are stored flattened (their `reblog` is the innermost original) and rendered with the
 /// current copy of that original, so an interaction shows in every entry that boosts the post.
@@ -10,6 +11,12 @@ struct SandboxStore: Sendable {
     /// Timeline entry ids, newest first.
     private(set) var timeline: [String] = []
     private var positions: [String: Int] = [:]
+    /// Originals the user bookmarked, most recently bookmarked first.
+    private var bookmarks: [String] = []
+    /// Originals the user favourited, most recently favourited first.
+    private var favourites: [String] = []
+    /// Every other feed's ids, newest first, with positions; dropped when statuses change.
+    private var feeds: [Feed: (ids: [String], positions: [String: Int])] = [:]
     /// The user's boost of each original, by original id.
     private var boosts: [String: String] = [:]
     private var lastLocalID: UInt64 = 0
@@ -19,16 +26,28 @@ struct SandboxStore: Sendable {
     /// status that could be a reply is added, so a thread costs its own size, not the store's.
     private var repliesIndex: [String: [String]]?
 
-    /// A store holding `entries` as the timeline. Throws on a repeated entry id.
-    init(entries: [Mastodon.Status], reserving reserved: Set<String> = []) throws(SandboxError) {
+    /// A store holding `entries` as the home timeline and `elsewhere` as statuses the server knows
+    /// that the timeline does not show. Throws on a repeated id.
+    init(entries: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], reserving reserved: Set<String> = []) throws(SandboxError) {
         self.reserved = reserved
         try insert(entries)
+        for status in elsewhere {
+            guard statuses[status.id] == nil || positions[status.id] == nil else { throw .duplicateStatus(status.id) }
+            var flattened = status
+            flattened.reblog = status.reblog?.original
+            if statuses[status.id] == nil { statuses[status.id] = flattened }
+            if let original = status.reblog?.original, statuses[original.id] == nil { statuses[original.id] = original }
+        }
+        let originals = statuses.values.filter { $0.reblog == nil }.sorted { Self.isNewer($0, than: $1, lhsID: $0.id, rhsID: $1.id) }
+        bookmarks = originals.filter { $0.bookmarked == true }.map(\.id)
+        favourites = originals.filter { $0.favourited == true }.map(\.id)
     }
 
     /// Adds timeline entries (and the originals they boost, unless already known) and reorders.
     /// A standalone entry wins over a copy of the same post inside a boost.
     mutating func insert(_ entries: [Mastodon.Status]) throws(SandboxError) {
         repliesIndex = nil
+        feeds.removeAll()
         for entry in entries {
             guard positions[entry.id] == nil else { throw .duplicateStatus(entry.id) }
             positions[entry.id] = -1
@@ -86,7 +105,70 @@ struct SandboxStore: Sendable {
         if statuses[status.id]?.inReplyToID != status.inReplyToID {
             repliesIndex = nil  // a new status, or one whose place in a thread changed
         }
+        let before = statuses[status.id]
         statuses[status.id] = status
+        if before?.favourited != status.favourited {
+            favourites.removeAll { $0 == status.id }
+            if status.favourited == true { favourites.insert(status.id, at: 0) }
+            feeds[.favourites] = nil
+        }
+        if before?.bookmarked != status.bookmarked {
+            bookmarks.removeAll { $0 == status.id }
+            if status.bookmarked == true { bookmarks.insert(status.id, at: 0) }
+            feeds[.bookmarks] = nil
+        }
+    }
+
+    // MARK: - Feeds
+
+    /// The entry ids of `feed`, newest first, and each one's position.
+    ///
+    /// - home: the timeline. - local: public posts of the server's own accounts (`acct` without
+    ///   `@`). - public: every public post known. - tag: public posts with the tag (any case).
+    /// - account: the account's posts and boosts (public and unlisted). - bookmarks, favourites:
+    ///   most recently marked first. Boosts appear only in home and the booster's account.
+    /// - Throws: ``SandboxError/noLists`` for a list (the sandbox has none).
+    mutating func feed(_ feed: Feed) throws(SandboxError) -> (ids: [String], positions: [String: Int]) {
+        if feed == .home { return (timeline, positions) }
+        if let cached = feeds[feed] { return cached }
+        let ids: [String]
+        switch feed {
+        case .home: ids = timeline
+        case .bookmarks: ids = bookmarks.filter { statuses[$0] != nil }
+        case .favourites: ids = favourites.filter { statuses[$0] != nil }
+        case .list: throw .noLists
+        case .local, .public, .tag, .account:
+            let matching = statuses.values.filter { status in
+                switch feed {
+                case .local: status.reblog == nil && status.visibility == .public && !status.account.acct.contains("@")
+                case .public: status.reblog == nil && status.visibility == .public
+                case .tag(let name):
+                    status.reblog == nil && status.visibility == .public
+                        && status.tags.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+                case .account(let id):
+                    status.account.id == id.rawValue && (status.visibility == .public || status.visibility == .unlisted)
+                default: false
+                }
+            }
+            ids = matching.sorted { Self.isNewer($0, than: $1, lhsID: $0.id, rhsID: $1.id) }.map(\.id)
+        }
+        var positions: [String: Int] = [:]
+        for (index, id) in ids.enumerated() { positions[id] = index }
+        feeds[feed] = (ids, positions)
+        return (ids, positions)
+    }
+
+    /// The account a handle names: `user` (a local account) or `user@host`, any case, with or
+    /// without a leading `@`; searched among every status's author.
+    func account(named handle: String) -> Mastodon.Account? {
+        var wanted = handle.trimmingCharacters(in: .whitespaces)
+        if wanted.hasPrefix("@") { wanted.removeFirst() }
+        guard !wanted.isEmpty else { return nil }
+        var found: Mastodon.Account?
+        for status in statuses.values where status.account.acct.caseInsensitiveCompare(wanted) == .orderedSame {
+            if found.map({ status.account.id < $0.id }) ?? true { found = status.account }
+        }
+        return found
     }
 
     // MARK: - Boosts
@@ -103,6 +185,7 @@ struct SandboxStore: Sendable {
         lastLocalID = candidate
         let id = String(candidate)
         let profile = account.url ?? "https://sandbox.example/@\(account.username)"
+        feeds.removeAll()
         statuses[id] = Mastodon.Status(
             id: id,
             uri: "\(profile)/statuses/\(id)/activity",
@@ -121,6 +204,7 @@ struct SandboxStore: Sendable {
     mutating func removeBoost(of originalID: String) {
         if let boostID = boosts.removeValue(forKey: originalID) {
             statuses[boostID] = nil
+            feeds.removeAll()
         }
     }
 

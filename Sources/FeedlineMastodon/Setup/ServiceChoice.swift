@@ -26,14 +26,21 @@ public enum ServiceChoice: Sendable, Hashable {
             return "the home timeline from the \(fixtures.standardizedFileURL.lastPathComponent) fixtures"
         case .server(let address, let timeline, _):
             let host = (try? MastodonServer(parsing: address))?.url.host ?? address
-            let name: String
-            switch try? TimelineSource(parsing: timeline ?? "home") {
-            case .tag(let tag)?: name = "#" + tag
-            case .public?: name = "public"
-            case .local?: name = "local"
-            default: name = "home"
-            }
-            return "the \(name) timeline of \(host)"
+            let feed = (try? Feed(parsing: timeline ?? "home")) ?? .home
+            return "\(feed.title) of \(host)"
+        }
+    }
+
+    /// The feed a session starts on: the home timeline on the sandbox, the `--timeline` one (home
+    /// by default) on a server.
+    ///
+    /// - Throws: ``ServiceSetupError`` when the timeline is not one Feedline knows.
+    public func startFeed() throws(ServiceSetupError) -> Feed {
+        guard case .server(_, let timeline?, _) = self else { return .home }
+        do {
+            return try Feed(parsing: timeline)
+        } catch {
+            throw ServiceSetupError(error.description)
         }
     }
 
@@ -71,7 +78,7 @@ public enum ServiceChoice: Sendable, Hashable {
                 return try MastodonHTTPService.make(
                     server: address, timeline: timeline, tokenFile: tokenFile, environment: environment,
                     pageSize: postsPerPage ?? MastodonHTTPService.defaultPageSize, clock: clock, wallClock: wallClock
-                )
+                ).service
             } catch {
                 throw ServiceSetupError(error.localizedDescription)
             }

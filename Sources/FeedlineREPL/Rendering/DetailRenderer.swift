@@ -101,12 +101,12 @@ public struct DetailRenderer: Sendable {
         var lines: [String] = []
         switch state.postLoad {
         case .loading: lines.append(style.dim("Loading the post…"))
-        case .failed(let message): lines += wrapped("Could not load the post: \(TextWidth.oneLine(message)) Type retry to try again.").map(style.red)
+        case .failed(let failure): lines += wrapped("Could not load the post: \(TextWidth.oneLine(failure.message)) Type retry to try again.").map(style.red)
         case .idle, .loaded: break
         }
         switch state.contextLoad {
         case .loading: lines.append(style.dim("Loading the thread…"))
-        case .failed(let message): lines += wrapped("Could not load the thread: \(TextWidth.oneLine(message)) Type retry to try again.").map(style.red)
+        case .failed(let failure): lines += wrapped("Could not load the thread: \(TextWidth.oneLine(failure.message)) Type retry to try again.").map(style.red)
         case .idle, .loaded: break
         }
         return lines

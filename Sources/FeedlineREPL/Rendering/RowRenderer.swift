@@ -1,6 +1,6 @@
 import Feedline
 
-/// Draws timeline rows as text lines at a given width: the number, author, age and the
+/// Draws list rows as text lines at a given width: the number, author, age and the
 /// favourite / boost marks with counts on the first line; "boosted by" for a boost; the text on
 /// one line (or the content warning instead); the last failure, if any.
 public struct RowRenderer: Sendable {
@@ -23,11 +23,17 @@ public struct RowRenderer: Sendable {
 
     /// The lines of `row` shown as number `number`; `marker` is `+` for a new row, `~` for a
     /// changed one, a space otherwise.
-    public func lines(_ row: TimelineRow, number: Int, marker: Character = " ") -> [String] {
+    public func lines(_ row: ListRow, number: Int, marker: Character = " ") -> [String] {
         switch row {
         case .post(let post): lines(post, number: number, marker: marker)
         case .gap(let gap): [gapLine(gap, number: number, marker: marker)]
+        case .notification(let notification): lines(notification, number: number, marker: marker)
         }
+    }
+
+    /// `text` as dim note lines, wrapped to the width.
+    func note(_ text: String) -> [String] {
+        TextWidth.wrap(text, to: width).map(style.dim)
     }
 
     /// `lines` (drawn with the blank marker) with `marker` in the marker column instead, so a
@@ -93,18 +99,49 @@ public struct RowRenderer: Sendable {
         switch gap.status {
         case .idle: text = "┄┄ posts may be missing here: gap \(number) loads them ┄┄"
         case .loading: text = "┄┄ loading the missing posts… ┄┄"
-        case .failed(let message): text = "┄┄ could not load the missing posts: \(TextWidth.oneLine(message)) gap \(number) tries again ┄┄"
+        case .failed(let failure): text = "┄┄ could not load the missing posts: \(TextWidth.oneLine(failure.message)) gap \(number) tries again ┄┄"
         }
         return prefix(number, marker) + style.cyan(TextWidth.truncate(text, to: width - Self.indent))
     }
 
+    /// A notification group: its summary after the number and age; the post it is about
+    /// (indented, with its marks) when there is one.
+    private func lines(_ row: NotificationRow, number: Int, marker: Character) -> [String] {
+        let lead = prefix(number, marker)
+        let indent = String(repeating: " ", count: Self.indent)
+        let age = " · " + clock.relative(row.group.latestAt)
+        let summary = TextWidth.oneLine(row.group.summary)
+        let room = width - TextWidth.width(of: lead)
+        var result = [lead + style.bold(TextWidth.truncate(summary, to: max(1, room - TextWidth.width(of: age)))) + style.dim(age)]
+        if let post = row.post {
+            let interaction = post.interaction
+            let marks = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount) + "  "
+                + (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount)
+            let available = width - Self.indent
+            let text = post.contentWarning.map { "CW: " + TextWidth.oneLine($0) } ?? TextWidth.oneLine(post.text)
+            let room = available - TextWidth.width(of: marks) - 2
+            if room >= 8 {
+                let shown = TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: room)
+                result.append(indent + shown + String(repeating: " ", count: max(2, room - TextWidth.width(of: shown) + 2)) + marks)
+            } else {
+                result.append(indent + TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: available))
+            }
+            if let failure = interaction.failure {
+                for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
+                    result.append(indent + style.red(line))
+                }
+            }
+        }
+        return result
+    }
+
     /// The status line under the rows: what is loading, the failure and the command that fixes
-    /// it, the end of the timeline, or which rows are shown.
-    public func statusLine(_ status: TimelineStatus, shown: Int, total: Int) -> String {
+    /// it, the end of the list, or which rows are shown. `noun` names the list ("timeline").
+    public func statusLine(_ status: ListStatus, shown: Int, total: Int, noun: String = "timeline") -> [String] {
         let text: String
         var failed = false
         switch status.loading {
-        case .firstPage?: text = "Loading the timeline…"
+        case .firstPage?: text = "Loading the \(noun)…"
         case .olderPage?: text = "Loading older posts…"
         case .refresh?: text = "Loading newer posts…"
         case .gap?: text = "Loading the missing posts…"
@@ -112,7 +149,7 @@ public struct RowRenderer: Sendable {
             if let failure = status.failure {
                 failed = true
                 let what = switch failure.intent {
-                case .loadOlder: total == 0 ? "Could not load the timeline" : "Could not load older posts"
+                case .loadOlder: total == 0 ? "Could not load the \(noun)" : "Could not load older posts"
                 case .refresh: "Could not refresh"
                 case .fillGap: "Could not load the missing posts"
                 }
@@ -120,17 +157,17 @@ public struct RowRenderer: Sendable {
                 let sentence = message.hasSuffix(".") ? message : message + "."
                 text = "\(what): \(sentence) Type retry."
             } else if total == 0 {
-                text = status.reachedEnd ? "The timeline is empty." : "No rows yet."
+                text = status.reachedEnd ? "The \(noun) is empty." : "No rows yet."
             } else if shown == 0 {
                 text = "\(total) rows loaded; more shows them."
             } else if shown < total {
                 text = "Rows 1–\(shown) of \(total) shown; more shows the next."
             } else if status.reachedEnd {
-                text = "Rows 1–\(shown) shown. End of timeline."
+                text = "Rows 1–\(shown) shown. End of \(noun)."
             } else {
                 text = "Rows 1–\(shown) shown; more loads older posts."
             }
         }
-        return failed ? style.red(text) : style.dim(text)
+        return TextWidth.wrap(text, to: width).map(failed ? style.red : style.dim)
     }
 }

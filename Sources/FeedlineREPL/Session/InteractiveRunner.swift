@@ -4,10 +4,10 @@ import Foundation
 /// The interactive session: a live driver on a readline console. Ctrl-C clears the line,
 /// Ctrl-D or `quit` ends; SIGTERM and SIGHUP end it like Ctrl-D, so the terminal is restored.
 @MainActor
-enum InteractiveRunner {
+public enum InteractiveRunner {
     /// Runs until `quit`, Ctrl-D or SIGTERM / SIGHUP; returns the exit status (128 + the signal's
     /// number after a signal, else 0).
-    static func run(session: FeedSession, options: REPLDriver.Options, historyFile: String) async -> Int32 {
+    public static func run(session: FeedSession, options: REPLDriver.Options, historyFile: String) async -> Int32 {
         var options = options
         options.live = true
         let console = ReadlineConsole(historyFile: historyFile)

@@ -27,7 +27,6 @@ func withFakeServer<Result>(
 /// A service on `server` with the secret token and test clocks.
 func makeService(
     _ server: MastodonServer,
-    timeline: TimelineSource = .home,
     token: String? = secretToken,
     pageSize: Int = 20,
     timeout: Duration = .seconds(60),
@@ -36,7 +35,6 @@ func makeService(
 ) throws -> MastodonHTTPService {
     try MastodonHTTPService(
         server: server,
-        timeline: timeline,
         token: token.map { try AccessToken($0) },
         pageSize: pageSize,
         timeout: timeout,

@@ -9,7 +9,7 @@ func renderings(of value: Any) -> [String] {
     dump(value, to: &dumped)
     var texts = [String(describing: value), String(reflecting: value), dumped]
     if let error = value as? any Error {
-        texts += [error.localizedDescription, FeedError.message(for: error)]
+        texts += [error.localizedDescription, FeedFailure(error).message]
     }
     return texts
 }

@@ -37,10 +37,10 @@ enum Build {
     }
 }
 
-extension Page {
+extension Page where Item == Post {
     var ids: [String] { posts.map(\.id.rawValue) }
 }
 
-extension NewerPage {
+extension NewerPage where Item == Post {
     var ids: [String] { posts.map(\.id.rawValue) }
 }

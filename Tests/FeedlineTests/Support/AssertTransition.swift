@@ -5,11 +5,11 @@ import Testing
 /// mutated into the expected one. On failure the fields that differ are listed.
 @discardableResult
 func assertTransition(
-    from state: TimelineState,
-    on event: TimelineEvent,
-    expect mutate: (inout TimelineState) -> Void,
+    from state: ListState,
+    on event: ListEvent,
+    expect mutate: (inout ListState) -> Void,
     sourceLocation: SourceLocation = #_sourceLocation
-) -> (TimelineState, Changeset<TimelineEntry>) {
+) -> (ListState, Changeset<ListRow>) {
     var actual = state
     let changes = actual.reduce(event)
     var expected = state
@@ -20,16 +20,16 @@ func assertTransition(
     let broken = actual.checkInvariants()
     if !broken.isEmpty { Issue.record("invariants after \(event): \(broken)", sourceLocation: sourceLocation) }
     let applied = changes.apply(to: state.rows)
-    if applied != actual.rows {
+    if applied != Array(actual.rows) {
         Issue.record("changeset of \(event) does not turn the old rows into the new ones", sourceLocation: sourceLocation)
     }
     return (actual, changes)
 }
 
 /// The fields of two states that differ, one per line.
-func diff(_ expected: TimelineState, _ actual: TimelineState) -> String {
+func diff(_ expected: ListState, _ actual: ListState) -> String {
     var lines: [String] = []
-    func field<T: Equatable>(_ name: String, _ path: KeyPath<TimelineState, T>) {
+    func field<T: Equatable>(_ name: String, _ path: KeyPath<ListState, T>) {
         if expected[keyPath: path] != actual[keyPath: path] {
             lines.append("  \(name): expected \(expected[keyPath: path]), got \(actual[keyPath: path])")
         }
@@ -47,10 +47,11 @@ func diff(_ expected: TimelineState, _ actual: TimelineState) -> String {
     field("inFlight", \.inFlight)
     field("queued", \.queued)
     field("lastFailed", \.lastFailed)
+    field("lastRefresh", \.lastRefresh)
     field("nextToken", \.nextToken)
     return lines.joined(separator: "\n")
 }
 
-func describe(_ state: TimelineState) -> String {
+func describe(_ state: ListState) -> String {
     "\(state.rows.count) rows, older \(state.older), inFlight \(state.inFlight.map { "\($0)" } ?? "nil"), queued \(state.queued)"
 }

@@ -7,30 +7,41 @@ import Testing
 /// logged; unexpected calls are simply left pending, and tests assert the log.
 final class ControlledService: FeedService {
     enum Call: Hashable, Sendable, CustomStringConvertible {
-        case page(PageCursor?)
-        case newer(than: PostID, olderThan: PostID?)
+        case page(PageCursor?, feed: Feed = .home)
+        case newer(than: PostID, olderThan: PostID?, feed: Feed = .home)
+        case notifications(PageCursor?)
+        case newerNotifications(than: ItemID, olderThan: ItemID?)
         case post(PostID)
         case context(PostID)
         case favourite(Bool, PostID)
         case reblog(Bool, PostID)
+        case bookmark(Bool, PostID)
+        case account(String)
 
         var description: String {
             switch self {
-            case .page(let cursor): "page(\(cursor?.rawValue ?? "nil"))"
-            case .newer(let lower, let upper): "newer(\(lower), \(upper?.rawValue ?? "nil"))"
+            case .page(let cursor, let feed): "page(\(cursor?.rawValue ?? "nil")\(feed == .home ? "" : ", \(feed)"))"
+            case .newer(let lower, let upper, let feed): "newer(\(lower), \(upper?.rawValue ?? "nil")\(feed == .home ? "" : ", \(feed)"))"
+            case .notifications(let cursor): "notifications(\(cursor?.rawValue ?? "nil"))"
+            case .newerNotifications(let lower, let upper): "newerNotifications(\(lower), \(upper?.rawValue ?? "nil"))"
             case .post(let id): "post(\(id))"
             case .context(let id): "context(\(id))"
             case .favourite(let value, let id): "favourite(\(value), \(id))"
             case .reblog(let value, let id): "reblog(\(value), \(id))"
+            case .bookmark(let value, let id): "bookmark(\(value), \(id))"
+            case .account(let handle): "account(\(handle))"
             }
         }
     }
 
     enum Response: Sendable {
-        case page(Page)
-        case newer(NewerPage)
+        case page(Page<Post>)
+        case newer(NewerPage<Post>)
+        case notifications(Page<NotificationGroup>)
+        case newerNotifications(NewerPage<NotificationGroup>)
         case post(Post)
         case context(PostContext)
+        case account(Author)
     }
 
     struct Failure: LocalizedError, Equatable {
@@ -123,13 +134,25 @@ final class ControlledService: FeedService {
 
     // MARK: - FeedService
 
-    func timelinePage(after cursor: PageCursor?) async throws -> Page {
-        guard case .page(let page) = try await suspend(.page(cursor)) else { throw Failure(message: "wrong response") }
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        guard case .page(let page) = try await suspend(.page(cursor, feed: feed)) else { throw Failure(message: "wrong response") }
         return page
     }
 
-    func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage {
-        guard case .newer(let page) = try await suspend(.newer(than: lower, olderThan: upper)) else { throw Failure(message: "wrong response") }
+    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+        guard case .newer(let page) = try await suspend(.newer(than: lower, olderThan: upper, feed: feed)) else { throw Failure(message: "wrong response") }
+        return page
+    }
+
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        guard case .notifications(let page) = try await suspend(.notifications(cursor)) else { throw Failure(message: "wrong response") }
+        return page
+    }
+
+    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        guard case .newerNotifications(let page) = try await suspend(.newerNotifications(than: lower, olderThan: upper)) else {
+            throw Failure(message: "wrong response")
+        }
         return page
     }
 
@@ -143,13 +166,18 @@ final class ControlledService: FeedService {
         return context
     }
 
-    func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post {
-        guard case .post(let post) = try await suspend(.favourite(favourited, postID)) else { throw Failure(message: "wrong response") }
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        let call: Call = switch kind {
+        case .favourite: .favourite(value, postID)
+        case .reblog: .reblog(value, postID)
+        case .bookmark: .bookmark(value, postID)
+        }
+        guard case .post(let post) = try await suspend(call) else { throw Failure(message: "wrong response") }
         return post
     }
 
-    func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post {
-        guard case .post(let post) = try await suspend(.reblog(reblogged, postID)) else { throw Failure(message: "wrong response") }
-        return post
+    func account(named handle: String) async throws -> Author {
+        guard case .account(let author) = try await suspend(.account(handle)) else { throw Failure(message: "wrong response") }
+        return author
     }
 }

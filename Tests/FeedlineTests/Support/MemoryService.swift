@@ -51,7 +51,7 @@ final class MemoryService: FeedService {
         }
     }
 
-    func timelinePage(after cursor: PageCursor?) async throws -> Page {
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         try record("page(\(cursor?.rawValue ?? "nil"))")
         return state.withLock { state in
             let start = cursor.flatMap { cursor in state.timeline.firstIndex { $0.id.rawValue == cursor.rawValue }.map { $0 + 1 } } ?? 0
@@ -61,7 +61,7 @@ final class MemoryService: FeedService {
         }
     }
 
-    func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage {
+    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         try record("newer(\(lower), \(upper?.rawValue ?? "nil"))")
         return state.withLock { state in
             let lowerIndex = state.timeline.firstIndex { $0.id == lower } ?? state.timeline.count
@@ -84,20 +84,38 @@ final class MemoryService: FeedService {
         return PostContext()
     }
 
-    func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post {
-        try record("favourite(\(favourited), \(postID))")
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        try record("\(kind)(\(value), \(postID))")
         return try mutate(postID) { post in
-            if post.favourited != favourited { post.favouritesCount += favourited ? 1 : -1 }
-            post.favourited = favourited
+            switch kind {
+            case .favourite:
+                if post.favourited != value { post.favouritesCount += value ? 1 : -1 }
+                post.favourited = value
+            case .reblog:
+                if post.reblogged != value { post.reblogsCount += value ? 1 : -1 }
+                post.reblogged = value
+            case .bookmark:
+                post.bookmarked = value
+            }
         }
     }
 
-    func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post {
-        try record("reblog(\(reblogged), \(postID))")
-        return try mutate(postID) { post in
-            if post.reblogged != reblogged { post.reblogsCount += reblogged ? 1 : -1 }
-            post.reblogged = reblogged
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        try record("notifications(\(cursor?.rawValue ?? "nil"))")
+        return Page(items: [], next: nil)
+    }
+
+    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        try record("newerNotifications(\(lower), \(upper?.rawValue ?? "nil"))")
+        return NewerPage(items: [], hasMore: false)
+    }
+
+    func account(named handle: String) async throws -> Author {
+        try record("account(\(handle))")
+        guard let author = state.withLock({ $0.timeline.first { $0.author.handle == handle }?.author }) else {
+            throw Failure(message: "Record not found")
         }
+        return author
     }
 
     private func mutate(_ id: PostID, _ change: (inout Post) -> Void) throws -> Post {

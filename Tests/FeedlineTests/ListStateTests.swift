@@ -4,7 +4,7 @@ import Testing
 
 /// The pagination machine, event by event, in every phase.
 @Suite("Pagination machine")
-struct TimelineStateTests {
+struct ListStateTests {
     enum Phase: String, CaseIterable, CustomTestStringConvertible {
         case initial, loadingFirst, firstFailed, loaded, loadingOlder, olderFailed
         case refreshing, refreshFailed, withGap, fillingGap, gapFailed, end
@@ -18,9 +18,9 @@ struct TimelineStateTests {
     static let gapID = RowID.gap(below: "p1")
     static let gap = Gap(below: "p1", above: "n20")
 
-    static func state(_ phase: Phase) -> TimelineState {
-        var state = TimelineState()
-        func send(_ event: TimelineEvent) { state.reduce(event) }
+    static func state(_ phase: Phase) -> ListState {
+        var state = ListState()
+        func send(_ event: ListEvent) { state.reduce(event) }
         switch phase {
         case .initial: break
         case .loadingFirst: send(.appeared)
@@ -44,12 +44,12 @@ struct TimelineStateTests {
         #expect(state.checkInvariants().isEmpty)
         switch phase {
         case .initial: #expect(state.rows.isEmpty && state.inFlight == nil)
-        case .loadingFirst: #expect(state.inFlight == TimelineRequest(token: 1, kind: .page(after: nil)))
+        case .loadingFirst: #expect(state.inFlight == ListRequest(token: 1, kind: .page(after: nil)))
         case .firstFailed: #expect(state.olderFailure == "Down." && state.lastFailed == .loadOlder)
         case .loaded: #expect(state.rows.count == 20 && state.older == .from(PageCursor("p20")))
-        case .loadingOlder: #expect(state.inFlight == TimelineRequest(token: 2, kind: .page(after: PageCursor("p20"))))
+        case .loadingOlder: #expect(state.inFlight == ListRequest(token: 2, kind: .page(after: PageCursor("p20"))))
         case .olderFailed: #expect(state.olderFailure == "Down." && state.inFlight == nil)
-        case .refreshing: #expect(state.inFlight == TimelineRequest(token: 2, kind: .refresh(above: "p1")))
+        case .refreshing: #expect(state.inFlight == ListRequest(token: 2, kind: .refresh(above: "p1")))
         case .refreshFailed: #expect(state.refreshFailure == "Down." && state.lastFailed == .refresh)
         case .withGap:
             #expect(state.rows.count == 41)
@@ -60,17 +60,17 @@ struct TimelineStateTests {
         }
     }
 
-    private func loading(_ state: inout TimelineState, _ kind: TimelineRequest.Kind) {
-        state.inFlight = TimelineRequest(token: state.nextToken, kind: kind)
+    private func loading(_ state: inout ListState, _ kind: ListRequest.Kind) {
+        state.inFlight = ListRequest(token: state.nextToken, kind: kind)
         state.nextToken += 1
     }
 
-    private func markGap(_ state: inout TimelineState, _ status: Gap.Status) {
-        var rows = state.rows
+    private func markGap(_ state: inout ListState, _ status: Gap.Status) {
+        var rows = Array(state.rows)
         guard let index = rows.firstIndex(where: { $0.id == Self.gapID }), var gap = rows[index].gap else { return }
         gap.status = status
         rows[index] = .gap(gap)
-        state.rows = rows
+        state.rows = RowList(rows)
     }
 
     // MARK: - appeared
@@ -112,7 +112,7 @@ struct TimelineStateTests {
         state.reduce(.loadMoreRequested)
         let (queued, _) = assertTransition(from: state, on: .gapOpened(Self.gapID)) { $0.queued = [.fillGap(Self.gapID)] }
         assertTransition(from: queued, on: .pageLoaded(token: 3, page: Self.page2)) { state in
-            state.rows = queued.rows + Self.page2.posts.map(TimelineEntry.post)
+            state.rows = RowList(queued.rows + Self.page2.posts.map(ListRow.post))
             state.older = .from(PageCursor("p40"))
             state.queued = []
             markGap(&state, .loading)
@@ -148,7 +148,7 @@ struct TimelineStateTests {
     func staleResponses(_ phase: Phase) {
         let state = Self.state(phase)
         let stale = state.nextToken - 2  // an earlier request's token (or 0 / -1: none)
-        for event: TimelineEvent in [
+        for event: ListEvent in [
             .pageLoaded(token: stale, page: Self.page2), .pageLoaded(token: 99, page: Self.page2),
             .newerLoaded(token: stale, page: Self.arrivals), .newerLoaded(token: 99, page: Self.arrivals),
             .pageFailed(token: stale, message: "Late."), .pageFailed(token: 99, message: "Late."),
@@ -189,15 +189,15 @@ struct TimelineStateTests {
             switch phase {
             case .loadingFirst, .loadingOlder:
                 state.inFlight = nil
-                state.rows += page.posts.map(TimelineEntry.post)
+                state.rows = RowList(state.rows + page.posts.map(ListRow.post))
                 state.older = .from(page.next)
             case .refreshing:
                 state.inFlight = nil
-                state.refreshFailure = TimelineState.unexpectedResponse
+                state.refreshFailure = failure(ListState.unexpectedResponse)
                 state.lastFailed = .refresh
             case .fillingGap:
                 state.inFlight = nil
-                markGap(&state, .failed(TimelineState.unexpectedResponse))
+                markGap(&state, .failed(failure(ListState.unexpectedResponse)))
                 state.lastFailed = .fillGap(Self.gapID)
             default: break
             }
@@ -213,16 +213,17 @@ struct TimelineStateTests {
             switch phase {
             case .loadingFirst, .loadingOlder:
                 state.inFlight = nil
-                state.olderFailure = TimelineState.unexpectedResponse
+                state.olderFailure = failure(ListState.unexpectedResponse)
                 state.lastFailed = .loadOlder
             case .refreshing:
                 state.inFlight = nil
-                state.rows = posts.map(TimelineEntry.post) + state.rows
+                state.rows = RowList(posts.map(ListRow.post) + state.rows)
+                state.lastRefresh = .newRows(3)
             case .fillingGap:
                 state.inFlight = nil
-                var rows = state.rows
-                rows.replaceSubrange(20...20, with: posts.map(TimelineEntry.post))
-                state.rows = rows
+                var rows = Array(state.rows)
+                rows.replaceSubrange(20...20, with: posts.map(ListRow.post))
+                state.rows = RowList(rows)
             default: break
             }
         }
@@ -245,7 +246,9 @@ struct TimelineStateTests {
                 state.refreshFailure = nil
                 state.lastFailed = nil
                 loading(&state, .refresh(above: "p1"))
-            case .withGap, .gapFailed: loading(&state, .refresh(above: "n1"))
+            case .withGap, .gapFailed:
+                state.lastRefresh = nil  // the outcome of the last refresh, until this one comes back
+                loading(&state, .refresh(above: "n1"))
             case .refreshing: break
             }
         }
@@ -256,12 +259,13 @@ struct TimelineStateTests {
     @Test("reset clears everything, drops what is in flight and loads the first page", arguments: Phase.allCases)
     func reset(_ phase: Phase) {
         let (after, changes) = assertTransition(from: Self.state(phase), on: .reset) { state in
-            state.rows = []
+            state.rows = RowList([])
             state.older = .from(nil)
             state.olderFailure = nil
             state.refreshFailure = nil
             state.queued = []
             state.lastFailed = nil
+            state.lastRefresh = nil
             loading(&state, .page(after: nil))
         }
         #expect(changes.deletions.count == Self.state(phase).rows.count)
@@ -322,11 +326,11 @@ struct TimelineStateTests {
 
     @Test("the prefetch distance is the window at the end")
     func prefetchDistance() {
-        var state = TimelineState(prefetchDistance: 3)
+        var state = ListState(prefetchDistance: 3)
         state.reduce(.appeared)
         state.reduce(.pageLoaded(token: 1, page: Self.page1))
         assertTransition(from: state, on: .rowWillDisplay(.post("p17"))) { _ in }
-        assertTransition(from: state, on: .rowWillDisplay(.post("p18"))) { $0.inFlight = TimelineRequest(token: 2, kind: .page(after: PageCursor("p20"))); $0.nextToken = 3 }
+        assertTransition(from: state, on: .rowWillDisplay(.post("p18"))) { $0.inFlight = ListRequest(token: 2, kind: .page(after: PageCursor("p20"))); $0.nextToken = 3 }
     }
 
     // MARK: - Behaviour across events
@@ -347,10 +351,10 @@ struct TimelineStateTests {
         edited.favouritesCount = 9
         let page = Page(posts: [makePost("p21"), edited, makePost("p21"), makePost("p22")], next: PageCursor("p22"))
         let (after, changes) = assertTransition(from: state, on: .pageLoaded(token: 2, page: page)) { state in
-            var rows = state.rows
+            var rows = Array(state.rows)
             rows[4] = .post(edited)
             rows += [.post(makePost("p21")), .post(makePost("p22"))]
-            state.rows = rows
+            state.rows = RowList(rows)
             state.inFlight = nil
             state.older = .from(PageCursor("p22"))
         }
@@ -361,20 +365,25 @@ struct TimelineStateTests {
         state.reduce(.refreshRequested)
         let token = state.nextToken - 1
         assertTransition(from: state, on: .newerLoaded(token: token, page: NewerPage(posts: [makePost("n1"), makePost("p1", minutesAgo: 1)], hasMore: false))) { state in
-            state.rows = [.post(makePost("n1"))] + state.rows
+            state.rows = RowList([.post(makePost("n1"))] + state.rows)
             state.inFlight = nil
+            state.lastRefresh = .newRows(1)
         }
     }
 
     @Test("a refresh whose page is not full leaves no gap; one with nothing new changes nothing")
     func refreshWithoutGap() {
         var state = Self.state(.refreshing)
-        let (_, changes) = assertTransition(from: state, on: .newerLoaded(token: 2, page: NewerPage(posts: [], hasMore: false))) { $0.inFlight = nil }
+        let (_, changes) = assertTransition(from: state, on: .newerLoaded(token: 2, page: NewerPage(posts: [], hasMore: false))) {
+            $0.inFlight = nil
+            $0.lastRefresh = .nothingNew
+        }
         #expect(changes.isEmpty)
         state = Self.state(.refreshing)
         assertTransition(from: state, on: .newerLoaded(token: 2, page: NewerPage(posts: makePosts(2, prefix: "n"), hasMore: false))) { state in
-            state.rows = makePosts(2, prefix: "n").map(TimelineEntry.post) + state.rows
+            state.rows = RowList(makePosts(2, prefix: "n").map(ListRow.post) + state.rows)
             state.inFlight = nil
+            state.lastRefresh = .newRows(2)
         }
     }
 
@@ -383,9 +392,9 @@ struct TimelineStateTests {
         let state = Self.state(.fillingGap)
         let part = NewerPage(posts: makePosts(3, prefix: "g"), hasMore: true)
         let (after, changes) = assertTransition(from: state, on: .newerLoaded(token: 3, page: part)) { state in
-            var rows = state.rows
-            rows.replaceSubrange(20...20, with: part.posts.map(TimelineEntry.post) + [.gap(Gap(below: "p1", above: "g3"))])
-            state.rows = rows
+            var rows = Array(state.rows)
+            rows.replaceSubrange(20...20, with: part.posts.map(ListRow.post) + [.gap(Gap(below: "p1", above: "g3"))])
+            state.rows = RowList(rows)
             state.inFlight = nil
         }
         #expect(changes.insertions.map(\.index) == [20, 21, 22])
@@ -401,9 +410,9 @@ struct TimelineStateTests {
     func emptyGap() {
         let state = Self.state(.fillingGap)
         let (_, changes) = assertTransition(from: state, on: .newerLoaded(token: 3, page: NewerPage(posts: [], hasMore: true))) { state in
-            var rows = state.rows
+            var rows = Array(state.rows)
             rows.remove(at: 20)
-            state.rows = rows
+            state.rows = RowList(rows)
             state.inFlight = nil
         }
         #expect(changes.deletions == [20])
@@ -437,26 +446,26 @@ struct TimelineStateTests {
         let seed = testSeed(99)
         var random = SeededGenerator(seed: seed)
         var nextPost = 0
-        func posts(_ count: Int, existing: [TimelineEntry]) -> [Post] {
+        func posts(_ count: Int, existing: [ListRow]) -> [Post] {
             (0..<count).map { _ in
                 if !existing.isEmpty, Int.random(in: 0..<5, using: &random) == 0,
-                    let post = existing.randomElement(using: &random)?.post { return post }
+                    let post = existing.randomElement(using: &random)?.post?.post { return post }
                 nextPost += 1
                 return makePost("r\(nextPost)")
             }
         }
         for run in 0..<300 {
-            var state = TimelineState(prefetchDistance: Int.random(in: 0...6, using: &random))
+            var state = ListState(prefetchDistance: Int.random(in: 0...6, using: &random))
             for step in 0..<60 {
                 let token = Int.random(in: 0..<4, using: &random) == 0 ? Int.random(in: 0...state.nextToken, using: &random) : (state.inFlight?.token ?? 0)
-                let event: TimelineEvent
+                let event: ListEvent
                 switch Int.random(in: 0..<11, using: &random) {
                 case 0: event = .appeared
                 case 1: event = .gapOpened(state.rows.filter { $0.gap != nil }.randomElement(using: &random)?.id ?? .gap(below: "x"))
                 case 2: event = .loadMoreRequested
                 case 3: event = .pageFailed(token: token, message: "Down.")
-                case 4: event = .pageLoaded(token: token, page: Page(posts: posts(Int.random(in: 0...5, using: &random), existing: state.rows), next: Bool.random(using: &random) ? PageCursor("c\(step)") : nil))
-                case 5, 6: event = .newerLoaded(token: token, page: NewerPage(posts: posts(Int.random(in: 0...4, using: &random), existing: state.rows), hasMore: Bool.random(using: &random)))
+                case 4: event = .pageLoaded(token: token, page: Page(posts: posts(Int.random(in: 0...5, using: &random), existing: Array(state.rows)), next: Bool.random(using: &random) ? PageCursor("c\(step)") : nil))
+                case 5, 6: event = .newerLoaded(token: token, page: NewerPage(posts: posts(Int.random(in: 0...4, using: &random), existing: Array(state.rows)), hasMore: Bool.random(using: &random)))
                 case 7: event = .refreshRequested
                 case 8: event = Int.random(in: 0..<5, using: &random) == 0 ? .reset : .retryRequested
                 default: event = .rowWillDisplay(state.rows.randomElement(using: &random)?.id ?? .post("x"))
@@ -464,7 +473,7 @@ struct TimelineStateTests {
                 let before = state
                 let changes = state.reduce(event)
                 let broken = state.checkInvariants()
-                if !broken.isEmpty || changes.apply(to: before.rows) != state.rows || Set(state.rows.map(\.id)).count != state.rows.count {
+                if !broken.isEmpty || changes.apply(to: before.rows) != Array(state.rows) || Set(state.rows.map(\.id)).count != state.rows.count {
                     Issue.record("run \(run) step \(step) (seed \(seed)): \(event) broke \(broken)")
                     return
                 }

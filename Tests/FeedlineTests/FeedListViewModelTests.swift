@@ -4,7 +4,7 @@ import Testing
 
 @MainActor
 @Suite("Timeline view model", .timeLimit(.minutes(10)))
-struct TimelineViewModelTests {
+struct FeedListViewModelTests {
     private func makeSession(_ service: any FeedService, prefetch: Int = 5) -> FeedSession {
         FeedSession(service: service, clock: .fixed(testNow), prefetchDistance: prefetch)
     }
@@ -13,7 +13,7 @@ struct TimelineViewModelTests {
     func firstPage() async {
         let service = ControlledService()
         let session = makeSession(service)
-        let timeline = session.timeline
+        let timeline = session.root
         timeline.appeared()
         #expect(timeline.status.loading == .firstPage)
         await service.waitForPending(1)
@@ -21,16 +21,16 @@ struct TimelineViewModelTests {
         service.answer(.page(nil), with: .page(Page(posts: makePosts(3), next: PageCursor("p3"))))
         await session.settle()
         #expect(timeline.rows.map(\.id) == [.post("p1"), .post("p2"), .post("p3")])
-        #expect(timeline.status == TimelineStatus())
-        #expect(timeline.rowViewModel("p2")?.text == "post p2")
-        #expect(timeline.rowViewModel("p2")?.relativeTime == "2m")
+        #expect(timeline.status == ListStatus())
+        #expect(timeline.rowViewModel("p2")?.row?.text == "post p2")
+        #expect(timeline.rowViewModel("p2")?.row?.relativeTime(.fixed(testNow)) == "2m")
     }
 
     @Test("reset cancels the request in flight, and its late response is dropped")
     func resetCancels() async {
         let service = ControlledService()
         let session = makeSession(service)
-        let timeline = session.timeline
+        let timeline = session.root
         timeline.appeared()
         await service.waitForPending(1)
         timeline.reset()
@@ -50,7 +50,7 @@ struct TimelineViewModelTests {
     func oneAtATime() async {
         let service = MemoryService(posts: makePosts(60), pageSize: 20)
         let session = makeSession(service)
-        let timeline = session.timeline
+        let timeline = session.root
         timeline.appeared()
         await session.settle()
         for row in timeline.rows { timeline.rowWillDisplay(row.id) }
@@ -64,18 +64,18 @@ struct TimelineViewModelTests {
     func changesetsRebuildRows() async {
         let service = MemoryService(posts: makePosts(45), pageSize: 10)
         let session = makeSession(service)
-        let timeline = session.timeline
-        let rebuilt = Locked<[TimelineRow]?>(nil)
+        let timeline = session.root
+        let rebuilt = Locked<[ListRow]?>(nil)
         let problems = Locked<[String]>([])
         let subscription = timeline.snapshot.subscribe { snapshot in
             rebuilt.withLock { rows in
                 guard let current = rows else {
-                    rows = snapshot.rows  // the replay: render as is
+                    rows = Array(snapshot.rows)  // the replay: render as is
                     return
                 }
                 guard snapshot.changes.oldCount == current.count else {
                     problems.withLock { $0.append("changeset for \(snapshot.changes.oldCount) rows, have \(current.count)") }
-                    rows = snapshot.rows
+                    rows = Array(snapshot.rows)
                     return
                 }
                 rows = snapshot.changes.apply(to: current)
@@ -97,7 +97,7 @@ struct TimelineViewModelTests {
         timeline.reset()
         await session.settle()
         #expect(problems.withLock { $0 }.isEmpty)
-        #expect(rebuilt.withLock { $0 } == timeline.rows)
+        #expect(rebuilt.withLock { $0 } == Array(timeline.rows))
         #expect(timeline.rows.count == 10)
         subscription.cancel()
     }
@@ -106,7 +106,7 @@ struct TimelineViewModelTests {
     func refreshAndGap() async {
         let service = MemoryService(posts: makePosts(30), pageSize: 10)
         let session = makeSession(service)
-        let timeline = session.timeline
+        let timeline = session.root
         timeline.appeared()
         await session.settle()
         service.arrive(makePosts(15, prefix: "n"))
@@ -125,13 +125,13 @@ struct TimelineViewModelTests {
     func failureAndRetry() async {
         let service = MemoryService(posts: makePosts(30), pageSize: 10)
         let session = makeSession(service)
-        let timeline = session.timeline
+        let timeline = session.root
         timeline.appeared()
         await session.settle()
         service.failNext("page(p10)")
         timeline.loadMore()
         await session.settle()
-        #expect(timeline.status.failure == TimelineStatus.Failure(intent: .loadOlder, message: "The server is unavailable."))
+        #expect(timeline.status.failure == ListStatus.Failure(intent: .loadOlder, failure: "The server is unavailable."))
         #expect(timeline.status.olderFailure == "The server is unavailable.")
         for row in timeline.rows { timeline.rowWillDisplay(row.id) }
         await session.settle()
@@ -145,11 +145,11 @@ struct TimelineViewModelTests {
     @Test("a view model that is released drops its late response and does not stay alive")
     func releasedTimeline() async {
         let service = ControlledService()
-        weak var released: TimelineViewModel?
+        weak var released: FeedListViewModel?
         let activity = Activity()
         do {
             let store = PostStore(service: service, activity: activity)
-            let timeline = TimelineViewModel(service: service, store: store, activity: activity, clock: .fixed(testNow))
+            let timeline = FeedListViewModel(source: .feed(.home), service: service, store: store, activity: activity)
             released = timeline
             timeline.appeared()
         }

@@ -1,19 +1,10 @@
+import Feedline
 import Foundation
 
-/// Which timeline the HTTP service pages through, as named on the command line:
-/// `home`, `public`, `local` or `tag:NAME`.
-public enum TimelineSource: Hashable, Sendable, CustomStringConvertible {
-    /// The signed-in user's home timeline (`/api/v1/timelines/home`): needs an access token.
-    case home
-    /// Every public post the server knows (`/api/v1/timelines/public`).
-    case `public`
-    /// Public posts from the server's own users (`/api/v1/timelines/public?local=true`).
-    case local
-    /// Public posts with a hashtag (`/api/v1/timelines/tag/NAME`); the name without `#`.
-    case tag(String)
-
-    /// Reads `home`, `public`, `local` or `tag:NAME` (`tag:#NAME` too); case-insensitive except
-    /// for the tag's name, surrounding spaces ignored.
+extension Feed {
+    /// Reads a feed as a command line names it: `home`, `public`, `local`, `tag:NAME` (`tag:#NAME`
+    /// too), `bookmarks`, `favourites`, `list:ID`, `account:ID`; case-insensitive except for
+    /// names and ids, surrounding spaces ignored.
     ///
     /// - Throws: ``MastodonSetupError/invalidTimeline(_:reason:)`` naming what was expected.
     public init(parsing text: String) throws(MastodonSetupError) {
@@ -22,41 +13,35 @@ public enum TimelineSource: Hashable, Sendable, CustomStringConvertible {
         case "home": self = .home
         case "public": self = .public
         case "local": self = .local
+        case "bookmarks": self = .bookmarks
+        case "favourites", "favorites": self = .favourites
         default:
-            guard trimmed.lowercased().hasPrefix("tag:") else {
-                throw .invalidTimeline(text, reason: "expected home, public, local or tag:NAME")
+            let lowered = trimmed.lowercased()
+            if lowered.hasPrefix("list:") || lowered.hasPrefix("account:") {
+                let isList = lowered.hasPrefix("list:")
+                let id = String(trimmed.dropFirst(isList ? 5 : 8)).trimmingCharacters(in: .whitespaces)
+                guard !id.isEmpty, id.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" }) else {
+                    throw .invalidTimeline(text, reason: "write \(isList ? "list" : "account"):ID with the server's id")
+                }
+                self = isList ? .list(id) : .account(AccountID(id))
+                return
+            }
+            guard lowered.hasPrefix("tag:") else {
+                throw .invalidTimeline(text, reason: "expected home, public, local, tag:NAME, bookmarks, favourites or list:ID")
             }
             var name = Substring(trimmed.dropFirst(4)).trimmingCharacters(in: .whitespaces)
             if name.hasPrefix("#") { name.removeFirst() }
             guard !name.isEmpty else { throw .invalidTimeline(text, reason: "the tag has no name; write tag:NAME, e.g. tag:swift") }
-            guard name.unicodeScalars.allSatisfy(Self.isTagScalar) else {
+            guard Self.isTagName(name) else {
                 throw .invalidTimeline(text, reason: "a tag name has only letters, digits and underscores")
             }
             self = .tag(name)
         }
     }
 
-    /// `home`, `public`, `local` or `tag:NAME`: the text ``init(parsing:)`` reads back.
-    public var description: String {
-        switch self {
-        case .home: "home"
-        case .public: "public"
-        case .local: "local"
-        case .tag(let name): "tag:\(name)"
-        }
-    }
-
-    /// Whether the server requires an access token for this timeline.
-    public var needsToken: Bool { self == .home }
-
-    /// How messages name it: "the home timeline", "the #swift timeline".
-    public var displayName: String {
-        switch self {
-        case .home: "the home timeline"
-        case .public: "the public timeline"
-        case .local: "the local timeline"
-        case .tag(let name): "the #\(name) timeline"
-        }
+    /// Whether `name` (without `#`) can be a hashtag: letters, digits, underscores.
+    public static func isTagName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy(isTagScalar)
     }
 
     /// The API path, percent-encoded.
@@ -65,6 +50,10 @@ public enum TimelineSource: Hashable, Sendable, CustomStringConvertible {
         case .home: "/api/v1/timelines/home"
         case .public, .local: "/api/v1/timelines/public"
         case .tag(let name): "/api/v1/timelines/tag/" + URLPath.encode(name)
+        case .account(let id): "/api/v1/accounts/" + URLPath.encode(id.rawValue) + "/statuses"
+        case .bookmarks: "/api/v1/bookmarks"
+        case .favourites: "/api/v1/favourites"
+        case .list(let id): "/api/v1/timelines/list/" + URLPath.encode(id)
         }
     }
 

@@ -1,0 +1,124 @@
+/// A list of posts a server serves, as a value: the home timeline, a hashtag, an account's
+/// posts… One list view model (``FeedListViewModel``) shows any of them; ``FeedService`` pages
+/// any of them.
+public enum Feed: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The signed-in user's home timeline.
+    case home
+    /// Public posts from the server's own users.
+    case local
+    /// Every public post the server knows.
+    case `public`
+    /// Public posts with a hashtag; the name without `#`, as the user typed it.
+    case tag(String)
+    /// The posts of one account, by the server's account id.
+    case account(AccountID)
+    /// The posts the signed-in user bookmarked.
+    case bookmarks
+    /// The posts the signed-in user favourited.
+    case favourites
+    /// One of the user's lists, by the server's list id.
+    case list(String)
+
+    /// `home`, `local`, `public`, `tag:NAME`, `account:ID`, `bookmarks`, `favourites`, `list:ID`.
+    public var description: String {
+        switch self {
+        case .home: "home"
+        case .local: "local"
+        case .public: "public"
+        case .tag(let name): "tag:\(name)"
+        case .account(let id): "account:\(id)"
+        case .bookmarks: "bookmarks"
+        case .favourites: "favourites"
+        case .list(let id): "list:\(id)"
+        }
+    }
+
+    /// Reads what ``description`` writes; `nil` for anything else.
+    public init?(_ text: String) {
+        switch text {
+        case "home": self = .home
+        case "local": self = .local
+        case "public": self = .public
+        case "bookmarks": self = .bookmarks
+        case "favourites", "favorites": self = .favourites
+        default:
+            if let name = Self.value(text, after: "tag:") {
+                self = .tag(name.hasPrefix("#") ? String(name.dropFirst()) : name)
+            } else if let id = Self.value(text, after: "account:") {
+                self = .account(AccountID(id))
+            } else if let id = Self.value(text, after: "list:") {
+                self = .list(id)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// Whether reading it needs a signed-in user.
+    public var needsSignIn: Bool {
+        switch self {
+        case .home, .bookmarks, .favourites, .list: true
+        case .local, .public, .tag, .account: false
+        }
+    }
+
+    private static func value(_ text: String, after prefix: String) -> String? {
+        guard text.hasPrefix(prefix), text.count > prefix.count else { return nil }
+        return String(text.dropFirst(prefix.count))
+    }
+}
+
+/// What a list screen shows: a feed of posts, the thread around a post, or the notifications.
+public enum ListSource: Hashable, Sendable, CustomStringConvertible {
+    case feed(Feed)
+    /// A post with its ancestors above and its replies below, as rows.
+    case thread(PostID)
+    /// The signed-in user's notifications, grouped.
+    case notifications
+
+    public var description: String {
+        switch self {
+        case .feed(let feed): feed.description
+        case .thread(let id): "thread:\(id)"
+        case .notifications: "notifications"
+        }
+    }
+}
+
+/// The identity of an account as the server names it (opaque).
+public struct AccountID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension Feed {
+    /// How messages name it: "the home timeline", "the #swift timeline", "your bookmarks".
+    public var title: String {
+        switch self {
+        case .home: "the home timeline"
+        case .local: "the local timeline"
+        case .public: "the public timeline"
+        case .tag(let name): "the #\(name) timeline"
+        case .account(let id): "the posts of account \(id)"
+        case .bookmarks: "your bookmarks"
+        case .favourites: "your favourites"
+        case .list(let id): "list \(id)"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// RxFeedback's keyed `react`, the one effect primitive every machine uses: the state says which
+/// requests should be running; ``react(to:)`` starts the new ones, keeps the ones still asked for
+/// and cancels the rest; each effect's result comes back as an event.
+///
+/// - **Equality is identity.** A request is kept while an equal one is asked for, so requests
+///   carry what tells them apart (a token, a cursor, a post id).
+/// - **At most one effect per request.** Asking for a running request again never starts another.
+/// - **Cancelled means silent.** A cancelled effect's result is dropped, even if it was already
+///   on its way; only effects still wanted deliver events.
+/// - **Ordering.** Events are delivered on the main actor, one at a time, in the order the effects
+///   finish. `handle` may call ``react(to:)`` again (it usually does, after reducing).
+/// - **Counted.** Every effect counts in the ``Activity`` from its start until its event has been
+///   handled (and whatever that started has started), so ``Activity/idle()`` waits for chains.
+///
+/// The loop holds its handler strongly; the owner (a view model) passes a handler that holds the
+/// owner weakly, and cancels what runs when it goes (``cancelAll()``).
+@MainActor
+public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
+    private let activity: Activity
+    private let effect: @MainActor @Sendable (Request) async -> Event?
+    private let handle: @MainActor @Sendable (Event) -> Void
+    private var running: [Request: (id: UInt64, task: Task<Void, Never>)] = [:]
+    private var nextID: UInt64 = 0
+
+    /// A loop whose effects run `effect(request)` (returning `nil` to deliver nothing) and hand
+    /// their event to `handle`.
+    public init(
+        activity: Activity,
+        effect: @escaping @MainActor @Sendable (Request) async -> Event?,
+        handle: @escaping @MainActor @Sendable (Event) -> Void
+    ) {
+        self.activity = activity
+        self.effect = effect
+        self.handle = handle
+    }
+
+    /// The requests running now.
+    public var requests: Set<Request> { Set(running.keys) }
+
+    /// How many effects this loop has started.
+    public private(set) var started = 0
+
+    /// Makes the running effects match `wanted`: starts what is new, keeps what runs, cancels
+    /// the rest.
+    ///
+    /// - Complexity: O(r + w) for r running and w wanted requests.
+    public func react(to wanted: some Sequence<Request>) {
+        let wanted = Set(wanted)
+        for (request, entry) in running where !wanted.contains(request) {
+            entry.task.cancel()
+            running[request] = nil
+        }
+        for request in wanted where running[request] == nil { start(request) }
+    }
+
+    /// Like ``react(to:)`` for the part of the running requests that `scope` selects: running
+    /// requests outside it are left alone. A machine keyed by many parts (the store, one part
+    /// per post) updates one part per event in O(running + wanted), not O(every part).
+    public func react(to wanted: some Sequence<Request>, within scope: (Request) -> Bool) {
+        let wanted = Set(wanted)
+        for (request, entry) in running where scope(request) && !wanted.contains(request) {
+            entry.task.cancel()
+            running[request] = nil
+        }
+        for request in wanted where running[request] == nil { start(request) }
+    }
+
+    /// Cancels every running effect.
+    public func cancelAll() {
+        for entry in running.values { entry.task.cancel() }
+        running.removeAll()
+    }
+
+    private func start(_ request: Request) {
+        started += 1
+        nextID += 1
+        let id = nextID
+        let effect = effect
+        let task = activity.run { [weak self] in
+            let event = await effect(request)
+            guard let self, let current = self.running[request], current.id == id else { return }
+            self.running[request] = nil
+            guard !Task.isCancelled, let event else { return }
+            self.handle(event)
+        }
+        running[request] = (id, task)
+    }
+
+    isolated deinit {
+        cancelAll()
+    }
+}

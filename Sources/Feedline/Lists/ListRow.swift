@@ -1,0 +1,210 @@
+import Foundation
+
+/// The identity of a row in a list.
+public enum RowID: Hashable, Sendable, CustomStringConvertible {
+    /// A post entry, by its own id (a reblog entry's id, not the original's).
+    case post(PostID)
+    /// The gap above the item with this id (its lower bound).
+    case gap(below: ItemID)
+    /// A notification group, by its key.
+    case notification(String)
+
+    /// `post:ID`, `gap:ID`, `notification:KEY`.
+    public var description: String {
+        switch self {
+        case .post(let id): "post:\(id)"
+        case .gap(let below): "gap:\(below)"
+        case .notification(let key): "notification:\(key)"
+        }
+    }
+
+    /// Reads what ``description`` writes; `nil` for anything else.
+    public init?(_ text: String) {
+        if text.hasPrefix("post:"), text.count > 5 {
+            self = .post(PostID(String(text.dropFirst(5))))
+        } else if text.hasPrefix("gap:"), text.count > 4 {
+            self = .gap(below: ItemID(String(text.dropFirst(4))))
+        } else if text.hasPrefix("notification:"), text.count > 13 {
+            self = .notification(String(text.dropFirst(13)))
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Items that may be missing between two rows, left by a refresh whose page was full.
+public struct Gap: Hashable, Sendable, Identifiable {
+    /// Whether the gap's items are being loaded, or why the last load failed.
+    public enum Status: Hashable, Sendable {
+        case idle
+        case loading
+        case failed(FeedFailure)
+    }
+
+    /// The item right below the gap: the missing items are newer than it (`since_id`).
+    public var below: ItemID
+    /// The item right above the gap: the missing items are older than it (`max_id`).
+    public var above: ItemID
+    public var status: Status
+
+    public init(below: ItemID, above: ItemID, status: Status = .idle) {
+        self.below = below
+        self.above = above
+        self.status = status
+    }
+
+    /// Stable while the gap shrinks: it is named for the item below it.
+    public var id: RowID { .gap(below: below) }
+}
+
+/// Where a row stands in a thread.
+public struct ThreadPlace: Hashable, Sendable {
+    /// 0 for the root and the posts above the focus; replies one deeper than what they answer.
+    public var depth: Int
+    /// Whether this is the post the thread was opened for.
+    public var isFocus: Bool
+
+    public init(depth: Int, isFocus: Bool) {
+        self.depth = max(0, depth)
+        self.isFocus = isFocus
+    }
+}
+
+/// What a row shows for a post: the entry as the server sent it (with the latest copy of its
+/// original) and the post's shared, optimistic interaction state from the ``PostStore``. Equal
+/// when every displayed value is equal, so a changed row is always reported as updated.
+public struct PostRow: Hashable, Sendable, Identifiable {
+    /// The entry (for a reblog entry: the wrapper; ``content`` is the original).
+    public var post: Post
+    /// The shared interaction state of the original post.
+    public var interaction: PostInteraction
+    /// Its place in a thread, for rows of a thread list.
+    public var thread: ThreadPlace?
+
+    public init(post: Post, interaction: PostInteraction? = nil, thread: ThreadPlace? = nil) {
+        self.post = post
+        self.interaction = interaction ?? PostInteraction(serverCopy: post)
+        self.thread = thread
+    }
+
+    /// The entry's id: the row's identity.
+    public var id: PostID { post.id }
+    /// The original post's id: the key of the shared state.
+    public var originalID: PostID { post.originalID }
+    /// The post whose text and author the row shows (the original for a reblog entry).
+    public var content: Post { post.content }
+    public var author: Author { post.content.author }
+    /// Who boosted it, for a reblog entry.
+    public var boostedBy: Author? { post.boostedBy }
+    public var text: String { post.content.text }
+    public var contentWarning: String? { post.content.contentWarning }
+    public var mediaSummary: String { post.content.mediaSummary }
+    /// When the original was written.
+    public var createdAt: Date { post.content.createdAt }
+    public var repliesCount: Int { post.content.repliesCount }
+
+    /// The age of the post relative to `clock`'s now: `now`, `5m`, `3h`, `Mar 4` …
+    public func relativeTime(_ clock: WallClock) -> String {
+        clock.relative(createdAt)
+    }
+
+    /// The row with a post change applied: the latest copy of the original and its state.
+    func applying(_ change: PostChange) -> PostRow {
+        var row = self
+        if row.post.reblog != nil {
+            row.post.reblog = change.post
+        } else if row.post.id == change.post.id {
+            row.post = change.post
+        }
+        row.interaction = change.interaction
+        return row
+    }
+}
+
+/// A notification group as a row; a group about a post shows it with the post's shared state.
+public struct NotificationRow: Hashable, Sendable, Identifiable {
+    public var group: NotificationGroup
+    /// The post, with its shared interaction state, when the group is about one.
+    public var post: PostRow?
+
+    public init(group: NotificationGroup, post: PostRow? = nil) {
+        self.group = group
+        self.post = post ?? group.post.map { PostRow(post: $0) }
+    }
+
+    public var id: String { group.id }
+}
+
+/// One row of a list as fronts show it: a post, a gap where items may be missing, or a
+/// notification group.
+public enum ListRow: Hashable, Sendable, Identifiable {
+    case post(PostRow)
+    case gap(Gap)
+    case notification(NotificationRow)
+
+    public var id: RowID {
+        switch self {
+        case .post(let row): .post(row.id)
+        case .gap(let gap): gap.id
+        case .notification(let row): .notification(row.id)
+        }
+    }
+
+    /// The post row, when this is one.
+    public var post: PostRow? {
+        if case .post(let row) = self { return row }
+        return nil
+    }
+
+    /// The gap, when this is one.
+    public var gap: Gap? {
+        if case .gap(let gap) = self { return gap }
+        return nil
+    }
+
+    /// The notification row, when this is one.
+    public var notification: NotificationRow? {
+        if case .notification(let row) = self { return row }
+        return nil
+    }
+
+    /// The post this row shows with shared state — a post row's, or a notification's post.
+    public var shownPost: PostRow? {
+        switch self {
+        case .post(let row): row
+        case .notification(let row): row.post
+        case .gap: nil
+        }
+    }
+
+    /// The id newer items start above (`since_id`): a post's id, a group's newest notification.
+    var newerBound: ItemID? {
+        switch self {
+        case .post(let row): ItemID(row.id)
+        case .notification(let row): row.group.newestID
+        case .gap: nil
+        }
+    }
+
+    /// The id older items start below (`max_id`): a post's id, a group's oldest notification.
+    var olderBound: ItemID? {
+        switch self {
+        case .post(let row): ItemID(row.id)
+        case .notification(let row): row.group.oldestID
+        case .gap: nil
+        }
+    }
+
+    /// The row with a post change applied to the post it shows.
+    func applying(_ change: PostChange) -> ListRow {
+        switch self {
+        case .post(let row):
+            return .post(row.applying(change))
+        case .notification(var row):
+            row.post = row.post?.applying(change)
+            return .notification(row)
+        case .gap:
+            return self
+        }
+    }
+}

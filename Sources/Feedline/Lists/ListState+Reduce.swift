@@ -1,0 +1,353 @@
+extension ListState {
+    /// Applies one event in place and returns how the rows changed.
+    ///
+    /// Pure: the result depends on the state and the event only. Effects are chosen afterwards
+    /// by reading ``requests``. Responses whose token is not the request in flight are dropped.
+    ///
+    /// - Appearing loads the first page when there are no rows and nothing failed.
+    /// - A row within ``prefetchDistance`` of the end asks for the next page — unless the last
+    ///   older page failed: then only load-more or retry asks again, with the same cursor.
+    /// - One request at a time; what is asked for meanwhile is queued and runs when it settles.
+    /// - Pages append their rows; rows already present are updated in place, never repeated.
+    /// - Refresh inserts newer rows at the top, with a gap row below them when the server says
+    ///   more may be missing; opening a gap loads the newest missing rows into it and removes it
+    ///   once nothing is missing. A list with ``RefreshStyle/reload`` loads its first page again
+    ///   instead and replaces its rows.
+    /// - Retry runs every failed request again, the last failure first.
+    /// - A post change updates the rows that show the post, in place.
+    /// - Reset clears everything, drops what is in flight and loads the first page.
+    ///
+    /// - Complexity: O(k) for a page of k rows appended or inserted at the top (plus the array
+    ///   shift of an insertion at the top); O(r) for a post change shown by r rows; O(n) for gap
+    ///   fills, reloads and reset.
+    @discardableResult
+    public mutating func reduce(_ event: ListEvent) -> Changeset<ListRow> {
+        var edit = RowEdit(oldCount: rows.count)
+        reduce(event, into: &edit)
+        return edit.changeset(in: self)
+    }
+
+    /// Applies one event, recording what it did to the rows in `edit`, so that a view model can
+    /// apply a response and the post changes it caused as one changeset. A reload must be the
+    /// first event of an edit.
+    mutating func reduce(_ event: ListEvent, into edit: inout RowEdit) {
+        switch event {
+        case .appeared:
+            if rows.isEmpty, inFlight == nil, olderFailure == nil, older != .end {
+                startOrQueue(.loadOlder, &edit)
+            }
+
+        case .gapOpened(let id):
+            guard let gap = rows[id: id]?.gap, gap.status != .loading else { break }
+            startOrQueue(.fillGap(id), &edit)
+
+        case .loadMoreRequested:
+            if older != .end { startOrQueue(.loadOlder, &edit) }
+
+        case .newerLoaded(let token, let page):
+            guard let request = inFlight, request.token == token else { break }
+            switch request.kind {
+            case .refresh(let above):
+                inFlight = nil
+                insertNewer(page, above: above, &edit)
+                runQueue(&edit)
+            case .gap(let gap):
+                inFlight = nil
+                fillGap(gap.id, with: page, &edit)
+                runQueue(&edit)
+            case .page, .reload:
+                fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
+            }
+
+        case .pageFailed(let token, let failure):
+            guard let request = inFlight, request.token == token else { break }
+            fail(request, failure, &edit)
+
+        case .pageLoaded(let token, let page):
+            guard let request = inFlight, request.token == token else { break }
+            switch request.kind {
+            case .page:
+                inFlight = nil
+                let fresh = newRows(from: page.items, &edit)
+                edit.insertedBlock(at: rows.count, count: fresh.count)
+                rows.insert(fresh, at: rows.count)
+                older = page.next.map { .from($0) } ?? .end
+                clearFailure(of: .loadOlder)
+                runQueue(&edit)
+            case .reload:
+                inFlight = nil
+                replaceRows(with: page, &edit)
+                runQueue(&edit)
+            case .refresh, .gap:
+                fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
+            }
+
+        case .postChanged(let change, let ids):
+            for id in ids {
+                guard let index = rows.index(of: id) else { continue }
+                let row = rows[index]
+                let changed = row.applying(change)
+                if changed != row { replace(at: index, with: changed, &edit) }
+            }
+
+        case .refreshRequested:
+            startOrQueue(.refresh, &edit)
+
+        case .reset:
+            edit.removeAll(old: rows.array)
+            rows.removeAll()
+            older = .from(nil)
+            olderFailure = nil
+            refreshFailure = nil
+            inFlight = nil
+            queued = []
+            lastFailed = nil
+            lastRefresh = nil
+            begin(.loadOlder, &edit)
+
+        case .retryRequested:
+            for intent in failedIntents { startOrQueue(intent, &edit) }
+
+        case .rowWillDisplay(let id):
+            guard let index = rows.index(of: id), index >= rows.count - prefetchDistance,
+                case .from = older, olderFailure == nil
+            else { break }
+            startOrQueue(.loadOlder, &edit)
+        }
+    }
+
+    /// The failure recorded when a response does not fit its request.
+    public static let unexpectedResponse = "The server sent an unexpected response."
+
+    /// Records the failure of the request in flight and runs what was queued.
+    private mutating func fail(_ request: ListRequest, _ failure: FeedFailure, _ edit: inout RowEdit) {
+        inFlight = nil
+        switch request.kind {
+        case .page:
+            olderFailure = failure
+            lastFailed = .loadOlder
+        case .refresh, .reload:
+            refreshFailure = failure
+            lastFailed = .refresh
+        case .gap(let gap):
+            if let index = rows.index(of: gap.id), var current = rows[index].gap {
+                current.status = .failed(failure)
+                replace(at: index, with: .gap(current), &edit)
+                lastFailed = .fillGap(gap.id)
+            }
+        }
+        runQueue(&edit)
+    }
+
+    // MARK: - Transitions
+
+    /// Starts `intent` now when nothing runs; otherwise queues it once (unless it is what runs).
+    private mutating func startOrQueue(_ intent: Intent, _ edit: inout RowEdit) {
+        if let running = inFlight {
+            if Self.intent(of: running) != intent, !queued.contains(intent) { queued.append(intent) }
+        } else {
+            begin(intent, &edit)
+        }
+    }
+
+    /// Starts the request for `intent` if it still makes sense; clears the failure it retries.
+    private mutating func begin(_ intent: Intent, _ edit: inout RowEdit) {
+        switch intent {
+        case .loadOlder:
+            guard case .from(let cursor) = older else { return }
+            clearFailure(of: .loadOlder)
+            start(.page(after: cursor))
+        case .refresh:
+            clearFailure(of: .refresh)
+            if refreshStyle == .reload, !rows.isEmpty || older == .end {
+                lastRefresh = nil
+                start(.reload)
+            } else if refreshStyle == .newer, let bound = rows.first?.newerBound {
+                lastRefresh = nil
+                start(.refresh(above: bound))
+            } else {
+                // Nothing to refresh above: load the first page instead.
+                older = .from(nil)
+                begin(.loadOlder, &edit)
+            }
+        case .fillGap(let id):
+            guard let index = rows.index(of: id), var gap = rows[index].gap else { return }
+            if lastFailed == intent { lastFailed = nil }
+            gap.status = .loading
+            replace(at: index, with: .gap(gap), &edit)
+            start(.gap(gap))
+        }
+    }
+
+    private mutating func clearFailure(of intent: Intent) {
+        switch intent {
+        case .loadOlder: olderFailure = nil
+        case .refresh: refreshFailure = nil
+        case .fillGap: break
+        }
+        if lastFailed == intent { lastFailed = nil }
+    }
+
+    private mutating func start(_ kind: ListRequest.Kind) {
+        inFlight = ListRequest(token: nextToken, kind: kind)
+        nextToken += 1
+    }
+
+    private mutating func runQueue(_ edit: inout RowEdit) {
+        while inFlight == nil, !queued.isEmpty {
+            begin(queued.removeFirst(), &edit)
+        }
+    }
+
+    private static func intent(of request: ListRequest) -> Intent {
+        switch request.kind {
+        case .page: .loadOlder
+        case .refresh, .reload: .refresh
+        case .gap(let gap): .fillGap(gap.id)
+        }
+    }
+
+    /// The rows not yet present, in order; rows already present are updated in place.
+    private mutating func newRows(from items: [ListRow], _ edit: inout RowEdit) -> [ListRow] {
+        var fresh: [ListRow] = []
+        fresh.reserveCapacity(items.count)
+        var seen: Set<RowID> = []
+        for row in items where row.gap == nil && seen.insert(row.id).inserted {
+            if let index = rows.index(of: row.id) {
+                if rows[index] != row { replace(at: index, with: row, &edit) }
+            } else {
+                fresh.append(row)
+            }
+        }
+        return fresh
+    }
+
+    /// Inserts a refresh's rows above the row whose newer bound was `above`.
+    private mutating func insertNewer(_ page: NewerPage<ListRow>, above top: ItemID, _ edit: inout RowEdit) {
+        refreshFailure = nil
+        var fresh = newRows(from: page.items, &edit)
+        lastRefresh = fresh.isEmpty ? .nothingNew : .newRows(fresh.count)
+        // The top row at the time of the request: almost always still the first.
+        let topIndex = rows.first?.newerBound == top ? 0 : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top }
+        guard let oldest = fresh.last?.olderBound, let topIndex else {
+            if !fresh.isEmpty {
+                edit.insertedBlock(at: 0, count: fresh.count)
+                rows.insert(fresh, at: 0)
+            }
+            return
+        }
+        if page.hasMore, let below = rows[topIndex].newerBound { fresh.append(.gap(Gap(below: below, above: oldest))) }
+        edit.insertedBlock(at: topIndex, count: fresh.count)
+        rows.insert(fresh, at: topIndex)
+    }
+
+    private mutating func fillGap(_ id: RowID, with page: NewerPage<ListRow>, _ edit: inout RowEdit) {
+        guard let gapIndex = rows.index(of: id), var gap = rows[gapIndex].gap else { return }
+        let fresh = newRows(from: page.items, &edit)
+        if page.hasMore, let oldest = fresh.last?.olderBound {
+            gap.above = oldest
+            gap.status = .idle
+            replace(at: gapIndex, with: .gap(gap), &edit)
+        } else {
+            edit.deleted(gapIndex, row: rows[gapIndex])
+            rows.remove(at: [gapIndex])
+        }
+        edit.insertedBlock(at: gapIndex, count: fresh.count)
+        rows.insert(fresh, at: gapIndex)
+    }
+
+    /// A reload: the page's rows replace every row.
+    private mutating func replaceRows(with page: Page<ListRow>, _ edit: inout RowEdit) {
+        let fresh = RowList(page.items.filter { $0.gap == nil })
+        let added = fresh.count { !rows.contains($0.id) }
+        edit.replacedAll(old: rows.array)
+        rows = fresh
+        older = page.next.map { .from($0) } ?? .end
+        olderFailure = nil
+        refreshFailure = nil
+        lastRefresh = added == 0 ? .nothingNew : .newRows(added)
+        if let last = lastFailed, failure(of: last) == nil { lastFailed = nil }
+        queued.removeAll { if case .fillGap = $0 { true } else { false } }
+    }
+
+    private mutating func replace(at index: Int, with row: ListRow, _ edit: inout RowEdit) {
+        rows.replace(at: index, with: row)
+        edit.touched(row.id)
+    }
+}
+
+/// What reduce did to the rows, in the few shapes it produces: deletions at old indices followed
+/// by at most one contiguous insertion (a gap fill), everything removed (reset), everything
+/// replaced (a reload, diffed), plus rows changed in place. Turned into a ``Changeset`` against
+/// the final rows.
+struct RowEdit {
+    let oldCount: Int
+    /// The rows before, when every row was removed (reset) or replaced (reload).
+    private var oldRows: [ListRow]?
+    private var removedAll = false
+    private var deletions: [(index: Int, row: ListRow)] = []
+    private var block: (at: Int, count: Int)?
+    private var touchedIDs: [RowID] = []
+
+    init(oldCount: Int) { self.oldCount = oldCount }
+
+    /// The row at old index `index` was removed (before any insertion of this edit).
+    mutating func deleted(_ index: Int, row: ListRow) {
+        assert(block == nil && oldRows == nil, "deletions come before the insertion of an edit")
+        deletions.append((index, row))
+    }
+
+    mutating func insertedBlock(at index: Int, count: Int) {
+        assert(block == nil, "one insertion per edit")
+        if count > 0 { block = (index, count) }
+    }
+
+    /// Every row was removed; `old` are the rows before (the edit's first change).
+    mutating func removeAll(old: [ListRow]) {
+        assert(block == nil && deletions.isEmpty && oldRows == nil, "a reset is the first change of an edit")
+        oldRows = old
+        removedAll = true
+    }
+
+    /// Every row was replaced; `old` are the rows before (the edit's first change).
+    mutating func replacedAll(old: [ListRow]) {
+        assert(block == nil && deletions.isEmpty && oldRows == nil, "a reload is the first change of an edit")
+        oldRows = old
+    }
+
+    mutating func touched(_ id: RowID) { touchedIDs.append(id) }
+
+    /// The rows this edit removed (rows replaced by a row of the same id are not removed).
+    func removedRows(in state: ListState) -> [ListRow] {
+        if let oldRows {
+            return removedAll ? oldRows : oldRows.filter { !state.rows.contains($0.id) }
+        }
+        return deletions.map(\.row)
+    }
+
+    /// The changeset from the rows before the edit to `state.rows`.
+    func changeset(in state: ListState) -> Changeset<ListRow> {
+        let rows = state.rows
+        var changes = Changeset<ListRow>(oldCount: oldCount, newCount: rows.count)
+        if removedAll {
+            changes.deletions = Array(0..<oldCount)
+            changes.insertions = rows.enumerated().map { .init(index: $0.offset, element: $0.element) }
+            return changes
+        }
+        if let oldRows { return Changeset(from: oldRows, to: rows) }
+        let deleted = deletions.map(\.index).sorted()
+        changes.deletions = deleted
+        let inserted = block.map { $0.at..<($0.at + $0.count) } ?? 0..<0
+        changes.insertions = inserted.map { .init(index: $0, element: rows[$0]) }
+        var seen: Set<Int> = []
+        for id in touchedIDs {
+            guard let newIndex = rows.index(of: id), !inserted.contains(newIndex), seen.insert(newIndex).inserted else { continue }
+            // Back from new to old: undo the insertion, then step over the deleted rows.
+            var oldIndex = newIndex >= inserted.upperBound ? newIndex - inserted.count : newIndex
+            for index in deleted where index <= oldIndex { oldIndex += 1 }
+            changes.updates.append(.init(oldIndex: oldIndex, newIndex: newIndex, element: rows[newIndex]))
+        }
+        changes.updates.sort { $0.newIndex < $1.newIndex }
+        return changes
+    }
+}

@@ -1,0 +1,67 @@
+/// A list's status line: what is loading, what failed, what the last refresh brought, whether
+/// the end was reached. Derived from the machine's state (``init(_:)``).
+public struct ListStatus: Hashable, Sendable {
+    /// What is loading.
+    public enum Loading: Hashable, Sendable {
+        case firstPage
+        case olderPage
+        case refresh
+        case gap(RowID)
+    }
+
+    /// A failure and what retrying it does.
+    public struct Failure: Hashable, Sendable {
+        public var intent: ListState.Intent
+        public var failure: FeedFailure
+
+        public init(intent: ListState.Intent, failure: FeedFailure) {
+            self.intent = intent
+            self.failure = failure
+        }
+
+        /// The sentence to show.
+        public var message: String { failure.message }
+    }
+
+    public var loading: Loading?
+    /// The last failure not retried yet; ``FeedListViewModel/retry()`` retries it (and every
+    /// other failure of the list).
+    public var failure: Failure?
+    /// Why the last older page failed; shown at the bottom until it is retried.
+    public var olderFailure: FeedFailure?
+    /// Whether the server said there is nothing older.
+    public var reachedEnd: Bool
+    /// What the last refresh brought, once it has come back.
+    public var lastRefresh: ListState.RefreshOutcome?
+
+    public init(
+        loading: Loading? = nil, failure: Failure? = nil, olderFailure: FeedFailure? = nil, reachedEnd: Bool = false,
+        lastRefresh: ListState.RefreshOutcome? = nil
+    ) {
+        self.loading = loading
+        self.failure = failure
+        self.olderFailure = olderFailure
+        self.reachedEnd = reachedEnd
+        self.lastRefresh = lastRefresh
+    }
+
+    /// The status of a pagination state.
+    public init(_ state: ListState) {
+        switch state.inFlight?.kind {
+        case .page(nil): loading = .firstPage
+        case .page: loading = .olderPage
+        case .refresh, .reload: loading = state.rows.isEmpty && state.older != .end ? .firstPage : .refresh
+        case .gap(let gap): loading = .gap(gap.id)
+        case nil: loading = nil
+        }
+        if let intent = state.lastFailed, let failure = state.failure(of: intent) {
+            self.failure = Failure(intent: intent, failure: failure)
+        }
+        olderFailure = state.olderFailure
+        reachedEnd = state.reachedEnd
+        lastRefresh = state.lastRefresh
+    }
+
+    /// Whether anything failed that a retry would run again.
+    public var hasFailure: Bool { failure != nil || olderFailure != nil }
+}

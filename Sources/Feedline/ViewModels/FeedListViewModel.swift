@@ -1,0 +1,276 @@
+/// A list screen: the posts of a ``Feed``, the thread around a post, or the notifications — a
+/// paginated list of rows with prefetching, refresh, gaps and retry, whose posts show the shared
+/// state of the session's ``PostStore``.
+///
+/// Inputs are methods (``appeared()``, ``loadMore()``, ``toggle(_:row:)`` …); the output is
+/// ``snapshot`` — the rows, the changeset from the previous snapshot, and the status line — set
+/// on the main actor, at most once per input.
+///
+/// The view model runs the pagination machine (``ListState``): every input is reduced, then the
+/// request the state asks for is started, kept or cancelled by its ``Feedback`` loop. A response
+/// is handled in one place: its posts go into the store, then the machine reduces it, together
+/// with the changes the store reported for rows of this list — one snapshot. Requests never hold
+/// the view model; a response that arrives after it is gone is dropped. Releasing the view model
+/// releases everything its rows showed in the store.
+@MainActor
+public final class FeedListViewModel {
+    /// What fronts render: the machine's state (rows and status are read from it, not copied)
+    /// and how the rows changed since the previous snapshot.
+    public struct Snapshot: Equatable, Sendable {
+        /// The pagination state the rows and status come from.
+        public package(set) var state: ListState
+        /// How ``rows`` differs from the previous snapshot's rows. The first snapshot a subscriber
+        /// receives is a replay of the current one: render its rows; apply the changes of the
+        /// snapshots after it.
+        public package(set) var changes: Changeset<ListRow>
+        /// The rows the change removed, as they were (a changeset names them by old index only).
+        public package(set) var removed: [ListRow] = []
+
+        /// The rows, newest first, unique by id, with ``RowList/index(of:)`` in O(1).
+        public var rows: RowList { state.rows }
+        /// The status line.
+        public var status: ListStatus { ListStatus(state) }
+    }
+
+    /// What this list shows.
+    public let source: ListSource
+    /// The store whose posts the rows show.
+    public let store: PostStore
+    private let relay: Relay<Snapshot>
+    private var holder: PostStore.Holder?
+    /// Store changes for rows of this list reported while a response is being applied: they join
+    /// its changeset.
+    private var collected: [(change: PostChange, rows: [RowID])]?
+    /// Inputs waiting while another is applied (a subscriber may send from its handler), each
+    /// applied as one change.
+    private var batches: [[ListEvent]] = []
+    private var applying = false
+    /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
+    private var loads: Feedback<ListRequest, Loaded>?
+
+    /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
+    /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
+    /// page when displayed.
+    public init(source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5) {
+        self.source = source
+        self.store = store
+        let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
+        relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
+        holder = store.makeHolder { [weak self] change, rows in self?.postChanged(change, rows: rows) }
+        loads = Feedback(
+            activity: activity,
+            effect: { request in await Self.load(request, source: source, service: service, store: store) },
+            handle: { [weak self] loaded in self?.receive(loaded) }
+        )
+    }
+
+    isolated deinit {
+        loads?.cancelAll()
+    }
+
+    // MARK: - Output
+
+    /// The state, rows, changeset and status, published after every input that changed the rows
+    /// or the status (on the main actor).
+    public var snapshot: ReadOnlyRelay<Snapshot> { relay.readOnly }
+
+    /// The current snapshot.
+    public var current: Snapshot { relay.value }
+
+    /// The current rows.
+    public var rows: RowList { relay.value.state.rows }
+
+    /// The current status line.
+    public var status: ListStatus { ListStatus(relay.value.state) }
+
+    /// The pagination state.
+    public var state: ListState { relay.value.state }
+
+    // MARK: - Input
+
+    /// The list became visible: loads the first page if nothing is there.
+    public func appeared() { send(.appeared) }
+    /// The row with this id is about to be displayed (prefetches near the end).
+    public func rowWillDisplay(_ id: RowID) { send(.rowWillDisplay(id)) }
+    /// Loads the next older page (or retries a failed one with the same cursor).
+    public func loadMore() { send(.loadMoreRequested) }
+    /// Loads what is newer than the top row (or reloads a thread or a bookmarks list).
+    public func refresh() { send(.refreshRequested) }
+    /// Runs every failed request of this list again (see ``ListEvent/retryRequested``).
+    public func retry() { send(.retryRequested) }
+    /// Loads the items missing where the gap row `id` stands.
+    public func openGap(_ id: RowID) { send(.gapOpened(id)) }
+    /// Starts over: clears the rows, cancels what is in flight, loads the first page.
+    public func reset() { send(.reset) }
+
+    /// Toggles `kind` (favourite, boost, bookmark) of the post the row `id` shows — optimistic,
+    /// converging, and seen at once on every row and detail of that post. Returns `false` (and
+    /// does nothing) when the row shows no post.
+    @discardableResult
+    public func toggle(_ kind: InteractionKind, row id: RowID) -> Bool {
+        guard let post = rows[id: id]?.shownPost else { return false }
+        return store.toggle(kind, post.id)
+    }
+
+    /// Applies `event` (a user input or a response) and starts, keeps or cancels the request
+    /// the state asks for.
+    package func send(_ event: ListEvent) {
+        enqueue([event])
+    }
+
+    /// Applies `batch` as one change, after the ones already waiting.
+    private func enqueue(_ batch: [ListEvent]) {
+        batches.append(batch)
+        guard !applying else { return }
+        applying = true
+        defer { applying = false }
+        while !batches.isEmpty { apply(batches.removeFirst()) }
+    }
+
+    // MARK: - Effects
+
+    /// What a load brought, before it is turned into rows.
+    enum Loaded: Sendable {
+        case posts(ListRequest, Page<Post>, StoreEpoch)
+        case newerPosts(ListRequest, NewerPage<Post>, StoreEpoch)
+        case notifications(ListRequest, Page<NotificationGroup>, StoreEpoch)
+        case newerNotifications(ListRequest, NewerPage<NotificationGroup>, StoreEpoch)
+        case thread(ListRequest, focus: Post, PostContext, StoreEpoch)
+        case failed(ListRequest, FeedFailure)
+    }
+
+    private static func refreshStyle(of source: ListSource) -> ListState.RefreshStyle {
+        switch source {
+        case .feed(.bookmarks), .feed(.favourites), .thread: .reload
+        case .feed, .notifications: .newer
+        }
+    }
+
+    /// The effect of one request: the service call, with the store's fetch epoch taken first.
+    private static func load(_ request: ListRequest, source: ListSource, service: any FeedService, store: PostStore) async -> Loaded {
+        let fetchedAt = store.beginFetch()
+        do {
+            switch (source, request.kind) {
+            case (.feed(let feed), .page(let cursor)):
+                return .posts(request, try await service.page(of: feed, after: cursor), fetchedAt)
+            case (.feed(let feed), .reload):
+                return .posts(request, try await service.page(of: feed, after: nil), fetchedAt)
+            case (.feed(let feed), .refresh(let above)):
+                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: nil), fetchedAt)
+            case (.feed(let feed), .gap(let gap)):
+                return .newerPosts(request, try await service.newer(in: feed, than: gap.below.post, olderThan: gap.above.post), fetchedAt)
+            case (.notifications, .page(let cursor)):
+                return .notifications(request, try await service.notifications(after: cursor), fetchedAt)
+            case (.notifications, .reload):
+                return .notifications(request, try await service.notifications(after: nil), fetchedAt)
+            case (.notifications, .refresh(let above)):
+                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: nil), fetchedAt)
+            case (.notifications, .gap(let gap)):
+                return .newerNotifications(request, try await service.newerNotifications(than: gap.below, olderThan: gap.above), fetchedAt)
+            case (.thread(let id), _):
+                async let focus = service.post(id)
+                async let context = service.context(of: id)
+                return .thread(request, focus: try await focus, try await context, fetchedAt)
+            }
+        } catch {
+            return .failed(request, FeedFailure(error))
+        }
+    }
+
+    /// Handles a load's result: its posts into the store, then its rows into the machine.
+    private func receive(_ loaded: Loaded) {
+        collected = []
+        let event: ListEvent
+        switch loaded {
+        case .posts(let request, let page, let fetchedAt):
+            store.ingest(page.items, fetchedAt: fetchedAt)
+            event = .pageLoaded(token: request.token, page: Page(items: page.items.map(row), next: page.next))
+        case .newerPosts(let request, let page, let fetchedAt):
+            store.ingest(page.items, fetchedAt: fetchedAt)
+            event = .newerLoaded(token: request.token, page: NewerPage(items: page.items.map(row), hasMore: page.hasMore))
+        case .notifications(let request, let page, let fetchedAt):
+            store.ingest(page.items.compactMap(\.post), fetchedAt: fetchedAt)
+            event = .pageLoaded(token: request.token, page: Page(items: page.items.map(row), next: page.next))
+        case .newerNotifications(let request, let page, let fetchedAt):
+            store.ingest(page.items.compactMap(\.post), fetchedAt: fetchedAt)
+            event = .newerLoaded(token: request.token, page: NewerPage(items: page.items.map(row), hasMore: page.hasMore))
+        case .thread(let request, let focus, let context, let fetchedAt):
+            store.ingest(context.ancestors + [focus] + context.descendants, fetchedAt: fetchedAt)
+            event = .pageLoaded(token: request.token, page: Page(items: threadRows(focus: focus, context: context), next: nil))
+        case .failed(let request, let failure):
+            event = .pageFailed(token: request.token, failure: failure)
+        }
+        let changes = collected ?? []
+        collected = nil
+        // The response first (a reload must be an edit's first change), then what the store
+        // reported for rows already shown: one changeset, one snapshot.
+        enqueue([event] + changes.map { .postChanged($0.change, rows: $0.rows) })
+    }
+
+    /// A store change for rows of this list.
+    private func postChanged(_ change: PostChange, rows: [RowID]) {
+        if collected != nil {
+            collected?.append((change, rows))
+        } else {
+            send(.postChanged(change, rows: rows))
+        }
+    }
+
+    // MARK: - Applying
+
+    /// Reduces `events` as one change: one changeset, the store told which posts rows now show,
+    /// one snapshot published (when rows or status changed), then the requests matched.
+    private func apply(_ events: [ListEvent]) {
+        let (before, removed, changes) = relay.mutate { snapshot in
+            let before = ListStatus(snapshot.state)
+            var edit = RowEdit(oldCount: snapshot.state.rows.count)
+            for event in events { snapshot.state.reduce(event, into: &edit) }
+            let changes = edit.changeset(in: snapshot.state)
+            let removed = edit.removedRows(in: snapshot.state)
+            snapshot.changes = changes
+            snapshot.removed = removed
+            return (before, removed, changes)
+        }
+        if let holder {
+            for insertion in changes.insertions {
+                if let post = insertion.element.shownPost { holder.show(post.id, row: insertion.element.id) }
+            }
+            for row in removed {
+                if let post = row.shownPost { holder.hide(post.id, row: row.id) }
+            }
+        }
+        let state = relay.value.state
+        if !changes.isEmpty || ListStatus(state) != before { relay.publish() }
+        loads?.react(to: state.requests)
+    }
+
+    // MARK: - Rows
+
+    /// The row of a post entry: its latest content and shared state from the store.
+    private func row(_ post: Post) -> ListRow {
+        .post(postRow(post, thread: nil))
+    }
+
+    private func postRow(_ post: Post, thread: ThreadPlace?) -> PostRow {
+        guard let current = store.current(post.id) else { return PostRow(post: post, thread: thread) }
+        return PostRow(post: post, thread: thread).applying(current)
+    }
+
+    private func row(_ group: NotificationGroup) -> ListRow {
+        .notification(NotificationRow(group: group, post: group.post.map { postRow($0, thread: nil) }))
+    }
+
+    /// Ancestors (root first), the focus, then the replies depth first, each reply one deeper
+    /// than the post it answers.
+    private func threadRows(focus: Post, context: PostContext) -> [ListRow] {
+        var rows = context.ancestors.map { ListRow.post(postRow($0, thread: ThreadPlace(depth: 0, isFocus: false))) }
+        rows.append(.post(postRow(focus, thread: ThreadPlace(depth: 0, isFocus: true))))
+        var depth: [PostID: Int] = [focus.content.id: 0]
+        for reply in context.descendants {
+            let level = reply.inReplyToID.flatMap { depth[$0] }.map { $0 + 1 } ?? 1
+            depth[reply.content.id] = level
+            rows.append(.post(postRow(reply, thread: ThreadPlace(depth: level, isFocus: false))))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,157 @@
+import Feedline
+import FeedlineJSONL
+import FeedlineMastodon
+import FeedlineREPL
+import Foundation
+
+/// Everything the command line decides, already validated.
+struct SessionConfiguration: Sendable {
+    /// The fixture directory; `nil` for the bundled `Fixtures/timeline`. Ignored with `server`.
+    var fixtures: URL?
+    /// A Mastodon-API server's address; `nil` for the sandbox.
+    var server: String?
+    /// The server's timeline (`home`, `public`, `local`, `tag:NAME`, …); `nil` for home.
+    var timeline: String?
+    /// A file holding the server's access token; `nil` to use `FEEDLINE_TOKEN`.
+    var tokenFile: String?
+    /// Posts per page request; `nil` for the fixture scenario's (sandbox) or 20.
+    var postsPerPage: Int?
+    /// A script to run instead of reading standard input.
+    var script: URL?
+    /// Rows per screen.
+    var pageSize: Int = 10
+    /// Columns; `nil` for the terminal's width (80 when not a terminal).
+    var width: Int?
+    /// Whether colour may be used (it still needs a terminal and no `NO_COLOR`).
+    var color: Bool = true
+    /// The history file; `nil` for `~/.feedline_history`.
+    var historyFile: String?
+    /// The clock's "now"; `nil` for the system clock.
+    var now: Date?
+
+    /// The clock dates are told by: fixed at ``now`` when given, else the system's.
+    var wallClock: WallClock { now.map { WallClock.fixed($0) } ?? .system }
+}
+
+/// Why a session could not start: one sentence for standard error.
+struct StartError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Wires a configuration to a service and a session, and runs a front on it: a script or piped
+/// standard input (virtual clock on the sandbox, effects settled after every command), the
+/// interactive readline console (real clock, changes shown as they arrive), or the JSON-lines
+/// protocol.
+@MainActor
+enum SessionSetup {
+    /// Runs the REPL; returns the exit status (0 at `quit` or end of input; 1 with a sentence on
+    /// standard error when the fixtures, the server settings or the script cannot be used; 128 +
+    /// the signal's number when SIGTERM or SIGHUP ended an interactive session).
+    static func runREPL(_ configuration: SessionConfiguration) async -> Int32 {
+        do {
+            return try await startREPL(configuration)
+        } catch {
+            FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
+            return 1
+        }
+    }
+
+    /// The JSON-lines front: the same service and session as the REPL, the protocol on stdin and
+    /// stdout. Setup problems go to standard error (stdout carries protocol messages only).
+    static func runJSONLines(_ configuration: SessionConfiguration) async -> Int32 {
+        let session: FeedSession
+        do {
+            let choice = try serviceChoice(configuration)
+            // On the sandbox, latency passes in virtual time: changes still arrive asynchronously.
+            let clock: any Clock<Duration> = choice.isRemote ? ContinuousClock() : VirtualClock()
+            session = try makeSession(choice, configuration, clock: clock, executor: nil)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return 1
+        }
+        await JSONLinesSession.run(session: session, lines: StandardInputLines.stream()) { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+        return 0
+    }
+
+    private static func startREPL(_ configuration: SessionConfiguration) async throws -> Int32 {
+        let choice = try serviceChoice(configuration)
+        let interactive = configuration.script == nil && TerminalInfo.inputIsTerminal
+        let options = REPLDriver.Options(
+            pageSize: configuration.pageSize,
+            width: configuration.width ?? TerminalInfo.columns,
+            style: Style(color: configuration.color && TerminalInfo.wantsColor()),
+            live: interactive,
+            sourceSummary: choice.summary
+        )
+        let scriptLines = try configuration.script.map(readScript)
+        // Scripts on the sandbox run on virtual time (instant, deterministic); a server is real time.
+        let clock: any Clock<Duration> = interactive || choice.isRemote ? ContinuousClock() : VirtualClock()
+        // Scripts on the sandbox do everything on the main thread: keep the service calls there
+        // too, rather than waking a pool thread for each one.
+        let executor: (any TaskExecutor)? = interactive || choice.isRemote ? nil : MainQueueTaskExecutor()
+        let session = try makeSession(choice, configuration, clock: clock, executor: executor)
+        let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        if let scriptLines {
+            // The runner's own waits (settling after each command) resume on the same queue too.
+            await withTaskExecutorPreference(executor) {
+                await ScriptRunner.run(lines: scriptLines, session: session, options: options, write: write)
+            }
+        } else if !interactive {
+            let input = AnySequence { AnyIterator { readLine(strippingNewline: true) } }
+            await withTaskExecutorPreference(executor) {
+                await ScriptRunner.run(lines: input, session: session, options: options, write: write)
+            }
+        } else {
+            return await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))
+        }
+        return 0
+    }
+
+    /// The service and a session on it, starting on the configured feed.
+    private static func makeSession(
+        _ choice: ServiceChoice, _ configuration: SessionConfiguration, clock: any Clock<Duration>, executor: (any TaskExecutor)?
+    ) throws -> FeedSession {
+        let wallClock = configuration.wallClock
+        do {
+            let service = try choice.makeService(postsPerPage: configuration.postsPerPage, clock: clock, wallClock: wallClock)
+            return FeedSession(service: service, clock: wallClock, root: try choice.startFeed(), executor: executor)
+        } catch {
+            throw StartError(description: error.description)
+        }
+    }
+
+    /// The lines of a script file, or a sentence saying why it cannot be read.
+    private static func readScript(_ script: URL) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: script.path, isDirectory: &isDirectory)
+        if exists, isDirectory.boolValue {
+            throw StartError(description: "The script path \(script.path) is a directory, not a file.")
+        }
+        guard exists else {
+            throw StartError(description: "The script file \(script.path) does not exist.")
+        }
+        guard let data = FileManager.default.contents(atPath: script.path) else {
+            throw StartError(description: "The script file \(script.path) could not be read.")
+        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Where the posts come from: the server when one is given, else the fixture directory (the
+    /// bundled one by default).
+    static func serviceChoice(_ configuration: SessionConfiguration) throws -> ServiceChoice {
+        if let server = configuration.server {
+            return .server(address: server, timeline: configuration.timeline, tokenFile: configuration.tokenFile)
+        }
+        guard let directory = configuration.fixtures ?? FixtureLocator.bundled() else {
+            throw StartError(description: "The bundled fixtures were not found; pass --fixtures DIR.")
+        }
+        return .sandbox(fixtures: directory)
+    }
+
+    private static func historyPath(_ given: String?) -> String {
+        if let given { return given }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".feedline_history").path
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+extension Mastodon {
+    /// A notification (Mastodon's `Notification`, `GET /api/v1/notifications`).
+    ///
+    /// Required: `id`, `type`, `created_at`, `account`. `status` is there for the kinds about a
+    /// post; `group_key` only from Mastodon 4.3 on.
+    public struct Notification: Codable, Hashable, Sendable {
+        public var id: String
+        /// `mention`, `status`, `reblog`, `follow`, `follow_request`, `favourite`, `poll`,
+        /// `update`, … (kept as sent: servers add kinds).
+        public var type: String
+        public var createdAt: Date
+        /// Who acted.
+        public var account: Account
+        /// The post it is about, if any.
+        public var status: Status?
+        /// The key Mastodon 4.3 groups it under, if the server sent one.
+        public var groupKey: String?
+
+        public init(id: String, type: String, createdAt: Date, account: Account, status: Status? = nil, groupKey: String? = nil) {
+            self.id = id
+            self.type = type
+            self.createdAt = createdAt
+            self.account = account
+            self.status = status
+            self.groupKey = groupKey
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, type, account, status
+            case createdAt = "created_at"
+            case groupKey = "group_key"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.id(.id)
+            type = try container.decode(String.self, forKey: .type)
+            createdAt = try container.decode(Date.self, forKey: .createdAt)
+            account = try container.decode(Account.self, forKey: .account)
+            status = try container.decodeIfPresent(Status.self, forKey: .status)
+            groupKey = try container.decodeIfPresent(String.self, forKey: .groupKey)
+        }
+    }
+
+    /// `GET /api/v2/notifications` (Mastodon 4.3): notification groups with the accounts and
+    /// statuses they name, each sent once.
+    public struct GroupedNotifications: Codable, Hashable, Sendable {
+        /// One group.
+        public struct Group: Codable, Hashable, Sendable {
+            public var groupKey: String
+            public var notificationsCount: Int
+            public var type: String
+            public var mostRecentNotificationID: String
+            /// The oldest and newest notification ids of the group on this page.
+            public var pageMinID: String?
+            public var pageMaxID: String?
+            public var latestPageNotificationAt: Date?
+            /// Some of the accounts, newest first.
+            public var sampleAccountIDs: [String]
+            public var statusID: String?
+
+            public init(
+                groupKey: String, notificationsCount: Int, type: String, mostRecentNotificationID: String, pageMinID: String? = nil,
+                pageMaxID: String? = nil, latestPageNotificationAt: Date? = nil, sampleAccountIDs: [String], statusID: String? = nil
+            ) {
+                self.groupKey = groupKey
+                self.notificationsCount = notificationsCount
+                self.type = type
+                self.mostRecentNotificationID = mostRecentNotificationID
+                self.pageMinID = pageMinID
+                self.pageMaxID = pageMaxID
+                self.latestPageNotificationAt = latestPageNotificationAt
+                self.sampleAccountIDs = sampleAccountIDs
+                self.statusID = statusID
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case type
+                case groupKey = "group_key"
+                case notificationsCount = "notifications_count"
+                case mostRecentNotificationID = "most_recent_notification_id"
+                case pageMinID = "page_min_id"
+                case pageMaxID = "page_max_id"
+                case latestPageNotificationAt = "latest_page_notification_at"
+                case sampleAccountIDs = "sample_account_ids"
+                case statusID = "status_id"
+            }
+
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                groupKey = try container.decode(String.self, forKey: .groupKey)
+                notificationsCount = try container.value(.notificationsCount, or: 1)
+                type = try container.decode(String.self, forKey: .type)
+                mostRecentNotificationID = try container.id(.mostRecentNotificationID)
+                pageMinID = try container.optionalID(.pageMinID)
+                pageMaxID = try container.optionalID(.pageMaxID)
+                latestPageNotificationAt = try container.decodeIfPresent(Date.self, forKey: .latestPageNotificationAt)
+                sampleAccountIDs = try container.value(.sampleAccountIDs, or: [])
+                statusID = try container.optionalID(.statusID)
+            }
+        }
+
+        public var accounts: [Account]
+        public var statuses: [Status]
+        public var notificationGroups: [Group]
+
+        public init(accounts: [Account] = [], statuses: [Status] = [], notificationGroups: [Group] = []) {
+            self.accounts = accounts
+            self.statuses = statuses
+            self.notificationGroups = notificationGroups
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case accounts, statuses
+            case notificationGroups = "notification_groups"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            accounts = try container.value(.accounts, or: [])
+            statuses = try container.value(.statuses, or: [])
+            notificationGroups = try container.value(.notificationGroups, or: [])
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Feedline
+import Foundation
+
+extension MastodonHTTPService {
+    static let groupedPath = "/api/v2/notifications"
+    static let plainPath = "/api/v1/notifications"
+
+    /// A page of notification groups: `GET /api/v2/notifications` (Mastodon 4.3's grouped
+    /// notifications), or — on a server that answers it with 404 — `GET /api/v1/notifications`
+    /// grouped on the client (see ``Feedline/NotificationGroup/grouping(_:)``). A cursor is the
+    /// `rel="next"` link of the page before, so it keeps to the endpoint that made it.
+    public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        let cursorPath = cursor.flatMap { URL(string: $0.rawValue) }.map(\.path)
+        return try await withNotificationsPath(known: cursorPath) { path in
+            let url = self.pageURL(path: path, after: cursor)
+            let (groups, response) = try await self.fetchGroups(url, path: path)
+            return Page(items: groups, next: groups.isEmpty ? nil : self.nextCursor(response, after: url, path: path))
+        }
+    }
+
+    /// The newest notification groups strictly between `lower` and `upper` (notification ids).
+    public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        try await withNotificationsPath(known: nil) { path in
+            let limit = min(self.pageSize + 1, Self.maximumPageSize)
+            var query = [URLQueryItem(name: "since_id", value: lower.rawValue)]
+            if let upper { query.append(URLQueryItem(name: "max_id", value: upper.rawValue)) }
+            query.append(URLQueryItem(name: "limit", value: String(limit)))
+            let (groups, response) = try await self.fetchGroups(self.server.url(path: path, query: query), path: path)
+            let hasMore = groups.count > self.pageSize || (groups.count == limit && response.links.next != nil)
+            return NewerPage(items: Array(groups.prefix(self.pageSize)), hasMore: hasMore)
+        }
+    }
+
+    /// Runs `body` on the grouped endpoint unless the server is known to lack it (or `known`, a
+    /// cursor's path, names the plain one); a 404 from the grouped endpoint marks it missing and
+    /// runs `body` again on the plain one.
+    private func withNotificationsPath<Result>(known: String?, _ body: (String) async throws -> Result) async throws -> Result {
+        if known == Self.plainPath || groupedNotifications.withLock({ $0 }) == false {
+            return try await body(Self.plainPath)
+        }
+        do {
+            let result = try await body(Self.groupedPath)
+            groupedNotifications.withLock { $0 = true }
+            return result
+        } catch MastodonHTTPError.notFound where groupedNotifications.withLock({ $0 }) != true {
+            groupedNotifications.withLock { $0 = false }
+            return try await body(Self.plainPath)
+        }
+    }
+
+    /// The groups at `url` on `path` (grouped or plain) and the answer they came in.
+    private func fetchGroups(_ url: URL, path: String) async throws -> ([NotificationGroup], APIResponse) {
+        let what = "your notifications"
+        let response = try await send(APIRequest(method: "GET", url: url, what: what))
+        if path == Self.groupedPath {
+            let answer = try decode(Mastodon.GroupedNotifications.self, from: response, what: what)
+            let accounts = Dictionary(answer.accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let statuses = Dictionary(answer.statuses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return (answer.notificationGroups.map { NotificationGroup($0, accounts: accounts, statuses: statuses) }, response)
+        }
+        let plain = try decode([Mastodon.Notification].self, from: response, what: what)
+        return (NotificationGroup.grouping(plain), response)
+    }
+}

@@ -1,0 +1,152 @@
+import Feedline
+
+/// One list as the REPL prints it: the ``ListViewport`` (which rows, which numbers, what
+/// changed) and the lines last printed for each row, so a row whose content changed is printed
+/// again (`~`) only when its lines did.
+struct ListScreen {
+    private(set) var viewport = ListViewport()
+    /// The lines each drawn row was printed with (unmarked).
+    private var printed: [RowID: [String]] = [:]
+    /// What `list` drew for each row, reused while the row, its number and its age are the same
+    /// (a long session lists hundreds of rows many times).
+    private var listed: [RowID: (row: ListRow, number: Int, age: String?, lines: [String])] = [:]
+    private var lastStatus: String?
+
+    /// Rows the user asked to see that were not loaded yet.
+    var owed: Int {
+        get { viewport.owed }
+        set { viewport.owed = newValue }
+    }
+
+    mutating func receive(_ snapshot: FeedListViewModel.Snapshot) {
+        viewport.receive(snapshot)
+    }
+
+    @discardableResult
+    mutating func reveal(_ count: Int, rows: RowList) -> Int {
+        viewport.reveal(count, rows: rows)
+    }
+
+    mutating func takeDisplayed() -> [RowID] {
+        viewport.takeDisplayed()
+    }
+
+    /// The lines that show what changed since the last flush: removed rows, new rows (`+` when
+    /// inserted above rows already seen), changed rows (`~`), a note when rows were renumbered,
+    /// and the status line when it changed.
+    mutating func flush(rows: RowList, renderer: RowRenderer, noun: String) -> [String] {
+        let plan = viewport.plan(rows: rows)
+        var lines: [String] = []
+        for (row, number) in plan.removed {
+            lines.append(removedLine(row, number: number, renderer: renderer))
+            printed[row.id] = nil
+            listed[row.id] = nil
+        }
+        var shift: Int?
+        for item in plan.items {
+            let id = item.row.id
+            switch item.kind {
+            case .new(let inserted):
+                let drawn = renderer.lines(item.row, number: item.number)
+                lines += RowRenderer.marked(drawn, inserted ? "+" : " ")
+                printed[id] = drawn
+            case .touched(let previous):
+                let drawn = renderer.lines(item.row, number: item.number)
+                if drawn != printed[id] {
+                    lines += RowRenderer.marked(drawn, "~")
+                } else if previous != item.number, shift == nil {
+                    shift = item.number - previous
+                }
+                printed[id] = drawn
+            case .renumbered(let previous):
+                if shift == nil { shift = item.number - previous }
+                printed[id] = renderer.lines(item.row, number: item.number)
+            }
+        }
+        if let shift, shift != 0 {
+            let direction = shift > 0 ? "down" : "up"
+            lines += renderer.note("Rows seen before moved \(direction) by \(abs(shift)); list shows them renumbered.")
+        }
+        for note in plan.notes { lines += renderer.note(note) }
+        lines += statusIfChanged(renderer, noun: noun)
+        return lines
+    }
+
+    /// Every row in view and the status line (the `list` command).
+    mutating func redraw(rows: RowList, renderer: RowRenderer, noun: String) -> [String] {
+        var lines: [String] = []
+        for item in viewport.redraw(rows: rows) {
+            let age = item.row.shownPost?.relativeTime(renderer.clock)
+            let drawn: [String]
+            if let cached = listed[item.row.id], cached.number == item.number, cached.age == age, cached.row == item.row {
+                drawn = cached.lines
+            } else {
+                drawn = renderer.lines(item.row, number: item.number)
+                listed[item.row.id] = (item.row, item.number, age, drawn)
+            }
+            lines += drawn
+            printed[item.row.id] = drawn
+        }
+        let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, noun: noun)
+        lastStatus = status.joined(separator: "\n")
+        return lines + status
+    }
+
+    /// The status line, when it differs from the one printed last.
+    mutating func statusIfChanged(_ renderer: RowRenderer, noun: String) -> [String] {
+        let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, noun: noun)
+        let text = status.joined(separator: "\n")
+        guard text != lastStatus else { return [] }
+        lastStatus = text
+        return status
+    }
+
+    private func removedLine(_ row: ListRow, number: Int, renderer: RowRenderer) -> String {
+        let what: String = switch row {
+        case .post(let post): "post by " + TextWidth.oneLine(post.author.name)
+        case .gap: "gap (nothing is missing there any more)"
+        case .notification(let notification): "notification: " + TextWidth.oneLine(notification.group.summary)
+        }
+        return renderer.style.dim(TextWidth.truncate("-     removed: " + what + " (was row \(number))", to: renderer.width))
+    }
+}
+
+/// What the REPL has shown of the open post: the parts printed last, so after a change only the
+/// parts whose text changed are printed again.
+struct DetailScreen {
+    private(set) var state: PostDetailState?
+    private var printed: [DetailRenderer.Part: [String]] = [:]
+    /// The state the last flush or redraw drew.
+    private var flushed: PostDetailState?
+
+    /// Takes in the detail's latest state.
+    mutating func receive(_ state: PostDetailState) {
+        self.state = state
+    }
+
+    /// The parts whose lines changed since the last flush (all of them the first time).
+    mutating func flush(_ renderer: DetailRenderer) -> [String] {
+        guard let state else { return [] }
+        var lines: [String] = []
+        defer { flushed = state }
+        for part in DetailRenderer.Part.allCases {
+            // The post and the thread are the long parts: skip them while their input is unchanged.
+            if let flushed, printed[part] != nil {
+                if part == .post, flushed.post == state.post { continue }
+                if part == .thread, flushed.context == state.context, flushed.post?.repliesCount == state.post?.repliesCount { continue }
+            }
+            let drawn = renderer.lines(part, of: state)
+            if drawn != (printed[part] ?? []) { lines += drawn }
+            printed[part] = drawn
+        }
+        return lines
+    }
+
+    /// The whole screen (the `list` command).
+    mutating func redraw(_ renderer: DetailRenderer) -> [String] {
+        guard let state else { return [] }
+        printed = renderer.parts(state)
+        flushed = state
+        return renderer.lines(state)
+    }
+}

@@ -1,0 +1,183 @@
+import Feedline
+
+/// What the REPL has shown of one list, kept in step with the list's snapshots: a value, with no
+/// rendering in it (``ListPrinter`` draws what it plans).
+///
+/// The viewport is every row from the top down to the last row shown; rows inserted above it (a
+/// refresh, a gap filled) join it, rows appended below it wait for `more`. Each snapshot's
+/// changeset marks rows as inserted, changed or removed; ``plan(rows:)`` lists only those, so
+/// output follows the changesets instead of redrawing. A list that is not on top keeps
+/// receiving snapshots, so coming back to it shows what changed while the user was away.
+struct ListViewport: Equatable {
+    /// One row to draw.
+    struct Item: Equatable {
+        enum Kind: Equatable {
+            /// Not drawn before: `+` when it came in above rows already seen, else plain.
+            case new(inserted: Bool)
+            /// Drawn before as `previous`; its content changed (print it again if its lines did).
+            case touched(previous: Int)
+            /// Drawn before as `previous`; only its number may have changed.
+            case renumbered(previous: Int)
+        }
+
+        var row: ListRow
+        var number: Int
+        var kind: Kind
+    }
+
+    /// What changed since the last plan, in the order to print it.
+    struct Plan: Equatable {
+        /// Rows drawn before and gone now, with the number they had.
+        var removed: [(row: ListRow, number: Int)]
+        var items: [Item]
+        /// "No newer posts." and the like.
+        var notes: [String]
+
+        static func == (lhs: Plan, rhs: Plan) -> Bool {
+            lhs.items == rhs.items && lhs.notes == rhs.notes
+                && lhs.removed.map(\.number) == rhs.removed.map(\.number) && lhs.removed.map(\.row) == rhs.removed.map(\.row)
+        }
+    }
+
+    /// How many rows from the top are in view.
+    private(set) var shown = 0
+    /// Rows the user asked to see that were not loaded yet (revealed when they arrive).
+    var owed = 0
+    /// The list's status and row count at the last snapshot.
+    private(set) var status = ListStatus()
+    private(set) var total = 0
+    /// Rows that came into view and were not reported to the view model yet (prefetching).
+    private(set) var toDisplay: [RowID] = []
+
+    private var lastShown: RowID?
+    private var sawSnapshot = false
+    /// The number each row was drawn with.
+    private var drawn: [RowID: Int] = [:]
+    private var touched: Set<RowID> = []
+    private var removed: [RowID: (row: ListRow, number: Int)] = [:]
+    private var revealed: Set<RowID> = []
+    /// Rows were inserted, deleted or moved since the last plan (numbers may have changed).
+    private var structural = true
+    private var notes: [String] = []
+
+    static func == (lhs: ListViewport, rhs: ListViewport) -> Bool {
+        lhs.shown == rhs.shown && lhs.owed == rhs.owed && lhs.status == rhs.status && lhs.total == rhs.total
+            && lhs.toDisplay == rhs.toDisplay && lhs.lastShown == rhs.lastShown && lhs.drawn == rhs.drawn
+            && lhs.touched == rhs.touched && lhs.removed.keys == rhs.removed.keys && lhs.revealed == rhs.revealed
+            && lhs.structural == rhs.structural && lhs.notes == rhs.notes
+    }
+
+    /// Takes in a snapshot: remembers what its changeset touched and reveals owed rows.
+    mutating func receive(_ snapshot: FeedListViewModel.Snapshot) {
+        let rows = snapshot.rows
+        let changes = snapshot.changes
+        if sawSnapshot {
+            for row in snapshot.removed {
+                if let number = drawn[row.id] { removed[row.id] = (row, number) }
+            }
+            for insertion in changes.insertions { touched.insert(insertion.element.id) }
+            for update in changes.updates { touched.insert(update.element.id) }
+            for move in changes.moves where rows.indices.contains(move.to) { touched.insert(rows[move.to].id) }
+            if !changes.insertions.isEmpty || !changes.deletions.isEmpty || !changes.moves.isEmpty { structural = true }
+        } else {
+            sawSnapshot = true
+            touched.formUnion(rows.map(\.id))
+            structural = true
+        }
+        let before = status
+        status = snapshot.status
+        total = rows.count
+        if status.lastRefresh == .nothingNew, before.lastRefresh != .nothingNew || before.loading == .refresh {
+            notes.append("No newer posts.")
+        }
+        if let lastShown {
+            shown = rows.index(of: lastShown).map { $0 + 1 } ?? min(shown, rows.count)
+        } else {
+            shown = min(shown, rows.count)
+        }
+        lastShown = shown > 0 ? rows[shown - 1].id : nil
+        if owed > 0, shown < rows.count { reveal(owed, rows: rows) }
+        if status.reachedEnd, shown == rows.count, status.loading == nil { owed = 0 }
+    }
+
+    /// Brings up to `count` more rows into view at the bottom; returns how many came.
+    @discardableResult
+    mutating func reveal(_ count: Int, rows: RowList) -> Int {
+        let available = min(count, rows.count - shown)
+        guard available > 0 else { return 0 }
+        for row in rows[shown..<(shown + available)] {
+            revealed.insert(row.id)
+            toDisplay.append(row.id)
+        }
+        shown += available
+        owed = max(0, owed - available)
+        lastShown = rows[shown - 1].id
+        return available
+    }
+
+    /// Hands over the rows that came into view (for `rowWillDisplay`).
+    mutating func takeDisplayed() -> [RowID] {
+        defer { toDisplay.removeAll() }
+        return toDisplay
+    }
+
+    /// The row shown as `number` (1-based), if it is in view.
+    func row(_ number: Int, in rows: RowList) -> ListRow? {
+        number >= 1 && number <= shown && number <= rows.count ? rows[number - 1] : nil
+    }
+
+    /// Whether every row loaded is in view.
+    var showsAll: Bool { shown == total }
+
+    /// What to print since the last plan: removed rows, new rows, touched rows, renumbered rows
+    /// (all rows in view after a structural change; only touched and revealed ones otherwise, so
+    /// a favourite costs O(1), not O(rows shown)), and notes.
+    mutating func plan(rows: RowList) -> Plan {
+        let present = removed.filter { !rows.contains($0.key) }
+        let gone = present.values.sorted { $0.number < $1.number }.map { (row: $0.row, number: $0.number) }
+        for id in present.keys { drawn[id] = nil }
+        let indices: [Int]
+        if structural || !removed.isEmpty {
+            indices = Array(0..<min(shown, rows.count))
+        } else {
+            indices = touched.union(revealed).compactMap { rows.index(of: $0) }.filter { $0 < shown }.sorted()
+        }
+        var items: [Item] = []
+        for index in indices {
+            let row = rows[index]
+            let number = index + 1
+            if let previous = drawn[row.id] {
+                if touched.contains(row.id) {
+                    items.append(Item(row: row, number: number, kind: .touched(previous: previous)))
+                } else if previous != number {
+                    items.append(Item(row: row, number: number, kind: .renumbered(previous: previous)))
+                }
+            } else {
+                items.append(Item(row: row, number: number, kind: .new(inserted: !(revealed.contains(row.id) || drawn.isEmpty))))
+            }
+            drawn[row.id] = number
+        }
+        let plan = Plan(removed: gone, items: items, notes: notes)
+        structural = false
+        touched.removeAll()
+        removed.removeAll()
+        revealed.removeAll()
+        notes.removeAll()
+        return plan
+    }
+
+    /// Every row in view, for `list`: marks all of them drawn.
+    mutating func redraw(rows: RowList) -> [Item] {
+        var items: [Item] = []
+        for index in 0..<min(shown, rows.count) {
+            let row = rows[index]
+            items.append(Item(row: row, number: index + 1, kind: .renumbered(previous: drawn[row.id] ?? index + 1)))
+            drawn[row.id] = index + 1
+        }
+        structural = false
+        touched.removeAll()
+        removed.removeAll()
+        revealed.removeAll()
+        return items
+    }
+}
