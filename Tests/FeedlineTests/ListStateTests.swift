@@ -302,6 +302,49 @@ struct ListStateTests {
         }
     }
 
+    @Test("retryRequested reruns every failure: a page and a refresh that failed after it, the last failure first")
+    func retryEverything() {
+        var state = Self.state(.olderFailed)
+        state.reduce(.refreshRequested)
+        state.reduce(.pageFailed(token: 3, message: "Still down."))
+        #expect(state.olderFailure == "Down." && state.refreshFailure == "Still down." && state.lastFailed == .refresh)
+        #expect(state.failedIntents == [.refresh, .loadOlder])
+        let (retried, _) = assertTransition(from: state, on: .retryRequested) { state in
+            state.refreshFailure = nil
+            state.lastFailed = nil
+            loading(&state, .refresh(above: "p1"))
+            state.queued = [.loadOlder]
+        }
+        // When the refresh settles, the queued page runs with its cursor.
+        assertTransition(from: retried, on: .newerLoaded(token: 4, page: NewerPage(posts: [], hasMore: false))) { state in
+            state.lastRefresh = .nothingNew
+            state.queued = []
+            state.olderFailure = nil
+            loading(&state, .page(after: PageCursor("p20")))
+        }
+    }
+
+    // MARK: - postChanged
+
+    @Test("postChanged updates the rows named, in every phase, and nothing else", arguments: Phase.allCases)
+    func postChanged(_ phase: Phase) {
+        let state = Self.state(phase)
+        var edited = makePost("p2", text: "edited")
+        edited.favourited = true
+        let change = PostChange(
+            originalID: "p2", post: edited,
+            interaction: PostInteraction(favourited: true, favouritesCount: 1, reblogged: false, reblogsCount: 0, pending: [.favourite])
+        )
+        let (_, changes) = assertTransition(from: state, on: .postChanged(change, rows: [.post("p2"), .post("gone"), .gap(below: "x")])) { state in
+            guard let index = state.rows.index(of: .post("p2")) else { return }
+            var rows = Array(state.rows)
+            rows[index] = .post(PostRow(post: edited, interaction: change.interaction))
+            state.rows = RowList(rows)
+        }
+        #expect(changes.updates.count == (state.rows.contains(.post("p2")) ? 1 : 0))
+        #expect(changes.insertions.isEmpty && changes.deletions.isEmpty && changes.moves.isEmpty)
+    }
+
     // MARK: - rowWillDisplay
 
     @Test("a row near the end prefetches — never after a failure, never at the end", arguments: Phase.allCases)

@@ -3,13 +3,13 @@ import Feedline
 /// The seed's approach (paginated-list-rxfeedback): a value state whose reduce returns a new
 /// state with `models: state.models + page.models` — a new array of all rows per page.
 struct SeedListState {
-    let models: [TimelineEntry]
+    let models: [ListRow]
     let nextPageOffset: String?
     let shouldLoadNextPage: Bool
 
-    static func reduce(state: SeedListState, page: Page) -> SeedListState {
+    static func reduce(state: SeedListState, page: Page<Post>) -> SeedListState {
         SeedListState(
-            models: state.models + page.posts.map(TimelineEntry.post),
+            models: state.models + page.posts.map { .post(PostRow(post: $0)) },
             nextPageOffset: page.next?.rawValue,
             shouldLoadNextPage: false
         )
@@ -47,28 +47,34 @@ enum PaginationBench {
 
     /// A timeline state showing `posts`, built the way an app builds it (the first page, then
     /// pages of 20), so its arrays have the slack that growth leaves them.
-    static func state(showing posts: [Post]) -> TimelineState {
-        var state = TimelineState()
+    static func state(showing posts: [Post]) -> ListState {
+        var state = ListState()
         var start = 0
         while start < posts.count {
             state.reduce(.loadMoreRequested)
             let token = state.inFlight!.token
             let end = min(start + 20, posts.count)
-            state.reduce(.pageLoaded(token: token, page: Page(posts: Array(posts[start..<end]), next: PageCursor("s\(end)"))))
+            state.reduce(.pageLoaded(token: token, page: rows(Page(posts: Array(posts[start..<end]), next: PageCursor("s\(end)")))))
             start = end
         }
         return state
     }
 
     /// Milliseconds per page-loaded event reduced into a timeline of `shown.count` rows.
-    static func ours(_ shown: [Post], _ pages: [Page]) -> Double {
+    /// A page of posts as the machine takes it: rows (a post and its interaction state).
+    static func rows(_ page: Page<Post>) -> Page<ListRow> {
+        Page(items: page.posts.map { .post(PostRow(post: $0)) }, next: page.next)
+    }
+
+    static func ours(_ shown: [Post], _ pages: [Page<Post>]) -> Double {
         var state = state(showing: shown)
         expect(state.rows.count == shown.count, "timeline built with \(state.rows.count) rows")
         var total = 0.0
         for page in pages {
             state.reduce(.loadMoreRequested)
             let token = state.inFlight!.token
-            let (changes, milliseconds) = timed { state.reduce(.pageLoaded(token: token, page: page)) }
+            // Making the rows is timed too, as the seed's reduce makes its models.
+            let (changes, milliseconds) = timed { state.reduce(.pageLoaded(token: token, page: rows(page))) }
             expect(changes.insertions.count == page.posts.count && changes.deletions.isEmpty, "page changeset")
             total += milliseconds
         }
@@ -77,8 +83,8 @@ enum PaginationBench {
         return total / Double(pages.count)
     }
 
-    static func seed(_ shown: [Post], _ pages: [Page]) -> Double {
-        var state = SeedListState(models: shown.map(TimelineEntry.post), nextPageOffset: nil, shouldLoadNextPage: true)
+    static func seed(_ shown: [Post], _ pages: [Page<Post>]) -> Double {
+        var state = SeedListState(models: shown.map { .post(PostRow(post: $0)) }, nextPageOffset: nil, shouldLoadNextPage: true)
         var total = 0.0
         for page in pages {
             let current = state

@@ -21,7 +21,7 @@ enum Posts {
 
     /// Pages of `size` posts after the first `start` posts. The page read with cursor `cK` is
     /// the K-th (the first `start` posts come with `c1`), and it names `cK+1` as its next.
-    static func pages(_ count: Int, size: Int = 20, after start: Int) -> [Page] {
+    static func pages(_ count: Int, size: Int = 20, after start: Int) -> [Page<Post>] {
         (0..<count).map { page in
             Page(posts: make(size, from: start + page * size), next: PageCursor("c\(page + 2)"))
         }

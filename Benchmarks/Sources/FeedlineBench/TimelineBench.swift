@@ -8,16 +8,16 @@ final class InstantService: FeedService {
     struct Unsupported: Error {}
 
     let initial: [Post]
-    let pages: [Page]
+    let pages: [Page<Post>]
     let arrived = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(initial: [Post], pages: [Page]) {
+    init(initial: [Post], pages: [Page<Post>]) {
         self.initial = initial
         self.pages = pages
     }
 
-    func timelinePage(after cursor: PageCursor?) async throws -> Page {
-        let page: Page
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        let page: Page<Post>
         if let cursor, let index = Int(cursor.rawValue.dropFirst()) {
             page = pages[index - 1]
         } else {
@@ -27,11 +27,29 @@ final class InstantService: FeedService {
         return page
     }
 
-    func newerPosts(than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage { throw Unsupported() }
+    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { throw Unsupported() }
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw Unsupported() }
+    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        throw Unsupported()
+    }
     func post(_ id: PostID) async throws -> Post { throw Unsupported() }
     func context(of id: PostID) async throws -> PostContext { throw Unsupported() }
-    func setFavourite(_ favourited: Bool, postID: PostID) async throws -> Post { throw Unsupported() }
-    func setReblog(_ reblogged: Bool, postID: PostID) async throws -> Post { throw Unsupported() }
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        guard let post = (initial.first { $0.id == postID }) else { throw Unsupported() }
+        var copy = post
+        switch kind {
+        case .favourite:
+            copy.favourited = value
+            copy.favouritesCount += value ? 1 : 0
+        case .reblog:
+            copy.reblogged = value
+            copy.reblogsCount += value ? 1 : 0
+        case .bookmark:
+            copy.bookmarked = value
+        }
+        return copy
+    }
+    func account(named handle: String) async throws -> Author { throw Unsupported() }
 }
 
 /// What the benchmark's subscriber saw last: when, how many rows, how many inserted.
@@ -45,7 +63,7 @@ final class TimelineFixture {
     let n: Int
     let service: InstantService
     let activity = Activity()
-    let model: TimelineViewModel
+    let model: FeedListViewModel
     let published = Published()
     private var token: Subscription?
     private(set) var pagesLoaded = 0
@@ -54,8 +72,7 @@ final class TimelineFixture {
         self.n = n
         service = InstantService(initial: Posts.make(n, from: 0), pages: Posts.pages(pages, after: n))
         let store = PostStore(service: service, activity: activity)
-        model = TimelineViewModel(
-            service: service, store: store, activity: activity, clock: WallClock(now: { Posts.now }))
+        model = FeedListViewModel(source: .feed(.home), service: service, store: store, activity: activity)
         let published = published
         token = model.snapshot.subscribe { snapshot in
             published.last.withLock { $0 = (.now, snapshot.rows.count, snapshot.changes.insertions.count) }

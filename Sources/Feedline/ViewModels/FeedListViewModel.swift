@@ -30,6 +30,13 @@ public final class FeedListViewModel {
         public var rows: RowList { state.rows }
         /// The status line.
         public var status: ListStatus { ListStatus(state) }
+
+        /// A snapshot of `state` after `changes` (for tests of fronts).
+        package init(state: ListState, changes: Changeset<ListRow>, removed: [ListRow] = []) {
+            self.state = state
+            self.changes = changes
+            self.removed = removed
+        }
     }
 
     /// What this list shows.

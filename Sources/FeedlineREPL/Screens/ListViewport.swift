@@ -8,10 +8,10 @@ import Feedline
 /// changeset marks rows as inserted, changed or removed; ``plan(rows:)`` lists only those, so
 /// output follows the changesets instead of redrawing. A list that is not on top keeps
 /// receiving snapshots, so coming back to it shows what changed while the user was away.
-struct ListViewport: Equatable {
+package struct ListViewport: Equatable {
     /// One row to draw.
-    struct Item: Equatable {
-        enum Kind: Equatable {
+    package struct Item: Equatable {
+        package enum Kind: Equatable {
             /// Not drawn before: `+` when it came in above rows already seen, else plain.
             case new(inserted: Bool)
             /// Drawn before as `previous`; its content changed (print it again if its lines did).
@@ -20,34 +20,34 @@ struct ListViewport: Equatable {
             case renumbered(previous: Int)
         }
 
-        var row: ListRow
-        var number: Int
-        var kind: Kind
+        package var row: ListRow
+        package var number: Int
+        package var kind: Kind
     }
 
     /// What changed since the last plan, in the order to print it.
-    struct Plan: Equatable {
+    package struct Plan: Equatable {
         /// Rows drawn before and gone now, with the number they had.
-        var removed: [(row: ListRow, number: Int)]
-        var items: [Item]
+        package var removed: [(row: ListRow, number: Int)]
+        package var items: [Item]
         /// "No newer posts." and the like.
-        var notes: [String]
+        package var notes: [String]
 
-        static func == (lhs: Plan, rhs: Plan) -> Bool {
+        package static func == (lhs: Plan, rhs: Plan) -> Bool {
             lhs.items == rhs.items && lhs.notes == rhs.notes
                 && lhs.removed.map(\.number) == rhs.removed.map(\.number) && lhs.removed.map(\.row) == rhs.removed.map(\.row)
         }
     }
 
     /// How many rows from the top are in view.
-    private(set) var shown = 0
+    package private(set) var shown = 0
     /// Rows the user asked to see that were not loaded yet (revealed when they arrive).
-    var owed = 0
+    package var owed = 0
     /// The list's status and row count at the last snapshot.
-    private(set) var status = ListStatus()
-    private(set) var total = 0
+    package private(set) var status = ListStatus()
+    package private(set) var total = 0
     /// Rows that came into view and were not reported to the view model yet (prefetching).
-    private(set) var toDisplay: [RowID] = []
+    package private(set) var toDisplay: [RowID] = []
 
     private var lastShown: RowID?
     private var sawSnapshot = false
@@ -60,7 +60,10 @@ struct ListViewport: Equatable {
     private var structural = true
     private var notes: [String] = []
 
-    static func == (lhs: ListViewport, rhs: ListViewport) -> Bool {
+    /// Nothing shown yet.
+    package init() {}
+
+    package static func == (lhs: ListViewport, rhs: ListViewport) -> Bool {
         lhs.shown == rhs.shown && lhs.owed == rhs.owed && lhs.status == rhs.status && lhs.total == rhs.total
             && lhs.toDisplay == rhs.toDisplay && lhs.lastShown == rhs.lastShown && lhs.drawn == rhs.drawn
             && lhs.touched == rhs.touched && lhs.removed.keys == rhs.removed.keys && lhs.revealed == rhs.revealed
@@ -68,7 +71,7 @@ struct ListViewport: Equatable {
     }
 
     /// Takes in a snapshot: remembers what its changeset touched and reveals owed rows.
-    mutating func receive(_ snapshot: FeedListViewModel.Snapshot) {
+    package mutating func receive(_ snapshot: FeedListViewModel.Snapshot) {
         let rows = snapshot.rows
         let changes = snapshot.changes
         if sawSnapshot {
@@ -102,7 +105,7 @@ struct ListViewport: Equatable {
 
     /// Brings up to `count` more rows into view at the bottom; returns how many came.
     @discardableResult
-    mutating func reveal(_ count: Int, rows: RowList) -> Int {
+    package mutating func reveal(_ count: Int, rows: RowList) -> Int {
         let available = min(count, rows.count - shown)
         guard available > 0 else { return 0 }
         for row in rows[shown..<(shown + available)] {
@@ -116,23 +119,23 @@ struct ListViewport: Equatable {
     }
 
     /// Hands over the rows that came into view (for `rowWillDisplay`).
-    mutating func takeDisplayed() -> [RowID] {
+    package mutating func takeDisplayed() -> [RowID] {
         defer { toDisplay.removeAll() }
         return toDisplay
     }
 
     /// The row shown as `number` (1-based), if it is in view.
-    func row(_ number: Int, in rows: RowList) -> ListRow? {
+    package func row(_ number: Int, in rows: RowList) -> ListRow? {
         number >= 1 && number <= shown && number <= rows.count ? rows[number - 1] : nil
     }
 
     /// Whether every row loaded is in view.
-    var showsAll: Bool { shown == total }
+    package var showsAll: Bool { shown == total }
 
     /// What to print since the last plan: removed rows, new rows, touched rows, renumbered rows
     /// (all rows in view after a structural change; only touched and revealed ones otherwise, so
     /// a favourite costs O(1), not O(rows shown)), and notes.
-    mutating func plan(rows: RowList) -> Plan {
+    package mutating func plan(rows: RowList) -> Plan {
         let present = removed.filter { !rows.contains($0.key) }
         let gone = present.values.sorted { $0.number < $1.number }.map { (row: $0.row, number: $0.number) }
         for id in present.keys { drawn[id] = nil }
@@ -167,7 +170,7 @@ struct ListViewport: Equatable {
     }
 
     /// Every row in view, for `list`: marks all of them drawn.
-    mutating func redraw(rows: RowList) -> [Item] {
+    package mutating func redraw(rows: RowList) -> [Item] {
         var items: [Item] = []
         for index in 0..<min(shown, rows.count) {
             let row = rows[index]
