@@ -192,7 +192,9 @@ public final class PostStore {
     }
 
     private func show(_ id: PostID, row: RowID?, by holder: Holder) -> Bool {
-        guard let originalID = originalID(of: id), let entry = entries[originalID] else { return false }
+        // Rows name their original id: one lookup, not two.
+        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }) else { return false }
+        let originalID = entry.post.id
         if let index = entry.holders.firstIndex(where: { $0.id == holder.id }) {
             if let row { entry.holders[index].rows.append(row) } else { entry.holders[index].details += 1 }
         } else {
@@ -207,9 +209,10 @@ public final class PostStore {
     }
 
     private func hide(_ id: PostID, row: RowID?, by holder: Holder) {
-        guard let originalID = originalID(of: id), let entry = entries[originalID],
+        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }),
             let index = entry.holders.firstIndex(where: { $0.id == holder.id })
         else { return }
+        let originalID = entry.post.id
         if let row {
             guard let position = entry.holders[index].rows.firstIndex(of: row) else { return }
             entry.holders[index].rows.remove(at: position)
@@ -356,6 +359,13 @@ public final class PostStore {
         entry.unusedStamp = unusedStamp
         unusedQueue.append((id, unusedStamp))
         unusedCount += 1
+        // Posts shown right after they arrive leave stale queue entries behind: drop them once
+        // they outnumber the live ones, so the queue stays O(unused posts).
+        let queued = unusedQueue.count - unusedHead
+        if queued > 1_024, queued > 4 * unusedCount {
+            unusedQueue = unusedQueue[unusedHead...].filter { entries[$0.id]?.unusedStamp == $0.stamp }
+            unusedHead = 0
+        }
     }
 
     /// Forgets the posts unused longest while more than ``cacheCapacity`` are unused; a post with

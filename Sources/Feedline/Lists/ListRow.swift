@@ -137,7 +137,7 @@ public struct NotificationRow: Hashable, Sendable, Identifiable {
 
 /// One row of a list as fronts show it: a post, a gap where items may be missing, or a
 /// notification group.
-public enum ListRow: Hashable, Sendable, Identifiable {
+public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case post(PostRow)
     case gap(Gap)
     case notification(NotificationRow)

@@ -211,7 +211,7 @@ extension ListState {
     private mutating func newRows(from items: [ListRow], _ edit: inout RowEdit) -> [ListRow] {
         var fresh: [ListRow] = []
         fresh.reserveCapacity(items.count)
-        var seen: Set<RowID> = []
+        var seen = Set<RowID>(minimumCapacity: items.count)
         for row in items where row.gap == nil && seen.insert(row.id).inserted {
             if let index = rows.index(of: row.id) {
                 if rows[index] != row { replace(at: index, with: row, &edit) }

@@ -240,10 +240,10 @@ public final class FeedListViewModel {
         }
         if let holder {
             for insertion in changes.insertions {
-                if let post = insertion.element.shownPost { holder.show(post.id, row: insertion.element.id) }
+                if let post = insertion.element.shownPost { holder.show(post.originalID, row: insertion.element.id) }
             }
             for row in removed {
-                if let post = row.shownPost { holder.hide(post.id, row: row.id) }
+                if let post = row.shownPost { holder.hide(post.originalID, row: row.id) }
             }
         }
         let state = relay.value.state
@@ -258,9 +258,16 @@ public final class FeedListViewModel {
         .post(postRow(post, thread: nil))
     }
 
+    /// A post row with the store's latest copy of the original and its shared state.
     private func postRow(_ post: Post, thread: ThreadPlace?) -> PostRow {
-        guard let current = store.current(post.id) else { return PostRow(post: post, thread: thread) }
-        return PostRow(post: post, thread: thread).applying(current)
+        guard let current = store.current(post.originalID) else { return PostRow(post: post, thread: thread) }
+        var entry = post
+        if entry.reblog != nil {
+            entry.reblog = current.post
+        } else {
+            entry = current.post
+        }
+        return PostRow(post: entry, interaction: current.interaction, thread: thread)
     }
 
     private func row(_ group: NotificationGroup) -> ListRow {

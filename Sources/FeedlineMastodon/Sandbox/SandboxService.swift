@@ -128,7 +128,7 @@ public final class SandboxService: FeedService {
                 start = position + 1
             }
             let slice = ids[min(start, ids.count)..<min(start + pageSize, ids.count)]
-            let posts = slice.compactMap { state.store.rendered($0).map(Post.init) }
+            let posts = slice.compactMap { state.store.post($0) }
             let next = start + pageSize < ids.count ? slice.last.map { PageCursor($0) } : nil
             state.pagesServed += 1
             try state.releaseArrivals()
@@ -151,7 +151,7 @@ public final class SandboxService: FeedService {
             }
             guard start < end else { return NewerPage(posts: [], hasMore: false) }
             let slice = ids[start..<min(end, start + pageSize)]
-            return NewerPage(posts: slice.compactMap { state.store.rendered($0).map(Post.init) }, hasMore: end - start > pageSize)
+            return NewerPage(posts: slice.compactMap { state.store.post($0) }, hasMore: end - start > pageSize)
         }
     }
 
@@ -172,8 +172,8 @@ public final class SandboxService: FeedService {
     /// The post with this id: a timeline entry, an original, or a boost the user made.
     public func post(_ id: PostID) async throws -> Post {
         try await perform(.post, postID: id) { state, _ throws(SandboxError) in
-            guard let status = state.store.rendered(id.rawValue) else { throw .notFound(id) }
-            return Post(status)
+            guard let post = state.store.post(id.rawValue) else { throw .notFound(id) }
+            return post
         }
     }
 
@@ -182,7 +182,10 @@ public final class SandboxService: FeedService {
     public func context(of id: PostID) async throws -> PostContext {
         try await perform(.context, postID: id) { state, _ throws(SandboxError) in
             let thread = try state.store.thread(of: id.rawValue)
-            return PostContext(ancestors: thread.ancestors.map(Post.init), descendants: thread.descendants.map(Post.init))
+            return PostContext(
+                ancestors: thread.ancestors.map { state.store.post($0.id) ?? Post($0) },
+                descendants: thread.descendants.map { state.store.post($0.id) ?? Post($0) }
+            )
         }
     }
 
@@ -239,8 +242,8 @@ public final class SandboxService: FeedService {
             var original = try state.store.original(of: postID.rawValue)
             let before = original
             if reblogged {
-                if let boostID = state.store.boost(of: original.id), let boost = state.store.rendered(boostID) {
-                    return Post(boost)
+                if let boostID = state.store.boost(of: original.id), let boost = state.store.post(boostID) {
+                    return boost
                 }
                 if original.reblogged != true {
                     original.reblogsCount += 1
@@ -248,8 +251,8 @@ public final class SandboxService: FeedService {
                 original.reblogged = true
                 state.store.replace(original)
                 let boostID = state.store.addBoost(of: original, by: state.scenario.account, at: now)
-                guard let boost = state.store.rendered(boostID) else { throw .notFound(PostID(boostID)) }
-                return Post(boost)
+                guard let boost = state.store.post(boostID) else { throw .notFound(PostID(boostID)) }
+                return boost
             }
             guard original.reblogged == true else { return Post(original) }
             original.reblogged = false

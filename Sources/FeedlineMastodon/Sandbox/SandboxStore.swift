@@ -17,6 +17,9 @@ struct SandboxStore: Sendable {
     private var favourites: [String] = []
     /// Every other feed's ids, newest first, with positions; dropped when statuses change.
     private var feeds: [Feed: (ids: [String], positions: [String: Int])] = [:]
+    /// Each status (boosts without their original) as a domain post: converting HTML to text
+    /// is the costly part of answering, so it is done once per status and version.
+    private var converted: [String: Post] = [:]
     /// The user's boost of each original, by original id.
     private var boosts: [String: String] = [:]
     private var lastLocalID: UInt64 = 0
@@ -81,6 +84,24 @@ struct SandboxStore: Sendable {
     func position(of id: String) -> Int? { positions[id] }
 
     /// The status as the server would send it now: a boost carries the current original.
+    /// The post as the server would send it now (see ``rendered(_:)``), converted once.
+    mutating func post(_ id: String) -> Post? {
+        guard let status = statuses[id] else { return nil }
+        var post: Post
+        if let cached = converted[id] {
+            post = cached
+        } else {
+            var own = status
+            own.reblog = nil
+            post = Post(own)
+            converted[id] = post
+        }
+        if let original = status.reblog {
+            post.reblog = self.post(original.id) ?? Post(original)
+        }
+        return post
+    }
+
     func rendered(_ id: String) -> Mastodon.Status? {
         guard var status = statuses[id] else { return nil }
         if let reblog = status.reblog {
@@ -107,6 +128,7 @@ struct SandboxStore: Sendable {
         }
         let before = statuses[status.id]
         statuses[status.id] = status
+        converted[status.id] = nil
         if before?.favourited != status.favourited {
             favourites.removeAll { $0 == status.id }
             if status.favourited == true { favourites.insert(status.id, at: 0) }
@@ -204,6 +226,7 @@ struct SandboxStore: Sendable {
     mutating func removeBoost(of originalID: String) {
         if let boostID = boosts.removeValue(forKey: originalID) {
             statuses[boostID] = nil
+            converted[boostID] = nil
             feeds.removeAll()
         }
     }

@@ -16,12 +16,15 @@ public struct DetailRenderer: Sendable {
     public var style: Style
     /// Where "now" comes from, for ages.
     public var clock: WallClock
+    /// Post parts made before, reused while their post is unchanged (none: draw each time).
+    public var cache: RenderCache?
 
-    /// A renderer for `width` columns.
-    public init(width: Int, style: Style = .plain, clock: WallClock) {
+    /// A renderer for `width` columns, reusing post parts from `cache` if given.
+    public init(width: Int, style: Style = .plain, clock: WallClock, cache: RenderCache? = nil) {
         self.width = max(20, width)
         self.style = style
         self.clock = clock
+        self.cache = cache
     }
 
     /// Every part's lines for `state` (a part with nothing to show has no lines).
@@ -39,7 +42,7 @@ public struct DetailRenderer: Sendable {
     /// One part's lines.
     public func lines(_ part: Part, of state: PostDetailState) -> [String] {
         switch part {
-        case .post: state.post.map(postLines) ?? []
+        case .post: state.post.map(cachedPostLines) ?? []
         case .interaction: state.interaction.map { [interactionLine($0, replies: state.post?.repliesCount ?? 0)] } ?? []
         case .failure: state.interaction?.failure.map { wrapped("! " + TextWidth.oneLine($0.message)).map(style.red) } ?? []
         case .loads: loadLines(state)
@@ -49,6 +52,16 @@ public struct DetailRenderer: Sendable {
 
     private func wrapped(_ text: String, indent: String = "") -> [String] {
         TextWidth.wrap(text, to: width - TextWidth.width(of: indent)).map { indent + $0 }
+    }
+
+    private func cachedPostLines(_ post: Post) -> [String] {
+        guard let cache else { return postLines(post) }
+        let source = RenderCache.PostSource(
+            id: post.id, author: post.author, text: post.text, createdAt: post.createdAt, contentWarning: post.contentWarning,
+            media: post.media, poll: post.poll, card: post.card, editedAt: post.editedAt, age: clock.relative(post.createdAt),
+            columns: width
+        )
+        return cache.post(post.id, source) { postLines(post) }
     }
 
     private func postLines(_ post: Post) -> [String] {

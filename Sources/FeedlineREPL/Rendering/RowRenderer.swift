@@ -10,15 +10,18 @@ public struct RowRenderer: Sendable {
     public var style: Style
     /// Where "now" comes from, for ages.
     public var clock: WallClock
+    /// Body lines made before, reused while their post's text is unchanged (none: draw each time).
+    public var cache: RenderCache?
 
     /// Columns before the author: a one-character marker, the number, two spaces.
     static let indent = 6
 
-    /// A renderer for `width` columns (at least 20).
-    public init(width: Int, style: Style = .plain, clock: WallClock) {
+    /// A renderer for `width` columns (at least 20), reusing body lines from `cache` if given.
+    public init(width: Int, style: Style = .plain, clock: WallClock, cache: RenderCache? = nil) {
         self.width = max(20, width)
         self.style = style
         self.clock = clock
+        self.cache = cache
     }
 
     /// The lines of `row` shown as number `number`; `marker` is `+` for a new row, `~` for a
@@ -78,20 +81,29 @@ public struct RowRenderer: Sendable {
         if let booster = row.boostedBy {
             result.append(indent + style.dim(TextWidth.truncate("▲ boosted by " + TextWidth.oneLine(booster.name), to: available)))
         }
-        if let warning = row.contentWarning {
-            let text = "CW: " + TextWidth.oneLine(warning) + " (open \(number) to read)"
-            result.append(indent + style.magenta(TextWidth.truncate(text, to: available)))
-        } else {
-            let media = row.content.media.map { "[\($0.kind.rawValue)]" }.joined(separator: " ")
-            let text = TextWidth.oneLine(row.text + " " + media, truncatedTo: available)
-            result.append(indent + (text.isEmpty ? "(no text)" : text))
-        }
+        let content = row.content
+        let source = RenderCache.BodySource(
+            text: content.text, contentWarning: content.contentWarning, media: content.media.map(\.kind), columns: available, number: number
+        )
+        let body = cache?.body(content.id, source) { bodyLine(source) } ?? bodyLine(source)
+        result.append(indent + (content.contentWarning == nil ? body : style.magenta(body)))
         if let failure = interaction.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
                 result.append(indent + style.red(line))
             }
         }
         return result
+    }
+
+    /// The row's second line: the text on one line, or the content warning instead.
+    private func bodyLine(_ source: RenderCache.BodySource) -> String {
+        if let warning = source.contentWarning {
+            let text = "CW: " + TextWidth.oneLine(warning) + " (open \(source.number) to read)"
+            return TextWidth.truncate(text, to: source.columns)
+        }
+        let media = source.media.map { "[\($0.rawValue)]" }.joined(separator: " ")
+        let text = TextWidth.oneLine(source.text + " " + media, truncatedTo: source.columns)
+        return text.isEmpty ? "(no text)" : text
     }
 
     private func gapLine(_ gap: Gap, number: Int, marker: Character) -> String {

@@ -1,4 +1,5 @@
 import Feedline
+import Foundation
 
 /// One list as the REPL prints it: the ``ListViewport`` (which rows, which numbers, what
 /// changed) and the lines last printed for each row, so a row whose content changed is printed
@@ -11,6 +12,10 @@ struct ListScreen {
     /// (a long session lists hundreds of rows many times).
     private var listed: [RowID: (row: ListRow, number: Int, age: String?, lines: [String])] = [:]
     private var lastStatus: String?
+    /// The clock's "now" at the last `list`.
+    private var listedAt: Date?
+    /// What the last status line was drawn from, so an unchanged one is not drawn again.
+    private var lastStatusInput: (status: ListStatus, shown: Int, total: Int)?
 
     /// Rows the user asked to see that were not loaded yet.
     var owed: Int {
@@ -75,10 +80,20 @@ struct ListScreen {
     /// Every row in view and the status line (the `list` command).
     mutating func redraw(rows: RowList, renderer: RowRenderer, noun: String) -> [String] {
         var lines: [String] = []
+        // While "now" stands still (scripts), a row equal to the one listed before has its age.
+        let now = renderer.clock.now()
+        let sameNow = now == listedAt
+        listedAt = now
         for item in viewport.redraw(rows: rows) {
+            let cached = listed[item.row.id]
+            if sameNow, let cached, cached.number == item.number, cached.row == item.row {
+                lines += cached.lines
+                printed[item.row.id] = cached.lines
+                continue
+            }
             let age = item.row.shownPost?.relativeTime(renderer.clock)
             let drawn: [String]
-            if let cached = listed[item.row.id], cached.number == item.number, cached.age == age, cached.row == item.row {
+            if let cached, cached.number == item.number, cached.age == age, cached.row == item.row {
                 drawn = cached.lines
             } else {
                 drawn = renderer.lines(item.row, number: item.number)
@@ -89,11 +104,15 @@ struct ListScreen {
         }
         let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, noun: noun)
         lastStatus = status.joined(separator: "\n")
+        lastStatusInput = (viewport.status, viewport.shown, viewport.total)
         return lines + status
     }
 
     /// The status line, when it differs from the one printed last.
     mutating func statusIfChanged(_ renderer: RowRenderer, noun: String) -> [String] {
+        let input = (status: viewport.status, shown: viewport.shown, total: viewport.total)
+        if let last = lastStatusInput, last.status == input.status, last.shown == input.shown, last.total == input.total { return [] }
+        lastStatusInput = input
         let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, noun: noun)
         let text = status.joined(separator: "\n")
         guard text != lastStatus else { return [] }
@@ -130,9 +149,10 @@ struct DetailScreen {
         var lines: [String] = []
         defer { flushed = state }
         for part in DetailRenderer.Part.allCases {
-            // The post and the thread are the long parts: skip them while their input is unchanged.
+            // The post and the thread are the long parts: skip them while their input is unchanged
+            // (the post part shows no interaction state, so a favourite does not redraw it).
             if let flushed, printed[part] != nil {
-                if part == .post, flushed.post == state.post { continue }
+                if part == .post, Self.sameText(flushed.post, state.post) { continue }
                 if part == .thread, flushed.context == state.context, flushed.post?.repliesCount == state.post?.repliesCount { continue }
             }
             let drawn = renderer.lines(part, of: state)
@@ -140,6 +160,16 @@ struct DetailScreen {
             printed[part] = drawn
         }
         return lines
+    }
+
+    /// Whether the post part would draw the same for `a` and `b`: everything but the
+    /// interaction flags and counts (the interaction part draws those).
+    private static func sameText(_ a: Post?, _ b: Post?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        if a == b { return true }
+        return a.id == b.id && a.author == b.author && a.text == b.text && a.createdAt == b.createdAt
+            && a.contentWarning == b.contentWarning && a.media == b.media && a.poll == b.poll && a.card == b.card
+            && a.editedAt == b.editedAt && a.url == b.url
     }
 
     /// The whole screen (the `list` command).

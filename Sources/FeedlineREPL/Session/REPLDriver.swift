@@ -77,8 +77,9 @@ public final class REPLDriver {
         self.session = session
         self.options = options
         self.write = write
-        rowRenderer = RowRenderer(width: options.width, style: options.style, clock: session.clock)
-        detailRenderer = DetailRenderer(width: options.width, style: options.style, clock: session.clock)
+        let cache = RenderCache()
+        rowRenderer = RowRenderer(width: options.width, style: options.style, clock: session.clock, cache: cache)
+        detailRenderer = DetailRenderer(width: options.width, style: options.style, clock: session.clock, cache: cache)
     }
 
     /// The kind of screen on top.

@@ -1,0 +1,63 @@
+import Feedline
+import Foundation
+
+/// Text the renderers made, reused while what it was made from is unchanged: a row's body line
+/// (its text cut to one line — the costly part of drawing a row, and the part a favourite or a
+/// boost does not change) and a detail's post part (the full text wrapped — drawn again on
+/// every `open` of the same post).
+///
+/// Entries are checked against their source before reuse, so a stale entry is never shown;
+/// the cache forgets everything when it grows past ``limit`` entries.
+public final class RenderCache: Sendable {
+    /// What a row's body line is made from.
+    struct BodySource: Equatable {
+        var text: String
+        var contentWarning: String?
+        var media: [Media.Kind]
+        var columns: Int
+        var number: Int
+    }
+
+    /// What a detail's post part is made from.
+    struct PostSource: Equatable {
+        var id: PostID
+        var author: Author
+        var text: String
+        var createdAt: Date
+        var contentWarning: String?
+        var media: [Media]
+        var poll: Poll?
+        var card: LinkCard?
+        var editedAt: Date?
+        var age: String
+        var columns: Int
+    }
+
+    /// How many entries of each kind are kept at most.
+    public static let limit = 4_096
+
+    private let bodies = Locked<[PostID: (source: BodySource, line: String)]>([:])
+    private let posts = Locked<[PostID: (source: PostSource, lines: [String])]>([:])
+
+    public init() {}
+
+    func body(_ id: PostID, _ source: BodySource, make: () -> String) -> String {
+        if let cached = bodies.withLock({ $0[id] }), cached.source == source { return cached.line }
+        let line = make()
+        bodies.withLock { entries in
+            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+            entries[id] = (source, line)
+        }
+        return line
+    }
+
+    func post(_ id: PostID, _ source: PostSource, make: () -> [String]) -> [String] {
+        if let cached = posts.withLock({ $0[id] }), cached.source == source { return cached.lines }
+        let lines = make()
+        posts.withLock { entries in
+            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+            entries[id] = (source, lines)
+        }
+        return lines
+    }
+}
