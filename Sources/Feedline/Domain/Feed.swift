@@ -1,3 +1,5 @@
+import Foundation
+
 /// A list of posts a server serves, as a value: the home timeline, a hashtag, an account's
 /// posts… One list view model (``FeedListViewModel``) shows any of them; ``FeedService`` pages
 /// any of them.
@@ -85,7 +87,10 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The identity of an account as the server names it (opaque).
+/// The identity of an account as the server names it (opaque) — or, until a service has looked
+/// it up, its handle: `AccountID(handle: "kemi@fieldnotes.science")` is `@kemi@fieldnotes.science`,
+/// and a ``FeedService`` paging `Feed.account` of such an id resolves the handle first, so a
+/// front can open a profile by handle without a lookup of its own.
 public struct AccountID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
@@ -94,6 +99,18 @@ public struct AccountID: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// An account named by its handle (`user` or `user@host`; a leading `@` is fine).
+    public init(handle: String) {
+        var name = Substring(handle.trimmingCharacters(in: .whitespaces))
+        while name.hasPrefix("@") { name = name.dropFirst() }
+        rawValue = "@" + name
+    }
+
+    /// The handle without `@`, when the account is named by handle and not looked up yet.
+    public var handle: String? {
+        rawValue.hasPrefix("@") && rawValue.count > 1 ? String(rawValue.dropFirst()) : nil
+    }
 
     public var description: String { rawValue }
 

@@ -68,7 +68,7 @@ extension ListState {
             switch request.kind {
             case .page:
                 inFlight = nil
-                let fresh = newRows(from: page.items, &edit)
+                let fresh = newRows(from: page.items, newer: false, &edit)
                 edit.insertedBlock(at: rows.count, count: fresh.count)
                 rows.insert(fresh, at: rows.count)
                 older = page.next.map { .from($0) } ?? .end
@@ -207,17 +207,39 @@ extension ListState {
         }
     }
 
-    /// The rows not yet present, in order; rows already present are updated in place.
-    private mutating func newRows(from items: [ListRow], _ edit: inout RowEdit) -> [ListRow] {
+    /// The rows not yet present, in order; rows already present are updated in place — except
+    /// notification groups, which continue across pages: an older page only lowers a known
+    /// group's oldest notification (the newer page's count already covers it), and a newer page
+    /// brings the group's new total, so the group leaves its place and joins the new rows.
+    private mutating func newRows(from items: [ListRow], newer: Bool, _ edit: inout RowEdit) -> [ListRow] {
         var fresh: [ListRow] = []
         fresh.reserveCapacity(items.count)
         var seen = Set<RowID>(minimumCapacity: items.count)
+        var moved: [Int] = []
         for row in items where row.gap == nil && seen.insert(row.id).inserted {
-            if let index = rows.index(of: row.id) {
-                if rows[index] != row { replace(at: index, with: row, &edit) }
-            } else {
+            guard let index = rows.index(of: row.id) else {
                 fresh.append(row)
+                continue
             }
+            if case .notification(let known) = rows[index], case .notification(let arrived) = row {
+                if newer {
+                    var group = arrived
+                    group.group.oldestID = known.group.oldestID
+                    moved.append(index)
+                    fresh.append(.notification(group))
+                } else {
+                    var group = known
+                    group.group.oldestID = arrived.group.oldestID
+                    if rows[index] != .notification(group) { replace(at: index, with: .notification(group), &edit) }
+                }
+                continue
+            }
+            if rows[index] != row { replace(at: index, with: row, &edit) }
+        }
+        if !moved.isEmpty {
+            moved.sort()
+            for index in moved { edit.deleted(current: index, row: rows[index]) }
+            rows.remove(at: moved)
         }
         return fresh
     }
@@ -225,11 +247,12 @@ extension ListState {
     /// Inserts a refresh's rows above the row whose newer bound was `above`.
     private mutating func insertNewer(_ page: NewerPage<ListRow>, above top: ItemID, _ edit: inout RowEdit) {
         refreshFailure = nil
-        var fresh = newRows(from: page.items, &edit)
+        var fresh = newRows(from: page.items, newer: true, &edit)
         lastRefresh = fresh.isEmpty ? .nothingNew : .newRows(fresh.count)
-        // The top row at the time of the request: almost always still the first.
-        let topIndex = rows.first?.newerBound == top ? 0 : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top }
-        guard let oldest = fresh.last?.olderBound, let topIndex else {
+        // The top row at the time of the request: almost always still the first. (A notification
+        // group at the top that grew has just moved into `fresh`: then the new rows go first.)
+        let topIndex = rows.first?.newerBound == top ? 0 : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top } ?? 0
+        guard let oldest = fresh.last?.olderBound, topIndex < rows.count else {
             if !fresh.isEmpty {
                 edit.insertedBlock(at: 0, count: fresh.count)
                 rows.insert(fresh, at: 0)
@@ -242,14 +265,16 @@ extension ListState {
     }
 
     private mutating func fillGap(_ id: RowID, with page: NewerPage<ListRow>, _ edit: inout RowEdit) {
+        guard rows.index(of: id) != nil else { return }
+        let fresh = newRows(from: page.items, newer: true, &edit)
+        // Rows that moved up may have moved the gap.
         guard let gapIndex = rows.index(of: id), var gap = rows[gapIndex].gap else { return }
-        let fresh = newRows(from: page.items, &edit)
         if page.hasMore, let oldest = fresh.last?.olderBound {
             gap.above = oldest
             gap.status = .idle
             replace(at: gapIndex, with: .gap(gap), &edit)
         } else {
-            edit.deleted(gapIndex, row: rows[gapIndex])
+            edit.deleted(current: gapIndex, row: rows[gapIndex])
             rows.remove(at: [gapIndex])
         }
         edit.insertedBlock(at: gapIndex, count: fresh.count)
@@ -295,6 +320,13 @@ struct RowEdit {
     mutating func deleted(_ index: Int, row: ListRow) {
         assert(block == nil && oldRows == nil, "deletions come before the insertion of an edit")
         deletions.append((index, row))
+    }
+
+    /// The row now at `current` (after this edit's earlier deletions) was removed.
+    mutating func deleted(current: Int, row: ListRow) {
+        var old = current
+        for index in deletions.map(\.index).sorted() where index <= old { old += 1 }
+        deleted(old, row: row)
     }
 
     mutating func insertedBlock(at index: Int, count: Int) {

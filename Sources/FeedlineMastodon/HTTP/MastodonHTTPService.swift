@@ -52,6 +52,8 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     let session: URLSession
     /// Whether the server serves grouped notifications (`nil` until asked).
     let groupedNotifications = Locked<Bool?>(nil)
+    /// Account ids looked up by handle (lowercased, without `@`).
+    let accountIDs = Locked<[String: AccountID]>([:])
 
     /// A service for `server`.
     ///
@@ -109,6 +111,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     /// cursor (a `rel="next"` link) names. The next cursor is the answer's `rel="next"` link;
     /// none (or an empty page) ends the feed.
     public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        let feed = try await resolved(feed)
         let url = pageURL(of: feed, after: cursor)
         let response = try await send(APIRequest(method: "GET", url: url, what: feed.title, feed: feed))
         let posts = try decode([Mastodon.Status].self, from: response, what: feed.title).map(Post.init)
@@ -118,6 +121,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     /// The newest posts of `feed` between `lower` and `upper` (`since_id` + `max_id`), at most
     /// ``pageSize``; `hasMore` when the server had more of the range.
     public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+        let feed = try await resolved(feed)
         let limit = min(pageSize + 1, Self.maximumPageSize)
         var query = feed.fixedQuery + [URLQueryItem(name: "since_id", value: lower.rawValue)]
         if let upper { query.append(URLQueryItem(name: "max_id", value: upper.rawValue)) }
@@ -164,6 +168,17 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         case .bookmark: if original.bookmarked == nil { original.bookmarked = value }
         }
         return Post(original)
+    }
+
+    /// `feed`, with an account named by handle looked up (once per handle; see
+    /// ``Feedline/AccountID/init(handle:)``).
+    private func resolved(_ feed: Feed) async throws -> Feed {
+        guard case .account(let id) = feed, let handle = id.handle else { return feed }
+        if let known = accountIDs.withLock({ $0[handle.lowercased()] }) { return .account(known) }
+        let author = try await account(named: handle)
+        let found = AccountID(author.id)
+        accountIDs.withLock { $0[handle.lowercased()] = found }
+        return .account(found)
     }
 
     /// `GET /api/v1/accounts/lookup?acct=`: the account a handle names (`user` on this server,

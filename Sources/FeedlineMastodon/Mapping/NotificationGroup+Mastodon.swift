@@ -20,16 +20,14 @@ extension NotificationGroup {
     }
 
     /// Groups notifications (newest first) on the client, for servers without grouped
-    /// notifications: consecutive runs are not required — every notification with the same key
-    /// joins the first (newest) group of that key, in the order the groups first appear.
-    ///
-    /// The key is the server's `group_key` when it sent one, else Mastodon 4.3's rule (see
-    /// ``groupKey(_:)``).
+    /// notifications: every notification with the same key joins the first (newest) group of that
+    /// key, in the order the groups first appear. The key is the server's `group_key` when it
+    /// sent one, else the one ``groupKeys(_:)`` gives.
     public static func grouping(_ notifications: [Mastodon.Notification]) -> [NotificationGroup] {
+        let keys = groupKeys(notifications)
         var order: [String] = []
         var members: [String: [Mastodon.Notification]] = [:]
-        for notification in notifications {
-            let key = notification.groupKey ?? groupKey(notification)
+        for (notification, key) in zip(notifications, keys) {
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(notification)
         }
@@ -53,22 +51,47 @@ extension NotificationGroup {
     /// How many accounts a group names at most (Mastodon samples 8).
     public static let sampleSize = 8
 
-    /// The key Mastodon 4.3 groups a notification under: favourites and boosts of the same post
-    /// and follows, within the same day-long bucket (`favourite-STATUS-BUCKET`, `follow-BUCKET`);
-    /// everything else stands alone (`ungrouped-ID`).
-    public static func groupKey(_ notification: Mastodon.Notification) -> String {
-        let bucket = Int(notification.createdAt.timeIntervalSince1970 / groupingWindow)
-        switch notification.type {
-        case "favourite", "reblog":
-            if let status = notification.status?.original.id { return "\(notification.type)-\(status)-\(bucket)" }
-        case "follow":
-            return "follow-\(bucket)"
-        default:
-            break
+    /// The group key of each of `notifications` (newest first), by Mastodon 4.3's rule: favourites
+    /// and boosts of the same post, and follows, group within an hour bucket that a group keeps
+    /// while new ones come less than ``maximumGroupSpan`` hours after its first bucket
+    /// (`favourite-STATUS-HOUR`, `reblog-STATUS-HOUR`, `follow-HOUR`); every other notification
+    /// stands alone (`ungrouped-ID`). A `group_key` the server sent wins.
+    public static func groupKeys(_ notifications: [Mastodon.Notification]) -> [String] {
+        var buckets = GroupBuckets()
+        var keys = [String](repeating: "", count: notifications.count)
+        for index in notifications.indices.reversed() {
+            keys[index] = buckets.key(for: notifications[index])
         }
-        return "ungrouped-\(notification.id)"
+        return keys
     }
 
-    /// The length of a grouping bucket, in seconds.
-    public static let groupingWindow: TimeInterval = 86_400
+    /// The longest a group spans, in hours (Mastodon's `MAXIMUM_GROUP_SPAN_HOURS`).
+    public static let maximumGroupSpan = 12
+
+    /// The grouping rule's memory: the bucket each group prefix last used. Feed it notifications
+    /// oldest first.
+    public struct GroupBuckets: Sendable {
+        private var last: [String: Int] = [:]
+
+        public init() {}
+
+        /// The key of `notification`, the next one in time.
+        public mutating func key(for notification: Mastodon.Notification) -> String {
+            if let key = notification.groupKey { return key }
+            let prefix: String
+            switch notification.type {
+            case "favourite", "reblog":
+                guard let status = notification.status?.original.id else { return "ungrouped-\(notification.id)" }
+                prefix = "\(notification.type)-\(status)"
+            case "follow", "admin.sign_up":
+                prefix = notification.type
+            default:
+                return "ungrouped-\(notification.id)"
+            }
+            var bucket = Int((notification.createdAt.timeIntervalSince1970 / 3600).rounded(.down))
+            if let previous = last[prefix], bucket < previous + NotificationGroup.maximumGroupSpan { bucket = previous }
+            last[prefix] = bucket
+            return "\(prefix)-\(bucket)"
+        }
+    }
 }

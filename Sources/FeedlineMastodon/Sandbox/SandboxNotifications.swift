@@ -3,19 +3,27 @@ import Foundation
 
 /// The sandbox's notifications, newest first, served grouped as Mastodon 4.3 serves them.
 ///
-/// Pages and newer pages are made of notifications (cursors and bounds are notification ids),
-/// grouped within the page: a page holds up to `size` groups, and a group that continues on the
-/// next page continues under the same key.
+/// Pages and newer pages are made of notifications (cursors and bounds are notification ids). A
+/// page holds up to `size` groups; a group counts (and samples accounts from) every notification
+/// of its key from its newest on the page down, older pages included — as Mastodon's do — and
+/// a group that continues on the next page appears there again under the same key, with that
+/// page's lower bound.
 struct SandboxNotifications: Sendable {
     /// Newest first.
     private(set) var items: [Mastodon.Notification] = []
     private var positions: [String: Int] = [:]
     private var lastLocalID: UInt64 = 0
+    /// The grouping rule's memory, for notifications added later.
+    private var buckets = NotificationGroup.GroupBuckets()
 
+    /// The notifications, given the group keys Mastodon 4.3 gives them (over their whole
+    /// history, so a group keeps its key across pages).
     init(_ notifications: [Mastodon.Notification] = []) {
-        items = notifications.sorted { lhs, rhs in
+        let sorted = notifications.sorted { lhs, rhs in
             lhs.createdAt != rhs.createdAt ? lhs.createdAt > rhs.createdAt : lhs.id > rhs.id
         }
+        items = sorted
+        for index in items.indices.reversed() { items[index].groupKey = buckets.key(for: items[index]) }
         reindex()
     }
 
@@ -25,7 +33,9 @@ struct SandboxNotifications: Sendable {
         var candidate = max(milliseconds << 16, lastLocalID + 1)
         while positions[String(candidate)] != nil { candidate += 1 }
         lastLocalID = candidate
-        items.insert(Mastodon.Notification(id: String(candidate), type: type, createdAt: date, account: account, status: status), at: 0)
+        var notification = Mastodon.Notification(id: String(candidate), type: type, createdAt: date, account: account, status: status)
+        notification.groupKey = buckets.key(for: notification)
+        items.insert(notification, at: 0)
         reindex()
     }
 
@@ -57,7 +67,7 @@ struct SandboxNotifications: Sendable {
         var keys: Set<String> = []
         var index = start
         while index < end {
-            let key = items[index].groupKey ?? NotificationGroup.groupKey(items[index])
+            let key = items[index].groupKey ?? "ungrouped-\(items[index].id)"
             if !keys.contains(key), keys.count == groups { break }
             keys.insert(key)
             index += 1
@@ -65,13 +75,39 @@ struct SandboxNotifications: Sendable {
         return index
     }
 
+    /// The groups of the notifications in `slice`, in the order they first appear.
     private func grouped(_ slice: ArraySlice<Mastodon.Notification>, store: SandboxStore) -> [NotificationGroup] {
-        let rendered = slice.map { notification in
-            var copy = notification
-            if let status = notification.status { copy.status = store.rendered(status.id) ?? status }
-            return copy
+        var order: [String] = []
+        var oldestOnPage: [String: String] = [:]
+        for notification in slice {
+            let key = notification.groupKey ?? "ungrouped-\(notification.id)"
+            if oldestOnPage[key] == nil { order.append(key) }
+            oldestOnPage[key] = notification.id
         }
-        return NotificationGroup.grouping(rendered)
+        var firstIndex: [String: Int] = [:]
+        for index in slice.indices {
+            let key = items[index].groupKey ?? "ungrouped-\(items[index].id)"
+            if firstIndex[key] == nil { firstIndex[key] = index }
+        }
+        return order.compactMap { key in
+            guard let first = firstIndex[key] else { return nil }
+            // Every notification of the group from its newest on this page down.
+            let members = items[first...].filter { ($0.groupKey ?? "ungrouped-\($0.id)") == key }
+            guard let newest = members.first else { return nil }
+            var seen: Set<String> = []
+            let accounts = members.map(\.account).filter { seen.insert($0.id).inserted }
+            let status = newest.status.map { store.rendered($0.id) ?? $0 }
+            return NotificationGroup(
+                id: key,
+                kind: NotificationGroup.Kind(apiName: newest.type),
+                accounts: accounts.prefix(NotificationGroup.sampleSize).map(Author.init),
+                count: members.count,
+                post: status.map(Post.init),
+                latestAt: newest.createdAt,
+                newestID: ItemID(newest.id),
+                oldestID: ItemID(oldestOnPage[key] ?? newest.id)
+            )
+        }
     }
 
     private mutating func reindex() {

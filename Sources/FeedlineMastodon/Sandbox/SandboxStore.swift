@@ -152,6 +152,10 @@ struct SandboxStore: Sendable {
     /// - Throws: ``SandboxError/noLists`` for a list (the sandbox has none).
     mutating func feed(_ feed: Feed) throws(SandboxError) -> (ids: [String], positions: [String: Int]) {
         if feed == .home { return (timeline, positions) }
+        if case .account(let id) = feed, let handle = id.handle {
+            guard let account = account(named: handle) else { throw .unknownAccount(handle) }
+            return try self.feed(.account(AccountID(account.id)))
+        }
         if let cached = feeds[feed] { return cached }
         let ids: [String]
         switch feed {

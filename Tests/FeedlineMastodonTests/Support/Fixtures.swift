@@ -14,13 +14,15 @@ enum FixturePaths {
         try root().appendingPathComponent(name)
     }
 
-    /// Every status file of the shipped fixture directories (not scenarios), as `folder/file`.
+    /// Every status file of the shipped fixture directories (not scenarios or notifications), as
+    /// `folder/file`.
     static func statusFiles() -> [String] {
         guard let root = try? root() else { return [] }
         var files: [String] = []
         for folder in ["timeline", "faults"] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-            files += names.filter { $0.hasSuffix(".json") && $0 != FixtureLoader.scenarioFileName }.map { "\(folder)/\($0)" }
+            files += names.filter { $0.hasSuffix(".json") && $0 != FixtureLoader.scenarioFileName && $0 != "notifications.json" }
+                .map { "\(folder)/\($0)" }
         }
         return files.sorted()
     }
