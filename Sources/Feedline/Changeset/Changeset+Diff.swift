@@ -3,7 +3,7 @@ extension Changeset {
     ///
     /// Rows are matched by `id`. Duplicate ids are matched in order — the k-th occurrence in
     /// `old` pairs with the k-th unmatched occurrence in `new` — and the rest become deletions and
-    /// insertions, so any input, duplicates included, yields a changeset that ``apply(to:)`` turns
+    /// insertions, so any input, duplicates included, yields a changeset that ``apply(to:)->[Element]`` turns
     /// into `new`. Moves are as few as possible: the matched rows that keep their relative order
     /// (a longest increasing subsequence) stay put; the others move.
     ///

@@ -4,7 +4,7 @@
 ///
 /// Rows are matched by `id`; content is compared by value, so a row whose displayed values
 /// changed is always reported as updated. Applying the changeset to the old snapshot yields
-/// the new one (``apply(to:)``).
+/// the new one (``apply(to:)->[Element]``, or ``apply(to:)->()`` in place).
 ///
 /// Indices follow UIKit's batch-update rules: deletions and move sources name positions in the
 /// old snapshot, insertions and move destinations positions in the new one. A row that moved
