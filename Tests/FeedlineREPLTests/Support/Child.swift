@@ -3,10 +3,11 @@ import Foundation
 
 /// The built `feedline` binary run as a child process with a time limit: standard input from
 /// bytes (or a pipe the test keeps), standard output and error into files, so nothing the child
-/// writes can fill a pipe and stall it.
-struct Child {
+/// writes can fill a pipe and stall it. Every wait runs off the concurrency pool (``offPool(_:_:)``).
+// @unchecked: the Process and file handles are touched by one test at a time, each wait on one thread.
+final class Child: @unchecked Sendable {
     /// How a run ended.
-    struct Ending: CustomStringConvertible {
+    struct Ending: CustomStringConvertible, Sendable {
         /// The exit status, or the signal's number when a signal ended the process.
         var status: Int32
         /// Whether a signal (not `exit`) ended the process.
@@ -59,9 +60,9 @@ struct Child {
     }
 
     /// Runs to the end (or the time limit) and returns how it ended.
-    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = Deadlines.event) throws -> Ending {
+    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = Deadlines.event) async throws -> Ending {
         let child = try Child(arguments, stdin: stdin)
-        return child.wait(timeout: timeout)
+        return await child.wait(timeout: timeout)
     }
 
     /// What the child has written to standard output so far.
@@ -70,13 +71,17 @@ struct Child {
     }
 
     /// Waits until standard output contains `text`, or the time limit.
-    func waitForOutput(_ text: String, timeout: Double = Deadlines.event) -> Bool {
-        waitForOutput(timeout: timeout) { $0.contains(text) }
+    func waitForOutput(_ text: String, timeout: Double = Deadlines.event) async -> Bool {
+        await waitForOutput(timeout: timeout) { $0.contains(text) }
     }
 
     /// Waits until standard output so far satisfies `done` (the only wait besides the end: it
     /// reads the output file each time it has given the child a moment to end), or the time limit.
-    func waitForOutput(timeout: Double = 20, until done: (String) -> Bool) -> Bool {
+    func waitForOutput(timeout: Double = Deadlines.event, until done: @escaping @Sendable (String) -> Bool) async -> Bool {
+        await offPool { self.blockingWaitForOutput(timeout: timeout, until: done) }
+    }
+
+    private func blockingWaitForOutput(timeout: Double, until done: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if done(outputSoFar) { return true }
@@ -89,7 +94,11 @@ struct Child {
     }
 
     /// Waits for the child to end, at most `timeout` seconds (then kills it), and collects its output.
-    func wait(timeout: Double = Deadlines.event) -> Ending {
+    func wait(timeout: Double = Deadlines.event) async -> Ending {
+        await offPool { self.blockingWait(timeout: timeout) }
+    }
+
+    private func blockingWait(timeout: Double) -> Ending {
         var timedOut = false
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
