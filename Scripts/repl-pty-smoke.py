@@ -4,12 +4,16 @@ terminal shows: Tab completion of command words, history kept in the history fil
 with Up on the next run, Ctrl-C clearing the line, Ctrl-D quitting, output that arrives while the
 user types, and the terminal settings restored on the way out (Ctrl-D, and SIGTERM with status 143).
 
+With `resize` it checks that rows follow the terminal's width when no --width is given: the
+first page is drawn at 100 columns, and after the terminal shrinks to 60 (SIGWINCH) the next
+rows drawn fit in 60 columns.
+
 With `sigint` it checks SIGINT at any point instead: at the prompt with a half-typed line, while a
 page loads (the sandbox's 150–400 ms latency on the real clock), on the detail screen while its
 thread loads, ten times in a row, as Ctrl-C and as kill(2); after each the session still works,
 and `quit` / Ctrl-D exit 0 with the terminal restored.
 
-Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint]
+Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize]
 Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
 """
 import os
@@ -18,6 +22,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import unicodedata
 
 import pexpect
 
@@ -59,7 +64,7 @@ def sigint(binary, root):
     def spawn():
         child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
         expect(child, r"Rows 1–10 of 20 shown", "first page")
-        expect(child, "timeline> ", "first prompt")
+        expect(child, "home> ", "first prompt")
         pid = int(subprocess.check_output(["pgrep", "-P", str(child.pid)]).split()[0])
         return child, pid
 
@@ -74,7 +79,7 @@ def sigint(binary, root):
                 fail(f"{step} (still waiting for {waiting})", child)
             del waiting[index]
 
-    def interrupted(child, step, prompt="timeline> "):
+    def interrupted(child, step, prompt="home> "):
         expect(child, r"\^C", f"{step}: ^C shown")
         expect(child, prompt, f"{step}: a fresh prompt")
 
@@ -86,26 +91,26 @@ def sigint(binary, root):
     interrupted(child, "SIGINT with a half-typed line")
     child.send("help back\r")
     expect(child, r"back\s+Go back|Go back to the previous screen", "a command after SIGINT runs")
-    expect(child, "timeline> ", "prompt after help back")
+    expect(child, "home> ", "prompt after help back")
     # During a page load (real clock, 150–400 ms): the load goes on and its rows arrive.
     child.send("more\r")
     expect(child, r"Loading older posts…", "page load started")
     os.kill(pid, signal.SIGINT)
     expect_all(child, [r"\^C", r"Rows 1–20 of 40 shown"], "SIGINT during a page load: ^C, and the page still arrives")
-    expect(child, "timeline> ", "prompt after SIGINT during a page load")
+    expect(child, "home> ", "prompt after SIGINT during a page load")
     # On the detail screen while its thread loads, by Ctrl-C: the post prompt comes back.
     child.send("open 2\r")
     expect(child, "Family storytime", "detail shown")
     child.send("fa")
     expect(child, "fa", "half-typed line echoed")
     child.sendcontrol("c")
-    expect_all(child, [r"\^C", r"No replies\.|Replies \(|In reply to:"], "Ctrl-C on the detail screen: ^C, and the thread still loads")
+    expect_all(child, [r"\^C", r"No replies\.|Replies \(|In reply to:|none is shown here"], "Ctrl-C on the detail screen: ^C, and the thread still loads")
     expect(child, "post> ", "post prompt after Ctrl-C")
     child.send("fav\r")
     expect(child, "★ 267 favourites", "fav on the detail after Ctrl-C")
     child.send("back\r")
     expect(child, r"~  2  Ruth Calder", "back after Ctrl-C")
-    expect(child, "timeline> ", "timeline prompt after back")
+    expect(child, "home> ", "timeline prompt after back")
     # Ten in a row, as fast as they can be sent, half by kill(2) and half by Ctrl-C.
     child.send("ope")
     expect(child, "ope", "half-typed line echoed before ten SIGINTs")
@@ -116,9 +121,9 @@ def sigint(binary, root):
             child.sendcontrol("c")
     expect(child, r"\^C", "ten SIGINTs: ^C shown")
     child.send("list\r")
-    expect(child, r"timeline> list", "list typed after ten SIGINTs")
+    expect(child, r"home> list", "list typed after ten SIGINTs")
     expect(child, r"Rows 1–20 shown|Rows 1–20 of", "list runs after ten SIGINTs")
-    expect(child, "timeline> ", "prompt after list")
+    expect(child, "home> ", "prompt after list")
     if not os.path.exists(f"/proc/{pid}"):
         fail("feedline still running after the SIGINTs", child)
     child.send("quit\r")
@@ -137,10 +142,52 @@ def sigint(binary, root):
     print("ok")
 
 
+ANSI = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|[@-Z\\-_])")
+
+
+def columns(line):
+    """Display width of a line of terminal output: escape sequences take none, wide characters two."""
+    # A carriage return starts the line over: what shows is as wide as the widest stretch.
+    return max(
+        sum(2 if unicodedata.east_asian_width(ch) in "WF" else (0 if unicodedata.combining(ch) else 1) for ch in part)
+        for part in ANSI.sub("", line).split("\r")
+    )
+
+
+def resize(binary, root):
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1")
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z"
+    child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–10 of 20 shown", "first page")
+    first = child.before.split("\n")
+    expect(child, "home> ", "first prompt")
+    if max(columns(line) for line in first) <= 80:
+        fail("the first page uses the terminal's 100 columns", child)
+    child.setwinsize(40, 60)
+    # The width is read when a command starts; the next prompt shows the resize was taken in.
+    child.send("list\r")
+    expect(child, r"Rows 1–10 of 20 shown", "list after the resize")
+    drawn = [line for line in child.before.split("\n") if "list" not in line]
+    widest = max(columns(line) for line in drawn)
+    if widest > 60:
+        fail(f"rows fit in 60 columns after the resize (widest line: {widest})", child)
+    if widest < 50:
+        fail(f"rows use the 60 columns after the resize (widest line: {widest})", child)
+    expect(child, "home> ", "prompt after list")
+    child.send("quit\r")
+    expect(child, r"EXIT=0", "quit exits 0")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    print("ok")
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
     if sys.argv[3:] == ["sigint"]:
         sigint(binary, root)
+        return
+    if sys.argv[3:] == ["resize"]:
+        resize(binary, root)
         return
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
     env = dict(os.environ, TERM="xterm", NO_COLOR="1")
@@ -151,13 +198,13 @@ def main():
 
     # First run: Tab completion, a command, Ctrl-C, Ctrl-D.
     child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
-    expect(child, "timeline> ", "first prompt")
+    expect(child, "home> ", "first prompt")
     expect(child, r"Rows 1–10 of 20 shown", "first page shown above the prompt")
     child.send("he\t")
     expect(child, "help ", "Tab completes 'he' to 'help'")
     child.send("\r")
-    expect(child, "Commands on the timeline screen", "help after completion")
-    expect(child, "timeline> ", "prompt after help")
+    expect(child, "Commands on home:", "help after completion")
+    expect(child, "home> ", "prompt after help")
     child.send("op\t2\r")
     expect(child, r"Family storytime", "open 2 via completion")
     expect(child, "post> ", "post prompt")
@@ -171,7 +218,7 @@ def main():
     expect(child, "refre", "half-typed line echoed")
     child.sendcontrol("c")
     expect(child, r"\^C", "Ctrl-C echoed")
-    expect(child, "timeline> ", "fresh prompt after Ctrl-C")
+    expect(child, "home> ", "fresh prompt after Ctrl-C")
     child.send("list\r")
     expect(child, r"Rows 1–10 of 20 shown", "list after Ctrl-C (the discarded text is not run)")
     # Output arriving while typing: more loads a page (real clock: a few hundred ms).
@@ -180,10 +227,10 @@ def main():
     # Type while the page is still on its way: it is printed above the half-typed line.
     child.send("hel")
     expect(child, r"Rows 1–20 of 40 shown", "page arrives above the prompt")
-    expect(child, r"timeline> hel", "the half-typed line is redrawn under the new output")
+    expect(child, r"home> hel", "the half-typed line is redrawn under the new output")
     child.send("\tfav\r")
-    expect(child, r"fav N  \(on a post: fav\)", "the half-typed line was kept: 'help fav' ran")
-    expect(child, "timeline> ", "prompt after help fav")
+    expect(child, r"fav N \(also: favourite, favorite\)", "the half-typed line was kept: 'help fav' ran")
+    expect(child, "home> ", "prompt after help fav")
     child.sendcontrol("d")
     expect(child, r"EXIT=0", "Ctrl-D quits with status 0")
     expect(child, r"(-?icanon)", "terminal settings after exit")
@@ -204,7 +251,7 @@ def main():
 
     # Second run: Up recalls the last line of the previous run; quit ends it.
     child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
-    expect(child, "timeline> ", "prompt of the second run")
+    expect(child, "home> ", "prompt of the second run")
     child.send("\x1b[A")
     expect(child, "help fav", "Up recalls the last command from the history file")
     child.send("\x1b[A\x1b[A\x1b[A")

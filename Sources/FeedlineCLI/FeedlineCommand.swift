@@ -5,8 +5,18 @@ import FeedlineMastodon
 import FeedlineREPL
 import Foundation
 
-/// `feedline`: argument parsing and wiring only; the REPL lives in `FeedlineREPL`.
+/// The entry point: a script's `# args:` header joins the command line (before it, so flags given
+/// on the command line win), then `feedline` parses and runs.
 @main
+enum FeedlineMain {
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        arguments = ScriptHeader.arguments(of: arguments) + arguments
+        await FeedlineCommand.main(arguments)
+    }
+}
+
+/// `feedline`: argument parsing and wiring only; the REPL lives in `FeedlineREPL`.
 struct FeedlineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feedline",
@@ -25,7 +35,16 @@ struct FeedlineCommand: AsyncParsableCommand {
 
             With --jsonl, reads one JSON command per line on standard input and writes one JSON \
             message per line on standard output (the protocol: Docs/JSONL.md).
-            """
+
+            A script may start with a line "# args: FLAGS…" (for example "# args: --fixtures \
+            Fixtures/faults --width 60"): those flags apply as if given before the command line's \
+            own, which win.
+
+            Exit status: 0 at quit or the end of the input; 1 when the fixtures, server settings or \
+            script cannot be used, or --bail stopped at a failed command; 64 for a usage error; \
+            130 after Ctrl-C in a script (128 + N after signal N ends an interactive session).
+            """,
+        version: FeedlineVersion.current
     )
 
     @Option(name: .long, help: ArgumentHelp("A fixture directory to serve instead of the bundled Fixtures/timeline.", valueName: "dir"))
@@ -49,6 +68,9 @@ struct FeedlineCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Run the commands in this file, print the transcript and exit.", valueName: "file"))
     var script: String?
 
+    @Flag(name: .long, help: "With --script or piped input: stop at the first command that fails (a line that is not a command, a row that does not exist, a page, load or favourite that fails) and exit with status 1.")
+    var bail = false
+
     @Option(name: .long, help: ArgumentHelp("Rows per screen: how many rows more shows.", valueName: "n"))
     var pageSize: Int = 10
 
@@ -69,6 +91,7 @@ struct FeedlineCommand: AsyncParsableCommand {
         if server == nil, tokenFile != nil { throw ValidationError("--token-file needs --server.") }
         if server != nil, fixtures != nil { throw ValidationError("Give either --server or --fixtures, not both.") }
         if jsonl, script != nil { throw ValidationError("--jsonl reads its commands from standard input; --script is for the REPL.") }
+        if jsonl, bail { throw ValidationError("--bail is for scripts of the REPL; the JSON-lines protocol answers every command with ok or error.") }
         if let postsPerPage, !(1...40).contains(postsPerPage) { throw ValidationError("--posts-per-page must be between 1 and 40.") }
         guard (1...500).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 500.") }
         if let width, !(20...1000).contains(width) { throw ValidationError("--width must be between 20 and 1000.") }
@@ -87,7 +110,8 @@ struct FeedlineCommand: AsyncParsableCommand {
             width: width,
             color: !noColor,
             historyFile: history,
-            now: now.flatMap(Self.date)
+            now: now.flatMap(Self.date),
+            bail: bail
         )
         let status = jsonl ? await SessionSetup.runJSONLines(configuration) : await SessionSetup.runREPL(configuration)
         if status != 0 { throw ExitCode(status) }

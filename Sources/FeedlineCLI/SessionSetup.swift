@@ -28,6 +28,8 @@ struct SessionConfiguration: Sendable {
     var historyFile: String?
     /// The clock's "now"; `nil` for the system clock.
     var now: Date?
+    /// Stop a script at its first failed command (exit status 1).
+    var bail = false
 
     /// The clock dates are told by: fixed at ``now`` when given, else the system's.
     var wallClock: WallClock { now.map { WallClock.fixed($0) } ?? .system }
@@ -78,13 +80,15 @@ enum SessionSetup {
     private static func startREPL(_ configuration: SessionConfiguration) async throws -> Int32 {
         let choice = try serviceChoice(configuration)
         let interactive = configuration.script == nil && TerminalInfo.inputIsTerminal
-        let options = REPLDriver.Options(
+        var options = REPLDriver.Options(
             pageSize: configuration.pageSize,
             width: configuration.width ?? TerminalInfo.columns,
+            followsTerminal: interactive && configuration.width == nil,
             style: Style(color: configuration.color && TerminalInfo.wantsColor()),
             live: interactive,
             sourceSummary: choice.summary
         )
+        if !choice.isRemote { options.missingRepliesReason = DetailRenderer.sandboxMissingRepliesReason }
         let scriptLines = try configuration.script.map(readScript)
         // Scripts on the sandbox run on virtual time (instant, deterministic); a server is real time.
         let clock: any Clock<Duration> = interactive || choice.isRemote ? ContinuousClock() : VirtualClock()
@@ -93,15 +97,16 @@ enum SessionSetup {
         let executor: (any TaskExecutor)? = interactive || choice.isRemote ? nil : MainQueueTaskExecutor()
         let session = try makeSession(choice, configuration, clock: clock, executor: executor)
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
-        if let scriptLines {
+        if scriptLines != nil || !interactive {
+            let input: AnySequence<String> = scriptLines.map { AnySequence($0) } ?? AnySequence { AnyIterator { readLine(strippingNewline: true) } }
             // The runner's own waits (settling after each command) resume on the same queue too.
-            await withTaskExecutorPreference(executor) {
-                await ScriptRunner.run(lines: scriptLines, session: session, options: options, write: write)
+            let outcome = await withTaskExecutorPreference(executor) {
+                await ScriptRunner.run(lines: input, session: session, options: options, bail: configuration.bail, write: write)
             }
-        } else if !interactive {
-            let input = AnySequence { AnyIterator { readLine(strippingNewline: true) } }
-            await withTaskExecutorPreference(executor) {
-                await ScriptRunner.run(lines: input, session: session, options: options, write: write)
+            if case .bailed(let line, let command) = outcome {
+                let source = configuration.script.map { "\($0.path), line \(line)" } ?? "line \(line) of the input"
+                FileHandle.standardError.write(Data("Stopped at \(source) (--bail): \"\(command)\" failed.\n".utf8))
+                return 1
             }
         } else {
             return await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))

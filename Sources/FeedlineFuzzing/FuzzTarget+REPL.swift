@@ -39,9 +39,9 @@ extension FuzzTarget {
     }
 
     /// Bytes as a post and a width: byte 0 picks the width (20…140), byte 1 the flags (favourited,
-    /// boosted, a boost entry, a content warning, a failure, a poll), byte 2 the row number and the
+    /// boosted, a boost entry, a content warning, a failure, a poll, a media URL), byte 2 the row number and the
     /// counts; the rest, split at NUL, is the display name, text, warning, failure message and
-    /// handle. Invariants: no line is wider than the width or holds a control character (escape
+    /// handle. Invariants: no line but a media URL's own is wider than the width, none holds a control character (escape
     /// sequences included); a row's first line is exactly the width, its marks right-aligned,
     /// whenever the counts and age leave room for a name; wrapping keeps every character but
     /// the spaces and line breaks it breaks at.
@@ -61,7 +61,7 @@ extension FuzzTarget {
         let poll = flags & 32 == 0 ? nil : Poll(options: [Poll.Option(title: field(1), votes: count), Poll.Option(title: field(2), votes: nil)], votesCount: count, expired: false)
         let original = Post(
             id: PostID("1"), author: author, text: field(1), createdAt: now.addingTimeInterval(-Double(count) * 60),
-            contentWarning: flags & 8 == 0 ? nil : field(2), media: [Media(kind: .image, description: field(3))], poll: poll,
+            contentWarning: flags & 8 == 0 ? nil : field(2), media: [Media(kind: .image, description: field(3), url: flags & 64 == 0 ? nil : field(2))], poll: poll,
             repliesCount: count, reblogsCount: count / 3, favouritesCount: count, favourited: flags & 1 != 0, reblogged: flags & 2 != 0
         )
         let post = flags & 4 == 0 ? original : Post(id: PostID("2"), author: Author(id: "2", displayName: field(3), handle: "b"), text: "", createdAt: now, reblog: original)
@@ -71,7 +71,9 @@ extension FuzzTarget {
 
         func check(_ lines: [String], _ what: String) throws(Finding) {
             for line in lines {
-                if TextWidth.width(of: line) > width {
+                // A link's line is kept whole (a terminal opens a URL only when it is unbroken).
+                let isLink = what == "detail" && flags & 64 != 0 && line == "  " + TextWidth.oneLine(field(2)).replacingOccurrences(of: " ", with: "%20")
+                if TextWidth.width(of: line) > width, !isLink {
                     throw Finding(description: "\(what) line of \(TextWidth.width(of: line)) columns at width \(width): \(line.debugDescription)")
                 }
                 if line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -83,10 +85,21 @@ extension FuzzTarget {
         let rows = RowRenderer(width: width, clock: clock)
         let rowLines = rows.lines(.post(row), number: number, marker: "~")
         try check(rowLines, "row")
-        let marks = TextWidth.width(of: "★ \(interaction.favouritesCount)  ▲ \(interaction.reblogsCount)")
-        let age = TextWidth.width(of: " · " + row.relativeTime(clock))
-        if let first = rowLines.first, width - (3 + max(3, String(number).count)) - marks - 2 - age >= 1, TextWidth.width(of: first) != width {
-            throw Finding(description: "first row line of \(TextWidth.width(of: first)) columns at width \(width): \(first.debugDescription)")
+        // One line with the marks at the right edge while the name keeps 8 columns (or all of
+        // itself); else the marks on a line of their own, whole when they fit.
+        let marks = TextWidth.width(of: "★ \(interaction.favouritesCount)  ▲ \(interaction.reblogsCount)") + (interaction.bookmarked ? 4 : 0)
+        let age = TextWidth.width(of: " · " + row.relativeTime(clock) + (row.content.editedAt == nil ? "" : " · edited"))
+        let lead = 3 + max(3, String(number).count)
+        let nameRoom = width - lead - marks - 2 - age
+        let name = TextWidth.width(of: TextWidth.oneLine(row.author.name))
+        if let first = rowLines.first {
+            if nameRoom >= min(name, 8), nameRoom >= 1 {
+                if TextWidth.width(of: first) != width {
+                    throw Finding(description: "first row line of \(TextWidth.width(of: first)) columns at width \(width): \(first.debugDescription)")
+                }
+            } else if rowLines.count < 2 || !(rowLines[1].contains("☆") || rowLines[1].contains("★")) {
+                throw Finding(description: "a narrow row without its marks on the second line: \(rowLines.debugDescription)")
+            }
         }
 
         var detail = PostDetailState(id: post.id, known: PostChange(originalID: original.id, post: original, interaction: interaction))

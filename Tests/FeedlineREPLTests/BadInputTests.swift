@@ -39,12 +39,12 @@ struct BadInputTests {
     static func checkJunkTranscript(_ run: Child.Ending) {
         #expect(run.status == 0 && !run.signalled && !run.timedOut, "\(run)")
         #expect(run.errors.isEmpty, "\(run)")
-        #expect(run.output.hasSuffix("timeline> quit\n"), "\(run)")
+        #expect(run.output.hasSuffix("home> quit\n"), "\(run)")
         #expect(run.stdout.count < 200_000, "a megabyte line is not echoed whole (\(run.stdout.count) bytes)")
         let controls = run.output.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }
         #expect(controls.isEmpty, "control characters reached the output: \(controls.map { String($0.value, radix: 16) })")
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
-        let prompts = lines.indices.filter { lines[$0].hasPrefix("timeline> ") }
+        let prompts = lines.indices.filter { lines[$0].hasPrefix("home> ") }
         #expect(prompts.count == 2 * junk.count + 1, "one prompt per line: \(prompts.count)")
         guard prompts.count == 2 * junk.count + 1 else { return }
         for (index, (name, _)) in junk.enumerated() {
@@ -52,38 +52,38 @@ struct BadInputTests {
             let message = lines[at + 1]
             #expect(prompts[2 * index + 1] == at + 2, "\(name): exactly one line answers it, got \(lines[at + 1..<prompts[2 * index + 1]])")
             #expect(!message.isEmpty && message.hasSuffix("."), "\(name): \(message.debugDescription)")
-            #expect(lines[prompts[2 * index + 1]] == "timeline> list")
+            #expect(lines[prompts[2 * index + 1]] == "home> list")
             #expect(lines[prompts[2 * index + 1] + 1].hasPrefix("   1  "), "\(name): list after it draws row 1")
         }
-        #expect(run.output.contains("timeline> ^[[2J^[]0;pwned^Glist\n"), "escape sequences are echoed in caret notation")
-        #expect(run.output.contains("timeline> open 2^@x\n\"2?x\" is not a row number"))
+        #expect(run.output.contains("home> ^[[2J^[]0;pwned^Glist\n"), "escape sequences are echoed in caret notation")
+        #expect(run.output.contains("home> open 2^@x\n\"2?x\" is not a row number"))
         #expect(run.output.contains("… (1047576 more characters)"))
     }
 
     @Test("junk lines in piped input: one clear line each, no control character echoed, the session goes on, exit 0")
-    func pipedJunk() throws {
-        Self.checkJunkTranscript(try Child.run(Self.flags, stdin: Self.junkScript))
+    func pipedJunk() async throws {
+        Self.checkJunkTranscript(try await Child.run(Self.flags, stdin: Self.junkScript))
     }
 
     @Test("the same junk in a --script file, and a script that is not UTF-8 at all")
-    func scriptJunk() throws {
+    func scriptJunk() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let script = scratch.file("junk.feedline")
         try Self.junkScript.write(to: script)
-        Self.checkJunkTranscript(try Child.run(["--script", script.path] + Self.flags))
+        Self.checkJunkTranscript(try await Child.run(["--script", script.path] + Self.flags))
 
         let latin1 = scratch.file("latin1.feedline")
         try Data([0x6F, 0x70, 0xE9, 0x6E, 0x20, 0x32, 0x0A] + Array("open 2\nback\n".utf8)).write(to: latin1)
-        let run = try Child.run(["--script", latin1.path] + Self.flags)
+        let run = try await Child.run(["--script", latin1.path] + Self.flags)
         #expect(run.status == 0 && run.errors.isEmpty, "\(run)")
-        #expect(run.output.contains("timeline> op\u{FFFD}n 2\nUnknown command \"op\u{FFFD}n\". Did you mean \"open\"?"))
-        #expect(run.output.contains("timeline> open 2\n"))
+        #expect(run.output.contains("home> op\u{FFFD}n 2\nUnknown command \"op\u{FFFD}n\". Did you mean \"open\"?"))
+        #expect(run.output.contains("home> open 2\n"))
         #expect(run.output.contains("post> back\n"), "the valid line after the bad one opened the post")
     }
 
     @Test("--script naming a directory or a missing file: one sentence naming it, status 1")
-    func unusableScripts() throws {
+    func unusableScripts() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let missing = scratch.file("missing.feedline").path
@@ -91,7 +91,7 @@ struct BadInputTests {
             (scratch.url.path, "The script path \(scratch.url.path) is a directory, not a file."),
             (missing, "The script file \(missing) does not exist."),
         ] {
-            let run = try Child.run(["--script", path] + Self.flags)
+            let run = try await Child.run(["--script", path] + Self.flags)
             #expect(run.status == 1 && !run.signalled && !run.timedOut, "\(run)")
             #expect(run.stdout.isEmpty)
             #expect(run.errors == message + "\n")
@@ -146,30 +146,30 @@ struct BadInputTests {
     }
 
     @Test("a broken fixture directory: one sentence naming the file and the problem, status 1", arguments: brokenFixtures)
-    func brokenFixture(_ fixture: BrokenFixture) throws {
+    func brokenFixture(_ fixture: BrokenFixture) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let directory = scratch.file("broken")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, data) in fixture.files { try data.write(to: directory.appendingPathComponent(name)) }
-        let run = try Child.run(["--fixtures", directory.path] + Self.flags)
+        let run = try await Child.run(["--fixtures", directory.path] + Self.flags)
         Self.checkRefusal(run, expected: fixture.expected + ["broken"])
     }
 
     @Test("a missing fixture directory and a file given as one are refused with one sentence")
-    func missingFixtures() throws {
+    func missingFixtures() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let missing = scratch.file("missing")
-        Self.checkRefusal(try Child.run(["--fixtures", missing.path] + Self.flags), expected: ["The fixture directory \(missing.path) does not exist."])
+        Self.checkRefusal(try await Child.run(["--fixtures", missing.path] + Self.flags), expected: ["The fixture directory \(missing.path) does not exist."])
         let file = scratch.file("file.json")
         try BrokenFixture.status.write(to: file)
-        Self.checkRefusal(try Child.run(["--fixtures", file.path] + Self.flags), expected: ["The fixture path \(file.path) is a file, not a directory."])
+        Self.checkRefusal(try await Child.run(["--fixtures", file.path] + Self.flags), expected: ["The fixture path \(file.path) is a file, not a directory."])
     }
 
     @Test("an unreadable fixture file is named (skipped as root, who reads everything)",
           .enabled(if: getuid() != 0, "root can read a file without permissions"))
-    func unreadableFixture() throws {
+    func unreadableFixture() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let directory = scratch.file("locked")
@@ -179,6 +179,6 @@ struct BadInputTests {
         try BrokenFixture.status.write(to: locked)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: locked.path) }
-        Self.checkRefusal(try Child.run(["--fixtures", directory.path] + Self.flags), expected: ["The fixture file locked/b.json could not be read."])
+        Self.checkRefusal(try await Child.run(["--fixtures", directory.path] + Self.flags), expected: ["The fixture file locked/b.json could not be read."])
     }
 }

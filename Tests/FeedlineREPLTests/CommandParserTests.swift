@@ -8,9 +8,39 @@ struct CommandParserTests {
         ("   \t  ", .success(.nothing)),
         ("# a comment", .success(.nothing)),
         ("#open 3", .success(.nothing)),
-        ("list", .success(.list)),
-        ("ls", .success(.list)),
-        ("  LIST  ", .success(.list)),
+        ("list", .success(.list(.screen))),
+        ("ls", .success(.list(.screen))),
+        ("  LIST  ", .success(.list(.screen))),
+        ("list all", .success(.list(.all))),
+        ("list ALL", .success(.list(.all))),
+        ("list 11", .success(.list(.from(11)))),
+        ("list some", .failure(.notARange("some"))),
+        ("bookmark 4", .success(.bookmark(row: 4))),
+        ("bookmark", .success(.bookmark(row: nil))),
+        ("bookmarks", .success(.screen(.bookmarks))),
+        ("favourites", .success(.screen(.favourites))),
+        ("favorites", .success(.screen(.favourites))),
+        ("notifications", .success(.screen(.notifications))),
+        ("home", .success(.screen(.home))),
+        ("local", .success(.screen(.local))),
+        ("public", .success(.screen(.public))),
+        ("federated", .success(.screen(.public))),
+        ("thread 2", .success(.thread(row: 2))),
+        ("thread", .success(.thread(row: nil))),
+        ("profile 5", .success(.profile(.row(5)))),
+        ("profile @kemi@fieldnotes.science", .success(.profile(.handle("kemi@fieldnotes.science")))),
+        ("profile ruth", .success(.profile(.handle("ruth")))),
+        ("profile", .success(.profile(nil))),
+        ("profile @a@b@c", .failure(.notAHandle("@a@b@c"))),
+        ("profile @", .failure(.notAHandle("@"))),
+        ("tag birds", .success(.tag("birds"))),
+        ("tag #Birds", .success(.tag("Birds"))),
+        ("tag café_2", .success(.tag("café_2"))),
+        ("tag", .failure(.missingTag)),
+        ("tag a/b", .failure(.notAHashtag("a/b"))),
+        ("top", .success(.top)),
+        ("where", .success(.whereAmI)),
+        ("where now", .failure(.unexpectedArgument(.whereAmI, "now"))),
         ("more", .success(.more)),
         ("open 3", .success(.open(row: 3))),
         ("open\t3", .success(.open(row: 3))),
@@ -62,8 +92,18 @@ struct CommandParserTests {
 
     @Test("law: a command's text parses back to the command (the command fuzz target checks it on any input)")
     func textRoundTrips() {
-        var commands: [Command] = [.back, .boost(row: nil), .favourite(row: nil), .help(nil), .list, .more, .nothing, .quit, .refresh, .retry]
-        for row in [0, 3, Int.max] { commands += [.boost(row: row), .favourite(row: row), .gap(row: row), .open(row: row)] }
+        var commands: [Command] = [
+            .back, .boost(row: nil), .favourite(row: nil), .bookmark(row: nil), .thread(row: nil), .profile(nil), .help(nil),
+            .list(.screen), .list(.all), .more, .nothing, .quit, .refresh, .retry, .top, .whereAmI, .tag("birds"),
+            .profile(.handle("kemi@fieldnotes.science")), .profile(.handle("ruth")),
+        ]
+        for row in [0, 3, Int.max] {
+            commands += [
+                .boost(row: row), .favourite(row: row), .bookmark(row: row), .gap(row: row), .open(row: row), .thread(row: row),
+                .profile(.row(row)), .list(.from(row)),
+            ]
+        }
+        for name: CommandName in [.bookmarks, .favourites, .notifications, .home, .local, .public] { commands.append(.screen(name)) }
         commands += CommandName.allCases.map { .help($0) }
         for command in commands {
             #expect(CommandParser.parse(command.text) == .success(command), "\(command) as \(command.text.debugDescription)")
@@ -120,27 +160,61 @@ struct CommandParserTests {
         }
     }
 
-    @Test("Tab completes command words only, from the one table")
+    static let context = CompletionContext(
+        commands: CommandTable.commands(on: .list, atBottom: true).map(\.name.rawValue).sorted(),
+        tags: ["birds", "birdfeeder", "gamedev"], handles: ["kemi@fieldnotes.science", "ruth"]
+    )
+
+    @Test("Tab completes the screen's command names (no aliases), then help topics, hashtags and handles")
     func completions() {
-        #expect(CommandTable.completions(of: "he") == ["help"])
-        #expect(CommandTable.completions(of: "re") == ["reblog", "refresh", "retry"])
-        #expect(CommandTable.completions(of: "f") == ["fav", "favorite", "favourite"])
-        #expect(CommandTable.completions(of: "zz").isEmpty)
-        #expect(CommandTable.completions(of: "").count == CommandTable.words.count)
-        #expect(!CommandTable.words.contains("?"))
-        for name in CommandName.allCases { #expect(CommandTable.words.contains(name.rawValue)) }
+        let complete = { (line: String, word: String) in Completion.matches(line: line, word: word, context: Self.context) }
+        #expect(complete("he", "he") == ["help", "home"].filter { $0.hasPrefix("he") })
+        #expect(complete("re", "re") == ["refresh", "retry"])
+        #expect(complete("f", "f") == ["fav", "favourites"])
+        #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")
+        #expect(complete("zz", "zz").isEmpty)
+        #expect(!complete("", "").contains("?") && !complete("", "").contains("reblog"))
+        #expect(complete("help o", "o") == ["open"])
+        #expect(complete("? ba", "ba") == ["back"])
+        #expect(complete("tag bir", "bir") == ["birds", "birdfeeder"])
+        #expect(complete("tag #g", "#g") == ["#gamedev"])
+        #expect(complete("profile @k", "@k") == ["@kemi@fieldnotes.science"])
+        #expect(complete("profile ", "") == ["@kemi@fieldnotes.science", "@ruth"])
+        #expect(complete("open 1", "1").isEmpty)
+        #expect(complete("tag birds x", "x").isEmpty)
+        let above = CompletionContext(commands: CommandTable.commands(on: .post, atBottom: false).map(\.name.rawValue).sorted())
+        #expect(Completion.matches(line: "ba", word: "ba", context: above) == ["back"])
+        #expect(Completion.matches(line: "mo", word: "mo", context: above).isEmpty, "no more on a post")
     }
 
-    @Test("help lists every command of a screen and explains each one")
+    @Test("help lists every command of a screen and explains each one; back only above the bottom")
     func help() {
-        let timeline = HelpText.lines(topic: nil, screen: .timeline).joined(separator: "\n")
-        for spec in CommandTable.all where spec.screens.contains(.timeline) {
-            #expect(timeline.contains("  " + spec.name.rawValue), "\(spec.name) missing")
+        let bottom = HelpText.lines(topic: nil, screen: .list, atBottom: true, title: "home").joined(separator: "\n")
+        for spec in CommandTable.all where spec.screens.contains(.list) && spec.atBottom {
+            #expect(bottom.contains("  " + spec.name.rawValue), "\(spec.name) missing")
         }
-        let post = HelpText.lines(topic: nil, screen: .post).joined(separator: "\n")
-        #expect(!post.contains("more"))
-        #expect(post.contains("fav "))
-        #expect(HelpText.lines(topic: .gap, screen: .timeline).first == "gap N")
-        #expect(HelpText.lines(topic: .more, screen: .post).last?.contains("timeline screen") == true)
+        #expect(!bottom.contains("  back") && !bottom.contains("  top"))
+        #expect(bottom.hasPrefix("Commands on home:"))
+        let above = HelpText.lines(topic: nil, screen: .list, atBottom: false).joined(separator: "\n")
+        #expect(above.contains("  back") && above.contains("  top"))
+        let post = HelpText.lines(topic: nil, screen: .post, atBottom: false).joined(separator: "\n")
+        #expect(!post.contains("  more"))
+        #expect(post.contains("  fav ") && post.contains("this post"))
+        #expect(HelpText.lines(topic: .gap, screen: .list).first == "gap N")
+        #expect(HelpText.lines(topic: .more, screen: .post).last?.contains("Works on a list, not here") == true)
+        #expect(HelpText.lines(topic: .retry, screen: .list).joined(separator: " ").contains("rolled back (it is sent again)"))
+    }
+
+    @Test("help at 40 columns wraps every summary whole: no line is wider, no word is cut", arguments: [20, 40, 80])
+    func narrowHelp(_ width: Int) {
+        for screen: ScreenKind in [.list, .post] {
+            let lines = HelpText.lines(topic: nil, screen: screen, atBottom: false, width: width)
+            for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line)") }
+            #expect(!lines.joined().contains("…"))
+            let words = { (text: String) in Set(text.split(whereSeparator: \.isWhitespace).map(String.init)) }
+            for spec in CommandTable.commands(on: screen, atBottom: false) where screen == .list {
+                #expect(words(spec.summary).isSubset(of: words(lines.joined(separator: " "))), "\(spec.name)")
+            }
+        }
     }
 }

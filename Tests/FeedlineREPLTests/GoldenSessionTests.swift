@@ -48,6 +48,7 @@ struct GoldenSessionTests {
         let header = Header(script)
         var options = header.options
         options.sourceSummary = ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: header.fixtures)).summary
+        options.missingRepliesReason = DetailRenderer.sandboxMissingRepliesReason
         let session = try SessionFactory.session(try PackagePaths.root().appendingPathComponent(header.fixtures), now: header.now)
         return await ScriptRunner.transcript(of: script, session: session, options: options)
     }

@@ -8,7 +8,7 @@ import Testing
 @Suite("Interactive feedline under a pseudo-terminal", .timeLimit(.minutes(10)))
 struct InteractiveSmokeTests {
     /// Runs `Scripts/repl-pty-smoke.py BINARY ROOT [mode]`; it prints "ok" when every check passed.
-    static func smoke(_ mode: String...) throws {
+    static func smoke(_ mode: String...) async throws {
         let root = try PackagePaths.root()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -17,19 +17,31 @@ struct InteractiveSmokeTests {
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let reader = output.fileHandleForReading
+        // @unchecked: the Process is only read once it has exited, on this one waiting thread.
+        struct Waiting: @unchecked Sendable { let process: Process; let reader: FileHandle }
+        let waiting = Waiting(process: process, reader: reader)
+        let (text, status) = await offPool {
+            let text = String(decoding: waiting.reader.readDataToEndOfFile(), as: UTF8.self)
+            waiting.process.waitUntilExit()
+            return (text, waiting.process.terminationStatus)
+        }
+        #expect(status == 0, "\(text)")
         #expect(text.hasSuffix("ok\n"), "\(text)")
     }
 
     @Test("Tab completion, history, Ctrl-C, Ctrl-D and terminal restore work in a real terminal")
-    func smoke() throws {
-        try Self.smoke()
+    func smoke() async throws {
+        try await Self.smoke()
     }
 
     @Test("SIGINT at the prompt, during a page load, on the detail screen and ten times in a row: the session goes on, then exits 0 with the terminal restored")
-    func sigint() throws {
-        try Self.smoke("sigint")
+    func sigint() async throws {
+        try await Self.smoke("sigint")
+    }
+
+    @Test("without --width the rows follow the terminal: drawn at 100 columns, then within 60 after a resize")
+    func resize() async throws {
+        try await Self.smoke("resize")
     }
 }

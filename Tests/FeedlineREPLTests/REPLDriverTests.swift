@@ -40,7 +40,7 @@ struct REPLDriverTests {
         #expect(lines.contains("Loading the timeline…"))
         #expect(lines.filter { $0.range(of: #"^ +\d+  "#, options: .regularExpression) != nil }.count == 4)
         #expect(lines.last == "Rows 1–4 of 20 shown; more shows the next.")
-        #expect(harness.driver.prompt == "timeline> ")
+        #expect(harness.driver.prompt == "home> ")
     }
 
     @Test("a favourite made in the detail shows on the timeline row after back, and only that row")
@@ -56,7 +56,7 @@ struct REPLDriverTests {
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("~  2  Ruth Calder") == true)
         #expect(lines.first?.hasSuffix("★ 267  △ 39") == true)
-        #expect(harness.driver.prompt == "timeline> ")
+        #expect(harness.driver.prompt == "home> ")
         // list redraws everything, unmarked.
         let list = await harness.run("list")
         #expect(list.contains("   2  Ruth Calder"))
@@ -106,7 +106,7 @@ struct REPLDriverTests {
         #expect(await harness.run("fav 0") == "There is no row 0. Rows 1–5 are shown.\n")
         #expect(await harness.run("gap 99999999999999999999") == "There is no row 99999999999999999999. Rows 1–5 are shown.\n")
         #expect(await harness.run("fva 2") == "Unknown command \"fva\". Did you mean \"fav\"? Type help for the commands.\n")
-        #expect(await harness.run("back") == "Already at the timeline.\n")
+        #expect(await harness.run("back") == "Already at the bottom screen (home).\n")
         #expect(await harness.run("retry") == "Nothing failed; nothing to retry.\n")
         #expect(harness.driver.handle("quit") == false)
         #expect(harness.driver.handle("list") == true)

@@ -93,8 +93,8 @@ struct RenderingTests {
 
     /// Fuzz finding (render target, Fixtures/fuzz/render/found-narrow-*.bin): at 20 columns, or
     /// from row 1000 on, the first line was wider than the width.
-    @Test("the first line is exactly the width even at 20 columns, with row numbers past 999 and huge counts",
-          arguments: [20, 23, 30])
+    @Test("narrow rows keep the name and the marks whole: the marks move to their own line rather than squeeze the name",
+          arguments: [20, 23, 30, 40])
     func narrowRows(_ width: Int) {
         let renderer = RowRenderer(width: width, clock: Self.clock)
         let post = Self.posts[0]
@@ -103,11 +103,18 @@ struct RenderingTests {
             interaction.favouritesCount = favourites
             let lines = renderer.lines(.post(PostRow(post: post, interaction: interaction)), number: number)
             for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line.debugDescription) is wider than \(width)") }
-            if favourites < 1_000 {
+            let marks = "☆ \(favourites)  △ 0"
+            if lines[0].hasSuffix(marks) {
+                // One line: exactly the width, and the name kept at least 8 columns (or whole).
                 #expect(TextWidth.width(of: lines[0]) == width, "marks not right-aligned: \(lines[0].debugDescription)")
-                #expect(lines[0].hasSuffix("☆ \(favourites)  △ 0"))
+                #expect(lines[0].contains("Ana Lim"))
+            } else if TextWidth.width(of: marks) <= width - 6 {
+                #expect(lines[1] == "      " + marks, "marks below the name: \(lines.debugDescription)")
+                #expect(lines[0].contains("Ana"))
             }
         }
+        let roomy = RowRenderer(width: 40, clock: Self.clock).lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 3)
+        #expect(roomy[0].hasSuffix("☆ 3  △ 0") && TextWidth.width(of: roomy[0]) == 40)
         let wide = RowRenderer(width: 80, clock: Self.clock).lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 1_000)
         #expect(wide[0].hasPrefix(" 1000  Ana Lima 🎮 · 3h"))
         #expect(TextWidth.width(of: wide[0]) == 80)

@@ -10,18 +10,18 @@ struct ScriptInterruptTests {
     static let flags = ["--now", "2026-11-21T18:00:00Z", "--width", "80", "--page-size", "10"]
 
     @Test("waiting on a silent input pipe: SIGINT ends it at once with 130")
-    func silentPipe() throws {
+    func silentPipe() async throws {
         let child = try Child(Self.flags, keepingInputOpen: true)
-        #expect(child.waitForOutput("Rows 1–10 of 20 shown"), "first page: \(child.outputSoFar)")
+        #expect(await child.waitForOutput("Rows 1–10 of 20 shown"), "first page: \(child.outputSoFar)")
         child.process.interrupt()
-        let run = child.wait()
+        let run = await child.wait()
         #expect(run.status == 130 && !run.signalled && !run.timedOut, "\(run)")
         #expect(run.errors == "Interrupted.\n")
         #expect(run.output.hasSuffix("Rows 1–10 of 20 shown; more shows the next.\n"), "\(run)")
     }
 
     @Test("in the middle of a long script: SIGINT stops it after a whole command's output, with 130")
-    func longScript() throws {
+    func longScript() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let script = scratch.file("long.feedline")
@@ -30,11 +30,11 @@ struct ScriptInterruptTests {
         let child = try Child(["--script", script.path] + Self.flags)
         // Wait for an event (20 backs echoed), never for an amount of work to fit in a time window:
         // how many commands run before the interrupt lands depends on the machine's speed.
-        let going = child.waitForOutput { $0.components(separatedBy: "post> back\n").count > 20 }
+        let going = await child.waitForOutput { $0.components(separatedBy: "post> back\n").count > 20 }
         #expect(going, "the script got going: \(child.outputSoFar.suffix(500))")
         let echoedBeforeInterrupt = Self.commandCount(child.outputSoFar)
         child.process.interrupt()
-        let run = child.wait()
+        let run = await child.wait()
         #expect(run.status == 130 && !run.signalled && !run.timedOut, "\(run)")
         #expect(run.errors == "Interrupted.\n")
         // Cut into commands (each starts at its echoed prompt): every command of a kind printed
@@ -42,7 +42,7 @@ struct ScriptInterruptTests {
         let output = run.output
         var segments: [Substring] = []
         var start = output.startIndex
-        for match in output.matches(of: try Regex("(?m)^(timeline|post)> ")).dropFirst() {
+        for match in output.matches(of: try Regex("(?m)^(home|post)> ")).dropFirst() {
             segments.append(output[start..<match.range.lowerBound])
             start = match.range.lowerBound
         }
@@ -53,7 +53,7 @@ struct ScriptInterruptTests {
         // (`commands` leaves out the first command, which shares its segment with the greeting.)
         #expect(commands.count + 1 >= echoedBeforeInterrupt && commands.count < 2 * pairs,
                 "interrupted part way: \(commands.count) commands, \(echoedBeforeInterrupt) echoed before the interrupt")
-        let opens = commands.filter { $0.hasPrefix("timeline> open 1\n") }
+        let opens = commands.filter { $0.hasPrefix("home> open 1\n") }
         let backs = commands.filter { $0.hasPrefix("post> back\n") }
         #expect(Set(opens).count == 1, "every open printed the same, the last one whole: \(Set(opens).map(\.count))")
         #expect(Set(backs).count <= 1, "every back printed the same")
@@ -63,6 +63,6 @@ struct ScriptInterruptTests {
     /// The commands echoed in `output` (each starts at its prompt at the start of a line).
     static func commandCount(_ output: String) -> Int {
         output.split(separator: "\n", omittingEmptySubsequences: false)
-            .count { $0.hasPrefix("timeline> ") || $0.hasPrefix("post> ") }
+            .count { $0.hasPrefix("home> ") || $0.hasPrefix("post> ") }
     }
 }

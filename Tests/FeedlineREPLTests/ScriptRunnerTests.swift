@@ -13,9 +13,9 @@ struct ScriptRunnerTests {
         let session = try SessionFactory.session("faults")
         let script = "  \n# a comment\nopen 1\n\nback\nquit\nlist\n"
         let transcript = await ScriptRunner.transcript(of: script, session: session, options: .init(width: 60))
-        let prompts = transcript.split(separator: "\n").filter { $0.hasPrefix("timeline> ") || $0.hasPrefix("post> ") }
-        #expect(prompts == ["timeline> # a comment", "timeline> open 1", "post> back", "timeline> quit"])
-        #expect(transcript.hasSuffix("timeline> quit\n"))
+        let prompts = transcript.split(separator: "\n").filter { $0.hasPrefix("home> ") || $0.hasPrefix("post> ") }
+        #expect(prompts == ["home> # a comment", "home> open 1", "post> back", "home> quit"])
+        #expect(transcript.hasSuffix("home> quit\n"))
         #expect(session.navigator.depth == 1)
     }
 

@@ -1,30 +1,65 @@
+import Feedline
+
 /// One command of the REPL, as the parser reads it. Row numbers are as typed (1-based); whether
 /// a number names a row on the current screen is for the session to decide.
 public enum Command: Hashable, Sendable {
     /// Back to the previous screen.
     case back
-    /// Boost or unboost a timeline row (`boost 3`) or the open post (`boost`).
+    /// Bookmark or remove the bookmark of a row (`bookmark 3`) or the open post (`bookmark`).
+    case bookmark(row: Int?)
+    /// Boost or unboost a row (`boost 3`) or the open post (`boost`).
     case boost(row: Int?)
-    /// Favourite or unfavourite a timeline row (`fav 3`) or the open post (`fav`).
+    /// Favourite or unfavourite a row (`fav 3`) or the open post (`fav`).
     case favourite(row: Int?)
+    /// Open a list screen: bookmarks, favourites, notifications (pushed), or switch the bottom
+    /// timeline to home, local or public.
+    case screen(CommandName)
     /// Load the posts missing where the gap row stands.
     case gap(row: Int)
     /// The command list, or one command's help.
     case help(CommandName?)
-    /// Redraw the screen.
-    case list
+    /// Redraw the screen: the current screen of rows, a screen from row N, or every row.
+    case list(ListRange)
     /// Show the next screen of rows.
     case more
     /// A blank line or a `#` comment: nothing to do.
     case nothing
     /// Open the detail of a row's post.
     case open(row: Int)
+    /// Open an account's posts: a row's author, a handle, or the open post's author.
+    case profile(ProfileTarget?)
     /// End the session.
     case quit
     /// Load posts newer than the top one.
     case refresh
-    /// Retry what failed last.
+    /// Run again everything that failed.
     case retry
+    /// Open a hashtag's timeline.
+    case tag(String)
+    /// Open the thread of a row's post, or of the open post.
+    case thread(row: Int?)
+    /// Back to the bottom screen.
+    case top
+    /// Print the stack of screens.
+    case whereAmI
+}
+
+/// Which rows `list` draws.
+public enum ListRange: Hashable, Sendable {
+    /// The current screen: the last screen of rows shown.
+    case screen
+    /// A screen of rows from row N.
+    case from(Int)
+    /// Every row shown so far.
+    case all
+}
+
+/// Whose profile `profile` opens.
+public enum ProfileTarget: Hashable, Sendable {
+    /// The author of row N.
+    case row(Int)
+    /// An account by handle, `user` or `user@host` (without the `@`).
+    case handle(String)
 }
 
 extension Command {
@@ -33,17 +68,28 @@ extension Command {
     public var text: String {
         switch self {
         case .back: "back"
+        case .bookmark(let row): row.map { "bookmark \($0)" } ?? "bookmark"
         case .boost(let row): row.map { "boost \($0)" } ?? "boost"
         case .favourite(let row): row.map { "fav \($0)" } ?? "fav"
+        case .screen(let name): name.rawValue
         case .gap(let row): "gap \(row)"
         case .help(let topic): topic.map { "help \($0.rawValue)" } ?? "help"
-        case .list: "list"
+        case .list(.screen): "list"
+        case .list(.from(let row)): "list \(row)"
+        case .list(.all): "list all"
         case .more: "more"
         case .nothing: ""
         case .open(let row): "open \(row)"
+        case .profile(nil): "profile"
+        case .profile(.row(let row)?): "profile \(row)"
+        case .profile(.handle(let handle)?): "profile @\(handle)"
         case .quit: "quit"
         case .refresh: "refresh"
         case .retry: "retry"
+        case .tag(let name): "tag \(name)"
+        case .thread(let row): row.map { "thread \($0)" } ?? "thread"
+        case .top: "top"
+        case .whereAmI: "where"
         }
     }
 }

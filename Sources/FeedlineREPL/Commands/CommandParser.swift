@@ -1,3 +1,5 @@
+import Feedline
+
 /// Why a line is not a command. ``message`` is the one line the REPL prints.
 public enum ParseError: Error, Hashable, Sendable {
     /// The first word names no command; `suggestion` is a near miss, if any.
@@ -12,6 +14,14 @@ public enum ParseError: Error, Hashable, Sendable {
     case rowTooLarge(CommandName, String)
     /// The command takes no (more) arguments.
     case unexpectedArgument(CommandName, String)
+    /// `tag` needs a name.
+    case missingTag
+    /// The word cannot be a hashtag's name.
+    case notAHashtag(String)
+    /// The word cannot be an account's handle.
+    case notAHandle(String)
+    /// `list` takes a row number or `all`.
+    case notARange(String)
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -31,6 +41,14 @@ public enum ParseError: Error, Hashable, Sendable {
         case .unexpectedArgument(let name, let word):
             let usage = CommandTable.spec(name).usage
             return "\(name.rawValue) does not take \"\(Self.echo(word))\"; usage: \(usage)."
+        case .missingTag:
+            return "tag needs a hashtag, for example: tag birds."
+        case .notAHashtag(let word):
+            return "\"\(Self.echo(word))\" is not a hashtag: a hashtag has only letters, digits and underscores."
+        case .notAHandle(let word):
+            return "\"\(Self.echo(word))\" is not a row number or a handle; profile takes one, for example: profile 3 or profile @kemi@fieldnotes.science."
+        case .notARange(let word):
+            return "\"\(Self.echo(word))\" is not a row number or all; usage: list [N|all]."
         }
     }
 
@@ -72,49 +90,90 @@ public enum CommandParser {
         }
         let arguments = words.dropFirst().map(String.init)
         let spec = CommandTable.spec(name)
-        switch spec.argument {
-        case .none:
+        if spec.argument == .none {
             if let extra = arguments.first { return .failure(.unexpectedArgument(name, extra)) }
-        case .row, .rowOnTimeline:
-            if arguments.count > 1 { return .failure(.unexpectedArgument(name, arguments[1])) }
-            if arguments.isEmpty, spec.argument == .row { return .failure(.missingRow(name)) }
-        case .topic:
-            if arguments.count > 1 { return .failure(.unexpectedArgument(name, arguments[1])) }
+        } else if arguments.count > 1 {
+            return .failure(.unexpectedArgument(name, arguments[1]))
         }
-        let row: Int?
-        switch (spec.argument, arguments.first) {
-        case (.row, let text?), (.rowOnTimeline, let text?):
+        let argument = arguments.first
+
+        func row(_ text: String) -> Result<Int, ParseError> {
             switch rowNumber(text) {
-            case .success(let number): row = number
-            case .failure(.notDigits): return .failure(.notARow(name, text))
-            case .failure(.tooLarge): return .failure(.rowTooLarge(name, text))
+            case .success(let number): .success(number)
+            case .failure(.notDigits): .failure(.notARow(name, text))
+            case .failure(.tooLarge): .failure(.rowTooLarge(name, text))
             }
-        default:
-            row = nil
         }
+        func optionalRow() -> Result<Int?, ParseError> {
+            guard let argument else { return .success(nil) }
+            return row(argument).map { $0 }
+        }
+
         switch name {
         case .back: return .success(.back)
-        case .boost: return .success(.boost(row: row))
-        case .fav: return .success(.favourite(row: row))
-        case .gap: return .success(.gap(row: row ?? 0))
+        case .top: return .success(.top)
+        case .whereAmI: return .success(.whereAmI)
+        case .more: return .success(.more)
+        case .quit: return .success(.quit)
+        case .refresh: return .success(.refresh)
+        case .retry: return .success(.retry)
+        case .bookmarks, .favourites, .notifications, .home, .local, .public: return .success(.screen(name))
+        case .fav: return optionalRow().map { .favourite(row: $0) }
+        case .boost: return optionalRow().map { .boost(row: $0) }
+        case .bookmark: return optionalRow().map { .bookmark(row: $0) }
+        case .thread: return optionalRow().map { .thread(row: $0) }
+        case .open, .gap:
+            guard let argument else { return .failure(.missingRow(name)) }
+            return row(argument).map { name == .open ? .open(row: $0) : .gap(row: $0) }
+        case .list:
+            guard let argument else { return .success(.list(.screen)) }
+            if argument.lowercased() == "all" { return .success(.list(.all)) }
+            switch rowNumber(argument) {
+            case .success(let number): return .success(.list(.from(number)))
+            case .failure(.tooLarge): return .failure(.rowTooLarge(name, argument))
+            case .failure(.notDigits): return .failure(.notARange(argument))
+            }
+        case .profile:
+            guard let argument else { return .success(.profile(nil)) }
+            if rowNumber(argument) != .failure(.notDigits) { return row(argument).map { .profile(.row($0)) } }
+            guard let handle = Self.handle(argument) else { return .failure(.notAHandle(argument)) }
+            return .success(.profile(.handle(handle)))
+        case .tag:
+            guard let argument else { return .failure(.missingTag) }
+            let tag = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
+            guard Self.isHashtag(tag) else { return .failure(.notAHashtag(argument)) }
+            return .success(.tag(tag))
         case .help:
-            guard let topic = arguments.first else { return .success(.help(nil)) }
+            guard let topic = argument else { return .success(.help(nil)) }
             guard let command = CommandTable.command(named: topic) else {
                 return .failure(.unknownTopic(topic, suggestion: CommandTable.suggestion(for: topic)))
             }
             return .success(.help(command))
-        case .list: return .success(.list)
-        case .more: return .success(.more)
-        case .open: return .success(.open(row: row ?? 0))
-        case .quit: return .success(.quit)
-        case .refresh: return .success(.refresh)
-        case .retry: return .success(.retry)
         }
     }
 
     /// Parses raw bytes: invalid UTF-8 is replaced (U+FFFD) and then parsed like any line.
     public static func parse(bytes: some Collection<UInt8>) -> Result<Command, ParseError> {
         parse(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `user` or `user@host` from `@user@host`, `user@host` or `user`; `nil` for anything that
+    /// cannot be a handle (user names are letters, digits, `_`, `.`, `-`; hosts add nothing else).
+    static func handle(_ text: String) -> String? {
+        var name = Substring(text)
+        if name.hasPrefix("@") { name = name.dropFirst() }
+        let parts = name.split(separator: "@", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 253 }) else { return nil }
+        let allowed = { (character: Character) in
+            character.isASCII && (character.isLetter || character.isNumber || "_.-".contains(character))
+        }
+        guard parts.allSatisfy({ $0.allSatisfy(allowed) }) else { return nil }
+        return String(name)
+    }
+
+    /// Whether `name` can be a hashtag: letters, digits, underscores (any script), at most 100.
+    static func isHashtag(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 100 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     private enum NumberProblem: Error {

@@ -2,12 +2,16 @@ import Feedline
 
 /// The name of a command (its aliases resolve to it).
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-    case back, boost, fav, gap, help, list, more, open, quit, refresh, retry
+    case back, bookmark, bookmarks, boost, fav, favourites, gap, help, home, list, local, more, notifications, open, profile
+    case `public`, quit, refresh, retry, tag, thread, top
+    case whereAmI = "where"
 }
 
-/// Which screen a command works on.
+/// Which kind of screen is on top.
 public enum ScreenKind: String, Hashable, Sendable {
-    case timeline
+    /// A list: a timeline, an account's posts, a hashtag, a thread, notifications, bookmarks…
+    case list
+    /// A post's detail.
     case post
 }
 
@@ -18,10 +22,16 @@ public struct CommandSpec: Hashable, Sendable {
     public enum Argument: Hashable, Sendable {
         /// Nothing.
         case none
-        /// A row number on the timeline; none on the post screen.
-        case rowOnTimeline
         /// A row number, always.
         case row
+        /// A row number on a list; nothing on a post (the command acts on the post).
+        case rowOnList
+        /// Nothing, a row number, or `all`.
+        case listRange
+        /// A row number or an `@handle` on a list; on a post also nothing (the post's author).
+        case profile
+        /// A word (a hashtag's name).
+        case word
         /// An optional command name.
         case topic
     }
@@ -34,12 +44,19 @@ public struct CommandSpec: Hashable, Sendable {
     public var argument: Argument
     /// How to type it, e.g. `open N`.
     public var usage: String
+    /// How to type it on a post, when that differs.
+    public var postUsage: String?
     /// One line for the command list.
     public var summary: String
+    /// The line for the command list on a post, when it is not `summary` with "row N's post"
+    /// read as "this post".
+    public var postSummary: String?
     /// More lines for `help <command>`.
     public var details: String
     /// The screens it works on.
     public var screens: Set<ScreenKind>
+    /// Whether it is shown on the bottom screen (going back is not).
+    public var atBottom = true
 
     /// Every word that names this command.
     public var words: [String] { [name.rawValue] + aliases }
@@ -50,94 +67,165 @@ public enum CommandTable {
     /// Every command.
     public static let all: [CommandSpec] = [
         CommandSpec(
-            name: .list, aliases: ["ls"], argument: .none, usage: "list",
-            summary: "redraw the screen (timeline: every row shown so far)",
-            details: "On the timeline, prints every row shown so far and the status line; on a post, prints the post again.",
-            screens: [.timeline, .post]
+            name: .list, aliases: ["ls"], argument: .listRange, usage: "list [N|all]", postUsage: "list",
+            summary: "redraw the last screen of rows (N: from row N; all)",
+            postSummary: "print the post again",
+            details: "On a list, prints the last screen of rows shown and the status line; list N prints a screen from row N, list all every row shown so far. On a post, prints the post again.",
+            screens: [.list, .post]
         ),
         CommandSpec(
             name: .more, aliases: [], argument: .none, usage: "more",
-            summary: "show the next screen of rows (loads older posts when needed)",
+            summary: "show the next screen of rows, loading older ones",
             details: "Rows that come into view are displayed, which loads the next page before you reach the end.",
-            screens: [.timeline]
+            screens: [.list]
         ),
         CommandSpec(
             name: .open, aliases: [], argument: .row, usage: "open N",
             summary: "open the post of row N",
-            details: "Shows the full post, its media, counts and thread. back returns to the timeline.",
-            screens: [.timeline]
+            details: "Shows the full post, its media, counts and replies; on a notification, the post it is about (or the profile of who followed you). back returns to the list.",
+            screens: [.list]
         ),
         CommandSpec(
-            name: .fav, aliases: ["favourite", "favorite"], argument: .rowOnTimeline, usage: "fav N  (on a post: fav)",
-            summary: "favourite or unfavourite row N (or the open post)",
-            details: "Shows the change at once; if the server refuses, it is rolled back with the reason.",
-            screens: [.timeline, .post]
+            name: .fav, aliases: ["favourite", "favorite"], argument: .rowOnList, usage: "fav N", postUsage: "fav",
+            summary: "favourite or unfavourite row N's post",
+            details: "Shows the change at once on every screen that shows the post; if the server refuses, it is rolled back with the reason.",
+            screens: [.list, .post]
         ),
         CommandSpec(
-            name: .boost, aliases: ["reblog"], argument: .rowOnTimeline, usage: "boost N  (on a post: boost)",
-            summary: "boost or unboost row N (or the open post)",
-            details: "Every row of the same post changes with it; if the server refuses, it is rolled back with the reason.",
-            screens: [.timeline, .post]
+            name: .boost, aliases: ["reblog"], argument: .rowOnList, usage: "boost N", postUsage: "boost",
+            summary: "boost or unboost row N's post",
+            details: "Every row of the same post changes with it, on every screen; if the server refuses, it is rolled back with the reason.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .bookmark, aliases: [], argument: .rowOnList, usage: "bookmark N", postUsage: "bookmark",
+            summary: "bookmark row N's post, or remove the bookmark",
+            details: "Bookmarks are private: only you see them, in bookmarks. Every screen that shows the post marks it at once.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .thread, aliases: [], argument: .rowOnList, usage: "thread N", postUsage: "thread",
+            summary: "open the thread of row N's post",
+            details: "The post with what it replies to above it and its replies below, as rows you can open, favourite and boost.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .profile, aliases: [], argument: .profile, usage: "profile N|@user@host", postUsage: "profile [@user@host]",
+            summary: "open the posts of row N's author, or of @user@host",
+            details: "On a post, profile alone opens its author's posts. @user names an account of this server, @user@host one of another.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .tag, aliases: [], argument: .word, usage: "tag NAME",
+            summary: "open the timeline of a hashtag",
+            details: "NAME with or without #. Tab completes the hashtags seen in this session.",
+            screens: [.list, .post]
         ),
         CommandSpec(
             name: .refresh, aliases: [], argument: .none, usage: "refresh",
             summary: "load newer posts above the top row",
-            details: "When more new posts exist than one page holds, a gap row marks where posts are missing.",
-            screens: [.timeline]
+            details: "When more new posts exist than one page holds, a gap row marks where posts are missing. A thread, bookmarks and favourites load again instead.",
+            screens: [.list]
         ),
         CommandSpec(
             name: .gap, aliases: [], argument: .row, usage: "gap N",
             summary: "load the posts missing at gap row N",
             details: "The newest missing posts fill the gap; a smaller gap remains while more are missing.",
-            screens: [.timeline]
+            screens: [.list]
+        ),
+        CommandSpec(
+            name: .notifications, aliases: ["notifs"], argument: .none, usage: "notifications",
+            summary: "open your notifications",
+            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .bookmarks, aliases: [], argument: .none, usage: "bookmarks",
+            summary: "open the posts you bookmarked",
+            details: "Newest bookmark first. refresh loads the list again.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .favourites, aliases: ["favorites"], argument: .none, usage: "favourites",
+            summary: "open the posts you favourited",
+            details: "Newest favourite first. refresh loads the list again.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .home, aliases: [], argument: .none, usage: "home",
+            summary: "switch the bottom timeline to your home timeline",
+            details: "Closes every screen and starts the home timeline afresh. Also: local, public.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .local, aliases: [], argument: .none, usage: "local",
+            summary: "switch the bottom timeline to this server's local one",
+            details: "Public posts of this server's accounts. Closes every screen above it.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .public, aliases: ["federated"], argument: .none, usage: "public",
+            summary: "switch the bottom timeline to the federated one",
+            details: "Every public post this server knows. Closes every screen above it.",
+            screens: [.list, .post]
         ),
         CommandSpec(
             name: .retry, aliases: [], argument: .none, usage: "retry",
-            summary: "retry what failed last",
-            details: "On the timeline: the page, refresh or gap that failed. On a post: its loads that failed.",
-            screens: [.timeline, .post]
+            summary: "run again everything that failed, on every screen",
+            details: "On every screen: a page, refresh or gap that failed, a post or thread that did not load, and a favourite, boost or bookmark that was rolled back (it is sent again).",
+            screens: [.list, .post]
         ),
         CommandSpec(
             name: .back, aliases: [], argument: .none, usage: "back",
             summary: "go back to the previous screen",
-            details: "Rows whose state changed meanwhile are shown again.",
-            screens: [.timeline, .post]
+            details: "Rows that changed while you were away (a favourite made on another screen, say) are shown again, marked ~.",
+            screens: [.list, .post], atBottom: false
+        ),
+        CommandSpec(
+            name: .top, aliases: [], argument: .none, usage: "top",
+            summary: "go back to the bottom timeline",
+            details: "Closes every screen above the bottom one; rows that changed meanwhile are shown, marked ~.",
+            screens: [.list, .post], atBottom: false
+        ),
+        CommandSpec(
+            name: .whereAmI, aliases: [], argument: .none, usage: "where",
+            summary: "show the screens open, bottom first",
+            details: "For example: home › @kemi › post 1176… › thread.",
+            screens: [.list, .post]
         ),
         CommandSpec(
             name: .help, aliases: ["?"], argument: .topic, usage: "help [command]",
             summary: "list the commands, or explain one",
-            details: "Marks on rows: ★/☆ favourited or not, ▲/△ boosted or not, each with its count.",
-            screens: [.timeline, .post]
+            details: "Marks on rows: ★/☆ favourited or not, ▲/△ boosted or not (each with its count), 🔖 bookmarked, … waiting for the server.",
+            screens: [.list, .post]
         ),
         CommandSpec(
             name: .quit, aliases: ["exit"], argument: .none, usage: "quit",
             summary: "end the session (also Ctrl-D)",
             details: "History is saved to the history file in interactive sessions.",
-            screens: [.timeline, .post]
+            screens: [.list, .post]
         ),
     ]
+
+    private static let byName: [CommandName: CommandSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    private static let byWord: [String: CommandName] = Dictionary(
+        all.flatMap { spec in spec.words.map { ($0, spec.name) } }, uniquingKeysWith: { first, _ in first }
+    )
 
     /// The entry of `name`.
     public static func spec(_ name: CommandName) -> CommandSpec {
         // The table lists every case; the fallback keeps this total without a force unwrap.
-        all.first { $0.name == name } ?? CommandSpec(
-            name: name, aliases: [], argument: .none, usage: name.rawValue, summary: "", details: "", screens: []
-        )
+        byName[name] ?? CommandSpec(name: name, aliases: [], argument: .none, usage: name.rawValue, summary: "", details: "", screens: [])
     }
 
     /// The command a word names (case-insensitive), if any.
     public static func command(named word: String) -> CommandName? {
-        let lowered = word.lowercased()
-        return all.first { $0.words.contains(lowered) }?.name
+        byWord[word.lowercased()]
     }
 
-    /// Every command word and alias, sorted: what Tab completes.
-    public static let words: [String] = all.flatMap(\.words).filter { $0.allSatisfy(\.isLetter) }.sorted()
-
-    /// The command words that start with `prefix` (case-insensitive), sorted.
-    public static func completions(of prefix: String) -> [String] {
-        let lowered = prefix.lowercased()
-        return words.filter { $0.hasPrefix(lowered) }
+    /// The commands shown on `screen` (at the bottom of the stack or above it), in table order.
+    public static func commands(on screen: ScreenKind, atBottom: Bool) -> [CommandSpec] {
+        all.filter { $0.screens.contains(screen) && (!atBottom || $0.atBottom) }
     }
 
     /// The command closest to a mistyped word: one edit away (two for words of five letters or

@@ -20,7 +20,15 @@ public struct DetailRenderer: Sendable {
     public var cache: RenderCache?
 
     /// A renderer for `width` columns, reusing post parts from `cache` if given.
-    public init(width: Int, style: Style = .plain, clock: WallClock, cache: RenderCache? = nil) {
+    /// `missingRepliesReason` ends the sentence said when a thread shows fewer replies than its
+    /// post counts (see ``missingReplies(counted:shown:reason:)``).
+    private let missingRepliesReason: String
+
+    public init(
+        width: Int, style: Style = .plain, clock: WallClock, cache: RenderCache? = nil,
+        missingRepliesReason: String = DetailRenderer.serverMissingRepliesReason
+    ) {
+        self.missingRepliesReason = missingRepliesReason
         self.width = max(20, width)
         self.style = style
         self.clock = clock
@@ -43,11 +51,19 @@ public struct DetailRenderer: Sendable {
     public func lines(_ part: Part, of state: PostDetailState) -> [String] {
         switch part {
         case .post: state.post.map(cachedPostLines) ?? []
-        case .interaction: state.interaction.map { [interactionLine($0, replies: state.post?.repliesCount ?? 0)] } ?? []
+        case .interaction: state.interaction.map { interactionLines($0, replies: state.post?.repliesCount ?? 0) } ?? []
         case .failure: state.interaction?.failure.map { wrapped("! " + TextWidth.oneLine($0.message)).map(style.red) } ?? []
         case .loads: loadLines(state)
-        case .thread: state.context.map(threadLines) ?? []
+        case .thread: state.context.map { threadLines($0, counted: state.post?.repliesCount ?? 0) } ?? []
         }
+    }
+
+    /// A link on a line of its own, indented two columns, never wrapped: a terminal finds and
+    /// opens a URL only when it is whole, so a URL longer than the width is the one line allowed
+    /// to be wider (the terminal folds it without breaking it).
+    private func urlLine(_ url: String) -> String {
+        let url = TextWidth.oneLine(url).replacingOccurrences(of: " ", with: "%20")
+        return style.dim("  " + url)
     }
 
     private func wrapped(_ text: String, indent: String = "") -> [String] {
@@ -69,7 +85,8 @@ public struct DetailRenderer: Sendable {
         let name = TextWidth.oneLine(post.author.name)
         let handle = "@" + TextWidth.oneLine(post.author.handle)
         lines.append(style.bold(TextWidth.truncate(name, to: width)) + (TextWidth.width(of: name) + 1 + TextWidth.width(of: handle) <= width ? " " + style.dim(handle) : ""))
-        lines.append(style.dim(TextWidth.truncate(date(post.createdAt) + " · " + clock.relative(post.createdAt), to: width)))
+        lines += wrapped(date(post.createdAt) + " · " + clock.relative(post.createdAt)).map(style.dim)
+        if let edited = post.editedAt { lines += wrapped("edited " + date(edited)).map(style.dim) }
         lines.append("")
         if let warning = post.contentWarning {
             lines += wrapped("CW: " + TextWidth.oneLine(warning)).map(style.magenta)
@@ -79,30 +96,46 @@ public struct DetailRenderer: Sendable {
         lines += text.isEmpty ? [style.dim("(no text)")] : wrapped(text)
         if !post.media.isEmpty {
             lines.append("")
-            for media in post.media { lines += wrapped(TextWidth.oneLine(media.summary)) }
+            for media in post.media {
+                lines += wrapped(TextWidth.oneLine(media.summary))
+                if let url = media.url { lines.append(urlLine(url)) }
+            }
         }
         if let poll = post.poll {
             lines.append("")
             let state = poll.expired ? "closed" : "open"
-            lines += wrapped("Poll (\(state), \(poll.votesCount) votes):")
+            lines += wrapped("Poll (\(state), \(Self.count(poll.votesCount, "vote"))):")
             for option in poll.options {
-                let votes = option.votes.map { " — \($0)" } ?? ""
+                var votes = ""
+                if let count = option.votes {
+                    votes = " — " + Self.count(count, "vote")
+                    if poll.votesCount > 0 { votes += " (\(Self.percent(count, of: poll.votesCount)))" }
+                }
                 lines += wrapped("• " + TextWidth.oneLine(option.title) + votes, indent: "  ")
             }
         }
         if let card = post.card {
             lines.append("")
-            lines += wrapped("Link: " + TextWidth.oneLine(card.title) + " — " + TextWidth.oneLine(card.url))
+            lines += wrapped("Link: " + TextWidth.oneLine(card.title))
+            lines.append(urlLine(card.url))
         }
         lines.append("")
         return lines
     }
 
-    private func interactionLine(_ interaction: PostInteraction, replies: Int) -> String {
+    private func interactionLines(_ interaction: PostInteraction, replies: Int) -> [String] {
         let fav = (interaction.favourited ? "★ " : "☆ ") + Self.count(interaction.favouritesCount, "favourite")
         let boost = (interaction.reblogged ? "▲ " : "△ ") + Self.count(interaction.reblogsCount, "boost")
-        let line = TextWidth.truncate(fav + " · " + boost + " · " + Self.count(replies, "reply", "replies"), to: width)
-        return interaction.favourited || interaction.reblogged ? style.yellow(line) : line
+        let bookmark = interaction.bookmarked ? " · 🔖 bookmarked" : ""
+        let lines = TextWidth.wrap(fav + " · " + boost + " · " + Self.count(replies, "reply", "replies") + bookmark, to: width)
+        return interaction.favourited || interaction.reblogged ? lines.map(style.yellow) : lines
+    }
+
+    /// `60%`, rounded to the nearest whole percent (`<1%` for a few votes of many).
+    static func percent(_ part: Int, of whole: Int) -> String {
+        guard whole > 0 else { return "0%" }
+        let value = (Double(part) * 100 / Double(whole)).rounded()
+        return part > 0 && value < 1 ? "<1%" : "\(Int(value))%"
     }
 
     /// `1 boost`, `2 boosts`.
@@ -125,9 +158,28 @@ public struct DetailRenderer: Sendable {
         return lines
     }
 
-    private func threadLines(_ context: PostContext) -> [String] {
-        if context.ancestors.isEmpty, context.descendants.isEmpty { return [style.dim("No replies.")] }
+    /// Why a server shows fewer replies than a post counts (a sentence).
+    public static let serverMissingRepliesReason = "A server sends only the replies it knows of and you may see."
+    /// Why the sandbox shows fewer replies than a post counts (a sentence).
+    public static let sandboxMissingRepliesReason = "The sandbox serves only the replies in its fixtures."
+
+    /// The sentence for a thread that shows `shown` of the `counted` replies of its post, e.g.
+    /// "The post counts 10 replies, but none is shown here. The sandbox serves only the replies in
+    /// its fixtures."
+    public static func missingReplies(counted: Int, shown: Int, reason: String) -> String {
+        let missing = counted - shown
+        return shown == 0
+            ? "The post counts \(count(counted, "reply", "replies")), but none is shown here. \(reason)"
+            : "The post counts \(count(counted, "reply", "replies")); \(missing) \(missing == 1 ? "is" : "are") not shown here. \(reason)"
+    }
+
+    private func threadLines(_ context: PostContext, counted: Int) -> [String] {
         var lines: [String] = []
+        if context.descendants.count < counted {
+            lines += wrapped(Self.missingReplies(counted: counted, shown: context.descendants.count, reason: missingRepliesReason)).map(style.dim)
+        } else if context.ancestors.isEmpty, context.descendants.isEmpty {
+            return [style.dim("No replies.")]
+        }
         if !context.ancestors.isEmpty {
             lines.append(style.bold("In reply to:"))
             lines += context.ancestors.map(threadLine)
@@ -136,6 +188,7 @@ public struct DetailRenderer: Sendable {
             lines.append(style.bold("Replies (\(context.descendants.count)):"))
             lines += context.descendants.map(threadLine)
         }
+        if !context.ancestors.isEmpty || !context.descendants.isEmpty { lines += wrapped(Self.threadHint).map(style.dim) }
         return lines
     }
 
@@ -145,6 +198,9 @@ public struct DetailRenderer: Sendable {
         let body = content.contentWarning.map { "CW: " + TextWidth.oneLine($0) } ?? TextWidth.oneLine(content.text)
         return "  " + TextWidth.truncate(head + body, to: width - 2)
     }
+
+    /// Lines after the thread: how to open it as a list of rows.
+    private static let threadHint = "thread opens it as rows you can open, favourite and boost."
 
     private func date(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)

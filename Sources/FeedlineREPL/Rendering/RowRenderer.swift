@@ -15,6 +15,8 @@ public struct RowRenderer: Sendable {
 
     /// Columns before the author: a one-character marker, the number, two spaces.
     static let indent = 6
+    /// The fewest columns a row's name keeps beside its marks before the marks move below it.
+    static let minimumName = 8
 
     /// A renderer for `width` columns (at least 20), reusing body lines from `cache` if given.
     public init(width: Int, style: Style = .plain, clock: WallClock, cache: RenderCache? = nil) {
@@ -29,7 +31,7 @@ public struct RowRenderer: Sendable {
     public func lines(_ row: ListRow, number: Int, marker: Character = " ") -> [String] {
         switch row {
         case .post(let post): lines(post, number: number, marker: marker)
-        case .gap(let gap): [gapLine(gap, number: number, marker: marker)]
+        case .gap(let gap): gapLines(gap, number: number, marker: marker)
         case .notification(let notification): lines(notification, number: number, marker: marker)
         }
     }
@@ -60,24 +62,33 @@ public struct RowRenderer: Sendable {
         let interaction = row.interaction
         let fav = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount)
         let boost = (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount)
-        let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost)
+        let bookmark = interaction.bookmarked ? "  🔖" : ""
+        let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost) + TextWidth.width(of: bookmark)
+        let marks = (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost) + bookmark
         let lead = prefix(number, marker)
-        // The first line is exactly `width` columns, marks at the right edge: the name gives way
-        // first, then the age (narrow widths); marks wider than the line are cut.
-        let headRoom = width - TextWidth.width(of: lead) - marksWidth - 2
-        var age = " · " + row.relativeTime(clock)
-        if headRoom - TextWidth.width(of: age) < 1 { age = "" }
         let name = TextWidth.oneLine(row.author.name)
-        var first: String
-        if headRoom >= 1 {
-            let shownName = TextWidth.truncate(name, to: headRoom - TextWidth.width(of: age))
+        let age = " · " + row.relativeTime(clock) + (row.content.editedAt == nil ? "" : " · edited")
+        // One line of exactly `width` columns, marks at the right edge, while the name keeps at
+        // least `Self.minimumName` columns (or all of itself); otherwise the name and age on the
+        // first line and the marks on their own — a narrow terminal never cuts the marks or
+        // squeezes the name to nothing.
+        let headRoom = width - TextWidth.width(of: lead) - marksWidth - 2
+        let nameRoom = headRoom - TextWidth.width(of: age)
+        let first: String
+        var marksLine: String?
+        if nameRoom >= min(TextWidth.width(of: name), Self.minimumName), nameRoom >= 1 {
+            let shownName = TextWidth.truncate(name, to: nameRoom)
             let gapWidth = headRoom + 2 - TextWidth.width(of: shownName + age)
-            first = lead + style.bold(shownName) + style.dim(age) + String(repeating: " ", count: gapWidth)
-            first += (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost)
+            first = lead + style.bold(shownName) + style.dim(age) + String(repeating: " ", count: gapWidth) + marks
         } else {
-            first = lead + TextWidth.truncate(fav + "  " + boost, to: max(1, width - TextWidth.width(of: lead)))
+            let room = width - TextWidth.width(of: lead)
+            let shownAge = TextWidth.width(of: age) + min(TextWidth.width(of: name), Self.minimumName) <= room ? age : ""
+            let shownName = TextWidth.truncate(name, to: max(1, room - TextWidth.width(of: shownAge)))
+            first = lead + style.bold(shownName) + style.dim(TextWidth.truncate(shownAge, to: max(0, room - TextWidth.width(of: shownName))))
+            marksLine = indent + (marksWidth <= available ? marks : TextWidth.truncate(fav + "  " + boost + bookmark, to: available))
         }
         var result = [first]
+        if let marksLine { result.append(marksLine) }
         if let booster = row.boostedBy {
             result.append(indent + style.dim(TextWidth.truncate("▲ boosted by " + TextWidth.oneLine(booster.name), to: available)))
         }
@@ -106,14 +117,18 @@ public struct RowRenderer: Sendable {
         return text.isEmpty ? "(no text)" : text
     }
 
-    private func gapLine(_ gap: Gap, number: Int, marker: Character) -> String {
+    /// The gap row, wrapped (never cut) after the number.
+    private func gapLines(_ gap: Gap, number: Int, marker: Character) -> [String] {
         let text: String
         switch gap.status {
         case .idle: text = "┄┄ posts may be missing here: gap \(number) loads them ┄┄"
         case .loading: text = "┄┄ loading the missing posts… ┄┄"
-        case .failed(let failure): text = "┄┄ could not load the missing posts: \(TextWidth.oneLine(failure.message)) gap \(number) tries again ┄┄"
+        case .failed(let failure): text = "┄┄ could not load the missing posts: \(Self.sentence(failure.message)) gap \(number) tries again ┄┄"
         }
-        return prefix(number, marker) + style.cyan(TextWidth.truncate(text, to: width - Self.indent))
+        let indent = String(repeating: " ", count: Self.indent)
+        return TextWidth.wrap(text, to: width - Self.indent).enumerated().map { index, line in
+            (index == 0 ? prefix(number, marker) : indent) + style.cyan(line)
+        }
     }
 
     /// A notification group: its summary after the number and age; the post it is about
@@ -147,39 +162,66 @@ public struct RowRenderer: Sendable {
         return result
     }
 
-    /// The status line under the rows: what is loading, the failure and the command that fixes
-    /// it, the end of the list, or which rows are shown. `noun` names the list ("timeline").
-    public func statusLine(_ status: ListStatus, shown: Int, total: Int, noun: String = "timeline") -> [String] {
+    /// The status line under the rows: what is loading, the failure (and `retry` when trying
+    /// again can help), the end of the list, or which rows are shown — wrapped, never cut.
+    public func statusLine(_ status: ListStatus, shown: Int, total: Int, wording: ListWording = ListWording()) -> [String] {
         let text: String
         var failed = false
         switch status.loading {
-        case .firstPage?: text = "Loading the \(noun)…"
-        case .olderPage?: text = "Loading older posts…"
-        case .refresh?: text = "Loading newer posts…"
-        case .gap?: text = "Loading the missing posts…"
+        case .firstPage?: text = "Loading \(wording.loading)…"
+        case .olderPage?: text = "Loading older \(wording.items)…"
+        case .refresh?: text = "Loading newer \(wording.items)…"
+        case .gap?: text = "Loading the missing \(wording.items)…"
         case nil:
             if let failure = status.failure {
                 failed = true
                 let what = switch failure.intent {
-                case .loadOlder: total == 0 ? "Could not load the \(noun)" : "Could not load older posts"
+                case .loadOlder: total == 0 ? "Could not load \(wording.loading)" : "Could not load older \(wording.items)"
                 case .refresh: "Could not refresh"
-                case .fillGap: "Could not load the missing posts"
+                case .fillGap: "Could not load the missing \(wording.items)"
                 }
-                let message = TextWidth.oneLine(failure.message)
-                let sentence = message.hasSuffix(".") ? message : message + "."
-                text = "\(what): \(sentence) Type retry."
+                text = "\(what): \(Self.sentence(failure.message))" + (failure.failure.isTransient ? " Type retry." : "")
             } else if total == 0 {
-                text = status.reachedEnd ? "The \(noun) is empty." : "No rows yet."
+                text = status.reachedEnd ? wording.empty : "No rows yet."
             } else if shown == 0 {
                 text = "\(total) rows loaded; more shows them."
             } else if shown < total {
                 text = "Rows 1–\(shown) of \(total) shown; more shows the next."
             } else if status.reachedEnd {
-                text = "Rows 1–\(shown) shown. End of \(noun)."
+                text = "Rows 1–\(shown) shown. End of \(wording.end)."
             } else {
-                text = "Rows 1–\(shown) shown; more loads older posts."
+                text = "Rows 1–\(shown) shown; more loads older \(wording.items)."
             }
         }
         return TextWidth.wrap(text, to: width).map(failed ? style.red : style.dim)
+    }
+
+    /// `message` on one line, ending in a full stop (or its own `?` or `!`).
+    static func sentence(_ message: String) -> String {
+        let line = TextWidth.oneLine(message)
+        guard let last = line.last else { return line }
+        return ".?!".contains(last) ? line : line + "."
+    }
+}
+
+/// How a status line names a list: "Loading the timeline…", "End of bookmarks.".
+public struct ListWording: Hashable, Sendable {
+    /// The list in a sentence: "the timeline", "your bookmarks".
+    public var title: String
+    /// What loads at first: "Loading \(loading)…", "Could not load \(loading)".
+    public var loading: String
+    /// The line of an empty list.
+    public var empty: String
+    /// "End of \(end)."
+    public var end: String
+    /// What the list holds: "posts", "notifications".
+    public var items: String
+
+    public init(title: String = "the timeline", loading: String = "the timeline", empty: String = "The timeline is empty.", end: String = "timeline", items: String = "posts") {
+        self.title = title
+        self.loading = loading
+        self.empty = empty
+        self.end = end
+        self.items = items
     }
 }

@@ -39,7 +39,7 @@ struct ListScreen {
     /// The lines that show what changed since the last flush: removed rows, new rows (`+` when
     /// inserted above rows already seen), changed rows (`~`), a note when rows were renumbered,
     /// and the status line when it changed.
-    mutating func flush(rows: RowList, renderer: RowRenderer, noun: String) -> [String] {
+    mutating func flush(rows: RowList, renderer: RowRenderer, wording: ListWording) -> [String] {
         let plan = viewport.plan(rows: rows)
         var lines: [String] = []
         for (row, number) in plan.removed {
@@ -73,18 +73,32 @@ struct ListScreen {
             lines += renderer.note("Rows seen before moved \(direction) by \(abs(shift)); list shows them renumbered.")
         }
         for note in plan.notes { lines += renderer.note(note) }
-        lines += statusIfChanged(renderer, noun: noun)
+        lines += statusIfChanged(renderer, wording: wording)
         return lines
     }
 
-    /// Every row in view and the status line (the `list` command).
-    mutating func redraw(rows: RowList, renderer: RowRenderer, noun: String) -> [String] {
+    /// The rows of `range` and the status line (the `list` command): the current screen (the
+    /// last `pageSize` rows shown), a screen from row N, or every row shown; a partial listing
+    /// says how to see the rest. `nil` with a sentence when row N is not shown.
+    mutating func redraw(_ range: ListRange, pageSize: Int, rows: RowList, renderer: RowRenderer, wording: ListWording) -> [String] {
+        let shown = min(viewport.shown, rows.count)
+        let bounds: Range<Int>
+        switch range {
+        case .screen: bounds = max(0, shown - pageSize)..<shown
+        case .all: bounds = 0..<shown
+        case .from(let number):
+            guard number >= 1, number <= shown else {
+                let which = shown == 0 ? "No rows are shown yet." : shown == 1 ? "Row 1 is the only row shown." : "Rows 1–\(shown) are shown."
+                return TextWidth.wrap("There is no row \(number). \(which)", to: renderer.width)
+            }
+            bounds = (number - 1)..<min(number - 1 + pageSize, shown)
+        }
         var lines: [String] = []
         // While "now" stands still (scripts), a row equal to the one listed before has its age.
         let now = renderer.clock.now()
         let sameNow = now == listedAt
         listedAt = now
-        for item in viewport.redraw(rows: rows) {
+        for item in viewport.redraw(rows: rows, in: bounds) {
             let cached = listed[item.row.id]
             if sameNow, let cached, cached.number == item.number, cached.row == item.row {
                 lines += cached.lines
@@ -102,18 +116,22 @@ struct ListScreen {
             lines += drawn
             printed[item.row.id] = drawn
         }
-        let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, noun: noun)
+        let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, wording: wording)
         lastStatus = status.joined(separator: "\n")
         lastStatusInput = (viewport.status, viewport.shown, viewport.total)
-        return lines + status
+        lines += status
+        if bounds.count < shown, !bounds.isEmpty {
+            lines += renderer.note("Listed rows \(bounds.lowerBound + 1)–\(bounds.upperBound) of the \(shown) shown; list all lists every row, list N a screen from row N.")
+        }
+        return lines
     }
 
     /// The status line, when it differs from the one printed last.
-    mutating func statusIfChanged(_ renderer: RowRenderer, noun: String) -> [String] {
+    mutating func statusIfChanged(_ renderer: RowRenderer, wording: ListWording) -> [String] {
         let input = (status: viewport.status, shown: viewport.shown, total: viewport.total)
         if let last = lastStatusInput, last.status == input.status, last.shown == input.shown, last.total == input.total { return [] }
         lastStatusInput = input
-        let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, noun: noun)
+        let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, wording: wording)
         let text = status.joined(separator: "\n")
         guard text != lastStatus else { return [] }
         lastStatus = text

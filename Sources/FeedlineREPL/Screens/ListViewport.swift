@@ -169,10 +169,12 @@ package struct ListViewport: Equatable {
         return plan
     }
 
-    /// Every row in view, for `list`: marks all of them drawn.
-    package mutating func redraw(rows: RowList) -> [Item] {
+    /// The rows in view within `bounds` (every row in view by default), for `list`: marks them
+    /// drawn, and everything in view seen.
+    package mutating func redraw(rows: RowList, in bounds: Range<Int>? = nil) -> [Item] {
         var items: [Item] = []
-        for index in 0..<min(shown, rows.count) {
+        let inView = 0..<min(shown, rows.count)
+        for index in (bounds ?? inView).clamped(to: inView) {
             let row = rows[index]
             items.append(Item(row: row, number: index + 1, kind: .renumbered(previous: drawn[row.id] ?? index + 1)))
             drawn[row.id] = index + 1

@@ -6,14 +6,17 @@ import Foundation
 @MainActor
 public enum InteractiveRunner {
     /// Runs until `quit`, Ctrl-D or SIGTERM / SIGHUP; returns the exit status (128 + the signal's
-    /// number after a signal, else 0).
+    /// number after a signal, else 0). With `options.followsTerminal` the rows follow the
+    /// terminal's width as the window is resized.
     public static func run(session: FeedSession, options: REPLDriver.Options, historyFile: String) async -> Int32 {
         var options = options
         options.live = true
         let console = ReadlineConsole(historyFile: historyFile)
-        let driver = REPLDriver(session: session, options: options) { console.print($0) }
+        let driver = REPLDriver(session: session, options: options, terminalWidth: { TerminalInfo.columns }) { console.print($0) }
         console.start(prompt: driver.prompt)
+        if let problem = console.historyProblem { console.print(problem + "\n") }
         driver.start()
+        console.setCompletionContext(driver.completionContext)
         var status: Int32 = 0
         loop: for await event in console.events {
             switch event {
@@ -21,6 +24,7 @@ public enum InteractiveRunner {
                 let goOn = driver.handle(line)
                 if !goOn { break loop }
                 console.setPrompt(driver.prompt)
+                console.setCompletionContext(driver.completionContext)
             case .end:
                 break loop
             case .terminated(let number):

@@ -1,35 +1,44 @@
 import Feedline
 
 /// The REPL as a library: turns command lines into view-model calls on a ``FeedSession`` and
-/// prints what changed — each list's changesets, the open post's changed parts, the status
-/// line — through `write`.
+/// prints what changed — each list's changesets, the open post's changed parts, status lines,
+/// failures on other screens — through `write`.
 ///
 /// A thin front: the session's view models hold all state and logic; the driver keeps only what
-/// it has printed, per screen on the navigator's stack. All work happens on the main actor. In
-/// *live* mode (interactive) changes that arrive later — a page, a rollback — are written as
-/// they arrive; otherwise they are written by ``flush()``, which a script runner calls after
-/// ``FeedSession/settle()``, so transcripts do not depend on the order in which concurrent
+/// it has printed, per screen on the navigator's stack (any depth). All work happens on the main
+/// actor. In *live* mode (interactive) changes that arrive later — a page, a rollback — are
+/// written as they arrive; otherwise they are written by ``flush()``, which a script runner calls
+/// after ``FeedSession/settle()``, so transcripts do not depend on the order in which concurrent
 /// requests finish. Screens beneath the top keep following their view models, so going back to
 /// one shows what changed there meanwhile.
 @MainActor
 public final class REPLDriver {
     /// How the driver draws.
     public struct Options: Sendable {
-        /// Rows per screen (`more` shows this many).
+        /// Rows per screen (`more` and `list` show this many).
         public var pageSize: Int
-        /// Columns of the terminal.
+        /// Columns of the terminal (the starting width when ``followsTerminal`` is set).
         public var width: Int
+        /// Draw at the terminal's width as it changes (a resized window), instead of ``width``.
+        public var followsTerminal: Bool
         /// Colours, or none.
         public var style: Style
         /// Write changes as they arrive (interactive) instead of at ``flush()`` only.
         public var live: Bool
         /// What is being read, for the greeting ("the home timeline from the timeline fixtures").
         public var sourceSummary: String
+        /// Why a thread may show fewer replies than its post counts (the server's reasons, or
+        /// the sandbox's: ``DetailRenderer/sandboxMissingRepliesReason``).
+        public var missingRepliesReason = DetailRenderer.serverMissingRepliesReason
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
-        public init(pageSize: Int = 10, width: Int = 80, style: Style = .plain, live: Bool = false, sourceSummary: String = "the home timeline from the timeline fixtures") {
+        public init(
+            pageSize: Int = 10, width: Int = 80, followsTerminal: Bool = false, style: Style = .plain, live: Bool = false,
+            sourceSummary: String = "the home timeline from the timeline fixtures"
+        ) {
             self.pageSize = max(1, pageSize)
             self.width = max(20, width)
+            self.followsTerminal = followsTerminal
             self.style = style
             self.live = live
             self.sourceSummary = sourceSummary
@@ -41,6 +50,12 @@ public final class REPLDriver {
         let list: FeedListViewModel
         var screen = ListScreen()
         var subscription: Subscription?
+        /// How the prompt and `where` name it, when the driver knows better than the feed.
+        var title: String?
+        /// The thread's note about replies not available here was printed.
+        var notedMissingReplies = false
+        /// The failure its status showed last, to count new ones.
+        var lastFailure: ListStatus.Failure?
 
         init(_ list: FeedListViewModel) { self.list = list }
     }
@@ -60,44 +75,79 @@ public final class REPLDriver {
     }
 
     private let session: FeedSession
-    private let options: Options
+    private var options: Options
     private let write: @MainActor (String) -> Void
-    private let rowRenderer: RowRenderer
-    private let detailRenderer: DetailRenderer
+    private let cache = RenderCache()
+    private var rowRenderer: RowRenderer
+    private var detailRenderer: DetailRenderer
     private var stack: [Entry] = []
-    private var routesSubscription: Subscription?
+    private var subscriptions: [Subscription] = []
     private var started = false
     /// Set once the root list has appeared: live flushes wait for it, so the greeting is not
     /// followed by the empty list's status.
     private var following = false
+    /// Lines about other screens (a favourite that failed there), printed with the next flush.
+    private var announcements: [String] = []
+    private var knownFailures: [PostID: InteractionFailure] = [:]
+    /// Handles by account id and the hashtags seen, for titles and Tab completion.
+    private var handles: [String: String] = [:]
+    private var tags: Set<String> = []
+    /// Width of the terminal when following it.
+    private let terminalWidth: () -> Int
+
+    /// How many commands failed so far: lines that are not commands, commands refused (a row
+    /// that does not exist, a command for another screen), and requests they started that failed
+    /// (a page, a load, a favourite rolled back) — what `--bail` stops at.
+    public private(set) var failures = 0
 
     /// A driver over `session` that hands each chunk of output (whole lines, each ending in a
-    /// newline) to `write`.
-    public init(session: FeedSession, options: Options = Options(), write: @escaping @MainActor (String) -> Void) {
+    /// newline) to `write`. With `options.followsTerminal`, `terminalWidth` is asked for the
+    /// width before each command and flush.
+    public init(
+        session: FeedSession, options: Options = Options(), terminalWidth: @escaping () -> Int = { 80 },
+        write: @escaping @MainActor (String) -> Void
+    ) {
         self.session = session
         self.options = options
         self.write = write
-        let cache = RenderCache()
+        self.terminalWidth = terminalWidth
         rowRenderer = RowRenderer(width: options.width, style: options.style, clock: session.clock, cache: cache)
-        detailRenderer = DetailRenderer(width: options.width, style: options.style, clock: session.clock, cache: cache)
+        detailRenderer = DetailRenderer(width: options.width, style: options.style, clock: session.clock, cache: cache, missingRepliesReason: options.missingRepliesReason)
     }
+
+    // MARK: - Screen on top
 
     /// The kind of screen on top.
     public var screen: ScreenKind {
         if case .post = session.navigator.top { return .post }
-        return .timeline
+        return .list
     }
 
-    /// The prompt naming the screen: `timeline> ` or `post> `.
-    public var prompt: String { "\(screen.rawValue)> " }
+    /// The prompt naming the screen on top: `home> `, `@kemi> `, `#pond> `, `thread> `, `post> `…
+    public var prompt: String {
+        if case .post? = stack.last { return "post> " }
+        return title(of: stack.last) + "> "
+    }
+
+    /// The stack as a breadcrumb: `home › @kemi › post 1176… › thread`.
+    public var breadcrumb: String { stack.map(title).joined(separator: " › ") }
+
+    /// What Tab completes now: the screen's commands, the hashtags and handles seen so far.
+    public var completionContext: CompletionContext {
+        let commands = CommandTable.commands(on: screen, atBottom: stack.count <= 1).map(\.name.rawValue).sorted()
+        return CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
+    }
+
+    // MARK: - Running
 
     /// Greets, starts following the session and makes the root list appear (which loads the first
     /// page; its first screen of rows is shown when it arrives).
     public func start() {
         guard !started else { return }
         started = true
-        emit(["Feedline: \(options.sourceSummary). Type help for the commands."])
-        routesSubscription = session.navigator.routes.observe { [weak self] _ in self?.routesChanged() }
+        say("Feedline: \(options.sourceSummary). Type help for the commands.")
+        subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.routesChanged() })
+        subscriptions.append(session.store.observe { [weak self] change in self?.postChanged(change) })
         if case .list(let root)? = stack.first { root.screen.owed = options.pageSize }
         session.root.appeared()
         following = true
@@ -108,11 +158,12 @@ public final class REPLDriver {
     /// `quit`. A line that is not a command writes one line saying why (and what was meant).
     @discardableResult
     public func handle(_ line: String) -> Bool {
+        followTerminal()
         switch CommandParser.parse(line) {
         case .failure(let error):
             var message = error.message
             if case .rowTooLarge = error { message += " " + rangeSentence() }
-            say(message)
+            refuse(message)
             return true
         case .success(let command):
             let goOn = run(command)
@@ -121,44 +172,66 @@ public final class REPLDriver {
         }
     }
 
-    /// Writes what changed since the last flush on the screen on top.
+    /// Writes what changed since the last flush on the screen on top, then what failed elsewhere.
     public func flush() {
-        guard let top = stack.last else { return }
-        switch top {
-        case .list(let entry):
-            emit(entry.screen.flush(rows: entry.list.rows, renderer: rowRenderer, noun: noun(of: entry.list)))
-        case .post(let entry):
-            emit(entry.screen.flush(detailRenderer))
+        followTerminal()
+        if let top = stack.last {
+            switch top {
+            case .list(let entry):
+                learn(from: entry)
+                emit(entry.screen.flush(rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry)))
+                noteMissingReplies(entry)
+            case .post(let entry):
+                emit(entry.screen.flush(detailRenderer))
+            }
+        }
+        if !announcements.isEmpty {
+            emit(announcements.flatMap { TextWidth.wrap($0, to: options.width) }.map(options.style.red))
+            announcements.removeAll()
         }
     }
 
     /// Stops following the session.
     public func finish() {
-        routesSubscription = nil
+        subscriptions.removeAll()
         stack.removeAll()
     }
 
     // MARK: - Commands
 
     private func run(_ command: Command) -> Bool {
+        let navigator = session.navigator
         switch command {
         case .nothing: break
         case .quit: return false
-        case .help(let topic): emit(HelpText.lines(topic: topic, screen: screen, width: options.width))
-        case .list:
+        case .help(let topic):
+            emit(HelpText.lines(topic: topic, screen: screen, atBottom: stack.count <= 1, title: title(of: stack.last), width: options.width))
+        case .list(let range):
             switch stack.last {
-            case .list(let entry)?: emit(entry.screen.redraw(rows: entry.list.rows, renderer: rowRenderer, noun: noun(of: entry.list)))
+            case .list(let entry)?:
+                emit(entry.screen.redraw(range, pageSize: options.pageSize, rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry)))
             case .post(let entry)?: emit(entry.screen.redraw(detailRenderer))
             case nil: break
             }
         case .back:
-            if !session.navigator.pop() { say("Already at the timeline.") }
+            if !navigator.pop() { refuse("Already at the bottom screen (\(title(of: stack.first))).") }
+        case .top:
+            if navigator.depth == 1 { refuse("Already at the bottom screen (\(title(of: stack.first))).") }
+            navigator.popToRoot()
+        case .whereAmI: say(breadcrumb)
         case .favourite(let row): toggle(.favourite, row: row, name: .fav)
         case .boost(let row): toggle(.reblog, row: row, name: .boost)
+        case .bookmark(let row): toggle(.bookmark, row: row, name: .bookmark)
         case .retry: retry()
-        default:
+        case .thread(let row): openThread(row)
+        case .profile(let target): openProfile(target)
+        case .tag(let name):
+            tags.insert(name)
+            navigator.push(.feed(.tag(name)))
+        case .screen(let name): openScreen(name)
+        case .more, .refresh, .open, .gap:
             guard case .list(let entry)? = stack.last else {
-                say("\(Self.name(of: command)) works on the timeline; type back first.")
+                refuse("\(command.text.split(separator: " ").first ?? "That command") works on a list; type back first.")
                 return true
             }
             runOnList(command, entry)
@@ -173,15 +246,22 @@ public final class REPLDriver {
         case .refresh: list.refresh()
         case .open(let number):
             guard let row = row(number, in: entry) else { return }
-            guard let post = row.shownPost else {
-                say("Row \(number) is a gap: gap \(number) loads the missing posts.")
-                return
+            switch row {
+            case .post(let post): session.navigator.open(post.id)
+            case .notification(let notification):
+                if let post = notification.post {
+                    session.navigator.open(post.id)
+                } else if let account = notification.group.accounts.first {
+                    pushProfile(account)
+                } else {
+                    refuse("Row \(number) is a notification about nothing to open.")
+                }
+            case .gap: refuse("Row \(number) is a gap: gap \(number) loads the missing posts.")
             }
-            session.navigator.open(post.id)
         case .gap(let number):
             guard let row = row(number, in: entry) else { return }
             guard let gap = row.gap else {
-                say("Row \(number) is a post, not a gap; open \(number) shows it.")
+                refuse("Row \(number) is not a gap; open \(number) shows it.")
                 return
             }
             if gap.status == .loading {
@@ -200,7 +280,7 @@ public final class REPLDriver {
         }
         let status = entry.list.status
         if status.reachedEnd {
-            say("End of \(noun(of: entry.list)): there are no older posts.")
+            say("End of \(wording(of: entry).title): there is nothing older.")
         } else {
             entry.screen.owed = options.pageSize
             if status.loading == nil { entry.list.loadMore() }
@@ -212,24 +292,101 @@ public final class REPLDriver {
         case (.post(let entry)?, nil):
             guard entry.detail.toggle(kind) else {
                 if case .failed = entry.detail.current.postLoad {
-                    say("The post could not be loaded; type retry to load it again.")
+                    refuse("The post could not be loaded; type retry to load it again.")
                 } else {
-                    say("The post is still loading; try again when it is shown.")
+                    refuse("The post is still loading; try again when it is shown.")
                 }
                 return
             }
         case (.post?, _?):
-            say("On a post, \(name.rawValue) acts on that post: type \(name.rawValue) alone, or back to pick a row.")
+            refuse("On a post, \(name.rawValue) acts on that post: type \(name.rawValue) alone, or back to pick a row.")
         case (.list(let entry)?, let number?):
             guard let row = row(number, in: entry) else { return }
             guard entry.list.toggle(kind, row: row.id) else {
-                say("Row \(number) is a gap: gap \(number) loads the missing posts.")
+                refuse(row.gap != nil ? "Row \(number) is a gap: gap \(number) loads the missing posts." : "Row \(number) is not about a post.")
                 return
             }
         case (.list?, nil):
-            say(ParseError.missingRow(name).message)
+            refuse(ParseError.missingRow(name).message)
         case (nil, _):
             break
+        }
+    }
+
+    private func openThread(_ number: Int?) {
+        switch (stack.last, number) {
+        case (.post(let entry)?, nil):
+            let id = session.store.originalID(of: entry.detail.id) ?? entry.detail.id
+            session.navigator.push(.thread(id))
+        case (.post?, _?):
+            refuse("On a post, thread opens that post's thread: type thread alone, or back to pick a row.")
+        case (.list(let entry)?, let number?):
+            guard let row = row(number, in: entry) else { return }
+            guard let post = row.shownPost else {
+                refuse(row.gap != nil ? "Row \(number) is a gap: gap \(number) loads the missing posts." : "Row \(number) is not about a post.")
+                return
+            }
+            session.navigator.push(.thread(post.originalID))
+        case (.list?, nil):
+            refuse(ParseError.missingRow(.thread).message)
+        case (nil, _):
+            break
+        }
+    }
+
+    private func openProfile(_ target: ProfileTarget?) {
+        switch (target, stack.last) {
+        case (.handle(let handle)?, _):
+            let id = AccountID(handle: handle)
+            handles[id.rawValue] = handle
+            session.navigator.push(.feed(.account(id)))
+        case (.row(let number)?, .list(let entry)?):
+            guard let row = row(number, in: entry) else { return }
+            switch row {
+            case .post(let post): pushProfile(post.author)
+            case .notification(let notification):
+                if let account = notification.group.accounts.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
+            case .gap: refuse("Row \(number) is a gap: gap \(number) loads the missing posts.")
+            }
+        case (.row?, .post?):
+            refuse("On a post, profile opens its author's posts: type profile alone, or back to pick a row.")
+        case (nil, .post(let entry)?):
+            guard let post = entry.detail.current.post else {
+                refuse("The post is still loading; try again when it is shown.")
+                return
+            }
+            pushProfile(post.author)
+        case (nil, .list?):
+            refuse("profile needs a row number or a handle, for example: profile 3 or profile @kemi@fieldnotes.science.")
+        case (_, nil):
+            break
+        }
+    }
+
+    private func pushProfile(_ author: Author) {
+        handles[author.id] = author.handle
+        session.navigator.push(.feed(.account(AccountID(author.id))))
+    }
+
+    private func openScreen(_ name: CommandName) {
+        let navigator = session.navigator
+        switch name {
+        case .notifications: navigator.push(.notifications)
+        case .bookmarks: navigator.push(.feed(.bookmarks))
+        case .favourites: navigator.push(.feed(.favourites))
+        case .home, .local, .public:
+            let feed: Feed = name == .home ? .home : name == .local ? .local : .public
+            if session.root.source == .feed(feed) {
+                if navigator.depth > 1 {
+                    navigator.popToRoot()
+                } else {
+                    refuse("Already on \(feed.title).")
+                }
+                return
+            }
+            navigator.replaceRoot(feed)
+            say("Switched to \(feed.title).")
+        default: break
         }
     }
 
@@ -253,12 +410,12 @@ public final class REPLDriver {
     /// The row shown as `number` on `entry`, or `nil` after saying which rows exist.
     private func row(_ number: Int, in entry: ListEntry) -> ListRow? {
         if let row = entry.screen.viewport.row(number, in: entry.list.rows) { return row }
-        say("There is no row \(number). " + rangeSentence())
+        refuse("There is no row \(number). " + rangeSentence())
         return nil
     }
 
     private func rangeSentence() -> String {
-        guard case .list(let entry)? = stack.last else { return "No rows are shown yet." }
+        guard case .list(let entry)? = stack.last else { return "This screen has no rows." }
         let shown = entry.screen.viewport.shown
         switch shown {
         case 0: return "No rows are shown yet."
@@ -280,7 +437,8 @@ public final class REPLDriver {
             switch screen {
             case .list(let list):
                 let entry = ListEntry(list)
-                if !stack.isEmpty { entry.screen.owed = options.pageSize }
+                // Every list shows its first screen of rows when they come, the root at start too.
+                if !stack.isEmpty || started { entry.screen.owed = options.pageSize }
                 stack.append(.list(entry))
                 entry.subscription = list.snapshot.observe { [weak self, weak entry] snapshot in
                     guard let self, let entry else { return }
@@ -291,6 +449,7 @@ public final class REPLDriver {
                 stack.append(.post(entry))
                 entry.subscription = detail.state.observe { [weak self, weak entry] state in
                     guard let self, let entry else { return }
+                    if state.failure != nil, entry.screen.state?.failure != state.failure { self.failures += 1 }
                     entry.screen.receive(state)
                     if self.options.live, self.following, self.isTop(entry) { self.flush() }
                 }
@@ -299,6 +458,9 @@ public final class REPLDriver {
     }
 
     private func listChanged(_ entry: ListEntry, _ snapshot: FeedListViewModel.Snapshot) {
+        let failure = snapshot.status.failure
+        if let failure, entry.lastFailure != failure { failures += 1 }
+        entry.lastFailure = failure
         entry.screen.receive(snapshot)
         reportDisplayed(entry)
         if options.live, following, isTop(entry) { flush() }
@@ -307,6 +469,35 @@ public final class REPLDriver {
     /// Tells a list which rows came into view (this drives prefetching).
     private func reportDisplayed(_ entry: ListEntry) {
         for id in entry.screen.takeDisplayed() { entry.list.rowWillDisplay(id) }
+    }
+
+    /// Remembers a failed interaction on a post no screen on top shows, to say so where the
+    /// user is.
+    private func postChanged(_ change: PostChange) {
+        guard let failure = change.interaction.failure else {
+            knownFailures[change.originalID] = nil
+            return
+        }
+        guard knownFailures[change.originalID] != failure else { return }
+        knownFailures[change.originalID] = failure
+        failures += 1
+        if topShows(change.originalID) { return }
+        let author = TextWidth.oneLine(change.post.author.name)
+        announcements.append("! \(TextWidth.oneLine(failure.message)) (the post by \(author), on another screen) Type retry to try again.")
+        if options.live, following { flush() }
+    }
+
+    private func topShows(_ originalID: PostID) -> Bool {
+        switch stack.last {
+        case .post(let entry)?:
+            return (session.store.originalID(of: entry.detail.id) ?? entry.detail.id) == originalID
+        case .list(let entry)?:
+            let rows = entry.list.rows
+            let shown = min(entry.screen.viewport.shown, rows.count)
+            return rows[0..<shown].contains { $0.shownPost?.originalID == originalID }
+        case nil:
+            return false
+        }
     }
 
     private func isTop(_ entry: ListEntry) -> Bool {
@@ -327,32 +518,98 @@ public final class REPLDriver {
         }
     }
 
-    private func noun(of list: FeedListViewModel) -> String {
-        switch list.source {
-        case .feed: "timeline"
-        case .thread: "thread"
-        case .notifications: "notifications"
+    /// Learns handles and hashtags from the rows in view (for titles and Tab completion).
+    private func learn(from entry: ListEntry) {
+        let rows = entry.list.rows
+        for row in rows.prefix(entry.screen.viewport.shown) {
+            switch row {
+            case .post(let post):
+                handles[post.author.id] = post.author.handle
+                if let booster = post.boostedBy { handles[booster.id] = booster.handle }
+                for tag in post.content.tags { tags.insert(tag) }
+            case .notification(let notification):
+                for account in notification.group.accounts { handles[account.id] = account.handle }
+            case .gap: break
+            }
         }
+    }
+
+    /// In a thread that shows fewer replies than its post counts, says once why.
+    private func noteMissingReplies(_ entry: ListEntry) {
+        guard case .thread = entry.list.source, !entry.notedMissingReplies, entry.list.status.loading == nil else { return }
+        let rows = entry.list.rows.compactMap(\.post)
+        guard let focus = rows.first(where: { $0.thread?.isFocus == true }) else { return }
+        entry.notedMissingReplies = true
+        let shown = rows.count { ($0.thread?.depth ?? 0) > 0 }
+        let counted = focus.repliesCount
+        guard counted > shown else { return }
+        emit(rowRenderer.note(DetailRenderer.missingReplies(counted: counted, shown: shown, reason: options.missingRepliesReason)))
+    }
+
+    // MARK: - Names
+
+    private func title(of entry: Entry?) -> String {
+        switch entry {
+        case .list(let entry)?:
+            if let title = entry.title { return title }
+            switch entry.list.source {
+            case .feed(.home): return "home"
+            case .feed(.local): return "local"
+            case .feed(.public): return "public"
+            case .feed(.tag(let name)): return "#" + name
+            case .feed(.account(let id)):
+                if let handle = id.handle ?? handles[id.rawValue] { return "@" + (handle.split(separator: "@").first.map(String.init) ?? handle) }
+                return "profile"
+            case .feed(.bookmarks): return "bookmarks"
+            case .feed(.favourites): return "favourites"
+            case .feed(.list(let id)): return "list " + id
+            case .thread: return "thread"
+            case .notifications: return "notifications"
+            }
+        case .post(let entry)?:
+            guard let author = entry.detail.current.post?.content.author else { return "a post" }
+            return "@" + (author.handle.split(separator: "@").first.map(String.init) ?? author.handle) + "'s post"
+        case nil:
+            return "home"
+        }
+    }
+
+    private func wording(of entry: ListEntry) -> ListWording {
+        switch entry.list.source {
+        case .feed(.account): ListWording(title: "this profile", loading: "the profile", empty: "No posts on this profile.", end: "profile")
+        case .feed(.bookmarks): ListWording(title: "your bookmarks", loading: "your bookmarks", empty: "No bookmarks yet.", end: "bookmarks")
+        case .feed(.favourites): ListWording(title: "your favourites", loading: "your favourites", empty: "No favourites yet.", end: "favourites")
+        case .feed: ListWording(title: "the timeline", loading: "the timeline", empty: "The timeline is empty.", end: "timeline")
+        case .thread: ListWording(title: "the thread", loading: "the thread", empty: "The thread is empty.", end: "thread")
+        case .notifications:
+            ListWording(title: "your notifications", loading: "your notifications", empty: "No notifications.", end: "notifications", items: "notifications")
+        }
+    }
+
+    /// Draws at the terminal's width when following it and it changed.
+    private func followTerminal() {
+        guard options.followsTerminal else { return }
+        let width = max(20, terminalWidth())
+        guard width != options.width else { return }
+        options.width = width
+        rowRenderer = RowRenderer(width: width, style: options.style, clock: session.clock, cache: cache)
+        detailRenderer = DetailRenderer(width: width, style: options.style, clock: session.clock, cache: cache, missingRepliesReason: options.missingRepliesReason)
     }
 
     // MARK: - Output
 
     private func say(_ line: String) {
-        emit([line])
+        emit(TextWidth.wrap(line, to: options.width))
+    }
+
+    /// Says why a command was not carried out, and counts it as failed.
+    private func refuse(_ line: String) {
+        failures += 1
+        say(line)
     }
 
     private func emit(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         write(lines.joined(separator: "\n") + "\n")
-    }
-
-    private static func name(of command: Command) -> String {
-        switch command {
-        case .more: "more"
-        case .refresh: "refresh"
-        case .open: "open"
-        case .gap: "gap"
-        default: "That command"
-        }
     }
 }

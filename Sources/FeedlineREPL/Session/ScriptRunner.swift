@@ -22,18 +22,29 @@ public enum ScriptRunner {
     /// The exit status after SIGINT: 128 + SIGINT's number.
     public nonisolated static let interruptedStatus: Int32 = 128 + SIGINT
 
+    /// How a run ended.
+    public enum Outcome: Hashable, Sendable {
+        /// At `quit` or the end of the lines.
+        case finished
+        /// `bail` was set and the command on `line` (1-based, counting every line read) failed.
+        case bailed(line: Int, command: String)
+    }
+
     /// Runs `lines` (read lazily, one at a time) on `session` through a non-live driver and writes
     /// the transcript to `write`. Blank lines are skipped; `#` comments are echoed and do nothing;
     /// each line is echoed with control characters shown as `^X` (so an escape sequence in the
     /// input cannot drive the terminal) and cut after ``echoLimit`` characters.
-    /// Stops after `quit` or at the end of the lines; see ``Interrupts`` for SIGINT.
+    /// Stops after `quit` or at the end of the lines; see ``Interrupts`` for SIGINT. With `bail`,
+    /// stops after the first command that failed (see ``REPLDriver/failures``).
+    @discardableResult
     public static func run(
         lines: some Sequence<String>,
         session: FeedSession,
         options: REPLDriver.Options,
         interrupts: Interrupts = .endProcess,
+        bail: Bool = false,
         write: @escaping @MainActor (String) -> Void
-    ) async {
+    ) async -> Outcome {
         var options = options
         options.live = false
         // The phase is set (and the global initialised) before the handler can read it.
@@ -44,6 +55,8 @@ public enum ScriptRunner {
         await session.settle()
         driver.flush()
         var interrupted = false
+        var outcome = Outcome.finished
+        var lineNumber = 0
         var iterator = lines.makeIterator()
         while !interrupted {
             if previousAction != nil {
@@ -55,12 +68,18 @@ public enum ScriptRunner {
             let next = iterator.next()
             if previousAction != nil { scriptPhase.store(ScriptPhase.running.rawValue, ordering: .releasing) }
             guard let line = next else { break }
+            lineNumber += 1
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty { continue }
             write(driver.prompt + echo(trimmed) + "\n")
+            let failuresBefore = driver.failures
             let goOn = driver.handle(trimmed)
             await session.settle()
             driver.flush()
+            if bail, driver.failures > failuresBefore {
+                outcome = .bailed(line: lineNumber, command: echo(String(trimmed.prefix(80))))
+                break
+            }
             if !goOn { break }
         }
         driver.finish()
@@ -74,6 +93,7 @@ public enum ScriptRunner {
             }
             restoreInterruptHandler(previousAction)
         }
+        return outcome
     }
 
     /// Characters of a line echoed into the transcript; the rest is counted, not shown.

@@ -29,24 +29,28 @@ func feedlineGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
     return console.readKey()
 }
 
-/// readline's completion hook: completes command words at the start of the line, nothing else
-/// (no file names).
+/// readline's completion hook: completes what ``Completion/matches(line:word:context:)`` says —
+/// the screen's commands first, then `help`, `tag` and `profile` arguments — and nothing else
+/// (no file names). The matches are kept for the generator, which hands them out by index.
 func feedlineComplete(
     _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
 ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     feedline_completion_over()
-    guard let text else { return nil }
-    if start > 0, let buffer = feedline_line_buffer() {
-        let before = UnsafeBufferPointer(start: buffer, count: Int(start))
-        guard before.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+    guard let text, let console = activeConsole.withLock({ $0 }) else { return nil }
+    var line = ""
+    if let buffer = feedline_line_buffer(), end > 0 {
+        line = String(decoding: UnsafeBufferPointer(start: buffer, count: Int(end)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+    let matches = Completion.matches(line: line, word: String(cString: text), context: console.completionContext)
+    console.completions.withLock { $0 = matches }
+    guard !matches.isEmpty else { return nil }
     return rl_completion_matches(text, feedlineCompletionGenerator)
 }
 
-/// readline's match generator: stateless, it recomputes the matches and returns number `state`.
+/// readline's match generator: returns match number `state` of the ones ``feedlineComplete`` kept.
 func feedlineCompletionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
-    guard let text else { return nil }
-    let matches = CommandTable.completions(of: String(cString: text))
+    guard let console = activeConsole.withLock({ $0 }) else { return nil }
+    let matches = console.completions.withLock { $0 }
     guard state >= 0, Int(state) < matches.count else { return nil }
     return strdup(matches[Int(state)])
 }

@@ -40,6 +40,9 @@ public final class ReadlineConsole: Sendable {
     private let historyFile: String?
     private let finished = DispatchSemaphore(value: 0)
     private let running = Atomic<Bool>(false)
+    private let context = Locked(CompletionContext())
+    /// The matches of the completion in progress (the readline thread's).
+    let completions = Locked<[String]>([])
 
     /// A console that keeps its history in `historyFile` (none when `nil`).
     public init(historyFile: String?) {
@@ -56,6 +59,14 @@ public final class ReadlineConsole: Sendable {
         if wakeWrite >= 0 { close(wakeWrite) }
     }
 
+    /// Why the history cannot be kept, when the history file cannot be written (one sentence);
+    /// known after ``start(prompt:)``.
+    public private(set) var historyProblem: String? {
+        get { problem.withLock { $0 } }
+        set { problem.withLock { $0 = newValue } }
+    }
+    private let problem = Locked<String?>(nil)
+
     /// Saves the terminal settings, loads the history and starts the readline thread.
     public func start(prompt: String) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
@@ -69,7 +80,10 @@ public final class ReadlineConsole: Sendable {
         feedline_bind_interrupt()
         using_history()
         stifle_history(1000)
-        if let historyFile { read_history(historyFile) }
+        if let historyFile {
+            read_history(historyFile)
+            historyProblem = Self.writeProblem(historyFile)
+        }
         signalPipe.store(wakeWrite, ordering: .releasing)
         installSignalHandlers(feedlineSignalHandler)
         let thread = Thread { [self] in loop(prompt: prompt) }
@@ -82,6 +96,14 @@ public final class ReadlineConsole: Sendable {
         outbox.withLock { $0.texts.append(text) }
         wake()
     }
+
+    /// What Tab completes from now on (from any thread).
+    public func setCompletionContext(_ context: CompletionContext) {
+        self.context.withLock { $0 = context }
+    }
+
+    /// What Tab completes now.
+    var completionContext: CompletionContext { context.withLock { $0 } }
 
     /// Shows `prompt` from now on (from any thread).
     public func setPrompt(_ prompt: String) {
@@ -100,6 +122,18 @@ public final class ReadlineConsole: Sendable {
         running.store(false, ordering: .releasing)
         activeConsole.withLock { $0 = nil }
         continuation.finish()
+    }
+
+    /// Why `path` cannot be written (one sentence), or `nil` when it can: it is opened for
+    /// appending (made when missing), never truncated.
+    static func writeProblem(_ path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return nil
+        }
+        let reason = String(cString: strerror(errno)).lowercased()
+        return "The history file \(path) cannot be written (\(reason)); this session's commands will not be kept. Choose another with --history FILE."
     }
 
     // MARK: - Called by readline on the console thread

@@ -1,0 +1,51 @@
+/// What Tab can complete, gathered by the driver as the session goes: the commands of the screen
+/// on top, and the hashtags and handles seen in rows.
+public struct CompletionContext: Hashable, Sendable {
+    /// The commands of the screen on top (names only, not aliases), sorted.
+    public var commands: [String]
+    /// Every command name, for `help <Tab>`.
+    public var topics: [String]
+    /// Hashtags seen in this session, without `#`, sorted.
+    public var tags: [String]
+    /// Handles seen in this session (`user` or `user@host`, without `@`), sorted.
+    public var handles: [String]
+
+    public init(commands: [String] = [], topics: [String] = CommandName.allCases.map(\.rawValue).sorted(), tags: [String] = [], handles: [String] = []) {
+        self.commands = commands
+        self.topics = topics
+        self.tags = tags
+        self.handles = handles
+    }
+}
+
+/// Tab completion, as a pure function of the line and what the session has seen.
+public enum Completion {
+    /// The completions of the word being typed: `line` is everything before the cursor, `word`
+    /// the part of it being completed (after the last space).
+    ///
+    /// - The first word completes to the commands of the screen on top.
+    /// - After `help` (or `?`): any command name. After `tag`: hashtags seen (a typed `#` is kept).
+    ///   After `profile`: handles seen, with `@`.
+    /// - Anything else: nothing (no file names).
+    public static func matches(line: String, word: String, context: CompletionContext) -> [String] {
+        let before = line.dropLast(word.count).split(separator: " ", omittingEmptySubsequences: true)
+        let lowered = word.lowercased()
+        guard let command = before.first else {
+            return context.commands.filter { $0.hasPrefix(lowered) }
+        }
+        guard before.count == 1 else { return [] }
+        switch CommandTable.command(named: String(command)) {
+        case .help?:
+            return context.topics.filter { $0.hasPrefix(lowered) }
+        case .tag?:
+            let hash = word.hasPrefix("#")
+            let stem = hash ? String(lowered.dropFirst()) : lowered
+            return context.tags.filter { $0.lowercased().hasPrefix(stem) }.map { hash ? "#" + $0 : $0 }
+        case .profile?:
+            let stem = word.hasPrefix("@") ? String(lowered.dropFirst()) : lowered
+            return context.handles.filter { $0.lowercased().hasPrefix(stem) }.map { "@" + $0 }
+        default:
+            return []
+        }
+    }
+}
