@@ -10,7 +10,7 @@ struct HTTPErrorTests {
     /// A failure the fake server is told to produce, the call that meets it, and what it must say.
     enum Case: String, CaseIterable, Sendable {
         case unauthorizedToken, unauthorizedNoToken, forbidden, notFound, unprocessable, preparing
-        case serverError, unavailable, notJSON, wrongShape, rateLimited, echoedToken
+        case serverError, unavailable, notJSON, notMastodon404, plainText404, wrongShape, rateLimited, echoedToken
     }
 
     private static let html = "<html><body><h1>We're sorry, but something went wrong.</h1></body></html>"
@@ -30,6 +30,8 @@ struct HTTPErrorTests {
         case .serverError: fake.enqueue(.init(pathPrefix: home, status: 500, body: Self.html))
         case .unavailable: fake.enqueue(.init(pathPrefix: home, status: 503, body: Self.html))
         case .notJSON: fake.enqueue(.init(pathPrefix: home, status: 200, body: Self.html))
+        case .notMastodon404: fake.enqueue(.init(pathPrefix: home, status: 404, headers: ["Content-Type": "text/html; charset=utf-8"], body: Self.html))
+        case .plainText404: fake.enqueue(.init(pathPrefix: home, status: 404, headers: ["Content-Type": "text/plain"], body: "404 page not found"))
         case .wrongShape: fake.enqueue(.init(pathPrefix: home, status: 200, body: #"[{"id": "1", "account": {"id": "2"}}]"#))
         case .rateLimited:
             fake.fail(home, status: 429, error: "Too many requests", headers: ["X-RateLimit-Reset": "2026-11-22T12:05:00.000Z", "X-RateLimit-Remaining": "0"])
@@ -68,7 +70,14 @@ struct HTTPErrorTests {
             (.serverUnavailable(status: 503),
              "The server is unavailable right now (HTTP 503): it may be overloaded or down for maintenance. Try again later.")
         case .notJSON:
-            (nil, "The server's answer for the home timeline was not JSON; is http://127.0.0.1:PORT a Mastodon server?")
+            (.notMastodon(server: "http://127.0.0.1:PORT", what: "the home timeline", status: 200, body: "an HTML page"),
+             "http://127.0.0.1:PORT does not look like a Mastodon-compatible server (it answers the home timeline with an HTML page). Check the address given to --server.")
+        case .notMastodon404:
+            (.notMastodon(server: "http://127.0.0.1:PORT", what: "the home timeline", status: 404, body: "an HTML page"),
+             "http://127.0.0.1:PORT does not look like a Mastodon-compatible server (it answers the home timeline with HTTP 404 and an HTML page). Check the address given to --server.")
+        case .plainText404:
+            (.notMastodon(server: "http://127.0.0.1:PORT", what: "the home timeline", status: 404, body: "text/plain, not JSON"),
+             "http://127.0.0.1:PORT does not look like a Mastodon-compatible server (it answers the home timeline with HTTP 404 and text/plain, not JSON). Check the address given to --server.")
         case .wrongShape:
             (nil, "The server's answer for the home timeline was not the expected JSON ([0].created_at: missing).")
         case .rateLimited:
@@ -84,8 +93,12 @@ struct HTTPErrorTests {
         try await withFakeServer { fake, server in
             let error = try #require(try await provoke(kind, fake, server))
             let (value, message) = expected(kind)
-            if let value { #expect(error as? MastodonHTTPError == value) }
             let port = server.url.port.map(String.init) ?? ""
+            if case .notMastodon(_, let what, let status, let body)? = value {
+                #expect(error as? MastodonHTTPError == .notMastodon(server: "http://127.0.0.1:\(port)", what: what, status: status, body: body))
+            } else if let value {
+                #expect(error as? MastodonHTTPError == value)
+            }
             #expect(FeedFailure(error).message == message.replacingOccurrences(of: "PORT", with: port))
             expectNoToken(error)
         }
@@ -145,7 +158,7 @@ struct HTTPErrorTests {
         let error = await thrownError { _ = try await service.page(of: .home, after: nil) }
         #expect(
             FeedFailure(try #require(error)).message
-                == "Could not connect to 127.0.0.1: the connection was refused. Check the server address and your network connection."
+                == "Could not connect to 127.0.0.1:\(url.port ?? 0): the connection was refused. Check the server address and your network connection."
         )
         expectNoToken(try #require(error))
     }

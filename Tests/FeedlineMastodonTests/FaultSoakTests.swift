@@ -57,7 +57,10 @@ struct FaultSoakTests {
         scenario.laggingCounts = true
         // Every kind fails now and then, except single-post reads: the test reads the truth with them.
         scenario.randomFaults = .init(probability: 0.2, seed: seed &+ 1, requests: Set(SandboxScenario.Request.allCases).subtracting([.post]))
-        let sandbox = try SandboxService(statuses: fixture.statuses, scenario: scenario, pageSize: 10, clock: VirtualClock())
+        let sandbox = try SandboxService(
+            statuses: fixture.statuses, elsewhere: fixture.elsewhere, notifications: fixture.notifications, scenario: scenario, pageSize: 10,
+            clock: VirtualClock()
+        )
         let service = CountingService(sandbox)
         let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
         let timeline = session.root

@@ -91,7 +91,7 @@ import FeedlineMastodon
 
     @Test(arguments: [
         (#"{"latency": {"default": {"ms": 10}}, "fautls": []}"#,
-         "fautls: unknown key (expected one of account, arrivals, delays, elsewhere, faults, lagging_counts, latency, latency_seed, notifications, page_size, random_faults)"),
+         "fautls: unknown key (expected one of account, arrivals, delays, elsewhere, faults, lagging_counts, latency, latency_seed, notifications, page_size, random_faults, reactions)"),
         (#"{"faults": [{"request": "pages"}]}"#,
          "faults[0].request: unknown request \"pages\" (one of page, newer, post, context, favourite, unfavourite, reblog, unreblog, bookmark, unbookmark, notifications, account)"),
         (#"{"faults": [{"request": "page", "error": "boom"}]}"#,
@@ -111,6 +111,15 @@ import FeedlineMastodon
         (#"{"arrivals": [{"file": "missing.json"}]}"#, "arrivals: no file missing.json in FOLDER"),
         (#"{"arrivals": [{"file": "later.json", "after_pages": 0}]}"#, "arrivals[0].after_pages must be at least 1, not 0"),
         (#"["not", "an", "object"]"#, "expected an object, found an array"),
+        (#"{"reactions": [{"type": "like", "account": "a", "post": "1", "at": "2026-11-21T09:15:02Z"}]}"#,
+         "reactions[0].type: unknown type \"like\" (one of favourite, reblog, follow)"),
+        (#"{"reactions": [{"type": "favourite", "account": "a", "at": "2026-11-21T09:15:02Z"}]}"#, "reactions[0].post is required for a favourite"),
+        (#"{"reactions": [{"type": "follow", "account": "a", "post": "1", "at": "2026-11-21T09:15:02Z"}]}"#,
+         "reactions[0].post does not apply to a follow"),
+        (#"{"reactions": [{"type": "follow", "account": "a", "at": "yesterday"}]}"#, "reactions[0].at: \"yesterday\" is not an ISO 8601 date"),
+        (#"{"reactions": [{"type": "follow", "account": "a", "at": "2026-11-21T09:15:02Z", "after_pages": 0}]}"#,
+         "reactions[0].after_pages must be at least 1, not 0"),
+        (#"{"reactions": [{"type": "follow", "at": "2026-11-21T09:15:02Z"}]}"#, "reactions[0].account: missing"),
     ])
     func aBadScenarioIsNamedWithItsProblem(_ scenario: String, _ problem: String) throws {
         let (text, folder) = try message([

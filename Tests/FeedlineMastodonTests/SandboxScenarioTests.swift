@@ -81,6 +81,51 @@ import FeedlineMastodon
         _ = try await service.page(of: .home, after: nil)
     }
 
+    // MARK: - Reactions
+
+    /// Alice's posts 1–3 are the user's; Bob and Carol act on them once two pages were served.
+    static let you = Build.account("alice")
+
+    @Test func reactionsHappenAfterTheirPagesAndArriveAsGroupedNotifications() async throws {
+        let at = Build.epoch.addingTimeInterval(3600)
+        let scenario = SandboxScenario(
+            reactions: [
+                .init(afterPages: 2, kind: .favourite, account: "bob@example.social", postID: "2", date: at),
+                .init(afterPages: 2, kind: .favourite, account: "carol@example.social", postID: "2", date: at.addingTimeInterval(60)),
+                .init(afterPages: 3, kind: .reblog, account: "bob@example.social", postID: "3", date: at.addingTimeInterval(120)),
+                .init(afterPages: 3, kind: .follow, account: "carol@example.social", postID: nil, date: at.addingTimeInterval(180)),
+            ],
+            account: Self.you
+        )
+        let statuses = Build.timeline(3) + [Build.status(4, author: "bob"), Build.status(5, author: "carol")]
+        let service = try SandboxService(statuses: statuses, scenario: scenario, clock: VirtualClock())
+        #expect(try await service.notifications(after: nil).items.isEmpty)
+        #expect(try await service.post("2").favouritesCount == 0, "one page served: nothing has happened yet")
+        _ = try await service.page(of: .home, after: nil)
+        #expect(try await service.post("2").favouritesCount == 2)
+        let first = try await service.notifications(after: nil).items
+        #expect(first.map(\.summary) == ["Carol and Bob favourited your post"])
+        #expect(first.first?.post?.id == "2")
+        #expect(first.first?.count == 2)
+        let second = try await service.notifications(after: nil).items
+        #expect(second.map(\.summary) == ["Carol followed you", "Bob boosted your post", "Carol and Bob favourited your post"])
+        #expect(try await service.post("3").reblogsCount == 1)
+        #expect(try await service.post("3").reblogged == false, "someone else's boost does not make it the user's")
+    }
+
+    @Test(arguments: [
+        (SandboxScenario.Reaction(kind: .follow, account: "nobody", postID: nil, date: Build.epoch), "reactions[0].account: no author @nobody in the fixtures"),
+        (SandboxScenario.Reaction(kind: .favourite, account: "bob@example.social", postID: "99", date: Build.epoch), "reactions[0].post: no post 99 in the fixtures"),
+        (SandboxScenario.Reaction(kind: .favourite, account: "bob@example.social", postID: "4", date: Build.epoch),
+         "reactions[0].post: 4 is not a post by @alice@example.social, the signed-in account"),
+    ])
+    func aReactionNamingWhatIsNotThereIsRefused(_ reaction: SandboxScenario.Reaction, _ problem: String) throws {
+        let statuses = Build.timeline(3) + [Build.status(4, author: "bob")]
+        #expect(throws: SandboxError.invalidScenario(problem)) {
+            try SandboxService(statuses: statuses, scenario: SandboxScenario(reactions: [reaction], account: Self.you), clock: VirtualClock())
+        }
+    }
+
     @Test func theFaultsFixtureFailsAPageOnceAndAFavouriteAlways() async throws {
         let fixture = try FixtureLoader.load(from: try FixturePaths.directory("faults"))
         let clock = VirtualClock()

@@ -128,7 +128,7 @@ struct InteractionStateTests {
     func notApplied() {
         assertInteraction(from: pending, on: .requestSucceeded(.favourite, token: 10, reply: server(), at: 20)) {
             $0.favourite = .init(confirmed: false, count: 3, knownSince: 20)
-            $0.failure = InteractionFailure(kind: .favourite, value: true, message: "The server did not favourite this post.")
+            $0.failure = InteractionFailure(kind: .favourite, value: true, message: "The server did not favourite this post.", isTransient: false)
         }
     }
 
@@ -147,6 +147,12 @@ struct InteractionStateTests {
         }
         assertInteraction(from: failedIdle, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) { _ in }
         assertInteraction(from: pending, on: .requestFailed(.favourite, token: 3, message: "Down.", at: 20)) { _ in }
+        // A refusal is reported as one: a retry would only repeat it.
+        let refusal = FeedFailure(message: "Not allowed.", isTransient: false)
+        assertInteraction(from: pending, on: .requestFailed(.favourite, token: 10, failure: refusal, at: 20)) {
+            $0.favourite = .init(confirmed: false, count: 3, knownSince: 1)
+            $0.failure = InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Not allowed.", isTransient: false)
+        }
     }
 
     // MARK: copyReceived

@@ -38,7 +38,8 @@ extension InteractionState {
             self[kind] = track
             if undone {
                 self.failure = InteractionFailure(
-                    kind: kind, value: wanted, message: "Could not \(kind.verb(request.value)) this post: \(failure.message)"
+                    kind: kind, value: wanted, message: "Could not \(kind.verb(request.value)) this post: \(failure.message)",
+                    isTransient: failure.isTransient
                 )
             }
 
@@ -59,7 +60,7 @@ extension InteractionState {
             track.inFlight = nil
             if flag != request.value {
                 track.desired = flag
-                failure = InteractionFailure(kind: kind, value: request.value, message: "The server did not \(kind.verb(request.value)) this post.")
+                failure = InteractionFailure(kind: kind, value: request.value, message: "The server did not \(kind.verb(request.value)) this post.", isTransient: false)
             } else if track.desired != track.confirmed {
                 track.inFlight = InteractionRequest(kind: kind, value: track.desired, token: epoch)
             }

@@ -32,11 +32,15 @@ public struct InteractionFailure: Hashable, Sendable {
     public var value: Bool
     /// One sentence for the user, e.g. "Could not favourite this post: The server is unavailable."
     public var message: String
+    /// Whether sending it again later may succeed (the server was unreachable or busy), as
+    /// opposed to a refusal that a retry would only repeat (see ``FeedFailure/isTransient``).
+    public var isTransient: Bool
 
-    public init(kind: InteractionKind, value: Bool, message: String) {
+    public init(kind: InteractionKind, value: Bool, message: String, isTransient: Bool = true) {
         self.kind = kind
         self.value = value
         self.message = message
+        self.isTransient = isTransient
     }
 }
 

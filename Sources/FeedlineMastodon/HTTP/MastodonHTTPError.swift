@@ -33,6 +33,11 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     /// The body is not the JSON the endpoint documents: `what` names the request ("the home
     /// timeline", "post 42"), `server` the server, `failure` where the shape was wrong.
     case unexpectedBody(what: String, server: String, failure: Mastodon.DecodingFailure)
+    /// The server answers an API request the way no Mastodon-compatible server does — a page
+    /// that is not JSON (HTML, plain text), or a 404 without Mastodon's JSON error body — so the
+    /// address is likely not a Mastodon server. `what` names the request, `status` is the HTTP
+    /// status of the answer and `body` says what it was ("an HTML page").
+    case notMastodon(server: String, what: String, status: Int, body: String)
 
     /// One sentence a user can act on.
     public var errorDescription: String? {
@@ -67,10 +72,11 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
             "Could not connect to \(host): \(reason). Check the server address and your network connection."
         case .network(let reason):
             "The request failed: \(reason). Try again."
-        case .unexpectedBody(let what, let server, let failure):
-            failure.isNotJSON
-                ? "The server's answer for \(what) was not JSON; is \(server) a Mastodon server?"
-                : "The server's answer for \(what) was not the expected JSON (\(failure.description))."
+        case .unexpectedBody(let what, _, let failure):
+            "The server's answer for \(what) was not the expected JSON (\(failure.description))."
+        case .notMastodon(let server, let what, let status, let body):
+            "\(server) does not look like a Mastodon-compatible server (it answers \(what) with "
+                + ((200..<300).contains(status) ? body : "HTTP \(status) and \(body)") + "). Check the address given to --server."
         }
     }
 
@@ -81,7 +87,7 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     public var isTransient: Bool {
         switch self {
         case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .noConnection, .network: true
-        case .unauthorized, .forbidden, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody: false
+        case .unauthorized, .forbidden, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody, .notMastodon: false
         }
     }
 

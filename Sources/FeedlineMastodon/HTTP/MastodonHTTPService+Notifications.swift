@@ -42,7 +42,7 @@ extension MastodonHTTPService {
             let result = try await body(Self.groupedPath)
             groupedNotifications.withLock { $0 = true }
             return result
-        } catch MastodonHTTPError.notFound where groupedNotifications.withLock({ $0 }) != true {
+        } catch let error as MastodonHTTPError where groupedNotifications.withLock({ $0 }) != true && error.isMissingEndpoint {
             groupedNotifications.withLock { $0 = false }
             return try await body(Self.plainPath)
         }
@@ -60,5 +60,17 @@ extension MastodonHTTPService {
         }
         let plain = try decode([Mastodon.Notification].self, from: response, what: what)
         return (NotificationGroup.grouping(plain), response)
+    }
+}
+
+extension MastodonHTTPError {
+    /// A 404 (with Mastodon's error body or a web page): the endpoint may not exist on this
+    /// server version, so an older one is worth asking.
+    var isMissingEndpoint: Bool {
+        switch self {
+        case .notFound: true
+        case .notMastodon(_, _, let status, _): status == 404
+        default: false
+        }
     }
 }

@@ -91,7 +91,11 @@ extension MastodonHTTPService {
         switch status {
         case 401: throw .unauthorized(serverMessage: message, sentToken: token != nil)
         case 403: throw .forbidden(serverMessage: message)
-        case 404, 410: throw .notFound(serverMessage: message)
+        case 404, 410:
+            if message == nil, let page = Self.nonJSONDescription(response) {
+                throw .notMastodon(server: server.description, what: request.what, status: status, body: page)
+            }
+            throw .notFound(serverMessage: message)
         case 422: throw .unprocessable(serverMessage: message)
         case 502, 503, 504: throw .serverUnavailable(status: status)
         case 500..<600: throw .serverError(status: status, serverMessage: message)
@@ -99,14 +103,33 @@ extension MastodonHTTPService {
         }
     }
 
-    /// `type` from the body, or ``MastodonHTTPError/unexpectedBody(what:server:failure:)``.
+    /// `type` from the body, or ``MastodonHTTPError/unexpectedBody(what:server:failure:)`` —
+    /// ``MastodonHTTPError/notMastodon(server:evidence:)`` when the body is not JSON at all.
     func decode<Value: Decodable>(_ type: Value.Type, from response: APIResponse, what: String) throws(MastodonHTTPError) -> Value {
         do {
             return try Mastodon.decode(type, from: response.data)
         } catch {
+            if error.isNotJSON {
+                let page = Self.nonJSONDescription(response) ?? "a body that is not JSON"
+                throw .notMastodon(server: server.description, what: what, status: response.status, body: page)
+            }
             let failure = Mastodon.DecodingFailure(path: redacted(error.path), problem: redacted(error.problem))
             throw .unexpectedBody(what: what, server: server.description, failure: failure)
         }
+    }
+
+    /// "an HTML page", "text/plain, not JSON": what a body that is not JSON is; `nil` for JSON
+    /// and for an empty body (which Mastodon may send too).
+    static func nonJSONDescription(_ response: APIResponse) -> String? {
+        guard !response.data.isEmpty,
+            (try? JSONSerialization.jsonObject(with: response.data, options: [.fragmentsAllowed])) == nil
+        else { return nil }
+        let type = (response.header("Content-Type")?.lowercased() ?? "").split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        } ?? ""
+        let start = String(decoding: response.data.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if type.contains("html") || start.hasPrefix("<!doctype html") || start.hasPrefix("<html") { return "an HTML page" }
+        return type.isEmpty || type.contains("json") ? "a body that is not JSON" : "\(type), not JSON"
     }
 
     /// The `error` of a Mastodon error body, on one line, at most 200 characters, redacted;
@@ -127,7 +150,8 @@ extension MastodonHTTPService {
     }
 
     private func failure(_ error: URLError, for request: APIRequest) -> MastodonHTTPError {
-        let host = request.url.host ?? server.description
+        // host:port when the address names a port, so "Could not connect" says where exactly.
+        let host = request.url.host.map { host in request.url.port.map { "\(host):\($0)" } ?? host } ?? server.description
         switch error.code {
         case .timedOut:
             return .timedOut(seconds: timeout.timeInterval)

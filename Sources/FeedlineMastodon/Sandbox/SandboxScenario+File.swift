@@ -37,6 +37,34 @@ struct ScenarioFile: Decodable {
         }
     }
 
+    struct Reaction: Decodable {
+        var value: SandboxScenario.Reaction
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(allowing: ["type", "account", "post", "at", "after_pages"])
+            let type = try container.decode(String.self, forKey: AnyCodingKey("type"))
+            guard let kind = SandboxScenario.Reaction.Kind(rawValue: type) else {
+                let kinds = SandboxScenario.Reaction.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath + [AnyCodingKey("type")], debugDescription: "unknown type \"\(type)\" (one of \(kinds))")
+                )
+            }
+            let at = try container.decode(String.self, forKey: AnyCodingKey("at"))
+            guard let date = Mastodon.DateFormat.date(from: at) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath + [AnyCodingKey("at")], debugDescription: "\"\(at)\" is not an ISO 8601 date")
+                )
+            }
+            value = SandboxScenario.Reaction(
+                afterPages: try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("after_pages")) ?? 1,
+                kind: kind,
+                account: try container.decode(String.self, forKey: AnyCodingKey("account")),
+                postID: try container.decodeIfPresent(String.self, forKey: AnyCodingKey("post")),
+                date: date
+            )
+        }
+    }
+
     struct Rule: Decodable {
         var match: SandboxScenario.Match
         var failure: SandboxScenario.Failure
@@ -106,6 +134,7 @@ struct ScenarioFile: Decodable {
     var latency: [String: LatencyValue]
     var latencySeed: UInt64
     var arrivals: [Arrival]
+    var reactions: [Reaction]
     var faults: [Rule]
     var delays: [Rule]
     var randomFaults: RandomFaults?
@@ -119,13 +148,14 @@ struct ScenarioFile: Decodable {
     init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
-            "elsewhere", "notifications",
+            "elsewhere", "notifications", "reactions",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
         latency = try container.decodeIfPresent([String: LatencyValue].self, forKey: AnyCodingKey("latency")) ?? [:]
         latencySeed = try container.decodeIfPresent(UInt64.self, forKey: AnyCodingKey("latency_seed")) ?? 0
         arrivals = try container.decodeIfPresent([Arrival].self, forKey: AnyCodingKey("arrivals")) ?? []
+        reactions = try container.decodeIfPresent([Reaction].self, forKey: AnyCodingKey("reactions")) ?? []
         faults = try container.decodeIfPresent([Rule].self, forKey: AnyCodingKey("faults")) ?? []
         delays = try container.decodeIfPresent([Rule].self, forKey: AnyCodingKey("delays")) ?? []
         randomFaults = try container.decodeIfPresent(RandomFaults.self, forKey: AnyCodingKey("random_faults"))
@@ -165,6 +195,7 @@ struct ScenarioFile: Decodable {
             delays: delays.map { SandboxScenario.Delay($0.match, extra: .milliseconds($0.milliseconds ?? 0)) },
             randomFaults: randomFaults?.value,
             arrivals: try arrivals.map { SandboxScenario.Arrival(afterPages: $0.afterPages, statuses: try statuses($0.file)) },
+            reactions: reactions.map(\.value),
             laggingCounts: laggingCounts,
             account: account ?? SandboxScenario.defaultAccount
         )

@@ -1,4 +1,5 @@
 import Feedline
+import Foundation
 
 /// How the sandbox behaves besides answering: latency, scheduled faults and delays, seeded
 /// random faults, posts that arrive later, and Mastodon's lagging counts.
@@ -180,6 +181,33 @@ public struct SandboxScenario: Hashable, Sendable {
         }
     }
 
+    /// Another account reacting to one of the user's posts (or following the user), released
+    /// like an ``Arrival``: the post's count goes up and a notification arrives.
+    public struct Reaction: Hashable, Sendable {
+        /// What the account does.
+        public enum Kind: String, Hashable, Sendable, CaseIterable {
+            case favourite, reblog, follow
+        }
+
+        /// How many answered page requests release it (at least 1).
+        public var afterPages: Int
+        public var kind: Kind
+        /// The acting account's handle (`user` or `user@host`), one of the fixtures' authors.
+        public var account: String
+        /// The user's post it is about (required for favourite and reblog, absent for follow).
+        public var postID: String?
+        /// When it happens (the notification's date).
+        public var date: Date
+
+        public init(afterPages: Int = 1, kind: Kind, account: String, postID: String?, date: Date) {
+            self.afterPages = afterPages
+            self.kind = kind
+            self.account = account
+            self.postID = postID
+            self.date = date
+        }
+    }
+
     /// The page size when the service is not given one; `nil` for the default (20).
     public var pageSize: Int?
     /// Latency per kind of request; kinds not listed use ``defaultLatency``.
@@ -196,6 +224,8 @@ public struct SandboxScenario: Hashable, Sendable {
     public var randomFaults: RandomFaults?
     /// Statuses held back until pages have been answered.
     public var arrivals: [Arrival]
+    /// Reactions to the user's posts, held back until pages have been answered.
+    public var reactions: [Reaction]
     /// Replies to `unfavourite` / `unreblog` carry the count from before the change (the flag
     /// is already off), as Mastodon's real replies can; the stored count is right.
     public var laggingCounts: Bool
@@ -212,6 +242,7 @@ public struct SandboxScenario: Hashable, Sendable {
         delays: [Delay] = [],
         randomFaults: RandomFaults? = nil,
         arrivals: [Arrival] = [],
+        reactions: [Reaction] = [],
         laggingCounts: Bool = false,
         account: Mastodon.Account = SandboxScenario.defaultAccount
     ) {
@@ -223,6 +254,7 @@ public struct SandboxScenario: Hashable, Sendable {
         self.delays = delays
         self.randomFaults = randomFaults
         self.arrivals = arrivals
+        self.reactions = reactions
         self.laggingCounts = laggingCounts
         self.account = account
     }
@@ -259,6 +291,14 @@ public struct SandboxScenario: Hashable, Sendable {
         }
         for (index, arrival) in arrivals.enumerated() where arrival.afterPages < 1 {
             return "arrivals[\(index)].after_pages must be at least 1, not \(arrival.afterPages)"
+        }
+        for (index, reaction) in reactions.enumerated() {
+            if reaction.afterPages < 1 { return "reactions[\(index)].after_pages must be at least 1, not \(reaction.afterPages)" }
+            switch (reaction.kind, reaction.postID) {
+            case (.follow, _?): return "reactions[\(index)].post does not apply to a follow"
+            case (.favourite, nil), (.reblog, nil): return "reactions[\(index)].post is required for a \(reaction.kind.rawValue)"
+            default: break
+            }
         }
         return nil
     }

@@ -45,6 +45,7 @@ public final class SandboxService: FeedService {
         var notifications: SandboxNotifications
         var scenario: SandboxScenario
         var pendingArrivals: [SandboxScenario.Arrival]
+        var pendingReactions: [SandboxScenario.Reaction]
         var pagesServed = 0
         var faultCounts: [Int]
         var delayCounts: [Int]
@@ -81,15 +82,28 @@ public final class SandboxService: FeedService {
         for status in statuses + elsewhere + scenario.arrivals.flatMap(\.statuses) where !ids.insert(status.id).inserted {
             throw .duplicateStatus(status.id)
         }
+        let store = try SandboxStore(entries: statuses, elsewhere: elsewhere, reserving: Set(scenario.arrivals.flatMap(\.statuses).map(\.id)))
+        for (index, reaction) in scenario.reactions.enumerated() {
+            if store.account(named: reaction.account) == nil {
+                throw .invalidScenario("reactions[\(index)].account: no author @\(reaction.account) in the fixtures")
+            }
+            if let id = reaction.postID {
+                guard let status = store.rendered(id) else { throw .invalidScenario("reactions[\(index)].post: no post \(id) in the fixtures") }
+                if status.reblog != nil || status.account.id != scenario.account.id {
+                    throw .invalidScenario("reactions[\(index)].post: \(id) is not a post by @\(scenario.account.acct), the signed-in account")
+                }
+            }
+        }
         self.pageSize = size
         self.clock = clock
         self.wallClock = wallClock
         state = Locked(
             State(
-                store: try SandboxStore(entries: statuses, elsewhere: elsewhere, reserving: Set(scenario.arrivals.flatMap(\.statuses).map(\.id))),
+                store: store,
                 notifications: SandboxNotifications(notifications),
                 scenario: scenario,
                 pendingArrivals: scenario.arrivals,
+                pendingReactions: scenario.reactions,
                 faultCounts: Array(repeating: 0, count: scenario.faults.count),
                 delayCounts: Array(repeating: 0, count: scenario.delays.count),
                 latencyGenerator: SplitMix64(seed: scenario.latencySeed),
@@ -158,7 +172,10 @@ public final class SandboxService: FeedService {
     /// A page of the user's notifications, grouped as Mastodon 4.3 groups them.
     public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
         try await perform(.notifications, cursor: cursor) { state, pageSize throws(SandboxError) in
-            try state.notifications.page(after: cursor, size: pageSize, store: state.store)
+            let page = try state.notifications.page(after: cursor, size: pageSize, store: state.store)
+            state.pagesServed += 1
+            try state.releaseArrivals()
+            return page
         }
     }
 
@@ -307,11 +324,28 @@ extension SandboxService.State {
         return SandboxService.Plan(wait: wait, failure: failure)
     }
 
-    /// Adds the arrivals whose time has come to the timeline.
+    /// Adds the arrivals whose time has come to the timeline, and lets the reactions whose time
+    /// has come happen: the post's count goes up, a notification arrives.
     fileprivate mutating func releaseArrivals() throws(SandboxError) {
         let due = pendingArrivals.filter { $0.afterPages <= pagesServed }
-        guard !due.isEmpty else { return }
-        pendingArrivals.removeAll { $0.afterPages <= pagesServed }
-        try store.insert(due.flatMap(\.statuses))
+        if !due.isEmpty {
+            pendingArrivals.removeAll { $0.afterPages <= pagesServed }
+            try store.insert(due.flatMap(\.statuses))
+        }
+        let reactions = pendingReactions.filter { $0.afterPages <= pagesServed }
+        guard !reactions.isEmpty else { return }
+        pendingReactions.removeAll { $0.afterPages <= pagesServed }
+        for reaction in reactions {
+            // Checked when the service was made: the account and the post exist.
+            guard let account = store.account(named: reaction.account) else { continue }
+            var status = reaction.postID.flatMap { store.rendered($0) }
+            switch reaction.kind {
+            case .favourite: status?.favouritesCount += 1
+            case .reblog: status?.reblogsCount += 1
+            case .follow: status = nil
+            }
+            if let status { store.replace(status) }
+            notifications.add(type: reaction.kind.rawValue, account: account, status: status, at: reaction.date)
+        }
     }
 }

@@ -147,15 +147,20 @@ public struct DetailRenderer: Sendable {
         var lines: [String] = []
         switch state.postLoad {
         case .loading: lines.append(style.dim("Loading the post…"))
-        case .failed(let failure): lines += wrapped("Could not load the post: \(TextWidth.oneLine(failure.message)) Type retry to try again.").map(style.red)
+        case .failed(let failure): lines += wrapped("Could not load the post: " + Self.retryable(failure)).map(style.red)
         case .idle, .loaded: break
         }
         switch state.contextLoad {
         case .loading: lines.append(style.dim("Loading the thread…"))
-        case .failed(let failure): lines += wrapped("Could not load the thread: \(TextWidth.oneLine(failure.message)) Type retry to try again.").map(style.red)
+        case .failed(let failure): lines += wrapped("Could not load the thread: " + Self.retryable(failure)).map(style.red)
         case .idle, .loaded: break
         }
         return lines
+    }
+
+    /// The failure's sentence, and "Type retry to try again." when trying again may help.
+    static func retryable(_ failure: FeedFailure) -> String {
+        RowRenderer.sentence(failure.message) + (failure.isTransient ? " Type retry to try again." : "")
     }
 
     /// Why a server shows fewer replies than a post counts (a sentence).

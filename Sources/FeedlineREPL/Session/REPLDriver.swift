@@ -483,7 +483,9 @@ public final class REPLDriver {
         failures += 1
         if topShows(change.originalID) { return }
         let author = TextWidth.oneLine(change.post.author.name)
-        announcements.append("! \(TextWidth.oneLine(failure.message)) (the post by \(author), on another screen) Type retry to try again.")
+        announcements.append(
+            "! On another screen, the post by \(author): \(RowRenderer.sentence(failure.message))" + (failure.isTransient ? " Type retry to try again." : "")
+        )
         if options.live, following { flush() }
     }
 
