@@ -2,7 +2,8 @@
 """Drives the interactive `feedline` under a pseudo-terminal (pexpect) and checks what only a
 terminal shows: Tab completion of command words, history kept in the history file and recalled
 with Up on the next run, Ctrl-C clearing the line, Ctrl-D quitting, output that arrives while the
-user types, and the terminal settings restored on the way out (Ctrl-D, and SIGTERM with status 143).
+user types, the terminal settings restored on the way out (Ctrl-D, and SIGTERM with status 143),
+and a history file that cannot be written reported on the first screen.
 
 With `resize` it checks that rows follow the terminal's width when no --width is given: the
 first page is drawn at 100 columns, and after the terminal shrinks to 60 (SIGWINCH) the next
@@ -276,6 +277,17 @@ def main():
     expect(child, r"(-?echo) ", "echo setting after SIGTERM")
     if child.match.group(1) != "echo":
         fail("terminal restored after SIGTERM (echo)", child)
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+
+    # Fourth run: a history file that cannot be written is reported, and the session goes on.
+    unwritable = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "missing-dir", "history")
+    child = pexpect.spawn(f"/bin/sh -c \"'{binary}' --history '{unwritable}' --width 80; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"The history file \S+ cannot be written \(no such file or directory\); this session's commands", "unwritable history reported")
+    expect(child, "home> ", "prompt with an unwritable history")
+    child.send("help top\r")
+    expect(child, r"Go back to the bottom", "a command runs with an unwritable history")
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", "Ctrl-D exits 0 with an unwritable history")
     child.expect(pexpect.EOF, timeout=TIMEOUT)
     print("ok")
 

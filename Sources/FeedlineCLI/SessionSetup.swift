@@ -105,7 +105,10 @@ enum SessionSetup {
             }
             if case .bailed(let line, let command) = outcome {
                 let source = configuration.script.map { "\($0.path), line \(line)" } ?? "line \(line) of the input"
-                FileHandle.standardError.write(Data("Stopped at \(source) (--bail): \"\(command)\" failed.\n".utf8))
+                let message = line == 0
+                    ? "Stopped before the first command (--bail): loading the first screen failed."
+                    : "Stopped at \(source) (--bail): \"\(command)\" failed."
+                FileHandle.standardError.write(Data((message + "\n").utf8))
                 return 1
             }
         } else {

@@ -73,4 +73,70 @@ struct EndToEndTests {
             #expect(result.stdout.contains(flag), "\(flag) missing from --help")
         }
     }
+
+    @Test("--version prints the version and exits 0")
+    func version() async throws {
+        let result = try await Self.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.wholeMatch(of: /\d+\.\d+\.\d+\n/) != nil, "\(result.stdout.debugDescription)")
+        #expect(result.stderr.isEmpty)
+    }
+
+    /// Writes `text` to a script file in a scratch directory and returns its path.
+    static func script(_ text: String) throws -> (Scratch, String) {
+        let scratch = try Scratch()
+        let file = scratch.file("session.feedline")
+        try Data(text.utf8).write(to: file)
+        return (scratch, file.path)
+    }
+
+    @Test("--bail stops after the first failed command with status 1 and names its line; without it the script goes on and exits 0")
+    func bail() async throws {
+        let (scratch, path) = try Self.script("list\n# Nadia's post: its favourite always fails\nfav 3\nopen 1\n")
+        defer { scratch.remove() }
+        // The faults fixture's posts with only the favourite's fault (its page fault would stop
+        // a bailing script before its first command).
+        let fixtures = scratch.file("fixtures")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: fixtures.appendingPathComponent("home.json"))
+        let scenario = #"{"faults": [{"request": "favourite", "post": "117649322034651655", "error": "server_error"}]}"#
+        try Data(scenario.utf8).write(to: fixtures.appendingPathComponent("scenario.json"))
+        let flags = ["--fixtures", fixtures.path, "--script", path] + Self.flags
+        let bailed = try await Self.run(flags + ["--bail"])
+        #expect(bailed.status == 1)
+        #expect(bailed.stderr == "Stopped at \(path), line 3 (--bail): \"fav 3\" failed.\n")
+        #expect(bailed.stdout.contains("! Could not favourite this post"))
+        #expect(!bailed.stdout.contains("home> open 1"), "nothing after the failed command runs")
+        let goesOn = try await Self.run(flags)
+        #expect(goesOn.status == 0)
+        #expect(goesOn.stdout.contains("home> open 1\n"))
+
+        // A bad command is a failure too, and so is a first screen that did not load.
+        let (badScratch, badPath) = try Self.script("list\nfrobnicate\nlist\n")
+        defer { badScratch.remove() }
+        let bad = try await Self.run(["--script", badPath, "--bail"] + Self.flags)
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "Stopped at \(badPath), line 2 (--bail): \"frobnicate\" failed.\n")
+        let firstScreen = try await Self.run(["--fixtures", "Fixtures/faults", "--bail"] + Self.flags, stdin: "list\n")
+        #expect(firstScreen.status == 1)
+        #expect(firstScreen.stderr == "Stopped before the first command (--bail): loading the first screen failed.\n")
+        #expect(!firstScreen.stdout.contains("home> list"))
+    }
+
+    @Test("a script's '# args:' header carries its flags; flags on the command line win")
+    func scriptHeader() async throws {
+        let (scratch, path) = try Self.script("# args: --page-size 3 --width 40 --now 2026-11-21T18:00:00Z\nlist\n")
+        defer { scratch.remove() }
+        let result = try await Self.run(["--script", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Rows 1–3 of 20 shown"))
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 40 || $0.hasPrefix("home> ") })
+        let overridden = try await Self.run(["--script", path, "--page-size", "4"])
+        #expect(overridden.stdout.contains("Rows 1–4 of 20 shown"))
+        let (badScratch, badPath) = try Self.script("# args: --page-size many\nlist\n")
+        defer { badScratch.remove() }
+        let bad = try await Self.run(["--script", badPath])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("many"), "\(bad.stderr)")
+    }
 }

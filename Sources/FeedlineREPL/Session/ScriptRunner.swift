@@ -26,7 +26,8 @@ public enum ScriptRunner {
     public enum Outcome: Hashable, Sendable {
         /// At `quit` or the end of the lines.
         case finished
-        /// `bail` was set and the command on `line` (1-based, counting every line read) failed.
+        /// `bail` was set and the command on `line` (1-based, counting every line read) failed;
+        /// line 0 is the first screen, which failed to load before any command ran.
         case bailed(line: Int, command: String)
     }
 
@@ -58,7 +59,8 @@ public enum ScriptRunner {
         var outcome = Outcome.finished
         var lineNumber = 0
         var iterator = lines.makeIterator()
-        while !interrupted {
+        if bail, driver.failures > 0 { outcome = .bailed(line: 0, command: "") }
+        while !interrupted, outcome == .finished {
             if previousAction != nil {
                 interrupted = !scriptPhase.compareExchange(
                     expected: ScriptPhase.running.rawValue, desired: ScriptPhase.waiting.rawValue, ordering: .acquiringAndReleasing
