@@ -4,24 +4,29 @@ import Foundation
 /// One command of the JSON-lines protocol: `{"cmd": "favourite", "post": "123", "id": "7"}`.
 ///
 /// Commands mirror the view models' inputs and address rows and posts by id, never by position.
+/// List commands act on one list screen of the stack: `"screen": N` (its index, 0 at the
+/// bottom), or the top-most list screen when absent.
 public struct JSONLCommand: Sendable, Equatable {
     /// What to do.
     public enum Action: Sendable, Equatable {
-        /// Reply with a full timeline snapshot.
-        case timeline
-        /// These rows became visible (drives prefetching).
-        case display([RowID])
-        case loadMore
-        case refresh
-        /// Retry the open post's failed loads when the post on top has failed, else the timeline's
-        /// last failure.
+        /// Reply with a full snapshot of a list screen.
+        case timeline(screen: Int?)
+        /// These rows of a list screen became visible (drives prefetching).
+        case display([RowID], screen: Int?)
+        case loadMore(screen: Int?)
+        case refresh(screen: Int?)
+        /// Run again everything that failed, on every screen.
         case retry
-        case openGap(RowID)
-        /// Push the detail route of a post.
-        case open(PostID)
-        case back
-        case favourite(PostID)
-        case reblog(PostID)
+        case openGap(RowID, screen: Int?)
+        /// Push a screen (`open` is `push` of a post route).
+        case push(Route)
+        /// Pop the top screen (`back` is the same).
+        case pop
+        /// Pop every screen above the bottom one.
+        case top
+        /// Replace the whole stack with a list of this feed.
+        case root(Feed)
+        case toggle(InteractionKind, PostID)
         /// Reply `{"type":"idle"}` once no request is running.
         case wait
         case quit
@@ -30,16 +35,19 @@ public struct JSONLCommand: Sendable, Equatable {
     /// The client's id for this command, echoed by the replies.
     public var id: JSONLValue?
     public var action: Action
+    /// The name the command was given as (`open` and `push` both push).
+    public var name: String
 
-    public init(id: JSONLValue? = nil, action: Action) {
+    public init(id: JSONLValue? = nil, action: Action, name: String) {
         self.id = id
         self.action = action
+        self.name = name
     }
 
     /// Every command name, for help and errors.
     public static let names = [
-        "back", "display", "favourite", "loadMore", "open", "openGap", "quit", "reblog", "refresh", "retry",
-        "timeline", "wait",
+        "back", "bookmark", "display", "favourite", "loadMore", "open", "openGap", "pop", "push", "quit", "reblog", "refresh",
+        "retry", "root", "timeline", "top", "wait",
     ]
 
     /// Why a line is not a command: one sentence, plus the id when the line had one.
@@ -63,9 +71,18 @@ public struct JSONLCommand: Sendable, Equatable {
             guard let text = value[key]?.string, !text.isEmpty else { return nil }
             return text
         }
+        // Only list commands read "screen": on any other command it is an unknown field, ignored
+        // like the others, and an unknown command is reported as one.
+        var screen: Int?
+        if let field = value["screen"], ["timeline", "display", "loadMore", "refresh", "openGap"].contains(name) {
+            guard case .number(let number) = field, number >= 0, number < 1_000_000, number == number.rounded(), let index = Int(exactly: number) else {
+                return fail("\(name): \"screen\" is the index of a screen on the stack (0 at the bottom), not \(field.json).")
+            }
+            screen = index
+        }
         let action: Action
         switch name {
-        case "timeline": action = .timeline
+        case "timeline": action = .timeline(screen: screen)
         case "display":
             guard case .array(let list)? = value["rows"] else {
                 return fail("display needs \"rows\": a list of row ids such as \"post:123\".")
@@ -73,24 +90,38 @@ public struct JSONLCommand: Sendable, Equatable {
             var rows: [RowID] = []
             for item in list {
                 guard let text = item.string, let row = RowID(text) else {
-                    return fail("display: \(item.json) is not a row id (\"post:ID\" or \"gap:ID\").")
+                    return fail("display: \(item.json) is not a row id (\"post:ID\", \"gap:ID\" or \"notification:KEY\").")
                 }
                 rows.append(row)
             }
-            action = .display(rows)
-        case "loadMore": action = .loadMore
-        case "refresh": action = .refresh
+            action = .display(rows, screen: screen)
+        case "loadMore": action = .loadMore(screen: screen)
+        case "refresh": action = .refresh(screen: screen)
         case "retry": action = .retry
         case "openGap":
             guard let text = string("row"), let row = RowID(text), case .gap = row else {
                 return fail("openGap needs \"row\": a gap row id such as \"gap:123\".")
             }
-            action = .openGap(row)
-        case "open", "favourite", "reblog":
+            action = .openGap(row, screen: screen)
+        case "open":
+            guard let post = string("post") else { return fail("open needs \"post\": a post id string.") }
+            action = .push(.post(PostID(post)))
+        case "push":
+            switch route(value["route"]) {
+            case .success(let route): action = .push(route)
+            case .failure(let problem): return fail("push: \(problem.message)")
+            }
+        case "favourite", "reblog", "bookmark":
             guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
-            let postID = PostID(post)
-            action = name == "open" ? .open(postID) : name == "favourite" ? .favourite(postID) : .reblog(postID)
-        case "back": action = .back
+            let kind: InteractionKind = name == "favourite" ? .favourite : name == "reblog" ? .reblog : .bookmark
+            action = .toggle(kind, PostID(post))
+        case "back", "pop": action = .pop
+        case "top": action = .top
+        case "root":
+            guard let text = string("feed"), let feed = Feed(text) else {
+                return fail("root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID.")
+            }
+            action = .root(feed)
         case "wait": action = .wait
         case "quit": action = .quit
         default:
@@ -100,6 +131,30 @@ public struct JSONLCommand: Sendable, Equatable {
             let hint = nearest.flatMap { EditDistance.between($0.lowercased(), lowered) <= 2 ? " Did you mean \"\($0)\"?" : nil } ?? ""
             return fail("Unknown command \"\(name)\".\(hint) Commands: \(names.joined(separator: ", ")).")
         }
-        return .success(JSONLCommand(id: id, action: action))
+        return .success(JSONLCommand(id: id, action: action, name: name))
+    }
+
+    private struct RouteProblem: Error {
+        var message: String
+    }
+
+    /// A route object as ``JSONLMessage`` writes it: `{"route":"feed","feed":"tag:birds"}`,
+    /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`.
+    private static func route(_ value: JSONLValue?) -> Result<Route, RouteProblem> {
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"} or {\"route\":\"post\",\"post\":\"ID\"}."
+        guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(RouteProblem(message: usage)) }
+        func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
+        switch kind {
+        case "feed":
+            guard let text = value["feed"]?.string, let feed = Feed(text) else {
+                return .failure(RouteProblem(message: "a feed route needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID."))
+            }
+            return .success(.feed(feed))
+        case "thread", "post":
+            guard let id = post() else { return .failure(RouteProblem(message: "a \(kind) route needs \"post\": a post id string.")) }
+            return .success(kind == "thread" ? .thread(id) : .post(id))
+        case "notifications": return .success(.notifications)
+        default: return .failure(RouteProblem(message: "unknown route \"\(kind)\"; " + usage))
+        }
     }
 }

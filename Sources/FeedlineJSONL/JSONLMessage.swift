@@ -4,20 +4,26 @@ import Foundation
 /// Builds the protocol's output messages, one JSON object per line, `type` first.
 /// Every message a driver writes comes from here, so the protocol lives in one file.
 public enum JSONLMessage {
-    /// `{"type":"hello","protocol":1,"commands":[…]}`: the first line of a session.
+    /// The protocol's version: 2 since routes of every screen, `screen` indices and bookmarks.
+    public static let protocolVersion = 2
+
+    /// `{"type":"hello","protocol":2,"commands":[…]}`: the first line of a session.
     public static func hello() -> JSONLValue {
-        .object([("type", "hello"), ("protocol", 1), ("commands", .array(JSONLCommand.names.map(JSONLValue.string)))])
+        .object([("type", "hello"), ("protocol", .int(protocolVersion)), ("commands", .array(JSONLCommand.names.map(JSONLValue.string)))])
     }
 
-    /// `{"type":"routes","routes":[{"route":"timeline"},{"route":"post","post":"123"}]}`.
+    /// `{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"post","post":"123"}]}`,
+    /// bottom first.
     public static func routes(_ routes: [Route]) -> JSONLValue {
         .object([("type", "routes"), ("routes", .array(routes.map(route)))])
     }
 
-    /// A full timeline snapshot: every row and the status.
-    public static func timeline(_ snapshot: FeedListViewModel.Snapshot, clock: WallClock, id: JSONLValue? = nil) -> JSONLValue {
+    /// A full snapshot of the list on screen `screen` (its index on the stack): every row and
+    /// the status.
+    public static func timeline(_ snapshot: FeedListViewModel.Snapshot, clock: WallClock, screen: Int = 0, id: JSONLValue? = nil) -> JSONLValue {
         var fields: [(String, JSONLValue)] = [("type", "timeline")]
         if let id { fields.append(("id", id)) }
+        fields.append(("screen", .int(screen)))
         fields.append(("count", .int(snapshot.rows.count)))
         fields.append(("rows", .array(snapshot.rows.map { row($0, clock: clock) })))
         fields.append(("status", status(snapshot.status)))
@@ -26,11 +32,13 @@ public enum JSONLMessage {
 
     /// How the rows changed since the previous timeline or changes message. Applying `deleted`
     /// (old indices), `inserted` (new indices), `moved` and `updated` to the previous rows, UIKit
-    /// batch-update style, yields the rows now; `count` is the new number of rows.
-    public static func changes(_ snapshot: FeedListViewModel.Snapshot, clock: WallClock) -> JSONLValue {
+    /// batch-update style, yields the rows now; `count` is the new number of rows. `screen` is
+    /// the list's index on the stack: each list screen has its own chain.
+    public static func changes(_ snapshot: FeedListViewModel.Snapshot, clock: WallClock, screen: Int = 0) -> JSONLValue {
         let changes = snapshot.changes
         return .object([
             ("type", "changes"),
+            ("screen", .int(screen)),
             ("count", .int(snapshot.rows.count)),
             ("deleted", .array(changes.deletions.map(JSONLValue.int))),
             ("inserted", .array(changes.insertions.map { .object([("index", .int($0.index)), ("row", row($0.element, clock: clock))]) })),
@@ -85,9 +93,9 @@ public enum JSONLMessage {
 
     // MARK: - Payloads
 
+    /// A route object, as `push` reads it back.
     static func route(_ route: Route) -> JSONLValue {
         switch route {
-        case .feed(.home): .object([("route", "timeline")])
         case .feed(let feed): .object([("route", "feed"), ("feed", .string(feed.description))])
         case .thread(let id): .object([("route", "thread"), ("post", .string(id.rawValue))])
         case .notifications: .object([("route", "notifications")])
@@ -136,6 +144,9 @@ public enum JSONLMessage {
             fields += body.filter { $0.0 != "id" }
         }
         fields += interaction(post.interaction)
+        if let thread = post.thread {
+            fields.append(("thread", .object([("depth", .int(thread.depth)), ("focus", .bool(thread.isFocus))])))
+        }
         return fields
     }
 
@@ -160,7 +171,7 @@ public enum JSONLMessage {
     static func interaction(_ value: PostInteraction) -> [(String, JSONLValue)] {
         [
             ("favourited", .bool(value.favourited)), ("favourites", .int(value.favouritesCount)),
-            ("reblogged", .bool(value.reblogged)), ("reblogs", .int(value.reblogsCount)),
+            ("reblogged", .bool(value.reblogged)), ("reblogs", .int(value.reblogsCount)), ("bookmarked", .bool(value.bookmarked)),
             ("pending", .array(InteractionKind.allCases.filter(value.pending.contains).map { .string($0.rawValue) })),
             ("error", .optional(value.failure?.message)),
         ]

@@ -2,17 +2,29 @@ import Feedline
 
 /// The JSON-lines front: reads one command per line, writes one message per line.
 ///
-/// A thin front over a ``FeedSession``: commands become view-model calls; the timeline's
-/// snapshots, the route stack, every post's shared state and the detail on top are written as
-/// they change — including changes that arrive later (a page, a rollback). All work happens on
-/// the main actor, so messages come out in the order things happened.
+/// A thin front over a ``FeedSession``: commands become view-model calls; the route stack, every
+/// list screen's snapshots (each its own chain of `changes`, tagged with its `screen` index), every
+/// post's shared state and the detail on top are written as they change — including changes that
+/// arrive later (a page, a rollback). All work happens on the main actor, so messages come out in
+/// the order things happened.
 @MainActor
 public final class JSONLinesDriver {
+    /// A list screen followed since it was pushed: its first snapshot is written whole, later
+    /// ones as changes.
+    private final class FollowedList {
+        let list: FeedListViewModel
+        var subscription: Subscription?
+        var sawSnapshot = false
+
+        init(_ list: FeedListViewModel) { self.list = list }
+    }
+
     private let session: FeedSession
     private let write: @MainActor (String) -> Void
     private var subscriptions: [Subscription] = []
+    private var lists: [FollowedList] = []
     private var detailSubscription: Subscription?
-    private var sawTimeline = false
+    private var started = false
 
     /// A driver over `session` that hands each output line (without newline) to `write`.
     public init(session: FeedSession, write: @escaping @MainActor (String) -> Void) {
@@ -20,22 +32,13 @@ public final class JSONLinesDriver {
         self.write = write
     }
 
-    /// Writes the greeting, the routes and the first timeline snapshot, starts following every
-    /// change, and makes the timeline appear (which loads the first page).
+    /// Writes the greeting, the routes and the bottom list's first snapshot, starts following
+    /// every change, and makes the bottom list appear (which loads its first page).
     public func start() {
         emit(JSONLMessage.hello())
-        let clock = session.clock
+        started = true
         subscriptions.append(session.navigator.routes.observe { [weak self] routes in
             self?.routesChanged(routes)
-        })
-        subscriptions.append(session.root.snapshot.observe { [weak self] snapshot in
-            guard let self else { return }
-            if self.sawTimeline {
-                self.emit(JSONLMessage.changes(snapshot, clock: clock))
-            } else {
-                self.sawTimeline = true
-                self.emit(JSONLMessage.timeline(snapshot, clock: clock))
-            }
         })
         subscriptions.append(session.store.observe { [weak self] change in
             self?.emit(JSONLMessage.post(change))
@@ -56,42 +59,11 @@ public final class JSONLinesDriver {
             command = parsed
         }
         let id = command.id
-        let timeline = session.root
+        if let problem = carryOut(command.action, id: id) {
+            emit(JSONLMessage.error(problem, id: id))
+            return true
+        }
         switch command.action {
-        case .timeline:
-            emit(JSONLMessage.timeline(timeline.snapshot.value, clock: session.clock, id: id))
-        case .display(let rows):
-            let unknown = rows.filter { timeline.state.index(of: $0) == nil }
-            for row in rows where timeline.state.index(of: row) != nil { timeline.rowWillDisplay(row) }
-            if !unknown.isEmpty {
-                emit(JSONLMessage.error("Unknown rows: \(unknown.map(\.description).joined(separator: ", ")).", id: id))
-                return true
-            }
-        case .loadMore: timeline.loadMore()
-        case .refresh: timeline.refresh()
-        case .retry:
-            // Everything still failed, on every screen (pages, refreshes, gaps, detail loads,
-            // interactions that rolled back).
-            session.retry()
-        case .openGap(let row):
-            guard timeline.state.index(of: row) != nil else {
-                emit(JSONLMessage.error("There is no gap \(row) in the timeline.", id: id))
-                return true
-            }
-            timeline.openGap(row)
-        case .open(let post):
-            session.navigator.open(post)
-        case .back:
-            guard session.navigator.pop() else {
-                emit(JSONLMessage.error("Already at the timeline.", id: id))
-                return true
-            }
-        case .favourite(let post), .reblog(let post):
-            let kind: InteractionKind = if case .favourite = command.action { .favourite } else { .reblog }
-            guard toggle(kind, post) else {
-                emit(JSONLMessage.error("Unknown post \(post): it is not in the timeline or an open detail yet.", id: id))
-                return true
-            }
         case .wait:
             await session.settle()
             emit(JSONLMessage.idle(id: id))
@@ -99,21 +71,94 @@ public final class JSONLinesDriver {
             emit(JSONLMessage.ok("quit", id: id))
             finish()
             return false
+        default: break
         }
-        emit(JSONLMessage.ok(Self.name(of: command.action), id: id))
+        emit(JSONLMessage.ok(command.name, id: id))
         return true
+    }
+
+    /// Carries out every action but `wait` and `quit`; the error's sentence when it cannot.
+    private func carryOut(_ action: JSONLCommand.Action, id: JSONLValue?) -> String? {
+        let navigator = session.navigator
+        switch action {
+        case .timeline(let screen):
+            switch list(screen) {
+            case .failure(let problem): return problem.message
+            case .success(let (index, list)): emit(JSONLMessage.timeline(list.current, clock: session.clock, screen: index, id: id))
+            }
+        case .display(let rows, let screen):
+            switch list(screen) {
+            case .failure(let problem): return problem.message
+            case .success(let (_, list)):
+                let unknown = rows.filter { list.state.index(of: $0) == nil }
+                for row in rows where list.state.index(of: row) != nil { list.rowWillDisplay(row) }
+                if !unknown.isEmpty { return "Unknown rows: \(unknown.map(\.description).joined(separator: ", "))." }
+            }
+        case .loadMore(let screen), .refresh(let screen):
+            switch list(screen) {
+            case .failure(let problem): return problem.message
+            case .success(let (_, list)):
+                if case .loadMore = action { list.loadMore() } else { list.refresh() }
+            }
+        case .openGap(let row, let screen):
+            switch list(screen) {
+            case .failure(let problem): return problem.message
+            case .success(let (index, list)):
+                guard list.state.index(of: row) != nil else { return "There is no gap \(row) on screen \(index)." }
+                list.openGap(row)
+            }
+        case .retry:
+            // Everything still failed, on every screen (pages, refreshes, gaps, detail loads,
+            // interactions that rolled back).
+            session.retry()
+        case .push(let route):
+            navigator.push(route)
+        case .pop:
+            guard navigator.pop() else { return "Already at the bottom screen." }
+        case .top:
+            guard navigator.depth > 1 else { return "Already at the bottom screen." }
+            navigator.popToRoot()
+        case .root(let feed):
+            navigator.replaceRoot(feed)
+        case .toggle(let kind, let post):
+            guard toggle(kind, post) else { return "Unknown post \(post): no screen on the stack shows it." }
+        case .wait, .quit:
+            break
+        }
+        return nil
     }
 
     /// Stops following changes and writes `bye`. Called by `quit`; call it at end of input.
     public func finish() {
-        guard !subscriptions.isEmpty || detailSubscription != nil else { return }
+        guard started else { return }
+        started = false
         subscriptions.removeAll()
+        lists.removeAll()
         detailSubscription = nil
         emit(JSONLMessage.bye())
     }
 
+    private struct Problem: Error {
+        var message: String
+    }
+
+    /// The list screen `index` names, or the top-most list screen.
+    private func list(_ index: Int?) -> Result<(Int, FeedListViewModel), Problem> {
+        let screens = session.navigator.screens
+        if let index {
+            guard index < screens.count else {
+                return .failure(Problem(message: "There is no screen \(index); the stack has \(screens.count) (0–\(screens.count - 1))."))
+            }
+            guard let list = screens[index].list else { return .failure(Problem(message: "Screen \(index) is a post, not a list.")) }
+            return .success((index, list))
+        }
+        // The root is always a list, so there is one.
+        let top = screens.lastIndex { $0.list != nil } ?? 0
+        return .success((top, screens[top].list ?? session.root))
+    }
+
     /// Toggles `kind` of the post `id` names through a screen that shows it: a detail of it
-    /// on the stack (top first), else a list row of it. `false` when no screen shows it.
+    /// on the stack (top first), else a list row of it (top first). `false` when none does.
     private func toggle(_ kind: InteractionKind, _ id: PostID) -> Bool {
         let screens = session.navigator.screens.reversed()
         let original = session.store.originalID(of: id)
@@ -129,8 +174,29 @@ public final class JSONLinesDriver {
         return false
     }
 
+    /// Writes the stack, follows list screens that are new on it (a list pushed twice is two
+    /// screens), drops those that left, and follows the detail on top.
     private func routesChanged(_ routes: [Route]) {
         emit(JSONLMessage.routes(routes))
+        let screens = session.navigator.screens
+        let shown = screens.compactMap(\.list)
+        lists.removeAll { followed in !shown.contains { $0 === followed.list } }
+        for list in shown where !lists.contains(where: { $0.list === list }) {
+            let followed = FollowedList(list)
+            lists.append(followed)
+            let clock = session.clock
+            followed.subscription = list.snapshot.observe { [weak self, weak followed] snapshot in
+                guard let self, let followed else { return }
+                // A list that left the stack has no index and no chain any more.
+                guard let index = self.session.navigator.screens.firstIndex(where: { $0.list === followed.list }) else { return }
+                if followed.sawSnapshot {
+                    self.emit(JSONLMessage.changes(snapshot, clock: clock, screen: index))
+                } else {
+                    followed.sawSnapshot = true
+                    self.emit(JSONLMessage.timeline(snapshot, clock: clock, screen: index))
+                }
+            }
+        }
         detailSubscription = nil
         guard case .post(let detail) = session.navigator.top else { return }
         let clock = session.clock
@@ -141,22 +207,5 @@ public final class JSONLinesDriver {
 
     private func emit(_ message: JSONLValue) {
         write(message.json)
-    }
-
-    private static func name(of action: JSONLCommand.Action) -> String {
-        switch action {
-        case .timeline: "timeline"
-        case .display: "display"
-        case .loadMore: "loadMore"
-        case .refresh: "refresh"
-        case .retry: "retry"
-        case .openGap: "openGap"
-        case .open: "open"
-        case .back: "back"
-        case .favourite: "favourite"
-        case .reblog: "reblog"
-        case .wait: "wait"
-        case .quit: "quit"
-        }
     }
 }

@@ -16,6 +16,7 @@ struct ChangesMirrorTests {
         func row(_ row: Row) -> Message { ["id": String(row.id), "text": row.text] }
         return [
             "type": "changes",
+            "screen": 0,
             "count": changes.newCount,
             "deleted": changes.deletions,
             "inserted": changes.insertions.map { ["index": $0.index, "row": row($0.element)] as Message },
@@ -38,7 +39,7 @@ struct ChangesMirrorTests {
             let changes = Changeset(from: old, to: new)
             sawMoves = sawMoves || !changes.moves.isEmpty
             var mirror = ChangesMirror()
-            mirror.consume(["type": "timeline", "rows": old.map { ["id": String($0.id), "text": $0.text] }])
+            mirror.consume(["type": "timeline", "screen": 0, "rows": old.map { ["id": String($0.id), "text": $0.text] }])
             mirror.consume(Self.message(changes))
             #expect(mirror.problems.isEmpty, "\(mirror.problems)")
             let rebuilt = mirror.rows.map { Row(id: Int($0["id"] as? String ?? "") ?? -1, text: $0["text"] as? String ?? "") }

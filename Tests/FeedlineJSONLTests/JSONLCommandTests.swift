@@ -4,23 +4,66 @@ import Testing
 
 @Suite("JSON-lines commands")
 struct JSONLCommandTests {
+    /// Every command name, as the unknown-command sentence lists them.
+    static let commandList = "back, bookmark, display, favourite, loadMore, open, openGap, pop, push, quit, reblog, refresh, retry, root, timeline, top, wait"
+
     @Test("commands parse into view-model inputs, with their ids", arguments: [
-        (#"{"cmd":"timeline"}"#, JSONLCommand(action: .timeline)),
-        (#"{"cmd":"timeline","id":7}"#, JSONLCommand(id: 7, action: .timeline)),
-        (#"{"id":"a","cmd":"loadMore"}"#, JSONLCommand(id: "a", action: .loadMore)),
-        (#"{"cmd":"display","rows":["post:1","gap:2"]}"#, JSONLCommand(action: .display([.post("1"), .gap(below: "2")]))),
-        (#"{"cmd":"display","rows":[]}"#, JSONLCommand(action: .display([]))),
-        (#"{"cmd":"openGap","row":"gap:9"}"#, JSONLCommand(action: .openGap(.gap(below: "9")))),
-        (#"{"cmd":"open","post":"109"}"#, JSONLCommand(action: .open("109"))),
-        (#"{"cmd":"favourite","post":"x"}"#, JSONLCommand(action: .favourite("x"))),
-        (#"{"cmd":"reblog","post":"x","extra":[1,2]}"#, JSONLCommand(action: .reblog("x"))),
-        (#"{"cmd":"back"}"#, JSONLCommand(action: .back)),
-        (#"{"cmd":"refresh"}"#, JSONLCommand(action: .refresh)),
-        (#"{"cmd":"retry"}"#, JSONLCommand(action: .retry)),
-        (#"{"cmd":"wait","id":{"n":1}}"#, JSONLCommand(id: .object([("n", 1)]), action: .wait)),
-        (#"  {"cmd":"quit"}  "#, JSONLCommand(action: .quit)),
+        (#"{"cmd":"timeline"}"#, JSONLCommand(action: .timeline(screen: nil), name: "timeline")),
+        (#"{"cmd":"timeline","id":7}"#, JSONLCommand(id: 7, action: .timeline(screen: nil), name: "timeline")),
+        (#"{"id":"a","cmd":"loadMore"}"#, JSONLCommand(id: "a", action: .loadMore(screen: nil), name: "loadMore")),
+        (#"{"cmd":"display","rows":["post:1","gap:2"]}"#, JSONLCommand(action: .display([.post("1"), .gap(below: "2")], screen: nil), name: "display")),
+        (#"{"cmd":"display","rows":[]}"#, JSONLCommand(action: .display([], screen: nil), name: "display")),
+        (#"{"cmd":"openGap","row":"gap:9"}"#, JSONLCommand(action: .openGap(.gap(below: "9"), screen: nil), name: "openGap")),
+        (#"{"cmd":"open","post":"109"}"#, JSONLCommand(action: .push(.post("109")), name: "open")),
+        (#"{"cmd":"favourite","post":"x"}"#, JSONLCommand(action: .toggle(.favourite, "x"), name: "favourite")),
+        (#"{"cmd":"reblog","post":"x","extra":[1,2]}"#, JSONLCommand(action: .toggle(.reblog, "x"), name: "reblog")),
+        (#"{"cmd":"back"}"#, JSONLCommand(action: .pop, name: "back")),
+        (#"{"cmd":"refresh"}"#, JSONLCommand(action: .refresh(screen: nil), name: "refresh")),
+        (#"{"cmd":"retry"}"#, JSONLCommand(action: .retry, name: "retry")),
+        (#"{"cmd":"wait","id":{"n":1}}"#, JSONLCommand(id: .object([("n", 1)]), action: .wait, name: "wait")),
+        (#"  {"cmd":"quit"}  "#, JSONLCommand(action: .quit, name: "quit")),
     ])
     func valid(line: String, expected: JSONLCommand) throws {
+        #expect(try JSONLCommand.parse(line).get() == expected)
+    }
+
+    @Test("navigation and bookmark commands of protocol 2 parse, each keeping the name it was given", arguments: [
+        (#"{"cmd":"push","route":{"route":"feed","feed":"home"}}"#, JSONLCommand(action: .push(.feed(.home)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"tag:birds"},"id":"t"}"#, JSONLCommand(id: "t", action: .push(.feed(.tag("birds"))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"tag:#birds"}}"#, JSONLCommand(action: .push(.feed(.tag("birds"))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"account:109296114702930001"}}"#, JSONLCommand(action: .push(.feed(.account("109296114702930001"))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"account:@kemi@fieldnotes.science"}}"#, JSONLCommand(action: .push(.feed(.account(AccountID(handle: "kemi@fieldnotes.science")))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"bookmarks"}}"#, JSONLCommand(action: .push(.feed(.bookmarks)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"favourites"}}"#, JSONLCommand(action: .push(.feed(.favourites)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"local"}}"#, JSONLCommand(action: .push(.feed(.local)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"public"}}"#, JSONLCommand(action: .push(.feed(.public)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"thread","post":"117628612867543930"}}"#, JSONLCommand(action: .push(.thread("117628612867543930")), name: "push")),
+        (#"{"cmd":"push","route":{"route":"notifications"}}"#, JSONLCommand(action: .push(.notifications), name: "push")),
+        (#"{"cmd":"push","route":{"route":"post","post":"42","extra":true}}"#, JSONLCommand(action: .push(.post("42")), name: "push")),
+        (#"{"cmd":"pop"}"#, JSONLCommand(action: .pop, name: "pop")),
+        (#"{"cmd":"back","id":3}"#, JSONLCommand(id: 3, action: .pop, name: "back")),
+        (#"{"cmd":"top"}"#, JSONLCommand(action: .top, name: "top")),
+        (#"{"cmd":"root","feed":"local"}"#, JSONLCommand(action: .root(.local), name: "root")),
+        (#"{"cmd":"root","feed":"tag:birds"}"#, JSONLCommand(action: .root(.tag("birds")), name: "root")),
+        (#"{"cmd":"root","feed":"account:@kemi@fieldnotes.science"}"#, JSONLCommand(action: .root(.account("@kemi@fieldnotes.science")), name: "root")),
+        (#"{"cmd":"bookmark","post":"117628625076856329"}"#, JSONLCommand(action: .toggle(.bookmark, "117628625076856329"), name: "bookmark")),
+    ])
+    func navigation(line: String, expected: JSONLCommand) throws {
+        #expect(try JSONLCommand.parse(line).get() == expected)
+    }
+
+    @Test("list commands take an optional screen index; other commands ignore the field", arguments: [
+        (#"{"cmd":"timeline","screen":0}"#, JSONLCommand(action: .timeline(screen: 0), name: "timeline")),
+        (#"{"cmd":"timeline","screen":3,"id":"s"}"#, JSONLCommand(id: "s", action: .timeline(screen: 3), name: "timeline")),
+        (#"{"cmd":"timeline","screen":2.0}"#, JSONLCommand(action: .timeline(screen: 2), name: "timeline")),
+        (#"{"cmd":"display","rows":["notification:follow-1"],"screen":2}"#, JSONLCommand(action: .display([.notification("follow-1")], screen: 2), name: "display")),
+        (#"{"cmd":"loadMore","screen":1}"#, JSONLCommand(action: .loadMore(screen: 1), name: "loadMore")),
+        (#"{"cmd":"refresh","screen":999999}"#, JSONLCommand(action: .refresh(screen: 999_999), name: "refresh")),
+        (#"{"cmd":"openGap","row":"gap:9","screen":0}"#, JSONLCommand(action: .openGap(.gap(below: "9"), screen: 0), name: "openGap")),
+        (#"{"cmd":"favourite","post":"x","screen":"top"}"#, JSONLCommand(action: .toggle(.favourite, "x"), name: "favourite")),
+        (#"{"cmd":"pop","screen":-1}"#, JSONLCommand(action: .pop, name: "pop")),
+    ])
+    func screens(line: String, expected: JSONLCommand) throws {
         #expect(try JSONLCommand.parse(line).get() == expected)
     }
 
@@ -31,13 +74,13 @@ struct JSONLCommandTests {
         ("\"timeline\"", "A command is a JSON object such as {\"cmd\":\"timeline\"}.", nil),
         (#"{"id":3}"#, "The command has no \"cmd\" string.", 3),
         (#"{"cmd":5}"#, "The command has no \"cmd\" string.", nil),
-        (#"{"cmd":"favorite","post":"1","id":"q"}"#, "Unknown command \"favorite\". Did you mean \"favourite\"? Commands: back, display, favourite, loadMore, open, openGap, quit, reblog, refresh, retry, timeline, wait.", "q"),
-        (#"{"cmd":"dance"}"#, "Unknown command \"dance\". Commands: back, display, favourite, loadMore, open, openGap, quit, reblog, refresh, retry, timeline, wait.", nil),
+        (#"{"cmd":"favorite","post":"1","id":"q"}"#, "Unknown command \"favorite\". Did you mean \"favourite\"? Commands: \(Self.commandList).", "q"),
+        (#"{"cmd":"dance"}"#, "Unknown command \"dance\". Commands: \(Self.commandList).", nil),
         (#"{"cmd":"open"}"#, "open needs \"post\": a post id string.", nil),
         (#"{"cmd":"open","post":42}"#, "open needs \"post\": a post id string.", nil),
         (#"{"cmd":"favourite","post":""}"#, "favourite needs \"post\": a post id string.", nil),
         (#"{"cmd":"display","rows":"post:1"}"#, "display needs \"rows\": a list of row ids such as \"post:123\".", nil),
-        (#"{"cmd":"display","rows":["row:1"]}"#, "display: \"row:1\" is not a row id (\"post:ID\" or \"gap:ID\").", nil),
+        (#"{"cmd":"display","rows":["row:1"]}"#, "display: \"row:1\" is not a row id (\"post:ID\", \"gap:ID\" or \"notification:KEY\").", nil),
         (#"{"cmd":"openGap","row":"post:1"}"#, "openGap needs \"row\": a gap row id such as \"gap:123\".", nil),
     ] as [(String, String, JSONLValue?)])
     func invalid(line: String, message: String, id: JSONLValue?) {
@@ -47,6 +90,51 @@ struct JSONLCommandTests {
             #expect(error.message == message)
             #expect(error.id == id)
         }
+    }
+
+    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"} or {"route":"post","post":"ID"}."#
+    static let feedUsage = #"a feed route needs "feed": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID."#
+    static let screenUsage = #""screen" is the index of a screen on the stack (0 at the bottom), not"#
+
+    @Test("bad navigation, bookmark and screen fields are one exact sentence, with the id", arguments: [
+        (#"{"cmd":"push","id":1}"#, "push: \(Self.routeUsage)", 1),
+        (#"{"cmd":"push","route":"feed"}"#, "push: \(Self.routeUsage)", nil),
+        (#"{"cmd":"push","route":{"route":"timeline"}}"#, "push: unknown route \"timeline\"; \(Self.routeUsage)", nil),
+        (#"{"cmd":"push","route":{"feed":"home"}}"#, "push: \(Self.routeUsage)", nil),
+        (#"{"cmd":"push","route":{"route":"feed"},"id":"f"}"#, "push: \(Self.feedUsage)", "f"),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"tag:"}}"#, "push: \(Self.feedUsage)", nil),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"everything"}}"#, "push: \(Self.feedUsage)", nil),
+        (#"{"cmd":"push","route":{"route":"thread"}}"#, "push: a thread route needs \"post\": a post id string.", nil),
+        (#"{"cmd":"push","route":{"route":"thread","post":""}}"#, "push: a thread route needs \"post\": a post id string.", nil),
+        (#"{"cmd":"push","route":{"route":"post","post":7}}"#, "push: a post route needs \"post\": a post id string.", nil),
+        (#"{"cmd":"root"}"#, "root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID.", nil),
+        (#"{"cmd":"root","feed":"timeline","id":"r"}"#, "root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID.", "r"),
+        (#"{"cmd":"root","feed":{"route":"feed","feed":"home"}}"#, "root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID.", nil),
+        (#"{"cmd":"bookmark"}"#, "bookmark needs \"post\": a post id string.", nil),
+        (#"{"cmd":"bookmark","post":12,"id":"b"}"#, "bookmark needs \"post\": a post id string.", "b"),
+        (#"{"cmd":"timeline","screen":-1}"#, "timeline: \(Self.screenUsage) -1.", nil),
+        (#"{"cmd":"timeline","screen":1.5,"id":2}"#, "timeline: \(Self.screenUsage) 1.5.", 2),
+        (#"{"cmd":"loadMore","screen":"1"}"#, "loadMore: \(Self.screenUsage) \"1\".", nil),
+        (#"{"cmd":"refresh","screen":null}"#, "refresh: \(Self.screenUsage) null.", nil),
+        (#"{"cmd":"display","rows":[],"screen":true}"#, "display: \(Self.screenUsage) true.", nil),
+        (#"{"cmd":"openGap","row":"gap:1","screen":1000000}"#, "openGap: \(Self.screenUsage) 1000000.", nil),
+        (#"{"cmd":"dance","screen":-1}"#, "Unknown command \"dance\". Commands: \(Self.commandList).", nil),
+        (#"{"cmd":"bookmarks","post":"1"}"#, "Unknown command \"bookmarks\". Did you mean \"bookmark\"? Commands: \(Self.commandList).", nil),
+        (#"{"cmd":"Push"}"#, "Unknown command \"Push\". Did you mean \"push\"? Commands: \(Self.commandList).", nil),
+    ] as [(String, String, JSONLValue?)])
+    func invalidNavigation(line: String, message: String, id: JSONLValue?) {
+        switch JSONLCommand.parse(line) {
+        case .success(let command): Issue.record("parsed \(command)")
+        case .failure(let error):
+            #expect(error.message == message)
+            #expect(error.id == id)
+        }
+    }
+
+    @Test("hello says protocol 2 and lists every command")
+    func hello() {
+        #expect(JSONLMessage.protocolVersion == 2)
+        #expect(JSONLMessage.hello().json == #"{"type":"hello","protocol":2,"commands":["\#(Self.commandList.replacingOccurrences(of: ", ", with: "\",\""))"]}"#)
     }
 
     @Test("JSON output escapes what it must and keeps key order")

@@ -5,12 +5,15 @@ import Foundation
 import Testing
 
 /// A protocol client that knows nothing of Feedline's types: it reads the JSON lines and rebuilds
-/// the row list purely from the `timeline` and `changes` messages.
+/// one list screen's rows purely from its `timeline` and `changes` messages.
 struct RowMirror {
+    /// The index of the list screen followed (messages of other screens are skipped).
+    var screen = 0
     var rows: [[String: Any]] = []
     var problems: [String] = []
 
     mutating func consume(_ message: [String: Any]) {
+        guard message["screen"] as? Int == screen else { return }
         switch message["type"] as? String {
         case "timeline":
             if message["id"] == nil { rows = message["rows"] as? [[String: Any]] ?? [] }
@@ -206,7 +209,7 @@ struct JSONLinesDriverTests {
         let errors = output.messages.filter { $0["type"] as? String == "error" }
         #expect(errors.count == 6)
         #expect(errors[1]["id"] as? Int == 9)
-        #expect(errors.map { $0["message"] as? String ?? "" }[2] == "Unknown post nope: it is not in the timeline or an open detail yet.")
+        #expect(errors.map { $0["message"] as? String ?? "" }[2] == "Unknown post nope: no screen on the stack shows it.")
         #expect(await driver.handle(#"{"cmd":"quit"}"#) == false)
         #expect(output.messages.last?["type"] as? String == "bye")
     }

@@ -11,9 +11,10 @@ extension Dictionary where Key == String, Value == Any {
     var id: String? { self["id"] as? String }
 }
 
-/// A protocol client that knows nothing of Feedline's types: it keeps the rows as JSON objects,
-/// takes the first (unasked) `timeline` snapshot, and from then on changes the rows only by
-/// applying `changes` messages, in the order Docs/JSONL.md gives: remove the rows at the deleted
+/// A protocol client that knows nothing of Feedline's types, following one list screen's chain:
+/// it keeps the rows as JSON objects, takes the first (unasked) `timeline` snapshot, and from then
+/// on changes the rows only by applying `changes` messages (feed it only those of its screen; a
+/// ``StackMirror`` sorts them), in the order Docs/JSONL.md gives: remove the rows at the deleted
 /// and moved-from old indices (descending), insert the inserted rows and the moved rows at their
 /// new indices (ascending), then replace the updated rows at their new indices. Anything that
 /// does not fit (an index out of range, an update naming another row, a wrong count) is a problem.
@@ -76,6 +77,58 @@ struct ChangesMirror {
     }
 }
 
+/// One ``ChangesMirror`` per list screen on the stack, as a client that follows every screen
+/// keeps them: a `timeline` message without an id (what a pushed list, a new root or the start
+/// writes unasked) starts a new chain for its `screen`; a `changes` message goes to the chain of
+/// its `screen` (one without a chain is a problem); a `routes` message ends the chains of the
+/// screens that left the stack. `timeline` replies (with an id) are left alone, so the mirrors
+/// are built only from the changes.
+struct StackMirror {
+    private(set) var screens: [Int: ChangesMirror] = [:]
+    /// How many `timeline` messages started a chain, per screen.
+    private(set) var starts: [Int: Int] = [:]
+    private var ended: [String] = []
+
+    mutating func consume(_ message: Message) {
+        switch message.type {
+        case "routes":
+            let depth = (message["routes"] as? [Message])?.count ?? 0
+            for (index, mirror) in screens where index >= depth { end(index, mirror) }
+            screens = screens.filter { $0.key < depth }
+        case "timeline" where message["id"] == nil:
+            guard let index = message["screen"] as? Int else {
+                ended.append("timeline without a screen index")
+                return
+            }
+            if let old = screens[index] { end(index, old) }
+            var mirror = ChangesMirror()
+            mirror.consume(message)
+            screens[index] = mirror
+            starts[index, default: 0] += 1
+        case "changes":
+            guard let index = message["screen"] as? Int, screens[index] != nil else {
+                ended.append("changes for screen \(message["screen"] ?? "nil") with no chain")
+                return
+            }
+            screens[index]?.consume(message)
+        default:
+            break
+        }
+    }
+
+    private mutating func end(_ index: Int, _ mirror: ChangesMirror) {
+        ended += mirror.problems.map { "screen \(index) (ended): \($0)" }
+    }
+
+    /// The mirror of screen `index`; an empty one when it has no chain.
+    subscript(index: Int) -> ChangesMirror { screens[index] ?? ChangesMirror() }
+
+    /// Every problem, of the chains running and of those that ended.
+    var problems: [String] {
+        ended + screens.sorted { $0.key < $1.key }.flatMap { index, mirror in mirror.problems.map { "screen \(index): \($0)" } }
+    }
+}
+
 /// Compares JSON values structurally (key order does not matter).
 func sameJSON(_ lhs: Any, _ rhs: Any) -> Bool {
     canonical(lhs) == canonical(rhs)
@@ -98,15 +151,18 @@ func firstDifference(_ actual: [Message], _ expected: [Message]) -> String? {
 }
 
 /// A conversation with `feedline --jsonl`: sends command lines, reads every output line, checks
-/// each is one JSON object, and feeds the messages to a ``ChangesMirror``.
+/// each is one JSON object, and feeds the messages to a ``StackMirror``.
 @MainActor
 final class Conversation {
     let child: FeedlineProcess
     private(set) var messages: [Message] = []
     /// Output lines that were not a JSON object (there must be none).
     private(set) var strayLines: [String] = []
-    private(set) var mirror = ChangesMirror()
+    private(set) var mirrors = StackMirror()
     private var waits = 0
+
+    /// The mirror of the bottom screen.
+    var mirror: ChangesMirror { mirrors[0] }
 
     init(_ arguments: [String], environment: [String: String] = [:], unset: [String] = []) throws {
         child = try FeedlineProcess(arguments, environment: environment, unset: unset)
@@ -127,7 +183,7 @@ final class Conversation {
                 continue
             }
             messages.append(object)
-            mirror.consume(object)
+            mirrors.consume(object)
             read.append(object)
             if stop(object) { return read }
         }
@@ -155,6 +211,6 @@ final class Conversation {
         return read
     }
 
-    /// The row ids the mirror holds.
+    /// The row ids the bottom screen's mirror holds.
     var rowIDs: [String] { mirror.rows.compactMap { $0["id"] as? String } }
 }
