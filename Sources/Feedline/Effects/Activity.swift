@@ -37,11 +37,13 @@ public final class Activity {
     public func run(_ operation: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
         running += 1
         started += 1
+        let effect = started
         if let executor {
-            return Task(executorPreference: executor) { await self.counted(operation) }
+            return Task(executorPreference: executor) { await CurrentEffect.$number.withValue(effect) { await self.counted(operation) } }
         }
-        return Task { @MainActor in await self.counted(operation) }
+        return Task { @MainActor in await CurrentEffect.$number.withValue(effect) { await self.counted(operation) } }
     }
+
 
     private func counted(_ operation: @MainActor @Sendable () async -> Void) async {
         await operation()
@@ -55,4 +57,11 @@ public final class Activity {
         waiters.removeAll()
         for waiter in resumed { waiter.resume() }
     }
+}
+
+/// The effect the current task works for: its number in ``Activity/started`` order, inherited by
+/// its child tasks (`async let`); `nil` outside effects. A test service reads it to tell one
+/// effect's concurrent calls (a thread's post and context) from two effects' calls.
+package enum CurrentEffect {
+    @TaskLocal package static var number: Int?
 }
