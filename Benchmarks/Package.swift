@@ -19,6 +19,7 @@ let package = Package(
             name: "FeedlineBench",
             dependencies: [
                 .product(name: "Feedline", package: "Feedline"),
+                .product(name: "FeedlineMastodon", package: "Feedline"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 "CHeapInfo",
             ],
