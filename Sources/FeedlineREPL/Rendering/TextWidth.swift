@@ -6,6 +6,24 @@ public enum TextWidth {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }  // fast path
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // One scalar of the Basic Multilingual Plane (most text): its width is in a table.
+        if first.value < 0x10000, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return Int(basicPlane[Int(first.value)])
+        }
+        return width(ofCluster: scalars)
+    }
+
+    /// The widths of the single-scalar characters U+0000–U+FFFF, computed once (thread-safe:
+    /// a static is initialised once) by the rules of ``width(ofCluster:)``.
+    private static let basicPlane: [UInt8] = (0..<0x10000).map { value -> UInt8 in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }  // surrogates
+        if value < 0x20 || value == 0x7F { return 0 }
+        return UInt8(width(ofCluster: Character(scalar).unicodeScalars))
+    }
+
+    /// The width of a grapheme cluster by its scalars' properties.
+    private static func width(ofCluster scalars: Character.UnicodeScalarView) -> Int {
+        guard let first = scalars.first else { return 0 }
         // An emoji presentation selector or a ZWJ sequence makes an emoji two columns wide, but
         // only after an emoji: a space followed by a stray ZWJ or selector is one cluster and
         // still one column (else a text starting with ZWJ widened the line it was appended to).
@@ -55,6 +73,18 @@ public enum TextWidth {
     /// Chinese or Japanese) is broken between characters.
     public static func wrap(_ text: String, to columns: Int) -> [String] {
         let columns = max(1, columns)
+        // Fast path: one line that fits, with single spaces between words — what the loop
+        // below would return unchanged. Most lines drawn are such.
+        var previousWasSpace = true
+        var clean = true
+        for byte in text.utf8 {
+            if byte == 0x0A || (byte == 0x20 && previousWasSpace) {
+                clean = false
+                break
+            }
+            previousWasSpace = byte == 0x20
+        }
+        if clean, !previousWasSpace, width(of: text) <= columns { return [text] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""

@@ -45,6 +45,17 @@ public final class REPLDriver {
         }
     }
 
+    /// What `help` depends on: its text is computed once per key.
+    private struct HelpKey: Hashable {
+        var topic: CommandName?
+        var screen: ScreenKind
+        var atBottom: Bool
+        var title: String
+        var width: Int
+    }
+
+    private var helpCache: [HelpKey: [String]] = [:]
+
     /// The REPL's side of one list screen.
     private final class ListEntry {
         let list: FeedListViewModel
@@ -178,7 +189,6 @@ public final class REPLDriver {
         if let top = stack.last {
             switch top {
             case .list(let entry):
-                learn(from: entry)
                 emit(entry.screen.flush(rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry)))
                 noteMissingReplies(entry)
             case .post(let entry):
@@ -205,7 +215,11 @@ public final class REPLDriver {
         case .nothing: break
         case .quit: return false
         case .help(let topic):
-            emit(HelpText.lines(topic: topic, screen: screen, atBottom: stack.count <= 1, title: title(of: stack.last), width: options.width))
+            let key = HelpKey(topic: topic, screen: screen, atBottom: stack.count <= 1, title: title(of: stack.last), width: options.width)
+            if helpCache[key] == nil {
+                helpCache[key] = HelpText.lines(topic: topic, screen: screen, atBottom: key.atBottom, title: key.title, width: key.width)
+            }
+            emit(helpCache[key] ?? [])
         case .list(let range):
             switch stack.last {
             case .list(let entry)?:
@@ -461,6 +475,7 @@ public final class REPLDriver {
         let failure = snapshot.status.failure
         if let failure, entry.lastFailure != failure { failures += 1 }
         entry.lastFailure = failure
+        learn(from: snapshot)
         entry.screen.receive(snapshot)
         reportDisplayed(entry)
         if options.live, following, isTop(entry) { flush() }
@@ -520,10 +535,10 @@ public final class REPLDriver {
         }
     }
 
-    /// Learns handles and hashtags from the rows in view (for titles and Tab completion).
-    private func learn(from entry: ListEntry) {
-        let rows = entry.list.rows
-        for row in rows.prefix(entry.screen.viewport.shown) {
+    /// Remembers the handles and tags of rows a snapshot brought (for Tab completion): the
+    /// inserted and updated rows only, so a long list costs nothing per command.
+    private func learn(from snapshot: FeedListViewModel.Snapshot) {
+        for row in snapshot.changes.insertions.lazy.map(\.element) + snapshot.changes.updates.lazy.map(\.element) {
             switch row {
             case .post(let post):
                 handles[post.author.id] = post.author.handle
