@@ -112,3 +112,23 @@ public struct NotificationGroup: Hashable, Sendable, Identifiable {
         return "\(who) \(what)"
     }
 }
+
+extension NotificationGroup {
+    /// How many accounts a group keeps as a sample.
+    public static let sampleSize = 8
+
+    /// The group after `newer` (notifications of the same group, such as a streamed one) joined
+    /// it: counts add up, its accounts come first (each account once, a sample of at most
+    /// ``sampleSize``), the newest notification and date are `newer`'s, the oldest stays this
+    /// group's, and the post is the newer copy.
+    public func merging(newer: NotificationGroup) -> NotificationGroup {
+        var merged = self
+        merged.count = count + newer.count
+        var seen = Set<String>()
+        merged.accounts = Array((newer.accounts + accounts).filter { seen.insert($0.id).inserted }.prefix(Self.sampleSize))
+        merged.latestAt = max(latestAt, newer.latestAt)
+        merged.newestID = newer.newestID
+        merged.post = newer.post ?? post
+        return merged
+    }
+}

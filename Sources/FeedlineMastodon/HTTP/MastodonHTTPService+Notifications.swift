@@ -13,7 +13,7 @@ extension MastodonHTTPService {
         let cursorPath = cursor.flatMap { URL(string: $0.rawValue) }.map(\.path)
         return try await withNotificationsPath(known: cursorPath) { path in
             let url = self.pageURL(path: path, after: cursor)
-            let (groups, response) = try await self.fetchGroups(url, path: path)
+            let (groups, response, _) = try await self.fetchGroups(url, path: path)
             return Page(items: groups, next: groups.isEmpty ? nil : self.nextCursor(response, after: url, path: path))
         }
     }
@@ -25,8 +25,10 @@ extension MastodonHTTPService {
             var query = [URLQueryItem(name: "since_id", value: lower.rawValue)]
             if let upper { query.append(URLQueryItem(name: "max_id", value: upper.rawValue)) }
             query.append(URLQueryItem(name: "limit", value: String(limit)))
-            let (groups, response) = try await self.fetchGroups(self.server.url(path: path, query: query), path: path)
-            let hasMore = groups.count > self.pageSize || (groups.count == limit && response.links.next != nil)
+            let (groups, response, counted) = try await self.fetchGroups(self.server.url(path: path, query: query), path: path)
+            // `limit` counts what the server counts: groups on /api/v2, notifications on /api/v1
+            // (where a full answer may fold into a few groups, with more of the range unread).
+            let hasMore = counted > self.pageSize || (counted == limit && response.links.next != nil)
             return NewerPage(items: Array(groups.prefix(self.pageSize)), hasMore: hasMore)
         }
     }
@@ -48,18 +50,20 @@ extension MastodonHTTPService {
         }
     }
 
-    /// The groups at `url` on `path` (grouped or plain) and the answer they came in.
-    private func fetchGroups(_ url: URL, path: String) async throws -> ([NotificationGroup], APIResponse) {
+    /// The groups at `url` on `path` (grouped or plain), the answer they came in, and how many
+    /// items the server counted against `limit` (groups, or plain notifications).
+    private func fetchGroups(_ url: URL, path: String) async throws -> ([NotificationGroup], APIResponse, Int) {
         let what = "your notifications"
         let response = try await send(APIRequest(method: "GET", url: url, what: what))
         if path == Self.groupedPath {
             let answer = try decode(Mastodon.GroupedNotifications.self, from: response, what: what)
             let accounts = Dictionary(answer.accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let statuses = Dictionary(answer.statuses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            return (answer.notificationGroups.map { NotificationGroup($0, accounts: accounts, statuses: statuses) }, response)
+            let groups = answer.notificationGroups.map { NotificationGroup($0, accounts: accounts, statuses: statuses) }
+            return (groups, response, groups.count)
         }
         let plain = try decode([Mastodon.Notification].self, from: response, what: what)
-        return (NotificationGroup.grouping(plain), response)
+        return (NotificationGroup.grouping(plain), response, plain.count)
     }
 }
 

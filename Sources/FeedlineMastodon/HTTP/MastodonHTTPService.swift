@@ -188,8 +188,13 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         while acct.hasPrefix("@") { acct.removeFirst() }
         let what = "the account @\(acct)"
         let url = server.url(path: "/api/v1/accounts/lookup", query: [URLQueryItem(name: "acct", value: acct)])
-        let response = try await send(APIRequest(method: "GET", url: url, what: what))
-        return Author(try decode(Mastodon.Account.self, from: response, what: what))
+        do {
+            let response = try await send(APIRequest(method: "GET", url: url, what: what))
+            return Author(try decode(Mastodon.Account.self, from: response, what: what))
+        } catch MastodonHTTPError.notFound {
+            // Mastodon's "Record not found." does not say which record.
+            throw MastodonHTTPError.notFound(serverMessage: "There is no account @\(acct) (asked \(server))")
+        }
     }
 
     // MARK: - Addresses

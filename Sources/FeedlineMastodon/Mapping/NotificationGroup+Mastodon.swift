@@ -48,9 +48,6 @@ extension NotificationGroup {
         }
     }
 
-    /// How many accounts a group names at most (Mastodon samples 8).
-    public static let sampleSize = 8
-
     /// The group key of each of `notifications` (newest first), by Mastodon 4.3's rule: favourites
     /// and boosts of the same post, and follows, group within an hour bucket that a group keeps
     /// while new ones come less than ``maximumGroupSpan`` hours after its first bucket

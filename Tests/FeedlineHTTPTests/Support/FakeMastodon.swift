@@ -3,11 +3,18 @@ import FeedlineMastodon
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Testing
 
 /// A Mastodon-API server on 127.0.0.1 with an ephemeral port, serving statuses from memory
 /// with Mastodon's paging (`max_id`, `since_id`, `min_id`, `limit`, `Link`), interactions and
 /// `X-RateLimit-*` headers. It records every request, checks the bearer token, and serves
 /// canned answers (errors, slow or malformed bodies) queued by a test before anything else.
+///
+/// Besides the home and public timelines it serves the other screens' endpoints (see
+/// `FakeMastodon+Screens.swift`): account lookup and statuses, hashtag timelines, bookmarks and
+/// favourites (paged by their own ids, as Mastodon does), threads, and notifications, grouped
+/// (`/api/v2`, Mastodon 4.3) or not (`/api/v1`, with ``groupedNotifications`` saying whether the
+/// server is older than 4.3).
 final class FakeMastodon: Sendable {
     /// A request as the server saw it.
     struct Recorded: Sendable, CustomStringConvertible {
@@ -31,9 +38,46 @@ final class FakeMastodon: Sendable {
         var times = 1
     }
 
+    /// How the server answers `GET /api/v2/notifications`.
+    enum GroupedNotifications: Sendable, CustomTestStringConvertible {
+        /// Mastodon 4.3 and later: grouped notifications (and `group_key` on `/api/v1` ones).
+        case supported
+        /// Mastodon before 4.3: no such route, so Rails answers 404 `{"error":"Not Found"}`.
+        case missing
+        /// No such route, answered by something in front of the server with an HTML 404 page.
+        case missingPage
+
+        var testDescription: String {
+            switch self {
+            case .supported: "Mastodon 4.3"
+            case .missing: "Mastodon 4.2 (JSON 404)"
+            case .missingPage: "Mastodon 4.2 behind a proxy (HTML 404)"
+            }
+        }
+    }
+
+    /// A bookmark or favourite: Mastodon pages these by the id of this record, not the status's.
+    struct Mark: Sendable, Hashable {
+        var id: UInt64
+        var statusID: String
+    }
+
     struct State: Sendable {
         var timeline: [Mastodon.Status]
         var statuses: [String: Mastodon.Status]
+        /// Every entry the server knows (the timeline and the statuses elsewhere), newest first:
+        /// what account and hashtag timelines are made of.
+        var known: [Mastodon.Status] = []
+        /// The user's notifications, newest first, and the group key of each (Mastodon 4.3's).
+        var notifications: [Mastodon.Notification] = []
+        var groupKeys: [String] = []
+        var groupedNotifications = GroupedNotifications.supported
+        /// Newest first.
+        var bookmarks: [Mark] = []
+        var favourites: [Mark] = []
+        /// The next bookmark and favourite record ids: a sequence of their own, far below status ids.
+        var nextBookmark: UInt64 = 4_107
+        var nextFavourite: UInt64 = 88_310
         var boosts: [String: String] = [:]
         var nextBoost = 900_000
         var requests: [Recorded] = []
@@ -52,14 +96,32 @@ final class FakeMastodon: Sendable {
     private let running: Locked<Task<Void, any Error>?> = Locked(nil)
     private let port: Locked<UInt16> = Locked(0)
 
-    init(statuses: [Mastodon.Status], token: String?) throws {
+    /// A server whose home timeline is `statuses` (in order) and which also knows `elsewhere`
+    /// (older posts, other accounts' posts, the user's own); `notifications` are the user's.
+    /// Statuses already bookmarked or favourited are marked so in that order, oldest first.
+    init(
+        statuses: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], notifications: [Mastodon.Notification] = [],
+        token: String?
+    ) throws {
         self.token = token
         var byID: [String: Mastodon.Status] = [:]
-        for status in statuses {
+        for status in statuses + elsewhere {
             byID[status.id] = status
             if let original = status.reblog?.original, byID[original.id] == nil { byID[original.id] = original }
         }
-        state = Locked(State(timeline: statuses, statuses: byID))
+        var initial = State(timeline: statuses, statuses: byID)
+        initial.known = Self.newestFirst(statuses + elsewhere)
+        for status in initial.known.reversed() {
+            let original = status.original
+            if original.bookmarked == true, !initial.bookmarks.contains(where: { $0.statusID == original.id }) {
+                initial.mark(original.id, bookmark: true)
+            }
+            if original.favourited == true, !initial.favourites.contains(where: { $0.statusID == original.id }) {
+                initial.mark(original.id, favourite: true)
+            }
+        }
+        initial.setNotifications(notifications)
+        state = Locked(initial)
         let box = HandlerBox()
         server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: box)
         box.fake.withLock { $0 = WeakFake(self) }
@@ -109,10 +171,7 @@ final class FakeMastodon: Sendable {
 
     /// Adds statuses to the top of the timeline (newest first), as if just posted.
     func post(_ statuses: [Mastodon.Status]) {
-        state.withLock { state in
-            state.timeline.insert(contentsOf: statuses, at: 0)
-            for status in statuses { state.statuses[status.id] = status }
-        }
+        state.withLock { state in state.add(statuses) }
     }
 
     /// Holds `statuses` back until the first timeline request for newer posts (`since_id` or
@@ -158,32 +217,47 @@ final class FakeMastodon: Sendable {
             return Self.error(401, "The access token is invalid")
         }
         let signedIn = token != nil && recorded.authorization == "Bearer \(token ?? "")"
-        if !signedIn, recorded.path.hasSuffix("/timelines/home") || recorded.method == "POST" {
+        if !signedIn, Self.needsUser(recorded) {
             return Self.error(401, "The access token is invalid")
         }
         return route(recorded)
     }
 
+    /// The home timeline, bookmarks, favourites, notifications and every POST need a user.
+    private static func needsUser(_ request: Recorded) -> Bool {
+        request.method == "POST" || request.path.hasSuffix("/timelines/home")
+            || ["/api/v1/bookmarks", "/api/v1/favourites", "/api/v1/notifications", "/api/v2/notifications"].contains(request.path)
+    }
+
     private func route(_ request: Recorded) -> HTTPResponse {
         let parts = request.path.split(separator: "/").map(String.init)
-        guard parts.count >= 4, parts[0] == "api", parts[1] == "v1" else { return Self.error(404, "Record not found") }
+        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return Self.error(404, "Record not found") }
         let rest = Array(parts.dropFirst(2))
-        if request.method == "GET", rest[0] == "timelines",
-            rest == ["timelines", "home"] || rest == ["timelines", "public"] || (rest.count == 3 && rest[1] == "tag")
-        {
+        switch (request.method, parts[1], rest.count) {
+        case ("GET", "v2", 1) where rest[0] == "notifications":
+            return groupedNotificationsPage(request)
+        case ("GET", "v1", 1) where rest[0] == "notifications":
+            return plainNotificationsPage(request)
+        case ("GET", "v1", 1) where rest[0] == "bookmarks":
+            return markedPage(request, bookmarks: true)
+        case ("GET", "v1", 1) where rest[0] == "favourites":
+            return markedPage(request, bookmarks: false)
+        case ("GET", "v1", 2) where rest == ["timelines", "home"] || rest == ["timelines", "public"]:
             return timelinePage(request)
-        }
-        guard rest[0] == "statuses" else { return Self.error(404, "Record not found") }
-        let id = rest[1]
-        switch (request.method, rest.count > 2 ? rest[2] : nil) {
-        case ("GET", nil):
+        case ("GET", "v1", 3) where rest[0] == "timelines" && rest[1] == "tag":
+            return tagPage(request, name: rest[2])
+        case ("GET", "v1", 2) where rest == ["accounts", "lookup"]:
+            return lookup(request)
+        case ("GET", "v1", 3) where rest[0] == "accounts" && rest[2] == "statuses":
+            return accountPage(request, accountID: rest[1])
+        case ("GET", "v1", 2) where rest[0] == "statuses":
             return state.withLock { state in
-                state.statuses[id].map { Self.json($0) } ?? Self.error(404, "Record not found")
+                state.statuses[rest[1]].map { Self.json(state.rendered($0)) } ?? Self.error(404, "Record not found")
             }
-        case ("GET", "context"?):
-            return context(id)
-        case ("POST", let action?):
-            return interact(id, action)
+        case ("GET", "v1", 3) where rest[0] == "statuses" && rest[2] == "context":
+            return context(rest[1])
+        case ("POST", "v1", 3) where rest[0] == "statuses":
+            return interact(rest[1], rest[2])
         default:
             return Self.error(404, "Record not found")
         }

@@ -27,3 +27,22 @@ extension FixtureStatuses {
         }
     }
 }
+
+extension FixtureStatuses {
+    /// The statuses `Fixtures/timeline` knows off the home timeline (older posts, other accounts',
+    /// the user's own; 72), newest first.
+    static func elsewhere() throws -> [Mastodon.Status] {
+        let fixture = try FixtureLoader.load(from: root().appendingPathComponent("timeline"))
+        return fixture.elsewhere.sorted { lhs, rhs in
+            lhs.createdAt != rhs.createdAt ? lhs.createdAt > rhs.createdAt : lhs.id > rhs.id
+        }
+    }
+
+    /// The user's notifications in `Fixtures/timeline` (82), newest first, without group keys.
+    static func notifications() throws -> [Mastodon.Notification] {
+        try FixtureLoader.load(from: root().appendingPathComponent("timeline")).notifications
+    }
+
+    /// Kemi, the fixtures' most prolific author: a remote account (`kemi@fieldnotes.science`).
+    static let kemi = "kemi@fieldnotes.science"
+}
