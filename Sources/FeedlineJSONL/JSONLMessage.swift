@@ -183,6 +183,7 @@ public enum JSONLMessage {
         case .olderPage: "olderPage"
         case .refresh: "refresh"
         case .gap(let id): .string(id.description)
+        case .catchUp: "catchUp"
         case nil: .null
         }
         let failure: JSONLValue = status.failure.map { failure in
@@ -190,12 +191,13 @@ public enum JSONLMessage {
             case .loadOlder: "loadMore"
             case .refresh: "refresh"
             case .fillGap: "openGap"
+            case .catchUp: "retry"
             }
             return .object([("message", .string(failure.message)), ("fix", .string(retry))])
         } ?? .null
         return .object([
             ("loading", loading), ("failure", failure), ("olderFailure", .optional(status.olderFailure?.message)),
-            ("end", .bool(status.reachedEnd)),
+            ("end", .bool(status.reachedEnd)), ("waiting", .int(status.waiting)),
         ])
     }
 }

@@ -23,6 +23,19 @@ public enum ListEvent: Hashable, Sendable {
     case retryRequested
     /// The row with this id is about to be displayed (drives prefetching).
     case rowWillDisplay(RowID)
+    /// Rows pushed by a stream, newest first: they wait above the rows (``ListState/waiting``);
+    /// a row already shown is updated in place instead (a notification group that grew waits to
+    /// move up).
+    case streamed([ListRow])
+    /// The user asked to see the rows waiting above; `current` are those rows with the store's
+    /// latest copies (the view model reads them). They go on top as a refresh's would, with a
+    /// gap row below them when posts may be missing between them and the rows.
+    case waitingShown(current: [ListRow])
+    /// The stream reconnected (or a poll is due): ask for what is newer than everything known
+    /// and keep it waiting above.
+    case catchUpRequested
+    /// These rows' posts were deleted: they leave the rows and the waiting rows.
+    case rowsRemoved([RowID])
 }
 
 /// A request a list wants running. The token tells its response apart from any earlier
@@ -37,6 +50,8 @@ public struct ListRequest: Hashable, Sendable {
         case gap(Gap)
         /// The first page again, replacing every row (lists that cannot ask for "newer than").
         case reload
+        /// Items newer than everything known (waiting rows included), to wait above the rows.
+        case catchUp(above: ItemID)
     }
 
     public var token: Int

@@ -15,6 +15,13 @@ extension ListState {
     ///   instead and replaces its rows.
     /// - Retry runs every failed request again, the last failure first.
     /// - A post change updates the rows that show the post, in place.
+    /// - Streamed rows wait above the rows (``waiting``) — nothing moves under the reader —
+    ///   until shown; a catch-up asks for what is newer than everything known and keeps it
+    ///   waiting too. Showing them inserts them on top as a refresh would, with a gap row below
+    ///   when items may be missing. A refresh or catch-up drops the waiting rows it covered.
+    /// - Removed rows (deleted posts) leave the rows and the waiting rows; a gap left at the top
+    ///   is dropped (a refresh covers it), two gaps that meet become one, and a gap left at the
+    ///   bottom becomes where older pages start.
     /// - Reset clears everything, drops what is in flight and loads the first page.
     ///
     /// - Complexity: O(k) for a page of k rows appended or inserted at the top (plus the array
@@ -50,10 +57,15 @@ extension ListState {
             case .refresh(let above):
                 inFlight = nil
                 insertNewer(page, above: above, &edit)
+                dropCoveredWaiting()
                 runQueue(&edit)
             case .gap(let gap):
                 inFlight = nil
                 fillGap(gap.id, with: page, &edit)
+                runQueue(&edit)
+            case .catchUp:
+                inFlight = nil
+                keepWaiting(page, &edit)
                 runQueue(&edit)
             case .page, .reload:
                 fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
@@ -78,7 +90,7 @@ extension ListState {
                 inFlight = nil
                 replaceRows(with: page, &edit)
                 runQueue(&edit)
-            case .refresh, .gap:
+            case .refresh, .gap, .catchUp:
                 fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
             }
 
@@ -96,6 +108,10 @@ extension ListState {
         case .reset:
             edit.removeAll(old: rows.array)
             rows.removeAll()
+            waiting.removeAll()
+            arrivedAt.removeAll()
+            waitingMayMiss = false
+            catchUpFailure = nil
             older = .from(nil)
             olderFailure = nil
             refreshFailure = nil
@@ -113,6 +129,18 @@ extension ListState {
                 case .from = older, olderFailure == nil
             else { break }
             startOrQueue(.loadOlder, &edit)
+
+        case .streamed(let arrived):
+            receiveStreamed(arrived, &edit)
+
+        case .waitingShown(let current):
+            showWaiting(current, &edit)
+
+        case .catchUpRequested:
+            if refreshStyle == .newer { startOrQueue(.catchUp, &edit) }
+
+        case .rowsRemoved(let ids):
+            removeRows(ids, &edit)
         }
     }
 
@@ -129,6 +157,9 @@ extension ListState {
         case .refresh, .reload:
             refreshFailure = failure
             lastFailed = .refresh
+        case .catchUp:
+            catchUpFailure = failure
+            lastFailed = .catchUp
         case .gap(let gap):
             if let index = rows.index(of: gap.id), var current = rows[index].gap {
                 current.status = .failed(failure)
@@ -176,6 +207,10 @@ extension ListState {
             gap.status = .loading
             replace(at: index, with: .gap(gap), &edit)
             start(.gap(gap))
+        case .catchUp:
+            clearFailure(of: .catchUp)
+            guard refreshStyle == .newer, let bound = waiting.first?.newerBound ?? rows.first?.newerBound else { return }
+            start(.catchUp(above: bound))
         }
     }
 
@@ -183,6 +218,7 @@ extension ListState {
         switch intent {
         case .loadOlder: olderFailure = nil
         case .refresh: refreshFailure = nil
+        case .catchUp: catchUpFailure = nil
         case .fillGap: break
         }
         if lastFailed == intent { lastFailed = nil }
@@ -191,6 +227,7 @@ extension ListState {
     private mutating func start(_ kind: ListRequest.Kind) {
         inFlight = ListRequest(token: nextToken, kind: kind)
         nextToken += 1
+        requestMark = arrivals
     }
 
     private mutating func runQueue(_ edit: inout RowEdit) {
@@ -204,6 +241,7 @@ extension ListState {
         case .page: .loadOlder
         case .refresh, .reload: .refresh
         case .gap(let gap): .fillGap(gap.id)
+        case .catchUp: .catchUp
         }
     }
 
@@ -246,7 +284,6 @@ extension ListState {
 
     /// Inserts a refresh's rows above the row whose newer bound was `above`.
     private mutating func insertNewer(_ page: NewerPage<ListRow>, above top: ItemID, _ edit: inout RowEdit) {
-        refreshFailure = nil
         var fresh = newRows(from: page.items, newer: true, &edit)
         lastRefresh = fresh.isEmpty ? .nothingNew : .newRows(fresh.count)
         // The top row at the time of the request: almost always still the first. (A notification
@@ -298,6 +335,121 @@ extension ListState {
     private mutating func replace(at index: Int, with row: ListRow, _ edit: inout RowEdit) {
         rows.replace(at: index, with: row)
         edit.touched(row.id)
+    }
+
+    // MARK: - Streams
+
+    /// Streamed rows wait above, newest first; a post already shown is updated in place.
+    private mutating func receiveStreamed(_ arrived: [ListRow], _ edit: inout RowEdit) {
+        for row in arrived.reversed() where row.gap == nil {
+            if row.post != nil, let index = rows.index(of: row.id) {
+                if rows[index] != row { replace(at: index, with: row, &edit) }
+                continue
+            }
+            if let index = waiting.index(of: row.id) { waiting.remove(at: [index]) }
+            waiting.insert([row], at: 0)
+            arrivals += 1
+            arrivedAt[row.id] = arrivals
+        }
+    }
+
+    /// A catch-up's rows join the waiting ones. When the page was full, items may be missing
+    /// below it: the waiting rows that were there before the catch-up started are dropped (the
+    /// gap that will stand below the page covers them).
+    private mutating func keepWaiting(_ page: NewerPage<ListRow>, _ edit: inout RowEdit) {
+        catchUpFailure = nil
+        var fresh: [ListRow] = []
+        for row in page.items where row.gap == nil {
+            if row.post != nil, let index = rows.index(of: row.id) {
+                if rows[index] != row { replace(at: index, with: row, &edit) }
+                continue
+            }
+            fresh.append(row)
+        }
+        let after = waiting.filter { (arrivedAt[$0.id] ?? 0) > requestMark }
+        let before = waiting.filter { (arrivedAt[$0.id] ?? 0) <= requestMark }
+        waiting = RowList(after + fresh + (page.hasMore ? [] : before))
+        if page.hasMore { waitingMayMiss = true }
+        for row in fresh where arrivedAt[row.id] == nil { arrivedAt[row.id] = requestMark }
+        arrivedAt = arrivedAt.filter { waiting.contains($0.key) }
+    }
+
+    /// After a refresh: everything newer than the old top is now shown (or behind its gap), so
+    /// only the rows that arrived after it started still wait.
+    private mutating func dropCoveredWaiting() {
+        let kept = waiting.filter { (arrivedAt[$0.id] ?? 0) > requestMark && !($0.post != nil && rows.contains($0.id)) }
+        waiting = RowList(kept)
+        arrivedAt = arrivedAt.filter { waiting.contains($0.key) }
+        waitingMayMiss = false
+    }
+
+    /// The waiting rows go on top, in their latest copies, as a refresh's would.
+    private mutating func showWaiting(_ current: [ListRow], _ edit: inout RowEdit) {
+        guard !waiting.isEmpty else { return }
+        var latest: [RowID: ListRow] = [:]
+        for row in current { latest[row.id] = row }
+        let items = waiting.map { latest[$0.id] ?? $0 }
+        let mayMiss = waitingMayMiss
+        waiting.removeAll()
+        arrivedAt.removeAll()
+        waitingMayMiss = false
+        if let top = rows.first?.newerBound {
+            insertNewer(NewerPage(items: items, hasMore: mayMiss), above: top, &edit)
+        } else {
+            let fresh = newRows(from: items, newer: true, &edit)
+            lastRefresh = .newRows(fresh.count)
+            edit.insertedBlock(at: 0, count: fresh.count)
+            rows.insert(fresh, at: 0)
+        }
+        // A refresh or catch-up in flight asked above the old top: ask again above the new one
+        // (the old answer would land below the rows just shown).
+        if let request = inFlight, let top = rows.first?.newerBound {
+            switch request.kind {
+            case .refresh: start(.refresh(above: top))
+            case .catchUp: start(.catchUp(above: top))
+            case .page, .gap, .reload: break
+            }
+        }
+    }
+
+    /// Removes the rows `ids` (from the rows and the waiting rows), then mends the gaps.
+    private mutating func removeRows(_ ids: [RowID], _ edit: inout RowEdit) {
+        let gone = Set(ids)
+        let indices = Set(ids.compactMap { rows.index(of: $0) }).sorted()
+        for index in indices.reversed() { edit.deleted(current: index, row: rows[index]) }
+        rows.remove(at: indices)
+        let waitingIndices = Set(ids.compactMap { waiting.index(of: $0) }).sorted()
+        waiting.remove(at: waitingIndices)
+        arrivedAt = arrivedAt.filter { !gone.contains($0.key) }
+        guard !indices.isEmpty else { return }
+        mendGaps(&edit)
+    }
+
+    /// After rows were removed: no gap at the top (a refresh covers what it stood for), no two
+    /// gaps in a row (the lower one takes both ranges), no gap at the bottom (older pages start
+    /// above it instead).
+    private mutating func mendGaps(_ edit: inout RowEdit) {
+        while let first = rows.first, first.gap != nil {
+            edit.deleted(current: 0, row: first)
+            rows.remove(at: [0])
+        }
+        var index = 1
+        while index < rows.count {
+            guard var lower = rows[index].gap, let upper = rows[index - 1].gap else {
+                index += 1
+                continue
+            }
+            lower.above = upper.above
+            replace(at: index, with: .gap(lower), &edit)
+            edit.deleted(current: index - 1, row: rows[index - 1])
+            rows.remove(at: [index - 1])
+        }
+        if let last = rows.last, let gap = last.gap {
+            edit.deleted(current: rows.count - 1, row: last)
+            rows.remove(at: [rows.count - 1])
+            older = .from(PageCursor(gap.above.rawValue))
+        }
+        if case .fillGap(let id)? = lastFailed, rows.index(of: id) == nil { lastFailed = nil }
     }
 }
 

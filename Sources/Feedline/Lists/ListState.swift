@@ -17,6 +17,8 @@ public struct ListState: Sendable, Equatable {
         case fillGap(RowID)
         case loadOlder
         case refresh
+        /// What arrived while a stream was down (see ``ListEvent/catchUpRequested``).
+        case catchUp
     }
 
     /// How a refresh finds new items.
@@ -58,6 +60,20 @@ public struct ListState: Sendable, Equatable {
     public package(set) var lastRefresh: RefreshOutcome?
     /// The token the next request gets.
     public package(set) var nextToken = 1
+    /// Rows a stream brought (or a catch-up found) that wait above the rows, newest first, so
+    /// nothing moves under the reader; ``ListEvent/waitingShown(current:)`` puts them on top.
+    public package(set) var waiting = RowList()
+    /// Whether items may be missing between the waiting rows and the rows (a catch-up found
+    /// more than a page): showing them then leaves a gap row below them.
+    public package(set) var waitingMayMiss = false
+    /// Why the last catch-up failed.
+    public package(set) var catchUpFailure: FeedFailure?
+    /// Stream arrivals so far, and when each waiting row arrived: a refresh or catch-up keeps
+    /// the waiting rows that arrived after it started and drops the ones it covered.
+    package var arrivals = 0
+    package var arrivedAt: [RowID: Int] = [:]
+    /// ``arrivals`` when the request in flight started.
+    package var requestMark = 0
 
     /// An empty list that has not loaded anything yet.
     public init(prefetchDistance: Int = 5, refreshStyle: RefreshStyle = .newer) {
@@ -79,6 +95,7 @@ public struct ListState: Sendable, Equatable {
         switch intent {
         case .loadOlder: olderFailure
         case .refresh: refreshFailure
+        case .catchUp: catchUpFailure
         case .fillGap(let id):
             rows[id: id]?.gap.flatMap { gap in
                 if case .failed(let failure) = gap.status { return failure }
@@ -93,6 +110,7 @@ public struct ListState: Sendable, Equatable {
         var intents: [Intent] = []
         if olderFailure != nil { intents.append(.loadOlder) }
         if refreshFailure != nil { intents.append(.refresh) }
+        if catchUpFailure != nil { intents.append(.catchUp) }
         for row in rows {
             if let gap = row.gap, case .failed = gap.status { intents.append(.fillGap(gap.id)) }
         }
@@ -118,6 +136,11 @@ public struct ListState: Sendable, Equatable {
             if loading != inFlightGap { broken.append("gap \(gap.id) loading=\(loading) but in flight=\(inFlightGap)") }
         }
         if let last = lastFailed, failure(of: last) == nil { broken.append("last failure \(last) has no failure recorded") }
+        broken += waiting.checkIndex().map { "waiting: " + $0 }
+        for row in waiting {
+            if row.gap != nil { broken.append("a gap waits above: \(row.id)") }
+            if row.post != nil, rows.contains(row.id) { broken.append("\(row.id) both waits and is shown") }
+        }
         return broken
     }
 }

@@ -7,6 +7,8 @@ public struct ListStatus: Hashable, Sendable {
         case olderPage
         case refresh
         case gap(RowID)
+        /// What arrived while a stream was down.
+        case catchUp
     }
 
     /// A failure and what retrying it does.
@@ -33,6 +35,8 @@ public struct ListStatus: Hashable, Sendable {
     public var reachedEnd: Bool
     /// What the last refresh brought, once it has come back.
     public var lastRefresh: ListState.RefreshOutcome?
+    /// Rows waiting above, brought by a stream (``FeedListViewModel/showWaiting()`` shows them).
+    public var waiting: Int = 0
 
     public init(
         loading: Loading? = nil, failure: Failure? = nil, olderFailure: FeedFailure? = nil, reachedEnd: Bool = false,
@@ -52,8 +56,10 @@ public struct ListStatus: Hashable, Sendable {
         case .page: loading = .olderPage
         case .refresh, .reload: loading = state.rows.isEmpty && state.older != .end ? .firstPage : .refresh
         case .gap(let gap): loading = .gap(gap.id)
+        case .catchUp: loading = .catchUp
         case nil: loading = nil
         }
+        waiting = state.waiting.count
         if let intent = state.lastFailed, let failure = state.failure(of: intent) {
             self.failure = Failure(intent: intent, failure: failure)
         }

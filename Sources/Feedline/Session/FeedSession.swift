@@ -11,6 +11,9 @@ public final class FeedSession {
     public let activity: Activity
     public let store: PostStore
     public let navigator: Navigator
+    /// How live updates arrive (``StreamState/off`` until a transport says otherwise).
+    public var streamState: ReadOnlyRelay<StreamState> { streamRelay.readOnly }
+    let streamRelay = Relay(StreamState.off)
 
     /// A session on `service` whose root list shows `root`; relative times come from `clock`;
     /// rows within `prefetchDistance` of the end load the next page. Effects run their

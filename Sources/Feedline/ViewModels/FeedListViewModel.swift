@@ -110,6 +110,48 @@ public final class FeedListViewModel {
     /// Starts over: clears the rows, cancels what is in flight, loads the first page.
     public func reset() { send(.reset) }
 
+    /// Puts the rows waiting above (``ListState/waiting``: what a stream brought) on top, in
+    /// their latest copies, as a refresh would — with a gap row below them when items may be
+    /// missing. Nothing happens when none waits.
+    public func showWaiting() {
+        send(.waitingShown(current: state.waiting.map(refreshed)))
+    }
+
+    /// Asks for what is newer than everything this list knows and keeps it waiting above: for
+    /// a stream that reconnected, or a poll. Only lists that refresh by "newer than" do.
+    public func catchUp() { send(.catchUpRequested) }
+
+    // MARK: - Stream input (from the session)
+
+    /// Entries a stream brought for this list's feed, newest first (already in the store).
+    func streamed(_ posts: [Post]) {
+        send(.streamed(posts.map(row)))
+    }
+
+    /// A notification a stream brought, merged into its group when this list knows the group.
+    func streamed(_ group: NotificationGroup) {
+        let id = RowID.notification(group.id)
+        let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group
+        send(.streamed([row(known.map { $0.merging(newer: group) } ?? group)]))
+    }
+
+    /// Removes the rows of a deleted post: the entry `id`, or — when `id` is an original —
+    /// every row showing it (boosts and notifications included). O(rows of the post).
+    func remove(_ id: PostID) {
+        var ids: [RowID] = []
+        if rows.contains(.post(id)) || state.waiting.contains(.post(id)) { ids.append(.post(id)) }
+        if store.originalID(of: id) == id, let holder { ids += holder.rows(showing: id) }
+        for row in state.waiting where row.shownPost?.originalID == id || row.shownPost?.id == id { ids.append(row.id) }
+        guard !ids.isEmpty else { return }
+        send(.rowsRemoved(ids))
+    }
+
+    /// A row as the store shows it now (the latest copy of its post, its shared state).
+    private func refreshed(_ row: ListRow) -> ListRow {
+        guard let post = row.shownPost, let change = store.current(post.originalID) else { return row }
+        return row.applying(change)
+    }
+
     /// Toggles `kind` (favourite, boost, bookmark) of the post the row `id` shows — optimistic,
     /// converging, and seen at once on every row and detail of that post. Returns `false` (and
     /// does nothing) when the row shows no post.
@@ -162,7 +204,7 @@ public final class FeedListViewModel {
                 return .posts(request, try await service.page(of: feed, after: cursor), fetchedAt)
             case (.feed(let feed), .reload):
                 return .posts(request, try await service.page(of: feed, after: nil), fetchedAt)
-            case (.feed(let feed), .refresh(let above)):
+            case (.feed(let feed), .refresh(let above)), (.feed(let feed), .catchUp(let above)):
                 return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: nil), fetchedAt)
             case (.feed(let feed), .gap(let gap)):
                 return .newerPosts(request, try await service.newer(in: feed, than: gap.below.post, olderThan: gap.above.post), fetchedAt)
@@ -170,7 +212,7 @@ public final class FeedListViewModel {
                 return .notifications(request, try await service.notifications(after: cursor), fetchedAt)
             case (.notifications, .reload):
                 return .notifications(request, try await service.notifications(after: nil), fetchedAt)
-            case (.notifications, .refresh(let above)):
+            case (.notifications, .refresh(let above)), (.notifications, .catchUp(let above)):
                 return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: nil), fetchedAt)
             case (.notifications, .gap(let gap)):
                 return .newerNotifications(request, try await service.newerNotifications(than: gap.below, olderThan: gap.above), fetchedAt)

@@ -19,6 +19,8 @@ public struct PostDetailState: Hashable, Sendable {
     /// The thread around the post, once loaded.
     public package(set) var context: PostContext?
     public package(set) var contextLoad: Load
+    /// Whether the post was deleted while the detail was open (toggles are ignored then).
+    public package(set) var deleted = false
 
     /// A detail for `id`; `known` is the store's copy when it already knows the post.
     public init(id: PostID, known: PostChange? = nil) {
@@ -51,6 +53,8 @@ public enum PostDetailEvent: Hashable, Sendable {
     case postLoaded(PostChange)
     /// Retry every load that failed.
     case retryRequested
+    /// The post was deleted: loads stop, nothing more is asked.
+    case deleted
 }
 
 /// A load the detail wants running.
@@ -65,6 +69,7 @@ extension PostDetailState {
     public mutating func reduce(_ event: PostDetailEvent) {
         switch event {
         case .appeared:
+            guard !deleted else { return }
             if post == nil, postLoad == .idle { postLoad = .loading }
             if contextLoad == .idle { contextLoad = .loading }
         case .contextFailed(let failure):
@@ -87,8 +92,13 @@ extension PostDetailState {
                 postLoad = .loaded
             }
         case .retryRequested:
+            guard !deleted else { return }
             if case .failed = postLoad { postLoad = .loading }
             if case .failed = contextLoad { contextLoad = .loading }
+        case .deleted:
+            deleted = true
+            if postLoad == .loading { postLoad = .idle }
+            if contextLoad == .loading { contextLoad = .idle }
         }
     }
 

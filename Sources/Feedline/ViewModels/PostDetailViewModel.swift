@@ -51,11 +51,14 @@ public final class PostDetailViewModel {
     /// Retries the loads that failed.
     public func retry() { send(.retryRequested) }
 
+    /// The post was deleted (a stream said so): the detail says so and ignores toggles.
+    func markDeleted() { send(.deleted) }
+
     /// Toggles `kind` (favourite, boost, bookmark) of the post. Ignored — returns `false` — until
     /// the detail has its post, even if another screen has taught the store the post meanwhile.
     @discardableResult
     public func toggle(_ kind: InteractionKind) -> Bool {
-        guard relay.value.post != nil else { return false }
+        guard relay.value.post != nil, !relay.value.deleted else { return false }
         return store.toggle(kind, relay.value.id)
     }
 

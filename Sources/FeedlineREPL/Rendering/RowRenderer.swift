@@ -143,7 +143,7 @@ public struct RowRenderer: Sendable {
         if let post = row.post {
             let interaction = post.interaction
             let marks = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount) + "  "
-                + (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount)
+                + (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount) + (interaction.bookmarked ? "  🔖" : "")
             let available = width - Self.indent
             let text = post.contentWarning.map { "CW: " + TextWidth.oneLine($0) } ?? TextWidth.oneLine(post.text)
             let room = available - TextWidth.width(of: marks) - 2
@@ -172,6 +172,7 @@ public struct RowRenderer: Sendable {
         case .olderPage?: text = "Loading older \(wording.items)…"
         case .refresh?: text = "Loading newer \(wording.items)…"
         case .gap?: text = "Loading the missing \(wording.items)…"
+        case .catchUp?: text = "Loading the \(wording.items) that came while the stream was down…"
         case nil:
             if let failure = status.failure {
                 failed = true
@@ -179,6 +180,7 @@ public struct RowRenderer: Sendable {
                 case .loadOlder: total == 0 ? "Could not load \(wording.loading)" : "Could not load older \(wording.items)"
                 case .refresh: "Could not refresh"
                 case .fillGap: "Could not load the missing \(wording.items)"
+                case .catchUp: "Could not load the \(wording.items) that came while the stream was down"
                 }
                 text = "\(what): \(Self.sentence(failure.message))" + (failure.failure.isTransient ? " Type retry." : "")
             } else if total == 0 {
@@ -193,7 +195,12 @@ public struct RowRenderer: Sendable {
                 text = "Rows 1–\(shown) shown; more loads older \(wording.items)."
             }
         }
-        return TextWidth.wrap(text, to: width).map(failed ? style.red : style.dim)
+        var lines = TextWidth.wrap(text, to: width).map(failed ? style.red : style.dim)
+        if status.waiting > 0 {
+            let count = status.waiting == 1 ? "1 new \(wording.item)" : "\(status.waiting) new \(wording.items)"
+            lines += TextWidth.wrap("\(count) above; new shows \(status.waiting == 1 ? "it" : "them").", to: width).map(style.bold)
+        }
+        return lines
     }
 
     /// `message` on one line, ending in a full stop (or its own `?` or `!`).
@@ -216,6 +223,8 @@ public struct ListWording: Hashable, Sendable {
     public var end: String
     /// What the list holds: "posts", "notifications".
     public var items: String
+    /// One of them: "post", "notification".
+    public var item: String { items.hasSuffix("s") ? String(items.dropLast()) : items }
 
     public init(title: String = "the timeline", loading: String = "the timeline", empty: String = "The timeline is empty.", end: String = "timeline", items: String = "posts") {
         self.title = title

@@ -596,6 +596,8 @@ public final class REPLDriver {
         case .feed(.account): ListWording(title: "this profile", loading: "the profile", empty: "No posts on this profile.", end: "profile")
         case .feed(.bookmarks): ListWording(title: "your bookmarks", loading: "your bookmarks", empty: "No bookmarks yet.", end: "bookmarks")
         case .feed(.favourites): ListWording(title: "your favourites", loading: "your favourites", empty: "No favourites yet.", end: "favourites")
+        case .feed(.tag(let name)):
+            ListWording(title: "#" + name, loading: "#" + name, empty: "No posts with #\(name).", end: "#" + name)
         case .feed: ListWording(title: "the timeline", loading: "the timeline", empty: "The timeline is empty.", end: "timeline")
         case .thread: ListWording(title: "the thread", loading: "the thread", empty: "The thread is empty.", end: "thread")
         case .notifications:

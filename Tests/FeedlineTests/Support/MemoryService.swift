@@ -13,6 +13,9 @@ final class MemoryService: FeedService {
     private struct State {
         var timeline: [Post]
         var pageSize: Int
+        /// Interaction calls starting with this wait until ``releaseHeld()``.
+        var holding: String?
+        var held: [CheckedContinuation<Void, Never>] = []
         var failures: [String: Int] = [:]
         var calls: [String] = []
     }
@@ -34,6 +37,32 @@ final class MemoryService: FeedService {
     /// Makes the next `count` calls whose description starts with `prefix` fail.
     func failNext(_ prefix: String, times count: Int = 1) {
         state.withLock { $0.failures[prefix, default: 0] += count }
+    }
+
+    /// Makes interaction calls whose description starts with `prefix` wait until ``releaseHeld()``.
+    func holdNext(_ prefix: String) {
+        state.withLock { $0.holding = prefix }
+    }
+
+    /// Lets every held call go on, and holds no more.
+    func releaseHeld() {
+        let held = state.withLock { state in
+            defer { state.held = []; state.holding = nil }
+            return state.held
+        }
+        for continuation in held { continuation.resume() }
+    }
+
+    /// Waits while `call` is held.
+    private func waitIfHeld(_ call: String) async {
+        await withCheckedContinuation { continuation in
+            let hold = state.withLock { state in
+                guard let prefix = state.holding, call.hasPrefix(prefix) else { return false }
+                state.held.append(continuation)
+                return true
+            }
+            if !hold { continuation.resume() }
+        }
     }
 
     /// Puts `posts` (newest first) on top of the timeline, as if just written.
@@ -86,6 +115,7 @@ final class MemoryService: FeedService {
 
     func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
         try record("\(kind)(\(value), \(postID))")
+        await waitIfHeld("\(kind)(\(value), \(postID))")
         return try mutate(postID) { post in
             switch kind {
             case .favourite:

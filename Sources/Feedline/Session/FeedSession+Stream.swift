@@ -1,0 +1,48 @@
+extension FeedSession {
+    /// Applies something a stream pushed, through the same store and list machines as pages:
+    ///
+    /// - a new post waits above the rows of every list of its feed on the stack (nothing moves
+    ///   under the reader; ``FeedListViewModel/showWaiting()`` shows it);
+    /// - a deleted post leaves every list (an original takes its boosts and notifications with
+    ///   it) and every open detail of it says it was deleted;
+    /// - an edit reaches every row and detail of the post through the store's freshness rules
+    ///   (it never undoes a pending toggle);
+    /// - a notification waits above every notifications list, merged into its group.
+    ///
+    /// Lists not on the stack learn nothing: they load fresh when opened.
+    ///
+    /// - Complexity: O(lists) plus O(rows of the post) for a delete or an edit.
+    public func apply(_ event: StreamEvent) {
+        switch event {
+        case .posted(let post, let feed):
+            store.ingest([post], fetchedAt: store.beginFetch())
+            for case .list(let list) in navigator.screens where list.source == .feed(feed) { list.streamed([post]) }
+        case .deleted(let id):
+            for screen in navigator.screens {
+                switch screen {
+                case .list(let list): list.remove(id)
+                case .post(let detail):
+                    if detail.id == id || store.originalID(of: detail.id) == id { detail.markDeleted() }
+                }
+            }
+        case .edited(let post):
+            store.ingest([post], fetchedAt: store.beginFetch())
+        case .notified(let group):
+            if let post = group.post { store.ingest([post], fetchedAt: store.beginFetch()) }
+            for case .list(let list) in navigator.screens where list.source == .notifications { list.streamed(group) }
+        }
+    }
+
+    /// Asks every list on the stack that `covers` for what is newer than everything it knows,
+    /// to wait above its rows: after a stream reconnected (nothing it missed is lost), or as a
+    /// poll where there is no stream. Lists that reload instead of asking for newer items (a
+    /// thread, bookmarks) are left alone.
+    public func catchUp(where covers: (ListSource) -> Bool = { _ in true }) {
+        for case .list(let list) in navigator.screens where covers(list.source) { list.catchUp() }
+    }
+
+    /// Records how live updates arrive now (for fronts to show). Transports call it.
+    public func streamStateChanged(_ state: StreamState) {
+        if streamRelay.value != state { streamRelay.set(state) }
+    }
+}

@@ -1,0 +1,235 @@
+import Feedline
+import FeedlineTestSupport
+import Testing
+
+/// The list machine's stream events — streamed rows, showing what waits, catch-up, removed
+/// rows — in every phase of the pagination machine, and the rules that tie them to refreshes.
+@Suite("List machine: streams")
+struct ListStateStreamTests {
+    typealias Phase = ListStateTests.Phase
+
+    static func rows(_ ids: [String]) -> [ListRow] { ids.map { .post(makePost($0)) } }
+    static let news = rows(["s3", "s2", "s1"])
+
+    /// The state of `phase` with `news` streamed in.
+    static func withWaiting(_ phase: Phase) -> ListState {
+        var state = ListStateTests.state(phase)
+        state.reduce(.streamed(news))
+        return state
+    }
+
+    // MARK: - streamed
+
+    @Test("streamed rows wait above in every phase: the rows and the request do not change", arguments: Phase.allCases)
+    func streamed(_ phase: Phase) {
+        let before = ListStateTests.state(phase)
+        var state = before
+        let changes = state.reduce(.streamed(Self.news))
+        #expect(changes.isEmpty)
+        #expect(state.rows == before.rows)
+        #expect(state.inFlight == before.inFlight)
+        #expect(state.waiting.map(\.id) == Self.news.map(\.id))
+        #expect(ListStatus(state).waiting == 3)
+        #expect(state.checkInvariants().isEmpty)
+        // More arrive: newest first on top of the waiting ones; a repeat is not doubled.
+        state.reduce(.streamed(Self.rows(["s5", "s4", "s3"])))
+        #expect(state.waiting.map(\.id) == Self.rows(["s5", "s4", "s3", "s2", "s1"]).map(\.id))
+    }
+
+    @Test("a streamed post that is already shown is updated in place, not made to wait")
+    func streamedShown() {
+        var state = ListStateTests.state(.loaded)
+        let edited = ListRow.post(makePost("p3", text: "edited"))
+        let changes = state.reduce(.streamed([edited]))
+        #expect(state.waiting.isEmpty)
+        #expect(state.rows[2] == edited)
+        #expect(changes.updates.map(\.newIndex) == [2])
+    }
+
+    // MARK: - waitingShown
+
+    @Test("showing what waits puts it on top, as a refresh would, in every phase", arguments: Phase.allCases)
+    func shown(_ phase: Phase) {
+        let before = Self.withWaiting(phase)
+        var state = before
+        let changes = state.reduce(.waitingShown(current: []))
+        #expect(state.waiting.isEmpty)
+        #expect(Array(state.rows.prefix(3)).map(\.id) == Self.news.map(\.id))
+        #expect(Array(state.rows.dropFirst(3)) == Array(before.rows))
+        #expect(changes.apply(to: before.rows) == Array(state.rows))
+        #expect(state.lastRefresh == .newRows(3))
+        if case .refresh? = before.inFlight?.kind {
+            // A refresh in flight asks again, above the new top.
+            #expect(state.inFlight == ListRequest(token: before.nextToken, kind: .refresh(above: "s3")))
+        } else {
+            #expect(state.inFlight == before.inFlight)
+        }
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("showing takes the latest copies given; with nothing waiting it does nothing")
+    func shownLatest() {
+        var state = Self.withWaiting(.loaded)
+        let latest = ListRow.post(makePost("s2", favourited: true, favourites: 1))
+        state.reduce(.waitingShown(current: [latest]))
+        #expect(state.rows[1] == latest)
+        let settled = state
+        #expect(state.reduce(.waitingShown(current: [])).isEmpty)
+        #expect(state == settled)
+    }
+
+    // MARK: - catchUpRequested
+
+    @Test("a catch-up asks for what is newer than everything known, in every phase", arguments: Phase.allCases)
+    func catchUp(_ phase: Phase) {
+        let before = Self.withWaiting(phase)
+        var state = before
+        state.reduce(.catchUpRequested)
+        #expect(state.rows == before.rows)
+        if before.inFlight == nil {
+            // Above the newest waiting row, not the top row.
+            #expect(state.inFlight?.kind == .catchUp(above: "s3"))
+        } else {
+            #expect(state.inFlight == before.inFlight)
+            #expect(state.queued == before.queued + [.catchUp])
+        }
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("a catch-up keeps what it brings waiting; a full page drops the rows it covers and marks that posts may be missing")
+    func caughtUp() {
+        var state = Self.withWaiting(.loaded)
+        state.reduce(.catchUpRequested)
+        let token = state.inFlight?.token ?? 0
+        // A stream arrival while the catch-up runs.
+        state.reduce(.streamed(Self.rows(["s9"])))
+        var partial = state
+        partial.reduce(.newerLoaded(token: token, page: NewerPage(posts: [makePost("c2"), makePost("c1")], hasMore: false)))
+        #expect(partial.waiting.map(\.id) == Self.rows(["s9", "c2", "c1", "s3", "s2", "s1"]).map(\.id))
+        #expect(!partial.waitingMayMiss)
+        var full = state
+        full.reduce(.newerLoaded(token: token, page: NewerPage(posts: [makePost("c2"), makePost("c1")], hasMore: true)))
+        #expect(full.waiting.map(\.id) == Self.rows(["s9", "c2", "c1"]).map(\.id))
+        #expect(full.waitingMayMiss)
+        // Shown, a gap stands between them and the rows: it covers what may be missing.
+        let before = full
+        full.reduce(.waitingShown(current: []))
+        #expect(Array(full.rows.prefix(4)).map(\.id) == Self.rows(["s9", "c2", "c1"]).map(\.id) + [.gap(below: "p1")])
+        #expect(full.rows[3].gap == Gap(below: "p1", above: "c1"))
+        #expect(full.rows.count == before.rows.count + 4)
+        #expect(full.checkInvariants().isEmpty)
+    }
+
+    @Test("a failed catch-up is a failure retry runs again")
+    func catchUpFailed() {
+        var state = Self.withWaiting(.loaded)
+        state.reduce(.catchUpRequested)
+        state.reduce(.pageFailed(token: state.inFlight?.token ?? 0, message: "Down."))
+        #expect(state.catchUpFailure == "Down.")
+        #expect(state.lastFailed == .catchUp)
+        #expect(ListStatus(state).failure?.intent == .catchUp)
+        state.reduce(.retryRequested)
+        #expect(state.inFlight?.kind == .catchUp(above: "s3"))
+        #expect(state.catchUpFailure == nil)
+    }
+
+    @Test("a refresh covers the rows that waited before it started, keeps those that came after")
+    func refreshCoversWaiting() {
+        var state = Self.withWaiting(.loaded)
+        state.reduce(.refreshRequested)
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.streamed(Self.rows(["s9"])))
+        state.reduce(.newerLoaded(token: token, page: NewerPage(posts: [makePost("s3"), makePost("s2"), makePost("s1")], hasMore: false)))
+        #expect(state.waiting.map(\.id) == [.post("s9")])
+        #expect(Array(state.rows.prefix(3)).map(\.id) == Self.news.map(\.id))
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    // MARK: - rowsRemoved
+
+    @Test("removed rows leave the rows and the waiting rows, in every phase", arguments: Phase.allCases)
+    func removed(_ phase: Phase) {
+        let before = Self.withWaiting(phase)
+        var state = before
+        let gone: [RowID] = [.post("p2"), .post("s2"), .post("n5"), .post("nowhere")]
+        let changes = state.reduce(.rowsRemoved(gone))
+        #expect(state.rows.allSatisfy { !gone.contains($0.id) })
+        #expect(state.waiting.map(\.id) == [.post("s3"), .post("s1")])
+        #expect(state.rows.count == before.rows.count - before.rows.filter { gone.contains($0.id) }.count)
+        #expect(changes.apply(to: before.rows) == Array(state.rows))
+        #expect(state.checkInvariants().isEmpty, "\(state.checkInvariants())")
+    }
+
+    @Test("a gap left at the top is dropped; one left at the bottom becomes where older pages start")
+    func gapsMended() {
+        let withGap = ListStateTests.state(.withGap)
+        let above = withGap.rows.prefix(20).map(\.id)
+        let below = withGap.rows.dropFirst(21).map(\.id)
+        var top = withGap
+        let topChanges = top.reduce(.rowsRemoved(above))
+        #expect(top.rows.allSatisfy { $0.gap == nil })
+        #expect(top.rows.count == 20)
+        #expect(topChanges.apply(to: withGap.rows) == Array(top.rows))
+        var bottom = withGap
+        bottom.reduce(.rowsRemoved(below))
+        #expect(bottom.rows.allSatisfy { $0.gap == nil })
+        #expect(bottom.rows.count == 20)
+        #expect(bottom.older == .from(PageCursor("n20")))
+        #expect(bottom.checkInvariants().isEmpty)
+    }
+
+    @Test("two gaps that meet become one, with both ranges")
+    func gapsMerge() {
+        var state = ListStateTests.state(.withGap)
+        state.reduce(.refreshRequested)
+        state.reduce(.newerLoaded(token: state.inFlight?.token ?? 0, page: NewerPage(posts: makePosts(3, prefix: "m"), hasMore: true)))
+        // m1 m2 m3 | gap(n1, m3) | n1 … n20 | gap(p1, n20) | p1 … p20
+        let middle = (1...20).map { RowID.post(PostID("n\($0)")) }
+        let before = state
+        let changes = state.reduce(.rowsRemoved(middle))
+        #expect(state.rows.filter { $0.gap != nil }.map(\.gap) == [Gap(below: "p1", above: "m3")])
+        #expect(changes.apply(to: before.rows) == Array(state.rows))
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("random streams, catch-ups, removals and pages keep the invariants and every changeset exact")
+    func randomSequences() {
+        let seed = testSeed(0x57EA)
+        var random = SeededGenerator(seed: seed)
+        var next = 0
+        func fresh(_ count: Int) -> [Post] {
+            (0..<count).map { _ in
+                next += 1
+                return makePost("r\(next)")
+            }
+        }
+        for run in 0..<300 {
+            var state = ListState(prefetchDistance: random.next(below: 6))
+            for step in 0..<80 {
+                let token = state.inFlight?.token ?? 0
+                let known = Array(state.rows) + Array(state.waiting)
+                let event: ListEvent
+                switch random.next(below: 12) {
+                case 0: event = .appeared
+                case 1: event = .streamed(fresh(random.next(below: 3)).map(ListRow.post))
+                case 2: event = .waitingShown(current: [])
+                case 3: event = .catchUpRequested
+                case 4: event = .rowsRemoved((0..<random.next(below: 4)).compactMap { _ in known.randomElement(using: &random)?.id })
+                case 5: event = .pageLoaded(token: token, page: Page(posts: fresh(random.next(below: 5)), next: random.next(below: 3) == 0 ? nil : PageCursor("c\(step)")))
+                case 6, 7: event = .newerLoaded(token: token, page: NewerPage(posts: fresh(random.next(below: 4)), hasMore: random.next(below: 2) == 0))
+                case 8: event = .refreshRequested
+                case 9: event = .pageFailed(token: token, message: "Down.")
+                case 10: event = .gapOpened(state.rows.filter { $0.gap != nil }.randomElement(using: &random)?.id ?? .gap(below: "x"))
+                default: event = .retryRequested
+                }
+                let before = state
+                let changes = state.reduce(event)
+                let broken = state.checkInvariants()
+                if !broken.isEmpty || changes.apply(to: before.rows) != Array(state.rows) {
+                    Issue.record("run \(run) step \(step) (seed \(seed)): \(event) broke \(broken); before: \(before.rows.map(\.id)) in flight \(String(describing: before.inFlight)) queued \(before.queued); after: \(state.rows.map(\.id))")
+                    return
+                }
+            }
+        }
+    }
+}

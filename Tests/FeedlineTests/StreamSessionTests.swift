@@ -1,0 +1,147 @@
+import Feedline
+import Foundation
+import Testing
+
+/// Stream events applied to a session: through the one store and every list and detail on the
+/// stack, never moving the rows being read.
+@MainActor
+@Suite("Streams in a session", .timeLimit(.minutes(10)))
+struct StreamSessionTests {
+    private func session(posts: [Post] = makePosts(30)) async -> (FeedSession, MemoryService) {
+        let service = MemoryService(posts: posts)
+        let session = FeedSession(service: service, clock: .fixed(testNow))
+        session.root.appeared()
+        await session.settle()
+        return (session, service)
+    }
+
+    @Test("a new post waits above every list of its feed — the rows do not move — until shown")
+    func posted() async {
+        let (session, _) = await session()
+        session.navigator.push(.feed(.tag("t")))
+        session.navigator.push(.feed(.home))
+        await session.settle()
+        guard case .list(let second) = session.navigator.top, case .list(let tag) = session.navigator.screens[1] else {
+            Issue.record("expected two lists on top of the root")
+            return
+        }
+        let rowsBefore = session.root.rows
+        var published = 0
+        let subscription = session.root.snapshot.observe { _ in published += 1 }
+        published = 0
+        session.apply(.posted(makePost("new1"), in: .home))
+        session.apply(.posted(makePost("new2"), in: .home))
+        #expect(session.root.rows == rowsBefore, "nothing moves under the reader")
+        #expect(session.root.status.waiting == 2)
+        #expect(second.status.waiting == 2)
+        #expect(tag.status.waiting == 0, "another feed's list learns nothing")
+        #expect(published == 2, "each arrival publishes the status (the waiting count)")
+        // A favourite made on a waiting post elsewhere shows once it is on top.
+        session.store.toggle(.favourite, "new1")
+        session.root.showWaiting()
+        #expect(session.root.rows.prefix(2).map(\.id) == [.post("new2"), .post("new1")])
+        #expect(session.root.rows[1].post?.interaction.favourited == true)
+        #expect(Array(session.root.rows.dropFirst(2)) == Array(rowsBefore))
+        #expect(session.root.status.waiting == 0)
+        #expect(second.status.waiting == 2, "each list shows its waiting rows on its own")
+        subscription.cancel()
+        await session.settle()
+    }
+
+    @Test("a deleted original leaves every list with its boosts; a deleted boost takes only its row; an open detail says so")
+    func deleted() async {
+        var posts = makePosts(20)
+        posts.insert(makePost("b5", author: Author(id: "9", displayName: "Booster", handle: "booster"), reblog: posts[4]), at: 2)
+        let (session, _) = await session(posts: posts)
+        session.navigator.push(.feed(.home))
+        await session.settle()
+        session.navigator.open("p5")
+        await session.settle()
+        guard case .post(let detail) = session.navigator.top, case .list(let other) = session.navigator.screens[1] else {
+            Issue.record("expected a list and a detail on the stack")
+            return
+        }
+        #expect(session.root.rows.contains(.post("b5")) && session.root.rows.contains(.post("p5")))
+        session.apply(.deleted("b5"))
+        #expect(!session.root.rows.contains(.post("b5")))
+        #expect(session.root.rows.contains(.post("p5")), "deleting a boost leaves the original")
+        #expect(!detail.current.deleted)
+        session.apply(.deleted("p5"))
+        #expect(!session.root.rows.contains(.post("p5")))
+        #expect(!other.rows.contains(.post("p5")) && !other.rows.contains(.post("b5")))
+        #expect(detail.current.deleted)
+        #expect(!detail.toggle(.favourite), "a deleted post cannot be favourited")
+        #expect(session.root.state.checkInvariants().isEmpty)
+        await session.settle()
+    }
+
+    @Test("an edit reaches every row and detail, and never undoes a pending favourite")
+    func edited() async {
+        let (session, service) = await session()
+        session.navigator.open("p3")
+        await session.settle()
+        guard case .post(let detail) = session.navigator.top else { return }
+        service.holdNext("favourite")
+        session.root.toggle(.favourite, row: .post("p3"))
+        var edit = makePost("p3", text: "edited text")
+        edit.editedAt = testNow
+        session.apply(.edited(edit))
+        let row = session.root.rows[id: .post("p3")]?.post
+        #expect(row?.text == "edited text")
+        #expect(row?.content.editedAt == testNow)
+        #expect(row?.interaction.favourited == true, "the edit's copy (not favourited) does not undo the pending favourite")
+        #expect(detail.current.post?.text == "edited text")
+        service.releaseHeld()
+        await session.settle()
+        #expect(session.root.rows[id: .post("p3")]?.post?.interaction.favourited == true)
+    }
+
+    @Test("a notification waits above the notifications list, merged into its group")
+    func notified() async {
+        let (session, _) = await session()
+        session.navigator.push(.notifications)
+        await session.settle()
+        guard case .list(let notifications) = session.navigator.top else { return }
+        let ana = Author(id: "a", displayName: "Ana", handle: "ana")
+        let bo = Author(id: "b", displayName: "Bo", handle: "bo")
+        func group(_ who: Author, _ id: String) -> NotificationGroup {
+            NotificationGroup(id: "favourite-p1", kind: .favourite, accounts: [who], count: 1, post: makePost("p1"), latestAt: testNow, newestID: ItemID(id))
+        }
+        session.apply(.notified(group(ana, "n1")))
+        session.apply(.notified(group(bo, "n2")))
+        #expect(notifications.status.waiting == 1)
+        notifications.showWaiting()
+        #expect(notifications.rows.first?.notification?.group.summary == "Bo and Ana favourited your post")
+        #expect(notifications.rows.first?.notification?.group.newestID == "n2")
+        #expect(session.root.status.waiting == 0)
+        await session.settle()
+    }
+
+    @Test("a catch-up asks for what is newer than everything known, and keeps it waiting")
+    func catchUp() async {
+        let (session, service) = await session()
+        // live1 came by the stream; missed1 came while it was down.
+        service.arrive([makePost("missed1"), makePost("live1")])
+        session.apply(.posted(makePost("live1"), in: .home))
+        session.catchUp()
+        await session.settle()
+        #expect(service.calls.last == "newer(live1, nil)")
+        #expect(session.root.state.waiting.map(\.id) == [.post("missed1"), .post("live1")])
+        session.root.showWaiting()
+        #expect(session.root.rows.prefix(3).map(\.id) == [.post("missed1"), .post("live1"), .post("p1")])
+        #expect(session.root.state.checkInvariants().isEmpty)
+    }
+
+    @Test("the stream state is published as transports report it")
+    func streamState() {
+        let session = FeedSession(service: MemoryService(posts: []))
+        var seen: [StreamState] = []
+        let subscription = session.streamState.observe { seen.append($0) }
+        session.streamStateChanged(.connecting)
+        session.streamStateChanged(.live)
+        session.streamStateChanged(.live)
+        session.streamStateChanged(.reconnecting(after: .seconds(2), attempt: 1))
+        #expect(seen == [.off, .connecting, .live, .reconnecting(after: .seconds(2), attempt: 1)])
+        subscription.cancel()
+    }
+}
