@@ -211,11 +211,19 @@ struct ListStateStreamTests {
                 let event: ListEvent
                 switch random.next(below: 12) {
                 case 0: event = .appeared
-                case 1: event = .streamed(fresh(random.next(below: 3)).map(ListRow.post))
+                case 1:
+                    // Streams may repeat a post that is shown or waits.
+                    var posts = fresh(random.next(below: 3))
+                    if let known = known.randomElement(using: &random)?.post?.post, random.next(below: 3) == 0 { posts.append(known) }
+                    event = .streamed(posts.map(ListRow.post))
                 case 2: event = .waitingShown(current: [])
                 case 3: event = .catchUpRequested
                 case 4: event = .rowsRemoved((0..<random.next(below: 4)).compactMap { _ in known.randomElement(using: &random)?.id })
-                case 5: event = .pageLoaded(token: token, page: Page(posts: fresh(random.next(below: 5)), next: random.next(below: 3) == 0 ? nil : PageCursor("c\(step)")))
+                case 5:
+                    // Pages may bring posts that already wait above (streamed before the page came).
+                    var posts = fresh(random.next(below: 5))
+                    if let waiting = state.waiting.randomElement(using: &random)?.post?.post, random.next(below: 2) == 0 { posts.insert(waiting, at: 0) }
+                    event = .pageLoaded(token: token, page: Page(posts: posts, next: random.next(below: 3) == 0 ? nil : PageCursor("c\(step)")))
                 case 6, 7: event = .newerLoaded(token: token, page: NewerPage(posts: fresh(random.next(below: 4)), hasMore: random.next(below: 2) == 0))
                 case 8: event = .refreshRequested
                 case 9: event = .pageFailed(token: token, message: "Down.")

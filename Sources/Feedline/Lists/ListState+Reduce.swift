@@ -62,6 +62,7 @@ extension ListState {
             case .gap(let gap):
                 inFlight = nil
                 fillGap(gap.id, with: page, &edit)
+                dropShownFromWaiting(page.items)
                 runQueue(&edit)
             case .catchUp:
                 inFlight = nil
@@ -83,12 +84,14 @@ extension ListState {
                 let fresh = newRows(from: page.items, newer: false, &edit)
                 edit.insertedBlock(at: rows.count, count: fresh.count)
                 rows.insert(fresh, at: rows.count)
+                dropShownFromWaiting(fresh)
                 older = page.next.map { .from($0) } ?? .end
                 clearFailure(of: .loadOlder)
                 runQueue(&edit)
             case .reload:
                 inFlight = nil
                 replaceRows(with: page, &edit)
+                dropShownFromWaiting(page.items)
                 runQueue(&edit)
             case .refresh, .gap, .catchUp:
                 fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
@@ -372,6 +375,23 @@ extension ListState {
         if page.hasMore { waitingMayMiss = true }
         for row in fresh where arrivedAt[row.id] == nil { arrivedAt[row.id] = requestMark }
         arrivedAt = arrivedAt.filter { waiting.contains($0.key) }
+    }
+
+    /// Rows a page brought stop waiting: a post now shown, a notification group shown with the
+    /// same newest notification (the page's copy already counts the streamed one).
+    private mutating func dropShownFromWaiting(_ arrived: [ListRow]) {
+        guard !waiting.isEmpty else { return }
+        var gone: [Int] = []
+        for row in arrived {
+            guard let index = waiting.index(of: row.id) else { continue }
+            switch (waiting[index], row) {
+            case (.notification(let waits), .notification(let shown)) where waits.group.newestID != shown.group.newestID: continue
+            default: gone.append(index)
+            }
+        }
+        guard !gone.isEmpty else { return }
+        for index in gone { arrivedAt[waiting[index].id] = nil }
+        waiting.remove(at: Set(gone).sorted())
     }
 
     /// After a refresh: everything newer than the old top is now shown (or behind its gap), so
