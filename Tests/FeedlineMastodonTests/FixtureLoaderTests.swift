@@ -91,7 +91,7 @@ import FeedlineMastodon
 
     @Test(arguments: [
         (#"{"latency": {"default": {"ms": 10}}, "fautls": []}"#,
-         "fautls: unknown key (expected one of account, arrivals, delays, elsewhere, faults, lagging_counts, latency, latency_seed, notifications, page_size, random_faults, reactions)"),
+         "fautls: unknown key (expected one of account, arrivals, delays, elsewhere, faults, lagging_counts, latency, latency_seed, notifications, page_size, random_faults, reactions, stream)"),
         (#"{"faults": [{"request": "pages"}]}"#,
          "faults[0].request: unknown request \"pages\" (one of page, newer, post, context, favourite, unfavourite, reblog, unreblog, bookmark, unbookmark, notifications, account)"),
         (#"{"faults": [{"request": "page", "error": "boom"}]}"#,

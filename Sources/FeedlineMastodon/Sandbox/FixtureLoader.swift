@@ -135,7 +135,7 @@ public enum FixtureLoader {
             scenarioData = data
         }
         let scenarioFile = try scenarioData.map { data throws(FixtureError) in try decodeScenarioFile(data, file: display(scenarioFileName)) }
-        let arrivalNames = Set(scenarioFile?.arrivals.map(\.file) ?? [])
+        let arrivalNames = Set((scenarioFile?.arrivals.map(\.file) ?? []) + (scenarioFile?.stream.compactMap(\.file) ?? []))
         let elsewhereNames = scenarioFile?.elsewhere ?? []
         let notificationsName = scenarioFile?.notifications
         let named = arrivalNames.union(elsewhereNames).union(notificationsName.map { [$0] } ?? [])
@@ -168,7 +168,8 @@ public enum FixtureLoader {
         if let scenarioFile {
             scenario = try makeScenario(scenarioFile, file: display(scenarioFileName)) { name throws(FixtureError) in
                 guard names.contains(name) else {
-                    throw FixtureError.badScenario(display(scenarioFileName), "arrivals: no file \(name) in \(folder)")
+                    let section = scenarioFile.arrivals.contains { $0.file == name } ? "arrivals" : "stream"
+                    throw FixtureError.badScenario(display(scenarioFileName), "\(section): no file \(name) in \(folder)")
                 }
                 return try statuses(in: name)
             }

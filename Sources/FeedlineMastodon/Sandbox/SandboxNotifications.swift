@@ -27,8 +27,10 @@ struct SandboxNotifications: Sendable {
         reindex()
     }
 
-    /// Adds a notification on top, with a fresh id made like a snowflake at `date`.
-    mutating func add(type: String, account: Mastodon.Account, status: Mastodon.Status?, at date: Date) {
+    /// Adds a notification on top, with a fresh id made like a snowflake at `date`; returns it
+    /// as a group of one (as a stream delivers it).
+    @discardableResult
+    mutating func add(type: String, account: Mastodon.Account, status: Mastodon.Status?, at date: Date) -> NotificationGroup {
         let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded(.down)))
         var candidate = max(milliseconds << 16, lastLocalID + 1)
         while positions[String(candidate)] != nil { candidate += 1 }
@@ -37,6 +39,10 @@ struct SandboxNotifications: Sendable {
         notification.groupKey = buckets.key(for: notification)
         items.insert(notification, at: 0)
         reindex()
+        return NotificationGroup(
+            id: notification.groupKey ?? "ungrouped-\(notification.id)", kind: NotificationGroup.Kind(apiName: type),
+            accounts: [Author(account)], count: 1, post: status.map(Post.init), latestAt: date, newestID: ItemID(notification.id)
+        )
     }
 
     /// Up to `size` groups of the notifications after `cursor`, with each status as the store
@@ -79,7 +85,9 @@ struct SandboxNotifications: Sendable {
     private func grouped(_ slice: ArraySlice<Mastodon.Notification>, store: SandboxStore) -> [NotificationGroup] {
         var order: [String] = []
         var oldestOnPage: [String: String] = [:]
-        for notification in slice {
+        // Notifications about a deleted status are gone, as on Mastodon.
+        func gone(_ notification: Mastodon.Notification) -> Bool { notification.status.map { store.isDeleted($0.id) } ?? false }
+        for notification in slice where !gone(notification) {
             let key = notification.groupKey ?? "ungrouped-\(notification.id)"
             if oldestOnPage[key] == nil { order.append(key) }
             oldestOnPage[key] = notification.id
@@ -92,7 +100,7 @@ struct SandboxNotifications: Sendable {
         return order.compactMap { key in
             guard let first = firstIndex[key] else { return nil }
             // Every notification of the group from its newest on this page down.
-            let members = items[first...].filter { ($0.groupKey ?? "ungrouped-\($0.id)") == key }
+            let members = items[first...].filter { ($0.groupKey ?? "ungrouped-\($0.id)") == key && !gone($0) }
             guard let newest = members.first else { return nil }
             var seen: Set<String> = []
             let accounts = members.map(\.account).filter { seen.insert($0.id).inserted }

@@ -1,4 +1,5 @@
 import Feedline
+import Foundation
 
 /// The JSON form of a scenario file (see `Fixtures/README.md`). Keys are checked: an unknown key
 /// is an error naming it, since in a hand-written file it is almost always a typo.
@@ -41,7 +42,12 @@ struct ScenarioFile: Decodable {
         var value: SandboxScenario.Reaction
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(allowing: ["type", "account", "post", "at", "after_pages"])
+            try self.init(from: decoder, allowing: ["after_pages"])
+        }
+
+        /// Reads a reaction's fields, with `also` allowed beside them (a stream entry's keys).
+        init(from decoder: any Decoder, allowing also: Set<String>) throws {
+            let container = try decoder.strictContainer(allowing: Set(["type", "account", "post", "at"]).union(also))
             let type = try container.decode(String.self, forKey: AnyCodingKey("type"))
             guard let kind = SandboxScenario.Reaction.Kind(rawValue: type) else {
                 let kinds = SandboxScenario.Reaction.Kind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -63,6 +69,68 @@ struct ScenarioFile: Decodable {
                 date: date
             )
         }
+    }
+
+    /// A stream item as written: `{"after_commands": 3, "event": "delete", "post": "…"}`.
+    struct StreamEntry: Decodable {
+        var afterCommands: Int
+        var event: String
+        var file: String?
+        var postID: String?
+        var text: String?
+        var reaction: Reaction?
+
+        static let events = ["update", "status.update", "delete", "notification", "disconnect", "reconnect"]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(allowing: ["after_commands", "event", "file", "post", "text", "at", "type", "account"])
+            afterCommands = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("after_commands")) ?? 1
+            event = try container.decode(String.self, forKey: AnyCodingKey("event"))
+            func corrupt(_ key: String, _ message: String) -> DecodingError {
+                .dataCorrupted(.init(codingPath: decoder.codingPath + [AnyCodingKey(key)], debugDescription: message))
+            }
+            func missing(_ key: String) -> DecodingError {
+                .keyNotFound(AnyCodingKey(key), .init(codingPath: decoder.codingPath, debugDescription: ""))
+            }
+            let given = Set(container.allKeys.map(\.stringValue))
+            let allowed: Set<String>
+            switch event {
+            case "update": allowed = ["after_commands", "event", "file"]
+            case "status.update": allowed = ["after_commands", "event", "post", "text", "at"]
+            case "delete": allowed = ["after_commands", "event", "post"]
+            case "notification": allowed = ["after_commands", "event", "post", "at", "type", "account"]
+            case "disconnect", "reconnect": allowed = ["after_commands", "event"]
+            default:
+                throw corrupt("event", "unknown event \"\(event)\" (one of \(Self.events.joined(separator: ", ")))")
+            }
+            if let extra = given.subtracting(allowed).sorted().first {
+                throw corrupt(extra, "does not apply to a \(event) event")
+            }
+            switch event {
+            case "update":
+                guard let file = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("file")) else { throw missing("file") }
+                self.file = file
+            case "status.update", "delete":
+                guard let post = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("post")) else { throw missing("post") }
+                postID = post
+                if event == "status.update" {
+                    guard let text = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("text")) else { throw missing("text") }
+                    self.text = text
+                    // An edit's date is optional here: `at` is read below with the notification's.
+                }
+            default: break
+            }
+            if event == "notification" || event == "status.update" {
+                if event == "notification" { reaction = try Reaction(from: decoder, allowing: ["after_commands", "event"]) }
+                if event == "status.update", let at = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("at")) {
+                    guard let date = Mastodon.DateFormat.date(from: at) else { throw corrupt("at", "\"\(at)\" is not an ISO 8601 date") }
+                    editDate = date
+                }
+            }
+        }
+
+        /// When an edit happened, if the entry says.
+        var editDate: Date?
     }
 
     struct Rule: Decodable {
@@ -135,6 +203,7 @@ struct ScenarioFile: Decodable {
     var latencySeed: UInt64
     var arrivals: [Arrival]
     var reactions: [Reaction]
+    var stream: [StreamEntry]
     var faults: [Rule]
     var delays: [Rule]
     var randomFaults: RandomFaults?
@@ -148,7 +217,7 @@ struct ScenarioFile: Decodable {
     init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
-            "elsewhere", "notifications", "reactions",
+            "elsewhere", "notifications", "reactions", "stream",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -156,6 +225,7 @@ struct ScenarioFile: Decodable {
         latencySeed = try container.decodeIfPresent(UInt64.self, forKey: AnyCodingKey("latency_seed")) ?? 0
         arrivals = try container.decodeIfPresent([Arrival].self, forKey: AnyCodingKey("arrivals")) ?? []
         reactions = try container.decodeIfPresent([Reaction].self, forKey: AnyCodingKey("reactions")) ?? []
+        stream = try container.decodeIfPresent([StreamEntry].self, forKey: AnyCodingKey("stream")) ?? []
         faults = try container.decodeIfPresent([Rule].self, forKey: AnyCodingKey("faults")) ?? []
         delays = try container.decodeIfPresent([Rule].self, forKey: AnyCodingKey("delays")) ?? []
         randomFaults = try container.decodeIfPresent(RandomFaults.self, forKey: AnyCodingKey("random_faults"))
@@ -180,7 +250,7 @@ struct ScenarioFile: Decodable {
         }
     }
 
-    /// The scenario this file describes, with arrivals read by `statuses(file)`.
+    /// The scenario this file describes, with arrivals and streamed updates read by `statuses(file)`.
     func scenario(arrivals statuses: (String) throws -> [Mastodon.Status]) rethrows -> SandboxScenario {
         var latencies: [SandboxScenario.Request: SandboxScenario.Latency] = [:]
         for (name, value) in latency {
@@ -196,6 +266,20 @@ struct ScenarioFile: Decodable {
             randomFaults: randomFaults?.value,
             arrivals: try arrivals.map { SandboxScenario.Arrival(afterPages: $0.afterPages, statuses: try statuses($0.file)) },
             reactions: reactions.map(\.value),
+            stream: try stream.map { entry in
+                let kind: SandboxScenario.StreamItem.Kind
+                switch entry.event {
+                case "update": kind = .update(try statuses(entry.file ?? ""))
+                case "status.update": kind = .edit(postID: entry.postID ?? "", text: entry.text ?? "", date: entry.editDate)
+                case "delete": kind = .delete(postID: entry.postID ?? "")
+                case "notification":
+                    guard let reaction = entry.reaction?.value else { throw FixtureError.badScenario("scenario.json", "stream: a notification without its fields") }
+                    kind = .notification(reaction)
+                case "disconnect": kind = .disconnect
+                default: kind = .reconnect
+                }
+                return SandboxScenario.StreamItem(afterCommands: entry.afterCommands, kind)
+            },
             laggingCounts: laggingCounts,
             account: account ?? SandboxScenario.defaultAccount
         )

@@ -208,6 +208,37 @@ public struct SandboxScenario: Hashable, Sendable {
         }
     }
 
+    /// Something the sandbox's stream delivers once the front has handled `afterCommands`
+    /// commands (see ``SandboxService/streamMessages(afterCommands:)``): scripted sessions with
+    /// live events stay byte-identical.
+    public struct StreamItem: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            /// New statuses in the home timeline (held back until then), delivered oldest first.
+            case update([Mastodon.Status])
+            /// The status `postID` edited: `text` is its new content, edited at `date` (`nil`:
+            /// the sandbox's wall clock when it is delivered).
+            case edit(postID: String, text: String, date: Date?)
+            /// The status `postID` deleted.
+            case delete(postID: String)
+            /// Another account acts on the user (see ``Reaction``), which sends a notification.
+            case notification(Reaction)
+            /// The stream drops: what happens until `reconnect` is not delivered (it is missed,
+            /// and found again by the front's catch-up).
+            case disconnect
+            /// The stream is back.
+            case reconnect
+        }
+
+        /// How many handled commands release it (at least 1).
+        public var afterCommands: Int
+        public var kind: Kind
+
+        public init(afterCommands: Int = 1, _ kind: Kind) {
+            self.afterCommands = afterCommands
+            self.kind = kind
+        }
+    }
+
     /// The page size when the service is not given one; `nil` for the default (20).
     public var pageSize: Int?
     /// Latency per kind of request; kinds not listed use ``defaultLatency``.
@@ -226,6 +257,8 @@ public struct SandboxScenario: Hashable, Sendable {
     public var arrivals: [Arrival]
     /// Reactions to the user's posts, held back until pages have been answered.
     public var reactions: [Reaction]
+    /// What the sandbox's stream delivers, by commands handled.
+    public var stream: [StreamItem]
     /// Replies to `unfavourite` / `unreblog` carry the count from before the change (the flag
     /// is already off), as Mastodon's real replies can; the stored count is right.
     public var laggingCounts: Bool
@@ -243,6 +276,7 @@ public struct SandboxScenario: Hashable, Sendable {
         randomFaults: RandomFaults? = nil,
         arrivals: [Arrival] = [],
         reactions: [Reaction] = [],
+        stream: [StreamItem] = [],
         laggingCounts: Bool = false,
         account: Mastodon.Account = SandboxScenario.defaultAccount
     ) {
@@ -255,6 +289,7 @@ public struct SandboxScenario: Hashable, Sendable {
         self.randomFaults = randomFaults
         self.arrivals = arrivals
         self.reactions = reactions
+        self.stream = stream
         self.laggingCounts = laggingCounts
         self.account = account
     }
@@ -294,11 +329,12 @@ public struct SandboxScenario: Hashable, Sendable {
         }
         for (index, reaction) in reactions.enumerated() {
             if reaction.afterPages < 1 { return "reactions[\(index)].after_pages must be at least 1, not \(reaction.afterPages)" }
-            switch (reaction.kind, reaction.postID) {
-            case (.follow, _?): return "reactions[\(index)].post does not apply to a follow"
-            case (.favourite, nil), (.reblog, nil): return "reactions[\(index)].post is required for a \(reaction.kind.rawValue)"
-            default: break
-            }
+            if let problem = reaction.problem { return "reactions[\(index)].\(problem)" }
+        }
+        for (index, item) in stream.enumerated() {
+            if item.afterCommands < 1 { return "stream[\(index)].after_commands must be at least 1, not \(item.afterCommands)" }
+            if case .notification(let reaction) = item.kind, let problem = reaction.problem { return "stream[\(index)].\(problem)" }
+            if case .update(let statuses) = item.kind, statuses.isEmpty { return "stream[\(index)]: an update needs at least one status" }
         }
         return nil
     }
@@ -311,5 +347,16 @@ extension SandboxScenario.Match {
         if cursor != nil, request != .page { return "max_id only applies to page requests" }
         if postID != nil, request == .page { return "post does not apply to page requests" }
         return nil
+    }
+}
+
+extension SandboxScenario.Reaction {
+    /// What is wrong with the reaction's fields, as a phrase naming the field.
+    var problem: String? {
+        switch (kind, postID) {
+        case (.follow, _?): "post does not apply to a follow"
+        case (.favourite, nil), (.reblog, nil): "post is required for a \(kind.rawValue)"
+        default: nil
+        }
     }
 }

@@ -37,15 +37,19 @@ public final class SandboxService: FeedService {
     /// Posts per page, 1…40.
     public let pageSize: Int
     private let clock: any Clock<Duration>
-    private let wallClock: WallClock
+    let wallClock: WallClock
     private let state: Locked<State>
 
-    fileprivate struct State: Sendable {
+    struct State: Sendable {
         var store: SandboxStore
         var notifications: SandboxNotifications
         var scenario: SandboxScenario
         var pendingArrivals: [SandboxScenario.Arrival]
         var pendingReactions: [SandboxScenario.Reaction]
+        /// Stream items not delivered yet, in the order they come.
+        var pendingStream: [SandboxScenario.StreamItem]
+        /// Whether the stream is connected (what happens while it is not is missed).
+        var streamConnected = true
         var pagesServed = 0
         var faultCounts: [Int]
         var delayCounts: [Int]
@@ -78,20 +82,35 @@ public final class SandboxService: FeedService {
         if let problem = scenario.problem { throw .invalidScenario(problem) }
         let size = pageSize ?? scenario.pageSize ?? Self.defaultPageSize
         guard (1...Self.maximumPageSize).contains(size) else { throw .invalidPageSize(size) }
+        let streamed = scenario.stream.flatMap { item -> [Mastodon.Status] in
+            if case .update(let statuses) = item.kind { return statuses }
+            return []
+        }
+        let later = scenario.arrivals.flatMap(\.statuses) + streamed
         var ids = Set<String>()
-        for status in statuses + elsewhere + scenario.arrivals.flatMap(\.statuses) where !ids.insert(status.id).inserted {
+        for status in statuses + elsewhere + later where !ids.insert(status.id).inserted {
             throw .duplicateStatus(status.id)
         }
-        let store = try SandboxStore(entries: statuses, elsewhere: elsewhere, reserving: Set(scenario.arrivals.flatMap(\.statuses).map(\.id)))
-        for (index, reaction) in scenario.reactions.enumerated() {
+        let store = try SandboxStore(entries: statuses, elsewhere: elsewhere, reserving: Set(later.map(\.id)))
+        func check(_ reaction: SandboxScenario.Reaction, _ field: String) throws(SandboxError) {
             if store.account(named: reaction.account) == nil {
-                throw .invalidScenario("reactions[\(index)].account: no author @\(reaction.account) in the fixtures")
+                throw .invalidScenario("\(field).account: no author @\(reaction.account) in the fixtures")
             }
             if let id = reaction.postID {
-                guard let status = store.rendered(id) else { throw .invalidScenario("reactions[\(index)].post: no post \(id) in the fixtures") }
+                guard let status = store.rendered(id) else { throw .invalidScenario("\(field).post: no post \(id) in the fixtures") }
                 if status.reblog != nil || status.account.id != scenario.account.id {
-                    throw .invalidScenario("reactions[\(index)].post: \(id) is not a post by @\(scenario.account.acct), the signed-in account")
+                    throw .invalidScenario("\(field).post: \(id) is not a post by @\(scenario.account.acct), the signed-in account")
                 }
+            }
+        }
+        for (index, reaction) in scenario.reactions.enumerated() { try check(reaction, "reactions[\(index)]") }
+        let known = ids
+        for (index, item) in scenario.stream.enumerated() {
+            switch item.kind {
+            case .notification(let reaction): try check(reaction, "stream[\(index)]")
+            case .edit(let id, _, _), .delete(let id):
+                if !known.contains(id) { throw .invalidScenario("stream[\(index)].post: no post \(id) in the fixtures") }
+            case .update, .disconnect, .reconnect: break
             }
         }
         self.pageSize = size
@@ -104,6 +123,7 @@ public final class SandboxService: FeedService {
                 scenario: scenario,
                 pendingArrivals: scenario.arrivals,
                 pendingReactions: scenario.reactions,
+                pendingStream: scenario.stream.enumerated().sorted { ($0.element.afterCommands, $0.offset) < ($1.element.afterCommands, $1.offset) }.map(\.element),
                 faultCounts: Array(repeating: 0, count: scenario.faults.count),
                 delayCounts: Array(repeating: 0, count: scenario.delays.count),
                 latencyGenerator: SplitMix64(seed: scenario.latencySeed),
@@ -286,6 +306,11 @@ public final class SandboxService: FeedService {
 
     /// Plans the request under the lock, waits its latency on the clock, then fails as planned
     /// or runs `body` under the lock.
+    /// Runs `body` on the sandbox's state under its lock.
+    func withState<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+        state.withLock { body(&$0) }
+    }
+
     private func perform<Result: Sendable>(
         _ request: SandboxScenario.Request,
         cursor: PageCursor? = nil,
@@ -335,17 +360,22 @@ extension SandboxService.State {
         let reactions = pendingReactions.filter { $0.afterPages <= pagesServed }
         guard !reactions.isEmpty else { return }
         pendingReactions.removeAll { $0.afterPages <= pagesServed }
-        for reaction in reactions {
-            // Checked when the service was made: the account and the post exist.
-            guard let account = store.account(named: reaction.account) else { continue }
-            var status = reaction.postID.flatMap { store.rendered($0) }
-            switch reaction.kind {
-            case .favourite: status?.favouritesCount += 1
-            case .reblog: status?.reblogsCount += 1
-            case .follow: status = nil
-            }
-            if let status { store.replace(status) }
-            notifications.add(type: reaction.kind.rawValue, account: account, status: status, at: reaction.date)
+        for reaction in reactions { react(reaction) }
+    }
+
+    /// Lets `reaction` happen: the post's count goes up and the notification arrives. Returns
+    /// the notification as a group of one (what a stream sends).
+    @discardableResult
+    mutating func react(_ reaction: SandboxScenario.Reaction) -> NotificationGroup? {
+        // Checked when the service was made: the account and the post exist.
+        guard let account = store.account(named: reaction.account) else { return nil }
+        var status = reaction.postID.flatMap { store.rendered($0) }
+        switch reaction.kind {
+        case .favourite: status?.favouritesCount += 1
+        case .reblog: status?.reblogsCount += 1
+        case .follow: status = nil
         }
+        if let status { store.replace(status) }
+        return notifications.add(type: reaction.kind.rawValue, account: account, status: status, at: reaction.date)
     }
 }

@@ -28,6 +28,9 @@ struct SandboxStore: Sendable {
     /// Reply ids by parent id, oldest first: built on the first thread request, dropped when a
     /// status that could be a reply is added, so a thread costs its own size, not the store's.
     private var repliesIndex: [String: [String]]?
+    /// Deleted statuses. They keep their place in every feed — a cursor or a bound naming one
+    /// still works, as Mastodon's ids do — but are never served.
+    private(set) var deleted: Set<String> = []
 
     /// A store holding `entries` as the home timeline and `elsewhere` as statuses the server knows
     /// that the timeline does not show. Throws on a repeated id.
@@ -86,7 +89,7 @@ struct SandboxStore: Sendable {
     /// The status as the server would send it now: a boost carries the current original.
     /// The post as the server would send it now (see ``rendered(_:)``), converted once.
     mutating func post(_ id: String) -> Post? {
-        guard let status = statuses[id] else { return nil }
+        guard let status = statuses[id], !isDeleted(id) else { return nil }
         var post: Post
         if let cached = converted[id] {
             post = cached
@@ -103,7 +106,7 @@ struct SandboxStore: Sendable {
     }
 
     func rendered(_ id: String) -> Mastodon.Status? {
-        guard var status = statuses[id] else { return nil }
+        guard var status = statuses[id], !isDeleted(id) else { return nil }
         if let reblog = status.reblog {
             status.reblog = statuses[reblog.id] ?? reblog
         }
@@ -112,7 +115,7 @@ struct SandboxStore: Sendable {
 
     /// The id of the original a status shows: the boosted one for a boost, else itself.
     func originalID(of id: String) throws(SandboxError) -> String {
-        guard let status = statuses[id] else { throw .notFound(PostID(id)) }
+        guard let status = statuses[id], !isDeleted(id) else { throw .notFound(PostID(id)) }
         return status.reblog?.id ?? id
     }
 
@@ -197,6 +200,39 @@ struct SandboxStore: Sendable {
         return found
     }
 
+    // MARK: - Deletes and edits
+
+    /// Whether the status `id` is deleted, or boosts one that is.
+    func isDeleted(_ id: String) -> Bool {
+        guard !deleted.isEmpty else { return false }
+        return deleted.contains(id) || statuses[id]?.reblog.map { deleted.contains($0.id) } == true
+    }
+
+    /// Deletes the status `id` (an original takes its boosts with it: they are not served
+    /// either). Returns `false` for an unknown or already deleted status.
+    mutating func delete(_ id: String) -> Bool {
+        guard statuses[id] != nil, !deleted.contains(id) else { return false }
+        deleted.insert(id)
+        repliesIndex = nil
+        return true
+    }
+
+    /// A new version of the status `id`: `text` as its content (one paragraph per line),
+    /// edited `at`. Returns `false` for an unknown or deleted status.
+    mutating func edit(_ id: String, text: String, at date: Date) -> Bool {
+        guard var status = statuses[id], status.reblog == nil, !isDeleted(id) else { return false }
+        status.content = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "<p>" + Self.escaped(String($0)) + "</p>" }.joined()
+        status.editedAt = date
+        statuses[id] = status
+        converted[id] = nil
+        return true
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     // MARK: - Boosts
 
     func boost(of originalID: String) -> String? {
@@ -244,7 +280,7 @@ struct SandboxStore: Sendable {
         var ancestors: [Mastodon.Status] = []
         var seen: Set<String> = [focus.id]
         var parentID = focus.inReplyToID
-        while let id = parentID, !seen.contains(id), let parent = statuses[id], parent.reblog == nil {
+        while let id = parentID, !seen.contains(id), let parent = statuses[id], parent.reblog == nil, !isDeleted(id) {
             seen.insert(id)
             ancestors.append(parent)
             parentID = parent.inReplyToID
@@ -254,7 +290,7 @@ struct SandboxStore: Sendable {
         var descendants: [Mastodon.Status] = []
         var stack: [String] = (children[focus.id] ?? []).reversed()
         while let next = stack.popLast() {
-            guard !seen.contains(next), let status = statuses[next] else { continue }
+            guard !seen.contains(next), let status = statuses[next], !isDeleted(next) else { continue }
             seen.insert(next)
             descendants.append(status)
             stack.append(contentsOf: (children[next] ?? []).reversed())
