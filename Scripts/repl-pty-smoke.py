@@ -192,7 +192,9 @@ def main():
         return
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
     env = dict(os.environ, TERM="xterm", NO_COLOR="1")
-    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80"
+    # Without the sandbox's stream: the counts below are the fixture pages' (its live events have
+    # their own golden session, Fixtures/sessions/live.feedline).
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-stream"
     # The shell prints the terminal settings after feedline exits: they must be the cooked ones.
     # It ignores SIGINT itself, so Ctrl-C reaches only feedline's handler and the shell lives on.
     command = f"/bin/bash -c \"trap '' INT; {args}; echo EXIT=$?; stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' \""

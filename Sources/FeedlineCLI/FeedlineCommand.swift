@@ -62,6 +62,9 @@ struct FeedlineCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Posts per page request, 1-40 (default: the fixture scenario's, else 20).", valueName: "n"))
     var postsPerPage: Int?
 
+    @Flag(name: .long, help: "No live updates: the sandbox scenario's stream events (new posts, deletes, edits, notifications) are not delivered, and a server's stream is not opened.")
+    var noStream = false
+
     @Flag(name: .long, help: "Speak the JSON-lines protocol on standard input and output instead of running the REPL.")
     var jsonl = false
 
@@ -111,7 +114,8 @@ struct FeedlineCommand: AsyncParsableCommand {
             color: !noColor,
             historyFile: history,
             now: now.flatMap(Self.date),
-            bail: bail
+            bail: bail,
+            stream: !noStream
         )
         let status = jsonl ? await SessionSetup.runJSONLines(configuration) : await SessionSetup.runREPL(configuration)
         if status != 0 { throw ExitCode(status) }

@@ -30,6 +30,9 @@ struct SessionConfiguration: Sendable {
     var now: Date?
     /// Stop a script at its first failed command (exit status 1).
     var bail = false
+    /// Live updates (`--no-stream` turns them off): the sandbox scenario's stream events, after each
+    /// command, or a server's stream.
+    var stream = true
 
     /// The clock dates are told by: fixed at ``now`` when given, else the system's.
     var wallClock: WallClock { now.map { WallClock.fixed($0) } ?? .system }
@@ -71,7 +74,8 @@ enum SessionSetup {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             return 1
         }
-        await JSONLinesSession.run(session: session, lines: StandardInputLines.stream()) { line in
+        let stream = configuration.stream ? SandboxStream(session) : nil
+        await JSONLinesSession.run(session: session, lines: StandardInputLines.stream(), afterCommand: { stream?.commandHandled() }) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         return 0
@@ -96,6 +100,7 @@ enum SessionSetup {
         // too, rather than waking a pool thread for each one.
         let executor: (any TaskExecutor)? = interactive || choice.isRemote ? nil : MainQueueTaskExecutor()
         let session = try makeSession(choice, configuration, clock: clock, executor: executor)
+        if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         if scriptLines != nil || !interactive {
             let input: AnySequence<String> = scriptLines.map { AnySequence($0) } ?? AnySequence { AnyIterator { readLine(strippingNewline: true) } }

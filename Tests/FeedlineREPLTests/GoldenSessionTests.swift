@@ -49,7 +49,11 @@ struct GoldenSessionTests {
         var options = header.options
         options.sourceSummary = ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: header.fixtures)).summary
         options.missingRepliesReason = DetailRenderer.sandboxMissingRepliesReason
-        let session = try SessionFactory.session(try PackagePaths.root().appendingPathComponent(header.fixtures), now: header.now)
+        // As `feedline --script` runs them: effects on the main queue, so two answers due at the
+        // same virtual instant (a retried favourite and a thread load) arrive in request order.
+        let session = try SessionFactory.session(
+            try PackagePaths.root().appendingPathComponent(header.fixtures), now: header.now, executor: MainQueueTaskExecutor())
+        if let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
         return await ScriptRunner.transcript(of: script, session: session, options: options)
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// end of a command's output, never inside it.
 @Suite("feedline --script and piped input on SIGINT", .timeLimit(.minutes(10)))
 struct ScriptInterruptTests {
-    static let flags = ["--now", "2026-11-21T18:00:00Z", "--width", "80", "--page-size", "10"]
+    static let flags = ["--now", "2026-11-21T18:00:00Z", "--width", "80", "--page-size", "10", "--no-stream"]
 
     @Test("waiting on a silent input pipe: SIGINT ends it at once with 130")
     func silentPipe() async throws {

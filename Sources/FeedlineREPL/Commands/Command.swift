@@ -22,6 +22,8 @@ public enum Command: Hashable, Sendable {
     case list(ListRange)
     /// Show the next screen of rows.
     case more
+    /// Show the rows waiting above (from the live stream).
+    case new
     /// A blank line or a `#` comment: nothing to do.
     case nothing
     /// Open the detail of a row's post.
@@ -78,6 +80,7 @@ extension Command {
         case .list(.from(let row)): "list \(row)"
         case .list(.all): "list all"
         case .more: "more"
+        case .new: "new"
         case .nothing: ""
         case .open(let row): "open \(row)"
         case .profile(nil): "profile"

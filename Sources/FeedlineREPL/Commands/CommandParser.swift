@@ -114,6 +114,7 @@ public enum CommandParser {
         case .top: return .success(.top)
         case .whereAmI: return .success(.whereAmI)
         case .more: return .success(.more)
+        case .new: return .success(.new)
         case .quit: return .success(.quit)
         case .refresh: return .success(.refresh)
         case .retry: return .success(.retry)

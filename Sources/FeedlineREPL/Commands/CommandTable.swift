@@ -2,7 +2,7 @@ import Feedline
 
 /// The name of a command (its aliases resolve to it).
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-    case back, bookmark, bookmarks, boost, fav, favourites, gap, help, home, list, local, more, notifications, open, profile
+    case back, bookmark, bookmarks, boost, fav, favourites, gap, help, home, list, local, more, new, notifications, open, profile
     case `public`, quit, refresh, retry, tag, thread, top
     case whereAmI = "where"
 }
@@ -125,6 +125,12 @@ public enum CommandTable {
             name: .refresh, aliases: [], argument: .none, usage: "refresh",
             summary: "load newer posts above the top row",
             details: "When more new posts exist than one page holds, a gap row marks where posts are missing. A thread, bookmarks and favourites load again instead.",
+            screens: [.list]
+        ),
+        CommandSpec(
+            name: .new, aliases: [], argument: .none, usage: "new",
+            summary: "show the new rows waiting above the top row",
+            details: "While the session is live, new posts and notifications do not move the rows you are reading: they wait above, and the status line counts them. new puts them on top, renumbering the rows below, with a gap row under them when some may be missing.",
             screens: [.list]
         ),
         CommandSpec(

@@ -145,6 +145,7 @@ public struct DetailRenderer: Sendable {
 
     private func loadLines(_ state: PostDetailState) -> [String] {
         var lines: [String] = []
+        if state.deleted { lines += wrapped("This post was deleted.").map(style.red) }
         switch state.postLoad {
         case .loading: lines.append(style.dim("Loading the post…"))
         case .failed(let failure): lines += wrapped("Could not load the post: " + Self.retryable(failure)).map(style.red)

@@ -195,12 +195,15 @@ public struct RowRenderer: Sendable {
                 text = "Rows 1–\(shown) shown; more loads older \(wording.items)."
             }
         }
-        var lines = TextWidth.wrap(text, to: width).map(failed ? style.red : style.dim)
-        if status.waiting > 0 {
-            let count = status.waiting == 1 ? "1 new \(wording.item)" : "\(status.waiting) new \(wording.items)"
-            lines += TextWidth.wrap("\(count) above; new shows \(status.waiting == 1 ? "it" : "them").", to: width).map(style.bold)
-        }
-        return lines
+        return TextWidth.wrap(text, to: width).map(failed ? style.red : style.dim)
+    }
+
+    /// The line that counts the rows waiting above ("2 new posts above; new shows them."); none
+    /// when nothing waits.
+    public func waitingLine(_ count: Int, wording: ListWording = ListWording()) -> [String] {
+        guard count > 0 else { return [] }
+        let what = count == 1 ? "1 new \(wording.item)" : "\(count) new \(wording.items)"
+        return TextWidth.wrap("\(what) above; new shows \(count == 1 ? "it" : "them").", to: width).map(style.bold)
     }
 
     /// `message` on one line, ending in a full stop (or its own `?` or `!`).

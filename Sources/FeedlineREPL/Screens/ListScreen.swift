@@ -16,6 +16,8 @@ struct ListScreen {
     private var listedAt: Date?
     /// What the last status line was drawn from, so an unchanged one is not drawn again.
     private var lastStatusInput: (status: ListStatus, shown: Int, total: Int)?
+    /// The count of waiting rows printed last.
+    private var lastWaiting = 0
 
     /// Rows the user asked to see that were not loaded yet.
     var owed: Int {
@@ -116,26 +118,40 @@ struct ListScreen {
             lines += drawn
             printed[item.row.id] = drawn
         }
-        let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, wording: wording)
+        var main = viewport.status
+        main.waiting = 0
+        let status = renderer.statusLine(main, shown: viewport.shown, total: viewport.total, wording: wording)
         lastStatus = status.joined(separator: "\n")
-        lastStatusInput = (viewport.status, viewport.shown, viewport.total)
-        lines += status
+        lastStatusInput = (main, viewport.shown, viewport.total)
+        lastWaiting = viewport.status.waiting
+        lines += status + renderer.waitingLine(viewport.status.waiting, wording: wording)
         if bounds.count < shown, !bounds.isEmpty {
             lines += renderer.note("Listed rows \(bounds.lowerBound + 1)–\(bounds.upperBound) of the \(shown) shown; list all lists every row, list N a screen from row N.")
         }
         return lines
     }
 
-    /// The status line, when it differs from the one printed last.
+    /// The status line, when it differs from the one printed last, then the count of rows
+    /// waiting above, when it changed (and is not zero).
     mutating func statusIfChanged(_ renderer: RowRenderer, wording: ListWording) -> [String] {
-        let input = (status: viewport.status, shown: viewport.shown, total: viewport.total)
-        if let last = lastStatusInput, last.status == input.status, last.shown == input.shown, last.total == input.total { return [] }
-        lastStatusInput = input
-        let status = renderer.statusLine(viewport.status, shown: viewport.shown, total: viewport.total, wording: wording)
-        let text = status.joined(separator: "\n")
-        guard text != lastStatus else { return [] }
-        lastStatus = text
-        return status
+        var main = viewport.status
+        main.waiting = 0
+        var lines: [String] = []
+        let input = (status: main, shown: viewport.shown, total: viewport.total)
+        if lastStatusInput.map({ $0.status != input.status || $0.shown != input.shown || $0.total != input.total }) ?? true {
+            lastStatusInput = input
+            let status = renderer.statusLine(main, shown: viewport.shown, total: viewport.total, wording: wording)
+            let text = status.joined(separator: "\n")
+            if text != lastStatus {
+                lastStatus = text
+                lines += status
+            }
+        }
+        if viewport.status.waiting != lastWaiting {
+            lastWaiting = viewport.status.waiting
+            lines += renderer.waitingLine(lastWaiting, wording: wording)
+        }
+        return lines
     }
 
     private func removedLine(_ row: ListRow, number: Int, renderer: RowRenderer) -> String {

@@ -30,6 +30,9 @@ public final class REPLDriver {
         /// Why a thread may show fewer replies than its post counts (the server's reasons, or
         /// the sandbox's: ``DetailRenderer/sandboxMissingRepliesReason``).
         public var missingRepliesReason = DetailRenderer.serverMissingRepliesReason
+        /// Called on the main actor after each command has run, before its output is written:
+        /// a front that drives a scripted stream (the sandbox's) delivers what is due there.
+        public var afterCommand: (@MainActor @Sendable () -> Void)?
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
         public init(
@@ -99,6 +102,9 @@ public final class REPLDriver {
     private var following = false
     /// Lines about other screens (a favourite that failed there), printed with the next flush.
     private var announcements: [String] = []
+    /// Notes about the session (the stream's state), written after the screen's changes.
+    private var notes: [String] = []
+    private var lastStream = StreamState.off
     private var knownFailures: [PostID: InteractionFailure] = [:]
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     private var handles: [String: String] = [:]
@@ -159,6 +165,7 @@ public final class REPLDriver {
         say("Feedline: \(options.sourceSummary). Type help for the commands.")
         subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.routesChanged() })
         subscriptions.append(session.store.observe { [weak self] change in self?.postChanged(change) })
+        subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         if case .list(let root)? = stack.first { root.screen.owed = options.pageSize }
         session.root.appeared()
         following = true
@@ -178,6 +185,7 @@ public final class REPLDriver {
             return true
         case .success(let command):
             let goOn = run(command)
+            if command != .nothing { options.afterCommand?() }
             flush()
             return goOn
         }
@@ -186,6 +194,10 @@ public final class REPLDriver {
     /// Writes what changed since the last flush on the screen on top, then what failed elsewhere.
     public func flush() {
         followTerminal()
+        if !notes.isEmpty {
+            emit(notes.flatMap { TextWidth.wrap($0, to: options.width) }.map(options.style.dim))
+            notes.removeAll()
+        }
         if let top = stack.last {
             switch top {
             case .list(let entry):
@@ -243,7 +255,7 @@ public final class REPLDriver {
             tags.insert(name)
             navigator.push(.feed(.tag(name)))
         case .screen(let name): openScreen(name)
-        case .more, .refresh, .open, .gap:
+        case .more, .refresh, .open, .gap, .new:
             guard case .list(let entry)? = stack.last else {
                 refuse("\(command.text.split(separator: " ").first ?? "That command") works on a list; type back first.")
                 return true
@@ -258,6 +270,12 @@ public final class REPLDriver {
         switch command {
         case .more: more(entry)
         case .refresh: list.refresh()
+        case .new:
+            if list.status.waiting == 0 {
+                say(session.streamState.value == .off ? "Nothing new waits above; refresh loads newer \(wording(of: entry).items)." : "Nothing new waits above.")
+            } else {
+                list.showWaiting()
+            }
         case .open(let number):
             guard let row = row(number, in: entry) else { return }
             switch row {
@@ -305,7 +323,9 @@ public final class REPLDriver {
         switch (stack.last, number) {
         case (.post(let entry)?, nil):
             guard entry.detail.toggle(kind) else {
-                if case .failed = entry.detail.current.postLoad {
+                if entry.detail.current.deleted {
+                    refuse("This post was deleted.")
+                } else if case .failed = entry.detail.current.postLoad {
                     refuse("The post could not be loaded; type retry to load it again.")
                 } else {
                     refuse("The post is still loading; try again when it is shown.")
@@ -484,6 +504,30 @@ public final class REPLDriver {
     /// Tells a list which rows came into view (this drives prefetching).
     private func reportDisplayed(_ entry: ListEntry) {
         for id in entry.screen.takeDisplayed() { entry.list.rowWillDisplay(id) }
+    }
+
+    /// Says how live updates arrive when that changes (after the first screen).
+    private func streamChanged(_ state: StreamState) {
+        defer { lastStream = state }
+        guard following, state != lastStream else { return }
+        let note: String? = switch state {
+        case .off, .connecting: nil
+        case .live: lastStream == .connecting || lastStream == .off
+            ? "Live: new posts wait above the rows; new shows them."
+            : "The stream is back; catching up on what came meanwhile."
+        case .reconnecting(let after, let attempt):
+            "The stream dropped; reconnecting " + (after > .zero ? "in \(Self.seconds(after)) (attempt \(attempt))." : "now.")
+        case .polling(let every): "No live stream here; checking for new posts every \(Self.seconds(every))."
+        }
+        guard let note else { return }
+        notes.append(note)
+        if options.live { flush() }
+    }
+
+    /// `5 s`, `1 min`, `90 s`.
+    private static func seconds(_ duration: Duration) -> String {
+        let seconds = Int(duration.components.seconds)
+        return seconds >= 60 && seconds.isMultiple(of: 60) ? "\(seconds / 60) min" : "\(seconds) s"
     }
 
     /// Remembers a failed interaction on a post no screen on top shows, to say so where the

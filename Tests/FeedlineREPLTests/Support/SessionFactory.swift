@@ -10,10 +10,13 @@ enum SessionFactory {
     /// 2026-11-21T18:00:00Z, the "now" of the golden sessions.
     nonisolated static let now = Date(timeIntervalSince1970: 1_795_284_000)
 
-    static func session(_ fixtures: URL, now: Date = now) throws -> FeedSession {
+    /// `executor` runs the session's effects; scripted runs of the binary use a
+    /// ``MainQueueTaskExecutor``, so answers due at the same virtual instant arrive in the order
+    /// they were asked for (on the shared pool two of them race).
+    static func session(_ fixtures: URL, now: Date = now, executor: (any TaskExecutor)? = nil) throws -> FeedSession {
         let clock = WallClock.fixed(now)
         let service = try SandboxService(fixture: try FixtureLoader.load(from: fixtures), clock: VirtualClock(), wallClock: clock)
-        return FeedSession(service: service, clock: clock)
+        return FeedSession(service: service, clock: clock, executor: executor)
     }
 
     static func session(_ name: String) throws -> FeedSession {
