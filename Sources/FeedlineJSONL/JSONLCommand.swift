@@ -15,6 +15,8 @@ public struct JSONLCommand: Sendable, Equatable {
         case display([RowID], screen: Int?)
         case loadMore(screen: Int?)
         case refresh(screen: Int?)
+        /// Shows what a stream brought above the rows (`"N new posts"`), as a refresh would.
+        case showWaiting(screen: Int?)
         /// Run again everything that failed, on every screen.
         case retry
         case openGap(RowID, screen: Int?)
@@ -47,7 +49,7 @@ public struct JSONLCommand: Sendable, Equatable {
     /// Every command name, for help and errors.
     public static let names = [
         "back", "bookmark", "display", "favourite", "loadMore", "open", "openGap", "pop", "push", "quit", "reblog", "refresh",
-        "retry", "root", "timeline", "top", "wait",
+        "retry", "root", "showWaiting", "timeline", "top", "wait",
     ]
 
     /// Why a line is not a command: one sentence, plus the id when the line had one.
@@ -74,7 +76,7 @@ public struct JSONLCommand: Sendable, Equatable {
         // Only list commands read "screen": on any other command it is an unknown field, ignored
         // like the others, and an unknown command is reported as one.
         var screen: Int?
-        if let field = value["screen"], ["timeline", "display", "loadMore", "refresh", "openGap"].contains(name) {
+        if let field = value["screen"], ["timeline", "display", "loadMore", "refresh", "showWaiting", "openGap"].contains(name) {
             guard case .number(let number) = field, number >= 0, number < 1_000_000, number == number.rounded(), let index = Int(exactly: number) else {
                 return fail("\(name): \"screen\" is the index of a screen on the stack (0 at the bottom), not \(field.json).")
             }
@@ -97,6 +99,7 @@ public struct JSONLCommand: Sendable, Equatable {
             action = .display(rows, screen: screen)
         case "loadMore": action = .loadMore(screen: screen)
         case "refresh": action = .refresh(screen: screen)
+        case "showWaiting": action = .showWaiting(screen: screen)
         case "retry": action = .retry
         case "openGap":
             guard let text = string("row"), let row = RowID(text), case .gap = row else {

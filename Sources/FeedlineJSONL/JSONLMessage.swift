@@ -70,6 +70,7 @@ public enum JSONLMessage {
             fields.append(("context", .null))
         }
         fields.append(("error", .optional(state.failure?.message)))
+        fields.append(("deleted", .bool(state.deleted)))
         return .object(fields)
     }
 
@@ -89,6 +90,28 @@ public enum JSONLMessage {
     }
 
     /// The last line of a session.
+    /// How live updates arrive now: `{"type":"stream","state":"live"}`; `"reconnecting"` adds
+    /// `"after"` (seconds) and `"attempt"`, `"polling"` adds `"every"` (seconds); also
+    /// `"connecting"` and `"off"`.
+    public static func stream(_ state: StreamState) -> JSONLValue {
+        var fields: [(String, JSONLValue)] = [("type", "stream")]
+        switch state {
+        case .off: fields.append(("state", "off"))
+        case .connecting: fields.append(("state", "connecting"))
+        case .live: fields.append(("state", "live"))
+        case .reconnecting(let after, let attempt):
+            fields += [("state", "reconnecting"), ("after", .number(seconds(after))), ("attempt", .int(attempt))]
+        case .polling(let every):
+            fields += [("state", "polling"), ("every", .number(seconds(every)))]
+        }
+        return .object(fields)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (whole, fraction) = duration.components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+
     public static func bye() -> JSONLValue { .object([("type", "bye")]) }
 
     // MARK: - Payloads
@@ -159,6 +182,7 @@ public enum JSONLMessage {
             ("media", .array(post.media.map { .string($0.summary) })),
             ("createdAt", .string(ISO8601DateFormatter().string(from: post.createdAt))),
             ("relativeTime", .string(clock.relative(post.createdAt))),
+            ("editedAt", .optional(post.editedAt.map { ISO8601DateFormatter().string(from: $0) })),
             ("replies", .int(post.repliesCount)),
             ("inReplyTo", .optional(post.inReplyToID?.rawValue)),
         ])

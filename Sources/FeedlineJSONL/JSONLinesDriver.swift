@@ -25,6 +25,7 @@ public final class JSONLinesDriver {
     private var lists: [FollowedList] = []
     private var detailSubscription: Subscription?
     private var started = false
+    private var streamState: StreamState?
 
     /// A driver over `session` that hands each output line (without newline) to `write`.
     public init(session: FeedSession, write: @escaping @MainActor (String) -> Void) {
@@ -42,6 +43,14 @@ public final class JSONLinesDriver {
         })
         subscriptions.append(session.store.observe { [weak self] change in
             self?.emit(JSONLMessage.post(change))
+        })
+        // Live updates: written when they change (nothing while there are none).
+        subscriptions.append(session.streamState.observe { [weak self] state in
+            guard let self else { return }
+            if state == .off, self.streamState == nil { return }
+            guard state != self.streamState else { return }
+            self.streamState = state
+            self.emit(JSONLMessage.stream(state))
         })
         session.root.appeared()
     }
@@ -99,6 +108,13 @@ public final class JSONLinesDriver {
             case .failure(let problem): return problem.message
             case .success(let (_, list)):
                 if case .loadMore = action { list.loadMore() } else { list.refresh() }
+            }
+        case .showWaiting(let screen):
+            switch list(screen) {
+            case .failure(let problem): return problem.message
+            case .success(let (index, list)):
+                guard list.status.waiting > 0 else { return "Nothing waits above screen \(index)." }
+                list.showWaiting()
             }
         case .openGap(let row, let screen):
             switch list(screen) {

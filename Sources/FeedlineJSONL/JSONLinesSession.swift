@@ -7,17 +7,22 @@ public enum JSONLinesSession {
     /// end of input, then finishes (writes `bye`). Every output line goes to `write`, in the order
     /// things happen; changes that arrive while waiting for input are written when they happen.
     ///
+    /// `afterCommand` runs after each command line (a front that drives a scripted stream —
+    /// the sandbox's — delivers what is due there).
+    ///
     /// - Returns: `true` when the session ended with `quit`, `false` at end of input.
     @discardableResult
     public static func run(
         session: FeedSession,
         lines: some AsyncSequence<String, Never>,
+        afterCommand: @escaping @MainActor () -> Void = {},
         write: @escaping @MainActor (String) -> Void
     ) async -> Bool {
         let driver = JSONLinesDriver(session: session, write: write)
         driver.start()
         for await line in lines {
             if !(await driver.handle(line)) { return true }
+            if !line.allSatisfy(\.isWhitespace) { afterCommand() }
         }
         // End of input: let what is running finish, so its changes are written, then say bye.
         await session.settle()

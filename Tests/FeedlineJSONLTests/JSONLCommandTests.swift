@@ -5,7 +5,7 @@ import Testing
 @Suite("JSON-lines commands")
 struct JSONLCommandTests {
     /// Every command name, as the unknown-command sentence lists them.
-    static let commandList = "back, bookmark, display, favourite, loadMore, open, openGap, pop, push, quit, reblog, refresh, retry, root, timeline, top, wait"
+    static let commandList = "back, bookmark, display, favourite, loadMore, open, openGap, pop, push, quit, reblog, refresh, retry, root, showWaiting, timeline, top, wait"
 
     @Test("commands parse into view-model inputs, with their ids", arguments: [
         (#"{"cmd":"timeline"}"#, JSONLCommand(action: .timeline(screen: nil), name: "timeline")),
@@ -19,6 +19,8 @@ struct JSONLCommandTests {
         (#"{"cmd":"reblog","post":"x","extra":[1,2]}"#, JSONLCommand(action: .toggle(.reblog, "x"), name: "reblog")),
         (#"{"cmd":"back"}"#, JSONLCommand(action: .pop, name: "back")),
         (#"{"cmd":"refresh"}"#, JSONLCommand(action: .refresh(screen: nil), name: "refresh")),
+        (#"{"cmd":"showWaiting"}"#, JSONLCommand(action: .showWaiting(screen: nil), name: "showWaiting")),
+        (#"{"cmd":"showWaiting","screen":2}"#, JSONLCommand(action: .showWaiting(screen: 2), name: "showWaiting")),
         (#"{"cmd":"retry"}"#, JSONLCommand(action: .retry, name: "retry")),
         (#"{"cmd":"wait","id":{"n":1}}"#, JSONLCommand(id: .object([("n", 1)]), action: .wait, name: "wait")),
         (#"  {"cmd":"quit"}  "#, JSONLCommand(action: .quit, name: "quit")),
