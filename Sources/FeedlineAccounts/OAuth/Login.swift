@@ -86,7 +86,8 @@ public struct Login: Sendable {
         return Authorization(url: url, discovered: endpoints.discovered, endpoints: endpoints, client: registration, pkce: pkce)
     }
 
-    /// Steps 3–5: the code for a token, the token checked, the account stored.
+    /// Steps 3–5: the code for a token, the token checked, the account stored. When the account
+    /// was stored already, its earlier token is revoked once the new one is saved.
     ///
     /// - Parameter code: what the server showed; surrounding spaces are ignored.
     /// - Returns: the stored account.
@@ -104,18 +105,26 @@ public struct Login: Sendable {
         guard StoredAccount.isUsableUsername(account.username) else {
             throw LoginError(.verification, server: server.loginArgument, .unusableUsername(account.username))
         }
+        let stored: StoredAccount
+        let replaced: StoredAccount?
         do {
-            let stored = try StoredAccount(
+            stored = try StoredAccount(
                 server: server, username: account.username, accountID: account.id, secret: granted.secret, scopes: granted.scopes,
                 signedInAt: wallClock.now(), client: authorization.client, revocationEndpoint: authorization.endpoints.revocation
             )
+            replaced = try? store.account(named: stored.id)
             try store.save(stored)
-            return stored
         } catch let error as CredentialStoreError {
             throw LoginError(.saving, server: server.loginArgument, .store(error))
         } catch {
             throw LoginError(.verification, server: server.loginArgument, .unexpectedAnswer("the access token has spaces inside"))
         }
+        // Signing in again replaces the account's token: the old one is revoked rather than left
+        // valid on the server with no file pointing at it. A failure here changes nothing stored.
+        if let replaced, replaced.token.secret != stored.token.secret {
+            try? await client.revoke(secret: replaced.token.secret, client: replaced.client, at: replaced.revocationEndpoint)
+        }
+        return stored
     }
 
     /// Signs `account` out: revokes its token on the server (`POST /oauth/revoke`), then deletes

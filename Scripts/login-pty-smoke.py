@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Drives `feedline login` under a pseudo-terminal (pexpect) as a person would: waits for the
+authorization address, presses Return on an empty line (asked again), opens the address as the
+browser would (the test's fake server answers with the code page), types the code at the
+`Code: ` prompt, and checks the sign-in. Then runs the interactive REPL on the stored account
+and checks that the access token shows neither on the terminal nor in the history file.
+
+Usage: login-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT SERVER_URL SCRATCH_DIR
+SCRATCH_DIR becomes XDG_CONFIG_HOME and HOME. Prints "ok" and exits 0 when every check passes;
+otherwise names the failed check and exits 1.
+"""
+import json
+import os
+import re
+import sys
+import urllib.request
+
+import pexpect
+
+# A safety net only: every step waits for the text it expects, never for time to pass.
+TIMEOUT = 240
+
+
+def fail(step, child=None):
+    before = child.before if child is not None and isinstance(child.before, str) else ""
+    sys.stderr.write(f"login pty smoke: {step} failed; last output:\n{before[-2000:]}\n")
+    sys.exit(1)
+
+
+def expect(child, pattern, step):
+    try:
+        child.expect(pattern, timeout=TIMEOUT)
+    except (pexpect.TIMEOUT, pexpect.EOF):
+        fail(step, child)
+
+
+def main():
+    binary, root, server, scratch = sys.argv[1:5]
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", XDG_CONFIG_HOME=scratch, HOME=scratch)
+    env.pop("FEEDLINE_TOKEN", None)
+    transcript = []
+
+    child = pexpect.spawn(binary, ["login", server], cwd=root, env=env, encoding="utf-8", dimensions=(40, 200))
+    expect(child, r"Open this address in a browser", "instructions")
+    expect(child, r"\s+(https?://\S+)\s", "the authorization address")
+    address = child.match.group(1)
+    expect(child, r"Code: ", "the code prompt")
+    transcript.append(child.before)
+    # An empty line asks again.
+    child.send("\r")
+    expect(child, r"Nothing was pasted", "an empty line is refused")
+    expect(child, r"Code: ", "the prompt again")
+    transcript.append(child.before)
+    # The browser's part: the fake server's page shows the code.
+    with urllib.request.urlopen(address, timeout=60) as response:
+        page = response.read().decode("utf-8")
+    found = re.search(r'class="oauth-code"[^>]*value="([^"]+)"', page)
+    if not found:
+        fail(f"the authorization page shows a code ({page!r})")
+    child.send(found.group(1) + "\r")
+    expect(child, r"Signed in as (@alice@\S+)\.", "signed in")
+    handle = child.match.group(1)
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    transcript.append(child.before)
+    child.close()
+    if child.exitstatus != 0:
+        fail(f"login exits 0 (it exited {child.exitstatus})")
+
+    accounts = os.path.join(scratch, "feedline", "accounts")
+    files = os.listdir(accounts)
+    if len(files) != 1:
+        fail(f"one account file ({files})")
+    path = os.path.join(accounts, files[0])
+    if os.stat(path).st_mode & 0o777 != 0o600:
+        fail("the account file is 0600")
+    with open(path, encoding="utf-8") as handle_file:
+        token = json.load(handle_file)["access_token"]
+
+    # The REPL on the stored account, interactive: a command, then quit.
+    history = os.path.join(scratch, "history")
+    child = pexpect.spawn(binary, ["--history", history, "--width", "100", "--now", "2026-11-21T18:00:00Z"], cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, re.escape(handle[1:]), "the greeting names the account")
+    expect(child, r"Rows 1–10 of 20 shown", "the home timeline")
+    expect(child, r"home> ", "the prompt")
+    transcript.append(child.before)
+    child.send("list\r")
+    expect(child, r"Rows 1–10 of 20 shown", "list")
+    expect(child, r"home> ", "the prompt after list")
+    transcript.append(child.before)
+    child.send("quit\r")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    transcript.append(child.before)
+    child.close()
+    if child.exitstatus != 0:
+        fail(f"the session exits 0 (it exited {child.exitstatus})")
+
+    with open(history, encoding="utf-8") as history_file:
+        saved = history_file.read()
+    if "list" not in saved:
+        fail(f"the history file holds the commands ({saved!r})")
+    for name, text in [("the terminal", "".join(transcript)), ("the history file", saved)]:
+        if token in text:
+            fail(f"the token stays out of {name}")
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
