@@ -9,7 +9,7 @@ struct AccountsCommand: AsyncParsableCommand {
         commandName: "accounts",
         abstract: "List the signed-in accounts; the default one is marked with *.",
         discussion: """
-            The default account is the config file's account, else the one signed in most \\
+            The default account is the config file's account, else the one signed in most \
             recently; `feedline` reads it when no --server or --account is given.
             """
     )

@@ -9,10 +9,10 @@ struct ConfigCommand: AsyncParsableCommand {
         commandName: "config",
         abstract: "Print the settings in effect and where each came from (a flag, config.toml, or the default).",
         discussion: """
-            The config file is $XDG_CONFIG_HOME/feedline/config.toml (default \\
-            ~/.config/feedline/config.toml), in TOML, with these keys (each named after its flag): \\
-            account = "alice@social.example", timeline = "home", width = 100, color = false, \\
-            page-size = 15, history = "~/.feedline_history". Flags given here are applied as \\
+            The config file is $XDG_CONFIG_HOME/feedline/config.toml (default \
+            ~/.config/feedline/config.toml), in TOML, with these keys (each named after its flag): \
+            account = "alice@social.example", timeline = "home", width = 100, color = false, \
+            page-size = 15, history = "~/.feedline_history". Flags given here are applied as \
             `feedline` would apply them.
             """
     )

@@ -10,12 +10,12 @@ struct LoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Sign in to a Mastodon server and keep the account (run it again to add another).",
         discussion: """
-            Feedline registers itself with the server (once per server), prints an address to open \\
-            in a browser, and waits for the code the server shows once you allow it: paste it and \\
-            press Return (on a pipe, the first line of standard input is read). The code is \\
-            exchanged for a token with PKCE, the token is checked, and the account is stored in \\
-            $XDG_CONFIG_HOME/feedline/accounts (default ~/.config/feedline/accounts), readable by \\
-            you only. Feedline asks for the scopes read, write:favourites, write:statuses and \\
+            Feedline registers itself with the server (once per server), prints an address to open \
+            in a browser, and waits for the code the server shows once you allow it: paste it and \
+            press Return (on a pipe, the first line of standard input is read). The code is \
+            exchanged for a token with PKCE, the token is checked, and the account is stored in \
+            $XDG_CONFIG_HOME/feedline/accounts (default ~/.config/feedline/accounts), readable by \
+            you only. Feedline asks for the scopes read, write:favourites, write:statuses and \
             write:bookmarks, and no more.
             """
     )

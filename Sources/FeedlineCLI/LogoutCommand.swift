@@ -9,8 +9,8 @@ struct LogoutCommand: AsyncParsableCommand {
         commandName: "logout",
         abstract: "Sign an account out: revoke its token on the server and delete it here.",
         discussion: """
-            Without an account name, signs out the only account signed in (with several, name one: \\
-            feedline accounts lists them). The file is deleted even when the server cannot be \\
+            Without an account name, signs out the only account signed in (with several, name one: \
+            feedline accounts lists them). The file is deleted even when the server cannot be \
             reached to revoke the token; Feedline then says so, and exits with status 1.
             """
     )
