@@ -190,6 +190,48 @@ struct HTTPLoginTests {
         #expect(home.accountFiles().isEmpty)
     }
 
+    @Test("a step after the code fails (the check, the saving): it says which, the token just issued is revoked, and nothing is stored")
+    func failureAfterTheToken() async throws {
+        // The check: verify_credentials answers 500.
+        try await Self.withOAuthServer { fake in
+            let home = try LoginHome()
+            fake.fail("/api/v1/accounts/verify_credentials", method: "GET", status: 500, error: "Something went wrong on our end")
+            let run = try await home.login(fake.baseURL)
+            #expect(run.status == 1)
+            #expect(
+                run.stderr == "Signing in to \(fake.baseURL) failed while checking the new token: the server refused "
+                    + "(HTTP 500: \"Something went wrong on our end\"). No account was saved.\n"
+            )
+            let token = try #require(fake.issuedTokens.first)
+            #expect(fake.issuedTokens.count == 1)
+            #expect(fake.isRevoked(token))
+            let revoke = try #require(fake.requests.last)
+            #expect(revoke.method == "POST" && revoke.path == "/oauth/revoke")
+            #expect(revoke.form["token"] == token)
+            #expect(home.accountFiles().isEmpty)
+            home.expectNowhere([token] + fake.clientSecrets + fake.codes)
+        }
+        // The saving: accounts/ is a file, so no account file can be written there.
+        try await Self.withOAuthServer { fake in
+            let home = try LoginHome()
+            try FileManager.default.createDirectory(at: home.directory, withIntermediateDirectories: true)
+            try Data("not a directory\n".utf8).write(to: home.accounts)
+            let run = try await home.login(fake.baseURL)
+            #expect(run.status == 1)
+            #expect(
+                run.stderr == "Signing in to \(fake.baseURL) failed while saving the account: could not save \(home.accounts.path): "
+                    + "it is a file, not a directory. No account was saved.\n"
+            )
+            let token = try #require(fake.issuedTokens.first)
+            #expect(fake.isRevoked(token))
+            #expect(try String(contentsOf: home.accounts, encoding: .utf8) == "not a directory\n")
+            // Nothing else was left in the directory but the registration (no temporaries).
+            let left = try FileManager.default.contentsOfDirectory(atPath: home.directory.path).sorted()
+            #expect(left == ["accounts", "apps"])
+            home.expectNowhere([token] + fake.codes)
+        }
+    }
+
     @Test("logout revokes the token at /oauth/revoke with the client it was issued to and deletes the file; the next session is signed out")
     func logoutRevokes() async throws {
         try await Self.withOAuthServer { fake in

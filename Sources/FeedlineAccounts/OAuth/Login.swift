@@ -87,7 +87,9 @@ public struct Login: Sendable {
     }
 
     /// Steps 3–5: the code for a token, the token checked, the account stored. When the account
-    /// was stored already, its earlier token is revoked once the new one is saved.
+    /// was stored already, its earlier token is revoked once the new one is saved; when the
+    /// check or the saving fails, the new token is revoked, so a failed sign-in leaves no valid
+    /// token behind, here or on the server.
     ///
     /// - Parameter code: what the server showed; surrounding spaces are ignored.
     /// - Returns: the stored account.
@@ -101,23 +103,30 @@ public struct Login: Sendable {
             if case .clientRejected = error.reason { try? store.removeRegistration(for: server) }
             throw error
         }
-        let account = try await client.verify(secret: granted.secret)
-        guard StoredAccount.isUsableUsername(account.username) else {
-            throw LoginError(.verification, server: server.loginArgument, .unusableUsername(account.username))
-        }
         let stored: StoredAccount
         let replaced: StoredAccount?
-        do {
-            stored = try StoredAccount(
-                server: server, username: account.username, accountID: account.id, secret: granted.secret, scopes: granted.scopes,
-                signedInAt: wallClock.now(), client: authorization.client, revocationEndpoint: authorization.endpoints.revocation
-            )
-            replaced = try? store.account(named: stored.id)
-            try store.save(stored)
-        } catch let error as CredentialStoreError {
-            throw LoginError(.saving, server: server.loginArgument, .store(error))
+        do throws(LoginError) {
+            let account = try await client.verify(secret: granted.secret)
+            guard StoredAccount.isUsableUsername(account.username) else {
+                throw LoginError(.verification, server: server.loginArgument, .unusableUsername(account.username))
+            }
+            do {
+                stored = try StoredAccount(
+                    server: server, username: account.username, accountID: account.id, secret: granted.secret, scopes: granted.scopes,
+                    signedInAt: wallClock.now(), client: authorization.client, revocationEndpoint: authorization.endpoints.revocation
+                )
+                replaced = try? store.account(named: stored.id)
+                try store.save(stored)
+            } catch let error as CredentialStoreError {
+                throw LoginError(.saving, server: server.loginArgument, .store(error))
+            } catch {
+                throw LoginError(.verification, server: server.loginArgument, .unexpectedAnswer("the access token has spaces inside"))
+            }
         } catch {
-            throw LoginError(.verification, server: server.loginArgument, .unexpectedAnswer("the access token has spaces inside"))
+            // The server issued a token that nothing here will keep: revoke it rather than leave
+            // it valid with no file pointing at it. A failure here changes nothing stored.
+            try? await client.revoke(secret: granted.secret, client: authorization.client, at: authorization.endpoints.revocation)
+            throw error
         }
         // Signing in again replaces the account's token: the old one is revoked rather than left
         // valid on the server with no file pointing at it. A failure here changes nothing stored.
