@@ -232,6 +232,40 @@ struct HTTPLoginTests {
         }
     }
 
+    @Test("--token-file and FEEDLINE_TOKEN win over the stored account's token; the file over the variable; feedline config says which")
+    func tokenByHandWins() async throws {
+        try await Self.withOAuthServer { fake in
+            let home = try LoginHome()
+            #expect(try await home.login(fake.baseURL).status == 0)
+            let stored = try #require(fake.issuedTokens.first)
+            // Outside the scratch home, which expectNowhere searches.
+            let elsewhere = try Scratch()
+            defer { elsewhere.remove() }
+            let tokenFile = elsewhere.file("token")
+            try Data("from-the-file\n".utf8).write(to: tokenFile)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
+
+            /// The bearer tokens the fake saw during a session run with `arguments`.
+            func tokens(_ arguments: [String], environment: [String: String] = [:]) async throws -> Set<String?> {
+                let before = fake.requests.count
+                let run = try await home.run(arguments + ["--timeline", "public"] + Self.session, stdin: "quit\n", environment: environment)
+                #expect(run.status == 0, "\(run)")
+                return Set(fake.requests.dropFirst(before).map(\.authorization))
+            }
+            #expect(try await tokens([]) == ["Bearer \(stored)"])
+            #expect(try await tokens(["--token-file", tokenFile.path]) == ["Bearer from-the-file"])
+            #expect(try await tokens([], environment: ["FEEDLINE_TOKEN": "from-the-variable"]) == ["Bearer from-the-variable"])
+            #expect(try await tokens(["--token-file", tokenFile.path], environment: ["FEEDLINE_TOKEN": "from-the-variable"]) == ["Bearer from-the-file"])
+
+            let config = try await home.run(["config", "--token-file", tokenFile.path], environment: ["FEEDLINE_TOKEN": "from-the-variable"])
+            #expect(config.status == 0, "\(config)")
+            #expect(config.stdout.contains("token        --token-file \(tokenFile.path) (it wins over stored accounts)\n"), "\(config)")
+            let byVariable = try await home.run(["config"], environment: ["FEEDLINE_TOKEN": "from-the-variable"])
+            #expect(byVariable.stdout.contains("token        FEEDLINE_TOKEN (it wins over stored accounts)\n"), "\(byVariable)")
+            home.expectNowhere([stored, "from-the-file", "from-the-variable"])
+        }
+    }
+
     @Test("logout revokes the token at /oauth/revoke with the client it was issued to and deletes the file; the next session is signed out")
     func logoutRevokes() async throws {
         try await Self.withOAuthServer { fake in
