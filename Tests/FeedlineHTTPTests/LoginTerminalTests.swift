@@ -4,7 +4,8 @@ import Testing
 
 /// `feedline login` under a pseudo-terminal (`Scripts/login-pty-smoke.py`, pexpect), against the
 /// fake OAuth server: the prompt, an empty line asked again, the code typed, then the REPL on the
-/// stored account, with the token on neither the terminal nor the history file.
+/// stored account with its history file named by config.toml, and the token on neither the
+/// terminal (all that both children wrote) nor the history file nor config.toml.
 @Suite("feedline login in a terminal", .timeLimit(.minutes(10)))
 struct LoginTerminalTests {
     @Test("typing the code at the Code: prompt signs in; the interactive REPL then reads the home timeline")
