@@ -89,4 +89,33 @@ struct AccountSelectionTests {
             try Self.choose(scratch, server: "other.example", account: Setting("alice@social.example", from: .flag("--account")))
         }
     }
+
+    @Test("a token by hand with a named account or server: the account's server, the hand-given token; an address that does not parse is left for the service to report")
+    func overridesWithNames() throws {
+        let scratch = try ScratchStore()
+        defer { scratch.remove() }
+        let alice = try makeAccount("alice", on: "social.example")
+        try scratch.store.save(alice)
+        let named = try Self.choose(scratch, account: Setting("alice@social.example", from: .flag("--account")), tokenFile: "/tmp/t")
+        #expect(named == AccountSelection(choice: .server(address: "https://social.example", timeline: nil, tokenFile: "/tmp/t"), token: .file("/tmp/t"), account: alice))
+        let byServer = try Self.choose(scratch, server: "social.example", timeline: "local", environment: ["FEEDLINE_TOKEN": "by-hand"])
+        #expect(byServer == AccountSelection(choice: .server(address: "social.example", timeline: "local", tokenFile: nil), token: .environment, account: nil))
+        let unparsable = try Self.choose(scratch, server: "ftp://social.example")
+        #expect(unparsable == AccountSelection(choice: .server(address: "ftp://social.example", timeline: nil, tokenFile: nil), token: .none, account: nil))
+    }
+
+    @Test("a stored file others can read stops the choice with its sentence, whatever the flags, except --sandbox")
+    func tooOpen() throws {
+        let scratch = try ScratchStore()
+        defer { scratch.remove() }
+        let alice = try makeAccount("alice", on: "social.example")
+        try scratch.store.save(alice)
+        let path = scratch.store.url(of: alice).path
+        try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: path)
+        let sentence = AccountSelectionError(CredentialStoreError.tooOpen(path: path, mode: 0o604).description)
+        #expect(throws: sentence) { try Self.choose(scratch) }
+        #expect(throws: sentence) { try Self.choose(scratch, server: "social.example") }
+        #expect(throws: sentence) { try Self.choose(scratch, account: Setting("alice@social.example", from: .flag("--account"))) }
+        #expect(try Self.choose(scratch, sandbox: true).token == .sandbox)
+    }
 }

@@ -130,4 +130,62 @@ struct AccountStoreTests {
         }
         #expect(scratch.store.url(of: try makeAccount("../../evil", on: "x.example")).lastPathComponent == "%2E.%2F..%2Fevil@x.example.json")
     }
+
+    @Test("a file edited to send the token elsewhere, or from another version, is refused, naming what is wrong")
+    func tamperedFiles() throws {
+        let scratch = try ScratchStore()
+        defer { scratch.remove() }
+        let account = try makeAccount("alice", on: "social.example")
+        try scratch.store.save(account)
+        let url = scratch.store.url(of: account)
+        let original = try String(contentsOf: url, encoding: .utf8)
+        /// Writes `original` with `old` replaced by `new`, keeping the file 0600.
+        func edit(_ old: String, _ new: String) throws {
+            #expect(original.contains(old))
+            try Data(original.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        }
+        let cases = [
+            ("https://social.example/oauth/revoke", "https://elsewhere.example/oauth/revoke", "its revocation address is not on its server"),
+            ("\"version\" : 1", "\"version\" : 2", "version 2 is not one this Feedline reads"),
+            ("\"username\" : \"alice\"", "\"username\" : \"../alice\"", "its user name is not usable"),
+            ("\"access_token\" : \"\(storedSecret)\"", "\"access_token\" : \"two words\"", "its access token is empty or has spaces inside"),
+        ]
+        for (old, new, reason) in cases {
+            try edit(old, new)
+            #expect(throws: CredentialStoreError.malformed(path: url.path, reason: reason)) { try scratch.store.accounts() }
+        }
+        try edit("\"alice\"", "\"alice\"")  // the file as written reads back
+        #expect(try scratch.store.accounts() == [account])
+    }
+
+    @Test("registrations: one 0600 file per server, read back for that server only; one that does not decode is only a lost cache")
+    func registrations() throws {
+        let scratch = try ScratchStore()
+        defer { scratch.remove() }
+        let social = try MastodonServer(parsing: "social.example")
+        let other = try MastodonServer(parsing: "other.example")
+        #expect(try scratch.store.registration(for: social) == nil)
+        let registration = AppRegistration(
+            server: social, clientID: "id-1", clientSecret: "secret-1", scopes: ["read"], redirectURI: "urn:ietf:wg:oauth:2.0:oob"
+        )
+        try scratch.store.save(registration)
+        let file = scratch.store.directory.apps.appendingPathComponent("social.example.json")
+        #expect(scratch.mode(file) == 0o600)
+        #expect(scratch.mode(scratch.store.directory.apps) == 0o700)
+        #expect(try scratch.store.registration(for: social) == registration)
+        #expect(try scratch.store.registration(for: other) == nil)
+        #expect(!registration.description.contains("secret-1"))
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        #expect(throws: CredentialStoreError.tooOpen(path: file.path, mode: 0o644)) { try scratch.store.registration(for: social) }
+        try Data("{}".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        #expect(try scratch.store.registration(for: social) == nil)
+
+        try scratch.store.save(registration)
+        try scratch.store.removeRegistration(for: social)
+        #expect(try scratch.store.registration(for: social) == nil)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
 }
