@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Feedline", targets: ["Feedline"]),
         .library(name: "FeedlineMastodon", targets: ["FeedlineMastodon"]),
+        .library(name: "FeedlineAccounts", targets: ["FeedlineAccounts"]),
         .library(name: "FeedlineJSONL", targets: ["FeedlineJSONL"]),
         .executable(name: "feedline-fuzz", targets: ["FeedlineFuzz"]),
         .library(name: "FeedlineREPL", targets: ["FeedlineREPL"]),
@@ -19,6 +20,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // FeedlineAccounts: SHA-256 for PKCE (Foundation on Linux has no CryptoKit).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // FeedlineAccounts: the config file (~/.config/feedline/config.toml).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Test-only: a real HTTP server on 127.0.0.1 for the HTTP service's tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // `swift package generate-documentation`: the DocC catalog of Feedline (a plugin; never linked).
@@ -44,6 +49,23 @@ let package = Package(
             dependencies: ["FeedlineMastodon", "Feedline", "FeedlineTestSupport"],
             swiftSettings: strict
         ),
+        // Signing in (OAuth with PKCE), stored accounts and the config file under
+        // ~/.config/feedline. Its own module so that BoringSSL (swift-crypto) and the C++ TOML
+        // parser stay out of FeedlineMastodon's users, the fuzz build and the benchmarks.
+        .target(
+            name: "FeedlineAccounts",
+            dependencies: [
+                "FeedlineMastodon", "Feedline",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedlineAccountsTests",
+            dependencies: ["FeedlineAccounts", "FeedlineMastodon", "Feedline", "FeedlineTestSupport"],
+            swiftSettings: strict
+        ),
         // Helpers the test targets share (finding the package and the built binary, driving it as
         // a child process). Not a product: nothing outside the tests sees it.
         .target(
@@ -55,8 +77,10 @@ let package = Package(
         .testTarget(
             name: "FeedlineHTTPTests",
             dependencies: [
-                "FeedlineMastodon", "Feedline", "FeedlineTestSupport",
+                "FeedlineMastodon", "FeedlineAccounts", "Feedline", "FeedlineTestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                // The fake server checks PKCE verifiers with its own SHA-256, not Feedline's code.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
@@ -100,6 +124,7 @@ let package = Package(
                 "FeedlineREPL",
                 "FeedlineJSONL",
                 "FeedlineMastodon",
+                "FeedlineAccounts",
                 "Feedline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

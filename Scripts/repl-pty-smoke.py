@@ -58,7 +58,7 @@ def check_restored(child, step):
 
 def sigint(binary, root):
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1")
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", XDG_CONFIG_HOME=os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "no-config"))
     args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80"
     command = f"/bin/bash -c \"trap '' INT; {args}; echo EXIT=$?; stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' \""
 
@@ -157,7 +157,7 @@ def columns(line):
 
 def resize(binary, root):
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1")
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", XDG_CONFIG_HOME=os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "no-config"))
     args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z"
     child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
     expect(child, r"Rows 1–10 of 20 shown", "first page")
@@ -191,7 +191,7 @@ def main():
         resize(binary, root)
         return
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1")
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", XDG_CONFIG_HOME=os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "no-config"))
     # Without the sandbox's stream: the counts below are the fixture pages' (its live events have
     # their own golden session, Fixtures/sessions/live.feedline).
     args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-stream"

@@ -6,14 +6,10 @@ import Foundation
 
 /// Everything the command line decides, already validated.
 struct SessionConfiguration: Sendable {
-    /// The fixture directory; `nil` for the bundled `Fixtures/timeline`. Ignored with `server`.
+    /// The fixture directory; `nil` for the bundled `Fixtures/timeline`. Ignored with `service`.
     var fixtures: URL?
-    /// A Mastodon-API server's address; `nil` for the sandbox.
-    var server: String?
-    /// The server's timeline (`home`, `public`, `local`, `tag:NAME`, …); `nil` for home.
-    var timeline: String?
-    /// A file holding the server's access token; `nil` to use `FEEDLINE_TOKEN`.
-    var tokenFile: String?
+    /// The server and token chosen (``AccountSelection``); `nil` for the sandbox.
+    var service: ServiceChoice?
     /// Posts per page request; `nil` for the fixture scenario's (sandbox) or 20.
     var postsPerPage: Int?
     /// A script to run instead of reading standard input.
@@ -24,8 +20,8 @@ struct SessionConfiguration: Sendable {
     var width: Int?
     /// Whether colour may be used (it still needs a terminal and no `NO_COLOR`).
     var color: Bool = true
-    /// The history file; `nil` for `~/.feedline_history`.
-    var historyFile: String?
+    /// The history file.
+    var historyFile: String
     /// The clock's "now"; `nil` for the system clock.
     var now: Date?
     /// Stop a script at its first failed command (exit status 1).
@@ -117,7 +113,7 @@ enum SessionSetup {
                 return 1
             }
         } else {
-            return await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))
+            return await InteractiveRunner.run(session: session, options: options, historyFile: configuration.historyFile)
         }
         return 0
     }
@@ -151,20 +147,13 @@ enum SessionSetup {
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// Where the posts come from: the server when one is given, else the fixture directory (the
-    /// bundled one by default).
+    /// Where the posts come from: the server chosen when there is one, else the fixture directory
+    /// (the bundled one by default).
     static func serviceChoice(_ configuration: SessionConfiguration) throws -> ServiceChoice {
-        if let server = configuration.server {
-            return .server(address: server, timeline: configuration.timeline, tokenFile: configuration.tokenFile)
-        }
+        if let service = configuration.service { return service }
         guard let directory = configuration.fixtures ?? FixtureLocator.bundled() else {
             throw StartError(description: "The bundled fixtures were not found; pass --fixtures DIR.")
         }
         return .sandbox(fixtures: directory)
-    }
-
-    private static func historyPath(_ given: String?) -> String {
-        if let given { return given }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".feedline_history").path
     }
 }

@@ -46,14 +46,15 @@ struct HTTPErrorTests {
         }
     }
 
-    private func expected(_ kind: Case) -> (error: MastodonHTTPError?, message: String) {
-        switch kind {
+    private func expected(_ kind: Case, port: String) -> (error: MastodonHTTPError?, message: String) {
+        let server = "http://127.0.0.1:\(port)"
+        return switch kind {
         case .unauthorizedToken:
-            (.unauthorized(serverMessage: "The access token is invalid", sentToken: true),
-             #"The server did not accept the access token ("The access token is invalid"). Check the token in your --token-file or FEEDLINE_TOKEN."#)
+            (.unauthorized(serverMessage: "The access token is invalid", sentToken: true, server: server),
+             #"The server did not accept the access token ("The access token is invalid"). Run `feedline login http://127.0.0.1:PORT` to sign in again (or check FEEDLINE_TOKEN)."#)
         case .unauthorizedNoToken:
-            (.unauthorized(serverMessage: "This API requires an authenticated user", sentToken: false),
-             #"The server wants you signed in for this ("This API requires an authenticated user"): put an access token in a file and pass --token-file FILE, or set FEEDLINE_TOKEN."#)
+            (.unauthorized(serverMessage: "This API requires an authenticated user", sentToken: false, server: server),
+             #"The server wants you signed in for this ("This API requires an authenticated user"). Run `feedline login http://127.0.0.1:PORT` (or check FEEDLINE_TOKEN)."#)
         case .forbidden:
             (.forbidden(serverMessage: "This action is not allowed"),
              #"The server does not allow this ("This action is not allowed"); the access token may lack the permission it needs."#)
@@ -92,8 +93,8 @@ struct HTTPErrorTests {
     func statuses(_ kind: Case) async throws {
         try await withFakeServer { fake, server in
             let error = try #require(try await provoke(kind, fake, server))
-            let (value, message) = expected(kind)
             let port = server.url.port.map(String.init) ?? ""
+            let (value, message) = expected(kind, port: port)
             if case .notMastodon(_, let what, let status, let body)? = value {
                 #expect(error as? MastodonHTTPError == .notMastodon(server: "http://127.0.0.1:\(port)", what: what, status: status, body: body))
             } else if let value {

@@ -182,7 +182,7 @@ struct HTTPScreensTests {
     func bookmarksSignedOut() async throws {
         try await withFixtureServer { fake, server in
             let error = await thrownError { _ = try await makeService(server, token: nil).page(of: .bookmarks, after: nil) }
-            guard case .unauthorized(_, sentToken: false)? = error as? MastodonHTTPError else {
+            guard case .unauthorized(_, sentToken: false, _)? = error as? MastodonHTTPError else {
                 Issue.record("expected a 401 for a request without a token, got \(String(describing: error))")
                 return
             }

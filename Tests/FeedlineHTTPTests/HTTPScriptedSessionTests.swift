@@ -38,6 +38,7 @@ struct HTTPScriptedSessionTests {
         case .tokenFile?:
             let file = scratch.file("token")
             try Data("\(secretToken)\n".utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
             arguments += ["--token-file", file.path]
         case nil:
             break

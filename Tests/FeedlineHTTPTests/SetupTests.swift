@@ -104,6 +104,48 @@ struct SetupTests {
         }
     }
 
+    @Test("a token file other users can read is refused with the chmod that fixes it, as ssh refuses such a key")
+    func tokenFileReadableByOthers() throws {
+        for mode in [0o644, 0o640, 0o604, 0o660] {
+            let file = try TemporaryFile("\(secretToken)\n", permissions: mode)
+            defer { file.remove() }
+            do {
+                _ = try AccessToken.resolve(tokenFile: file.path, environment: [:])
+                Issue.record("accepted a token file with mode \(String(mode, radix: 8))")
+            } catch {
+                #expect(error == .tokenFileTooOpen(path: file.path, mode: mode))
+                #expect(
+                    error.localizedDescription
+                        == "The token file \(file.path) can be read by other users (permissions \(String(mode, radix: 8))), so Feedline will not use it: run chmod 600 \(file.path)."
+                )
+                expectNoToken(error)
+            }
+        }
+        let owner = try TemporaryFile("\(secretToken)\n", permissions: 0o400)
+        defer { owner.remove() }
+        #expect(try AccessToken.resolve(tokenFile: owner.path, environment: [:])?.source == .file(owner.path))
+    }
+
+    @Test("servers name their accounts by host and port, say how feedline login takes them, and know loopback hosts")
+    func serverNames() throws {
+        let social = try MastodonServer(parsing: "Social.Example")
+        #expect(social.authority == "social.example")
+        #expect(social.loginArgument == "social.example")
+        #expect(!social.isLoopback)
+        let local = try MastodonServer(parsing: "http://127.0.0.1:8080")
+        #expect(local.authority == "127.0.0.1:8080")
+        #expect(local.loginArgument == "http://127.0.0.1:8080")
+        #expect(local.isLoopback)
+        #expect(try MastodonServer(parsing: "https://example.org:8443").loginArgument == "https://example.org:8443")
+        #expect(try MastodonServer(parsing: "example.org/social").loginArgument == "https://example.org/social")
+        #expect(try MastodonServer(parsing: "http://localhost:3000").isLoopback)
+        #expect(try MastodonServer(parsing: "http://127.1.2.3").isLoopback)
+        #expect(try MastodonServer(parsing: "http://[::1]:3000").isLoopback)
+        #expect(try !MastodonServer(parsing: "http://127.0.0.1.example.org").isLoopback)
+        #expect(try !MastodonServer(parsing: "http://10.0.0.1").isLoopback)
+        #expect(try !MastodonServer(parsing: "http://128.0.0.1").isLoopback)
+    }
+
     @Test("make builds the service from command-line values and checks them in order")
     func make() throws {
         let (service, feed) = try MastodonHTTPService.make(
@@ -117,12 +159,12 @@ struct SetupTests {
         let publicService = try MastodonHTTPService.make(server: "social.example", timeline: "public", environment: [:]).service
         #expect(publicService.description.hasSuffix("signed out)"))
 
-        #expect(throws: MastodonSetupError.tokenMissing(.home)) {
+        #expect(throws: MastodonSetupError.tokenMissing(.home, server: "social.example")) {
             try MastodonHTTPService.make(server: "social.example", environment: [:])
         }
         #expect(
-            MastodonSetupError.tokenMissing(.home).localizedDescription
-                == "The home timeline needs an access token: put it in a file and pass --token-file FILE, or set the FEEDLINE_TOKEN environment variable."
+            MastodonSetupError.tokenMissing(.home, server: "social.example").localizedDescription
+                == "The home timeline needs you signed in: run `feedline login social.example` (or set FEEDLINE_TOKEN, or pass --token-file FILE)."
         )
         #expect(throws: MastodonSetupError.invalidTimeline("nope", reason: "expected home, public, local, tag:NAME, bookmarks, favourites or list:ID")) {
             try MastodonHTTPService.make(server: "social.example", timeline: "nope", environment: [:])
@@ -147,9 +189,11 @@ struct SetupTests {
 struct TemporaryFile {
     let path: String
 
-    init(_ text: String) throws {
+    /// A file holding `text`, mode `permissions` (token files must be 0600).
+    init(_ text: String, permissions: Int = 0o600) throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-token-\(UUID().uuidString)").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: path) }

@@ -39,7 +39,9 @@ public final class FeedlineProcess {
     public private(set) var stdout = Data()
 
     /// Starts `feedline arguments…` in the package root with `NO_COLOR=1`, `environment` added
-    /// and the `unset` variables removed from this process's environment.
+    /// and the `unset` variables removed from this process's environment. Unless `environment`
+    /// names one, `XDG_CONFIG_HOME` points at a directory that does not exist
+    /// (``isolatedConfigHome()``), so the developer's own accounts and config file never reach a test.
     public init(
         _ arguments: [String], environment: [String: String] = [:], unset: [String] = [],
         deadline: Duration = Deadlines.process
@@ -52,6 +54,7 @@ public final class FeedlineProcess {
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = "1"
         for name in unset { merged[name] = nil }
+        merged["XDG_CONFIG_HOME"] = isolatedConfigHome()
         merged.merge(environment) { _, new in new }
         process.environment = merged
         let output = Pipe()
@@ -166,4 +169,10 @@ public final class FeedlineProcess {
         let exit = await child.finish()
         return (exit, String(decoding: child.stdout, as: UTF8.self))
     }
+}
+
+/// A fresh path under the temporary directory that does not exist: as `XDG_CONFIG_HOME` it gives
+/// a child no config file and no stored accounts.
+public func isolatedConfigHome() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("feedline-test-no-config-\(UUID().uuidString)").path
 }

@@ -35,7 +35,7 @@ public enum PackagePaths {
 }
 
 /// A scratch directory removed by `remove()`.
-public struct Scratch {
+public struct Scratch: Sendable {
     public let url: URL
 
     public init() throws {

@@ -100,6 +100,9 @@ enum ReplBench {
         process.standardInput = FileHandle.nullDevice
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // The sandbox, whatever accounts or config file the person running it has.
+        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("feedline-bench-no-config-\(UUID().uuidString)").path
         process.environment = environment
         let start = ContinuousClock.now
         do {

@@ -12,14 +12,17 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible, CustomDe
         case file(String)
         /// Read from the ``AccessToken/environmentVariable`` environment variable.
         case environment
+        /// Stored by `feedline login` for this account (`user@server`).
+        case account(String)
         /// Given by code.
         case value
 
-        /// `the file PATH`, `FEEDLINE_TOKEN` or `the given value`.
+        /// `the file PATH`, `FEEDLINE_TOKEN`, `the stored account USER@SERVER` or `the given value`.
         public var description: String {
             switch self {
             case .file(let path): "the file \(path)"
             case .environment: AccessToken.environmentVariable
+            case .account(let id): "the stored account \(id)"
             case .value: "the given value"
             }
         }
@@ -31,8 +34,9 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible, CustomDe
     /// The largest token file read (tokens are under a hundred bytes).
     public static let maximumFileSize = 16 * 1024
 
-    /// The secret itself; read by the service only.
-    let secret: String
+    /// The secret itself: read by the service (the `Authorization` header) and by the account
+    /// store (which writes it to a 0600 file and revokes it); never printed.
+    package let secret: String
     /// Where the token came from.
     public let source: Source
 
@@ -55,7 +59,8 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible, CustomDe
     /// environment), else `FEEDLINE_TOKEN` from `environment` when set and not blank, else `nil`.
     ///
     /// - Throws: ``MastodonSetupError/tokenFileUnreadable(path:reason:)`` (missing, a directory,
-    ///   unreadable, too large, not UTF-8), ``MastodonSetupError/tokenFileEmpty(path:)``, or
+    ///   unreadable, too large, not UTF-8), ``MastodonSetupError/tokenFileTooOpen(path:mode:)``
+    ///   (other users may read it), ``MastodonSetupError/tokenFileEmpty(path:)``, or
     ///   ``MastodonSetupError/tokenMalformed(source:)`` for a token with inner spaces or line breaks.
     public static func resolve(tokenFile: String?, environment: [String: String]) throws(MastodonSetupError) -> AccessToken? {
         if let path = tokenFile {
@@ -79,6 +84,11 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible, CustomDe
             throw .tokenFileUnreadable(path: path, reason: "permission denied")
         }
         defer { try? handle.close() }
+        // As ssh does with private keys: a secret other users can read is refused, not used.
+        var info = stat()
+        if fstat(handle.fileDescriptor, &info) == 0, info.st_mode & 0o077 != 0 {
+            throw .tokenFileTooOpen(path: path, mode: Int(info.st_mode & 0o777))
+        }
         let data: Data
         do {
             data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()

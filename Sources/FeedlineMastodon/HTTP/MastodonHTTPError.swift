@@ -5,8 +5,9 @@ import Foundation
 /// user can act on through `LocalizedError` (the view models show it as is); none ever
 /// contains the access token — text that comes from the server is redacted before it is kept.
 public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, CustomStringConvertible {
-    /// 401: the token is missing (`sentToken` false) or the server rejected it.
-    case unauthorized(serverMessage: String?, sentToken: Bool)
+    /// 401: the token is missing (`sentToken` false) or the server rejected it; `server` is the
+    /// address to sign in to, as `feedline login` takes it (``MastodonServer/loginArgument``).
+    case unauthorized(serverMessage: String?, sentToken: Bool, server: String)
     /// 403: the server refuses this to this user or token.
     case forbidden(serverMessage: String?)
     /// 404 or 410: no such record (Mastodon says `Record not found`).
@@ -42,10 +43,10 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     /// One sentence a user can act on.
     public var errorDescription: String? {
         switch self {
-        case .unauthorized(let message, let sentToken):
+        case .unauthorized(let message, let sentToken, let server):
             sentToken
-                ? "The server did not accept the access token\(Self.quoted(message)). Check the token in your --token-file or \(AccessToken.environmentVariable)."
-                : "The server wants you signed in for this\(Self.quoted(message)): put an access token in a file and pass --token-file FILE, or set \(AccessToken.environmentVariable)."
+                ? "The server did not accept the access token\(Self.quoted(message)). Run `feedline login \(server)` to sign in again (or check \(AccessToken.environmentVariable))."
+                : "The server wants you signed in for this\(Self.quoted(message)). Run `feedline login \(server)` (or check \(AccessToken.environmentVariable))."
         case .forbidden(let message):
             "The server does not allow this\(Self.quoted(message)); the access token may lack the permission it needs."
         case .notFound(let message):

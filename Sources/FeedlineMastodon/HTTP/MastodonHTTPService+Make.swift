@@ -24,7 +24,7 @@ extension MastodonHTTPService {
         let address = try MastodonServer(parsing: server)
         let feed = try timeline.map { text throws(MastodonSetupError) in try Feed(parsing: text) } ?? .home
         let token = try AccessToken.resolve(tokenFile: tokenFile, environment: environment)
-        if feed.needsSignIn, token == nil { throw .tokenMissing(feed) }
+        if feed.needsSignIn, token == nil { throw .tokenMissing(feed, server: address.loginArgument) }
         let service = try MastodonHTTPService(
             server: address, token: token, pageSize: pageSize, timeout: timeout, clock: clock, wallClock: wallClock
         )

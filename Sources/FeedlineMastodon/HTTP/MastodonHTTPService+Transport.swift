@@ -89,7 +89,7 @@ extension MastodonHTTPService {
         if (200..<300).contains(status) { return }
         let message = serverMessage(response.data)
         switch status {
-        case 401: throw .unauthorized(serverMessage: message, sentToken: token != nil)
+        case 401: throw .unauthorized(serverMessage: message, sentToken: token != nil, server: server.loginArgument)
         case 403: throw .forbidden(serverMessage: message)
         case 404, 410:
             if message == nil, let page = Self.nonJSONDescription(response) {
@@ -121,13 +121,19 @@ extension MastodonHTTPService {
     /// "an HTML page", "text/plain, not JSON": what a body that is not JSON is; `nil` for JSON
     /// and for an empty body (which Mastodon may send too).
     static func nonJSONDescription(_ response: APIResponse) -> String? {
-        guard !response.data.isEmpty,
-            (try? JSONSerialization.jsonObject(with: response.data, options: [.fragmentsAllowed])) == nil
+        nonJSONDescription(data: response.data, contentType: response.header("Content-Type"))
+    }
+
+    /// What a body with this `Content-Type` is when it is not JSON ("an HTML page", "text/plain,
+    /// not JSON"); `nil` for JSON and for an empty body.
+    package static func nonJSONDescription(data: Data, contentType: String?) -> String? {
+        guard !data.isEmpty,
+            (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil
         else { return nil }
-        let type = (response.header("Content-Type")?.lowercased() ?? "").split(separator: ";").first.map {
+        let type = (contentType?.lowercased() ?? "").split(separator: ";").first.map {
             $0.trimmingCharacters(in: .whitespaces)
         } ?? ""
-        let start = String(decoding: response.data.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let start = String(decoding: data.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if type.contains("html") || start.hasPrefix("<!doctype html") || start.hasPrefix("<html") { return "an HTML page" }
         return type.isEmpty || type.contains("json") ? "a body that is not JSON" : "\(type), not JSON"
     }
@@ -152,6 +158,14 @@ extension MastodonHTTPService {
     private func failure(_ error: URLError, for request: APIRequest) -> MastodonHTTPError {
         // host:port when the address names a port, so "Could not connect" says where exactly.
         let host = request.url.host.map { host in request.url.port.map { "\(host):\($0)" } ?? host } ?? server.description
+        return .transport(error, host: host, timeout: timeout)
+    }
+}
+
+extension MastodonHTTPError {
+    /// The error for a round trip to `host` that failed with `error` (not a cancellation): no
+    /// connection and why, a timeout after `timeout`, a TLS failure, an answer that is not HTTP.
+    package static func transport(_ error: URLError, host: String, timeout: Duration) -> MastodonHTTPError {
         switch error.code {
         case .timedOut:
             return .timedOut(seconds: timeout.timeInterval)

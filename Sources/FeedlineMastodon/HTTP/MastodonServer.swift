@@ -57,8 +57,34 @@ public struct MastodonServer: Hashable, Sendable, CustomStringConvertible {
     /// The base address as text.
     public var description: String { url.absoluteString }
 
+    /// `host` or `host:port` (lowercased): how accounts on this server are named
+    /// (`alice@social.example`, `alice@127.0.0.1:8080`).
+    public var authority: String {
+        let host = url.host ?? url.absoluteString
+        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return url.port.map { "\(shownHost):\($0)" } ?? shownHost
+    }
+
+    /// The address as `feedline login` takes it: `social.example` for an https server on its
+    /// default port without a path, the full address otherwise.
+    public var loginArgument: String {
+        if url.scheme == "https", url.port == nil, url.path.isEmpty { return authority }
+        return url.absoluteString
+    }
+
+    /// Whether the host is a loopback address (`localhost`, `127.0.0.0/8`, `::1`): the only
+    /// servers `feedline login` talks to over plain http, so tests can run a local one.
+    public var isLoopback: Bool {
+        guard var host = url.host?.lowercased() else { return false }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in part.count <= 3 && UInt8(part) != nil }
+    }
+
     /// The address of an API path on this server with these query items.
-    func url(path: String, query: [URLQueryItem] = []) -> URL {
+    package func url(path: String, query: [URLQueryItem] = []) -> URL {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.percentEncodedPath += path
         components.queryItems = query.isEmpty ? nil : query
@@ -67,7 +93,7 @@ public struct MastodonServer: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `other` has the same scheme, host and port as this server: only such addresses
     /// are sent the access token.
-    func isSameOrigin(_ other: URL) -> Bool {
+    package func isSameOrigin(_ other: URL) -> Bool {
         Self.origin(of: url) == Self.origin(of: other)
     }
 

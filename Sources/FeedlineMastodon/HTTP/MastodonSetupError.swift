@@ -10,12 +10,16 @@ public enum MastodonSetupError: Error, LocalizedError, Hashable, Sendable, Custo
     case invalidTimeline(String, reason: String)
     /// The token file cannot be read; `reason` says why (`there is no such file` …).
     case tokenFileUnreadable(path: String, reason: String)
+    /// The token file can be read by other users (`mode` is its permission bits, e.g. `0o644`):
+    /// refused, as ssh refuses such a private key.
+    case tokenFileTooOpen(path: String, mode: Int)
     /// The token file holds nothing but whitespace.
     case tokenFileEmpty(path: String)
     /// The token (from `source`) has spaces, line breaks or control characters inside it.
     case tokenMalformed(source: AccessToken.Source)
-    /// The timeline needs a token and none was given.
-    case tokenMissing(Feed)
+    /// The timeline needs a token and none was given; `server` is the address to sign in to, as
+    /// `feedline login` takes it (``MastodonServer/loginArgument``).
+    case tokenMissing(Feed, server: String)
     /// Page sizes are 1…40, as on Mastodon.
     case invalidPageSize(Int)
 
@@ -28,13 +32,15 @@ public enum MastodonSetupError: Error, LocalizedError, Hashable, Sendable, Custo
             "The timeline \"\(Self.shown(text))\" is not one Feedline knows: \(reason)."
         case .tokenFileUnreadable(let path, let reason):
             "The token file \(path) cannot be read: \(reason)."
+        case .tokenFileTooOpen(let path, let mode):
+            "The token file \(path) can be read by other users (permissions \(String(mode, radix: 8))), so Feedline will not use it: run chmod 600 \(path)."
         case .tokenFileEmpty(let path):
             "The token file \(path) is empty; put the access token in it, on one line."
         case .tokenMalformed(let source):
             "The access token from \(source) has spaces, line breaks or control characters inside it; it should be the token alone, on one line."
-        case .tokenMissing(let timeline):
-            "\(timeline.title.prefix(1).uppercased())\(timeline.title.dropFirst()) needs an access token: "
-                + "put it in a file and pass --token-file FILE, or set the \(AccessToken.environmentVariable) environment variable."
+        case .tokenMissing(let timeline, let server):
+            "\(timeline.title.prefix(1).uppercased())\(timeline.title.dropFirst()) needs you signed in: "
+                + "run `feedline login \(server)` (or set \(AccessToken.environmentVariable), or pass --token-file FILE)."
         case .invalidPageSize(let size):
             "The page size must be between 1 and \(MastodonHTTPService.maximumPageSize), not \(size)."
         }

@@ -7,14 +7,14 @@ import FoundationNetworking
 /// A session delegate that follows a redirect only within the server's origin (scheme, host,
 /// port), so the access token is never sent to another host. A refused redirect is handed back
 /// as the 3xx response, which the service reports as an unexpected status.
-final class SameOriginRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+package final class SameOriginRedirects: NSObject, URLSessionTaskDelegate, Sendable {
     private let server: MastodonServer
 
-    init(server: MastodonServer) {
+    package init(server: MastodonServer) {
         self.server = server
     }
 
-    func urlSession(
+    package func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
         willPerformHTTPRedirection response: HTTPURLResponse,

@@ -11,15 +11,21 @@ public enum ServiceChoice: Sendable, Hashable {
     /// A server: its address, a timeline (`home`, `public`, `local`, `tag:NAME`; `nil` for home)
     /// and where the token comes from (a file, else `FEEDLINE_TOKEN`).
     case server(address: String, timeline: String?, tokenFile: String?)
+    /// A signed-in account: its server and token (stored by `feedline login`), named `id`
+    /// (`alice@social.example`) in the greeting; `timeline` as for ``server(address:timeline:tokenFile:)``.
+    case account(id: String, server: MastodonServer, timeline: String?, token: AccessToken)
 
     /// Whether the service talks to the network (and so needs the real clock and shows latency).
     public var isRemote: Bool {
-        if case .server = self { return true }
-        return false
+        switch self {
+        case .sandbox: false
+        case .server, .account: true
+        }
     }
 
     /// What is being read, for a greeting: "the home timeline from the timeline fixtures",
-    /// "the public timeline of mastodon.social", "the #swift timeline of mastodon.social".
+    /// "the public timeline of mastodon.social", "the #swift timeline of mastodon.social",
+    /// "the home timeline of social.example as @alice@social.example".
     public var summary: String {
         switch self {
         case .sandbox(let fixtures):
@@ -28,6 +34,9 @@ public enum ServiceChoice: Sendable, Hashable {
             let host = (try? MastodonServer(parsing: address))?.url.host ?? address
             let feed = (try? Feed(parsing: timeline ?? "home")) ?? .home
             return "\(feed.title) of \(host)"
+        case .account(let id, let server, let timeline, _):
+            let feed = (try? Feed(parsing: timeline ?? "home")) ?? .home
+            return "\(feed.title) of \(server.url.host ?? server.description) as @\(id)"
         }
     }
 
@@ -36,7 +45,13 @@ public enum ServiceChoice: Sendable, Hashable {
     ///
     /// - Throws: ``ServiceSetupError`` when the timeline is not one Feedline knows.
     public func startFeed() throws(ServiceSetupError) -> Feed {
-        guard case .server(_, let timeline?, _) = self else { return .home }
+        let timeline: String
+        switch self {
+        case .sandbox: return .home
+        case .server(_, let given, _), .account(_, _, let given, _):
+            guard let given else { return .home }
+            timeline = given
+        }
         do {
             return try Feed(parsing: timeline)
         } catch {
@@ -79,6 +94,17 @@ public enum ServiceChoice: Sendable, Hashable {
                     server: address, timeline: timeline, tokenFile: tokenFile, environment: environment,
                     pageSize: postsPerPage ?? MastodonHTTPService.defaultPageSize, clock: clock, wallClock: wallClock
                 ).service
+            } catch {
+                throw ServiceSetupError(error.localizedDescription)
+            }
+        case .account(_, let server, let timeline, let token):
+            do {
+                // A bad timeline is reported here, before anything is sent, as for `server`.
+                if let timeline { _ = try Feed(parsing: timeline) }
+                return try MastodonHTTPService(
+                    server: server, token: token, pageSize: postsPerPage ?? MastodonHTTPService.defaultPageSize,
+                    clock: clock, wallClock: wallClock
+                )
             } catch {
                 throw ServiceSetupError(error.localizedDescription)
             }

@@ -23,6 +23,8 @@ final class FakeMastodon: Sendable {
         var query: [String: String]
         var authorization: String?
         var userAgent: String?
+        /// The `application/x-www-form-urlencoded` body's fields (OAuth requests).
+        var form: [String: String] = [:]
 
         var description: String { "\(method) \(path) \(query.sorted { $0.key < $1.key })" }
     }
@@ -85,6 +87,8 @@ final class FakeMastodon: Sendable {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         /// Posted at the first timeline request for newer posts (see ``arriveOnRefresh(_:)``).
         var arrivals: [Mastodon.Status] = []
+        /// The OAuth server's state (`FakeMastodon+OAuth.swift`).
+        var oauth = FakeOAuth()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -186,12 +190,14 @@ final class FakeMastodon: Sendable {
     // MARK: - Serving
 
     func respond(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let body = request.method == .POST ? try await request.bodyData : Data()
         let recorded = Recorded(
             method: request.method.rawValue,
             path: request.path,
             query: Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
             authorization: request.headers[.authorization],
-            userAgent: request.headers[HTTPHeader("User-Agent")]
+            userAgent: request.headers[HTTPHeader("User-Agent")],
+            form: Self.formFields(body)
         )
         let (canned, ready) = state.withLock { state -> (Canned?, [CheckedContinuation<Void, Never>]) in
             state.requests.append(recorded)
@@ -213,10 +219,13 @@ final class FakeMastodon: Sendable {
             if let delay = canned.delay { try await Task.sleep(for: delay) }
             return Self.response(canned.status, canned.headers, Data(canned.body.utf8))
         }
-        if let token, let given = recorded.authorization, given != "Bearer \(token)" {
+        if let answer = oauthRoute(recorded) { return answer }
+        let bearer = recorded.authorization.flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        let signedIn = (token != nil && bearer == token) || bearer.map(isIssued) == true
+        // A fixed token or any token issued here is checked; a fake with neither accepts any.
+        if recorded.authorization != nil, !signedIn, token != nil || hasIssuedTokens {
             return Self.error(401, "The access token is invalid")
         }
-        let signedIn = token != nil && recorded.authorization == "Bearer \(token ?? "")"
         if !signedIn, Self.needsUser(recorded) {
             return Self.error(401, "The access token is invalid")
         }

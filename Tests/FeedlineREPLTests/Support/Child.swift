@@ -41,6 +41,8 @@ final class Child: @unchecked Sendable {
         process.currentDirectoryURL = try PackagePaths.root()
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // No config file or stored account of the developer's reaches the test.
+        environment["XDG_CONFIG_HOME"] = isolatedConfigHome()
         process.environment = environment
         _ = FileManager.default.createFile(atPath: scratch.file("out").path, contents: nil)
         _ = FileManager.default.createFile(atPath: scratch.file("err").path, contents: nil)
