@@ -31,7 +31,10 @@ struct FeedlineCommand: AsyncParsableCommand {
 
             With --server URL, talks to a Mastodon-API server (Mastodon, GoToSocial, Pleroma, Akkoma) \
             instead of the sandbox; the access token comes from --token-file FILE or the \
-            FEEDLINE_TOKEN environment variable, never from the command line.
+            FEEDLINE_TOKEN environment variable, never from the command line. The interactive REPL \
+            and --jsonl then show live updates (the server's stream, or a poll every minute without \
+            one) unless --no-stream is given; scripts and piped input never stream, so their \
+            transcripts stay reproducible.
 
             With --jsonl, reads one JSON command per line on standard input and writes one JSON \
             message per line on standard output (the protocol: Docs/JSONL.md).
@@ -61,6 +64,9 @@ struct FeedlineCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Posts per page request, 1-40 (default: the fixture scenario's, else 20).", valueName: "n"))
     var postsPerPage: Int?
+
+    @Flag(name: .long, help: "With --server: no live updates. The interactive REPL and --jsonl stream new posts, deletes, edits and notifications (or poll every minute where the server offers no stream); scripts and piped input never do.")
+    var noStream = false
 
     @Flag(name: .long, help: "Speak the JSON-lines protocol on standard input and output instead of running the REPL.")
     var jsonl = false
@@ -111,7 +117,8 @@ struct FeedlineCommand: AsyncParsableCommand {
             color: !noColor,
             historyFile: history,
             now: now.flatMap(Self.date),
-            bail: bail
+            bail: bail,
+            stream: !noStream
         )
         let status = jsonl ? await SessionSetup.runJSONLines(configuration) : await SessionSetup.runREPL(configuration)
         if status != 0 { throw ExitCode(status) }

@@ -30,6 +30,10 @@ struct SessionConfiguration: Sendable {
     var now: Date?
     /// Stop a script at its first failed command (exit status 1).
     var bail = false
+    /// Live updates from a server for the interactive REPL and `--jsonl` (`--no-stream` turns them
+    /// off). Scripts and piped input never stream: their transcripts must not depend on what a
+    /// server pushes while they run.
+    var stream = true
 
     /// The clock dates are told by: fixed at ``now`` when given, else the system's.
     var wallClock: WallClock { now.map { WallClock.fixed($0) } ?? .system }
@@ -71,9 +75,11 @@ enum SessionSetup {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             return 1
         }
+        let live = startLiveUpdates(session, configuration)
         await JSONLinesSession.run(session: session, lines: StandardInputLines.stream()) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
+        live?.stop()
         return 0
     }
 
@@ -112,7 +118,10 @@ enum SessionSetup {
                 return 1
             }
         } else {
-            return await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))
+            let live = startLiveUpdates(session, configuration)
+            let status = await InteractiveRunner.run(session: session, options: options, historyFile: historyPath(configuration.historyFile))
+            live?.stop()
+            return status
         }
         return 0
     }
@@ -128,6 +137,15 @@ enum SessionSetup {
         } catch {
             throw StartError(description: error.description)
         }
+    }
+
+    /// Live updates for a session on a server, started (the stream, or polling without one);
+    /// `nil` on the sandbox or with `--no-stream`. The front shows the session's `streamState`.
+    private static func startLiveUpdates(_ session: FeedSession, _ configuration: SessionConfiguration) -> MastodonLiveUpdates? {
+        guard configuration.stream, let service = session.service as? MastodonHTTPService else { return nil }
+        let live = MastodonLiveUpdates(service: service, session: session)
+        live.start()
+        return live
     }
 
     /// The lines of a script file, or a sentence saying why it cannot be read.
