@@ -44,6 +44,11 @@ struct FeedlineCommand: AsyncParsableCommand {
             virtual clock, no waiting). Lines starting with # are comments. Type help in a session \
             for the commands.
 
+            Live updates: on a server the interactive REPL and --jsonl follow its stream (or poll \
+            every minute where it offers none); a script or piped input on a server never streams, \
+            so its transcript stays reproducible. The sandbox delivers its scenario's stream events \
+            after the commands they name, in every mode. --no-stream turns both off.
+
             With --jsonl, reads one JSON command per line on standard input and writes one JSON \
             message per line on standard output (the protocol: Docs/JSONL.md).
 
@@ -66,7 +71,7 @@ struct FeedlineCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Posts per page request, 1-40 (default: the fixture scenario's, else 20).", valueName: "n"))
     var postsPerPage: Int?
 
-    @Flag(name: .long, help: "No live updates: the sandbox scenario's stream events (new posts, deletes, edits, notifications) are not delivered, and a server's stream is not opened.")
+    @Flag(name: .long, help: "No live updates: a server's stream is not opened (nor polled), and the sandbox scenario's stream events (new posts, deletes, edits, notifications) are not delivered.")
     var noStream = false
 
     @Flag(name: .long, help: "Speak the JSON-lines protocol on standard input and output instead of running the REPL.")

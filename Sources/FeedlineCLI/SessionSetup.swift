@@ -27,7 +27,8 @@ struct SessionConfiguration: Sendable {
     /// Stop a script at its first failed command (exit status 1).
     var bail = false
     /// Live updates (`--no-stream` turns them off): the sandbox scenario's stream events, after each
-    /// command, or a server's stream.
+    /// command, in every mode; a server's stream in the interactive REPL and `--jsonl` only (a
+    /// script's transcript must not depend on what a server pushes while it runs).
     var stream = true
 
     /// The clock dates are told by: fixed at ``now`` when given, else the system's.
@@ -71,9 +72,11 @@ enum SessionSetup {
             return 1
         }
         let stream = configuration.stream ? SandboxStream(session) : nil
+        let live = startLiveUpdates(session, configuration)
         await JSONLinesSession.run(session: session, lines: StandardInputLines.stream(), afterCommand: { stream?.commandHandled() }) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
+        live?.stop()
         return 0
     }
 
@@ -113,7 +116,10 @@ enum SessionSetup {
                 return 1
             }
         } else {
-            return await InteractiveRunner.run(session: session, options: options, historyFile: configuration.historyFile)
+            let live = startLiveUpdates(session, configuration)
+            let status = await InteractiveRunner.run(session: session, options: options, historyFile: configuration.historyFile)
+            live?.stop()
+            return status
         }
         return 0
     }
@@ -129,6 +135,15 @@ enum SessionSetup {
         } catch {
             throw StartError(description: error.description)
         }
+    }
+
+    /// Live updates for a session on a server, started (the stream, or polling without one);
+    /// `nil` on the sandbox or with `--no-stream`. The front shows the session's `streamState`.
+    private static func startLiveUpdates(_ session: FeedSession, _ configuration: SessionConfiguration) -> MastodonLiveUpdates? {
+        guard configuration.stream, let service = session.service as? MastodonHTTPService else { return nil }
+        let live = MastodonLiveUpdates(service: service, session: session)
+        live.start()
+        return live
     }
 
     /// The lines of a script file, or a sentence saying why it cannot be read.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 import FeedlineMastodon
+import FeedlineTestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct SandboxScenarioTests {
     typealias Match = SandboxScenario.Match

@@ -97,7 +97,8 @@ public struct MastodonServer: Hashable, Sendable, CustomStringConvertible {
         Self.origin(of: url) == Self.origin(of: other)
     }
 
-    private static func origin(of url: URL) -> String? {
+    /// `scheme://host:port` of `url` (the default port written out), `nil` without a scheme or host.
+    static func origin(of url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
         let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
         return "\(scheme)://\(host):\(port)"

@@ -128,6 +128,8 @@ extension FakeMastodon {
                 "grant_types_supported": ["authorization_code", "client_credentials"],
             ])
         case ("GET", "/api/v1/instance"):
+            // A description a streaming test set wins over the plain one sign-in reads.
+            if state.withLock({ $0.streaming.legacyDescription != nil }) { return serverDescription(version: "v1") }
             return Self.object(["uri": baseURL.replacingOccurrences(of: "http://", with: ""), "title": "Fake Mastodon", "version": "4.3.0"])
         case ("POST", "/api/v1/apps"):
             return registerApp(request.form)

@@ -25,6 +25,8 @@ final class FakeMastodon: Sendable {
         var userAgent: String?
         /// The `application/x-www-form-urlencoded` body's fields (OAuth requests).
         var form: [String: String] = [:]
+        /// The `Host` header: which name of the server was asked.
+        var host: String?
 
         var description: String { "\(method) \(path) \(query.sorted { $0.key < $1.key })" }
     }
@@ -89,6 +91,8 @@ final class FakeMastodon: Sendable {
         var arrivals: [Mastodon.Status] = []
         /// The OAuth server's state (`FakeMastodon+OAuth.swift`).
         var oauth = FakeOAuth()
+        /// The user stream (`FakeMastodon+Streaming.swift`).
+        var streaming = StreamingState()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -143,6 +147,7 @@ final class FakeMastodon: Sendable {
     }
 
     func stop() async {
+        dropStreams()
         await server.stop()
         running.withLock { $0?.cancel() }
     }
@@ -197,7 +202,8 @@ final class FakeMastodon: Sendable {
             query: Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
             authorization: request.headers[.authorization],
             userAgent: request.headers[HTTPHeader("User-Agent")],
-            form: Self.formFields(body)
+            form: Self.formFields(body),
+            host: request.headers[.host]
         )
         let (canned, ready) = state.withLock { state -> (Canned?, [CheckedContinuation<Void, Never>]) in
             state.requests.append(recorded)
@@ -232,10 +238,11 @@ final class FakeMastodon: Sendable {
         return route(recorded)
     }
 
-    /// The home timeline, bookmarks, favourites, notifications and every POST need a user.
+    /// The home timeline, bookmarks, favourites, notifications, the user stream and every POST need a user.
     private static func needsUser(_ request: Recorded) -> Bool {
         request.method == "POST" || request.path.hasSuffix("/timelines/home")
-            || ["/api/v1/bookmarks", "/api/v1/favourites", "/api/v1/notifications", "/api/v2/notifications"].contains(request.path)
+            || ["/api/v1/bookmarks", "/api/v1/favourites", "/api/v1/notifications", "/api/v2/notifications", userStreamPath]
+                .contains(request.path)
     }
 
     private func route(_ request: Recorded) -> HTTPResponse {
@@ -251,6 +258,10 @@ final class FakeMastodon: Sendable {
             return markedPage(request, bookmarks: true)
         case ("GET", "v1", 1) where rest[0] == "favourites":
             return markedPage(request, bookmarks: false)
+        case ("GET", "v1", 2) where rest == ["streaming", "user"]:
+            return userStream()
+        case ("GET", _, 1) where rest[0] == "instance":
+            return serverDescription(version: parts[1])
         case ("GET", "v1", 2) where rest == ["timelines", "home"] || rest == ["timelines", "public"]:
             return timelinePage(request)
         case ("GET", "v1", 3) where rest[0] == "timelines" && rest[1] == "tag":

@@ -4,13 +4,13 @@ import Synchronization
 /// A clock that only moves when a test advances it, and that lets a test wait until code under
 /// test is asleep on it — so "not done before the clock moves" is checked without real sleeps
 /// or yield loops.
-final class ManualClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
+public final class ManualClock: Clock, Sendable {
+    public struct Instant: InstantProtocol {
+        public var offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -42,16 +42,18 @@ final class ManualClock: Clock, Sendable {
 
     private let state = Locked(State())
 
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
+    public init() {}
+
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
 
     /// How many sleeps are waiting for the clock now.
-    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     /// Every duration a sleep asked for, in order.
-    var requestedSleeps: [Duration] { state.withLock { $0.requested } }
+    public var requestedSleeps: [Duration] { state.withLock { $0.requested } }
 
-    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state in
             state.nextID += 1
@@ -86,7 +88,7 @@ final class ManualClock: Clock, Sendable {
     }
 
     /// Moves time forward and wakes every sleep whose deadline has come, earliest first.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due: [Sleeper] = state.withLock { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -99,7 +101,7 @@ final class ManualClock: Clock, Sendable {
 
     /// Returns once at least `count` sleeps are waiting on the clock, or when the waiting task
     /// is cancelled (a test's time limit), so a missing sleep fails a test instead of hanging it.
-    func waitForSleepers(_ count: Int) async {
+    public func waitForSleepers(_ count: Int) async {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What live updates ask of a server, as a small value passed in: whether there is a token,
+/// opening the user stream, and asking where the stream lives. ``live(_:idleTimeout:)`` is the
+/// real one over a ``MastodonHTTPService``; tests pass doubles that script each call and fail
+/// on calls they did not expect.
+package struct UserStreamClient: Sendable {
+    /// Whether there is a token to stream with (Mastodon 4.2 and later stream only to signed-in
+    /// users).
+    package var signedIn: Bool
+    /// Opens the user stream at an endpoint and reports what happens on it, in order (see
+    /// ``EventStreamSignal``). Ending the iteration, or cancelling the iterating task, closes the
+    /// connection.
+    package var open: @Sendable (StreamLifecycleState.Endpoint) -> AsyncStream<EventStreamSignal>
+    /// Asks the server where its stream lives: a user-stream address other than the server's own,
+    /// or `nil` for none usable. Throws a ``MastodonHTTPError`` when the server could not be asked.
+    package var discover: @Sendable () async throws -> URL?
+
+    package init(
+        signedIn: Bool,
+        open: @escaping @Sendable (StreamLifecycleState.Endpoint) -> AsyncStream<EventStreamSignal>,
+        discover: @escaping @Sendable () async throws -> URL?
+    ) {
+        self.signedIn = signedIn
+        self.open = open
+        self.discover = discover
+    }
+}
+
+extension UserStreamClient {
+    /// The user stream of `service`'s server with its token; a connection silent for
+    /// `idleTimeout` (real time: Mastodon sends a heartbeat every 15 s) counts as dropped.
+    package static func live(_ service: MastodonHTTPService, idleTimeout: Duration) -> UserStreamClient {
+        UserStreamClient(
+            signedIn: service.canStream,
+            open: { endpoint in service.openUserStream(at: service.userStreamURL(endpoint), idleTimeout: idleTimeout) },
+            discover: { try await service.announcedStreamURL() }
+        )
+    }
+}

@@ -1,0 +1,180 @@
+import Feedline
+import FeedlineMastodon
+import Foundation
+import Testing
+
+/// A user stream a test drives: every open makes a connection whose signals the test sends, and
+/// every discovery takes the next answer the test queued. A call the test did not allow — opening
+/// without a token, asking where the stream lives with no answer queued — fails the test.
+final class ScriptedUserStream: Sendable {
+    private struct State {
+        var opened: [StreamLifecycleState.Endpoint] = []
+        var connections: [AsyncStream<EventStreamSignal>.Continuation] = []
+        var closed: Set<Int> = []
+        var answers: [Result<URL?, MastodonHTTPError>] = []
+        var discoveries = 0
+        var waiters: [(condition: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Removes and returns the waiters whose condition now holds.
+        mutating func ready() -> [CheckedContinuation<Void, Never>] {
+            let current = self
+            let (ready, waiting) = (waiters.filter { $0.condition(current) }, waiters.filter { !$0.condition(current) })
+            waiters = waiting
+            return ready.map(\.continuation)
+        }
+    }
+
+    let signedIn: Bool
+    private let state = Locked(State())
+
+    init(signedIn: Bool = true) {
+        self.signedIn = signedIn
+    }
+
+    var client: UserStreamClient {
+        UserStreamClient(
+            signedIn: signedIn,
+            open: { [self] endpoint in open(endpoint) },
+            discover: { [self] in try discover() }
+        )
+    }
+
+    /// The endpoints opened, in order.
+    var opened: [StreamLifecycleState.Endpoint] { state.withLock { $0.opened } }
+    /// How many times the server was asked where its stream lives.
+    var discoveries: Int { state.withLock { $0.discoveries } }
+
+    /// Whether connection `index` (from 0) was closed by the reader.
+    func isClosed(_ index: Int) -> Bool { state.withLock { $0.closed.contains(index) } }
+
+    /// Queues the answer to the next discovery.
+    func answerDiscovery(_ answer: Result<URL?, MastodonHTTPError>) {
+        state.withLock { $0.answers.append(answer) }
+    }
+
+    /// Sends `signals` on connection `index`, in order.
+    func send(_ signals: EventStreamSignal..., on index: Int) {
+        let connection = state.withLock { $0.connections[index] }
+        for signal in signals { connection.yield(signal) }
+        if case .ended? = signals.last { connection.finish() }
+    }
+
+    /// Ends connection `index` without an end signal, as a stream that just stops.
+    func finish(_ index: Int) {
+        state.withLock { $0.connections[index] }.finish()
+    }
+
+    /// Returns once `count` connections have been opened.
+    func waitForOpens(_ count: Int) async {
+        await wait { $0.connections.count >= count }
+    }
+
+    /// Returns once connection `index` has been closed by the reader.
+    func waitForClose(_ index: Int) async {
+        await wait { $0.closed.contains(index) }
+    }
+
+    /// Returns once `count` discoveries have been asked for.
+    func waitForDiscoveries(_ count: Int) async {
+        await wait { $0.discoveries >= count }
+    }
+
+    private func wait(_ condition: @escaping @Sendable (State) -> Bool) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                if condition(state) { return true }
+                state.waiters.append((condition, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    private func open(_ endpoint: StreamLifecycleState.Endpoint) -> AsyncStream<EventStreamSignal> {
+        if !signedIn { Issue.record("opened the user stream without a token") }
+        let (stream, continuation) = AsyncStream.makeStream(of: EventStreamSignal.self)
+        let ready = state.withLock { state in
+            let index = state.connections.count
+            state.opened.append(endpoint)
+            state.connections.append(continuation)
+            continuation.onTermination = { [self] termination in
+                guard case .cancelled = termination else { return }
+                let ready = self.state.withLock { state in
+                    state.closed.insert(index)
+                    return state.ready()
+                }
+                ready.forEach { $0.resume() }
+            }
+            return state.ready()
+        }
+        ready.forEach { $0.resume() }
+        return stream
+    }
+
+    private func discover() throws -> URL? {
+        let (answer, ready) = state.withLock { state in
+            state.discoveries += 1
+            let answer = state.answers.isEmpty ? nil : state.answers.removeFirst()
+            return (answer, state.ready())
+        }
+        ready.forEach { $0.resume() }
+        guard let answer else {
+            Issue.record("asked where the stream lives with no answer queued")
+            return nil
+        }
+        return try answer.get()
+    }
+}
+
+/// A server for the session under live updates: every feed serves `posts` as one page, and
+/// every call for newer items is recorded (`newer(home)`, `newerNotifications`) and answers
+/// nothing new. Other calls fail the test.
+final class CatchUpRecorder: FeedService {
+    private let posts: [Post]
+    private let recorded = Locked<[String]>([])
+
+    init(posts: [Post]) {
+        self.posts = posts
+    }
+
+    /// The calls for newer items so far, in order.
+    var catchUps: [String] { recorded.withLock { $0 } }
+
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        Page(posts: cursor == nil ? posts : [], next: nil)
+    }
+
+    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+        recorded.withLock { $0.append("newer(\(feed))") }
+        return NewerPage(posts: [], hasMore: false)
+    }
+
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        Page(items: [], next: nil)
+    }
+
+    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        recorded.withLock { $0.append("newerNotifications") }
+        return NewerPage(items: [], hasMore: false)
+    }
+
+    func post(_ id: PostID) async throws -> Post {
+        Issue.record("unexpected post(\(id))")
+        throw CancellationError()
+    }
+
+    func context(of id: PostID) async throws -> PostContext {
+        Issue.record("unexpected context(\(id))")
+        throw CancellationError()
+    }
+
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        Issue.record("unexpected \(kind) of \(postID)")
+        throw CancellationError()
+    }
+
+    func account(named handle: String) async throws -> Author {
+        Issue.record("unexpected account(\(handle))")
+        throw CancellationError()
+    }
+}
