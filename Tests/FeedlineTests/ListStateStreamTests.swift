@@ -192,6 +192,36 @@ struct ListStateStreamTests {
         #expect(state.checkInvariants().isEmpty)
     }
 
+    @Test("rows removed one by one past the index's hole limit, between rows shown on top and pages below, keep every position right")
+    func manyRemovals() {
+        var state = ListState()
+        state.reduce(.appeared)
+        state.reduce(.pageLoaded(token: 1, page: Page(posts: makePosts(1_500), next: PageCursor("p1500"))))
+        var random = SeededGenerator(seed: 0x484F_4C45)
+        var next = 0
+        for round in 1...1_100 {
+            let removed = state.rows[random.next(below: state.rows.count)].id
+            if round.isMultiple(of: 50) {
+                let before = state
+                let changes = state.reduce(.rowsRemoved([removed]))
+                #expect(changes.apply(to: before.rows) == Array(state.rows))
+            } else {
+                state.reduce(.rowsRemoved([removed]))
+            }
+            guard round.isMultiple(of: 100) else { continue }
+            next += 1
+            state.reduce(.streamed(Self.rows(["t\(next)"])))
+            state.reduce(.waitingShown(current: []))
+            state.reduce(.loadMoreRequested)
+            state.reduce(.pageLoaded(token: state.inFlight?.token ?? 0, page: Page(posts: makePosts(5, prefix: "o\(next)-"), next: PageCursor("o\(next)"))))
+            #expect(state.checkInvariants().isEmpty, "round \(round): \(state.checkInvariants().prefix(3))")
+        }
+        #expect(state.rows.count == 1_500 - 1_100 + 11 * 6)
+        for (offset, row) in state.rows.enumerated() where offset.isMultiple(of: 97) {
+            #expect(state.index(of: row.id) == offset)
+        }
+    }
+
     @Test("random streams, catch-ups, removals and pages keep the invariants and every changeset exact")
     func randomSequences() {
         let seed = testSeed(0x57EA)

@@ -1,11 +1,20 @@
-/// The rows of a list in order, unique by id, with the position of each id in O(1).
+/// The rows of a list in order, unique by id, with the position of each id in O(1) (O(log h)
+/// for h recent removals, h ≤ 1,024).
 ///
-/// A value with copy-on-write storage. Positions are kept as `stored + shift`, so inserting at
-/// the top (a refresh) never rewrites the whole index; appending a page costs O(page).
+/// A value with copy-on-write storage. Each row has a key; its position is `key + shift` less
+/// the removed rows' keys below it (``holes``). So inserting at the top (a refresh) never
+/// rewrites the whole index, appending a page costs O(page), and removing a row (a delete)
+/// costs a move of the array, not a rewrite of the index; the holes are compacted away (O(n))
+/// once 1,024 of them have gathered. Inserting in the middle (a gap fill) rewrites the index.
 public struct RowList: RandomAccessCollection, Hashable, Sendable {
     private var storage: [ListRow] = []
     private var positions: [RowID: Int] = [:]
     private var shift = 0
+    /// The keys of removed rows, ascending. The keys of the rows and the holes together are
+    /// the integers from `-shift` on, without a break.
+    private var holes: [Int] = []
+    /// How many holes are kept before the index is rewritten without them.
+    private static let holeLimit = 1_024
 
     /// No rows.
     public init() {}
@@ -22,9 +31,21 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     public var endIndex: Int { storage.count }
     public subscript(position: Int) -> ListRow { storage[position] }
 
-    /// The position of the row with `id`, if present. O(1).
+    /// The position of the row with `id`, if present. O(1), or O(log h) after h removals.
     public func index(of id: RowID) -> Int? {
-        positions[id].map { $0 + shift }
+        positions[id].map { $0 + shift - holes(below: $0) }
+    }
+
+    /// How many holes have keys below `key`.
+    private func holes(below key: Int) -> Int {
+        guard let first = holes.first, first < key else { return 0 }
+        var low = 0
+        var high = holes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if holes[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The row with `id`, if present. O(1).
@@ -47,7 +68,8 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
         guard !rows.isEmpty else { return }
         if index == storage.count {
             storage.append(contentsOf: rows)
-            for offset in rows.indices { positions[rows[offset].id] = index + offset - shift }
+            // Keys continue after the last key or hole.
+            for offset in rows.indices { positions[rows[offset].id] = index + offset - shift + holes.count }
         } else if index == 0 {
             storage.insert(contentsOf: rows, at: 0)
             shift += rows.count
@@ -58,12 +80,16 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
         }
     }
 
-    /// Removes the rows at `indices` (ascending, distinct).
+    /// Removes the rows at `indices` (ascending, distinct). Their keys become holes; the index
+    /// is rewritten only when too many have gathered.
     mutating func remove(at indices: [Int]) {
-        guard let first = indices.first else { return }
-        for index in indices { positions[storage[index].id] = nil }
+        guard !indices.isEmpty else { return }
+        for index in indices {
+            guard let key = positions.removeValue(forKey: storage[index].id) else { continue }
+            holes.insert(key, at: holes(below: key))
+        }
         if indices.count == 1 {
-            storage.remove(at: first)
+            storage.remove(at: indices[0])
         } else {
             var skip = Set(indices)
             var kept: [ListRow] = []
@@ -71,12 +97,13 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
             for (index, row) in storage.enumerated() where skip.remove(index) == nil { kept.append(row) }
             storage = kept
         }
-        reindex(from: first)
+        if holes.count > Self.holeLimit { reindex(from: 0) }
     }
 
     mutating func removeAll() {
         storage.removeAll()
         positions.removeAll()
+        holes.removeAll()
         shift = 0
     }
 
@@ -85,9 +112,13 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
         storage[index] = row
     }
 
+    /// Rewrites the keys from `start` on; with holes, all of them (the keys must stay without
+    /// a break).
     private mutating func reindex(from start: Int) {
+        let start = holes.isEmpty ? start : 0
         if start == 0 {
             positions.removeAll(keepingCapacity: true)
+            holes.removeAll()
             shift = 0
         }
         for index in start..<storage.count { positions[storage[index].id] = index - shift }
