@@ -132,6 +132,25 @@ struct StreamSessionTests {
         #expect(session.root.state.checkInvariants().isEmpty)
     }
 
+    @Test("a favourite's reply does not undo an edit the stream brought while it ran")
+    func replyOlderThanEdit() async {
+        let service = ControlledService()
+        let session = FeedSession(service: service, clock: .fixed(testNow))
+        session.root.appeared()
+        await quiesce(session, service)
+        service.answer(.page(nil), with: .page(Page(posts: makePosts(3), next: nil)))
+        await quiesce(session, service)
+        session.root.toggle(.favourite, row: .post("p2"))
+        await quiesce(session, service)
+        session.apply(.edited(makePost("p2", text: "edited")))
+        // The server answered before it saw the edit.
+        service.answer(.favourite(true, "p2"), with: .post(makePost("p2", favourited: true, favourites: 1)))
+        await session.settle()
+        let row = session.root.rows[id: .post("p2")]?.post
+        #expect(row?.text == "edited")
+        #expect(row?.interaction.favourited == true)
+    }
+
     @Test("the stream state is published as transports report it")
     func streamState() {
         let session = FeedSession(service: MemoryService(posts: []))

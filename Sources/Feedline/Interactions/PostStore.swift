@@ -347,9 +347,11 @@ public final class PostStore {
         switch reply {
         case .succeeded(_, let post):
             let original = post.content
-            if original.id == request.postID {
+            // The reply's copy is as fresh as the request (sent at its token): content learnt
+            // since (an edit a stream brought while it ran) is newer.
+            if original.id == request.postID, request.request.token > entry.contentEpoch {
                 entry.post = original
-                entry.contentEpoch = epoch
+                entry.contentEpoch = request.request.token
             }
             if post.reblog != nil { link(post.id, to: original.id, entry) }
             handle(.requestSucceeded(request.request.kind, token: request.request.token, reply: post, at: epoch), entry: entry, id: request.postID)
