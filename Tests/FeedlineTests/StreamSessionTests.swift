@@ -132,6 +132,33 @@ struct StreamSessionTests {
         #expect(session.root.state.checkInvariants().isEmpty)
     }
 
+    // MARK: - Found by the stream model check (StreamModelCheckTests)
+
+    @Test("a page on its way when a post is deleted does not bring it back; one asked for later is believed")
+    func deletedWhileAPageCame() async {
+        let service = ControlledService()
+        let session = FeedSession(service: service, clock: .fixed(testNow))
+        session.root.appeared()
+        await quiesce(session, service)
+        service.answer(.page(nil), with: .page(Page(posts: makePosts(3), next: nil)))
+        await quiesce(session, service)
+        session.root.refresh()
+        await quiesce(session, service)
+        session.apply(.deleted("n2"))
+        session.apply(.deleted("b1"))
+        service.answer(.newer(than: "p1", olderThan: nil), with: .newer(NewerPage(
+            posts: [makePost("n3"), makePost("n2"), makePost("b1", author: bob, reblog: makePost("p3"))], hasMore: false
+        )))
+        await quiesce(session, service)
+        #expect(session.root.rows.map(\.id) == [.post("n3"), .post("p1"), .post("p2"), .post("p3")])
+        // A page asked for after the delete is the server's word.
+        session.root.refresh()
+        await quiesce(session, service)
+        service.answer(.newer(than: "n3", olderThan: nil), with: .newer(NewerPage(posts: [makePost("n2")], hasMore: false)))
+        await session.settle()
+        #expect(session.root.rows.first?.id == .post("n2"))
+    }
+
     @Test("a favourite's reply does not undo an edit the stream brought while it ran")
     func replyOlderThanEdit() async {
         let service = ControlledService()

@@ -31,6 +31,10 @@ public struct PostChange: Hashable, Sendable {
 ///   change reaches r rows in O(r), whatever the size of the lists.
 /// - **Bounded memory.** A post no holder shows and with no request in flight joins a cache of
 ///   ``cacheCapacity`` recently shown posts; the oldest beyond it are forgotten.
+/// - **Deletes win over older fetches.** A post deleted (a stream said so) is remembered with the
+///   epoch it was deleted at; a copy of it fetched by a fetch that began before that is stale
+///   (``wasDeleted(_:fetchedAt:)``), so a page on its way when the delete came never brings it
+///   back. The last ``tombstoneCapacity`` deletes are remembered.
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
@@ -106,6 +110,12 @@ public final class PostStore {
 
     /// How many posts that nothing shows are kept, most recently shown first.
     public let cacheCapacity: Int
+    /// How many deletes are remembered (the fetches they outdate are the ones running when they came).
+    public static let tombstoneCapacity = 1_000
+    /// Deleted ids (an entry's or an original's) with the epoch of their delete, and their order.
+    private var tombstones: [PostID: StoreEpoch] = [:]
+    private var tombstoneOrder: [PostID] = []
+    private var tombstoneHead = 0
     private let observers = HandlerList<PostChange>()
     private var entries: [PostID: Entry] = [:]
     private var originalOfEntry: [PostID: PostID] = [:]
@@ -279,6 +289,33 @@ public final class PostStore {
                 becameUnused(original.id, entry)
             }
         }
+    }
+
+    /// Records that the entry `id` was deleted (an original: with every boost of it). Copies of
+    /// it from fetches that began before now are stale from now on.
+    ///
+    /// - Complexity: amortised O(1).
+    package func deleted(_ id: PostID) {
+        epoch += 1
+        if tombstones.updateValue(epoch, forKey: id) == nil { tombstoneOrder.append(id) }
+        while tombstones.count > Self.tombstoneCapacity, tombstoneHead < tombstoneOrder.count {
+            tombstones[tombstoneOrder[tombstoneHead]] = nil
+            tombstoneHead += 1
+        }
+        if tombstoneHead > 1_024, tombstoneHead * 2 > tombstoneOrder.count {
+            tombstoneOrder.removeFirst(tombstoneHead)
+            tombstoneHead = 0
+        }
+    }
+
+    /// Whether `post` (an entry, or the original it boosts) was deleted after the fetch that
+    /// brought it began at `fetchedAt`: then it is a stale copy of a deleted post, to be dropped.
+    /// A fetch that began after the delete is the server's word and is believed. O(1).
+    package func wasDeleted(_ post: Post, fetchedAt: StoreEpoch) -> Bool {
+        guard !tombstones.isEmpty else { return false }
+        if let at = tombstones[post.id], at > fetchedAt { return true }
+        if let original = post.reblog?.id, let at = tombstones[original], at > fetchedAt { return true }
+        return false
     }
 
     /// Toggles `kind` of the post `id` names. Returns `false` for a post the store does not know

@@ -4,7 +4,8 @@ extension FeedSession {
     /// - a new post waits above the rows of every list of its feed on the stack (nothing moves
     ///   under the reader; ``FeedListViewModel/showWaiting()`` shows it);
     /// - a deleted post leaves every list (an original takes its boosts and notifications with
-    ///   it) and every open detail of it says it was deleted;
+    ///   it) and every open detail of it says it was deleted; a page on its way does not bring it
+    ///   back (see ``PostStore``);
     /// - an edit reaches every row and detail of the post through the store's freshness rules
     ///   (it never undoes a pending toggle);
     /// - a notification waits above every notifications list, merged into its group.
@@ -18,6 +19,7 @@ extension FeedSession {
             store.ingest([post], fetchedAt: store.beginFetch())
             for case .list(let list) in navigator.screens where list.source == .feed(feed) { list.streamed([post]) }
         case .deleted(let id):
+            store.deleted(id)
             for screen in navigator.screens {
                 switch screen {
                 case .list(let list): list.remove(id)

@@ -232,18 +232,24 @@ public final class FeedListViewModel {
         let event: ListEvent
         switch loaded {
         case .posts(let request, let page, let fetchedAt):
-            store.ingest(page.items, fetchedAt: fetchedAt)
-            event = .pageLoaded(token: request.token, page: Page(items: page.items.map(row), next: page.next))
+            let posts = undeleted(page.items, fetchedAt)
+            store.ingest(posts, fetchedAt: fetchedAt)
+            event = .pageLoaded(token: request.token, page: Page(items: posts.map(row), next: page.next))
         case .newerPosts(let request, let page, let fetchedAt):
-            store.ingest(page.items, fetchedAt: fetchedAt)
-            event = .newerLoaded(token: request.token, page: NewerPage(items: page.items.map(row), hasMore: page.hasMore))
+            let posts = undeleted(page.items, fetchedAt)
+            store.ingest(posts, fetchedAt: fetchedAt)
+            event = .newerLoaded(token: request.token, page: NewerPage(items: posts.map(row), hasMore: page.hasMore))
         case .notifications(let request, let page, let fetchedAt):
-            store.ingest(page.items.compactMap(\.post), fetchedAt: fetchedAt)
-            event = .pageLoaded(token: request.token, page: Page(items: page.items.map(row), next: page.next))
+            let groups = undeleted(page.items, fetchedAt)
+            store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
+            event = .pageLoaded(token: request.token, page: Page(items: groups.map(row), next: page.next))
         case .newerNotifications(let request, let page, let fetchedAt):
-            store.ingest(page.items.compactMap(\.post), fetchedAt: fetchedAt)
-            event = .newerLoaded(token: request.token, page: NewerPage(items: page.items.map(row), hasMore: page.hasMore))
-        case .thread(let request, let focus, let context, let fetchedAt):
+            let groups = undeleted(page.items, fetchedAt)
+            store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
+            event = .newerLoaded(token: request.token, page: NewerPage(items: groups.map(row), hasMore: page.hasMore))
+        case .thread(let request, let focus, var context, let fetchedAt):
+            context.ancestors = undeleted(context.ancestors, fetchedAt)
+            context.descendants = undeleted(context.descendants, fetchedAt)
             store.ingest(context.ancestors + [focus] + context.descendants, fetchedAt: fetchedAt)
             event = .pageLoaded(token: request.token, page: Page(items: threadRows(focus: focus, context: context), next: nil))
         case .failed(let request, let failure):
@@ -254,6 +260,17 @@ public final class FeedListViewModel {
         // The response first (a reload must be an edit's first change), then what the store
         // reported for rows already shown: one changeset, one snapshot.
         enqueue([event] + changes.map { .postChanged($0.change, rows: $0.rows) })
+    }
+
+    /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
+    /// stream said so while it came).
+    private func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch) -> [Post] {
+        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) }
+    }
+
+    /// The groups of a fetch that began at `fetchedAt`, less those about a post deleted since.
+    private func undeleted(_ groups: [NotificationGroup], _ fetchedAt: StoreEpoch) -> [NotificationGroup] {
+        groups.filter { group in group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) } ?? true }
     }
 
     /// A store change for rows of this list.
