@@ -134,6 +134,33 @@ struct StreamSessionTests {
 
     // MARK: - Found by the stream model check (StreamModelCheckTests)
 
+    @Test("a post waiting above stays in the store however small its cache: shown, it takes toggles and deletes")
+    func waitingHeldInStore() async {
+        var posts = makePosts(3)
+        posts.insert(makePost("b9", author: bob, reblog: makePost("x1")), at: 0)
+        let service = MemoryService(posts: posts)
+        let session = FeedSession(service: service, clock: .fixed(testNow), cacheCapacity: 0)
+        session.root.appeared()
+        await session.settle()
+        session.apply(.posted(makePost("n1"), in: .home))
+        session.apply(.posted(makePost("b8", author: bob, reblog: makePost("p2")), in: .home))
+        // A favourite settles: the store forgets what nothing holds.
+        session.root.toggle(.favourite, row: .post("p1"))
+        await session.settle()
+        #expect(session.store.post("n1") != nil, "a waiting post is held, not forgotten")
+        session.apply(.edited(makePost("n1", text: "edited while waiting")))
+        session.root.showWaiting()
+        #expect(session.root.rows[id: .post("n1")]?.post?.text == "edited while waiting")
+        #expect(session.root.toggle(.favourite, row: .post("n1")))
+        #expect(session.store.interaction("n1")?.favourited == true)
+        await session.settle()
+        // A boost waiting above leaves with its original.
+        session.apply(.posted(makePost("b7", author: bob, reblog: makePost("p3")), in: .home))
+        session.apply(.deleted("p3"))
+        #expect(!session.root.state.waiting.contains(.post("b7")))
+        #expect(!session.root.rows.contains(.post("p3")))
+    }
+
     @Test("a page on its way when a post is deleted does not bring it back; one asked for later is believed")
     func deletedWhileAPageCame() async {
         let service = ControlledService()

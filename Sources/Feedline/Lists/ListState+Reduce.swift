@@ -57,12 +57,12 @@ extension ListState {
             case .refresh(let above):
                 inFlight = nil
                 insertNewer(page, above: above, &edit)
-                dropCoveredWaiting()
+                dropCoveredWaiting(&edit)
                 runQueue(&edit)
             case .gap(let gap):
                 inFlight = nil
                 fillGap(gap.id, with: page, &edit)
-                dropShownFromWaiting(page.items)
+                dropShownFromWaiting(page.items, &edit)
                 runQueue(&edit)
             case .catchUp:
                 inFlight = nil
@@ -84,14 +84,14 @@ extension ListState {
                 let fresh = newRows(from: page.items, newer: false, &edit)
                 edit.insertedBlock(at: rows.count, count: fresh.count)
                 rows.insert(fresh, at: rows.count)
-                dropShownFromWaiting(fresh)
+                dropShownFromWaiting(fresh, &edit)
                 older = page.next.map { .from($0) } ?? .end
                 clearFailure(of: .loadOlder)
                 runQueue(&edit)
             case .reload:
                 inFlight = nil
                 replaceRows(with: page, &edit)
-                dropShownFromWaiting(page.items)
+                dropShownFromWaiting(page.items, &edit)
                 runQueue(&edit)
             case .refresh, .gap, .catchUp:
                 fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
@@ -111,6 +111,7 @@ extension ListState {
         case .reset:
             edit.removeAll(old: rows.array)
             rows.removeAll()
+            edit.stoppedWaiting(waiting)
             waiting.removeAll()
             arrivedAt.removeAll()
             waitingMayMiss = false
@@ -349,8 +350,12 @@ extension ListState {
                 if rows[index] != row { replace(at: index, with: row, &edit) }
                 continue
             }
-            if let index = waiting.index(of: row.id) { waiting.remove(at: [index]) }
+            if let index = waiting.index(of: row.id) {
+                edit.stoppedWaiting([waiting[index]])
+                waiting.remove(at: [index])
+            }
             waiting.insert([row], at: 0)
+            edit.startedWaiting(row)
             arrivals += 1
             arrivedAt[row.id] = arrivals
         }
@@ -371,7 +376,10 @@ extension ListState {
         }
         let after = waiting.filter { (arrivedAt[$0.id] ?? 0) > requestMark }
         let before = waiting.filter { (arrivedAt[$0.id] ?? 0) <= requestMark }
+        let old = waiting
         waiting = RowList(after + fresh + (page.hasMore ? [] : before))
+        edit.stoppedWaiting(old.filter { !waiting.contains($0.id) })
+        for row in waiting where !old.contains(row.id) { edit.startedWaiting(row) }
         if page.hasMore { waitingMayMiss = true }
         for row in fresh where arrivedAt[row.id] == nil { arrivedAt[row.id] = requestMark }
         arrivedAt = arrivedAt.filter { waiting.contains($0.key) }
@@ -379,7 +387,7 @@ extension ListState {
 
     /// Rows a page brought stop waiting: a post now shown, a notification group shown with the
     /// same newest notification (the page's copy already counts the streamed one).
-    private mutating func dropShownFromWaiting(_ arrived: [ListRow]) {
+    private mutating func dropShownFromWaiting(_ arrived: [ListRow], _ edit: inout RowEdit) {
         guard !waiting.isEmpty else { return }
         var gone: [Int] = []
         for row in arrived {
@@ -390,14 +398,23 @@ extension ListState {
             }
         }
         guard !gone.isEmpty else { return }
-        for index in gone { arrivedAt[waiting[index].id] = nil }
-        waiting.remove(at: Set(gone).sorted())
+        let indices = Set(gone).sorted()
+        for index in indices { arrivedAt[waiting[index].id] = nil }
+        edit.stoppedWaiting(indices.map { waiting[$0] })
+        waiting.remove(at: indices)
     }
 
     /// After a refresh: everything newer than the old top is now shown (or behind its gap), so
     /// only the rows that arrived after it started still wait.
-    private mutating func dropCoveredWaiting() {
-        let kept = waiting.filter { (arrivedAt[$0.id] ?? 0) > requestMark && !($0.post != nil && rows.contains($0.id)) }
+    private mutating func dropCoveredWaiting(_ edit: inout RowEdit) {
+        var kept: [ListRow] = []
+        for row in waiting {
+            if (arrivedAt[row.id] ?? 0) > requestMark, !(row.post != nil && rows.contains(row.id)) {
+                kept.append(row)
+            } else {
+                edit.stoppedWaiting(CollectionOfOne(row))
+            }
+        }
         waiting = RowList(kept)
         arrivedAt = arrivedAt.filter { waiting.contains($0.key) }
         waitingMayMiss = false
@@ -410,6 +427,7 @@ extension ListState {
         for row in current { latest[row.id] = row }
         let items = waiting.map { latest[$0.id] ?? $0 }
         let mayMiss = waitingMayMiss
+        edit.stoppedWaiting(waiting)
         waiting.removeAll()
         arrivedAt.removeAll()
         waitingMayMiss = false
@@ -439,6 +457,7 @@ extension ListState {
         for index in indices.reversed() { edit.deleted(current: index, row: rows[index]) }
         rows.remove(at: indices)
         let waitingIndices = Set(ids.compactMap { waiting.index(of: $0) }).sorted()
+        edit.stoppedWaiting(waitingIndices.map { waiting[$0] })
         waiting.remove(at: waitingIndices)
         arrivedAt = arrivedAt.filter { !gone.contains($0.key) }
         guard !indices.isEmpty else { return }
@@ -485,8 +504,16 @@ struct RowEdit {
     private var deletions: [(index: Int, row: ListRow)] = []
     private var block: (at: Int, count: Int)?
     private var touchedIDs: [RowID] = []
+    /// Rows that began waiting above, and rows that stopped waiting (shown, covered by a page,
+    /// removed): the view model holds the posts of waiting rows in the store, as it does the
+    /// posts of rows, so that none is forgotten while it waits.
+    private(set) var waitingStarted: [ListRow] = []
+    private(set) var waitingStopped: [ListRow] = []
 
     init(oldCount: Int) { self.oldCount = oldCount }
+
+    mutating func startedWaiting(_ row: ListRow) { waitingStarted.append(row) }
+    mutating func stoppedWaiting(_ rows: some Sequence<ListRow>) { waitingStopped.append(contentsOf: rows) }
 
     /// The row at old index `index` was removed (before any insertion of this edit).
     mutating func deleted(_ index: Int, row: ListRow) {

@@ -136,12 +136,12 @@ public final class FeedListViewModel {
     }
 
     /// Removes the rows of a deleted post: the entry `id`, or — when `id` is an original —
-    /// every row showing it (boosts and notifications included). O(rows of the post).
+    /// every row showing it (boosts and notifications included), shown or waiting above.
+    /// O(rows of the post): the store knows them, waiting rows included.
     func remove(_ id: PostID) {
         var ids: [RowID] = []
         if rows.contains(.post(id)) || state.waiting.contains(.post(id)) { ids.append(.post(id)) }
         if store.originalID(of: id) == id, let holder { ids += holder.rows(showing: id) }
-        for row in state.waiting where row.shownPost?.originalID == id || row.shownPost?.id == id { ids.append(row.id) }
         guard !ids.isEmpty else { return }
         send(.rowsRemoved(ids))
     }
@@ -284,10 +284,11 @@ public final class FeedListViewModel {
 
     // MARK: - Applying
 
-    /// Reduces `events` as one change: one changeset, the store told which posts rows now show,
-    /// one snapshot published (when rows or status changed), then the requests matched.
+    /// Reduces `events` as one change: one changeset, the store told which posts rows (and
+    /// rows waiting above) now show, one snapshot published (when rows or status changed), then
+    /// the requests matched.
     private func apply(_ events: [ListEvent]) {
-        let (before, removed, changes) = relay.mutate { snapshot in
+        let (before, removed, changes, waiting) = relay.mutate { snapshot in
             let before = ListStatus(snapshot.state)
             var edit = RowEdit(oldCount: snapshot.state.rows.count)
             for event in events { snapshot.state.reduce(event, into: &edit) }
@@ -295,13 +296,21 @@ public final class FeedListViewModel {
             let removed = edit.removedRows(in: snapshot.state)
             snapshot.changes = changes
             snapshot.removed = removed
-            return (before, removed, changes)
+            return (before, removed, changes, (started: edit.waitingStarted, stopped: edit.waitingStopped))
         }
         if let holder {
+            // Shown before hidden, so that a post moving from waiting to the rows is never
+            // unused in between (the store could forget it).
             for insertion in changes.insertions {
                 if let post = insertion.element.shownPost { holder.show(post.originalID, row: insertion.element.id) }
             }
+            for row in waiting.started {
+                if let post = row.shownPost { holder.show(post.originalID, row: row.id) }
+            }
             for row in removed {
+                if let post = row.shownPost { holder.hide(post.originalID, row: row.id) }
+            }
+            for row in waiting.stopped {
                 if let post = row.shownPost { holder.hide(post.originalID, row: row.id) }
             }
         }
