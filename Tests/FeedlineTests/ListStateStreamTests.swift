@@ -48,11 +48,21 @@ struct ListStateStreamTests {
 
     // MARK: - waitingShown
 
-    @Test("showing what waits puts it on top, as a refresh would, in every phase", arguments: Phase.allCases)
+    @Test("showing what waits puts it on top, as a refresh would, in every phase with rows", arguments: Phase.allCases)
     func shown(_ phase: Phase) {
         let before = Self.withWaiting(phase)
         var state = before
         let changes = state.reduce(.waitingShown(current: []))
+        guard !before.rows.isEmpty else {
+            // No rows to put them above: the first page may hold newer posts, so it is asked
+            // for (unless it is loading) and what waits keeps waiting.
+            #expect(changes.isEmpty)
+            #expect(state.waiting == before.waiting)
+            #expect(state.inFlight?.kind == .page(after: nil))
+            if case .page(nil)? = before.inFlight?.kind { #expect(state.inFlight == before.inFlight) }
+            #expect(state.checkInvariants().isEmpty)
+            return
+        }
         #expect(state.waiting.isEmpty)
         #expect(Array(state.rows.prefix(3)).map(\.id) == Self.news.map(\.id))
         #expect(Array(state.rows.dropFirst(3)) == Array(before.rows))
@@ -145,6 +155,19 @@ struct ListStateStreamTests {
         #expect(state.checkInvariants().isEmpty)
     }
 
+    // MARK: - streamInterrupted
+
+    @Test("a stream drop changes neither the rows, nor what waits, nor the request, in every phase", arguments: Phase.allCases)
+    func interrupted(_ phase: Phase) {
+        let before = Self.withWaiting(phase)
+        var state = before
+        let changes = state.reduce(.streamInterrupted)
+        #expect(changes.isEmpty)
+        #expect(state.rows == before.rows && state.waiting == before.waiting && state.inFlight == before.inFlight)
+        #expect(state.missedSince?.arrivals == before.arrivals && state.missedSince?.token == nil)
+        #expect(state.checkInvariants().isEmpty)
+    }
+
     // MARK: - rowsRemoved
 
     @Test("removed rows leave the rows and the waiting rows, in every phase", arguments: Phase.allCases)
@@ -189,6 +212,227 @@ struct ListStateStreamTests {
         let changes = state.reduce(.rowsRemoved(middle))
         #expect(state.rows.filter { $0.gap != nil }.map(\.gap) == [Gap(below: "p1", above: "m3")])
         #expect(changes.apply(to: before.rows) == Array(state.rows))
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    // MARK: - Found by the stream model check (StreamModelCheckTests)
+
+    static func page(_ ids: [String], next: String? = "cursor") -> Page<Post> {
+        Page(posts: ids.map { makePost($0) }, next: next.map { PageCursor($0) })
+    }
+
+    static func newer(_ ids: [String], hasMore: Bool = false) -> NewerPage<Post> {
+        NewerPage(posts: ids.map { makePost($0) }, hasMore: hasMore)
+    }
+
+    static func ids(_ rows: some Sequence<ListRow>) -> [String] {
+        rows.map { row in row.gap.map { "gap(\($0.below)…\($0.above))" } ?? "\(row.id)".replacingOccurrences(of: "post:", with: "") }
+    }
+
+    @Test("the first page covers what waited up to the last arrival it brought; later arrivals keep waiting")
+    func firstPageCoversWaiting() {
+        var state = ListState()
+        state.reduce(.appeared)
+        for id in ["s1", "s2", "s3", "s4"] { state.reduce(.streamed(Self.rows([id]))) }
+        // Served after s3 was written and before s4: s1 and s2 are older than its last post.
+        state.reduce(.pageLoaded(token: 1, page: Self.page(["s3", "p9", "p8"])))
+        #expect(Self.ids(state.waiting) == ["s4"])
+        #expect(Self.ids(state.rows) == ["s3", "p9", "p8"])
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("a catch-up's page keeps its order for the rows that arrived while it ran")
+    func catchUpKeepsServerOrder() {
+        var state = ListStateTests.state(.loaded)
+        state.reduce(.catchUpRequested)
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.streamed(Self.rows(["s1"])))
+        state.reduce(.newerLoaded(token: token, page: Self.newer(["c2", "s1", "c1"])))
+        #expect(Self.ids(state.waiting) == ["c2", "s1", "c1"])
+        #expect(!state.waitingMayMiss)
+        // The stream repeating a post that waits keeps it in its place.
+        state.reduce(.streamed([.post(makePost("c1", text: "again"))]))
+        #expect(Self.ids(state.waiting) == ["c2", "s1", "c1"])
+        #expect(state.waiting[id: .post("c1")]?.post?.text == "again")
+    }
+
+    @Test("a catch-up with nothing to ask above loads the first page")
+    func catchUpWithNothingKnown() {
+        var state = ListState()
+        state.reduce(.appeared)
+        state.reduce(.pageLoaded(token: 1, page: Self.page([], next: nil)))
+        #expect(state.reachedEnd && state.rows.isEmpty)
+        state.reduce(.catchUpRequested)
+        #expect(state.inFlight?.kind == .page(after: nil))
+    }
+
+    @Test("after a drop the catch-up asks above what waited before it, even when it starts later")
+    func catchUpAfterDropAsksAboveOldRows() {
+        var state = ListStateTests.state(.loaded)
+        state.reduce(.streamed(Self.rows(["s1"])))
+        state.reduce(.loadMoreRequested)
+        state.reduce(.streamInterrupted)
+        state.reduce(.catchUpRequested)
+        #expect(state.queued == [.catchUp])
+        state.reduce(.streamed(Self.rows(["s2"])))
+        state.reduce(.pageLoaded(token: state.inFlight?.token ?? 0, page: Self.page(["q1"])))
+        // Not above s2: what the stream missed is older than s2.
+        #expect(state.inFlight?.kind == .catchUp(above: "s1"))
+    }
+
+    @Test("a catch-up asked for while one runs runs again after it (the running one started too early)")
+    func catchUpAgain() {
+        var state = ListStateTests.state(.loaded)
+        state.reduce(.catchUpRequested)
+        let first = state.inFlight
+        state.reduce(.streamInterrupted)
+        state.reduce(.catchUpRequested)
+        #expect(state.inFlight == first)
+        #expect(state.queued == [.catchUp])
+    }
+
+    @Test("after a reconnect, before its catch-up: what arrived since goes on top above a gap; what waited before goes into it")
+    func showAfterReconnect() {
+        var state = ListStateTests.state(.loaded)
+        state.reduce(.streamed(Self.rows(["s1"])))
+        state.reduce(.streamInterrupted)
+        state.reduce(.catchUpRequested)
+        #expect(state.inFlight?.kind == .catchUp(above: "s1"))
+        state.reduce(.streamed(Self.rows(["s2"])))
+        let before = state
+        let changes = state.reduce(.waitingShown(current: []))
+        #expect(Self.ids(state.rows.prefix(3)) == ["s2", "gap(p1…s2)", "p1"])
+        #expect(state.waiting.isEmpty)
+        #expect(changes.apply(to: before.rows) == Array(state.rows))
+        // The catch-up asks again, above the new top.
+        #expect(state.inFlight?.kind == .catchUp(above: "s2"))
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("after a reconnect with nothing arrived since, what waits goes on top: what was missed is newer")
+    func showAfterReconnectNothingNew() {
+        var state = ListStateTests.state(.loaded)
+        state.reduce(.streamed(Self.rows(["s1"])))
+        state.reduce(.streamInterrupted)
+        state.reduce(.catchUpRequested)
+        state.reduce(.waitingShown(current: []))
+        #expect(Self.ids(state.rows.prefix(2)) == ["s1", "p1"])
+        #expect(state.inFlight?.kind == .catchUp(above: "s1"))
+    }
+
+    @Test("an answer that comes while the stream is down may hold posts it missed: what waited and is not in it stops waiting")
+    func answerDuringDrop() {
+        var state = ListState()
+        state.reduce(.appeared)
+        state.reduce(.streamed(Self.rows(["s1"])))
+        state.reduce(.streamInterrupted)
+        // m1…m3 were written while the stream was down, after s1.
+        state.reduce(.pageLoaded(token: 1, page: Self.page(["m3", "m2", "m1"])))
+        #expect(state.waiting.isEmpty, "s1 is older than m1: older pages bring it")
+        #expect(Self.ids(state.rows) == ["m3", "m2", "m1"])
+        #expect(state.waitingMayMiss)
+        state.reduce(.catchUpRequested)
+        #expect(state.inFlight?.kind == .catchUp(above: "m3"))
+    }
+
+    @Test("a refresh answered after every row was deleted: older pages continue below what it brought")
+    func refreshAfterEveryRowDeleted() {
+        var state = ListStateTests.state(.end)
+        state.reduce(.refreshRequested)
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.rowsRemoved(state.rows.map(\.id)))
+        state.reduce(.newerLoaded(token: token, page: Self.newer(["n3", "n2", "n1"], hasMore: true)))
+        #expect(Self.ids(state.rows) == ["n3", "n2", "n1"])
+        #expect(state.older == .from(PageCursor("n1")))
+    }
+
+    @Test("shown on a list whose every row was deleted while an older page loads, posts may be missing below: the page is asked for from them")
+    func showAfterEveryRowDeleted() {
+        var state = ListStateTests.state(.loadingOlder)
+        state.reduce(.streamInterrupted)
+        state.reduce(.catchUpRequested)
+        state.reduce(.rowsRemoved(state.rows.map(\.id)))
+        state.reduce(.streamed(Self.rows(["s1"])))
+        state.reduce(.waitingShown(current: []))
+        #expect(Self.ids(state.rows) == ["s1"])
+        #expect(state.older == .from(PageCursor("s1")))
+        #expect(state.inFlight?.kind == .page(after: PageCursor("s1")))
+    }
+
+    @Test("a gap dropped from the top while loading: its answer does not fill a later gap of the same name")
+    func gapDroppedWhileLoading() {
+        var state = ListStateTests.state(.fillingGap)
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.rowsRemoved(state.rows.prefix(20).map(\.id)))
+        #expect(state.inFlight?.kind == .catchUp(above: "p1"), "the gap's request is dropped; a catch-up asks above the top")
+        state.reduce(.streamed(Self.rows(["s1"])))
+        state.reduce(.waitingShown(current: []))
+        #expect(Self.ids(state.rows.prefix(3)) == ["s1", "gap(p1…s1)", "p1"])
+        // The old answer (for the range up to n20) comes: dropped, the new gap stays.
+        state.reduce(.newerLoaded(token: token, page: Self.newer(["m1"])))
+        #expect(Self.ids(state.rows.prefix(3)) == ["s1", "gap(p1…s1)", "p1"])
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("a gap fill that brings nothing but posts deleted meanwhile keeps the gap")
+    func gapFillOfDeletedPosts() {
+        var state = ListStateTests.state(.fillingGap)
+        let gap = state.rows[20].gap
+        state.reduce(.newerLoaded(token: state.inFlight?.token ?? 0, page: Self.newer([], hasMore: true)))
+        #expect(state.rows[20].gap == gap.map { Gap(below: $0.below, above: $0.above) })
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("a delete that drops a gap from the top: a catch-up asks above the top, or what waits is shown above a gap")
+    func deleteDropsTopGap() {
+        var state = ListStateTests.state(.withGap)
+        let above = state.rows.prefix(20).map(\.id)
+        state.reduce(.rowsRemoved(above))
+        #expect(state.waitingMayMiss)
+        #expect(state.inFlight?.kind == .catchUp(above: "p1"))
+
+        var waiting = ListStateTests.state(.withGap)
+        waiting.reduce(.streamed(Self.rows(["s1"])))
+        waiting.reduce(.rowsRemoved(above))
+        #expect(waiting.inFlight == nil)
+        waiting.reduce(.waitingShown(current: []))
+        #expect(Self.ids(waiting.rows.prefix(3)) == ["s1", "gap(p1…s1)", "p1"])
+    }
+
+    @Test("a refresh that started before a delete dropped the top gap leaves a gap below what it brings")
+    func refreshAfterTopGapDropped() {
+        var state = ListStateTests.state(.withGap)
+        state.reduce(.refreshRequested)
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.rowsRemoved(state.rows.prefix(20).map(\.id)))
+        state.reduce(.newerLoaded(token: token, page: Self.newer(["r1"])))
+        #expect(Self.ids(state.rows.prefix(3)) == ["r1", "gap(p1…r1)", "p1"])
+        #expect(!state.waitingMayMiss)
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("a gap that grows while loading (a delete merged it with the gap above) asks again for all of it")
+    func gapGrowsWhileLoading() {
+        var state = ListStateTests.state(.withGap)
+        state.reduce(.refreshRequested)
+        state.reduce(.newerLoaded(token: state.inFlight?.token ?? 0, page: NewerPage(posts: makePosts(3, prefix: "m"), hasMore: true)))
+        // m1 m2 m3 | gap(n1, m3) | n1 … n20 | gap(p1, n20) | p1 … p20
+        state.reduce(.gapOpened(.gap(below: "p1")))
+        let loading = state.inFlight
+        state.reduce(.rowsRemoved((1...20).map { RowID.post(PostID("n\($0)")) }))
+        #expect(state.inFlight?.kind == .gap(Gap(below: "p1", above: "m3", status: .loading)))
+        #expect(state.inFlight?.token != loading?.token, "the answer for the smaller range is dropped")
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("a delete that leaves a gap at the bottom while an older page loads asks for that page from above the gap")
+    func bottomGapWhileLoadingOlder() {
+        var state = ListStateTests.state(.withGap)
+        state.reduce(.loadMoreRequested)
+        #expect(state.inFlight?.kind == .page(after: PageCursor("p20")))
+        state.reduce(.rowsRemoved((1...20).map { RowID.post(PostID("p\($0)")) }))
+        #expect(state.older == .from(PageCursor("n20")))
+        #expect(state.inFlight?.kind == .page(after: PageCursor("n20")))
         #expect(state.checkInvariants().isEmpty)
     }
 
@@ -247,7 +491,7 @@ struct ListStateStreamTests {
                     if let known = known.randomElement(using: &random)?.post?.post, random.next(below: 3) == 0 { posts.append(known) }
                     event = .streamed(posts.map(ListRow.post))
                 case 2: event = .waitingShown(current: [])
-                case 3: event = .catchUpRequested
+                case 3: event = random.next(below: 3) == 0 ? .streamInterrupted : .catchUpRequested
                 case 4: event = .rowsRemoved((0..<random.next(below: 4)).compactMap { _ in known.randomElement(using: &random)?.id })
                 case 5:
                     // Pages may bring posts that already wait above (streamed before the page came).

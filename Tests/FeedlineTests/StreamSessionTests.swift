@@ -205,6 +205,24 @@ struct StreamSessionTests {
         #expect(row?.interaction.favourited == true)
     }
 
+    @Test("a stream drop tells every list on the stack, once; the catch-up asks above what waited before it")
+    func dropReachesLists() async {
+        let (session, _) = await session()
+        session.navigator.push(.feed(.tag("t")))
+        await session.settle()
+        session.streamStateChanged(.live)
+        session.apply(.posted(makePost("s1"), in: .home))
+        session.streamStateChanged(.reconnecting(after: .seconds(1), attempt: 1))
+        #expect(session.root.state.missedSince?.arrivals == 1)
+        #expect(session.navigator.top.list?.state.missedSince != nil)
+        session.streamStateChanged(.reconnecting(after: .seconds(2), attempt: 2))
+        session.streamStateChanged(.live)
+        session.apply(.posted(makePost("s2"), in: .home))
+        session.catchUp()
+        #expect(session.root.state.inFlight?.kind == .catchUp(above: "s1"))
+        await session.settle()
+    }
+
     @Test("the stream state is published as transports report it")
     func streamState() {
         let session = FeedSession(service: MemoryService(posts: []))

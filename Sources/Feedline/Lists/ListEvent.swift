@@ -34,6 +34,9 @@ public enum ListEvent: Hashable, Sendable {
     /// The stream reconnected (or a poll is due): ask for what is newer than everything known
     /// and keep it waiting above.
     case catchUpRequested
+    /// The stream dropped: what it sends from the reconnect on may not follow what waits now,
+    /// and answers that come meanwhile may hold posts it missed.
+    case streamInterrupted
     /// These rows' posts were deleted: they leave the rows and the waiting rows.
     case rowsRemoved([RowID])
 }

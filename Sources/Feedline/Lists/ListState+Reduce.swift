@@ -19,9 +19,10 @@ extension ListState {
     ///   until shown; a catch-up asks for what is newer than everything known and keeps it
     ///   waiting too. Showing them inserts them on top as a refresh would, with a gap row below
     ///   when items may be missing. A refresh or catch-up drops the waiting rows it covered.
+    ///   Before the first page has come, showing them loads it instead (it may hold newer posts).
     /// - Removed rows (deleted posts) leave the rows and the waiting rows; a gap left at the top
-    ///   is dropped (a refresh covers it), two gaps that meet become one, and a gap left at the
-    ///   bottom becomes where older pages start.
+    ///   is dropped (a refresh covers it; rows shown from above it leave a gap below them), two
+    ///   gaps that meet become one, and a gap left at the bottom becomes where older pages start.
     /// - Reset clears everything, drops what is in flight and loads the first page.
     ///
     /// - Complexity: O(k) for a page of k rows appended or inserted at the top (plus the array
@@ -56,17 +57,34 @@ extension ListState {
             switch request.kind {
             case .refresh(let above):
                 inFlight = nil
-                insertNewer(page, above: above, &edit)
-                dropCoveredWaiting(&edit)
+                let covered = coveredArrival(page.items)
+                // Posts that went missing below the top after it started (a delete dropped a gap
+                // there) are below what it brings: a gap row stands for them.
+                let missing = page.hasMore || (waitingMayMiss && request.token < mayMissSince)
+                let inserted = insertNewer(NewerPage(items: page.items, hasMore: missing), above: above, &edit)
+                let uncertain = dropCoveredWaiting(after: covered, stale: staleArrivals(of: request), &edit)
+                coveredMissed(by: request)
+                // Everything newer than the old top is shown now or behind the gap below it —
+                // unless a full page brought nothing to show (its posts were deleted while it
+                // came): then posts may still be missing above the top.
+                if inserted > 0 {
+                    waitingMayMiss = false
+                } else if page.hasMore {
+                    markMayMiss()
+                } else if request.token >= mayMissSince {
+                    waitingMayMiss = false
+                }
+                if uncertain { markMayMiss() }
                 runQueue(&edit)
             case .gap(let gap):
                 inFlight = nil
                 fillGap(gap.id, with: page, &edit)
                 dropShownFromWaiting(page.items, &edit)
                 runQueue(&edit)
-            case .catchUp:
+            case .catchUp(let above):
                 inFlight = nil
-                keepWaiting(page, &edit)
+                keepWaiting(page, of: request, above: above, &edit)
+                coveredMissed(by: request)
                 runQueue(&edit)
             case .page, .reload:
                 fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
@@ -79,12 +97,20 @@ extension ListState {
         case .pageLoaded(let token, let page):
             guard let request = inFlight, request.token == token else { break }
             switch request.kind {
-            case .page:
+            case .page(let cursor):
                 inFlight = nil
                 let fresh = newRows(from: page.items, newer: false, &edit)
                 edit.insertedBlock(at: rows.count, count: fresh.count)
                 rows.insert(fresh, at: rows.count)
-                dropShownFromWaiting(fresh, &edit)
+                if cursor == nil {
+                    // The first page is the newest: it covers what waited before it.
+                    let uncertain = dropCoveredWaiting(after: coveredArrival(page.items), stale: staleArrivals(of: request), &edit)
+                    coveredMissed(by: request)
+                    if request.token >= mayMissSince { waitingMayMiss = false }
+                    if uncertain { markMayMiss() }
+                } else {
+                    dropShownFromWaiting(fresh, &edit)
+                }
                 older = page.next.map { .from($0) } ?? .end
                 clearFailure(of: .loadOlder)
                 runQueue(&edit)
@@ -115,6 +141,7 @@ extension ListState {
             waiting.removeAll()
             arrivedAt.removeAll()
             waitingMayMiss = false
+            missedSince = nil
             catchUpFailure = nil
             older = .from(nil)
             olderFailure = nil
@@ -138,10 +165,35 @@ extension ListState {
             receiveStreamed(arrived, &edit)
 
         case .waitingShown(let current):
-            showWaiting(current, &edit)
+            if rows.isEmpty, older == .from(nil) {
+                // The first page has not come: it is the newest page and may hold posts newer
+                // than what waits, so it is loaded (as a refresh with no rows would); the waiting
+                // rows it brings stop waiting, newer ones keep waiting.
+                if !waiting.isEmpty, inFlight?.kind != .page(after: nil) { startOrQueue(.refresh, &edit) }
+            } else {
+                showWaiting(current, &edit)
+            }
 
         case .catchUpRequested:
-            if refreshStyle == .newer { startOrQueue(.catchUp, &edit) }
+            guard refreshStyle == .newer else { break }
+            // Posts may be missing between what waits now (or waited when the stream dropped)
+            // and what arrives from now on; only a request that starts from now covers them.
+            var mark = missedSince ?? MissedMark(arrivals: arrivals, token: nil)
+            mark.token = nextToken
+            missedSince = mark
+            catchUpAgain(&edit)
+
+        case .streamInterrupted:
+            guard refreshStyle == .newer else { break }
+            // Dropped again before the last drop was caught up, after rows came in between:
+            // posts missed twice would belong among what waits, so it is asked for again.
+            if let mark = missedSince, arrivals > mark.arrivals {
+                edit.stoppedWaiting(waiting)
+                waiting.removeAll()
+                arrivedAt.removeAll()
+                markMayMiss()
+            }
+            missedSince = MissedMark(arrivals: arrivals, token: nil)
 
         case .rowsRemoved(let ids):
             removeRows(ids, &edit)
@@ -175,6 +227,16 @@ extension ListState {
     }
 
     // MARK: - Transitions
+
+    /// Asks for a catch-up that starts from now: one that runs already started too early, so
+    /// another is queued behind it.
+    private mutating func catchUpAgain(_ edit: inout RowEdit) {
+        if case .catchUp? = inFlight?.kind {
+            if !queued.contains(.catchUp) { queued.append(.catchUp) }
+        } else {
+            startOrQueue(.catchUp, &edit)
+        }
+    }
 
     /// Starts `intent` now when nothing runs; otherwise queues it once (unless it is what runs).
     private mutating func startOrQueue(_ intent: Intent, _ edit: inout RowEdit) {
@@ -213,8 +275,23 @@ extension ListState {
             start(.gap(gap))
         case .catchUp:
             clearFailure(of: .catchUp)
-            guard refreshStyle == .newer, let bound = waiting.first?.newerBound ?? rows.first?.newerBound else { return }
-            start(.catchUp(above: bound))
+            guard refreshStyle == .newer else { return }
+            // After a drop: above the newest row that waited before it (what arrived since is
+            // newer than what it missed).
+            let newest: ListRow?
+            if let mark = missedSince {
+                newest = waiting.first { (arrivedAt[$0.id] ?? 0) <= mark.arrivals } ?? rows.first
+            } else {
+                newest = waiting.first ?? rows.first
+            }
+            if let bound = newest?.newerBound {
+                start(.catchUp(above: bound))
+            } else {
+                // Nothing known to ask above (an empty feed, or every row deleted): everything
+                // is newer, so the first page is loaded; no row is there to be moved.
+                older = .from(nil)
+                begin(.loadOlder, &edit)
+            }
         }
     }
 
@@ -286,23 +363,32 @@ extension ListState {
         return fresh
     }
 
-    /// Inserts a refresh's rows above the row whose newer bound was `above`.
-    private mutating func insertNewer(_ page: NewerPage<ListRow>, above top: ItemID, _ edit: inout RowEdit) {
+    /// Inserts a refresh's rows above the row whose newer bound was `above` (on top when `nil`);
+    /// returns how many new rows it inserted (a gap row not counted).
+    @discardableResult
+    private mutating func insertNewer(_ page: NewerPage<ListRow>, above top: ItemID?, _ edit: inout RowEdit) -> Int {
         var fresh = newRows(from: page.items, newer: true, &edit)
+        let count = fresh.count
         lastRefresh = fresh.isEmpty ? .nothingNew : .newRows(fresh.count)
         // The top row at the time of the request: almost always still the first. (A notification
         // group at the top that grew has just moved into `fresh`: then the new rows go first.)
-        let topIndex = rows.first?.newerBound == top ? 0 : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top } ?? 0
+        let topIndex = top.map { top in
+            rows.first?.newerBound == top ? 0 : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top } ?? 0
+        } ?? 0
         guard let oldest = fresh.last?.olderBound, topIndex < rows.count else {
             if !fresh.isEmpty {
+                // No row to hang a gap on (every row was deleted meanwhile, or the feed was
+                // empty): older pages continue below what came.
+                if rows.isEmpty, page.hasMore, let oldest = fresh.last?.olderBound { olderPagesStart(below: oldest) }
                 edit.insertedBlock(at: 0, count: fresh.count)
                 rows.insert(fresh, at: 0)
             }
-            return
+            return count
         }
         if page.hasMore, let below = rows[topIndex].newerBound { fresh.append(.gap(Gap(below: below, above: oldest))) }
         edit.insertedBlock(at: topIndex, count: fresh.count)
         rows.insert(fresh, at: topIndex)
+        return count
     }
 
     private mutating func fillGap(_ id: RowID, with page: NewerPage<ListRow>, _ edit: inout RowEdit) {
@@ -310,8 +396,10 @@ extension ListState {
         let fresh = newRows(from: page.items, newer: true, &edit)
         // Rows that moved up may have moved the gap.
         guard let gapIndex = rows.index(of: id), var gap = rows[gapIndex].gap else { return }
-        if page.hasMore, let oldest = fresh.last?.olderBound {
-            gap.above = oldest
+        if page.hasMore {
+            // More is missing below what came: the gap stays, above the oldest item that came
+            // (as it was when nothing came but posts deleted meanwhile).
+            if let oldest = (fresh.last ?? page.items.last { $0.gap == nil })?.olderBound { gap.above = oldest }
             gap.status = .idle
             replace(at: gapIndex, with: .gap(gap), &edit)
         } else {
@@ -343,11 +431,18 @@ extension ListState {
 
     // MARK: - Streams
 
-    /// Streamed rows wait above, newest first; a post already shown is updated in place.
+    /// Streamed rows wait above, newest first; a post already shown or waiting is updated in
+    /// place.
     private mutating func receiveStreamed(_ arrived: [ListRow], _ edit: inout RowEdit) {
         for row in arrived.reversed() where row.gap == nil {
             if row.post != nil, let index = rows.index(of: row.id) {
                 if rows[index] != row { replace(at: index, with: row, &edit) }
+                continue
+            }
+            // A post that already waits (a catch-up brought it before the stream did) keeps its
+            // place; a notification group that grew moves up.
+            if row.post != nil, let index = waiting.index(of: row.id) {
+                waiting.replace(at: index, with: row)
                 continue
             }
             if let index = waiting.index(of: row.id) {
@@ -363,8 +458,9 @@ extension ListState {
 
     /// A catch-up's rows join the waiting ones. When the page was full, items may be missing
     /// below it: the waiting rows that were there before the catch-up started are dropped (the
-    /// gap that will stand below the page covers them).
-    private mutating func keepWaiting(_ page: NewerPage<ListRow>, _ edit: inout RowEdit) {
+    /// gap that will stand below the page covers them). A catch-up above the top row that was
+    /// not full leaves nothing missing between the waiting rows and the rows.
+    private mutating func keepWaiting(_ page: NewerPage<ListRow>, of request: ListRequest, above bound: ItemID, _ edit: inout RowEdit) {
         catchUpFailure = nil
         var fresh: [ListRow] = []
         for row in page.items where row.gap == nil {
@@ -374,13 +470,31 @@ extension ListState {
             }
             fresh.append(row)
         }
-        let after = waiting.filter { (arrivedAt[$0.id] ?? 0) > requestMark }
-        let before = waiting.filter { (arrivedAt[$0.id] ?? 0) <= requestMark }
+        // Rows that arrived while it ran, after the last one it brought (and after a reconnect
+        // since it started), are newer than its page; the ones it brought take their place in
+        // it; the others are below it, or for the next catch-up to place. The rows that waited
+        // before it started are below what it asked for, unless it asked from the top row.
+        let brought = Set(fresh.map(\.id))
+        let covered = coveredArrival(fresh)
+        let stale = staleArrivals(of: request)
+        let after = waiting.filter { (arrivedAt[$0.id] ?? 0) > max(covered, stale) && !brought.contains($0.id) }
+        // Rows left out only because the answer may hold posts the stream missed: where they
+        // belong is unknown, so posts may be missing between what waits and the rows.
+        let uncertain = waiting.contains { row in
+            let arrival = arrivedAt[row.id] ?? 0
+            return arrival > covered && arrival <= stale && !brought.contains(row.id)
+        }
+        let keepsBefore = !page.hasMore && bound != rows.first?.newerBound
+        let before = keepsBefore ? waiting.filter { (arrivedAt[$0.id] ?? 0) <= requestMark } : []
         let old = waiting
-        waiting = RowList(after + fresh + (page.hasMore ? [] : before))
+        waiting = RowList(after + fresh + before)
         edit.stoppedWaiting(old.filter { !waiting.contains($0.id) })
         for row in waiting where !old.contains(row.id) { edit.startedWaiting(row) }
-        if page.hasMore { waitingMayMiss = true }
+        if page.hasMore || uncertain {
+            markMayMiss()
+        } else if bound == rows.first?.newerBound, request.token >= mayMissSince {
+            waitingMayMiss = false
+        }
         for row in fresh where arrivedAt[row.id] == nil { arrivedAt[row.id] = requestMark }
         arrivedAt = arrivedAt.filter { waiting.contains($0.key) }
     }
@@ -404,41 +518,99 @@ extension ListState {
         waiting.remove(at: indices)
     }
 
-    /// After a refresh: everything newer than the old top is now shown (or behind its gap), so
-    /// only the rows that arrived after it started still wait.
-    private mutating func dropCoveredWaiting(_ edit: inout RowEdit) {
+    /// The arrival that a page newest first over its range covers: its request's start, or the
+    /// latest arrival among the waiting rows it brought, if later. A waiting row that arrived
+    /// no later and is not in the page is older than the page's oldest item (or deleted).
+    private func coveredArrival(_ items: [ListRow]) -> Int {
+        var covered = requestMark
+        for row in items {
+            if let arrival = arrivedAt[row.id], arrival > covered { covered = arrival }
+        }
+        return covered
+    }
+
+    /// For a request that started before the latest reconnect not covered yet: the arrivals
+    /// then. Its answer may hold posts the stream missed, newer than every row that waited by
+    /// then and not in it; those are left to the catch-up that follows (it asks from the top
+    /// row). 0 otherwise.
+    private func staleArrivals(of request: ListRequest) -> Int {
+        guard let mark = missedSince else { return 0 }
+        if let token = mark.token, request.token >= token { return 0 }
+        return mark.arrivals
+    }
+
+    /// A request from the top that started after the catch-up was asked for has covered what
+    /// the stream missed.
+    private mutating func coveredMissed(by request: ListRequest) {
+        if let token = missedSince?.token, request.token >= token { missedSince = nil }
+    }
+
+    /// Older pages start below the item `above` (where posts may be missing); an older page on
+    /// its way, asked for from further down, is asked for again from there.
+    private mutating func olderPagesStart(below above: ItemID) {
+        let cursor = PageCursor(above.rawValue)
+        older = .from(cursor)
+        if case .page(let running?)? = inFlight?.kind, running != cursor { start(.page(after: cursor)) }
+    }
+
+    /// Items may be missing between the waiting rows and the rows, from now on.
+    private mutating func markMayMiss() {
+        waitingMayMiss = true
+        mayMissSince = nextToken
+    }
+
+    /// After a refresh (or the first page): everything newer than the old top up to the arrival
+    /// `covered` is now shown or behind its gap, so only the rows that arrived later still wait
+    /// — and, for an answer that may hold posts the stream missed, later than `stale`. Returns
+    /// whether rows were dropped for that alone (where they belong is unknown).
+    private mutating func dropCoveredWaiting(after covered: Int, stale: Int, _ edit: inout RowEdit) -> Bool {
+        guard !waiting.isEmpty else { return false }
         var kept: [ListRow] = []
+        var uncertain = false
         for row in waiting {
-            if (arrivedAt[row.id] ?? 0) > requestMark, !(row.post != nil && rows.contains(row.id)) {
+            let arrival = arrivedAt[row.id] ?? 0
+            let shown = row.post != nil && rows.contains(row.id)
+            if arrival > max(covered, stale), !shown {
                 kept.append(row)
             } else {
+                if arrival > covered, !shown { uncertain = true }
                 edit.stoppedWaiting(CollectionOfOne(row))
             }
         }
         waiting = RowList(kept)
         arrivedAt = arrivedAt.filter { waiting.contains($0.key) }
-        waitingMayMiss = false
+        return uncertain
     }
 
-    /// The waiting rows go on top, in their latest copies, as a refresh's would.
+    /// The waiting rows go on top, in their latest copies, as a refresh's would. While a
+    /// catch-up after a reconnect has not come back, posts may be missing between the rows that
+    /// arrived since the reconnect and the older ones: only the newer go on top, with a gap row
+    /// below them that stands for the rest (opening it brings them back, in order). Posts
+    /// missed before a reconnect after which nothing arrived are newer than every waiting row:
+    /// the catch-up brings them above.
     private mutating func showWaiting(_ current: [ListRow], _ edit: inout RowEdit) {
         guard !waiting.isEmpty else { return }
         var latest: [RowID: ListRow] = [:]
         for row in current { latest[row.id] = row }
-        let items = waiting.map { latest[$0.id] ?? $0 }
-        let mayMiss = waitingMayMiss
+        var items = waiting.map { latest[$0.id] ?? $0 }
+        var mayMiss = waitingMayMiss
+        if let mark = missedSince {
+            // What arrived since the reconnect goes on top, with a gap below it for what the
+            // stream missed and what waited before (the catch-up would have placed those). With
+            // nothing arrived since, what waits is older than what was missed: it goes on top,
+            // and the catch-up brings the rest above it.
+            let newer = items.filter { (arrivedAt[$0.id] ?? 0) > mark.arrivals }
+            if !newer.isEmpty {
+                items = newer
+                mayMiss = true
+                missedSince = nil
+            }
+        }
         edit.stoppedWaiting(waiting)
         waiting.removeAll()
         arrivedAt.removeAll()
         waitingMayMiss = false
-        if let top = rows.first?.newerBound {
-            insertNewer(NewerPage(items: items, hasMore: mayMiss), above: top, &edit)
-        } else {
-            let fresh = newRows(from: items, newer: true, &edit)
-            lastRefresh = .newRows(fresh.count)
-            edit.insertedBlock(at: 0, count: fresh.count)
-            rows.insert(fresh, at: 0)
-        }
+        insertNewer(NewerPage(items: items, hasMore: mayMiss), above: rows.first?.newerBound, &edit)
         // A refresh or catch-up in flight asked above the old top: ask again above the new one
         // (the old answer would land below the rows just shown).
         if let request = inFlight, let top = rows.first?.newerBound {
@@ -451,44 +623,67 @@ extension ListState {
     }
 
     /// Removes the rows `ids` (from the rows and the waiting rows), then mends the gaps.
+    ///
+    /// - Complexity: O(k) for k ids (plus the array move), not O(rows).
     private mutating func removeRows(_ ids: [RowID], _ edit: inout RowEdit) {
-        let gone = Set(ids)
         let indices = Set(ids.compactMap { rows.index(of: $0) }).sorted()
         for index in indices.reversed() { edit.deleted(current: index, row: rows[index]) }
         rows.remove(at: indices)
         let waitingIndices = Set(ids.compactMap { waiting.index(of: $0) }).sorted()
         edit.stoppedWaiting(waitingIndices.map { waiting[$0] })
         waiting.remove(at: waitingIndices)
-        arrivedAt = arrivedAt.filter { !gone.contains($0.key) }
+        for id in ids { arrivedAt[id] = nil }
         guard !indices.isEmpty else { return }
-        mendGaps(&edit)
+        // Where each removed row was, the rows now on either side may be two gaps.
+        mendGaps(at: indices.enumerated().map { $0.element - $0.offset }, &edit)
     }
 
-    /// After rows were removed: no gap at the top (a refresh covers what it stood for), no two
-    /// gaps in a row (the lower one takes both ranges), no gap at the bottom (older pages start
-    /// above it instead).
-    private mutating func mendGaps(_ edit: inout RowEdit) {
-        while let first = rows.first, first.gap != nil {
-            edit.deleted(current: 0, row: first)
-            rows.remove(at: [0])
-        }
-        var index = 1
-        while index < rows.count {
-            guard var lower = rows[index].gap, let upper = rows[index - 1].gap else {
-                index += 1
-                continue
-            }
+    /// After rows were removed: no gap at the top (what it stood for is above the top now:
+    /// rows shown from above leave a gap below them, ``waitingMayMiss``, and with none waiting a
+    /// catch-up asks above the top), no two gaps in a row (the lower one takes both ranges, and
+    /// asks again for all of them if it was loading), no gap at the bottom (older pages start
+    /// above it instead, an older page on its way too).
+    private mutating func mendGaps(at seams: [Int], _ edit: inout RowEdit) {
+        var merged = 0
+        for seam in Set(seams).sorted() {
+            let index = seam - merged
+            guard index > 0, index < rows.count, var lower = rows[index].gap, let upper = rows[index - 1].gap else { continue }
             lower.above = upper.above
+            // A gap that grew while loading (or took over one that was loading): the answer on
+            // its way covers only part of it, so all of it is asked for again.
+            if case .gap(let requested)? = inFlight?.kind, requested.id == lower.id || requested.id == upper.id {
+                lower.status = .loading
+                start(.gap(lower))
+            }
             replace(at: index, with: .gap(lower), &edit)
             edit.deleted(current: index - 1, row: rows[index - 1])
             rows.remove(at: [index - 1])
+            merged += 1
+        }
+        var droppedTop = false
+        while let first = rows.first, let gap = first.gap {
+            edit.deleted(current: 0, row: first)
+            rows.remove(at: [0])
+            droppedTop = true
+            dropRequest(for: gap)
+        }
+        if droppedTop, refreshStyle == .newer, !rows.isEmpty {
+            markMayMiss()
+            if waiting.isEmpty { catchUpAgain(&edit) }
         }
         if let last = rows.last, let gap = last.gap {
             edit.deleted(current: rows.count - 1, row: last)
             rows.remove(at: [rows.count - 1])
-            older = .from(PageCursor(gap.above.rawValue))
+            dropRequest(for: gap)
+            olderPagesStart(below: gap.above)
         }
         if case .fillGap(let id)? = lastFailed, rows.index(of: id) == nil { lastFailed = nil }
+        runQueue(&edit)
+    }
+
+    /// A gap that left while loading: its answer must not fill a later gap of the same name.
+    private mutating func dropRequest(for gap: Gap) {
+        if case .gap(let requested)? = inFlight?.kind, requested.id == gap.id { inFlight = nil }
     }
 }
 

@@ -64,16 +64,34 @@ public struct ListState: Sendable, Equatable {
     /// nothing moves under the reader; ``ListEvent/waitingShown(current:)`` puts them on top.
     public package(set) var waiting = RowList()
     /// Whether items may be missing between the waiting rows and the rows (a catch-up found
-    /// more than a page): showing them then leaves a gap row below them.
+    /// more than a page, or a delete dropped a gap from the top): showing them then leaves a gap
+    /// row below them.
     public package(set) var waitingMayMiss = false
+    /// The first token of the requests that started after ``waitingMayMiss`` was set: only they
+    /// can tell that nothing is missing.
+    package var mayMissSince = 0
     /// Why the last catch-up failed.
     public package(set) var catchUpFailure: FeedFailure?
+    /// Set when the stream drops (or a catch-up is asked for without a drop: a first connection,
+    /// a poll): posts may be missing between what waited then and what arrives later, and an
+    /// answer that comes meanwhile may hold posts newer than what waited. Cleared once a
+    /// catch-up, refresh or first page that started after the catch-up was asked for covers
+    /// it, or showing the rows that arrived since puts a gap below them.
+    package var missedSince: MissedMark?
     /// Stream arrivals so far, and when each waiting row arrived: a refresh or catch-up keeps
     /// the waiting rows that arrived after it started and drops the ones it covered.
     package var arrivals = 0
     package var arrivedAt: [RowID: Int] = [:]
     /// ``arrivals`` when the request in flight started.
     package var requestMark = 0
+
+    /// Since when posts may be missing: ``arrivals`` when the stream dropped (rows that arrived
+    /// later came after the reconnect) and, once a catch-up was asked for, the first token of
+    /// the requests that started after that (`nil` while the stream is down).
+    package struct MissedMark: Hashable, Sendable {
+        package var arrivals: Int
+        package var token: Int?
+    }
 
     /// An empty list that has not loaded anything yet.
     public init(prefetchDistance: Int = 5, refreshStyle: RefreshStyle = .newer) {

@@ -43,8 +43,21 @@ extension FeedSession {
         for case .list(let list) in navigator.screens where covers(list.source) { list.catchUp() }
     }
 
-    /// Records how live updates arrive now (for fronts to show). Transports call it.
+    /// Records how live updates arrive now (for fronts to show). Transports call it. When the
+    /// stream drops (``StreamState/reconnecting(after:attempt:)`` after another state), every
+    /// list on the stack learns that posts may go missing until the catch-up after the
+    /// reconnect, so that answers coming meanwhile and the waiting rows keep their order.
     public func streamStateChanged(_ state: StreamState) {
-        if streamRelay.value != state { streamRelay.set(state) }
+        guard streamRelay.value != state else { return }
+        let dropped: Bool
+        switch (streamRelay.value, state) {
+        case (.reconnecting, _): dropped = false
+        case (_, .reconnecting): dropped = true
+        default: dropped = false
+        }
+        streamRelay.set(state)
+        if dropped {
+            for case .list(let list) in navigator.screens { list.streamInterrupted() }
+        }
     }
 }

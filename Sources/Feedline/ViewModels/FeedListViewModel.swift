@@ -123,6 +123,11 @@ public final class FeedListViewModel {
 
     // MARK: - Stream input (from the session)
 
+    /// The stream dropped (see ``ListEvent/streamInterrupted``).
+    func streamInterrupted() {
+        send(.streamInterrupted)
+    }
+
     /// Entries a stream brought for this list's feed, newest first (already in the store).
     func streamed(_ posts: [Post]) {
         send(.streamed(posts.map(row)))
