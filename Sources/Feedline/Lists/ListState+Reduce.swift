@@ -292,7 +292,7 @@ extension ListState {
         // The top row at the time of the request: almost always still the first. (A notification
         // group at the top that grew has just moved into `fresh`: then the new rows go first.)
         let topIndex = rows.first?.newerBound == top ? 0 : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top } ?? 0
-        guard let oldest = fresh.last?.olderBound, topIndex < rows.count else {
+        guard let oldest = page.oldestBound ?? fresh.last?.olderBound, topIndex < rows.count else {
             if !fresh.isEmpty {
                 edit.insertedBlock(at: 0, count: fresh.count)
                 rows.insert(fresh, at: 0)
@@ -309,7 +309,7 @@ extension ListState {
         let fresh = newRows(from: page.items, newer: true, &edit)
         // Rows that moved up may have moved the gap.
         guard let gapIndex = rows.index(of: id), var gap = rows[gapIndex].gap else { return }
-        if page.hasMore, let oldest = fresh.last?.olderBound {
+        if page.hasMore, let oldest = page.oldestBound ?? fresh.last?.olderBound {
             gap.above = oldest
             gap.status = .idle
             replace(at: gapIndex, with: .gap(gap), &edit)
