@@ -20,8 +20,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // FeedlineAccounts: SHA-256 for PKCE (Foundation on Linux has no CryptoKit).
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // FeedlineAccounts: the config file (~/.config/feedline/config.toml).
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Test-only: a real HTTP server on 127.0.0.1 for the HTTP service's tests.
@@ -50,13 +48,12 @@ let package = Package(
             swiftSettings: strict
         ),
         // Signing in (OAuth with PKCE), stored accounts and the config file under
-        // ~/.config/feedline. Its own module so that BoringSSL (swift-crypto) and the C++ TOML
-        // parser stay out of FeedlineMastodon's users, the fuzz build and the benchmarks.
+        // ~/.config/feedline. Its own module so that libcrypto and the C++ TOML parser stay out
+        // of FeedlineMastodon's users, the fuzz build and the benchmarks.
         .target(
             name: "FeedlineAccounts",
             dependencies: [
-                "FeedlineMastodon", "Feedline",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "FeedlineMastodon", "Feedline", "CLibCrypto",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict
@@ -79,8 +76,9 @@ let package = Package(
             dependencies: [
                 "FeedlineMastodon", "FeedlineAccounts", "Feedline", "FeedlineTestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
-                // The fake server checks PKCE verifiers with its own SHA-256, not Feedline's code.
-                .product(name: "Crypto", package: "swift-crypto"),
+                // The fake server checks PKCE verifiers with libcrypto's SHA-256 itself, not
+                // through Feedline's PKCE type.
+                "CLibCrypto",
             ],
             swiftSettings: strict
         ),
@@ -108,6 +106,11 @@ let package = Package(
             name: "FeedlineFuzzingTests",
             dependencies: ["FeedlineFuzzing"],
             swiftSettings: strict
+        ),
+        // SHA-256 (PKCE) from the system's OpenSSL: a hash function without compiling a TLS library.
+        .systemLibrary(
+            name: "CLibCrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
             name: "CReadline",

@@ -17,6 +17,8 @@ public struct JSONLCommand: Sendable, Equatable {
         case refresh(screen: Int?)
         /// Shows what a stream brought above the rows (`"N new posts"`), as a refresh would.
         case showWaiting(screen: Int?)
+        /// Reveals a post a filter warns about, on every screen.
+        case show(PostID)
         /// Run again everything that failed, on every screen.
         case retry
         case openGap(RowID, screen: Int?)
@@ -49,7 +51,7 @@ public struct JSONLCommand: Sendable, Equatable {
     /// Every command name, for help and errors.
     public static let names = [
         "back", "bookmark", "display", "favourite", "loadMore", "open", "openGap", "pop", "push", "quit", "reblog", "refresh",
-        "retry", "root", "showWaiting", "timeline", "top", "wait",
+        "retry", "root", "show", "showWaiting", "timeline", "top", "wait",
     ]
 
     /// Why a line is not a command: one sentence, plus the id when the line had one.
@@ -118,6 +120,9 @@ public struct JSONLCommand: Sendable, Equatable {
             guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
             let kind: InteractionKind = name == "favourite" ? .favourite : name == "reblog" ? .reblog : .bookmark
             action = .toggle(kind, PostID(post))
+        case "show":
+            guard let post = string("post") else { return fail("show needs \"post\": a post id string.") }
+            action = .show(PostID(post))
         case "back", "pop": action = .pop
         case "top": action = .top
         case "root":

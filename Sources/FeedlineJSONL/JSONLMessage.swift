@@ -71,6 +71,7 @@ public enum JSONLMessage {
         }
         fields.append(("error", .optional(state.failure?.message)))
         fields.append(("deleted", .bool(state.deleted)))
+        if let warning = state.warning { fields.append(("filtered", filtered(warning))) }
         return .object(fields)
     }
 
@@ -170,7 +171,14 @@ public enum JSONLMessage {
         if let thread = post.thread {
             fields.append(("thread", .object([("depth", .int(thread.depth)), ("focus", .bool(thread.isFocus))])))
         }
+        if let warning = post.warning { fields.append(("filtered", filtered(warning))) }
         return fields
+    }
+
+    /// `{"title":"Spoilers","action":"warn"}`: the filter whose warning stands in for a post's
+    /// text (`warn`) or media (`blur`) until `show`.
+    static func filtered(_ filter: PostFilter) -> JSONLValue {
+        .object([("title", .string(filter.title)), ("action", .string(filter.action.rawValue))])
     }
 
     static func content(_ post: Post, clock: WallClock) -> JSONLValue {

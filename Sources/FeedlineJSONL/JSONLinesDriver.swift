@@ -138,6 +138,12 @@ public final class JSONLinesDriver {
             navigator.replaceRoot(feed)
         case .toggle(let kind, let post):
             guard toggle(kind, post) else { return "Unknown post \(post): no screen on the stack shows it." }
+        case .show(let post):
+            switch reveal(post) {
+            case nil: return "Unknown post \(post): no screen on the stack shows it."
+            case false?: return "No filter hides anything of post \(post)."
+            case true?: break
+            }
         case .wait, .quit:
             break
         }
@@ -188,6 +194,25 @@ public final class JSONLinesDriver {
             }
         }
         return false
+    }
+
+    /// Reveals the post `id` names through a screen that shows it (a detail, else a row):
+    /// `nil` when none shows it, `false` when nothing of it is filtered there.
+    private func reveal(_ id: PostID) -> Bool? {
+        let screens = session.navigator.screens.reversed()
+        let original = session.store.originalID(of: id)
+        var shown = false
+        for case .post(let detail) in screens where detail.id == id || session.store.originalID(of: detail.id) == original {
+            shown = true
+            if detail.reveal() { return true }
+        }
+        for case .list(let list) in screens {
+            for row in list.rows where row.shownPost.map({ $0.id == id || $0.originalID == original }) == true {
+                shown = true
+                if list.reveal(row: row.id) { return true }
+            }
+        }
+        return shown ? false : nil
     }
 
     /// Writes the stack, follows list screens that are new on it (a list pushed twice is two

@@ -64,4 +64,34 @@ import FeedlineMastodon
         #expect(post.content == Post(original))
         #expect(post.boostedBy?.handle == "bob@example.social")
     }
+
+    @Test func filterResultsBecomeFiltersOfThePostAndOfWhatABoostShows() throws {
+        let json = #"""
+            {"id": "7", "created_at": "2026-11-20T09:15:02.000Z", "content": "<p>tonight</p>",
+             "account": {"id": "5", "username": "hugo", "acct": "hugo@kettle.town"},
+             "filtered": [
+               {"filter": {"id": "1", "title": "Gigs", "context": ["home", "public", "somewhere_new"], "filter_action": "warn"},
+                "keyword_matches": ["tonight"], "status_matches": []},
+               {"filter": {"id": "2", "title": "Spoilers", "context": ["thread"], "filter_action": "hide"}},
+               {"filter": {"id": "3", "title": "Photos", "context": ["notifications"], "filter_action": "blur"}},
+               {"filter": {"id": "4", "title": "Old", "context": ["account"]}}]}
+            """#
+        let status = try Mastodon.decode(Mastodon.Status.self, from: Data(json.utf8))
+        let post = Post(status)
+        #expect(post.filters == [
+            PostFilter(title: "Gigs", contexts: [.home, .public], action: .warn),
+            PostFilter(title: "Spoilers", contexts: [.thread], action: .hide),
+            PostFilter(title: "Photos", contexts: [.notifications], action: .blur),
+            PostFilter(title: "Old", contexts: [.account], action: .warn),
+        ])
+        #expect(post.isHidden(in: .thread) && !post.isHidden(in: .home))
+        // A boost that the server marked filtered: its original (what the row shows) is filtered.
+        var boost = Build.status(8, author: "bob", reblog: try Mastodon.decode(Mastodon.Status.self, from: Data(Self.json.utf8)))
+        boost.filtered = status.filtered
+        #expect(Post(boost).content.filters.count == 4)
+        #expect(Post(boost).filter(in: .home)?.title == "Gigs")
+        // Round trip: what is written reads back the same.
+        let again = try Mastodon.decode(Mastodon.Status.self, from: try Mastodon.makeEncoder().encode(status))
+        #expect(Post(again).filters == post.filters)
+    }
 }

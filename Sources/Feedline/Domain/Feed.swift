@@ -78,6 +78,15 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     /// The signed-in user's notifications, grouped.
     case notifications
 
+    /// The filter context of its posts (a thread's is ``FilterContext/thread``).
+    public var filterContext: FilterContext? {
+        switch self {
+        case .feed(let feed): feed.filterContext
+        case .thread: .thread
+        case .notifications: .notifications
+        }
+    }
+
     public var description: String {
         switch self {
         case .feed(let feed): feed.description

@@ -28,6 +28,10 @@ public struct NewerPage<Item: Hashable & Sendable>: Hashable, Sendable {
     /// Whether items older than the oldest of `items` (and still inside the requested range)
     /// may exist that were not returned. When `true` a gap remains below `items`.
     public var hasMore: Bool
+    /// The oldest item the server sent, when it is not the last of `items` (a list left out
+    /// posts its filters hide): where a gap below `items` ends, so the hidden items are not
+    /// asked for again.
+    var oldestBound: ItemID?
 
     public init(items: [Item], hasMore: Bool) {
         self.items = items

@@ -112,6 +112,13 @@ public struct Post: Hashable, Sendable, Identifiable {
         set { mutableStorage().url = newValue }
     }
 
+    /// The user's server-side filters that matched this post (``filter(in:)`` picks the one
+    /// that applies where it is shown).
+    public var filters: [PostFilter] {
+        get { storage.filters }
+        set { mutableStorage().filters = newValue }
+    }
+
     public init(
         id: PostID,
         author: Author,
@@ -131,6 +138,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         tags: [String] = [],
         inReplyToID: PostID? = nil,
         url: String? = nil,
+        filters: [PostFilter] = [],
         reblog: Post? = nil
     ) {
         storage = Storage(
@@ -138,7 +146,7 @@ public struct Post: Hashable, Sendable, Identifiable {
             contentWarning: contentWarning.flatMap { $0.isEmpty ? nil : $0 }, media: media, poll: poll, card: card,
             repliesCount: repliesCount, reblogsCount: reblogsCount, favouritesCount: favouritesCount,
             favourited: favourited, reblogged: reblogged, bookmarked: bookmarked, editedAt: editedAt, tags: tags,
-            inReplyToID: inReplyToID, url: url, reblog: reblog.map(\.content)
+            inReplyToID: inReplyToID, url: url, filters: filters, reblog: reblog.map(\.content)
         )
     }
 
@@ -209,6 +217,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         hasher.combine(storage.tags)
         hasher.combine(storage.inReplyToID)
         hasher.combine(storage.url)
+        hasher.combine(storage.filters)
         hasher.combine(storage.reblog)
     }
 
@@ -239,6 +248,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         var tags: [String]
         var inReplyToID: PostID?
         var url: String?
+        var filters: [PostFilter]
         var reblog: Post?
 
         init(
@@ -260,6 +270,7 @@ public struct Post: Hashable, Sendable, Identifiable {
             tags: [String],
             inReplyToID: PostID?,
             url: String?,
+            filters: [PostFilter],
             reblog: Post?
         ) {
             self.id = id
@@ -280,15 +291,16 @@ public struct Post: Hashable, Sendable, Identifiable {
             self.tags = tags
             self.inReplyToID = inReplyToID
             self.url = url
+            self.filters = filters
             self.reblog = reblog
         }
 
         func copy() -> Storage {
-            Storage(id: id, author: author, text: text, createdAt: createdAt, contentWarning: contentWarning, media: media, poll: poll, card: card, repliesCount: repliesCount, reblogsCount: reblogsCount, favouritesCount: favouritesCount, favourited: favourited, reblogged: reblogged, bookmarked: bookmarked, editedAt: editedAt, tags: tags, inReplyToID: inReplyToID, url: url, reblog: reblog)
+            Storage(id: id, author: author, text: text, createdAt: createdAt, contentWarning: contentWarning, media: media, poll: poll, card: card, repliesCount: repliesCount, reblogsCount: reblogsCount, favouritesCount: favouritesCount, favourited: favourited, reblogged: reblogged, bookmarked: bookmarked, editedAt: editedAt, tags: tags, inReplyToID: inReplyToID, url: url, filters: filters, reblog: reblog)
         }
 
         static func == (lhs: Storage, rhs: Storage) -> Bool {
-            lhs.id == rhs.id && lhs.author == rhs.author && lhs.text == rhs.text && lhs.createdAt == rhs.createdAt && lhs.contentWarning == rhs.contentWarning && lhs.media == rhs.media && lhs.poll == rhs.poll && lhs.card == rhs.card && lhs.repliesCount == rhs.repliesCount && lhs.reblogsCount == rhs.reblogsCount && lhs.favouritesCount == rhs.favouritesCount && lhs.favourited == rhs.favourited && lhs.reblogged == rhs.reblogged && lhs.bookmarked == rhs.bookmarked && lhs.editedAt == rhs.editedAt && lhs.tags == rhs.tags && lhs.inReplyToID == rhs.inReplyToID && lhs.url == rhs.url
+            lhs.id == rhs.id && lhs.author == rhs.author && lhs.text == rhs.text && lhs.createdAt == rhs.createdAt && lhs.contentWarning == rhs.contentWarning && lhs.media == rhs.media && lhs.poll == rhs.poll && lhs.card == rhs.card && lhs.repliesCount == rhs.repliesCount && lhs.reblogsCount == rhs.reblogsCount && lhs.favouritesCount == rhs.favouritesCount && lhs.favourited == rhs.favourited && lhs.reblogged == rhs.reblogged && lhs.bookmarked == rhs.bookmarked && lhs.editedAt == rhs.editedAt && lhs.tags == rhs.tags && lhs.inReplyToID == rhs.inReplyToID && lhs.url == rhs.url && lhs.filters == rhs.filters
                 && lhs.reblog == rhs.reblog
         }
     }

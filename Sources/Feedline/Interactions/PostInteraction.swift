@@ -56,6 +56,9 @@ public struct PostInteraction: Hashable, Sendable {
     public var pending: Set<InteractionKind>
     /// The last failure, cleared when the user toggles or retries this post.
     public var failure: InteractionFailure?
+    /// Whether the user revealed the post past a filter's warning (``PostFilter``): shared,
+    /// like the rest, by every row and detail of the post.
+    public var revealed: Bool
 
     public init(
         favourited: Bool,
@@ -64,7 +67,8 @@ public struct PostInteraction: Hashable, Sendable {
         reblogsCount: Int,
         bookmarked: Bool = false,
         pending: Set<InteractionKind> = [],
-        failure: InteractionFailure? = nil
+        failure: InteractionFailure? = nil,
+        revealed: Bool = false
     ) {
         self.favourited = favourited
         self.favouritesCount = favouritesCount
@@ -73,6 +77,7 @@ public struct PostInteraction: Hashable, Sendable {
         self.bookmarked = bookmarked
         self.pending = pending
         self.failure = failure
+        self.revealed = revealed
     }
 
     /// The interaction state a server copy of a post shows (its original's, for a reblog entry).

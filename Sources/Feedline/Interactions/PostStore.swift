@@ -90,6 +90,15 @@ public final class PostStore {
         var holders: [(id: Int, rows: [RowID], details: Int)] = []
         /// Set while the entry waits in the unused queue.
         var unusedStamp: UInt64?
+        /// Whether the user revealed it past a filter's warning (shared by every row and detail).
+        var revealed = false
+
+        /// What rows and details show: the interaction state, and the reveal.
+        var display: PostInteraction {
+            var display = state.display
+            display.revealed = revealed
+            return display
+        }
 
         init(post: Post, epoch: StoreEpoch) {
             self.post = post
@@ -162,13 +171,13 @@ public final class PostStore {
 
     /// The displayed interaction state of the post `id` names, if the store knows it.
     public func interaction(_ id: PostID) -> PostInteraction? {
-        entry(id)?.state.display
+        entry(id)?.display
     }
 
     /// The change a holder of the post `id` names would be told now: its latest copy and state.
     public func current(_ id: PostID) -> PostChange? {
         guard let originalID = originalID(of: id), let entry = entries[originalID] else { return nil }
-        return PostChange(originalID: originalID, post: entry.post, interaction: entry.state.display)
+        return PostChange(originalID: originalID, post: entry.post, interaction: entry.display)
     }
 
     /// Calls `handler` on the main actor after every change of any post's content or displayed
@@ -274,7 +283,7 @@ public final class PostStore {
             let original = post.content
             if let entry = entries[original.id] {
                 if post.reblog != nil { link(post.id, to: original.id, entry) }
-                let before = (entry.post, entry.state.display)
+                let before = (entry.post, entry.display)
                 if fetchedAt > entry.contentEpoch {
                     entry.post = original
                     entry.contentEpoch = fetchedAt
@@ -328,6 +337,19 @@ public final class PostStore {
         return true
     }
 
+    /// Reveals the post `id` names (its original) past a filter's warning, on every row and
+    /// detail that shows it. Returns `false` for a post the store does not know; revealing
+    /// twice changes nothing. A reveal lasts while the store keeps the post.
+    @discardableResult
+    package func reveal(_ id: PostID) -> Bool {
+        guard let originalID = originalID(of: id), let entry = entries[originalID] else { return false }
+        guard !entry.revealed else { return true }
+        let before = (entry.post, entry.display)
+        entry.revealed = true
+        changed(originalID, entry, before: before)
+        return true
+    }
+
     /// Wants again every interaction whose last request failed and rolled back (the value the
     /// user asked for is sent again). Returns whether there was any.
     @discardableResult
@@ -356,7 +378,7 @@ public final class PostStore {
 
     /// Reduces `event` and makes the requests match what the post's state asks for.
     private func handle(_ event: InteractionEvent, entry: Entry, id: PostID) {
-        let before = (entry.post, entry.state.display)
+        let before = (entry.post, entry.display)
         entry.state.reduce(event)
         if entry.state.failure == nil { failed.remove(id) } else { failed.insert(id) }
         changed(id, entry, before: before)
@@ -365,7 +387,7 @@ public final class PostStore {
 
     /// Tells every holder of the post and every observer, when what they show changed.
     private func changed(_ id: PostID, _ entry: Entry, before: (Post, PostInteraction)) {
-        let display = entry.state.display
+        let display = entry.display
         guard display != before.1 || entry.post != before.0 else { return }
         let change = PostChange(originalID: id, post: entry.post, interaction: display)
         for holder in entry.holders {

@@ -80,11 +80,22 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     public var interaction: PostInteraction
     /// Its place in a thread, for rows of a thread list.
     public var thread: ThreadPlace?
+    /// Where the row is shown, for the user's filters (`nil`: none applies).
+    public var filterContext: FilterContext?
 
-    public init(post: Post, interaction: PostInteraction? = nil, thread: ThreadPlace? = nil) {
+    public init(post: Post, interaction: PostInteraction? = nil, thread: ThreadPlace? = nil, filterContext: FilterContext? = nil) {
         self.post = post
         self.interaction = interaction ?? PostInteraction(serverCopy: post)
         self.thread = thread
+        self.filterContext = filterContext
+    }
+
+    /// The filter whose warning the row shows until the post is revealed (``PostInteraction/revealed``):
+    /// for `warn`, instead of the text ("Filtered: TITLE"); for `blur`, instead of the media.
+    /// `nil` once revealed, and for posts no filter matches here.
+    public var warning: PostFilter? {
+        guard !interaction.revealed, let filter = post.filter(in: filterContext), filter.action != .hide else { return nil }
+        return filter
     }
 
     /// The entry's id: the row's identity.

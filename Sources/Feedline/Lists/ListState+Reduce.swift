@@ -61,7 +61,9 @@ extension ListState {
                 // Posts that went missing below the top after it started (a delete dropped a gap
                 // there) are below what it brings: a gap row stands for them.
                 let missing = page.hasMore || (waitingMayMiss && request.token < mayMissSince)
-                let inserted = insertNewer(NewerPage(items: page.items, hasMore: missing), above: above, &edit)
+                var bounded = page
+                bounded.hasMore = missing
+                let inserted = insertNewer(bounded, above: above, &edit)
                 let uncertain = dropCoveredWaiting(after: covered, stale: staleArrivals(of: request), &edit)
                 coveredMissed(by: request)
                 // Everything newer than the old top is shown now or behind the gap below it —
@@ -375,11 +377,11 @@ extension ListState {
         let topIndex = top.map { top in
             rows.first?.newerBound == top ? 0 : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top } ?? 0
         } ?? 0
-        guard let oldest = fresh.last?.olderBound, topIndex < rows.count else {
+        guard let oldest = page.oldestBound ?? fresh.last?.olderBound, topIndex < rows.count else {
             if !fresh.isEmpty {
                 // No row to hang a gap on (every row was deleted meanwhile, or the feed was
                 // empty): older pages continue below what came.
-                if rows.isEmpty, page.hasMore, let oldest = fresh.last?.olderBound { olderPagesStart(below: oldest) }
+                if rows.isEmpty, page.hasMore, let oldest = page.oldestBound ?? fresh.last?.olderBound { olderPagesStart(below: oldest) }
                 edit.insertedBlock(at: 0, count: fresh.count)
                 rows.insert(fresh, at: 0)
             }
@@ -398,8 +400,8 @@ extension ListState {
         guard let gapIndex = rows.index(of: id), var gap = rows[gapIndex].gap else { return }
         if page.hasMore {
             // More is missing below what came: the gap stays, above the oldest item that came
-            // (as it was when nothing came but posts deleted meanwhile).
-            if let oldest = (fresh.last ?? page.items.last { $0.gap == nil })?.olderBound { gap.above = oldest }
+            // (hidden by a filter or not; as it was when nothing came but posts deleted meanwhile).
+            if let oldest = page.oldestBound ?? (fresh.last ?? page.items.last { $0.gap == nil })?.olderBound { gap.above = oldest }
             gap.status = .idle
             replace(at: gapIndex, with: .gap(gap), &edit)
         } else {

@@ -41,6 +41,8 @@ public final class FeedListViewModel {
 
     /// What this list shows.
     public let source: ListSource
+    /// Where the user's server filters apply to this list's posts (``PostFilter``).
+    private var filterContext: FilterContext? { source.filterContext }
     /// The store whose posts the rows show.
     public let store: PostStore
     private let relay: Relay<Snapshot>
@@ -130,11 +132,14 @@ public final class FeedListViewModel {
 
     /// Entries a stream brought for this list's feed, newest first (already in the store).
     func streamed(_ posts: [Post]) {
-        send(.streamed(posts.map(row)))
+        let shown = posts.filter { !$0.isHidden(in: filterContext) }
+        guard !shown.isEmpty else { return }
+        send(.streamed(shown.map(row)))
     }
 
     /// A notification a stream brought, merged into its group when this list knows the group.
     func streamed(_ group: NotificationGroup) {
+        if group.post?.isHidden(in: filterContext) == true { return }
         let id = RowID.notification(group.id)
         let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group
         send(.streamed([row(known.map { $0.merging(newer: group) } ?? group)]))
@@ -164,6 +169,15 @@ public final class FeedListViewModel {
     public func toggle(_ kind: InteractionKind, row id: RowID) -> Bool {
         guard let post = rows[id: id]?.shownPost else { return false }
         return store.toggle(kind, post.id)
+    }
+
+    /// Reveals the post the row `id` shows past its filter's warning (``PostRow/warning``), on
+    /// every row and detail of that post. Returns `false` (and does nothing) when the row shows
+    /// no post or no warning.
+    @discardableResult
+    public func reveal(row id: RowID) -> Bool {
+        guard let post = rows[id: id]?.shownPost, post.warning != nil else { return false }
+        return store.reveal(post.id)
     }
 
     /// Applies `event` (a user input or a response) and starts, keeps or cancels the request
@@ -235,23 +249,38 @@ public final class FeedListViewModel {
     private func receive(_ loaded: Loaded) {
         collected = []
         let event: ListEvent
+        var followUp: ListEvent?
         switch loaded {
         case .posts(let request, let page, let fetchedAt):
             let posts = undeleted(page.items, fetchedAt)
             store.ingest(posts, fetchedAt: fetchedAt)
-            event = .pageLoaded(token: request.token, page: Page(items: posts.map(row), next: page.next))
+            let shown = posts.filter { !$0.isHidden(in: filterContext) }
+            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next))
+            // A page that shows nothing (a filter hides every post, or all were deleted while it
+            // came) asks for the next one by itself, once for this page (a chain of such pages
+            // ends at the list's end).
+            if shown.isEmpty, !page.items.isEmpty, page.next != nil { followUp = .loadMoreRequested }
         case .newerPosts(let request, let page, let fetchedAt):
             let posts = undeleted(page.items, fetchedAt)
             store.ingest(posts, fetchedAt: fetchedAt)
-            event = .newerLoaded(token: request.token, page: NewerPage(items: posts.map(row), hasMore: page.hasMore))
+            var shown = NewerPage(items: posts.filter { !$0.isHidden(in: filterContext) }.map(row), hasMore: page.hasMore)
+            // Posts the list does not show (hidden, or deleted while the answer came) still
+            // bound what the answer covered: a gap below never asks for them again.
+            if shown.items.count < page.items.count, let oldest = page.items.last { shown.oldestBound = ItemID(oldest.id) }
+            event = .newerLoaded(token: request.token, page: shown)
         case .notifications(let request, let page, let fetchedAt):
             let groups = undeleted(page.items, fetchedAt)
             store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
-            event = .pageLoaded(token: request.token, page: Page(items: groups.map(row), next: page.next))
+            let shown = groups.filter { $0.post?.isHidden(in: filterContext) != true }
+            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next))
+            if shown.isEmpty, !page.items.isEmpty, page.next != nil { followUp = .loadMoreRequested }
         case .newerNotifications(let request, let page, let fetchedAt):
             let groups = undeleted(page.items, fetchedAt)
             store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
-            event = .newerLoaded(token: request.token, page: NewerPage(items: groups.map(row), hasMore: page.hasMore))
+            let kept = groups.filter { $0.post?.isHidden(in: filterContext) != true }
+            var shown = NewerPage(items: kept.map(row), hasMore: page.hasMore)
+            if kept.count < page.items.count, let oldest = page.items.last { shown.oldestBound = oldest.oldestID }
+            event = .newerLoaded(token: request.token, page: shown)
         case .thread(let request, let focus, var context, let fetchedAt):
             context.ancestors = undeleted(context.ancestors, fetchedAt)
             context.descendants = undeleted(context.descendants, fetchedAt)
@@ -264,7 +293,7 @@ public final class FeedListViewModel {
         collected = nil
         // The response first (a reload must be an edit's first change), then what the store
         // reported for rows already shown: one changeset, one snapshot.
-        enqueue([event] + changes.map { .postChanged($0.change, rows: $0.rows) })
+        enqueue([event] + changes.map { .postChanged($0.change, rows: $0.rows) } + (followUp.map { [$0] } ?? []))
     }
 
     /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
@@ -333,14 +362,14 @@ public final class FeedListViewModel {
 
     /// A post row with the store's latest copy of the original and its shared state.
     private func postRow(_ post: Post, thread: ThreadPlace?) -> PostRow {
-        guard let current = store.current(post.originalID) else { return PostRow(post: post, thread: thread) }
+        guard let current = store.current(post.originalID) else { return PostRow(post: post, thread: thread, filterContext: filterContext) }
         var entry = post
         if entry.reblog != nil {
             entry.reblog = current.post
         } else {
             entry = current.post
         }
-        return PostRow(post: entry, interaction: current.interaction, thread: thread)
+        return PostRow(post: entry, interaction: current.interaction, thread: thread, filterContext: filterContext)
     }
 
     private func row(_ group: NotificationGroup) -> ListRow {

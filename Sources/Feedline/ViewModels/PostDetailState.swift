@@ -32,6 +32,14 @@ public struct PostDetailState: Hashable, Sendable {
         contextLoad = .idle
     }
 
+    /// The filter whose warning the detail shows until the post is revealed (a detail is in the
+    /// `thread` filter context; see ``PostRow/warning``). A detail shows a post its filter hides
+    /// elsewhere behind a warning too: the user opened it on purpose.
+    public var warning: PostFilter? {
+        guard let post, interaction?.revealed != true, let filter = post.filter(in: .thread) else { return nil }
+        return filter
+    }
+
     /// The first failure to show, if any.
     public var failure: FeedFailure? {
         if case .failed(let failure) = postLoad { return failure }

@@ -62,6 +62,15 @@ public final class PostDetailViewModel {
         return store.toggle(kind, relay.value.id)
     }
 
+    /// Reveals the post past its filter's warning (``PostDetailState/warning``) — on this
+    /// detail and on every row of the post, on every screen. Returns `false` when there is no
+    /// warning to reveal.
+    @discardableResult
+    public func reveal() -> Bool {
+        guard relay.value.warning != nil else { return false }
+        return store.reveal(relay.value.id)
+    }
+
     /// Reduces `event`, publishes the new state, and starts the loads it asks for.
     package func send(_ event: PostDetailEvent) {
         var state = relay.value

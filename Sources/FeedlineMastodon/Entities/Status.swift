@@ -57,6 +57,8 @@ extension Mastodon {
         public var reblogged: Bool?
         /// Whether the signed-in user bookmarked it; `nil` when the server did not say.
         public var bookmarked: Bool?
+        /// The signed-in user's filters that matched it (empty when none did, or signed out).
+        public var filtered: [FilterResult]
         private var nested: Nested?
 
         /// A status with these values; `reblog` is kept as given (see ``original``).
@@ -67,7 +69,8 @@ extension Mastodon {
             inReplyToAccountID: String? = nil, mediaAttachments: [MediaAttachment] = [], mentions: [Mention] = [],
             tags: [Tag] = [], emojis: [CustomEmoji] = [], card: Card? = nil, poll: Poll? = nil,
             repliesCount: Int = 0, reblogsCount: Int = 0, favouritesCount: Int = 0,
-            favourited: Bool? = nil, reblogged: Bool? = nil, bookmarked: Bool? = nil, reblog: Status? = nil
+            favourited: Bool? = nil, reblogged: Bool? = nil, bookmarked: Bool? = nil,
+            filtered: [FilterResult] = [], reblog: Status? = nil
         ) {
             self.id = id
             self.uri = uri
@@ -94,6 +97,7 @@ extension Mastodon {
             self.favourited = favourited
             self.reblogged = reblogged
             self.bookmarked = bookmarked
+            self.filtered = filtered
             self.nested = reblog.map(Nested.status)
         }
 
@@ -117,7 +121,7 @@ extension Mastodon {
 
         enum CodingKeys: String, CodingKey {
             case id, uri, url, account, content, sensitive, visibility, language, mentions, tags, emojis, card, poll
-            case reblog, favourited, reblogged, bookmarked
+            case reblog, favourited, reblogged, bookmarked, filtered
             case createdAt = "created_at"
             case editedAt = "edited_at"
             case spoilerText = "spoiler_text"
@@ -157,6 +161,7 @@ extension Mastodon {
             favourited = try container.decodeIfPresent(Bool.self, forKey: .favourited)
             reblogged = try container.decodeIfPresent(Bool.self, forKey: .reblogged)
             bookmarked = try container.decodeIfPresent(Bool.self, forKey: .bookmarked)
+            filtered = try container.value(.filtered, or: [])
             nested = try container.decodeIfPresent(Status.self, forKey: .reblog).map(Nested.status)
         }
 
@@ -189,6 +194,7 @@ extension Mastodon {
             try container.encodeIfPresent(favourited, forKey: .favourited)
             try container.encodeIfPresent(reblogged, forKey: .reblogged)
             try container.encodeIfPresent(bookmarked, forKey: .bookmarked)
+            if !filtered.isEmpty { try container.encode(filtered, forKey: .filtered) }
             try container.encode(reblog, forKey: .reblog)
         }
 

@@ -13,9 +13,13 @@ extension Post {
     ///   entry keeps its own id, author and date, and its ``Feedline/Post/reblog`` is the innermost
     ///   original; the booster in the middle is not kept.
     /// - `favourited` / `reblogged` / `bookmarked` absent (signed out) read as `false`.
+    /// - `filtered` becomes ``Feedline/Post/filters``; a boost's filters also go to its original
+    ///   (which is what a row shows and filters apply to).
     public init(_ status: Mastodon.Status) {
-        let inner = status.reblog.map { Post(mapping: $0.original) }
+        var inner = status.reblog.map { Post(mapping: $0.original) }
         self = Post(mapping: status)
+        // A filter that matched the boost matches what it shows: the original.
+        for filter in filters where inner?.filters.contains(filter) == false { inner?.filters.append(filter) }
         self.reblog = inner
     }
 
@@ -40,8 +44,23 @@ extension Post {
             editedAt: status.editedAt,
             tags: status.tags.map(\.name),
             inReplyToID: status.inReplyToID.map { PostID($0) },
-            url: status.url ?? (status.uri.isEmpty ? nil : status.uri)
+            url: status.url ?? (status.uri.isEmpty ? nil : status.uri),
+            filters: status.filtered.map { PostFilter($0.filter) }
         )
+    }
+}
+
+extension PostFilter {
+    /// The domain filter for a Mastodon v2 filter: unknown contexts are dropped, and an
+    /// action other than `hide` or `blur` is `warn` (see ``Mastodon/Filter``).
+    public init(_ filter: Mastodon.Filter) {
+        let action: Action =
+            switch filter.filterAction {
+            case "hide": .hide
+            case "blur": .blur
+            default: .warn
+            }
+        self.init(title: filter.title, contexts: Set(filter.context.compactMap(FilterContext.init(rawValue:))), action: action)
     }
 }
 

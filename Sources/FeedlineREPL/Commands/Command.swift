@@ -7,6 +7,8 @@ public enum Command: Hashable, Sendable {
     case back
     /// Bookmark or remove the bookmark of a row (`bookmark 3`) or the open post (`bookmark`).
     case bookmark(row: Int?)
+    /// Reveal a filtered post: a row's (`show 3`) or the open one (`show`).
+    case show(row: Int?)
     /// Boost or unboost a row (`boost 3`) or the open post (`boost`).
     case boost(row: Int?)
     /// Favourite or unfavourite a row (`fav 3`) or the open post (`fav`).
@@ -71,6 +73,7 @@ extension Command {
         switch self {
         case .back: "back"
         case .bookmark(let row): row.map { "bookmark \($0)" } ?? "bookmark"
+        case .show(let row): row.map { "show \($0)" } ?? "show"
         case .boost(let row): row.map { "boost \($0)" } ?? "boost"
         case .favourite(let row): row.map { "fav \($0)" } ?? "fav"
         case .screen(let name): name.rawValue

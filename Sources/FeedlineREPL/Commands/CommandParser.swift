@@ -122,6 +122,7 @@ public enum CommandParser {
         case .fav: return optionalRow().map { .favourite(row: $0) }
         case .boost: return optionalRow().map { .boost(row: $0) }
         case .bookmark: return optionalRow().map { .bookmark(row: $0) }
+        case .show: return optionalRow().map { .show(row: $0) }
         case .thread: return optionalRow().map { .thread(row: $0) }
         case .open, .gap:
             guard let argument else { return .failure(.missingRow(name)) }

@@ -3,7 +3,7 @@ import Feedline
 /// The name of a command (its aliases resolve to it).
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case back, bookmark, bookmarks, boost, fav, favourites, gap, help, home, list, local, more, new, notifications, open, profile
-    case `public`, quit, refresh, retry, tag, thread, top
+    case `public`, quit, refresh, retry, show, tag, thread, top
     case whereAmI = "where"
 }
 
@@ -101,6 +101,12 @@ public enum CommandTable {
             name: .bookmark, aliases: [], argument: .rowOnList, usage: "bookmark N", postUsage: "bookmark",
             summary: "bookmark row N's post, or remove the bookmark",
             details: "Bookmarks are private: only you see them, in bookmarks. Every screen that shows the post marks it at once.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .show, aliases: ["reveal"], argument: .rowOnList, usage: "show N", postUsage: "show",
+            summary: "show the post a filter of yours warns about",
+            details: "Your server's filters put \"Filtered: TITLE\" in place of a matching post (or hide its media). show reveals it on every screen that shows it, for the rest of the session.",
             screens: [.list, .post]
         ),
         CommandSpec(

@@ -50,7 +50,7 @@ public struct DetailRenderer: Sendable {
     /// One part's lines.
     public func lines(_ part: Part, of state: PostDetailState) -> [String] {
         switch part {
-        case .post: state.post.map(cachedPostLines) ?? []
+        case .post: state.post.map { cachedPostLines($0, warning: state.deleted ? nil : state.warning) } ?? []
         case .interaction: state.interaction.map { interactionLines($0, replies: state.post?.repliesCount ?? 0) } ?? []
         case .failure: state.interaction?.failure.map { wrapped("! " + TextWidth.oneLine($0.message)).map(style.red) } ?? []
         case .loads: loadLines(state)
@@ -70,17 +70,17 @@ public struct DetailRenderer: Sendable {
         TextWidth.wrap(text, to: width - TextWidth.width(of: indent)).map { indent + $0 }
     }
 
-    private func cachedPostLines(_ post: Post) -> [String] {
-        guard let cache else { return postLines(post) }
+    private func cachedPostLines(_ post: Post, warning: PostFilter?) -> [String] {
+        guard let cache else { return postLines(post, warning: warning) }
         let source = RenderCache.PostSource(
             id: post.id, author: post.author, text: post.text, createdAt: post.createdAt, contentWarning: post.contentWarning,
             media: post.media, poll: post.poll, card: post.card, editedAt: post.editedAt, age: clock.relative(post.createdAt),
-            columns: width
+            columns: width, warning: warning
         )
-        return cache.post(post.id, source) { postLines(post) }
+        return cache.post(post.id, source) { postLines(post, warning: warning) }
     }
 
-    private func postLines(_ post: Post) -> [String] {
+    private func postLines(_ post: Post, warning: PostFilter?) -> [String] {
         var lines: [String] = []
         let name = TextWidth.oneLine(post.author.name)
         let handle = "@" + TextWidth.oneLine(post.author.handle)
@@ -92,13 +92,23 @@ public struct DetailRenderer: Sendable {
             lines += wrapped("CW: " + TextWidth.oneLine(warning)).map(style.magenta)
             lines.append("")
         }
+        if let warning, warning.action == .warn {
+            // The text, media, poll and link stay hidden until `show`.
+            lines += wrapped("Filtered: " + TextWidth.oneLine(warning.title) + ". Type show to see it.").map(style.magenta)
+            lines.append("")
+            return lines
+        }
         let text = TextWidth.sanitize(post.text, keepingLines: true)
         lines += text.isEmpty ? [style.dim("(no text)")] : wrapped(text)
         if !post.media.isEmpty {
             lines.append("")
-            for media in post.media {
-                lines += wrapped(TextWidth.oneLine(media.summary))
-                if let url = media.url { lines.append(urlLine(url)) }
+            if let warning, warning.action == .blur {
+                lines += wrapped(Self.count(post.media.count, "attachment") + " hidden by the filter " + TextWidth.oneLine(warning.title) + ". Type show to see them.").map(style.magenta)
+            } else {
+                for media in post.media {
+                    lines += wrapped(TextWidth.oneLine(media.summary))
+                    if let url = media.url { lines.append(urlLine(url)) }
+                }
             }
         }
         if let poll = post.poll {

@@ -16,6 +16,8 @@ public final class RenderCache: Sendable {
         var media: [Media.Kind]
         var columns: Int
         var number: Int
+        /// The filter whose warning stands in for the text (`warn`) or the media (`blur`).
+        var warning: PostFilter? = nil
     }
 
     /// What a detail's post part is made from.
@@ -31,6 +33,7 @@ public final class RenderCache: Sendable {
         var editedAt: Date?
         var age: String
         var columns: Int
+        var warning: PostFilter? = nil
     }
 
     /// How many entries of each kind are kept at most.

@@ -94,10 +94,11 @@ public struct RowRenderer: Sendable {
         }
         let content = row.content
         let source = RenderCache.BodySource(
-            text: content.text, contentWarning: content.contentWarning, media: content.media.map(\.kind), columns: available, number: number
+            text: content.text, contentWarning: content.contentWarning, media: content.media.map(\.kind), columns: available, number: number,
+            warning: row.warning
         )
         let body = cache?.body(content.id, source) { bodyLine(source) } ?? bodyLine(source)
-        result.append(indent + (content.contentWarning == nil ? body : style.magenta(body)))
+        result.append(indent + (content.contentWarning == nil && source.warning?.action != .warn ? body : style.magenta(body)))
         if let failure = interaction.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
                 result.append(indent + style.red(line))
@@ -108,9 +109,17 @@ public struct RowRenderer: Sendable {
 
     /// The row's second line: the text on one line, or the content warning instead.
     private func bodyLine(_ source: RenderCache.BodySource) -> String {
+        if let filter = source.warning, filter.action == .warn {
+            return TextWidth.truncate("Filtered: " + TextWidth.oneLine(filter.title) + " (show \(source.number) to see it)", to: source.columns)
+        }
         if let warning = source.contentWarning {
             let text = "CW: " + TextWidth.oneLine(warning) + " (open \(source.number) to read)"
             return TextWidth.truncate(text, to: source.columns)
+        }
+        if source.warning?.action == .blur, !source.media.isEmpty {
+            // The note first, so a long text never cuts it.
+            let note = "[\(source.media.count == 1 ? "media" : "\(source.media.count) media") hidden: show \(source.number)] "
+            return TextWidth.oneLine(note + source.text, truncatedTo: source.columns)
         }
         let media = source.media.map { "[\($0.rawValue)]" }.joined(separator: " ")
         let text = TextWidth.oneLine(source.text + " " + media, truncatedTo: source.columns)

@@ -186,7 +186,7 @@ struct DetailScreen {
             // The post and the thread are the long parts: skip them while their input is unchanged
             // (the post part shows no interaction state, so a favourite does not redraw it).
             if let flushed, printed[part] != nil {
-                if part == .post, Self.sameText(flushed.post, state.post) { continue }
+                if part == .post, Self.sameText(flushed.post, state.post), flushed.warning == state.warning, flushed.deleted == state.deleted { continue }
                 if part == .thread, flushed.context == state.context, flushed.post?.repliesCount == state.post?.repliesCount { continue }
             }
             let drawn = renderer.lines(part, of: state)
@@ -203,7 +203,7 @@ struct DetailScreen {
         if a == b { return true }
         return a.id == b.id && a.author == b.author && a.text == b.text && a.createdAt == b.createdAt
             && a.contentWarning == b.contentWarning && a.media == b.media && a.poll == b.poll && a.card == b.card
-            && a.editedAt == b.editedAt && a.url == b.url
+            && a.editedAt == b.editedAt && a.url == b.url && a.filters == b.filters
     }
 
     /// The whole screen (the `list` command).

@@ -248,6 +248,7 @@ public final class REPLDriver {
         case .favourite(let row): toggle(.favourite, row: row, name: .fav)
         case .boost(let row): toggle(.reblog, row: row, name: .boost)
         case .bookmark(let row): toggle(.bookmark, row: row, name: .bookmark)
+        case .show(let row): reveal(row: row)
         case .retry: retry()
         case .thread(let row): openThread(row)
         case .profile(let target): openProfile(target)
@@ -342,6 +343,29 @@ public final class REPLDriver {
             }
         case (.list?, nil):
             refuse(ParseError.missingRow(name).message)
+        case (nil, _):
+            break
+        }
+    }
+
+    /// `show [N]`: reveals a post a filter warns about, everywhere it is shown.
+    private func reveal(row number: Int?) {
+        switch (stack.last, number) {
+        case (.post(let entry)?, nil):
+            guard entry.detail.reveal() else {
+                refuse(entry.detail.current.post == nil ? "The post is still loading; try again when it is shown." : "No filter hides anything of this post.")
+                return
+            }
+        case (.post?, _?):
+            refuse("On a post, show acts on that post: type show alone, or back to pick a row.")
+        case (.list(let entry)?, let number?):
+            guard let row = row(number, in: entry) else { return }
+            guard entry.list.reveal(row: row.id) else {
+                refuse(row.shownPost == nil ? "Row \(number) is not about a post." : "No filter hides anything of row \(number).")
+                return
+            }
+        case (.list?, nil):
+            refuse(ParseError.missingRow(.show).message)
         case (nil, _):
             break
         }

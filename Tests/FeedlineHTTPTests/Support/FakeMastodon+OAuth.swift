@@ -1,4 +1,4 @@
-import Crypto
+import CLibCrypto
 import FlyingFox
 import Foundation
 
@@ -232,7 +232,7 @@ extension FakeMastodon {
     // MARK: - Helpers
 
     static func challenge(_ verifier: String) -> String {
-        Data(SHA256.hash(data: Data(verifier.utf8))).base64EncodedString()
+        Self.sha256(Data(verifier.utf8)).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
@@ -255,5 +255,16 @@ extension FakeMastodon {
             fields[decode(name)] = parts.count > 1 ? decode(parts[1]) : ""
         }
         return fields
+    }
+}
+
+extension FakeMastodon {
+    /// SHA-256 straight from libcrypto: the fake checks verifiers without Feedline's PKCE code.
+    static func sha256(_ data: Data) -> Data {
+        var digest = [UInt8](repeating: 0, count: 32)
+        data.withUnsafeBytes { bytes in
+            digest.withUnsafeMutableBufferPointer { out in feedline_sha256(bytes.baseAddress, bytes.count, out.baseAddress) }
+        }
+        return Data(digest)
     }
 }

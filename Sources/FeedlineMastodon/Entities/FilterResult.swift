@@ -1,0 +1,62 @@
+import Foundation
+
+extension Mastodon {
+    /// A filter of the signed-in user that matched a status (`Status.filtered[]`, Mastodon ≥ 4.0):
+    /// the filter, and what in the status matched it.
+    public struct FilterResult: Codable, Hashable, Sendable {
+        public var filter: Filter
+        /// The keywords of the filter found in the status.
+        public var keywordMatches: [String]?
+        /// The status ids the filter lists that matched.
+        public var statusMatches: [String]?
+
+        public init(filter: Filter, keywordMatches: [String]? = nil, statusMatches: [String]? = nil) {
+            self.filter = filter
+            self.keywordMatches = keywordMatches
+            self.statusMatches = statusMatches
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case filter
+            case keywordMatches = "keyword_matches"
+            case statusMatches = "status_matches"
+        }
+    }
+
+    /// A v2 filter (`Filter`): its title, where it applies and what it does.
+    ///
+    /// `context` keeps the names as sent (`home`, `notifications`, `public`, `thread`,
+    /// `account`; unknown ones are ignored when mapped); `filter_action` is `warn`, `hide` or
+    /// `blur` (Mastodon 4.4), and an unknown or absent action reads as `warn`, the safe middle
+    /// (the post stays reachable, behind a warning).
+    public struct Filter: Codable, Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var context: [String]
+        public var filterAction: String
+        public var expiresAt: Date?
+
+        public init(id: String, title: String, context: [String], filterAction: String, expiresAt: Date? = nil) {
+            self.id = id
+            self.title = title
+            self.context = context
+            self.filterAction = filterAction
+            self.expiresAt = expiresAt
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, context
+            case filterAction = "filter_action"
+            case expiresAt = "expires_at"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.id(.id)
+            title = try container.value(.title, or: "")
+            context = try container.value(.context, or: [])
+            filterAction = try container.value(.filterAction, or: "warn")
+            expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        }
+    }
+}
