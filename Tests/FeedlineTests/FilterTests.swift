@@ -150,6 +150,31 @@ struct FilterTests {
         #expect(service.calls.last == "newer(p10, n4)")
     }
 
+    @Test("a refresh whose newest page is all hidden goes on below it, once per page, without a gap on top")
+    func refreshOfHiddenPages() async {
+        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 3)
+        let session = makeSession(service)
+        let home = session.root
+        home.appeared()
+        await session.settle()
+        // Eight new posts; the newest three and the next three hidden, the two oldest shown.
+        service.arrive(Self.filtered(makePosts(8, prefix: "n"), Self.hidden, Set((1...6).map { "n\($0)" })))
+        home.refresh()
+        await session.settle()
+        #expect(home.rows.map(\.id.description) == ["post:n7", "post:n8", "post:p10", "post:p11", "post:p12"])
+        // One request per page of three: the newest, then below each hidden page's oldest post.
+        #expect(Array(service.calls.suffix(3)) == ["newer(p10, nil)", "newer(p10, n3)", "newer(p10, n6)"])
+        #expect(home.status.lastRefresh == .newRows(2))
+        // A refresh that finds only hidden posts (two new, then the six hidden before) says so,
+        // after one request per page of them.
+        service.arrive(Self.filtered(makePosts(2, prefix: "m"), Self.hidden, ["m1", "m2"]))
+        home.refresh()
+        await session.settle()
+        #expect(Array(service.calls.suffix(3)) == ["newer(n7, nil)", "newer(n7, n1)", "newer(n7, n4)"])
+        #expect(home.rows.first?.id == .post("n7"))
+        #expect(home.status.lastRefresh == .nothingNew)
+    }
+
     @Test("a streamed post a filter hides does not wait; a warned one waits with its warning")
     func streamedFiltered() async {
         let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 4)

@@ -383,6 +383,87 @@ struct ListStateStreamTests {
         #expect(state.checkInvariants().isEmpty)
     }
 
+    // MARK: - Pages that show nothing (filtered or deleted) but say more is missing
+
+    /// A full page of which the list shows nothing: its oldest post was `oldest`.
+    static func nothingShown(oldest: ItemID) -> NewerPage<ListRow> {
+        var page = NewerPage<ListRow>(items: [], hasMore: true)
+        page.oldestBound = oldest
+        return page
+    }
+
+    @Test("a refresh whose page shows nothing goes on below that page as the same request; what waits stays until it ends")
+    func refreshGoesOn() {
+        var state = Self.withWaiting(.loaded)
+        state.reduce(.refreshRequested)
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.streamed(Self.rows(["s9"])))
+        let before = state
+        let changes = state.reduce(.newerLoaded(token: token, page: Self.nothingShown(oldest: "h1")))
+        #expect(changes.isEmpty)
+        #expect(state.rows == before.rows)
+        #expect(state.inFlight == ListRequest(token: token, kind: .refresh(above: "p1", olderThan: "h1")))
+        #expect(state.waiting == before.waiting)
+        #expect(state.checkInvariants().isEmpty)
+        // The rest: the rows that waited before it started are covered, s9 (later) still waits.
+        state.reduce(.newerLoaded(token: token, page: NewerPage(items: Self.news, hasMore: false)))
+        #expect(Self.ids(state.rows.prefix(4)) == ["s3", "s2", "s1", "p1"])
+        #expect(state.waiting.map(\.id) == [.post("s9")])
+        #expect(state.inFlight == nil)
+        #expect(state.lastRefresh == .newRows(3))
+        #expect(state.checkInvariants().isEmpty)
+        // Nothing shown and nothing more: the refresh ends, with no gap on top.
+        var empty = NewerPage<ListRow>(items: [], hasMore: false)
+        empty.oldestBound = "h2"
+        state.reduce(.refreshRequested)
+        state.reduce(.newerLoaded(token: state.inFlight?.token ?? 0, page: empty))
+        #expect(state.inFlight == nil)
+        #expect(state.rows.first?.id == .post("s3"))
+        #expect(state.lastRefresh == .nothingNew)
+    }
+
+    @Test("a catch-up whose page shows nothing goes on below that page; what waits is kept")
+    func catchUpGoesOn() {
+        var state = Self.withWaiting(.loaded)
+        state.reduce(.catchUpRequested)
+        let token = state.inFlight?.token ?? 0
+        let before = state
+        state.reduce(.newerLoaded(token: token, page: Self.nothingShown(oldest: "h1")))
+        #expect(state.inFlight == ListRequest(token: token, kind: .catchUp(above: "s3", olderThan: "h1")))
+        #expect(state.waiting == before.waiting)
+        state.reduce(.newerLoaded(token: token, page: NewerPage(items: Self.rows(["c1"]), hasMore: false)))
+        #expect(state.waiting.map(\.id) == Self.rows(["c1", "s3", "s2", "s1"]).map(\.id))
+        #expect(!state.waitingMayMiss)
+        #expect(state.inFlight == nil)
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("a gap fill whose page shows nothing asks for the rest of the gap at once, below that page")
+    func gapFillGoesOn() {
+        var state = ListStateTests.state(.fillingGap)
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.newerLoaded(token: token, page: Self.nothingShown(oldest: "n15")))
+        let rest = Gap(below: "p1", above: "n15", status: .loading)
+        #expect(state.rows[20].gap == rest)
+        #expect(state.inFlight?.kind == .gap(rest))
+        #expect(state.inFlight?.token != token)
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("when the last rows waiting above a possible gap are deleted, a catch-up asks above the top")
+    func lastWaitingDeleted() {
+        var state = ListStateTests.state(.loaded)
+        state.reduce(.catchUpRequested)
+        state.reduce(.newerLoaded(token: state.inFlight?.token ?? 0, page: NewerPage(items: Self.rows(["c2", "c1"]), hasMore: true)))
+        #expect(state.waitingMayMiss)
+        #expect(state.inFlight == nil)
+        state.reduce(.rowsRemoved([.post("c1")]))
+        #expect(state.inFlight == nil, "c2 still waits above the gap")
+        state.reduce(.rowsRemoved([.post("c2")]))
+        #expect(state.inFlight?.kind == .catchUp(above: "p1"))
+        #expect(state.checkInvariants().isEmpty)
+    }
+
     @Test("a delete that drops a gap from the top: a catch-up asks above the top, or what waits is shown above a gap")
     func deleteDropsTopGap() {
         var state = ListStateTests.state(.withGap)

@@ -18,7 +18,8 @@ import Testing
 /// Invariants:
 /// - **(a) Converges.** After settling — reconnected, every call answered, failures retried,
 ///   what waits shown, every gap opened and older pages loaded to the end — each list is its
-///   feed on the server, newest first, without duplicates. The one allowance: an entry deleted
+///   feed on the server less the posts a server filter hides in its context, newest first,
+///   without duplicates. The one allowance: an entry deleted
 ///   while the stream was down (its delete never reached the session) may still be shown, and
 ///   anywhere: a post the server no longer has cannot be placed. A post shows no older version
 ///   than the last edit the stream brought, and every live post the server's favourite, boost
@@ -469,12 +470,12 @@ final class StreamWalk {
             guard case .post(let post) = row else { return "a row that is not a post is left: \(row.id)" }
             ids.append(post.id)
         }
-        let expected = server.feed(feed)
+        let expected = server.shown(feed)
         let live = Set(expected)
         if Set(ids).count != ids.count { return "duplicates: \(ids)" }
         if ids.filter(live.contains) != expected { return "shows \(ids), the server has \(expected)" }
         for id in ids where !live.contains(id) {
-            guard let entry = server.entry(id), entry.deleted else { return "shows \(id), which is not in \(feed)" }
+            guard let entry = server.entry(id), entry.deleted else { return "shows \(id), which is not in \(feed) or a filter hides there" }
             let original = entry.boosts.map { PostID("p\($0)") }
             if announcedDeletes.contains(id) || original.map(announcedDeletes.contains) == true {
                 return "shows \(id), whose delete the stream brought: \(ids)"

@@ -31,7 +31,7 @@ public struct NewerPage<Item: Hashable & Sendable>: Hashable, Sendable {
     /// The oldest item the server sent, when it is not the last of `items` (a list left out
     /// posts its filters hide): where a gap below `items` ends, so the hidden items are not
     /// asked for again.
-    var oldestBound: ItemID?
+    package var oldestBound: ItemID?
 
     public init(items: [Item], hasMore: Bool) {
         self.items = items

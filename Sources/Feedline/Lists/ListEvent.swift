@@ -47,14 +47,19 @@ public struct ListRequest: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// An older page after `cursor` (`nil`: the first page).
         case page(after: PageCursor?)
-        /// Items newer than the top item.
-        case refresh(above: ItemID)
+        /// Items newer than the top item — and older than `olderThan` when set: the rest of a
+        /// refresh whose newest page showed nothing (a filter hid it, or its posts were deleted
+        /// while it came) but said more was missing below it.
+        case refresh(above: ItemID, olderThan: ItemID? = nil)
         /// The items missing in `gap`.
         case gap(Gap)
         /// The first page again, replacing every row (lists that cannot ask for "newer than").
         case reload
         /// Items newer than everything known (waiting rows included), to wait above the rows.
-        case catchUp(above: ItemID)
+        ///
+        /// Older than `olderThan` when set: the rest of a catch-up whose newest page showed
+        /// nothing but said more was missing below it.
+        case catchUp(above: ItemID, olderThan: ItemID? = nil)
     }
 
     public var token: Int

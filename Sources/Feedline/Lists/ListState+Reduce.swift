@@ -55,7 +55,7 @@ extension ListState {
         case .newerLoaded(let token, let page):
             guard let request = inFlight, request.token == token else { break }
             switch request.kind {
-            case .refresh(let above):
+            case .refresh(let above, _):
                 inFlight = nil
                 let covered = coveredArrival(page.items)
                 // Posts that went missing below the top after it started (a delete dropped a gap
@@ -64,11 +64,18 @@ extension ListState {
                 var bounded = page
                 bounded.hasMore = missing
                 let inserted = insertNewer(bounded, above: above, &edit)
+                // A full page with nothing to show (a filter hid its posts, or they were deleted
+                // while it came): the refresh goes on below that page, once per page, as the
+                // same request — what waits is not covered until it ends.
+                if inserted == 0, page.hasMore, let oldest = page.oldestBound {
+                    proceed(request, as: .refresh(above: above, olderThan: oldest))
+                    break
+                }
                 let uncertain = dropCoveredWaiting(after: covered, stale: staleArrivals(of: request), &edit)
                 coveredMissed(by: request)
                 // Everything newer than the old top is shown now or behind the gap below it —
-                // unless a full page brought nothing to show (its posts were deleted while it
-                // came): then posts may still be missing above the top.
+                // unless a full page brought nothing to show: then posts may still be missing
+                // above the top.
                 if inserted > 0 {
                     waitingMayMiss = false
                 } else if page.hasMore {
@@ -82,9 +89,21 @@ extension ListState {
                 inFlight = nil
                 fillGap(gap.id, with: page, &edit)
                 dropShownFromWaiting(page.items, &edit)
+                // A page with nothing to show (filtered or deleted) that left the gap open: the
+                // fill goes on below it, once per page, so that opening a gap shows something.
+                if page.items.isEmpty, page.hasMore, page.oldestBound != nil, rows[id: gap.id]?.gap != nil {
+                    begin(.fillGap(gap.id), &edit)
+                    break
+                }
                 runQueue(&edit)
-            case .catchUp(let above):
+            case .catchUp(let above, _):
                 inFlight = nil
+                // Nothing to show (filtered or deleted) but more below: the catch-up goes on
+                // below that page, once per page.
+                if page.items.isEmpty, page.hasMore, let oldest = page.oldestBound {
+                    proceed(request, as: .catchUp(above: above, olderThan: oldest))
+                    break
+                }
                 keepWaiting(page, of: request, above: above, &edit)
                 coveredMissed(by: request)
                 runQueue(&edit)
@@ -313,6 +332,13 @@ extension ListState {
         requestMark = arrivals
     }
 
+    /// The rest of `request` (which just answered): as far as arrivals and drops are concerned
+    /// it is the same request, started when `request` did — its token and mark stay, so rows
+    /// that arrived meanwhile (newer than what it now asks for) are not taken as covered.
+    private mutating func proceed(_ request: ListRequest, as kind: ListRequest.Kind) {
+        inFlight = ListRequest(token: request.token, kind: kind)
+    }
+
     private mutating func runQueue(_ edit: inout RowEdit) {
         while inFlight == nil, !queued.isEmpty {
             begin(queued.removeFirst(), &edit)
@@ -372,6 +398,8 @@ extension ListState {
         var fresh = newRows(from: page.items, newer: true, &edit)
         let count = fresh.count
         lastRefresh = fresh.isEmpty ? .nothingNew : .newRows(fresh.count)
+        // Nothing to show: no rows, and no gap (it would stand above the top row).
+        guard !fresh.isEmpty else { return 0 }
         // The top row at the time of the request: almost always still the first. (A notification
         // group at the top that grew has just moved into `fresh`: then the new rows go first.)
         let topIndex = top.map { top in
@@ -635,6 +663,11 @@ extension ListState {
         edit.stoppedWaiting(waitingIndices.map { waiting[$0] })
         waiting.remove(at: waitingIndices)
         for id in ids { arrivedAt[id] = nil }
+        // The last waiting rows left, and posts may be missing below them: nothing would show
+        // that gap any more, so a catch-up asks above the top again.
+        if !waitingIndices.isEmpty, waiting.isEmpty, waitingMayMiss, refreshStyle == .newer, !rows.isEmpty {
+            catchUpAgain(&edit)
+        }
         guard !indices.isEmpty else { return }
         // Where each removed row was, the rows now on either side may be two gaps.
         mendGaps(at: indices.enumerated().map { $0.element - $0.offset }, &edit)

@@ -223,16 +223,20 @@ public final class FeedListViewModel {
                 return .posts(request, try await service.page(of: feed, after: cursor), fetchedAt)
             case (.feed(let feed), .reload):
                 return .posts(request, try await service.page(of: feed, after: nil), fetchedAt)
-            case (.feed(let feed), .refresh(let above)), (.feed(let feed), .catchUp(let above)):
-                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: nil), fetchedAt)
+            case (.feed(let feed), .refresh(let above, let upper)):
+                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
+            case (.feed(let feed), .catchUp(let above, let upper)):
+                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
             case (.feed(let feed), .gap(let gap)):
                 return .newerPosts(request, try await service.newer(in: feed, than: gap.below.post, olderThan: gap.above.post), fetchedAt)
             case (.notifications, .page(let cursor)):
                 return .notifications(request, try await service.notifications(after: cursor), fetchedAt)
             case (.notifications, .reload):
                 return .notifications(request, try await service.notifications(after: nil), fetchedAt)
-            case (.notifications, .refresh(let above)), (.notifications, .catchUp(let above)):
-                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: nil), fetchedAt)
+            case (.notifications, .refresh(let above, let upper)):
+                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
+            case (.notifications, .catchUp(let above, let upper)):
+                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
             case (.notifications, .gap(let gap)):
                 return .newerNotifications(request, try await service.newerNotifications(than: gap.below, olderThan: gap.above), fetchedAt)
             case (.thread(let id), _):

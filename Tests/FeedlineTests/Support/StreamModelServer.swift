@@ -11,7 +11,8 @@ import Foundation
 /// `since_id` do, so a range whose bound was deleted still means what it meant.
 ///
 /// Two feeds: home (every original and boost) and `#t` (the originals that carry the tag, no
-/// boosts). Every call waits until the test answers it, in any order; waiting calls are kept in
+/// boosts). Some originals carry a server filter whose action is `hide` (``filters(of:)``): in
+/// home only, or in home and public (which `#t` filters in); a boost carries its original's. Every call waits until the test answers it, in any order; waiting calls are kept in
 /// an order that does not depend on how concurrent calls happened to arrive, so that a seed
 /// replays. Its answer is computed when the server *serves* it — as soon as it arrived when
 /// ``servesOnArrival`` (``serveArrived()``), at ``serve(at:)``, or at the latest when answered —
@@ -112,6 +113,26 @@ final class StreamModelServer: FeedService {
     /// The ids of `feed` now, newest first.
     func feed(_ feed: Feed) -> [PostID] {
         state.withLock { state in Self.items(of: feed, in: state).map(\.id) }
+    }
+
+    /// The filters the server attaches to the original `number`: every fifth original (from the
+    /// third) is hidden in home, every seventh (from the fifth) in home and public too.
+    static func filters(of number: Int) -> [PostFilter] {
+        if number % 7 == 4 { return [PostFilter(title: "Everywhere", contexts: [.home, .public], action: .hide)] }
+        if number % 5 == 2 { return [PostFilter(title: "Home", contexts: [.home], action: .hide)] }
+        return []
+    }
+
+    /// The ids of `feed` the client should show: `feed(_:)` less the entries a filter hides in
+    /// the feed's context.
+    func shown(_ feed: Feed) -> [PostID] {
+        state.withLock { state in
+            Self.items(of: feed, in: state).filter { entry in
+                !Self.filters(of: entry.boosts ?? entry.number).contains { filter in
+                    feed.filterContext.map(filter.contexts.contains) == true
+                }
+            }.map(\.id)
+        }
     }
 
     /// The version of the original `id` now (0 until edited).
@@ -270,7 +291,8 @@ final class StreamModelServer: FeedService {
             reblogsCount: flags.reblogs, favouritesCount: flags.favourites,
             favourited: flags.favourited, reblogged: flags.reblogged, bookmarked: flags.bookmarked,
             editedAt: version == 0 ? nil : epoch.addingTimeInterval(Double(number) * 60 + Double(version)),
-            tags: tagged ? [tag] : []
+            tags: tagged ? [tag] : [],
+            filters: filters(of: number)
         )
     }
 
