@@ -1,7 +1,7 @@
 import Foundation
 
 /// Who wrote (or boosted) a post.
-public struct Author: Hashable, Sendable {
+public struct Author: Hashable, Sendable, Codable {
     /// The account's id on the server (opaque).
     public var id: String
     /// The name the author chose; may be empty, may contain `:shortcode:` custom emoji.

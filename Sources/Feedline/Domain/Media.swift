@@ -1,9 +1,9 @@
 import Foundation
 
 /// One attachment of a post, reduced to what a text or accessibility front shows.
-public struct Media: Hashable, Sendable {
+public struct Media: Hashable, Sendable, Codable {
     /// What kind of attachment this is.
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, Codable {
         case audio, gifv, image, unknown, video
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A poll attached to a post, enough to show it.
-public struct Poll: Hashable, Sendable {
-    public struct Option: Hashable, Sendable {
+public struct Poll: Hashable, Sendable, Codable {
+    public struct Option: Hashable, Sendable, Codable {
         public var title: String
         /// Votes for this option; `nil` while the server hides results.
         public var votes: Int?
@@ -29,7 +29,7 @@ public struct Poll: Hashable, Sendable {
 }
 
 /// A link preview card attached to a post.
-public struct LinkCard: Hashable, Sendable {
+public struct LinkCard: Hashable, Sendable, Codable {
     public var url: String
     public var title: String
     public var summary: String

@@ -14,7 +14,7 @@ public enum FilterContext: String, Hashable, Sendable, CaseIterable, Codable {
 
 /// A server-side filter (Mastodon's v2 filters) that matched a post: what the user asked the
 /// server to do with such posts, and where.
-public struct PostFilter: Hashable, Sendable {
+public struct PostFilter: Hashable, Sendable, Codable {
     /// What to do with a matching post.
     public enum Action: String, Hashable, Sendable, Codable, Comparable {
         /// Show the post behind a warning naming the filter until the user reveals it.
