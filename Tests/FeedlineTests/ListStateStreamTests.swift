@@ -383,6 +383,43 @@ struct ListStateStreamTests {
         #expect(state.checkInvariants().isEmpty)
     }
 
+    // MARK: - restored
+
+    @Test("saved rows are restored only into an empty list with nothing asked; then a catch-up above the first screen", arguments: Phase.allCases)
+    func restored(_ phase: Phase) {
+        let before = ListStateTests.state(phase)
+        var state = before
+        let saved = Self.rows(["r1", "r2"]) + [.gap(Gap(below: "r3", above: "r2"))] + Self.rows(["r3"])
+        let changes = state.reduce(.restored(rows: saved, waiting: Self.rows(["w1"]), older: PageCursor("r3")))
+        guard before.rows.isEmpty, before.inFlight == nil else {
+            #expect(changes.isEmpty)
+            #expect(state == before)
+            return
+        }
+        #expect(Self.ids(state.rows) == ["r1", "r2", "gap(r3…r2)", "r3"])
+        #expect(changes.apply(to: before.rows) == Array(state.rows))
+        #expect(state.waiting.map(\.id) == [.post("w1")])
+        #expect(state.older == .from(PageCursor("r3")))
+        #expect(state.unconfirmed == Set(["r1", "r2", "r3", "w1"].map { RowID.post(PostID($0)) }))
+        #expect(state.position?.id == "r1")
+        #expect(state.inFlight?.kind == .catchUp(above: "r3"))
+        #expect(state.checkInvariants().isEmpty)
+        // The answer confirms what it brings; the rest stays marked.
+        state.reduce(.newerLoaded(token: state.inFlight?.token ?? 0, page: NewerPage(items: Self.rows(["n1", "w1", "r1"]), hasMore: false)))
+        #expect(state.unconfirmed == [.post("r2"), .post("r3")])
+        #expect(state.waiting.map(\.id) == [.post("n1"), .post("w1")])
+    }
+
+    @Test("restored rows drop a gap at either end or a second gap in a row; nothing saved loads nothing by itself")
+    func restoredShapes() {
+        var state = ListState()
+        let gap = { (below: ItemID, above: ItemID) in ListRow.gap(Gap(below: below, above: above)) }
+        state.reduce(.restored(rows: [gap("a", "b")] + Self.rows(["r1"]) + [gap("c", "d"), gap("e", "f")] + Self.rows(["r2"]) + [gap("g", "h")], waiting: [], older: nil))
+        #expect(Self.ids(state.rows) == ["r1", "gap(c…d)", "r2"])
+        #expect(state.older == .end)
+        #expect(state.checkInvariants().isEmpty)
+    }
+
     // MARK: - Pages that show nothing (filtered or deleted) but say more is missing
 
     /// A full page of which the list shows nothing: its oldest post was `oldest`.

@@ -25,7 +25,10 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
 
 /// An opaque position in a timeline from which the next (older) page starts.
 ///
-/// A service makes cursors and reads them back; the view models only store and return them.
+/// A service makes cursors and reads them back; the view models only store and return them —
+/// with one exception: a cursor whose raw value is an entry's id names the page of the entries
+/// older than it (Mastodon's `max_id`), which is how a saved list that was cut short continues
+/// (``FeedListViewModel/saved(limit:)``). Services must read such a cursor that way.
 public struct PageCursor: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
 

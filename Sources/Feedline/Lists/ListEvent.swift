@@ -37,6 +37,13 @@ public enum ListEvent: Hashable, Sendable {
     /// The stream dropped: what it sends from the reconnect on may not follow what waits now,
     /// and answers that come meanwhile may hold posts it missed.
     case streamInterrupted
+    /// Rows saved by an earlier run (``SavedList``), before anything loaded: `rows` from the
+    /// reading position down, `waiting` the saved rows newer than it (they wait above, as
+    /// streamed ones do), `older` where older pages continue (`nil`: the end). Ignored once the
+    /// list has rows or a request. A list that refreshes by "newer than" then asks for what is
+    /// newer than its first screen (``ListState/confirmDepth`` rows): the answer confirms
+    /// those rows and what is newer waits above.
+    case restored(rows: [ListRow], waiting: [ListRow], older: PageCursor?)
     /// These rows' posts were deleted: they leave the rows and the waiting rows.
     case rowsRemoved([RowID])
 }

@@ -54,6 +54,7 @@ extension ListState {
 
         case .newerLoaded(let token, let page):
             guard let request = inFlight, request.token == token else { break }
+            confirm(page.items)
             switch request.kind {
             case .refresh(let above, _):
                 inFlight = nil
@@ -117,6 +118,7 @@ extension ListState {
 
         case .pageLoaded(let token, let page):
             guard let request = inFlight, request.token == token else { break }
+            confirm(page.items)
             switch request.kind {
             case .page(let cursor):
                 inFlight = nil
@@ -148,6 +150,8 @@ extension ListState {
             for id in ids {
                 guard let index = rows.index(of: id) else { continue }
                 let row = rows[index]
+                // A newer copy of a saved post (a reply, an edit, another list's page).
+                if !unconfirmed.isEmpty, row.shownPost?.content != change.post { unconfirmed.remove(id) }
                 let changed = row.applying(change)
                 if changed != row { replace(at: index, with: changed, &edit) }
             }
@@ -158,6 +162,7 @@ extension ListState {
         case .reset:
             edit.removeAll(old: rows.array)
             rows.removeAll()
+            unconfirmed = []
             edit.stoppedWaiting(waiting)
             waiting.removeAll()
             arrivedAt.removeAll()
@@ -177,6 +182,7 @@ extension ListState {
             for intent in failedIntents { startOrQueue(intent, &edit) }
 
         case .rowWillDisplay(let id):
+            advancePosition(to: id)
             guard let index = rows.index(of: id), index >= rows.count - prefetchDistance,
                 case .from = older, olderFailure == nil
             else { break }
@@ -218,6 +224,63 @@ extension ListState {
 
         case .rowsRemoved(let ids):
             removeRows(ids, &edit)
+
+        case .restored(let saved, let newer, let cursor):
+            restore(saved, waiting: newer, older: cursor, &edit)
+        }
+    }
+
+    /// Rows a server answer brought are no longer only saved copies.
+    private mutating func confirm(_ items: [ListRow]) {
+        guard !unconfirmed.isEmpty else { return }
+        for item in items { unconfirmed.remove(item.id) }
+    }
+
+    /// The reading position moves to the post row `id` if it is newer than the position.
+    private mutating func advancePosition(to id: RowID) {
+        guard let index = rows.index(of: id), case .post(let row) = rows[index] else { return }
+        if let position {
+            if let current = rows.index(of: .post(position.id)) {
+                guard index < current else { return }
+            } else if row.post.createdAt <= position.createdAt {
+                return
+            }
+        }
+        position = ReadingPosition(id: row.post.id, createdAt: row.post.createdAt)
+    }
+
+    /// Rows from an earlier run: shown at once, the saved newer ones waiting above; then a
+    /// catch-up above the first screen's last post confirms that screen and brings what is new.
+    private mutating func restore(_ saved: [ListRow], waiting newer: [ListRow], older cursor: PageCursor?, _ edit: inout RowEdit) {
+        guard rows.isEmpty, waiting.isEmpty, inFlight == nil else { return }
+        // Gaps only between rows, each row once.
+        var kept: [ListRow] = []
+        var seen = Set<RowID>()
+        for row in saved where seen.insert(row.id).inserted {
+            if row.gap != nil, kept.last?.gap != nil || kept.isEmpty { continue }
+            kept.append(row)
+        }
+        while kept.last?.gap != nil { kept.removeLast() }
+        edit.insertedBlock(at: 0, count: kept.count)
+        rows.insert(kept, at: 0)
+        unconfirmed = Set(kept.filter { $0.gap == nil }.map(\.id))
+        older = cursor.map { .from($0) } ?? .end
+        for row in newer.reversed() where row.gap == nil && !seen.contains(row.id) && !waiting.contains(row.id) {
+            waiting.insert([row], at: 0)
+            edit.startedWaiting(row)
+            arrivals += 1
+            arrivedAt[row.id] = arrivals
+            unconfirmed.insert(row.id)
+        }
+        if case .post(let first)? = rows.first { position = ReadingPosition(id: first.post.id, createdAt: first.post.createdAt) }
+        guard refreshStyle == .newer else { return }
+        // Above the post below the first screen when there is one (`since_id` leaves the bound out).
+        let confirmed = rows.prefix(Self.confirmDepth + 1).last { $0.newerBound != nil }
+        if let bound = confirmed?.newerBound {
+            start(.catchUp(above: bound))
+        } else if rows.isEmpty {
+            older = .from(nil)
+            begin(.loadOlder, &edit)
         }
     }
 

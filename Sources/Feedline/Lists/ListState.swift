@@ -72,6 +72,14 @@ public struct ListState: Sendable, Equatable {
     package var mayMissSince = 0
     /// Why the last catch-up failed.
     public package(set) var catchUpFailure: FeedFailure?
+    /// The newest post row displayed so far (``ListEvent/rowWillDisplay(_:)``) — the reading
+    /// position. It only moves forward: to a row above it in the list, or (when it is not in
+    /// the list any more) to a post written after it.
+    public package(set) var position: ReadingPosition?
+    /// Rows restored from an earlier run (``ListEvent/restored(rows:waiting:older:)``) that no
+    /// server answer has brought again yet (nor a newer copy of their post, from anywhere):
+    /// fronts may mark them as saved copies.
+    public package(set) var unconfirmed: Set<RowID> = []
     /// Set when the stream drops (or a catch-up is asked for without a drop: a first connection,
     /// a poll): posts may be missing between what waited then and what arrives later, and an
     /// answer that comes meanwhile may hold posts newer than what waited. Cleared once a
@@ -84,6 +92,10 @@ public struct ListState: Sendable, Equatable {
     package var arrivedAt: [RowID: Int] = [:]
     /// ``arrivals`` when the request in flight started.
     package var requestMark = 0
+
+    /// How many restored rows the first catch-up after a restore confirms (asks above the last
+    /// post among them): about a screen.
+    public static let confirmDepth = 20
 
     /// Since when posts may be missing: ``arrivals`` when the stream dropped (rows that arrived
     /// later came after the reconnect) and, once a catch-up was asked for, the first token of

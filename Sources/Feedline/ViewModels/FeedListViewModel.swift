@@ -123,6 +123,71 @@ public final class FeedListViewModel {
     /// a stream that reconnected, or a poll. Only lists that refresh by "newer than" do.
     public func catchUp() { send(.catchUpRequested) }
 
+    // MARK: - Saved state
+
+    /// Shows what an earlier run saved (``saved(limit:)``), before anything loaded — call it
+    /// instead of ``appeared()`` at start. The saved post of the reading position is the first
+    /// row; the saved posts newer than it wait above (``ListState/waiting``); then the list
+    /// asks for what is newer than its first screen, which confirms those rows and keeps what
+    /// is new waiting above. The saved copies go into the store as the oldest copies known, so
+    /// anything the server sends replaces them (and a pending toggle is never clobbered).
+    /// Does nothing once the list has rows or a request; an empty save loads the first page.
+    public func restore(_ saved: SavedList) {
+        guard state.rows.isEmpty, state.inFlight == nil else { return }
+        var posts: [Post] = []
+        var rows: [ListRow] = []
+        for entry in saved.entries {
+            switch entry {
+            case .post(let post):
+                guard !post.isHidden(in: filterContext) else { continue }
+                posts.append(post)
+                rows.append(row(post))
+            case .gap(let below, let above):
+                rows.append(.gap(Gap(below: below, above: above)))
+            }
+        }
+        guard !rows.isEmpty else {
+            appeared()
+            return
+        }
+        store.ingest(posts, fetchedAt: 0)
+        // Where the reader was: rows from there down; the newer ones wait above.
+        let start = saved.position.flatMap { position in rows.firstIndex { $0.id == .post(position.id) } } ?? 0
+        let newer = Array(rows[..<start]).filter { $0.gap == nil }
+        send(.restored(rows: Array(rows[start...]), waiting: newer, older: saved.older))
+    }
+
+    /// What to save of this list for the next run: the rows waiting above and the rows, newest
+    /// first, at most `limit` entries (a gap never first or last), where older pages continue,
+    /// and the reading position. O(limit).
+    public func saved(limit: Int = SavedList.limit) -> SavedList {
+        var entries: [SavedList.Entry] = []
+        entries.reserveCapacity(min(limit, state.waiting.count + state.rows.count))
+        var truncated = false
+        for row in [state.waiting, state.rows].joined() {
+            guard entries.count < limit else {
+                truncated = true
+                break
+            }
+            switch row {
+            case .post(let post): entries.append(.post(post.post))
+            case .gap(let gap): if !entries.isEmpty { entries.append(.gap(below: gap.below, above: gap.above)) }
+            case .notification: continue
+            }
+        }
+        while case .gap? = entries.last { entries.removeLast() }
+        // Cut short, older pages continue below the last entry kept.
+        let older: PageCursor?
+        if truncated, case .post(let last)? = entries.last {
+            older = PageCursor(last.id.rawValue)
+        } else if case .from(let cursor) = state.older {
+            older = cursor
+        } else {
+            older = nil
+        }
+        return SavedList(entries: entries, older: older, position: state.position)
+    }
+
     // MARK: - Stream input (from the session)
 
     /// The stream dropped (see ``ListEvent/streamInterrupted``).

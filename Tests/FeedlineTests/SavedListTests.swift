@@ -1,0 +1,136 @@
+import Feedline
+import Foundation
+import Testing
+
+/// What a list saves for the next run and how it comes back: the reading position (only ever
+/// forward), the saved rows shown before any answer with the reader's post first and the newer
+/// ones waiting above, the answer that confirms them, and a save cut to its limit.
+@MainActor
+@Suite("Saved lists and the reading position", .timeLimit(.minutes(10)))
+struct SavedListTests {
+    private func makeSession(_ service: any FeedService) -> FeedSession {
+        FeedSession(service: service, clock: .fixed(testNow), prefetchDistance: 0)
+    }
+
+    private func ids(_ rows: some Sequence<ListRow>) -> [String] {
+        rows.map { $0.gap.map { "gap(\($0.below)…\($0.above))" } ?? $0.id.description.replacingOccurrences(of: "post:", with: "") }
+    }
+
+    @Test("the position is the newest post row displayed; scrolling down, back, a refresh or a gap never moves it back")
+    func positionOnlyForward() async {
+        let service = MemoryService(posts: makePosts(30), pageSize: 10)
+        let session = makeSession(service)
+        let home = session.root
+        home.appeared()
+        await session.settle()
+        #expect(home.state.position == nil, "nothing displayed yet")
+        for id in ["p3", "p2", "p1"] { home.rowWillDisplay(.post(PostID(id))) }
+        #expect(home.state.position?.id == "p1")
+        // Scrolling down (older rows displayed) leaves it.
+        for id in ["p5", "p9"] { home.rowWillDisplay(.post(PostID(id))) }
+        #expect(home.state.position?.id == "p1")
+        // A refresh brings newer rows; the position moves only once one of them is displayed.
+        service.arrive(makePosts(2, prefix: "n"))
+        home.refresh()
+        await session.settle()
+        #expect(home.state.position?.id == "p1")
+        home.rowWillDisplay(.post("n2"))
+        #expect(home.state.position?.id == "n2")
+        home.rowWillDisplay(.post("p1"))
+        #expect(home.state.position?.id == "n2")
+        // Opening a thread and coming back does not touch the list's state.
+        session.navigator.push(.thread("p4"))
+        await session.settle()
+        session.navigator.pop()
+        #expect(home.state.position?.id == "n2")
+    }
+
+    @Test("a saved list comes back with the reader's post first, the newer ones waiting above, and one request that confirms the first screen")
+    func restoreAtPosition() async throws {
+        // The server: three posts newer than the save, then the saved ones.
+        let saved = makePosts(30)
+        let service = MemoryService(posts: makePosts(3, prefix: "n") + saved, pageSize: 40)
+        let session = makeSession(service)
+        let home = session.root
+        var list = SavedList(entries: saved.map { .post($0) }, older: PageCursor("p30"), position: ReadingPosition(id: "p5", createdAt: saved[4].createdAt))
+        list.entries.insert(.gap(below: "p10", above: "p9"), at: 9)
+        home.restore(list)
+        // Before any answer: p5 first, p1–p4 waiting above, every row a saved copy.
+        #expect(ids(home.rows.prefix(5)) == ["p5", "p6", "p7", "p8", "p9"])
+        #expect(ids(home.rows.dropFirst(5).prefix(1)) == ["gap(p10…p9)"])
+        #expect(ids(home.state.waiting) == ["p1", "p2", "p3", "p4"])
+        #expect(home.status.waiting == 4)
+        #expect(home.state.unconfirmed.count == 30)
+        #expect(home.state.position?.id == "p5")
+        #expect(service.calls.isEmpty, "nothing asked before the restore's own request starts")
+        await session.settle()
+        // One request, above the 21st row's post: it confirms the rows it covers; n1–n3 wait too.
+        #expect(service.calls == ["newer(p24, nil)"])
+        #expect(ids(home.rows.prefix(2)) == ["p5", "p6"])
+        #expect(ids(home.state.waiting) == ["n1", "n2", "n3", "p1", "p2", "p3", "p4"])
+        #expect(!home.state.unconfirmed.contains(.post("p5")))
+        #expect(home.state.unconfirmed.contains(.post("p26")))
+        #expect(home.state.checkInvariants().isEmpty)
+        // Showing what waits puts it above without moving the reader's rows' order.
+        home.showWaiting()
+        #expect(ids(home.rows.prefix(8)) == ["n1", "n2", "n3", "p1", "p2", "p3", "p4", "p5"])
+        // Older pages continue from the saved cursor.
+        home.loadMore()
+        await session.settle()
+        #expect(service.calls.last == "page(p30)")
+    }
+
+    @Test("a server copy replaces the saved one, and a toggle made on the saved copy converges")
+    func restoredCopiesYield() async {
+        var old = makePost("p1")
+        old.text = "saved text"
+        let service = MemoryService(posts: [makePost("p1", text: "server text")], pageSize: 10)
+        let session = makeSession(service)
+        let home = session.root
+        home.restore(SavedList(entries: [.post(old)], older: nil))
+        #expect(home.rows.first?.post?.post.text == "saved text")
+        #expect(home.state.unconfirmed == [.post("p1")])
+        home.toggle(.favourite, row: .post("p1"))
+        await session.settle()
+        #expect(home.rows.first?.post?.post.text == "server text")
+        #expect(home.rows.first?.post?.interaction.favourited == true)
+        #expect(home.state.unconfirmed.isEmpty)
+        #expect(service.calls.filter { $0.hasPrefix("favourite") } == ["favourite(true, p1)"])
+    }
+
+    @Test("saving keeps waiting rows, rows, gaps between them, the cursor and the position; cut short, older pages continue below the last entry")
+    func savedValue() async {
+        let service = MemoryService(posts: makePosts(30), pageSize: 10)
+        let session = makeSession(service)
+        let home = session.root
+        home.appeared()
+        await session.settle()
+        home.rowWillDisplay(.post("p2"))
+        var list = home.saved()
+        #expect(list.entries.count == 10)
+        #expect(list.older == PageCursor("p10"))
+        #expect(list.position?.id == "p2")
+        list = home.saved(limit: 4)
+        #expect(list.entries.map(\.rowID) == ["p1", "p2", "p3", "p4"].map { .post(PostID($0)) })
+        #expect(list.older == PageCursor("p4"))
+        // The value goes through JSON unchanged (what a database keeps).
+        let decoded = try? JSONDecoder().decode(SavedList.self, from: JSONEncoder().encode(home.saved()))
+        #expect(decoded == home.saved())
+        // And restores to the same rows.
+        let again = makeSession(service)
+        again.root.restore(home.saved())
+        #expect(ids(again.root.rows) == ["p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"])
+        #expect(ids(again.root.state.waiting) == ["p1"])
+    }
+
+    @Test("restoring an empty save loads the first page; a list with rows ignores a restore")
+    func restoreEdges() async {
+        let service = MemoryService(posts: makePosts(5), pageSize: 10)
+        let session = makeSession(service)
+        session.root.restore(SavedList(entries: [], older: nil))
+        await session.settle()
+        #expect(service.calls == ["page(nil)"])
+        session.root.restore(SavedList(entries: [.post(makePost("x1"))], older: nil))
+        #expect(!session.root.rows.contains(.post("x1")))
+    }
+}
