@@ -134,9 +134,9 @@ public enum CommandTable {
             screens: [.list]
         ),
         CommandSpec(
-            name: .new, aliases: [], argument: .none, usage: "new",
-            summary: "show the new rows waiting above the top row",
-            details: "While the session is live, new posts and notifications do not move the rows you are reading: they wait above, and the status line counts them. new puts them on top, renumbering the rows below, with a gap row under them when some may be missing.",
+            name: .new, aliases: ["newer"], argument: .none, usage: "new",
+            summary: "show the newer rows waiting above the top row",
+            details: "While the session is live, and when it starts where you left off, newer posts and notifications do not move the rows you are reading: they wait above, and the status line counts them. new (or newer) puts them on top, renumbering the rows below, with a gap row under them when some may be missing.",
             screens: [.list]
         ),
         CommandSpec(

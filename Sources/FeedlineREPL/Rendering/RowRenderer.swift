@@ -207,12 +207,12 @@ public struct RowRenderer: Sendable {
         return TextWidth.wrap(text, to: width).map(failed ? style.red : style.dim)
     }
 
-    /// The line that counts the rows waiting above ("2 new posts above; new shows them."); none
-    /// when nothing waits.
+    /// The line that counts the rows waiting above ("2 newer posts above; newer shows them.");
+    /// none when nothing waits.
     public func waitingLine(_ count: Int, wording: ListWording = ListWording()) -> [String] {
         guard count > 0 else { return [] }
-        let what = count == 1 ? "1 new \(wording.item)" : "\(count) new \(wording.items)"
-        return TextWidth.wrap("\(what) above; new shows \(count == 1 ? "it" : "them").", to: width).map(style.bold)
+        let what = count == 1 ? "1 newer \(wording.item)" : "\(count) newer \(wording.items)"
+        return TextWidth.wrap("\(what) above; newer shows \(count == 1 ? "it" : "them").", to: width).map(style.bold)
     }
 
     /// `message` on one line, ending in a full stop (or its own `?` or `!`).

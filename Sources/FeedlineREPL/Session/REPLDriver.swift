@@ -537,7 +537,7 @@ public final class REPLDriver {
         let note: String? = switch state {
         case .off, .connecting: nil
         case .live: lastStream == .connecting || lastStream == .off
-            ? "Live: new posts wait above the rows; new shows them."
+            ? "Live: newer posts wait above the rows; newer shows them."
             : "The stream is back; catching up on what came meanwhile."
         case .reconnecting(let after, let attempt):
             "The stream dropped; reconnecting " + (after > .zero ? "in \(Self.seconds(after)) (attempt \(attempt))." : "now.")
