@@ -1,5 +1,5 @@
 import Feedline
-@testable import FeedlineState
+import FeedlineState
 import FeedlineTestSupport
 import Foundation
 import Testing
