@@ -2,7 +2,6 @@ import Feedline
 import Foundation
 import GRDB
 import GRDBSQLite
-import Synchronization
 
 /// The local database of one account on one server: saved lists (a list's newest entries, its
 /// older-page cursor and reading position) and the outbox, in one SQLite file.
@@ -32,10 +31,11 @@ public final class StateStore: Sendable {
     public static let busyTimeout: TimeInterval = 2
 
     let queue: DatabaseQueue
-    /// Per list key: what this store last saved or loaded (see ``ListMirror``).
-    let mirrors = Mutex<[String: ListMirror]>([:])
+    /// Per list key: what this store last saved or loaded (see ``ListMirror``). `Locked` rather
+    /// than `Mutex`, so that ThreadSanitizer sees the lock.
+    let mirrors = Locked<[String: ListMirror]>([:])
     /// Rows changed by the last save (a test hook, see ``lastSaveChanges``).
-    let changes = Mutex(0)
+    let changes = Locked(0)
 
     init(file: URL, queue: DatabaseQueue) {
         self.file = file
