@@ -66,15 +66,15 @@ public final class StateStore: Sendable {
             let queue = try DatabaseQueue(path: file.path, configuration: configuration)
             if let refusal = try queue.read(refusal) { throw StateStoreError(refusal, file: file) }
             try queue.writeWithoutTransaction { db in
-                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw StateStoreError(.io, file: file, reason: "could not switch to WAL mode")
-                }
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 // SQLite opens a file it may not write read-only without a word: report it now,
                 // not at the first save.
                 if let connection = db.sqliteConnection, sqlite3_db_readonly(connection, "main") == 1 {
                     throw StateStoreError(.readOnly, file: file)
                 }
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw StateStoreError(.io, file: file, reason: "could not switch to WAL mode")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
             try migrate(queue)
             return StateStore(file: file, queue: queue)
