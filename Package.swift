@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FeedlineJSONL", targets: ["FeedlineJSONL"]),
         .executable(name: "feedline-fuzz", targets: ["FeedlineFuzz"]),
         .library(name: "FeedlineREPL", targets: ["FeedlineREPL"]),
+        .library(name: "FeedlineState", targets: ["FeedlineState"]),
         .executable(name: "feedline", targets: ["FeedlineCLI"]),
     ],
     dependencies: [
@@ -24,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Test-only: a real HTTP server on 127.0.0.1 for the HTTP service's tests.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // FeedlineState: the local SQLite database (GRDB links the system's libsqlite3).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `swift package generate-documentation`: the DocC catalog of Feedline (a plugin; never linked).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -105,6 +108,28 @@ let package = Package(
         .testTarget(
             name: "FeedlineFuzzingTests",
             dependencies: ["FeedlineFuzzing"],
+            swiftSettings: strict
+        ),
+        // The local database (issue 14): saved lists, reading positions and the outbox in one
+        // SQLite file per account and server. Its own module so that GRDB stays out of the core,
+        // the fuzz build and the benchmarks' other scenarios.
+        .target(
+            name: "FeedlineState",
+            dependencies: [
+                "Feedline",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own API, for the one question GRDB does not ask (is the file read-only).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FeedlineStateTests",
+            dependencies: [
+                "FeedlineState", "Feedline", "FeedlineTestSupport",
+                // To make foreign, damaged and "newer" files as another program would.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         // SHA-256 (PKCE) from the system's OpenSSL: a hash function without compiling a TLS library.

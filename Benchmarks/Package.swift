@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Feedline", package: "Feedline"),
                 .product(name: "FeedlineMastodon", package: "Feedline"),
+                .product(name: "FeedlineState", package: "Feedline"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 "CHeapInfo",
             ],

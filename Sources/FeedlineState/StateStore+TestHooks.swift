@@ -1,0 +1,18 @@
+import GRDB
+
+/// Hooks for this package's tests and benchmarks; not part of the public API.
+extension StateStore {
+    /// Rows inserted, updated or deleted by the last successful ``saveList(_:as:)`` or
+    /// ``saveOutbox(_:)`` of this store (SQLite's `total_changes()` across its transaction).
+    package var lastSaveChanges: Int { changes.withLock { $0 } }
+
+    /// Simulates a full disk: the file may not grow beyond its current size plus `pages` pages
+    /// (`PRAGMA max_page_count`, for this store's connection only), so a save that needs more
+    /// fails with SQLITE_FULL.
+    package func capFileSize(extraPages pages: Int = 0) throws {
+        try queue.writeWithoutTransaction { db in
+            let count = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            try db.execute(sql: "PRAGMA max_page_count = \(count + pages)")
+        }
+    }
+}

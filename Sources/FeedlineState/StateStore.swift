@@ -1,0 +1,128 @@
+import Feedline
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The local database of one account on one server: saved lists (a list's newest entries, its
+/// older-page cursor and reading position) and the outbox, in one SQLite file.
+///
+/// **Threads.** A store is safe to use from any thread or task: one SQLite connection behind a
+/// serial queue (GRDB's `DatabaseQueue`), so calls run one at a time, each in its own
+/// transaction, and every call blocks its caller until done (call it off the main actor when a
+/// save may be large).
+///
+/// **Durability.** The file is in WAL mode with `synchronous = NORMAL`: a save that returned is
+/// on disk and survives the process being killed at any moment; a power loss or OS crash may
+/// lose the last saves (never the file's consistency).
+///
+/// **Two processes.** Two feedline processes (or two stores) on the same file both read and
+/// write safely: WAL lets readers and one writer proceed together, a writer waits up to
+/// ``busyTimeout`` for the other's transaction, and each save of a list checks that the list is
+/// still what this store last wrote before writing only the difference — if another process
+/// saved it since, the store re-reads it first. Per list, the last writer wins.
+///
+/// **Posts** are stored once, shared by every list that shows them (a post no list shows any
+/// more is deleted with its last entry). Loading a list returns what was saved, except that a
+/// post saved later through another list comes back as that later copy.
+public final class StateStore: Sendable {
+    /// The database file, `directory/<name>.sqlite` (see ``open(directory:server:account:)``).
+    public let file: URL
+    /// How long a write waits for another connection's transaction before failing with `.io`.
+    public static let busyTimeout: TimeInterval = 2
+
+    let queue: DatabaseQueue
+    /// Per list key: what this store last saved or loaded (see ``ListMirror``). `Locked` rather
+    /// than `Mutex`, so that ThreadSanitizer sees the lock.
+    let mirrors = Locked<[String: ListMirror]>([:])
+    /// Rows changed by the last save (a test hook, see ``lastSaveChanges``).
+    let changes = Locked(0)
+
+    init(file: URL, queue: DatabaseQueue) {
+        self.file = file
+        self.queue = queue
+    }
+
+    /// Opens the database of `account` on `server` in `directory`, creating the directory (mode
+    /// 0700) and the file as needed and bringing its schema up to date.
+    ///
+    /// The file is named `server@account.sqlite`, or `server.sqlite` without an account
+    /// (`sandbox.sqlite`); characters other than `[A-Za-z0-9._@-]` become `_` (the server is
+    /// also lowercased and loses `@`), so the name is always a plain file name.
+    ///
+    /// Before writing anything, the file is checked: an existing file must be a Feedline state
+    /// database (`application_id`) that no newer Feedline migrated further, and pass SQLite's
+    /// `quick_check` (O(file size)). A file that fails is left untouched. A file or directory
+    /// this process may not write is refused here too (`.readOnly`), not at the first save.
+    ///
+    /// - Throws: `.corrupt`, `.foreign`, `.newerSchema`, `.readOnly`, `.full` or `.io`; see
+    ///   ``StateStoreError/Kind``.
+    public static func open(directory: URL, server: String, account: String?) throws(StateStoreError) -> StateStore {
+        let file = directory.appendingPathComponent(StateFileName.make(server: server, account: account))
+        try makeDirectory(directory, for: file)
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(busyTimeout)
+            configuration.label = "FeedlineState"
+            let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+            if let refusal = try queue.read(refusal) { throw StateStoreError(refusal, file: file) }
+            try queue.writeWithoutTransaction { db in
+                // SQLite opens a file it may not write read-only without a word: report it now,
+                // not at the first save.
+                if let connection = db.sqliteConnection, sqlite3_db_readonly(connection, "main") == 1 {
+                    throw StateStoreError(.readOnly, file: file)
+                }
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw StateStoreError(.io, file: file, reason: "could not switch to WAL mode")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            try migrate(queue)
+            return StateStore(file: file, queue: queue)
+        } catch {
+            throw StateStoreError(error, file: file)
+        }
+    }
+
+    /// Why an existing file must not be opened, if it must not.
+    private static func refusal(_ db: Database) throws -> StateStoreError.Kind? {
+        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if id != StateSchema.applicationID {
+            guard id == 0 else { return .foreign }
+            let tables = try String.fetchSet(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+            guard tables.isSubset(of: StateSchema.bookkeeping) else { return .foreign }
+        }
+        if try StateSchema.migrator.hasBeenSuperseded(db) { return .newerSchema }
+        guard try String.fetchAll(db, sql: "PRAGMA quick_check") == ["ok"] else { return .corrupt }
+        return nil
+    }
+
+    /// Runs the migrations this file lacks. Two processes creating a new file at the same moment
+    /// may both try: the loser's failure is no failure when the winner completed them.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        do {
+            try StateSchema.migrator.migrate(queue)
+        } catch {
+            let completed = try? queue.read { db in try StateSchema.migrator.hasCompletedMigrations(db) }
+            if completed != true { throw error }
+        }
+    }
+
+    private static func makeDirectory(_ directory: URL, for file: URL) throws(StateStoreError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw StateStoreError(.io, file: file, reason: "\(directory.path) is not a directory")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw StateStoreError(error, file: file)
+        }
+    }
+}
