@@ -153,6 +153,7 @@ let package = Package(
                 "FeedlineJSONL",
                 "FeedlineMastodon",
                 "FeedlineAccounts",
+                "FeedlineState",
                 "Feedline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

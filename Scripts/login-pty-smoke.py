@@ -38,7 +38,7 @@ def expect(child, pattern, step):
 
 def main():
     binary, root, server, scratch = sys.argv[1:5]
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", XDG_CONFIG_HOME=scratch, HOME=scratch)
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", XDG_CONFIG_HOME=scratch, XDG_STATE_HOME=os.path.join(scratch, "state"), HOME=scratch)
     env.pop("FEEDLINE_TOKEN", None)
     # Every byte either child writes to the terminal, whatever the expects matched.
     terminal = io.StringIO()

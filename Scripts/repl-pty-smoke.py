@@ -32,6 +32,13 @@ import pexpect
 TIMEOUT = 240
 
 
+
+def scratch_homes():
+    """A fresh config home (none there: no account, no config file) and state home (no saved
+    timeline) for one run, so nothing of the developer's or of an earlier run reaches it."""
+    scratch = tempfile.mkdtemp(prefix="feedline-pty-")
+    return {"XDG_CONFIG_HOME": os.path.join(scratch, "no-config"), "XDG_STATE_HOME": os.path.join(scratch, "state")}
+
 def fail(step, child=None):
     before = child.before if child is not None and isinstance(child.before, str) else ""
     sys.stderr.write(f"pty smoke: {step} failed; last output:\n{before[-2000:]}\n")
@@ -58,8 +65,8 @@ def check_restored(child, step):
 
 def sigint(binary, root):
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", XDG_CONFIG_HOME=os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "no-config"))
-    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80"
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-state"
     command = f"/bin/bash -c \"trap '' INT; {args}; echo EXIT=$?; stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' \""
 
     def spawn():
@@ -157,8 +164,8 @@ def columns(line):
 
 def resize(binary, root):
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", XDG_CONFIG_HOME=os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "no-config"))
-    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z"
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --no-state"
     child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
     expect(child, r"Rows 1–10 of 20 shown", "first page")
     first = child.before.split("\n")
@@ -182,8 +189,37 @@ def resize(binary, root):
     print("ok")
 
 
+def state(binary, root):
+    """An interactive session keeps its state in $XDG_STATE_HOME/feedline without being asked:
+    the second run shows the rows the first loaded, at once, and counts none waiting."""
+    homes = scratch_homes()
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **homes)
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    command = f"/bin/sh -c \"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-stream; echo EXIT=$?\""
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–10 of 20 shown", "first page of the first run")
+    expect(child, "home> ", "first prompt")
+    child.send("more\r")
+    expect(child, r"Rows 1–20 of 40 shown", "more in the first run")
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", "Ctrl-D exits 0")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    if not os.path.exists(os.path.join(homes["XDG_STATE_HOME"], "feedline", "sandbox.sqlite")):
+        fail("the state file is in $XDG_STATE_HOME/feedline")
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–10 of 40 shown", "the second run starts from the saved rows")
+    expect(child, "home> ", "prompt of the second run")
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", "Ctrl-D exits 0 in the second run")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    print("ok")
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
+    if sys.argv[3:] == ["state"]:
+        state(binary, root)
+        return
     if sys.argv[3:] == ["sigint"]:
         sigint(binary, root)
         return
@@ -191,10 +227,10 @@ def main():
         resize(binary, root)
         return
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
-    env = dict(os.environ, TERM="xterm", NO_COLOR="1", XDG_CONFIG_HOME=os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "no-config"))
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
     # Without the sandbox's stream: the counts below are the fixture pages' (its live events have
     # their own golden session, Fixtures/sessions/live.feedline).
-    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-stream"
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-stream --no-state"
     # The shell prints the terminal settings after feedline exits: they must be the cooked ones.
     # It ignores SIGINT itself, so Ctrl-C reaches only feedline's handler and the shell lives on.
     command = f"/bin/bash -c \"trap '' INT; {args}; echo EXIT=$?; stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' \""

@@ -83,6 +83,12 @@ struct FeedlineCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "With --script or piped input: stop at the first command that fails (a line that is not a command, a row that does not exist, a page, load or favourite that fails) and exit with status 1.")
     var bail = false
 
+    @Option(name: .long, help: ArgumentHelp("Keep the session's state (the home timeline where you left off, taps not yet sent) in this directory; a script or piped input uses none unless this is given (default for an interactive session: $XDG_STATE_HOME/feedline, else ~/.local/state/feedline).", valueName: "dir"))
+    var state: String?
+
+    @Flag(name: .long, help: "Keep no state: start from the server, remember nothing.")
+    var noState = false
+
     @Option(name: .long, help: ArgumentHelp("The clock's \"now\" as ISO 8601 (2026-11-21T12:00:00Z), so relative times are fixed.", valueName: "date"))
     var now: String?
 
@@ -90,6 +96,8 @@ struct FeedlineCommand: AsyncParsableCommand {
         if jsonl, script != nil { throw ValidationError("--jsonl reads its commands from standard input; --script is for the REPL.") }
         if jsonl, bail { throw ValidationError("--bail is for scripts of the REPL; the JSON-lines protocol answers every command with ok or error.") }
         if let postsPerPage, !(1...40).contains(postsPerPage) { throw ValidationError("--posts-per-page must be between 1 and 40.") }
+        if state != nil, noState { throw ValidationError("Give either --state DIR or --no-state, not both.") }
+        if let state, state.isEmpty { throw ValidationError("--state needs a directory.") }
         if let now, Self.date(now) == nil { throw ValidationError("--now must be an ISO 8601 date such as 2026-11-21T12:00:00Z.") }
     }
 
@@ -113,7 +121,8 @@ struct FeedlineCommand: AsyncParsableCommand {
             historyFile: settings.history.value,
             now: now.flatMap(Self.date),
             bail: bail,
-            stream: !noStream
+            stream: !noStream,
+            state: noState ? .none : state.map { .directory(URL(fileURLWithPath: $0, isDirectory: true)) } ?? .automatic
         )
         let status = jsonl ? await SessionSetup.runJSONLines(configuration) : await SessionSetup.runREPL(configuration)
         if status != 0 { throw ExitCode(status) }

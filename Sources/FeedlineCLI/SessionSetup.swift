@@ -30,6 +30,8 @@ struct SessionConfiguration: Sendable {
     /// command, in every mode; a server's stream in the interactive REPL and `--jsonl` only (a
     /// script's transcript must not depend on what a server pushes while it runs).
     var stream = true
+    /// Where the session's state is kept (``StateChoice``).
+    var state: StateChoice = .none
 
     /// The clock dates are told by: fixed at ``now`` when given, else the system's.
     var wallClock: WallClock { now.map { WallClock.fixed($0) } ?? .system }
@@ -71,6 +73,11 @@ enum SessionSetup {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             return 1
         }
+        let state = (try? serviceChoice(configuration)).flatMap { choice in
+            configuration.state.directory(interactive: false).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
+        }
+        state?.restore()
+        defer { state?.finish() }
         let stream = configuration.stream ? SandboxStream(session) : nil
         let live = startLiveUpdates(session, configuration)
         await JSONLinesSession.run(session: session, lines: StandardInputLines.stream(), afterCommand: { stream?.commandHandled() }) { line in
@@ -99,6 +106,9 @@ enum SessionSetup {
         // too, rather than waking a pool thread for each one.
         let executor: (any TaskExecutor)? = interactive || choice.isRemote ? nil : MainQueueTaskExecutor()
         let session = try makeSession(choice, configuration, clock: clock, executor: executor)
+        let state = configuration.state.directory(interactive: interactive).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
+        state?.restore()
+        defer { state?.finish() }
         if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         if scriptLines != nil || !interactive {

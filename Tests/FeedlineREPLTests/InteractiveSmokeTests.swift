@@ -40,6 +40,11 @@ struct InteractiveSmokeTests {
         try await Self.smoke("sigint")
     }
 
+    @Test("an interactive session keeps its state in $XDG_STATE_HOME/feedline: the second run starts from the saved rows")
+    func state() async throws {
+        try await Self.smoke("state")
+    }
+
     @Test("without --width the rows follow the terminal: drawn at 100 columns, then within 60 after a resize")
     func resize() async throws {
         try await Self.smoke("resize")

@@ -181,7 +181,7 @@ public struct RowRenderer: Sendable {
         case .olderPage?: text = "Loading older \(wording.items)…"
         case .refresh?: text = "Loading newer \(wording.items)…"
         case .gap?: text = "Loading the missing \(wording.items)…"
-        case .catchUp?: text = "Loading the \(wording.items) that came while the stream was down…"
+        case .catchUp?: text = "Looking for newer \(wording.items)…"
         case nil:
             if let failure = status.failure {
                 failed = true
@@ -189,7 +189,7 @@ public struct RowRenderer: Sendable {
                 case .loadOlder: total == 0 ? "Could not load \(wording.loading)" : "Could not load older \(wording.items)"
                 case .refresh: "Could not refresh"
                 case .fillGap: "Could not load the missing \(wording.items)"
-                case .catchUp: "Could not load the \(wording.items) that came while the stream was down"
+                case .catchUp: "Could not look for newer \(wording.items)"
                 }
                 text = "\(what): \(Self.sentence(failure.message))" + (failure.failure.isTransient ? " Type retry." : "")
             } else if total == 0 {

@@ -99,6 +99,13 @@ package struct ListViewport: Equatable {
             shown = min(shown, rows.count)
         }
         lastShown = shown > 0 ? rows[shown - 1].id : nil
+        // Rows inserted among those in view (a refresh, what waited above) are displayed too:
+        // the list's reading position follows them.
+        if sawSnapshot {
+            for insertion in changes.insertions {
+                if let index = rows.index(of: insertion.element.id), index < shown { toDisplay.append(insertion.element.id) }
+            }
+        }
         if owed > 0, shown < rows.count { reveal(owed, rows: rows) }
         if status.reachedEnd, shown == rows.count, status.loading == nil { owed = 0 }
     }

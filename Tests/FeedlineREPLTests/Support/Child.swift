@@ -34,7 +34,7 @@ final class Child: @unchecked Sendable {
 
     /// Starts `feedline arguments…` in the package root with `NO_COLOR`; standard input is
     /// `stdin` (then end of input), or a pipe left open when `keepingInputOpen`.
-    init(_ arguments: [String], stdin: Data = Data(), keepingInputOpen: Bool = false) throws {
+    init(_ arguments: [String], stdin: Data = Data(), keepingInputOpen: Bool = false, environment extra: [String: String] = [:]) throws {
         scratch = try Scratch()
         process.executableURL = try PackagePaths.binary()
         process.arguments = arguments
@@ -43,6 +43,7 @@ final class Child: @unchecked Sendable {
         environment["NO_COLOR"] = "1"
         // No config file or stored account of the developer's reaches the test.
         environment["XDG_CONFIG_HOME"] = isolatedConfigHome()
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         _ = FileManager.default.createFile(atPath: scratch.file("out").path, contents: nil)
         _ = FileManager.default.createFile(atPath: scratch.file("err").path, contents: nil)
@@ -62,8 +63,8 @@ final class Child: @unchecked Sendable {
     }
 
     /// Runs to the end (or the time limit) and returns how it ended.
-    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = Deadlines.event) async throws -> Ending {
-        let child = try Child(arguments, stdin: stdin)
+    static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:], timeout: Double = Deadlines.event) async throws -> Ending {
+        let child = try Child(arguments, stdin: stdin, environment: environment)
         return await child.wait(timeout: timeout)
     }
 

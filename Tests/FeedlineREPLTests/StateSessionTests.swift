@@ -1,0 +1,92 @@
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// The binary with a state directory (issue 14): the second run starts where the first left
+/// off, scripts keep no state unless asked, and a database that cannot be used is one sentence
+/// on standard error while the session runs on without state.
+@Suite("feedline state across runs", .timeLimit(.minutes(10)))
+struct StateSessionTests {
+    static let flags = ["--now", "2026-11-21T18:00:00Z", "--width", "80", "--page-size", "10"]
+
+    /// A fresh directory for one test.
+    static func scratchDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-state-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func run(_ arguments: [String], stdin: String, environment: [String: String] = [:]) async throws -> Child.Ending {
+        let ending = try await Child.run(arguments, stdin: Data(stdin.utf8), environment: environment)
+        #expect(!ending.timedOut, "feedline \(arguments) did not finish: \(ending)")
+        return ending
+    }
+
+    /// The first post row of a transcript (the line numbered 1).
+    static func firstRow(_ transcript: String) -> Substring? {
+        transcript.split(separator: "\n").first { $0.hasPrefix("   1  ") }
+    }
+
+    @Test("the second run starts at the reading position with the saved rows, and counts the newer posts waiting above")
+    func resumes() async throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = ["--state", directory.path]
+        // The sandbox's stream brings two posts after a few commands; they wait above, unread.
+        let first = try await Self.run(state + Self.flags, stdin: "more\nmore\nmore\nmore\n")
+        #expect(first.status == 0)
+        #expect(first.errors.isEmpty)
+        #expect(first.output.contains("2 newer posts above; newer shows them."))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sandbox.sqlite").path))
+        let firstRow = try #require(Self.firstRow(first.output))
+
+        let second = try await Self.run(state + Self.flags, stdin: "newer\n")
+        #expect(second.status == 0)
+        #expect(second.errors.isEmpty)
+        // The row read last is row 1 again, the saved rows are all there, the two unread wait above.
+        #expect(Self.firstRow(second.output) == firstRow)
+        #expect(second.output.contains("Rows 1–10 of 60 shown"))
+        #expect(second.output.contains("2 newer posts above; newer shows them."))
+        // newer shows them on top.
+        let afterNewer = try #require(second.output.components(separatedBy: "home> newer\n").last)
+        #expect(afterNewer.hasPrefix("+  1  "))
+        #expect(afterNewer.contains("Rows seen before moved down by 2"))
+
+        // A third run: the position moved to what newer showed.
+        let third = try await Self.run(state + Self.flags, stdin: "")
+        let shownByNewer = afterNewer.split(separator: "\n").first.map { "   1" + $0.dropFirst(4) }
+        #expect(Self.firstRow(third.output).map(String.init) == shownByNewer)
+    }
+
+    @Test("a script or piped input keeps no state unless --state is given; --no-state keeps none")
+    func noStateByDefault() async throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = ["XDG_STATE_HOME": directory.path]
+        let piped = try await Self.run(Self.flags, stdin: "more\n", environment: environment)
+        #expect(piped.status == 0)
+        let script = try await Self.run(["--script", "Fixtures/sessions/tour.feedline"] + Self.flags, stdin: "", environment: environment)
+        #expect(script.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        let none = try await Self.run(["--no-state"] + Self.flags, stdin: "more\n", environment: environment)
+        #expect(none.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        let both = try await Self.run(["--no-state", "--state", directory.path] + Self.flags, stdin: "")
+        #expect(both.status == 64)
+        #expect(both.errors.contains("Give either --state DIR or --no-state, not both."))
+    }
+
+    @Test("a damaged state file: one sentence naming it and what to do; the session runs without state and leaves the file alone")
+    func damaged() async throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("sandbox.sqlite")
+        let garbage = Data("this is not a database, it is a shopping list\n".utf8)
+        try garbage.write(to: file)
+        let result = try await Self.run(["--state", directory.path] + Self.flags, stdin: "more\n")
+        #expect(result.status == 0)
+        #expect(result.errors == "The state file \(file.path) is damaged or not a database; move it away (or delete it) and Feedline starts a new one. This session runs without saved state.\n")
+        #expect(result.output.contains("Rows 1–20 of 40 shown"))
+        #expect(try Data(contentsOf: file) == garbage)
+    }
+}
