@@ -89,4 +89,34 @@ struct StateSessionTests {
         #expect(result.output.contains("Rows 1–20 of 40 shown"))
         #expect(try Data(contentsOf: file) == garbage)
     }
+
+    /// How many kills: `FEEDLINE_KILL_RUNS` when set (CI's ThreadSanitizer pass runs fewer: each
+    /// run launches the binary twice), else 200.
+    static let killRuns = ProcessInfo.processInfo.environment["FEEDLINE_KILL_RUNS"].flatMap(Int.init) ?? 200
+
+    @Test("killed (SIGKILL) at random moments of a session that saves, every next start opens the file and shows the saved timeline")
+    func killed() async throws {
+        let seed = testSeed(0x4B49_4C4C)
+        print("SIGKILL runs: \(Self.killRuns) from seed \(seed) (FEEDLINE_SEED replays)")
+        var random = SeededGenerator(seed: seed)
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = ["--state", directory.path]
+        // A session that keeps changing the saved timeline: pages, refreshes, what waits, taps.
+        let commands = ["more", "more", "newer", "refresh", "fav 3", "open 2", "fav", "back", "boost 1", "more", "gap 5", "list"]
+        let script = Data((0..<60).map { _ in commands[random.next(below: commands.count)] + "\n" }.joined().utf8)
+        for run in 0..<Self.killRuns {
+            let child = try Child(state + Self.flags, stdin: script)
+            // Killed after a random number of prompts (an event, not a time): mid-command, mid-save.
+            let prompts = 1 + random.next(below: 40)
+            _ = await child.waitForOutput { $0.components(separatedBy: "> ").count > prompts }
+            kill(child.process.processIdentifier, SIGKILL)
+            _ = await child.wait()
+            let next = try await Self.run(state + Self.flags, stdin: "")
+            #expect(next.status == 0, "run \(run) (seed \(seed)): \(next)")
+            #expect(next.errors.isEmpty, "run \(run) (seed \(seed)): \(next.errors)")
+            #expect(next.output.contains("Rows 1–"), "run \(run) (seed \(seed)): no timeline: \(next)")
+            if next.status != 0 || !next.errors.isEmpty { break }
+        }
+    }
 }
