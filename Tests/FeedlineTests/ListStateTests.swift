@@ -352,6 +352,7 @@ struct ListStateTests {
         let state = Self.state(phase)
         let last = state.rows.last?.id ?? .post("p20")
         assertTransition(from: state, on: .rowWillDisplay(last)) { state in
+            Self.seen(last, in: &state)
             switch phase {
             case .loaded, .withGap, .refreshFailed, .gapFailed: loading(&state, .page(after: PageCursor("p20")))
             case .refreshing, .fillingGap: state.queued = [.loadOlder]
@@ -364,7 +365,15 @@ struct ListStateTests {
     func rowFarFromEnd(_ phase: Phase) {
         let state = Self.state(phase)
         let first = state.rows.first?.id ?? .post("p1")
-        assertTransition(from: state, on: .rowWillDisplay(first)) { _ in }
+        assertTransition(from: state, on: .rowWillDisplay(first)) { Self.seen(first, in: &$0) }
+    }
+
+    /// What displaying `id` does to the reading position in these phases (none set yet): the
+    /// first post row displayed becomes it.
+    static func seen(_ id: RowID, in state: inout ListState) {
+        if state.position == nil, case .post(let row)? = state.rows[id: id] {
+            state.position = ReadingPosition(id: row.post.id, createdAt: row.post.createdAt)
+        }
     }
 
     @Test("the prefetch distance is the window at the end")
@@ -372,8 +381,12 @@ struct ListStateTests {
         var state = ListState(prefetchDistance: 3)
         state.reduce(.appeared)
         state.reduce(.pageLoaded(token: 1, page: Self.page1))
-        assertTransition(from: state, on: .rowWillDisplay(.post("p17"))) { _ in }
-        assertTransition(from: state, on: .rowWillDisplay(.post("p18"))) { $0.inFlight = ListRequest(token: 2, kind: .page(after: PageCursor("p20"))); $0.nextToken = 3 }
+        assertTransition(from: state, on: .rowWillDisplay(.post("p17"))) { Self.seen(.post("p17"), in: &$0) }
+        assertTransition(from: state, on: .rowWillDisplay(.post("p18"))) {
+            Self.seen(.post("p18"), in: &$0)
+            $0.inFlight = ListRequest(token: 2, kind: .page(after: PageCursor("p20")))
+            $0.nextToken = 3
+        }
     }
 
     // MARK: - Behaviour across events
