@@ -144,8 +144,11 @@ struct InteractionStateTests {
         assertInteraction(from: resending, on: .requestSucceeded(.favourite, token: 13, reply: applied, at: 20)) {
             $0.favourite = .init(confirmed: true, count: 4, knownSince: 20)
         }
+        // The reply is the first copy of a restored post: its other kinds are learnt from it.
         assertInteraction(from: restoredUnseen, on: .requestSucceeded(.favourite, token: 10, reply: applied, at: 20)) {
             $0.favourite = .init(confirmed: true, count: 4, knownSince: 20)
+            $0.reblog = .init(confirmed: false, count: 1, knownSince: 10)
+            $0.bookmark = .init(confirmed: false, count: 0, knownSince: 10)
         }
         // A reply with another token is stale and ignored.
         assertInteraction(from: pending, on: .requestSucceeded(.favourite, token: 9, reply: applied, at: 20)) { _ in }

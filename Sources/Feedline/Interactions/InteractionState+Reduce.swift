@@ -15,7 +15,8 @@ extension InteractionState {
     /// - `requestSucceeded`: the reply's flag and count become the confirmed state (a count that
     ///   lags its flag — unchanged although the flag changed — is corrected by one); if the user
     ///   changed their mind meanwhile, one more request starts. A reply that did not apply the
-    ///   requested value is accepted as the server's truth and reported, never retried.
+    ///   requested value is accepted as the server's truth and reported, never retried. The other
+    ///   kinds of a restored post, never learnt, are learnt from the reply as from a copy.
     /// - `restored`: the desired value becomes the saved one, as a toggle to it would make it
     ///   (sent at once when nothing is in flight) but without clearing the last failure.
     /// - `retryRequested`: the value the last failure undid is wanted again (as if toggled back),
@@ -32,20 +33,7 @@ extension InteractionState {
             want(kind, self[kind].desired, at: epoch)
 
         case .copyReceived(let post, let fetchedAt, _):
-            for kind in InteractionKind.allCases {
-                var track = self[kind]
-                guard fetchedAt > track.knownSince, track.inFlight == nil || track.knownSince == 0 else { continue }
-                track.confirmed = post.isOn(kind)
-                track.count = post.count(kind)
-                track.knownSince = fetchedAt
-                if !track.isPending {
-                    track.desired = track.confirmed
-                } else if track.resend != nil, track.desired == track.confirmed {
-                    track.resend = nil
-                    track.failedAttempts = 0
-                }
-                self[kind] = track
-            }
+            for kind in InteractionKind.allCases { receive(post, kind, fetchedAt: fetchedAt) }
 
         case .requestFailed(let kind, let token, let failure, let epoch):
             var track = self[kind]
@@ -90,6 +78,10 @@ extension InteractionState {
                 track.inFlight = InteractionRequest(kind: kind, value: track.desired, token: epoch)
             }
             self[kind] = track
+            // A restored post's kinds never learnt learn from the reply, a copy as fresh as the request.
+            for other in InteractionKind.allCases where other != kind && self[other].knownSince == 0 {
+                receive(reply, other, fetchedAt: token)
+            }
 
         case .restored(let kind, let value, let epoch):
             want(kind, value, at: epoch)
@@ -107,6 +99,24 @@ extension InteractionState {
             failure = nil
             want(kind, !self[kind].desired, at: epoch)
         }
+    }
+
+    /// Takes `kind` from a copy fetched at `fetchedAt`, when it is fresher than what is known and
+    /// nothing of that kind is in flight (or the kind was never learnt). A deferred kind keeps its
+    /// wish; a copy that shows it ends the deferral.
+    private mutating func receive(_ copy: Post, _ kind: InteractionKind, fetchedAt: StoreEpoch) {
+        var track = self[kind]
+        guard fetchedAt > track.knownSince, track.inFlight == nil || track.knownSince == 0 else { return }
+        track.confirmed = copy.isOn(kind)
+        track.count = copy.count(kind)
+        track.knownSince = fetchedAt
+        if !track.isPending {
+            track.desired = track.confirmed
+        } else if track.resend != nil, track.desired == track.confirmed {
+            track.resend = nil
+            track.failedAttempts = 0
+        }
+        self[kind] = track
     }
 
     /// The user wants `kind` set to `value`: with nothing in flight, a deferred re-send is
