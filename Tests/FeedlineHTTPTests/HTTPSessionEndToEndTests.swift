@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -13,7 +14,8 @@ struct HTTPSessionEndToEndTests {
         let statuses = try FixtureStatuses.timeline()
         try await withFakeServer(statuses: statuses) { fake, server in
             let service = try makeService(server)
-            let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
+            // Queued interactions are sent again only by retry: the retry clock never moves.
+            let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)), retryClock: ManualClock())
             let timeline = session.root
             timeline.appeared()
             await session.settle()
@@ -41,19 +43,29 @@ struct HTTPSessionEndToEndTests {
             #expect(fake.status(target.id)?.favourited == true)
             #expect(fake.status(target.id)?.reblogged == true)
 
-            // A favourite the server refuses rolls back with the message; the rows stay.
+            // A favourite the server cannot do now (503) stays, queued in the outbox …
             let other = try #require(statuses.last { $0.reblog == nil && $0.favourited != true })
             let otherID = RowID.post(PostID(other.id))
             fake.enqueue(.init(method: "POST", pathPrefix: "/api/v1/statuses/\(other.id)/favourite", status: 503, body: "<html/>"))
             #expect(timeline.toggle(.favourite, row: otherID))
+            await session.settle()
+            let queued = try #require(timeline.rows[id: otherID]?.post?.interaction)
+            #expect(queued.favourited && queued.favouritesCount == other.favouritesCount + 1)
+            #expect(queued.queued == [.favourite] && queued.failure == nil)
+            #expect(session.store.outbox == [OutboxEntry(postID: PostID(other.id), kind: .favourite, value: true)])
+            // … and sent again by retry, when the server refuses it (403): that rolls back with
+            // the message. The rows stay.
+            fake.fail("/api/v1/statuses/\(other.id)/favourite", method: "POST", status: 403)
+            #expect(session.retry())
             await session.settle()
             let otherRow = try #require(timeline.rows[id: otherID]?.post?.interaction)
             #expect(!otherRow.favourited)
             #expect(otherRow.favouritesCount == other.favouritesCount)
             #expect(
                 otherRow.failure?.message
-                    == "Could not favourite this post: The server is unavailable right now (HTTP 503): it may be overloaded or down for maintenance. Try again later."
+                    == "Could not favourite this post: The server does not allow this; the access token may lack the permission it needs."
             )
+            #expect(session.store.outbox.isEmpty)
             #expect(timeline.rows.compactMap(\.post?.id) == walked)
 
             // A refresh that fails keeps every row and says why.

@@ -62,7 +62,10 @@ struct FaultSoakTests {
             clock: VirtualClock()
         )
         let service = CountingService(sandbox)
-        let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
+        // Interactions that fail for lack of a connection wait in the outbox on this clock; the
+        // checkpoints move it, so the backoff sends them again (never real time).
+        let retryClock = ManualClock()
+        let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)), retryClock: retryClock)
         let timeline = session.root
         var popped: [() -> PostDetailViewModel?] = []
         var actions = 0
@@ -71,23 +74,37 @@ struct FaultSoakTests {
         }
 
         var failuresSeen = 0
-        var rollbacksSeen = 0
+        var queuedSeen = 0
         var gapsSeen = 0
-        let counters = Locked((failures: 0, rollbacks: 0))
+        let counters = Locked((failures: 0, queued: 0))
         let statusWatch = timeline.snapshot.subscribe { snapshot in
             if snapshot.status.failure != nil { counters.withLock { $0.failures += 1 } }
         }
-        let rollbackWatch = session.store.observe { change in
-            if change.interaction.failure != nil { counters.withLock { $0.rollbacks += 1 } }
+        let queuedWatch = session.store.observe { change in
+            if !change.interaction.queued.isEmpty { counters.withLock { $0.queued += 1 } }
         }
         defer {
             statusWatch.cancel()
-            rollbackWatch.cancel()
+            queuedWatch.cancel()
+        }
+        /// Settles, then lets the backoff send again what waits in the outbox until nothing does.
+        func settleAll() async {
+            await session.settle()
+            for _ in 0..<50 where !session.store.outbox.isEmpty {
+                await parked()
+                retryClock.advance(by: .seconds(60))
+                await parked()
+                await session.settle()
+            }
+        }
+        /// Yields until every deferred re-send is asleep on the clock (or has been delivered).
+        func parked() async {
+            for _ in 0..<100_000 where session.store.resendsWaiting != retryClock.sleeperCount { await Task.yield() }
         }
         timeline.appeared()
         for step in 0..<3000 {
             defer {
-                (failuresSeen, rollbacksSeen) = counters.withLock { ($0.failures, $0.rollbacks) }
+                (failuresSeen, queuedSeen) = counters.withLock { ($0.failures, $0.queued) }
                 if timeline.rows.contains(where: { $0.gap != nil }) { gapsSeen += 1 }
             }
             actions += 1
@@ -139,22 +156,24 @@ struct FaultSoakTests {
             if timeline.rows != timeline.snapshot.value.rows { fail(step, "snapshot disagrees with rows") }
 
             if step % 50 == 49 {
-                await session.settle()
+                await settleAll()
                 try await checkSettled(step: step, session: session, sandbox: sandbox, fail: fail)
                 for (index, weakDetail) in popped.enumerated() where weakDetail() != nil {
                     fail(step, "popped detail \(index) is still alive")
                 }
                 // Requests are bounded by user actions: a step asks for at most a page, a newer
-                // page, a detail's two loads and an interaction (and its one follow-up).
-                if service.requests > actions * 3 + 5 { fail(step, "\(service.requests) requests for \(actions) actions") }
+                // page, a detail's two loads and an interaction (and its one follow-up), and each
+                // re-send from the outbox is one.
+                if service.requests > actions * 3 + 5 + retryClock.requestedSleeps.count { fail(step, "\(service.requests) requests for \(actions) actions") }
             }
         }
-        await session.settle()
+        await settleAll()
         try await checkSettled(step: 3000, session: session, sandbox: sandbox, fail: fail)
-        // The soak did exercise what it claims: failures were seen and rolled back, pages loaded.
+        // The soak did exercise what it claims: failures were seen, interactions queued and sent
+        // again, pages loaded.
         #expect(timeline.rows.count > 20)
         #expect(failuresSeen > 20, "only \(failuresSeen) failures seen")
-        #expect(rollbacksSeen > 5, "only \(rollbacksSeen) rollbacks seen")
+        #expect(queuedSeen > 5, "only \(queuedSeen) queued interactions seen")
         #expect(gapsSeen > 0)
     }
 

@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,8 @@ struct SandboxTimelineEndToEndTests {
         let fixture = try FixtureLoader.load(from: FixturePaths.directory(folder))
         let service = try SandboxService(fixture: fixture, clock: VirtualClock())
         let now = Date(timeIntervalSince1970: 1_795_348_800)
-        return (FeedSession(service: service, clock: .fixed(now)), service)
+        // Queued interactions are sent again only by retry: the retry clock never moves.
+        return (FeedSession(service: service, clock: .fixed(now), retryClock: ManualClock()), service)
     }
 
     private func postIDs(_ rows: [ListRow]) -> [PostID] { rows.compactMap(\.post?.id) }
@@ -59,7 +61,7 @@ struct SandboxTimelineEndToEndTests {
         #expect(zip(dates, dates.dropFirst()).allSatisfy { $0 >= $1 })
     }
 
-    @Test("a favourite that fails rolls back on the row and shows the error; a page that fails is retried with its cursor")
+    @Test("a page that fails is retried with its cursor; a favourite the server fails stays queued; a refused bookmark rolls back with the reason")
     func failures() async throws {
         let (session, service) = try session("faults")
         let timeline = session.root
@@ -97,13 +99,25 @@ struct SandboxTimelineEndToEndTests {
         #expect(timeline.rows[id: rowID]?.post?.interaction.favourited != before.favourited)
         #expect(timeline.rows[id: rowID]?.post?.interaction.pending == [.favourite])
         await session.settle()
+        // The server failed (HTTP 500): not rolled back, queued in the outbox.
         let after = try #require(timeline.rows[id: rowID]?.post?.interaction)
-        #expect(after.favourited == before.favourited)
-        #expect(after.favouritesCount == before.favouritesCount)
-        #expect(after.failure?.kind == .favourite)
+        #expect(after.favourited != before.favourited)
+        #expect(after.favouritesCount == before.favouritesCount + 1)
+        #expect(after.pending == [.favourite] && after.queued == [.favourite] && after.failure == nil)
+        #expect(session.store.outbox == [OutboxEntry(postID: target, kind: .favourite, value: !before.favourited)])
         let shown = try #require(timeline.rows.compactMap(\.post).first { $0.id == target })
         #expect(shown.interaction == after)
         let server = try await service.post(target)
         #expect(server.favourited == before.favourited)
+
+        // Bookmarking this one is forbidden: a refusal rolls back, with the reason.
+        let refused = RowID.post("117648968273705780")
+        let unbookmarked = try #require(timeline.rows[id: refused]?.post?.interaction)
+        #expect(timeline.toggle(.bookmark, row: refused))
+        await session.settle()
+        let rolledBack = try #require(timeline.rows[id: refused]?.post?.interaction)
+        #expect(rolledBack.bookmarked == unbookmarked.bookmarked && rolledBack.pending.isEmpty)
+        #expect(rolledBack.failure == InteractionFailure(
+            kind: .bookmark, value: !unbookmarked.bookmarked, message: "Could not bookmark this post: This action is not allowed.", isTransient: false))
     }
 }

@@ -92,14 +92,15 @@ struct EndToEndTests {
 
     @Test("--bail stops after the first failed command with status 1 and names its line; without it the script goes on and exits 0")
     func bail() async throws {
-        let (scratch, path) = try Self.script("list\n# Nadia's post: its favourite always fails\nfav 3\nopen 1\n")
+        let (scratch, path) = try Self.script("list\n# Nadia's post: its favourite is always refused\nfav 3\nopen 1\n")
         defer { scratch.remove() }
-        // The faults fixture's posts with only the favourite's fault (its page fault would stop
-        // a bailing script before its first command).
+        // The faults fixture's posts with only a favourite's fault, a refusal (its page fault
+        // would stop a bailing script before its first command; a failure for lack of a
+        // connection is no failure of the command: the favourite waits in the outbox).
         let fixtures = scratch.file("fixtures")
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: fixtures.appendingPathComponent("home.json"))
-        let scenario = #"{"faults": [{"request": "favourite", "post": "117649322034651655", "error": "server_error"}]}"#
+        let scenario = #"{"faults": [{"request": "favourite", "post": "117649322034651655", "error": "forbidden"}]}"#
         try Data(scenario.utf8).write(to: fixtures.appendingPathComponent("scenario.json"))
         let flags = ["--fixtures", fixtures.path, "--script", path] + Self.flags
         let bailed = try await Self.run(flags + ["--bail"])

@@ -36,11 +36,31 @@ struct InteractionStateTests {
         state.reduce(.toggled(.favourite, at: 11))
         return state
     }
+    /// Refused: rolled back, with the reason.
     private var failedIdle: InteractionState {
+        var state = pending
+        state.reduce(.requestFailed(.favourite, token: 10, failure: refusal, at: 12))
+        return state
+    }
+    /// Failed for lack of a connection: kept, waiting to be sent again (the outbox).
+    private var deferred: InteractionState {
         var state = pending
         state.reduce(.requestFailed(.favourite, token: 10, message: "Down.", at: 12))
         return state
     }
+    /// Deferred, then sent again once its backoff elapsed.
+    private var resending: InteractionState {
+        var state = deferred
+        state.reduce(.backoffElapsed(.favourite, token: 12, at: 13))
+        return state
+    }
+    /// Restored from a saved outbox before any copy of the post arrived: sent at once.
+    private var restoredUnseen: InteractionState {
+        var state = InteractionState(restoring: [.favourite: true])
+        state.reduce(.restored(.favourite, value: true, at: 10))
+        return state
+    }
+    private let refusal = FeedFailure(message: "Not allowed.", isTransient: false)
 
     @Test("the phases look as intended")
     func phases() {
@@ -48,7 +68,18 @@ struct InteractionStateTests {
         #expect(pending.display.favourited && pending.display.favouritesCount == 4 && pending.display.pending == [.favourite])
         #expect(!pendingChangedMind.display.favourited && pendingChangedMind.display.favouritesCount == 3)
         #expect(pendingChangedMind.display.pending == [.favourite])
-        #expect(failedIdle.display.failure?.kind == .favourite)
+        #expect(failedIdle.display.failure?.kind == .favourite && failedIdle.display.pending.isEmpty)
+        // Deferred: still shown as wanted and pending, queued, no failure; one wait, no request.
+        #expect(deferred.display == PostInteraction(
+            favourited: true, favouritesCount: 4, reblogged: false, reblogsCount: 1, pending: [.favourite], queued: [.favourite]))
+        #expect(deferred.requests.isEmpty && deferred.resends == [InteractionResend(kind: .favourite, token: 12, delay: .seconds(2))])
+        #expect(resending.display == deferred.display)
+        #expect(resending.requests == [InteractionRequest(kind: .favourite, value: true, token: 13)] && resending.resends.isEmpty)
+        #expect(restoredUnseen.requests == [InteractionRequest(kind: .favourite, value: true, token: 10)])
+        #expect(restoredUnseen.display.pending == [.favourite] && restoredUnseen.display.queued.isEmpty)
+        for state in [idle, pending, pendingChangedMind, failedIdle, deferred, resending, restoredUnseen] {
+            #expect(state.checkInvariants().isEmpty, "\(state.checkInvariants())")
+        }
     }
 
     // MARK: toggled
@@ -70,8 +101,22 @@ struct InteractionStateTests {
             $0.favourite.desired = true
             $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
         }
+        // Back to the confirmed value while deferred: the entry leaves the outbox, nothing is sent.
+        assertInteraction(from: deferred, on: .toggled(.favourite, at: 20)) {
+            $0.favourite = .init(confirmed: false, count: 3, knownSince: 1)
+        }
+        assertInteraction(from: resending, on: .toggled(.favourite, at: 20)) {
+            $0.favourite.desired = false
+        }
+        assertInteraction(from: restoredUnseen, on: .toggled(.favourite, at: 20)) {
+            $0.favourite.desired = false
+        }
         // The other kind is independent.
         assertInteraction(from: pending, on: .toggled(.reblog, at: 20)) {
+            $0.reblog.desired = true
+            $0.reblog.inFlight = InteractionRequest(kind: .reblog, value: true, token: 20)
+        }
+        assertInteraction(from: deferred, on: .toggled(.reblog, at: 20)) {
             $0.reblog.desired = true
             $0.reblog.inFlight = InteractionRequest(kind: .reblog, value: true, token: 20)
         }
@@ -93,8 +138,21 @@ struct InteractionStateTests {
                 inFlight: InteractionRequest(kind: .favourite, value: false, token: 20), knownSince: 20)
         }
         assertInteraction(from: failedIdle, on: .requestSucceeded(.favourite, token: 10, reply: applied, at: 20)) { _ in }
+        // A deferred kind has nothing in flight: a late reply to its failed request is stale.
+        assertInteraction(from: deferred, on: .requestSucceeded(.favourite, token: 10, reply: applied, at: 20)) { _ in }
+        // A re-send that succeeds ends the entry.
+        assertInteraction(from: resending, on: .requestSucceeded(.favourite, token: 13, reply: applied, at: 20)) {
+            $0.favourite = .init(confirmed: true, count: 4, knownSince: 20)
+        }
+        // The reply is the first copy of a restored post: its other kinds are learnt from it.
+        assertInteraction(from: restoredUnseen, on: .requestSucceeded(.favourite, token: 10, reply: applied, at: 20)) {
+            $0.favourite = .init(confirmed: true, count: 4, knownSince: 20)
+            $0.reblog = .init(confirmed: false, count: 1, knownSince: 10)
+            $0.bookmark = .init(confirmed: false, count: 0, knownSince: 10)
+        }
         // A reply with another token is stale and ignored.
         assertInteraction(from: pending, on: .requestSucceeded(.favourite, token: 9, reply: applied, at: 20)) { _ in }
+        assertInteraction(from: resending, on: .requestSucceeded(.favourite, token: 10, reply: applied, at: 20)) { _ in }
     }
 
     @Test("a reply whose count lags its flag does not let the count drift")
@@ -134,25 +192,65 @@ struct InteractionStateTests {
 
     // MARK: requestFailed
 
-    @Test("requestFailed in every phase")
+    @Test("requestFailed in every phase: for lack of a connection it defers, a refusal rolls back")
     func failed() {
         assertInteraction(from: idle, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) { _ in }
         assertInteraction(from: pending, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) {
-            $0.favourite = .init(confirmed: false, count: 3, knownSince: 1)
-            $0.failure = InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Down.")
+            $0.favourite.inFlight = nil
+            $0.favourite.failedAttempts = 1
+            $0.favourite.resend = InteractionResend(kind: .favourite, token: 20, delay: .seconds(2))
         }
-        // The user already changed their mind back: nothing visible is undone, nothing to report.
+        // The user already changed their mind back: nothing visible is undone, nothing to report or keep.
         assertInteraction(from: pendingChangedMind, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) {
             $0.favourite = .init(confirmed: false, count: 3, knownSince: 1)
         }
         assertInteraction(from: failedIdle, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) { _ in }
+        assertInteraction(from: deferred, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) { _ in }
+        // A re-send that fails again waits twice as long.
+        assertInteraction(from: resending, on: .requestFailed(.favourite, token: 13, message: "Down.", at: 20)) {
+            $0.favourite.inFlight = nil
+            $0.favourite.failedAttempts = 2
+            $0.favourite.resend = InteractionResend(kind: .favourite, token: 20, delay: .seconds(4))
+        }
+        assertInteraction(from: restoredUnseen, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) {
+            $0.favourite.inFlight = nil
+            $0.favourite.failedAttempts = 1
+            $0.favourite.resend = InteractionResend(kind: .favourite, token: 20, delay: .seconds(2))
+        }
         assertInteraction(from: pending, on: .requestFailed(.favourite, token: 3, message: "Down.", at: 20)) { _ in }
-        // A refusal is reported as one: a retry would only repeat it.
-        let refusal = FeedFailure(message: "Not allowed.", isTransient: false)
+        // A refusal rolls back and is reported as one: a retry would only repeat it.
         assertInteraction(from: pending, on: .requestFailed(.favourite, token: 10, failure: refusal, at: 20)) {
             $0.favourite = .init(confirmed: false, count: 3, knownSince: 1)
             $0.failure = InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Not allowed.", isTransient: false)
         }
+        // … also after re-sends that failed for lack of a connection.
+        assertInteraction(from: resending, on: .requestFailed(.favourite, token: 13, failure: refusal, at: 20)) {
+            $0.favourite = .init(confirmed: false, count: 3, knownSince: 1)
+            $0.failure = InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Not allowed.", isTransient: false)
+        }
+    }
+
+    @Test("each failure in a row doubles the wait before the re-send: 2 s, 4 s, 8 s … at most 60 s")
+    func backoff() {
+        var state = pending
+        var token: StoreEpoch = 10
+        var delays: [Duration] = []
+        for _ in 0..<8 {
+            token += 1
+            state.reduce(.requestFailed(.favourite, token: state.favourite.inFlight?.token ?? 0, message: "Down.", at: token))
+            delays += state.resends.map(\.delay)
+            #expect(state.checkInvariants().isEmpty)
+            token += 1
+            state.reduce(.backoffElapsed(.favourite, token: state.favourite.resend?.token ?? 0, at: token))
+            #expect(state.requests.count == 1)
+        }
+        #expect(delays == [2, 4, 8, 16, 32, 60, 60, 60].map { Duration.seconds($0) })
+        // A success ends the attempts: the next failure waits 2 s again.
+        state.reduce(.requestSucceeded(.favourite, token: token, reply: server(favourited: true, favourites: 4), at: 100))
+        #expect(state.favourite == .init(confirmed: true, count: 4, knownSince: 100))
+        state.reduce(.toggled(.favourite, at: 101))
+        state.reduce(.requestFailed(.favourite, token: 101, message: "Down.", at: 102))
+        #expect(state.resends == [InteractionResend(kind: .favourite, token: 102, delay: .seconds(2))])
     }
 
     // MARK: copyReceived
@@ -179,6 +277,34 @@ struct InteractionStateTests {
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
             $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
         }
+        // A copy that shows the deferred value confirms it: the entry ends, its wait with it.
+        assertInteraction(from: deferred, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
+            $0.favourite = .init(confirmed: true, count: 7, knownSince: 15)
+            $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
+            $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
+        }
+        // One that does not show it updates the confirmed state; the wish stays deferred.
+        assertInteraction(from: deferred, on: .copyReceived(server(favourites: 5), fetchedAt: 15, at: 20)) {
+            $0.favourite.count = 5
+            $0.favourite.knownSince = 15
+            $0.reblog.knownSince = 15
+            $0.bookmark.knownSince = 15
+        }
+        // A copy fetched before the state was learnt confirms nothing.
+        assertInteraction(from: deferred, on: .copyReceived(fresh, fetchedAt: 1, at: 20)) { _ in }
+        assertInteraction(from: resending, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
+            $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
+            $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
+        }
+        // A restored kind never learnt takes the copy's flag and count even while its request
+        // runs (so its count shows right); its wish and request stay.
+        assertInteraction(from: restoredUnseen, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
+            $0.favourite.confirmed = true
+            $0.favourite.count = 7
+            $0.favourite.knownSince = 15
+            $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
+            $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
+        }
         // A copy fetched before the state was last learnt is stale.
         var settled = pending
         settled.reduce(.requestSucceeded(.favourite, token: 10, reply: server(favourited: true, favourites: 4), at: 30))
@@ -190,7 +316,7 @@ struct InteractionStateTests {
 
     // MARK: retryRequested
 
-    @Test("retryRequested in every phase: only a failure is wanted again")
+    @Test("retryRequested in every phase: a failure is wanted again, a deferred kind is sent at once")
     func retried() {
         assertInteraction(from: idle, on: .retryRequested(at: 20)) { _ in }
         assertInteraction(from: pending, on: .retryRequested(at: 20)) { _ in }
@@ -200,6 +326,12 @@ struct InteractionStateTests {
             $0.favourite.desired = true
             $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
         }
+        assertInteraction(from: deferred, on: .retryRequested(at: 20)) {
+            $0.favourite.resend = nil
+            $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
+        }
+        assertInteraction(from: resending, on: .retryRequested(at: 20)) { _ in }
+        assertInteraction(from: restoredUnseen, on: .retryRequested(at: 20)) { _ in }
         // Any tap after the failure clears it: a retry after that has nothing to send again.
         var retoggled = failedIdle
         retoggled.reduce(.toggled(.reblog, at: 15))
@@ -207,6 +339,70 @@ struct InteractionStateTests {
         #expect(retoggled.failure == nil)
         #expect(retoggled.favourite.inFlight == nil && retoggled.reblog.inFlight?.value == true)
         #expect(retoggled.checkInvariants().isEmpty)
+    }
+
+    // MARK: backoffElapsed
+
+    @Test("backoffElapsed in every phase: only the deferred kind's current wait sends")
+    func elapsed() {
+        for phase in [idle, pending, pendingChangedMind, failedIdle, resending, restoredUnseen] {
+            assertInteraction(from: phase, on: .backoffElapsed(.favourite, token: 12, at: 20)) { _ in }
+        }
+        assertInteraction(from: deferred, on: .backoffElapsed(.favourite, token: 12, at: 20)) {
+            $0.favourite.resend = nil
+            $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
+        }
+        assertInteraction(from: deferred, on: .backoffElapsed(.favourite, token: 11, at: 20)) { _ in }
+        assertInteraction(from: deferred, on: .backoffElapsed(.reblog, token: 12, at: 20)) { _ in }
+    }
+
+    // MARK: restored
+
+    @Test("restored in every phase: the saved value is wanted as a toggle to it would want it")
+    func restored() {
+        assertInteraction(from: idle, on: .restored(.favourite, value: true, at: 20)) {
+            $0.favourite.desired = true
+            $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
+        }
+        assertInteraction(from: idle, on: .restored(.favourite, value: false, at: 20)) { _ in }
+        assertInteraction(from: pending, on: .restored(.favourite, value: true, at: 20)) { _ in }
+        assertInteraction(from: pending, on: .restored(.favourite, value: false, at: 20)) {
+            $0.favourite.desired = false
+        }
+        assertInteraction(from: pendingChangedMind, on: .restored(.favourite, value: true, at: 20)) {
+            $0.favourite.desired = true
+        }
+        // The failure stays: restoring is not the user acting on this post.
+        assertInteraction(from: failedIdle, on: .restored(.favourite, value: true, at: 20)) {
+            $0.favourite.desired = true
+            $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
+        }
+        // Deferred: sent at once, without waiting for the backoff …
+        assertInteraction(from: deferred, on: .restored(.favourite, value: true, at: 20)) {
+            $0.favourite.resend = nil
+            $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
+        }
+        // … or dropped when the saved value is the confirmed one.
+        assertInteraction(from: deferred, on: .restored(.favourite, value: false, at: 20)) {
+            $0.favourite = .init(confirmed: false, count: 3, knownSince: 1)
+        }
+        assertInteraction(from: resending, on: .restored(.favourite, value: false, at: 20)) {
+            $0.favourite.desired = false
+        }
+        assertInteraction(from: restoredUnseen, on: .restored(.favourite, value: true, at: 20)) { _ in }
+    }
+
+    @Test("a restored post's unknown kinds are learnt from its first copy")
+    func restoredThenCopy() {
+        var state = InteractionState(restoring: [.reblog: false])
+        #expect(state.reblog == .init(confirmed: true, count: 0))
+        state.reduce(.restored(.reblog, value: false, at: 3))
+        #expect(state.requests == [InteractionRequest(kind: .reblog, value: false, token: 3)])
+        state.reduce(.copyReceived(server(favourited: true, favourites: 9, reblogged: false, reblogs: 4), fetchedAt: 4, at: 5))
+        #expect(state.display == PostInteraction(favourited: true, favouritesCount: 9, reblogged: false, reblogsCount: 4, pending: [.reblog]))
+        state.reduce(.requestSucceeded(.reblog, token: 3, reply: server(favourited: true, favourites: 9, reblogged: false, reblogs: 4), at: 6))
+        #expect(state.display == PostInteraction(favourited: true, favouritesCount: 9, reblogged: false, reblogsCount: 4))
+        #expect(state.checkInvariants().isEmpty)
     }
 
     @Test("a bookmark converges like the others and never has a count")
@@ -223,8 +419,11 @@ struct InteractionStateTests {
         #expect(state.display.bookmarked && state.requests.isEmpty && state.bookmark.count == 0)
         state.reduce(.toggled(.bookmark, at: 14))
         state.reduce(.requestFailed(.bookmark, token: 14, message: "Down.", at: 15))
-        #expect(state.display.bookmarked)
-        #expect(state.failure == InteractionFailure(kind: .bookmark, value: false, message: "Could not remove the bookmark of this post: Down."))
+        #expect(!state.display.bookmarked && state.display.queued == [.bookmark])
+        state.reduce(.backoffElapsed(.bookmark, token: 15, at: 16))
+        state.reduce(.requestFailed(.bookmark, token: 16, failure: FeedFailure(message: "Gone.", isTransient: false), at: 17))
+        #expect(state.display.bookmarked && state.display.pending.isEmpty)
+        #expect(state.failure == InteractionFailure(kind: .bookmark, value: false, message: "Could not remove the bookmark of this post: Gone.", isTransient: false))
         #expect(state.checkInvariants().isEmpty)
     }
 
@@ -237,11 +436,13 @@ struct InteractionStateTests {
 
     // MARK: Randomized schedules against a simulated server
 
-    /// A schedule of random toggles, replies in random order (successes and failures), and page
-    /// copies fetched at random earlier moments, against a server that applies what succeeds.
+    /// A schedule of random toggles, replies in random order (successes, failures for lack of a
+    /// connection, refusals), elapsed backoffs, retries, and page copies fetched at random
+    /// earlier moments, against a server that applies what succeeds.
     @Test("10,000 random schedules converge to the server's state with at most one request per kind")
     func randomSchedules() {
         let seed = testSeed(20_261_122)
+        print("Interaction machine schedules from seed \(seed) (FEEDLINE_SEED replays)")
         var random = SeededGenerator(seed: seed)
         struct ServerPost {
             var flags: [InteractionKind: Bool] = [:]
@@ -285,11 +486,12 @@ struct InteractionStateTests {
             }
             let steps = Int.random(in: 1...14, using: &random)
             var toggles = 0
+            var resends = 0
             // What the user last asked for: only a failure may change it back.
             var intent: [InteractionKind: Bool] = Dictionary(uniqueKeysWithValues: InteractionKind.allCases.map { ($0, state.display.isOn($0)) })
             for _ in 0..<steps {
                 epoch += 1
-                switch Int.random(in: 0..<11, using: &random) {
+                switch Int.random(in: 0..<12, using: &random) {
                 case 0..<4:
                     toggles += 1
                     let kind = InteractionKind.allCases.randomElement(using: &random) ?? .favourite
@@ -301,13 +503,23 @@ struct InteractionStateTests {
                         toggles += 1
                         intent[failed.kind] = failed.value
                     }
+                    resends += state.resends.count
                     state.reduce(.retryRequested(at: epoch))
+                case 11:
+                    // A backoff elapses (a stale one sometimes: it must change nothing).
+                    if let resend = state.resends.randomElement(using: &random) {
+                        resends += 1
+                        let token = Bool.random(using: &random) ? resend.token : resend.token &- 1
+                        state.reduce(.backoffElapsed(resend.kind, token: token, at: epoch))
+                    }
                 case 4..<8 where !outstanding.isEmpty:
                     let request = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
                     if Int.random(in: 0..<4, using: &random) == 0 {
                         failures += 1
-                        state.reduce(.requestFailed(request.kind, token: request.token, message: "Down.", at: epoch))
-                        intent[request.kind] = state.display.isOn(request.kind)
+                        // For lack of a connection the wish stays; a refusal undoes it.
+                        let transient = Bool.random(using: &random)
+                        state.reduce(.requestFailed(request.kind, token: request.token, failure: FeedFailure(message: "Down.", isTransient: transient), at: epoch))
+                        if !transient { intent[request.kind] = state.display.isOn(request.kind) }
                     } else {
                         serverState.apply(request.kind, request.value)
                         var reply = copy()
@@ -336,13 +548,22 @@ struct InteractionStateTests {
                 let broken = state.checkInvariants()
                 if !broken.isEmpty { Issue.record("schedule \(schedule) (seed \(seed)): \(broken)") }
             }
-            // Settle: the server answers everything (successfully, so the display must agree).
-            while let request = outstanding.first {
-                outstanding.removeFirst()
+            // Settle: the server is back and answers everything (successfully, so the display
+            // must agree); deferred kinds are sent when their backoff elapses.
+            while !outstanding.isEmpty || !state.resends.isEmpty {
                 epoch += 1
-                serverState.apply(request.kind, request.value)
-                state.reduce(.requestSucceeded(request.kind, token: request.token, reply: copy(), at: epoch))
+                if let request = outstanding.first {
+                    outstanding.removeFirst()
+                    serverState.apply(request.kind, request.value)
+                    state.reduce(.requestSucceeded(request.kind, token: request.token, reply: copy(), at: epoch))
+                } else if let resend = state.resends.first {
+                    resends += 1
+                    state.reduce(.backoffElapsed(resend.kind, token: resend.token, at: epoch))
+                }
                 startNew()
+            }
+            for kind in InteractionKind.allCases where state.display.isOn(kind) != intent[kind] {
+                Issue.record("schedule \(schedule) (seed \(seed)): settled \(kind) shows \(state.display.isOn(kind)), the user asked for \(String(describing: intent[kind]))")
             }
             let shown = state.display
             let expected = PostInteraction(
@@ -353,8 +574,9 @@ struct InteractionStateTests {
                 Issue.record("schedule \(schedule) (seed \(seed)): shows \(shown), server has \(expected)")
                 return
             }
-            // Requests are bounded by user actions: each toggle or reply causes at most one.
-            if sent > toggles * 2 { Issue.record("schedule \(schedule) (seed \(seed)): \(sent) requests for \(toggles) toggles") }
+            // Requests are bounded by user actions: each toggle or reply causes at most one, and
+            // each re-send one.
+            if sent > toggles * 2 + resends { Issue.record("schedule \(schedule) (seed \(seed)): \(sent) requests for \(toggles) toggles and \(resends) re-sends") }
             _ = failures
         }
     }

@@ -60,7 +60,9 @@ struct NavigationModelCheckTests {
     static func walk(seed: UInt64, steps: Int) async -> String? {
         var random = SeededGenerator(seed: seed)
         let server = ModelServer()
-        let live = FeedSession(service: server, clock: .fixed(ModelServer.epoch), cacheCapacity: 8)
+        // A retry clock nobody advances: interactions queued for lack of a connection are sent
+        // again only by retry (a step, and the settling below), never by real time.
+        let live = FeedSession(service: server, clock: .fixed(ModelServer.epoch), cacheCapacity: 8, retryClock: ManualClock())
         var everyScreen: [() -> AnyObject?] = []
         func remember(_ screen: Screen) {
             switch screen {
@@ -126,11 +128,13 @@ struct NavigationModelCheckTests {
             if let violation = server.violations.first { return "step \(step): \(violation)" }
         }
 
-        // Settle: the server answers everything, without failures, until nothing runs.
+        // Settle: the server answers everything, without failures, until nothing runs; what
+        // waits in the outbox is retried.
         var rounds = 0
-        while server.pendingCount > 0 || live.activity.running > 0 {
+        while server.pendingCount > 0 || live.activity.running > 0 || !live.store.outbox.isEmpty {
             rounds += 1
             if rounds > 10_000 { return "never settled: \(server.pendingCalls)" }
+            if server.pendingCount == 0, live.activity.running == 0 { live.retry() }
             while server.pendingCount > 0 { server.answer(at: random.next(below: server.pendingCount), failing: false) }
             guard await quiesce(live, server) else { return "effects did not settle at the end (\(server.pendingCalls))" }
         }

@@ -43,7 +43,7 @@ struct SessionRetryTests {
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
-        service.failNext("favourite")
+        service.failNext("favourite", refused: true)
         #expect(session.root.toggle(.favourite, row: .post("p2")))
         await session.settle()
         #expect(session.store.interaction("p2")?.favourited == false)

@@ -21,6 +21,16 @@ struct SharedStateTests {
         session.root.rows.compactMap(\.post).first { $0.id == id }
     }
 
+    /// The oldest call waiting for an answer; when none waits but something is queued in the
+    /// outbox, retries first (the server is back), so the outbox drains too.
+    private func nextCall(_ session: FeedSession, _ service: ControlledService) async -> ControlledService.Call? {
+        if service.pending.isEmpty, !session.store.outbox.isEmpty {
+            session.retry()
+            await quiesce(session, service)
+        }
+        return service.pending.first
+    }
+
     @Test("a toggle in the detail shows on the timeline row at once, and the other way round")
     func detailAndRow() async throws {
         let (session, service) = await loadedSession()
@@ -82,16 +92,17 @@ struct SharedStateTests {
         subscription.cancel()
     }
 
-    @Test("a favourite that fails rolls back everywhere and shows the error on that post")
+    @Test("a favourite the server refuses rolls back everywhere and shows the error on that post")
     func rollback() async throws {
         let (session, service) = await loadedSession()
-        service.failNext("favourite")
+        service.failNext("favourite", refused: true)
         let model = try #require(session.root.rowViewModel("p2"))
         model.toggleFavourite()
         #expect(model.favourited)
         await session.settle()
         #expect(!model.favourited)
-        #expect(row(session, "p2")?.interaction.failure == InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: The server is unavailable."))
+        #expect(row(session, "p2")?.interaction.failure
+            == InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Not allowed.", isTransient: false))
         #expect(row(session, "o1")?.interaction.failure == nil)
     }
 
@@ -152,15 +163,17 @@ struct SharedStateTests {
         #expect(timeline.rows.count == 2)
     }
 
-    /// Random toggles from rows and details, replies in random order, failures and copies, all
-    /// through the real store and view models; after settling, the display equals the server.
+    /// Random toggles from rows and details, replies in random order, failures (for lack of a
+    /// connection, or refusals) and copies, all through the real store and view models; after
+    /// settling (queued interactions retried), the display equals the server.
     @Test("10,000 seeded random schedules through the store converge, one request per post and kind")
     func randomSchedulesThroughTheStore() async throws {
         let seed = testSeed(424_242)
         var random = SeededGenerator(seed: seed)
         for schedule in 0..<10_000 {
             let service = ControlledService()
-            let session = FeedSession(service: service, clock: .fixed(testNow))
+            // A clock nobody advances: queued interactions are sent again only by retry().
+            let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: ManualClock())
             var server: [PostID: (fav: Bool, favs: Int, reb: Bool, rebs: Int)] = ["a": (false, 1, false, 0), "b": (true, 3, false, 2)]
             func copy(_ id: PostID) -> Post {
                 let s = server[id] ?? (false, 0, false, 0)
@@ -202,19 +215,21 @@ struct SharedStateTests {
                     guard !pending.isEmpty else { continue }
                     let index = Int.random(in: 0..<pending.count, using: &random)
                     let failing = Int.random(in: 0..<5, using: &random) == 0
+                    // A failure for lack of a connection keeps the wish (queued); a refusal undoes it.
+                    let refused = failing && Bool.random(using: &random)
                     switch pending[index] {
                     case .favourite(let value, let target):
                         if failing {
-                            failedKey = "\(target) favourite"
-                            service.settle(at: index, with: .failure(.init(message: "Down.")))
+                            if refused { failedKey = "\(target) favourite" }
+                            service.settle(at: index, with: .failure(.init(message: "Down.", isTransient: !refused)))
                             break
                         }
                         if var s = server[target] { if s.fav != value { s.favs += value ? 1 : -1 }; s.fav = value; server[target] = s }
                         service.settle(at: index, with: .success(.post(copy(target))))
                     case .reblog(let value, let target):
                         if failing {
-                            failedKey = "\(target) reblog"
-                            service.settle(at: index, with: .failure(.init(message: "Down.")))
+                            if refused { failedKey = "\(target) reblog" }
+                            service.settle(at: index, with: .failure(.init(message: "Down.", isTransient: !refused)))
                             break
                         }
                         if var s = server[target] { if s.reb != value { s.rebs += value ? 1 : -1 }; s.reb = value; server[target] = s }
@@ -251,8 +266,8 @@ struct SharedStateTests {
                 }
                 if inFlight.values.contains(where: { $0 > 1 }) { fail("two requests of one kind in flight: \(service.pending)") }
             }
-            // Settle everything successfully.
-            while let call = service.pending.first {
+            // Settle everything successfully; what waits in the outbox is retried.
+            while let call = await nextCall(session, service) {
                 switch call {
                 case .favourite(let value, let target):
                     if var s = server[target] { if s.fav != value { s.favs += value ? 1 : -1 }; s.fav = value; server[target] = s }

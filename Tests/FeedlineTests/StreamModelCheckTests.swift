@@ -106,9 +106,11 @@ final class StreamWalk {
         // The store's cache holds every post of a run: a post edited while nothing showed it,
         // forgotten, and brought back by a page fetched before the edit would show the older
         // copy — what the store no longer remembers, its freshness rules cannot apply to.
+        // Interactions queued for lack of a connection are sent again only by the retry when
+        // settling: the retry clock never moves.
         session = FeedSession(
             service: server, clock: .fixed(StreamModelServer.epoch), prefetchDistance: 1 + random.next(below: 3),
-            cacheCapacity: 1_000
+            cacheCapacity: 1_000, retryClock: ManualClock()
         )
         self.random = random
     }
@@ -370,6 +372,9 @@ final class StreamWalk {
             if let list = lists.first(where: { !$0.state.failedIntents.isEmpty }) {
                 trace.append("\(name(list)): retry \(list.state.failedIntents)")
                 list.retry()
+            } else if !session.store.outbox.isEmpty {
+                trace.append("retry the outbox \(session.store.outbox)")
+                session.retry()
             } else if let list = lists.first(where: { !$0.state.waiting.isEmpty }) {
                 trace.append("\(name(list)): show \(list.state.waiting.map(\.id))")
                 list.showWaiting()

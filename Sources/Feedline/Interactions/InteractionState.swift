@@ -6,8 +6,15 @@ public typealias StoreEpoch = UInt64
 /// the server last confirmed, what the user wants, and the request in flight. A value; change it
 /// with ``reduce(_:)``.
 ///
-/// Invariants (``checkInvariants()``): with no request in flight the desired value equals the
-/// confirmed one; counts are never negative.
+/// Each kind's track is in one of three phases:
+/// - **settled**: nothing in flight, nothing waiting; the desired value is the confirmed one;
+/// - **sending**: one request in flight (``Track/inFlight``);
+/// - **deferred** (the outbox): its last request failed for lack of a connection, so the desired
+///   value is kept and a re-send waits for its backoff (``Track/resend``).
+///
+/// Invariants (``checkInvariants()``): the desired value differs from the confirmed one with
+/// nothing in flight only while deferred; a deferred track has nothing in flight and a failed
+/// attempt counted; a settled track counts no failed attempts; counts are never negative.
 public struct InteractionState: Hashable, Sendable {
     /// One kind's track.
     public struct Track: Hashable, Sendable {
@@ -20,16 +27,30 @@ public struct InteractionState: Hashable, Sendable {
         /// The request in flight, if any. At most one per kind.
         public package(set) var inFlight: InteractionRequest?
         /// When the server's value was last learnt (a reply or a fetched copy): copies fetched
-        /// before this are older than what is known and are ignored.
+        /// before this are older than what is known and are ignored. 0 when it was never learnt
+        /// (a post restored from the outbox before any copy of it arrived).
         public package(set) var knownSince: StoreEpoch
+        /// How many requests for the current wish failed in a row for lack of a connection; 0
+        /// once the wish is confirmed or dropped. Sets the backoff of the next re-send.
+        public package(set) var failedAttempts: Int
+        /// The re-send this track waits for (the deferred phase), if any.
+        public package(set) var resend: InteractionResend?
 
-        public init(confirmed: Bool, count: Int, desired: Bool? = nil, inFlight: InteractionRequest? = nil, knownSince: StoreEpoch = 0) {
+        public init(
+            confirmed: Bool, count: Int, desired: Bool? = nil, inFlight: InteractionRequest? = nil, knownSince: StoreEpoch = 0,
+            failedAttempts: Int = 0, resend: InteractionResend? = nil
+        ) {
             self.confirmed = confirmed
             self.count = max(0, count)
             self.desired = desired ?? confirmed
             self.inFlight = inFlight
             self.knownSince = knownSince
+            self.failedAttempts = failedAttempts
+            self.resend = resend
         }
+
+        /// Whether it waits for the server: a request in flight or a re-send deferred.
+        public var isPending: Bool { inFlight != nil || resend != nil }
 
         /// The count shown: the confirmed one adjusted by the pending change.
         public var displayedCount: Int {
@@ -59,6 +80,15 @@ public struct InteractionState: Hashable, Sendable {
         failure = nil
     }
 
+    /// The state of a post known only from a saved outbox, before any copy of it arrived: each
+    /// kind with a wish is taken to be the opposite on the server (as it was when the wish was
+    /// saved) with a count of 0, learnt never (``Track/knownSince`` 0), so the first copy or reply
+    /// sets it. Reduce ``InteractionEvent/restored(_:value:at:)`` for each wish to send it.
+    public init(restoring wishes: [InteractionKind: Bool]) {
+        func track(_ kind: InteractionKind) -> Track { Track(confirmed: wishes[kind].map { !$0 } ?? false, count: 0) }
+        self.init(favourite: track(.favourite), reblog: track(.reblog), bookmark: track(.bookmark))
+    }
+
     public subscript(kind: InteractionKind) -> Track {
         get {
             switch kind {
@@ -84,7 +114,8 @@ public struct InteractionState: Hashable, Sendable {
             reblogged: reblog.desired,
             reblogsCount: reblog.displayedCount,
             bookmarked: bookmark.desired,
-            pending: Set(InteractionKind.allCases.filter { self[$0].inFlight != nil }),
+            pending: Set(InteractionKind.allCases.filter { self[$0].isPending }),
+            queued: Set(InteractionKind.allCases.filter { self[$0].isPending && self[$0].failedAttempts > 0 }),
             failure: failure
         )
     }
@@ -92,19 +123,57 @@ public struct InteractionState: Hashable, Sendable {
     /// Whether any kind has a request in flight.
     public var isBusy: Bool { InteractionKind.allCases.contains { self[$0].inFlight != nil } }
 
+    /// Whether any kind waits for the server (a request in flight or a deferred re-send).
+    public var isPending: Bool { InteractionKind.allCases.contains { self[$0].isPending } }
+
+    /// Whether any kind is deferred, waiting to be sent again.
+    public var isDeferred: Bool { InteractionKind.allCases.contains { self[$0].resend != nil } }
+
+    /// How long a deferred track waits before it sends again after `failures` failed attempts
+    /// in a row: 2 s, 4 s, 8 s … doubling, at most 60 s.
+    public static func resendDelay(afterFailures failures: Int) -> Duration {
+        let doublings = min(max(failures, 1) - 1, 5)
+        return min(.seconds(2 << doublings), .seconds(60))
+    }
+
     /// Checks the invariants; returns a description of each one broken (empty when sound).
     public func checkInvariants() -> [String] {
         var broken: [String] = []
         for kind in InteractionKind.allCases {
             let track = self[kind]
-            if track.inFlight == nil, track.desired != track.confirmed {
-                broken.append("\(kind): desired \(track.desired) ≠ confirmed \(track.confirmed) with nothing in flight")
+            if track.inFlight == nil, track.resend == nil, track.desired != track.confirmed {
+                broken.append("\(kind): desired \(track.desired) ≠ confirmed \(track.confirmed) with nothing in flight or deferred")
             }
+            if let resend = track.resend {
+                if track.inFlight != nil { broken.append("\(kind): deferred with a request in flight") }
+                if track.desired == track.confirmed { broken.append("\(kind): deferred with nothing to send") }
+                if resend.kind != kind { broken.append("\(kind): a \(resend.kind) re-send in its track") }
+                if track.failedAttempts < 1 { broken.append("\(kind): deferred without a failed attempt") }
+                if resend.delay != Self.resendDelay(afterFailures: track.failedAttempts) {
+                    broken.append("\(kind): a re-send after \(resend.delay) for \(track.failedAttempts) failed attempts")
+                }
+            }
+            if !track.isPending, track.failedAttempts != 0 { broken.append("\(kind): settled with \(track.failedAttempts) failed attempts") }
             if track.count < 0 { broken.append("\(kind): negative count \(track.count)") }
             if !kind.isCounted, track.count != 0 { broken.append("\(kind): a count of \(track.count) for an uncounted kind") }
             if let request = track.inFlight, request.kind != kind { broken.append("\(kind): a \(request.kind) request in its track") }
         }
         return broken
+    }
+}
+
+/// A re-send the interaction machine waits for (its deferred phase): after `delay`, the track's
+/// desired value is sent again (``InteractionEvent/backoffElapsed(_:token:at:)``). The token
+/// tells this wait apart from any other.
+public struct InteractionResend: Hashable, Sendable {
+    public var kind: InteractionKind
+    public var token: StoreEpoch
+    public var delay: Duration
+
+    public init(kind: InteractionKind, token: StoreEpoch, delay: Duration) {
+        self.kind = kind
+        self.token = token
+        self.delay = delay
     }
 }
 

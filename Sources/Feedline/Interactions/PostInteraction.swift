@@ -1,6 +1,7 @@
 /// The things a user does to a post. All three share one convergence machine
 /// (``InteractionState``): optimistic, at most one request per post and kind in flight, extra
-/// taps only move the desired value, rollback with a reason on refusal.
+/// taps only move the desired value, rollback with a reason on refusal, and an outbox for what
+/// failed for lack of a connection (kept pending and sent again with backoff).
 public enum InteractionKind: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case favourite
     /// A boost.
@@ -52,8 +53,14 @@ public struct PostInteraction: Hashable, Sendable {
     public var reblogged: Bool
     public var reblogsCount: Int
     public var bookmarked: Bool
-    /// Kinds with a request in flight (the display shows the desired value meanwhile).
+    /// Kinds waiting for the server: a request in flight, or a change queued in the outbox
+    /// (the display shows the desired value meanwhile).
     public var pending: Set<InteractionKind>
+    /// The pending kinds whose requests failed for lack of a connection: queued in the outbox
+    /// until the server is back (sent again with backoff, at ``FeedSession/retry()`` and at the
+    /// next start), as opposed to simply being sent. Always a subset of ``pending``; a front may
+    /// show them as "waiting for the server" rather than "sending".
+    public var queued: Set<InteractionKind>
     /// The last failure, cleared when the user toggles or retries this post.
     public var failure: InteractionFailure?
     /// Whether the user revealed the post past a filter's warning (``PostFilter``): shared,
@@ -67,6 +74,7 @@ public struct PostInteraction: Hashable, Sendable {
         reblogsCount: Int,
         bookmarked: Bool = false,
         pending: Set<InteractionKind> = [],
+        queued: Set<InteractionKind> = [],
         failure: InteractionFailure? = nil,
         revealed: Bool = false
     ) {
@@ -76,6 +84,7 @@ public struct PostInteraction: Hashable, Sendable {
         self.reblogsCount = reblogsCount
         self.bookmarked = bookmarked
         self.pending = pending
+        self.queued = queued
         self.failure = failure
         self.revealed = revealed
     }

@@ -23,14 +23,19 @@ public struct PostChange: Hashable, Sendable {
 ///   through one ``Feedback`` loop, the requests it asks for: at most one per post and kind in
 ///   flight, extra taps only move the desired value, refusals roll back with a reason (see
 ///   ``InteractionState/reduce(_:)``).
+/// - **An outbox.** A request that fails for lack of a connection is not rolled back: the kind
+///   stays pending and is sent again after a backoff on the store's clock (a second ``Feedback``
+///   loop whose effects only wait), at ``FeedSession/retry()``, and at the next start through
+///   ``outbox`` / ``restore(outbox:)`` (see `PostStore+Outbox.swift`).
 /// - **Freshness.** Fetches take an epoch with `beginFetch()` when they start and report what they
 ///   bring with `ingest(_:fetchedAt:)`; a copy fetched before the store last learnt a post's state
 ///   is ignored for that post, so a stale page never flips a toggle back.
 /// - **Rows are told, not searched.** Lists and details show posts through a holder: the store
 ///   knows which rows of which holder show each post and tells exactly those when it changes — a
 ///   change reaches r rows in O(r), whatever the size of the lists.
-/// - **Bounded memory.** A post no holder shows and with no request in flight joins a cache of
-///   ``cacheCapacity`` recently shown posts; the oldest beyond it are forgotten.
+/// - **Bounded memory.** A post no holder shows and with nothing pending (no request in flight,
+///   nothing in the outbox) joins a cache of ``cacheCapacity`` recently shown posts; the oldest
+///   beyond it are forgotten.
 /// - **Deletes win over older fetches.** A post deleted (a stream said so) is remembered with the
 ///   epoch it was deleted at; a copy of it fetched by a fetch that began before that is stale
 ///   (``wasDeleted(_:fetchedAt:)``), so a page on its way when the delete came never brings it
@@ -80,8 +85,11 @@ public final class PostStore {
         }
     }
 
-    private final class Entry {
-        var post: Post
+    final class Entry {
+        /// The latest copy; `nil` for a post known only from a restored outbox, until a copy of
+        /// it or a reply arrives. Such an entry shows nowhere and is forgotten when it settles
+        /// without a copy.
+        var post: Post?
         var contentEpoch: StoreEpoch
         var state: InteractionState
         /// Reblog entry ids that resolve to this original.
@@ -105,6 +113,13 @@ public final class PostStore {
             contentEpoch = epoch
             state = InteractionState(serverCopy: post, fetchedAt: epoch)
         }
+
+        /// An entry for a post known only from a saved outbox (see ``InteractionState/init(restoring:)``).
+        init(restoring wishes: [InteractionKind: Bool]) {
+            post = nil
+            contentEpoch = 0
+            state = InteractionState(restoring: wishes)
+        }
     }
 
     private struct Request: Hashable, Sendable {
@@ -112,9 +127,15 @@ public final class PostStore {
         var request: InteractionRequest
     }
 
+    private struct Wait: Hashable, Sendable {
+        var postID: PostID
+        var resend: InteractionResend
+    }
+
     private enum Reply: Sendable {
         case succeeded(Request, Post)
         case failed(Request, FeedFailure)
+        case elapsed(Wait)
     }
 
     /// How many posts that nothing shows are kept, most recently shown first.
@@ -126,23 +147,40 @@ public final class PostStore {
     private var tombstoneOrder: [PostID] = []
     private var tombstoneHead = 0
     private let observers = HandlerList<PostChange>()
-    private var entries: [PostID: Entry] = [:]
+    /// Every post by original id (internal for `PostStore+Outbox.swift`, like the members below).
+    var entries: [PostID: Entry] = [:]
     private var originalOfEntry: [PostID: PostID] = [:]
-    private var epoch: StoreEpoch = 0
+    var epoch: StoreEpoch = 0
     private var holders: [Int: @MainActor (PostChange, [RowID]) -> Void] = [:]
     private var nextHolderID = 0
-    private var failed: Set<PostID> = []
+    /// Posts a retry acts on: their last interaction failed, or a kind of theirs is deferred.
+    private var retryable: Set<PostID> = []
+    /// Posts with something in the outbox (a kind pending), and who hears of its changes.
+    var outboxPosts: Set<PostID> = []
+    let outboxObservers = HandlerList<[OutboxEntry]>()
+    /// Callers of ``waitForRequests(atMost:)`` waiting for the requests in flight to settle.
+    var requestWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextRequestWaiter = 0
     private var unusedQueue: [(id: PostID, stamp: UInt64)] = []
     private var unusedHead = 0
     private var unusedCount = 0
     private var unusedStamp: UInt64 = 0
     /// The interaction requests' loop (set at the end of `init`, so its handler can hold the store weakly).
     private var requests: Feedback<Request, Reply>?
+    /// The deferred re-sends' loop: its effects only wait on ``retryClock``, then hand back the
+    /// elapsed backoff. It counts in an activity of its own that nothing waits for, so
+    /// ``FeedSession/settle()`` is not held up by a backoff of up to a minute; the request a
+    /// backoff ends in counts as usual.
+    private var waits: Feedback<Wait, Reply>?
+    /// What deferred re-sends and ``FeedSession/finish(waitingAtMost:)`` wait on.
+    let retryClock: any Clock<Duration>
 
-    /// A store that sends interaction requests to `service`, counted in `activity`, and keeps up
-    /// to `cacheCapacity` posts that nothing shows.
-    public init(service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000) {
+    /// A store that sends interaction requests to `service`, counted in `activity`, waits on
+    /// `retryClock` before sending again what failed for lack of a connection, and keeps up to
+    /// `cacheCapacity` posts that nothing shows.
+    public init(service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock()) {
         self.cacheCapacity = max(0, cacheCapacity)
+        self.retryClock = retryClock
         requests = Feedback(
             activity: activity,
             effect: { request in
@@ -151,6 +189,18 @@ public final class PostStore {
                     return .succeeded(request, reply)
                 } catch {
                     return .failed(request, FeedFailure(error))
+                }
+            },
+            handle: { [weak self] reply in self?.settle(reply) }
+        )
+        waits = Feedback(
+            activity: Activity(),
+            effect: { wait in
+                do {
+                    try await retryClock.sleep(for: wait.resend.delay)
+                    return .elapsed(wait)
+                } catch {
+                    return nil
                 }
             },
             handle: { [weak self] reply in self?.settle(reply) }
@@ -166,18 +216,19 @@ public final class PostStore {
 
     /// The original id for an entry or original id the store knows.
     public func originalID(of id: PostID) -> PostID? {
-        entries[id] != nil ? id : originalOfEntry[id]
+        entries[id]?.post != nil ? id : originalOfEntry[id]
     }
 
     /// The displayed interaction state of the post `id` names, if the store knows it.
     public func interaction(_ id: PostID) -> PostInteraction? {
-        entry(id)?.display
+        guard let entry = entry(id), entry.post != nil else { return nil }
+        return entry.display
     }
 
     /// The change a holder of the post `id` names would be told now: its latest copy and state.
     public func current(_ id: PostID) -> PostChange? {
-        guard let originalID = originalID(of: id), let entry = entries[originalID] else { return nil }
-        return PostChange(originalID: originalID, post: entry.post, interaction: entry.display)
+        guard let originalID = originalID(of: id), let entry = entries[originalID], let post = entry.post else { return nil }
+        return PostChange(originalID: originalID, post: post, interaction: entry.display)
     }
 
     /// Calls `handler` on the main actor after every change of any post's content or displayed
@@ -186,16 +237,21 @@ public final class PostStore {
         observers.add(handler)
     }
 
-    /// Whether any post's last interaction failed and was not retried.
-    public var hasFailedInteractions: Bool { !failed.isEmpty }
+    /// Whether any post's last interaction failed and was not retried, or waits in the outbox
+    /// to be sent again: what ``FeedSession/retry()`` would send now.
+    public var hasFailedInteractions: Bool { !retryable.isEmpty }
 
     /// The posts known now. For memory tests.
     package var count: Int { entries.count }
 
-    /// The full machine state of the post `id` names. For diagnostics and tests.
+    /// The full machine state of the post `id` names (a restored post with no copy yet too).
+    /// For diagnostics and tests.
     package func state(_ id: PostID) -> InteractionState? {
         entry(id)?.state
     }
+
+    /// The deferred re-sends waiting for their backoff now. For tests.
+    package var resendsWaiting: Int { waits?.requests.count ?? 0 }
 
     /// How many holders show the post `id` names. For lifetime tests.
     package func holderCount(_ id: PostID) -> Int {
@@ -217,8 +273,7 @@ public final class PostStore {
 
     private func show(_ id: PostID, row: RowID?, by holder: Holder) -> Bool {
         // Rows name their original id: one lookup, not two.
-        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }) else { return false }
-        let originalID = entry.post.id
+        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }), let originalID = entry.post?.id else { return false }
         if let index = entry.holders.firstIndex(where: { $0.id == holder.id }) {
             if let row { entry.holders[index].rows.append(row) } else { entry.holders[index].details += 1 }
         } else {
@@ -234,9 +289,8 @@ public final class PostStore {
 
     private func hide(_ id: PostID, row: RowID?, by holder: Holder) {
         guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }),
-            let index = entry.holders.firstIndex(where: { $0.id == holder.id })
+            let index = entry.holders.firstIndex(where: { $0.id == holder.id }), let originalID = entry.post?.id
         else { return }
-        let originalID = entry.post.id
         if let row {
             guard let position = entry.holders[index].rows.firstIndex(of: row) else { return }
             entry.holders[index].rows.remove(at: position)
@@ -289,8 +343,13 @@ public final class PostStore {
                     entry.contentEpoch = fetchedAt
                 }
                 epoch += 1
-                entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
-                changed(original.id, entry, before: before)
+                if entry.state.isPending {
+                    // It may end a deferral (and its wait) or an outbox entry: the full handling.
+                    handle(.copyReceived(original, fetchedAt: fetchedAt, at: epoch), entry: entry, id: original.id, before: before)
+                } else {
+                    entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
+                    changed(original.id, entry, before: before)
+                }
             } else {
                 let entry = Entry(post: original, epoch: fetchedAt)
                 entries[original.id] = entry
@@ -331,7 +390,7 @@ public final class PostStore {
     /// (nothing happens then). Fronts toggle through a list's or a detail's view model.
     @discardableResult
     package func toggle(_ kind: InteractionKind, _ id: PostID) -> Bool {
-        guard let originalID = originalID(of: id), let entry = entries[originalID] else { return false }
+        guard let originalID = originalID(of: id), let entry = entries[originalID], entry.post != nil else { return false }
         epoch += 1
         handle(.toggled(kind, at: epoch), entry: entry, id: originalID)
         return true
@@ -342,7 +401,7 @@ public final class PostStore {
     /// twice changes nothing. A reveal lasts while the store keeps the post.
     @discardableResult
     package func reveal(_ id: PostID) -> Bool {
-        guard let originalID = originalID(of: id), let entry = entries[originalID] else { return false }
+        guard let originalID = originalID(of: id), let entry = entries[originalID], entry.post != nil else { return false }
         guard !entry.revealed else { return true }
         let before = (entry.post, entry.display)
         entry.revealed = true
@@ -351,10 +410,11 @@ public final class PostStore {
     }
 
     /// Wants again every interaction whose last request failed and rolled back (the value the
-    /// user asked for is sent again). Returns whether there was any.
+    /// user asked for is sent again), and sends every deferred one at once. Returns whether
+    /// there was any.
     @discardableResult
     func retryFailedInteractions() -> Bool {
-        let ids = failed.sorted { $0.rawValue < $1.rawValue }
+        let ids = retryable.sorted { $0.rawValue < $1.rawValue }
         for id in ids {
             guard let entry = entries[id] else { continue }
             epoch += 1
@@ -376,20 +436,43 @@ public final class PostStore {
         entry.wrappers.insert(wrapper)
     }
 
-    /// Reduces `event` and makes the requests match what the post's state asks for.
-    private func handle(_ event: InteractionEvent, entry: Entry, id: PostID) {
-        let before = (entry.post, entry.display)
+    /// Reduces `event`, tells who shows the post, makes the requests and waits match what the
+    /// post's state asks for, and keeps the outbox, the retry set and the cache in step.
+    /// `before` is what holders were last told, when the caller changed the entry first.
+    func handle(_ event: InteractionEvent, entry: Entry, id: PostID, before: (Post?, PostInteraction)? = nil) {
+        let before = before ?? (entry.post, entry.display)
+        let wasPending = entry.state.isPending
+        let outboxBefore = wasPending ? entry.state.outbox(postID: id) : []
         entry.state.reduce(event)
-        if entry.state.failure == nil { failed.remove(id) } else { failed.insert(id) }
+        if entry.state.failure != nil || entry.state.isDeferred { retryable.insert(id) } else { retryable.remove(id) }
         changed(id, entry, before: before)
-        requests?.react(to: entry.state.requests.map { Request(postID: id, request: $0) }, within: { $0.postID == id })
+        if wasPending || entry.state.isPending {
+            requests?.react(to: entry.state.requests.map { Request(postID: id, request: $0) }, within: { $0.postID == id })
+            waits?.react(to: entry.state.resends.map { Wait(postID: id, resend: $0) }, within: { $0.postID == id })
+            outboxChanged(id, from: outboxBefore, to: entry.state.outbox(postID: id))
+        }
+        guard !entry.state.isPending else { return }
+        if entry.post == nil {
+            // Restored, settled, and never seen: nothing can show it.
+            forget(id, entry)
+        } else if entry.holders.isEmpty, entry.unusedStamp == nil {
+            // Kept out of the cache while pending: it joins it now.
+            becameUnused(id, entry)
+        }
+    }
+
+    /// Records a change of the post's part of the outbox and tells the outbox's observers.
+    private func outboxChanged(_ id: PostID, from old: [OutboxEntry], to new: [OutboxEntry]) {
+        guard old != new else { return }
+        if new.isEmpty { outboxPosts.remove(id) } else { outboxPosts.insert(id) }
+        if !outboxObservers.isEmpty { outboxObservers.notify(outbox) }
     }
 
     /// Tells every holder of the post and every observer, when what they show changed.
-    private func changed(_ id: PostID, _ entry: Entry, before: (Post, PostInteraction)) {
+    private func changed(_ id: PostID, _ entry: Entry, before: (Post?, PostInteraction)) {
         let display = entry.display
-        guard display != before.1 || entry.post != before.0 else { return }
-        let change = PostChange(originalID: id, post: entry.post, interaction: display)
+        guard let post = entry.post, display != before.1 || post != before.0 else { return }
+        let change = PostChange(originalID: id, post: post, interaction: display)
         for holder in entry.holders {
             holders[holder.id]?(change, holder.rows)
         }
@@ -400,10 +483,17 @@ public final class PostStore {
         let request: Request
         switch reply {
         case .succeeded(let sent, _), .failed(let sent, _): request = sent
+        case .elapsed(let wait):
+            guard let entry = entries[wait.postID] else { return }
+            epoch += 1
+            handle(.backoffElapsed(wait.resend.kind, token: wait.resend.token, at: epoch), entry: entry, id: wait.postID)
+            return
         }
+        defer { requestsSettled() }
         guard let entry = entries[request.postID] else { return }
         epoch += 1
         switch reply {
+        case .elapsed: break
         case .succeeded(_, let post):
             let original = post.content
             // The reply's copy is as fresh as the request (sent at its token): content learnt
@@ -417,11 +507,28 @@ public final class PostStore {
         case .failed(_, let failure):
             handle(.requestFailed(request.request.kind, token: request.request.token, failure: failure, at: epoch), entry: entry, id: request.postID)
         }
-        if entry.holders.isEmpty, entry.unusedStamp == nil { becameUnused(request.postID, entry) }
         evictIfNeeded()
     }
 
+    /// Resumes the callers of ``waitForRequests(atMost:)`` once no request is in flight.
+    private func requestsSettled() {
+        guard !requestWaiters.isEmpty, !hasRequestsInFlight else { return }
+        let waiters = requestWaiters
+        requestWaiters.removeAll()
+        for waiter in waiters.values { waiter.resume() }
+    }
+
+    /// Whether any interaction request is in flight.
+    var hasRequestsInFlight: Bool { !(requests?.requests.isEmpty ?? true) }
+
     // MARK: - Memory
+
+    private func forget(_ id: PostID, _ entry: Entry) {
+        entries[id] = nil
+        for wrapper in entry.wrappers where originalOfEntry[wrapper] == id { originalOfEntry[wrapper] = nil }
+        retryable.remove(id)
+        outboxPosts.remove(id)
+    }
 
     private func becameUnused(_ id: PostID, _ entry: Entry) {
         guard entry.unusedStamp == nil else { return }
@@ -439,7 +546,8 @@ public final class PostStore {
     }
 
     /// Forgets the posts unused longest while more than ``cacheCapacity`` are unused; a post with
-    /// a request in flight is kept (it rejoins the queue when the request settles).
+    /// something pending (a request in flight, an outbox entry) is kept: it rejoins the queue
+    /// when that settles.
     private func evictIfNeeded() {
         while unusedCount > cacheCapacity, unusedHead < unusedQueue.count {
             let (id, stamp) = unusedQueue[unusedHead]
@@ -447,10 +555,8 @@ public final class PostStore {
             guard let entry = entries[id], entry.unusedStamp == stamp else { continue }
             entry.unusedStamp = nil
             unusedCount -= 1
-            guard !entry.state.isBusy, entry.holders.isEmpty else { continue }
-            entries[id] = nil
-            for wrapper in entry.wrappers where originalOfEntry[wrapper] == id { originalOfEntry[wrapper] = nil }
-            failed.remove(id)
+            guard !entry.state.isPending, entry.holders.isEmpty else { continue }
+            forget(id, entry)
         }
         if unusedHead > 1_024, unusedHead * 2 > unusedQueue.count {
             unusedQueue.removeFirst(unusedHead)

@@ -19,13 +19,14 @@ public final class FeedSession {
     /// rows within `prefetchDistance` of the end load the next page. Effects run their
     /// nonisolated work (service calls) on `executor` when one is given (see
     /// ``MainQueueTaskExecutor``), else on the global pool. The store keeps up to
-    /// `cacheCapacity` posts that no screen shows.
+    /// `cacheCapacity` posts that no screen shows; interactions queued for lack of a connection
+    /// wait on `retryClock` before they are sent again (see ``finish(waitingAtMost:)``).
     public init(
         service: any FeedService, clock: WallClock = .system, root: Feed = .home, prefetchDistance: Int = 5,
-        executor: (any TaskExecutor)? = nil, cacheCapacity: Int = 1_000
+        executor: (any TaskExecutor)? = nil, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock()
     ) {
         let activity = Activity(executor: executor)
-        let store = PostStore(service: service, activity: activity, cacheCapacity: cacheCapacity)
+        let store = PostStore(service: service, activity: activity, cacheCapacity: cacheCapacity, retryClock: retryClock)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             FeedListViewModel(source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance)
         }
@@ -42,7 +43,7 @@ public final class FeedSession {
     public var root: FeedListViewModel { navigator.root }
 
     /// Whether anything failed that ``retry()`` would run again: a page, refresh or gap of any
-    /// list on the stack, a load of any detail, an interaction that rolled back.
+    /// list on the stack, a load of any detail, an interaction that rolled back or is queued.
     public var hasFailures: Bool {
         store.hasFailedInteractions || navigator.screens.contains { screen in
             switch screen {
@@ -54,9 +55,9 @@ public final class FeedSession {
 
     /// Retries everything that is still failed, wherever it is: every list on the stack runs its
     /// failed requests again (an older page *and* a refresh that failed after it, gaps), every
-    /// detail its failed loads, and every favourite, boost or bookmark that rolled back is sent
-    /// again. A front with one Retry button never strands a failure. Returns whether anything
-    /// was retried.
+    /// detail its failed loads, and every favourite, boost or bookmark that rolled back or waits
+    /// in the outbox is sent again at once. A front with one Retry button never strands a
+    /// failure. Returns whether anything was retried.
     @discardableResult
     public func retry() -> Bool {
         var retried = store.retryFailedInteractions()

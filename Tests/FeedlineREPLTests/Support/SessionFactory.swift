@@ -12,11 +12,13 @@ enum SessionFactory {
 
     /// `executor` runs the session's effects; scripted runs of the binary use a
     /// ``MainQueueTaskExecutor``, so answers due at the same virtual instant arrive in the order
-    /// they were asked for (on the shared pool two of them race).
+    /// they were asked for (on the shared pool two of them race). Interactions queued for lack
+    /// of a connection wait on a clock nothing advances: only `retry` sends them again, so no
+    /// transcript depends on how fast the machine runs.
     static func session(_ fixtures: URL, now: Date = now, executor: (any TaskExecutor)? = nil) throws -> FeedSession {
         let clock = WallClock.fixed(now)
         let service = try SandboxService(fixture: try FixtureLoader.load(from: fixtures), clock: VirtualClock(), wallClock: clock)
-        return FeedSession(service: service, clock: clock, executor: executor)
+        return FeedSession(service: service, clock: clock, executor: executor, retryClock: ManualClock())
     }
 
     static func session(_ name: String) throws -> FeedSession {

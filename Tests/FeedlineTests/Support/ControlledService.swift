@@ -44,8 +44,10 @@ final class ControlledService: FeedService {
         case account(Author)
     }
 
-    struct Failure: LocalizedError, Equatable {
+    /// A failure for lack of a connection (transient, the default) or a refusal.
+    struct Failure: FeedServiceError, Equatable {
         var message: String
+        var isTransient = true
         var errorDescription: String? { message }
     }
 
@@ -89,11 +91,11 @@ final class ControlledService: FeedService {
         return true
     }
 
-    /// Fails the oldest pending `call` with `message`.
+    /// Fails the oldest pending `call` with `message`: for lack of a connection, or refused.
     @discardableResult
-    func fail(_ call: Call, message: String = "The server is unavailable.") -> Bool {
+    func fail(_ call: Call, message: String = "The server is unavailable.", transient: Bool = true) -> Bool {
         guard let pending = take(call) else { return false }
-        pending.continuation.resume(throwing: Failure(message: message))
+        pending.continuation.resume(throwing: Failure(message: message, isTransient: transient))
         return true
     }
 

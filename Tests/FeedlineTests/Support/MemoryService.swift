@@ -5,8 +5,10 @@ import Synchronization
 /// An in-memory server that answers at once: a timeline newest first, pages by position,
 /// favourite / reblog that change its state. Faults are injected per call kind.
 final class MemoryService: FeedService {
-    struct Failure: LocalizedError, Equatable {
+    /// A failure for lack of a connection (transient, the default) or a refusal.
+    struct Failure: FeedServiceError, Equatable {
         var message: String
+        var isTransient = true
         var errorDescription: String? { message }
     }
 
@@ -16,7 +18,8 @@ final class MemoryService: FeedService {
         /// Interaction calls starting with this wait until ``releaseHeld()``.
         var holding: String?
         var held: [CheckedContinuation<Void, Never>] = []
-        var failures: [String: Int] = [:]
+        /// Calls to fail, by description prefix: how many more, and whether as refusals.
+        var failures: [String: (count: Int, refused: Bool)] = [:]
         var calls: [String] = []
     }
 
@@ -34,9 +37,10 @@ final class MemoryService: FeedService {
         state.withLock { state in state.timeline.first { $0.id == id }?.content ?? state.timeline.compactMap(\.reblog).first { $0.id == id } }
     }
 
-    /// Makes the next `count` calls whose description starts with `prefix` fail.
-    func failNext(_ prefix: String, times count: Int = 1) {
-        state.withLock { $0.failures[prefix, default: 0] += count }
+    /// Makes the next `count` calls whose description starts with `prefix` fail: for lack of a
+    /// connection ("The server is unavailable.", transient), or `refused` ("Not allowed.").
+    func failNext(_ prefix: String, times count: Int = 1, refused: Bool = false) {
+        state.withLock { state in state.failures[prefix] = ((state.failures[prefix]?.count ?? 0) + count, refused) }
     }
 
     /// Makes interaction calls whose description starts with `prefix` wait until ``releaseHeld()``.
@@ -73,9 +77,11 @@ final class MemoryService: FeedService {
     private func record(_ call: String) throws {
         try state.withLock { state in
             state.calls.append(call)
-            if let key = state.failures.keys.sorted().first(where: { call.hasPrefix($0) && state.failures[$0, default: 0] > 0 }) {
-                state.failures[key, default: 0] -= 1
-                throw Failure(message: "The server is unavailable.")
+            if let key = state.failures.keys.sorted().first(where: { call.hasPrefix($0) && (state.failures[$0]?.count ?? 0) > 0 }),
+                let failure = state.failures[key]
+            {
+                state.failures[key] = (failure.count - 1, failure.refused)
+                throw failure.refused ? Failure(message: "Not allowed.", isTransient: false) : Failure(message: "The server is unavailable.")
             }
         }
     }

@@ -11,9 +11,12 @@ import Foundation
 /// violation when another `set` of the same original and kind is still waiting: the view models
 /// promise at most one request per post and kind in flight.
 final class ModelServer: FeedService {
-    struct Failure: LocalizedError, Equatable {
+    /// "The server is unavailable." is a failure for lack of a connection (transient); every
+    /// other one ("Record not found", a wrong answer) is a refusal, as on Mastodon.
+    struct Failure: FeedServiceError, Equatable {
         var message: String
         var errorDescription: String? { message }
+        var isTransient: Bool { message == "The server is unavailable." }
     }
 
     /// A post's state on the server.

@@ -22,9 +22,12 @@ import Foundation
 /// served: it changed nothing. Every `set` call records a violation when another `set` of the
 /// same original and kind is still waiting.
 final class StreamModelServer: FeedService {
-    struct Failure: LocalizedError, Equatable {
+    /// "The server is unavailable." is a failure for lack of a connection (transient); every
+    /// other one ("Record not found", a wrong answer) is a refusal, as on Mastodon.
+    struct Failure: FeedServiceError, Equatable {
         var message: String
         var errorDescription: String? { message }
+        var isTransient: Bool { message == "The server is unavailable." }
     }
 
     /// A post's interaction state on the server.

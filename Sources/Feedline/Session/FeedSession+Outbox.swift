@@ -1,0 +1,13 @@
+extension FeedSession {
+    /// Ends the session's interactions for quitting: waits, on the store's retry clock, until no
+    /// favourite, boost or bookmark request is in flight or `limit` has passed, then returns
+    /// what is left to save — the store's ``PostStore/outbox`` (requests still in flight after
+    /// the limit, and what waits to be sent again). Give it to ``PostStore/restore(outbox:)`` at
+    /// the next start. Deferred re-sends are not hurried; nothing is cancelled.
+    ///
+    /// Main actor; returns at once when nothing is in flight.
+    public func finish(waitingAtMost limit: Duration = .seconds(2)) async -> [OutboxEntry] {
+        await store.waitForRequests(atMost: limit)
+        return store.outbox
+    }
+}

@@ -1,0 +1,332 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// Seeded random runs of the outbox against a simulated server, through the real session:
+/// toggles from rows and details, answers in random order (applied, failing for lack of a
+/// connection, refused), retries, the retry clock moving by random amounts, and restarts (the
+/// outbox saved, a new session restoring it; requests in flight at the restart applied or
+/// lost at random). After every step:
+///
+/// - never two requests of one post and kind in flight;
+/// - every row and detail shows what the user last asked for (a refusal alone undoes a wish);
+/// - the outbox is exactly the pending kinds with their desired values, contains every kind
+///   whose desired value is not the confirmed one, and is what its observer was last told;
+/// - the machine's invariants hold.
+///
+/// At the end the server comes back — it answers everything, and only the backoff (no retry)
+/// sends what is queued — and every row shows the server's state, which is what the user asked
+/// for, with nothing pending.
+///
+/// `FEEDLINE_SEED=<seed> FEEDLINE_OUTBOX_RUNS=1` replays one run, printing its steps.
+@MainActor
+@Suite("Outbox model check", .timeLimit(.minutes(10)))
+struct OutboxModelCheckTests {
+    static let runs = ProcessInfo.processInfo.environment["FEEDLINE_OUTBOX_RUNS"].flatMap(Int.init) ?? 400
+
+    @Test("toggles, transient failures, refusals, retries, clock advances and restarts: one request per post and kind, the outbox is what is pending, all converges")
+    func runs() async {
+        let base = testSeed(0x4F55_5442_4F58)
+        print("Outbox model check: \(Self.runs) runs from seed \(base) (FEEDLINE_SEED=<seed> FEEDLINE_OUTBOX_RUNS=1 replays one)")
+        var failures: [String] = []
+        for run in 0..<Self.runs {
+            let seed = base &+ UInt64(run)
+            var model = OutboxModel(seed: seed, verbose: Self.runs == 1)
+            if let problem = await model.run() {
+                failures.append("seed \(seed) (FEEDLINE_SEED=\(seed) FEEDLINE_OUTBOX_RUNS=1 replays it): \(problem)\n  steps: \(model.trace.joined(separator: "\n    "))")
+                if failures.count >= 3 { break }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+}
+
+/// One run: the server, the session of the moment, and what the user asked for.
+@MainActor
+private struct OutboxModel {
+    /// A post's state on the server.
+    struct Flags: Equatable {
+        var favourited = false
+        var favourites = 0
+        var reblogged = false
+        var reblogs = 0
+        var bookmarked = false
+
+        func isOn(_ kind: InteractionKind) -> Bool {
+            switch kind {
+            case .favourite: favourited
+            case .reblog: reblogged
+            case .bookmark: bookmarked
+            }
+        }
+
+        mutating func set(_ kind: InteractionKind, _ value: Bool) {
+            switch kind {
+            case .favourite:
+                if favourited != value { favourites += value ? 1 : -1 }
+                favourited = value
+            case .reblog:
+                if reblogged != value { reblogs += value ? 1 : -1 }
+                reblogged = value
+            case .bookmark: bookmarked = value
+            }
+        }
+    }
+
+    static let originals: [PostID] = ["a", "b", "c"]
+    /// Bob's boost of b, shown above it.
+    static let boost: PostID = "w"
+
+    var random: SeededGenerator
+    let verbose: Bool
+    var trace: [String] = []
+    var server: [PostID: Flags]
+    /// What the user last asked for, by post and kind.
+    var intent: [String: Bool] = [:]
+    var service = ControlledService()
+    var clock = ManualClock()
+    var session: FeedSession
+    var recorder: OutboxRecorder
+
+    init(seed: UInt64, verbose: Bool) {
+        random = SeededGenerator(seed: seed)
+        self.verbose = verbose
+        var server: [PostID: Flags] = [:]
+        for id in Self.originals {
+            var flags = Flags()
+            for kind in InteractionKind.allCases where random.next(below: 2) == 0 { flags.set(kind, true) }
+            flags.favourites += random.next(below: 3)
+            server[id] = flags
+        }
+        self.server = server
+        for id in Self.originals {
+            for kind in InteractionKind.allCases { intent["\(id) \(kind)"] = server[id]?.isOn(kind) }
+        }
+        session = FeedSession(service: service, clock: .fixed(testNow), retryClock: clock)
+        recorder = OutboxRecorder(session.store)
+    }
+
+    // MARK: The server
+
+    func copy(_ id: PostID) -> Post {
+        let flags = server[id] ?? Flags()
+        var post = makePost(
+            id.rawValue, favourited: flags.favourited, favourites: flags.favourites, reblogged: flags.reblogged, reblogs: flags.reblogs)
+        post.bookmarked = flags.bookmarked
+        return post
+    }
+
+    var page: Page<Post> {
+        Page(posts: [copy("a"), makePost(Self.boost.rawValue, author: bob, reblog: copy("b")), copy("b"), copy("c")], next: nil)
+    }
+
+    /// The interaction a call asks for, if it is one.
+    static func interaction(_ call: ControlledService.Call) -> (kind: InteractionKind, value: Bool, id: PostID)? {
+        switch call {
+        case .favourite(let value, let id): (.favourite, value, id)
+        case .reblog(let value, let id): (.reblog, value, id)
+        case .bookmark(let value, let id): (.bookmark, value, id)
+        default: nil
+        }
+    }
+
+    /// Answers the waiting call at `index`: applied (with the server's copy), failing for lack
+    /// of a connection, or refused; other calls with what the server has now.
+    mutating func answer(at index: Int, _ outcome: Outcome) {
+        let call = service.pending[index]
+        trace.append("server answers \(call): \(outcome)")
+        if let (kind, value, id) = Self.interaction(call) {
+            switch outcome {
+            case .applied:
+                server[id]?.set(kind, value)
+                let reply = kind == .reblog && value ? makePost("mine", author: alice, reblog: copy(id)) : copy(id)
+                service.settle(at: index, with: .success(.post(reply)))
+            case .unreachable:
+                service.settle(at: index, with: .failure(.init(message: "The server is unavailable.")))
+            case .refused:
+                service.settle(at: index, with: .failure(.init(message: "Not allowed.", isTransient: false)))
+            }
+            return
+        }
+        switch call {
+        case .page: service.settle(at: index, with: .success(.page(page)))
+        case .context: service.settle(at: index, with: .success(.context(PostContext())))
+        case .post(let id): service.settle(at: index, with: .success(.post(copy(id))))
+        default: service.settle(at: index, with: .failure(.init(message: "unexpected call", isTransient: false)))
+        }
+    }
+
+    enum Outcome: String, CustomStringConvertible {
+        case applied, unreachable, refused
+        var description: String { rawValue }
+    }
+
+    // MARK: Running
+
+    mutating func run() async -> String? {
+        session.root.appeared()
+        for step in 0..<(20 + random.next(below: 40)) {
+            var refusedKey: (PostID, InteractionKind)?
+            let choice = random.next(below: 100)
+            switch choice {
+            case 0..<25:
+                // A toggle on a row (the boost's row toggles its original).
+                let rows = session.root.rows.compactMap(\.shownPost)
+                guard !rows.isEmpty else { break }
+                let row = rows[random.next(below: rows.count)]
+                let kind = InteractionKind.allCases[random.next(below: 3)]
+                trace.append("toggle \(kind) of row \(row.id)")
+                if session.root.toggle(kind, row: .post(row.id)) { intent["\(row.originalID) \(kind)"]?.toggle() }
+            case 25..<32:
+                // A toggle in a detail, opened first when none is.
+                if session.navigator.top.detail == nil {
+                    let id = Self.originals[random.next(below: Self.originals.count)]
+                    trace.append("open \(id)")
+                    session.navigator.open(id)
+                } else if let detail = session.navigator.top.detail {
+                    let kind = InteractionKind.allCases[random.next(below: 3)]
+                    trace.append("toggle \(kind) in the detail of \(detail.id)")
+                    if detail.toggle(kind) { intent["\(detail.id) \(kind)"]?.toggle() }
+                }
+            case 32..<35:
+                trace.append("back")
+                _ = session.navigator.pop()
+            case 35..<65:
+                guard !service.pending.isEmpty else { break }
+                let index = random.next(below: service.pending.count)
+                let outcome: Outcome = switch random.next(below: 10) {
+                case 0..<5: .applied
+                case 5..<9: .unreachable
+                default: .refused
+                }
+                if outcome == .refused, let (kind, _, id) = Self.interaction(service.pending[index]) { refusedKey = (id, kind) }
+                answer(at: index, outcome)
+            case 65..<72:
+                // Retry sends what is queued, and wants again what the last refusal undid.
+                trace.append("retry")
+                for id in Self.originals {
+                    if let failure = session.store.state(id)?.failure { intent["\(id) \(failure.kind)"] = failure.value }
+                }
+                session.retry()
+            case 72..<88:
+                let amount = [Duration.milliseconds(500), .seconds(1), .seconds(2), .seconds(3), .seconds(7), .seconds(20), .seconds(61)][random.next(below: 7)]
+                trace.append("clock advances \(amount)")
+                clock.advance(by: amount)
+            case 88..<92:
+                // A copy arrives (an edit) with what the server has now.
+                let id = Self.originals[random.next(below: Self.originals.count)]
+                trace.append("copy of \(id): \(server[id] ?? Flags())")
+                session.apply(.edited(copy(id)))
+            default:
+                await restart()
+            }
+            guard await quiesce(session, service, clock) else { return "step \(step): effects did not settle" }
+            // A refusal undoes the wish: the post shows the confirmed value (the server's, for a
+            // restored post not seen yet, whose entry is dropped).
+            if let (id, kind) = refusedKey { intent["\(id) \(kind)"] = session.store.interaction(id)?.isOn(kind) ?? server[id]?.isOn(kind) }
+            if verbose { trace.append("  outbox \(session.store.outbox), waiting \(service.pending)") }
+            if let problem = check() { return "step \(step): \(problem)" }
+        }
+        return await converge()
+    }
+
+    /// Quits and starts again: the outbox is saved; each request still out was either applied
+    /// by the server or lost; a new session restores the outbox and loads its first page.
+    mutating func restart() async {
+        let saved = session.store.outbox
+        trace.append("restart, saving \(saved)")
+        while !service.pending.isEmpty {
+            let call = service.pending[0]
+            if Self.interaction(call) != nil, random.next(below: 2) == 0 {
+                answer(at: 0, .applied)
+            } else {
+                trace.append("lost: \(call)")
+                service.settle(at: 0, with: .failure(.init(message: "The connection was lost.", isTransient: false)))
+            }
+        }
+        service = ControlledService()
+        clock = ManualClock()
+        session = FeedSession(service: service, clock: .fixed(testNow), retryClock: clock)
+        recorder = OutboxRecorder(session.store)
+        session.store.restore(outbox: saved)
+        session.root.appeared()
+    }
+
+    /// The server is back: it applies everything; the backoff alone sends what is queued.
+    mutating func converge() async -> String? {
+        trace.append("the server is back")
+        for _ in 0..<1_000 {
+            if !service.pending.isEmpty {
+                answer(at: random.next(below: service.pending.count), .applied)
+            } else if clock.sleeperCount > 0 {
+                trace.append("clock advances 60 s")
+                clock.advance(by: .seconds(60))
+            } else {
+                break
+            }
+            guard await quiesce(session, service, clock) else { return "converging: effects did not settle" }
+            if let problem = check() { return "converging: \(problem)" }
+        }
+        guard session.store.outbox.isEmpty, service.pending.isEmpty, clock.sleeperCount == 0 else {
+            return "never converged: outbox \(session.store.outbox), waiting \(service.pending)"
+        }
+        if let last = recorder.values.last, !last.isEmpty { return "the observer was last told \(last)" }
+        for row in session.root.rows.compactMap(\.shownPost) {
+            let flags = server[row.originalID] ?? Flags()
+            let expected = PostInteraction(
+                favourited: flags.favourited, favouritesCount: flags.favourites, reblogged: flags.reblogged, reblogsCount: flags.reblogs,
+                bookmarked: flags.bookmarked, failure: row.interaction.failure)
+            if row.interaction != expected { return "settled: row \(row.id) shows \(row.interaction), the server has \(flags)" }
+            for kind in InteractionKind.allCases where flags.isOn(kind) != intent["\(row.originalID) \(kind)"] {
+                return "settled: the server has \(row.originalID) \(kind) \(flags.isOn(kind)), the user asked for \(String(describing: intent["\(row.originalID) \(kind)"]))"
+            }
+        }
+        return nil
+    }
+
+    // MARK: Checks
+
+    func check() -> String? {
+        var out: [String: Int] = [:]
+        for call in service.pending {
+            guard let (kind, _, id) = Self.interaction(call) else { continue }
+            out["\(id) \(kind)", default: 0] += 1
+        }
+        if let twice = out.first(where: { $0.value > 1 }) { return "two requests of \(twice.key) in flight: \(service.pending)" }
+        let outbox = session.store.outbox
+        if outbox != (recorder.values.last ?? []) { return "the outbox is \(outbox), its observer was last told \(recorder.values.last ?? [])" }
+        var expected: [OutboxEntry] = []
+        for id in Self.originals {
+            guard let state = session.store.state(id) else { continue }
+            if let broken = state.checkInvariants().first { return "\(id): \(broken)" }
+            for kind in InteractionKind.allCases {
+                let track = state[kind]
+                if track.isPending { expected.append(OutboxEntry(postID: id, kind: kind, value: track.desired)) }
+                if track.desired != track.confirmed, !outbox.contains(OutboxEntry(postID: id, kind: kind, value: track.desired)) {
+                    return "\(id) \(kind): desired \(track.desired) ≠ confirmed \(track.confirmed), not in the outbox \(outbox)"
+                }
+            }
+            // What is shown agrees: pending kinds are those in the outbox.
+            if let shown = session.store.interaction(id) {
+                let listed = Set(outbox.filter { $0.postID == id }.map(\.kind))
+                if shown.pending != listed { return "\(id) shows pending \(shown.pending), the outbox lists \(listed)" }
+                if !shown.queued.isSubset(of: shown.pending) { return "\(id) shows queued \(shown.queued) beyond pending \(shown.pending)" }
+            }
+        }
+        if outbox != expected { return "the outbox is \(outbox), the pending kinds are \(expected)" }
+        // Every row and detail shows what the user last asked for.
+        for row in session.root.rows.compactMap(\.shownPost) {
+            for kind in InteractionKind.allCases where row.interaction.isOn(kind) != intent["\(row.originalID) \(kind)"] {
+                return "row \(row.id) shows \(kind) \(row.interaction.isOn(kind)), the user asked for \(String(describing: intent["\(row.originalID) \(kind)"]))"
+            }
+        }
+        for case .post(let detail) in session.navigator.screens {
+            guard let shown = detail.current.interaction else { continue }
+            for kind in InteractionKind.allCases where shown.isOn(kind) != intent["\(detail.id) \(kind)"] {
+                return "the detail of \(detail.id) shows \(kind) \(shown.isOn(kind)), the user asked for \(String(describing: intent["\(detail.id) \(kind)"]))"
+            }
+        }
+        return nil
+    }
+}
