@@ -77,13 +77,13 @@ enum SessionSetup {
             configuration.state.directory(interactive: false).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
         }
         state?.restore()
-        defer { state?.finish() }
         let stream = configuration.stream ? SandboxStream(session) : nil
         let live = startLiveUpdates(session, configuration)
         await JSONLinesSession.run(session: session, lines: StandardInputLines.stream(), afterCommand: { stream?.commandHandled() }) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         live?.stop()
+        await state?.finish()
         return 0
     }
 
@@ -108,7 +108,6 @@ enum SessionSetup {
         let session = try makeSession(choice, configuration, clock: clock, executor: executor)
         let state = configuration.state.directory(interactive: interactive).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
         state?.restore()
-        defer { state?.finish() }
         if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         if scriptLines != nil || !interactive {
@@ -123,14 +122,17 @@ enum SessionSetup {
                     ? "Stopped before the first command (--bail): loading the first screen failed."
                     : "Stopped at \(source) (--bail): \"\(command)\" failed."
                 FileHandle.standardError.write(Data((message + "\n").utf8))
+                await state?.finish()
                 return 1
             }
         } else {
             let live = startLiveUpdates(session, configuration)
             let status = await InteractiveRunner.run(session: session, options: options, historyFile: configuration.historyFile)
             live?.stop()
+            await state?.finish()
             return status
         }
+        await state?.finish()
         return 0
     }
 
@@ -141,7 +143,9 @@ enum SessionSetup {
         let wallClock = configuration.wallClock
         do {
             let service = try choice.makeService(postsPerPage: configuration.postsPerPage, clock: clock, wallClock: wallClock)
-            return FeedSession(service: service, clock: wallClock, root: try choice.startFeed(), executor: executor)
+            // Re-sends of the outbox wait on the session's clock: virtual for a script on the
+            // sandbox (so a transcript never depends on real time), real otherwise.
+            return FeedSession(service: service, clock: wallClock, root: try choice.startFeed(), executor: executor, retryClock: clock)
         } catch {
             throw StartError(description: error.description)
         }

@@ -98,6 +98,27 @@ final class SessionState {
         }
         let root = session.root
         subscriptions.append(root.snapshot.observe { [weak self] _ in self?.saveList() })
+        // Taps not confirmed when the last session ended are wanted again (sent at once).
+        do {
+            let saved = try store.loadOutbox()
+            lastOutbox = saved
+            if !saved.isEmpty { session.store.restore(outbox: saved) }
+        } catch {
+            fail(error)
+        }
+        subscriptions.append(session.store.observeOutbox { [weak self] entries in self?.saveOutbox(entries) })
+    }
+
+    /// Saves the outbox if it changed: every change is saved as it happens, so an entry the
+    /// store reported is on disk before the next input is handled.
+    func saveOutbox(_ entries: [OutboxEntry]) {
+        guard !broken, entries != lastOutbox else { return }
+        do {
+            try store.saveOutbox(entries)
+            lastOutbox = entries
+        } catch {
+            fail(error)
+        }
     }
 
     /// Saves the home timeline if it changed since the last save.
@@ -113,8 +134,11 @@ final class SessionState {
         }
     }
 
-    /// The last save, at the end of the session.
-    func finish() {
+    /// The end of the session: waits up to 2 s for taps still on their way, then saves what is
+    /// left of the outbox and the timeline.
+    func finish() async {
+        let left = await session.finish(waitingAtMost: .seconds(2))
+        saveOutbox(left)
         saveList()
         subscriptions.removeAll()
     }

@@ -202,7 +202,7 @@ struct CommandParserTests {
         #expect(post.contains("  fav ") && post.contains("this post"))
         #expect(HelpText.lines(topic: .gap, screen: .list).first == "gap N")
         #expect(HelpText.lines(topic: .more, screen: .post).last?.contains("Works on a list, not here") == true)
-        #expect(HelpText.lines(topic: .retry, screen: .list).joined(separator: " ").contains("rolled back (it is sent again)"))
+        #expect(HelpText.lines(topic: .retry, screen: .list).joined(separator: " ").contains("queued until the server"))
     }
 
     @Test("help at 40 columns wraps every summary whole: no line is wider, no word is cut", arguments: [20, 40, 80])

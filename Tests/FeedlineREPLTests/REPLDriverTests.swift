@@ -92,9 +92,11 @@ struct REPLDriverTests {
         #expect(nothing.contains("   6  "))
         // HTTP 500: queued in the outbox, not rolled back.
         let fav = await harness.run("fav 3")
+        // Shown at once, then marked queued (★…) when the server fails it.
         let rows = fav.split(separator: "\n").filter { $0.hasPrefix("~  3") }
-        #expect(rows.count == 1)
+        #expect(rows.count == 2)
         #expect(rows.first?.hasSuffix("★ 24  △ 0") == true)
+        #expect(rows.last?.hasSuffix("★… 24  △ 0") == true)
         #expect(!fav.contains("!"), "\(fav)")
         // 403: rolled back, with the reason.
         let bookmark = await harness.run("bookmark 5")

@@ -90,6 +90,40 @@ struct StateSessionTests {
         #expect(try Data(contentsOf: file) == garbage)
     }
 
+    @Test("a favourite the server cannot take stays queued across a restart, is sent at start, and converges once the server takes it")
+    func outboxAcrossRestarts() async throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = ["--state", directory.path, "--no-stream"]
+        // The faults fixture: favouriting row 3 (Nadia's post) always fails with HTTP 500.
+        let first = try await Self.run(state + ["--fixtures", "Fixtures/faults"] + Self.flags, stdin: "fav 3\n")
+        #expect(first.status == 0)
+        #expect(first.errors.isEmpty)
+        #expect(first.output.contains("★… 24"), "queued, not rolled back: \(first.output)")
+        // Still down: the saved favourite shows queued again on the next start.
+        let second = try await Self.run(state + ["--fixtures", "Fixtures/faults"] + Self.flags, stdin: "list\n")
+        #expect(second.status == 0)
+        let listed = try #require(second.output.components(separatedBy: "home> list\n").last)
+        #expect(listed.contains("★… 24"), "\(second.output)")
+        // The same server (a fixture directory of the same name) without the fault: it converges.
+        let healed = directory.appendingPathComponent("healed/faults", isDirectory: true)
+        try FileManager.default.createDirectory(at: healed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: PackagePaths.fixtures("faults"), to: healed)
+        let scenarioURL = healed.appendingPathComponent("scenario.json")
+        var scenario = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scenarioURL)) as? [String: Any])
+        scenario["faults"] = (scenario["faults"] as? [[String: Any]])?.filter { $0["request"] as? String != "favourite" }
+        try JSONSerialization.data(withJSONObject: scenario).write(to: scenarioURL)
+        let third = try await Self.run(state + ["--fixtures", healed.path] + Self.flags, stdin: "list\n")
+        #expect(third.status == 0)
+        #expect(third.errors.isEmpty)
+        let converged = try #require(third.output.components(separatedBy: "home> list\n").last)
+        #expect(converged.contains("★ 24") && !converged.contains("★…"), "\(third.output)")
+        // Nothing is left to send: a fourth start shows no queued mark.
+        let fourth = try await Self.run(state + ["--fixtures", healed.path] + Self.flags, stdin: "")
+        #expect(!fourth.output.contains("…  "), "\(fourth.output)")
+        #expect(!fourth.output.contains("★…"))
+    }
+
     /// How many kills: `FEEDLINE_KILL_RUNS` when set (CI's ThreadSanitizer pass runs fewer: each
     /// run launches the binary twice), else 200.
     static let killRuns = ProcessInfo.processInfo.environment["FEEDLINE_KILL_RUNS"].flatMap(Int.init) ?? 200

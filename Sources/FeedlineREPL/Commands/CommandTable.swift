@@ -88,7 +88,7 @@ public enum CommandTable {
         CommandSpec(
             name: .fav, aliases: ["favourite", "favorite"], argument: .rowOnList, usage: "fav N", postUsage: "fav",
             summary: "favourite or unfavourite row N's post",
-            details: "Shows the change at once on every screen that shows the post; if the server refuses, it is rolled back with the reason.",
+            details: "Shows the change at once on every screen that shows the post; if the server refuses, it is rolled back with the reason. If the server cannot be reached it stays, marked ★…, and is sent again (after 2 s, 4 s … at most a minute, at retry, and at the next start when the session keeps state).",
             screens: [.list, .post]
         ),
         CommandSpec(
@@ -184,7 +184,7 @@ public enum CommandTable {
         CommandSpec(
             name: .retry, aliases: [], argument: .none, usage: "retry",
             summary: "run again everything that failed, on every screen",
-            details: "On every screen: a page, refresh or gap that failed, a post or thread that did not load, and a favourite, boost or bookmark that was rolled back (it is sent again).",
+            details: "On every screen: a page, refresh or gap that failed, a post or thread that did not load, a favourite, boost or bookmark that was rolled back, and one queued until the server can be reached (★…): each is sent again at once.",
             screens: [.list, .post]
         ),
         CommandSpec(

@@ -134,9 +134,11 @@ public struct DetailRenderer: Sendable {
     }
 
     private func interactionLines(_ interaction: PostInteraction, replies: Int) -> [String] {
-        let fav = (interaction.favourited ? "★ " : "☆ ") + Self.count(interaction.favouritesCount, "favourite")
-        let boost = (interaction.reblogged ? "▲ " : "△ ") + Self.count(interaction.reblogsCount, "boost")
-        let bookmark = interaction.bookmarked ? " · 🔖 bookmarked" : ""
+        // A kind queued until the server can be reached (the outbox) shows "…" after its mark.
+        let queued = { (kind: InteractionKind) in interaction.queued.contains(kind) ? "…" : "" }
+        let fav = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + Self.count(interaction.favouritesCount, "favourite")
+        let boost = (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + Self.count(interaction.reblogsCount, "boost")
+        let bookmark = interaction.bookmarked ? " · 🔖 bookmarked" + queued(.bookmark) : (interaction.queued.contains(.bookmark) ? " · 🔖 unbookmarking…" : "")
         let lines = TextWidth.wrap(fav + " · " + boost + " · " + Self.count(replies, "reply", "replies") + bookmark, to: width)
         return interaction.favourited || interaction.reblogged ? lines.map(style.yellow) : lines
     }

@@ -60,9 +60,11 @@ public struct RowRenderer: Sendable {
         let indent = String(repeating: " ", count: Self.indent)
         let available = width - Self.indent
         let interaction = row.interaction
-        let fav = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount)
-        let boost = (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount)
-        let bookmark = interaction.bookmarked ? "  🔖" : ""
+        // A kind queued until the server can be reached (the outbox) shows "…" after its mark.
+        let queued = { (kind: InteractionKind) in interaction.queued.contains(kind) ? "…" : "" }
+        let fav = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + String(interaction.favouritesCount)
+        let boost = (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + String(interaction.reblogsCount)
+        let bookmark = interaction.bookmarked || interaction.queued.contains(.bookmark) ? "  🔖" + queued(.bookmark) : ""
         let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost) + TextWidth.width(of: bookmark)
         let marks = (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost) + bookmark
         let lead = prefix(number, marker)
