@@ -118,10 +118,16 @@ import FeedlineMastodon
         #expect(upsideDown.posts.isEmpty && upsideDown.hasMore == false)
     }
 
-    @Test func newerPostsAroundAnUnknownPostAreNotFound() async throws {
+    @Test func newerPostsAroundAnUnknownPostAreBoundByIDOrderAsOnMastodon() async throws {
         let service = try SandboxService(statuses: Build.timeline(5), clock: VirtualClock())
-        await #expect(throws: SandboxError.notFound("77")) { try await service.newer(in: .home, than: "77", olderThan: nil) }
-        await #expect(throws: SandboxError.notFound("78")) { try await service.newer(in: .home, than: "1", olderThan: "78") }
+        // A numeric id the feed does not hold (deleted, or streamed in an earlier run) still
+        // bounds by order, as since_id and max_id do on Mastodon.
+        #expect(try await service.newer(in: .home, than: "77", olderThan: nil).posts.isEmpty)
+        #expect(try await service.newer(in: .home, than: "1", olderThan: "78").posts.map(\.id) == ["5", "4", "3", "2"])
+        #expect(try await service.newer(in: .home, than: "0", olderThan: "4").posts.map(\.id) == ["3", "2", "1"])
+        // One that is not a number cannot be placed.
+        await #expect(throws: SandboxError.notFound("x7")) { try await service.newer(in: .home, than: "x7", olderThan: nil) }
+        await #expect(throws: SandboxError.notFound("x8")) { try await service.newer(in: .home, than: "1", olderThan: "x8") }
     }
 
     // MARK: - Arrivals

@@ -124,6 +124,27 @@ struct StateSessionTests {
         #expect(!fourth.output.contains("★…"))
     }
 
+    @Test("two feedline processes on one state file at once: both work and both save; the next start opens it")
+    func twoProcesses() async throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = ["--state", directory.path]
+        let script = Data(String(repeating: "more\nrefresh\nfav 2\nfav 2\n", count: 10).utf8)
+        // Started together; each waits for nothing but its own input.
+        let first = try Child(state + Self.flags, stdin: script)
+        let second = try Child(state + Self.flags, stdin: script)
+        let endings = [await first.wait(), await second.wait()]
+        for ending in endings {
+            #expect(ending.status == 0 && !ending.timedOut, "\(ending)")
+            #expect(ending.errors.isEmpty, "\(ending.errors)")
+            #expect(ending.output.contains("Rows 1–"))
+        }
+        let next = try await Self.run(state + Self.flags, stdin: "")
+        #expect(next.status == 0)
+        #expect(next.errors.isEmpty)
+        #expect(next.output.contains("Rows 1–10 of"))
+    }
+
     /// How many kills: `FEEDLINE_KILL_RUNS` when set (CI's ThreadSanitizer pass runs fewer: each
     /// run launches the binary twice), else 200.
     static let killRuns = ProcessInfo.processInfo.environment["FEEDLINE_KILL_RUNS"].flatMap(Int.init) ?? 200

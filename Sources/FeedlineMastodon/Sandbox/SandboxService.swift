@@ -177,16 +177,39 @@ public final class SandboxService: FeedService {
     public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         try await perform(.newer, postID: lower) { state, pageSize throws(SandboxError) in
             let (ids, positions) = try state.store.feed(feed)
-            guard let end = positions[lower.rawValue] else { throw .notFound(lower) }
+            // A bound the feed does not hold (a post deleted, or one a stream brought in an
+            // earlier run) still bounds by id order, as Mastodon's since_id and max_id do.
+            guard let end = positions[lower.rawValue] ?? Self.place(of: lower.rawValue, in: ids) else { throw .notFound(lower) }
             var start = 0
             if let upper {
-                guard let position = positions[upper.rawValue] else { throw .notFound(upper) }
-                start = position + 1
+                if let position = positions[upper.rawValue] {
+                    start = position + 1
+                } else if let place = Self.place(of: upper.rawValue, in: ids) {
+                    start = place
+                } else {
+                    throw .notFound(upper)
+                }
             }
             guard start < end else { return NewerPage(posts: [], hasMore: false) }
             let slice = ids[start..<min(end, start + pageSize)]
             return NewerPage(posts: slice.compactMap { state.store.post($0) }, hasMore: end - start > pageSize)
         }
+    }
+
+    /// Where an id the feed does not hold would stand in `ids` (newest first): the index of the
+    /// first id older than it, comparing numeric ids as numbers (snowflakes grow with time);
+    /// `nil` when either is not a number.
+    static func place(of id: String, in ids: [String]) -> Int? {
+        guard !id.isEmpty, id.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        func older(_ other: String) -> Bool? {
+            guard !other.isEmpty, other.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+            return other.count != id.count ? other.count < id.count : other < id
+        }
+        for (index, other) in ids.enumerated() {
+            guard let isOlder = older(other) else { return nil }
+            if isOlder { return index }
+        }
+        return ids.count
     }
 
     /// A page of the user's notifications, grouped as Mastodon 4.3 groups them.
