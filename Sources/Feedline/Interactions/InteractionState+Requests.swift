@@ -12,7 +12,7 @@ extension InteractionState {
     }
 
     /// What this post has in the outbox: every pending kind (a request in flight or a deferred
-    /// re-send) with the value the user wants, in ``InteractionKind/allCases`` order. A request
+    /// re-send) with the value the user wants, in `InteractionKind.allCases` order. A request
     /// in flight counts even when the user changed their mind back, because its outcome is
     /// unknown until it answers.
     public func outbox(postID: PostID) -> [OutboxEntry] {

@@ -3,7 +3,7 @@
 extension PostStore {
     /// Every post and kind waiting for the server — a request in flight, or a re-send deferred
     /// after a failure for lack of a connection — with the value the user wants. Ordered by post
-    /// id (its raw value), then by kind in ``InteractionKind/allCases`` order. A request in
+    /// id (its raw value), then by kind in `InteractionKind.allCases` order. A request in
     /// flight is listed even when the user changed their mind back meanwhile (with the value
     /// they want now), because until it answers the server's value is unknown.
     ///

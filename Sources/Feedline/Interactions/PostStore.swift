@@ -38,7 +38,7 @@ public struct PostChange: Hashable, Sendable {
 ///   beyond it are forgotten.
 /// - **Deletes win over older fetches.** A post deleted (a stream said so) is remembered with the
 ///   epoch it was deleted at; a copy of it fetched by a fetch that began before that is stale
-///   (``wasDeleted(_:fetchedAt:)``), so a page on its way when the delete came never brings it
+///   (`wasDeleted(_:fetchedAt:)`), so a page on its way when the delete came never brings it
 ///   back. The last ``tombstoneCapacity`` deletes are remembered.
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.

@@ -2,7 +2,7 @@
 /// for h recent removals, h ≤ 1,024).
 ///
 /// A value with copy-on-write storage. Each row has a key; its position is `key + shift` less
-/// the removed rows' keys below it (``holes``). So inserting at the top (a refresh) never
+/// the removed rows' keys below it (`holes`). So inserting at the top (a refresh) never
 /// rewrites the whole index, appending a page costs O(page), and removing a row (a delete)
 /// costs a move of the array, not a rewrite of the index; the holes are compacted away (O(n))
 /// once 1,024 of them have gathered. Inserting in the middle (a gap fill) rewrites the index.
