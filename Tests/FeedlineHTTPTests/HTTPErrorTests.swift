@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -191,6 +192,28 @@ struct HTTPErrorTests {
             let result = await call.result
             #expect(throws: CancellationError.self) { try result.get() }
             #expect(ContinuousClock.now - cancelled < .seconds(30))
+        }
+    }
+
+    @Test("calls cancelled just as their answer comes never hang the canceller: 200 seeded races")
+    func cancellationRaces() async throws {
+        let seed = testSeed(0x4341_4E43)
+        print("Cancellation races from seed \(seed) (FEEDLINE_SEED replays)")
+        var random = SeededGenerator(seed: seed)
+        try await withFakeServer { fake, server in
+            let service = try makeService(server)
+            for round in 0..<200 {
+                fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 200, body: "[]"))
+                let call = Task { try await service.page(of: .home, after: nil) }
+                await fake.waitForRequests(round + 1)
+                // Cancelled before, during or after the answer's delivery: each must end.
+                for _ in 0..<random.next(below: 4) { await Task.yield() }
+                call.cancel()
+                switch await call.result {
+                case .success, .failure(is CancellationError): break
+                case .failure(let error): Issue.record("round \(round) (seed \(seed)): \(error)")
+                }
+            }
         }
     }
 }

@@ -175,7 +175,7 @@ final class OAuthClient: Sendable {
         }
         let host = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? server.description
         do {
-            let (data, response) = try await session.data(for: request)
+            let (data, response) = try await session.cancellableData(for: request)
             guard let http = response as? HTTPURLResponse else {
                 throw LoginError(step, server: name, .unreachable(.network(reason: "the answer was not HTTP")))
             }

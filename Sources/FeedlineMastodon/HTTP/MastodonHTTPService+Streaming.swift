@@ -98,9 +98,13 @@ extension MastodonHTTPService {
         let delegate = EventStreamDelegate(origin: url, continuation: continuation)
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
         let task = session.dataTask(with: request)
+        // Ended by a cancelled consumer, this runs inside the runtime's cancellation: the
+        // session's queue is left to another thread (see URLSession.cancellableData(for:)).
         continuation.onTermination = { _ in
-            task.cancel()
-            session.invalidateAndCancel()
+            DispatchQueue.global().async {
+                task.cancel()
+                session.invalidateAndCancel()
+            }
         }
         task.resume()
         return signals

@@ -63,7 +63,7 @@ extension MastodonHTTPService {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            (data, response) = try await session.cancellableData(for: urlRequest)
         } catch let error as URLError {
             if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
             throw failure(error, for: request)
