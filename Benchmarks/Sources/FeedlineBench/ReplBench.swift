@@ -88,22 +88,28 @@ enum ReplBench {
         case failure(String)
     }
 
+    /// The binary ready to run with `arguments`: empty standard input, no colour, and the
+    /// sandbox whatever accounts or config file the person running the bench has.
+    static func feedline(_ binary: String, _ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("feedline-bench-no-config-\(UUID().uuidString)").path
+        process.environment = environment
+        return process
+    }
+
     private static func launch(_ binary: String, _ arguments: [String], output: URL) -> Outcome {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         guard let handle = try? FileHandle(forWritingTo: output) else { return .failure("cannot write \(output.path)") }
         defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        let process = feedline(binary, arguments)
         process.standardOutput = handle
         process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        // The sandbox, whatever accounts or config file the person running it has.
-        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("feedline-bench-no-config-\(UUID().uuidString)").path
-        process.environment = environment
         let start = ContinuousClock.now
         do {
             try process.run()

@@ -64,18 +64,10 @@ enum StartBench {
 
     /// Launches the binary with empty standard input and times the first line that is row 1.
     private static func firstRow(_ binary: String, _ arguments: [String]) -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        let process = ReplBench.feedline(binary, arguments)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("feedline-bench-no-config-\(UUID().uuidString)").path
-        process.environment = environment
         let start = ContinuousClock.now
         do {
             try process.run()

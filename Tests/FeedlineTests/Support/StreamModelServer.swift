@@ -22,22 +22,11 @@ import Foundation
 /// served: it changed nothing. Every `set` call records a violation when another `set` of the
 /// same original and kind is still waiting.
 final class StreamModelServer: FeedService {
-    /// "The server is unavailable." is a failure for lack of a connection (transient); every
-    /// other one ("Record not found", a wrong answer) is a refusal, as on Mastodon.
-    struct Failure: FeedServiceError, Equatable {
-        var message: String
-        var errorDescription: String? { message }
-        var isTransient: Bool { message == "The server is unavailable." }
-    }
-
-    /// A post's interaction state on the server.
-    struct Flags: Hashable {
-        var favourited = false
-        var reblogged = false
-        var bookmarked = false
-        var favourites = 0
-        var reblogs = 0
-    }
+    /// The navigation model check's failures: "The server is unavailable." is transient, every
+    /// other one a refusal.
+    typealias Failure = ModelServer.Failure
+    /// A post's interaction state on the server, as the navigation model check keeps it.
+    typealias Flags = ModelServer.Flags
 
     /// One entry of a feed: an original (`p<number>`) or a boost of one (`b<number>`).
     struct Entry: Hashable {
