@@ -12,9 +12,7 @@ struct SavedListTests {
         FeedSession(service: service, clock: .fixed(testNow), prefetchDistance: 0)
     }
 
-    private func ids(_ rows: some Sequence<ListRow>) -> [String] {
-        rows.map { $0.gap.map { "gap(\($0.below)…\($0.above))" } ?? $0.id.description.replacingOccurrences(of: "post:", with: "") }
-    }
+    private func ids(_ rows: some Sequence<ListRow>) -> [String] { ListStateStreamTests.ids(rows) }
 
     @Test("the position is the newest post row displayed; scrolling down, back, a refresh or a gap never moves it back")
     func positionOnlyForward() async {
