@@ -166,9 +166,6 @@ public final class REPLDriver {
         subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.routesChanged() })
         subscriptions.append(session.store.observe { [weak self] change in self?.postChanged(change) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
-        // The first screen is owed — unless rows were there already (restored from an earlier
-        // run) and the replayed snapshot has shown it.
-        if case .list(let root)? = stack.first, root.screen.viewport.shown == 0 { root.screen.owed = options.pageSize }
         session.root.appeared()
         following = true
         flush()
