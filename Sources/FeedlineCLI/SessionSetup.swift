@@ -76,7 +76,7 @@ enum SessionSetup {
         let state = (try? serviceChoice(configuration)).flatMap { choice in
             configuration.state.directory(interactive: false).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
         }
-        state?.restore()
+        await state?.restore(markerWait: nil)
         let stream = configuration.stream ? SandboxStream(session) : nil
         let live = startLiveUpdates(session, configuration)
         await JSONLinesSession.run(session: session, lines: StandardInputLines.stream(), afterCommand: { stream?.commandHandled() }) { line in
@@ -107,7 +107,7 @@ enum SessionSetup {
         let executor: (any TaskExecutor)? = interactive || choice.isRemote ? nil : MainQueueTaskExecutor()
         let session = try makeSession(choice, configuration, clock: clock, executor: executor)
         let state = configuration.state.directory(interactive: interactive).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
-        state?.restore()
+        await state?.restore(markerWait: interactive ? SessionState.interactiveMarkerWait : nil)
         if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         if scriptLines != nil || !interactive {

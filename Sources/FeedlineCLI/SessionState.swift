@@ -36,39 +36,57 @@ enum StateChoice: Sendable, Equatable {
 }
 
 /// A session's saved state, wired: the home timeline restored where the reader left off and
-/// saved after every change, the outbox of unconfirmed taps restored and saved as it changes,
-/// and what is left saved at the end. Problems with the database are one sentence on standard
-/// error, once; the session goes on without state.
+/// saved after every change, the notifications' reading position kept, the outbox of
+/// unconfirmed taps restored and saved as it changes, and what is left saved at the end. With a
+/// server, the reading positions are also read from and saved to its markers (``MarkerSync``):
+/// a marker another device moved further wins at start. Problems with the database are one
+/// sentence on standard error, once; the session goes on without state.
 @MainActor
 final class SessionState {
     /// The key the home timeline is saved under.
     static let homeKey = "home"
+    /// The key the notifications' reading position is saved under (a list without entries).
+    static let notificationsKey = "notifications"
+    /// How long an interactive start waits for the server's markers before showing the saved
+    /// rows; a marker that comes later still moves the reading position forward.
+    static let interactiveMarkerWait: Duration = .milliseconds(1_500)
 
     private let store: StateStore
     private let session: FeedSession
+    private let markers: MarkerSync?
     private var subscriptions: [Subscription] = []
     private var lastSaved: SavedList?
     private var lastOutbox: [OutboxEntry]?
+    /// The newest notifications position known: saved, from the marker, or reached in any
+    /// notifications list of this session.
+    private var notificationsPosition: ReadingPosition?
+    private var savedNotificationsPosition: ReadingPosition?
+    /// The notifications lists on the stack, watched for their position.
+    private var watched: [ObjectIdentifier: Subscription] = [:]
+    private var homePosition: ReadingPosition?
     /// After a failed write nothing more is tried (the sentence said why).
     private var broken = false
 
     /// Opens the database of `choice` in `directory` for `session`, or says on standard error
-    /// why it cannot and returns `nil`. Only sessions on a home timeline keep state.
+    /// why it cannot and returns `nil`. Only sessions on a home timeline keep state. A session
+    /// on a server keeps its markers too.
     static func open(directory: URL, choice: ServiceChoice, session: FeedSession) -> SessionState? {
         guard case .feed(.home) = session.root.source else { return nil }
         let (server, account) = Self.names(of: choice)
         do {
             let store = try StateStore.open(directory: directory, server: server, account: account)
-            return SessionState(store: store, session: session)
+            let markers = (session.service as? any MarkerService).map { MarkerSync(service: $0) }
+            return SessionState(store: store, session: session, markers: markers)
         } catch {
             say(error.description + " This session runs without saved state.")
             return nil
         }
     }
 
-    private init(store: StateStore, session: FeedSession) {
+    init(store: StateStore, session: FeedSession, markers: MarkerSync?) {
         self.store = store
         self.session = session
+        self.markers = markers
     }
 
     /// The server and account a database is named for: the sandbox (or a fixture directory) is
@@ -85,19 +103,34 @@ final class SessionState {
         }
     }
 
-    /// Shows the saved timeline (call before the front's first screen) and restores the outbox;
-    /// from then on every change is saved.
-    func restore() {
+    /// Shows the saved timeline (call before the front's first screen) — at the server's
+    /// marker when another device read further — and restores the outbox; from then on every
+    /// change is saved. The markers are waited for at most `markerWait` (`nil`: until they come
+    /// or fail, as scripts do, so that their first screen never depends on speed).
+    func restore(markerWait: Duration?) async {
+        var saved: SavedList?
         do {
-            if let saved = try store.loadList(Self.homeKey) {
-                session.root.restore(saved)
-                lastSaved = saved
-            }
+            saved = try store.loadList(Self.homeKey)
+            savedNotificationsPosition = try store.loadList(Self.notificationsKey)?.position
+            notificationsPosition = savedNotificationsPosition
         } catch {
             fail(error)
         }
+        lastSaved = saved
+        if let markers, let found = await readMarkers(markers, waitingAtMost: markerWait) {
+            if let marker = found[.home] { saved = await adopt(marker, into: saved) }
+            if let marker = found[.notifications] { adoptNotifications(marker) }
+        }
         let root = session.root
+        if let saved { root.restore(saved) }
+        homePosition = root.state.position
+        // The marker follows the position shown (a further local one moves it on).
+        if let position = homePosition { markers?.move(.home, to: position.id) }
+        if let position = notificationsPosition { markers?.move(.notifications, to: position.id) }
         subscriptions.append(root.snapshot.observe { [weak self] _ in self?.saveList() })
+        subscriptions.append(root.position.observe { [weak self] _ in self?.homeMoved() })
+        subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.watchNotifications() })
+        watchNotifications()
         // Taps not confirmed when the last session ended are wanted again (sent at once).
         do {
             let saved = try store.loadOutbox()
@@ -108,6 +141,117 @@ final class SessionState {
         }
         subscriptions.append(session.store.observeOutbox { [weak self] entries in self?.saveOutbox(entries) })
     }
+
+    // MARK: - Markers
+
+    /// The server's markers, or `nil` when they did not come within `limit` (they are applied
+    /// when they come) or could not be read (the session goes on with the saved ones).
+    private func readMarkers(_ markers: MarkerSync, waitingAtMost limit: Duration?) async -> [MarkerTimeline: ServerMarker]? {
+        guard let limit else { return try? await markers.read() }
+        let race = MarkerRace()
+        let reading = Task { @MainActor in try? await markers.read() }
+        return await withCheckedContinuation { continuation in
+            race.continuation = continuation
+            Task { @MainActor [weak self] in
+                let found = await reading.value
+                if race.finish(with: found) { return }
+                // Late: the saved rows are showing; a further marker still moves the position.
+                if let found { await self?.applyLate(found) }
+            }
+            Task { @MainActor in
+                try? await Task.sleep(for: limit)
+                race.finish(with: nil)
+            }
+        }
+    }
+
+    /// The saved list to show given the server's home marker: at the marker's post when it is
+    /// further on than the saved position (or nothing was saved), else as saved. A marker post
+    /// the save does not hold is asked for, and the list starts from it alone.
+    private func adopt(_ marker: ServerMarker, into saved: SavedList?) async -> SavedList? {
+        if let position = saved?.position, position.id == marker.id { return saved }
+        if var saved, let index = saved.entries.firstIndex(where: { $0.rowID == .post(marker.id.post) }),
+            case .post(let post) = saved.entries[index]
+        {
+            let local = saved.position.flatMap { position in saved.entries.firstIndex { $0.rowID == .post(position.id.post) } }
+            guard local.map({ index < $0 }) ?? true else { return saved }
+            saved.position = ReadingPosition(post)
+            return saved
+        }
+        if let position = saved?.position, let updatedAt = marker.updatedAt, updatedAt <= position.createdAt { return saved }
+        guard let post = try? await session.service.post(marker.id.post) else { return saved }
+        let position = ReadingPosition(post)
+        if let local = saved?.position, !position.isNewer(than: local) { return saved }
+        return SavedList(entries: [.post(post)], older: PageCursor(post.id.rawValue), position: position)
+    }
+
+    /// Takes the notifications marker when it is further on than the saved position. A
+    /// marker names only a notification, so it counts as read up to when it was saved.
+    private func adoptNotifications(_ marker: ServerMarker) {
+        guard marker.id != notificationsPosition?.id else { return }
+        let position = ReadingPosition(id: marker.id, createdAt: marker.updatedAt ?? .distantPast)
+        if let local = notificationsPosition, !position.isNewer(than: local) { return }
+        notificationsPosition = position
+        for case .list(let list) in session.navigator.screens where list.source == .notifications { list.restorePosition(position) }
+    }
+
+    /// Markers that came after the saved rows were shown: a further one moves the position
+    /// (nothing on screen moves).
+    private func applyLate(_ found: [MarkerTimeline: ServerMarker]) async {
+        if let marker = found[.notifications] { adoptNotifications(marker) }
+        guard let marker = found[.home], marker.id != session.root.state.position?.id else { return }
+        let root = session.root
+        let known = root.state.rows[id: .post(marker.id.post)]?.post ?? root.state.waiting[id: .post(marker.id.post)]?.post
+        if let row = known {
+            root.restorePosition(ReadingPosition(row.post))
+        } else if let post = try? await session.service.post(marker.id.post) {
+            root.restorePosition(ReadingPosition(post))
+        }
+    }
+
+    /// Saves the home timeline and moves the home marker: the position moved.
+    private func homeMoved() {
+        saveList()
+        guard let position = session.root.state.position, position != homePosition else { return }
+        homePosition = position
+        markers?.move(.home, to: position.id)
+    }
+
+    /// Watches the notifications lists on the stack: each starts from the newest position
+    /// known, and each position it reaches is saved and sent to the marker.
+    private func watchNotifications() {
+        var current: [ObjectIdentifier: FeedListViewModel] = [:]
+        for case .list(let list) in session.navigator.screens where list.source == .notifications {
+            current[ObjectIdentifier(list)] = list
+        }
+        watched = watched.filter { current[$0.key] != nil }
+        for (key, list) in current where watched[key] == nil {
+            if let position = notificationsPosition { list.restorePosition(position) }
+            watched[key] = list.position.observe { [weak self] position in
+                guard let position else { return }
+                self?.notificationsMoved(to: position)
+            }
+        }
+    }
+
+    private func notificationsMoved(to position: ReadingPosition) {
+        if let known = notificationsPosition, known == position || !position.isNewer(than: known) { return }
+        notificationsPosition = position
+        markers?.move(.notifications, to: position.id)
+        saveNotificationsPosition()
+    }
+
+    private func saveNotificationsPosition() {
+        guard !broken, let position = notificationsPosition, position != savedNotificationsPosition else { return }
+        do {
+            try store.saveList(SavedList(entries: [], older: nil, position: position), as: Self.notificationsKey)
+            savedNotificationsPosition = position
+        } catch {
+            fail(error)
+        }
+    }
+
+    // MARK: - Saving
 
     /// Saves the outbox if it changed: every change is saved as it happens, so an entry the
     /// store reported is on disk before the next input is handled.
@@ -134,13 +278,17 @@ final class SessionState {
         }
     }
 
-    /// The end of the session: waits up to 2 s for taps still on their way, then saves what is
-    /// left of the outbox and the timeline.
+    /// The end of the session: waits up to 2 s for taps still on their way and for the
+    /// markers' last save, then saves what is left of the outbox and the timeline.
     func finish() async {
-        let left = await session.finish(waitingAtMost: .seconds(2))
-        saveOutbox(left)
+        let markers = markers
+        async let left = session.finish(waitingAtMost: .seconds(2))
+        await markers?.finish(waitingAtMost: .seconds(2))
+        saveOutbox(await left)
         saveList()
+        saveNotificationsPosition()
         subscriptions.removeAll()
+        watched.removeAll()
     }
 
     private func fail(_ error: StateStoreError) {
@@ -151,5 +299,21 @@ final class SessionState {
 
     private static func say(_ sentence: String) {
         FileHandle.standardError.write(Data((sentence + "\n").utf8))
+    }
+}
+
+/// The start's wait for the markers: whichever of the answer and the deadline comes first
+/// resumes it, once.
+@MainActor
+private final class MarkerRace {
+    var continuation: CheckedContinuation<[MarkerTimeline: ServerMarker]?, Never>?
+
+    /// Resumes the wait with `found` if it still waits; returns whether this call was late.
+    @discardableResult
+    func finish(with found: [MarkerTimeline: ServerMarker]?) -> Bool {
+        guard let continuation else { return true }
+        self.continuation = nil
+        continuation.resume(returning: found)
+        return false
     }
 }

@@ -159,7 +159,7 @@ extension StateStore {
         let position: ReadingPosition?
         switch (positionID, positionCreatedAt) {
         case (let id?, let createdAt?):
-            position = ReadingPosition(id: PostID(id), createdAt: Date(timeIntervalSinceReferenceDate: createdAt))
+            position = ReadingPosition(id: ItemID(id), createdAt: Date(timeIntervalSinceReferenceDate: createdAt))
         case (nil, nil):
             position = nil
         default:

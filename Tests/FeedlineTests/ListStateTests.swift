@@ -1,5 +1,6 @@
 import FeedlineTestSupport
 import Feedline
+import Foundation
 import Testing
 
 /// The pagination machine, event by event, in every phase.
@@ -368,11 +369,44 @@ struct ListStateTests {
         assertTransition(from: state, on: .rowWillDisplay(first)) { Self.seen(first, in: &$0) }
     }
 
+    @Test("positionRestored takes a kept position when there is none or it was written later; nothing else changes", arguments: Phase.allCases)
+    func positionRestored(_ phase: Phase) {
+        let state = Self.state(phase)
+        let older = ReadingPosition(id: "k1", createdAt: Date(timeIntervalSince1970: 100))
+        let newer = ReadingPosition(id: "k2", createdAt: Date(timeIntervalSince1970: 200))
+        assertTransition(from: state, on: .positionRestored(older)) { $0.position = older }
+        var ahead = state
+        ahead.position = newer
+        assertTransition(from: ahead, on: .positionRestored(older)) { _ in }
+        assertTransition(from: ahead, on: .positionRestored(newer)) { _ in }
+        var behind = state
+        behind.position = older
+        assertTransition(from: behind, on: .positionRestored(newer)) { $0.position = newer }
+    }
+
+    @Test("in the notifications the position is the newest notification of a group displayed; it moves only to a later one")
+    func notificationPosition() {
+        func group(_ key: String, newest: String, at seconds: Double) -> ListRow {
+            .notification(NotificationRow(group: NotificationGroup(
+                id: key, kind: .follow, accounts: [], count: 1, latestAt: Date(timeIntervalSince1970: seconds), newestID: ItemID(newest))))
+        }
+        var state = ListState()
+        state.reduce(.appeared)
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.pageLoaded(token: token, page: Page(items: [group("g1", newest: "n30", at: 300), group("g2", newest: "n20", at: 200)], next: nil)))
+        state.reduce(.rowWillDisplay(.notification("g2")))
+        #expect(state.position == ReadingPosition(id: "n20", createdAt: Date(timeIntervalSince1970: 200)))
+        state.reduce(.rowWillDisplay(.notification("g1")))
+        #expect(state.position?.id == "n30")
+        state.reduce(.rowWillDisplay(.notification("g2")))
+        #expect(state.position?.id == "n30", "scrolling back down never moves it back")
+    }
+
     /// What displaying `id` does to the reading position in these phases (none set yet): the
     /// first post row displayed becomes it.
     static func seen(_ id: RowID, in state: inout ListState) {
         if state.position == nil, case .post(let row)? = state.rows[id: id] {
-            state.position = ReadingPosition(id: row.post.id, createdAt: row.post.createdAt)
+            state.position = ReadingPosition(row.post)
         }
     }
 

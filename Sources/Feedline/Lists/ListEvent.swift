@@ -44,6 +44,10 @@ public enum ListEvent: Hashable, Sendable {
     /// newer than its first screen (``ListState/confirmDepth`` rows): the answer confirms
     /// those rows and what is newer waits above.
     case restored(rows: [ListRow], waiting: [ListRow], older: PageCursor?)
+    /// A reading position kept from an earlier run or another device (a server's marker):
+    /// it becomes the list's position when the list has none or it is newer (written later);
+    /// the rows do not move.
+    case positionRestored(ReadingPosition)
     /// These rows' posts were deleted: they leave the rows and the waiting rows.
     case rowsRemoved([RowID])
 }

@@ -227,6 +227,9 @@ extension ListState {
 
         case .restored(let saved, let newer, let cursor):
             restore(saved, waiting: newer, older: cursor, &edit)
+
+        case .positionRestored(let saved):
+            if position.map({ saved.isNewer(than: $0) }) ?? true { position = saved }
         }
     }
 
@@ -236,17 +239,26 @@ extension ListState {
         for item in items { unconfirmed.remove(item.id) }
     }
 
-    /// The reading position moves to the post row `id` if it is newer than the position.
+    /// The reading position moves to the row `id` (a post, or a notification group's newest
+    /// notification) if it is newer than the position: above it in the list, or — when the
+    /// position's row is not in the list — written later.
     private mutating func advancePosition(to id: RowID) {
-        guard let index = rows.index(of: id), case .post(let row) = rows[index] else { return }
+        guard let index = rows.index(of: id) else { return }
+        let seen: ReadingPosition
+        switch rows[index] {
+        case .post(let row): seen = ReadingPosition(row.post)
+        case .notification(let row): seen = ReadingPosition(id: row.group.newestID, createdAt: row.group.latestAt)
+        case .gap: return
+        }
         if let position {
-            if let current = rows.index(of: .post(position.id)) {
+            guard seen.id != position.id else { return }
+            if let current = rows.index(of: .post(position.id.post)) {
                 guard index < current else { return }
-            } else if row.post.createdAt <= position.createdAt {
+            } else if !seen.isNewer(than: position) {
                 return
             }
         }
-        position = ReadingPosition(id: row.post.id, createdAt: row.post.createdAt)
+        position = seen
     }
 
     /// Rows from an earlier run: shown at once, the saved newer ones waiting above; then a
@@ -272,7 +284,7 @@ extension ListState {
             arrivedAt[row.id] = arrivals
             unconfirmed.insert(row.id)
         }
-        if case .post(let first)? = rows.first { position = ReadingPosition(id: first.post.id, createdAt: first.post.createdAt) }
+        if case .post(let first)? = rows.first { position = ReadingPosition(first.post) }
         guard refreshStyle == .newer else { return }
         // Above the post below the first screen when there is one (`since_id` leaves the bound out).
         let confirmed = rows.prefix(Self.confirmDepth + 1).last { $0.newerBound != nil }

@@ -35,17 +35,31 @@ public struct SavedList: Hashable, Sendable, Codable {
     }
 }
 
-/// The newest post the user has seen in a timeline — Mastodon's marker meaning: every post newer
-/// than it is unread. It only moves forward (see ``FeedListViewModel``).
+/// The newest item the user has seen in a list — Mastodon's marker meaning: every item newer
+/// than it is unread. In a timeline it is a post entry; in the notifications, the newest
+/// notification of a group. It only moves forward (see ``ListState/position``).
 public struct ReadingPosition: Hashable, Sendable, Codable {
-    /// The entry's id (for a boost, the boost's own id: the marker names timeline entries).
-    public var id: PostID
-    /// When the post was written: orders two positions when neither is in the list any more.
+    /// The entry's id (for a boost, the boost's own id: the marker names timeline entries), or
+    /// the notification's.
+    public var id: ItemID
+    /// When the post was written (the notification happened): orders two positions when
+    /// neither is in the list any more.
     public var createdAt: Date
 
-    public init(id: PostID, createdAt: Date) {
+    public init(id: ItemID, createdAt: Date) {
         self.id = id
         self.createdAt = createdAt
+    }
+
+    /// The position at a post entry.
+    public init(_ post: Post) {
+        self.init(id: ItemID(post.id), createdAt: post.createdAt)
+    }
+
+    /// Whether this position is further on than `other`: written later. A position at the
+    /// same item is not.
+    public func isNewer(than other: ReadingPosition) -> Bool {
+        id != other.id && createdAt > other.createdAt
     }
 }
 

@@ -46,6 +46,7 @@ public final class FeedListViewModel {
     /// The store whose posts the rows show.
     public let store: PostStore
     private let relay: Relay<Snapshot>
+    private let positionRelay = Relay<ReadingPosition?>(nil)
     private var holder: PostStore.Holder?
     /// Store changes for rows of this list reported while a response is being applied: they join
     /// its changeset.
@@ -82,6 +83,10 @@ public final class FeedListViewModel {
     /// The state, rows, changeset and status, published after every input that changed the rows
     /// or the status (on the main actor).
     public var snapshot: ReadOnlyRelay<Snapshot> { relay.readOnly }
+
+    /// The reading position (``ListState/position``), published each time it moves — also when
+    /// nothing else changed (displaying a row moves it without a new snapshot). On the main actor.
+    public var position: ReadOnlyRelay<ReadingPosition?> { positionRelay.readOnly }
 
     /// The current snapshot.
     public var current: Snapshot { relay.value }
@@ -152,9 +157,17 @@ public final class FeedListViewModel {
         }
         store.ingest(posts, fetchedAt: 0)
         // Where the reader was: rows from there down; the newer ones wait above.
-        let start = saved.position.flatMap { position in rows.firstIndex { $0.id == .post(position.id) } } ?? 0
+        let start = saved.position.flatMap { position in rows.firstIndex { $0.id == .post(position.id.post) } } ?? 0
         let newer = Array(rows[..<start]).filter { $0.gap == nil }
         send(.restored(rows: Array(rows[start...]), waiting: newer, older: saved.older))
+    }
+
+    /// Takes a reading position kept from an earlier run or another device (a server's
+    /// marker) when it is further on than this list's own (``ListEvent/positionRestored(_:)``):
+    /// for a list restored without its rows (the notifications), or a marker that arrived
+    /// after the rows were shown. Nothing on screen moves.
+    public func restorePosition(_ position: ReadingPosition) {
+        send(.positionRestored(position))
     }
 
     /// What to save of this list for the next run: the rows waiting above and the rows, newest
@@ -419,6 +432,7 @@ public final class FeedListViewModel {
         }
         let state = relay.value.state
         if !changes.isEmpty || ListStatus(state) != before { relay.publish() }
+        if state.position != positionRelay.value { positionRelay.set(state.position) }
         loads?.react(to: state.requests)
     }
 

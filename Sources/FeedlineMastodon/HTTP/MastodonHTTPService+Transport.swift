@@ -13,6 +13,8 @@ struct APIRequest: Sendable {
     var what: String
     /// The feed it reads, if any (206 then means "being prepared").
     var feed: Feed?
+    /// An `application/x-www-form-urlencoded` body, if any.
+    var form: Data?
 }
 
 /// A successful answer (2xx).
@@ -57,6 +59,10 @@ extension MastodonHTTPService {
         urlRequest.httpMethod = request.method
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        if let form = request.form {
+            urlRequest.httpBody = form
+            urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
         if let token, server.isSameOrigin(request.url) {
             urlRequest.setValue("Bearer \(token.secret)", forHTTPHeaderField: "Authorization")
         }

@@ -27,6 +27,8 @@ final class FakeMastodon: Sendable {
         var form: [String: String] = [:]
         /// The `Host` header: which name of the server was asked.
         var host: String?
+        /// Every query item as `name=value`, in order (``query`` keeps one per name).
+        var queryItems: [String] = []
 
         var description: String { "\(method) \(path) \(query.sorted { $0.key < $1.key })" }
     }
@@ -93,6 +95,8 @@ final class FakeMastodon: Sendable {
         var oauth = FakeOAuth()
         /// The user stream (`FakeMastodon+Streaming.swift`).
         var streaming = StreamingState()
+        /// The reading positions by timeline (`FakeMastodon+Markers.swift`).
+        var markers: [String: Mastodon.Marker] = [:]
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -203,7 +207,8 @@ final class FakeMastodon: Sendable {
             authorization: request.headers[.authorization],
             userAgent: request.headers[HTTPHeader("User-Agent")],
             form: Self.formFields(body),
-            host: request.headers[.host]
+            host: request.headers[.host],
+            queryItems: request.query.map { "\($0.name)=\($0.value)" }
         )
         let (canned, ready) = state.withLock { state -> (Canned?, [CheckedContinuation<Void, Never>]) in
             state.requests.append(recorded)
@@ -241,7 +246,7 @@ final class FakeMastodon: Sendable {
     /// The home timeline, bookmarks, favourites, notifications, the user stream and every POST need a user.
     private static func needsUser(_ request: Recorded) -> Bool {
         request.method == "POST" || request.path.hasSuffix("/timelines/home")
-            || ["/api/v1/bookmarks", "/api/v1/favourites", "/api/v1/notifications", "/api/v2/notifications", userStreamPath]
+            || ["/api/v1/bookmarks", "/api/v1/favourites", "/api/v1/notifications", "/api/v2/notifications", "/api/v1/markers", userStreamPath]
                 .contains(request.path)
     }
 
@@ -276,6 +281,10 @@ final class FakeMastodon: Sendable {
             }
         case ("GET", "v1", 3) where rest[0] == "statuses" && rest[2] == "context":
             return context(rest[1])
+        case ("GET", "v1", 1) where rest[0] == "markers":
+            return markersAnswer(request)
+        case ("POST", "v1", 1) where rest[0] == "markers":
+            return saveMarkers(request)
         case ("POST", "v1", 3) where rest[0] == "statuses":
             return interact(rest[1], rest[2])
         default:

@@ -1,0 +1,106 @@
+/// Keeps a server's markers (``MarkerService``) in step with the reading positions: reads
+/// them at start, saves a moved position at most once per ``MarkerState/interval`` of
+/// reading (on the injected clock), sends a save that met a conflict again, and saves what
+/// is left at the end (``finish(waitingAtMost:)``). Positions never go back here: the caller
+/// moves a marker only with a position that moved forward.
+///
+/// Main actor. Its effects (waits and saves) run in its own ``Activity``, so a session's
+/// ``FeedSession/settle()`` never waits for a debounce window.
+@MainActor
+public final class MarkerSync {
+    /// The markers' state: what is wanted, saved and under way per timeline.
+    public private(set) var state = MarkerState()
+    private let service: any MarkerService
+    private var loop: Feedback<MarkerRequest, MarkerEvent>?
+    private let clock: any Clock<Duration>
+    private let activity = Activity()
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
+
+    /// Markers saved through `service`; windows and delays pass on `clock`.
+    public init(service: any MarkerService, clock: any Clock<Duration> = ContinuousClock()) {
+        self.service = service
+        self.clock = clock
+        loop = Feedback(activity: activity) { [service, clock] request in
+            await Self.run(request, service: service, clock: clock)
+        } handle: { [weak self] event in
+            self?.send(event)
+        }
+    }
+
+    /// Reads the server's markers of `timelines` and remembers them as saved (so an equal
+    /// position is not saved again). Throws the service's failure as a ``FeedFailure``.
+    public func read(_ timelines: [MarkerTimeline] = MarkerTimeline.allCases) async throws(FeedFailure) -> [MarkerTimeline: ServerMarker] {
+        let found: [MarkerTimeline: ServerMarker]
+        do {
+            found = try await service.markers(for: timelines)
+        } catch {
+            throw FeedFailure(error)
+        }
+        for timeline in timelines { if let marker = found[timeline] { send(.read(timeline, marker.id)) } }
+        return found
+    }
+
+    /// The position of `timeline` moved to `id`: it is saved when the current window ends.
+    public func move(_ timeline: MarkerTimeline, to id: ItemID) {
+        send(.moved(timeline, id))
+    }
+
+    /// Saves what is wanted and not saved yet at once, and returns once the saves are done or
+    /// `limit` has passed on the clock (whichever is first; at once when nothing is under way).
+    public func finish(waitingAtMost limit: Duration) async {
+        send(.finishing)
+        guard !state.isSettled else { return }
+        nextWaiter += 1
+        let id = nextWaiter
+        let clock = clock
+        let timer = Task { [weak self] in
+            try? await clock.sleep(for: limit)
+            self?.stopWaiting(id)
+        }
+        await withCheckedContinuation { continuation in waiters[id] = continuation }
+        timer.cancel()
+    }
+
+    /// Returns once no effect runs (a test hook: an open window counts until the clock passes it).
+    package func settle() async {
+        await activity.idle()
+    }
+
+    package func send(_ event: MarkerEvent) {
+        state.reduce(event)
+        loop?.react(to: state.requests)
+        guard state.isSettled, state.isFinishing else { return }
+        for id in Array(waiters.keys) { stopWaiting(id) }
+    }
+
+    private func stopWaiting(_ id: Int) {
+        waiters.removeValue(forKey: id)?.resume()
+    }
+
+    /// One effect: a wait on the clock, or a save.
+    private nonisolated static func run(_ request: MarkerRequest, service: any MarkerService, clock: any Clock<Duration>) async -> MarkerEvent? {
+        switch request {
+        case .wait(let timeline, let duration, let token):
+            do {
+                try await clock.sleep(for: duration)
+            } catch {
+                return nil
+            }
+            return .waitEnded(timeline, token: token)
+        case .save(let timeline, let id, let token):
+            do {
+                try await service.saveMarker(id, for: timeline)
+                return .saved(timeline, token: token)
+            } catch {
+                if Task.isCancelled { return nil }
+                return service.isConflict(error) ? .conflicted(timeline, token: token) : .failed(timeline, token: token)
+            }
+        }
+    }
+
+    isolated deinit {
+        loop?.cancelAll()
+        for continuation in waiters.values { continuation.resume() }
+    }
+}

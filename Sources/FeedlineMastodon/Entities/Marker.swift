@@ -1,0 +1,35 @@
+import Foundation
+
+extension Mastodon {
+    /// A timeline's saved reading position (Mastodon's `Marker`): the last item read, and the
+    /// version the server counts up with each save.
+    public struct Marker: Codable, Hashable, Sendable {
+        /// The id of the last post (home) or notification (notifications) read.
+        public var lastReadID: String
+        /// Counts up with every save; `0` when the server sent none.
+        public var version: Int
+        /// When it was last saved, if the server said.
+        public var updatedAt: Date?
+
+        public init(lastReadID: String, version: Int = 0, updatedAt: Date? = nil) {
+            self.lastReadID = lastReadID
+            self.version = version
+            self.updatedAt = updatedAt
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case lastReadID = "last_read_id"
+            case version
+            case updatedAt = "updated_at"
+        }
+
+        /// Decodes tolerantly: `last_read_id` is required (a string or an integer), `version`
+        /// defaults to 0, an unreadable `updated_at` is `nil`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            lastReadID = try container.id(.lastReadID)
+            version = try container.value(.version, or: 0)
+            updatedAt = try? container.decodeIfPresent(Date.self, forKey: .updatedAt)
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import Feedline
+import Testing
+
+/// The marker machine, exhaustively: every event in every phase of a timeline's marker — idle
+/// with nothing to save, idle with an unsaved position (a save failed), a window open, a save on
+/// its way (first and last attempt), a conflict's wait — before and after the session began
+/// finishing.
+@Suite("Marker machine")
+struct MarkerStateTests {
+    enum Phase: String, CaseIterable, CustomTestStringConvertible {
+        case idleSaved, idleUnsaved, waiting, saving, savingLast, backingOff
+        var testDescription: String { rawValue }
+    }
+
+    /// The home marker in `phase`: the server held `s`, the user reached `b`.
+    static func state(_ phase: Phase, finishing: Bool = false) -> MarkerState {
+        var state = MarkerState()
+        state.reduce(.read(.home, "s"))
+        switch phase {
+        case .idleSaved:
+            state.reduce(.moved(.home, "s"))
+        case .idleUnsaved:
+            state.reduce(.moved(.home, "b"))
+            endWait(&state)
+            state.reduce(.failed(.home, token: token(state)))
+        case .waiting:
+            state.reduce(.moved(.home, "b"))
+        case .saving:
+            state.reduce(.moved(.home, "b"))
+            endWait(&state)
+        case .savingLast:
+            state.reduce(.moved(.home, "b"))
+            endWait(&state)
+            for _ in 1..<MarkerState.conflictAttempts {
+                state.reduce(.conflicted(.home, token: token(state)))
+                endWait(&state)
+            }
+        case .backingOff:
+            state.reduce(.moved(.home, "b"))
+            endWait(&state)
+            state.reduce(.conflicted(.home, token: token(state)))
+        }
+        if finishing { state.reduce(.finishing) }
+        return state
+    }
+
+    static func token(_ state: MarkerState) -> Int {
+        switch state[.home].phase {
+        case .idle: 0
+        case .waiting(let token), .saving(_, _, let token), .backingOff(_, let token): token
+        }
+    }
+
+    static func endWait(_ state: inout MarkerState) {
+        state.reduce(.waitEnded(.home, token: token(state)))
+    }
+
+    /// The phase without its token, for comparison.
+    static func shape(_ phase: MarkerState.Phase) -> String {
+        switch phase {
+        case .idle: "idle"
+        case .waiting: "waiting"
+        case .saving(let id, let attempt, _): "saving \(id) #\(attempt)"
+        case .backingOff(let attempt, _): "backingOff #\(attempt)"
+        }
+    }
+
+    static func shape(_ state: MarkerState) -> String { shape(state[.home].phase) }
+
+    @Test("the phases look as intended, and each asks for its one effect", arguments: Phase.allCases)
+    func phases(_ phase: Phase) {
+        let state = Self.state(phase)
+        let expected: (String, String?, [String]) = switch phase {
+        case .idleSaved: ("idle", "s", [])
+        case .idleUnsaved: ("idle", "b", [])
+        case .waiting: ("waiting", "b", ["wait 10"])
+        case .saving: ("saving b #1", "b", ["save b"])
+        case .savingLast: ("saving b #\(MarkerState.conflictAttempts)", "b", ["save b"])
+        case .backingOff: ("backingOff #1", "b", ["wait 1"])
+        }
+        #expect(Self.shape(state) == expected.0)
+        #expect(state[.home].wanted?.rawValue == expected.1)
+        #expect(state[.home].saved == "s")
+        let requests = state.requests.map { request -> String in
+            switch request {
+            case .wait(_, let duration, _): "wait \(duration.components.seconds)"
+            case .save(_, let id, _): "save \(id)"
+            }
+        }
+        #expect(requests == expected.2)
+        #expect(state.isSettled == [.idleSaved, .idleUnsaved, .waiting].contains(phase))
+        #expect(state[.notifications] == MarkerState.Slot(), "the other timeline is untouched")
+    }
+
+    @Test("read: what the server holds; an idle position that differs from it opens a window (saves at once when finishing)", arguments: Phase.allCases, [false, true])
+    func read(_ phase: Phase, finishing: Bool) {
+        for id: ItemID in ["b", "x"] {
+            let before = Self.state(phase, finishing: finishing)
+            var state = before
+            state.reduce(.read(.home, id))
+            #expect(state[.home].saved == id)
+            guard case .idle = before[.home].phase else {
+                #expect(state[.home].phase == before[.home].phase, "nothing under way changes")
+                continue
+            }
+            if let wanted = state[.home].wanted, wanted != id {
+                #expect(Self.shape(state) == (finishing ? "saving \(wanted) #1" : "waiting"))
+            } else {
+                #expect(Self.shape(state) == "idle")
+            }
+        }
+    }
+
+    @Test("moved: a new position opens a window when idle (saves at once when finishing); under way it waits its turn", arguments: Phase.allCases, [false, true])
+    func moved(_ phase: Phase, finishing: Bool) {
+        var state = Self.state(phase, finishing: finishing)
+        let before = state
+        state.reduce(.moved(.home, "c"))
+        #expect(state[.home].wanted == "c")
+        switch before[.home].phase {
+        case .idle: #expect(Self.shape(state) == (finishing ? "saving c #1" : "waiting"))
+        default: #expect(state[.home].phase == before[.home].phase)
+        }
+        // Moving back to what the server holds needs nothing new.
+        var back = Self.state(phase, finishing: finishing)
+        back.reduce(.moved(.home, "s"))
+        #expect(back[.home].phase == Self.state(phase, finishing: finishing)[.home].phase)
+    }
+
+    @Test("waitEnded: a window's end saves the newest position, a conflict's wait sends it again; a stale end does nothing", arguments: Phase.allCases, [false, true])
+    func waitEnded(_ phase: Phase, finishing: Bool) {
+        let before = Self.state(phase, finishing: finishing)
+        var stale = before
+        stale.reduce(.waitEnded(.home, token: 999))
+        #expect(stale == before)
+        var state = before
+        state.reduce(.waitEnded(.home, token: Self.token(before)))
+        switch Self.shape(before) {
+        case "waiting": #expect(Self.shape(state) == "saving b #1")
+        case "backingOff #1": #expect(Self.shape(state) == "saving b #2")
+        default: #expect(state == before, "no wait of that token runs")
+        }
+    }
+
+    @Test("saved: the server holds the position; a newer one opens the next window", arguments: Phase.allCases, [false, true])
+    func saved(_ phase: Phase, finishing: Bool) {
+        let before = Self.state(phase, finishing: finishing)
+        var stale = before
+        stale.reduce(.saved(.home, token: 999))
+        #expect(stale == before)
+        var state = before
+        state.reduce(.saved(.home, token: Self.token(before)))
+        guard case .saving = before[.home].phase else {
+            #expect(state == before)
+            return
+        }
+        #expect(state[.home].saved == "b")
+        #expect(Self.shape(state) == "idle")
+        #expect(state.isSettled)
+        // Moved on while the save was on its way: the next window (at once when finishing).
+        var moved = before
+        moved.reduce(.moved(.home, "c"))
+        moved.reduce(.saved(.home, token: Self.token(before)))
+        #expect(moved[.home].saved == "b")
+        #expect(Self.shape(moved) == (finishing ? "saving c #1" : "waiting"))
+    }
+
+    @Test("conflicted: sent again after a short wait, up to the limit; then the position stays wanted", arguments: Phase.allCases, [false, true])
+    func conflicted(_ phase: Phase, finishing: Bool) {
+        let before = Self.state(phase, finishing: finishing)
+        var stale = before
+        stale.reduce(.conflicted(.home, token: 999))
+        #expect(stale == before)
+        var state = before
+        state.reduce(.conflicted(.home, token: Self.token(before)))
+        switch Self.shape(before) {
+        case "saving b #1": #expect(Self.shape(state) == "backingOff #1")
+        case "saving b #\(MarkerState.conflictAttempts)":
+            #expect(Self.shape(state) == "idle")
+            #expect(state[.home].wanted == "b" && state[.home].saved == "s", "still wanted: the next move or the end tries again")
+        default: #expect(state == before)
+        }
+    }
+
+    @Test("failed: the position stays wanted for the next move or the end; nothing retries by itself", arguments: Phase.allCases, [false, true])
+    func failed(_ phase: Phase, finishing: Bool) {
+        let before = Self.state(phase, finishing: finishing)
+        var stale = before
+        stale.reduce(.failed(.home, token: 999))
+        #expect(stale == before)
+        var state = before
+        state.reduce(.failed(.home, token: Self.token(before)))
+        if case .saving = before[.home].phase {
+            #expect(Self.shape(state) == "idle")
+            #expect(state[.home].wanted == "b" && state[.home].saved == "s")
+            #expect(state.requests.isEmpty)
+        } else {
+            #expect(state == before)
+        }
+    }
+
+    @Test("finishing: an open window or an unsaved position is saved at once; a save or a conflict's wait goes on", arguments: Phase.allCases)
+    func finishing(_ phase: Phase) {
+        var state = Self.state(phase)
+        let before = state
+        state.reduce(.finishing)
+        #expect(state.isFinishing)
+        switch phase {
+        case .idleSaved: #expect(Self.shape(state) == "idle")
+        case .idleUnsaved, .waiting: #expect(Self.shape(state) == "saving b #1")
+        case .saving, .savingLast, .backingOff: #expect(state[.home].phase == before[.home].phase)
+        }
+        #expect(state.isSettled == (phase == .idleSaved))
+        // Finishing twice is finishing once.
+        var twice = state
+        twice.reduce(.finishing)
+        #expect(twice == state)
+    }
+
+    @Test("the two timelines are independent: each has its window, save and tokens")
+    func twoTimelines() {
+        var state = MarkerState()
+        state.reduce(.moved(.home, "h1"))
+        state.reduce(.moved(.notifications, "n1"))
+        #expect(state.requests.count == 2)
+        guard case .waiting(let home) = state[.home].phase, case .waiting(let notes) = state[.notifications].phase else {
+            Issue.record("both should wait")
+            return
+        }
+        #expect(home != notes)
+        state.reduce(.waitEnded(.notifications, token: notes))
+        #expect(Self.shape(state[.notifications].phase) == "saving n1 #1")
+        #expect(Self.shape(state[.home].phase) == "waiting")
+        state.reduce(.waitEnded(.notifications, token: home))
+        #expect(Self.shape(state[.notifications].phase) == "saving n1 #1", "another timeline's token is stale here")
+    }
+}

@@ -1,0 +1,212 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// A marker server in memory: it records saves, can answer some with a conflict or a failure,
+/// and can hold saves until a test lets them through.
+final class MarkerServiceDouble: MarkerService {
+    struct Conflict: Error {}
+    struct Down: Error {}
+
+    private struct State {
+        var markers: [MarkerTimeline: ServerMarker] = [:]
+        var saves: [String] = []
+        var conflicts = 0
+        var failures = 0
+        var holding = false
+        var held: [CheckedContinuation<Void, Never>] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Locked(State())
+
+    init(markers: [MarkerTimeline: ServerMarker] = [:]) {
+        state.withLock { $0.markers = markers }
+    }
+
+    /// Every save asked for, as `timeline:id`, in order.
+    var saves: [String] { state.withLock { $0.saves } }
+
+    /// The next `count` saves meet a conflict.
+    func conflict(_ count: Int) { state.withLock { $0.conflicts = count } }
+    /// The next `count` saves fail for lack of a connection.
+    func fail(_ count: Int) { state.withLock { $0.failures = count } }
+    /// Saves wait until ``release()``.
+    func hold() { state.withLock { $0.holding = true } }
+    func release() {
+        let held = state.withLock { state in
+            state.holding = false
+            defer { state.held = [] }
+            return state.held
+        }
+        held.forEach { $0.resume() }
+    }
+
+    /// Returns once `count` saves were asked for.
+    func waitForSaves(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.saves.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    func markers(for timelines: [MarkerTimeline]) async throws -> [MarkerTimeline: ServerMarker] {
+        state.withLock { state in state.markers.filter { timelines.contains($0.key) } }
+    }
+
+    func saveMarker(_ id: ItemID, for timeline: MarkerTimeline) async throws {
+        let (ready, holding) = state.withLock { state in
+            state.saves.append("\(timeline):\(id)")
+            let ready = state.waiters.filter { $0.count <= state.saves.count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= state.saves.count }
+            return (ready, state.holding)
+        }
+        ready.forEach { $0.resume() }
+        if holding {
+            await withCheckedContinuation { continuation in
+                let stillHolding = state.withLock { state in
+                    if state.holding { state.held.append(continuation) }
+                    return state.holding
+                }
+                if !stillHolding { continuation.resume() }
+            }
+        }
+        let outcome: (any Error)? = state.withLock { state in
+            if state.conflicts > 0 {
+                state.conflicts -= 1
+                return Conflict()
+            }
+            if state.failures > 0 {
+                state.failures -= 1
+                return Down()
+            }
+            state.markers[timeline] = ServerMarker(id: id)
+            return nil
+        }
+        if let outcome { throw outcome }
+    }
+
+    func isConflict(_ error: any Error) -> Bool { error is Conflict }
+}
+
+/// Saving reading positions to a server's markers on an injected clock: one save per window of
+/// reading, conflicts sent again, what is left saved at the end within its limit.
+@MainActor
+@Suite("Marker sync", .timeLimit(.minutes(10)))
+struct MarkerSyncTests {
+    @Test("moves within a window are one save of the newest position; the next move opens the next window")
+    func oneSavePerWindow() async {
+        let clock = ManualClock()
+        let service = MarkerServiceDouble()
+        let sync = MarkerSync(service: service, clock: clock)
+        for id: ItemID in ["a", "b", "c"] { sync.move(.home, to: id) }
+        await clock.waitForSleepers(1)
+        #expect(clock.requestedSleeps == [MarkerState.interval], "one window for three moves")
+        clock.advance(by: .seconds(9))
+        #expect(clock.sleeperCount == 1 && service.saves.isEmpty, "nothing is saved before the window ends")
+        clock.advance(by: .seconds(1))
+        await service.waitForSaves(1)
+        await sync.settle()
+        #expect(service.saves == ["home:c"])
+        #expect(sync.state[.home].saved == "c" && sync.state.isSettled)
+        sync.move(.home, to: "d")
+        await clock.waitForSleepers(1)
+        clock.advance(by: MarkerState.interval)
+        await service.waitForSaves(2)
+        await sync.settle()
+        #expect(service.saves == ["home:c", "home:d"])
+    }
+
+    @Test("a conflict is sent again after a second, up to three times; past that the position waits for the next move")
+    func conflicts() async {
+        let clock = ManualClock()
+        let service = MarkerServiceDouble()
+        let sync = MarkerSync(service: service, clock: clock)
+        service.conflict(2)
+        sync.move(.home, to: "a")
+        await clock.waitForSleepers(1)
+        clock.advance(by: MarkerState.interval)
+        for attempt in 2...3 {
+            await clock.waitForSleepers(1)
+            #expect(clock.requestedSleeps.last == MarkerState.conflictDelay)
+            #expect(service.saves.count == attempt - 1)
+            clock.advance(by: MarkerState.conflictDelay)
+        }
+        await service.waitForSaves(3)
+        await sync.settle()
+        #expect(service.saves == ["home:a", "home:a", "home:a"])
+        #expect(sync.state[.home].saved == "a")
+
+        // Conflicts every time: three attempts, then the position stays wanted.
+        service.conflict(10)
+        sync.move(.home, to: "b")
+        await clock.waitForSleepers(1)
+        clock.advance(by: MarkerState.interval)
+        for _ in 1..<MarkerState.conflictAttempts {
+            await clock.waitForSleepers(1)
+            clock.advance(by: MarkerState.conflictDelay)
+        }
+        await service.waitForSaves(6)
+        await sync.settle()
+        #expect(service.saves.count == 6)
+        #expect(sync.state[.home].wanted == "b" && sync.state[.home].saved == "a" && sync.state.requests.isEmpty)
+    }
+
+    @Test("what the server holds is not saved again; a position it does not hold is")
+    func readFirst() async throws {
+        let clock = ManualClock()
+        let service = MarkerServiceDouble(markers: [.home: ServerMarker(id: "a"), .notifications: ServerMarker(id: "n9")])
+        let sync = MarkerSync(service: service, clock: clock)
+        let found = try await sync.read()
+        #expect(found[.home]?.id == "a" && found[.notifications]?.id == "n9")
+        sync.move(.home, to: "a")
+        sync.move(.notifications, to: "n9")
+        #expect(sync.state.requests.isEmpty)
+        await sync.finish(waitingAtMost: .seconds(2))
+        #expect(service.saves.isEmpty)
+    }
+
+    @Test("finish saves an open window at once, and a failed save once more")
+    func finishSaves() async {
+        let clock = ManualClock()
+        let service = MarkerServiceDouble()
+        let sync = MarkerSync(service: service, clock: clock)
+        service.fail(1)
+        sync.move(.notifications, to: "n1")
+        await clock.waitForSleepers(1)
+        clock.advance(by: MarkerState.interval)
+        await service.waitForSaves(1)
+        await sync.settle()
+        #expect(sync.state[.notifications].wanted == "n1" && sync.state[.notifications].saved == nil, "a failed save leaves it wanted")
+        sync.move(.home, to: "h1")
+        await clock.waitForSleepers(1)
+        // The window is still open: finishing saves both at once, without the clock moving.
+        await sync.finish(waitingAtMost: .seconds(2))
+        #expect(Set(service.saves.dropFirst()) == ["home:h1", "notifications:n1"])
+        #expect(sync.state[.home].saved == "h1" && sync.state[.notifications].saved == "n1")
+    }
+
+    @Test("finish waits for a slow save at most its limit, on the clock")
+    func finishWaitsAtMost() async {
+        let clock = ManualClock()
+        let service = MarkerServiceDouble()
+        let sync = MarkerSync(service: service, clock: clock)
+        service.hold()
+        sync.move(.home, to: "a")
+        await clock.waitForSleepers(1)
+        let finished = Task { @MainActor in await sync.finish(waitingAtMost: .seconds(2)) }
+        await service.waitForSaves(1)
+        // The save is held; finish sleeps for its limit (the window's sleep was cancelled).
+        await clock.waitForSleepers(1)
+        #expect(clock.requestedSleeps.last == .seconds(2))
+        clock.advance(by: .seconds(2))
+        await finished.value
+        #expect(sync.state[.home].saved == nil, "the held save has not answered")
+        service.release()
+    }
+}
