@@ -25,7 +25,8 @@ public enum JSONLMessage {
         if let id { fields.append(("id", id)) }
         fields.append(("screen", .int(screen)))
         fields.append(("count", .int(snapshot.rows.count)))
-        fields.append(("rows", .array(snapshot.rows.map { row($0, clock: clock) })))
+        let unconfirmed = snapshot.state.unconfirmed
+        fields.append(("rows", .array(snapshot.rows.map { row($0, clock: clock, unconfirmed: unconfirmed.contains($0.id)) })))
         fields.append(("status", status(snapshot.status)))
         return .object(fields)
     }
@@ -33,21 +34,29 @@ public enum JSONLMessage {
     /// How the rows changed since the previous timeline or changes message. Applying `deleted`
     /// (old indices), `inserted` (new indices), `moved` and `updated` to the previous rows, UIKit
     /// batch-update style, yields the rows now; `count` is the new number of rows. `screen` is
-    /// the list's index on the stack: each list screen has its own chain.
-    public static func changes(_ snapshot: FeedListViewModel.Snapshot, clock: WallClock, screen: Int = 0) -> JSONLValue {
+    /// the list's index on the stack: each list screen has its own chain. `confirmed` names the
+    /// rows restored from an earlier run that a server answer has now confirmed (the field is
+    /// left out when there are none).
+    public static func changes(
+        _ snapshot: FeedListViewModel.Snapshot, clock: WallClock, screen: Int = 0, confirmed: [RowID] = []
+    ) -> JSONLValue {
         let changes = snapshot.changes
-        return .object([
+        let unconfirmed = snapshot.state.unconfirmed
+        func row(_ value: ListRow) -> JSONLValue { Self.row(value, clock: clock, unconfirmed: unconfirmed.contains(value.id)) }
+        var fields: [(String, JSONLValue)] = [
             ("type", "changes"),
             ("screen", .int(screen)),
             ("count", .int(snapshot.rows.count)),
             ("deleted", .array(changes.deletions.map(JSONLValue.int))),
-            ("inserted", .array(changes.insertions.map { .object([("index", .int($0.index)), ("row", row($0.element, clock: clock))]) })),
+            ("inserted", .array(changes.insertions.map { .object([("index", .int($0.index)), ("row", row($0.element))]) })),
             ("moved", .array(changes.moves.map { .object([("from", .int($0.from)), ("to", .int($0.to))]) })),
             ("updated", .array(changes.updates.map {
-                .object([("from", .int($0.oldIndex)), ("index", .int($0.newIndex)), ("row", row($0.element, clock: clock))])
+                .object([("from", .int($0.oldIndex)), ("index", .int($0.newIndex)), ("row", row($0.element))])
             })),
-            ("status", status(snapshot.status)),
-        ])
+        ]
+        if !confirmed.isEmpty { fields.append(("confirmed", .array(confirmed.map { .string($0.description) }))) }
+        fields.append(("status", status(snapshot.status)))
+        return .object(fields)
     }
 
     /// A post's shared interaction state changed (from any screen).
@@ -127,12 +136,15 @@ public enum JSONLMessage {
         }
     }
 
-    /// A row: `{"id":"post:1","kind":"post",…}` or `{"id":"gap:1","kind":"gap",…}`.
-    public static func row(_ row: ListRow, clock: WallClock) -> JSONLValue {
+    /// A row: `{"id":"post:1","kind":"post",…}` or `{"id":"gap:1","kind":"gap",…}`. A post row
+    /// restored from an earlier run that no server answer has confirmed yet has
+    /// `"unconfirmed":true` (the field is left out otherwise).
+    public static func row(_ row: ListRow, clock: WallClock, unconfirmed: Bool = false) -> JSONLValue {
         switch row {
         case .post(let post):
             var fields: [(String, JSONLValue)] = [("id", .string(row.id.description)), ("kind", "post")]
             fields += postFields(post, clock: clock)
+            if unconfirmed { fields.append(("unconfirmed", true)) }
             return .object(fields)
         case .notification(let notification):
             var fields: [(String, JSONLValue)] = [("id", .string(row.id.description)), ("kind", "notification")]
@@ -205,6 +217,7 @@ public enum JSONLMessage {
             ("favourited", .bool(value.favourited)), ("favourites", .int(value.favouritesCount)),
             ("reblogged", .bool(value.reblogged)), ("reblogs", .int(value.reblogsCount)), ("bookmarked", .bool(value.bookmarked)),
             ("pending", .array(InteractionKind.allCases.filter(value.pending.contains).map { .string($0.rawValue) })),
+            ("queued", .array(InteractionKind.allCases.filter(value.queued.contains).map { .string($0.rawValue) })),
             ("error", .optional(value.failure?.message)),
         ]
     }

@@ -15,6 +15,8 @@ public final class JSONLinesDriver {
         let list: FeedListViewModel
         var subscription: Subscription?
         var sawSnapshot = false
+        /// The rows still unconfirmed in the last message: what leaves it is `confirmed`.
+        var unconfirmed: Set<RowID> = []
 
         init(_ list: FeedListViewModel) { self.list = list }
     }
@@ -230,8 +232,11 @@ public final class JSONLinesDriver {
                 guard let self, let followed else { return }
                 // A list that left the stack has no index and no chain any more.
                 guard let index = self.session.navigator.screens.firstIndex(where: { $0.list === followed.list }) else { return }
+                let unconfirmed = snapshot.state.unconfirmed
+                defer { followed.unconfirmed = unconfirmed }
                 if followed.sawSnapshot {
-                    self.emit(JSONLMessage.changes(snapshot, clock: clock, screen: index))
+                    let confirmed = followed.unconfirmed.subtracting(unconfirmed).filter { snapshot.rows.contains($0) || snapshot.state.waiting.contains($0) }
+                    self.emit(JSONLMessage.changes(snapshot, clock: clock, screen: index, confirmed: confirmed.sorted { $0.description < $1.description }))
                 } else {
                     followed.sawSnapshot = true
                     self.emit(JSONLMessage.timeline(snapshot, clock: clock, screen: index))

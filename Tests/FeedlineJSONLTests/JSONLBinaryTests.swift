@@ -217,3 +217,58 @@ struct JSONLBinaryTests {
         #expect(stdout.contains("--jsonl") && stdout.contains("Docs/JSONL.md"))
     }
 }
+
+/// `--jsonl --state DIR`: what a client learns of saved state — rows restored from the last run
+/// marked `unconfirmed` until an answer confirms them, and a favourite the server could not take
+/// `queued` (issue 14).
+@MainActor
+@Suite("feedline --jsonl with a state directory", .timeLimit(.minutes(10)))
+struct JSONLStateTests {
+    @Test("restored rows come unconfirmed, a changes message confirms them, and the mirror ends equal to a fresh snapshot")
+    func restoredRows() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-jsonl-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let flags = JSONLBinaryTests.flags + ["--state", directory.path]
+        let first = try Conversation(flags)
+        await first.settle()
+        let shown = first.rowIDs.prefix(3).map { "\"\($0)\"" }.joined(separator: ",")
+        await first.command(#"{"cmd":"display","rows":[\#(shown)],"id":"seen"}"#, id: "seen")
+        await first.command(#"{"cmd":"quit","id":"q"}"#, id: "q")
+        _ = await first.child.finish()
+
+        let second = try Conversation(flags)
+        let opening = await second.settle()
+        let timeline = try #require(opening.first { $0.type == "timeline" })
+        let restored = try #require(timeline["rows"] as? [Message])
+        #expect(restored.count == 20, "the saved rows, before any answer")
+        #expect(restored.allSatisfy { $0["unconfirmed"] as? Bool == true || $0["kind"] as? String != "post" })
+        let confirmed = opening.filter { $0.type == "changes" }.flatMap { $0["confirmed"] as? [String] ?? [] }
+        #expect(confirmed.contains(try #require(restored.first?["id"] as? String)), "the catch-up confirms the first screen")
+        let fresh = await second.command(#"{"cmd":"timeline","id":"t"}"#, id: "t").first { $0.type == "timeline" }
+        let freshRows = try #require(fresh?["rows"] as? [Message])
+        #expect(sameJSON(second.mirror.rows, freshRows), "\(firstDifference(second.mirror.rows, freshRows) ?? "")")
+        #expect(second.mirror.problems.isEmpty)
+    }
+
+    @Test("a favourite the server cannot take is queued, and still queued at the next start")
+    func queued() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-jsonl-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The faults fixture: favouriting the third row's post always fails with HTTP 500.
+        let flags = JSONLBinaryTests.flags + ["--fixtures", "Fixtures/faults", "--state", directory.path]
+        let first = try Conversation(flags)
+        await first.settle()
+        let post = try #require(first.mirror.rows.dropFirst(2).first?["original"] as? String)
+        await first.command(#"{"cmd":"favourite","post":"\#(post)","id":"f"}"#, id: "f")
+        let states = await first.settle().filter { $0.type == "post" && $0["post"] as? String == post }
+        #expect(states.last?["queued"] as? [String] == ["favourite"], "\(states)")
+        #expect(states.last?["favourited"] as? Bool == true, "kept, not rolled back")
+        await first.command(#"{"cmd":"quit","id":"q"}"#, id: "q")
+        _ = await first.child.finish()
+
+        let second = try Conversation(flags)
+        await second.settle()
+        let row = second.mirror.rows.first { $0["original"] as? String == post }
+        #expect(row?["queued"] as? [String] == ["favourite"], "\(String(describing: row))")
+    }
+}

@@ -81,7 +81,7 @@ public final class FeedListViewModel {
     // MARK: - Output
 
     /// The state, rows, changeset and status, published after every input that changed the rows
-    /// or the status (on the main actor).
+    /// or the status, or confirmed restored rows (``ListState/unconfirmed``), on the main actor.
     public var snapshot: ReadOnlyRelay<Snapshot> { relay.readOnly }
 
     /// The reading position (``ListState/position``), published each time it moves — also when
@@ -404,15 +404,16 @@ public final class FeedListViewModel {
     /// rows waiting above) now show, one snapshot published (when rows or status changed), then
     /// the requests matched.
     private func apply(_ events: [ListEvent]) {
-        let (before, removed, changes, waiting) = relay.mutate { snapshot in
+        let (before, unconfirmed, removed, changes, waiting) = relay.mutate { snapshot in
             let before = ListStatus(snapshot.state)
+            let unconfirmed = snapshot.state.unconfirmed.count
             var edit = RowEdit(oldCount: snapshot.state.rows.count)
             for event in events { snapshot.state.reduce(event, into: &edit) }
             let changes = edit.changeset(in: snapshot.state)
             let removed = edit.removedRows(in: snapshot.state)
             snapshot.changes = changes
             snapshot.removed = removed
-            return (before, removed, changes, (started: edit.waitingStarted, stopped: edit.waitingStopped))
+            return (before, unconfirmed, removed, changes, (started: edit.waitingStarted, stopped: edit.waitingStopped))
         }
         if let holder {
             // Shown before hidden, so that a post moving from waiting to the rows is never
@@ -431,7 +432,8 @@ public final class FeedListViewModel {
             }
         }
         let state = relay.value.state
-        if !changes.isEmpty || ListStatus(state) != before { relay.publish() }
+        // Rows restored from an earlier run being confirmed is a change fronts may show.
+        if !changes.isEmpty || ListStatus(state) != before || state.unconfirmed.count != unconfirmed { relay.publish() }
         if state.position != positionRelay.value { positionRelay.set(state.position) }
         loads?.react(to: state.requests)
     }

@@ -16,7 +16,8 @@ extension Dictionary where Key == String, Value == Any {
 /// on changes the rows only by applying `changes` messages (feed it only those of its screen; a
 /// ``StackMirror`` sorts them), in the order Docs/JSONL.md gives: remove the rows at the deleted
 /// and moved-from old indices (descending), insert the inserted rows and the moved rows at their
-/// new indices (ascending), then replace the updated rows at their new indices. Anything that
+/// new indices (ascending), then replace the updated rows at their new indices, then drop
+/// `unconfirmed` from the rows `confirmed` names. Anything that
 /// does not fit (an index out of range, an update naming another row, a wrong count) is a problem.
 struct ChangesMirror {
     private(set) var rows: [Message] = []
@@ -72,6 +73,10 @@ struct ChangesMirror {
                 return
             }
             rows[index] = row
+        }
+        let confirmed = Set(message["confirmed"] as? [String] ?? [])
+        for index in rows.indices where confirmed.contains(rows[index]["id"] as? String ?? "") {
+            rows[index]["unconfirmed"] = nil
         }
         if rows.count != count { problems.append("\(rows.count) rows after changes that say \(count)") }
     }
