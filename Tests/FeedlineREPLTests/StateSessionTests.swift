@@ -174,4 +174,23 @@ struct StateSessionTests {
             if next.status != 0 || !next.errors.isEmpty { break }
         }
     }
+
+    @Test("killed (SIGKILL) the moment a favourite shows queued (★…), the next start still has it queued: shown means saved")
+    func killedWhenQueued() async throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = ["--state", directory.path, "--no-stream", "--fixtures", "Fixtures/faults"]
+        for run in 0..<20 {
+            try? FileManager.default.removeItem(at: directory)
+            // The faults fixture: favouriting row 3 (Nadia's post, 23 favourites) fails with HTTP 500.
+            let child = try Child(state + Self.flags, stdin: Data("fav 3\nlist\nmore\n".utf8))
+            _ = await child.waitForOutput("★… 24")
+            kill(child.process.processIdentifier, SIGKILL)
+            _ = await child.wait()
+            let next = try await Self.run(state + Self.flags, stdin: "")
+            #expect(next.errors.isEmpty, "run \(run): \(next.errors)")
+            #expect(next.output.contains("★… 24"), "run \(run): the queued favourite was lost: \(next.output)")
+            if !next.output.contains("★… 24") { break }
+        }
+    }
 }

@@ -17,7 +17,9 @@ extension PostStore {
 
     /// Calls `handler` on the main actor with the whole ``outbox`` after every change of it — an
     /// entry added, confirmed, dropped, or its value changed — synchronously, in the order the
-    /// changes happen. Lasts as long as the returned token. A front saves each value it is given.
+    /// changes happen, and before any row or detail is told of the change that caused it: a
+    /// front that saves each value it is given has saved an entry before anything shows it as
+    /// queued. Lasts as long as the returned token.
     public func observeOutbox(_ handler: @escaping @MainActor @Sendable ([OutboxEntry]) -> Void) -> Subscription {
         outboxObservers.add(handler)
     }

@@ -445,11 +445,13 @@ public final class PostStore {
         let outboxBefore = wasPending ? entry.state.outbox(postID: id) : []
         entry.state.reduce(event)
         if entry.state.failure != nil || entry.state.isDeferred { retryable.insert(id) } else { retryable.remove(id) }
+        // The outbox's observers first: a front that saves there has saved an entry before any
+        // row or detail shows it as queued.
+        if wasPending || entry.state.isPending { outboxChanged(id, from: outboxBefore, to: entry.state.outbox(postID: id)) }
         changed(id, entry, before: before)
         if wasPending || entry.state.isPending {
             requests?.react(to: entry.state.requests.map { Request(postID: id, request: $0) }, within: { $0.postID == id })
             waits?.react(to: entry.state.resends.map { Wait(postID: id, resend: $0) }, within: { $0.postID == id })
-            outboxChanged(id, from: outboxBefore, to: entry.state.outbox(postID: id))
         }
         guard !entry.state.isPending else { return }
         if entry.post == nil {
