@@ -73,10 +73,12 @@ struct HTTPMarkerTests {
         return (exit, String(decoding: child.stdout, as: UTF8.self))
     }
 
-    /// The line of row `number` in a transcript, without its number.
+    /// The line of row `number` in a transcript, without its marker column and number (a saved
+    /// copy not confirmed yet is marked `·`).
     private func row(_ number: Int, of transcript: some StringProtocol) -> String? {
-        let prefix = String(repeating: " ", count: 4 - String(number).count) + "\(number)  "
-        return transcript.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(4)) }
+        let prefix = String(repeating: " ", count: 3 - String(number).count) + "\(number)  "
+        return transcript.split(separator: "\n").first { $0.dropFirst().hasPrefix(prefix) && " ·".contains($0.first ?? "x") }
+            .map { String($0.dropFirst(4)) }
     }
 
     @Test("the binary starts at another device's marker, saves what it read at quit, and an older marker never moves a further position back")

@@ -22,9 +22,10 @@ struct StateSessionTests {
         return ending
     }
 
-    /// The first post row of a transcript (the line numbered 1).
+    /// The first post row of a transcript (the line numbered 1), without its marker column (a
+    /// saved copy not confirmed yet is marked `·`).
     static func firstRow(_ transcript: String) -> Substring? {
-        transcript.split(separator: "\n").first { $0.hasPrefix("   1  ") }
+        transcript.split(separator: "\n").first { $0.hasPrefix("   1  ") || $0.hasPrefix("·  1  ") }?.dropFirst()
     }
 
     @Test("the second run starts at the reading position with the saved rows, and counts the newer posts waiting above")
@@ -45,6 +46,8 @@ struct StateSessionTests {
         #expect(second.errors.isEmpty)
         // The row read last is row 1 again, the saved rows are all there, the two unread wait above.
         #expect(Self.firstRow(second.output) == firstRow)
+        // Printed before any answer, the saved copies are marked as such.
+        #expect(second.output.contains("·  1  "), "\(second.output)")
         #expect(second.output.contains("Rows 1–10 of 60 shown"))
         #expect(second.output.contains("2 newer posts above; newer shows them."))
         // newer shows them on top.
@@ -54,7 +57,7 @@ struct StateSessionTests {
 
         // A third run: the position moved to what newer showed.
         let third = try await Self.run(state + Self.flags, stdin: "")
-        let shownByNewer = afterNewer.split(separator: "\n").first.map { "   1" + $0.dropFirst(4) }
+        let shownByNewer = afterNewer.split(separator: "\n").first.map { "  1" + $0.dropFirst(4) }
         #expect(Self.firstRow(third.output).map(String.init) == shownByNewer)
     }
 

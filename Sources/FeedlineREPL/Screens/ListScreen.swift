@@ -18,6 +18,16 @@ struct ListScreen {
     private var lastStatusInput: (status: ListStatus, shown: Int, total: Int)?
     /// The count of waiting rows printed last.
     private var lastWaiting = 0
+    /// Rows restored from the last run that no server answer has confirmed yet: printed with `·`
+    /// in the marker column.
+    private var unconfirmed: Set<RowID> = []
+
+    /// The marker column's character for `id` when nothing else marks it.
+    static let savedCopyMarker: Character = "·"
+
+    private func plainMarker(_ id: RowID) -> Character {
+        unconfirmed.contains(id) ? Self.savedCopyMarker : " "
+    }
 
     /// Rows the user asked to see that were not loaded yet.
     var owed: Int {
@@ -26,6 +36,7 @@ struct ListScreen {
     }
 
     mutating func receive(_ snapshot: FeedListViewModel.Snapshot) {
+        unconfirmed = snapshot.state.unconfirmed
         viewport.receive(snapshot)
     }
 
@@ -55,7 +66,7 @@ struct ListScreen {
             switch item.kind {
             case .new(let inserted):
                 let drawn = renderer.lines(item.row, number: item.number)
-                lines += RowRenderer.marked(drawn, inserted ? "+" : " ")
+                lines += RowRenderer.marked(drawn, inserted ? "+" : plainMarker(id))
                 printed[id] = drawn
             case .touched(let previous):
                 let drawn = renderer.lines(item.row, number: item.number)
@@ -103,7 +114,7 @@ struct ListScreen {
         for item in viewport.redraw(rows: rows, in: bounds) {
             let cached = listed[item.row.id]
             if sameNow, let cached, cached.number == item.number, cached.row == item.row {
-                lines += cached.lines
+                lines += RowRenderer.marked(cached.lines, plainMarker(item.row.id))
                 printed[item.row.id] = cached.lines
                 continue
             }
@@ -115,7 +126,7 @@ struct ListScreen {
                 drawn = renderer.lines(item.row, number: item.number)
                 listed[item.row.id] = (item.row, item.number, age, drawn)
             }
-            lines += drawn
+            lines += RowRenderer.marked(drawn, plainMarker(item.row.id))
             printed[item.row.id] = drawn
         }
         var main = viewport.status
