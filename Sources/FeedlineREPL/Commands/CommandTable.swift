@@ -208,7 +208,7 @@ public enum CommandTable {
         CommandSpec(
             name: .help, aliases: ["?"], argument: .topic, usage: "help [command]",
             summary: "list the commands, or explain one",
-            details: "Marks on rows: ★/☆ favourited or not, ▲/△ boosted or not (each with its count), 🔖 bookmarked, … waiting for the server.",
+            details: "Marks on rows: ★/☆ favourited or not, ▲/△ boosted or not (each with its count), 🔖 bookmarked, … waiting for the server; before the number, + new, ~ changed, · a saved copy from the last run the server has not confirmed yet.",
             screens: [.list, .post]
         ),
         CommandSpec(
