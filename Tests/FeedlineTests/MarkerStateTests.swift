@@ -51,6 +51,20 @@ struct MarkerStateTests {
         }
     }
 
+    /// The home marker in `phase` before and after `event` with its current token; checks on
+    /// the way that the same event with a stale token changes nothing.
+    static func answer(
+        _ phase: Phase, finishing: Bool, _ event: (Int) -> MarkerEvent, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (before: MarkerState, after: MarkerState) {
+        let before = state(phase, finishing: finishing)
+        var stale = before
+        stale.reduce(event(999))
+        #expect(stale == before, "a stale token changes nothing", sourceLocation: sourceLocation)
+        var after = before
+        after.reduce(event(token(before)))
+        return (before, after)
+    }
+
     static func endWait(_ state: inout MarkerState) {
         state.reduce(.waitEnded(.home, token: token(state)))
     }
@@ -129,12 +143,7 @@ struct MarkerStateTests {
 
     @Test("waitEnded: a window's end saves the newest position, a conflict's wait sends it again; a stale end does nothing", arguments: Phase.allCases, [false, true])
     func waitEnded(_ phase: Phase, finishing: Bool) {
-        let before = Self.state(phase, finishing: finishing)
-        var stale = before
-        stale.reduce(.waitEnded(.home, token: 999))
-        #expect(stale == before)
-        var state = before
-        state.reduce(.waitEnded(.home, token: Self.token(before)))
+        let (before, state) = Self.answer(phase, finishing: finishing) { .waitEnded(.home, token: $0) }
         switch Self.shape(before) {
         case "waiting": #expect(Self.shape(state) == "saving b #1")
         case "backingOff #1": #expect(Self.shape(state) == "saving b #2")
@@ -144,12 +153,7 @@ struct MarkerStateTests {
 
     @Test("saved: the server holds the position; a newer one opens the next window", arguments: Phase.allCases, [false, true])
     func saved(_ phase: Phase, finishing: Bool) {
-        let before = Self.state(phase, finishing: finishing)
-        var stale = before
-        stale.reduce(.saved(.home, token: 999))
-        #expect(stale == before)
-        var state = before
-        state.reduce(.saved(.home, token: Self.token(before)))
+        let (before, state) = Self.answer(phase, finishing: finishing) { .saved(.home, token: $0) }
         guard case .saving = before[.home].phase else {
             #expect(state == before)
             return
@@ -167,12 +171,7 @@ struct MarkerStateTests {
 
     @Test("conflicted: sent again after a short wait, up to the limit; then the position stays wanted", arguments: Phase.allCases, [false, true])
     func conflicted(_ phase: Phase, finishing: Bool) {
-        let before = Self.state(phase, finishing: finishing)
-        var stale = before
-        stale.reduce(.conflicted(.home, token: 999))
-        #expect(stale == before)
-        var state = before
-        state.reduce(.conflicted(.home, token: Self.token(before)))
+        let (before, state) = Self.answer(phase, finishing: finishing) { .conflicted(.home, token: $0) }
         switch Self.shape(before) {
         case "saving b #1": #expect(Self.shape(state) == "backingOff #1")
         case "saving b #\(MarkerState.conflictAttempts)":
@@ -184,12 +183,7 @@ struct MarkerStateTests {
 
     @Test("failed: the position stays wanted for the next move or the end; nothing retries by itself", arguments: Phase.allCases, [false, true])
     func failed(_ phase: Phase, finishing: Bool) {
-        let before = Self.state(phase, finishing: finishing)
-        var stale = before
-        stale.reduce(.failed(.home, token: 999))
-        #expect(stale == before)
-        var state = before
-        state.reduce(.failed(.home, token: Self.token(before)))
+        let (before, state) = Self.answer(phase, finishing: finishing) { .failed(.home, token: $0) }
         if case .saving = before[.home].phase {
             #expect(Self.shape(state) == "idle")
             #expect(state[.home].wanted == "b" && state[.home].saved == "s")

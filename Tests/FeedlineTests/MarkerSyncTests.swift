@@ -99,11 +99,16 @@ final class MarkerServiceDouble: MarkerService {
 @MainActor
 @Suite("Marker sync", .timeLimit(.minutes(10)))
 struct MarkerSyncTests {
+    /// A sync on a manual clock and an in-memory server.
+    private func makeSync(markers: [MarkerTimeline: ServerMarker] = [:]) -> (MarkerSync, ManualClock, MarkerServiceDouble) {
+        let clock = ManualClock()
+        let service = MarkerServiceDouble(markers: markers)
+        return (MarkerSync(service: service, clock: clock), clock, service)
+    }
+
     @Test("moves within a window are one save of the newest position; the next move opens the next window")
     func oneSavePerWindow() async {
-        let clock = ManualClock()
-        let service = MarkerServiceDouble()
-        let sync = MarkerSync(service: service, clock: clock)
+        let (sync, clock, service) = makeSync()
         for id: ItemID in ["a", "b", "c"] { sync.move(.home, to: id) }
         await clock.waitForSleepers(1)
         #expect(clock.requestedSleeps == [MarkerState.interval], "one window for three moves")
@@ -124,9 +129,7 @@ struct MarkerSyncTests {
 
     @Test("a conflict is sent again after a second, up to three times; past that the position waits for the next move")
     func conflicts() async {
-        let clock = ManualClock()
-        let service = MarkerServiceDouble()
-        let sync = MarkerSync(service: service, clock: clock)
+        let (sync, clock, service) = makeSync()
         service.conflict(2)
         sync.move(.home, to: "a")
         await clock.waitForSleepers(1)
@@ -159,9 +162,7 @@ struct MarkerSyncTests {
 
     @Test("what the server holds is not saved again; a position it does not hold is")
     func readFirst() async throws {
-        let clock = ManualClock()
-        let service = MarkerServiceDouble(markers: [.home: ServerMarker(id: "a"), .notifications: ServerMarker(id: "n9")])
-        let sync = MarkerSync(service: service, clock: clock)
+        let (sync, _, service) = makeSync(markers: [.home: ServerMarker(id: "a"), .notifications: ServerMarker(id: "n9")])
         let found = try await sync.read()
         #expect(found[.home]?.id == "a" && found[.notifications]?.id == "n9")
         sync.move(.home, to: "a")
@@ -173,9 +174,7 @@ struct MarkerSyncTests {
 
     @Test("finish saves an open window at once, and a failed save once more")
     func finishSaves() async {
-        let clock = ManualClock()
-        let service = MarkerServiceDouble()
-        let sync = MarkerSync(service: service, clock: clock)
+        let (sync, clock, service) = makeSync()
         service.fail(1)
         sync.move(.notifications, to: "n1")
         await clock.waitForSleepers(1)
@@ -193,9 +192,7 @@ struct MarkerSyncTests {
 
     @Test("finish waits for a slow save at most its limit, on the clock")
     func finishWaitsAtMost() async {
-        let clock = ManualClock()
-        let service = MarkerServiceDouble()
-        let sync = MarkerSync(service: service, clock: clock)
+        let (sync, clock, service) = makeSync()
         service.hold()
         sync.move(.home, to: "a")
         await clock.waitForSleepers(1)
