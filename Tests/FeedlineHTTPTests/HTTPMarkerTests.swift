@@ -9,7 +9,7 @@ import Testing
 /// start begins, what is read is saved to the marker at quit, and a further local position is
 /// never moved back by an older marker.
 @MainActor
-@Suite("Markers against a Mastodon server", .timeLimit(.minutes(10)))
+@Suite("Markers and the outbox against a Mastodon server", .timeLimit(.minutes(10)))
 struct HTTPMarkerTests {
     @Test("markers are read for both timelines and saved form-encoded; a conflict is sent again after a second")
     func readAndSave() async throws {
@@ -127,6 +127,33 @@ struct HTTPMarkerTests {
             #expect(fake.marker("notifications")?.lastReadID == newest.rawValue)
             let saves = fake.requests.dropFirst(before).filter { $0.method == "POST" && $0.path == "/api/v1/markers" }
             #expect(saves.map(\.form) == [["notifications[last_read_id]": newest.rawValue]])
+        }
+    }
+
+    @Test("a favourite made while the server is down is queued, survives a restart still down, and converges once the server is back")
+    func outboxWhileDown() async throws {
+        try await withFixtureServer { fake, _ in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-outbox-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let timeline = fake.state.withLock { $0.timeline }
+            let index = try #require(timeline.prefix(10).firstIndex { ($0.reblog?.original ?? $0).favourited != true })
+            let original = (timeline[index].reblog?.original ?? timeline[index]).id
+            // Down: every favourite of that post answers 503.
+            fake.enqueue(FakeMastodon.Canned(method: "POST", pathPrefix: "/api/v1/statuses/\(original)/favourite", status: 503, body: "", times: 1_000))
+            let (_, first) = try await run(fake, state: directory, input: "fav \(index + 1)\n")
+            #expect(first.contains("★…"), "queued, not rolled back: \(first)")
+            // Still down at the next start: sent again, still queued.
+            let attempts = fake.requests.filter { $0.path == "/api/v1/statuses/\(original)/favourite" }.count
+            let (_, second) = try await run(fake, state: directory, input: "list\n")
+            #expect(second.contains("★…"), "\(second)")
+            #expect(fake.requests.filter { $0.path == "/api/v1/statuses/\(original)/favourite" }.count > attempts, "sent again at start")
+            #expect(fake.status(original)?.favourited != true)
+            // Back: the next start sends it, and it converges.
+            fake.state.withLock { $0.canned.removeAll() }
+            let (_, third) = try await run(fake, state: directory, input: "")
+            #expect(fake.status(original)?.favourited == true, "\(third)")
+            let (_, fourth) = try await run(fake, state: directory, input: "list\n")
+            #expect(!fourth.contains("★…"), "nothing left in the outbox: \(fourth)")
         }
     }
 }
