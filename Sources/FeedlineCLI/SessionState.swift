@@ -54,6 +54,8 @@ final class SessionState {
     private let store: StateStore
     private let session: FeedSession
     private let markers: MarkerSync?
+    /// The server's markers, when the session is on a server.
+    private let markerService: (any MarkerService)?
     private var subscriptions: [Subscription] = []
     private var lastSaved: SavedList?
     private var lastOutbox: [OutboxEntry]?
@@ -62,7 +64,7 @@ final class SessionState {
     private var notificationsPosition: ReadingPosition?
     private var savedNotificationsPosition: ReadingPosition?
     /// The notifications lists on the stack, watched for their position.
-    private var watched: [ObjectIdentifier: Subscription] = [:]
+    private var watched: [(list: WeakList, subscription: Subscription)] = []
     private var homePosition: ReadingPosition?
     /// After a failed write nothing more is tried (the sentence said why).
     private var broken = false
@@ -75,18 +77,18 @@ final class SessionState {
         let (server, account) = Self.names(of: choice)
         do {
             let store = try StateStore.open(directory: directory, server: server, account: account)
-            let markers = (session.service as? any MarkerService).map { MarkerSync(service: $0) }
-            return SessionState(store: store, session: session, markers: markers)
+            return SessionState(store: store, session: session, markers: session.service as? any MarkerService)
         } catch {
             say(error.description + " This session runs without saved state.")
             return nil
         }
     }
 
-    init(store: StateStore, session: FeedSession, markers: MarkerSync?) {
+    init(store: StateStore, session: FeedSession, markers: (any MarkerService)?) {
         self.store = store
         self.session = session
-        self.markers = markers
+        markerService = markers
+        self.markers = markers.map { MarkerSync(service: $0) }
     }
 
     /// The server and account a database is named for: the sandbox (or a fixture directory) is
@@ -150,17 +152,18 @@ final class SessionState {
         guard let limit else { return try? await markers.read() }
         let race = MarkerRace()
         let reading = Task { @MainActor in try? await markers.read() }
+        let deadline = Task { @MainActor in
+            try? await Task.sleep(for: limit)
+            race.finish(with: nil)
+        }
         return await withCheckedContinuation { continuation in
             race.continuation = continuation
             Task { @MainActor [weak self] in
                 let found = await reading.value
+                deadline.cancel()
                 if race.finish(with: found) { return }
                 // Late: the saved rows are showing; a further marker still moves the position.
                 if let found { await self?.applyLate(found) }
-            }
-            Task { @MainActor in
-                try? await Task.sleep(for: limit)
-                race.finish(with: nil)
             }
         }
     }
@@ -185,14 +188,23 @@ final class SessionState {
         return SavedList(entries: [.post(post)], older: PageCursor(post.id.rawValue), position: position)
     }
 
-    /// Takes the notifications marker when it is further on than the saved position. A
-    /// marker names only a notification, so it counts as read up to when it was saved.
+    /// Takes the notifications marker when it is further on than the saved position. A marker
+    /// names only a notification, not when it happened: the position starts from it with no
+    /// date, so that any notification displayed moves the list's position, and only those the
+    /// server's ids show further on are kept (``notificationsMoved(to:)``).
     private func adoptNotifications(_ marker: ServerMarker) {
-        guard marker.id != notificationsPosition?.id else { return }
-        let position = ReadingPosition(id: marker.id, createdAt: marker.updatedAt ?? .distantPast)
-        if let local = notificationsPosition, !position.isNewer(than: local) { return }
+        let position = ReadingPosition(id: marker.id, createdAt: .distantPast)
+        if let local = notificationsPosition, !isFurther(position, than: local, in: .notifications) { return }
         notificationsPosition = position
         for case .list(let list) in session.navigator.screens where list.source == .notifications { list.restorePosition(position) }
+    }
+
+    /// Whether `position` is further on than `other`: by the server's ids when it can tell
+    /// (Mastodon's grow with time), else by date.
+    private func isFurther(_ position: ReadingPosition, than other: ReadingPosition, in timeline: MarkerTimeline) -> Bool {
+        guard position.id != other.id else { return false }
+        if let newer = markerService?.isNewer(position.id, than: other.id, in: timeline) { return newer }
+        return position.isNewer(than: other)
     }
 
     /// Markers that came after the saved rows were shown: a further one moves the position
@@ -220,22 +232,23 @@ final class SessionState {
     /// Watches the notifications lists on the stack: each starts from the newest position
     /// known, and each position it reaches is saved and sent to the marker.
     private func watchNotifications() {
-        var current: [ObjectIdentifier: FeedListViewModel] = [:]
-        for case .list(let list) in session.navigator.screens where list.source == .notifications {
-            current[ObjectIdentifier(list)] = list
+        let lists = session.navigator.screens.compactMap { screen -> FeedListViewModel? in
+            guard case .list(let list) = screen, list.source == .notifications else { return nil }
+            return list
         }
-        watched = watched.filter { current[$0.key] != nil }
-        for (key, list) in current where watched[key] == nil {
+        watched.removeAll { entry in !lists.contains { $0 === entry.list.value } }
+        for list in lists where !watched.contains(where: { $0.list.value === list }) {
             if let position = notificationsPosition { list.restorePosition(position) }
-            watched[key] = list.position.observe { [weak self] position in
+            let subscription = list.position.observe { [weak self] position in
                 guard let position else { return }
                 self?.notificationsMoved(to: position)
             }
+            watched.append((WeakList(list), subscription))
         }
     }
 
     private func notificationsMoved(to position: ReadingPosition) {
-        if let known = notificationsPosition, known == position || !position.isNewer(than: known) { return }
+        if let known = notificationsPosition, !isFurther(position, than: known, in: .notifications) { return }
         notificationsPosition = position
         markers?.move(.notifications, to: position.id)
         saveNotificationsPosition()
@@ -316,4 +329,11 @@ private final class MarkerRace {
         continuation.resume(returning: found)
         return false
     }
+}
+
+/// A list held weakly: the navigator owns it.
+@MainActor
+private struct WeakList {
+    weak var value: FeedListViewModel?
+    init(_ value: FeedListViewModel) { self.value = value }
 }

@@ -29,6 +29,7 @@ struct HTTPMarkerTests {
             // A save that meets a conflict is sent again on the sync's clock.
             let clock = ManualClock()
             let sync = MarkerSync(service: service, clock: clock)
+            _ = try await sync.read()
             fake.fail("/api/v1/markers", method: "POST", status: 409, error: "Conflict during update, please try again")
             let before = fake.requests.count
             sync.move(.home, to: "109500")
@@ -46,6 +47,19 @@ struct HTTPMarkerTests {
             #expect(saves.allSatisfy { $0.form == ["home[last_read_id]": "109500"] })
             #expect(fake.marker("home")?.lastReadID == "109500")
             #expect(sync.state[.home].saved == "109500")
+        }
+    }
+
+    @Test("Mastodon's ids order as numbers of any length; anything else has no order")
+    func idOrder() async throws {
+        try await withFixtureServer { _, server in
+            let service = try makeService(server)
+            #expect(service.isNewer("117645532415752138", than: "99999999999999999", in: .home) == true)
+            #expect(service.isNewer("99999999999999999", than: "117645532415752138", in: .home) == false)
+            #expect(service.isNewer("0042", than: "41", in: .notifications) == true)
+            #expect(service.isNewer("42", than: "42", in: .home) == false)
+            #expect(service.isNewer("01HZX3", than: "42", in: .home) == nil)
+            #expect(service.isNewer("", than: "42", in: .home) == nil)
         }
     }
 
@@ -100,10 +114,12 @@ struct HTTPMarkerTests {
             #expect(beforeNewer.contains("4 newer posts above; newer shows them."))
             // newer showed the four on top: the newest is read, and saved to the marker at quit.
             #expect(fake.marker("home")?.lastReadID == timeline[0].id)
+            // Saved at quit (or when a 10 s window ended, on a slow machine): only ever the newest.
             let saves = fake.requests.filter { $0.method == "POST" && $0.path == "/api/v1/markers" }
-            #expect(saves.map(\.form) == [["home[last_read_id]": timeline[0].id]], "one save, at quit")
+            #expect(!saves.isEmpty && saves.allSatisfy { $0.form == ["home[last_read_id]": timeline[0].id] }, "\(saves)")
 
             // Another device is further behind: the local position wins and the marker moves on.
+            // (A marker further on than the position is never saved over: MarkerSyncTests.)
             fake.setMarker("home", to: timeline[10].id)
             let (_, second) = try await run(fake, state: directory, input: "")
             #expect(row(1, of: second) == row(1, of: plain), "\(second)")

@@ -1,22 +1,25 @@
 import Feedline
 import Testing
 
-/// The marker machine, exhaustively: every event in every phase of a timeline's marker — idle
-/// with nothing to save, idle with an unsaved position (a save failed), a window open, a save on
-/// its way (first and last attempt), a conflict's wait — before and after the session began
-/// finishing.
+/// The marker machine, exhaustively: every event in every phase of a timeline's marker — a
+/// position wanted before the server's marker was read, idle with nothing to save, idle with an
+/// unsaved position (a save failed), a window open, a save on its way (first and last attempt), a
+/// conflict's wait — before and after the session began finishing.
 @Suite("Marker machine")
 struct MarkerStateTests {
     enum Phase: String, CaseIterable, CustomTestStringConvertible {
-        case idleSaved, idleUnsaved, waiting, saving, savingLast, backingOff
+        case unread, idleSaved, idleUnsaved, waiting, saving, savingLast, backingOff
         var testDescription: String { rawValue }
     }
 
-    /// The home marker in `phase`: the server held `s`, the user reached `b`.
+    /// The home marker in `phase`: the server held `s`, the user reached `b` (unread: the
+    /// server's marker is not known yet).
     static func state(_ phase: Phase, finishing: Bool = false) -> MarkerState {
         var state = MarkerState()
-        state.reduce(.read(.home, "s"))
+        if phase != .unread { state.reduce(.read(.home, "s")) }
         switch phase {
+        case .unread:
+            state.reduce(.moved(.home, "b"))
         case .idleSaved:
             state.reduce(.moved(.home, "s"))
         case .idleUnsaved:
@@ -85,6 +88,7 @@ struct MarkerStateTests {
     func phases(_ phase: Phase) {
         let state = Self.state(phase)
         let expected: (String, String?, [String]) = switch phase {
+        case .unread: ("idle", "b", [])
         case .idleSaved: ("idle", "s", [])
         case .idleUnsaved: ("idle", "b", [])
         case .waiting: ("waiting", "b", ["wait 10"])
@@ -94,7 +98,8 @@ struct MarkerStateTests {
         }
         #expect(Self.shape(state) == expected.0)
         #expect(state[.home].wanted?.rawValue == expected.1)
-        #expect(state[.home].saved == "s")
+        #expect(state[.home].saved == (phase == .unread ? nil : "s"))
+        #expect(state[.home].isRead == (phase != .unread))
         let requests = state.requests.map { request -> String in
             switch request {
             case .wait(_, let duration, _): "wait \(duration.components.seconds)"
@@ -102,17 +107,17 @@ struct MarkerStateTests {
             }
         }
         #expect(requests == expected.2)
-        #expect(state.isSettled == [.idleSaved, .idleUnsaved, .waiting].contains(phase))
+        #expect(state.isSettled == [.unread, .idleSaved, .idleUnsaved, .waiting].contains(phase))
         #expect(state[.notifications] == MarkerState.Slot(), "the other timeline is untouched")
     }
 
-    @Test("read: what the server holds; an idle position that differs from it opens a window (saves at once when finishing)", arguments: Phase.allCases, [false, true])
+    @Test("read: what the server holds (none too); an idle position that differs from it opens a window (saves at once when finishing)", arguments: Phase.allCases, [false, true])
     func read(_ phase: Phase, finishing: Bool) {
-        for id: ItemID in ["b", "x"] {
+        for id: ItemID? in ["b", "x", nil] {
             let before = Self.state(phase, finishing: finishing)
             var state = before
             state.reduce(.read(.home, id))
-            #expect(state[.home].saved == id)
+            #expect(state[.home].saved == id && state[.home].isRead)
             guard case .idle = before[.home].phase else {
                 #expect(state[.home].phase == before[.home].phase, "nothing under way changes")
                 continue
@@ -125,13 +130,14 @@ struct MarkerStateTests {
         }
     }
 
-    @Test("moved: a new position opens a window when idle (saves at once when finishing); under way it waits its turn", arguments: Phase.allCases, [false, true])
+    @Test("moved: a new position opens a window when idle (saves at once when finishing) once the marker was read; under way it waits its turn", arguments: Phase.allCases, [false, true])
     func moved(_ phase: Phase, finishing: Bool) {
         var state = Self.state(phase, finishing: finishing)
         let before = state
         state.reduce(.moved(.home, "c"))
         #expect(state[.home].wanted == "c")
         switch before[.home].phase {
+        case .idle where !before[.home].isRead: #expect(Self.shape(state) == "idle", "nothing is saved before the marker is read")
         case .idle: #expect(Self.shape(state) == (finishing ? "saving c #1" : "waiting"))
         default: #expect(state[.home].phase == before[.home].phase)
         }
@@ -200,11 +206,11 @@ struct MarkerStateTests {
         state.reduce(.finishing)
         #expect(state.isFinishing)
         switch phase {
-        case .idleSaved: #expect(Self.shape(state) == "idle")
+        case .unread, .idleSaved: #expect(Self.shape(state) == "idle")
         case .idleUnsaved, .waiting: #expect(Self.shape(state) == "saving b #1")
         case .saving, .savingLast, .backingOff: #expect(state[.home].phase == before[.home].phase)
         }
-        #expect(state.isSettled == (phase == .idleSaved))
+        #expect(state.isSettled == (phase == .idleSaved || phase == .unread))
         // Finishing twice is finishing once.
         var twice = state
         twice.reduce(.finishing)
@@ -214,6 +220,8 @@ struct MarkerStateTests {
     @Test("the two timelines are independent: each has its window, save and tokens")
     func twoTimelines() {
         var state = MarkerState()
+        state.reduce(.read(.home, nil))
+        state.reduce(.read(.notifications, "n0"))
         state.reduce(.moved(.home, "h1"))
         state.reduce(.moved(.notifications, "n1"))
         #expect(state.requests.count == 2)
@@ -222,10 +230,11 @@ struct MarkerStateTests {
             return
         }
         #expect(home != notes)
+        // The home window's token ends nothing of the notifications' window.
+        state.reduce(.waitEnded(.notifications, token: home))
+        #expect(Self.shape(state[.notifications].phase) == "waiting", "another timeline's token is stale here")
         state.reduce(.waitEnded(.notifications, token: notes))
         #expect(Self.shape(state[.notifications].phase) == "saving n1 #1")
         #expect(Self.shape(state[.home].phase) == "waiting")
-        state.reduce(.waitEnded(.notifications, token: home))
-        #expect(Self.shape(state[.notifications].phase) == "saving n1 #1", "another timeline's token is stale here")
     }
 }

@@ -92,6 +92,9 @@ final class MarkerServiceDouble: MarkerService {
     }
 
     func isConflict(_ error: any Error) -> Bool { error is Conflict }
+
+    /// Ids order as text here ("a" < "b", "n1" < "n2").
+    func isNewer(_ id: ItemID, than other: ItemID, in timeline: MarkerTimeline) -> Bool? { id.rawValue > other.rawValue }
 }
 
 /// Saving reading positions to a server's markers on an injected clock: one save per window of
@@ -99,16 +102,18 @@ final class MarkerServiceDouble: MarkerService {
 @MainActor
 @Suite("Marker sync", .timeLimit(.minutes(10)))
 struct MarkerSyncTests {
-    /// A sync on a manual clock and an in-memory server.
-    private func makeSync(markers: [MarkerTimeline: ServerMarker] = [:]) -> (MarkerSync, ManualClock, MarkerServiceDouble) {
+    /// A sync on a manual clock and an in-memory server, its markers read.
+    private func makeSync(markers: [MarkerTimeline: ServerMarker] = [:]) async throws -> (MarkerSync, ManualClock, MarkerServiceDouble) {
         let clock = ManualClock()
         let service = MarkerServiceDouble(markers: markers)
-        return (MarkerSync(service: service, clock: clock), clock, service)
+        let sync = MarkerSync(service: service, clock: clock)
+        _ = try await sync.read()
+        return (sync, clock, service)
     }
 
     @Test("moves within a window are one save of the newest position; the next move opens the next window")
-    func oneSavePerWindow() async {
-        let (sync, clock, service) = makeSync()
+    func oneSavePerWindow() async throws {
+        let (sync, clock, service) = try await makeSync()
         for id: ItemID in ["a", "b", "c"] { sync.move(.home, to: id) }
         await clock.waitForSleepers(1)
         #expect(clock.requestedSleeps == [MarkerState.interval], "one window for three moves")
@@ -128,8 +133,8 @@ struct MarkerSyncTests {
     }
 
     @Test("a conflict is sent again after a second, up to three times; past that the position waits for the next move")
-    func conflicts() async {
-        let (sync, clock, service) = makeSync()
+    func conflicts() async throws {
+        let (sync, clock, service) = try await makeSync()
         service.conflict(2)
         sync.move(.home, to: "a")
         await clock.waitForSleepers(1)
@@ -162,9 +167,8 @@ struct MarkerSyncTests {
 
     @Test("what the server holds is not saved again; a position it does not hold is")
     func readFirst() async throws {
-        let (sync, _, service) = makeSync(markers: [.home: ServerMarker(id: "a"), .notifications: ServerMarker(id: "n9")])
-        let found = try await sync.read()
-        #expect(found[.home]?.id == "a" && found[.notifications]?.id == "n9")
+        let (sync, _, service) = try await makeSync(markers: [.home: ServerMarker(id: "a"), .notifications: ServerMarker(id: "n9")])
+        #expect(sync.state[.home].saved == "a" && sync.state[.notifications].saved == "n9")
         sync.move(.home, to: "a")
         sync.move(.notifications, to: "n9")
         #expect(sync.state.requests.isEmpty)
@@ -173,8 +177,8 @@ struct MarkerSyncTests {
     }
 
     @Test("finish saves an open window at once, and a failed save once more")
-    func finishSaves() async {
-        let (sync, clock, service) = makeSync()
+    func finishSaves() async throws {
+        let (sync, clock, service) = try await makeSync()
         service.fail(1)
         sync.move(.notifications, to: "n1")
         await clock.waitForSleepers(1)
@@ -191,8 +195,8 @@ struct MarkerSyncTests {
     }
 
     @Test("finish waits for a slow save at most its limit, on the clock")
-    func finishWaitsAtMost() async {
-        let (sync, clock, service) = makeSync()
+    func finishWaitsAtMost() async throws {
+        let (sync, clock, service) = try await makeSync()
         service.hold()
         sync.move(.home, to: "a")
         await clock.waitForSleepers(1)
@@ -205,5 +209,31 @@ struct MarkerSyncTests {
         await finished.value
         #expect(sync.state[.home].saved == nil, "the held save has not answered")
         service.release()
+    }
+
+    @Test("nothing is saved before the markers are read, nor ever when they cannot be; a position behind the server's is never saved")
+    func neverBehind() async throws {
+        let clock = ManualClock()
+        let service = MarkerServiceDouble(markers: [.home: ServerMarker(id: "m5")])
+        let sync = MarkerSync(service: service, clock: clock)
+        // Before the read: wanted, but no window opens.
+        sync.move(.home, to: "m3")
+        #expect(sync.state.requests.isEmpty && sync.state[.home].wanted == "m3")
+        // The server holds m5: m3 is behind it, so it is dropped; m4 is ignored; m6 is saved.
+        _ = try await sync.read()
+        #expect(sync.state[.home].wanted == "m5" && sync.state.requests.isEmpty)
+        sync.move(.home, to: "m4")
+        #expect(sync.state.requests.isEmpty)
+        sync.move(.home, to: "m6")
+        sync.move(.home, to: "m5")
+        #expect(sync.state[.home].wanted == "m6", "the wanted position never goes back either")
+        await sync.finish(waitingAtMost: .seconds(2))
+        #expect(service.saves == ["home:m6"])
+
+        // Markers never read (the read failed): nothing is ever saved, not even at the end.
+        let unread = MarkerSync(service: service, clock: clock)
+        unread.move(.notifications, to: "n1")
+        await unread.finish(waitingAtMost: .seconds(2))
+        #expect(service.saves == ["home:m6"])
     }
 }

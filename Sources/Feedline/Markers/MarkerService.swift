@@ -40,4 +40,9 @@ public protocol MarkerService: Sendable {
     /// Whether `error`, thrown by ``saveMarker(_:for:)``, says another save was being made at
     /// the same moment (Mastodon's 409), so the same save is worth sending again shortly.
     func isConflict(_ error: any Error) -> Bool
+
+    /// Whether the item `id` is newer than `other` in `timeline`, as the server's ids tell
+    /// (Mastodon's ids grow with time); `nil` when they cannot tell. ``MarkerSync`` saves a
+    /// position only when it is known to be further on than what the server holds.
+    func isNewer(_ id: ItemID, than other: ItemID, in timeline: MarkerTimeline) -> Bool?
 }

@@ -1,7 +1,9 @@
 /// The state of saving reading positions to a server's markers (``MarkerSync``), as a value:
 /// per timeline, the position wanted, the one the server holds as far as this session knows,
 /// and what is under way. Saves are debounced: the first move starts a window of
-/// ``interval``, and its end saves the newest position — at most one save per window. A save
+/// ``interval``, and its end saves the newest position — at most one save per window. Nothing
+/// is saved for a timeline before its marker was read (``MarkerEvent/read(_:_:)``), so a
+/// position is never saved over one the server holds that this session has not seen. A save
 /// refused as a conflict (another device saving at the same moment) is sent again after
 /// ``conflictDelay``, up to ``conflictAttempts`` times. Once ``MarkerEvent/finishing`` came,
 /// what is wanted is saved at once.
@@ -26,16 +28,20 @@ public struct MarkerState: Hashable, Sendable {
         public var wanted: ItemID?
         /// What the server holds, as far as this session knows (read at start, or saved).
         public var saved: ItemID?
+        /// Whether the server's marker was read (``saved`` is then what it held, `nil` for none).
+        public var isRead: Bool
         public var phase: Phase
 
-        public init(wanted: ItemID? = nil, saved: ItemID? = nil, phase: Phase = .idle) {
+        public init(wanted: ItemID? = nil, saved: ItemID? = nil, isRead: Bool = false, phase: Phase = .idle) {
             self.wanted = wanted
             self.saved = saved
+            self.isRead = isRead
             self.phase = phase
         }
 
-        /// Whether a save is needed: something is wanted that the server does not hold.
-        var isDirty: Bool { wanted != nil && wanted != saved }
+        /// Whether a save is needed: the marker was read, and something is wanted that the
+        /// server does not hold.
+        var isDirty: Bool { isRead && wanted != nil && wanted != saved }
     }
 
     /// The debounce window: at most one save per window of reading.
@@ -70,8 +76,8 @@ public struct MarkerState: Hashable, Sendable {
 
 /// What happens to the markers.
 public enum MarkerEvent: Hashable, Sendable {
-    /// The server's marker, read at start: what it holds.
-    case read(MarkerTimeline, ItemID)
+    /// The server's marker was read: what it holds (`nil`: no marker yet).
+    case read(MarkerTimeline, ItemID?)
     /// The user's position moved to `id`.
     case moved(MarkerTimeline, ItemID)
     /// The wait with `token` (a window, or a conflict's delay) ended.
@@ -112,7 +118,10 @@ extension MarkerState {
     public mutating func reduce(_ event: MarkerEvent) {
         switch event {
         case .read(let timeline, let id):
-            update(timeline) { $0.saved = id }
+            update(timeline) {
+                $0.saved = id
+                $0.isRead = true
+            }
             startIfDirty(timeline)
 
         case .moved(let timeline, let id):

@@ -1,8 +1,10 @@
 /// Keeps a server's markers (``MarkerService``) in step with the reading positions: reads
 /// them at start, saves a moved position at most once per ``MarkerState/interval`` of
 /// reading (on the injected clock), sends a save that met a conflict again, and saves what
-/// is left at the end (``finish(waitingAtMost:)``). Positions never go back here: the caller
-/// moves a marker only with a position that moved forward.
+/// is left at the end (``finish(waitingAtMost:)``). A marker is never moved back: nothing is
+/// saved for a timeline until its marker was read, and a position is saved only when the
+/// service's ids show it is further on than what the server holds (and than what is already
+/// wanted).
 ///
 /// Main actor. Its effects (waits and saves) run in its own ``Activity``, so a session's
 /// ``FeedSession/settle()`` never waits for a debounce window.
@@ -29,7 +31,9 @@ public final class MarkerSync {
     }
 
     /// Reads the server's markers of `timelines` and remembers them as saved (so an equal
-    /// position is not saved again). Throws the service's failure as a ``FeedFailure``.
+    /// position is not saved again); from then on those timelines may be saved. A position
+    /// wanted meanwhile that is not further on than the server's is dropped. Throws the
+    /// service's failure as a ``FeedFailure`` (and nothing is ever saved for those timelines).
     public func read(_ timelines: [MarkerTimeline] = MarkerTimeline.allCases) async throws(FeedFailure) -> [MarkerTimeline: ServerMarker] {
         let found: [MarkerTimeline: ServerMarker]
         do {
@@ -37,13 +41,30 @@ public final class MarkerSync {
         } catch {
             throw FeedFailure(error)
         }
-        for timeline in timelines { if let marker = found[timeline] { send(.read(timeline, marker.id)) } }
+        for timeline in timelines {
+            let held = found[timeline]?.id
+            // A wanted position behind the server's gives way first, so no window opens for it.
+            if let held, let wanted = state[timeline].wanted, !isFurther(wanted, than: held, in: timeline) {
+                send(.moved(timeline, held))
+            }
+            send(.read(timeline, held))
+        }
         return found
     }
 
-    /// The position of `timeline` moved to `id`: it is saved when the current window ends.
+    /// The position of `timeline` moved to `id`: it is saved when the current window ends —
+    /// if it is further on than what the server holds and what is wanted already (else it is
+    /// ignored).
     public func move(_ timeline: MarkerTimeline, to id: ItemID) {
+        let slot = state[timeline]
+        if let held = slot.saved, !isFurther(id, than: held, in: timeline) { return }
+        if let wanted = slot.wanted, !isFurther(id, than: wanted, in: timeline) { return }
         send(.moved(timeline, id))
+    }
+
+    /// Whether `id` is known to be newer than `other` (an unknown order is not).
+    private func isFurther(_ id: ItemID, than other: ItemID, in timeline: MarkerTimeline) -> Bool {
+        id != other && service.isNewer(id, than: other, in: timeline) == true
     }
 
     /// Saves what is wanted and not saved yet at once, and returns once the saves are done or

@@ -28,6 +28,24 @@ extension MastodonHTTPService: MarkerService {
         _ = try decode([String: Mastodon.Marker].self, from: response, what: what)
     }
 
+    /// Mastodon's ids are integers that grow with time (snowflakes), sent as decimal strings:
+    /// compared as numbers. `nil` when either is not a plain decimal number.
+    public func isNewer(_ id: ItemID, than other: ItemID, in timeline: MarkerTimeline) -> Bool? {
+        Self.compareDecimal(id.rawValue, other.rawValue).map { $0 == .orderedDescending }
+    }
+
+    /// Orders two decimal numbers of any length (`nil` unless both are digits only).
+    static func compareDecimal(_ lhs: String, _ rhs: String) -> ComparisonResult? {
+        func digits(_ text: String) -> Substring? {
+            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            let trimmed = text.drop { $0 == "0" }
+            return trimmed
+        }
+        guard let left = digits(lhs), let right = digits(rhs) else { return nil }
+        if left.count != right.count { return left.count < right.count ? .orderedAscending : .orderedDescending }
+        return left == right ? .orderedSame : (left < right ? .orderedAscending : .orderedDescending)
+    }
+
     /// A 409: Mastodon's answer when two saves of a marker meet.
     public func isConflict(_ error: any Error) -> Bool {
         if case .unexpectedStatus(409, _)? = error as? MastodonHTTPError { return true }
