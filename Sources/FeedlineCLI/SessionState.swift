@@ -119,8 +119,9 @@ final class SessionState {
             fail(error)
         }
         lastSaved = saved
+        let deadline = markerWait.map { ContinuousClock.now + $0 }
         if let markers, let found = await readMarkers(markers, waitingAtMost: markerWait) {
-            if let marker = found[.home] { saved = await adopt(marker, into: saved) }
+            if let marker = found[.home] { saved = await adopt(marker, into: saved, until: deadline) }
             if let marker = found[.notifications] { adoptNotifications(marker) }
         }
         let root = session.root
@@ -149,29 +150,43 @@ final class SessionState {
     /// The server's markers, or `nil` when they did not come within `limit` (they are applied
     /// when they come) or could not be read (the session goes on with the saved ones).
     private func readMarkers(_ markers: MarkerSync, waitingAtMost limit: Duration?) async -> [MarkerTimeline: ServerMarker]? {
-        guard let limit else { return try? await markers.read() }
-        let race = MarkerRace()
-        let reading = Task { @MainActor in try? await markers.read() }
+        await Self.first(within: limit) {
+            try? await markers.read()
+        } late: { [weak self] found in
+            // The saved rows are showing; a further marker still moves the position.
+            await self?.applyLate(found)
+        }
+    }
+
+    /// `operation`'s result, or `nil` when `limit` passes first (`nil`: no limit); a result
+    /// that comes after the limit goes to `late`.
+    private static func first<Value: Sendable>(
+        within limit: Duration?, _ operation: @escaping @MainActor () async -> Value?,
+        late: @escaping @MainActor (Value) async -> Void
+    ) async -> Value? {
+        guard let limit else { return await operation() }
+        let race = StartRace<Value>()
+        let running = Task { @MainActor in await operation() }
         let deadline = Task { @MainActor in
-            try? await Task.sleep(for: limit)
+            try? await Task.sleep(for: max(limit, .zero))
             race.finish(with: nil)
         }
         return await withCheckedContinuation { continuation in
             race.continuation = continuation
-            Task { @MainActor [weak self] in
-                let found = await reading.value
+            Task { @MainActor in
+                let value = await running.value
                 deadline.cancel()
-                if race.finish(with: found) { return }
-                // Late: the saved rows are showing; a further marker still moves the position.
-                if let found { await self?.applyLate(found) }
+                if race.finish(with: value) { return }
+                if let value { await late(value) }
             }
         }
     }
 
     /// The saved list to show given the server's home marker: at the marker's post when it is
     /// further on than the saved position (or nothing was saved), else as saved. A marker post
-    /// the save does not hold is asked for, and the list starts from it alone.
-    private func adopt(_ marker: ServerMarker, into saved: SavedList?) async -> SavedList? {
+    /// the save does not hold is asked for, until `deadline` (when it comes later it moves the
+    /// position only), and the list starts from it alone.
+    private func adopt(_ marker: ServerMarker, into saved: SavedList?, until deadline: ContinuousClock.Instant?) async -> SavedList? {
         if let position = saved?.position, position.id == marker.id { return saved }
         if var saved, let index = saved.entries.firstIndex(where: { $0.rowID == .post(marker.id.post) }),
             case .post(let post) = saved.entries[index]
@@ -182,7 +197,13 @@ final class SessionState {
             return saved
         }
         if let position = saved?.position, let updatedAt = marker.updatedAt, updatedAt <= position.createdAt { return saved }
-        guard let post = try? await session.service.post(marker.id.post) else { return saved }
+        let service = session.service
+        let fetched = await Self.first(within: deadline.map { $0 - ContinuousClock.now }) {
+            try? await service.post(marker.id.post)
+        } late: { [weak self] post in
+            self?.session.root.restorePosition(ReadingPosition(post))
+        }
+        guard let post = fetched else { return saved }
         let position = ReadingPosition(post)
         if let local = saved?.position, !position.isNewer(than: local) { return saved }
         return SavedList(entries: [.post(post)], older: PageCursor(post.id.rawValue), position: position)
@@ -315,15 +336,14 @@ final class SessionState {
     }
 }
 
-/// The start's wait for the markers: whichever of the answer and the deadline comes first
-/// resumes it, once.
+/// A wait at start: whichever of the answer and the deadline comes first resumes it, once.
 @MainActor
-private final class MarkerRace {
-    var continuation: CheckedContinuation<[MarkerTimeline: ServerMarker]?, Never>?
+private final class StartRace<Value: Sendable> {
+    var continuation: CheckedContinuation<Value?, Never>?
 
     /// Resumes the wait with `found` if it still waits; returns whether this call was late.
     @discardableResult
-    func finish(with found: [MarkerTimeline: ServerMarker]?) -> Bool {
+    func finish(with found: Value?) -> Bool {
         guard let continuation else { return true }
         self.continuation = nil
         continuation.resume(returning: found)
