@@ -215,8 +215,27 @@ def state(binary, root):
     print("ok")
 
 
+def markers_held(binary, root, server):
+    """An interactive start on a server whose markers do not answer (the test holds them far
+    longer than TIMEOUT): the first screen still comes, and the session quits normally."""
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    command = (f"/bin/sh -c \"'{binary}' --history '{history}' --server '{server}' --timeline home"
+               f" --now 2026-11-21T18:00:00Z --width 80 --no-stream; echo EXIT=$?\"")
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–", "the first screen while the markers are held")
+    expect(child, "home> ", "the prompt while the markers are held")
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", "Ctrl-D exits 0")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    print("ok")
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
+    if sys.argv[3:4] == ["markers-held"] and len(sys.argv) == 5:
+        markers_held(binary, root, sys.argv[4])
+        return
     if sys.argv[3:] == ["state"]:
         state(binary, root)
         return
