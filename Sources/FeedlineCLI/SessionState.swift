@@ -65,7 +65,6 @@ final class SessionState {
     private var savedNotificationsPosition: ReadingPosition?
     /// The notifications lists on the stack, watched for their position.
     private var watched: [(list: WeakList, subscription: Subscription)] = []
-    private var homePosition: ReadingPosition?
     /// After a failed write nothing more is tried (the sentence said why).
     private var broken = false
 
@@ -126,12 +125,11 @@ final class SessionState {
         }
         let root = session.root
         if let saved { root.restore(saved) }
-        homePosition = root.state.position
-        // The marker follows the position shown (a further local one moves it on).
-        if let position = homePosition { markers?.move(.home, to: position.id) }
+        // The markers follow the positions shown (a further local one moves them on): the home
+        // position's relay hands over the current one at once, then each move.
         if let position = notificationsPosition { markers?.move(.notifications, to: position.id) }
         subscriptions.append(root.snapshot.observe { [weak self] _ in self?.saveList() })
-        subscriptions.append(root.position.observe { [weak self] _ in self?.homeMoved() })
+        subscriptions.append(root.position.observe { [weak self] position in self?.homeMoved(to: position) })
         subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.watchNotifications() })
         watchNotifications()
         // Taps not confirmed when the last session ended are wanted again (sent at once).
@@ -243,11 +241,9 @@ final class SessionState {
     }
 
     /// Saves the home timeline and moves the home marker: the position moved.
-    private func homeMoved() {
+    private func homeMoved(to position: ReadingPosition?) {
         saveList()
-        guard let position = session.root.state.position, position != homePosition else { return }
-        homePosition = position
-        markers?.move(.home, to: position.id)
+        if let position { markers?.move(.home, to: position.id) }
     }
 
     /// Watches the notifications lists on the stack: each starts from the newest position

@@ -235,7 +235,9 @@ public final class JSONLinesDriver {
                 let unconfirmed = snapshot.state.unconfirmed
                 defer { followed.unconfirmed = unconfirmed }
                 if followed.sawSnapshot {
-                    let confirmed = followed.unconfirmed.subtracting(unconfirmed).filter { snapshot.rows.contains($0) || snapshot.state.waiting.contains($0) }
+                    // Unconfirmed rows only ever leave the set: nothing left it when its size held.
+                    let confirmed = followed.unconfirmed.count == unconfirmed.count ? [] : followed.unconfirmed.subtracting(unconfirmed)
+                        .filter { snapshot.rows.contains($0) || snapshot.state.waiting.contains($0) }
                     self.emit(JSONLMessage.changes(snapshot, clock: clock, screen: index, confirmed: confirmed.sorted { $0.description < $1.description }))
                 } else {
                     followed.sawSnapshot = true

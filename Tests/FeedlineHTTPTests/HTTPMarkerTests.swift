@@ -179,28 +179,9 @@ struct HTTPMarkerTests {
             // Held far longer than the script's own patience (240 s): a start that waited for
             // them would fail there.
             fake.enqueue(FakeMastodon.Canned(method: "GET", pathPrefix: "/api/v1/markers", status: 200, body: "{}", delay: .seconds(900)))
-            let root = try PackagePaths.root()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", root.appendingPathComponent("Scripts/repl-pty-smoke.py").path, try PackagePaths.binary().path, root.path,
-                "markers-held", fake.baseURL,
-            ]
-            process.environment = ProcessInfo.processInfo.environment.merging(["FEEDLINE_TOKEN": secretToken]) { _, new in new }
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            // @unchecked: the Process is only read once it has exited, on this one waiting thread.
-            struct Waiting: @unchecked Sendable { let process: Process; let reader: FileHandle }
-            let waiting = Waiting(process: process, reader: output.fileHandleForReading)
-            let (text, status) = await offPool {
-                let text = String(decoding: waiting.reader.readDataToEndOfFile(), as: UTF8.self)
-                waiting.process.waitUntilExit()
-                return (text, waiting.process.terminationStatus)
-            }
-            #expect(status == 0, "\(text)")
-            #expect(text.hasSuffix("ok\n"), "\(text)")
+            let result = try await PtyScript.run("repl-pty-smoke.py", ["markers-held", fake.baseURL], environment: ["FEEDLINE_TOKEN": secretToken])
+            #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.hasSuffix("ok\n"), "\(result.output)")
             #expect(fake.requests.contains { $0.path == "/api/v1/markers" && $0.method == "GET" }, "the markers were asked for")
             #expect(!fake.requests.contains { $0.path == "/api/v1/markers" && $0.method == "POST" }, "never saved: they were never read")
         }

@@ -14,25 +14,8 @@ struct LoginTerminalTests {
             fake.signInBrowser(as: "alice")
             let scratch = try Scratch()
             defer { scratch.remove() }
-            let root = try PackagePaths.root()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", root.appendingPathComponent("Scripts/login-pty-smoke.py").path, try PackagePaths.binary().path, root.path,
-                fake.baseURL, scratch.url.path,
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            // @unchecked: the Process is only read once it has exited, on this one waiting thread.
-            struct Waiting: @unchecked Sendable { let process: Process; let reader: FileHandle }
-            let waiting = Waiting(process: process, reader: output.fileHandleForReading)
-            let (text, status) = await offPool {
-                let text = String(decoding: waiting.reader.readDataToEndOfFile(), as: UTF8.self)
-                waiting.process.waitUntilExit()
-                return (text, waiting.process.terminationStatus)
-            }
+            let result = try await PtyScript.run("login-pty-smoke.py", [fake.baseURL, scratch.url.path])
+            let (text, status) = (result.output, result.status)
             #expect(status == 0, "\(text)")
             #expect(text.hasSuffix("ok\n"), "\(text)")
             let token = try #require(fake.issuedTokens.first)

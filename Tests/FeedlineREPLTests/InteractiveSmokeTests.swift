@@ -9,25 +9,9 @@ import Testing
 struct InteractiveSmokeTests {
     /// Runs `Scripts/repl-pty-smoke.py BINARY ROOT [mode]`; it prints "ok" when every check passed.
     static func smoke(_ mode: String...) async throws {
-        let root = try PackagePaths.root()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Scripts/repl-pty-smoke.py").path, try PackagePaths.binary().path, root.path] + mode
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let reader = output.fileHandleForReading
-        // @unchecked: the Process is only read once it has exited, on this one waiting thread.
-        struct Waiting: @unchecked Sendable { let process: Process; let reader: FileHandle }
-        let waiting = Waiting(process: process, reader: reader)
-        let (text, status) = await offPool {
-            let text = String(decoding: waiting.reader.readDataToEndOfFile(), as: UTF8.self)
-            waiting.process.waitUntilExit()
-            return (text, waiting.process.terminationStatus)
-        }
-        #expect(status == 0, "\(text)")
-        #expect(text.hasSuffix("ok\n"), "\(text)")
+        let result = try await PtyScript.run("repl-pty-smoke.py", mode)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasSuffix("ok\n"), "\(result.output)")
     }
 
     @Test("Tab completion, history, Ctrl-C, Ctrl-D and terminal restore work in a real terminal")

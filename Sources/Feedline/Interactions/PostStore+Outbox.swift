@@ -67,26 +67,6 @@ extension PostStore {
     /// A deferred re-send that starts meanwhile is waited for too.
     func waitForRequests(atMost limit: Duration) async {
         guard hasRequestsInFlight else { return }
-        nextRequestWaiter += 1
-        let id = nextRequestWaiter
-        let clock = retryClock
-        let timer = Task { [weak self] in
-            try? await clock.sleep(for: limit)
-            self?.stopWaiting(id)
-        }
-        // Both the timer and the cancellation handler's task run on the main actor after the
-        // continuation is registered: registering does not suspend.
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                requestWaiters[id] = continuation
-            }
-        } onCancel: {
-            Task { @MainActor [weak self] in self?.stopWaiting(id) }
-        }
-        timer.cancel()
-    }
-
-    private func stopWaiting(_ id: Int) {
-        requestWaiters.removeValue(forKey: id)?.resume()
+        await requestWaiters.wait(atMost: limit, on: retryClock)
     }
 }

@@ -159,8 +159,7 @@ public final class PostStore {
     var outboxPosts: Set<PostID> = []
     let outboxObservers = HandlerList<[OutboxEntry]>()
     /// Callers of ``waitForRequests(atMost:)`` waiting for the requests in flight to settle.
-    var requestWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    var nextRequestWaiter = 0
+    let requestWaiters = DeadlineWaiters()
     private var unusedQueue: [(id: PostID, stamp: UInt64)] = []
     private var unusedHead = 0
     private var unusedCount = 0
@@ -515,9 +514,7 @@ public final class PostStore {
     /// Resumes the callers of ``waitForRequests(atMost:)`` once no request is in flight.
     private func requestsSettled() {
         guard !requestWaiters.isEmpty, !hasRequestsInFlight else { return }
-        let waiters = requestWaiters
-        requestWaiters.removeAll()
-        for waiter in waiters.values { waiter.resume() }
+        requestWaiters.resumeAll()
     }
 
     /// Whether any interaction request is in flight.

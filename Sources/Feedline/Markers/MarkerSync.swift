@@ -16,8 +16,8 @@ public final class MarkerSync {
     private var loop: Feedback<MarkerRequest, MarkerEvent>?
     private let clock: any Clock<Duration>
     private let activity = Activity()
-    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    private var nextWaiter = 0
+    /// Callers of ``finish(waitingAtMost:)`` waiting for the last saves.
+    private let waiters = DeadlineWaiters()
 
     /// Markers saved through `service`; windows and delays pass on `clock`.
     public init(service: any MarkerService, clock: any Clock<Duration> = ContinuousClock()) {
@@ -68,19 +68,12 @@ public final class MarkerSync {
     }
 
     /// Saves what is wanted and not saved yet at once, and returns once the saves are done or
-    /// `limit` has passed on the clock (whichever is first; at once when nothing is under way).
+    /// `limit` has passed on the clock, or the calling task is cancelled (whichever is first; at
+    /// once when nothing is under way).
     public func finish(waitingAtMost limit: Duration) async {
         send(.finishing)
         guard !state.isSettled else { return }
-        nextWaiter += 1
-        let id = nextWaiter
-        let clock = clock
-        let timer = Task { [weak self] in
-            try? await clock.sleep(for: limit)
-            self?.stopWaiting(id)
-        }
-        await withCheckedContinuation { continuation in waiters[id] = continuation }
-        timer.cancel()
+        await waiters.wait(atMost: limit, on: clock)
     }
 
     /// Returns once no effect runs (a test hook: an open window counts until the clock passes it).
@@ -92,11 +85,7 @@ public final class MarkerSync {
         state.reduce(event)
         loop?.react(to: state.requests)
         guard state.isSettled, state.isFinishing else { return }
-        for id in Array(waiters.keys) { stopWaiting(id) }
-    }
-
-    private func stopWaiting(_ id: Int) {
-        waiters.removeValue(forKey: id)?.resume()
+        waiters.resumeAll()
     }
 
     /// One effect: a wait on the clock, or a save.
@@ -122,6 +111,5 @@ public final class MarkerSync {
 
     isolated deinit {
         loop?.cancelAll()
-        for continuation in waiters.values { continuation.resume() }
     }
 }

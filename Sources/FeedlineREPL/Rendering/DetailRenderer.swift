@@ -134,8 +134,7 @@ public struct DetailRenderer: Sendable {
     }
 
     private func interactionLines(_ interaction: PostInteraction, replies: Int) -> [String] {
-        // A kind queued until the server can be reached (the outbox) shows "…" after its mark.
-        let queued = { (kind: InteractionKind) in interaction.queued.contains(kind) ? "…" : "" }
+        let queued = interaction.queuedMark
         let fav = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + Self.count(interaction.favouritesCount, "favourite")
         let boost = (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + Self.count(interaction.reblogsCount, "boost")
         let bookmark = interaction.bookmarked ? " · 🔖 bookmarked" + queued(.bookmark) : (interaction.queued.contains(.bookmark) ? " · 🔖 unbookmarking…" : "")

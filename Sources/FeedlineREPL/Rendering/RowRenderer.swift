@@ -60,8 +60,7 @@ public struct RowRenderer: Sendable {
         let indent = String(repeating: " ", count: Self.indent)
         let available = width - Self.indent
         let interaction = row.interaction
-        // A kind queued until the server can be reached (the outbox) shows "…" after its mark.
-        let queued = { (kind: InteractionKind) in interaction.queued.contains(kind) ? "…" : "" }
+        let queued = interaction.queuedMark
         let fav = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + String(interaction.favouritesCount)
         let boost = (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + String(interaction.reblogsCount)
         let bookmark = interaction.bookmarked || interaction.queued.contains(.bookmark) ? "  🔖" + queued(.bookmark) : ""
@@ -246,5 +245,13 @@ public struct ListWording: Hashable, Sendable {
         self.empty = empty
         self.end = end
         self.items = items
+    }
+}
+
+extension PostInteraction {
+    /// "…" after the mark of a kind queued until the server can be reached (the outbox), on rows
+    /// and the post screen alike; "" otherwise.
+    func queuedMark(_ kind: InteractionKind) -> String {
+        queued.contains(kind) ? "…" : ""
     }
 }
