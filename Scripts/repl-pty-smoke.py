@@ -52,6 +52,13 @@ def expect(child, pattern, step):
         fail(step, child)
 
 
+def ctrl_d_exits(child, step):
+    """Ctrl-D at the prompt ends the session with status 0 and the output ends."""
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", step)
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+
+
 def check_restored(child, step):
     """After feedline exits the shell prints its status and the terminal settings."""
     expect(child, r"(-?icanon)", f"terminal settings after {step}")
@@ -201,17 +208,13 @@ def state(binary, root):
     expect(child, "home> ", "first prompt")
     child.send("more\r")
     expect(child, r"Rows 1–20 of 40 shown", "more in the first run")
-    child.sendcontrol("d")
-    expect(child, r"EXIT=0", "Ctrl-D exits 0")
-    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    ctrl_d_exits(child, "Ctrl-D exits 0")
     if not os.path.exists(os.path.join(homes["XDG_STATE_HOME"], "feedline", "sandbox.sqlite")):
         fail("the state file is in $XDG_STATE_HOME/feedline")
     child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
     expect(child, r"Rows 1–10 of 40 shown", "the second run starts from the saved rows")
     expect(child, "home> ", "prompt of the second run")
-    child.sendcontrol("d")
-    expect(child, r"EXIT=0", "Ctrl-D exits 0 in the second run")
-    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    ctrl_d_exits(child, "Ctrl-D exits 0 in the second run")
     print("ok")
 
 
@@ -225,9 +228,7 @@ def markers_held(binary, root, server):
     child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
     expect(child, r"Rows 1–", "the first screen while the markers are held")
     expect(child, "home> ", "the prompt while the markers are held")
-    child.sendcontrol("d")
-    expect(child, r"EXIT=0", "Ctrl-D exits 0")
-    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    ctrl_d_exits(child, "Ctrl-D exits 0")
     print("ok")
 
 
@@ -343,9 +344,7 @@ def main():
     expect(child, "home> ", "prompt with an unwritable history")
     child.send("help top\r")
     expect(child, r"Go back to the bottom", "a command runs with an unwritable history")
-    child.sendcontrol("d")
-    expect(child, r"EXIT=0", "Ctrl-D exits 0 with an unwritable history")
-    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    ctrl_d_exits(child, "Ctrl-D exits 0 with an unwritable history")
     print("ok")
 
 
