@@ -8,6 +8,7 @@ struct TextWidthPropertyTests {
     static let pieces = [
         "a", "Z", " ", "  ", "\n", "\r\n", "\t", "\u{1B}[31m", "\u{7}", "\u{85}", "漢", "字", "😀", "👩‍💻", "🇫🇷",
         "e\u{301}", "\u{200B}", "\u{FE0F}", "ﾊ", "…", "word", "longerword", ":shortcode:", "\u{00A0}", "\u{3000}",
+        "🏽", "\u{301}", "\u{200D}", "\u{600}", "\u{903}", "ᄀ\u{1161}", "\u{1161}", "👍🏽", "#\u{FE0F}\u{20E3}", "🇫",
     ]
 
     @Test("oneLine(_:truncatedTo:) equals truncate(oneLine(_:)) on seeded random text")
@@ -24,5 +25,25 @@ struct TextWidthPropertyTests {
             if fast != slow { return }
             #expect(TextWidth.width(of: fast) <= max(0, columns))
         }
+    }
+
+    /// A row pads its line from the widths of its parts, so joining a part to a space must add
+    /// their widths — even where the join merges grapheme clusters (a space then a stray skin
+    /// tone, mark or ZWJ; a prepended concatenation mark then a space). Found by fuzzing: a name
+    /// starting with a skin tone left the row's first line two columns short.
+    @Test("a space before or after any text adds exactly one column")
+    func joiningASpaceAddsOneColumn() {
+        let seed = testSeed(0x5BAC)
+        var random = SeededGenerator(seed: seed)
+        for round in 0..<2_000 {
+            let count = 1 + Int(random.next() % 6)
+            let text = (0..<count).map { _ in Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }.joined()
+            let width = TextWidth.width(of: text)
+            #expect(TextWidth.width(of: "  " + text) == width + 2, "seed \(seed) round \(round): before \(text.debugDescription)")
+            #expect(TextWidth.width(of: text + " · ") == width + 3, "seed \(seed) round \(round): after \(text.debugDescription)")
+        }
+        #expect(TextWidth.width(of: " 🏽") == 3)
+        #expect(TextWidth.width(of: "\u{600} ") == 1)
+        #expect(TextWidth.width(of: "ᄀ\u{1161}\u{11A8}") == 2)
     }
 }

@@ -13,28 +13,46 @@ public enum TextWidth {
         return width(ofCluster: scalars)
     }
 
-    /// The widths of the single-scalar characters U+0000–U+FFFF, computed once (thread-safe:
-    /// a static is initialised once) by the rules of ``width(ofCluster:)``.
+    /// The widths of the scalars U+0000–U+FFFF, computed once (thread-safe: a static is
+    /// initialised once) by the rules of ``width(ofScalar:)``.
     private static let basicPlane: [UInt8] = (0..<0x10000).map { value -> UInt8 in
         guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }  // surrogates
-        if value < 0x20 || value == 0x7F { return 0 }
-        return UInt8(width(ofCluster: Character(scalar).unicodeScalars))
+        return UInt8(width(ofScalar: scalar))
     }
 
-    /// The width of a grapheme cluster by its scalars' properties.
+    /// The width of a grapheme cluster of several scalars.
+    ///
+    /// An emoji sequence (an emoji with a presentation selector, a skin tone or a ZWJ, or a flag)
+    /// is one glyph two columns wide; a stray skin tone is no base for one. Any other cluster is as wide as its scalars side by side,
+    /// as a terminal draws them: so joining two texts adds their widths even where the join
+    /// merges clusters — a space before a stray skin tone, combining mark or ZWJ, or a prepended
+    /// concatenation mark before a space (else a padded line came out short or long).
     private static func width(ofCluster scalars: Character.UnicodeScalarView) -> Int {
         guard let first = scalars.first else { return 0 }
-        // An emoji presentation selector or a ZWJ sequence makes an emoji two columns wide, but
-        // only after an emoji: a space followed by a stray ZWJ or selector is one cluster and
-        // still one column (else a text starting with ZWJ widened the line it was appended to).
-        if first.properties.isEmoji, scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }) { return 2 }
-        if first.properties.isEmojiPresentation { return 2 }
+        if first.properties.isEmoji, !first.properties.isEmojiModifier, scalars.count > 1,
+            first.properties.isEmojiPresentation
+                || scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D || $0.properties.isEmojiModifier })
+        {
+            return 2
+        }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // regional indicators (flags)
-        switch first.properties.generalCategory {
+        return scalars.reduce(0) { $0 + (($1.value < 0x10000) ? Int(basicPlane[Int($1.value)]) : width(ofScalar: $1)) }
+    }
+
+    /// The width of one scalar drawn alone: none for controls, marks, format characters and the
+    /// Hangul vowel and final jamo (they join the syllable before them); two for emoji shown as
+    /// emoji and East Asian wide characters; else one.
+    private static func width(ofScalar scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
+        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
+        switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
         }
-        return isWide(first.value) ? 2 : 1
+        if scalar.properties.isEmojiPresentation { return 2 }
+        if (0x1F1E6...0x1F1FF).contains(value) { return 2 }
+        return isWide(value) ? 2 : 1
     }
 
     /// The columns `text` takes in a terminal.
