@@ -8,7 +8,7 @@ struct TextWidthPropertyTests {
     static let pieces = [
         "a", "Z", " ", "  ", "\n", "\r\n", "\t", "\u{1B}[31m", "\u{7}", "\u{85}", "漢", "字", "😀", "👩‍💻", "🇫🇷",
         "e\u{301}", "\u{200B}", "\u{FE0F}", "ﾊ", "…", "word", "longerword", ":shortcode:", "\u{00A0}", "\u{3000}",
-        "🏽", "\u{301}", "\u{200D}", "\u{600}", "\u{903}", "ᄀ\u{1161}", "\u{1161}", "👍🏽", "#\u{FE0F}\u{20E3}", "🇫",
+        "🏽", "\u{301}", "\u{200D}", "\u{600}", "\u{903}", "ᄀ\u{1161}", "\u{1161}", "👍🏽", "#\u{FE0F}\u{20E3}", "🇫", "⌚\u{903}", "\u{1F3FB}\u{1F3FB}",
     ]
 
     @Test("oneLine(_:truncatedTo:) equals truncate(oneLine(_:)) on seeded random text")
@@ -39,11 +39,41 @@ struct TextWidthPropertyTests {
             let count = 1 + Int(random.next() % 6)
             let text = (0..<count).map { _ in Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }.joined()
             let width = TextWidth.width(of: text)
+            // The scalar-by-scalar measure agrees with the character-by-character one.
+            #expect(width == text.reduce(0) { $0 + TextWidth.width(of: $1) }, "seed \(seed) round \(round): \(text.debugDescription)")
             #expect(TextWidth.width(of: "  " + text) == width + 2, "seed \(seed) round \(round): before \(text.debugDescription)")
             #expect(TextWidth.width(of: text + " · ") == width + 3, "seed \(seed) round \(round): after \(text.debugDescription)")
         }
         #expect(TextWidth.width(of: " 🏽") == 3)
         #expect(TextWidth.width(of: "\u{600} ") == 1)
         #expect(TextWidth.width(of: "ᄀ\u{1161}\u{11A8}") == 2)
+    }
+}
+
+extension TextWidthPropertyTests {
+    /// `oneLine` returns most text as it is without rebuilding it; that shortcut must agree with
+    /// the rule: controls become spaces, whitespace runs one space, none at either end.
+    @Test("oneLine(_:) equals the character-by-character rule on seeded random text")
+    func oneLineMatchesTheRule() {
+        let seed = testSeed(0x011E)
+        var random = SeededGenerator(seed: seed)
+        let pieces = Self.pieces + [" ", " ", "x", " \u{301}", "\u{85}", "\u{2028}", "\u{600}"]
+        for round in 0..<3_000 {
+            let count = Int(random.next() % 12)
+            let text = (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            var expected = ""
+            var pending = false
+            for character in TextWidth.sanitize(text) {
+                if character.isWhitespace {
+                    pending = !expected.isEmpty
+                    continue
+                }
+                if pending { expected.append(" ") }
+                pending = false
+                expected.append(character)
+            }
+            #expect(TextWidth.oneLine(text) == expected, "seed \(seed) round \(round): \(text.debugDescription)")
+            if TextWidth.oneLine(text) != expected { return }
+        }
     }
 }

@@ -276,23 +276,23 @@ public final class SandboxService: FeedService {
         try await perform(favourited ? .favourite : .unfavourite, postID: postID) { state, _ throws(SandboxError) in
             var original = try state.store.original(of: postID.rawValue)
             let before = original
-            guard (original.favourited ?? false) != favourited else { return Post(original) }
+            guard (original.favourited ?? false) != favourited else { return state.store.converted(original) }
             original.favourited = favourited
             original.favouritesCount = max(0, original.favouritesCount + (favourited ? 1 : -1))
             state.store.replace(original)
-            var reply = original
+            var reply = state.store.converted(original)
             if !favourited, state.scenario.laggingCounts { reply.favouritesCount = before.favouritesCount }
-            return Post(reply)
+            return reply
         }
     }
 
     private func applyBookmark(_ bookmarked: Bool, postID: PostID) async throws -> Post {
         try await perform(bookmarked ? .bookmark : .unbookmark, postID: postID) { state, _ throws(SandboxError) in
             var original = try state.store.original(of: postID.rawValue)
-            guard (original.bookmarked ?? false) != bookmarked else { return Post(original) }
+            guard (original.bookmarked ?? false) != bookmarked else { return state.store.converted(original) }
             original.bookmarked = bookmarked
             state.store.replace(original)
-            return Post(original)
+            return state.store.converted(original)
         }
     }
 
@@ -314,14 +314,14 @@ public final class SandboxService: FeedService {
                 guard let boost = state.store.post(boostID) else { throw .notFound(PostID(boostID)) }
                 return boost
             }
-            guard original.reblogged == true else { return Post(original) }
+            guard original.reblogged == true else { return state.store.converted(original) }
             original.reblogged = false
             original.reblogsCount = max(0, original.reblogsCount - 1)
             state.store.replace(original)
             state.store.removeBoost(of: original.id)
-            var reply = original
+            var reply = state.store.converted(original)
             if state.scenario.laggingCounts { reply.reblogsCount = before.reblogsCount }
-            return Post(reply)
+            return reply
         }
     }
 

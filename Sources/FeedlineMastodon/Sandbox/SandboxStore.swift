@@ -86,7 +86,6 @@ struct SandboxStore: Sendable {
 
     func position(of id: String) -> Int? { positions[id] }
 
-    /// The status as the server would send it now: a boost carries the current original.
     /// The post as the server would send it now (see ``rendered(_:)``), converted once.
     mutating func post(_ id: String) -> Post? {
         guard let status = statuses[id], !isDeleted(id) else { return nil }
@@ -105,6 +104,12 @@ struct SandboxStore: Sendable {
         return post
     }
 
+    /// `status` — an original as the store now holds it — converted (once, see ``post(_:)``).
+    mutating func converted(_ status: Mastodon.Status) -> Post {
+        post(status.id) ?? Post(status)
+    }
+
+    /// The status as the server would send it now: a boost carries the current original.
     func rendered(_ id: String) -> Mastodon.Status? {
         guard var status = statuses[id], !isDeleted(id) else { return nil }
         if let reblog = status.reblog {
@@ -131,7 +136,18 @@ struct SandboxStore: Sendable {
         }
         let before = statuses[status.id]
         statuses[status.id] = status
-        converted[status.id] = nil
+        if let before, var post = converted[status.id], Self.differOnlyInInteraction(before, status) {
+            // A favourite, boost or bookmark: the converted post keeps its text (converting
+            // the HTML again is most of what a toggle costs the sandbox).
+            post.favourited = status.favourited ?? false
+            post.favouritesCount = status.favouritesCount
+            post.reblogged = status.reblogged ?? false
+            post.reblogsCount = status.reblogsCount
+            post.bookmarked = status.bookmarked ?? false
+            converted[status.id] = post
+        } else {
+            converted[status.id] = nil
+        }
         if before?.favourited != status.favourited {
             favourites.removeAll { $0 == status.id }
             if status.favourited == true { favourites.insert(status.id, at: 0) }
@@ -142,6 +158,17 @@ struct SandboxStore: Sendable {
             if status.bookmarked == true { bookmarks.insert(status.id, at: 0) }
             feeds[.bookmarks] = nil
         }
+    }
+
+    /// Whether `after` is `before` with only its favourite, boost and bookmark state changed.
+    private static func differOnlyInInteraction(_ before: Mastodon.Status, _ after: Mastodon.Status) -> Bool {
+        var adjusted = before
+        adjusted.favourited = after.favourited
+        adjusted.favouritesCount = after.favouritesCount
+        adjusted.reblogged = after.reblogged
+        adjusted.reblogsCount = after.reblogsCount
+        adjusted.bookmarked = after.bookmarked
+        return adjusted == after
     }
 
     // MARK: - Feeds

@@ -1,7 +1,8 @@
 import Feedline
 import Foundation
 
-/// Text the renderers made, reused while what it was made from is unchanged: a row's body line
+/// Text the renderers made, reused while what it was made from is unchanged: a post row's
+/// lines (drawn again by every `list` and every change to a row beside it), a row's body line
 /// (its text cut to one line — the costly part of drawing a row, and the part a favourite or a
 /// boost does not change) and a detail's post part (the full text wrapped — drawn again on
 /// every `open` of the same post).
@@ -18,6 +19,24 @@ public final class RenderCache: Sendable {
         var number: Int
         /// The filter whose warning stands in for the text (`warn`) or the media (`blur`).
         var warning: PostFilter? = nil
+    }
+
+    /// What a post row's lines show (drawn with a blank marker): equal sources draw equal lines.
+    struct RowSource: Equatable {
+        /// The author's display name.
+        var name: String
+        /// The booster's display name, for a boost.
+        var booster: String?
+        var edited: Bool
+        /// The marks, the queued kinds and the failure (``PostInteraction/pending`` is cleared:
+        /// no row shows it).
+        var interaction: PostInteraction
+        /// The second line's source, and the row's number.
+        var body: BodySource
+        /// The row's age as shown ("4d"): the clock's part.
+        var age: String
+        var width: Int
+        var style: Style
     }
 
     /// What a detail's post part is made from.
@@ -39,10 +58,21 @@ public final class RenderCache: Sendable {
     /// How many entries of each kind are kept at most.
     public static let limit = 4_096
 
+    private let rows = Locked<[PostID: (source: RowSource, lines: [String])]>([:])
     private let bodies = Locked<[PostID: (source: BodySource, line: String)]>([:])
     private let posts = Locked<[PostID: (source: PostSource, lines: [String])]>([:])
 
     public init() {}
+
+    func row(_ id: PostID, _ source: RowSource, make: () -> [String]) -> [String] {
+        if let cached = rows.withLock({ $0[id] }), cached.source == source { return cached.lines }
+        let lines = make()
+        rows.withLock { entries in
+            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+            entries[id] = (source, lines)
+        }
+        return lines
+    }
 
     func body(_ id: PostID, _ source: BodySource, make: () -> String) -> String {
         if let cached = bodies.withLock({ $0[id] }), cached.source == source { return cached.line }

@@ -10,7 +10,8 @@ public struct RowRenderer: Sendable {
     public var style: Style
     /// Where "now" comes from, for ages.
     public var clock: WallClock
-    /// Body lines made before, reused while their post's text is unchanged (none: draw each time).
+    /// Row and body lines made before, reused while what they show is unchanged (none: draw
+    /// each time).
     public var cache: RenderCache?
 
     /// Columns before the author: a one-character marker, the number, two spaces.
@@ -18,7 +19,7 @@ public struct RowRenderer: Sendable {
     /// The fewest columns a row's name keeps beside its marks before the marks move below it.
     static let minimumName = 8
 
-    /// A renderer for `width` columns (at least 20), reusing body lines from `cache` if given.
+    /// A renderer for `width` columns (at least 20), reusing lines from `cache` if given.
     public init(width: Int, style: Style = .plain, clock: WallClock, cache: RenderCache? = nil) {
         self.width = max(20, width)
         self.style = style
@@ -52,23 +53,41 @@ public struct RowRenderer: Sendable {
 
     func prefix(_ number: Int, _ marker: Character) -> String {
         let digits = String(number)
-        let padded = String(repeating: " ", count: max(0, 3 - digits.count)) + digits
+        let padded = TextWidth.spaces(3 - digits.count) + digits
         return String(marker) + padded + "  "
     }
 
     private func lines(_ row: PostRow, number: Int, marker: Character) -> [String] {
-        let indent = String(repeating: " ", count: Self.indent)
+        let content = row.content
+        var interaction = row.interaction
+        interaction.pending = []  // not shown: a request's answer that changes nothing draws nothing new
+        let source = RenderCache.RowSource(
+            name: content.author.name, booster: row.boostedBy?.name, edited: content.editedAt != nil, interaction: interaction,
+            body: RenderCache.BodySource(
+                text: content.text, contentWarning: content.contentWarning, media: content.media.map(\.kind), columns: width - Self.indent,
+                number: number, warning: row.warning
+            ),
+            age: row.relativeTime(clock), width: width, style: style
+        )
+        guard let cache else { return draw(source, id: row.id, marker: marker) }
+        return Self.marked(cache.row(row.id, source) { draw(source, id: row.id, marker: " ") }, marker)
+    }
+
+    /// The lines of a post row drawn from what it shows; `id` (the row's: a post and its boost
+    /// are two rows with two numbers) keys its body line in the cache.
+    private func draw(_ source: RenderCache.RowSource, id: PostID, marker: Character) -> [String] {
+        let indent = TextWidth.spaces(Self.indent)
         let available = width - Self.indent
-        let interaction = row.interaction
+        let interaction = source.interaction
         let queued = interaction.queuedMark
         let fav = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + String(interaction.favouritesCount)
         let boost = (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + String(interaction.reblogsCount)
         let bookmark = interaction.bookmarked || interaction.queued.contains(.bookmark) ? "  🔖" + queued(.bookmark) : ""
         let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost) + TextWidth.width(of: bookmark)
         let marks = (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost) + bookmark
-        let lead = prefix(number, marker)
-        let name = TextWidth.oneLine(row.author.name)
-        let age = " · " + row.relativeTime(clock) + (row.content.editedAt == nil ? "" : " · edited")
+        let lead = prefix(source.body.number, marker)
+        let name = TextWidth.oneLine(source.name)
+        let age = " · " + source.age + (source.edited ? " · edited" : "")
         // One line of exactly `width` columns, marks at the right edge, while the name keeps at
         // least `Self.minimumName` columns (or all of itself); otherwise the name and age on the
         // first line and the marks on their own — a narrow terminal never cuts the marks or
@@ -80,7 +99,7 @@ public struct RowRenderer: Sendable {
         if nameRoom >= min(TextWidth.width(of: name), Self.minimumName), nameRoom >= 1 {
             let shownName = TextWidth.truncate(name, to: nameRoom)
             let gapWidth = headRoom + 2 - TextWidth.width(of: shownName + age)
-            first = lead + style.bold(shownName) + style.dim(age) + String(repeating: " ", count: gapWidth) + marks
+            first = lead + style.bold(shownName) + style.dim(age) + TextWidth.spaces(gapWidth) + marks
         } else {
             let room = width - TextWidth.width(of: lead)
             let shownAge = TextWidth.width(of: age) + min(TextWidth.width(of: name), Self.minimumName) <= room ? age : ""
@@ -90,16 +109,11 @@ public struct RowRenderer: Sendable {
         }
         var result = [first]
         if let marksLine { result.append(marksLine) }
-        if let booster = row.boostedBy {
-            result.append(indent + style.dim(TextWidth.truncate("▲ boosted by " + TextWidth.oneLine(booster.name), to: available)))
+        if let booster = source.booster {
+            result.append(indent + style.dim(TextWidth.truncate("▲ boosted by " + TextWidth.oneLine(booster), to: available)))
         }
-        let content = row.content
-        let source = RenderCache.BodySource(
-            text: content.text, contentWarning: content.contentWarning, media: content.media.map(\.kind), columns: available, number: number,
-            warning: row.warning
-        )
-        let body = cache?.body(content.id, source) { bodyLine(source) } ?? bodyLine(source)
-        result.append(indent + (content.contentWarning == nil && source.warning?.action != .warn ? body : style.magenta(body)))
+        let body = cache?.body(id, source.body) { bodyLine(source.body) } ?? bodyLine(source.body)
+        result.append(indent + (source.body.contentWarning == nil && source.body.warning?.action != .warn ? body : style.magenta(body)))
         if let failure = interaction.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
                 result.append(indent + style.red(line))
@@ -135,7 +149,7 @@ public struct RowRenderer: Sendable {
         case .loading: text = "┄┄ loading the missing posts… ┄┄"
         case .failed(let failure): text = "┄┄ could not load the missing posts: \(Self.sentence(failure.message)) gap \(number) tries again ┄┄"
         }
-        let indent = String(repeating: " ", count: Self.indent)
+        let indent = TextWidth.spaces(Self.indent)
         return TextWidth.wrap(text, to: width - Self.indent).enumerated().map { index, line in
             (index == 0 ? prefix(number, marker) : indent) + style.cyan(line)
         }
@@ -145,7 +159,7 @@ public struct RowRenderer: Sendable {
     /// (indented, with its marks) when there is one.
     private func lines(_ row: NotificationRow, number: Int, marker: Character) -> [String] {
         let lead = prefix(number, marker)
-        let indent = String(repeating: " ", count: Self.indent)
+        let indent = TextWidth.spaces(Self.indent)
         let age = " · " + clock.relative(row.group.latestAt)
         let summary = TextWidth.oneLine(row.group.summary)
         let room = width - TextWidth.width(of: lead)
@@ -159,7 +173,7 @@ public struct RowRenderer: Sendable {
             let room = available - TextWidth.width(of: marks) - 2
             if room >= 8 {
                 let shown = TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: room)
-                result.append(indent + shown + String(repeating: " ", count: max(2, room - TextWidth.width(of: shown) + 2)) + marks)
+                result.append(indent + shown + TextWidth.spaces(max(2, room - TextWidth.width(of: shown) + 2)) + marks)
             } else {
                 result.append(indent + TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: available))
             }

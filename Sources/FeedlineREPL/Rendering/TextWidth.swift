@@ -23,16 +23,13 @@ public enum TextWidth {
     /// The width of a grapheme cluster of several scalars.
     ///
     /// An emoji sequence (an emoji with a presentation selector, a skin tone or a ZWJ, or a flag)
-    /// is one glyph two columns wide; a stray skin tone is no base for one. Any other cluster is as wide as its scalars side by side,
+    /// is one glyph two columns wide; a stray skin tone or flag letter is no base for one. Any other cluster is as wide as its scalars side by side,
     /// as a terminal draws them: so joining two texts adds their widths even where the join
     /// merges clusters — a space before a stray skin tone, combining mark or ZWJ, or a prepended
     /// concatenation mark before a space (else a padded line came out short or long).
     private static func width(ofCluster scalars: Character.UnicodeScalarView) -> Int {
         guard let first = scalars.first else { return 0 }
-        if first.properties.isEmoji, !first.properties.isEmojiModifier, scalars.count > 1,
-            first.properties.isEmojiPresentation
-                || scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D || $0.properties.isEmojiModifier })
-        {
+        if first.properties.isEmoji, !isEmojiJoiner(first.value), scalars.count > 1, scalars.contains(where: { isEmojiJoiner($0.value) }) {
             return 2
         }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // regional indicators (flags)
@@ -55,11 +52,32 @@ public enum TextWidth {
         return isWide(value) ? 2 : 1
     }
 
+    /// Whether `value` is what turns an emoji into a sequence drawn as one glyph: the emoji
+    /// presentation selector, the zero-width joiner, a skin tone, or a regional indicator.
+    private static func isEmojiJoiner(_ value: UInt32) -> Bool {
+        value == 0xFE0F || value == 0x200D || (0x1F3FB...0x1F3FF).contains(value) || (0x1F1E6...0x1F1FF).contains(value)
+    }
+
     /// The columns `text` takes in a terminal.
+    ///
+    /// - Complexity: O(n) in its scalars; text without emoji sequences is measured scalar by
+    ///   scalar (a cluster other than an emoji sequence is as wide as its scalars), the rest
+    ///   character by character.
     public static func width(of text: some StringProtocol) -> Int {
-        // Printable ASCII is one column a byte; anything else goes character by character.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return text.reduce(0) { $0 + width(of: $1) }
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                total += value >= 0x20 && value != 0x7F ? 1 : 0
+            } else if value < 0x10000 {
+                if value == 0xFE0F || value == 0x200D { return text.reduce(0) { $0 + width(of: $1) } }
+                total += Int(basicPlane[Int(value)])
+            } else {
+                if isEmojiJoiner(value) { return text.reduce(0) { $0 + width(of: $1) } }
+                total += width(ofScalar: scalar)
+            }
+        }
+        return total
     }
 
     /// `text` cut to at most `columns` columns, ending in `…` when something was cut.
@@ -67,6 +85,8 @@ public enum TextWidth {
     /// - Complexity: O(columns): stops reading once the text is known not to fit.
     public static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
+        // No scalar is wider than its UTF-8 bytes, nor an emoji sequence than its scalars.
+        if text.utf8.count <= columns { return text }
         var used = 0
         var cut: String.Index?  // where the text is cut when it does not fit (room for the "…")
         var index = text.startIndex
@@ -83,7 +103,15 @@ public enum TextWidth {
     /// `text` padded with spaces to `columns` columns (unchanged when already as wide).
     public static func pad(_ text: String, to columns: Int) -> String {
         let missing = columns - width(of: text)
-        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+        return missing > 0 ? text + spaces(missing) : text
+    }
+
+    private static let manySpaces = String(repeating: " ", count: 256)
+
+    /// `count` spaces (none for a count below one).
+    static func spaces(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return count <= manySpaces.utf8.count ? String(manySpaces.prefix(count)) : String(repeating: " ", count: count)
     }
 
     /// `text` wrapped into lines of at most `columns` columns: paragraphs stay apart, words move
@@ -170,6 +198,7 @@ public enum TextWidth {
 
     /// `text` on one line: runs of whitespace (line breaks too) become one space.
     public static func oneLine(_ text: String) -> String {
+        if isOneLine(text) { return text }
         var result = ""
         var pendingSpace = false
         for character in sanitize(text) {
@@ -182,6 +211,28 @@ public enum TextWidth {
             result.append(character)
         }
         return result
+    }
+
+    /// Whether `text` is already its own ``oneLine(_:)``: no control character, no whitespace
+    /// but single spaces between other characters (most names and short texts).
+    private static func isOneLine(_ text: String) -> Bool {
+        var afterSpace = false
+        var isFirst = true
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value == 0x20 {
+                if isFirst || afterSpace { return false }
+                afterSpace = true
+                continue
+            }
+            isFirst = false
+            if value < 0x20 || value == 0x7F { return false }
+            // Past ASCII: a C1 control, other whitespace, or a mark that joins a space before it
+            // into one character (which `oneLine` treats as a space).
+            if value >= 0x80, afterSpace || (0x80...0x9F).contains(value) || scalar.properties.isWhitespace { return false }
+            afterSpace = false
+        }
+        return !afterSpace
     }
 
     /// Whether `character` holds a control character (general category Cc: C0, DEL, C1).
