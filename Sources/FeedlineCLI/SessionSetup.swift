@@ -114,7 +114,10 @@ enum SessionSetup {
             let input: AnySequence<String> = scriptLines.map { AnySequence($0) } ?? AnySequence { AnyIterator { readLine(strippingNewline: true) } }
             // The runner's own waits (settling after each command) resume on the same queue too.
             let outcome = await withTaskExecutorPreference(executor) {
-                await ScriptRunner.run(lines: input, session: session, options: options, bail: configuration.bail, write: write)
+                // A script file on the sandbox waits on nothing outside: its transcript is written in large pieces.
+                await ScriptRunner.run(
+                    lines: input, session: session, options: options, bail: configuration.bail, batched: scriptLines != nil && executor != nil, write: write
+                )
             }
             if case .bailed(let line, let command) = outcome {
                 let source = configuration.script.map { "\($0.path), line \(line)" } ?? "line \(line) of the input"

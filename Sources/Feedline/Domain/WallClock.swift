@@ -43,14 +43,27 @@ public enum RelativeTime {
         case ..<86_400: return "\(Int(seconds / 3600))h"
         case ..<(7 * 86_400): return "\(Int(seconds / 86_400))d"
         default:
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            let then = calendar.dateComponents([.year, .month, .day], from: date)
-            let current = calendar.dateComponents([.year], from: now)
-            let month = months[max(0, min(11, (then.month ?? 1) - 1))]
-            let day = then.day ?? 1
-            if then.year == current.year { return "\(month) \(day)" }
-            return "\(month) \(day), \(then.year ?? 0)"
+            guard let then = civilDate(date, timeZone), let current = civilDate(now, timeZone) else { return "?" }
+            let month = months[then.month - 1]
+            if then.year == current.year { return "\(month) \(then.day)" }
+            return "\(month) \(then.day), \(then.year)"
         }
+    }
+
+    /// The Gregorian year, month (1–12) and day of `date` in `timeZone`; `nil` for a date too far
+    /// from today to count in days. Arithmetic on the day number (H. Hinnant's `civil_from_days`)
+    /// rather than a `Calendar`, which costs more to make than a whole list row to draw.
+    static func civilDate(_ date: Date, _ timeZone: TimeZone) -> (year: Int, month: Int, day: Int)? {
+        let seconds = (date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 86_400
+        guard seconds.isFinite, abs(seconds) < 1e9 else { return nil }
+        let days = Int(seconds.rounded(.down)) + 719_468  // days since 0000-03-01
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // 0 = March
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -75,7 +75,8 @@ public enum CommandParser {
         // Only the first three words matter (a command, its argument, one too many), so a huge
         // line is never split into all its words.
         let isSeparator = { (character: Character) in
-            character.isWhitespace || character.unicodeScalars.allSatisfy(isSeparatorControl)
+            if let ascii = character.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }  // fast path
+            return character.isWhitespace || character.unicodeScalars.allSatisfy(isSeparatorControl)
         }
         let pieces = line.split(maxSplits: 2, omittingEmptySubsequences: true, whereSeparator: isSeparator)
         var words = Array(pieces.prefix(2))

@@ -67,7 +67,9 @@ public struct DetailRenderer: Sendable {
     }
 
     private func wrapped(_ text: String, indent: String = "") -> [String] {
-        TextWidth.wrap(text, to: width - TextWidth.width(of: indent)).map { indent + $0 }
+        let columns = width - TextWidth.width(of: indent)
+        let lines = cache?.wrapped(text, columns: columns) ?? TextWidth.wrap(text, to: columns)
+        return indent.isEmpty ? lines : lines.map { indent + $0 }
     }
 
     private func cachedPostLines(_ post: Post, warning: PostFilter?) -> [String] {

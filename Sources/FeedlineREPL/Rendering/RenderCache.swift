@@ -5,7 +5,7 @@ import Foundation
 /// lines (drawn again by every `list` and every change to a row beside it), a row's body line
 /// (its text cut to one line — the costly part of drawing a row, and the part a favourite or a
 /// boost does not change) and a detail's post part (the full text wrapped — drawn again on
-/// every `open` of the same post).
+/// every `open` of the same post), and long notes wrapped.
 ///
 /// Entries are checked against their source before reuse, so a stale entry is never shown;
 /// the cache forgets everything when it grows past ``limit`` entries.
@@ -58,11 +58,32 @@ public final class RenderCache: Sendable {
     /// How many entries of each kind are kept at most.
     public static let limit = 4_096
 
+    /// A text wrapped to a width.
+    private struct WrapKey: Hashable {
+        var text: String
+        var columns: Int
+    }
+
+    private let wraps = Locked<[WrapKey: [String]]>([:])
     private let rows = Locked<[PostID: (source: RowSource, lines: [String])]>([:])
     private let bodies = Locked<[PostID: (source: BodySource, line: String)]>([:])
     private let posts = Locked<[PostID: (source: PostSource, lines: [String])]>([:])
 
     public init() {}
+
+    /// `TextWidth.wrap(text, to: columns)`, kept for a text longer than a line (notes, status
+    /// lines and hints are drawn again and again; a short one costs less to wrap than to look up).
+    func wrapped(_ text: String, columns: Int) -> [String] {
+        guard text.utf8.count > columns else { return TextWidth.wrap(text, to: columns) }
+        let key = WrapKey(text: text, columns: columns)
+        if let lines = wraps.withLock({ $0[key] }) { return lines }
+        let lines = TextWidth.wrap(text, to: columns)
+        wraps.withLock { entries in
+            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+            entries[key] = lines
+        }
+        return lines
+    }
 
     func row(_ id: PostID, _ source: RowSource, make: () -> [String]) -> [String] {
         if let cached = rows.withLock({ $0[id] }), cached.source == source { return cached.lines }

@@ -39,7 +39,12 @@ public struct RowRenderer: Sendable {
 
     /// `text` as dim note lines, wrapped to the width.
     func note(_ text: String) -> [String] {
-        TextWidth.wrap(text, to: width).map(style.dim)
+        wrap(text).map(style.dim)
+    }
+
+    /// `text` wrapped to the width (through the cache when there is one).
+    private func wrap(_ text: String) -> [String] {
+        cache?.wrapped(text, columns: width) ?? TextWidth.wrap(text, to: width)
     }
 
     /// `lines` (drawn with the blank marker) with `marker` in the marker column instead, so a
@@ -219,7 +224,7 @@ public struct RowRenderer: Sendable {
                 text = "Rows 1–\(shown) shown; more loads older \(wording.items)."
             }
         }
-        return TextWidth.wrap(text, to: width).map(failed ? style.red : style.dim)
+        return wrap(text).map(failed ? style.red : style.dim)
     }
 
     /// The line that counts the rows waiting above ("2 newer posts above; newer shows them.");
@@ -227,7 +232,7 @@ public struct RowRenderer: Sendable {
     public func waitingLine(_ count: Int, wording: ListWording = ListWording()) -> [String] {
         guard count > 0 else { return [] }
         let what = count == 1 ? "1 newer \(wording.item)" : "\(count) newer \(wording.items)"
-        return TextWidth.wrap("\(what) above; newer shows \(count == 1 ? "it" : "them").", to: width).map(style.bold)
+        return wrap("\(what) above; newer shows \(count == 1 ? "it" : "them").").map(style.bold)
     }
 
     /// `message` on one line, ending in a full stop (or its own `?` or `!`).

@@ -605,7 +605,11 @@ public final class REPLDriver {
     /// Remembers the handles and tags of rows a snapshot brought (for Tab completion): the
     /// inserted and updated rows only, so a long list costs nothing per command.
     private func learn(from snapshot: FeedListViewModel.Snapshot) {
-        for row in snapshot.changes.insertions.lazy.map(\.element) + snapshot.changes.updates.lazy.map(\.element) {
+        // An updated row keeps its author and booster (an edit can bring new tags, though).
+        for row in snapshot.changes.updates.lazy.map(\.element) {
+            for tag in row.post?.content.tags ?? [] { tags.insert(tag) }
+        }
+        for row in snapshot.changes.insertions.lazy.map(\.element) {
             switch row {
             case .post(let post):
                 handles[post.author.id] = post.author.handle

@@ -37,6 +37,11 @@ public enum ScriptRunner {
     /// input cannot drive the terminal) and cut after ``echoLimit`` characters.
     /// Stops after `quit` or at the end of the lines; see ``Interrupts`` for SIGINT. With `bail`,
     /// stops after the first command that failed (see ``REPLDriver/failures``).
+    ///
+    /// With `batched`, the transcript reaches `write` in pieces of about 64 KB (and all of it
+    /// before this returns or SIGINT ends the process) rather than a piece per line: for lines
+    /// that never wait on anything outside the process (a script file on the sandbox), where
+    /// nobody reads the transcript while it is written and writing is a large part of the time.
     @discardableResult
     public static func run(
         lines: some Sequence<String>,
@@ -44,8 +49,12 @@ public enum ScriptRunner {
         options: REPLDriver.Options,
         interrupts: Interrupts = .endProcess,
         bail: Bool = false,
+        batched: Bool = false,
         write: @escaping @MainActor (String) -> Void
     ) async -> Outcome {
+        let output = Transcript(batched: batched, write: write)
+        defer { output.flush() }
+        let write = output.write
         var options = options
         options.live = false
         // The phase is set (and the global initialised) before the handler can read it.
@@ -90,12 +99,41 @@ public enum ScriptRunner {
                 interrupted = scriptPhase.exchange(ScriptPhase.idle.rawValue, ordering: .acquiringAndReleasing) == ScriptPhase.interrupted.rawValue
             }
             if interrupted {
+                output.flush()
                 FileHandle.standardError.write(Data("Interrupted.\n".utf8))
                 exit(interruptedStatus)
             }
             restoreInterruptHandler(previousAction)
         }
         return outcome
+    }
+
+    /// The transcript on its way to the runner's `write`: passed on at once, or gathered into
+    /// pieces of about ``batchSize`` bytes.
+    @MainActor
+    private final class Transcript {
+        static let batchSize = 64 * 1024
+        private let batched: Bool
+        private let destination: @MainActor (String) -> Void
+        private var pending = ""
+
+        init(batched: Bool, write: @escaping @MainActor (String) -> Void) {
+            self.batched = batched
+            self.destination = write
+        }
+
+        func write(_ text: String) {
+            guard batched else { return destination(text) }
+            pending += text
+            if pending.utf8.count >= Self.batchSize { flush() }
+        }
+
+        /// Passes on what was gathered.
+        func flush() {
+            guard !pending.isEmpty else { return }
+            destination(pending)
+            pending = ""
+        }
     }
 
     /// Characters of a line echoed into the transcript; the rest is counted, not shown.
@@ -105,6 +143,8 @@ public enum ScriptRunner {
     /// `^?`, as readline shows them while typing), other control characters as `?`, and cut
     /// after ``echoLimit`` characters.
     static func echo(_ line: String) -> String {
+        // Printable ASCII (most lines) shows as it is.
+        if line.utf8.count <= echoLimit, line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return line }
         var result = ""
         var count = 0
         for character in line {
