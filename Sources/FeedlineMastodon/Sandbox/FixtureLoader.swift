@@ -1,3 +1,4 @@
+import Feedline
 import Foundation
 
 /// The contents of a fixture directory: the statuses of the home timeline, the statuses the
@@ -113,20 +114,6 @@ public enum FixtureLoader {
             throw .unreadableFile(folder)
         }
 
-        var seen: [String: String] = [:]
-        func statuses(in name: String) throws(FixtureError) -> [Mastodon.Status] {
-            let url = directory.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw .unreadableFile(display(name))
-            }
-            let statuses = try decodeStatuses(data, file: display(name))
-            for status in statuses {
-                if let first = seen[status.id] { throw .duplicateStatus(display(name), id: status.id, firstSeenIn: first) }
-                seen[status.id] = display(name)
-            }
-            return statuses
-        }
-
         var scenarioData: Data?
         if names.contains(scenarioFileName) {
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(scenarioFileName).path) else {
@@ -135,9 +122,26 @@ public enum FixtureLoader {
             scenarioData = data
         }
         let scenarioFile = try scenarioData.map { data throws(FixtureError) in try decodeScenarioFile(data, file: display(scenarioFileName)) }
+        let notificationsName = scenarioFile?.notifications
+
+        // Every other file is decoded at once, on every core (decoding is most of a start on the
+        // sandbox); what each one holds is checked below in the order the files are named.
+        let decoded = decodeAll(names.filter { $0 != scenarioFileName }, notifications: notificationsName, in: directory, display: display)
+
+        var seen: [String: String] = [:]
+        func statuses(in name: String) throws(FixtureError) -> [Mastodon.Status] {
+            guard case .statuses(let statuses) = try decoded[name, default: .failure(.unreadableFile(display(name)))].get() else {
+                throw .unreadableFile(display(name))
+            }
+            for status in statuses {
+                if let first = seen[status.id] { throw .duplicateStatus(display(name), id: status.id, firstSeenIn: first) }
+                seen[status.id] = display(name)
+            }
+            return statuses
+        }
+
         let arrivalNames = Set((scenarioFile?.arrivals.map(\.file) ?? []) + (scenarioFile?.stream.compactMap(\.file) ?? []))
         let elsewhereNames = scenarioFile?.elsewhere ?? []
-        let notificationsName = scenarioFile?.notifications
         let named = arrivalNames.union(elsewhereNames).union(notificationsName.map { [$0] } ?? [])
         var timeline: [Mastodon.Status] = []
         for name in names where name != scenarioFileName && !named.contains(name) {
@@ -154,14 +158,10 @@ public enum FixtureLoader {
             guard names.contains(name) else {
                 throw .badScenario(display(scenarioFileName), "notifications: no file \(name) in \(folder)")
             }
-            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
+            guard case .notifications(let decodedNotifications) = try decoded[name, default: .failure(.unreadableFile(display(name)))].get() else {
                 throw .unreadableFile(display(name))
             }
-            do {
-                notifications = try Mastodon.decode([Mastodon.Notification].self, from: data)
-            } catch {
-                throw error.isNotJSON ? .invalidJSON(display(name)) : .wrongNotifications(display(name), error)
-            }
+            notifications = decodedNotifications
         }
 
         var scenario = SandboxScenario()
@@ -175,6 +175,42 @@ public enum FixtureLoader {
             }
         }
         return SandboxFixture(statuses: timeline, elsewhere: elsewhere, notifications: notifications, scenario: scenario)
+    }
+
+    /// What a fixture file holds once decoded.
+    private enum Decoded: Sendable {
+        case statuses([Mastodon.Status])
+        case notifications([Mastodon.Notification])
+    }
+
+    /// `names` in `directory` read and decoded concurrently (`notifications` names the file of
+    /// notifications; the rest hold statuses), each to its contents or the error it gives.
+    private static func decodeAll(
+        _ names: [String], notifications: String?, in directory: URL, display: (String) -> String
+    ) -> [String: Result<Decoded, FixtureError>] {
+        let jobs = names.map { (name: $0, path: directory.appendingPathComponent($0).path, shown: display($0)) }
+        let results = Locked<[String: Result<Decoded, FixtureError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let job = jobs[index]
+            let result: Result<Decoded, FixtureError>
+            if let data = FileManager.default.contents(atPath: job.path) {
+                result = job.name == notifications ? decodeNotifications(data, file: job.shown) : Result { () throws(FixtureError) in
+                    .statuses(try decodeStatuses(data, file: job.shown))
+                }
+            } else {
+                result = .failure(.unreadableFile(job.shown))
+            }
+            results.withLock { $0[job.name] = result }
+        }
+        return results.withLock { $0 }
+    }
+
+    private static func decodeNotifications(_ data: Data, file: String) -> Result<Decoded, FixtureError> {
+        do {
+            return .success(.notifications(try Mastodon.decode([Mastodon.Notification].self, from: data)))
+        } catch {
+            return .failure(error.isNotJSON ? .invalidJSON(file) : .wrongNotifications(file, error))
+        }
     }
 
     /// Parses the contents of a scenario file named `file` (for messages); `arrivals` loads the
