@@ -31,9 +31,27 @@ struct ScriptRunnerTests {
                 return iterator.next()
             }
         }
-        await ScriptRunner.run(lines: lines, session: session, options: .init()) { _ in }
+        // `.ignore`: SIGINT handling is process-wide state, and tests run side by side.
+        await ScriptRunner.run(lines: lines, session: session, options: .init(), interrupts: .ignore) { _ in }
         #expect(runningWhenRead == Array(repeating: 0, count: commands.count + 1))
         #expect(session.activity.started > commands.count)
+    }
+
+    @Test("a batched transcript is the same text, written in a few large pieces and all of it by the end")
+    func batchedTranscript() async throws {
+        let script = Array(repeating: ["open 1", "fav", "back", "list"], count: 150).flatMap { $0 } + ["quit"]
+        var plain: [String] = []
+        await ScriptRunner.run(lines: script, session: try SessionFactory.session("faults"), options: .init(width: 60), interrupts: .ignore) { plain.append($0) }
+        var batched: [String] = []
+        await ScriptRunner.run(lines: script, session: try SessionFactory.session("faults"), options: .init(width: 60), interrupts: .ignore, batched: true) {
+            batched.append($0)
+        }
+        #expect(batched.joined() == plain.joined())
+        #expect(plain.count > script.count, "unbatched: at least a piece per command")
+        let total = plain.joined().utf8.count
+        #expect(total > 64 * 1024, "the script writes more than one piece (\(total) bytes)")
+        #expect(batched.count <= total / (64 * 1024) + 1, "\(batched.count) pieces for \(total) bytes")
+        #expect(batched.dropLast().allSatisfy { $0.utf8.count >= 64 * 1024 })
     }
 
     @Test("the bundled fixtures are found from the build tree, from the sources, and not under a wrong name")
