@@ -58,16 +58,10 @@ public final class RenderCache: Sendable {
     /// How many entries of each kind are kept at most.
     public static let limit = 4_096
 
-    /// A text wrapped to a width.
-    private struct WrapKey: Hashable {
-        var text: String
-        var columns: Int
-    }
-
-    private let wraps = Locked<[WrapKey: [String]]>([:])
-    private let rows = Locked<[PostID: (source: RowSource, lines: [String])]>([:])
-    private let bodies = Locked<[PostID: (source: BodySource, line: String)]>([:])
-    private let posts = Locked<[PostID: (source: PostSource, lines: [String])]>([:])
+    private let wraps = Entries<String, Int, [String]>()
+    private let rows = Entries<PostID, RowSource, [String]>()
+    private let bodies = Entries<PostID, BodySource, String>()
+    private let posts = Entries<PostID, PostSource, [String]>()
 
     public init() {}
 
@@ -75,43 +69,35 @@ public final class RenderCache: Sendable {
     /// lines and hints are drawn again and again; a short one costs less to wrap than to look up).
     func wrapped(_ text: String, columns: Int) -> [String] {
         guard text.utf8.count > columns else { return TextWidth.wrap(text, to: columns) }
-        let key = WrapKey(text: text, columns: columns)
-        if let lines = wraps.withLock({ $0[key] }) { return lines }
-        let lines = TextWidth.wrap(text, to: columns)
-        wraps.withLock { entries in
-            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-            entries[key] = lines
-        }
-        return lines
+        return wraps.value(text, columns) { TextWidth.wrap(text, to: columns) }
     }
 
     func row(_ id: PostID, _ source: RowSource, make: () -> [String]) -> [String] {
-        if let cached = rows.withLock({ $0[id] }), cached.source == source { return cached.lines }
-        let lines = make()
-        rows.withLock { entries in
-            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-            entries[id] = (source, lines)
-        }
-        return lines
+        rows.value(id, source, make: make)
     }
 
     func body(_ id: PostID, _ source: BodySource, make: () -> String) -> String {
-        if let cached = bodies.withLock({ $0[id] }), cached.source == source { return cached.line }
-        let line = make()
-        bodies.withLock { entries in
-            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-            entries[id] = (source, line)
-        }
-        return line
+        bodies.value(id, source, make: make)
     }
 
     func post(_ id: PostID, _ source: PostSource, make: () -> [String]) -> [String] {
-        if let cached = posts.withLock({ $0[id] }), cached.source == source { return cached.lines }
-        let lines = make()
-        posts.withLock { entries in
-            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-            entries[id] = (source, lines)
+        posts.value(id, source, make: make)
+    }
+}
+
+/// One kind of the cache's entries: a value per key with the source it was made from, reused
+/// while the source is equal; all forgotten when there are ``RenderCache/limit`` of them.
+private struct Entries<Key: Hashable & Sendable, Source: Equatable & Sendable, Value: Sendable>: ~Copyable, Sendable {
+    private let entries = Locked<[Key: (source: Source, value: Value)]>([:])
+
+    /// The value kept for `key` if it was made from `source`, else `make()`'s (kept from now on).
+    func value(_ key: Key, _ source: Source, make: () -> Value) -> Value {
+        if let cached = entries.withLock({ $0[key] }), cached.source == source { return cached.value }
+        let value = make()
+        entries.withLock { entries in
+            if entries.count >= RenderCache.limit { entries.removeAll(keepingCapacity: true) }
+            entries[key] = (source, value)
         }
-        return lines
+        return value
     }
 }
