@@ -57,6 +57,13 @@ public final class StateStore: Sendable {
     /// - Throws: `.corrupt`, `.foreign`, `.newerSchema`, `.readOnly`, `.full` or `.io`; see
     ///   ``StateStoreError/Kind``.
     public static func open(directory: URL, server: String, account: String?) throws(StateStoreError) -> StateStore {
+        try open(directory: directory, server: server, account: account, busyTimeout: busyTimeout)
+    }
+
+    /// ``open(directory:server:account:)`` with writes waiting up to `busyTimeout` for another
+    /// connection: a test that makes two stores contend on purpose waits as long as it takes (how
+    /// long the other holds the file depends on the machine's speed), with a generous limit.
+    package static func open(directory: URL, server: String, account: String?, busyTimeout: TimeInterval) throws(StateStoreError) -> StateStore {
         let file = directory.appendingPathComponent(StateFileName.make(server: server, account: account))
         try makeDirectory(directory, for: file)
         do {

@@ -56,7 +56,7 @@ struct StateStoreTwoStoresTests {
     @Test("both writing at once from two threads: every save succeeds and the file ends with one of the values")
     func concurrentWrites() async throws {
         try await withTemporaryDirectoryAsync { directory in
-            let stores = [try openStore(directory), try openStore(directory)]
+            let stores = [try openPatientStore(directory), try openPatientStore(directory)]
             let values = (0..<2).map { index in
                 (0..<25).map { round in
                     SavedList(entries: Samples.posts((index * 1_000 + round)..<(index * 1_000 + round + 60)), older: PageCursor("\(index)-\(round)"))

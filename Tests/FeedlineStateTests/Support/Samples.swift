@@ -87,6 +87,14 @@ func openStore(_ directory: URL) throws(StateStoreError) -> StateStore {
     try StateStore.open(directory: directory, server: "sandbox", account: nil)
 }
 
+/// A store whose writes wait for the other connection as long as it takes (two minutes at most,
+/// a safety net): for tests whose stores contend on purpose, which must not depend on how fast
+/// the machine is (SQLite's busy waiting is not fair: a writer in a tight loop can hold the file
+/// for seconds under ThreadSanitizer on a busy machine).
+func openPatientStore(_ directory: URL) throws(StateStoreError) -> StateStore {
+    try StateStore.open(directory: directory, server: "sandbox", account: nil, busyTimeout: 120)
+}
+
 /// The kind of ``StateStoreError`` `body` throws, or `nil` when it succeeds (any other error
 /// fails the test).
 func errorKind<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) -> StateStoreError.Kind? {
