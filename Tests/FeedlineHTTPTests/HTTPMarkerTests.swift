@@ -98,8 +98,9 @@ struct HTTPMarkerTests {
     @Test("the binary starts at another device's marker, saves what it read at quit, and an older marker never moves a further position back")
     func binary() async throws {
         try await withFixtureServer { fake, _ in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-markers-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let scratch = try Scratch()
+            defer { scratch.remove() }
+            let directory = scratch.url
             let timeline = fake.state.withLock { $0.timeline }
             let (_, plain) = try await run(fake, state: nil, input: "")
             #expect(fake.requests.allSatisfy { $0.path != "/api/v1/markers" }, "--no-state keeps no markers either")
@@ -130,8 +131,9 @@ struct HTTPMarkerTests {
     @Test("the notifications' position is read, kept across runs and saved to its marker; an older marker never moves it back")
     func notifications() async throws {
         try await withFixtureServer { fake, server in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-markers-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let scratch = try Scratch()
+            defer { scratch.remove() }
+            let directory = scratch.url
             let newest = try #require(try await walkNotifications(try makeService(server)).first?.items.first?.newestID)
             // Reading the notifications moves their position to the newest shown, saved at quit.
             _ = try await run(fake, state: directory, input: "notifications\n")
@@ -149,8 +151,9 @@ struct HTTPMarkerTests {
     @Test("a favourite made while the server is down is queued, survives a restart still down, and converges once the server is back")
     func outboxWhileDown() async throws {
         try await withFixtureServer { fake, _ in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-outbox-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let scratch = try Scratch()
+            defer { scratch.remove() }
+            let directory = scratch.url
             let timeline = fake.state.withLock { $0.timeline }
             let index = try #require(timeline.prefix(10).firstIndex { ($0.reblog?.original ?? $0).favourited != true })
             let original = (timeline[index].reblog?.original ?? timeline[index]).id

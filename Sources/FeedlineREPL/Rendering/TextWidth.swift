@@ -23,17 +23,23 @@ public enum TextWidth {
     /// The width of a grapheme cluster of several scalars.
     ///
     /// An emoji sequence (an emoji with a presentation selector, a skin tone or a ZWJ, or a flag)
-    /// is one glyph two columns wide; a stray skin tone or flag letter is no base for one. Any other cluster is as wide as its scalars side by side,
-    /// as a terminal draws them: so joining two texts adds their widths even where the join
-    /// merges clusters — a space before a stray skin tone, combining mark or ZWJ, or a prepended
-    /// concatenation mark before a space (else a padded line came out short or long).
+    /// is one glyph two columns wide; a stray skin tone or flag letter is no base for one. Any
+    /// other cluster is as wide as its scalars side by side, as a terminal draws them: so joining
+    /// two texts adds their widths even where the join merges clusters — a space before a stray
+    /// skin tone, combining mark or ZWJ, or a prepended concatenation mark before a space (else a
+    /// padded line came out short or long).
     private static func width(ofCluster scalars: Character.UnicodeScalarView) -> Int {
         guard let first = scalars.first else { return 0 }
         if first.properties.isEmoji, !isEmojiJoiner(first.value), scalars.count > 1, scalars.contains(where: { isEmojiJoiner($0.value) }) {
             return 2
         }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // regional indicators (flags)
-        return scalars.reduce(0) { $0 + (($1.value < 0x10000) ? Int(basicPlane[Int($1.value)]) : width(ofScalar: $1)) }
+        return scalars.reduce(0) { $0 + columns($1) }
+    }
+
+    /// ``width(ofScalar:)``, from the table for the Basic Multilingual Plane.
+    private static func columns(_ scalar: Unicode.Scalar) -> Int {
+        scalar.value < 0x10000 ? Int(basicPlane[Int(scalar.value)]) : width(ofScalar: scalar)
     }
 
     /// The width of one scalar drawn alone: none for controls, marks, format characters and the
@@ -66,16 +72,8 @@ public enum TextWidth {
     public static func width(of text: some StringProtocol) -> Int {
         var total = 0
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                total += value >= 0x20 && value != 0x7F ? 1 : 0
-            } else if value < 0x10000 {
-                if value == 0xFE0F || value == 0x200D { return text.reduce(0) { $0 + width(of: $1) } }
-                total += Int(basicPlane[Int(value)])
-            } else {
-                if isEmojiJoiner(value) { return text.reduce(0) { $0 + width(of: $1) } }
-                total += width(ofScalar: scalar)
-            }
+            if scalar.value >= 0x80, isEmojiJoiner(scalar.value) { return text.reduce(0) { $0 + width(of: $1) } }
+            total += columns(scalar)
         }
         return total
     }
