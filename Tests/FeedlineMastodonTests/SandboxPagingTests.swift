@@ -50,12 +50,25 @@ import FeedlineMastodon
         #expect(page.next == nil)
     }
 
-    @Test func anUnknownCursorIsAnError() async throws {
+    @Test func aCursorThatIsNoIdIsAnError() async throws {
         let service = try SandboxService(statuses: Build.timeline(3), clock: VirtualClock())
-        await #expect(throws: SandboxError.unknownCursor(PageCursor("999"))) {
-            try await service.page(of: .home, after: PageCursor("999"))
+        await #expect(throws: SandboxError.unknownCursor(PageCursor("x9"))) {
+            try await service.page(of: .home, after: PageCursor("x9"))
         }
-        #expect(SandboxError.unknownCursor(PageCursor("999")).errorDescription == "No page of this feed starts after 999.")
+        #expect(SandboxError.unknownCursor(PageCursor("x9")).errorDescription == "No page of this feed starts after x9.")
+    }
+
+    /// A list saved by an earlier run may end at a post this run's sandbox does not hold (one its
+    /// stream brought): like Mastodon's `max_id`, the cursor still bounds by id order.
+    @Test func aCursorNamingAPostTheFeedDoesNotHoldPagesOnByIdOrder() async throws {
+        let statuses = [Build.status(10), Build.status(20), Build.status(30), Build.status(40)]
+        let service = try SandboxService(statuses: statuses, pageSize: 2, clock: VirtualClock())
+        let below = try await service.page(of: .home, after: PageCursor("35"))
+        #expect(below.ids == ["30", "20"])
+        #expect(below.next == PageCursor("20"))
+        #expect(try await service.page(of: .home, after: PageCursor("15")).ids == ["10"])
+        #expect(try await service.page(of: .home, after: PageCursor("5")).ids == [])
+        #expect(try await service.page(of: .home, after: PageCursor("999")).ids == ["40", "30"])
     }
 
     @Test func postsWithTheSameDateAreOrderedByIdNumerically() async throws {

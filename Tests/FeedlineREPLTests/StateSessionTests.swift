@@ -61,6 +61,21 @@ struct StateSessionTests {
         #expect(Self.firstRow(third.output).map(String.init) == shownByNewer)
     }
 
+    @Test("a resumed session pages on past the saved rows, although they end at a post the sandbox's stream brought in the last run")
+    func resumedSessionPagesOn() async throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = ["--state", directory.path]
+        let first = try await Self.run(state + Self.flags, stdin: "more\nmore\npublic\nhome\nquit\n")
+        #expect(first.status == 0)
+        let second = try await Self.run(state + Self.flags, stdin: "more\nmore\nmore\n")
+        #expect(second.status == 0)
+        #expect(second.errors.isEmpty)
+        #expect(!second.output.contains("Could not load older posts"), "\(second.output)")
+        // The rows after the saved ones came: row 21 and on.
+        #expect(second.output.contains("\n  21  ") || second.output.contains("\n+ 21  "), "\(second.output)")
+    }
+
     @Test("a script or piped input keeps no state unless --state is given; --no-state keeps none")
     func noStateByDefault() async throws {
         let directory = try Self.scratchDirectory()

@@ -151,15 +151,23 @@ public final class SandboxService: FeedService {
     /// ``pageSize`` entries after the one the cursor names. Answering a page may release
     /// held-back arrivals, which later requests then see.
     ///
-    /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor naming no entry of the feed,
+    /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor that names no entry of the feed
+    ///   and is not an id either (a numeric id the feed does not hold bounds by id order),
     ///   ``SandboxError/noLists`` for a list, or a scheduled fault.
     public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         try await perform(.page, cursor: cursor) { state, pageSize throws(SandboxError) in
             let (ids, positions) = try state.store.feed(feed)
             var start = 0
             if let cursor {
-                guard let position = positions[cursor.rawValue] else { throw .unknownCursor(cursor) }
-                start = position + 1
+                // Like Mastodon's `max_id`, a cursor naming a post the feed does not hold (one a
+                // stream brought in an earlier run, saved with the rows) still bounds by id order.
+                if let position = positions[cursor.rawValue] {
+                    start = position + 1
+                } else if let place = Self.place(of: cursor.rawValue, in: ids) {
+                    start = place
+                } else {
+                    throw .unknownCursor(cursor)
+                }
             }
             let slice = ids[min(start, ids.count)..<min(start + pageSize, ids.count)]
             let posts = slice.compactMap { state.store.post($0) }
