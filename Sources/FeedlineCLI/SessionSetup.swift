@@ -68,7 +68,10 @@ enum SessionSetup {
             let choice = try serviceChoice(configuration)
             // On the sandbox, latency passes in virtual time: changes still arrive asynchronously.
             let clock: any Clock<Duration> = choice.isRemote ? ContinuousClock() : VirtualClock()
-            session = try makeSession(choice, configuration, clock: clock, executor: nil)
+            // Backoffs of queued taps: real time on a server; on the sandbox time passes only for
+            // what a command waits for, so a queued tap is sent again by retry alone.
+            let retryClock: any Clock<Duration> = choice.isRemote ? ContinuousClock() : ManualClock()
+            session = try makeSession(choice, configuration, clock: clock, retryClock: retryClock, executor: nil)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             return 1
@@ -102,10 +105,13 @@ enum SessionSetup {
         let scriptLines = try configuration.script.map(readScript)
         // Scripts on the sandbox run on virtual time (instant, deterministic); a server is real time.
         let clock: any Clock<Duration> = interactive || choice.isRemote ? ContinuousClock() : VirtualClock()
+        // A script (or piped input) is virtual everywhere: its outbox's backoffs wait on a clock
+        // nothing advances, so a queued tap is sent again by retry alone, the same way every run.
+        let retryClock: any Clock<Duration> = interactive ? ContinuousClock() : ManualClock()
         // Scripts on the sandbox do everything on the main thread: keep the service calls there
         // too, rather than waking a pool thread for each one.
         let executor: (any TaskExecutor)? = interactive || choice.isRemote ? nil : MainQueueTaskExecutor()
-        let session = try makeSession(choice, configuration, clock: clock, executor: executor)
+        let session = try makeSession(choice, configuration, clock: clock, retryClock: retryClock, executor: executor)
         let state = configuration.state.directory(interactive: interactive).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
         await state?.restore(markerWait: interactive ? SessionState.interactiveMarkerWait : nil)
         if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
@@ -141,14 +147,13 @@ enum SessionSetup {
 
     /// The service and a session on it, starting on the configured feed.
     private static func makeSession(
-        _ choice: ServiceChoice, _ configuration: SessionConfiguration, clock: any Clock<Duration>, executor: (any TaskExecutor)?
+        _ choice: ServiceChoice, _ configuration: SessionConfiguration, clock: any Clock<Duration>, retryClock: any Clock<Duration>,
+        executor: (any TaskExecutor)?
     ) throws -> FeedSession {
         let wallClock = configuration.wallClock
         do {
             let service = try choice.makeService(postsPerPage: configuration.postsPerPage, clock: clock, wallClock: wallClock)
-            // Re-sends of the outbox wait on the session's clock: virtual for a script on the
-            // sandbox (so a transcript never depends on real time), real otherwise.
-            return FeedSession(service: service, clock: wallClock, root: try choice.startFeed(), executor: executor, retryClock: clock)
+            return FeedSession(service: service, clock: wallClock, root: try choice.startFeed(), executor: executor, retryClock: retryClock)
         } catch {
             throw StartError(description: error.description)
         }

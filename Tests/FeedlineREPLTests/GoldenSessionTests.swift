@@ -82,6 +82,31 @@ struct GoldenSessionTests {
         }
     }
 
+    /// As a user runs them: `feedline --script FILE` and nothing else (the script's `# args:`
+    /// line carries its flags), three times each — a clock that is real somewhere in the binary
+    /// shows as a run that differs.
+    @Test("the built binary replays each session byte for byte, three times", arguments: scripts)
+    func goldenBinary(_ name: String) async throws {
+        let path = "Fixtures/sessions/" + name
+        let expected = try String(
+            contentsOf: PackagePaths.fixtures("sessions").appendingPathComponent(name.replacingOccurrences(of: ".feedline", with: ".transcript")),
+            encoding: .utf8
+        )
+        for run in 1...3 {
+            let ending = try await Child.run(["--script", path])
+            #expect(!ending.timedOut && ending.status == 0, "\(name), run \(run): \(ending)")
+            if ending.output != expected {
+                let got = ending.output.split(separator: "\n", omittingEmptySubsequences: false)
+                let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+                let line = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+                Issue.record(
+                    "\(name), run \(run), differs at line \(line + 1):\n  expected: \(line < want.count ? String(want[line]) : "<end>")\n  actual:   \(line < got.count ? String(got[line]) : "<end>")"
+                )
+                return
+            }
+        }
+    }
+
     @Test("the same script gives a byte-identical transcript every run")
     func deterministic() async throws {
         let first = try await Self.transcript(of: "tour.feedline")

@@ -1,16 +1,19 @@
-import Feedline
 import Synchronization
 
-/// A clock that only moves when a test advances it, and that lets a test wait until code under
-/// test is asleep on it — so "not done before the clock moves" is checked without real sleeps
-/// or yield loops.
-public final class ManualClock: Clock, Sendable {
-    public struct Instant: InstantProtocol {
-        public var offset: Duration
+/// A clock that only moves when it is advanced, and that lets a test wait until code under test
+/// is asleep on it — so "not done before the clock moves" is checked without real sleeps or
+/// yield loops.
+///
+/// A script's outbox waits on one that nothing advances: in a script, time passes only for what
+/// the script waits for (a service's latency on a ``VirtualClock``), so a backoff never comes due
+/// by itself and a queued tap is sent again by `retry` alone — the same way in every run.
+package final class ManualClock: Clock, Sendable {
+    package struct Instant: InstantProtocol {
+        package var offset: Duration
 
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        package func duration(to other: Instant) -> Duration { other.offset - offset }
+        package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -42,18 +45,18 @@ public final class ManualClock: Clock, Sendable {
 
     private let state = Locked(State())
 
-    public init() {}
+    package init() {}
 
-    public var now: Instant { state.withLock { $0.now } }
-    public var minimumResolution: Duration { .zero }
+    package var now: Instant { state.withLock { $0.now } }
+    package var minimumResolution: Duration { .zero }
 
     /// How many sleeps are waiting for the clock now.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     /// Every duration a sleep asked for, in order.
-    public var requestedSleeps: [Duration] { state.withLock { $0.requested } }
+    package var requestedSleeps: [Duration] { state.withLock { $0.requested } }
 
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state in
             state.nextID += 1
@@ -88,7 +91,7 @@ public final class ManualClock: Clock, Sendable {
     }
 
     /// Moves time forward and wakes every sleep whose deadline has come, earliest first.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let due: [Sleeper] = state.withLock { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -101,7 +104,7 @@ public final class ManualClock: Clock, Sendable {
 
     /// Returns once at least `count` sleeps are waiting on the clock, or when the waiting task
     /// is cancelled (a test's time limit), so a missing sleep fails a test instead of hanging it.
-    public func waitForSleepers(_ count: Int) async {
+    package func waitForSleepers(_ count: Int) async {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
