@@ -78,6 +78,26 @@ struct SavedListTests {
         #expect(service.calls.last == "page(p30)")
     }
 
+    @Test("posts that came between runs wait above with no gap when the confirming answer, though full, overlaps the saved rows")
+    func restoreAnswerOverlappingTheRowsLeavesNoGap() async throws {
+        // The save: 30 posts, read from the top. Two posts came since. The confirming request asks
+        // above the 21st row with a page of 21: the newest 21 of the 22 newer posts, full (more
+        // below), but the 19 saved rows in it show that nothing is missing.
+        let saved = makePosts(30)
+        let service = MemoryService(posts: makePosts(2, prefix: "n") + saved, pageSize: 21)
+        let session = makeSession(service)
+        let home = session.root
+        home.restore(SavedList(entries: saved.map { .post($0) }, older: PageCursor("p30"), position: ReadingPosition(saved[0])))
+        await session.settle()
+        #expect(service.calls == ["newer(p21, nil)"])
+        #expect(ids(home.state.waiting) == ["n1", "n2"])
+        home.showWaiting()
+        #expect(ids(home.rows.prefix(4)) == ["n1", "n2", "p1", "p2"], "no gap row between what came and the saved rows")
+        #expect(home.rows.allSatisfy { $0.gap == nil })
+        #expect(home.saved().entries.allSatisfy { if case .post = $0 { true } else { false } }, "no gap saved either")
+        #expect(home.state.checkInvariants().isEmpty)
+    }
+
     @Test("a server copy replaces the saved one, and a toggle made on the saved copy converges")
     func restoredCopiesYield() async {
         var old = makePost("p1")

@@ -52,9 +52,12 @@ extension ListState {
         case .loadMoreRequested:
             if older != .end { startOrQueue(.loadOlder, &edit) }
 
-        case .newerLoaded(let token, let page):
+        case .newerLoaded(let token, var page):
             guard let request = inFlight, request.token == token else { break }
             confirm(page.items)
+            // A full answer that reaches rows already shown (a catch-up asked above a row below
+            // the first screen) is contiguous with them: nothing is missing below it.
+            if page.hasMore, reachesRows(page) { page.hasMore = false }
             switch request.kind {
             case .refresh(let above, _):
                 inFlight = nil
@@ -231,6 +234,11 @@ extension ListState {
         case .positionRestored(let saved):
             if position.map({ saved.isNewer(than: $0) }) ?? true { position = saved }
         }
+    }
+
+    /// Whether a newer page holds a post row already shown.
+    private func reachesRows(_ page: NewerPage<ListRow>) -> Bool {
+        page.items.contains { $0.post != nil && rows.contains($0.id) }
     }
 
     /// Rows a server answer brought are no longer only saved copies.
