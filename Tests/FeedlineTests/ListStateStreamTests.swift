@@ -106,6 +106,32 @@ struct ListStateStreamTests {
         #expect(state.checkInvariants().isEmpty)
     }
 
+    @Test("a later success of the same kind clears a failure: a catch-up clears a failed refresh, a refresh a failed catch-up")
+    func successOfTheSameKindClearsAFailure() {
+        // The refresh failed while the server was down; the stream came back and caught up.
+        var state = ListStateTests.state(.refreshFailed)
+        #expect(ListStatus(state).failure?.intent == .refresh)
+        state.reduce(.catchUpRequested)
+        var token = state.inFlight?.token ?? 0
+        state.reduce(.newerLoaded(token: token, page: NewerPage(posts: [makePost("c1")], hasMore: false)))
+        #expect(state.refreshFailure == nil)
+        #expect(state.lastFailed == nil)
+        #expect(ListStatus(state).failure == nil)
+        #expect(state.failedIntents.isEmpty)
+        #expect(state.checkInvariants().isEmpty)
+        // The other way round.
+        state.reduce(.catchUpRequested)
+        token = state.inFlight?.token ?? 0
+        state.reduce(.pageFailed(token: token, failure: "Down."))
+        #expect(ListStatus(state).failure?.intent == .catchUp)
+        state.reduce(.refreshRequested)
+        token = state.inFlight?.token ?? 0
+        state.reduce(.newerLoaded(token: token, page: NewerPage(posts: [], hasMore: false)))
+        #expect(state.catchUpFailure == nil)
+        #expect(ListStatus(state).failure == nil)
+        #expect(state.failedIntents.isEmpty)
+    }
+
     @Test("a catch-up keeps what it brings waiting; a full page drops the rows it covers and marks that posts may be missing")
     func caughtUp() {
         var state = Self.withWaiting(.loaded)

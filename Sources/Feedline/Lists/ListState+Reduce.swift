@@ -88,6 +88,8 @@ extension ListState {
                     waitingMayMiss = false
                 }
                 if uncertain { markMayMiss() }
+                // A catch-up that failed asked for what this answer brought.
+                clearFailure(of: .catchUp)
                 runQueue(&edit)
             case .gap(let gap):
                 inFlight = nil
@@ -110,6 +112,8 @@ extension ListState {
                 }
                 keepWaiting(page, of: request, above: above, &edit)
                 coveredMissed(by: request)
+                // A refresh that failed asked for what this answer brought (it waits above).
+                clearFailure(of: .refresh)
                 runQueue(&edit)
             case .page, .reload:
                 fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
