@@ -82,7 +82,9 @@ enum SessionSetup {
         await state?.restore(markerWait: nil)
         let stream = configuration.stream ? SandboxStream(session) : nil
         let live = startLiveUpdates(session, configuration)
-        await JSONLinesSession.run(session: session, lines: StandardInputLines.stream(), afterCommand: { stream?.commandHandled() }) { line in
+        await JSONLinesSession.run(
+            session: session, lines: StandardInputLines.stream(), keepsState: state != nil, afterCommand: { stream?.commandHandled() }
+        ) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         live?.stop()
@@ -114,6 +116,7 @@ enum SessionSetup {
         let session = try makeSession(choice, configuration, clock: clock, retryClock: retryClock, executor: executor)
         let state = configuration.state.directory(interactive: interactive).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
         await state?.restore(markerWait: interactive ? SessionState.interactiveMarkerWait : nil)
+        options.keepsState = state != nil
         if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
         if scriptLines != nil || !interactive {

@@ -30,7 +30,9 @@ public struct JSONLCommand: Sendable, Equatable {
         case top
         /// Replace the whole stack with a list of this feed.
         case root(Feed)
-        case toggle(InteractionKind, PostID)
+        /// Toggle `kind` of a post, or — with `"value": true|false` — set it (nothing happens
+        /// when it already is: a client that says what it wants can repeat itself).
+        case toggle(InteractionKind, PostID, value: Bool?)
         /// Reply `{"type":"idle"}` once no request is running.
         case wait
         case quit
@@ -119,7 +121,12 @@ public struct JSONLCommand: Sendable, Equatable {
         case "favourite", "reblog", "bookmark":
             guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
             let kind: InteractionKind = name == "favourite" ? .favourite : name == "reblog" ? .reblog : .bookmark
-            action = .toggle(kind, PostID(post))
+            var wanted: Bool?
+            if let field = value["value"] {
+                guard case .bool(let flag) = field else { return fail("\(name): \"value\" is true or false, not \(field.json).") }
+                wanted = flag
+            }
+            action = .toggle(kind, PostID(post), value: wanted)
         case "show":
             guard let post = string("post") else { return fail("show needs \"post\": a post id string.") }
             action = .show(PostID(post))

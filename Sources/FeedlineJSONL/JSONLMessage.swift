@@ -122,7 +122,24 @@ public enum JSONLMessage {
         return Double(whole) + Double(fraction) / 1e18
     }
 
-    public static func bye() -> JSONLValue { .object([("type", "bye")]) }
+    /// The last line of a session. `unsent` lists the favourites, boosts and bookmarks not sent
+    /// yet (after waiting up to 2 s for those on their way), each `{"post","kind","value"}`;
+    /// `kept` says whether they are kept and sent at the next start (the session keeps state)
+    /// or dropped.
+    public static func bye(unsent: [OutboxEntry] = [], kept: Bool = false) -> JSONLValue {
+        .object([("type", "bye"), ("unsent", .array(unsent.map(outboxEntry))), ("kept", .bool(kept))])
+    }
+
+    /// What `retry` sent again of the favourites, boosts and bookmarks (its other work shows in
+    /// the screens' messages): `{"type":"retrying","interactions":[{"post","kind","value"}]}`.
+    /// How each went follows as `post` messages.
+    public static func retrying(_ sent: [OutboxEntry], id: JSONLValue?) -> JSONLValue {
+        .object([("type", "retrying")] + (id.map { [("id", $0)] } ?? []) + [("interactions", .array(sent.map(outboxEntry)))])
+    }
+
+    static func outboxEntry(_ entry: OutboxEntry) -> JSONLValue {
+        .object([("post", .string(entry.postID.rawValue)), ("kind", .string(entry.kind.rawValue)), ("value", .bool(entry.value))])
+    }
 
     // MARK: - Payloads
 
@@ -218,6 +235,14 @@ public enum JSONLMessage {
             ("reblogged", .bool(value.reblogged)), ("reblogs", .int(value.reblogsCount)), ("bookmarked", .bool(value.bookmarked)),
             ("pending", .array(InteractionKind.allCases.filter(value.pending.contains).map { .string($0.rawValue) })),
             ("queued", .array(InteractionKind.allCases.filter(value.queued.contains).map { .string($0.rawValue) })),
+            // Why each queued kind waits and when it is sent again (null while it is being sent).
+            ("queue", .array(value.queuedChanges.map { queued in
+                .object([
+                    ("kind", .string(queued.kind.rawValue)), ("value", .bool(queued.value)), ("reason", .string(queued.reason)),
+                    ("failedAttempts", .int(queued.failedAttempts)),
+                    ("retryInSeconds", queued.retryAfter.map { .int(Int($0.components.seconds)) } ?? .null),
+                ])
+            })),
             ("error", .optional(value.failure?.message)),
         ]
     }

@@ -22,6 +22,8 @@ public final class JSONLinesDriver {
     }
 
     private let session: FeedSession
+    /// Whether the session keeps state for the next start (what `bye` says of unsent taps).
+    private let keepsState: Bool
     private let write: @MainActor (String) -> Void
     private var subscriptions: [Subscription] = []
     private var lists: [FollowedList] = []
@@ -29,9 +31,11 @@ public final class JSONLinesDriver {
     private var started = false
     private var streamState: StreamState?
 
-    /// A driver over `session` that hands each output line (without newline) to `write`.
-    public init(session: FeedSession, write: @escaping @MainActor (String) -> Void) {
+    /// A driver over `session` that hands each output line (without newline) to `write`;
+    /// `keepsState` says whether taps left unsent at the end are kept for the next start.
+    public init(session: FeedSession, keepsState: Bool = false, write: @escaping @MainActor (String) -> Void) {
         self.session = session
+        self.keepsState = keepsState
         self.write = write
     }
 
@@ -80,7 +84,7 @@ public final class JSONLinesDriver {
             emit(JSONLMessage.idle(id: id))
         case .quit:
             emit(JSONLMessage.ok("quit", id: id))
-            finish()
+            await close()
             return false
         default: break
         }
@@ -127,8 +131,10 @@ public final class JSONLinesDriver {
             }
         case .retry:
             // Everything still failed, on every screen (pages, refreshes, gaps, detail loads,
-            // interactions that rolled back).
+            // interactions that rolled back or wait in the outbox).
+            let sending = session.store.retryableInteractions
             session.retry()
+            if !sending.isEmpty { emit(JSONLMessage.retrying(sending, id: id)) }
         case .push(let route):
             navigator.push(route)
         case .pop:
@@ -138,8 +144,9 @@ public final class JSONLinesDriver {
             navigator.popToRoot()
         case .root(let feed):
             navigator.replaceRoot(feed)
-        case .toggle(let kind, let post):
-            guard toggle(kind, post) else { return "Unknown post \(post): no screen on the stack shows it." }
+        case .toggle(let kind, let post, let value):
+            let known = value.map { session.set(kind, $0, post: post) } ?? session.toggle(kind, post: post)
+            guard known else { return "Unknown post \(post): no screen on the stack shows it." }
         case .show(let post):
             switch reveal(post) {
             case nil: return "Unknown post \(post): no screen on the stack shows it."
@@ -152,14 +159,23 @@ public final class JSONLinesDriver {
         return nil
     }
 
-    /// Stops following changes and writes `bye`. Called by `quit`; call it at end of input.
+    /// Stops following changes and writes `bye` with the taps not sent yet (``close()`` waits
+    /// for those on their way first).
     public func finish() {
         guard started else { return }
         started = false
         subscriptions.removeAll()
         lists.removeAll()
         detailSubscription = nil
-        emit(JSONLMessage.bye())
+        emit(JSONLMessage.bye(unsent: session.store.outbox, kept: keepsState))
+    }
+
+    /// The end of the session — `quit`, or the end of input: waits up to 2 s (on the session's
+    /// retry clock) for favourites, boosts and bookmarks on their way, then ``finish()``.
+    public func close() async {
+        guard started else { return }
+        _ = await session.finish(waitingAtMost: .seconds(2))
+        finish()
     }
 
     private struct Problem: Error {
@@ -179,23 +195,6 @@ public final class JSONLinesDriver {
         // The root is always a list, so there is one.
         let top = screens.lastIndex { $0.list != nil } ?? 0
         return .success((top, screens[top].list ?? session.root))
-    }
-
-    /// Toggles `kind` of the post `id` names through a screen that shows it: a detail of it
-    /// on the stack (top first), else a list row of it (top first). `false` when none does.
-    private func toggle(_ kind: InteractionKind, _ id: PostID) -> Bool {
-        let screens = session.navigator.screens.reversed()
-        let original = session.store.originalID(of: id)
-        for case .post(let detail) in screens where detail.id == id || session.store.originalID(of: detail.id) == original {
-            if detail.toggle(kind) { return true }
-        }
-        for case .list(let list) in screens {
-            if list.rows.contains(.post(id)) { return list.toggle(kind, row: .post(id)) }
-            if let original, let row = list.rows.first(where: { $0.shownPost?.originalID == original }) {
-                return list.toggle(kind, row: row.id)
-            }
-        }
-        return false
     }
 
     /// Reveals the post `id` names through a screen that shows it (a detail, else a row):

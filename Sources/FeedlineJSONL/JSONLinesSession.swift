@@ -4,7 +4,8 @@ import Feedline
 @MainActor
 public enum JSONLinesSession {
     /// Starts a driver over `session`, handles each line of `lines` in order until `quit` or the
-    /// end of input, then finishes (writes `bye`). Every output line goes to `write`, in the order
+    /// end of input, then closes (writes `bye` with what was not sent; `keepsState` says whether
+    /// that is kept for the next start). Every output line goes to `write`, in the order
     /// things happen; changes that arrive while waiting for input are written when they happen.
     ///
     /// `afterCommand` runs after each command line (a front that drives a scripted stream —
@@ -15,10 +16,11 @@ public enum JSONLinesSession {
     public static func run(
         session: FeedSession,
         lines: some AsyncSequence<String, Never>,
+        keepsState: Bool = false,
         afterCommand: @escaping @MainActor () -> Void = {},
         write: @escaping @MainActor (String) -> Void
     ) async -> Bool {
-        let driver = JSONLinesDriver(session: session, write: write)
+        let driver = JSONLinesDriver(session: session, keepsState: keepsState, write: write)
         driver.start()
         for await line in lines {
             if !(await driver.handle(line)) { return true }
@@ -26,7 +28,7 @@ public enum JSONLinesSession {
         }
         // End of input: let what is running finish, so its changes are written, then say bye.
         await session.settle()
-        driver.finish()
+        await driver.close()
         return false
     }
 }

@@ -174,13 +174,15 @@ struct SetupTests {
         }
     }
 
-    @Test("rate-limit headers: X-RateLimit-Reset, else Retry-After seconds; junk is ignored")
+    @Test("rate-limit headers: Retry-After seconds (relative, so clock skew does not move it), else X-RateLimit-Reset; junk is ignored")
     func rateLimitHeaders() {
         let now = Date(timeIntervalSince1970: 1_795_348_800)
         let mastodon = RateLimit(header: { ["X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "2026-11-22T12:05:00.000Z"][$0] }, now: now)
         #expect(mastodon == RateLimit(limit: 300, remaining: 0, reset: now.addingTimeInterval(300)))
         let retryAfter = RateLimit(header: { ["Retry-After": "7", "X-RateLimit-Reset": "soon"][$0] }, now: now)
         #expect(retryAfter.reset == now.addingTimeInterval(7))
+        let both = RateLimit(header: { ["Retry-After": "300", "X-RateLimit-Reset": "2026-11-26T12:05:00.000Z"][$0] }, now: now)
+        #expect(both.reset == now.addingTimeInterval(300))
         #expect(RateLimit(header: { _ in "x" }, now: now) == RateLimit())
     }
 }

@@ -165,7 +165,7 @@ struct JSONLBinaryTests {
         let exit = await child.finish()
         #expect(exit.status == 0 && !exit.timedOut && exit.stderr.isEmpty)
         let lines = String(decoding: child.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(Array(lines.suffix(2)) == [#"{"type":"ok","cmd":"quit","id":"q"}"#, #"{"type":"bye"}"#])
+        #expect(Array(lines.suffix(2)) == [#"{"type":"ok","cmd":"quit","id":"q"}"#, #"{"type":"bye","unsent":[],"kept":false}"#])
         #expect(!lines.contains { $0.contains(#""id":"late""#) })
     }
 

@@ -15,8 +15,8 @@ struct JSONLCommandTests {
         (#"{"cmd":"display","rows":[]}"#, JSONLCommand(action: .display([], screen: nil), name: "display")),
         (#"{"cmd":"openGap","row":"gap:9"}"#, JSONLCommand(action: .openGap(.gap(below: "9"), screen: nil), name: "openGap")),
         (#"{"cmd":"open","post":"109"}"#, JSONLCommand(action: .push(.post("109")), name: "open")),
-        (#"{"cmd":"favourite","post":"x"}"#, JSONLCommand(action: .toggle(.favourite, "x"), name: "favourite")),
-        (#"{"cmd":"reblog","post":"x","extra":[1,2]}"#, JSONLCommand(action: .toggle(.reblog, "x"), name: "reblog")),
+        (#"{"cmd":"favourite","post":"x"}"#, JSONLCommand(action: .toggle(.favourite, "x", value: nil), name: "favourite")),
+        (#"{"cmd":"reblog","post":"x","extra":[1,2]}"#, JSONLCommand(action: .toggle(.reblog, "x", value: nil), name: "reblog")),
         (#"{"cmd":"back"}"#, JSONLCommand(action: .pop, name: "back")),
         (#"{"cmd":"refresh"}"#, JSONLCommand(action: .refresh(screen: nil), name: "refresh")),
         (#"{"cmd":"showWaiting"}"#, JSONLCommand(action: .showWaiting(screen: nil), name: "showWaiting")),
@@ -48,7 +48,7 @@ struct JSONLCommandTests {
         (#"{"cmd":"root","feed":"local"}"#, JSONLCommand(action: .root(.local), name: "root")),
         (#"{"cmd":"root","feed":"tag:birds"}"#, JSONLCommand(action: .root(.tag("birds")), name: "root")),
         (#"{"cmd":"root","feed":"account:@kemi@fieldnotes.science"}"#, JSONLCommand(action: .root(.account("@kemi@fieldnotes.science")), name: "root")),
-        (#"{"cmd":"bookmark","post":"117628625076856329"}"#, JSONLCommand(action: .toggle(.bookmark, "117628625076856329"), name: "bookmark")),
+        (#"{"cmd":"bookmark","post":"117628625076856329"}"#, JSONLCommand(action: .toggle(.bookmark, "117628625076856329", value: nil), name: "bookmark")),
     ])
     func navigation(line: String, expected: JSONLCommand) throws {
         #expect(try JSONLCommand.parse(line).get() == expected)
@@ -62,7 +62,7 @@ struct JSONLCommandTests {
         (#"{"cmd":"loadMore","screen":1}"#, JSONLCommand(action: .loadMore(screen: 1), name: "loadMore")),
         (#"{"cmd":"refresh","screen":999999}"#, JSONLCommand(action: .refresh(screen: 999_999), name: "refresh")),
         (#"{"cmd":"openGap","row":"gap:9","screen":0}"#, JSONLCommand(action: .openGap(.gap(below: "9"), screen: 0), name: "openGap")),
-        (#"{"cmd":"favourite","post":"x","screen":"top"}"#, JSONLCommand(action: .toggle(.favourite, "x"), name: "favourite")),
+        (#"{"cmd":"favourite","post":"x","screen":"top"}"#, JSONLCommand(action: .toggle(.favourite, "x", value: nil), name: "favourite")),
         (#"{"cmd":"pop","screen":-1}"#, JSONLCommand(action: .pop, name: "pop")),
     ])
     func screens(line: String, expected: JSONLCommand) throws {

@@ -103,6 +103,52 @@ struct REPLDriverTests {
         #expect(bookmark.contains("! Could not bookmark this post: This action is not allowed."), "\(bookmark)")
     }
 
+    @Test("a queued tap says why and when it is sent again; retry says what it sends and how it went; the end says what is left")
+    func queuedTapsSayWhy() async throws {
+        let harness = try await harness("faults")
+        _ = await harness.run("retry")
+        // Row 4's boost fails once for lack of a connection (503): queued, with the reason and the wait.
+        let boost = await harness.run("boost 4").replacingOccurrences(of: "\n", with: " ")
+        #expect(boost.contains("Your boost of Sam Whitfield's post is queued: The server is unavailable right now; try again in a moment. Sent again in 2 seconds, or type retry."), "\(boost)")
+        // retry sends it and says so, then how it went.
+        let retried = await harness.run("retry")
+        #expect(retried.hasPrefix("Sending again: your boost of Sam Whitfield's post.\n"), "\(retried)")
+        #expect(retried.contains("Sent: your boost of Sam Whitfield's post."), "\(retried)")
+        // Row 3's favourite always fails (500): queued again after each attempt, twice as long.
+        _ = await harness.run("fav 3")
+        let again = await harness.run("retry").replacingOccurrences(of: "\n", with: " ")
+        #expect(again.contains("Sending again: your favourite of Nadia Petrova's post."), "\(again)")
+        #expect(again.contains("Your favourite of Nadia Petrova's post is queued: The server hit an internal error; try again later. Sent again in 4 seconds, or type retry."), "\(again)")
+        #expect(!again.contains("Sent:"))
+        // At the end: what is left and what becomes of it (this session keeps no state).
+        await harness.driver.close()
+        #expect(harness.output.take().replacingOccurrences(of: "\n", with: " ") == "Not sent yet: your favourite of Nadia Petrova's post. This session keeps no state (--state DIR would keep it), so it is dropped. ")
+        // Nothing is written after it.
+        harness.driver.flush()
+        #expect(harness.output.take().isEmpty)
+    }
+
+    @Test("unfav, unboost and unbookmark only ever remove: without a favourite, boost or bookmark they say so and send nothing")
+    func undoOnlyRemoves() async throws {
+        let harness = try await harness()
+        _ = harness.output.take()
+        let sent = harness.session.store.requestsSent
+        #expect(await harness.run("unfav 2") == "Row 2's post is not favourited; nothing to undo.\n")
+        #expect(await harness.run("unboost 2") == "Row 2's post is not boosted; nothing to undo.\n")
+        #expect(await harness.run("unbookmark 2") == "Row 2's post is not bookmarked; nothing to undo.\n")
+        #expect(harness.session.store.requestsSent == sent)
+        // With one to undo, it is undone on the row, once; again, nothing.
+        _ = await harness.run("fav 2")
+        let undone = await harness.run("unfav 2")
+        #expect(undone.hasPrefix("~  2  Ruth Calder") && undone.contains("☆ 266"), "\(undone)")
+        #expect(await harness.run("unfav 2") == "Row 2's post is not favourited; nothing to undo.\n")
+        #expect(harness.session.store.requestsSent == sent + 2)
+        // On a post, without a row number.
+        _ = await harness.run("open 2")
+        #expect(await harness.run("unfav") == "This post is not favourited; nothing to undo.\n")
+        #expect(await harness.run("unfav 2") == "On a post, unfav acts on that post: type unfav alone, or back to pick a row.\n")
+    }
+
     @Test("bad commands and out-of-range rows get one line and the session goes on")
     func badInput() async throws {
         let harness = try await harness(pageSize: 5)

@@ -76,6 +76,24 @@ struct StateSessionTests {
         #expect(second.output.contains("\n  21  ") || second.output.contains("\n+ 21  "), "\(second.output)")
     }
 
+    @Test("quit says which taps are not sent yet and that the next start sends them; the next start does")
+    func quitSaysWhatIsQueued() async throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let flags = ["--state", directory.path, "--fixtures", "Fixtures/faults"] + Self.flags
+        // Row 3's favourite fails with 500 every time: queued, and still queued at the end.
+        let first = try await Self.run(flags, stdin: "fav 3\nquit\n")
+        #expect(first.status == 0)
+        let said = first.output.replacingOccurrences(of: "\n", with: " ")
+        #expect(said.contains("Your favourite of Nadia Petrova's post is queued: The server hit an internal error; try again later."), "\(first.output)")
+        #expect(said.hasSuffix("home> quit Not sent yet: your favourite of Nadia Petrova's post. It is sent at the next start. "), "\(first.output)")
+        // The next start sends it (and it fails again: queued again, and said so).
+        let second = try await Self.run(flags, stdin: "quit\n")
+        let again = second.output.replacingOccurrences(of: "\n", with: " ")
+        #expect(again.contains("Your favourite of Nadia Petrova's post is queued"), "\(second.output)")
+        #expect(again.hasSuffix("Not sent yet: your favourite of Nadia Petrova's post. It is sent at the next start. "), "\(second.output)")
+    }
+
     @Test("a script or piped input keeps no state unless --state is given; --no-state keeps none")
     func noStateByDefault() async throws {
         let directory = try Self.scratchDirectory()

@@ -70,10 +70,15 @@ struct InteractionStateTests {
         #expect(pendingChangedMind.display.pending == [.favourite])
         #expect(failedIdle.display.failure?.kind == .favourite && failedIdle.display.pending.isEmpty)
         // Deferred: still shown as wanted and pending, queued, no failure; one wait, no request.
+        // It says why it waits and when it is sent again; while sent again, that it is on its way.
+        let queued = QueuedChange(kind: .favourite, value: true, reason: "Down.", failedAttempts: 1, retryAfter: .seconds(2))
         #expect(deferred.display == PostInteraction(
-            favourited: true, favouritesCount: 4, reblogged: false, reblogsCount: 1, pending: [.favourite], queued: [.favourite]))
+            favourited: true, favouritesCount: 4, reblogged: false, reblogsCount: 1, pending: [.favourite], queued: [.favourite],
+            queuedChanges: [queued]))
         #expect(deferred.requests.isEmpty && deferred.resends == [InteractionResend(kind: .favourite, token: 12, delay: .seconds(2))])
-        #expect(resending.display == deferred.display)
+        var resent = deferred.display
+        resent.queuedChanges[0].retryAfter = nil
+        #expect(resending.display == resent)
         #expect(resending.requests == [InteractionRequest(kind: .favourite, value: true, token: 13)] && resending.resends.isEmpty)
         #expect(restoredUnseen.requests == [InteractionRequest(kind: .favourite, value: true, token: 10)])
         #expect(restoredUnseen.display.pending == [.favourite] && restoredUnseen.display.queued.isEmpty)
@@ -199,6 +204,15 @@ struct InteractionStateTests {
             $0.favourite.inFlight = nil
             $0.favourite.failedAttempts = 1
             $0.favourite.resend = InteractionResend(kind: .favourite, token: 20, delay: .seconds(2))
+            $0.favourite.queuedReason = "Down."
+        }
+        // Rate limited: the re-send waits for the server's reset, not the 2 s backoff.
+        let limited = FeedFailure(message: "Too many requests.", isTransient: true, retryAfter: .seconds(300))
+        assertInteraction(from: pending, on: .requestFailed(.favourite, token: 10, failure: limited, at: 20)) {
+            $0.favourite.inFlight = nil
+            $0.favourite.failedAttempts = 1
+            $0.favourite.resend = InteractionResend(kind: .favourite, token: 20, delay: .seconds(300))
+            $0.favourite.queuedReason = "Too many requests."
         }
         // The user already changed their mind back: nothing visible is undone, nothing to report or keep.
         assertInteraction(from: pendingChangedMind, on: .requestFailed(.favourite, token: 10, message: "Down.", at: 20)) {
@@ -216,6 +230,7 @@ struct InteractionStateTests {
             $0.favourite.inFlight = nil
             $0.favourite.failedAttempts = 1
             $0.favourite.resend = InteractionResend(kind: .favourite, token: 20, delay: .seconds(2))
+            $0.favourite.queuedReason = "Down."
         }
         assertInteraction(from: pending, on: .requestFailed(.favourite, token: 3, message: "Down.", at: 20)) { _ in }
         // A refusal rolls back and is reported as one: a retry would only repeat it.

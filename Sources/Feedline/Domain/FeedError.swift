@@ -6,6 +6,14 @@ public protocol FeedServiceError: LocalizedError {
     /// down or busy (5xx, 429) — so the same request may well succeed later. `false` for refusals
     /// (401, 403, 404, 422, an answer that is not what was asked), where repeating cannot help.
     var isTransient: Bool { get }
+    /// How long the server asked to wait before the same request is worth trying again (a
+    /// 429's rate-limit reset, a 503's `Retry-After`), when it said; `nil` otherwise.
+    var retryAfter: Duration? { get }
+}
+
+extension FeedServiceError {
+    /// No wait was asked for.
+    public var retryAfter: Duration? { nil }
 }
 
 /// Why a request failed, as the view models show it: one sentence, and whether it was for lack
@@ -15,10 +23,14 @@ public struct FeedFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Whether trying again later may help (see ``FeedServiceError/isTransient``).
     public var isTransient: Bool
+    /// How long the server asked to wait before trying again, when it said (a rate limit's
+    /// reset): a queued favourite is not sent again before then.
+    public var retryAfter: Duration?
 
-    public init(message: String, isTransient: Bool) {
+    public init(message: String, isTransient: Bool, retryAfter: Duration? = nil) {
         self.message = message
         self.isTransient = isTransient
+        self.retryAfter = retryAfter
     }
 
     /// The failure `error` stands for: a ``FeedServiceError`` says whether it is transient; other
@@ -39,7 +51,8 @@ public struct FeedFailure: Error, Hashable, Sendable, CustomStringConvertible {
         } else {
             message = String(describing: error)
         }
-        self.init(message: message, isTransient: (error as? any FeedServiceError)?.isTransient ?? true)
+        let classified = error as? any FeedServiceError
+        self.init(message: message, isTransient: classified?.isTransient ?? true, retryAfter: classified?.retryAfter)
     }
 
     public var description: String { message }

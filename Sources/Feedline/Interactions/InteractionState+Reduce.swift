@@ -10,7 +10,9 @@ extension InteractionState {
     ///   request runs, so its count shows right; its wish and request stay.
     /// - `requestFailed`: for lack of a connection (``FeedFailure/isTransient``) while the user
     ///   still wants the change, nothing is rolled back: the kind is deferred, and a re-send
-    ///   waits ``resendDelay(afterFailures:)`` (2 s, 4 s, 8 s … at most 60 s). A refusal rolls the
+    ///   waits ``resendDelay(afterFailures:retryAfter:)`` (2 s, 4 s, 8 s … at most 60 s, or until
+    ///   the server's rate-limit reset when that is later), keeping the failure's sentence as the
+    ///   reason it is queued (``Track/queuedReason``). A refusal rolls the
     ///   display back to the confirmed state and records a failure when that undid something.
     /// - `requestSucceeded`: the reply's flag and count become the confirmed state (a count that
     ///   lags its flag — unchanged although the flag changed — is corrected by one); if the user
@@ -42,13 +44,18 @@ extension InteractionState {
             if track.desired == track.confirmed {
                 // The user already changed their mind back: nothing to undo, nothing to report.
                 track.failedAttempts = 0
+                track.queuedReason = nil
             } else if failure.isTransient {
                 track.failedAttempts += 1
-                track.resend = InteractionResend(kind: kind, token: epoch, delay: Self.resendDelay(afterFailures: track.failedAttempts))
+                track.queuedReason = failure.message
+                track.resend = InteractionResend(
+                    kind: kind, token: epoch, delay: Self.resendDelay(afterFailures: track.failedAttempts, retryAfter: failure.retryAfter)
+                )
             } else {
                 let wanted = track.desired
                 track.desired = track.confirmed
                 track.failedAttempts = 0
+                track.queuedReason = nil
                 self.failure = InteractionFailure(
                     kind: kind, value: wanted, message: "Could not \(kind.verb(request.value)) this post: \(failure.message)", isTransient: false
                 )
@@ -71,6 +78,7 @@ extension InteractionState {
             track.knownSince = epoch
             track.inFlight = nil
             track.failedAttempts = 0
+            track.queuedReason = nil
             if flag != request.value {
                 track.desired = flag
                 failure = InteractionFailure(kind: kind, value: request.value, message: "The server did not \(kind.verb(request.value)) this post.", isTransient: false)
@@ -115,6 +123,7 @@ extension InteractionState {
         } else if track.resend != nil, track.desired == track.confirmed {
             track.resend = nil
             track.failedAttempts = 0
+            track.queuedReason = nil
         }
         self[kind] = track
     }
@@ -130,6 +139,7 @@ extension InteractionState {
                 track.inFlight = InteractionRequest(kind: kind, value: value, token: epoch)
             } else {
                 track.failedAttempts = 0
+                track.queuedReason = nil
             }
         }
         self[kind] = track

@@ -35,10 +35,12 @@ public struct InteractionState: Hashable, Sendable {
         public package(set) var failedAttempts: Int
         /// The re-send this track waits for (the deferred phase), if any.
         public package(set) var resend: InteractionResend?
+        /// Why the last of the ``failedAttempts`` failed (one sentence); `nil` when none failed.
+        public package(set) var queuedReason: String?
 
         public init(
             confirmed: Bool, count: Int, desired: Bool? = nil, inFlight: InteractionRequest? = nil, knownSince: StoreEpoch = 0,
-            failedAttempts: Int = 0, resend: InteractionResend? = nil
+            failedAttempts: Int = 0, resend: InteractionResend? = nil, queuedReason: String? = nil
         ) {
             self.confirmed = confirmed
             self.count = max(0, count)
@@ -47,6 +49,13 @@ public struct InteractionState: Hashable, Sendable {
             self.knownSince = knownSince
             self.failedAttempts = failedAttempts
             self.resend = resend
+            self.queuedReason = queuedReason ?? (failedAttempts > 0 ? "" : nil)
+        }
+
+        /// What a front shows of this track while it is queued (``failedAttempts`` > 0).
+        func queued(_ kind: InteractionKind) -> QueuedChange? {
+            guard failedAttempts > 0, isPending else { return nil }
+            return QueuedChange(kind: kind, value: desired, reason: queuedReason ?? "", failedAttempts: failedAttempts, retryAfter: resend?.delay)
         }
 
         /// Whether it waits for the server: a request in flight or a re-send deferred.
@@ -116,6 +125,7 @@ public struct InteractionState: Hashable, Sendable {
             bookmarked: bookmark.desired,
             pending: Set(InteractionKind.allCases.filter { self[$0].isPending }),
             queued: Set(InteractionKind.allCases.filter { self[$0].isPending && self[$0].failedAttempts > 0 }),
+            queuedChanges: InteractionKind.allCases.compactMap { self[$0].queued($0) },
             failure: failure
         )
     }
@@ -130,10 +140,12 @@ public struct InteractionState: Hashable, Sendable {
     public var isDeferred: Bool { InteractionKind.allCases.contains { self[$0].resend != nil } }
 
     /// How long a deferred track waits before it sends again after `failures` failed attempts
-    /// in a row: 2 s, 4 s, 8 s … doubling, at most 60 s.
-    public static func resendDelay(afterFailures failures: Int) -> Duration {
+    /// in a row: 2 s, 4 s, 8 s … doubling, at most 60 s — or as long as the server asked
+    /// (`retryAfter`: a rate limit's reset), when that is longer.
+    public static func resendDelay(afterFailures failures: Int, retryAfter: Duration? = nil) -> Duration {
         let doublings = min(max(failures, 1) - 1, 5)
-        return min(.seconds(2 << doublings), .seconds(60))
+        let backoff = min(Duration.seconds(2 << doublings), .seconds(60))
+        return max(backoff, retryAfter ?? .zero)
     }
 
     /// Checks the invariants; returns a description of each one broken (empty when sound).
@@ -149,11 +161,14 @@ public struct InteractionState: Hashable, Sendable {
                 if track.desired == track.confirmed { broken.append("\(kind): deferred with nothing to send") }
                 if resend.kind != kind { broken.append("\(kind): a \(resend.kind) re-send in its track") }
                 if track.failedAttempts < 1 { broken.append("\(kind): deferred without a failed attempt") }
-                if resend.delay != Self.resendDelay(afterFailures: track.failedAttempts) {
+                if resend.delay < Self.resendDelay(afterFailures: track.failedAttempts) {
                     broken.append("\(kind): a re-send after \(resend.delay) for \(track.failedAttempts) failed attempts")
                 }
             }
             if !track.isPending, track.failedAttempts != 0 { broken.append("\(kind): settled with \(track.failedAttempts) failed attempts") }
+            if (track.failedAttempts > 0) != (track.queuedReason != nil) {
+                broken.append("\(kind): \(track.failedAttempts) failed attempts with reason \(track.queuedReason ?? "nil")")
+            }
             if track.count < 0 { broken.append("\(kind): negative count \(track.count)") }
             if !kind.isCounted, track.count != 0 { broken.append("\(kind): a count of \(track.count) for an uncounted kind") }
             if let request = track.inFlight, request.kind != kind { broken.append("\(kind): a \(request.kind) request in its track") }

@@ -61,6 +61,9 @@ public struct PostInteraction: Hashable, Sendable {
     /// next start), as opposed to simply being sent. Always a subset of ``pending``; a front may
     /// show them as "waiting for the server" rather than "sending".
     public var queued: Set<InteractionKind>
+    /// Why each queued kind waits and when it is sent again, in `InteractionKind.allCases`
+    /// order: one entry per kind of ``queued``.
+    public var queuedChanges: [QueuedChange]
     /// The last failure, cleared when the user toggles or retries this post.
     public var failure: InteractionFailure?
     /// Whether the user revealed the post past a filter's warning (``PostFilter``): shared,
@@ -75,6 +78,7 @@ public struct PostInteraction: Hashable, Sendable {
         bookmarked: Bool = false,
         pending: Set<InteractionKind> = [],
         queued: Set<InteractionKind> = [],
+        queuedChanges: [QueuedChange] = [],
         failure: InteractionFailure? = nil,
         revealed: Bool = false
     ) {
@@ -85,6 +89,7 @@ public struct PostInteraction: Hashable, Sendable {
         self.bookmarked = bookmarked
         self.pending = pending
         self.queued = queued
+        self.queuedChanges = queuedChanges
         self.failure = failure
         self.revealed = revealed
     }
@@ -116,5 +121,29 @@ public struct PostInteraction: Hashable, Sendable {
         case .reblog: reblogsCount
         case .bookmark: 0
         }
+    }
+}
+
+/// A change waiting in the outbox because its last attempt failed for lack of a connection:
+/// why, how often, and when it is sent again. (``FeedSession/retry()`` sends it at once; the next
+/// start sends what is left.)
+public struct QueuedChange: Hashable, Sendable {
+    public var kind: InteractionKind
+    /// The value it will be set to.
+    public var value: Bool
+    /// Why the last attempt failed: the failure's sentence.
+    public var reason: String
+    /// How many attempts failed in a row.
+    public var failedAttempts: Int
+    /// How long after that failure it is sent again — the backoff (2 s, 4 s … 60 s), or the
+    /// server's rate-limit reset when later; `nil` while it is being sent again.
+    public var retryAfter: Duration?
+
+    public init(kind: InteractionKind, value: Bool, reason: String, failedAttempts: Int, retryAfter: Duration?) {
+        self.kind = kind
+        self.value = value
+        self.reason = reason
+        self.failedAttempts = failedAttempts
+        self.retryAfter = retryAfter
     }
 }

@@ -395,6 +395,37 @@ public final class PostStore {
         return true
     }
 
+    /// Sets `kind` of the post `id` names to `value`: a toggle when the value shown differs,
+    /// nothing at all when it is already `value` (a script run twice does not undo itself).
+    /// Returns `false` for a post the store does not know.
+    @discardableResult
+    package func set(_ kind: InteractionKind, _ value: Bool, _ id: PostID) -> Bool {
+        guard let originalID = originalID(of: id), let entry = entries[originalID], entry.post != nil else { return false }
+        guard entry.state[kind].desired != value else { return true }
+        epoch += 1
+        handle(.toggled(kind, at: epoch), entry: entry, id: originalID)
+        return true
+    }
+
+    /// What ``FeedSession/retry()`` would send now: for every post whose last interaction failed
+    /// and rolled back, the value that failure undid, and every kind waiting in the outbox with
+    /// the value wanted. Ordered by post id (its raw value), then kind. A front reads it to say
+    /// what a retry sends.
+    public var retryableInteractions: [OutboxEntry] {
+        retryable.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [OutboxEntry] in
+            guard let state = entries[id]?.state else { return [] }
+            var sent: [OutboxEntry] = []
+            for kind in InteractionKind.allCases {
+                if state[kind].resend != nil {
+                    sent.append(OutboxEntry(postID: id, kind: kind, value: state[kind].desired))
+                } else if let failure = state.failure, failure.kind == kind, state[kind].inFlight == nil {
+                    sent.append(OutboxEntry(postID: id, kind: kind, value: failure.value))
+                }
+            }
+            return sent
+        }
+    }
+
     /// Reveals the post `id` names (its original) past a filter's warning, on every row and
     /// detail that shows it. Returns `false` for a post the store does not know; revealing
     /// twice changes nothing. A reveal lasts while the store keeps the post.

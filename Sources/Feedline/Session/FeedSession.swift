@@ -53,6 +53,23 @@ public final class FeedSession {
         }
     }
 
+    /// Toggles `kind` of the post `id` names (an entry or its original) — optimistic,
+    /// converging, and seen at once on every row and detail of it — without a front having to
+    /// find a row that shows it. Returns `false` (and does nothing) when the store does not know
+    /// the post (no screen has shown it and the cache forgot it).
+    @discardableResult
+    public func toggle(_ kind: InteractionKind, post id: PostID) -> Bool {
+        store.toggle(kind, id)
+    }
+
+    /// Sets `kind` of the post `id` names to `value`: as ``toggle(_:post:)`` when the value shown
+    /// differs, nothing when it already is `value` — so a script or a client that says what it
+    /// wants can repeat itself safely. Returns `false` when the store does not know the post.
+    @discardableResult
+    public func set(_ kind: InteractionKind, _ value: Bool, post id: PostID) -> Bool {
+        store.set(kind, value, id)
+    }
+
     /// Retries everything that is still failed, wherever it is: every list on the stack runs its
     /// failed requests again (an older page *and* a refresh that failed after it, gaps), every
     /// detail its failed loads, and every favourite, boost or bookmark that rolled back or waits

@@ -249,6 +249,14 @@ public final class FeedListViewModel {
         return store.toggle(kind, post.id)
     }
 
+    /// Sets `kind` of the post the row `id` shows to `value`: a toggle when it differs, nothing
+    /// when it already is. Returns `false` (and does nothing) when the row shows no post.
+    @discardableResult
+    public func set(_ kind: InteractionKind, _ value: Bool, row id: RowID) -> Bool {
+        guard let post = rows[id: id]?.shownPost else { return false }
+        return store.set(kind, value, post.id)
+    }
+
     /// Reveals the post the row `id` shows past its filter's warning (``PostRow/warning``), on
     /// every row and detail of that post. Returns `false` (and does nothing) when the row shows
     /// no post or no warning.

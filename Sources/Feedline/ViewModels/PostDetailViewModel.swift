@@ -62,6 +62,14 @@ public final class PostDetailViewModel {
         return store.toggle(kind, relay.value.id)
     }
 
+    /// Sets `kind` of the post to `value` (see ``FeedSession/set(_:_:post:)``): nothing happens
+    /// when it already is. Ignored — returns `false` — until the detail has its post.
+    @discardableResult
+    public func set(_ kind: InteractionKind, _ value: Bool) -> Bool {
+        guard relay.value.post != nil, !relay.value.deleted else { return false }
+        return store.set(kind, value, relay.value.id)
+    }
+
     /// Reveals the post past its filter's warning (``PostDetailState/warning``) — on this
     /// detail and on every row of the post, on every screen. Returns `false` when there is no
     /// warning to reveal.

@@ -92,6 +92,12 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
         }
     }
 
+    /// A 429's time to its reset, when the server said: a queued favourite waits for it.
+    public var retryAfter: Duration? {
+        guard case .rateLimited(_, let seconds?) = self else { return nil }
+        return .seconds(max(0, seconds))
+    }
+
     // MARK: - Wording
 
     /// ` (“message”)`, or nothing without a message.

@@ -7,8 +7,9 @@ public struct RateLimit: Hashable, Sendable {
     public var limit: Int?
     /// `X-RateLimit-Remaining`: requests left in this window.
     public var remaining: Int?
-    /// When the window resets: `X-RateLimit-Reset` (an ISO 8601 time), else `now` plus a
-    /// `Retry-After` given in seconds.
+    /// When the window resets: `now` plus a `Retry-After` given in seconds — relative, so a
+    /// client clock that differs from the server's does not move it — else `X-RateLimit-Reset`
+    /// (an ISO 8601 time).
     public var reset: Date?
 
     /// A rate limit with these values.
@@ -23,10 +24,10 @@ public struct RateLimit: Hashable, Sendable {
     public init(header: (String) -> String?, now: Date) {
         limit = header("X-RateLimit-Limit").flatMap(Self.integer)
         remaining = header("X-RateLimit-Remaining").flatMap(Self.integer)
-        if let text = header("X-RateLimit-Reset")?.trimmingCharacters(in: .whitespaces), let date = Mastodon.DateFormat.date(from: text) {
-            reset = date
-        } else if let seconds = header("Retry-After").flatMap(Self.integer), seconds >= 0 {
+        if let seconds = header("Retry-After").flatMap(Self.integer), seconds >= 0 {
             reset = now.addingTimeInterval(TimeInterval(seconds))
+        } else if let text = header("X-RateLimit-Reset")?.trimmingCharacters(in: .whitespaces), let date = Mastodon.DateFormat.date(from: text) {
+            reset = date
         }
     }
 

@@ -52,4 +52,11 @@ extension SandboxError: FeedServiceError {
         case .notFound, .forbidden: return false
         }
     }
+
+    /// A scheduled rate limit resets after ``SandboxScenario/Failure/rateLimitReset`` (Mastodon's
+    /// windows are five minutes long).
+    public var retryAfter: Duration? {
+        guard case .fault(.rateLimited, _) = self else { return nil }
+        return SandboxScenario.Failure.rateLimitReset
+    }
 }

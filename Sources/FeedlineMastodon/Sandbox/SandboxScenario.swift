@@ -52,12 +52,15 @@ public struct SandboxScenario: Hashable, Sendable {
         /// The action is refused (HTTP 403 or 422).
         case forbidden
 
+        /// When a scheduled rate limit resets: five minutes, as Mastodon's windows.
+        public static let rateLimitReset: Duration = .seconds(300)
+
         /// The sentence a user sees.
         public var message: String {
             switch self {
             case .unavailable: "The server is unavailable right now; try again in a moment."
             case .timeout: "The request timed out; try again."
-            case .rateLimited: "Too many requests; wait a moment and try again."
+            case .rateLimited: "Too many requests; the server allows more in 5 minutes."
             case .serverError: "The server hit an internal error; try again later."
             case .notFound: "Record not found"
             case .forbidden: "This action is not allowed."

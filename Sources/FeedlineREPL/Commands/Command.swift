@@ -13,6 +13,9 @@ public enum Command: Hashable, Sendable {
     case boost(row: Int?)
     /// Favourite or unfavourite a row (`fav 3`) or the open post (`fav`).
     case favourite(row: Int?)
+    /// Undo a favourite, boost or bookmark of a row (`unfav 3`) or the open post (`unfav`);
+    /// nothing happens when there is none to undo.
+    case undo(InteractionKind, row: Int?)
     /// Open a list screen: bookmarks, favourites, notifications (pushed), or switch the bottom
     /// timeline to home, local or public.
     case screen(CommandName)
@@ -76,6 +79,8 @@ extension Command {
         case .show(let row): row.map { "show \($0)" } ?? "show"
         case .boost(let row): row.map { "boost \($0)" } ?? "boost"
         case .favourite(let row): row.map { "fav \($0)" } ?? "fav"
+        case .undo(let kind, let row):
+            Self.undoName(kind).rawValue + (row.map { " \($0)" } ?? "")
         case .screen(let name): name.rawValue
         case .gap(let row): "gap \(row)"
         case .help(let topic): topic.map { "help \($0.rawValue)" } ?? "help"
@@ -96,6 +101,17 @@ extension Command {
         case .thread(let row): row.map { "thread \($0)" } ?? "thread"
         case .top: "top"
         case .whereAmI: "where"
+        }
+    }
+}
+
+extension Command {
+    /// The command that undoes `kind`: `unfav`, `unboost`, `unbookmark`.
+    static func undoName(_ kind: InteractionKind) -> CommandName {
+        switch kind {
+        case .favourite: .unfav
+        case .reblog: .unboost
+        case .bookmark: .unbookmark
         }
     }
 }

@@ -123,6 +123,9 @@ public enum CommandParser {
         case .fav: return optionalRow().map { .favourite(row: $0) }
         case .boost: return optionalRow().map { .boost(row: $0) }
         case .bookmark: return optionalRow().map { .bookmark(row: $0) }
+        case .unfav: return optionalRow().map { .undo(.favourite, row: $0) }
+        case .unboost: return optionalRow().map { .undo(.reblog, row: $0) }
+        case .unbookmark: return optionalRow().map { .undo(.bookmark, row: $0) }
         case .show: return optionalRow().map { .show(row: $0) }
         case .thread: return optionalRow().map { .thread(row: $0) }
         case .open, .gap:

@@ -3,7 +3,7 @@ import Feedline
 /// The name of a command (its aliases resolve to it).
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case back, bookmark, bookmarks, boost, fav, favourites, gap, help, home, list, local, more, new, notifications, open, profile
-    case `public`, quit, refresh, retry, show, tag, thread, top
+    case `public`, quit, refresh, retry, show, tag, thread, top, unbookmark, unboost, unfav
     case whereAmI = "where"
 }
 
@@ -101,6 +101,24 @@ public enum CommandTable {
             name: .bookmark, aliases: [], argument: .rowOnList, usage: "bookmark N", postUsage: "bookmark",
             summary: "bookmark row N's post, or remove the bookmark",
             details: "Bookmarks are private: only you see them, in bookmarks. Every screen that shows the post marks it at once.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .unfav, aliases: ["unfavourite", "unfavorite"], argument: .rowOnList, usage: "unfav N", postUsage: "unfav",
+            summary: "remove your favourite of row N's post, if there is one",
+            details: "Unlike fav, which toggles, unfav only ever removes: on a post you have not favourited it does nothing, so a script can say it twice.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .unboost, aliases: ["unreblog"], argument: .rowOnList, usage: "unboost N", postUsage: "unboost",
+            summary: "remove your boost of row N's post, if there is one",
+            details: "Unlike boost, which toggles, unboost only ever removes: on a post you have not boosted it does nothing.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .unbookmark, aliases: [], argument: .rowOnList, usage: "unbookmark N", postUsage: "unbookmark",
+            summary: "remove the bookmark of row N's post, if there is one",
+            details: "Unlike bookmark, which toggles, unbookmark only ever removes: on a post without your bookmark it does nothing.",
             screens: [.list, .post]
         ),
         CommandSpec(

@@ -32,6 +32,7 @@ public enum InteractiveRunner {
                 break loop
             }
         }
+        if status == 0 { await driver.close() }
         driver.finish()
         console.stop()
         return status

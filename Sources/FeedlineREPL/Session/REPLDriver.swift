@@ -33,6 +33,9 @@ public final class REPLDriver {
         /// Called on the main actor after each command has run, before its output is written:
         /// a front that drives a scripted stream (the sandbox's) delivers what is due there.
         public var afterCommand: (@MainActor @Sendable () -> Void)?
+        /// Whether the session keeps its state for the next start (the outbox among it): what
+        /// ``close()`` says of taps not sent yet.
+        public var keepsState = false
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
         public init(
@@ -102,6 +105,15 @@ public final class REPLDriver {
     private var following = false
     /// Lines about other screens (a favourite that failed there), printed with the next flush.
     private var announcements: [String] = []
+    /// Lines about the outbox (a tap queued, what a retry sent and how it went), printed after
+    /// the screen's changes at the next flush.
+    private var reports: [String] = []
+    /// The failed attempts last reported per queued post and kind.
+    private var reportedQueued: [PostID: [InteractionKind: Int]] = [:]
+    /// What `retry` sent and has not answered yet, per post: reported once it has.
+    private var retried: [PostID: Set<InteractionKind>] = [:]
+    /// Set at `quit` (or the end of input): nothing more is written but the farewell.
+    private var ended = false
     /// Notes about the session (the stream's state), written after the screen's changes.
     private var notes: [String] = []
     private var lastStream = StreamState.off
@@ -184,7 +196,7 @@ public final class REPLDriver {
             return true
         case .success(let command):
             let goOn = run(command)
-            if command != .nothing { options.afterCommand?() }
+            if command != .nothing, goOn { options.afterCommand?() }
             flush()
             return goOn
         }
@@ -192,6 +204,7 @@ public final class REPLDriver {
 
     /// Writes what changed since the last flush on the screen on top, then what failed elsewhere.
     public func flush() {
+        guard !ended else { return }
         followTerminal()
         if !notes.isEmpty {
             emit(notes.flatMap { TextWidth.wrap($0, to: options.width) }.map(options.style.dim))
@@ -206,10 +219,31 @@ public final class REPLDriver {
                 emit(entry.screen.flush(detailRenderer))
             }
         }
+        if !reports.isEmpty {
+            emit(reports.flatMap { TextWidth.wrap($0, to: options.width) })
+            reports.removeAll()
+        }
         if !announcements.isEmpty {
             emit(announcements.flatMap { TextWidth.wrap($0, to: options.width) }.map(options.style.red))
             announcements.removeAll()
         }
+    }
+
+    /// Ends the session's output at `quit` or the end of input: waits (up to 2 s, on the
+    /// session's retry clock) for favourites, boosts and bookmarks still on their way, then says
+    /// which were not sent and what becomes of them — sent at the next start when the session
+    /// keeps state (``Options/keepsState``), dropped otherwise. Nothing is written after it.
+    public func close() async {
+        guard !ended else { return }
+        flush()
+        ended = true
+        let left = await session.finish(waitingAtMost: .seconds(2))
+        guard !left.isEmpty else { return }
+        let taps = left.map(phrase).joined(separator: "; ")
+        let next = options.keepsState
+            ? "\(left.count == 1 ? "It is" : "They are") sent at the next start."
+            : "This session keeps no state (--state DIR would keep \(left.count == 1 ? "it" : "them")), so \(left.count == 1 ? "it is" : "they are") dropped."
+        emit(TextWidth.wrap("Not sent yet: \(taps). \(next)", to: options.width))
     }
 
     /// Stops following the session.
@@ -244,9 +278,10 @@ public final class REPLDriver {
             if navigator.depth == 1 { refuse("Already at the bottom screen (\(title(of: stack.first))).") }
             navigator.popToRoot()
         case .whereAmI: say(breadcrumb)
-        case .favourite(let row): toggle(.favourite, row: row, name: .fav)
-        case .boost(let row): toggle(.reblog, row: row, name: .boost)
-        case .bookmark(let row): toggle(.bookmark, row: row, name: .bookmark)
+        case .favourite(let row): interact(.favourite, row: row, name: .fav)
+        case .boost(let row): interact(.reblog, row: row, name: .boost)
+        case .bookmark(let row): interact(.bookmark, row: row, name: .bookmark)
+        case .undo(let kind, let row): interact(kind, undo: true, row: row, name: Command.undoName(kind))
         case .show(let row): reveal(row: row)
         case .retry: retry()
         case .thread(let row): openThread(row)
@@ -319,10 +354,16 @@ public final class REPLDriver {
         }
     }
 
-    private func toggle(_ kind: InteractionKind, row number: Int?, name: CommandName) {
+    /// `fav`, `boost`, `bookmark` toggle; with `undo` (`unfav` …) the kind is only ever set off,
+    /// and a post without it is left alone with a sentence saying so.
+    private func interact(_ kind: InteractionKind, undo: Bool = false, row number: Int?, name: CommandName) {
         switch (stack.last, number) {
         case (.post(let entry)?, nil):
-            guard entry.detail.toggle(kind) else {
+            if undo, let interaction = entry.detail.current.interaction, !interaction.isOn(kind) {
+                say("This post is not \(Self.participle(kind)); nothing to undo.")
+                return
+            }
+            guard undo ? entry.detail.set(kind, false) : entry.detail.toggle(kind) else {
                 if entry.detail.current.deleted {
                     refuse("This post was deleted.")
                 } else if case .failed = entry.detail.current.postLoad {
@@ -336,7 +377,11 @@ public final class REPLDriver {
             refuse("On a post, \(name.rawValue) acts on that post: type \(name.rawValue) alone, or back to pick a row.")
         case (.list(let entry)?, let number?):
             guard let row = row(number, in: entry) else { return }
-            guard entry.list.toggle(kind, row: row.id) else {
+            if undo, let post = row.shownPost, !post.interaction.isOn(kind) {
+                say("Row \(number)'s post is not \(Self.participle(kind)); nothing to undo.")
+                return
+            }
+            guard undo ? entry.list.set(kind, false, row: row.id) : entry.list.toggle(kind, row: row.id) else {
                 refuse(row.gap != nil ? "Row \(number) is a gap: gap \(number) loads the missing posts." : "Row \(number) is not about a post.")
                 return
             }
@@ -344,6 +389,15 @@ public final class REPLDriver {
             refuse(ParseError.missingRow(name).message)
         case (nil, _):
             break
+        }
+    }
+
+    /// `favourited`, `boosted`, `bookmarked`.
+    private static func participle(_ kind: InteractionKind) -> String {
+        switch kind {
+        case .favourite: "favourited"
+        case .reblog: "boosted"
+        case .bookmark: "bookmarked"
         }
     }
 
@@ -451,9 +505,59 @@ public final class REPLDriver {
         if case .list(let entry)? = stack.last, entry.list.state.olderFailure != nil, entry.screen.viewport.showsAll {
             entry.screen.owed = max(entry.screen.owed, options.pageSize)
         }
+        let sending = session.store.retryableInteractions
         if !session.retry() {
             say(isLoading ? "Still loading; nothing to retry yet." : "Nothing failed; nothing to retry.")
+            return
         }
+        guard !sending.isEmpty else { return }
+        for entry in sending { retried[entry.postID, default: []].insert(entry.kind) }
+        say("Sending again: " + sending.map(phrase).joined(separator: "; ") + ".")
+    }
+
+    /// `your favourite of Nadia Petrova's post`, `your unboost of post 1176…`.
+    private func phrase(_ entry: OutboxEntry) -> String {
+        let owner = session.store.post(entry.postID).map { TextWidth.oneLine($0.author.name) + "'s post" } ?? "post \(entry.postID.rawValue)"
+        return "your \(Self.noun(entry.kind, entry.value)) of \(owner)"
+    }
+
+    /// `favourite`, `unfavourite`, `boost`, `unboost`, `bookmark`, `bookmark removal`.
+    private static func noun(_ kind: InteractionKind, _ value: Bool) -> String {
+        switch (kind, value) {
+        case (.favourite, true): "favourite"
+        case (.favourite, false): "unfavourite"
+        case (.reblog, true): "boost"
+        case (.reblog, false): "unboost"
+        case (.bookmark, true): "bookmark"
+        case (.bookmark, false): "bookmark removal"
+        }
+    }
+
+    /// Says why a tap waits and when it is sent again, each time it is queued or fails again,
+    /// and how a tap `retry` sent went once it answered.
+    private func reportOutbox(_ change: PostChange) {
+        let id = change.originalID
+        var reported = reportedQueued[id] ?? [:]
+        for queued in change.interaction.queuedChanges {
+            guard let wait = queued.retryAfter, reported[queued.kind] != queued.failedAttempts else { continue }
+            reported[queued.kind] = queued.failedAttempts
+            retried[id]?.remove(queued.kind)
+            let tap = phrase(OutboxEntry(postID: id, kind: queued.kind, value: queued.value))
+            reports.append(
+                "\(tap.prefix(1).uppercased() + tap.dropFirst()) is queued: \(RowRenderer.sentence(queued.reason)) Sent again in \(Self.span(wait)), or type retry."
+            )
+        }
+        for kind in reported.keys where !change.interaction.queued.contains(kind) { reported[kind] = nil }
+        reportedQueued[id] = reported.isEmpty ? nil : reported
+        guard let kinds = retried[id] else { return }
+        for kind in kinds where !change.interaction.pending.contains(kind) {
+            retried[id]?.remove(kind)
+            // A refusal shows on the row (or is announced); only a success is said here.
+            if change.interaction.failure?.kind != kind {
+                reports.append("Sent: " + phrase(OutboxEntry(postID: id, kind: kind, value: change.interaction.isOn(kind))) + ".")
+            }
+        }
+        if retried[id]?.isEmpty == true { retried[id] = nil }
     }
 
     private var isLoading: Bool {
@@ -547,6 +651,14 @@ public final class REPLDriver {
         if options.live { flush() }
     }
 
+    /// `2 seconds`, `1 minute`, `5 minutes`, `90 seconds`: words, so that a narrow screen never
+    /// wraps a number away from its unit.
+    private static func span(_ duration: Duration) -> String {
+        let seconds = max(0, Int(duration.components.seconds))
+        if seconds >= 60, seconds.isMultiple(of: 60) { return seconds == 60 ? "1 minute" : "\(seconds / 60) minutes" }
+        return seconds == 1 ? "1 second" : "\(seconds) seconds"
+    }
+
     /// `5 s`, `1 min`, `90 s`.
     private static func seconds(_ duration: Duration) -> String {
         let seconds = Int(duration.components.seconds)
@@ -556,6 +668,8 @@ public final class REPLDriver {
     /// Remembers a failed interaction on a post no screen on top shows, to say so where the
     /// user is.
     private func postChanged(_ change: PostChange) {
+        reportOutbox(change)
+        if !reports.isEmpty, options.live, following { flush() }
         guard let failure = change.interaction.failure else {
             knownFailures[change.originalID] = nil
             return

@@ -93,6 +93,7 @@ public enum ScriptRunner {
             }
             if !goOn { break }
         }
+        if !interrupted { await driver.close() }
         driver.finish()
         if let previousAction {
             if !interrupted {

@@ -49,3 +49,13 @@ extension FeedListViewModel {
         rows[id: .post(id)]?.post?.interaction
     }
 }
+
+extension PostInteraction {
+    /// The same without why and when its queued kinds are sent again (``queuedChanges``), for
+    /// comparing flags, counts and what is pending.
+    var withoutReasons: PostInteraction {
+        var copy = self
+        copy.queuedChanges = []
+        return copy
+    }
+}
