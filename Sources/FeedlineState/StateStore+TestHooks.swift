@@ -6,6 +6,17 @@ extension StateStore {
     /// ``saveOutbox(_:)`` of this store (SQLite's `total_changes()` across its transaction).
     package var lastSaveChanges: Int { changes.withLock { $0 } }
 
+    /// The plans SQLite chooses for the two queries of ``loadList(_:)`` (the list's row, then
+    /// its entries with their posts): the detail lines of `EXPLAIN QUERY PLAN`, in order, such
+    /// as `SEARCH entry USING INDEX entry_rank (list=?)`.
+    package func loadListPlans() throws -> [String] {
+        try queue.read { db in
+            try [Self.listRowSQL, Self.entriesSQL].flatMap { sql in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: ["home"]).map { row -> String in row["detail"] }
+            }
+        }
+    }
+
     /// Simulates a full disk: the file may not grow beyond its current size plus `pages` pages
     /// (`PRAGMA max_page_count`, for this store's connection only), so a save that needs more
     /// fails with SQLITE_FULL.
