@@ -20,6 +20,12 @@ enum StateSchema {
     /// Tables an empty or half-created Feedline file may hold before v1 ran.
     static let bookkeeping: Set<String> = ["grdb_migrations"]
 
+    /// The tables checked whole (`PRAGMA quick_check(table)`, with their indexes) at every open:
+    /// those whose size does not grow with the saved posts — a row per list, per unconfirmed
+    /// tap, per migration. `entry` and `post` grow with everything saved; their pages are checked
+    /// as they are read, so that opening one list costs the same whatever else the file holds.
+    static let checkedAtOpen = ["grdb_migrations", "list", "outbox"]
+
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

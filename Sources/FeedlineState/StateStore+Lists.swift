@@ -144,13 +144,23 @@ extension StateStore {
         return plan.mirror
     }
 
+    /// The list row of the key given as the argument: cursor, position, generation.
+    static let listRowSQL = "SELECT older, positionID, positionCreatedAt, generation FROM list WHERE key = ?"
+
+    /// The entries of the list whose key is the argument, in order, with their posts' JSON: a
+    /// range of the `entry_rank` index, each entry then found by its key and its post by the
+    /// post's key, so O(n log N) for n entries among N saved rows; no other list's entries are
+    /// visited.
+    static let entriesSQL = """
+        SELECT entry.kind, entry.id, entry.rank, entry.above, post.json FROM entry
+        LEFT JOIN post ON entry.kind = 'post' AND post.id = entry.id
+        WHERE entry.list = ? ORDER BY entry.rank
+        """
+
     /// The list saved as `key` and its mirror, read in `db`'s current transaction.
     static func readList(_ key: String, _ db: Database) throws -> (list: SavedList, mirror: ListMirror)? {
         guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT older, positionID, positionCreatedAt, generation FROM list WHERE key = ?"),
-                arguments: [key]
-            )
+            let row = try Row.fetchOne(db.cachedStatement(sql: listRowSQL), arguments: [key])
         else { return nil }
         let older: String? = try row.decode(atIndex: 0)
         let positionID: String? = try row.decode(atIndex: 1)
@@ -169,14 +179,7 @@ extension StateStore {
         let decoder = JSONDecoder()
         var entries: [SavedList.Entry] = []
         var ranks: [Int64] = []
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: """
-                SELECT entry.kind, entry.id, entry.rank, entry.above, post.json FROM entry
-                LEFT JOIN post ON entry.kind = 'post' AND post.id = entry.id
-                WHERE entry.list = ? ORDER BY entry.rank
-                """),
-            arguments: [key]
-        )
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: entriesSQL), arguments: [key])
         while let row = try rows.next() {
             let kind: String = try row.decode(atIndex: 0)
             let id: String = try row.decode(atIndex: 1)

@@ -42,6 +42,54 @@ struct StateStoreErrorTests {
         }
     }
 
+    /// Saves `list` (and an outbox entry) in a new file in `directory`, closes it, and fills the
+    /// first 200 bytes of the root page of `object` (a table or index) with 0xA5; returns the
+    /// file's bytes after the damage.
+    func saveAndDamage(_ list: SavedList, rootOf object: String, in directory: URL) throws -> Data {
+        do {
+            let store = try openStore(directory)
+            try store.saveList(list, as: "home")
+            try store.saveOutbox([OutboxEntry(postID: "p1", kind: .favourite, value: true)])
+        }
+        let page: Int
+        do {
+            let raw = try DatabaseQueue(path: file(directory).path)
+            page = try #require(try raw.read { db in try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?", arguments: [object]) })
+        }
+        var bytes = try Data(contentsOf: file(directory))
+        let pageSize = 4_096
+        #expect(bytes.count >= page * pageSize)
+        for offset in ((page - 1) * pageSize)..<((page - 1) * pageSize + 200) { bytes[offset] = 0xA5 }
+        try bytes.write(to: file(directory))
+        return bytes
+    }
+
+    @Test("the lists or the outbox table damaged: .corrupt on open, file untouched", arguments: ["list", "outbox"])
+    func damagedSmallTable(_ table: String) throws {
+        try withTemporaryDirectory { directory in
+            let bytes = try saveAndDamage(Samples.mixed, rootOf: table, in: directory)
+            #expect(errorKind { try openStore(directory) } == .corrupt)
+            #expect(try Data(contentsOf: file(directory)) == bytes)
+        }
+    }
+
+    @Test("a list's posts damaged: the file opens, loading or saving the list is .corrupt, the file untouched")
+    func damagedPosts() throws {
+        try withTemporaryDirectory { directory in
+            let list = SavedList(entries: Samples.posts(0..<300), older: nil)
+            let bytes = try saveAndDamage(list, rootOf: "post", in: directory)
+            do {
+                let store = try openStore(directory)
+                #expect(errorKind { try store.loadList("home") } == .corrupt)
+                var shorter = list
+                shorter.entries.removeLast(10)
+                #expect(errorKind { try store.saveList(shorter, as: "home") } == .corrupt)
+                #expect(try store.loadOutbox() == [OutboxEntry(postID: "p1", kind: .favourite, value: true)])
+            }
+            #expect(try Data(contentsOf: file(directory)) == bytes)
+        }
+    }
+
     @Test("another program's SQLite database: .foreign, file untouched")
     func foreign() throws {
         try withTemporaryDirectory { directory in
