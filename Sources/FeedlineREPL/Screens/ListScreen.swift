@@ -77,13 +77,15 @@ struct ListScreen {
                 }
                 printed[id] = drawn
             case .renumbered(let previous):
+                // Moved, not printed: it keeps the number it is shown with.
                 if shift == nil { shift = item.number - previous }
-                printed[id] = renderer.lines(item.row, number: item.number)
             }
         }
         if let shift, shift != 0 {
             let direction = shift > 0 ? "down" : "up"
-            lines += renderer.note("Rows seen before moved \(direction) by \(abs(shift)); list shows them renumbered.")
+            lines += renderer.note(
+                "Rows seen before moved \(direction) by \(abs(shift)); a number names the row last printed with it until list renumbers them."
+            )
         }
         for note in plan.notes { lines += renderer.note(note) }
         lines += statusIfChanged(renderer, wording: wording)
@@ -166,12 +168,16 @@ struct ListScreen {
     }
 
     private func removedLine(_ row: ListRow, number: Int, renderer: RowRenderer) -> String {
-        let what: String = switch row {
+        renderer.style.dim(TextWidth.truncate("-     removed: " + Self.describe(row) + " (was row \(number))", to: renderer.width))
+    }
+
+    /// `post by Ana Lima`, `notification: …`, `gap (nothing is missing there any more)`.
+    static func describe(_ row: ListRow) -> String {
+        switch row {
         case .post(let post): "post by " + TextWidth.oneLine(post.author.name)
         case .gap: "gap (nothing is missing there any more)"
         case .notification(let notification): "notification: " + TextWidth.oneLine(notification.group.summary)
         }
-        return renderer.style.dim(TextWidth.truncate("-     removed: " + what + " (was row \(number))", to: renderer.width))
     }
 }
 

@@ -49,10 +49,33 @@ package struct ListViewport: Equatable {
     /// Rows that came into view and were not reported to the view model yet (prefetching).
     package private(set) var toDisplay: [RowID] = []
 
+    /// What a number typed at the prompt names on this screen (``lookup(_:in:)``).
+    package enum Lookup: Equatable {
+        /// The row printed with that number last.
+        case row(ListRow)
+        /// The row printed with that number last was removed (deleted) since.
+        case removed(ListRow)
+        /// No row was printed with that number.
+        case none
+    }
+
     private var lastShown: RowID?
     private var sawSnapshot = false
-    /// The number each row was drawn with.
+    /// The number each row was last printed with: its number on screen. Rows that only moved
+    /// (something above them was inserted or removed) keep it until they are printed again — a
+    /// number names what the screen shows, so a row number never moves under the typist.
     private var drawn: [RowID: Int] = [:]
+    /// The inverse of ``drawn``: the row each number was last printed with.
+    private var labelled: [Int: RowID] = [:]
+    /// Numbers whose row was removed since it was printed: answered as removed until the number
+    /// is printed again.
+    private var removedLabels: [Int: ListRow] = [:]
+    /// Every row printed at some point and still in the list, with the number it was last
+    /// printed with (which another row may have taken since).
+    private var seen: [RowID: Int] = [:]
+    /// Where each row in view stood at the last plan (its place, 1-based): what a move is
+    /// measured from.
+    private var placedAt: [RowID: Int] = [:]
     private var touched: Set<RowID> = []
     private var removed: [RowID: (row: ListRow, number: Int)] = [:]
     private var revealed: Set<RowID> = []
@@ -66,6 +89,7 @@ package struct ListViewport: Equatable {
     package static func == (lhs: ListViewport, rhs: ListViewport) -> Bool {
         lhs.shown == rhs.shown && lhs.owed == rhs.owed && lhs.status == rhs.status && lhs.total == rhs.total
             && lhs.toDisplay == rhs.toDisplay && lhs.lastShown == rhs.lastShown && lhs.drawn == rhs.drawn
+            && lhs.labelled == rhs.labelled && lhs.removedLabels == rhs.removedLabels && lhs.seen == rhs.seen && lhs.placedAt == rhs.placedAt
             && lhs.touched == rhs.touched && lhs.removed.keys == rhs.removed.keys && lhs.revealed == rhs.revealed
             && lhs.structural == rhs.structural && lhs.notes == rhs.notes
     }
@@ -131,9 +155,35 @@ package struct ListViewport: Equatable {
         return toDisplay
     }
 
-    /// The row shown as `number` (1-based), if it is in view.
+    /// What `number` names: the row printed with it last (a row that moved since keeps the
+    /// number it was printed with until it is printed again), a row removed since it was
+    /// printed, or — for a row in view never printed — its place. O(1).
+    package func lookup(_ number: Int, in rows: RowList) -> Lookup {
+        if let id = labelled[number] {
+            if let row = rows[id: id] { return .row(row) }
+            if let gone = removed[id] { return .removed(gone.row) }
+            return .none
+        }
+        if let row = removedLabels[number] { return .removed(row) }
+        guard number >= 1, number <= shown, number <= rows.count, drawn[rows[number - 1].id] == nil else { return .none }
+        return .row(rows[number - 1])
+    }
+
+    /// The row `number` names now (see ``lookup(_:in:)``), if it is there.
     package func row(_ number: Int, in rows: RowList) -> ListRow? {
-        number >= 1 && number <= shown && number <= rows.count ? rows[number - 1] : nil
+        if case .row(let row) = lookup(number, in: rows) { return row }
+        return nil
+    }
+
+    /// The row `id` is printed with `number` now: it takes the number from any row printed
+    /// with it before.
+    private mutating func label(_ id: RowID, _ number: Int) {
+        if let old = drawn[id], labelled[old] == id { labelled[old] = nil }
+        if let other = labelled[number], other != id { drawn[other] = nil }
+        labelled[number] = id
+        drawn[id] = number
+        seen[id] = number
+        removedLabels[number] = nil
     }
 
     /// Whether every row loaded is in view.
@@ -143,9 +193,7 @@ package struct ListViewport: Equatable {
     /// (all rows in view after a structural change; only touched and revealed ones otherwise, so
     /// a favourite costs O(1), not O(rows shown)), and notes.
     package mutating func plan(rows: RowList) -> Plan {
-        let present = removed.filter { !rows.contains($0.key) }
-        let gone = present.values.sorted { $0.number < $1.number }.map { (row: $0.row, number: $0.number) }
-        for id in present.keys { drawn[id] = nil }
+        let gone = forgetRemoved(rows: rows)
         let indices: [Int]
         if structural || !removed.isEmpty {
             indices = Array(0..<min(shown, rows.count))
@@ -156,16 +204,29 @@ package struct ListViewport: Equatable {
         for index in indices {
             let row = rows[index]
             let number = index + 1
-            if let previous = drawn[row.id] {
+            let placed = placedAt.updateValue(number, forKey: row.id)
+            let moved = placed.map { $0 != number } ?? false
+            if let label = drawn[row.id] {
                 if touched.contains(row.id) {
-                    items.append(Item(row: row, number: number, kind: .touched(previous: previous)))
-                } else if previous != number {
-                    items.append(Item(row: row, number: number, kind: .renumbered(previous: previous)))
+                    // Printed again with the number the screen shows it with.
+                    items.append(Item(row: row, number: label, kind: .touched(previous: label)))
+                } else if moved, let placed {
+                    // Moved, not printed: it keeps its number until list renumbers it.
+                    items.append(Item(row: row, number: number, kind: .renumbered(previous: placed)))
+                }
+            } else if seen[row.id] != nil {
+                // Printed before, its number since taken by a row printed with it: printed again
+                // (with the number of its place) only when it changed.
+                if touched.contains(row.id) {
+                    items.append(Item(row: row, number: number, kind: .touched(previous: number)))
+                    label(row.id, number)
+                } else if moved, let placed {
+                    items.append(Item(row: row, number: number, kind: .renumbered(previous: placed)))
                 }
             } else {
-                items.append(Item(row: row, number: number, kind: .new(inserted: !(revealed.contains(row.id) || drawn.isEmpty))))
+                items.append(Item(row: row, number: number, kind: .new(inserted: !(revealed.contains(row.id) || seen.isEmpty))))
+                label(row.id, number)
             }
-            drawn[row.id] = number
         }
         let plan = Plan(removed: gone, items: items, notes: notes)
         structural = false
@@ -176,15 +237,33 @@ package struct ListViewport: Equatable {
         return plan
     }
 
+    /// Forgets the rows removed since the last plan (their numbers now answer that they were
+    /// removed) and returns them with their numbers, in number order.
+    private mutating func forgetRemoved(rows: RowList) -> [(row: ListRow, number: Int)] {
+        let present = removed.filter { !rows.contains($0.key) }
+        for (id, entry) in present {
+            drawn[id] = nil
+            seen[id] = nil
+            placedAt[id] = nil
+            if labelled[entry.number] == id {
+                labelled[entry.number] = nil
+                removedLabels[entry.number] = entry.row
+            }
+        }
+        return present.values.sorted { $0.number < $1.number }.map { (row: $0.row, number: $0.number) }
+    }
+
     /// The rows in view within `bounds` (every row in view by default), for `list`: marks them
     /// drawn, and everything in view seen.
     package mutating func redraw(rows: RowList, in bounds: Range<Int>? = nil) -> [Item] {
+        _ = forgetRemoved(rows: rows)
         var items: [Item] = []
         let inView = 0..<min(shown, rows.count)
         for index in (bounds ?? inView).clamped(to: inView) {
             let row = rows[index]
             items.append(Item(row: row, number: index + 1, kind: .renumbered(previous: drawn[row.id] ?? index + 1)))
-            drawn[row.id] = index + 1
+            label(row.id, index + 1)
+            placedAt[row.id] = index + 1
         }
         structural = false
         touched.removeAll()

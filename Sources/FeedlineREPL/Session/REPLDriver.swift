@@ -568,10 +568,17 @@ public final class REPLDriver {
         }
     }
 
-    /// The row shown as `number` on `entry`, or `nil` after saying which rows exist.
+    /// The row shown as `number` on `entry` — the row printed with that number last, even if it
+    /// moved since — or `nil` after saying that it was removed, or which rows exist.
     private func row(_ number: Int, in entry: ListEntry) -> ListRow? {
-        if let row = entry.screen.viewport.row(number, in: entry.list.rows) { return row }
-        refuse("There is no row \(number). " + rangeSentence())
+        switch entry.screen.viewport.lookup(number, in: entry.list.rows) {
+        case .row(let row):
+            return row
+        case .removed(let row):
+            refuse("Row \(number) was removed (\(ListScreen.describe(row))); list shows the rows as they are now.")
+        case .none:
+            refuse("There is no row \(number). " + rangeSentence())
+        }
         return nil
     }
 
