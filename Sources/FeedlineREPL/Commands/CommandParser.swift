@@ -54,15 +54,7 @@ public enum ParseError: Error, Hashable, Sendable {
 
     /// `word` made safe to print: control characters become `?`, and it is cut at 24 characters.
     static func echo(_ word: String) -> String {
-        var result = ""
-        for (count, character) in word.enumerated() {
-            if count == 24 {
-                result += "…"
-                break
-            }
-            result.append(character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "?" : character)
-        }
-        return result
+        Echo.shortened(word, to: 24)
     }
 }
 
