@@ -31,7 +31,7 @@ struct HTTPScreensSessionTests {
 
     /// Lines the transcript must show, in this order (each: texts that must all be on one line).
     static let keyLines: [[String]] = [
-        ["Feedline: the home timeline of 127.0.0.1."],
+        ["Feedline: the home timeline of 127.0.0.1:"],
         ["home> notifications"],
         ["   1  Hugo Marchetti, 陈文 and 1 other favourited your post · 1h"],
         ["      Saturday plan: move the herb pots indoors"],
@@ -82,6 +82,9 @@ struct HTTPScreensSessionTests {
             #expect(exit.status == 0)
             #expect(exit.stderr.isEmpty, "\(exit.stderr)")
             #expect(!stdout.contains(secretToken) && !exit.stderr.contains(secretToken), "the token shows")
+            // The server is named with its port, as accounts on it are.
+            let authority = try MastodonServer(parsing: fake.baseURL).authority
+            #expect(stdout.hasPrefix("Feedline: the home timeline of \(authority). Type help"), "\(stdout.prefix(100))")
 
             // The transcript: each screen, its rows and marks, the stack, and nothing refused.
             let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

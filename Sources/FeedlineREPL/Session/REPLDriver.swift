@@ -25,7 +25,7 @@ public final class REPLDriver {
         public var style: Style
         /// Write changes as they arrive (interactive) instead of at ``flush()`` only.
         public var live: Bool
-        /// What is being read, for the greeting ("the home timeline from the timeline fixtures").
+        /// What is being read, for the greeting ("the home timeline from the fixtures in Fixtures/timeline").
         public var sourceSummary: String
         /// Why a thread may show fewer replies than its post counts (the server's reasons, or
         /// the sandbox's: ``DetailRenderer/sandboxMissingRepliesReason``).
