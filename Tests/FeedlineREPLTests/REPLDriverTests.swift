@@ -161,4 +161,18 @@ struct REPLDriverTests {
         #expect(arrived.contains("+  1  "))
         #expect(arrived.contains("gap 21 loads them"))
     }
+
+    @Test("a refresh of the notifications that finds nothing says \"No newer notifications.\", not posts")
+    func nothingNewerNotifications() async throws {
+        let harness = try await harness()
+        _ = await harness.run("notifications")
+        var outputs: [String] = []
+        for _ in 0..<3 { outputs.append(await harness.run("refresh")) }
+        #expect(outputs.last?.contains("No newer notifications.") == true, "\(outputs)")
+        #expect(!outputs.joined().contains("No newer posts."), "\(outputs)")
+        _ = await harness.run("back")
+        _ = await harness.run("refresh")
+        let timeline = await harness.run("refresh")
+        #expect(timeline.contains("No newer posts."), "a timeline still says posts: \(timeline)")
+    }
 }

@@ -85,7 +85,11 @@ struct ListScreen {
             let direction = shift > 0 ? "down" : "up"
             lines += renderer.note("Rows seen before moved \(direction) by \(abs(shift)); list shows them renumbered.")
         }
-        for note in plan.notes { lines += renderer.note(note) }
+        for note in plan.notes {
+            switch note {
+            case .nothingNewer: lines += renderer.note("No newer \(wording.items).")
+            }
+        }
         lines += statusIfChanged(renderer, wording: wording)
         return lines
     }
