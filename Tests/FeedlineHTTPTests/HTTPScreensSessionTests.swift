@@ -57,9 +57,11 @@ struct HTTPScreensSessionTests {
         ["   1  Dr. Kemi Adeyemi · 4d"],
         ["      Why we count dragonflies, a short thread"],
         ["   2  Mira Okafor · 4d"],
-        ["   3  Dr. Kemi Adeyemi · 4d", "🔖"],
+        // The post the thread was opened for is marked; its reply is indented under it.
+        ["▸  3  Dr. Kemi Adeyemi · 4d", "🔖"],
         ["      @mira frog = good is a great starting point"],
-        ["   4  Tomás Herrera :bike: · 4d"],
+        ["   4    Tomás Herrera :bike: · 4d"],
+        ["        @kemi @mira signing my kids up for this"],
         ["Rows 1–4 shown. End of thread."],
         ["thread> where"],
         ["home › notifications › @kemi › #birds › bookmarks › thread"],
