@@ -193,6 +193,10 @@ struct CommandParserTests {
         #expect(complete("tag #g", "#g") == ["#gamedev"])
         #expect(complete("profile @k", "@k") == ["@kemi@fieldnotes.science"])
         #expect(complete("profile ", "") == ["@kemi@fieldnotes.science", "@ruth"])
+        #expect(complete("profile @", "@") == ["@kemi@fieldnotes.science", "@ruth"])
+        // Begun without @, a handle completes without it (profile takes either).
+        #expect(complete("profile k", "k") == ["kemi@fieldnotes.science"])
+        #expect(complete("profile RU", "RU") == ["ruth"])
         #expect(complete("open 1", "1").isEmpty)
         #expect(complete("tag birds x", "x").isEmpty)
         let above = CompletionContext(commands: CommandTable.commands(on: .post, atBottom: false).map(\.name.rawValue).sorted())
