@@ -9,12 +9,16 @@ With `resize` it checks that rows follow the terminal's width when no --width is
 first page is drawn at 100 columns, and after the terminal shrinks to 60 (SIGWINCH) the next
 rows drawn fit in 60 columns.
 
+With `complete` it checks Tab on arguments from the first screen on, before any command: a
+handle with its `@` (readline must not break the word there) or without it, from a row not shown
+yet, and a hashtag; each completed line runs and opens the screen it names.
+
 With `sigint` it checks SIGINT at any point instead: at the prompt with a half-typed line, while a
 page loads (the sandbox's 150–400 ms latency on the real clock), on the detail screen while its
 thread loads, ten times in a row, as Ctrl-C and as kill(2); after each the session still works,
 and `quit` / Ctrl-D exit 0 with the terminal restored.
 
-Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize]
+Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete]
 Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
 """
 import os
@@ -218,6 +222,36 @@ def state(binary, root):
     print("ok")
 
 
+def complete(binary, root):
+    """Tab completes handles and hashtags of rows received, before any command and for rows not
+    shown yet: three rows per screen, Rowan's post is row 5 and #birdfeeder's row 9."""
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --page-size 3 --no-stream --no-state"
+    child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–3 of 20 shown", "first screen")
+    expect(child, "home> ", "first prompt")
+    # With the @, from the first screen on: the word is @ro, not ro after a break at @.
+    child.send("profile @ro\t")
+    expect(child, "bramble.zone ", "Tab completes @ro to @rowan@bramble.zone")
+    child.send("\r")
+    expect(child, "Loading the profile…", "the completed profile command runs")
+    expect(child, "@rowan> ", "Rowan's profile opened from the completed handle")
+    child.send("back\r")
+    expect(child, "home> ", "back home")
+    # Without the @: completed without it, which profile takes too.
+    child.send("profile ro\t\r")
+    expect(child, "@rowan> ", "profile ro<Tab> completes to rowan@bramble.zone and opens the profile")
+    child.send("back\r")
+    expect(child, "home> ", "back home again")
+    child.send("tag birdf\t\r")
+    expect(child, "#birdfeeder> ", "tag birdf<Tab> completes a hashtag of a row not shown yet")
+    child.send("quit\r")
+    expect(child, r"EXIT=0", "quit exits 0")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    print("ok")
+
+
 def markers_held(binary, root, server):
     """An interactive start on a server whose markers do not answer (the test holds them far
     longer than TIMEOUT): the first screen still comes, and the session quits normally."""
@@ -236,6 +270,9 @@ def main():
     binary, root = sys.argv[1], sys.argv[2]
     if sys.argv[3:4] == ["markers-held"] and len(sys.argv) == 5:
         markers_held(binary, root, sys.argv[4])
+        return
+    if sys.argv[3:] == ["complete"]:
+        complete(binary, root)
         return
     if sys.argv[3:] == ["state"]:
         state(binary, root)

@@ -17,6 +17,14 @@ static inline void feedline_set_completion(rl_completion_func_t *function) {
     rl_attempted_completion_function = function;
 }
 
+/// Completion words are broken at white space only, as the REPL's parser splits words: readline's
+/// default also breaks at `@` (and `$`, `=`, `<`, `>`, quotes …), which would make `@ro` in
+/// `profile @ro` two words and leave a handle nothing to complete. Call before reading starts.
+static inline void feedline_set_word_breaks(void) {
+    rl_basic_word_break_characters = " \t\n";
+    rl_completer_word_break_characters = " \t\n";
+}
+
 /// Stops readline from falling back to file-name completion for this attempt.
 static inline void feedline_completion_over(void) {
     rl_attempted_completion_over = 1;

@@ -48,7 +48,9 @@ struct ConfigCommand: AsyncParsableCommand {
             Output.say("\(name)  \(value)\(String(repeating: " ", count: width - value.count))  \(origin)")
         }
         Output.say()
-        let reads = resolved.selection.choice?.summary ?? ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: options.fixtures ?? "Fixtures/timeline")).summary
+        // The sandbox's directory as feedline would take it: the one given, else the bundled one.
+        let fixtures = options.fixtures.map { URL(fileURLWithPath: $0) } ?? FixtureLocator.bundled() ?? URL(fileURLWithPath: "Fixtures/timeline")
+        let reads = resolved.selection.choice?.summary ?? ServiceChoice.sandbox(fixtures: fixtures).summary
         Output.say("reads        \(reads)")
         Output.say("token        \(resolved.selection.token)")
     }

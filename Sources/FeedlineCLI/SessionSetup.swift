@@ -181,7 +181,8 @@ enum SessionSetup {
         guard exists else {
             throw StartError(description: "The script file \(script.path) does not exist.")
         }
-        guard let data = FileManager.default.contents(atPath: script.path) else {
+        // Read once, with its header (a pipe, `--script <(…)`, cannot be read twice).
+        guard let data = ScriptHeader.text(ofScriptAt: script.path) else {
             throw StartError(description: "The script file \(script.path) could not be read.")
         }
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

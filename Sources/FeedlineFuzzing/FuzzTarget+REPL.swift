@@ -39,8 +39,9 @@ extension FuzzTarget {
     }
 
     /// Bytes as a post and a width: byte 0 picks the width (20…140), byte 1 the flags (favourited,
-    /// boosted, a boost entry, a content warning, a failure, a poll, a media URL), byte 2 the row number and the
-    /// counts; the rest, split at NUL, is the display name, text, warning, failure message and
+    /// boosted, a boost entry, a content warning, a failure, a poll, a media URL, a thread row),
+    /// byte 2 the row number and the counts (and a thread row's depth, 0…12, and whether it is the
+    /// focus); the rest, split at NUL, is the display name, text, warning, failure message and
     /// handle. Invariants: no line but a media URL's own is wider than the width, none holds a control character (escape
     /// sequences included); a row's first line is exactly the width, its marks right-aligned,
     /// whenever the counts and age leave room for a name; wrapping keeps every character but
@@ -67,7 +68,8 @@ extension FuzzTarget {
         let post = flags & 4 == 0 ? original : Post(id: PostID("2"), author: Author(id: "2", displayName: field(3), handle: "b"), text: "", createdAt: now, reblog: original)
         var interaction = PostInteraction(serverCopy: post)
         if flags & 16 != 0 { interaction.failure = InteractionFailure(kind: .favourite, value: true, message: field(3)) }
-        let row = PostRow(post: post, interaction: interaction)
+        let thread = flags & 128 == 0 ? nil : ThreadPlace(depth: byte(2) % 13, isFocus: byte(2) & 1 == 0)
+        let row = PostRow(post: post, interaction: interaction, thread: thread)
 
         func check(_ lines: [String], _ what: String) throws(Finding) {
             for line in lines {
@@ -85,11 +87,18 @@ extension FuzzTarget {
         let rows = RowRenderer(width: width, clock: clock)
         let rowLines = rows.lines(.post(row), number: number, marker: "~")
         try check(rowLines, "row")
+        // Unmarked, a thread's focus carries its mark; indented or not, nothing is wider.
+        let plainLines = rows.lines(.post(row), number: number)
+        try check(plainLines, "unmarked row")
+        if thread?.isFocus == true, plainLines.first?.first != RowRenderer.focusMarker {
+            throw Finding(description: "a thread's focus row without its mark: \(plainLines.debugDescription)")
+        }
+        let threadIndent = thread.map { RowRenderer.threadIndent(depth: $0.depth, width: width) } ?? 0
         // One line with the marks at the right edge while the name keeps 8 columns (or all of
         // itself); else the marks on a line of their own, whole when they fit.
         let marks = TextWidth.width(of: "★ \(interaction.favouritesCount)  ▲ \(interaction.reblogsCount)") + (interaction.bookmarked ? 4 : 0)
         let age = TextWidth.width(of: " · " + row.relativeTime(clock) + (row.content.editedAt == nil ? "" : " · edited"))
-        let lead = 3 + max(3, String(number).count)
+        let lead = 3 + max(3, String(number).count) + threadIndent
         let nameRoom = width - lead - marks - 2 - age
         let name = TextWidth.width(of: TextWidth.oneLine(row.author.name))
         if let first = rowLines.first {

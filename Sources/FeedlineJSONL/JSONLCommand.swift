@@ -82,7 +82,7 @@ public struct JSONLCommand: Sendable, Equatable {
         var screen: Int?
         if let field = value["screen"], ["timeline", "display", "loadMore", "refresh", "showWaiting", "openGap"].contains(name) {
             guard case .number(let number) = field, number >= 0, number < 1_000_000, number == number.rounded(), let index = Int(exactly: number) else {
-                return fail("\(name): \"screen\" is the index of a screen on the stack (0 at the bottom), not \(field.json).")
+                return fail("\(name): \"screen\" is the index of a screen on the stack (0 at the bottom), not \(echo(field.json)).")
             }
             screen = index
         }
@@ -96,7 +96,7 @@ public struct JSONLCommand: Sendable, Equatable {
             var rows: [RowID] = []
             for item in list {
                 guard let text = item.string, let row = RowID(text) else {
-                    return fail("display: \(item.json) is not a row id (\"post:ID\", \"gap:ID\" or \"notification:KEY\").")
+                    return fail("display: \(echo(item.json)) is not a row id (\"post:ID\", \"gap:ID\" or \"notification:KEY\").")
                 }
                 rows.append(row)
             }
@@ -144,9 +144,15 @@ public struct JSONLCommand: Sendable, Equatable {
             // Suggest only for word-sized names: the distance is O(length × name length).
             let nearest = lowered.count > 32 ? nil : names.min { EditDistance.between($0.lowercased(), lowered) < EditDistance.between($1.lowercased(), lowered) }
             let hint = nearest.flatMap { EditDistance.between($0.lowercased(), lowered) <= 2 ? " Did you mean \"\($0)\"?" : nil } ?? ""
-            return fail("Unknown command \"\(name)\".\(hint) Commands: \(names.joined(separator: ", ")).")
+            return fail("Unknown command \"\(echo(name))\".\(hint) Commands: \(names.joined(separator: ", ")).")
         }
         return .success(JSONLCommand(id: id, action: action, name: name))
+    }
+
+    /// What the client sent, as an error message quotes it: cut after 40 characters (then `…`),
+    /// so a megabyte of junk in a field is not written back in full.
+    static func echo(_ text: String) -> String {
+        Echo.shortened(text, to: 40)
     }
 
     private struct RouteProblem: Error {
@@ -169,7 +175,7 @@ public struct JSONLCommand: Sendable, Equatable {
             guard let id = post() else { return .failure(RouteProblem(message: "a \(kind) route needs \"post\": a post id string.")) }
             return .success(kind == "thread" ? .thread(id) : .post(id))
         case "notifications": return .success(.notifications)
-        default: return .failure(RouteProblem(message: "unknown route \"\(kind)\"; " + usage))
+        default: return .failure(RouteProblem(message: "unknown route \"\(echo(kind))\"; " + usage))
         }
     }
 }

@@ -107,7 +107,11 @@ public final class JSONLinesDriver {
             case .success(let (_, list)):
                 let unknown = rows.filter { list.state.index(of: $0) == nil }
                 for row in rows where list.state.index(of: row) != nil { list.rowWillDisplay(row) }
-                if !unknown.isEmpty { return "Unknown rows: \(unknown.map(\.description).joined(separator: ", "))." }
+                if !unknown.isEmpty {
+                    // At most ten, each cut short: the message never grows with what was sent.
+                    let named = unknown.prefix(10).map { JSONLCommand.echo($0.description) }.joined(separator: ", ")
+                    return "Unknown rows: \(named)\(unknown.count > 10 ? " and \(unknown.count - 10) more" : "")."
+                }
             }
         case .loadMore(let screen), .refresh(let screen):
             switch list(screen) {
@@ -126,7 +130,7 @@ public final class JSONLinesDriver {
             switch list(screen) {
             case .failure(let problem): return problem.message
             case .success(let (index, list)):
-                guard list.state.index(of: row) != nil else { return "There is no gap \(row) on screen \(index)." }
+                guard list.state.index(of: row) != nil else { return "There is no gap \(JSONLCommand.echo(row.description)) on screen \(index)." }
                 list.openGap(row)
             }
         case .retry:
@@ -146,11 +150,11 @@ public final class JSONLinesDriver {
             navigator.replaceRoot(feed)
         case .toggle(let kind, let post, let value):
             let known = value.map { session.set(kind, $0, post: post) } ?? session.toggle(kind, post: post)
-            guard known else { return "Unknown post \(post): no screen on the stack shows it." }
+            guard known else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
         case .show(let post):
             switch reveal(post) {
-            case nil: return "Unknown post \(post): no screen on the stack shows it."
-            case false?: return "No filter hides anything of post \(post)."
+            case nil: return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it."
+            case false?: return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))."
             case true?: break
             }
         case .wait, .quit:

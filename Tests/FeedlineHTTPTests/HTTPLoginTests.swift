@@ -69,7 +69,7 @@ struct HTTPLoginTests {
             let before = fake.requests.count
             let session = try await home.run(Self.session, stdin: "list\nopen 1\nback\nquit\n")
             #expect(session.status == 0, "\(session)")
-            #expect(session.stdout.replacingOccurrences(of: "\n", with: " ").hasPrefix("Feedline: the home timeline of 127.0.0.1 as @alice@127.0.0.1:\(port). Type help"))
+            #expect(session.stdout.replacingOccurrences(of: "\n", with: " ").hasPrefix("Feedline: the home timeline of 127.0.0.1:\(port) as @alice@127.0.0.1:\(port). Type help"))
             #expect(session.stdout.contains("Rows 1–10 of 20 shown"))
             let reads = fake.requests.dropFirst(before)
             #expect(reads.contains { $0.path == "/api/v1/timelines/home" })
@@ -286,7 +286,9 @@ struct HTTPLoginTests {
             #expect(after.stdout == "No account is signed in; feedline login SERVER signs one in.\n")
             // Signed out, `feedline` reads the sandbox again.
             let sandbox = try await home.run(Self.session, stdin: "quit\n")
-            #expect(sandbox.stdout.hasPrefix("Feedline: the home timeline from the timeline fixtures."))
+            let greeting = sandbox.stdout.replacingOccurrences(of: "\n", with: " ")
+            #expect(greeting.hasPrefix("Feedline: the home timeline from the fixtures in "), "\(greeting.prefix(120))")
+            #expect(greeting.contains("/Fixtures/timeline. Type help"), "\(greeting.prefix(120))")
             home.expectNowhere([token])
         }
     }
@@ -351,10 +353,14 @@ struct HTTPLoginTests {
                 #expect(config.stdout.contains("account      \(alice)"), "\(config)")
                 #expect(config.stdout.contains("config.toml line 2"))
                 #expect(config.stdout.contains("token        the stored account \(alice)"))
+                // The two servers differ only in their port: config names each with it.
+                let aliceServer = alice.split(separator: "@").last ?? ""
+                #expect(config.stdout.contains("reads        the home timeline of \(aliceServer) as @\(alice)\n"), "\(config)")
                 let overridden = try await home.run(["config", "--account", bob, "--width", "90"])
                 #expect(overridden.stdout.contains("--account"))
                 #expect(overridden.stdout.contains("width        90"))
                 #expect(overridden.stdout.contains("token        the stored account \(bob)"))
+                #expect(overridden.stdout.contains("reads        the home timeline of \(bob.split(separator: "@").last ?? "") as @\(bob)\n"), "\(overridden)")
 
                 // --account on another --server is a clear error.
                 let mismatch = try await home.run(["--account", alice, "--server", second.baseURL])

@@ -31,7 +31,7 @@ struct HTTPScreensSessionTests {
 
     /// Lines the transcript must show, in this order (each: texts that must all be on one line).
     static let keyLines: [[String]] = [
-        ["Feedline: the home timeline of 127.0.0.1."],
+        ["Feedline: the home timeline of 127.0.0.1:"],
         ["home> notifications"],
         ["   1  Hugo Marchetti, 陈文 and 1 other favourited your post · 1h"],
         ["      Saturday plan: move the herb pots indoors"],
@@ -57,9 +57,11 @@ struct HTTPScreensSessionTests {
         ["   1  Dr. Kemi Adeyemi · 4d"],
         ["      Why we count dragonflies, a short thread"],
         ["   2  Mira Okafor · 4d"],
-        ["   3  Dr. Kemi Adeyemi · 4d", "🔖"],
+        // The post the thread was opened for is marked; its reply is indented under it.
+        ["▸  3  Dr. Kemi Adeyemi · 4d", "🔖"],
         ["      @mira frog = good is a great starting point"],
-        ["   4  Tomás Herrera :bike: · 4d"],
+        ["   4    Tomás Herrera :bike: · 4d"],
+        ["        @kemi @mira signing my kids up for this"],
         ["Rows 1–4 shown. End of thread."],
         ["thread> where"],
         ["home › notifications › @kemi › #birds › bookmarks › thread"],
@@ -82,6 +84,9 @@ struct HTTPScreensSessionTests {
             #expect(exit.status == 0)
             #expect(exit.stderr.isEmpty, "\(exit.stderr)")
             #expect(!stdout.contains(secretToken) && !exit.stderr.contains(secretToken), "the token shows")
+            // The server is named with its port, as accounts on it are.
+            let authority = try MastodonServer(parsing: fake.baseURL).authority
+            #expect(stdout.hasPrefix("Feedline: the home timeline of \(authority). Type help"), "\(stdout.prefix(100))")
 
             // The transcript: each screen, its rows and marks, the stack, and nothing refused.
             let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

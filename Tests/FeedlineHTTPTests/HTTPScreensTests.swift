@@ -63,6 +63,16 @@ struct HTTPScreensTests {
         }
     }
 
+    @Test("a handle on the server's own address, port and all (as Feedline names the signed-in user), is looked up as the local user")
+    func handleOnThisServer() async throws {
+        try await withFixtureServer { fake, server in
+            let service = try makeService(server)
+            let mira = try await service.account(named: "@mira@\(server.authority)")
+            #expect(mira.handle == "mira")
+            #expect(fake.requests.map(\.query) == [["acct": "mira"]])
+        }
+    }
+
     @Test("an unknown handle is a sentence naming it, asks for no statuses, and is looked up again next time")
     func unknownHandle() async throws {
         try await withFixtureServer { fake, server in

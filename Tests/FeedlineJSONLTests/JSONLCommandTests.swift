@@ -35,6 +35,7 @@ struct JSONLCommandTests {
         (#"{"cmd":"push","route":{"route":"feed","feed":"tag:#birds"}}"#, JSONLCommand(action: .push(.feed(.tag("birds"))), name: "push")),
         (#"{"cmd":"push","route":{"route":"feed","feed":"account:109296114702930001"}}"#, JSONLCommand(action: .push(.feed(.account("109296114702930001"))), name: "push")),
         (#"{"cmd":"push","route":{"route":"feed","feed":"account:@kemi@fieldnotes.science"}}"#, JSONLCommand(action: .push(.feed(.account(AccountID(handle: "kemi@fieldnotes.science")))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"account:@grace@127.0.0.1:38111"}}"#, JSONLCommand(action: .push(.feed(.account(AccountID(handle: "grace@127.0.0.1:38111")))), name: "push")),
         (#"{"cmd":"push","route":{"route":"feed","feed":"bookmarks"}}"#, JSONLCommand(action: .push(.feed(.bookmarks)), name: "push")),
         (#"{"cmd":"push","route":{"route":"feed","feed":"favourites"}}"#, JSONLCommand(action: .push(.feed(.favourites)), name: "push")),
         (#"{"cmd":"push","route":{"route":"feed","feed":"local"}}"#, JSONLCommand(action: .push(.feed(.local)), name: "push")),

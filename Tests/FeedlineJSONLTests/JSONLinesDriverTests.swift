@@ -198,6 +198,32 @@ struct JSONLinesDriverTests {
         #expect(!output.messages.contains { $0["type"] as? String == "changes" })
     }
 
+    @Test("an error quotes what it was sent cut to 40 characters and …, however long it was: a 200 KB command name, post id, gap or row list")
+    func errorsQuoteShortly() async throws {
+        let (driver, output, _) = try makeDriver("faults")
+        driver.start()
+        _ = await driver.handle(#"{"cmd":"wait"}"#)
+        output.lines.removeAll()
+        let huge = String(repeating: "x", count: 200_000)
+        let cut = String(repeating: "x", count: 40) + "…"
+        let rows = (1...30).map { "\"post:\($0)\(huge.prefix(50))\"" }.joined(separator: ",")
+        for line in [
+            #"{"cmd":"\#(huge)"}"#, #"{"cmd":"favourite","post":"\#(huge)"}"#, #"{"cmd":"show","post":"\#(huge)"}"#,
+            #"{"cmd":"openGap","row":"gap:\#(huge)"}"#, #"{"cmd":"display","rows":[\#(rows)]}"#,
+            #"{"cmd":"display","rows":["\#(huge)"]}"#, #"{"cmd":"push","route":{"route":"\#(huge)"}}"#,
+            #"{"cmd":"loadMore","screen":"\#(huge)"}"#,
+        ] {
+            #expect(await driver.handle(line))
+        }
+        let messages = output.messages.filter { $0["type"] as? String == "error" }.map { $0["message"] as? String ?? "" }
+        #expect(messages.count == 8)
+        #expect(messages.allSatisfy { $0.count < 700 }, "\(messages.map(\.count))")
+        #expect(messages.first?.hasPrefix("Unknown command \"\(cut)\". Commands: back,") == true, "\(messages.first?.prefix(120) ?? "")")
+        #expect(messages.dropFirst().first == "Unknown post \(cut): no screen on the stack shows it.")
+        #expect(messages.dropFirst(3).first == "There is no gap gap:\(String(repeating: "x", count: 36))… on screen 0.")
+        #expect(messages.dropFirst(4).first?.hasSuffix(" and 20 more.") == true, "\(messages.dropFirst(4).first ?? "")")
+    }
+
     @Test("malformed lines, unknown commands and unknown ids get an error line; the session goes on")
     func errors() async throws {
         let (driver, output, _) = try makeDriver("faults")

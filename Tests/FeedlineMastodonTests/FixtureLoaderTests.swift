@@ -45,8 +45,15 @@ import FeedlineMastodon
         ["scenario.json": #"{"arrivals": [{"file": "later.json"}]}"#, "later.json": "[\(status)]"],
     ])
     func aDirectoryWithoutStatusesIsAnError(_ files: [String: String]) throws {
-        let (text, folder) = try message(files)
-        #expect(text == "The fixture directory \(folder) holds no statuses.")
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        for (name, text) in files { try scratch.write(name, text) }
+        // The directory's path as given, not its last component: `--fixtures /tmp` names /tmp.
+        #expect(throws: FixtureError.noStatuses(scratch.url.path)) { _ = try FixtureLoader.load(from: scratch.url) }
+        let name = scratch.url.lastPathComponent
+        let relative = URL(fileURLWithPath: name, relativeTo: scratch.url.deletingLastPathComponent())
+        #expect(throws: FixtureError.noStatuses(name)) { _ = try FixtureLoader.load(from: relative) }
+        #expect(FixtureError.noStatuses("/tmp").errorDescription == "The fixture directory /tmp holds no statuses.")
     }
 
     @Test func statusFilesMergeAndHeldBackFilesWait() throws {

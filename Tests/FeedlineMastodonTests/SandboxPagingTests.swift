@@ -43,6 +43,24 @@ import FeedlineMastodon
         #expect(ids == (1...count).reversed().map(String.init))
     }
 
+    @Test("a local account is named by its short handle or by its full one on the sandbox's domain (the signed-in account's host, or its own profile's); a remote one by its full handle",
+          arguments: ["timeline", "faults"])
+    func localAccountsByFullHandle(_ folder: String) async throws {
+        let service = try SandboxService(fixture: try FixtureLoader.load(from: try FixturePaths.directory(folder)), clock: VirtualClock())
+        let mira = try await service.account(named: "mira")
+        #expect(mira.handle == "mira")
+        for handle in ["@mira", "mira@tidepool.social", "@Mira@TidePool.Social"] {
+            #expect(try await service.account(named: handle) == mira, "\(handle)")
+        }
+        let page = try await service.page(of: .account(AccountID(handle: "mira@tidepool.social")), after: nil)
+        #expect(!page.posts.isEmpty)
+        #expect(page.posts.allSatisfy { $0.author.id == mira.id || $0.reblog != nil })
+        #expect(try await service.account(named: "kemi@fieldnotes.science").handle == "kemi@fieldnotes.science")
+        for unknown in ["mira@elsewhere.example", "kemi", "kemi@tidepool.social", "mira@"] {
+            await #expect(throws: (any Error).self, "\(unknown)") { try await service.account(named: unknown) }
+        }
+    }
+
     @Test func thePageAfterTheLastPostIsEmpty() async throws {
         let service = try SandboxService(statuses: Build.timeline(3), clock: VirtualClock())
         let page = try await service.page(of: .home, after: PageCursor("1"))

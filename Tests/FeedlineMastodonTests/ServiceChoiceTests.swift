@@ -7,9 +7,10 @@ import Testing
 struct ServiceChoiceTests {
     @Test("the sandbox choice serves the fixture directory, with the requested page size")
     func sandbox() async throws {
-        let choice = ServiceChoice.sandbox(fixtures: try FixturePaths.directory("timeline"))
+        let directory = try FixturePaths.directory("timeline")
+        let choice = ServiceChoice.sandbox(fixtures: directory)
         #expect(!choice.isRemote)
-        #expect(choice.summary == "the home timeline from the timeline fixtures")
+        #expect(choice.summary == "the home timeline from the fixtures in \(directory.path)")
         let service = try choice.makeService(postsPerPage: 7, clock: VirtualClock())
         let page = try await service.page(of: .home, after: nil)
         #expect(page.posts.count == 7)
@@ -26,6 +27,27 @@ struct ServiceChoiceTests {
         }
         let tooBig = ServiceChoice.sandbox(fixtures: try FixturePaths.directory("timeline"))
         #expect(throws: ServiceSetupError.self) { try tooBig.makeService(postsPerPage: 41, clock: VirtualClock()) }
+    }
+
+    @Test("the sandbox is named by its directory's path as given: /tmp is /tmp, not \"tmp\"; a relative path stays relative")
+    func sandboxNamedByPath() {
+        #expect(ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: "/tmp")).summary == "the home timeline from the fixtures in /tmp")
+        #expect(ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: "Fixtures/faults")).summary
+            == "the home timeline from the fixtures in Fixtures/faults")
+        #expect(ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: "/srv/a/timeline")).summary
+            != ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: "/srv/b/timeline")).summary)
+    }
+
+    @Test("a server with a port is named host:port, as its accounts are (feedline config and the greeting)")
+    func serverWithPort() throws {
+        #expect(ServiceChoice.server(address: "http://127.0.0.1:38111", timeline: "public", tokenFile: nil).summary
+            == "the public timeline of 127.0.0.1:38111")
+        let server = try MastodonServer(parsing: "http://127.0.0.1:38111")
+        let token = try AccessToken("secret-value", source: .account("grace@127.0.0.1:38111"))
+        #expect(ServiceChoice.account(id: "grace@127.0.0.1:38111", server: server, timeline: nil, token: token).summary
+            == "the home timeline of 127.0.0.1:38111 as @grace@127.0.0.1:38111")
+        #expect(ServiceChoice.server(address: "https://mastodon.social", timeline: nil, tokenFile: nil).summary
+            == "the home timeline of mastodon.social", "no port when the address has none")
     }
 
     @Test("server choices name their timeline and host, and report setup errors without the token")

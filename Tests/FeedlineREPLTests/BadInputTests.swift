@@ -82,6 +82,18 @@ struct BadInputTests {
         #expect(run.output.contains("post> back\n"), "the valid line after the bad one opened the post")
     }
 
+    @Test("--script reads a pipe to its end, as a shell's <(…) hands it over (/dev/stdin here, on a pipe), its # args: header included")
+    func scriptFromAPipe() async throws {
+        let child = try Child(["--script", "/dev/stdin"] + Self.flags, keepingInputOpen: true)
+        try child.input?.write(contentsOf: Data("# args: --fixtures Fixtures/faults\n# from a pipe\nwhere\n".utf8))
+        try child.input?.close()
+        let run = await child.wait()
+        #expect(run.status == 0 && !run.signalled && !run.timedOut, "\(run)")
+        #expect(run.errors.isEmpty, "\(run)")
+        #expect(run.output.hasPrefix("Feedline: the home timeline from the fixtures in Fixtures/faults."), "the header's flags apply: \(run)")
+        #expect(run.output.contains("home> # from a pipe\nhome> where\nhome\n"), "\(run)")
+    }
+
     @Test("--script naming a directory or a missing file: one sentence naming it, status 1")
     func unusableScripts() async throws {
         let scratch = try Scratch()

@@ -33,6 +33,19 @@ struct CommandParserTests {
         ("profile", .success(.profile(nil))),
         ("profile @a@b@c", .failure(.notAHandle("@a@b@c"))),
         ("profile @", .failure(.notAHandle("@"))),
+        // A handle with a port, as Feedline names the signed-in user of a server with one.
+        ("profile @grace@127.0.0.1:38111", .success(.profile(.handle("grace@127.0.0.1:38111")))),
+        ("profile grace@localhost:3000", .success(.profile(.handle("grace@localhost:3000")))),
+        ("profile @grace@[::1]:8080", .success(.profile(.handle("grace@[::1]:8080")))),
+        ("profile @grace@[::1]", .success(.profile(.handle("grace@[::1]")))),
+        ("profile @grace@host:", .failure(.notAHandle("@grace@host:"))),
+        ("profile @grace@host:0", .failure(.notAHandle("@grace@host:0"))),
+        ("profile @grace@host:65536", .failure(.notAHandle("@grace@host:65536"))),
+        ("profile @grace@host:80:80", .failure(.notAHandle("@grace@host:80:80"))),
+        ("profile @grace@:80", .failure(.notAHandle("@grace@:80"))),
+        ("profile @grace@host:8a", .failure(.notAHandle("@grace@host:8a"))),
+        ("profile @grace:80", .failure(.notAHandle("@grace:80"))),
+        ("profile @grace@[::g]:80", .failure(.notAHandle("@grace@[::g]:80"))),
         ("tag birds", .success(.tag("birds"))),
         ("tag #Birds", .success(.tag("Birds"))),
         ("tag café_2", .success(.tag("café_2"))),
@@ -100,7 +113,7 @@ struct CommandParserTests {
         var commands: [Command] = [
             .back, .boost(row: nil), .favourite(row: nil), .bookmark(row: nil), .thread(row: nil), .profile(nil), .help(nil),
             .list(.screen), .list(.all), .more, .nothing, .quit, .refresh, .retry, .top, .whereAmI, .tag("birds"),
-            .profile(.handle("kemi@fieldnotes.science")), .profile(.handle("ruth")),
+            .profile(.handle("kemi@fieldnotes.science")), .profile(.handle("ruth")), .profile(.handle("grace@127.0.0.1:38111")),
         ]
         for row in [0, 3, Int.max] {
             commands += [
@@ -185,6 +198,10 @@ struct CommandParserTests {
         #expect(complete("tag #g", "#g") == ["#gamedev"])
         #expect(complete("profile @k", "@k") == ["@kemi@fieldnotes.science"])
         #expect(complete("profile ", "") == ["@kemi@fieldnotes.science", "@ruth"])
+        #expect(complete("profile @", "@") == ["@kemi@fieldnotes.science", "@ruth"])
+        // Begun without @, a handle completes without it (profile takes either).
+        #expect(complete("profile k", "k") == ["kemi@fieldnotes.science"])
+        #expect(complete("profile RU", "RU") == ["ruth"])
         #expect(complete("open 1", "1").isEmpty)
         #expect(complete("tag birds x", "x").isEmpty)
         let above = CompletionContext(commands: CommandTable.commands(on: .post, atBottom: false).map(\.name.rawValue).sorted())

@@ -47,7 +47,9 @@ struct EndToEndTests {
     func bundled() async throws {
         let result = try await Self.run(Self.flags, stdin: "")
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("Feedline: the home timeline from the timeline fixtures."))
+        // Named by the path found, so the user can tell which directory it is.
+        let bundled = try PackagePaths.fixtures("timeline").standardizedFileURL.path
+        #expect(result.stdout.replacingOccurrences(of: "\n", with: " ").hasPrefix("Feedline: the home timeline from the fixtures in \(bundled). Type help"))
         #expect(result.stdout.contains("Rows 1–10 of 20 shown"))
     }
 

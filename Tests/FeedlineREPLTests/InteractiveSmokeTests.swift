@@ -19,6 +19,11 @@ struct InteractiveSmokeTests {
         try await Self.smoke()
     }
 
+    @Test("Tab completes profile @ro to a handle (and ro without the @) and tag birdf to a hashtag of rows not shown yet, before any command")
+    func completeArguments() async throws {
+        try await Self.smoke("complete")
+    }
+
     @Test("SIGINT at the prompt, during a page load, on the detail screen and ten times in a row: the session goes on, then exits 0 with the terminal restored")
     func sigint() async throws {
         try await Self.smoke("sigint")

@@ -86,7 +86,7 @@ struct ListViewportTests {
         harness.send(.refreshRequested)
         harness.send(.newerLoaded(token: harness.state.inFlight?.token ?? 0, page: NewerPage(items: [], hasMore: false)))
         let plan = harness.plan()
-        #expect(plan.items.isEmpty && plan.notes == ["No newer posts."])
+        #expect(plan.items.isEmpty && plan.notes == [.nothingNewer])
         #expect(harness.plan().notes.isEmpty)
     }
 

@@ -1,5 +1,7 @@
 import Feedline
+import FeedlineMastodon
 import FeedlineREPL
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -206,5 +208,63 @@ struct REPLDriverTests {
         let arrived = harness.output.take()
         #expect(arrived.contains("+  1  "))
         #expect(arrived.contains("gap 21 loads them"))
+    }
+
+    @Test("a refresh of the notifications that finds nothing says \"No newer notifications.\", not posts")
+    func nothingNewerNotifications() async throws {
+        let harness = try await harness()
+        _ = await harness.run("notifications")
+        var outputs: [String] = []
+        for _ in 0..<3 { outputs.append(await harness.run("refresh")) }
+        #expect(outputs.last?.contains("No newer notifications.") == true, "\(outputs)")
+        #expect(!outputs.joined().contains("No newer posts."), "\(outputs)")
+        _ = await harness.run("back")
+        _ = await harness.run("refresh")
+        let timeline = await harness.run("refresh")
+        #expect(timeline.contains("No newer posts."), "a timeline still says posts: \(timeline)")
+    }
+
+    @Test("Tab offers the handles and tags of every row received, shown or not, and is told of them as they arrive, before any command")
+    func completionFollowsArrivingRows() async throws {
+        let session = try SessionFactory.session("timeline")
+        var told: [CompletionContext] = []
+        var options = REPLDriver.Options(pageSize: 2, width: 80, live: true)
+        options.completionChanged = { told.append($0) }
+        let driver = REPLDriver(session: session, options: options) { _ in }
+        driver.start()
+        await session.settle()
+        let authors = Set(session.root.rows.flatMap { [$0.post?.author.handle, $0.post?.boostedBy?.handle].compactMap { $0 } })
+        let tags = Set(session.root.rows.flatMap { $0.post?.content.tags ?? [] })
+        #expect(session.root.rows.count == 20 && authors.count > 2)
+        // Only two rows are shown; every row's author and tags are offered, without a command.
+        #expect(Set(told.last?.handles ?? []) == authors)
+        #expect(Set(told.last?.tags ?? []) == tags)
+        #expect(told.last == driver.completionContext)
+        #expect(Completion.matches(line: "profile @ro", word: "@ro", context: driver.completionContext) == ["@rowan@bramble.zone"])
+        let count = told.count
+        driver.handle("list")
+        #expect(told.count == count, "nothing new: not told again")
+        driver.handle("open 1")
+        #expect(told.last?.commands.contains("back") == true, "the post's commands, told after the command")
+    }
+
+    @Test("a list that already holds rows when the driver starts (a restored timeline, pages loaded before) offers all of them, not only the last page's")
+    func completionLearnsRowsHeldBeforeTheStart() async throws {
+        // Pages of 3: the first page's authors (Sam, Ruth, Kemi…) are not all on the second.
+        let fixture = try FixtureLoader.load(from: PackagePaths.fixtures("timeline"))
+        let clock = WallClock.fixed(SessionFactory.now)
+        let service = try SandboxService(fixture: fixture, pageSize: 3, clock: VirtualClock(), wallClock: clock)
+        let session = FeedSession(service: service, clock: clock)
+        session.root.appeared()
+        await session.settle()
+        let firstPage = Set(session.root.rows.compactMap { $0.post?.author.handle })
+        session.root.loadMore()
+        await session.settle()
+        #expect(session.root.rows.count == 6)
+        let driver = REPLDriver(session: session, options: .init(pageSize: 5, width: 80)) { _ in }
+        driver.start()
+        let all = Set(session.root.rows.flatMap { [$0.post?.author.handle, $0.post?.boostedBy?.handle].compactMap { $0 } })
+        #expect(firstPage.isSubset(of: Set(driver.completionContext.handles)))
+        #expect(Set(driver.completionContext.handles) == all)
     }
 }

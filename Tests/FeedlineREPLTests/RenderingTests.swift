@@ -120,6 +120,53 @@ struct RenderingTests {
         #expect(TextWidth.width(of: wide[0]) == 80)
     }
 
+    /// A thread row at `depth`, the focus or not, as the thread list makes it.
+    static func threadRow(_ post: Post, depth: Int, focus: Bool = false) -> ListRow {
+        .post(PostRow(post: post, interaction: PostInteraction(serverCopy: post), thread: ThreadPlace(depth: depth, isFocus: focus)))
+    }
+
+    @Test("a thread's rows are indented two columns per level under the number, every line of them; the focus is marked ▸ before its number")
+    func threadRows() {
+        let renderer = RowRenderer(width: 80, clock: Self.clock)
+        let post = Self.posts[0]
+        let flat = renderer.lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 2)
+        let root = renderer.lines(Self.threadRow(post, depth: 0), number: 2)
+        #expect(root == flat, "depth 0, not the focus: drawn as any row")
+        let focus = renderer.lines(Self.threadRow(post, depth: 0, focus: true), number: 2)
+        #expect(focus[0].hasPrefix("▸  2  Ana Lima"), "\(focus)")
+        #expect(Array(focus.dropFirst()) == Array(flat.dropFirst()))
+        for depth in 1...3 {
+            let lines = renderer.lines(Self.threadRow(post, depth: depth), number: 2)
+            let pad = String(repeating: " ", count: 2 * depth)
+            #expect(lines[0].hasPrefix("   2  " + pad + "Ana Lima"), "\(lines)")
+            #expect(lines[1].hasPrefix("      " + pad + "Launch day!"), "\(lines)")
+            #expect(TextWidth.width(of: lines[0]) == 80 && lines[0].hasSuffix("☆ 3  △ 0"), "marks stay at the right edge: \(lines[0])")
+            for line in lines { #expect(TextWidth.width(of: line) <= 80) }
+        }
+        // + and ~ stand in for the focus mark; a blank marker keeps it.
+        #expect(renderer.lines(Self.threadRow(post, depth: 0, focus: true), number: 2, marker: "~")[0].hasPrefix("~  2  Ana"))
+        #expect(renderer.lines(Self.threadRow(post, depth: 0, focus: true), number: 2, marker: " ")[0].hasPrefix("▸  2  Ana"))
+    }
+
+    @Test("deep replies stop indenting after five levels, and at narrow widths the indent takes at most half the row's text room",
+          arguments: [20, 24, 30, 40, 80, 120])
+    func deepThreadRows(_ width: Int) {
+        let renderer = RowRenderer(width: width, clock: Self.clock)
+        let cap = min(10, (width - 6) / 2 / 2 * 2)
+        for depth in [0, 1, 4, 5, 6, 12, 1_000] {
+            for post in Self.posts {
+                let cached = RowRenderer(width: width, clock: Self.clock, cache: RenderCache())
+                for renderer in [renderer, cached] {
+                    let lines = renderer.lines(Self.threadRow(post, depth: depth, focus: depth == 4), number: 7)
+                    for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line.debugDescription) is wider than \(width)") }
+                    let indent = min(2 * depth, cap)
+                    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 6 + indent)) }, "\(lines)")
+                    #expect(lines.last.map { $0.count > 6 + indent } == true, "text shows beside the indent: \(lines)")
+                }
+            }
+        }
+    }
+
     @Test("a row shows marks, counts, the booster and the content warning instead of the text")
     func rowContent() {
         let renderer = RowRenderer(width: 80, clock: Self.clock)

@@ -182,10 +182,14 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     }
 
     /// `GET /api/v1/accounts/lookup?acct=`: the account a handle names (`user` on this server,
-    /// `user@host`; a leading `@` is dropped).
+    /// `user@host`; a leading `@` is dropped). A handle on this server's own address
+    /// (``MastodonServer/authority``, with its port: `grace@127.0.0.1:38111`, as Feedline names
+    /// the signed-in account) is looked up as the local `user`.
     public func account(named handle: String) async throws -> Author {
         var acct = handle.trimmingCharacters(in: .whitespaces)
         while acct.hasPrefix("@") { acct.removeFirst() }
+        let parts = acct.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2, parts[1].lowercased() == server.authority { acct = String(parts[0]) }
         let what = "the account @\(acct)"
         let url = server.url(path: "/api/v1/accounts/lookup", query: [URLQueryItem(name: "acct", value: acct)])
         do {

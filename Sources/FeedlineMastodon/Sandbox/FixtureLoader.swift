@@ -38,7 +38,7 @@ public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
     case notADirectory(String)
     /// The file (or the directory listing) could not be read.
     case unreadableFile(String)
-    /// The directory has no status files, or only empty ones.
+    /// The directory (its path as given) has no status files, or only empty ones.
     case noStatuses(String)
     /// The file is not JSON at all.
     case invalidJSON(String)
@@ -147,7 +147,7 @@ public enum FixtureLoader {
         for name in names where name != scenarioFileName && !named.contains(name) {
             timeline += try statuses(in: name)
         }
-        guard !timeline.isEmpty else { throw .noStatuses(folder) }
+        guard !timeline.isEmpty else { throw .noStatuses(directory.relativePath) }
         var elsewhere: [Mastodon.Status] = []
         for name in elsewhereNames {
             guard names.contains(name) else { throw .badScenario(display(scenarioFileName), "elsewhere: no file \(name) in \(folder)") }

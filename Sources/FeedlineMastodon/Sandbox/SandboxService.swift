@@ -91,7 +91,10 @@ public final class SandboxService: FeedService {
         for status in statuses + elsewhere + later where !ids.insert(status.id).inserted {
             throw .duplicateStatus(status.id)
         }
-        let store = try SandboxStore(entries: statuses, elsewhere: elsewhere, reserving: Set(later.map(\.id)))
+        let store = try SandboxStore(
+            entries: statuses, elsewhere: elsewhere, reserving: Set(later.map(\.id)),
+            domain: scenario.account.url.flatMap { URL(string: $0)?.host }
+        )
         func check(_ reaction: SandboxScenario.Reaction, _ field: String) throws(SandboxError) {
             if store.account(named: reaction.account) == nil {
                 throw .invalidScenario("\(field).account: no author @\(reaction.account) in the fixtures")
@@ -272,7 +275,8 @@ public final class SandboxService: FeedService {
     }
 
     /// The account a handle names (`user`, `user@host`, with or without `@`), among the authors
-    /// of every status the sandbox knows.
+    /// of every status the sandbox knows; a local account also by its full handle, on the
+    /// sandbox's domain (the host of the signed-in account's `url`) or its own profile's host.
     public func account(named handle: String) async throws -> Author {
         try await perform(.account) { state, _ throws(SandboxError) in
             guard let account = state.store.account(named: handle) else { throw .unknownAccount(handle) }

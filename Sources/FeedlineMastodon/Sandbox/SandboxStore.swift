@@ -31,11 +31,17 @@ struct SandboxStore: Sendable {
     /// Deleted statuses. They keep their place in every feed — a cursor or a bound naming one
     /// still works, as Mastodon's ids do — but are never served.
     private(set) var deleted: Set<String> = []
+    /// The sandbox server's own domain (`tidepool.social`), if known: a local account `mira` is
+    /// `mira@tidepool.social` to the world.
+    private let domain: String?
 
     /// A store holding `entries` as the home timeline and `elsewhere` as statuses the server knows
-    /// that the timeline does not show. Throws on a repeated id.
-    init(entries: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], reserving reserved: Set<String> = []) throws(SandboxError) {
+    /// that the timeline does not show, on a server whose domain is `domain`. Throws on a repeated id.
+    init(
+        entries: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], reserving reserved: Set<String> = [], domain: String? = nil
+    ) throws(SandboxError) {
         self.reserved = reserved
+        self.domain = domain
         try insert(entries)
         for status in elsewhere {
             guard statuses[status.id] == nil || positions[status.id] == nil else { throw .duplicateStatus(status.id) }
@@ -215,13 +221,26 @@ struct SandboxStore: Sendable {
     }
 
     /// The account a handle names: `user` (a local account) or `user@host`, any case, with or
-    /// without a leading `@`; searched among every status's author.
+    /// without a leading `@`; searched among every status's author. A local account (an `acct`
+    /// without a host) is also named by its full handle: `mira@tidepool.social` when `tidepool.social`
+    /// is the sandbox's ``domain`` or the host of the account's own profile `url`.
+    ///
+    /// - Complexity: O(statuses).
     func account(named handle: String) -> Mastodon.Account? {
         var wanted = handle.trimmingCharacters(in: .whitespaces)
         if wanted.hasPrefix("@") { wanted.removeFirst() }
         guard !wanted.isEmpty else { return nil }
+        let parts = wanted.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let user = String(parts[0])
+        let host = parts.count == 2 ? String(parts[1]) : nil
+        func names(_ account: Mastodon.Account) -> Bool {
+            if account.acct.caseInsensitiveCompare(wanted) == .orderedSame { return true }
+            guard let host, !account.acct.contains("@"), account.acct.caseInsensitiveCompare(user) == .orderedSame else { return false }
+            let own = account.url.flatMap { URL(string: $0)?.host }
+            return [domain, own].contains { $0?.caseInsensitiveCompare(host) == .orderedSame }
+        }
         var found: Mastodon.Account?
-        for status in statuses.values where status.account.acct.caseInsensitiveCompare(wanted) == .orderedSame {
+        for status in statuses.values where names(status.account) {
             if found.map({ status.account.id < $0.id }) ?? true { found = status.account }
         }
         return found

@@ -23,20 +23,22 @@ public enum ServiceChoice: Sendable, Hashable {
         }
     }
 
-    /// What is being read, for a greeting: "the home timeline from the timeline fixtures",
-    /// "the public timeline of mastodon.social", "the #swift timeline of mastodon.social",
-    /// "the home timeline of social.example as @alice@social.example".
+    /// What is being read, for a greeting and `feedline config`: "the home timeline from the
+    /// fixtures in Fixtures/timeline" (the directory's path as it was given, so two directories
+    /// of the same name are told apart), "the public timeline of mastodon.social", "the #swift
+    /// timeline of mastodon.social", "the home timeline of 127.0.0.1:38111 as
+    /// @grace@127.0.0.1:38111" (a server's host with its port, as accounts on it are named).
     public var summary: String {
         switch self {
         case .sandbox(let fixtures):
-            return "the home timeline from the \(fixtures.standardizedFileURL.lastPathComponent) fixtures"
+            return "the home timeline from the fixtures in \(fixtures.relativePath)"
         case .server(let address, let timeline, _):
-            let host = (try? MastodonServer(parsing: address))?.url.host ?? address
+            let host = (try? MastodonServer(parsing: address))?.authority ?? address
             let feed = (try? Feed(parsing: timeline ?? "home")) ?? .home
             return "\(feed.title) of \(host)"
         case .account(let id, let server, let timeline, _):
             let feed = (try? Feed(parsing: timeline ?? "home")) ?? .home
-            return "\(feed.title) of \(server.url.host ?? server.description) as @\(id)"
+            return "\(feed.title) of \(server.authority) as @\(id)"
         }
     }
 

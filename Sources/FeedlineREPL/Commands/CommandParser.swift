@@ -54,15 +54,7 @@ public enum ParseError: Error, Hashable, Sendable {
 
     /// `word` made safe to print: control characters become `?`, and it is cut at 24 characters.
     static func echo(_ word: String) -> String {
-        var result = ""
-        for (count, character) in word.enumerated() {
-            if count == 24 {
-                result += "…"
-                break
-            }
-            result.append(character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "?" : character)
-        }
-        return result
+        Echo.shortened(word, to: 24)
     }
 }
 
@@ -164,17 +156,40 @@ public enum CommandParser {
     }
 
     /// `user` or `user@host` from `@user@host`, `user@host` or `user`; `nil` for anything that
-    /// cannot be a handle (user names are letters, digits, `_`, `.`, `-`; hosts add nothing else).
+    /// cannot be a handle. User names are letters, digits, `_`, `.`, `-`; a host is a name of the
+    /// same characters or a bracketed IPv6 address, and may end in `:PORT` — the way Feedline
+    /// names an account on a server with a port (`grace@127.0.0.1:38111`, `grace@[::1]:8080`).
     static func handle(_ text: String) -> String? {
         var name = Substring(text)
         if name.hasPrefix("@") { name = name.dropFirst() }
-        let parts = name.split(separator: "@", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 253 }) else { return nil }
-        let allowed = { (character: Character) in
-            character.isASCII && (character.isLetter || character.isNumber || "_.-".contains(character))
-        }
-        guard parts.allSatisfy({ $0.allSatisfy(allowed) }) else { return nil }
+        let parts = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let user = parts.first, isName(user) else { return nil }
+        if parts.count == 2, !isHost(parts[1]) { return nil }
         return String(name)
+    }
+
+    /// A user or host name: 1–253 ASCII letters, digits, `_`, `.` and `-`.
+    private static func isName(_ text: Substring) -> Bool {
+        !text.isEmpty && text.count <= 253
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.-".contains($0)) }
+    }
+
+    /// A host name or a bracketed IPv6 address, with an optional `:PORT` (1–65535).
+    private static func isHost(_ text: Substring) -> Bool {
+        var host = text
+        if let colon = text.lastIndex(of: ":"), !text.hasPrefix("[") || text[..<colon].hasSuffix("]") {
+            let port = text[text.index(after: colon)...]
+            guard (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65535).contains(number) else {
+                return false
+            }
+            host = text[..<colon]
+        }
+        if host.hasPrefix("["), host.hasSuffix("]") {
+            let address = host.dropFirst().dropLast()
+            return (2...45).contains(address.count) && address.contains(":")
+                && address.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }
+        }
+        return isName(host)
     }
 
     /// Whether `name` can be a hashtag: letters, digits, underscores (any script), at most 100.

@@ -130,19 +130,19 @@ public enum CommandTable {
         CommandSpec(
             name: .thread, aliases: [], argument: .rowOnList, usage: "thread N", postUsage: "thread",
             summary: "open the thread of row N's post",
-            details: "The post with what it replies to above it and its replies below, as rows you can open, favourite and boost.",
+            details: "The post with what it replies to above it and its replies below, as rows you can open, favourite and boost. Each reply is indented under the post it answers (two columns a level, up to five levels; less on a narrow terminal), and ▸ before the number marks the post the thread was opened for.",
             screens: [.list, .post]
         ),
         CommandSpec(
             name: .profile, aliases: [], argument: .profile, usage: "profile N|@user@host", postUsage: "profile [@user@host]",
             summary: "open the posts of row N's author, or of @user@host",
-            details: "On a post, profile alone opens its author's posts. @user names an account of this server, @user@host one of another.",
+            details: "On a post, profile alone opens its author's posts. @user names an account of this server, @user@host one of another (the @ in front is optional; a host may end in :PORT, as in @grace@127.0.0.1:38111). Tab completes the handles of every row received in this session, shown or not.",
             screens: [.list, .post]
         ),
         CommandSpec(
             name: .tag, aliases: [], argument: .word, usage: "tag NAME",
             summary: "open the timeline of a hashtag",
-            details: "NAME with or without #. Tab completes the hashtags seen in this session.",
+            details: "NAME with or without #. Tab completes the hashtags of every row received in this session, shown or not.",
             screens: [.list, .post]
         ),
         CommandSpec(
@@ -226,7 +226,7 @@ public enum CommandTable {
         CommandSpec(
             name: .help, aliases: ["?"], argument: .topic, usage: "help [command]",
             summary: "list the commands, or explain one",
-            details: "Marks on rows: ★/☆ favourited or not, ▲/△ boosted or not (each with its count), 🔖 bookmarked, … waiting for the server; before the number, + new, ~ changed, · a saved copy from the last run the server has not confirmed yet.",
+            details: "Marks on rows: ★/☆ favourited or not, ▲/△ boosted or not (each with its count), 🔖 bookmarked, … waiting for the server; before the number, + new, ~ changed, · a saved copy from the last run the server has not confirmed yet, ▸ in a thread the post it was opened for.",
             screens: [.list, .post]
         ),
         CommandSpec(

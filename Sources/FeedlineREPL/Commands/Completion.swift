@@ -1,5 +1,5 @@
 /// What Tab can complete, gathered by the driver as the session goes: the commands of the screen
-/// on top, and the hashtags and handles seen in rows.
+/// on top, and the hashtags and handles of the rows received on any screen (shown or not yet).
 public struct CompletionContext: Hashable, Sendable {
     /// The commands of the screen on top (names only, not aliases), sorted.
     public var commands: [String]
@@ -25,7 +25,8 @@ public enum Completion {
     ///
     /// - The first word completes to the commands of the screen on top.
     /// - After `help` (or `?`): any command name. After `tag`: hashtags seen (a typed `#` is kept).
-    ///   After `profile`: handles seen, with `@`.
+    ///   After `profile`: handles seen, with `@` unless the word was begun without one
+    ///   (`profile ro` → `rowan@bramble.zone`; the parser takes either).
     /// - Anything else: nothing (no file names).
     public static func matches(line: String, word: String, context: CompletionContext) -> [String] {
         let before = line.dropLast(word.count).split(separator: " ", omittingEmptySubsequences: true)
@@ -42,8 +43,9 @@ public enum Completion {
             let stem = hash ? String(lowered.dropFirst()) : lowered
             return context.tags.filter { $0.lowercased().hasPrefix(stem) }.map { hash ? "#" + $0 : $0 }
         case .profile?:
+            let at = word.isEmpty || word.hasPrefix("@")
             let stem = word.hasPrefix("@") ? String(lowered.dropFirst()) : lowered
-            return context.handles.filter { $0.lowercased().hasPrefix(stem) }.map { "@" + $0 }
+            return context.handles.filter { $0.lowercased().hasPrefix(stem) }.map { at ? "@" + $0 : $0 }
         default:
             return []
         }

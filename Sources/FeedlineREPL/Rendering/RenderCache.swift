@@ -37,6 +37,10 @@ public final class RenderCache: Sendable {
         var age: String
         var width: Int
         var style: Style
+        /// Columns a thread row is indented by (0 outside threads).
+        var threadIndent = 0
+        /// Whether the row is the post its thread was opened for (marked before its number).
+        var isFocus = false
     }
 
     /// What a detail's post part is made from.

@@ -2,7 +2,9 @@ import Feedline
 
 /// Draws list rows as text lines at a given width: the number, author, age and the
 /// favourite / boost marks with counts on the first line; "boosted by" for a boost; the text on
-/// one line (or the content warning instead); the last failure, if any.
+/// one line (or the content warning instead); the last failure, if any. A thread's rows are
+/// indented by their depth (``threadIndent(depth:width:)``) and the post the thread was opened
+/// for carries ``focusMarker`` before its number.
 public struct RowRenderer: Sendable {
     /// Columns available (at least 20).
     public var width: Int
@@ -18,6 +20,14 @@ public struct RowRenderer: Sendable {
     static let indent = 6
     /// The fewest columns a row's name keeps beside its marks before the marks move below it.
     static let minimumName = 8
+    /// Columns a thread row is indented per level of depth.
+    package static let threadIndentPerLevel = 2
+    /// The deepest level indented further: deeper replies line up with it, so a long chain of
+    /// replies still leaves room for text.
+    package static let maximumThreadLevels = 5
+    /// The marker-column character of the post a thread was opened for, when no `+` or `~`
+    /// stands there.
+    package static let focusMarker: Character = "▸"
 
     /// A renderer for `width` columns (at least 20), reusing lines from `cache` if given.
     public init(width: Int, style: Style = .plain, clock: WallClock, cache: RenderCache? = nil) {
@@ -47,10 +57,20 @@ public struct RowRenderer: Sendable {
         cache?.wrapped(text, columns: width) ?? TextWidth.wrap(text, to: width)
     }
 
+    /// Columns a thread row at `depth` is indented by at `width`: ``threadIndentPerLevel`` per
+    /// level up to ``maximumThreadLevels``, and never more than half of what the row's text has
+    /// beside the number, so a narrow terminal still shows text.
+    package static func threadIndent(depth: Int, width: Int) -> Int {
+        let levels = min(max(0, depth), maximumThreadLevels)
+        let half = (max(20, width) - indent) / 2
+        return min(levels * threadIndentPerLevel, half - half % threadIndentPerLevel)
+    }
+
     /// `lines` (drawn with the blank marker) with `marker` in the marker column instead, so a
-    /// row need not be drawn twice to be printed marked and remembered unmarked.
+    /// row need not be drawn twice to be printed marked and remembered unmarked. A `+` or `~`
+    /// stands in for the focus mark too; a blank marker leaves the lines as drawn.
     static func marked(_ lines: [String], _ marker: Character) -> [String] {
-        guard marker != " ", let first = lines.first, first.first == " " else { return lines }
+        guard marker != " ", let first = lines.first, first.first == " " || first.first == focusMarker else { return lines }
         var result = lines
         result[0] = String(marker) + first.dropFirst()
         return result
@@ -66,13 +86,14 @@ public struct RowRenderer: Sendable {
         let content = row.content
         var interaction = row.interaction
         interaction.pending = []  // not shown: a request's answer that changes nothing draws nothing new
+        let threadIndent = row.thread.map { Self.threadIndent(depth: $0.depth, width: width) } ?? 0
         let source = RenderCache.RowSource(
             name: content.author.name, booster: row.boostedBy?.name, edited: content.editedAt != nil, interaction: interaction,
             body: RenderCache.BodySource(
-                text: content.text, contentWarning: content.contentWarning, media: content.media.map(\.kind), columns: width - Self.indent,
-                number: number, warning: row.warning
+                text: content.text, contentWarning: content.contentWarning, media: content.media.map(\.kind),
+                columns: width - Self.indent - threadIndent, number: number, warning: row.warning
             ),
-            age: row.relativeTime(clock), width: width, style: style
+            age: row.relativeTime(clock), width: width, style: style, threadIndent: threadIndent, isFocus: row.thread?.isFocus == true
         )
         guard let cache else { return draw(source, id: row.id, marker: marker) }
         return Self.marked(cache.row(row.id, source) { draw(source, id: row.id, marker: " ") }, marker)
@@ -81,8 +102,8 @@ public struct RowRenderer: Sendable {
     /// The lines of a post row drawn from what it shows; `id` (the row's: a post and its boost
     /// are two rows with two numbers) keys its body line in the cache.
     private func draw(_ source: RenderCache.RowSource, id: PostID, marker: Character) -> [String] {
-        let indent = TextWidth.spaces(Self.indent)
-        let available = width - Self.indent
+        let indent = TextWidth.spaces(Self.indent + source.threadIndent)
+        let available = width - Self.indent - source.threadIndent
         let interaction = source.interaction
         let queued = interaction.queuedMark
         let fav = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + String(interaction.favouritesCount)
@@ -90,7 +111,7 @@ public struct RowRenderer: Sendable {
         let bookmark = interaction.bookmarked || interaction.queued.contains(.bookmark) ? "  🔖" + queued(.bookmark) : ""
         let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost) + TextWidth.width(of: bookmark)
         let marks = (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost) + bookmark
-        let lead = prefix(source.body.number, marker)
+        let lead = prefix(source.body.number, marker == " " && source.isFocus ? Self.focusMarker : marker) + TextWidth.spaces(source.threadIndent)
         let name = TextWidth.oneLine(source.name)
         let age = " · " + source.age + (source.edited ? " · edited" : "")
         // One line of exactly `width` columns, marks at the right edge, while the name keeps at

@@ -87,7 +87,11 @@ struct ListScreen {
                 "Rows seen before moved \(direction) by \(abs(shift)); a number names the row last printed with it until list renumbers them."
             )
         }
-        for note in plan.notes { lines += renderer.note(note) }
+        for note in plan.notes {
+            switch note {
+            case .nothingNewer: lines += renderer.note("No newer \(wording.items).")
+            }
+        }
         lines += statusIfChanged(renderer, wording: wording)
         return lines
     }

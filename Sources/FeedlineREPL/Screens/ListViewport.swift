@@ -25,13 +25,18 @@ package struct ListViewport: Equatable {
         package var kind: Kind
     }
 
+    /// Something to say under the rows, worded by the printer (which knows what the list holds).
+    package enum Note: Equatable {
+        /// A refresh found nothing newer than the top row ("No newer posts.").
+        case nothingNewer
+    }
+
     /// What changed since the last plan, in the order to print it.
     package struct Plan: Equatable {
         /// Rows drawn before and gone now, with the number they had.
         package var removed: [(row: ListRow, number: Int)]
         package var items: [Item]
-        /// "No newer posts." and the like.
-        package var notes: [String]
+        package var notes: [Note]
 
         package static func == (lhs: Plan, rhs: Plan) -> Bool {
             lhs.items == rhs.items && lhs.notes == rhs.notes
@@ -81,7 +86,7 @@ package struct ListViewport: Equatable {
     private var revealed: Set<RowID> = []
     /// Rows were inserted, deleted or moved since the last plan (numbers may have changed).
     private var structural = true
-    private var notes: [String] = []
+    private var notes: [Note] = []
 
     /// Nothing shown yet.
     package init() {}
@@ -115,7 +120,7 @@ package struct ListViewport: Equatable {
         status = snapshot.status
         total = rows.count
         if status.lastRefresh == .nothingNew, before.lastRefresh != .nothingNew || before.loading == .refresh {
-            notes.append("No newer posts.")
+            notes.append(.nothingNewer)
         }
         if let lastShown {
             shown = rows.index(of: lastShown).map { $0 + 1 } ?? min(shown, rows.count)

@@ -12,11 +12,13 @@ public enum InteractiveRunner {
         var options = options
         options.live = true
         let console = ReadlineConsole(historyFile: historyFile)
+        // Tab completes from what the session has received so far, kept up to date as rows
+        // arrive (the first page comes after the prompt is shown).
+        options.completionChanged = { console.setCompletionContext($0) }
         let driver = REPLDriver(session: session, options: options, terminalWidth: { TerminalInfo.columns }) { console.print($0) }
         console.start(prompt: driver.prompt)
         if let problem = console.historyProblem { console.print(problem + "\n") }
         driver.start()
-        console.setCompletionContext(driver.completionContext)
         var status: Int32 = 0
         loop: for await event in console.events {
             switch event {
@@ -24,7 +26,6 @@ public enum InteractiveRunner {
                 let goOn = driver.handle(line)
                 if !goOn { break loop }
                 console.setPrompt(driver.prompt)
-                console.setCompletionContext(driver.completionContext)
             case .end:
                 break loop
             case .terminated(let number):

@@ -25,7 +25,7 @@ public final class REPLDriver {
         public var style: Style
         /// Write changes as they arrive (interactive) instead of at ``flush()`` only.
         public var live: Bool
-        /// What is being read, for the greeting ("the home timeline from the timeline fixtures").
+        /// What is being read, for the greeting ("the home timeline from the fixtures in Fixtures/timeline").
         public var sourceSummary: String
         /// Why a thread may show fewer replies than its post counts (the server's reasons, or
         /// the sandbox's: ``DetailRenderer/sandboxMissingRepliesReason``).
@@ -36,11 +36,15 @@ public final class REPLDriver {
         /// Whether the session keeps its state for the next start (the outbox among it): what
         /// ``close()`` says of taps not sent yet.
         public var keepsState = false
+        /// Called on the main actor with ``REPLDriver/completionContext`` whenever it changed: rows
+        /// that arrive on any screen (shown or not yet) bring handles and tags, a command changes
+        /// the screen on top. An interactive front hands it to its line editor.
+        public var completionChanged: (@MainActor @Sendable (CompletionContext) -> Void)?
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
         public init(
             pageSize: Int = 10, width: Int = 80, followsTerminal: Bool = false, style: Style = .plain, live: Bool = false,
-            sourceSummary: String = "the home timeline from the timeline fixtures"
+            sourceSummary: String = "the home timeline from the fixtures in Fixtures/timeline"
         ) {
             self.pageSize = max(1, pageSize)
             self.width = max(20, width)
@@ -73,6 +77,9 @@ public final class REPLDriver {
         var notedMissingReplies = false
         /// The failure its status showed last, to count new ones.
         var lastFailure: ListStatus.Failure?
+        /// The handles and tags of its rows were learnt (all of them from its first snapshot, a
+        /// replay that may already hold rows; from each later one what it inserted or updated).
+        var learnt = false
 
         init(_ list: FeedListViewModel) { self.list = list }
     }
@@ -121,6 +128,8 @@ public final class REPLDriver {
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     private var handles: [String: String] = [:]
     private var tags: Set<String> = []
+    /// What ``Options/completionChanged`` was last told.
+    private var toldCompletion: CompletionContext?
     /// Width of the terminal when following it.
     private let terminalWidth: () -> Int
 
@@ -161,7 +170,11 @@ public final class REPLDriver {
     /// The stack as a breadcrumb: `home › @kemi › post 1176… › thread`.
     public var breadcrumb: String { stack.map(title).joined(separator: " › ") }
 
-    /// What Tab completes now: the screen's commands, the hashtags and handles seen so far.
+    /// What Tab completes now: the screen's commands, and the hashtags and handles of every row
+    /// received so far on any screen of the stack, shown or not (``Options/completionChanged``
+    /// is told each change).
+    ///
+    /// - Complexity: O(h log h + t log t) for h handles and t tags seen (they are sorted).
     public var completionContext: CompletionContext {
         let commands = CommandTable.commands(on: screen, atBottom: stack.count <= 1).map(\.name.rawValue).sorted()
         return CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
@@ -181,6 +194,7 @@ public final class REPLDriver {
         session.root.appeared()
         following = true
         flush()
+        tellCompletion()
     }
 
     /// Handles one line: runs the command and writes its immediate output. Returns `false` after
@@ -198,6 +212,7 @@ public final class REPLDriver {
             let goOn = run(command)
             if command != .nothing, goOn { options.afterCommand?() }
             flush()
+            tellCompletion()
             return goOn
         }
     }
@@ -629,7 +644,8 @@ public final class REPLDriver {
         let failure = snapshot.status.failure
         if let failure, entry.lastFailure != failure { failures += 1 }
         entry.lastFailure = failure
-        learn(from: snapshot)
+        if learn(from: snapshot, all: !entry.learnt) { tellCompletion() }
+        entry.learnt = true
         entry.screen.receive(snapshot)
         reportDisplayed(entry)
         if options.live, following, isTop(entry) { flush() }
@@ -723,14 +739,13 @@ public final class REPLDriver {
         }
     }
 
-    /// Remembers the handles and tags of rows a snapshot brought (for Tab completion): the
-    /// inserted and updated rows only, so a long list costs nothing per command.
-    private func learn(from snapshot: FeedListViewModel.Snapshot) {
-        // An updated row keeps its author and booster (an edit can bring new tags, though).
-        for row in snapshot.changes.updates.lazy.map(\.element) {
-            for tag in row.post?.content.tags ?? [] { tags.insert(tag) }
-        }
-        for row in snapshot.changes.insertions.lazy.map(\.element) {
+    /// Remembers the handles and tags of rows a snapshot brought (for Tab completion), shown or
+    /// not: every row when `all` (a list's first snapshot replays rows it may already hold, such as
+    /// a restored timeline's), else the inserted and updated rows only, so a long list costs
+    /// nothing per command. Returns whether a handle or tag was new.
+    private func learn(from snapshot: FeedListViewModel.Snapshot, all: Bool) -> Bool {
+        let before = (handles: handles.count, tags: tags.count)
+        func remember(_ row: ListRow) {
             switch row {
             case .post(let post):
                 handles[post.author.id] = post.author.handle
@@ -738,9 +753,30 @@ public final class REPLDriver {
                 for tag in post.content.tags { tags.insert(tag) }
             case .notification(let notification):
                 for account in notification.group.accounts { handles[account.id] = account.handle }
+                for tag in notification.post?.content.tags ?? [] { tags.insert(tag) }
             case .gap: break
             }
         }
+        if all {
+            for row in snapshot.rows { remember(row) }
+            return handles.count != before.handles || tags.count != before.tags
+        }
+        // An updated row keeps its author and booster (an edit can bring new tags, though).
+        for row in snapshot.changes.updates.lazy.map(\.element) {
+            for tag in row.post?.content.tags ?? [] { tags.insert(tag) }
+        }
+        for row in snapshot.changes.insertions.lazy.map(\.element) { remember(row) }
+        return handles.count != before.handles || tags.count != before.tags
+    }
+
+    /// Hands the completion context to ``Options/completionChanged`` when it differs from what
+    /// it was told last.
+    private func tellCompletion() {
+        guard let completionChanged = options.completionChanged else { return }
+        let context = completionContext
+        guard context != toldCompletion else { return }
+        toldCompletion = context
+        completionChanged(context)
     }
 
     /// In a thread that shows fewer replies than its post counts, says once why.

@@ -76,6 +76,7 @@ public final class ReadlineConsole: Sendable {
         activeConsole.withLock { $0 = self }
         feedline_disable_signals()
         feedline_set_completion(feedlineComplete)
+        feedline_set_word_breaks()
         feedline_set_getc(feedlineGetc)
         feedline_bind_interrupt()
         using_history()
