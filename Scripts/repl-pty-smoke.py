@@ -18,7 +18,10 @@ page loads (the sandbox's 150–400 ms latency on the real clock), on the detail
 thread loads, ten times in a row, as Ctrl-C and as kill(2); after each the session still works,
 and `quit` / Ctrl-D exit 0 with the terminal restored.
 
-Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete]
+With `numbers` it checks that row numbers hold still while the sandbox's stream deletes a row
+above them: a number names the row printed with it until `list`.
+
+Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete|numbers]
 Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
 """
 import os
@@ -252,6 +255,41 @@ def complete(binary, root):
     print("ok")
 
 
+def numbers(binary, root):
+    """Row numbers hold still while the stream changes the list: the sandbox's stream deletes
+    Garden Bird Log's post (row 9) after the sixth command; the rows below it move up, but 10
+    still names the post printed as row 10, 9 answers that its row was removed, and list
+    renumbers."""
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-state"
+    child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"  9  Garden Bird Log", "row 9 is Garden Bird Log's post")
+    expect(child, r" 10  Dr\. Kemi Adeyemi", "row 10 is Kemi's post")
+    expect(child, r"Rows 1–10 of 20 shown", "first screen")
+    for step in range(6):
+        expect(child, "home> ", f"prompt before command {step + 1}")
+        child.send("where\r")
+    expect(child, r"removed: post by Garden Bird Log \(was row 9\)", "the stream's delete is shown as it arrives")
+    expect(child, "home> ", "prompt after the delete")
+    child.send("fav 10\r")
+    expect(child, r"~ 10  Dr\. Kemi Adeyemi[^\n]*★ 503", "fav 10 favourites the post printed as row 10, shown as row 10")
+    expect(child, "home> ", "prompt after fav 10")
+    child.send("fav 9\r")
+    expect(child, r"Row 9 was removed \(post by Garden Bird Log\)", "fav 9 says its row was removed")
+    expect(child, "home> ", "prompt after fav 9")
+    child.send("list\r")
+    expect(child, r"  9  Dr\. Kemi Adeyemi", "list renumbers: Kemi's post is row 9")
+    expect(child, "home> ", "prompt after list")
+    child.send("unfav 9\r")
+    expect(child, r"~  9  Dr\. Kemi Adeyemi[^\n]*☆ 502", "after list, 9 names Kemi's post")
+    expect(child, "home> ", "prompt after unfav 9")
+    child.send("quit\r")
+    expect(child, r"EXIT=0", "quit exits 0")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    print("ok")
+
+
 def markers_held(binary, root, server):
     """An interactive start on a server whose markers do not answer (the test holds them far
     longer than TIMEOUT): the first screen still comes, and the session quits normally."""
@@ -270,6 +308,9 @@ def main():
     binary, root = sys.argv[1], sys.argv[2]
     if sys.argv[3:4] == ["markers-held"] and len(sys.argv) == 5:
         markers_held(binary, root, sys.argv[4])
+        return
+    if sys.argv[3:] == ["numbers"]:
+        numbers(binary, root)
         return
     if sys.argv[3:] == ["complete"]:
         complete(binary, root)

@@ -119,12 +119,18 @@ final class SessionState {
         }
         lastSaved = saved
         let deadline = markerWait.map { ContinuousClock.now + $0 }
+        var fresh: Set<PostID> = []
         if let markers, let found = await readMarkers(markers, waitingAtMost: markerWait) {
-            if let marker = found[.home] { saved = await adopt(marker, into: saved, until: deadline) }
+            if let marker = found[.home] {
+                let kept = saved
+                saved = await adopt(marker, into: saved, until: deadline)
+                // A list started from the marker's post fetched just now: that copy is the server's.
+                if saved != kept, let first = saved?.entries.first, case .post(let post) = first, saved?.entries.count == 1 { fresh.insert(post.id) }
+            }
             if let marker = found[.notifications] { adoptNotifications(marker) }
         }
         let root = session.root
-        if let saved { root.restore(saved) }
+        if let saved { root.restore(saved, fresh: fresh) }
         // The markers follow the positions shown (a further local one moves them on): the home
         // position's relay hands over the current one at once, then each move.
         if let position = notificationsPosition { markers?.move(.notifications, to: position.id) }

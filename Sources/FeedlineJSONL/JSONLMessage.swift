@@ -261,7 +261,7 @@ public enum JSONLMessage {
             case .loadOlder: "loadMore"
             case .refresh: "refresh"
             case .fillGap: "openGap"
-            case .catchUp: "retry"
+            case .catchUp, .confirm: "retry"
             }
             return .object([("message", .string(failure.message)), ("fix", .string(retry))])
         } ?? .null

@@ -47,9 +47,10 @@ struct EndToEndTests {
     func bundled() async throws {
         let result = try await Self.run(Self.flags, stdin: "")
         #expect(result.status == 0)
-        // Named by the path found, so the user can tell which directory it is.
-        let bundled = try PackagePaths.fixtures("timeline").standardizedFileURL.path
-        #expect(result.stdout.replacingOccurrences(of: "\n", with: " ").hasPrefix("Feedline: the home timeline from the fixtures in \(bundled). Type help"))
+        // Named as the bundled sandbox, not by a path of this machine's; --fixtures DIR names DIR.
+        #expect(result.stdout.replacingOccurrences(of: "\n", with: " ").hasPrefix("Feedline: the home timeline of the bundled sandbox (Fixtures/timeline). Type help"))
+        let given = try await Self.run(Self.flags + ["--fixtures", "Fixtures/faults"], stdin: "")
+        #expect(given.stdout.hasPrefix("Feedline: the home timeline from the fixtures in Fixtures/faults."))
         #expect(result.stdout.contains("Rows 1–10 of 20 shown"))
     }
 

@@ -24,6 +24,11 @@ struct InteractiveSmokeTests {
         try await Self.smoke("complete")
     }
 
+    @Test("row numbers hold still while the stream deletes a row above them, under a real terminal: 10 still names row 10, 9 says it was removed")
+    func numbersHoldStill() async throws {
+        try await Self.smoke("numbers")
+    }
+
     @Test("SIGINT at the prompt, during a page load, on the detail screen and ten times in a row: the session goes on, then exits 0 with the terminal restored")
     func sigint() async throws {
         try await Self.smoke("sigint")

@@ -72,10 +72,12 @@ struct SavedListTests {
         // Showing what waits puts it above without moving the reader's rows' order.
         home.showWaiting()
         #expect(ids(home.rows.prefix(8)) == ["n1", "n2", "n3", "p1", "p2", "p3", "p4", "p5"])
-        // Older pages continue from the saved cursor.
+        // Older pages continue from the row above the last saved one, so the first brings that
+        // row again (it confirms it).
         home.loadMore()
         await session.settle()
-        #expect(service.calls.last == "page(p30)")
+        #expect(service.calls.last == "page(p29)")
+        #expect(!home.state.unconfirmed.contains(.post("p30")))
     }
 
     @Test("posts that came between runs wait above with no gap when the confirming answer, though full, overlaps the saved rows")
@@ -96,6 +98,61 @@ struct SavedListTests {
         #expect(home.rows.allSatisfy { $0.gap == nil })
         #expect(home.saved().entries.allSatisfy { if case .post = $0 { true } else { false } }, "no gap saved either")
         #expect(home.state.checkInvariants().isEmpty)
+    }
+
+    @Test("restored rows below the first screen are confirmed as they come into view, each stretch asked for once, and none stays marked for ever")
+    func restoredRowsConfirmedAsDisplayed() async throws {
+        let saved = makePosts(60)
+        let service = MemoryService(posts: saved, pageSize: 40)
+        let session = makeSession(service)
+        let home = session.root
+        home.restore(SavedList(entries: saved.map { .post($0) }, older: nil, position: ReadingPosition(saved[0])))
+        await session.settle()
+        // The first catch-up confirms the first screen (above p21).
+        #expect(service.calls == ["newer(p21, nil)"])
+        #expect(home.state.unconfirmed.contains(.post("p21")) && !home.state.unconfirmed.contains(.post("p20")))
+        // p21 comes into view: the stretch from it down is asked for, above the 21st row below it.
+        home.rowWillDisplay(.post("p21"))
+        await session.settle()
+        #expect(service.calls.last == "newer(p41, p20)")
+        #expect(!home.state.unconfirmed.contains(.post("p21")) && !home.state.unconfirmed.contains(.post("p40")))
+        #expect(home.state.unconfirmed.contains(.post("p41")))
+        // Nothing was inserted, nothing moved, and the list status never showed it loading.
+        #expect(ids(home.rows) == (1...60).map { "p\($0)" })
+        // Displaying a confirmed row, or one asked for already, asks nothing.
+        let asked = service.calls.count
+        home.rowWillDisplay(.post("p30"))
+        await session.settle()
+        #expect(service.calls.count == asked)
+        // The last stretch: above the last row, which the first older page brings.
+        home.rowWillDisplay(.post("p41"))
+        await session.settle()
+        #expect(service.calls.last == "newer(p60, p40)")
+        home.loadMore()
+        await session.settle()
+        #expect(service.calls.last == "page(p59)")
+        #expect(home.state.unconfirmed.isEmpty, "\(home.state.unconfirmed)")
+        #expect(home.state.checkInvariants().isEmpty)
+    }
+
+    @Test("a confirming request that fails is quiet, and the rows ask again when displayed again")
+    func failedConfirmationAsksAgain() async throws {
+        let saved = makePosts(30)
+        let service = MemoryService(posts: saved, pageSize: 40)
+        let session = makeSession(service)
+        let home = session.root
+        home.restore(SavedList(entries: saved.map { .post($0) }, older: nil, position: ReadingPosition(saved[0])))
+        await session.settle()
+        service.failNext("newer(p30")
+        home.rowWillDisplay(.post("p21"))
+        await session.settle()
+        #expect(service.calls.last == "newer(p30, p20)")
+        #expect(home.status.failure == nil && home.status.loading == nil)
+        #expect(home.state.unconfirmed.contains(.post("p21")))
+        home.rowWillDisplay(.post("p21"))
+        await session.settle()
+        #expect(service.calls.filter { $0 == "newer(p30, p20)" }.count == 2)
+        #expect(!home.state.unconfirmed.contains(.post("p21")))
     }
 
     @Test("a server copy replaces the saved one, and a toggle made on the saved copy converges")

@@ -418,7 +418,7 @@ final class StreamWalk {
             switch kind {
             case .refresh, .gap, .reload: moves = true
             case .page: appends = true
-            case .catchUp: break
+            case .catchUp, .confirm: break
             }
         }
         // Rows leave only when their post was deleted (and gaps, mended or filled).

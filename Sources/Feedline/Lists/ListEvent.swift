@@ -43,7 +43,10 @@ public enum ListEvent: Hashable, Sendable {
     /// list has rows or a request. A list that refreshes by "newer than" then asks for what is
     /// newer than its first screen (``ListState/confirmDepth`` rows): the answer confirms
     /// those rows and what is newer waits above.
-    case restored(rows: [ListRow], waiting: [ListRow], older: PageCursor?)
+    ///
+    /// `confirmed` names rows whose copies came from the server just now (a post fetched by id
+    /// to start from): they are not marked as saved copies.
+    case restored(rows: [ListRow], waiting: [ListRow], older: PageCursor?, confirmed: Set<RowID> = [])
     /// A reading position kept from an earlier run or another device (a server's marker):
     /// it becomes the list's position when the list has none or it is newer (written later);
     /// the rows do not move.
@@ -71,6 +74,10 @@ public struct ListRequest: Hashable, Sendable {
         /// Older than `olderThan` when set: the rest of a catch-up whose newest page showed
         /// nothing but said more was missing below it.
         case catchUp(above: ItemID, olderThan: ItemID? = nil)
+        /// The items between `above` and `olderThan` again (`olderThan` `nil`: up to the newest),
+        /// to confirm restored rows from `first` down, where they stand: rows the answer brings
+        /// are updated in place and confirmed; nothing is inserted.
+        case confirm(first: RowID, above: ItemID, olderThan: ItemID?)
     }
 
     public var token: Int

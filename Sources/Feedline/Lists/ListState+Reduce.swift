@@ -115,6 +115,14 @@ extension ListState {
                 // A refresh that failed asked for what this answer brought (it waits above).
                 clearFailure(of: .refresh)
                 runQueue(&edit)
+            case .confirm:
+                // The rows it brought are confirmed (above) and take the server's copy in place;
+                // nothing new is inserted: the range is one the reader has seen already.
+                inFlight = nil
+                for item in page.items where item.post != nil {
+                    if let index = rows.index(of: item.id), rows[index] != item { replace(at: index, with: item, &edit) }
+                }
+                runQueue(&edit)
             case .page, .reload:
                 fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
             }
@@ -149,7 +157,7 @@ extension ListState {
                 replaceRows(with: page, &edit)
                 dropShownFromWaiting(page.items, &edit)
                 runQueue(&edit)
-            case .refresh, .gap, .catchUp:
+            case .refresh, .gap, .catchUp, .confirm:
                 fail(request, FeedFailure(message: Self.unexpectedResponse, isTransient: true), &edit)
             }
 
@@ -170,6 +178,7 @@ extension ListState {
             edit.removeAll(old: rows.array)
             rows.removeAll()
             unconfirmed = []
+            confirmAsked = []
             edit.stoppedWaiting(waiting)
             waiting.removeAll()
             arrivedAt.removeAll()
@@ -190,6 +199,8 @@ extension ListState {
 
         case .rowWillDisplay(let id):
             advancePosition(to: id)
+            // A restored row nothing has confirmed comes into view: its stretch is asked for again.
+            if unconfirmed.contains(id), !confirmAsked.contains(id), refreshStyle == .newer { startOrQueue(.confirm(id), &edit) }
             guard let index = rows.index(of: id), index >= rows.count - prefetchDistance,
                 case .from = older, olderFailure == nil
             else { break }
@@ -232,8 +243,9 @@ extension ListState {
         case .rowsRemoved(let ids):
             removeRows(ids, &edit)
 
-        case .restored(let saved, let newer, let cursor):
+        case .restored(let saved, let newer, let cursor, let confirmed):
             restore(saved, waiting: newer, older: cursor, &edit)
+            if !unconfirmed.isEmpty { unconfirmed.subtract(confirmed) }
 
         case .positionRestored(let saved):
             if position.map({ saved.isNewer(than: $0) }) ?? true { position = saved }
@@ -243,6 +255,20 @@ extension ListState {
     /// Whether a newer page holds a post row already shown.
     private func reachesRows(_ page: NewerPage<ListRow>) -> Bool {
         page.items.contains { $0.post != nil && rows.contains($0.id) }
+    }
+
+    /// Asks again for the stretch of restored rows from `id` down — up to ``confirmDepth`` rows,
+    /// above the next row below them (`since_id` leaves that bound out; the last row is brought
+    /// by the first older page) — unless every row of it was asked for already.
+    private mutating func beginConfirming(from id: RowID) {
+        guard refreshStyle == .newer, let first = rows.index(of: id), unconfirmed.contains(id) else { return }
+        let end = min(first + Self.confirmDepth, rows.count - 1)
+        guard end > first, let bound = rows[first...end].last(where: { $0.newerBound != nil }), bound.id != id,
+            let below = bound.newerBound, let boundIndex = rows.index(of: bound.id)
+        else { return }
+        let upper = first > 0 ? rows[..<first].last(where: { $0.olderBound != nil })?.olderBound : nil
+        for row in rows[first..<boundIndex] { confirmAsked.insert(row.id) }
+        start(.confirm(first: id, above: below, olderThan: upper))
     }
 
     /// Rows a server answer brought are no longer only saved copies.
@@ -289,6 +315,14 @@ extension ListState {
         rows.insert(kept, at: 0)
         unconfirmed = Set(kept.filter { $0.gap == nil }.map(\.id))
         older = cursor.map { .from($0) } ?? .end
+        // Older pages start above the last saved row, so the first of them brings it again
+        // (nothing else answers for the last row: "newer than" leaves its bound out).
+        // (Not across a gap: what a page brings there belongs in the gap, not below the rows.)
+        if kept.count > 1, kept[kept.count - 2].post != nil, kept[kept.count - 1].post != nil,
+            let above = kept[kept.count - 2].olderBound
+        {
+            older = .from(PageCursor(above.rawValue))
+        }
         for row in newer.reversed() where row.gap == nil && !seen.contains(row.id) && !waiting.contains(row.id) {
             waiting.insert([row], at: 0)
             edit.startedWaiting(row)
@@ -324,6 +358,14 @@ extension ListState {
         case .catchUp:
             catchUpFailure = failure
             lastFailed = .catchUp
+        case .confirm(let first, _, _):
+            // Quiet, like its loading: the rows stay marked as saved copies, and may ask again
+            // when displayed again.
+            if let start = rows.index(of: first) {
+                for row in rows[start...] {
+                    guard confirmAsked.remove(row.id) != nil else { break }
+                }
+            }
         case .gap(let gap):
             if let index = rows.index(of: gap.id), var current = rows[index].gap {
                 current.status = .failed(failure)
@@ -381,6 +423,8 @@ extension ListState {
             gap.status = .loading
             replace(at: index, with: .gap(gap), &edit)
             start(.gap(gap))
+        case .confirm(let id):
+            beginConfirming(from: id)
         case .catchUp:
             clearFailure(of: .catchUp)
             guard refreshStyle == .newer else { return }
@@ -408,7 +452,7 @@ extension ListState {
         case .loadOlder: olderFailure = nil
         case .refresh: refreshFailure = nil
         case .catchUp: catchUpFailure = nil
-        case .fillGap: break
+        case .fillGap, .confirm: break
         }
         if lastFailed == intent { lastFailed = nil }
     }
@@ -438,6 +482,7 @@ extension ListState {
         case .refresh, .reload: .refresh
         case .gap(let gap): .fillGap(gap.id)
         case .catchUp: .catchUp
+        case .confirm(let first, _, _): .confirm(first)
         }
     }
 
@@ -734,7 +779,7 @@ extension ListState {
             switch request.kind {
             case .refresh: start(.refresh(above: top))
             case .catchUp: start(.catchUp(above: top))
-            case .page, .gap, .reload: break
+            case .page, .gap, .reload, .confirm: break
             }
         }
     }

@@ -19,6 +19,9 @@ public struct ListState: Sendable, Equatable {
         case refresh
         /// What arrived while a stream was down (see ``ListEvent/catchUpRequested``).
         case catchUp
+        /// Restored rows from this one down that no answer has confirmed yet, asked for again
+        /// as they come into view (see ``ListState/unconfirmed``).
+        case confirm(RowID)
     }
 
     /// How a refresh finds new items.
@@ -80,6 +83,10 @@ public struct ListState: Sendable, Equatable {
     /// server answer has brought again yet (nor a newer copy of their post, from anywhere):
     /// fronts may mark them as saved copies.
     public package(set) var unconfirmed: Set<RowID> = []
+    /// Restored rows a confirming request was asked for already (answered or on its way): each
+    /// is asked for once, so a post deleted on the server (which no answer brings) does not
+    /// make its row ask again every time it is displayed. A failed request frees its rows.
+    package var confirmAsked: Set<RowID> = []
     /// Set when the stream drops (or a catch-up is asked for without a drop: a first connection,
     /// a poll): posts may be missing between what waited then and what arrives later, and an
     /// answer that comes meanwhile may hold posts newer than what waited. Cleared once a
@@ -126,6 +133,7 @@ public struct ListState: Sendable, Equatable {
         case .loadOlder: olderFailure
         case .refresh: refreshFailure
         case .catchUp: catchUpFailure
+        case .confirm: nil
         case .fillGap(let id):
             rows[id: id]?.gap.flatMap { gap in
                 if case .failed(let failure) = gap.status { return failure }

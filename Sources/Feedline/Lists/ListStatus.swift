@@ -57,7 +57,8 @@ public struct ListStatus: Hashable, Sendable {
         case .refresh, .reload: loading = state.rows.isEmpty && state.older != .end ? .firstPage : .refresh
         case .gap(let gap): loading = .gap(gap.id)
         case .catchUp: loading = .catchUp
-        case nil: loading = nil
+        // Confirming saved copies is quiet: nothing a reader waits for.
+        case .confirm, nil: loading = nil
         }
         waiting = state.waiting.count
         if let intent = state.lastFailed, let failure = state.failure(of: intent) {

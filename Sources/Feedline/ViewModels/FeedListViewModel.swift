@@ -137,7 +137,9 @@ public final class FeedListViewModel {
     /// is new waiting above. The saved copies go into the store as the oldest copies known, so
     /// anything the server sends replaces them (and a pending toggle is never clobbered).
     /// Does nothing once the list has rows or a request; an empty save loads the first page.
-    public func restore(_ saved: SavedList) {
+    /// Posts in `fresh` were fetched from the server just now (not saved copies): their rows
+    /// are not marked unconfirmed.
+    public func restore(_ saved: SavedList, fresh: Set<PostID> = []) {
         guard state.rows.isEmpty, state.inFlight == nil else { return }
         var posts: [Post] = []
         var rows: [ListRow] = []
@@ -159,7 +161,7 @@ public final class FeedListViewModel {
         // Where the reader was: rows from there down; the newer ones wait above.
         let start = saved.position.flatMap { position in rows.firstIndex { $0.id == .post(position.id.post) } } ?? 0
         let newer = Array(rows[..<start]).filter { $0.gap == nil }
-        send(.restored(rows: Array(rows[start...]), waiting: newer, older: saved.older))
+        send(.restored(rows: Array(rows[start...]), waiting: newer, older: saved.older, confirmed: Set(fresh.map { .post($0) })))
     }
 
     /// Takes a reading position kept from an earlier run or another device (a server's
@@ -313,6 +315,8 @@ public final class FeedListViewModel {
                 return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
             case (.feed(let feed), .catchUp(let above, let upper)):
                 return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
+            case (.feed(let feed), .confirm(_, let above, let upper)):
+                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
             case (.feed(let feed), .gap(let gap)):
                 return .newerPosts(request, try await service.newer(in: feed, than: gap.below.post, olderThan: gap.above.post), fetchedAt)
             case (.notifications, .page(let cursor)):
@@ -322,6 +326,8 @@ public final class FeedListViewModel {
             case (.notifications, .refresh(let above, let upper)):
                 return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
             case (.notifications, .catchUp(let above, let upper)):
+                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
+            case (.notifications, .confirm(_, let above, let upper)):
                 return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
             case (.notifications, .gap(let gap)):
                 return .newerNotifications(request, try await service.newerNotifications(than: gap.below, olderThan: gap.above), fetchedAt)

@@ -31,6 +31,12 @@ public enum ServiceChoice: Sendable, Hashable {
     public var summary: String {
         switch self {
         case .sandbox(let fixtures):
+            if let bundled = FixtureLocator.bundled(), bundled.standardizedFileURL == fixtures.standardizedFileURL,
+                fixtures.relativePath.hasPrefix("/")
+            {
+                // Found by itself (not given): not a path of this machine's in every greeting.
+                return "the home timeline of the bundled sandbox (Fixtures/timeline)"
+            }
             return "the home timeline from the fixtures in \(fixtures.relativePath)"
         case .server(let address, let timeline, _):
             let host = (try? MastodonServer(parsing: address))?.authority ?? address

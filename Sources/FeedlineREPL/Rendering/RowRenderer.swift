@@ -231,6 +231,8 @@ public struct RowRenderer: Sendable {
                 case .refresh: "Could not refresh"
                 case .fillGap: "Could not load the missing \(wording.items)"
                 case .catchUp: "Could not look for newer \(wording.items)"
+                // Never a list's failure (a confirmation that fails is quiet); worded all the same.
+                case .confirm: "Could not check the saved \(wording.items)"
                 }
                 text = "\(what): \(Self.sentence(failure.message))" + (failure.failure.isTransient ? " Type retry." : "")
             } else if total == 0 {
