@@ -135,7 +135,8 @@ final class FakeMastodon: Sendable {
         initial.setNotifications(notifications)
         state = Locked(initial)
         let box = HandlerBox()
-        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: box)
+        // A canned delay is the test's to choose (FlyingFox would answer 500 after its default 15 s).
+        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 24 * 3600, logger: .disabled, handler: box)
         box.fake.withLock { $0 = WeakFake(self) }
     }
 
@@ -179,6 +180,15 @@ final class FakeMastodon: Sendable {
                 return false
             }
             if ready { continuation.resume() }
+        }
+    }
+
+    /// Returns once the server has received a request that `matches` (at once if it has).
+    func waitForRequest(_ matches: @Sendable (Recorded) -> Bool) async {
+        var count = 1
+        while !requests.contains(where: matches) {
+            await waitForRequests(count)
+            count = requests.count + 1
         }
     }
 
