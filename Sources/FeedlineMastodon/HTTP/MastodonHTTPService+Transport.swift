@@ -66,10 +66,9 @@ extension MastodonHTTPService {
         if let token, server.isSameOrigin(request.url) {
             urlRequest.setValue("Bearer \(token.secret)", forHTTPHeaderField: "Authorization")
         }
-        let data: Data
-        let response: URLResponse
         do {
-            (data, response) = try await session.cancellableData(for: urlRequest)
+            let (head, data) = try await transport.data(for: urlRequest, limits: requestLimits)
+            return APIResponse(data: data, status: head.status, headers: head.headers)
         } catch let error as URLError {
             if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
             throw failure(error, for: request)
@@ -79,13 +78,6 @@ extension MastodonHTTPService {
             if Task.isCancelled { throw CancellationError() }
             throw MastodonHTTPError.network(reason: redacted(String(describing: error)))
         }
-        guard let http = response as? HTTPURLResponse else { throw MastodonHTTPError.network(reason: "the answer was not HTTP") }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            guard let name = key as? String, let text = value as? String else { continue }
-            headers[name.lowercased()] = headers[name.lowercased()].map { $0 + ", " + text } ?? text
-        }
-        return APIResponse(data: data, status: http.statusCode, headers: headers)
     }
 
     /// Throws the error for a non-2xx status (and for 206 on a timeline).
