@@ -177,6 +177,21 @@ struct HTTPErrorTests {
         }
     }
 
+    @Test("an answer cut off mid-body after the session worked: the connection closed early, a transient failure")
+    func cutOffBody() async throws {
+        try await withFakeServer { fake, server in
+            let service = try makeService(server)
+            _ = try await service.page(of: .home, after: nil)
+            // Half a timeline under a Content-Length of 5,000 bytes, then the connection closes.
+            fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 200, body: #"[{"id":"1","created_at":"#, cutOffAt: 5_000))
+            let error = await thrownError { _ = try await service.page(of: .home, after: nil) }
+            #expect(error as? MastodonHTTPError == .closedEarly)
+            let failure = FeedFailure(try #require(error))
+            #expect(failure.message == "The server closed the connection before its answer was complete.")
+            #expect(failure.isTransient)
+        }
+    }
+
     @Test("cancelling a call ends it early with CancellationError")
     func cancellation() async throws {
         try await withFakeServer { fake, server in

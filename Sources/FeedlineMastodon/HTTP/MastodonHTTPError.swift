@@ -31,6 +31,9 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     case noConnection(host: String, reason: String)
     /// Another network failure.
     case network(reason: String)
+    /// The connection closed before the server's answer was complete (fewer bytes came than it
+    /// announced, or none): worth trying again.
+    case closedEarly
     /// The body is not the JSON the endpoint documents: `what` names the request ("the home
     /// timeline", "post 42"), `server` the server, `failure` where the shape was wrong.
     case unexpectedBody(what: String, server: String, failure: Mastodon.DecodingFailure)
@@ -73,6 +76,8 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
             "Could not connect to \(host): \(reason). Check the server address and your network connection."
         case .network(let reason):
             "The request failed: \(reason). Try again."
+        case .closedEarly:
+            "The server closed the connection before its answer was complete."
         case .unexpectedBody(let what, _, let failure):
             "The server's answer for \(what) was not the expected JSON (\(failure.description))."
         case .notMastodon(let server, let what, let status, let body):
@@ -87,7 +92,7 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     /// Whether trying the same request again later may succeed.
     public var isTransient: Bool {
         switch self {
-        case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .noConnection, .network: true
+        case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .noConnection, .network, .closedEarly: true
         case .unauthorized, .forbidden, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody, .notMastodon: false
         }
     }

@@ -174,7 +174,7 @@ extension MastodonHTTPError {
         case .notConnectedToInternet:
             return .noConnection(host: host, reason: "there is no network connection")
         case .networkConnectionLost:
-            return .noConnection(host: host, reason: "the connection was lost")
+            return .closedEarly
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             return .noConnection(host: host, reason: "a secure (TLS) connection could not be made")

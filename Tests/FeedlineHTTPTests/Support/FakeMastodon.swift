@@ -42,6 +42,9 @@ final class FakeMastodon: Sendable {
         var body: String
         var delay: Duration?
         var times = 1
+        /// Announces this `Content-Length` but sends only ``body``, then closes the connection:
+        /// an answer cut off mid-body.
+        var cutOffAt: Int?
     }
 
     /// How the server answers `GET /api/v2/notifications`.
@@ -238,6 +241,7 @@ final class FakeMastodon: Sendable {
         for continuation in ready { continuation.resume() }
         if let canned {
             if let delay = canned.delay { try await Task.sleep(for: delay) }
+            if let length = canned.cutOffAt { return Self.cutOff(canned, announcing: length) }
             return Self.response(canned.status, canned.headers, Data(canned.body.utf8))
         }
         if let answer = oauthRoute(recorded) { return answer }
@@ -311,6 +315,17 @@ final class FakeMastodon: Sendable {
         ]
         for (name, value) in headers { all[HTTPHeader(name)] = value }
         return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Status \(status)"), headers: all, body: body)
+    }
+
+    /// `canned`'s status, headers and body under a `Content-Length` of `length`, the connection
+    /// closed once the body is sent.
+    private static func cutOff(_ canned: Canned, announcing length: Int) -> HTTPResponse {
+        var response = Self.response(canned.status, canned.headers, Data())
+        let (chunks, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
+        continuation.yield(Array(canned.body.utf8))
+        continuation.finish(throwing: URLError(.networkConnectionLost))
+        response.payload = .httpBody(HTTPBodySequence(from: EventStreamBody(chunks: chunks), count: length))
+        return response
     }
 
     static func error(_ status: Int, _ message: String) -> HTTPResponse {
