@@ -164,12 +164,12 @@ final class OAuthClient: Sendable {
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(form.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&").utf8)
         }
-        let host = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? server.description
         do {
             let (head, data) = try await transport.data(for: request, limits: HTTPTransferLimits(idle: timeout, total: timeout * 2))
             return Response(data: data, status: head.status, contentType: head.header("Content-Type"))
         } catch let error as URLError where error.code != .cancelled {
-            throw LoginError(step, server: name, .unreachable(.transport(error, host: host, timeout: timeout)))
+            let diagnosed = await MastodonHTTPError.diagnosed(error, url: url, server: server, timeout: timeout, transport: transport)
+            throw LoginError(step, server: name, .unreachable(diagnosed))
         } catch {
             throw LoginError(step, server: name, .unreachable(.network(reason: "the request was cancelled")))
         }

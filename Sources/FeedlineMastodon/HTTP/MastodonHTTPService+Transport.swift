@@ -71,7 +71,7 @@ extension MastodonHTTPService {
             return APIResponse(data: data, status: head.status, headers: head.headers)
         } catch let error as URLError {
             if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
-            throw failure(error, for: request)
+            throw await failure(error, for: request)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -153,10 +153,8 @@ extension MastodonHTTPService {
         token?.redacting(text) ?? text
     }
 
-    private func failure(_ error: URLError, for request: APIRequest) -> MastodonHTTPError {
-        // host:port when the address names a port, so "Could not connect" says where exactly.
-        let host = request.url.host.map { host in request.url.port.map { "\(host):\($0)" } ?? host } ?? server.description
-        return .transport(error, host: host, timeout: timeout)
+    private func failure(_ error: URLError, for request: APIRequest) async -> MastodonHTTPError {
+        await MastodonHTTPError.diagnosed(error, url: request.url, server: server, timeout: timeout, transport: transport)
     }
 }
 
@@ -183,5 +181,37 @@ extension MastodonHTTPError {
         default:
             return .network(reason: "network error \(error.code.rawValue)")
         }
+    }
+
+    /// ``transport(_:host:timeout:)`` for an exchange with `url` on `server`, except that a TLS
+    /// handshake that failed against a server answering plain HTTP at the same host and port
+    /// says so (``plainHTTP(host:suggestion:)``). To tell, it asks `http://host:port/` once
+    /// (no token, a few seconds at most) through `transport`: any HTTP answer means plain HTTP.
+    package static func diagnosed(
+        _ error: URLError, url: URL, server: MastodonServer, timeout: Duration, transport: any HTTPTransport
+    ) async -> MastodonHTTPError {
+        // host:port when the address names a port, so "Could not connect" says where exactly.
+        let host = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? server.description
+        guard error.code == .secureConnectionFailed, url.scheme?.lowercased() == "https",
+            var probe = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        else { return .transport(error, host: host, timeout: timeout) }
+        probe.scheme = "http"
+        probe.percentEncodedPath = "/"
+        probe.query = nil
+        guard let probeURL = probe.url, await answersPlainHTTP(probeURL, within: min(timeout, .seconds(5)), transport: transport) else {
+            return .transport(error, host: host, timeout: timeout)
+        }
+        var plain = URLComponents(url: server.url, resolvingAgainstBaseURL: false)
+        plain?.scheme = "http"
+        let suggestion = server.isLoopback ? plain?.url?.absoluteString : nil
+        return .plainHTTP(host: host, suggestion: suggestion)
+    }
+
+    /// Whether `url` (an `http://` address) gets an HTTP answer, whatever its status.
+    private static func answersPlainHTTP(_ url: URL, within limit: Duration, transport: any HTTPTransport) async -> Bool {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: limit.timeInterval)
+        request.httpMethod = "GET"
+        request.setValue(FeedlineVersion.userAgent, forHTTPHeaderField: "User-Agent")
+        return (try? await transport.data(for: request, limits: HTTPTransferLimits(idle: limit, total: limit))) != nil
     }
 }
