@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// The requests of Mastodon's OAuth flow against one server, over the platform's
-/// ``FeedlineMastodon/HTTPTransport`` (libcurl on Linux, `URLSession` elsewhere): discovery,
+/// `HTTPTransport` (libcurl on Linux, `URLSession` elsewhere): discovery,
 /// application registration, the code-for-token exchange, the token check and revocation.
 ///
 /// Redirects are followed within the server's origin only. Every failure is a ``LoginError``
