@@ -42,7 +42,11 @@ let package = Package(
         ),
         .target(
             name: "FeedlineMastodon",
-            dependencies: ["Feedline"],
+            dependencies: [
+                "Feedline",
+                // HTTP on Linux: libcurl driven by Feedline's own loop (see Sources/CCurl/shim.h).
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -136,6 +140,11 @@ let package = Package(
         .systemLibrary(
             name: "CLibCrypto",
             providers: [.apt(["libssl-dev"])]
+        ),
+        // The system's libcurl (the one Foundation's URLSession uses on Linux), for HTTP on Linux.
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
             name: "CReadline",

@@ -101,7 +101,8 @@ public enum JSONLMessage {
 
     /// The last line of a session.
     /// How live updates arrive now: `{"type":"stream","state":"live"}`; `"reconnecting"` adds
-    /// `"after"` (seconds) and `"attempt"`, `"polling"` adds `"every"` (seconds); also
+    /// `"after"` (seconds) and `"attempt"`, `"polling"` adds `"every"` (seconds), `"refused"`
+    /// (the server refused the token; nothing more is asked) adds `"message"`; also
     /// `"connecting"` and `"off"`.
     public static func stream(_ state: StreamState) -> JSONLValue {
         var fields: [(String, JSONLValue)] = [("type", "stream")]
@@ -113,6 +114,8 @@ public enum JSONLMessage {
             fields += [("state", "reconnecting"), ("after", .number(seconds(after))), ("attempt", .int(attempt))]
         case .polling(let every):
             fields += [("state", "polling"), ("every", .number(seconds(every)))]
+        case .refused(let message):
+            fields += [("state", "refused"), ("message", .string(message))]
         }
         return .object(fields)
     }

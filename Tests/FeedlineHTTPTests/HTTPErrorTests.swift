@@ -165,6 +165,30 @@ struct HTTPErrorTests {
         expectNoToken(try #require(error))
     }
 
+    @Test("https:// against a server that answers plain HTTP: the handshake failed, and http:// is suggested")
+    func tlsAgainstPlainHTTP() async throws {
+        try await withFakeServer { fake, server in
+            let port = server.url.port ?? 0
+            let service = try makeService(try MastodonServer(parsing: "127.0.0.1:\(port)"))
+            let error = await thrownError { _ = try await service.page(of: .home, after: nil) }
+            #expect(error as? MastodonHTTPError == .plainHTTP(host: "127.0.0.1:\(port)", suggestion: "http://127.0.0.1:\(port)"))
+            let failure = FeedFailure(try #require(error))
+            #expect(failure.message == "The secure connection to 127.0.0.1:\(port) failed: it answers plain HTTP. Try --server http://127.0.0.1:\(port).")
+            #expect(!failure.isTransient)
+            // The probe asked for / over plain HTTP, without the token.
+            let probes = fake.requests.filter { $0.path == "/" }
+            #expect(probes.count == 1)
+            #expect(probes.allSatisfy { $0.authorization == nil })
+            expectNoToken(try #require(error))
+        }
+    }
+
+    @Test("https:// where nothing answers plain HTTP either: a TLS failure, no suggestion")
+    func tlsAgainstNothing() {
+        let error = MastodonHTTPError.transport(URLError(.secureConnectionFailed), host: "example.social", timeout: .seconds(20))
+        #expect(error.description == "Could not connect to example.social: a secure (TLS) connection could not be made. Check the server address and your network connection.")
+    }
+
     @Test("a redirect to another host is not followed, so the token never leaves the server")
     func crossOriginRedirect() async throws {
         try await withFakeServer { fake, server in
@@ -174,6 +198,21 @@ struct HTTPErrorTests {
             let error = await thrownError { _ = try await service.page(of: .home, after: nil) }
             #expect(error as? MastodonHTTPError == .unexpectedStatus(302, serverMessage: nil))
             #expect(fake.requests.count == 1)
+        }
+    }
+
+    @Test("an answer cut off mid-body after the session worked: the connection closed early, a transient failure")
+    func cutOffBody() async throws {
+        try await withFakeServer { fake, server in
+            let service = try makeService(server)
+            _ = try await service.page(of: .home, after: nil)
+            // Half a timeline under a Content-Length of 5,000 bytes, then the connection closes.
+            fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 200, body: #"[{"id":"1","created_at":"#, cutOffAt: 5_000))
+            let error = await thrownError { _ = try await service.page(of: .home, after: nil) }
+            #expect(error as? MastodonHTTPError == .closedEarly)
+            let failure = FeedFailure(try #require(error))
+            #expect(failure.message == "The server closed the connection before its answer was complete.")
+            #expect(failure.isTransient)
         }
     }
 

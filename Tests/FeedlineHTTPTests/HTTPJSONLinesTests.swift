@@ -68,4 +68,29 @@ struct HTTPJSONLinesTests {
             #expect(!stdout.contains(secretToken) && !exit.stderr.contains(secretToken))
         }
     }
+
+    @Test("a token the server refuses: the stream says refused with the 401 sentence at once, and never polls")
+    func refusedToken() async throws {
+        try await withFakeServer { fake, server in
+            fake.serveStream()
+            let child = try FeedlineProcess(
+                ["--jsonl", "--server", fake.baseURL, "--timeline", "public", "--no-state"],
+                environment: ["FEEDLINE_TOKEN": "not-\(secretToken)"]
+            )
+            let messages = await Self.read(child) { $0["type"] as? String == "stream" && $0["state"] as? String != "connecting" }
+            let stream = try #require(messages.last)
+            #expect(stream["state"] as? String == "refused")
+            #expect(
+                stream["message"] as? String
+                    == "The server did not accept the access token. Run `feedline login \(server.url.absoluteString)` to sign in again (or check FEEDLINE_TOKEN)."
+            )
+            child.closeInput()
+            let tail = await Self.read(child) { $0["type"] as? String == "bye" }
+            #expect(!(messages + tail).contains { $0["state"] as? String == "polling" })
+            #expect(fake.requests.filter { $0.path == FakeMastodon.userStreamPath }.count == 1)
+            let exit = await child.finish()
+            #expect(exit.status == 0 && !exit.timedOut)
+            #expect(!String(decoding: child.stdout, as: UTF8.self).contains(secretToken))
+        }
+    }
 }

@@ -255,4 +255,24 @@ struct HTTPStreamingTests {
             live.stop()
         }
     }
+
+    @Test("a token the server refuses: the stream's 401 is said at once, in the HTTP layer's words, and nothing more is asked with it")
+    func refusedToken() async throws {
+        try await withFakeServer(statuses: try FixtureStatuses.timeline()) { fake, server in
+            fake.serveStream()
+            let service = try makeService(server, token: "not-\(secretToken)")
+            // No list loads: every request the fake sees comes from live updates.
+            let session = FeedSession(service: service, clock: .fixed(Self.now))
+            let clock = ManualClock()
+            let live = Self.liveUpdates(service, session, clock: clock)
+            live.start()
+            let sentence = "The server did not accept the access token. Run `feedline login \(server.url.absoluteString)` to sign in again (or check FEEDLINE_TOKEN)."
+            await firstValue(of: session.streamState) { $0 == .refused(message: sentence) }
+            #expect(clock.sleeperCount == 0, "no backoff, no poll timer")
+            clock.advance(by: .seconds(3600))
+            await session.settle()
+            #expect(fake.requests.map(\.path) == [FakeMastodon.userStreamPath])
+            live.stop()
+        }
+    }
 }

@@ -62,6 +62,24 @@ struct LoginFlowTests {
         }
     }
 
+    @Test("signing in over https:// to a server that answers plain HTTP says so and names the http:// address")
+    func plainHTTPServer() async throws {
+        try await withFakeServer(token: nil) { fake, server in
+            let scratch = try Scratch()
+            defer { scratch.remove() }
+            let address = "127.0.0.1:\(server.url.port ?? 0)"
+            let store = AccountStore(directory: FeedlineDirectory(url: scratch.file("feedline")))
+            let login = try Login(address: address, store: store, timeout: .seconds(60))
+            let error = try #require(await Self.failure { _ = try await login.begin() })
+            #expect(error.step == .discovery)
+            #expect(error.reason == .unreachable(.plainHTTP(host: address, suggestion: "http://\(address)")))
+            #expect(
+                error.description
+                    == "Signing in to https://\(address) failed while finding the server: the secure connection to \(address) failed: it answers plain HTTP (sign in with `feedline login http://\(address)`). No account was saved."
+            )
+        }
+    }
+
     @Test("a registration the server forgot (invalid_client at the exchange) is dropped here, so the next sign-in registers again")
     func forgottenRegistration() async throws {
         try await withFakeServer(token: nil) { fake, server in

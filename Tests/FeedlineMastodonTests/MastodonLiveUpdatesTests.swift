@@ -220,6 +220,48 @@ struct MastodonLiveUpdatesTests {
         live.stop()
     }
 
+    @Test("a stream that refuses the token (401) says so at once and nothing more is asked with it: no reconnect, no poll")
+    func refusedToken() async {
+        let (session, service) = await session()
+        let (subscription, shown) = record(session)
+        let stream = ScriptedUserStream()
+        let clock = ManualClock()
+        let live = MastodonLiveUpdates(client: stream.client, session: session, clock: clock, policy: Self.policy)
+        live.start()
+        await stream.waitForOpens(1)
+        stream.send(.ended(.unauthorized), on: 0)
+        let refused = StreamState.refused(message: ScriptedUserStream.unauthorizedMessage)
+        await firstValue(of: session.streamState) { $0 == refused }
+        #expect(shown() == [.off, .connecting, refused])
+        #expect(clock.sleeperCount == 0, "no backoff and no poll timer")
+        clock.advance(by: .seconds(3600))
+        await session.settle()
+        #expect(service.catchUps.isEmpty)
+        #expect(stream.opened.count == 1)
+        live.stop()
+        #expect(session.streamState.value == .off)
+        subscription.cancel()
+    }
+
+    @Test("asking where the stream lives answers 401: the server's sentence, and nothing more is asked")
+    func refusedTokenWhileDiscovering() async {
+        let (session, service) = await session()
+        let stream = ScriptedUserStream()
+        let clock = ManualClock()
+        let live = MastodonLiveUpdates(client: stream.client, session: session, clock: clock, policy: Self.policy)
+        let error = MastodonHTTPError.unauthorized(serverMessage: "The access token was revoked", sentToken: true, server: "example.social")
+        stream.answerDiscovery(.failure(error))
+        live.start()
+        await stream.waitForOpens(1)
+        stream.send(.ended(.movedElsewhere), on: 0)
+        await firstValue(of: session.streamState) { $0 == .refused(message: error.description) }
+        #expect(error.description.contains("(\"The access token was revoked\")"))
+        #expect(clock.sleeperCount == 0)
+        #expect(service.catchUps.isEmpty)
+        #expect(stream.opened.count == 1)
+        live.stop()
+    }
+
     @Test("without a token it polls from the start and never opens the stream")
     func signedOut() async {
         let (session, service) = await session()

@@ -10,7 +10,9 @@ struct ServiceChoiceTests {
         let directory = try FixturePaths.directory("timeline")
         let choice = ServiceChoice.sandbox(fixtures: directory)
         #expect(!choice.isRemote)
-        #expect(choice.summary == "the home timeline from the fixtures in \(directory.path)")
+        // The bundled directory, found by itself: named as the bundled sandbox, not by a path of this machine.
+        #expect(choice.summary == "the home timeline of the bundled sandbox (Fixtures/timeline)")
+        #expect(ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: "Fixtures/timeline")).summary == "the home timeline from the fixtures in Fixtures/timeline")
         let service = try choice.makeService(postsPerPage: 7, clock: VirtualClock())
         let page = try await service.page(of: .home, after: nil)
         #expect(page.posts.count == 7)

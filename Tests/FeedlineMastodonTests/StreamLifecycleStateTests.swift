@@ -15,6 +15,7 @@ struct StreamLifecycleStateTests {
 
     static let hostA = URL(string: "https://streaming.example.social/api/v1/streaming/user")!
     static let hostB = URL(string: "https://stream2.example.social/api/v1/streaming/user")!
+    static let refusal = "The server did not accept the access token. Run `feedline login example.social` to sign in again."
 
     /// Small numbers apart from the defaults, so a test cannot pass on a default by chance.
     static let policy: StreamPolicy = {
@@ -29,6 +30,7 @@ struct StreamLifecycleStateTests {
     static let phases: [Phase] = [
         .off, .connecting(attempt: 0), .connecting(attempt: 2), .discovering(attempt: 0), .discovering(attempt: 2),
         .live(attempt: 0), .live(attempt: 2), .waiting(attempt: 1), .waiting(attempt: 3), .polling,
+        .unauthorized(message: refusal),
     ]
     static let endpoints: [State.Endpoint] = [.sameHost, .announced(hostA), .announced(hostB)]
     static let states: [State] = phases.flatMap { phase in endpoints.map { State(policy: policy, phase: phase, endpoint: $0) } }
@@ -37,7 +39,7 @@ struct StreamLifecycleStateTests {
     static let events: [StreamLifecycleEvent] = [
         .announced(hostA), .announced(hostB), .announced(nil), .backoffElapsed, .connected,
         .dropped(livedFor: .seconds(29)), .dropped(livedFor: .seconds(30)), .failed, .movedElsewhere, .pollDue,
-        .refused, .started(signedIn: true), .started(signedIn: false), .stopped,
+        .refused, .started(signedIn: true), .started(signedIn: false), .stopped, .unauthorized(message: refusal),
     ]
 
     /// Fails to compile when an event kind is added and ``events`` does not list it.
@@ -53,6 +55,7 @@ struct StreamLifecycleStateTests {
         case .refused: "refused"
         case .started: "started"
         case .stopped: "stopped"
+        case .unauthorized: "unauthorized"
         }
     }
 
@@ -68,7 +71,7 @@ struct StreamLifecycleStateTests {
     static func attempt(_ phase: Phase) -> Int? {
         switch phase {
         case .connecting(let attempt), .discovering(let attempt), .live(let attempt), .waiting(let attempt): attempt
-        case .off, .polling: nil
+        case .off, .polling, .unauthorized: nil
         }
     }
 
@@ -110,6 +113,8 @@ struct StreamLifecycleStateTests {
         add({ $0.phase == .polling }, .pollDue, .everyList) { _ in }
         add({ isConnecting($0) || isDiscovering($0) || isLive($0) || isWaiting($0) }, .pollDue, .unstreamedLists) { _ in }
         add({ isConnecting($0) || isDiscovering($0) }, .refused) { $0.phase = .polling }
+        // A refused token: nothing more is asked with it, neither the stream nor a poll.
+        add({ isConnecting($0) || isDiscovering($0) }, .unauthorized(message: refusal)) { $0.phase = .unauthorized(message: refusal) }
         add({ $0.phase == .off }, .started(signedIn: true)) { $0.phase = .connecting(attempt: 0) }
         add({ $0.phase == .off }, .started(signedIn: false)) { $0.phase = .polling }
         add({ _ in true }, .stopped) { state in
@@ -121,7 +126,7 @@ struct StreamLifecycleStateTests {
 
     @Test("every event in every phase: the written-out transitions, and nothing else changes anything")
     func everyEventInEveryPhase() {
-        #expect(Set(Self.events.map(Self.kind)).count == 10, "every kind of event is sent")
+        #expect(Set(Self.events.map(Self.kind)).count == 11, "every kind of event is sent")
         var used = Set<Int>()
         for state in Self.states {
             for event in Self.events {
@@ -165,6 +170,7 @@ struct StreamLifecycleStateTests {
         for endpoint in Self.endpoints {
             func requests(_ phase: Phase) -> [State.Request] { State(policy: Self.policy, phase: phase, endpoint: endpoint).requests }
             #expect(requests(.off) == [])
+            #expect(requests(.unauthorized(message: Self.refusal)) == [], "a refused token is not used again, not even to poll")
             #expect(requests(.polling) == [poll])
             #expect(requests(.connecting(attempt: 2)) == [.connect(endpoint, attempt: 2), poll])
             #expect(requests(.discovering(attempt: 2)) == [.discover(attempt: 2), poll])
@@ -172,12 +178,13 @@ struct StreamLifecycleStateTests {
             // The connection is one request from connecting to live: it keeps running when it opens.
             #expect(requests(.live(attempt: 2)) == requests(.connecting(attempt: 2)))
         }
-        // After every transition the poll timer is the same request (it keeps its schedule), unless off.
+        // After every transition the poll timer is the same request (it keeps its schedule),
+        // unless off or refused.
         for state in Self.states {
             for event in Self.events {
                 var next = state
                 next.reduce(event)
-                if next.phase != .off { #expect(next.requests.last == poll) }
+                if next.phase != .off, next.phase != .unauthorized(message: Self.refusal) { #expect(next.requests.last == poll) }
             }
         }
     }
@@ -195,6 +202,7 @@ struct StreamLifecycleStateTests {
         #expect(shown(.discovering(attempt: 2)) == .reconnecting(after: .seconds(6), attempt: 2))
         #expect(shown(.waiting(attempt: 5)) == .reconnecting(after: .seconds(20), attempt: 5), "capped")
         #expect(shown(.polling) == .polling(every: .seconds(90)))
+        #expect(shown(.unauthorized(message: Self.refusal)) == .refused(message: Self.refusal))
     }
 
     @Test("the backoff doubles from the first wait up to the cap, without jitter; the defaults are 1 s … 60 s and a 60 s poll")

@@ -267,4 +267,15 @@ struct REPLDriverTests {
         #expect(firstPage.isSubset(of: Set(driver.completionContext.handles)))
         #expect(Set(driver.completionContext.handles) == all)
     }
+
+    @Test("a token the stream refused is said at once, in the transport's words; new then points at refresh")
+    func refusedToken() async throws {
+        let harness = try await harness(live: true)
+        let refusal = "The server did not accept the access token. Run `feedline login example.social` to sign in again (or check FEEDLINE_TOKEN)."
+        _ = harness.output.take()
+        harness.session.streamStateChanged(.connecting)
+        harness.session.streamStateChanged(.refused(message: refusal))
+        #expect(harness.output.take() == "The server did not accept the access token. Run `feedline login example.social`\nto sign in again (or check FEEDLINE_TOKEN).\n")
+        #expect(await harness.run("new") == "Nothing new waits above; refresh loads newer posts.\n")
+    }
 }

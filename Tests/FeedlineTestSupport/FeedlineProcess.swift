@@ -29,6 +29,8 @@ public final class FeedlineProcess {
 
     private let process = Process()
     private let input = Pipe()
+    /// The pseudo-terminal the child reads and writes, when it runs in one.
+    private let terminal: PseudoTerminal?
     private let shared = Shared()
     private var chunks: AsyncStream<Data>.AsyncIterator
     private let errors: AsyncStream<Data>
@@ -42,9 +44,11 @@ public final class FeedlineProcess {
     /// and the `unset` variables removed from this process's environment. Unless `environment`
     /// names one, `XDG_CONFIG_HOME` points at a directory that does not exist
     /// (``isolatedConfigHome()``), so the developer's own accounts and config file never reach a test.
+    /// With `terminal`, standard input and output are a pseudo-terminal (the interactive REPL
+    /// runs; output lines end in CR LF); standard error stays a pipe.
     public init(
         _ arguments: [String], environment: [String: String] = [:], unset: [String] = [],
-        deadline: Duration = Deadlines.process
+        deadline: Duration = Deadlines.process, terminal: Bool = false
     ) throws {
         // Writing to a child that has exited must fail the write, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
@@ -59,8 +63,16 @@ public final class FeedlineProcess {
         process.environment = merged
         let output = Pipe()
         let errorPipe = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
+        let pty = terminal ? try PseudoTerminal() : nil
+        self.terminal = pty
+        if let pty {
+            let side = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
+            process.standardInput = side
+            process.standardOutput = side
+        } else {
+            process.standardInput = input
+            process.standardOutput = output
+        }
         process.standardError = errorPipe
 
         let (chunkStream, chunkSink) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .unbounded)
@@ -76,7 +88,12 @@ public final class FeedlineProcess {
             exitSink.finish()
         }
         try process.run()
-        Self.drain(output.fileHandleForReading, into: chunkSink, name: "stdout")
+        if let pty {
+            pty.closeTerminalSide()
+            pty.drain(into: chunkSink)
+        } else {
+            Self.drain(output.fileHandleForReading, into: chunkSink, name: "stdout")
+        }
         Self.drain(errorPipe.fileHandleForReading, into: errorSink, name: "stderr")
 
         // The watchdog kills by pid, and only while the termination handler has not run, so it
@@ -91,6 +108,13 @@ public final class FeedlineProcess {
             }
         }
     }
+
+    deinit {
+        if let terminal { close(terminal.controller) }
+    }
+
+    /// The child's process id.
+    public var processIdentifier: Int32 { process.processIdentifier }
 
     /// Reads `handle` to its end on a dedicated thread, yielding each chunk.
     private nonisolated static func drain(_ handle: FileHandle, into sink: AsyncStream<Data>.Continuation, name: String) {
@@ -114,12 +138,44 @@ public final class FeedlineProcess {
     /// Writes raw bytes to the child's standard input.
     /// A child that already exited makes this a no-op (SIGPIPE is ignored in the test process).
     public func send(bytes: Data) {
-        try? input.fileHandleForWriting.write(contentsOf: bytes)
+        if let terminal {
+            terminal.type(bytes)
+        } else {
+            try? input.fileHandleForWriting.write(contentsOf: bytes)
+        }
     }
 
-    /// Closes the child's standard input (end of input).
+    /// Closes the child's standard input (end of input); in a terminal, types Ctrl-D.
     public func closeInput() {
-        try? input.fileHandleForWriting.close()
+        if terminal != nil {
+            send(bytes: Data([4]))
+        } else {
+            try? input.fileHandleForWriting.close()
+        }
+    }
+
+    /// Reads standard output until everything it printed so far contains `text`; `false` when
+    /// the output ended first.
+    public func waitForOutput(containing text: String) async -> Bool {
+        while !String(decoding: stdout, as: UTF8.self).contains(text) {
+            guard !outputEnded else { return false }
+            await readChunk()
+        }
+        return true
+    }
+
+    /// Takes the next chunk of standard output into ``stdout`` and the line buffer.
+    private func readChunk() async {
+        // A local copy: a main-actor stored iterator cannot be advanced across a suspension.
+        var iterator = chunks
+        let chunk = await iterator.next(isolation: #isolation)
+        chunks = iterator
+        if let chunk {
+            stdout.append(chunk)
+            buffer.append(chunk)
+        } else {
+            outputEnded = true
+        }
     }
 
     /// The next line of standard output without its newline; `nil` once output has ended (a
@@ -136,16 +192,7 @@ public final class FeedlineProcess {
                 defer { buffer = Data() }
                 return buffer
             }
-            // A local copy: a main-actor stored iterator cannot be advanced across a suspension.
-            var iterator = chunks
-            let chunk = await iterator.next(isolation: #isolation)
-            chunks = iterator
-            if let chunk {
-                stdout.append(chunk)
-                buffer.append(chunk)
-            } else {
-                outputEnded = true
-            }
+            await readChunk()
         }
     }
 

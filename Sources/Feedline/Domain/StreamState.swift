@@ -13,4 +13,7 @@ public enum StreamState: Hashable, Sendable {
     /// No stream is available (the server offers none, or not without signing in): newer
     /// items are asked for every `every` instead.
     case polling(every: Duration)
+    /// The server refused the access token: no live updates, and nothing more is asked with
+    /// that token (no reconnecting, no polling). `message` says so and how to sign in again.
+    case refused(message: String)
 }

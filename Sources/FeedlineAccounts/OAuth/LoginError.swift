@@ -104,6 +104,8 @@ public struct LoginError: Error, LocalizedError, Hashable, Sendable, CustomStrin
             switch error {
             case .noConnection(let host, let why): return "the server cannot be reached (\(host): \(why))"
             case .timedOut(let seconds): return "the server did not answer within \(Int(seconds.rounded())) seconds"
+            case .plainHTTP(let host, let suggestion):
+                return "the secure connection to \(host) failed: it answers plain HTTP" + (suggestion.map { " (sign in with `feedline login \($0)`)" } ?? ", not HTTPS")
             default: return Self.clause(error.description)
             }
         case .notMastodon(let what, let answer):

@@ -5,7 +5,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The requests of Mastodon's OAuth flow against one server, over `URLSession`: discovery,
+/// The requests of Mastodon's OAuth flow against one server, over the platform's
+/// `HTTPTransport` (libcurl on Linux, `URLSession` elsewhere): discovery,
 /// application registration, the code-for-token exchange, the token check and revocation.
 ///
 /// Redirects are followed within the server's origin only. Every failure is a ``LoginError``
@@ -24,23 +25,13 @@ final class OAuthClient: Sendable {
     let server: MastodonServer
     let timeout: Duration
     let userAgent: String
-    private let session: URLSession
+    private let transport: any HTTPTransport
 
-    init(server: MastodonServer, timeout: Duration, userAgent: String) {
+    init(server: MastodonServer, timeout: Duration, userAgent: String, transport: any HTTPTransport = platformDefaultTransport()) {
         self.server = server
         self.timeout = timeout
         self.userAgent = userAgent
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout.timeInterval
-        configuration.timeoutIntervalForResource = timeout.timeInterval * 2
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: SameOriginRedirects(server: server), delegateQueue: nil)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        self.transport = transport
     }
 
     private var name: String { server.loginArgument }
@@ -173,17 +164,12 @@ final class OAuthClient: Sendable {
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(form.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&").utf8)
         }
-        let host = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? server.description
         do {
-            let (data, response) = try await session.cancellableData(for: request)
-            guard let http = response as? HTTPURLResponse else {
-                throw LoginError(step, server: name, .unreachable(.network(reason: "the answer was not HTTP")))
-            }
-            return Response(data: data, status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"))
-        } catch let error as LoginError {
-            throw error
-        } catch let error as URLError {
-            throw LoginError(step, server: name, .unreachable(.transport(error, host: host, timeout: timeout)))
+            let (head, data) = try await transport.data(for: request, limits: HTTPTransferLimits(idle: timeout, total: timeout * 2))
+            return Response(data: data, status: head.status, contentType: head.header("Content-Type"))
+        } catch let error as URLError where error.code != .cancelled {
+            let diagnosed = await MastodonHTTPError.diagnosed(error, url: url, server: server, timeout: timeout, transport: transport)
+            throw LoginError(step, server: name, .unreachable(diagnosed))
         } catch {
             throw LoginError(step, server: name, .unreachable(.network(reason: "the request was cancelled")))
         }

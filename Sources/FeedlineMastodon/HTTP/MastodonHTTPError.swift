@@ -31,6 +31,13 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     case noConnection(host: String, reason: String)
     /// Another network failure.
     case network(reason: String)
+    /// The connection closed before the server's answer was complete (fewer bytes came than it
+    /// announced, or none): worth trying again.
+    case closedEarly
+    /// The TLS handshake with `host` failed because the server there answers plain HTTP;
+    /// `suggestion` is the `http://` address to use instead, for a server on this machine (the
+    /// only place Feedline sends a token in the clear), else `nil`.
+    case plainHTTP(host: String, suggestion: String?)
     /// The body is not the JSON the endpoint documents: `what` names the request ("the home
     /// timeline", "post 42"), `server` the server, `failure` where the shape was wrong.
     case unexpectedBody(what: String, server: String, failure: Mastodon.DecodingFailure)
@@ -73,6 +80,12 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
             "Could not connect to \(host): \(reason). Check the server address and your network connection."
         case .network(let reason):
             "The request failed: \(reason). Try again."
+        case .closedEarly:
+            "The server closed the connection before its answer was complete."
+        case .plainHTTP(let host, let suggestion?):
+            "The secure connection to \(host) failed: it answers plain HTTP. Try --server \(suggestion)."
+        case .plainHTTP(let host, nil):
+            "The secure connection to \(host) failed: it answers plain HTTP, not HTTPS. Check the address given to --server."
         case .unexpectedBody(let what, _, let failure):
             "The server's answer for \(what) was not the expected JSON (\(failure.description))."
         case .notMastodon(let server, let what, let status, let body):
@@ -87,8 +100,8 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     /// Whether trying the same request again later may succeed.
     public var isTransient: Bool {
         switch self {
-        case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .noConnection, .network: true
-        case .unauthorized, .forbidden, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody, .notMastodon: false
+        case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .noConnection, .network, .closedEarly: true
+        case .unauthorized, .forbidden, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody, .notMastodon, .plainHTTP: false
         }
     }
 

@@ -85,28 +85,24 @@ extension MastodonHTTPService {
         request.setValue("no-store", forHTTPHeaderField: "Cache-Control")
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         if let token { request.setValue("Bearer \(token.secret)", forHTTPHeaderField: "Authorization") }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = idleTimeout.timeInterval
-        configuration.timeoutIntervalForResource = 7 * 24 * 3600
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpShouldSetCookies = false
         let (signals, continuation) = AsyncStream.makeStream(of: EventStreamSignal.self)
-        let queue = OperationQueue()
-        queue.name = "feedline.stream"
-        queue.maxConcurrentOperationCount = 1
-        let delegate = EventStreamDelegate(origin: url, continuation: continuation)
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-        let task = session.dataTask(with: request)
-        // Ended by a cancelled consumer, this runs inside the runtime's cancellation: the
-        // session's queue is left to another thread (see URLSession.cancellableData(for:)).
+        let reader = EventStreamReader(continuation: continuation)
+        // The consumer may end the stream before the transfer exists: then it is cancelled as
+        // soon as it does.
+        let connection = Locked<(transfer: HTTPTransfer?, ended: Bool)>((nil, false))
         continuation.onTermination = { _ in
-            DispatchQueue.global().async {
-                task.cancel()
-                session.invalidateAndCancel()
+            let transfer = connection.withLock { connection in
+                connection.ended = true
+                return connection.transfer
             }
+            transfer?.cancel()
         }
-        task.resume()
+        let transfer = transport.start(request, limits: HTTPTransferLimits(idle: idleTimeout)) { event in reader.receive(event) }
+        let ended = connection.withLock { connection in
+            connection.transfer = transfer
+            return connection.ended
+        }
+        if ended { transfer.cancel() }
         return signals
     }
 }

@@ -66,26 +66,18 @@ extension MastodonHTTPService {
         if let token, server.isSameOrigin(request.url) {
             urlRequest.setValue("Bearer \(token.secret)", forHTTPHeaderField: "Authorization")
         }
-        let data: Data
-        let response: URLResponse
         do {
-            (data, response) = try await session.cancellableData(for: urlRequest)
+            let (head, data) = try await transport.data(for: urlRequest, limits: requestLimits)
+            return APIResponse(data: data, status: head.status, headers: head.headers)
         } catch let error as URLError {
             if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
-            throw failure(error, for: request)
+            throw await failure(error, for: request)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw MastodonHTTPError.network(reason: redacted(String(describing: error)))
         }
-        guard let http = response as? HTTPURLResponse else { throw MastodonHTTPError.network(reason: "the answer was not HTTP") }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            guard let name = key as? String, let text = value as? String else { continue }
-            headers[name.lowercased()] = headers[name.lowercased()].map { $0 + ", " + text } ?? text
-        }
-        return APIResponse(data: data, status: http.statusCode, headers: headers)
     }
 
     /// Throws the error for a non-2xx status (and for 206 on a timeline).
@@ -161,10 +153,8 @@ extension MastodonHTTPService {
         token?.redacting(text) ?? text
     }
 
-    private func failure(_ error: URLError, for request: APIRequest) -> MastodonHTTPError {
-        // host:port when the address names a port, so "Could not connect" says where exactly.
-        let host = request.url.host.map { host in request.url.port.map { "\(host):\($0)" } ?? host } ?? server.description
-        return .transport(error, host: host, timeout: timeout)
+    private func failure(_ error: URLError, for request: APIRequest) async -> MastodonHTTPError {
+        await MastodonHTTPError.diagnosed(error, url: request.url, server: server, timeout: timeout, transport: transport)
     }
 }
 
@@ -182,7 +172,7 @@ extension MastodonHTTPError {
         case .notConnectedToInternet:
             return .noConnection(host: host, reason: "there is no network connection")
         case .networkConnectionLost:
-            return .noConnection(host: host, reason: "the connection was lost")
+            return .closedEarly
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             return .noConnection(host: host, reason: "a secure (TLS) connection could not be made")
@@ -191,5 +181,37 @@ extension MastodonHTTPError {
         default:
             return .network(reason: "network error \(error.code.rawValue)")
         }
+    }
+
+    /// ``transport(_:host:timeout:)`` for an exchange with `url` on `server`, except that a TLS
+    /// handshake that failed against a server answering plain HTTP at the same host and port
+    /// says so (``plainHTTP(host:suggestion:)``). To tell, it asks `http://host:port/` once
+    /// (no token, a few seconds at most) through `transport`: any HTTP answer means plain HTTP.
+    package static func diagnosed(
+        _ error: URLError, url: URL, server: MastodonServer, timeout: Duration, transport: any HTTPTransport
+    ) async -> MastodonHTTPError {
+        // host:port when the address names a port, so "Could not connect" says where exactly.
+        let host = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? server.description
+        guard error.code == .secureConnectionFailed, url.scheme?.lowercased() == "https",
+            var probe = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        else { return .transport(error, host: host, timeout: timeout) }
+        probe.scheme = "http"
+        probe.percentEncodedPath = "/"
+        probe.query = nil
+        guard let probeURL = probe.url, await answersPlainHTTP(probeURL, within: min(timeout, .seconds(5)), transport: transport) else {
+            return .transport(error, host: host, timeout: timeout)
+        }
+        var plain = URLComponents(url: server.url, resolvingAgainstBaseURL: false)
+        plain?.scheme = "http"
+        let suggestion = server.isLoopback ? plain?.url?.absoluteString : nil
+        return .plainHTTP(host: host, suggestion: suggestion)
+    }
+
+    /// Whether `url` (an `http://` address) gets an HTTP answer, whatever its status.
+    private static func answersPlainHTTP(_ url: URL, within limit: Duration, transport: any HTTPTransport) async -> Bool {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: limit.timeInterval)
+        request.httpMethod = "GET"
+        request.setValue(FeedlineVersion.userAgent, forHTTPHeaderField: "User-Agent")
+        return (try? await transport.data(for: request, limits: HTTPTransferLimits(idle: limit, total: limit))) != nil
     }
 }

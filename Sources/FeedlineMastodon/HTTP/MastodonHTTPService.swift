@@ -6,7 +6,8 @@ import FoundationNetworking
 #endif
 
 /// A ``Feedline/FeedService`` over a real Mastodon-API server (Mastodon, GoToSocial, Pleroma,
-/// Akkoma) with `URLSession`.
+/// Akkoma), over the platform's HTTP transport (libcurl on Linux, `URLSession` elsewhere; see
+/// `HTTPTransport`).
 ///
 /// - **Pages** follow the server's `Link` header: a page's cursor is its `rel="next"` link (the
 ///   older page; only links to the server's own origin are followed, others fall back to their
@@ -22,8 +23,8 @@ import FoundationNetworking
 ///   redirects to other origins are not followed.
 /// - **Errors** are ``MastodonHTTPError``s with a sentence for the user. A 429 on a read whose
 ///   limit resets within ``rateLimitWait`` is waited out on the injected clock and retried once.
-/// - **Time**: the request timeout is real time (URLSession's); the rate-limit wait sleeps on the
-///   injected `clock`, and "now" comes from the injected ``Feedline/WallClock``.
+/// - **Time**: the request timeout is real time (the transport's); the rate-limit wait sleeps on
+///   the injected `clock`, and "now" comes from the injected ``Feedline/WallClock``.
 ///
 /// Calls may run concurrently from any task; cancelling one cancels its request.
 public final class MastodonHTTPService: FeedService, CustomStringConvertible {
@@ -49,7 +50,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     let token: AccessToken?
     let clock: any Clock<Duration>
     let wallClock: WallClock
-    let session: URLSession
+    let transport: any HTTPTransport
     /// Whether the server serves grouped notifications (`nil` until asked).
     let groupedNotifications = Locked<Bool?>(nil)
     /// Account ids looked up by handle (lowercased, without `@`).
@@ -68,7 +69,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     ///   - wallClock: "now", to measure how far a rate limit's reset is.
     ///   - userAgent: the `User-Agent` header.
     /// - Throws: ``MastodonSetupError/invalidPageSize(_:)``.
-    public init(
+    public convenience init(
         server: MastodonServer,
         token: AccessToken?,
         pageSize: Int = MastodonHTTPService.defaultPageSize,
@@ -77,6 +78,25 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         clock: any Clock<Duration> = ContinuousClock(),
         wallClock: WallClock = .system,
         userAgent: String = FeedlineVersion.userAgent
+    ) throws(MastodonSetupError) {
+        try self.init(
+            server: server, token: token, pageSize: pageSize, timeout: timeout, rateLimitWait: rateLimitWait,
+            clock: clock, wallClock: wallClock, userAgent: userAgent, transport: platformDefaultTransport()
+        )
+    }
+
+    /// A service for `server` whose exchanges go through `transport` (see the public initializer
+    /// for the rest).
+    package init(
+        server: MastodonServer,
+        token: AccessToken?,
+        pageSize: Int,
+        timeout: Duration,
+        rateLimitWait: Duration,
+        clock: any Clock<Duration>,
+        wallClock: WallClock,
+        userAgent: String,
+        transport: any HTTPTransport
     ) throws(MastodonSetupError) {
         guard (1...Self.maximumPageSize).contains(pageSize) else { throw .invalidPageSize(pageSize) }
         self.server = server
@@ -87,17 +107,13 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         self.clock = clock
         self.wallClock = wallClock
         self.userAgent = userAgent
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout.timeInterval
-        configuration.timeoutIntervalForResource = max(timeout.timeInterval * 3, timeout.timeInterval + 30)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: SameOriginRedirects(server: server), delegateQueue: nil)
+        self.transport = transport
     }
 
-    deinit {
-        session.finishTasksAndInvalidate()
+    /// How long one API exchange may go on: ``timeout`` without a byte arriving, and three
+    /// times that (at least 30 s more) in all, so a server that trickles cannot hold a request.
+    var requestLimits: HTTPTransferLimits {
+        HTTPTransferLimits(idle: timeout, total: max(timeout * 3, timeout + .seconds(30)))
     }
 
     /// `MastodonHTTPService(https://host, signed in)`: never the token.

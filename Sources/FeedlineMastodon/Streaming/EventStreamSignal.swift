@@ -22,9 +22,11 @@ package enum EventStreamEnd: Hashable, Sendable {
     case failed
     /// It is not here: 404, or a redirect to another host.
     case movedElsewhere
-    /// There is no stream to be had: 401, 403, 405, 501, another 4xx, or a 2xx answer that is not
-    /// an event stream.
+    /// There is no stream to be had: 403, 405, 501, another 4xx, or a 2xx answer that is not an
+    /// event stream.
     case refused
+    /// 401: the server refused the access token.
+    case unauthorized
 
     /// How an answer with `status` and `contentType` ends the connection before it opens; `nil`
     /// when it opens (2xx with `text/event-stream`).
@@ -35,6 +37,7 @@ package enum EventStreamEnd: Hashable, Sendable {
             return type == "text/event-stream" ? nil : .refused
         case 300..<400, 404: return .movedElsewhere
         case 408, 429: return .failed
+        case 401: return .unauthorized
         case 501: return .refused
         case 500..<600: return .failed
         default: return .refused

@@ -17,13 +17,16 @@ import Foundation
 ///   injected clock, then reconnects; a connection that had lived 60 s starts the waits over.
 ///   Each time a connection opens, the home and notifications lists catch up on what came
 ///   while there was none (``Feedline/FeedSession/catchUp(where:)``), so nothing is lost.
-/// - **Polling.** Without a token, or when the server has no event stream for Feedline (401, 403,
+/// - **Polling.** Without a token, or when the server has no event stream for Feedline (403,
 ///   404 everywhere, 405, 501, or an answer that is not `text/event-stream`, as from servers
 ///   that stream over WebSocket only), every list catches up every 60 s on the clock instead.
 ///   Lists the user stream does not feed (public, local, hashtags, profiles) are polled so
 ///   while there is a stream too.
+/// - **A refused token.** When the stream (or asking where it lives) answers 401, the session
+///   is told at once (``Feedline/StreamState/refused(message:)``, the HTTP layer's sentence for
+///   a refused token) and nothing more is asked with that token: no reconnecting, no polling.
 /// - **State.** Every change shows in ``Feedline/FeedSession/streamState`` (``Feedline/StreamState``):
-///   connecting, live, reconnecting (after, attempt), polling, off. It never carries the token,
+///   connecting, live, reconnecting (after, attempt), polling, refused (message), off. It never carries the token,
 ///   and neither does anything else here.
 ///
 /// Everything runs on the main actor; the connection reads and decodes off it. Running work
@@ -120,13 +123,14 @@ public final class MastodonLiveUpdates {
             do {
                 return .announced(try await client.discover())
             } catch let error as MastodonHTTPError {
+                if case .unauthorized(_, sentToken: true, _) = error { return .unauthorized(message: error.description) }
                 return error.isTransient ? .failed : .announced(nil)
             } catch {
                 // Cancelled: nobody is waiting for the answer.
                 return nil
             }
         case .connect(let endpoint, _):
-            return await read(client.open(endpoint), clock: clock, deliver: deliver)
+            return await read(client.open(endpoint), clock: clock, unauthorizedMessage: client.unauthorizedMessage, deliver: deliver)
         }
     }
 
@@ -134,6 +138,7 @@ public final class MastodonLiveUpdates {
     private static func read<C: Clock<Duration>>(
         _ signals: AsyncStream<EventStreamSignal>,
         clock: C,
+        unauthorizedMessage: String,
         deliver: @MainActor (EventStreamSignal) -> Void
     ) async -> StreamLifecycleEvent? {
         var openedAt: C.Instant?
@@ -154,6 +159,8 @@ public final class MastodonLiveUpdates {
                 return .movedElsewhere
             case .ended(.refused):
                 return .refused
+            case .ended(.unauthorized):
+                return .unauthorized(message: unauthorizedMessage)
             }
         }
         // Finished without saying how: treat it as a drop, unless the reading was cancelled.

@@ -20,11 +20,14 @@ package enum StreamLifecycleEvent: Hashable, Sendable {
     case movedElsewhere
     /// Time to ask for newer items again (polling).
     case pollDue
-    /// There is no stream to be had: 401, 403, 405, 501, another 4xx, or an answer that is not an
+    /// There is no stream to be had: 403, 405, 501, another 4xx, or an answer that is not an
     /// event stream (servers that stream over WebSocket only).
     case refused
     /// A front started live updates; `signedIn` says whether there is a token to stream with.
     case started(signedIn: Bool)
     /// A front stopped live updates.
     case stopped
+    /// The server refused the access token (401 to the stream, or to asking where it lives);
+    /// `message` is the sentence to show (naming how to sign in again).
+    case unauthorized(message: String)
 }

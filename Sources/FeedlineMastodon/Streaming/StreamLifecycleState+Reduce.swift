@@ -44,6 +44,8 @@ extension StreamLifecycleState {
     ///   announced address, poll.
     /// - ``StreamLifecycleEvent/announced(_:)``: connect there (same attempt), or poll.
     /// - ``StreamLifecycleEvent/refused`` while connecting or discovering: poll.
+    /// - ``StreamLifecycleEvent/unauthorized(message:)`` while connecting or discovering: stop
+    ///   asking — no stream, no poll — with the token the server refused.
     /// - ``StreamLifecycleEvent/pollDue``: catch up every list when polling, else the lists the
     ///   stream does not feed.
     /// - ``StreamLifecycleEvent/stopped``: off, from anywhere (and where to look is forgotten).
@@ -74,6 +76,8 @@ extension StreamLifecycleState {
             return .unstreamedLists
         case (.connecting, .refused), (.discovering, .refused):
             phase = .polling
+        case (.connecting, .unauthorized(let message)), (.discovering, .unauthorized(let message)):
+            phase = .unauthorized(message: message)
         case (.off, .started(let signedIn)):
             phase = signedIn ? .connecting(attempt: 0) : .polling
         case (_, .stopped):

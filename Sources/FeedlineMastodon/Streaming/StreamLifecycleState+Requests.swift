@@ -13,13 +13,13 @@ extension StreamLifecycleState {
         case poll(every: Duration)
     }
 
-    /// What should be running now: nothing when off; else the poll timer (every list when
-    /// polling, the lists the stream does not feed otherwise) and, unless polling, the one step
-    /// towards a stream the phase is at.
+    /// What should be running now: nothing when off or once the token was refused; else the
+    /// poll timer (every list when polling, the lists the stream does not feed otherwise) and,
+    /// unless polling, the one step towards a stream the phase is at.
     package var requests: [Request] {
         let poll = Request.poll(every: policy.pollInterval)
         switch phase {
-        case .off: return []
+        case .off, .unauthorized: return []
         case .connecting(let attempt), .live(let attempt): return [.connect(endpoint, attempt: attempt), poll]
         case .discovering(let attempt): return [.discover(attempt: attempt), poll]
         case .waiting(let attempt): return [.backoff(policy.backoff(attempt: attempt), attempt: attempt), poll]

@@ -9,8 +9,9 @@ import Foundation
 /// off ─started(signed in)→ connecting(0) ─connected→ live(0) ─dropped→ waiting(1) ─backoffElapsed→ connecting(1) …
 ///     ─started(signed out)→ polling         ├─failed→ waiting(n+1)
 ///                                            ├─movedElsewhere→ discovering(n) ─announced(url)→ connecting(n) on url
-///                                            └─refused→ polling              ├─announced(nil), refused→ polling
-///                                                                            └─failed→ waiting(n+1)
+///                                            ├─refused→ polling              ├─announced(nil), refused→ polling
+///                                            │                               ├─failed→ waiting(n+1)
+///                                            └─unauthorized→ unauthorized ←──┘ unauthorized
 /// any ─stopped→ off
 /// ```
 package struct StreamLifecycleState: Hashable, Sendable {
@@ -28,6 +29,9 @@ package struct StreamLifecycleState: Hashable, Sendable {
         case waiting(attempt: Int)
         /// No stream: asking for newer items every ``StreamPolicy/pollInterval``.
         case polling
+        /// The server refused the access token: nothing is asked with it again (no stream, no
+        /// poll) until stopped; `message` says so.
+        case unauthorized(message: String)
     }
 
     /// Where the stream is asked for.
@@ -51,7 +55,8 @@ package struct StreamLifecycleState: Hashable, Sendable {
     /// The session's view of it: ``Feedline/StreamState/connecting`` for the first connection,
     /// ``Feedline/StreamState/reconnecting(after:attempt:)`` from a drop until a reconnection is
     /// live (the wait shown is the one that attempt began with), ``Feedline/StreamState/live``,
-    /// ``Feedline/StreamState/polling(every:)``, ``Feedline/StreamState/off``.
+    /// ``Feedline/StreamState/polling(every:)``, ``Feedline/StreamState/refused(message:)`` once
+    /// the token was refused, ``Feedline/StreamState/off``.
     package var streamState: StreamState {
         switch phase {
         case .off: .off
@@ -60,6 +65,7 @@ package struct StreamLifecycleState: Hashable, Sendable {
             .reconnecting(after: policy.backoff(attempt: attempt), attempt: attempt)
         case .live: .live
         case .polling: .polling(every: policy.pollInterval)
+        case .unauthorized(let message): .refused(message: message)
         }
     }
 }

@@ -15,15 +15,20 @@ package struct UserStreamClient: Sendable {
     /// Asks the server where its stream lives: a user-stream address other than the server's own,
     /// or `nil` for none usable. Throws a ``MastodonHTTPError`` when the server could not be asked.
     package var discover: @Sendable () async throws -> URL?
+    /// What to tell the user when the stream refuses the token (401): the sentence the HTTP
+    /// layer uses for a refused token, naming how to sign in again.
+    package var unauthorizedMessage: String
 
     package init(
         signedIn: Bool,
         open: @escaping @Sendable (StreamLifecycleState.Endpoint) -> AsyncStream<EventStreamSignal>,
-        discover: @escaping @Sendable () async throws -> URL?
+        discover: @escaping @Sendable () async throws -> URL?,
+        unauthorizedMessage: String
     ) {
         self.signedIn = signedIn
         self.open = open
         self.discover = discover
+        self.unauthorizedMessage = unauthorizedMessage
     }
 }
 
@@ -34,7 +39,8 @@ extension UserStreamClient {
         UserStreamClient(
             signedIn: service.canStream,
             open: { endpoint in service.openUserStream(at: service.userStreamURL(endpoint), idleTimeout: idleTimeout) },
-            discover: { try await service.announcedStreamURL() }
+            discover: { try await service.announcedStreamURL() },
+            unauthorizedMessage: MastodonHTTPError.unauthorized(serverMessage: nil, sentToken: true, server: service.server.loginArgument).description
         )
     }
 }

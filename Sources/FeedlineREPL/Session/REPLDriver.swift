@@ -322,7 +322,12 @@ public final class REPLDriver {
         case .refresh: list.refresh()
         case .new:
             if list.status.waiting == 0 {
-                say(session.streamState.value == .off ? "Nothing new waits above; refresh loads newer \(wording(of: entry).items)." : "Nothing new waits above.")
+                // Without live updates (off, or the token refused) only a refresh brings newer ones.
+                let live = switch session.streamState.value {
+                case .off, .refused: false
+                case .connecting, .live, .reconnecting, .polling: true
+                }
+                say(live ? "Nothing new waits above." : "Nothing new waits above; refresh loads newer \(wording(of: entry).items).")
             } else {
                 list.showWaiting()
             }
@@ -668,6 +673,7 @@ public final class REPLDriver {
         case .reconnecting(let after, let attempt):
             "The stream dropped; reconnecting " + (after > .zero ? "in \(Self.seconds(after)) (attempt \(attempt))." : "now.")
         case .polling(let every): "No live stream here; checking for new posts every \(Self.seconds(every))."
+        case .refused(let message): message
         }
         guard let note else { return }
         notes.append(note)

@@ -42,6 +42,9 @@ final class FakeMastodon: Sendable {
         var body: String
         var delay: Duration?
         var times = 1
+        /// Announces this `Content-Length` but sends only ``body``, then closes the connection:
+        /// an answer cut off mid-body.
+        var cutOffAt: Int?
     }
 
     /// How the server answers `GET /api/v2/notifications`.
@@ -135,7 +138,8 @@ final class FakeMastodon: Sendable {
         initial.setNotifications(notifications)
         state = Locked(initial)
         let box = HandlerBox()
-        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: box)
+        // A canned delay is the test's to choose (FlyingFox would answer 500 after its default 15 s).
+        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 24 * 3600, logger: .disabled, handler: box)
         box.fake.withLock { $0 = WeakFake(self) }
     }
 
@@ -179,6 +183,15 @@ final class FakeMastodon: Sendable {
                 return false
             }
             if ready { continuation.resume() }
+        }
+    }
+
+    /// Returns once the server has received a request that `matches` (at once if it has).
+    func waitForRequest(_ matches: @Sendable (Recorded) -> Bool) async {
+        var count = 1
+        while !requests.contains(where: matches) {
+            await waitForRequests(count)
+            count = requests.count + 1
         }
     }
 
@@ -228,6 +241,7 @@ final class FakeMastodon: Sendable {
         for continuation in ready { continuation.resume() }
         if let canned {
             if let delay = canned.delay { try await Task.sleep(for: delay) }
+            if let length = canned.cutOffAt { return Self.cutOff(canned, announcing: length) }
             return Self.response(canned.status, canned.headers, Data(canned.body.utf8))
         }
         if let answer = oauthRoute(recorded) { return answer }
@@ -301,6 +315,17 @@ final class FakeMastodon: Sendable {
         ]
         for (name, value) in headers { all[HTTPHeader(name)] = value }
         return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Status \(status)"), headers: all, body: body)
+    }
+
+    /// `canned`'s status, headers and body under a `Content-Length` of `length`, the connection
+    /// closed once the body is sent.
+    private static func cutOff(_ canned: Canned, announcing length: Int) -> HTTPResponse {
+        var response = Self.response(canned.status, canned.headers, Data())
+        let (chunks, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self, throwing: (any Error).self)
+        continuation.yield(Array(canned.body.utf8))
+        continuation.finish(throwing: URLError(.networkConnectionLost))
+        response.payload = .httpBody(HTTPBodySequence(from: EventStreamBody(chunks: chunks), count: length))
+        return response
     }
 
     static func error(_ status: Int, _ message: String) -> HTTPResponse {

@@ -24,6 +24,9 @@ final class ScriptedUserStream: Sendable {
         }
     }
 
+    /// What the client says when the stream refuses the token.
+    static let unauthorizedMessage = "The server did not accept the access token. Run `feedline login example.social` to sign in again."
+
     let signedIn: Bool
     private let state = Locked(State())
 
@@ -35,7 +38,8 @@ final class ScriptedUserStream: Sendable {
         UserStreamClient(
             signedIn: signedIn,
             open: { [self] endpoint in open(endpoint) },
-            discover: { [self] in try discover() }
+            discover: { [self] in try discover() },
+            unauthorizedMessage: Self.unauthorizedMessage
         )
     }
 
