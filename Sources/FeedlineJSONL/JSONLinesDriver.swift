@@ -251,8 +251,14 @@ public final class JSONLinesDriver {
         detailSubscription = nil
         guard case .post(let detail) = session.navigator.top else { return }
         let clock = session.clock
+        var last: String?
         detailSubscription = detail.state.observe { [weak self] state in
-            self?.emit(JSONLMessage.detail(state, clock: clock))
+            // Every change the message shows (not the detail's quiet bookkeeping, such as a
+            // fresh copy that brought nothing new).
+            let message = JSONLMessage.detail(state, clock: clock).json
+            guard message != last else { return }
+            last = message
+            self?.write(message)
         }
     }
 

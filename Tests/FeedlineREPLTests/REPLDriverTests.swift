@@ -151,6 +151,19 @@ struct REPLDriverTests {
         #expect(await harness.run("unfav 2") == "On a post, unfav acts on that post: type unfav alone, or back to pick a row.\n")
     }
 
+    @Test("live: a new screen does not first say it has no rows, and switching timelines says so before it loads")
+    func liveNewScreens() async throws {
+        let harness = try await harness(live: true)
+        _ = harness.output.take()
+        harness.driver.handle("profile 1")
+        let pushed = harness.output.take()
+        #expect(pushed == "Loading the profile…\n", "\(pushed)")
+        await harness.session.settle()
+        _ = harness.output.take()
+        harness.driver.handle("local")
+        #expect(harness.output.take() == "Switched to the local timeline.\nLoading the timeline…\n")
+    }
+
     @Test("bad commands and out-of-range rows get one line and the session goes on")
     func badInput() async throws {
         let harness = try await harness(pageSize: 5)

@@ -98,6 +98,8 @@ struct FilterTests {
         session.navigator.push(.post("p1"))
         var spoiler = makePost("p1")
         spoiler.filters = [Self.spoilers]
+        // The server's copy says so too (the detail asks for a fresh copy as it opens).
+        service.update("p1") { $0.filters = [Self.spoilers] }
         session.store.ingest([spoiler], fetchedAt: session.store.beginFetch())
         await session.settle()
         #expect(session.navigator.top.detail?.current.warning == Self.spoilers)

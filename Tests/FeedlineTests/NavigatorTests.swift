@@ -94,6 +94,33 @@ struct NavigatorTests {
         #expect(session.store.interaction("reply") != nil)
     }
 
+    @Test("opening a post the store knows shows that copy at once and asks once for a fresh one, quietly: an edit no stream reported reaches the detail and the rows")
+    func detailRechecksAKnownPost() async throws {
+        let service = MemoryService(posts: makePosts(5), pageSize: 5)
+        let session = FeedSession(service: service, clock: .fixed(testNow))
+        let home = session.root
+        home.appeared()
+        await session.settle()
+        service.edit("p2", text: "edited on the server")
+        session.navigator.open("p2")
+        guard case .post(let detail) = session.navigator.top else { throw Failure() }
+        // The known copy at once; the fresh copy is not a load the screen reports.
+        #expect(detail.current.post?.text == makePost("p2").text)
+        #expect(detail.current.postLoad == .loaded && detail.current.recheck == .loading)
+        await session.settle()
+        #expect(service.calls.filter { $0 == "post(p2)" }.count == 1)
+        #expect(detail.current.post?.text == "edited on the server")
+        #expect(home.rows[id: .post("p2")]?.post?.post.text == "edited on the server")
+        // A failed recheck is quiet: the known copy stays, nothing to retry.
+        session.navigator.pop()
+        service.failNext("post(p3)")
+        session.navigator.open("p3")
+        guard case .post(let other) = session.navigator.top else { throw Failure() }
+        await session.settle()
+        #expect(other.current.post?.id == "p3" && other.current.failure == nil)
+        #expect(!session.hasFailures)
+    }
+
     @Test("a detail opened from a reblog entry shows the original and shares its state")
     func detailOfReblog() async throws {
         let original = makePost("o", favourites: 1)

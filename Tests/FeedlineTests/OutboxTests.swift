@@ -65,7 +65,9 @@ struct OutboxTests {
         let original = makePost("o1", favourites: 3)
         let (session, service, clock) = await outboxSession([makePost("w1", author: bob, reblog: original), original])
         session.navigator.open("o1")
-        await service.waitForPending(1)
+        // The detail asks for the thread, and for a fresh copy of the post it knows.
+        await service.waitForPending(2)
+        service.answer(.post("o1"), with: .post(original))
         service.answer(.context("o1"), with: .context(PostContext()))
         await quiesce(session, service, clock)
         let detail = try #require(session.navigator.top.detail)

@@ -21,6 +21,10 @@ public struct PostDetailState: Hashable, Sendable {
     public package(set) var contextLoad: Load
     /// Whether the post was deleted while the detail was open (toggles are ignored then).
     public package(set) var deleted = false
+    /// A fresh copy of a post the store already knew when the detail opened, asked for once as
+    /// it appears, so an edit no stream reported shows. Quiet: the known copy is shown
+    /// meanwhile, and neither its loading nor its failure is a load the screen reports.
+    public package(set) var recheck: Load = .idle
 
     /// A detail for `id`; `known` is the store's copy when it already knows the post.
     public init(id: PostID, known: PostChange? = nil) {
@@ -50,7 +54,8 @@ public struct PostDetailState: Hashable, Sendable {
 
 /// What can happen on a detail screen.
 public enum PostDetailEvent: Hashable, Sendable {
-    /// The screen became visible: loads what is missing.
+    /// The screen became visible: loads what is missing, and a fresh copy of a post known
+    /// already (``PostDetailState/recheck``).
     case appeared
     case contextFailed(FeedFailure)
     case contextLoaded(PostContext)
@@ -79,6 +84,7 @@ extension PostDetailState {
         case .appeared:
             guard !deleted else { return }
             if post == nil, postLoad == .idle { postLoad = .loading }
+            if post != nil, recheck == .idle { recheck = .loading }
             if contextLoad == .idle { contextLoad = .loading }
         case .contextFailed(let failure):
             if contextLoad == .loading { contextLoad = .failed(failure) }
@@ -93,12 +99,14 @@ extension PostDetailState {
             interaction = change.interaction
         case .postFailed(let failure):
             if postLoad == .loading { postLoad = .failed(failure) }
+            if recheck == .loading { recheck = .failed(failure) }
         case .postLoaded(let current):
-            if postLoad == .loading {
+            if postLoad == .loading || recheck == .loading {
                 post = current.post
                 interaction = current.interaction
-                postLoad = .loaded
             }
+            if postLoad == .loading { postLoad = .loaded }
+            if recheck == .loading { recheck = .loaded }
         case .retryRequested:
             guard !deleted else { return }
             if case .failed = postLoad { postLoad = .loading }
@@ -106,6 +114,7 @@ extension PostDetailState {
         case .deleted:
             deleted = true
             if postLoad == .loading { postLoad = .idle }
+            if recheck == .loading { recheck = .idle }
             if contextLoad == .loading { contextLoad = .idle }
         }
     }
@@ -113,7 +122,7 @@ extension PostDetailState {
     /// What the detail wants running: each load while it is `.loading`.
     public var requests: Set<PostDetailRequest> {
         var wanted: Set<PostDetailRequest> = []
-        if postLoad == .loading { wanted.insert(.post) }
+        if postLoad == .loading || recheck == .loading { wanted.insert(.post) }
         if contextLoad == .loading { wanted.insert(.context) }
         return wanted
     }

@@ -79,12 +79,13 @@ public final class PostDetailViewModel {
         return store.reveal(relay.value.id)
     }
 
-    /// Reduces `event`, publishes the new state, and starts the loads it asks for.
+    /// Reduces `event`, publishes the new state, and starts the loads it asks for (once a
+    /// response being handled has been taken in whole).
     package func send(_ event: PostDetailEvent) {
         var state = relay.value
         state.reduce(event)
         if state != relay.value { relay.set(state) }
-        loads?.react(to: state.requests)
+        if !receiving { loads?.react(to: state.requests) }
     }
 
     // MARK: - Effects
@@ -107,7 +108,16 @@ public final class PostDetailViewModel {
         }
     }
 
+    /// Set while a response is taken in: the store's changes it causes arrive as events before
+    /// the response's own, and must not ask again for the load that just answered.
+    private var receiving = false
+
     private func receive(_ loaded: Loaded) {
+        receiving = true
+        defer {
+            receiving = false
+            loads?.react(to: relay.value.requests)
+        }
         switch loaded {
         case .post(let post, let fetchedAt):
             store.ingest([post], fetchedAt: fetchedAt)

@@ -213,7 +213,8 @@ public struct RowRenderer: Sendable {
     }
 
     /// The status line under the rows: what is loading, the failure (and `retry` when trying
-    /// again can help), the end of the list, or which rows are shown — wrapped, never cut.
+    /// again can help), the end of the list, or which rows are shown — wrapped, never cut. None
+    /// for a list with no rows that is not loading, failed or ended (it has not appeared yet).
     public func statusLine(_ status: ListStatus, shown: Int, total: Int, wording: ListWording = ListWording()) -> [String] {
         let text: String
         var failed = false
@@ -236,7 +237,9 @@ public struct RowRenderer: Sendable {
                 }
                 text = "\(what): \(Self.sentence(failure.message))" + (failure.failure.isTransient ? " Type retry." : "")
             } else if total == 0 {
-                text = status.reachedEnd ? wording.empty : "No rows yet."
+                // A list that has not started loading (it is about to): nothing to say yet.
+                guard status.reachedEnd else { return [] }
+                text = wording.empty
             } else if shown == 0 {
                 text = "\(total) rows loaded; more shows them."
             } else if shown < total {

@@ -515,8 +515,9 @@ public final class REPLDriver {
                 }
                 return
             }
-            navigator.replaceRoot(feed)
+            // Said first: the new root starts loading (and says so) as it appears.
             say("Switched to \(feed.title).")
+            navigator.replaceRoot(feed)
         default: break
         }
     }

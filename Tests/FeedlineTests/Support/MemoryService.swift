@@ -69,6 +69,16 @@ final class MemoryService: FeedService {
         }
     }
 
+    /// Edits the text of the post `id` on the server, telling nobody (as when a stream missed it).
+    func edit(_ id: PostID, text: String) {
+        update(id) { $0.text = text }
+    }
+
+    /// Changes the post `id` on the server, telling nobody.
+    func update(_ id: PostID, _ change: (inout Post) -> Void) {
+        _ = try? mutate(id, change)
+    }
+
     /// Puts `posts` (newest first) on top of the timeline, as if just written.
     func arrive(_ posts: [Post]) {
         state.withLock { $0.timeline.insert(contentsOf: posts, at: 0) }
