@@ -70,7 +70,7 @@ public enum CommandTable {
             name: .list, aliases: ["ls"], argument: .listRange, usage: "list [N|all]", postUsage: "list",
             summary: "redraw the last screen of rows (N: from row N; all)",
             postSummary: "print the post again",
-            details: "On a list, prints the last screen of rows shown and the status line; list N prints a screen from row N, list all every row shown so far. On a post, prints the post again.",
+            details: "On a list, prints the last screen of rows shown and the status line; list N prints a screen from row N, list all every row shown so far. Rows are printed with their numbers now: until a row is printed again its number stays the one you saw, even when rows above it came or went. On a post, prints the post again.",
             screens: [.list, .post]
         ),
         CommandSpec(
