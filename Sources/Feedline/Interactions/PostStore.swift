@@ -44,8 +44,18 @@ public struct PostChange: Hashable, Sendable {
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
 public final class PostStore {
-    /// One list or detail showing posts. The store tells it when a post it shows changes, with
-    /// the rows that show it. Releasing the holder releases everything it showed.
+    /// What the store tells a holder about a post it shows.
+    enum HolderEvent {
+        /// The post's copy or shared state changed; `rows` are the holder's rows that show it.
+        case changed(PostChange, rows: [RowID])
+        /// The entry was deleted: `rows` are the holder's rows that showed it (every row of an
+        /// original — its boosts and notifications too —, only its own rows for a boost), and
+        /// `detail` whether the holder shows the deleted original as its detail.
+        case deleted(rows: [RowID], detail: Bool)
+    }
+
+    /// One list or detail showing posts. The store tells it when a post it shows changes or is
+    /// deleted, with the rows that show it. Releasing the holder releases everything it showed.
     @MainActor
     final class Holder {
         fileprivate let id: Int
@@ -68,11 +78,6 @@ public final class PostStore {
         /// Stops showing the post `id` names in `row`.
         func hide(_ id: PostID, row: RowID?) {
             store?.hide(id, row: row, by: self)
-        }
-
-        /// The rows of this holder that show the post `id` names. O(holders of the post).
-        func rows(showing id: PostID) -> [RowID] {
-            store?.rows(showing: id, in: self) ?? []
         }
 
         /// Stops showing everything.
@@ -142,6 +147,15 @@ public final class PostStore {
     public let cacheCapacity: Int
     /// How many deletes are remembered (the fetches they outdate are the ones running when they came).
     public static let tombstoneCapacity = 1_000
+    /// How many forgotten posts are remembered for the fetches that began before they were
+    /// forgotten (see ``recentlyForgotten``).
+    public static let forgottenCapacity = 1_000
+    /// The last state of posts the cache forgot, with the epoch it was learnt at: a copy of one
+    /// that a fetch begun before that brings back starts from it, so what the store learnt
+    /// (a favourite's answer, an edit) survives the post being forgotten meanwhile.
+    private var recentlyForgotten: [PostID: (learnt: StoreEpoch, post: Post, contentEpoch: StoreEpoch, state: InteractionState)] = [:]
+    private var forgottenOrder: [PostID] = []
+    private var forgottenHead = 0
     /// Deleted ids (an entry's or an original's) with the epoch of their delete, and their order.
     private var tombstones: [PostID: StoreEpoch] = [:]
     private var tombstoneOrder: [PostID] = []
@@ -151,7 +165,7 @@ public final class PostStore {
     var entries: [PostID: Entry] = [:]
     private var originalOfEntry: [PostID: PostID] = [:]
     var epoch: StoreEpoch = 0
-    private var holders: [Int: @MainActor (PostChange, [RowID]) -> Void] = [:]
+    private var holders: [Int: @MainActor (HolderEvent) -> Void] = [:]
     private var nextHolderID = 0
     /// Posts a retry acts on: their last interaction failed, or a kind of theirs is deferred.
     private var retryable: Set<PostID> = []
@@ -264,7 +278,7 @@ public final class PostStore {
 
     /// A holder whose `onChange` hears of every change of a post it shows, with the rows that
     /// show it. The store does not keep the holder alive.
-    func makeHolder(onChange: @escaping @MainActor (PostChange, [RowID]) -> Void) -> Holder {
+    func makeHolder(onChange: @escaping @MainActor (HolderEvent) -> Void) -> Holder {
         nextHolderID += 1
         holders[nextHolderID] = onChange
         return Holder(id: nextHolderID, store: self)
@@ -301,10 +315,6 @@ public final class PostStore {
         if let count = holder.shown[originalID] { holder.shown[originalID] = count > 1 ? count - 1 : nil }
         if entry.holders.isEmpty { becameUnused(originalID, entry) }
         evictIfNeeded()
-    }
-
-    private func rows(showing id: PostID, in holder: Holder) -> [RowID] {
-        entry(id)?.holders.first { $0.id == holder.id }?.rows ?? []
     }
 
     private func release(_ holder: Holder) {
@@ -351,6 +361,17 @@ public final class PostStore {
                 }
             } else {
                 let entry = Entry(post: original, epoch: fetchedAt)
+                if let kept = recentlyForgotten.removeValue(forKey: original.id), kept.learnt >= fetchedAt {
+                    // Fetched before the store last learnt this post, which it forgot since: what
+                    // it learnt wins, as it would have had it kept the post.
+                    if kept.contentEpoch >= fetchedAt {
+                        entry.post = kept.post
+                        entry.contentEpoch = kept.contentEpoch
+                    }
+                    entry.state = kept.state
+                    epoch += 1
+                    entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
+                }
                 entries[original.id] = entry
                 if post.reblog != nil { link(post.id, to: original.id, entry) }
                 becameUnused(original.id, entry)
@@ -358,13 +379,30 @@ public final class PostStore {
         }
     }
 
-    /// Records that the entry `id` was deleted (an original: with every boost of it). Copies of
+    /// Records that the entry `id` was deleted (an original: with every boost of it) and tells
+    /// every holder that shows it, as it tells them of a change: a list, the rows that showed it
+    /// (an original's boosts and notifications too; a boost's own rows only — an un-boost leaves
+    /// the original where it is shown); a detail of the original, that it was deleted. Copies of
     /// it from fetches that began before now are stale from now on.
     ///
-    /// - Complexity: amortised O(1).
+    /// - Complexity: O(rows of the post), amortised.
     package func deleted(_ id: PostID) {
         epoch += 1
         if tombstones.updateValue(epoch, forKey: id) == nil { tombstoneOrder.append(id) }
+        if let originalID = originalID(of: id), let entry = entries[originalID] {
+            let isOriginal = originalID == id
+            // A copy: holders hide rows (and the entry's holders change) while they are told.
+            for holder in entry.holders {
+                let rows = isOriginal ? holder.rows : holder.rows.filter { $0 == .post(id) }
+                let detail = isOriginal && holder.details > 0
+                guard !rows.isEmpty || detail else { continue }
+                holders[holder.id]?(.deleted(rows: rows, detail: detail))
+            }
+            if !isOriginal, originalOfEntry[id] == originalID {
+                originalOfEntry[id] = nil
+                entries[originalID]?.wrappers.remove(id)
+            }
+        }
         while tombstones.count > Self.tombstoneCapacity, tombstoneHead < tombstoneOrder.count {
             tombstones[tombstoneOrder[tombstoneHead]] = nil
             tombstoneHead += 1
@@ -506,7 +544,7 @@ public final class PostStore {
         guard let post = entry.post, display != before.1 || post != before.0 else { return }
         let change = PostChange(originalID: id, post: post, interaction: display)
         for holder in entry.holders {
-            holders[holder.id]?(change, holder.rows)
+            holders[holder.id]?(.changed(change, rows: holder.rows))
         }
         observers.notify(change)
     }
@@ -528,6 +566,10 @@ public final class PostStore {
         case .elapsed: break
         case .succeeded(_, let post):
             let original = post.content
+            // What holders were last told, before the reply's copy replaces the content: a
+            // fresher copy is a change to tell even while a follow-up request keeps the
+            // interaction pending.
+            let before = (entry.post, entry.display)
             // The reply's copy is as fresh as the request (sent at its token): content learnt
             // since (an edit a stream brought while it ran) is newer.
             if original.id == request.postID, request.request.token > entry.contentEpoch {
@@ -535,7 +577,10 @@ public final class PostStore {
                 entry.contentEpoch = request.request.token
             }
             if post.reblog != nil { link(post.id, to: original.id, entry) }
-            handle(.requestSucceeded(request.request.kind, token: request.request.token, reply: post, at: epoch), entry: entry, id: request.postID)
+            handle(
+                .requestSucceeded(request.request.kind, token: request.request.token, reply: post, at: epoch), entry: entry, id: request.postID,
+                before: before
+            )
         case .failed(_, let failure):
             handle(.requestFailed(request.request.kind, token: request.request.token, failure: failure, at: epoch), entry: entry, id: request.postID)
         }
@@ -555,9 +600,28 @@ public final class PostStore {
 
     private func forget(_ id: PostID, _ entry: Entry) {
         entries[id] = nil
+        if let post = entry.post { remember(id, post: post, entry: entry) }
         for wrapper in entry.wrappers where originalOfEntry[wrapper] == id { originalOfEntry[wrapper] = nil }
         retryable.remove(id)
         outboxPosts.remove(id)
+    }
+
+    /// Keeps the last state of a forgotten post for ``forgottenCapacity`` forgettings.
+    ///
+    /// - Complexity: amortised O(1).
+    private func remember(_ id: PostID, post: Post, entry: Entry) {
+        let learnt = InteractionKind.allCases.map { entry.state[$0].knownSince }.max() ?? 0
+        if recentlyForgotten.updateValue((max(learnt, entry.contentEpoch), post, entry.contentEpoch, entry.state), forKey: id) == nil {
+            forgottenOrder.append(id)
+        }
+        while recentlyForgotten.count > Self.forgottenCapacity, forgottenHead < forgottenOrder.count {
+            recentlyForgotten[forgottenOrder[forgottenHead]] = nil
+            forgottenHead += 1
+        }
+        if forgottenHead > 1_024, forgottenHead * 2 > forgottenOrder.count {
+            forgottenOrder.removeFirst(forgottenHead)
+            forgottenHead = 0
+        }
     }
 
     private func becameUnused(_ id: PostID, _ entry: Entry) {

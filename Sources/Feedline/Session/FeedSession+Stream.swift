@@ -12,21 +12,16 @@ extension FeedSession {
     ///
     /// Lists not on the stack learn nothing: they load fresh when opened.
     ///
-    /// - Complexity: O(lists) plus O(rows of the post) for a delete or an edit.
+    /// - Complexity: O(lists) for a new post or notification; O(rows of the post) for a delete or
+    ///   an edit.
     public func apply(_ event: StreamEvent) {
         switch event {
         case .posted(let post, let feed):
             store.ingest([post], fetchedAt: store.beginFetch())
             for case .list(let list) in navigator.screens where list.source == .feed(feed) { list.streamed([post]) }
         case .deleted(let id):
+            // The store tells every row and detail that shows it, as it does of a change.
             store.deleted(id)
-            for screen in navigator.screens {
-                switch screen {
-                case .list(let list): list.remove(id)
-                case .post(let detail):
-                    if detail.id == id || store.originalID(of: detail.id) == id { detail.markDeleted() }
-                }
-            }
         case .edited(let post):
             store.ingest([post], fetchedAt: store.beginFetch())
         case .notified(let group):

@@ -66,7 +66,12 @@ public final class FeedListViewModel {
         self.store = store
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
-        holder = store.makeHolder { [weak self] change, rows in self?.postChanged(change, rows: rows) }
+        holder = store.makeHolder { [weak self] event in
+            switch event {
+            case .changed(let change, let rows): self?.postChanged(change, rows: rows)
+            case .deleted(let rows, _): self?.send(.rowsRemoved(rows))
+            }
+        }
         loads = Feedback(
             activity: activity,
             effect: { request in await Self.load(request, source: source, service: service, store: store) },
@@ -225,17 +230,6 @@ public final class FeedListViewModel {
         send(.streamed([row(known.map { $0.merging(newer: group) } ?? group)]))
     }
 
-    /// Removes the rows of a deleted post: the entry `id`, or — when `id` is an original —
-    /// every row showing it (boosts and notifications included), shown or waiting above.
-    /// O(rows of the post): the store knows them, waiting rows included.
-    func remove(_ id: PostID) {
-        var ids: [RowID] = []
-        if rows.contains(.post(id)) || state.waiting.contains(.post(id)) { ids.append(.post(id)) }
-        if store.originalID(of: id) == id, let holder { ids += holder.rows(showing: id) }
-        guard !ids.isEmpty else { return }
-        send(.rowsRemoved(ids))
-    }
-
     /// A row as the store shows it now (the latest copy of its post, its shared state).
     private func refreshed(_ row: ListRow) -> ListRow {
         guard let post = row.shownPost, let change = store.current(post.originalID) else { return row }
@@ -380,8 +374,10 @@ public final class FeedListViewModel {
         case .thread(let request, let focus, var context, let fetchedAt):
             context.ancestors = undeleted(context.ancestors, fetchedAt)
             context.descendants = undeleted(context.descendants, fetchedAt)
-            store.ingest(context.ancestors + [focus] + context.descendants, fetchedAt: fetchedAt)
-            event = .pageLoaded(token: request.token, page: Page(items: threadRows(focus: focus, context: context), next: nil))
+            // The focus too: deleted while the thread came, it is no row of it.
+            let shownFocus = undeleted([focus], fetchedAt).first
+            store.ingest(context.ancestors + (shownFocus.map { [$0] } ?? []) + context.descendants, fetchedAt: fetchedAt)
+            event = .pageLoaded(token: request.token, page: Page(items: threadRows(focus: shownFocus, context: context), next: nil))
         case .failed(let request, let failure):
             event = .pageFailed(token: request.token, failure: failure)
         }
@@ -475,12 +471,13 @@ public final class FeedListViewModel {
         .notification(NotificationRow(group: group, post: group.post.map { postRow($0, thread: nil) }))
     }
 
-    /// Ancestors (root first), the focus, then the replies depth first, each reply one deeper
-    /// than the post it answers.
-    private func threadRows(focus: Post, context: PostContext) -> [ListRow] {
+    /// Ancestors (root first), the focus (unless it was deleted), then the replies depth first,
+    /// each reply one deeper than the post it answers.
+    private func threadRows(focus: Post?, context: PostContext) -> [ListRow] {
         var rows = context.ancestors.map { ListRow.post(postRow($0, thread: ThreadPlace(depth: 0, isFocus: false))) }
-        rows.append(.post(postRow(focus, thread: ThreadPlace(depth: 0, isFocus: true))))
-        var depth: [PostID: Int] = [focus.content.id: 0]
+        if let focus { rows.append(.post(postRow(focus, thread: ThreadPlace(depth: 0, isFocus: true)))) }
+        var depth: [PostID: Int] = [:]
+        if let focus { depth[focus.content.id] = 0 }
         for reply in context.descendants {
             let level = reply.inReplyToID.flatMap { depth[$0] }.map { $0 + 1 } ?? 1
             depth[reply.content.id] = level

@@ -59,6 +59,10 @@ public enum PostDetailEvent: Hashable, Sendable {
     case appeared
     case contextFailed(FeedFailure)
     case contextLoaded(PostContext)
+    /// A post of the thread has a fresher copy (an edit): it replaces the one shown.
+    case contextPostChanged(Post)
+    /// Posts of the thread were deleted: they leave it.
+    case contextPostsRemoved(Set<PostID>)
     /// The post's shared state changed (its latest copy, its interactions).
     case postChanged(PostChange)
     case postFailed(FeedFailure)
@@ -93,6 +97,16 @@ extension PostDetailState {
                 context = loaded
                 contextLoad = .loaded
             }
+        case .contextPostChanged(let post):
+            guard var thread = context else { return }
+            for index in thread.ancestors.indices where thread.ancestors[index].id == post.id { thread.ancestors[index] = post }
+            for index in thread.descendants.indices where thread.descendants[index].id == post.id { thread.descendants[index] = post }
+            context = thread
+        case .contextPostsRemoved(let ids):
+            guard var thread = context else { return }
+            thread.ancestors.removeAll { ids.contains($0.id) }
+            thread.descendants.removeAll { ids.contains($0.id) }
+            context = thread
         case .postChanged(let change):
             guard post != nil else { return }
             post = change.post

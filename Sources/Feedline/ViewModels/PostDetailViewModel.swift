@@ -20,7 +20,7 @@ public final class PostDetailViewModel {
         self.store = store
         self.clock = clock
         relay = Relay(PostDetailState(id: id, known: store.current(id)))
-        holder = store.makeHolder { [weak self] change, _ in self?.send(.postChanged(change)) }
+        holder = store.makeHolder { [weak self] event in self?.storeChanged(event) }
         loads = Feedback(
             activity: activity,
             effect: { request in await Self.load(request, id: id, service: service, store: store) },
@@ -41,6 +41,9 @@ public final class PostDetailViewModel {
     public var current: PostDetailState { relay.value }
     /// The id the detail was opened with.
     public var id: PostID { relay.value.id }
+    /// The original post's id once the detail has it (a detail opened from a boost acts on the
+    /// original: the boost may be undone while it is open), else the id it was opened with.
+    private var postID: PostID { relay.value.post?.id ?? relay.value.id }
     /// The post's age from the injected clock.
     public var relativeTime: String? { relay.value.post.map { clock.relative($0.createdAt) } }
 
@@ -51,15 +54,13 @@ public final class PostDetailViewModel {
     /// Retries the loads that failed.
     public func retry() { send(.retryRequested) }
 
-    /// The post was deleted (a stream said so): the detail says so and ignores toggles.
-    func markDeleted() { send(.deleted) }
 
     /// Toggles `kind` (favourite, boost, bookmark) of the post. Ignored — returns `false` — until
     /// the detail has its post, even if another screen has taught the store the post meanwhile.
     @discardableResult
     public func toggle(_ kind: InteractionKind) -> Bool {
         guard relay.value.post != nil, !relay.value.deleted else { return false }
-        return store.toggle(kind, relay.value.id)
+        return store.toggle(kind, postID)
     }
 
     /// Sets `kind` of the post to `value` (see ``FeedSession/set(_:_:post:)``): nothing happens
@@ -67,7 +68,7 @@ public final class PostDetailViewModel {
     @discardableResult
     public func set(_ kind: InteractionKind, _ value: Bool) -> Bool {
         guard relay.value.post != nil, !relay.value.deleted else { return false }
-        return store.set(kind, value, relay.value.id)
+        return store.set(kind, value, postID)
     }
 
     /// Reveals the post past its filter's warning (``PostDetailState/warning``) — on this
@@ -76,7 +77,7 @@ public final class PostDetailViewModel {
     @discardableResult
     public func reveal() -> Bool {
         guard relay.value.warning != nil else { return false }
-        return store.reveal(relay.value.id)
+        return store.reveal(postID)
     }
 
     /// Reduces `event`, publishes the new state, and starts the loads it asks for (once a
@@ -120,12 +121,23 @@ public final class PostDetailViewModel {
         }
         switch loaded {
         case .post(let post, let fetchedAt):
+            // Deleted while it came (a stream said so): the detail says so.
+            if store.wasDeleted(post.content, fetchedAt: fetchedAt) {
+                send(.deleted)
+                return
+            }
             store.ingest([post], fetchedAt: fetchedAt)
             guard let current = store.current(post.id) else { return }
             send(.postLoaded(current))
             showIfKnown()
-        case .context(let context, let fetchedAt):
+        case .context(var context, let fetchedAt):
+            // The thread as the store has it: without posts deleted while it came, in their
+            // latest copies; shown through the holder, so later edits and deletes reach it.
+            context.ancestors.removeAll { store.wasDeleted($0, fetchedAt: fetchedAt) }
+            context.descendants.removeAll { store.wasDeleted($0, fetchedAt: fetchedAt) }
             store.ingest(context.ancestors + context.descendants, fetchedAt: fetchedAt)
+            context.ancestors = context.ancestors.map(showInThread)
+            context.descendants = context.descendants.map(showInThread)
             send(.contextLoaded(context))
         case .failed(.post, let failure):
             send(.postFailed(failure))
@@ -134,9 +146,31 @@ public final class PostDetailViewModel {
         }
     }
 
+    /// What the store says of a post the detail shows: its own post, or one of its thread.
+    private func storeChanged(_ event: PostStore.HolderEvent) {
+        switch event {
+        case .changed(let change, _):
+            if let shown = relay.value.post, shown.id == change.originalID {
+                send(.postChanged(change))
+            } else {
+                send(.contextPostChanged(change.post))
+            }
+        case .deleted(let rows, let detail):
+            if detail { send(.deleted) }
+            let gone = Set(rows.compactMap { row -> PostID? in if case .post(let id) = row { id } else { nil } })
+            if !gone.isEmpty { send(.contextPostsRemoved(gone)) }
+        }
+    }
+
+    /// A post of the thread, shown through the holder as a row of its own id, in the store's copy.
+    private func showInThread(_ post: Post) -> Post {
+        holder?.show(post.id, row: .post(post.id))
+        return store.current(post.id).map { current in post.reblog == nil ? current.post : post } ?? post
+    }
+
     /// Starts showing the post in the store once the detail has it.
     private func showIfKnown() {
         guard !showing, relay.value.post != nil, let holder else { return }
-        showing = holder.show(relay.value.id, row: nil)
+        showing = holder.show(postID, row: nil)
     }
 }
