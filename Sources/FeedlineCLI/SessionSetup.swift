@@ -2,6 +2,7 @@ import Feedline
 import FeedlineJSONL
 import FeedlineMastodon
 import FeedlineREPL
+import FeedlineState
 import Foundation
 
 /// Everything the command line decides, already validated.
@@ -64,20 +65,22 @@ enum SessionSetup {
     /// stdout. Setup problems go to standard error (stdout carries protocol messages only).
     static func runJSONLines(_ configuration: SessionConfiguration) async -> Int32 {
         let session: FeedSession
+        let choice: ServiceChoice
+        // Backoffs of queued taps and markers' windows: real time on a server; on the sandbox
+        // time passes only for what a command waits for, so a queued tap is sent again by retry alone.
+        let waitClock: any Clock<Duration>
         do {
-            let choice = try serviceChoice(configuration)
+            choice = try serviceChoice(configuration)
             // On the sandbox, latency passes in virtual time: changes still arrive asynchronously.
             let clock: any Clock<Duration> = choice.isRemote ? ContinuousClock() : VirtualClock()
-            // Backoffs of queued taps: real time on a server; on the sandbox time passes only for
-            // what a command waits for, so a queued tap is sent again by retry alone.
-            let retryClock: any Clock<Duration> = choice.isRemote ? ContinuousClock() : ManualClock()
-            session = try makeSession(choice, configuration, clock: clock, retryClock: retryClock, executor: nil)
+            waitClock = choice.isRemote ? ContinuousClock() : ManualClock()
+            session = try makeSession(choice, configuration, clock: clock, retryClock: waitClock, executor: nil)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             return 1
         }
-        let state = (try? serviceChoice(configuration)).flatMap { choice in
-            configuration.state.directory(interactive: false).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
+        let state = configuration.state.directory(interactive: false).flatMap {
+            SessionKeeper.open(directory: $0, choice: choice, session: session, clock: waitClock)
         }
         await state?.restore(markerWait: nil)
         let stream = configuration.stream ? SandboxStream(session) : nil
@@ -114,8 +117,10 @@ enum SessionSetup {
         // too, rather than waking a pool thread for each one.
         let executor: (any TaskExecutor)? = interactive || choice.isRemote ? nil : MainQueueTaskExecutor()
         let session = try makeSession(choice, configuration, clock: clock, retryClock: retryClock, executor: executor)
-        let state = configuration.state.directory(interactive: interactive).flatMap { SessionState.open(directory: $0, choice: choice, session: session) }
-        await state?.restore(markerWait: interactive ? SessionState.interactiveMarkerWait : nil)
+        let state = configuration.state.directory(interactive: interactive).flatMap {
+            SessionKeeper.open(directory: $0, choice: choice, session: session, clock: retryClock)
+        }
+        await state?.restore(markerWait: interactive ? SessionKeeper.interactiveMarkerWait : nil)
         options.keepsState = state != nil
         if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
         let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }

@@ -19,4 +19,28 @@ struct ActivityTests {
         #expect(order.withLock { $0 } == ["first", "follow-up"])
         #expect(activity.isIdle && activity.started == 2)
     }
+
+    @Test("an effect waiting on a clock does not hold idle; the work it does after the wait does")
+    func waitingEffects() async {
+        let activity = Activity()
+        let clock = ManualClock()
+        let done = Locked(false)
+        activity.run {
+            try? await activity.waiting { try await clock.sleep(for: .seconds(60)) }
+            // Work after the wait: a request, say.
+            activity.run { done.withLock { $0 = true } }
+        }
+        await clock.waitForSleepers(1)
+        #expect(activity.total == 1 && activity.waitingCount == 1 && activity.running == 0 && activity.isIdle)
+        // Settled while it waits: idle returns at once.
+        await activity.idle()
+        #expect(!done.withLock { $0 })
+        clock.advance(by: .seconds(60))
+        // Once the wait is over the effect works again, and idle waits for it and its follow-up.
+        await clock.waitForSleepers(0)
+        while activity.total > 0 && activity.running == 0 { await Task.yield() }
+        await activity.idle()
+        #expect(done.withLock { $0 })
+        #expect(activity.total == 0 && activity.started == 2)
+    }
 }

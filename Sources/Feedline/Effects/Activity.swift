@@ -1,13 +1,19 @@
-/// Counts the effects (page loads, interaction requests, detail loads) that are running, so a
-/// front or a test can wait until everything has settled — without sleeping.
+/// Counts the effects (page loads, interaction requests, detail loads, marker saves, live
+/// updates, start-up fetches) that are running, so a front or a test can wait until everything
+/// has settled — without sleeping.
 ///
-/// Every view model of one ``FeedSession`` shares one activity. An effect counts from the moment
-/// it is started until the event it produces has been handled and any follow-up effect has been
-/// started, so the count never touches zero between a reply and the request it triggers.
+/// A session has one activity, and every effect of it counts there. An effect counts from the
+/// moment it is started until the event it produces has been handled and any follow-up effect
+/// has been started, so the count never touches zero between a reply and the request it
+/// triggers. An effect that waits on a clock (a backoff, a debounce window, a poll interval) or
+/// listens (an open stream) says so with ``waiting(_:)``: settled means nothing is working, so a
+/// script is not held up by a backoff of a minute, yet nothing runs uncounted.
 @MainActor
 public final class Activity {
-    /// Effects running now.
-    public private(set) var running = 0
+    /// Effects running now, waiting ones included.
+    public private(set) var total = 0
+    /// Effects working now: running and not inside ``waiting(_:)``.
+    public var running: Int { total - waitingCount }
     /// Effects started since this activity was made (for request-count bounds in tests).
     public private(set) var started = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -20,11 +26,15 @@ public final class Activity {
         self.executor = executor
     }
 
-    /// Whether nothing is running.
+    /// Effects running now that are inside ``waiting(_:)``.
+    public private(set) var waitingCount = 0
+
+    /// Whether nothing is working: every running effect (if any) is waiting on a clock or
+    /// listening.
     public var isIdle: Bool { running == 0 }
 
-    /// Returns once no effect is running. Returns at once when idle. Effects started while
-    /// waiting are waited for too.
+    /// Returns once no effect is working (each running one, if any, is waiting on a clock or
+    /// listening). Returns at once when idle. Effects started while waiting are waited for too.
     public func idle() async {
         while running > 0 {
             await withCheckedContinuation { waiters.append($0) }
@@ -35,7 +45,7 @@ public final class Activity {
     /// Cancel the returned task to stop it early; it still counts until it returns.
     @discardableResult
     public func run(_ operation: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
-        running += 1
+        total += 1
         started += 1
         let effect = started
         if let executor {
@@ -50,9 +60,33 @@ public final class Activity {
         finish()
     }
 
+    /// Runs `operation` as one effect counted in this activity and returns its result: for an
+    /// async call whose caller waits for the answer (reading the server's markers at start), so
+    /// that it is counted like every effect. Cancelling the caller cancels it.
+    public func perform<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) async -> Value {
+        total += 1
+        started += 1
+        defer { finish() }
+        return await operation()
+    }
+
+    /// Runs `operation` — a wait on a clock or a stream that only listens — with the calling
+    /// effect counted as waiting, not working, until it returns (see ``idle()``). Call it from an
+    /// effect this activity runs.
+    public func waiting<Value: Sendable>(_ operation: @Sendable () async throws -> Value) async rethrows -> Value {
+        waitingCount += 1
+        resumeIfIdle()
+        defer { waitingCount -= 1 }
+        return try await operation()
+    }
+
     private func finish() {
-        running -= 1
-        guard running == 0 else { return }
+        total -= 1
+        resumeIfIdle()
+    }
+
+    private func resumeIfIdle() {
+        guard running == 0, !waiters.isEmpty else { return }
         let resumed = waiters
         waiters.removeAll()
         for waiter in resumed { waiter.resume() }

@@ -17,7 +17,9 @@
 @MainActor
 public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
     private let activity: Activity
-    private let effect: @MainActor @Sendable (Request) async -> Event?
+    /// Makes the effect of a request as it starts: the owner's synchronous preparation (if any)
+    /// runs here, on the main actor, and the effect only does what it awaits.
+    private let makeEffect: @MainActor (Request) -> @MainActor @Sendable () async -> Event?
     private let handle: @MainActor @Sendable (Event) -> Void
     private var running: [Request: (id: UInt64, task: Task<Void, Never>)] = [:]
     private var nextID: UInt64 = 0
@@ -30,7 +32,25 @@ public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
         handle: @escaping @MainActor @Sendable (Event) -> Void
     ) {
         self.activity = activity
-        self.effect = effect
+        makeEffect = { request in { await effect(request) } }
+        self.handle = handle
+    }
+
+    /// A loop whose effects are prepared by the owner when they start — `prepare(request)` runs
+    /// synchronously on the main actor as the request starts (taking the store's fetch epoch,
+    /// say) — and then run `effect(request, prepared)`, which only awaits (a service call) and
+    /// returns an event for `handle`: effects never write the owner's state.
+    public init<Prepared: Sendable>(
+        activity: Activity,
+        prepare: @escaping @MainActor (Request) -> Prepared,
+        effect: @escaping @MainActor @Sendable (Request, Prepared) async -> Event?,
+        handle: @escaping @MainActor @Sendable (Event) -> Void
+    ) {
+        self.activity = activity
+        makeEffect = { request in
+            let prepared = prepare(request)
+            return { await effect(request, prepared) }
+        }
         self.handle = handle
     }
 
@@ -75,9 +95,9 @@ public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
         started += 1
         nextID += 1
         let id = nextID
-        let effect = effect
+        let effect = makeEffect(request)
         let task = activity.run { [weak self] in
-            let event = await effect(request)
+            let event = await effect()
             guard let self, let current = self.running[request], current.id == id else { return }
             self.running[request] = nil
             guard !Task.isCancelled, let event else { return }

@@ -180,10 +180,10 @@ public final class PostStore {
     private var unusedStamp: UInt64 = 0
     /// The interaction requests' loop (set at the end of `init`, so its handler can hold the store weakly).
     private var requests: Feedback<Request, Reply>?
-    /// The deferred re-sends' loop: its effects only wait on ``retryClock``, then hand back the
-    /// elapsed backoff. It counts in an activity of its own that nothing waits for, so
-    /// ``FeedSession/settle()`` is not held up by a backoff of up to a minute; the request a
-    /// backoff ends in counts as usual.
+    /// The deferred re-sends' loop: its effects only wait on ``retryClock`` (counted in the
+    /// session's activity as waiting, so ``FeedSession/settle()`` is not held up by a backoff of
+    /// up to a minute), then hand back the elapsed backoff; the request a backoff ends in counts
+    /// as work.
     private var waits: Feedback<Wait, Reply>?
     /// What deferred re-sends and ``FeedSession/finish(waitingAtMost:)`` wait on.
     let retryClock: any Clock<Duration>
@@ -207,10 +207,10 @@ public final class PostStore {
             handle: { [weak self] reply in self?.settle(reply) }
         )
         waits = Feedback(
-            activity: Activity(),
+            activity: activity,
             effect: { wait in
                 do {
-                    try await retryClock.sleep(for: wait.resend.delay)
+                    try await activity.waiting { try await retryClock.sleep(for: wait.resend.delay) }
                     return .elapsed(wait)
                 } catch {
                     return nil

@@ -6,8 +6,9 @@
 /// service's ids show it is further on than what the server holds (and than what is already
 /// wanted).
 ///
-/// Main actor. Its effects (waits and saves) run in its own ``Activity``, so a session's
-/// ``FeedSession/settle()`` never waits for a debounce window.
+/// Main actor. Its effects (reading, windows and saves) count in the ``Activity`` it is given —
+/// the session's —, its windows and conflict delays as waiting, so a session's
+/// ``FeedSession/settle()`` waits for a save but never for a debounce window.
 @MainActor
 public final class MarkerSync {
     /// The markers' state: what is wanted, saved and under way per timeline.
@@ -15,16 +16,18 @@ public final class MarkerSync {
     private let service: any MarkerService
     private var loop: Feedback<MarkerRequest, MarkerEvent>?
     private let clock: any Clock<Duration>
-    private let activity = Activity()
+    private let activity: Activity
     /// Callers of ``finish(waitingAtMost:)`` waiting for the last saves.
     private let waiters = DeadlineWaiters()
 
-    /// Markers saved through `service`; windows and delays pass on `clock`.
-    public init(service: any MarkerService, clock: any Clock<Duration> = ContinuousClock()) {
+    /// Markers saved through `service`; windows and delays pass on `clock`; every effect counts
+    /// in `activity` (a session's: ``FeedSession/activity``).
+    public init(service: any MarkerService, clock: any Clock<Duration> = ContinuousClock(), activity: Activity = Activity()) {
         self.service = service
         self.clock = clock
+        self.activity = activity
         loop = Feedback(activity: activity) { [service, clock] request in
-            await Self.run(request, service: service, clock: clock)
+            await Self.run(request, service: service, clock: clock, activity: activity)
         } handle: { [weak self] event in
             self?.send(event)
         }
@@ -35,11 +38,18 @@ public final class MarkerSync {
     /// wanted meanwhile that is not further on than the server's is dropped. Throws the
     /// service's failure as a ``FeedFailure`` (and nothing is ever saved for those timelines).
     public func read(_ timelines: [MarkerTimeline] = MarkerTimeline.allCases) async throws(FeedFailure) -> [MarkerTimeline: ServerMarker] {
+        let service = service
+        let answer = await activity.perform { () -> Result<[MarkerTimeline: ServerMarker], FeedFailure> in
+            do {
+                return .success(try await service.markers(for: timelines))
+            } catch {
+                return .failure(FeedFailure(error))
+            }
+        }
         let found: [MarkerTimeline: ServerMarker]
-        do {
-            found = try await service.markers(for: timelines)
-        } catch {
-            throw FeedFailure(error)
+        switch answer {
+        case .success(let markers): found = markers
+        case .failure(let failure): throw failure
         }
         for timeline in timelines {
             let held = found[timeline]?.id
@@ -76,7 +86,7 @@ public final class MarkerSync {
         await waiters.wait(atMost: limit, on: clock)
     }
 
-    /// Returns once no effect runs (a test hook: an open window counts until the clock passes it).
+    /// Returns once no effect works (a test hook; an open window only waits, it does not count).
     package func settle() async {
         await activity.idle()
     }
@@ -89,11 +99,11 @@ public final class MarkerSync {
     }
 
     /// One effect: a wait on the clock, or a save.
-    private nonisolated static func run(_ request: MarkerRequest, service: any MarkerService, clock: any Clock<Duration>) async -> MarkerEvent? {
+    private static func run(_ request: MarkerRequest, service: any MarkerService, clock: any Clock<Duration>, activity: Activity) async -> MarkerEvent? {
         switch request {
         case .wait(let timeline, let duration, let token):
             do {
-                try await clock.sleep(for: duration)
+                try await activity.waiting { try await clock.sleep(for: duration) }
             } catch {
                 return nil
             }

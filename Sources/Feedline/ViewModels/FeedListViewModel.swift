@@ -74,7 +74,8 @@ public final class FeedListViewModel {
         }
         loads = Feedback(
             activity: activity,
-            effect: { request in await Self.load(request, source: source, service: service, store: store) },
+            prepare: { _ in store.beginFetch() },
+            effect: { request, fetchedAt in await Self.load(request, source: source, service: service, fetchedAt: fetchedAt) },
             handle: { [weak self] loaded in self?.receive(loaded) }
         )
     }
@@ -296,9 +297,9 @@ public final class FeedListViewModel {
         }
     }
 
-    /// The effect of one request: the service call, with the store's fetch epoch taken first.
-    private static func load(_ request: ListRequest, source: ListSource, service: any FeedService, store: PostStore) async -> Loaded {
-        let fetchedAt = store.beginFetch()
+    /// The effect of one request: the service call, tagged with the store's fetch epoch taken
+    /// as it started (by the loop, not the effect).
+    private static func load(_ request: ListRequest, source: ListSource, service: any FeedService, fetchedAt: StoreEpoch) async -> Loaded {
         do {
             switch (source, request.kind) {
             case (.feed(let feed), .page(let cursor)):

@@ -23,7 +23,8 @@ public final class PostDetailViewModel {
         holder = store.makeHolder { [weak self] event in self?.storeChanged(event) }
         loads = Feedback(
             activity: activity,
-            effect: { request in await Self.load(request, id: id, service: service, store: store) },
+            prepare: { _ in store.beginFetch() },
+            effect: { request, fetchedAt in await Self.load(request, id: id, service: service, fetchedAt: fetchedAt) },
             handle: { [weak self] loaded in self?.receive(loaded) }
         )
         showIfKnown()
@@ -97,8 +98,7 @@ public final class PostDetailViewModel {
         case failed(PostDetailRequest, FeedFailure)
     }
 
-    private static func load(_ request: PostDetailRequest, id: PostID, service: any FeedService, store: PostStore) async -> Loaded {
-        let fetchedAt = store.beginFetch()
+    private static func load(_ request: PostDetailRequest, id: PostID, service: any FeedService, fetchedAt: StoreEpoch) async -> Loaded {
         do {
             switch request {
             case .post: return .post(try await service.post(id), fetchedAt)

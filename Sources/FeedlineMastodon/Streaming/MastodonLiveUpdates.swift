@@ -56,11 +56,13 @@ public final class MastodonLiveUpdates {
         self.session = session
         signedIn = client.signedIn
         lifecycle = StreamLifecycleState(policy: policy)
-        // Its own activity: a stream never settles, so it must not count in the session's.
+        // In the session's activity: waits and an open stream count as waiting (a stream never
+        // settles), asking where the stream lives as work.
+        let activity = session.activity
         loop = Feedback(
-            activity: Activity(),
+            activity: activity,
             effect: { [weak self] request in
-                await Self.run(request, client: client, clock: clock) { signal in self?.received(signal) }
+                await Self.run(request, client: client, clock: clock, activity: activity) { signal in self?.received(signal) }
             },
             handle: { [weak self] event in self?.send(event) }
         )
@@ -110,14 +112,15 @@ public final class MastodonLiveUpdates {
         _ request: StreamLifecycleState.Request,
         client: UserStreamClient,
         clock: any Clock<Duration>,
-        deliver: @escaping @MainActor (EventStreamSignal) -> Void
+        activity: Activity,
+        deliver: @escaping @MainActor @Sendable (EventStreamSignal) -> Void
     ) async -> StreamLifecycleEvent? {
         switch request {
         case .backoff(let wait, _):
-            do { try await clock.sleep(for: wait) } catch { return nil }
+            do { try await activity.waiting { try await clock.sleep(for: wait) } } catch { return nil }
             return .backoffElapsed
         case .poll(let interval):
-            do { try await clock.sleep(for: interval) } catch { return nil }
+            do { try await activity.waiting { try await clock.sleep(for: interval) } } catch { return nil }
             return .pollDue
         case .discover:
             do {
@@ -130,7 +133,10 @@ public final class MastodonLiveUpdates {
                 return nil
             }
         case .connect(let endpoint, _):
-            return await read(client.open(endpoint), clock: clock, unauthorizedMessage: client.unauthorizedMessage, deliver: deliver)
+            let signals = client.open(endpoint)
+            let message = client.unauthorizedMessage
+            // Listening: what the stream brings is applied as it comes, and starts work of its own.
+            return await activity.waiting { await read(signals, clock: clock, unauthorizedMessage: message, deliver: deliver) }
         }
     }
 
@@ -139,7 +145,7 @@ public final class MastodonLiveUpdates {
         _ signals: AsyncStream<EventStreamSignal>,
         clock: C,
         unauthorizedMessage: String,
-        deliver: @MainActor (EventStreamSignal) -> Void
+        deliver: @MainActor @Sendable (EventStreamSignal) -> Void
     ) async -> StreamLifecycleEvent? {
         var openedAt: C.Instant?
         var ended: StreamLifecycleEvent {
