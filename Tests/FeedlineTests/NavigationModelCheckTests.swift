@@ -10,7 +10,7 @@ import Testing
 /// store equals the server; no post and kind ever had two requests in flight; after popping to
 /// the root, nothing of a popped screen is alive.
 @MainActor
-@Suite("Navigation model check", .timeLimit(.minutes(10)))
+@Suite("Navigation model check", .timeLimit(.minutes(30)))
 struct NavigationModelCheckTests {
     /// How many walks: `FEEDLINE_WALKS` when set, else 5,000.
     static let walks = ProcessInfo.processInfo.environment["FEEDLINE_WALKS"].flatMap(Int.init) ?? 5_000

@@ -21,7 +21,7 @@ import Testing
 ///
 /// `FEEDLINE_SEED=<seed> FEEDLINE_OUTBOX_RUNS=1` replays one run, printing its steps.
 @MainActor
-@Suite("Outbox model check", .timeLimit(.minutes(10)))
+@Suite("Outbox model check", .timeLimit(.minutes(30)))
 struct OutboxModelCheckTests {
     static let runs = ProcessInfo.processInfo.environment["FEEDLINE_OUTBOX_RUNS"].flatMap(Int.init) ?? 400
 

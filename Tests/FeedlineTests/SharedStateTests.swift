@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite("Shared post state", .timeLimit(.minutes(10)))
+@Suite("Shared post state", .timeLimit(.minutes(30)))
 struct SharedStateTests {
     /// A timeline with an original `o1` and `b1`, a reblog entry of it by Bob, plus `p2`.
     private func loadedSession() async -> (FeedSession, MemoryService) {

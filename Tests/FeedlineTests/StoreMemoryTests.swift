@@ -38,7 +38,7 @@ private final class GeneratedService: FeedService {
 }
 
 @MainActor
-@Suite("Post store memory", .timeLimit(.minutes(10)))
+@Suite("Post store memory", .timeLimit(.minutes(30)))
 struct StoreMemoryTests {
     @Test("opening and closing 1,000 feeds and details over 100k distinct posts keeps the store bounded")
     func boundedOver100kPosts() async throws {

@@ -36,7 +36,7 @@ import Testing
 /// Also after every step: each list's machine invariants, and every row shows the store's state.
 /// 2,000 runs of 30 to 70 steps take about 20 s in a debug build.
 @MainActor
-@Suite("Stream model check", .timeLimit(.minutes(10)))
+@Suite("Stream model check", .timeLimit(.minutes(30)))
 struct StreamModelCheckTests {
     /// How many runs: `FEEDLINE_STREAM_RUNS` when set, else 2,000.
     static let runs = ProcessInfo.processInfo.environment["FEEDLINE_STREAM_RUNS"].flatMap(Int.init) ?? 2_000

@@ -186,7 +186,7 @@ extension MastodonHTTPError {
     /// ``transport(_:host:timeout:)`` for an exchange with `url` on `server`, except that a TLS
     /// handshake that failed against a server answering plain HTTP at the same host and port
     /// says so (``plainHTTP(host:suggestion:)``). To tell, it asks `http://host:port/` once
-    /// (no token, a few seconds at most) through `transport`: any HTTP answer means plain HTTP.
+    /// (no token, within the request timeout) through `transport`: any HTTP answer means plain HTTP.
     package static func diagnosed(
         _ error: URLError, url: URL, server: MastodonServer, timeout: Duration, transport: any HTTPTransport
     ) async -> MastodonHTTPError {
@@ -198,7 +198,9 @@ extension MastodonHTTPError {
         probe.scheme = "http"
         probe.percentEncodedPath = "/"
         probe.query = nil
-        guard let probeURL = probe.url, await answersPlainHTTP(probeURL, within: min(timeout, .seconds(5)), transport: transport) else {
+        // Within the request timeout, as any request: a cap of its own would make the answer
+        // depend on how fast a busy server (or machine) replies.
+        guard let probeURL = probe.url, await answersPlainHTTP(probeURL, within: timeout, transport: transport) else {
             return .transport(error, host: host, timeout: timeout)
         }
         var plain = URLComponents(url: server.url, resolvingAgainstBaseURL: false)
