@@ -152,10 +152,10 @@ public final class JSONLinesDriver {
             let known = value.map { session.set(kind, $0, post: post) } ?? session.toggle(kind, post: post)
             guard known else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
         case .show(let post):
-            switch reveal(post) {
-            case nil: return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it."
-            case false?: return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))."
-            case true?: break
+            switch session.reveal(post: post) {
+            case .notShown: return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it."
+            case .nothingToReveal: return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))."
+            case .revealed: break
             }
         case .wait, .quit:
             break
@@ -199,25 +199,6 @@ public final class JSONLinesDriver {
         // The root is always a list, so there is one.
         let top = screens.lastIndex { $0.list != nil } ?? 0
         return .success((top, screens[top].list ?? session.root))
-    }
-
-    /// Reveals the post `id` names through a screen that shows it (a detail, else a row):
-    /// `nil` when none shows it, `false` when nothing of it is filtered there.
-    private func reveal(_ id: PostID) -> Bool? {
-        let screens = session.navigator.screens.reversed()
-        let original = session.store.originalID(of: id)
-        var shown = false
-        for case .post(let detail) in screens where detail.id == id || session.store.originalID(of: detail.id) == original {
-            shown = true
-            if detail.reveal() { return true }
-        }
-        for case .list(let list) in screens {
-            for row in list.rows where row.shownPost.map({ $0.id == id || $0.originalID == original }) == true {
-                shown = true
-                if list.reveal(row: row.id) { return true }
-            }
-        }
-        return shown ? false : nil
     }
 
     /// Writes the stack, follows list screens that are new on it (a list pushed twice is two

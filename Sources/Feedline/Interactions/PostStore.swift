@@ -80,6 +80,11 @@ public final class PostStore {
             store?.hide(id, row: row, by: self)
         }
 
+        /// The rows of this holder that show the post `id` names. O(holders of the post).
+        func rows(showing id: PostID) -> [RowID] {
+            store?.rows(showing: id, in: self) ?? []
+        }
+
         /// Stops showing everything.
         func hideAll() {
             store?.release(self)
@@ -315,6 +320,10 @@ public final class PostStore {
         if let count = holder.shown[originalID] { holder.shown[originalID] = count > 1 ? count - 1 : nil }
         if entry.holders.isEmpty { becameUnused(originalID, entry) }
         evictIfNeeded()
+    }
+
+    private func rows(showing id: PostID, in holder: Holder) -> [RowID] {
+        entry(id)?.holders.first { $0.id == holder.id }?.rows ?? []
     }
 
     private func release(_ holder: Holder) {

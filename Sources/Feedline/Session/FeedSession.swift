@@ -70,6 +70,25 @@ public final class FeedSession {
         store.set(kind, value, id)
     }
 
+    /// What ``reveal(post:)`` did.
+    public enum RevealOutcome: Hashable, Sendable {
+        /// Every row and detail of the post shows it past its filter now.
+        case revealed
+        /// No screen shows the post (a filter hides it everywhere, or it is not loaded).
+        case notShown
+        /// No filter warns about it, or it was revealed already.
+        case nothingToReveal
+    }
+
+    /// Reveals the post `id` names past its filters' warnings (``PostRow/warning``) on every row
+    /// and detail of it, without a front having to find one that shows it.
+    public func reveal(post id: PostID) -> RevealOutcome {
+        guard let post = store.post(id), store.holderCount(id) > 0 else { return .notShown }
+        guard post.filters.contains(where: { $0.action != .hide }), store.interaction(id)?.revealed != true else { return .nothingToReveal }
+        store.reveal(id)
+        return .revealed
+    }
+
     /// Retries everything that is still failed, wherever it is: every list on the stack runs its
     /// failed requests again (an older page *and* a refresh that failed after it, gaps), every
     /// detail its failed loads, and every favourite, boost or bookmark that rolled back or waits

@@ -231,6 +231,13 @@ public final class FeedListViewModel {
         send(.streamed([row(known.map { $0.merging(newer: group) } ?? group)]))
     }
 
+    /// The rows of this list (waiting ones included) that show the post `id` names — its own
+    /// row, its boosts', notifications about it — as the store knows them, without a search.
+    /// O(rows of the post).
+    public func rows(showing id: PostID) -> [RowID] {
+        holder?.rows(showing: id) ?? []
+    }
+
     /// A row as the store shows it now (the latest copy of its post, its shared state).
     private func refreshed(_ row: ListRow) -> ListRow {
         guard let post = row.shownPost, let change = store.current(post.originalID) else { return row }

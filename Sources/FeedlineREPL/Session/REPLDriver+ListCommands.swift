@@ -1,0 +1,63 @@
+import Feedline
+
+/// Commands on the list on top: more, refresh, new, open, gap.
+extension REPLDriver {
+    func runOnList(_ command: Command, _ entry: ListEntry) {
+        let list = entry.list
+        switch command {
+        case .more: more(entry)
+        case .refresh: list.refresh()
+        case .new:
+            if list.status.waiting == 0 {
+                // Without live updates (off, or the token refused) only a refresh brings newer ones.
+                let live = switch session.streamState.value {
+                case .off, .refused: false
+                case .connecting, .live, .reconnecting, .polling: true
+                }
+                say(live ? "Nothing new waits above." : "Nothing new waits above; refresh loads newer \(wording(of: entry).items).")
+            } else {
+                list.showWaiting()
+            }
+        case .open(let number):
+            guard let row = row(number, in: entry) else { return }
+            switch row {
+            case .post(let post): session.navigator.open(post.id)
+            case .notification(let notification):
+                if let post = notification.post {
+                    session.navigator.open(post.id)
+                } else if let account = notification.group.accounts.first {
+                    pushProfile(account)
+                } else {
+                    refuse("Row \(number) is a notification about nothing to open.")
+                }
+            case .gap: refuse(gapSentence(number))
+            }
+        case .gap(let number):
+            guard let row = row(number, in: entry) else { return }
+            guard let gap = row.gap else {
+                refuse("Row \(number) is not a gap; open \(number) shows it.")
+                return
+            }
+            if gap.status == .loading {
+                say("Gap \(number) is already loading.")
+            } else {
+                list.openGap(row.id)
+            }
+        default: break
+        }
+    }
+
+    func more(_ entry: ListEntry) {
+        if entry.screen.reveal(options.pageSize, rows: entry.list.rows) > 0 {
+            reportDisplayed(entry)
+            return
+        }
+        let status = entry.list.status
+        if status.reachedEnd {
+            say("End of \(wording(of: entry).title): there is nothing older.")
+        } else {
+            entry.screen.owed = options.pageSize
+            if status.loading == nil { entry.list.loadMore() }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Feedline
+
+/// Screens: switching the bottom timeline, the entries kept per screen of the stack, their names.
+extension REPLDriver {
+    func openScreen(_ name: CommandName) {
+        let navigator = session.navigator
+        switch name {
+        case .notifications: navigator.push(.notifications)
+        case .bookmarks: navigator.push(.feed(.bookmarks))
+        case .favourites: navigator.push(.feed(.favourites))
+        case .home, .local, .public:
+            let feed: Feed = name == .home ? .home : name == .local ? .local : .public
+            if session.root.source == .feed(feed) {
+                if navigator.depth > 1 {
+                    navigator.popToRoot()
+                } else {
+                    refuse("Already on \(feed.title).")
+                }
+                return
+            }
+            // Said first: the new root starts loading (and says so) as it appears.
+            say("Switched to \(feed.title).")
+            navigator.replaceRoot(feed)
+        default: break
+        }
+    }
+
+    /// Keeps one entry per screen of the navigator's stack: entries of screens still there stay
+    /// (with what they printed), popped ones go, pushed ones are made.
+    func routesChanged() {
+        let screens = session.navigator.screens
+        var kept = 0
+        while kept < stack.count, kept < screens.count, Self.same(stack[kept], screens[kept]) { kept += 1 }
+        stack.removeSubrange(kept...)
+        for screen in screens[kept...] {
+            switch screen {
+            case .list(let list):
+                let entry = ListEntry(list)
+                // Every list shows its first screen of rows when they come, the root at start too.
+                if !stack.isEmpty || started { entry.screen.owed = options.pageSize }
+                stack.append(.list(entry))
+                entry.subscription = list.snapshot.observe { [weak self, weak entry] snapshot in
+                    guard let self, let entry else { return }
+                    self.listChanged(entry, snapshot)
+                }
+            case .post(let detail):
+                let entry = PostEntry(detail)
+                stack.append(.post(entry))
+                entry.subscription = detail.state.observe { [weak self, weak entry] state in
+                    guard let self, let entry else { return }
+                    if state.failure != nil, entry.screen.state?.failure != state.failure { self.failures += 1 }
+                    entry.screen.receive(state)
+                    if self.options.live, self.following, self.isTop(entry) { self.flush() }
+                }
+            }
+        }
+    }
+
+    func isTop(_ entry: ListEntry) -> Bool {
+        if case .list(let top)? = stack.last { return top === entry }
+        return false
+    }
+
+    func isTop(_ entry: PostEntry) -> Bool {
+        if case .post(let top)? = stack.last { return top === entry }
+        return false
+    }
+
+    static func same(_ entry: Entry, _ screen: Screen) -> Bool {
+        switch (entry, screen) {
+        case (.list(let entry), .list(let list)): entry.list === list
+        case (.post(let entry), .post(let detail)): entry.detail === detail
+        default: false
+        }
+    }
+
+    func title(of entry: Entry?) -> String {
+        switch entry {
+        case .list(let entry)?:
+            if let title = entry.title { return title }
+            switch entry.list.source {
+            case .feed(.home): return "home"
+            case .feed(.local): return "local"
+            case .feed(.public): return "public"
+            case .feed(.tag(let name)): return "#" + name
+            case .feed(.account(let id)):
+                if let handle = id.handle ?? handles[id.rawValue] { return "@" + (handle.split(separator: "@").first.map(String.init) ?? handle) }
+                return "profile"
+            case .feed(.bookmarks): return "bookmarks"
+            case .feed(.favourites): return "favourites"
+            case .feed(.list(let id)): return "list " + id
+            case .thread: return "thread"
+            case .notifications: return "notifications"
+            }
+        case .post(let entry)?:
+            guard let author = entry.detail.current.post?.content.author else { return "a post" }
+            return "@" + (author.handle.split(separator: "@").first.map(String.init) ?? author.handle) + "'s post"
+        case nil:
+            return "home"
+        }
+    }
+
+    func wording(of entry: ListEntry) -> ListWording {
+        switch entry.list.source {
+        case .feed(.account): ListWording(title: "this profile", loading: "the profile", empty: "No posts on this profile.", end: "profile")
+        case .feed(.bookmarks): ListWording(title: "your bookmarks", loading: "your bookmarks", empty: "No bookmarks yet.", end: "bookmarks")
+        case .feed(.favourites): ListWording(title: "your favourites", loading: "your favourites", empty: "No favourites yet.", end: "favourites")
+        case .feed(.tag(let name)):
+            ListWording(title: "#" + name, loading: "#" + name, empty: "No posts with #\(name).", end: "#" + name)
+        case .feed: ListWording(title: "the timeline", loading: "the timeline", empty: "The timeline is empty.", end: "timeline")
+        case .thread: ListWording(title: "the thread", loading: "the thread", empty: "The thread is empty.", end: "thread")
+        case .notifications:
+            ListWording(title: "your notifications", loading: "your notifications", empty: "No notifications.", end: "notifications", items: "notifications")
+        }
+    }
+}

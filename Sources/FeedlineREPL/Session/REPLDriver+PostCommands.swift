@@ -1,0 +1,100 @@
+import Feedline
+
+/// Commands on a post: the open post's, or row N's — favourite, boost, bookmark and their undo,
+/// show, thread, profile — each through the one lookup (``target(_:name:onPost:)``).
+extension REPLDriver {
+    /// `fav`, `boost`, `bookmark` toggle; with `undo` (`unfav` …) the kind is only ever set off,
+    /// and a post without it is left alone with a sentence saying so.
+    func interact(_ kind: InteractionKind, undo: Bool = false, row number: Int?, name: CommandName) {
+        switch target(number, name: name) {
+        case .post(let entry)?:
+            guard loadedPost(entry) != nil else { return }
+            if undo, entry.detail.current.interaction?.isOn(kind) != true {
+                say("This post is not \(Self.participle(kind)); nothing to undo.")
+                return
+            }
+            _ = undo ? entry.detail.set(kind, false) : entry.detail.toggle(kind)
+        case .row(let entry, let row, let number)?:
+            guard let post = post(of: row, number: number) else { return }
+            if undo, !post.interaction.isOn(kind) {
+                say("Row \(number)'s post is not \(Self.participle(kind)); nothing to undo.")
+                return
+            }
+            _ = undo ? entry.list.set(kind, false, row: row.id) : entry.list.toggle(kind, row: row.id)
+        case nil:
+            break
+        }
+    }
+
+    /// `favourited`, `boosted`, `bookmarked`.
+    static func participle(_ kind: InteractionKind) -> String {
+        switch kind {
+        case .favourite: "favourited"
+        case .reblog: "boosted"
+        case .bookmark: "bookmarked"
+        }
+    }
+
+    /// `show [N]`: reveals a post a filter warns about, everywhere it is shown.
+    func reveal(row number: Int?) {
+        switch target(number, name: .show) {
+        case .post(let entry)?:
+            guard loadedPost(entry) != nil else { return }
+            if !entry.detail.reveal() { refuse("No filter hides anything of this post.") }
+        case .row(let entry, let row, let number)?:
+            guard post(of: row, number: number) != nil else { return }
+            if !entry.list.reveal(row: row.id) { refuse("No filter hides anything of row \(number).") }
+        case nil:
+            break
+        }
+    }
+
+    /// `thread [N]`: the thread of row N's post or the open post, as rows.
+    func openThread(_ number: Int?) {
+        switch target(number, name: .thread, onPost: "opens that post's thread") {
+        case .post(let entry)?:
+            // By id: a thread loads even while the post itself does.
+            let detail = entry.detail
+            session.navigator.push(.thread(detail.current.post?.id ?? session.store.originalID(of: detail.id) ?? detail.id))
+        case .row(_, let row, let number)?:
+            guard let post = post(of: row, number: number) else { return }
+            session.navigator.push(.thread(post.originalID))
+        case nil:
+            break
+        }
+    }
+
+    /// `profile N|@user@host`: an account's posts — row N's author (a notification's first
+    /// account), a handle's, or the open post's author.
+    func openProfile(_ target: ProfileTarget?) {
+        switch target {
+        case .handle(let handle)?:
+            let id = AccountID(handle: handle)
+            handles[id.rawValue] = handle
+            session.navigator.push(.feed(.account(id)))
+        case .row(let number)?:
+            guard case .row(_, let row, let number)? = self.target(number, name: .profile, onPost: "opens its author's posts") else { return }
+            switch row {
+            case .post(let post): pushProfile(post.author)
+            case .notification(let notification):
+                if let account = notification.group.accounts.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
+            case .gap: refuse(gapSentence(number))
+            }
+        case nil:
+            switch stack.last {
+            case .post(let entry)?:
+                guard let post = loadedPost(entry) else { return }
+                pushProfile(post.author)
+            case .list?:
+                refuse("profile needs a row number or a handle, for example: profile 3 or profile @kemi@fieldnotes.science.")
+            case nil:
+                break
+            }
+        }
+    }
+
+    func pushProfile(_ author: Author) {
+        handles[author.id] = author.handle
+        session.navigator.push(.feed(.account(AccountID(author.id))))
+    }
+}
