@@ -6,30 +6,20 @@ extension ListState {
     /// posts went missing below the top after it started (a delete dropped a gap there). A full
     /// page with nothing to show (a filter hid its posts, or they were deleted while it came)
     /// goes on below that page as the same request, once per page; what waits is not covered
-    /// until it ends. Then the waiting rows it covered stop waiting, and a failed catch-up
-    /// counts as answered: it asked for what this brought.
+    /// until it ends. Then the waiting rows it covered stop waiting
+    /// (``WaitingRows/refreshAnswered(_:token:shown:newRows:hasMore:nextToken:)``), and a
+    /// failed catch-up counts as answered: it asked for what this brought.
     mutating func refreshAnswered(_ page: NewerPage<ListRow>, for request: ListRequest, above: ItemID, _ edit: inout RowEdit) {
         inFlight = nil
-        let covered = coveredArrival(page.items)
         var bounded = page
-        bounded.hasMore = page.hasMore || (waitingMayMiss && request.token < mayMissSince)
+        bounded.hasMore = page.hasMore || waitingRows.mayMiss(after: request.token)
         let inserted = insertNewer(bounded, above: above, &edit)
         if inserted == 0, page.hasMore, let oldest = page.oldestBound {
             proceed(request, as: .refresh(above: above, olderThan: oldest))
             return
         }
-        let uncertain = dropCoveredWaiting(after: covered, stale: staleArrivals(of: request), &edit)
-        coveredMissed(by: request)
-        // Everything newer than the old top is shown now or behind the gap below it — unless a
-        // full page brought nothing to show: then posts may still be missing above the top.
-        if inserted > 0 {
-            waitingMayMiss = false
-        } else if page.hasMore {
-            markMayMiss()
-        } else if request.token >= mayMissSince {
-            waitingMayMiss = false
-        }
-        if uncertain { markMayMiss() }
+        edit.record(waitingRows.refreshAnswered(
+            page.items, token: request.token, shown: rows, newRows: inserted, hasMore: page.hasMore, nextToken: nextToken))
         clearFailure(of: .catchUp)
         runQueue(&edit)
     }

@@ -53,11 +53,7 @@ extension ListState {
         rows.removeAll()
         unconfirmed = []
         confirmAsked = []
-        edit.stoppedWaiting(waiting)
-        waiting.removeAll()
-        arrivedAt.removeAll()
-        waitingMayMiss = false
-        missedSince = nil
+        edit.record(waitingRows.reset())
         catchUpFailure = nil
         older = .from(nil)
         olderFailure = nil

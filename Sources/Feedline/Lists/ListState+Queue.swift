@@ -72,15 +72,9 @@ extension ListState {
         case .catchUp:
             clearFailure(of: .catchUp)
             guard refreshStyle == .newer else { return }
-            // After a drop: above the newest row that waited before it (what arrived since is
-            // newer than what it missed).
-            let newest: ListRow?
-            if let mark = missedSince {
-                newest = waiting.first { (arrivedAt[$0.id] ?? 0) <= mark.arrivals } ?? rows.first
-            } else {
-                newest = waiting.first ?? rows.first
-            }
-            if let bound = newest?.newerBound {
+            // Above the newest waiting row (after a drop, the newest that waited before it),
+            // else above the top row.
+            if let bound = (waitingRows.catchUpAnchor ?? rows.first)?.newerBound {
                 start(.catchUp(above: bound))
             } else {
                 // Nothing known to ask above (an empty feed, or every row deleted): everything
@@ -102,11 +96,11 @@ extension ListState {
         if lastFailed == intent { lastFailed = nil }
     }
 
-    /// Makes `kind` the request in flight, with the next token; notes the arrivals at its start.
+    /// Makes `kind` the request in flight, with the next token; the waiting rows note its start.
     mutating func start(_ kind: ListRequest.Kind) {
         inFlight = ListRequest(token: nextToken, kind: kind)
         nextToken += 1
-        requestMark = arrivals
+        waitingRows.requestStarted()
     }
 
     /// The rest of `request` (which just answered): as far as arrivals and drops are concerned

@@ -40,8 +40,8 @@ extension ListState {
     /// first event of an edit.
     ///
     /// Only dispatches: each concern's transitions live in their own file — paging
-    /// (`+Paging`), newer items and gaps (`+Newer`), the rows that wait above (`+Arrivals`),
-    /// restored rows and the reading position (`+Restore`), removed rows
+    /// (`+Paging`), newer items and gaps (`+Newer`), the rows that wait above (`+Arrivals`, over
+    /// ``WaitingRows``), restored rows and the reading position (`+Restore`), removed rows
     /// (`+Removal`), and the one request at a time (`+Queue`).
     mutating func reduce(_ event: ListEvent, into edit: inout RowEdit) {
         switch event {

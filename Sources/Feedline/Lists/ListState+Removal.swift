@@ -10,11 +10,9 @@ extension ListState {
         let indices = Set(ids.compactMap { rows.index(of: $0) }).sorted()
         for index in indices.reversed() { edit.deleted(current: index, row: rows[index]) }
         rows.remove(at: indices)
-        let waitingIndices = Set(ids.compactMap { waiting.index(of: $0) }).sorted()
-        edit.stoppedWaiting(waitingIndices.map { waiting[$0] })
-        waiting.remove(at: waitingIndices)
-        for id in ids { arrivedAt[id] = nil }
-        if !waitingIndices.isEmpty, waiting.isEmpty, waitingMayMiss, refreshStyle == .newer, !rows.isEmpty {
+        let left = waitingRows.removed(ids)
+        edit.record(left)
+        if !left.stopped.isEmpty, waitingRows.isEmpty, waitingRows.mayMiss, refreshStyle == .newer, !rows.isEmpty {
             catchUpAgain(&edit)
         }
         guard !indices.isEmpty else { return }
@@ -23,7 +21,7 @@ extension ListState {
     }
 
     /// After rows were removed: no gap at the top (what it stood for is above the top now:
-    /// rows shown from above leave a gap below them, ``waitingMayMiss``,
+    /// rows shown from above leave a gap below them, ``WaitingRows/topGapDropped(nextToken:)``,
     /// and with none waiting a catch-up asks above the top), no two gaps in a row (the lower one
     /// takes both ranges, and asks again for all of them if it was loading), no gap at the
     /// bottom (older pages start above it instead, an older page on its way too).
@@ -52,8 +50,8 @@ extension ListState {
             dropRequest(for: gap)
         }
         if droppedTop, refreshStyle == .newer, !rows.isEmpty {
-            markMayMiss()
-            if waiting.isEmpty { catchUpAgain(&edit) }
+            waitingRows.topGapDropped(nextToken: nextToken)
+            if waitingRows.isEmpty { catchUpAgain(&edit) }
         }
         if let last = rows.last, let gap = last.gap {
             edit.deleted(current: rows.count - 1, row: last)

@@ -77,7 +77,7 @@ extension ListState {
     /// catch-up above the first screen's last post confirms that screen and brings what is new.
     /// Ignored once the list has rows, waiting rows or a request.
     private mutating func restore(_ saved: [ListRow], waiting newer: [ListRow], older cursor: PageCursor?, _ edit: inout RowEdit) {
-        guard rows.isEmpty, waiting.isEmpty, inFlight == nil else { return }
+        guard rows.isEmpty, waitingRows.isEmpty, inFlight == nil else { return }
         // Gaps only between rows, each row once.
         var kept: [ListRow] = []
         var seen = Set<RowID>()
@@ -99,11 +99,8 @@ extension ListState {
             older = .from(PageCursor(above.rawValue))
         }
         // The saved newer rows wait above, as streamed ones would.
-        for row in newer.reversed() where row.gap == nil && !seen.contains(row.id) && !waiting.contains(row.id) {
-            waiting.insert([row], at: 0)
-            edit.startedWaiting(row)
-            arrivals += 1
-            arrivedAt[row.id] = arrivals
+        for row in newer.reversed() where row.gap == nil && !seen.contains(row.id) && !waitingRows.rows.contains(row.id) {
+            edit.record(waitingRows.arrived(row))
             unconfirmed.insert(row.id)
         }
         if case .post(let first)? = rows.first { position = ReadingPosition(first.post) }

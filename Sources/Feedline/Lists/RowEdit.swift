@@ -18,8 +18,11 @@ struct RowEdit {
 
     init(oldCount: Int) { self.oldCount = oldCount }
 
-    mutating func startedWaiting(_ row: ListRow) { waitingStarted.append(row) }
-    mutating func stoppedWaiting(_ rows: some Sequence<ListRow>) { waitingStopped.append(contentsOf: rows) }
+    /// Rows began or stopped waiting above (a ``WaitingRows`` transition's change).
+    mutating func record(_ change: WaitingRows.Change) {
+        waitingStarted.append(contentsOf: change.started)
+        waitingStopped.append(contentsOf: change.stopped)
+    }
 
     /// The row at old index `index` was removed (before any insertion of this edit).
     mutating func deleted(_ index: Int, row: ListRow) {
