@@ -190,7 +190,7 @@ struct ListStateStreamTests {
         let changes = state.reduce(.streamInterrupted)
         #expect(changes.isEmpty)
         #expect(state.rows == before.rows && state.waiting == before.waiting && state.inFlight == before.inFlight)
-        #expect(state.missedSince?.arrivals == before.arrivals && state.missedSince?.token == nil)
+        #expect(state.waitingRows.missedSince?.arrivals == before.waitingRows.arrivals && state.waitingRows.missedSince?.token == nil)
         #expect(state.checkInvariants().isEmpty)
     }
 

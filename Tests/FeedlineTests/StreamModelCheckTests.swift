@@ -510,9 +510,9 @@ final class StreamWalk {
     private func summary(_ list: FeedListViewModel) -> String {
         let state = list.state
         let rows = state.rows.map { row in row.gap.map { "gap(\($0.below)…\($0.above))" } ?? "\(row.id)".replacingOccurrences(of: "post:", with: "") }
-        let waiting = state.waiting.map { "\($0.id)".replacingOccurrences(of: "post:", with: "") + "@\(state.arrivedAt[$0.id] ?? 0)" }
+        let waiting = state.waiting.map { "\($0.id)".replacingOccurrences(of: "post:", with: "") + "@\(state.waitingRows.arrivedAt[$0.id] ?? 0)" }
         return "    \(name(list)): \(rows) waiting \(waiting)\(state.waitingMayMiss ? " may miss" : "")"
-            + (state.missedSince.map { " missed since \($0.arrivals)/\($0.token.map(String.init) ?? "down")" } ?? "")
+            + (state.waitingRows.missedSince.map { " missed since \($0.arrivals)/\($0.token.map(String.init) ?? "down")" } ?? "")
             + (state.inFlight.map { " in flight \($0.token) \($0.kind)" } ?? "") + (state.queued.isEmpty ? "" : " queued \(state.queued)")
     }
 

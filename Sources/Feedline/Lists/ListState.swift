@@ -65,14 +65,14 @@ public struct ListState: Sendable, Equatable {
     public package(set) var nextToken = 1
     /// Rows a stream brought (or a catch-up found) that wait above the rows, newest first, so
     /// nothing moves under the reader; ``ListEvent/waitingShown(current:)`` puts them on top.
-    public package(set) var waiting = RowList()
+    public var waiting: RowList { waitingRows.rows }
     /// Whether items may be missing between the waiting rows and the rows (a catch-up found
     /// more than a page, or a delete dropped a gap from the top): showing them then leaves a gap
     /// row below them.
-    public package(set) var waitingMayMiss = false
-    /// The first token of the requests that started after ``waitingMayMiss`` was set: only they
-    /// can tell that nothing is missing.
-    package var mayMissSince = 0
+    public var waitingMayMiss: Bool { waitingRows.mayMiss }
+    /// The waiting rows with the bookkeeping that places them: arrivals, drops, what may be
+    /// missing. Changed only through its own transitions.
+    package var waitingRows = WaitingRows()
     /// Why the last catch-up failed.
     public package(set) var catchUpFailure: FeedFailure?
     /// The newest post row displayed so far (``ListEvent/rowWillDisplay(_:)``) — the reading
@@ -87,30 +87,9 @@ public struct ListState: Sendable, Equatable {
     /// is asked for once, so a post deleted on the server (which no answer brings) does not
     /// make its row ask again every time it is displayed. A failed request frees its rows.
     package var confirmAsked: Set<RowID> = []
-    /// Set when the stream drops (or a catch-up is asked for without a drop: a first connection,
-    /// a poll): posts may be missing between what waited then and what arrives later, and an
-    /// answer that comes meanwhile may hold posts newer than what waited. Cleared once a
-    /// catch-up, refresh or first page that started after the catch-up was asked for covers
-    /// it, or showing the rows that arrived since puts a gap below them.
-    package var missedSince: MissedMark?
-    /// Stream arrivals so far, and when each waiting row arrived: a refresh or catch-up keeps
-    /// the waiting rows that arrived after it started and drops the ones it covered.
-    package var arrivals = 0
-    package var arrivedAt: [RowID: Int] = [:]
-    /// ``arrivals`` when the request in flight started.
-    package var requestMark = 0
-
     /// How many restored rows the first catch-up after a restore confirms (asks above the last
     /// post among them): about a screen.
     public static let confirmDepth = 20
-
-    /// Since when posts may be missing: ``arrivals`` when the stream dropped (rows that arrived
-    /// later came after the reconnect) and, once a catch-up was asked for, the first token of
-    /// the requests that started after that (`nil` while the stream is down).
-    package struct MissedMark: Hashable, Sendable {
-        package var arrivals: Int
-        package var token: Int?
-    }
 
     /// An empty list that has not loaded anything yet.
     public init(prefetchDistance: Int = 5, refreshStyle: RefreshStyle = .newer) {
@@ -161,7 +140,9 @@ public struct ListState: Sendable, Equatable {
 
     /// Checks the invariants; returns a description of each one broken (empty when sound):
     /// unique ids, an index for every row, gaps only between two rows and never adjacent,
-    /// a loading gap exactly when its request is in flight.
+    /// a loading gap exactly when its request is in flight, the waiting rows sound
+    /// (``WaitingRows/checkInvariants()``) and none of their posts shown, their marks no later
+    /// than the next token.
     public func checkInvariants() -> [String] {
         var broken = rows.checkIndex()
         for (offset, row) in rows.enumerated() {
@@ -174,11 +155,10 @@ public struct ListState: Sendable, Equatable {
             if loading != inFlightGap { broken.append("gap \(gap.id) loading=\(loading) but in flight=\(inFlightGap)") }
         }
         if let last = lastFailed, failure(of: last) == nil { broken.append("last failure \(last) has no failure recorded") }
-        broken += waiting.checkIndex().map { "waiting: " + $0 }
-        for row in waiting {
-            if row.gap != nil { broken.append("a gap waits above: \(row.id)") }
-            if row.post != nil, rows.contains(row.id) { broken.append("\(row.id) both waits and is shown") }
-        }
+        broken += waitingRows.checkInvariants()
+        for row in waiting where row.post != nil && rows.contains(row.id) { broken.append("\(row.id) both waits and is shown") }
+        if waitingRows.mayMissSince > nextToken { broken.append("may miss since token \(waitingRows.mayMissSince), not asked yet") }
+        if let asked = waitingRows.missedSince?.token, asked > nextToken { broken.append("missed since token \(asked), not asked yet") }
         return broken
     }
 }

@@ -1,0 +1,81 @@
+extension ListState {
+    // MARK: - Transitions: older pages, reloads, reset
+
+    /// The list became visible: the first page loads when there are no rows, nothing runs,
+    /// nothing failed and the server has not said there is nothing.
+    mutating func appeared(_ edit: inout RowEdit) {
+        if rows.isEmpty, inFlight == nil, olderFailure == nil, older != .end {
+            startOrQueue(.loadOlder, &edit)
+        }
+    }
+
+    /// The row `id` is about to be displayed: within ``prefetchDistance`` of the end it asks
+    /// for the next page — unless the last older page failed (then only load-more or retry
+    /// asks again) or there is nothing older.
+    mutating func prefetch(near id: RowID, _ edit: inout RowEdit) {
+        guard let index = rows.index(of: id), index >= rows.count - prefetchDistance,
+            case .from = older, olderFailure == nil
+        else { return }
+        startOrQueue(.loadOlder, &edit)
+    }
+
+    /// An older page (or the first page, `cursor` `nil`) answered `request`: its new rows go
+    /// below the rows, rows already present are updated in place. The first page is the
+    /// newest: it covers what waited before it; a later page only takes the rows it brings out
+    /// of the waiting rows. Older pages then continue after its cursor (or end).
+    mutating func pageAnswered(_ page: Page<ListRow>, after cursor: PageCursor?, for request: ListRequest, _ edit: inout RowEdit) {
+        inFlight = nil
+        let fresh = newRows(from: page.items, newer: false, &edit)
+        edit.insertedBlock(at: rows.count, count: fresh.count)
+        rows.insert(fresh, at: rows.count)
+        if cursor == nil {
+            firstPageCoversWaiting(page.items, for: request, &edit)
+        } else {
+            dropShownFromWaiting(fresh, &edit)
+        }
+        older = page.next.map { .from($0) } ?? .end
+        clearFailure(of: .loadOlder)
+        runQueue(&edit)
+    }
+
+    /// A reload answered: its rows replace every row, and stop waiting if they waited.
+    mutating func reloadAnswered(_ page: Page<ListRow>, _ edit: inout RowEdit) {
+        inFlight = nil
+        replaceRows(with: page, &edit)
+        dropShownFromWaiting(page.items, &edit)
+        runQueue(&edit)
+    }
+
+    /// Start over: no rows, nothing waiting, restored or failed; what is in flight or queued
+    /// is dropped; the first page loads. The token counter goes on, so late answers stay stale.
+    mutating func resetAll(_ edit: inout RowEdit) {
+        edit.removeAll(old: rows.array)
+        rows.removeAll()
+        unconfirmed = []
+        confirmAsked = []
+        edit.record(waitingRows.reset())
+        catchUpFailure = nil
+        older = .from(nil)
+        olderFailure = nil
+        refreshFailure = nil
+        inFlight = nil
+        queued = []
+        lastFailed = nil
+        lastRefresh = nil
+        begin(.loadOlder, &edit)
+    }
+
+    /// A reload: the page's rows replace every row.
+    private mutating func replaceRows(with page: Page<ListRow>, _ edit: inout RowEdit) {
+        let fresh = RowList(page.items.filter { $0.gap == nil })
+        let added = fresh.count { !rows.contains($0.id) }
+        edit.replacedAll(old: rows.array)
+        rows = fresh
+        older = page.next.map { .from($0) } ?? .end
+        olderFailure = nil
+        refreshFailure = nil
+        lastRefresh = added == 0 ? .nothingNew : .newRows(added)
+        if let last = lastFailed, failure(of: last) == nil { lastFailed = nil }
+        queued.removeAll { if case .fillGap = $0 { true } else { false } }
+    }
+}
