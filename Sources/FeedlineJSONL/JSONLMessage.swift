@@ -25,7 +25,7 @@ public enum JSONLMessage {
         if let id { fields.append(("id", id)) }
         fields.append(("screen", .int(screen)))
         fields.append(("count", .int(snapshot.rows.count)))
-        let unconfirmed = snapshot.state.unconfirmed
+        let unconfirmed = snapshot.unconfirmed
         fields.append(("rows", .array(snapshot.rows.map { row($0, clock: clock, unconfirmed: unconfirmed.contains($0.id)) })))
         fields.append(("status", status(snapshot.status)))
         return .object(fields)
@@ -41,7 +41,7 @@ public enum JSONLMessage {
         _ snapshot: FeedListViewModel.Snapshot, clock: WallClock, screen: Int = 0, confirmed: [RowID] = []
     ) -> JSONLValue {
         let changes = snapshot.changes
-        let unconfirmed = snapshot.state.unconfirmed
+        let unconfirmed = snapshot.unconfirmed
         func row(_ value: ListRow) -> JSONLValue { Self.row(value, clock: clock, unconfirmed: unconfirmed.contains(value.id)) }
         var fields: [(String, JSONLValue)] = [
             ("type", "changes"),

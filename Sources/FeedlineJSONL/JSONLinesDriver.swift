@@ -15,8 +15,6 @@ public final class JSONLinesDriver {
         let list: FeedListViewModel
         var subscription: Subscription?
         var sawSnapshot = false
-        /// The rows still unconfirmed in the last message: what leaves it is `confirmed`.
-        var unconfirmed: Set<RowID> = []
 
         init(_ list: FeedListViewModel) { self.list = list }
     }
@@ -105,8 +103,8 @@ public final class JSONLinesDriver {
             switch list(screen) {
             case .failure(let problem): return problem.message
             case .success(let (_, list)):
-                let unknown = rows.filter { list.state.index(of: $0) == nil }
-                for row in rows where list.state.index(of: row) != nil { list.rowWillDisplay(row) }
+                let unknown = rows.filter { list.rows.index(of: $0) == nil }
+                for row in rows where list.rows.index(of: row) != nil { list.rowWillDisplay(row) }
                 if !unknown.isEmpty {
                     // At most ten, each cut short: the message never grows with what was sent.
                     let named = unknown.prefix(10).map { JSONLCommand.echo($0.description) }.joined(separator: ", ")
@@ -130,7 +128,7 @@ public final class JSONLinesDriver {
             switch list(screen) {
             case .failure(let problem): return problem.message
             case .success(let (index, list)):
-                guard list.state.index(of: row) != nil else { return "There is no gap \(JSONLCommand.echo(row.description)) on screen \(index)." }
+                guard list.rows.index(of: row) != nil else { return "There is no gap \(JSONLCommand.echo(row.description)) on screen \(index)." }
                 list.openGap(row)
             }
         case .retry:
@@ -216,13 +214,8 @@ public final class JSONLinesDriver {
                 guard let self, let followed else { return }
                 // A list that left the stack has no index and no chain any more.
                 guard let index = self.session.navigator.screens.firstIndex(where: { $0.list === followed.list }) else { return }
-                let unconfirmed = snapshot.state.unconfirmed
-                defer { followed.unconfirmed = unconfirmed }
                 if followed.sawSnapshot {
-                    // Unconfirmed rows only ever leave the set: nothing left it when its size held.
-                    let confirmed = followed.unconfirmed.count == unconfirmed.count ? [] : followed.unconfirmed.subtracting(unconfirmed)
-                        .filter { snapshot.rows.contains($0) || snapshot.state.waiting.contains($0) }
-                    self.emit(JSONLMessage.changes(snapshot, clock: clock, screen: index, confirmed: confirmed.sorted { $0.description < $1.description }))
+                    self.emit(JSONLMessage.changes(snapshot, clock: clock, screen: index, confirmed: snapshot.confirmed))
                 } else {
                     followed.sawSnapshot = true
                     self.emit(JSONLMessage.timeline(snapshot, clock: clock, screen: index))

@@ -114,7 +114,7 @@ public final class SessionKeeper {
     private func markersRead(_ found: [MarkerTimeline: ServerMarker]) {
         let root = session.root
         let known = found[.home].flatMap { marker in
-            (root.state.rows[id: .post(marker.id.post)] ?? root.state.waiting[id: .post(marker.id.post)])?.post?.post
+            (root.rows[id: .post(marker.id.post)] ?? root.waiting[id: .post(marker.id.post)])?.post?.post
         }
         if let marker = found[.notifications] { send(.markersRead([.notifications: marker], homeKnown: nil), .notifications) }
         if let marker = found[.home] { send(.markersRead([.home: marker], homeKnown: known)) }

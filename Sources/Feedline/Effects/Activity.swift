@@ -9,33 +9,33 @@
 /// listens (an open stream) says so with ``waiting(_:)``: settled means nothing is working, so a
 /// script is not held up by a backoff of a minute, yet nothing runs uncounted.
 @MainActor
-public final class Activity {
+package final class Activity {
     /// Effects running now, waiting ones included.
-    public private(set) var total = 0
+    package private(set) var total = 0
     /// Effects working now: running and not inside ``waiting(_:)``.
-    public var running: Int { total - waitingCount }
+    package var running: Int { total - waitingCount }
     /// Effects started since this activity was made (for request-count bounds in tests).
-    public private(set) var started = 0
+    package private(set) var started = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
     /// Where the effects' nonisolated work runs; `nil` for the global concurrent executor.
     private let executor: (any TaskExecutor)?
 
     /// An activity whose effects prefer `executor` for their nonisolated work (service calls,
     /// clock sleeps); `nil`, the default, leaves them on the global concurrent executor.
-    public init(executor: (any TaskExecutor)? = nil) {
+    package init(executor: (any TaskExecutor)? = nil) {
         self.executor = executor
     }
 
     /// Effects running now that are inside ``waiting(_:)``.
-    public private(set) var waitingCount = 0
+    package private(set) var waitingCount = 0
 
     /// Whether nothing is working: every running effect (if any) is waiting on a clock or
     /// listening.
-    public var isIdle: Bool { running == 0 }
+    package var isIdle: Bool { running == 0 }
 
     /// Returns once no effect is working (each running one, if any, is waiting on a clock or
     /// listening). Returns at once when idle. Effects started while waiting are waited for too.
-    public func idle() async {
+    package func idle() async {
         while running > 0 {
             await withCheckedContinuation { waiters.append($0) }
         }
@@ -44,7 +44,7 @@ public final class Activity {
     /// Runs `operation` as a main-actor task counted as activity until it returns.
     /// Cancel the returned task to stop it early; it still counts until it returns.
     @discardableResult
-    public func run(_ operation: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
+    package func run(_ operation: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
         total += 1
         started += 1
         let effect = started
@@ -63,7 +63,7 @@ public final class Activity {
     /// Runs `operation` as one effect counted in this activity and returns its result: for an
     /// async call whose caller waits for the answer (reading the server's markers at start), so
     /// that it is counted like every effect. Cancelling the caller cancels it.
-    public func perform<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) async -> Value {
+    package func perform<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) async -> Value {
         total += 1
         started += 1
         defer { finish() }
@@ -73,7 +73,7 @@ public final class Activity {
     /// Runs `operation` — a wait on a clock or a stream that only listens — with the calling
     /// effect counted as waiting, not working, until it returns (see ``idle()``). Call it from an
     /// effect this activity runs.
-    public func waiting<Value: Sendable>(_ operation: @Sendable () async throws -> Value) async rethrows -> Value {
+    package func waiting<Value: Sendable>(_ operation: @Sendable () async throws -> Value) async rethrows -> Value {
         waitingCount += 1
         resumeIfIdle()
         defer { waitingCount -= 1 }

@@ -15,7 +15,7 @@
 /// The loop holds its handler strongly; the owner (a view model) passes a handler that holds the
 /// owner weakly, and cancels what runs when it goes (``cancelAll()``).
 @MainActor
-public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
+package final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
     private let activity: Activity
     /// Makes the effect of a request as it starts: the owner's synchronous preparation (if any)
     /// runs here, on the main actor, and the effect only does what it awaits.
@@ -26,7 +26,7 @@ public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
 
     /// A loop whose effects run `effect(request)` (returning `nil` to deliver nothing) and hand
     /// their event to `handle`.
-    public init(
+    package init(
         activity: Activity,
         effect: @escaping @MainActor @Sendable (Request) async -> Event?,
         handle: @escaping @MainActor @Sendable (Event) -> Void
@@ -40,7 +40,7 @@ public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
     /// synchronously on the main actor as the request starts (taking the store's fetch epoch,
     /// say) — and then run `effect(request, prepared)`, which only awaits (a service call) and
     /// returns an event for `handle`: effects never write the owner's state.
-    public init<Prepared: Sendable>(
+    package init<Prepared: Sendable>(
         activity: Activity,
         prepare: @escaping @MainActor (Request) -> Prepared,
         effect: @escaping @MainActor @Sendable (Request, Prepared) async -> Event?,
@@ -55,16 +55,16 @@ public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
     }
 
     /// The requests running now.
-    public var requests: Set<Request> { Set(running.keys) }
+    package var requests: Set<Request> { Set(running.keys) }
 
     /// How many effects this loop has started.
-    public private(set) var started = 0
+    package private(set) var started = 0
 
     /// Makes the running effects match `wanted`: starts what is new, keeps what runs, cancels
     /// the rest.
     ///
     /// - Complexity: O(r + w) for r running and w wanted requests.
-    public func react(to wanted: some Sequence<Request>) {
+    package func react(to wanted: some Sequence<Request>) {
         let wanted = Set(wanted)
         for (request, entry) in running where !wanted.contains(request) {
             entry.task.cancel()
@@ -76,7 +76,7 @@ public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
     /// Like ``react(to:)`` for the part of the running requests that `scope` selects: running
     /// requests outside it are left alone. A machine keyed by many parts (the store, one part
     /// per post) updates one part per event in O(running + wanted), not O(every part).
-    public func react(to wanted: some Sequence<Request>, within scope: (Request) -> Bool) {
+    package func react(to wanted: some Sequence<Request>, within scope: (Request) -> Bool) {
         let wanted = Set(wanted)
         for (request, entry) in running where scope(request) && !wanted.contains(request) {
             entry.task.cancel()
@@ -86,7 +86,7 @@ public final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
     }
 
     /// Cancels every running effect.
-    public func cancelAll() {
+    package func cancelAll() {
         for entry in running.values { entry.task.cancel() }
         running.removeAll()
     }

@@ -8,10 +8,10 @@ import Dispatch
 /// a sleeping thread, which on an idle machine cost more than the work itself (a 10,000-command
 /// script spent half its wall time in those wake-ups). Semantics are unchanged: jobs still run
 /// one at a time, in order, with the main actor's work interleaved as before.
-public final class MainQueueTaskExecutor: TaskExecutor {
-    public init() {}
+package final class MainQueueTaskExecutor: TaskExecutor {
+    package init() {}
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         DispatchQueue.main.async {
             job.runSynchronously(on: self.asUnownedTaskExecutor())

@@ -1,6 +1,6 @@
 /// What can happen to one post's interaction state. Every event carries the store's epoch at
 /// the moment it happened.
-public enum InteractionEvent: Hashable, Sendable {
+package enum InteractionEvent: Hashable, Sendable {
     /// The backoff of the deferred re-send with `token` is over.
     case backoffElapsed(InteractionKind, token: StoreEpoch, at: StoreEpoch)
     /// A copy of the post arrived from a fetch (page, refresh, detail) that started at `fetchedAt`.

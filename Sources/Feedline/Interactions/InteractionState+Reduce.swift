@@ -28,7 +28,7 @@ extension InteractionState {
     ///   failure; starts a request only when none of that kind is in flight. A deferred kind
     ///   toggled back to the confirmed value leaves the outbox with nothing sent.
     /// Replies and elapsed backoffs whose token is not the current one are ignored.
-    public mutating func reduce(_ event: InteractionEvent) {
+    package mutating func reduce(_ event: InteractionEvent) {
         switch event {
         case .backoffElapsed(let kind, let token, let epoch):
             guard self[kind].resend?.token == token else { return }

@@ -1,6 +1,6 @@
 /// A logical time in a ``PostStore``: it grows with every event the store handles and every
 /// fetch it is told about, so replies and fetched copies can be ordered against each other.
-public typealias StoreEpoch = UInt64
+package typealias StoreEpoch = UInt64
 
 /// The interaction state machine of one post: for each kind (favourite, boost, bookmark), what
 /// the server last confirmed, what the user wants, and the request in flight. A value; change it
@@ -15,30 +15,30 @@ public typealias StoreEpoch = UInt64
 /// Invariants (``checkInvariants()``): the desired value differs from the confirmed one with
 /// nothing in flight only while deferred; a deferred track has nothing in flight and a failed
 /// attempt counted; a settled track counts no failed attempts; counts are never negative.
-public struct InteractionState: Hashable, Sendable {
+package struct InteractionState: Hashable, Sendable {
     /// One kind's track.
-    public struct Track: Hashable, Sendable {
+    package struct Track: Hashable, Sendable {
         /// The flag the server last confirmed.
-        public package(set) var confirmed: Bool
+        package var confirmed: Bool
         /// The count that goes with `confirmed` (always 0 for bookmarks).
-        public package(set) var count: Int
+        package var count: Int
         /// What the user wants now; the display shows it.
-        public package(set) var desired: Bool
+        package var desired: Bool
         /// The request in flight, if any. At most one per kind.
-        public package(set) var inFlight: InteractionRequest?
+        package var inFlight: InteractionRequest?
         /// When the server's value was last learnt (a reply or a fetched copy): copies fetched
         /// before this are older than what is known and are ignored. 0 when it was never learnt
         /// (a post restored from the outbox before any copy of it arrived).
-        public package(set) var knownSince: StoreEpoch
+        package var knownSince: StoreEpoch
         /// How many requests for the current wish failed in a row for lack of a connection; 0
         /// once the wish is confirmed or dropped. Sets the backoff of the next re-send.
-        public package(set) var failedAttempts: Int
+        package var failedAttempts: Int
         /// The re-send this track waits for (the deferred phase), if any.
-        public package(set) var resend: InteractionResend?
+        package var resend: InteractionResend?
         /// Why the last of the ``failedAttempts`` failed (one sentence); `nil` when none failed.
-        public package(set) var queuedReason: String?
+        package var queuedReason: String?
 
-        public init(
+        package init(
             confirmed: Bool, count: Int, desired: Bool? = nil, inFlight: InteractionRequest? = nil, knownSince: StoreEpoch = 0,
             failedAttempts: Int = 0, resend: InteractionResend? = nil, queuedReason: String? = nil
         ) {
@@ -59,22 +59,22 @@ public struct InteractionState: Hashable, Sendable {
         }
 
         /// Whether it waits for the server: a request in flight or a re-send deferred.
-        public var isPending: Bool { inFlight != nil || resend != nil }
+        package var isPending: Bool { inFlight != nil || resend != nil }
 
         /// The count shown: the confirmed one adjusted by the pending change.
-        public var displayedCount: Int {
+        package var displayedCount: Int {
             guard desired != confirmed else { return count }
             return max(0, count + (desired ? 1 : -1))
         }
     }
 
-    public package(set) var favourite: Track
-    public package(set) var reblog: Track
-    public package(set) var bookmark: Track
+    package var favourite: Track
+    package var reblog: Track
+    package var bookmark: Track
     /// The last failure, cleared by the next toggle or retry.
-    public package(set) var failure: InteractionFailure?
+    package var failure: InteractionFailure?
 
-    public init(favourite: Track, reblog: Track, bookmark: Track = Track(confirmed: false, count: 0), failure: InteractionFailure? = nil) {
+    package init(favourite: Track, reblog: Track, bookmark: Track = Track(confirmed: false, count: 0), failure: InteractionFailure? = nil) {
         self.favourite = favourite
         self.reblog = reblog
         self.bookmark = bookmark
@@ -82,7 +82,7 @@ public struct InteractionState: Hashable, Sendable {
     }
 
     /// The state for a post first seen in a server copy fetched at `epoch`.
-    public init(serverCopy post: Post, fetchedAt epoch: StoreEpoch) {
+    package init(serverCopy post: Post, fetchedAt epoch: StoreEpoch) {
         favourite = Track(confirmed: post.isOn(.favourite), count: post.count(.favourite), knownSince: epoch)
         reblog = Track(confirmed: post.isOn(.reblog), count: post.count(.reblog), knownSince: epoch)
         bookmark = Track(confirmed: post.isOn(.bookmark), count: 0, knownSince: epoch)
@@ -93,12 +93,12 @@ public struct InteractionState: Hashable, Sendable {
     /// kind with a wish is taken to be the opposite on the server (as it was when the wish was
     /// saved) with a count of 0, learnt never (``Track/knownSince`` 0), so the first copy or reply
     /// sets it. Reduce ``InteractionEvent/restored(_:value:at:)`` for each wish to send it.
-    public init(restoring wishes: [InteractionKind: Bool]) {
+    package init(restoring wishes: [InteractionKind: Bool]) {
         func track(_ kind: InteractionKind) -> Track { Track(confirmed: wishes[kind].map { !$0 } ?? false, count: 0) }
         self.init(favourite: track(.favourite), reblog: track(.reblog), bookmark: track(.bookmark))
     }
 
-    public subscript(kind: InteractionKind) -> Track {
+    package subscript(kind: InteractionKind) -> Track {
         get {
             switch kind {
             case .favourite: favourite
@@ -116,7 +116,7 @@ public struct InteractionState: Hashable, Sendable {
     }
 
     /// What rows and details show.
-    public var display: PostInteraction {
+    package var display: PostInteraction {
         PostInteraction(
             favourited: favourite.desired,
             favouritesCount: favourite.displayedCount,
@@ -131,25 +131,25 @@ public struct InteractionState: Hashable, Sendable {
     }
 
     /// Whether any kind has a request in flight.
-    public var isBusy: Bool { InteractionKind.allCases.contains { self[$0].inFlight != nil } }
+    package var isBusy: Bool { InteractionKind.allCases.contains { self[$0].inFlight != nil } }
 
     /// Whether any kind waits for the server (a request in flight or a deferred re-send).
-    public var isPending: Bool { InteractionKind.allCases.contains { self[$0].isPending } }
+    package var isPending: Bool { InteractionKind.allCases.contains { self[$0].isPending } }
 
     /// Whether any kind is deferred, waiting to be sent again.
-    public var isDeferred: Bool { InteractionKind.allCases.contains { self[$0].resend != nil } }
+    package var isDeferred: Bool { InteractionKind.allCases.contains { self[$0].resend != nil } }
 
     /// How long a deferred track waits before it sends again after `failures` failed attempts
     /// in a row: 2 s, 4 s, 8 s … doubling, at most 60 s — or as long as the server asked
     /// (`retryAfter`: a rate limit's reset), when that is longer.
-    public static func resendDelay(afterFailures failures: Int, retryAfter: Duration? = nil) -> Duration {
+    package static func resendDelay(afterFailures failures: Int, retryAfter: Duration? = nil) -> Duration {
         let doublings = min(max(failures, 1) - 1, 5)
         let backoff = min(Duration.seconds(2 << doublings), .seconds(60))
         return max(backoff, retryAfter ?? .zero)
     }
 
     /// Checks the invariants; returns a description of each one broken (empty when sound).
-    public func checkInvariants() -> [String] {
+    package func checkInvariants() -> [String] {
         var broken: [String] = []
         for kind in InteractionKind.allCases {
             let track = self[kind]
@@ -180,12 +180,12 @@ public struct InteractionState: Hashable, Sendable {
 /// A re-send the interaction machine waits for (its deferred phase): after `delay`, the track's
 /// desired value is sent again (``InteractionEvent/backoffElapsed(_:token:at:)``). The token
 /// tells this wait apart from any other.
-public struct InteractionResend: Hashable, Sendable {
-    public var kind: InteractionKind
-    public var token: StoreEpoch
-    public var delay: Duration
+package struct InteractionResend: Hashable, Sendable {
+    package var kind: InteractionKind
+    package var token: StoreEpoch
+    package var delay: Duration
 
-    public init(kind: InteractionKind, token: StoreEpoch, delay: Duration) {
+    package init(kind: InteractionKind, token: StoreEpoch, delay: Duration) {
         self.kind = kind
         self.token = token
         self.delay = delay
@@ -194,12 +194,12 @@ public struct InteractionResend: Hashable, Sendable {
 
 /// A request the interaction machine wants running: set `kind` to `value`.
 /// The token tells its reply apart from any other.
-public struct InteractionRequest: Hashable, Sendable {
-    public var kind: InteractionKind
-    public var value: Bool
-    public var token: StoreEpoch
+package struct InteractionRequest: Hashable, Sendable {
+    package var kind: InteractionKind
+    package var value: Bool
+    package var token: StoreEpoch
 
-    public init(kind: InteractionKind, value: Bool, token: StoreEpoch) {
+    package init(kind: InteractionKind, value: Bool, token: StoreEpoch) {
         self.kind = kind
         self.value = value
         self.token = token

@@ -196,7 +196,7 @@ public final class PostStore {
     /// A store that sends interaction requests to `service`, counted in `activity`, waits on
     /// `retryClock` before sending again what failed for lack of a connection, and keeps up to
     /// `cacheCapacity` posts that nothing shows.
-    public init(service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock()) {
+    package init(service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock()) {
         self.cacheCapacity = max(0, cacheCapacity)
         self.retryClock = retryClock
         requests = Feedback(

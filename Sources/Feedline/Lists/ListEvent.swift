@@ -1,5 +1,5 @@
 /// What can happen to a list, named for what happened (not for what to do about it).
-public enum ListEvent: Hashable, Sendable {
+package enum ListEvent: Hashable, Sendable {
     /// The list became visible; loads the first page when there is nothing yet.
     case appeared
     /// The user opened the gap row with this id.
@@ -57,8 +57,8 @@ public enum ListEvent: Hashable, Sendable {
 
 /// A request a list wants running. The token tells its response apart from any earlier
 /// request's.
-public struct ListRequest: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct ListRequest: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// An older page after `cursor` (`nil`: the first page).
         case page(after: PageCursor?)
         /// Items newer than the top item — and older than `olderThan` when set: the rest of a
@@ -80,10 +80,10 @@ public struct ListRequest: Hashable, Sendable {
         case confirm(first: RowID, above: ItemID, olderThan: ItemID?)
     }
 
-    public var token: Int
-    public var kind: Kind
+    package var token: Int
+    package var kind: Kind
 
-    public init(token: Int, kind: Kind) {
+    package init(token: Int, kind: Kind) {
         self.token = token
         self.kind = kind
     }

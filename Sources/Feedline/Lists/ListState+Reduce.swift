@@ -29,7 +29,7 @@ extension ListState {
     ///   shift of an insertion at the top); O(r) for a post change shown by r rows; O(n) for gap
     ///   fills, reloads and reset.
     @discardableResult
-    public mutating func reduce(_ event: ListEvent) -> Changeset<ListRow> {
+    package mutating func reduce(_ event: ListEvent) -> Changeset<ListRow> {
         var edit = RowEdit(oldCount: rows.count)
         reduce(event, into: &edit)
         return edit.changeset(in: self)
@@ -137,5 +137,5 @@ extension ListState {
     }
 
     /// The failure recorded when a response does not fit its request.
-    public static let unexpectedResponse = "The server sent an unexpected response."
+    package static let unexpectedResponse = "The server sent an unexpected response."
 }

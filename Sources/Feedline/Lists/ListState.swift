@@ -3,29 +3,21 @@
 ///
 /// Rows are unique by id. Rows are in the server's order, newest first; a gap row stands
 /// between two rows where items may be missing.
-public struct ListState: Sendable, Equatable {
+package struct ListState: Sendable, Equatable {
     /// Where older pages continue.
-    public enum Older: Hashable, Sendable {
+    package enum Older: Hashable, Sendable {
         /// The next page starts after this cursor (`nil`: the first page).
         case from(PageCursor?)
         /// The server said there is nothing older.
         case end
     }
 
-    /// Something the user (or prefetching) asked for that needs a request.
-    public enum Intent: Hashable, Sendable {
-        case fillGap(RowID)
-        case loadOlder
-        case refresh
-        /// What arrived while a stream was down (see ``ListEvent/catchUpRequested``).
-        case catchUp
-        /// Restored rows from this one down that no answer has confirmed yet, asked for again
-        /// as they come into view (see ``ListState/unconfirmed``).
-        case confirm(RowID)
-    }
+    /// Something the user (or prefetching) asked for that needs a request (see
+    /// ``ListStatus/Intent``).
+    package typealias Intent = ListStatus.Intent
 
     /// How a refresh finds new items.
-    public enum RefreshStyle: Hashable, Sendable {
+    package enum RefreshStyle: Hashable, Sendable {
         /// Ask for the items newer than the top one (`since_id`) and insert them above, with a
         /// gap row when the page was full.
         case newer
@@ -34,80 +26,75 @@ public struct ListState: Sendable, Equatable {
         case reload
     }
 
-    /// What the last refresh brought.
-    public enum RefreshOutcome: Hashable, Sendable {
-        /// Nothing newer than the top row.
-        case nothingNew
-        /// This many new rows (gaps not counted).
-        case newRows(Int)
-    }
+    /// What the last refresh brought (see ``ListStatus/RefreshOutcome``).
+    package typealias RefreshOutcome = ListStatus.RefreshOutcome
 
     /// The rows, newest first.
-    public package(set) var rows = RowList()
+    package var rows = RowList()
     /// How a refresh finds new items.
-    public package(set) var refreshStyle: RefreshStyle
+    package var refreshStyle: RefreshStyle
     /// How close to the end a displayed row must be to load the next page.
-    public package(set) var prefetchDistance: Int
-    public package(set) var older: Older = .from(nil)
+    package var prefetchDistance: Int
+    package var older: Older = .from(nil)
     /// Why the last older page failed; while set, only an explicit load-more or retry asks again.
-    public package(set) var olderFailure: FeedFailure?
+    package var olderFailure: FeedFailure?
     /// Why the last refresh failed.
-    public package(set) var refreshFailure: FeedFailure?
+    package var refreshFailure: FeedFailure?
     /// The request that should be running (RxFeedback's query: see ``requests``).
-    public package(set) var inFlight: ListRequest?
+    package var inFlight: ListRequest?
     /// Requests asked for while another was running, run in order when it settles.
-    public package(set) var queued: [Intent] = []
+    package var queued: [Intent] = []
     /// The failure the status line shows: the last request that failed and is not retried yet.
-    public package(set) var lastFailed: Intent?
+    package var lastFailed: Intent?
     /// What the last refresh brought (`nil` before the first, and while one runs).
-    public package(set) var lastRefresh: RefreshOutcome?
+    package var lastRefresh: RefreshOutcome?
     /// The token the next request gets.
-    public package(set) var nextToken = 1
+    package var nextToken = 1
     /// Rows a stream brought (or a catch-up found) that wait above the rows, newest first, so
     /// nothing moves under the reader; ``ListEvent/waitingShown(current:)`` puts them on top.
-    public var waiting: RowList { waitingRows.rows }
+    package var waiting: RowList { waitingRows.rows }
     /// Whether items may be missing between the waiting rows and the rows (a catch-up found
     /// more than a page, or a delete dropped a gap from the top): showing them then leaves a gap
     /// row below them.
-    public var waitingMayMiss: Bool { waitingRows.mayMiss }
+    package var waitingMayMiss: Bool { waitingRows.mayMiss }
     /// The waiting rows with the bookkeeping that places them: arrivals, drops, what may be
     /// missing. Changed only through its own transitions.
     package var waitingRows = WaitingRows()
     /// Why the last catch-up failed.
-    public package(set) var catchUpFailure: FeedFailure?
+    package var catchUpFailure: FeedFailure?
     /// The newest post row displayed so far (``ListEvent/rowWillDisplay(_:)``) — the reading
     /// position. It only moves forward: to a row above it in the list, or (when it is not in
     /// the list any more) to a post written after it.
-    public package(set) var position: ReadingPosition?
+    package var position: ReadingPosition?
     /// Rows restored from an earlier run (``ListEvent/restored(rows:waiting:older:)``) that no
     /// server answer has brought again yet (nor a newer copy of their post, from anywhere):
     /// fronts may mark them as saved copies.
-    public package(set) var unconfirmed: Set<RowID> = []
+    package var unconfirmed: Set<RowID> = []
     /// Restored rows a confirming request was asked for already (answered or on its way): each
     /// is asked for once, so a post deleted on the server (which no answer brings) does not
     /// make its row ask again every time it is displayed. A failed request frees its rows.
     package var confirmAsked: Set<RowID> = []
     /// How many restored rows the first catch-up after a restore confirms (asks above the last
     /// post among them): about a screen.
-    public static let confirmDepth = 20
+    package static let confirmDepth = 20
 
     /// An empty list that has not loaded anything yet.
-    public init(prefetchDistance: Int = 5, refreshStyle: RefreshStyle = .newer) {
+    package init(prefetchDistance: Int = 5, refreshStyle: RefreshStyle = .newer) {
         self.prefetchDistance = max(0, prefetchDistance)
         self.refreshStyle = refreshStyle
     }
 
     /// The position of the row with `id`, if present. O(1).
-    public func index(of id: RowID) -> Int? { rows.index(of: id) }
+    package func index(of id: RowID) -> Int? { rows.index(of: id) }
 
     /// Whether the machine is waiting for a response.
-    public var isLoading: Bool { inFlight != nil }
+    package var isLoading: Bool { inFlight != nil }
 
     /// Whether the server said there is nothing older.
-    public var reachedEnd: Bool { older == .end }
+    package var reachedEnd: Bool { older == .end }
 
     /// The failure of `intent`, if it failed and was not retried yet.
-    public func failure(of intent: Intent) -> FeedFailure? {
+    package func failure(of intent: Intent) -> FeedFailure? {
         switch intent {
         case .loadOlder: olderFailure
         case .refresh: refreshFailure
@@ -123,7 +110,7 @@ public struct ListState: Sendable, Equatable {
 
     /// Every intent whose request failed and was not retried yet: the last failure first, then
     /// an older page, a refresh, and failed gaps from the top.
-    public var failedIntents: [Intent] {
+    package var failedIntents: [Intent] {
         var intents: [Intent] = []
         if olderFailure != nil { intents.append(.loadOlder) }
         if refreshFailure != nil { intents.append(.refresh) }
@@ -143,7 +130,7 @@ public struct ListState: Sendable, Equatable {
     /// a loading gap exactly when its request is in flight, the waiting rows sound
     /// (``WaitingRows/checkInvariants()``) and none of their posts shown, their marks no later
     /// than the next token.
-    public func checkInvariants() -> [String] {
+    package func checkInvariants() -> [String] {
         var broken = rows.checkIndex()
         for (offset, row) in rows.enumerated() {
             guard let gap = row.gap else { continue }

@@ -1,6 +1,26 @@
 /// A list's status line: what is loading, what failed, what the last refresh brought, whether
 /// the end was reached. Derived from the machine's state (``init(_:)``).
 public struct ListStatus: Hashable, Sendable {
+    /// Something the user (or prefetching) asked for that needs a request.
+    public enum Intent: Hashable, Sendable {
+        case fillGap(RowID)
+        case loadOlder
+        case refresh
+        /// What arrived while a stream was down (see ``ListEvent/catchUpRequested``).
+        case catchUp
+        /// Restored rows from this one down that no answer has confirmed yet, asked for again
+        /// as they come into view (see ``ListState/unconfirmed``).
+        case confirm(RowID)
+    }
+
+    /// What the last refresh brought.
+    public enum RefreshOutcome: Hashable, Sendable {
+        /// Nothing newer than the top row.
+        case nothingNew
+        /// This many new rows (gaps not counted).
+        case newRows(Int)
+    }
+
     /// What is loading.
     public enum Loading: Hashable, Sendable {
         case firstPage
@@ -13,10 +33,10 @@ public struct ListStatus: Hashable, Sendable {
 
     /// A failure and what retrying it does.
     public struct Failure: Hashable, Sendable {
-        public var intent: ListState.Intent
+        public var intent: Intent
         public var failure: FeedFailure
 
-        public init(intent: ListState.Intent, failure: FeedFailure) {
+        public init(intent: Intent, failure: FeedFailure) {
             self.intent = intent
             self.failure = failure
         }
@@ -34,13 +54,13 @@ public struct ListStatus: Hashable, Sendable {
     /// Whether the server said there is nothing older.
     public var reachedEnd: Bool
     /// What the last refresh brought, once it has come back.
-    public var lastRefresh: ListState.RefreshOutcome?
+    public var lastRefresh: RefreshOutcome?
     /// Rows waiting above, brought by a stream (``FeedListViewModel/showWaiting()`` shows them).
     public var waiting: Int = 0
 
     public init(
         loading: Loading? = nil, failure: Failure? = nil, olderFailure: FeedFailure? = nil, reachedEnd: Bool = false,
-        lastRefresh: ListState.RefreshOutcome? = nil
+        lastRefresh: RefreshOutcome? = nil
     ) {
         self.loading = loading
         self.failure = failure
@@ -50,7 +70,7 @@ public struct ListStatus: Hashable, Sendable {
     }
 
     /// The status of a pagination state.
-    public init(_ state: ListState) {
+    package init(_ state: ListState) {
         switch state.inFlight?.kind {
         case .page(nil): loading = .firstPage
         case .page: loading = .olderPage

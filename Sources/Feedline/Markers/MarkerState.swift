@@ -9,9 +9,9 @@
 /// what is wanted is saved at once.
 ///
 /// Pure: ``reduce(_:)`` is the transition, ``requests`` says which effects should be running.
-public struct MarkerState: Hashable, Sendable {
+package struct MarkerState: Hashable, Sendable {
     /// What one timeline's marker is doing.
-    public enum Phase: Hashable, Sendable {
+    package enum Phase: Hashable, Sendable {
         /// Nothing under way: the wanted position is saved, or nothing is wanted.
         case idle
         /// A window is open; when it ends the wanted position is saved.
@@ -23,16 +23,16 @@ public struct MarkerState: Hashable, Sendable {
     }
 
     /// One timeline's marker.
-    public struct Slot: Hashable, Sendable {
+    package struct Slot: Hashable, Sendable {
         /// The newest position the user reached, to be saved.
-        public var wanted: ItemID?
+        package var wanted: ItemID?
         /// What the server holds, as far as this session knows (read at start, or saved).
-        public var saved: ItemID?
+        package var saved: ItemID?
         /// Whether the server's marker was read (``saved`` is then what it held, `nil` for none).
-        public var isRead: Bool
-        public var phase: Phase
+        package var isRead: Bool
+        package var phase: Phase
 
-        public init(wanted: ItemID? = nil, saved: ItemID? = nil, isRead: Bool = false, phase: Phase = .idle) {
+        package init(wanted: ItemID? = nil, saved: ItemID? = nil, isRead: Bool = false, phase: Phase = .idle) {
             self.wanted = wanted
             self.saved = saved
             self.isRead = isRead
@@ -45,25 +45,25 @@ public struct MarkerState: Hashable, Sendable {
     }
 
     /// The debounce window: at most one save per window of reading.
-    public static let interval: Duration = .seconds(10)
+    package static let interval: Duration = .seconds(10)
     /// The wait before a save that met a conflict is sent again.
-    public static let conflictDelay: Duration = .seconds(1)
+    package static let conflictDelay: Duration = .seconds(1)
     /// How many times a save is sent when it keeps meeting conflicts.
-    public static let conflictAttempts = 3
+    package static let conflictAttempts = 3
 
-    public private(set) var slots: [MarkerTimeline: Slot] = [:]
+    package private(set) var slots: [MarkerTimeline: Slot] = [:]
     /// Set by ``MarkerEvent/finishing``: no more windows; what is wanted is saved at once.
-    public private(set) var isFinishing = false
+    package private(set) var isFinishing = false
     private var nextToken = 1
 
-    public init() {}
+    package init() {}
 
     /// The slot of `timeline` (idle and empty when never used).
-    public subscript(timeline: MarkerTimeline) -> Slot { slots[timeline] ?? Slot() }
+    package subscript(timeline: MarkerTimeline) -> Slot { slots[timeline] ?? Slot() }
 
     /// Whether nothing is under way that could still save: no save in flight, no conflict
     /// waiting to be sent again, and (once finishing) nothing wanted and unsaved.
-    public var isSettled: Bool {
+    package var isSettled: Bool {
         slots.values.allSatisfy { slot in
             switch slot.phase {
             case .idle: true
@@ -75,7 +75,7 @@ public struct MarkerState: Hashable, Sendable {
 }
 
 /// What happens to the markers.
-public enum MarkerEvent: Hashable, Sendable {
+package enum MarkerEvent: Hashable, Sendable {
     /// The server's marker was read: what it holds (`nil`: no marker yet).
     case read(MarkerTimeline, ItemID?)
     /// The user's position moved to `id`.
@@ -94,7 +94,7 @@ public enum MarkerEvent: Hashable, Sendable {
 }
 
 /// An effect the marker state wants running.
-public enum MarkerRequest: Hashable, Sendable {
+package enum MarkerRequest: Hashable, Sendable {
     /// Sleep for `duration` on the clock, then ``MarkerEvent/waitEnded(_:token:)``.
     case wait(MarkerTimeline, Duration, token: Int)
     /// Save `id` as the marker, then ``MarkerEvent/saved(_:token:)`` (or a failure).
@@ -103,7 +103,7 @@ public enum MarkerRequest: Hashable, Sendable {
 
 extension MarkerState {
     /// The effects that should be running: one per timeline at most.
-    public var requests: [MarkerRequest] {
+    package var requests: [MarkerRequest] {
         slots.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { timeline, slot in
             switch slot.phase {
             case .idle: nil
@@ -115,7 +115,7 @@ extension MarkerState {
     }
 
     /// The transition for `event`.
-    public mutating func reduce(_ event: MarkerEvent) {
+    package mutating func reduce(_ event: MarkerEvent) {
         switch event {
         case .read(let timeline, let id):
             update(timeline) {

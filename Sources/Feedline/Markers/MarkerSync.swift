@@ -10,9 +10,9 @@
 /// the session's —, its windows and conflict delays as waiting, so a session's
 /// ``FeedSession/settle()`` waits for a save but never for a debounce window.
 @MainActor
-public final class MarkerSync {
+package final class MarkerSync {
     /// The markers' state: what is wanted, saved and under way per timeline.
-    public private(set) var state = MarkerState()
+    package private(set) var state = MarkerState()
     private let service: any MarkerService
     private var loop: Feedback<MarkerRequest, MarkerEvent>?
     private let clock: any Clock<Duration>
@@ -22,7 +22,7 @@ public final class MarkerSync {
 
     /// Markers saved through `service`; windows and delays pass on `clock`; every effect counts
     /// in `activity` (a session's: ``FeedSession/activity``).
-    public init(service: any MarkerService, clock: any Clock<Duration> = ContinuousClock(), activity: Activity = Activity()) {
+    package init(service: any MarkerService, clock: any Clock<Duration> = ContinuousClock(), activity: Activity = Activity()) {
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -37,7 +37,7 @@ public final class MarkerSync {
     /// position is not saved again); from then on those timelines may be saved. A position
     /// wanted meanwhile that is not further on than the server's is dropped. Throws the
     /// service's failure as a ``FeedFailure`` (and nothing is ever saved for those timelines).
-    public func read(_ timelines: [MarkerTimeline] = MarkerTimeline.allCases) async throws(FeedFailure) -> [MarkerTimeline: ServerMarker] {
+    package func read(_ timelines: [MarkerTimeline] = MarkerTimeline.allCases) async throws(FeedFailure) -> [MarkerTimeline: ServerMarker] {
         let service = service
         let answer = await activity.perform { () -> Result<[MarkerTimeline: ServerMarker], FeedFailure> in
             do {
@@ -65,7 +65,7 @@ public final class MarkerSync {
     /// The position of `timeline` moved to `id`: it is saved when the current window ends —
     /// if it is further on than what the server holds and what is wanted already (else it is
     /// ignored).
-    public func move(_ timeline: MarkerTimeline, to id: ItemID) {
+    package func move(_ timeline: MarkerTimeline, to id: ItemID) {
         let slot = state[timeline]
         if let held = slot.saved, !isFurther(id, than: held, in: timeline) { return }
         if let wanted = slot.wanted, !isFurther(id, than: wanted, in: timeline) { return }
@@ -80,7 +80,7 @@ public final class MarkerSync {
     /// Saves what is wanted and not saved yet at once, and returns once the saves are done or
     /// `limit` has passed on the clock, or the calling task is cancelled (whichever is first; at
     /// once when nothing is under way).
-    public func finish(waitingAtMost limit: Duration) async {
+    package func finish(waitingAtMost limit: Duration) async {
         send(.finishing)
         guard !state.isSettled else { return }
         await waiters.wait(atMost: limit, on: clock)

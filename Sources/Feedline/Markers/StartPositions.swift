@@ -18,30 +18,30 @@ import Foundation
 ///   it is further on by the server's ids than the position known (or there is none), and so is
 ///   each position a notifications list reaches; ``notifications`` is the newest, to hand every
 ///   notifications list and to save.
-public struct StartPositions: Hashable, Sendable {
+package struct StartPositions: Hashable, Sendable {
     /// The home timeline to show at start; `nil` when nothing was saved and no marker said
     /// more.
-    public package(set) var home: SavedList?
+    package var home: SavedList?
     /// Posts of ``home`` fetched from the server just now (not saved copies).
-    public package(set) var fresh: Set<PostID> = []
+    package var fresh: Set<PostID> = []
     /// A marker's post to ask the server for (the query: while set, a fetch should run).
-    public package(set) var wantedPost: PostID?
+    package var wantedPost: PostID?
     /// Whether the home timeline was shown: later markers only move its position.
-    public package(set) var homeShown = false
+    package var homeShown = false
     /// A home position for the shown list to take when it is further on (a marker that came
     /// late); consumed by ``StartEvent/lateHomeTaken``.
-    public package(set) var lateHome: ReadingPosition?
+    package var lateHome: ReadingPosition?
     /// The newest notifications position known: saved, a marker's, or reached in a list.
-    public package(set) var notifications: ReadingPosition?
+    package var notifications: ReadingPosition?
     /// The notifications position saved last.
-    public package(set) var savedNotifications: ReadingPosition?
+    package var savedNotifications: ReadingPosition?
 
     /// Nothing known yet.
-    public init() {}
+    package init() {}
 
     /// Whether `position` is further on than `other`: by the server's ids when `isNewer` can
     /// tell (Mastodon's grow with time), else by date.
-    public static func isFurther(
+    package static func isFurther(
         _ position: ReadingPosition, than other: ReadingPosition, isNewer: (ItemID, ItemID) -> Bool?
     ) -> Bool {
         guard position.id != other.id else { return false }
@@ -50,7 +50,7 @@ public struct StartPositions: Hashable, Sendable {
 }
 
 /// What happens while a session finds where to start, named for what happened.
-public enum StartEvent: Hashable, Sendable {
+package enum StartEvent: Hashable, Sendable {
     /// The saved home timeline and notifications position were read (either may be missing).
     case loaded(home: SavedList?, notifications: ReadingPosition?)
     /// The server's markers came. `homeKnown` is the post the home marker names when the shown

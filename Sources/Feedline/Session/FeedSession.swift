@@ -8,7 +8,8 @@
 public final class FeedSession {
     public let service: any FeedService
     public let clock: WallClock
-    public let activity: Activity
+    /// The one activity every effect of the session counts in (see ``settle()``).
+    package let activity: Activity
     public let store: PostStore
     public let navigator: Navigator
     /// How live updates arrive (``StreamState/off`` until a transport says otherwise).

@@ -17,25 +17,38 @@ public final class FeedListViewModel {
     /// What fronts render: the machine's state (rows and status are read from it, not copied)
     /// and how the rows changed since the previous snapshot.
     public struct Snapshot: Equatable, Sendable {
-        /// The pagination state the rows and status come from.
-        public package(set) var state: ListState
+        /// The pagination state the rows and status come from (the machine: core only).
+        package var state: ListState
         /// How ``rows`` differs from the previous snapshot's rows. The first snapshot a subscriber
         /// receives is a replay of the current one: render its rows; apply the changes of the
         /// snapshots after it.
         public package(set) var changes: Changeset<ListRow>
         /// The rows the change removed, as they were (a changeset names them by old index only).
         public package(set) var removed: [ListRow] = []
+        /// Rows restored from an earlier run that this change confirmed (a server answer brought
+        /// them, or a newer copy of their post): they are no longer in ``unconfirmed``.
+        public package(set) var confirmed: [RowID] = []
 
         /// The rows, newest first, unique by id, with ``RowList/index(of:)`` in O(1).
         public var rows: RowList { state.rows }
         /// The status line.
         public var status: ListStatus { ListStatus(state) }
+        /// Rows waiting above the rows, newest first (what a stream or a catch-up brought, or
+        /// the saved rows newer than the reading position); ``FeedListViewModel/showWaiting()``
+        /// puts them on top.
+        public var waiting: RowList { state.waiting }
+        /// Rows (and waiting rows) restored from an earlier run that no server answer has
+        /// brought again yet: a front may mark them as saved copies.
+        public var unconfirmed: Set<RowID> { state.unconfirmed }
+        /// The reading position: the newest post row displayed so far (it only moves forward).
+        public var position: ReadingPosition? { state.position }
 
         /// A snapshot of `state` after `changes` (for tests of fronts).
-        package init(state: ListState, changes: Changeset<ListRow>, removed: [ListRow] = []) {
+        package init(state: ListState, changes: Changeset<ListRow>, removed: [ListRow] = [], confirmed: [RowID] = []) {
             self.state = state
             self.changes = changes
             self.removed = removed
+            self.confirmed = confirmed
         }
     }
 
@@ -61,7 +74,7 @@ public final class FeedListViewModel {
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
     /// page when displayed.
-    public init(source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5) {
+    package init(source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5) {
         self.source = source
         self.store = store
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
@@ -103,8 +116,11 @@ public final class FeedListViewModel {
     /// The current status line.
     public var status: ListStatus { ListStatus(relay.value.state) }
 
-    /// The pagination state.
-    public var state: ListState { relay.value.state }
+    /// The pagination state (the machine: core and tests only).
+    package var state: ListState { relay.value.state }
+
+    /// The rows waiting above (see ``Snapshot/waiting``).
+    public var waiting: RowList { relay.value.state.waiting }
 
     // MARK: - Input
 
@@ -424,13 +440,19 @@ public final class FeedListViewModel {
     private func apply(_ events: [ListEvent]) {
         let (before, unconfirmed, removed, changes, waiting) = relay.mutate { snapshot in
             let before = ListStatus(snapshot.state)
-            let unconfirmed = snapshot.state.unconfirmed.count
+            let unconfirmedBefore = snapshot.state.unconfirmed
+            let unconfirmed = unconfirmedBefore.count
             var edit = RowEdit(oldCount: snapshot.state.rows.count)
             for event in events { snapshot.state.reduce(event, into: &edit) }
             let changes = edit.changeset(in: snapshot.state)
             let removed = edit.removedRows(in: snapshot.state)
             snapshot.changes = changes
             snapshot.removed = removed
+            // Unconfirmed rows only ever leave the set: nothing left it when its size held.
+            snapshot.confirmed = unconfirmedBefore.count == snapshot.state.unconfirmed.count ? [] : unconfirmedBefore
+                .subtracting(snapshot.state.unconfirmed)
+                .filter { snapshot.state.rows.contains($0) || snapshot.state.waiting.contains($0) }
+                .sorted { $0.description < $1.description }
             return (before, unconfirmed, removed, changes, (started: edit.waitingStarted, stopped: edit.waitingStopped))
         }
         if let holder {

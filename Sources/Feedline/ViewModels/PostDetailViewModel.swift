@@ -16,7 +16,7 @@ public final class PostDetailViewModel {
     private var loads: Feedback<PostDetailRequest, Loaded>?
 
     /// A detail for the post `id` names (an entry or an original id).
-    public init(id: PostID, service: any FeedService, store: PostStore, activity: Activity, clock: WallClock) {
+    package init(id: PostID, service: any FeedService, store: PostStore, activity: Activity, clock: WallClock) {
         self.store = store
         self.clock = clock
         relay = Relay(PostDetailState(id: id, known: store.current(id)))

@@ -36,7 +36,7 @@ struct ListScreen {
     }
 
     mutating func receive(_ snapshot: FeedListViewModel.Snapshot) {
-        unconfirmed = snapshot.state.unconfirmed
+        unconfirmed = snapshot.unconfirmed
         viewport.receive(snapshot)
     }
 

@@ -3,7 +3,7 @@ import Feedline
 /// The outbox as the REPL tells it: what a retry sends and how it went, queued taps with why and when.
 extension REPLDriver {
     func retry() {
-        if case .list(let entry)? = stack.last, entry.list.state.olderFailure != nil, entry.screen.viewport.showsAll {
+        if case .list(let entry)? = stack.last, entry.list.status.olderFailure != nil, entry.screen.viewport.showsAll {
             entry.screen.owed = max(entry.screen.owed, options.pageSize)
         }
         let sending = session.store.retryableInteractions
