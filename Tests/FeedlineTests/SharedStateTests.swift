@@ -7,10 +7,10 @@ import Testing
 @Suite("Shared post state", .timeLimit(.minutes(10)))
 struct SharedStateTests {
     /// A timeline with an original `o1` and `b1`, a reblog entry of it by Bob, plus `p2`.
-    private func loadedSession() async -> (FeedSession, MemoryService) {
+    private func loadedSession(expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) async -> (FeedSession, MemoryService) {
         let original = makePost("o1", minutesAgo: 10, favourites: 2, reblogs: 1)
         let posts = [makePost("b1", minutesAgo: 1, author: bob, reblog: original), makePost("p2", minutesAgo: 5), original]
-        let service = MemoryService(posts: posts)
+        let service = MemoryService(posts: posts, expecting: expecting, sourceLocation: sourceLocation)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -33,7 +33,7 @@ struct SharedStateTests {
 
     @Test("a toggle in the detail shows on the timeline row at once, and the other way round")
     func detailAndRow() async throws {
-        let (session, service) = await loadedSession()
+        let (session, service) = await loadedSession(expecting: [.pages, .posts, .contexts, .interactions])
         session.navigator.open("o1")
         guard case .post(let detail) = session.navigator.top else {
             Issue.record("no detail on top")
@@ -59,7 +59,7 @@ struct SharedStateTests {
 
     @Test("a reblog entry and its original in the same timeline move together")
     func twins() async throws {
-        let (session, _) = await loadedSession()
+        let (session, _) = await loadedSession(expecting: [.pages, .interactions])
         let boost = try #require(session.root.rowViewModel("b1"))
         var updates: [Changeset<ListRow>] = []
         let recorder = Locked<[Changeset<ListRow>]>([])
@@ -79,7 +79,7 @@ struct SharedStateTests {
 
     @Test("a row's value in the list's snapshots follows the shared state")
     func rowRelay() async throws {
-        let (session, _) = await loadedSession()
+        let (session, _) = await loadedSession(expecting: [.pages, .interactions])
         let second = try #require(session.root.rowViewModel("b1"))
         let seen = Locked<[Bool]>([])
         let favourited = session.root.snapshot.map { $0.rows[id: .post("o1")]?.post?.interaction.favourited ?? false }
@@ -94,7 +94,7 @@ struct SharedStateTests {
 
     @Test("a favourite the server refuses rolls back everywhere and shows the error on that post")
     func rollback() async throws {
-        let (session, service) = await loadedSession()
+        let (session, service) = await loadedSession(expecting: [.pages, .interactions])
         service.failNext("favourite", refused: true)
         let model = try #require(session.root.rowViewModel("p2"))
         model.toggleFavourite()
@@ -108,7 +108,7 @@ struct SharedStateTests {
 
     @Test("impatient double taps send one request and end where the user left it")
     func doubleTaps() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await service.waitForPending(1)
@@ -142,7 +142,7 @@ struct SharedStateTests {
 
     @Test("a page that arrives after a toggle settled does not flip it back")
     func stalePageAfterToggle() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         let timeline = session.root
         timeline.appeared()
@@ -171,18 +171,24 @@ struct SharedStateTests {
         let seed = testSeed(424_242)
         var random = SeededGenerator(seed: seed)
         for schedule in 0..<10_000 {
-            let service = ControlledService()
+            let service = ControlledService(expecting: [.pages, .newer, .posts, .contexts, .interactions])
             // A clock nobody advances: queued interactions are sent again only by retry().
             let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: ManualClock())
-            var server: [PostID: (fav: Bool, favs: Int, reb: Bool, rebs: Int)] = ["a": (false, 1, false, 0), "b": (true, 3, false, 2)]
-            func copy(_ id: PostID) -> Post {
-                let s = server[id] ?? (false, 0, false, 0)
-                return makePost(id.rawValue, favourited: s.fav, favourites: s.favs, reblogged: s.reb, reblogs: s.rebs)
+            var server = ServerModel([
+                makePost("a", favourites: 1), makePost("w", author: bob, reblog: makePost("b", favourited: true, favourites: 3, reblogs: 2)),
+            ])
+            func copy(_ id: PostID) -> Post { server.entry(id) ?? makePost(id.rawValue) }
+            /// What the server answers an interaction call, having applied it.
+            func interact(_ call: ControlledService.Call) -> Result<ControlledService.Response, ControlledService.Failure> {
+                guard let (kind, value, id) = call.interaction, let answer = try? server.set(kind, to: value, on: id) else {
+                    return .failure(.init(message: "Record not found", isTransient: false))
+                }
+                return .success(.post(answer))
             }
             let fail = { (message: String) in _ = Issue.record("schedule \(schedule) (seed \(seed)): \(message)") }
             session.root.appeared()
             await service.waitForPending(1)
-            service.answer(.page(nil), with: .page(Page(posts: [copy("a"), makePost("w", author: bob, reblog: copy("b")), copy("b")], next: PageCursor("b"))))
+            service.answer(.page(nil), with: .page(Page(posts: [copy("a"), copy("w"), copy("b")], next: PageCursor("b"))))
             await session.settle()
             var details: [PostDetailViewModel] = []
             // What the user last asked for, per post and kind: only a failure may change it back.
@@ -218,23 +224,13 @@ struct SharedStateTests {
                     // A failure for lack of a connection keeps the wish (queued); a refusal undoes it.
                     let refused = failing && Bool.random(using: &random)
                     switch pending[index] {
-                    case .favourite(let value, let target):
+                    case .favourite(_, let target), .reblog(_, let target):
                         if failing {
-                            if refused { failedKey = "\(target) favourite" }
+                            if refused, let kind = pending[index].interaction?.kind { failedKey = "\(target) \(kind)" }
                             service.settle(at: index, with: .failure(.init(message: "Down.", isTransient: !refused)))
                             break
                         }
-                        if var s = server[target] { if s.fav != value { s.favs += value ? 1 : -1 }; s.fav = value; server[target] = s }
-                        service.settle(at: index, with: .success(.post(copy(target))))
-                    case .reblog(let value, let target):
-                        if failing {
-                            if refused { failedKey = "\(target) reblog" }
-                            service.settle(at: index, with: .failure(.init(message: "Down.", isTransient: !refused)))
-                            break
-                        }
-                        if var s = server[target] { if s.reb != value { s.rebs += value ? 1 : -1 }; s.reb = value; server[target] = s }
-                        let reply = value ? makePost("mine", author: bob, reblog: copy(target)) : copy(target)
-                        service.settle(at: index, with: .success(.post(reply)))
+                        service.settle(at: index, with: interact(pending[index]))
                     case .page:
                         service.settle(at: index, with: .success(.page(Page(posts: [copy("b"), copy("a")], next: nil))))
                     case .context(let target):
@@ -244,7 +240,7 @@ struct SharedStateTests {
                     case .newer:
                         service.settle(at: index, with: .success(.newer(NewerPage(posts: [], hasMore: false))))
                     default:
-                        fail("unexpected call \(pending[index])")
+                        fail("a call the schedule does not answer: \(pending[index])")
                     }
                 }
                 await quiesce(session, service)
@@ -269,27 +265,23 @@ struct SharedStateTests {
             // Settle everything successfully; what waits in the outbox is retried.
             while let call = await nextCall(session, service) {
                 switch call {
-                case .favourite(let value, let target):
-                    if var s = server[target] { if s.fav != value { s.favs += value ? 1 : -1 }; s.fav = value; server[target] = s }
-                    service.answer(call, with: .post(copy(target)))
-                case .reblog(let value, let target):
-                    if var s = server[target] { if s.reb != value { s.rebs += value ? 1 : -1 }; s.reb = value; server[target] = s }
-                    service.answer(call, with: .post(copy(target)))
+                case .favourite, .reblog: service.settle(at: 0, with: interact(call))
                 case .page: service.answer(call, with: .page(Page(posts: [], next: nil)))
                 case .context: service.answer(call, with: .context(PostContext()))
                 case .post(let target): service.answer(call, with: .post(copy(target)))
                 case .newer: service.answer(call, with: .newer(NewerPage(posts: [], hasMore: false)))
                 default:
-                    fail("unexpected call \(call)")
+                    fail("a call the schedule does not answer: \(call)")
                     service.settle(at: 0, with: .failure(.init(message: "unexpected")))
                 }
                 await quiesce(session, service)
             }
             await session.settle()
             for id: PostID in ["a", "b"] {
-                let s = server[id] ?? (false, 0, false, 0)
+                let s = server.interactions(of: id) ?? ServerInteractions()
                 let shown = session.store.interaction(id)
-                if shown?.favourited != s.fav || shown?.favouritesCount != s.favs || shown?.reblogged != s.reb || shown?.reblogsCount != s.rebs {
+                if shown?.favourited != s.favourited || shown?.favouritesCount != s.favourites || shown?.reblogged != s.reblogged
+                    || shown?.reblogsCount != s.reblogs {
                     fail("\(id) shows \(String(describing: shown)), server has \(s)")
                 }
                 for row in session.root.rows.compactMap(\.post) where row.originalID == id {
