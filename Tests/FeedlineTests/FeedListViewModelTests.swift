@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite("Timeline view model", .timeLimit(.minutes(10)))
+@Suite("Feed list view model", .timeLimit(.minutes(10)))
 struct FeedListViewModelTests {
     private func makeSession(_ service: any FeedService, prefetch: Int = 5) -> FeedSession {
         FeedSession(service: service, clock: .fixed(testNow), prefetchDistance: prefetch)
@@ -22,8 +22,8 @@ struct FeedListViewModelTests {
         await session.settle()
         #expect(timeline.rows.map(\.id) == [.post("p1"), .post("p2"), .post("p3")])
         #expect(timeline.status == ListStatus())
-        #expect(timeline.rowViewModel("p2")?.row?.text == "post p2")
-        #expect(timeline.rowViewModel("p2")?.row?.relativeTime(.fixed(testNow)) == "2m")
+        #expect(timeline.rowHandle("p2")?.row?.text == "post p2")
+        #expect(timeline.rowHandle("p2")?.row?.relativeTime(.fixed(testNow)) == "2m")
     }
 
     @Test("reset cancels the request in flight, and its late response is dropped")
@@ -90,7 +90,7 @@ struct FeedListViewModelTests {
             if let last = timeline.rows.last { timeline.rowWillDisplay(last.id) }
             await session.settle()
         }
-        timeline.rowViewModel("p3")?.toggleFavourite()
+        timeline.rowHandle("p3")?.toggleFavourite()
         await session.settle()
         if let gap = timeline.rows.first(where: { $0.gap != nil }) { timeline.openGap(gap.id) }
         await session.settle()

@@ -49,8 +49,8 @@ struct SharedStateTests {
         #expect(service.serverPost("o1")?.favourited == true)
 
         // Row → detail.
-        let rowModel = try #require(session.root.rowViewModel("o1"))
-        rowModel.toggleReblog()
+        let rowHandle = try #require(session.root.rowHandle("o1"))
+        rowHandle.toggleReblog()
         #expect(detail.current.interaction?.reblogged == true)
         #expect(detail.current.interaction?.reblogsCount == 2)
         await session.settle()
@@ -60,7 +60,7 @@ struct SharedStateTests {
     @Test("a reblog entry and its original in the same timeline move together")
     func twins() async throws {
         let (session, _) = await loadedSession(expecting: [.pages, .interactions])
-        let boost = try #require(session.root.rowViewModel("b1"))
+        let boost = try #require(session.root.rowHandle("b1"))
         var updates: [Changeset<ListRow>] = []
         let recorder = Locked<[Changeset<ListRow>]>([])
         let subscription = session.root.snapshot.subscribe { snapshot in recorder.withLock { $0.append(snapshot.changes) } }
@@ -78,9 +78,9 @@ struct SharedStateTests {
     }
 
     @Test("a row's value in the list's snapshots follows the shared state")
-    func rowRelay() async throws {
+    func rowValueFollowsSharedState() async throws {
         let (session, _) = await loadedSession(expecting: [.pages, .interactions])
-        let second = try #require(session.root.rowViewModel("b1"))
+        let second = try #require(session.root.rowHandle("b1"))
         let seen = Locked<[Bool]>([])
         let favourited = session.root.snapshot.map { $0.rows[id: .post("o1")]?.post?.interaction.favourited ?? false }
         let subscription = favourited.removeDuplicates().subscribe { value in
@@ -96,11 +96,11 @@ struct SharedStateTests {
     func rollback() async throws {
         let (session, service) = await loadedSession(expecting: [.pages, .interactions])
         service.failNext("favourite", refused: true)
-        let model = try #require(session.root.rowViewModel("p2"))
-        model.toggleFavourite()
-        #expect(model.favourited)
+        let p2 = try #require(session.root.rowHandle("p2"))
+        p2.toggleFavourite()
+        #expect(p2.favourited)
         await session.settle()
-        #expect(!model.favourited)
+        #expect(!p2.favourited)
         #expect(row(session, "p2")?.interaction.failure
             == InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Not allowed.", isTransient: false))
         #expect(row(session, "o1")?.interaction.failure == nil)
@@ -114,19 +114,19 @@ struct SharedStateTests {
         await service.waitForPending(1)
         service.answer(.page(nil), with: .page(Page(posts: [makePost("p1", favourites: 1)], next: nil)))
         await session.settle()
-        let model = try #require(session.root.rowViewModel("p1"))
-        model.toggleFavourite()
-        model.toggleFavourite()
-        model.toggleFavourite()
+        let p1 = try #require(session.root.rowHandle("p1"))
+        p1.toggleFavourite()
+        p1.toggleFavourite()
+        p1.toggleFavourite()
         await service.waitForPending(1)
         #expect(service.log.last == .favourite(true, "p1"))
-        #expect(model.favourited && model.favouritesCount == 2)
+        #expect(p1.favourited && p1.favouritesCount == 2)
         service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 2)))
         await quiesce(session, service)
         #expect(service.pending.isEmpty)
         #expect(service.log.count == 2)  // page + one favourite
-        model.toggleFavourite()
-        model.toggleFavourite()
+        p1.toggleFavourite()
+        p1.toggleFavourite()
         await quiesce(session, service)
         // The first tap sent an unfavourite; the second only moved the desired value back.
         #expect(service.pending == [.favourite(false, "p1")])
@@ -137,7 +137,7 @@ struct SharedStateTests {
         #expect(service.pending == [.favourite(true, "p1")])
         service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 2)))
         await session.settle()
-        #expect(model.favourited && model.favouritesCount == 2)
+        #expect(p1.favourited && p1.favouritesCount == 2)
     }
 
     @Test("a page that arrives after a toggle settled does not flip it back")
@@ -152,14 +152,14 @@ struct SharedStateTests {
         // A page load starts (it will read the server before the favourite lands) ...
         timeline.loadMore()
         await service.waitForPending(1)
-        timeline.rowViewModel("p1")?.toggleFavourite()
+        timeline.rowHandle("p1")?.toggleFavourite()
         await service.waitForPending(2)
         service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 1)))
         await quiesce(session, service)
         // ... and arrives after the favourite settled, carrying the old state of p1.
         service.answer(.page(PageCursor("p1")), with: .page(Page(posts: [makePost("p1"), makePost("p2")], next: nil)))
         await session.settle()
-        #expect(timeline.rowViewModel("p1")?.favourited == true)
+        #expect(timeline.rowHandle("p1")?.favourited == true)
         #expect(timeline.rows.count == 2)
     }
 
@@ -202,8 +202,8 @@ struct SharedStateTests {
                 switch Int.random(in: 0..<8, using: &random) {
                 case 0, 1:
                     let entry: PostID = id == "b" && Bool.random(using: &random) ? "w" : id
-                    let model = session.root.rowViewModel(entry)
-                    if kind == .favourite { model?.toggleFavourite() } else { model?.toggleReblog() }
+                    let row = session.root.rowHandle(entry)
+                    if kind == .favourite { row?.toggleFavourite() } else { row?.toggleReblog() }
                     intent["\(id) \(kind)"]?.toggle()
                 case 2:
                     if details.isEmpty || Bool.random(using: &random) {
