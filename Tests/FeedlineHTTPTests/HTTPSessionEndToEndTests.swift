@@ -4,8 +4,8 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// The core's session and timeline view model driven over the HTTP service and a real server:
-/// the two layers agree on paging, refresh, gaps, interactions and failures.
+/// The core's session and its home feed list view model driven over the HTTP service and a real
+/// server: the two layers agree on paging, refresh, gaps, interactions and failures.
 @MainActor
 @Suite("HTTP session end to end")
 struct HTTPSessionEndToEndTests {

@@ -4,8 +4,8 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// The core timeline view model driven on the sandbox with the shipped fixtures: the two layers
-/// agree on paging, refresh, gaps and interactions.
+/// The core's home feed list view model driven on the sandbox with the shipped fixtures: the
+/// two layers agree on paging, refresh, gaps and interactions.
 @MainActor
 @Suite("Sandbox end to end")
 struct SandboxTimelineEndToEndTests {

@@ -119,7 +119,7 @@ struct ConcurrencyStressTests {
     func storeUnderLoad() async {
         let seed = testSeed(0x5EED)
         let posts = makePosts(40)
-        let service = MemoryService(posts: posts)
+        let service = MemoryService(posts: posts, expecting: .interactions)
         let activity = Activity()
         let store = PostStore(service: service, activity: activity)
         store.ingest(posts, fetchedAt: store.beginFetch())

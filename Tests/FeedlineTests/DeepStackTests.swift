@@ -15,7 +15,7 @@ struct DeepStackTests {
     @Test("pushing to depth 1,000 and popping back, twice, leaves nothing alive and the store as it was")
     func depthThousand() async {
         let posts = makePosts(40)
-        let service = MemoryService(posts: posts, pageSize: 10)
+        let service = MemoryService(posts: posts, pageSize: 10, expecting: [.pages, .posts, .contexts, .notifications, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow), cacheCapacity: 16)
         session.root.appeared()
         await session.settle()

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite("Timeline view model", .timeLimit(.minutes(10)))
+@Suite("Feed list view model", .timeLimit(.minutes(10)))
 struct FeedListViewModelTests {
     private func makeSession(_ service: any FeedService, prefetch: Int = 5) -> FeedSession {
         FeedSession(service: service, clock: .fixed(testNow), prefetchDistance: prefetch)
@@ -11,7 +11,7 @@ struct FeedListViewModelTests {
 
     @Test("appearing loads the first page; the snapshot's rows and status follow")
     func firstPage() async {
-        let service = ControlledService()
+        let service = ControlledService(expecting: .pages)
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
@@ -22,13 +22,13 @@ struct FeedListViewModelTests {
         await session.settle()
         #expect(timeline.rows.map(\.id) == [.post("p1"), .post("p2"), .post("p3")])
         #expect(timeline.status == ListStatus())
-        #expect(timeline.rowViewModel("p2")?.row?.text == "post p2")
-        #expect(timeline.rowViewModel("p2")?.row?.relativeTime(.fixed(testNow)) == "2m")
+        #expect(timeline.rowHandle("p2")?.row?.text == "post p2")
+        #expect(timeline.rowHandle("p2")?.row?.relativeTime(.fixed(testNow)) == "2m")
     }
 
     @Test("reset cancels the request in flight, and its late response is dropped")
     func resetCancels() async {
-        let service = ControlledService()
+        let service = ControlledService(expecting: .pages)
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
@@ -48,7 +48,7 @@ struct FeedListViewModelTests {
 
     @Test("never two page loads at once: scrolling while loading asks nothing more")
     func oneAtATime() async {
-        let service = MemoryService(posts: makePosts(60), pageSize: 20)
+        let service = MemoryService(posts: makePosts(60), pageSize: 20, expecting: .pages)
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
@@ -62,7 +62,7 @@ struct FeedListViewModelTests {
 
     @Test("a subscriber that applies every changeset to its own copy ends with the same rows")
     func changesetsRebuildRows() async {
-        let service = MemoryService(posts: makePosts(45), pageSize: 10)
+        let service = MemoryService(posts: makePosts(45), pageSize: 10, expecting: [.pages, .newer, .interactions])
         let session = makeSession(service)
         let timeline = session.root
         let rebuilt = Locked<[ListRow]?>(nil)
@@ -90,7 +90,7 @@ struct FeedListViewModelTests {
             if let last = timeline.rows.last { timeline.rowWillDisplay(last.id) }
             await session.settle()
         }
-        timeline.rowViewModel("p3")?.toggleFavourite()
+        timeline.rowHandle("p3")?.toggleFavourite()
         await session.settle()
         if let gap = timeline.rows.first(where: { $0.gap != nil }) { timeline.openGap(gap.id) }
         await session.settle()
@@ -104,7 +104,7 @@ struct FeedListViewModelTests {
 
     @Test("refresh with a full page leaves a gap; opening it fills it without duplicates")
     func refreshAndGap() async {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10)
+        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: [.pages, .newer])
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
@@ -123,7 +123,7 @@ struct FeedListViewModelTests {
 
     @Test("a failed page shows its error with what fixes it, and retry uses the same cursor")
     func failureAndRetry() async {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10)
+        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: .pages)
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
@@ -144,7 +144,7 @@ struct FeedListViewModelTests {
 
     @Test("a view model that is released drops its late response and does not stay alive")
     func releasedTimeline() async {
-        let service = ControlledService()
+        let service = ControlledService(expecting: .pages)
         weak var released: FeedListViewModel?
         let activity = Activity()
         do {

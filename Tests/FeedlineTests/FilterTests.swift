@@ -42,7 +42,7 @@ struct FilterTests {
     @Test("hidden posts never become rows; warned ones show the filter until revealed")
     func hideAndWarn() async {
         let posts = Self.filtered(Self.filtered(makePosts(6), Self.hidden, ["p2", "p5"]), Self.spoilers, ["p3"])
-        let service = MemoryService(posts: posts, pageSize: 6)
+        let service = MemoryService(posts: posts, pageSize: 6, expecting: .pages)
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -58,7 +58,7 @@ struct FilterTests {
     func revealIsShared() async {
         let posts = Self.filtered(makePosts(4), Self.spoilers, ["p2"])
         let boost = makePost("b9", minutesAgo: 0.5, reblog: posts[1])
-        let service = MemoryService(posts: [boost] + posts, pageSize: 10)
+        let service = MemoryService(posts: [boost] + posts, pageSize: 10, expecting: [.pages, .posts, .contexts])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -83,7 +83,7 @@ struct FilterTests {
         var photo = makePost("p1")
         photo.media = [Media(kind: .image, description: "noodles")]
         photo.filters = [Self.food]
-        let service = MemoryService(posts: [photo] + makePosts(2, from: 2), pageSize: 10)
+        let service = MemoryService(posts: [photo] + makePosts(2, from: 2), pageSize: 10, expecting: [.pages, .posts, .contexts])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -112,7 +112,7 @@ struct FilterTests {
     func emptiedPages() async {
         // Pages of 3: the 2nd and 3rd are all hidden, the 4th shows; the 5th is hidden and the last.
         let posts = Self.filtered(makePosts(15), Self.hidden, Set((4...9).map { "p\($0)" } + (13...15).map { "p\($0)" }))
-        let service = MemoryService(posts: posts, pageSize: 3)
+        let service = MemoryService(posts: posts, pageSize: 3, expecting: .pages)
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -135,7 +135,7 @@ struct FilterTests {
 
     @Test("a refresh whose page ends on a hidden post leaves a gap below that post; filling it shows the rest once")
     func refreshGapBound() async {
-        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 4)
+        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 4, expecting: [.pages, .newer])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -154,7 +154,7 @@ struct FilterTests {
 
     @Test("a refresh whose newest page is all hidden goes on below it, once per page, without a gap on top")
     func refreshOfHiddenPages() async {
-        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 3)
+        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 3, expecting: [.pages, .newer])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -179,7 +179,7 @@ struct FilterTests {
 
     @Test("a streamed post a filter hides does not wait; a warned one waits with its warning")
     func streamedFiltered() async {
-        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 4)
+        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 4, expecting: .pages)
         let session = makeSession(service)
         let home = session.root
         home.appeared()

@@ -459,25 +459,17 @@ struct InteractionStateTests {
         let seed = testSeed(20_261_122)
         print("Interaction machine schedules from seed \(seed) (FEEDLINE_SEED replays)")
         var random = SeededGenerator(seed: seed)
-        struct ServerPost {
-            var flags: [InteractionKind: Bool] = [:]
-            var counts: [InteractionKind: Int] = [:]
-            mutating func apply(_ kind: InteractionKind, _ value: Bool) {
-                if kind.isCounted, flags[kind] != value { counts[kind, default: 0] += value ? 1 : -1 }
-                flags[kind] = value
-            }
-        }
         for schedule in 0..<10_000 {
-            var serverState = ServerPost()
+            var serverState = ServerInteractions()
             for kind in InteractionKind.allCases {
                 let on = Bool.random(using: &random)
-                serverState.flags[kind] = on
-                serverState.counts[kind] = kind.isCounted ? (on ? 2 : 1) : 0
+                serverState.set(kind, to: on)
+                if kind == .favourite { serverState.favourites = on ? 2 : 1 }
+                if kind == .reblog { serverState.reblogs = on ? 2 : 1 }
             }
             func copy() -> Post {
-                var post = makePost("o", favourited: serverState.flags[.favourite] ?? false, favourites: serverState.counts[.favourite] ?? 0,
-                                    reblogged: serverState.flags[.reblog] ?? false, reblogs: serverState.counts[.reblog] ?? 0)
-                post.bookmarked = serverState.flags[.bookmark] ?? false
+                var post = makePost("o")
+                post.interactions = serverState
                 return post
             }
             var epoch: StoreEpoch = 1
@@ -489,7 +481,7 @@ struct InteractionStateTests {
             var failures = 0
             func startNew() {
                 for request in state.requests where !outstanding.contains(request) {
-                    if request.value == serverState.flags[request.kind] {
+                    if request.value == serverState.isOn(request.kind) {
                         Issue.record("schedule \(schedule) (seed \(seed)): request \(request) sent although the server already agrees")
                     }
                     outstanding.append(request)
@@ -536,7 +528,7 @@ struct InteractionStateTests {
                         state.reduce(.requestFailed(request.kind, token: request.token, failure: FeedFailure(message: "Down.", isTransient: transient), at: epoch))
                         if !transient { intent[request.kind] = state.display.isOn(request.kind) }
                     } else {
-                        serverState.apply(request.kind, request.value)
+                        serverState.set(request.kind, to: request.value)
                         var reply = copy()
                         // Mastodon's undo replies may lag by one.
                         if !request.value, Bool.random(using: &random) {
@@ -569,7 +561,7 @@ struct InteractionStateTests {
                 epoch += 1
                 if let request = outstanding.first {
                     outstanding.removeFirst()
-                    serverState.apply(request.kind, request.value)
+                    serverState.set(request.kind, to: request.value)
                     state.reduce(.requestSucceeded(request.kind, token: request.token, reply: copy(), at: epoch))
                 } else if let resend = state.resends.first {
                     resends += 1
@@ -582,9 +574,9 @@ struct InteractionStateTests {
             }
             let shown = state.display
             let expected = PostInteraction(
-                favourited: serverState.flags[.favourite] ?? false, favouritesCount: serverState.counts[.favourite] ?? 0,
-                reblogged: serverState.flags[.reblog] ?? false, reblogsCount: serverState.counts[.reblog] ?? 0,
-                bookmarked: serverState.flags[.bookmark] ?? false, pending: [], failure: shown.failure)
+                favourited: serverState.favourited, favouritesCount: serverState.favourites,
+                reblogged: serverState.reblogged, reblogsCount: serverState.reblogs,
+                bookmarked: serverState.bookmarked, pending: [], failure: shown.failure)
             if shown != expected {
                 Issue.record("schedule \(schedule) (seed \(seed)): shows \(shown), server has \(expected)")
                 return

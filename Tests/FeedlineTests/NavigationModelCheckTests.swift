@@ -59,7 +59,7 @@ struct NavigationModelCheckTests {
     /// One walk of `steps` random steps from `seed`; the first problem found, or `nil`.
     static func walk(seed: UInt64, steps: Int) async -> String? {
         var random = SeededGenerator(seed: seed)
-        let server = ModelServer()
+        let server = ModelServer(expecting: .all)
         // A retry clock nobody advances: interactions queued for lack of a connection are sent
         // again only by retry (a step, and the settling below), never by real time.
         let live = FeedSession(service: server, clock: .fixed(ModelServer.epoch), cacheCapacity: 8, retryClock: ManualClock())

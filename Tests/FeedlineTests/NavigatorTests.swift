@@ -1,13 +1,14 @@
 import Foundation
 import Feedline
+import FeedlineTestSupport
 import Synchronization
 import Testing
 
 @MainActor
 @Suite("Navigator and detail", .timeLimit(.minutes(10)))
 struct NavigatorTests {
-    private func loadedSession(posts: Int = 30) async -> (FeedSession, MemoryService) {
-        let service = MemoryService(posts: makePosts(posts))
+    private func loadedSession(expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) async -> (FeedSession, MemoryService) {
+        let service = MemoryService(posts: makePosts(30), expecting: expecting, sourceLocation: sourceLocation)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -16,7 +17,7 @@ struct NavigatorTests {
 
     @Test("routes are data: push and pop publish the stack; the timeline stays at the bottom")
     func routes() async {
-        let (session, _) = await loadedSession()
+        let (session, _) = await loadedSession(expecting: [.pages, .posts, .contexts])
         let navigator = session.navigator
         let seen = Locked<[[Route]]>([])
         let subscription = navigator.routes.subscribe { routes in seen.withLock { $0.append(routes) } }
@@ -37,7 +38,7 @@ struct NavigatorTests {
 
     @Test("pushing and popping 1,000 detail routes leaves no detail alive and nothing held in the store")
     func lifetimes() async {
-        let (session, _) = await loadedSession()
+        let (session, _) = await loadedSession(expecting: [.pages, .posts, .contexts, .interactions])
         let before = session.store.holderCount("p1")
         var weakDetails: [() -> PostDetailViewModel?] = []
         for round in 0..<1000 {
@@ -62,7 +63,7 @@ struct NavigatorTests {
 
     @Test("a detail loads its thread, and a post the store does not know")
     func detailLoads() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.posts, .contexts, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.navigator.open("x")
         guard case .post(let detail) = session.navigator.top else { throw Failure() }
@@ -96,7 +97,7 @@ struct NavigatorTests {
 
     @Test("opening a post the store knows shows that copy at once and asks once for a fresh one, quietly: an edit no stream reported reaches the detail and the rows")
     func detailRechecksAKnownPost() async throws {
-        let service = MemoryService(posts: makePosts(5), pageSize: 5)
+        let service = MemoryService(posts: makePosts(5), pageSize: 5, expecting: [.pages, .posts, .contexts])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         let home = session.root
         home.appeared()
@@ -124,7 +125,7 @@ struct NavigatorTests {
     @Test("a detail opened from a reblog entry shows the original and shares its state")
     func detailOfReblog() async throws {
         let original = makePost("o", favourites: 1)
-        let service = MemoryService(posts: [makePost("w", author: bob, reblog: original), original])
+        let service = MemoryService(posts: [makePost("w", author: bob, reblog: original), original], expecting: [.pages, .posts, .contexts, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()

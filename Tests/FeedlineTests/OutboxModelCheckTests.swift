@@ -45,35 +45,8 @@ struct OutboxModelCheckTests {
 /// One run: the server, the session of the moment, and what the user asked for.
 @MainActor
 private struct OutboxModel {
-    /// A post's state on the server.
-    struct Flags: Equatable {
-        var favourited = false
-        var favourites = 0
-        var reblogged = false
-        var reblogs = 0
-        var bookmarked = false
-
-        func isOn(_ kind: InteractionKind) -> Bool {
-            switch kind {
-            case .favourite: favourited
-            case .reblog: reblogged
-            case .bookmark: bookmarked
-            }
-        }
-
-        mutating func set(_ kind: InteractionKind, _ value: Bool) {
-            switch kind {
-            case .favourite:
-                if favourited != value { favourites += value ? 1 : -1 }
-                favourited = value
-            case .reblog:
-                if reblogged != value { reblogs += value ? 1 : -1 }
-                reblogged = value
-            case .bookmark: bookmarked = value
-            }
-        }
-    }
-
+    /// The calls the server answers.
+    static let calls: FeedCalls = [.pages, .posts, .contexts, .interactions]
     static let originals: [PostID] = ["a", "b", "c"]
     /// Bob's boost of b, shown above it.
     static let boost: PostID = "w"
@@ -81,10 +54,10 @@ private struct OutboxModel {
     var random: SeededGenerator
     let verbose: Bool
     var trace: [String] = []
-    var server: [PostID: Flags]
+    var server: ServerModel<Post>
     /// What the user last asked for, by post and kind.
     var intent: [String: Bool] = [:]
-    var service = ControlledService()
+    var service = ControlledService(expecting: OutboxModel.calls)
     var clock = ManualClock()
     var session: FeedSession
     var recorder: OutboxRecorder
@@ -92,16 +65,16 @@ private struct OutboxModel {
     init(seed: UInt64, verbose: Bool) {
         random = SeededGenerator(seed: seed)
         self.verbose = verbose
-        var server: [PostID: Flags] = [:]
+        var originals: [Post] = []
         for id in Self.originals {
-            var flags = Flags()
-            for kind in InteractionKind.allCases where random.next(below: 2) == 0 { flags.set(kind, true) }
-            flags.favourites += random.next(below: 3)
-            server[id] = flags
+            var original = makePost(id.rawValue)
+            for kind in InteractionKind.allCases where random.next(below: 2) == 0 { original.interactions.set(kind, to: true) }
+            original.favouritesCount += random.next(below: 3)
+            originals.append(original)
         }
-        self.server = server
+        server = ServerModel(originals + [makePost(Self.boost.rawValue, author: bob, reblog: originals[1])])
         for id in Self.originals {
-            for kind in InteractionKind.allCases { intent["\(id) \(kind)"] = server[id]?.isOn(kind) }
+            for kind in InteractionKind.allCases { intent["\(id) \(kind)"] = server.interactions(of: id)?.isOn(kind) }
         }
         session = FeedSession(service: service, clock: .fixed(testNow), retryClock: clock)
         recorder = OutboxRecorder(session.store)
@@ -109,26 +82,10 @@ private struct OutboxModel {
 
     // MARK: The server
 
-    func copy(_ id: PostID) -> Post {
-        let flags = server[id] ?? Flags()
-        var post = makePost(
-            id.rawValue, favourited: flags.favourited, favourites: flags.favourites, reblogged: flags.reblogged, reblogs: flags.reblogs)
-        post.bookmarked = flags.bookmarked
-        return post
-    }
+    func copy(_ id: PostID) -> Post { server.entry(id) ?? makePost(id.rawValue) }
 
     var page: Page<Post> {
-        Page(posts: [copy("a"), makePost(Self.boost.rawValue, author: bob, reblog: copy("b")), copy("b"), copy("c")], next: nil)
-    }
-
-    /// The interaction a call asks for, if it is one.
-    static func interaction(_ call: ControlledService.Call) -> (kind: InteractionKind, value: Bool, id: PostID)? {
-        switch call {
-        case .favourite(let value, let id): (.favourite, value, id)
-        case .reblog(let value, let id): (.reblog, value, id)
-        case .bookmark(let value, let id): (.bookmark, value, id)
-        default: nil
-        }
+        Page(posts: [copy("a"), copy(Self.boost), copy("b"), copy("c")], next: nil)
     }
 
     /// Answers the waiting call at `index`: applied (with the server's copy), failing for lack
@@ -136,12 +93,14 @@ private struct OutboxModel {
     mutating func answer(at index: Int, _ outcome: Outcome) {
         let call = service.pending[index]
         trace.append("server answers \(call): \(outcome)")
-        if let (kind, value, id) = Self.interaction(call) {
+        if let (kind, value, id) = call.interaction {
             switch outcome {
             case .applied:
-                server[id]?.set(kind, value)
-                let reply = kind == .reblog && value ? makePost("mine", author: alice, reblog: copy(id)) : copy(id)
-                service.settle(at: index, with: .success(.post(reply)))
+                do {
+                    service.settle(at: index, with: .success(.post(try server.set(kind, to: value, on: id))))
+                } catch {
+                    service.settle(at: index, with: .failure(.init(message: "Record not found", isTransient: false)))
+                }
             case .unreachable:
                 service.settle(at: index, with: .failure(.init(message: "The server is unavailable.")))
             case .refused:
@@ -200,7 +159,7 @@ private struct OutboxModel {
                 case 5..<9: .unreachable
                 default: .refused
                 }
-                if outcome == .refused, let (kind, _, id) = Self.interaction(service.pending[index]) { refusedKey = (id, kind) }
+                if outcome == .refused, let (kind, _, id) = service.pending[index].interaction { refusedKey = (id, kind) }
                 answer(at: index, outcome)
             case 65..<72:
                 // Retry sends what is queued, and wants again what the last refusal undid.
@@ -216,7 +175,7 @@ private struct OutboxModel {
             case 88..<92:
                 // A copy arrives (an edit) with what the server has now.
                 let id = Self.originals[random.next(below: Self.originals.count)]
-                trace.append("copy of \(id): \(server[id] ?? Flags())")
+                trace.append("copy of \(id): \(server.interactions(of: id) ?? ServerInteractions())")
                 session.apply(.edited(copy(id)))
             default:
                 await restart()
@@ -224,7 +183,7 @@ private struct OutboxModel {
             guard await quiesce(session, service, clock) else { return "step \(step): effects did not settle" }
             // A refusal undoes the wish: the post shows the confirmed value (the server's, for a
             // restored post not seen yet, whose entry is dropped).
-            if let (id, kind) = refusedKey { intent["\(id) \(kind)"] = session.store.interaction(id)?.isOn(kind) ?? server[id]?.isOn(kind) }
+            if let (id, kind) = refusedKey { intent["\(id) \(kind)"] = session.store.interaction(id)?.isOn(kind) ?? server.interactions(of: id)?.isOn(kind) }
             if verbose { trace.append("  outbox \(session.store.outbox), waiting \(service.pending)") }
             if let problem = check() { return "step \(step): \(problem)" }
         }
@@ -238,14 +197,14 @@ private struct OutboxModel {
         trace.append("restart, saving \(saved)")
         while !service.pending.isEmpty {
             let call = service.pending[0]
-            if Self.interaction(call) != nil, random.next(below: 2) == 0 {
+            if call.interaction != nil, random.next(below: 2) == 0 {
                 answer(at: 0, .applied)
             } else {
                 trace.append("lost: \(call)")
                 service.settle(at: 0, with: .failure(.init(message: "The connection was lost.", isTransient: false)))
             }
         }
-        service = ControlledService()
+        service = ControlledService(expecting: Self.calls)
         clock = ManualClock()
         session = FeedSession(service: service, clock: .fixed(testNow), retryClock: clock)
         recorder = OutboxRecorder(session.store)
@@ -273,7 +232,7 @@ private struct OutboxModel {
         }
         if let last = recorder.values.last, !last.isEmpty { return "the observer was last told \(last)" }
         for row in session.root.rows.compactMap(\.shownPost) {
-            let flags = server[row.originalID] ?? Flags()
+            let flags = server.interactions(of: row.originalID) ?? ServerInteractions()
             let expected = PostInteraction(
                 favourited: flags.favourited, favouritesCount: flags.favourites, reblogged: flags.reblogged, reblogsCount: flags.reblogs,
                 bookmarked: flags.bookmarked, failure: row.interaction.failure)
@@ -290,7 +249,7 @@ private struct OutboxModel {
     func check() -> String? {
         var out: [String: Int] = [:]
         for call in service.pending {
-            guard let (kind, _, id) = Self.interaction(call) else { continue }
+            guard let (kind, _, id) = call.interaction else { continue }
             out["\(id) \(kind)", default: 0] += 1
         }
         if let twice = out.first(where: { $0.value > 1 }) { return "two requests of \(twice.key) in flight: \(service.pending)" }

@@ -63,7 +63,9 @@ struct OutboxTests {
     @Test("every row and detail of the post shows it queued")
     func everywhere() async throws {
         let original = makePost("o1", favourites: 3)
-        let (session, service, clock) = await outboxSession([makePost("w1", author: bob, reblog: original), original])
+        let (session, service, clock) = await outboxSession(
+            [makePost("w1", author: bob, reblog: original), original], expecting: [.pages, .posts, .contexts, .interactions]
+        )
         session.navigator.open("o1")
         // The detail asks for the thread, and for a fresh copy of the post it knows.
         await service.waitForPending(2)
@@ -185,7 +187,7 @@ struct OutboxTests {
 
     @Test("restore(outbox:) at start sends each entry once, by id, and rows show it pending when the posts arrive")
     func restore() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .interactions])
         let clock = ManualClock()
         let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: clock)
         let recorder = OutboxRecorder(session.store)
@@ -228,7 +230,7 @@ struct OutboxTests {
 
     @Test("a restored entry that fails for lack of a connection is queued like any other, and shows so once its post arrives")
     func restoreQueued() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .interactions])
         let clock = ManualClock()
         let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: clock)
         session.store.restore(outbox: [OutboxEntry(postID: "p1", kind: .favourite, value: true)])
@@ -251,7 +253,7 @@ struct OutboxTests {
 
     @Test("a restored entry the server refuses, for a post never seen, is dropped without a trace")
     func restoreRefused() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: .interactions)
         let clock = ManualClock()
         let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: clock)
         session.store.restore(outbox: [OutboxEntry(postID: "gone", kind: .bookmark, value: true)])

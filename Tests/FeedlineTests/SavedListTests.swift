@@ -16,7 +16,7 @@ struct SavedListTests {
 
     @Test("the position is the newest post row displayed; scrolling down, back, a refresh or a gap never moves it back")
     func positionOnlyForward() async {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10)
+        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: [.pages, .newer, .posts, .contexts])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -47,7 +47,7 @@ struct SavedListTests {
     func restoreAtPosition() async throws {
         // The server: three posts newer than the save, then the saved ones.
         let saved = makePosts(30)
-        let service = MemoryService(posts: makePosts(3, prefix: "n") + saved, pageSize: 40)
+        let service = MemoryService(posts: makePosts(3, prefix: "n") + saved, pageSize: 40, expecting: [.pages, .newer])
         let session = makeSession(service)
         let home = session.root
         var list = SavedList(entries: saved.map { .post($0) }, older: PageCursor("p30"), position: ReadingPosition(id: "p5", createdAt: saved[4].createdAt))
@@ -86,7 +86,7 @@ struct SavedListTests {
         // above the 21st row with a page of 21: the newest 21 of the 22 newer posts, full (more
         // below), but the 19 saved rows in it show that nothing is missing.
         let saved = makePosts(30)
-        let service = MemoryService(posts: makePosts(2, prefix: "n") + saved, pageSize: 21)
+        let service = MemoryService(posts: makePosts(2, prefix: "n") + saved, pageSize: 21, expecting: [.pages, .newer])
         let session = makeSession(service)
         let home = session.root
         home.restore(SavedList(entries: saved.map { .post($0) }, older: PageCursor("p30"), position: ReadingPosition(saved[0])))
@@ -103,7 +103,7 @@ struct SavedListTests {
     @Test("restored rows below the first screen are confirmed as they come into view, each stretch asked for once, and none stays marked for ever")
     func restoredRowsConfirmedAsDisplayed() async throws {
         let saved = makePosts(60)
-        let service = MemoryService(posts: saved, pageSize: 40)
+        let service = MemoryService(posts: saved, pageSize: 40, expecting: [.pages, .newer])
         let session = makeSession(service)
         let home = session.root
         home.restore(SavedList(entries: saved.map { .post($0) }, older: nil, position: ReadingPosition(saved[0])))
@@ -138,7 +138,7 @@ struct SavedListTests {
     @Test("a confirming request that fails is quiet, and the rows ask again when displayed again")
     func failedConfirmationAsksAgain() async throws {
         let saved = makePosts(30)
-        let service = MemoryService(posts: saved, pageSize: 40)
+        let service = MemoryService(posts: saved, pageSize: 40, expecting: [.pages, .newer])
         let session = makeSession(service)
         let home = session.root
         home.restore(SavedList(entries: saved.map { .post($0) }, older: nil, position: ReadingPosition(saved[0])))
@@ -159,7 +159,7 @@ struct SavedListTests {
     func restoredCopiesYield() async {
         var old = makePost("p1")
         old.text = "saved text"
-        let service = MemoryService(posts: [makePost("p1", text: "server text")], pageSize: 10)
+        let service = MemoryService(posts: [makePost("p1", text: "server text")], pageSize: 10, expecting: [.newer, .interactions])
         let session = makeSession(service)
         let home = session.root
         home.restore(SavedList(entries: [.post(old)], older: nil))
@@ -175,7 +175,7 @@ struct SavedListTests {
 
     @Test("saving keeps waiting rows, rows, gaps between them, the cursor and the position; cut short, older pages continue below the last entry")
     func savedValue() async {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10)
+        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: [.pages, .newer])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -200,7 +200,7 @@ struct SavedListTests {
 
     @Test("restoring an empty save loads the first page; a list with rows ignores a restore")
     func restoreEdges() async {
-        let service = MemoryService(posts: makePosts(5), pageSize: 10)
+        let service = MemoryService(posts: makePosts(5), pageSize: 10, expecting: .pages)
         let session = makeSession(service)
         session.root.restore(SavedList(entries: [], older: nil))
         await session.settle()

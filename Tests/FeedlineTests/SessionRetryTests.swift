@@ -9,7 +9,7 @@ import Testing
 struct SessionRetryTests {
     @Test("retry after a failed page and a failed refresh retries both; status says what a refresh brought")
     func pageAndRefresh() async throws {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10)
+        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: [.pages, .newer])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         let list = session.root
         list.appeared()
@@ -39,7 +39,7 @@ struct SessionRetryTests {
 
     @Test("retry after a favourite that rolled back sends it again, once")
     func rolledBackFavourite() async throws {
-        let service = MemoryService(posts: makePosts(3))
+        let service = MemoryService(posts: makePosts(3), expecting: [.pages, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -60,7 +60,7 @@ struct SessionRetryTests {
 
     @Test("a detail whose post failed to load ignores taps, even once another screen taught the store the post")
     func detailTapsWaitForItsPost() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .posts, .contexts, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.navigator.open("p5")
         let detail = try #require(session.navigator.top.detail)
@@ -91,7 +91,7 @@ struct SessionRetryTests {
 
     @Test("one input, one snapshot: a page that brings a fresher copy of a row already shown publishes once")
     func oneSnapshotPerInput() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: .pages)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         let list = session.root
         let snapshots = Locked(0)
@@ -118,7 +118,7 @@ struct SessionRetryTests {
 
     @Test("a row's index is O(1) on a snapshot, and the changeset maps to a front's own row type")
     func snapshotIndexAndMap() async throws {
-        let service = MemoryService(posts: makePosts(5))
+        let service = MemoryService(posts: makePosts(5), expecting: .pages)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()

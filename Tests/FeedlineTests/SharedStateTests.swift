@@ -7,10 +7,10 @@ import Testing
 @Suite("Shared post state", .timeLimit(.minutes(30)))
 struct SharedStateTests {
     /// A timeline with an original `o1` and `b1`, a reblog entry of it by Bob, plus `p2`.
-    private func loadedSession() async -> (FeedSession, MemoryService) {
+    private func loadedSession(expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) async -> (FeedSession, MemoryService) {
         let original = makePost("o1", minutesAgo: 10, favourites: 2, reblogs: 1)
         let posts = [makePost("b1", minutesAgo: 1, author: bob, reblog: original), makePost("p2", minutesAgo: 5), original]
-        let service = MemoryService(posts: posts)
+        let service = MemoryService(posts: posts, expecting: expecting, sourceLocation: sourceLocation)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -33,7 +33,7 @@ struct SharedStateTests {
 
     @Test("a toggle in the detail shows on the timeline row at once, and the other way round")
     func detailAndRow() async throws {
-        let (session, service) = await loadedSession()
+        let (session, service) = await loadedSession(expecting: [.pages, .posts, .contexts, .interactions])
         session.navigator.open("o1")
         guard case .post(let detail) = session.navigator.top else {
             Issue.record("no detail on top")
@@ -49,8 +49,8 @@ struct SharedStateTests {
         #expect(service.serverPost("o1")?.favourited == true)
 
         // Row → detail.
-        let rowModel = try #require(session.root.rowViewModel("o1"))
-        rowModel.toggleReblog()
+        let rowHandle = try #require(session.root.rowHandle("o1"))
+        rowHandle.toggleReblog()
         #expect(detail.current.interaction?.reblogged == true)
         #expect(detail.current.interaction?.reblogsCount == 2)
         await session.settle()
@@ -59,8 +59,8 @@ struct SharedStateTests {
 
     @Test("a reblog entry and its original in the same timeline move together")
     func twins() async throws {
-        let (session, _) = await loadedSession()
-        let boost = try #require(session.root.rowViewModel("b1"))
+        let (session, _) = await loadedSession(expecting: [.pages, .interactions])
+        let boost = try #require(session.root.rowHandle("b1"))
         var updates: [Changeset<ListRow>] = []
         let recorder = Locked<[Changeset<ListRow>]>([])
         let subscription = session.root.snapshot.subscribe { snapshot in recorder.withLock { $0.append(snapshot.changes) } }
@@ -78,9 +78,9 @@ struct SharedStateTests {
     }
 
     @Test("a row's value in the list's snapshots follows the shared state")
-    func rowRelay() async throws {
-        let (session, _) = await loadedSession()
-        let second = try #require(session.root.rowViewModel("b1"))
+    func rowValueFollowsSharedState() async throws {
+        let (session, _) = await loadedSession(expecting: [.pages, .interactions])
+        let second = try #require(session.root.rowHandle("b1"))
         let seen = Locked<[Bool]>([])
         let favourited = session.root.snapshot.map { $0.rows[id: .post("o1")]?.post?.interaction.favourited ?? false }
         let subscription = favourited.removeDuplicates().subscribe { value in
@@ -94,13 +94,13 @@ struct SharedStateTests {
 
     @Test("a favourite the server refuses rolls back everywhere and shows the error on that post")
     func rollback() async throws {
-        let (session, service) = await loadedSession()
+        let (session, service) = await loadedSession(expecting: [.pages, .interactions])
         service.failNext("favourite", refused: true)
-        let model = try #require(session.root.rowViewModel("p2"))
-        model.toggleFavourite()
-        #expect(model.favourited)
+        let p2 = try #require(session.root.rowHandle("p2"))
+        p2.toggleFavourite()
+        #expect(p2.favourited)
         await session.settle()
-        #expect(!model.favourited)
+        #expect(!p2.favourited)
         #expect(row(session, "p2")?.interaction.failure
             == InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Not allowed.", isTransient: false))
         #expect(row(session, "o1")?.interaction.failure == nil)
@@ -108,25 +108,25 @@ struct SharedStateTests {
 
     @Test("impatient double taps send one request and end where the user left it")
     func doubleTaps() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await service.waitForPending(1)
         service.answer(.page(nil), with: .page(Page(posts: [makePost("p1", favourites: 1)], next: nil)))
         await session.settle()
-        let model = try #require(session.root.rowViewModel("p1"))
-        model.toggleFavourite()
-        model.toggleFavourite()
-        model.toggleFavourite()
+        let p1 = try #require(session.root.rowHandle("p1"))
+        p1.toggleFavourite()
+        p1.toggleFavourite()
+        p1.toggleFavourite()
         await service.waitForPending(1)
         #expect(service.log.last == .favourite(true, "p1"))
-        #expect(model.favourited && model.favouritesCount == 2)
+        #expect(p1.favourited && p1.favouritesCount == 2)
         service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 2)))
         await quiesce(session, service)
         #expect(service.pending.isEmpty)
         #expect(service.log.count == 2)  // page + one favourite
-        model.toggleFavourite()
-        model.toggleFavourite()
+        p1.toggleFavourite()
+        p1.toggleFavourite()
         await quiesce(session, service)
         // The first tap sent an unfavourite; the second only moved the desired value back.
         #expect(service.pending == [.favourite(false, "p1")])
@@ -137,12 +137,12 @@ struct SharedStateTests {
         #expect(service.pending == [.favourite(true, "p1")])
         service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 2)))
         await session.settle()
-        #expect(model.favourited && model.favouritesCount == 2)
+        #expect(p1.favourited && p1.favouritesCount == 2)
     }
 
     @Test("a page that arrives after a toggle settled does not flip it back")
     func stalePageAfterToggle() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         let timeline = session.root
         timeline.appeared()
@@ -152,14 +152,14 @@ struct SharedStateTests {
         // A page load starts (it will read the server before the favourite lands) ...
         timeline.loadMore()
         await service.waitForPending(1)
-        timeline.rowViewModel("p1")?.toggleFavourite()
+        timeline.rowHandle("p1")?.toggleFavourite()
         await service.waitForPending(2)
         service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 1)))
         await quiesce(session, service)
         // ... and arrives after the favourite settled, carrying the old state of p1.
         service.answer(.page(PageCursor("p1")), with: .page(Page(posts: [makePost("p1"), makePost("p2")], next: nil)))
         await session.settle()
-        #expect(timeline.rowViewModel("p1")?.favourited == true)
+        #expect(timeline.rowHandle("p1")?.favourited == true)
         #expect(timeline.rows.count == 2)
     }
 
@@ -171,18 +171,24 @@ struct SharedStateTests {
         let seed = testSeed(424_242)
         var random = SeededGenerator(seed: seed)
         for schedule in 0..<10_000 {
-            let service = ControlledService()
+            let service = ControlledService(expecting: [.pages, .newer, .posts, .contexts, .interactions])
             // A clock nobody advances: queued interactions are sent again only by retry().
             let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: ManualClock())
-            var server: [PostID: (fav: Bool, favs: Int, reb: Bool, rebs: Int)] = ["a": (false, 1, false, 0), "b": (true, 3, false, 2)]
-            func copy(_ id: PostID) -> Post {
-                let s = server[id] ?? (false, 0, false, 0)
-                return makePost(id.rawValue, favourited: s.fav, favourites: s.favs, reblogged: s.reb, reblogs: s.rebs)
+            var server = ServerModel([
+                makePost("a", favourites: 1), makePost("w", author: bob, reblog: makePost("b", favourited: true, favourites: 3, reblogs: 2)),
+            ])
+            func copy(_ id: PostID) -> Post { server.entry(id) ?? makePost(id.rawValue) }
+            /// What the server answers an interaction call, having applied it.
+            func interact(_ call: ControlledService.Call) -> Result<ControlledService.Response, ControlledService.Failure> {
+                guard let (kind, value, id) = call.interaction, let answer = try? server.set(kind, to: value, on: id) else {
+                    return .failure(.init(message: "Record not found", isTransient: false))
+                }
+                return .success(.post(answer))
             }
             let fail = { (message: String) in _ = Issue.record("schedule \(schedule) (seed \(seed)): \(message)") }
             session.root.appeared()
             await service.waitForPending(1)
-            service.answer(.page(nil), with: .page(Page(posts: [copy("a"), makePost("w", author: bob, reblog: copy("b")), copy("b")], next: PageCursor("b"))))
+            service.answer(.page(nil), with: .page(Page(posts: [copy("a"), copy("w"), copy("b")], next: PageCursor("b"))))
             await session.settle()
             var details: [PostDetailViewModel] = []
             // What the user last asked for, per post and kind: only a failure may change it back.
@@ -196,8 +202,8 @@ struct SharedStateTests {
                 switch Int.random(in: 0..<8, using: &random) {
                 case 0, 1:
                     let entry: PostID = id == "b" && Bool.random(using: &random) ? "w" : id
-                    let model = session.root.rowViewModel(entry)
-                    if kind == .favourite { model?.toggleFavourite() } else { model?.toggleReblog() }
+                    let row = session.root.rowHandle(entry)
+                    if kind == .favourite { row?.toggleFavourite() } else { row?.toggleReblog() }
                     intent["\(id) \(kind)"]?.toggle()
                 case 2:
                     if details.isEmpty || Bool.random(using: &random) {
@@ -218,23 +224,13 @@ struct SharedStateTests {
                     // A failure for lack of a connection keeps the wish (queued); a refusal undoes it.
                     let refused = failing && Bool.random(using: &random)
                     switch pending[index] {
-                    case .favourite(let value, let target):
+                    case .favourite(_, let target), .reblog(_, let target):
                         if failing {
-                            if refused { failedKey = "\(target) favourite" }
+                            if refused, let kind = pending[index].interaction?.kind { failedKey = "\(target) \(kind)" }
                             service.settle(at: index, with: .failure(.init(message: "Down.", isTransient: !refused)))
                             break
                         }
-                        if var s = server[target] { if s.fav != value { s.favs += value ? 1 : -1 }; s.fav = value; server[target] = s }
-                        service.settle(at: index, with: .success(.post(copy(target))))
-                    case .reblog(let value, let target):
-                        if failing {
-                            if refused { failedKey = "\(target) reblog" }
-                            service.settle(at: index, with: .failure(.init(message: "Down.", isTransient: !refused)))
-                            break
-                        }
-                        if var s = server[target] { if s.reb != value { s.rebs += value ? 1 : -1 }; s.reb = value; server[target] = s }
-                        let reply = value ? makePost("mine", author: bob, reblog: copy(target)) : copy(target)
-                        service.settle(at: index, with: .success(.post(reply)))
+                        service.settle(at: index, with: interact(pending[index]))
                     case .page:
                         service.settle(at: index, with: .success(.page(Page(posts: [copy("b"), copy("a")], next: nil))))
                     case .context(let target):
@@ -244,7 +240,7 @@ struct SharedStateTests {
                     case .newer:
                         service.settle(at: index, with: .success(.newer(NewerPage(posts: [], hasMore: false))))
                     default:
-                        fail("unexpected call \(pending[index])")
+                        fail("a call the schedule does not answer: \(pending[index])")
                     }
                 }
                 await quiesce(session, service)
@@ -269,27 +265,23 @@ struct SharedStateTests {
             // Settle everything successfully; what waits in the outbox is retried.
             while let call = await nextCall(session, service) {
                 switch call {
-                case .favourite(let value, let target):
-                    if var s = server[target] { if s.fav != value { s.favs += value ? 1 : -1 }; s.fav = value; server[target] = s }
-                    service.answer(call, with: .post(copy(target)))
-                case .reblog(let value, let target):
-                    if var s = server[target] { if s.reb != value { s.rebs += value ? 1 : -1 }; s.reb = value; server[target] = s }
-                    service.answer(call, with: .post(copy(target)))
+                case .favourite, .reblog: service.settle(at: 0, with: interact(call))
                 case .page: service.answer(call, with: .page(Page(posts: [], next: nil)))
                 case .context: service.answer(call, with: .context(PostContext()))
                 case .post(let target): service.answer(call, with: .post(copy(target)))
                 case .newer: service.answer(call, with: .newer(NewerPage(posts: [], hasMore: false)))
                 default:
-                    fail("unexpected call \(call)")
+                    fail("a call the schedule does not answer: \(call)")
                     service.settle(at: 0, with: .failure(.init(message: "unexpected")))
                 }
                 await quiesce(session, service)
             }
             await session.settle()
             for id: PostID in ["a", "b"] {
-                let s = server[id] ?? (false, 0, false, 0)
+                let s = server.interactions(of: id) ?? ServerInteractions()
                 let shown = session.store.interaction(id)
-                if shown?.favourited != s.fav || shown?.favouritesCount != s.favs || shown?.reblogged != s.reb || shown?.reblogsCount != s.rebs {
+                if shown?.favourited != s.favourited || shown?.favouritesCount != s.favourites || shown?.reblogged != s.reblogged
+                    || shown?.reblogsCount != s.reblogs {
                     fail("\(id) shows \(String(describing: shown)), server has \(s)")
                 }
                 for row in session.root.rows.compactMap(\.post) where row.originalID == id {

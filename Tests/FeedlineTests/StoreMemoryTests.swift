@@ -5,14 +5,18 @@ import Testing
 
 /// Serves `pages` pages of 20 distinct posts for every hashtag feed: `TAG-0` … `TAG-99`.
 private final class GeneratedService: FeedService {
-    struct Missing: Error {}
     let pages: Int
+    private let expectations: CallExpectations
 
-    init(pages: Int) { self.pages = pages }
+    init(pages: Int, expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) {
+        self.pages = pages
+        expectations = CallExpectations("GeneratedService", expecting: expecting, sourceLocation: sourceLocation)
+    }
 
     private func post(_ id: String) -> Post { makePost(id, favourites: 1) }
 
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        try expectations.check(.pages, "page(\(feed), \(cursor?.rawValue ?? "nil"))")
         guard case .tag(let name) = feed else { return Page(posts: [], next: nil) }
         let index = cursor.flatMap { Int($0.rawValue) } ?? 0
         let posts = (index * 20..<(index + 1) * 20).map { post("\(name)-\($0)") }
@@ -20,21 +24,41 @@ private final class GeneratedService: FeedService {
     }
 
     func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        NewerPage(posts: [], hasMore: false)
+        try expectations.check(.newer, "newer(\(feed), \(lower), \(upper?.rawValue ?? "nil"))")
+        return NewerPage(posts: [], hasMore: false)
     }
 
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        try expectations.check(.notifications, "notifications(\(cursor?.rawValue ?? "nil"))")
+        return Page(items: [], next: nil)
+    }
+
     func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        NewerPage(items: [], hasMore: false)
+        try expectations.check(.newerNotifications, "newerNotifications(\(lower), \(upper?.rawValue ?? "nil"))")
+        return NewerPage(items: [], hasMore: false)
     }
-    func post(_ id: PostID) async throws -> Post { post(id.rawValue) }
-    func context(of id: PostID) async throws -> PostContext { PostContext(descendants: [post(id.rawValue + "-reply")]) }
+
+    func post(_ id: PostID) async throws -> Post {
+        try expectations.check(.posts, "post(\(id))")
+        return post(id.rawValue)
+    }
+
+    func context(of id: PostID) async throws -> PostContext {
+        try expectations.check(.contexts, "context(\(id))")
+        return PostContext(descendants: [post(id.rawValue + "-reply")])
+    }
+
+    /// A generated server remembers nothing: the rule applies to a fresh copy.
     func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        var copy = post(postID.rawValue)
-        copy.favourited = kind == .favourite && value
-        return copy
+        try expectations.check(.interactions, "\(kind)(\(value), \(postID))")
+        var server = ServerModel([post(postID.rawValue)])
+        return try server.set(kind, to: value, on: postID)
     }
-    func account(named handle: String) async throws -> Author { throw Missing() }
+
+    func account(named handle: String) async throws -> Author {
+        try expectations.check(.accounts, "account(\(handle))")
+        throw RecordNotFound()
+    }
 }
 
 @MainActor
@@ -43,7 +67,7 @@ struct StoreMemoryTests {
     @Test("opening and closing 1,000 feeds and details over 100k distinct posts keeps the store bounded")
     func boundedOver100kPosts() async throws {
         let capacity = 300
-        let service = GeneratedService(pages: 5)
+        let service = GeneratedService(pages: 5, expecting: [.pages, .posts, .contexts, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow), root: .tag("root"), cacheCapacity: capacity)
         session.root.appeared()
         await session.settle()
@@ -77,7 +101,7 @@ struct StoreMemoryTests {
 
     @Test("a post nothing shows but with a request in flight is kept until the request settles")
     func keptWhileBusy() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow), cacheCapacity: 0)
         session.root.appeared()
         await service.waitForPending(1)

@@ -1,4 +1,5 @@
 import Feedline
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,10 @@ import Testing
 @MainActor
 @Suite("Streams in a session", .timeLimit(.minutes(10)))
 struct StreamSessionTests {
-    private func session(posts: [Post] = makePosts(30)) async -> (FeedSession, MemoryService) {
-        let service = MemoryService(posts: posts)
+    private func session(
+        posts: [Post] = makePosts(30), expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> (FeedSession, MemoryService) {
+        let service = MemoryService(posts: posts, expecting: expecting, sourceLocation: sourceLocation)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -17,7 +20,7 @@ struct StreamSessionTests {
 
     @Test("a new post waits above every list of its feed — the rows do not move — until shown")
     func posted() async {
-        let (session, _) = await session()
+        let (session, _) = await session(expecting: [.pages, .interactions])
         session.navigator.push(.feed(.tag("t")))
         session.navigator.push(.feed(.home))
         await session.settle()
@@ -52,7 +55,7 @@ struct StreamSessionTests {
     func deleted() async {
         var posts = makePosts(20)
         posts.insert(makePost("b5", author: Author(id: "9", displayName: "Booster", handle: "booster"), reblog: posts[4]), at: 2)
-        let (session, _) = await session(posts: posts)
+        let (session, _) = await session(posts: posts, expecting: [.pages, .posts, .contexts])
         session.navigator.push(.feed(.home))
         await session.settle()
         session.navigator.open("p5")
@@ -77,7 +80,7 @@ struct StreamSessionTests {
 
     @Test("an edit reaches every row and detail, and never undoes a pending favourite")
     func edited() async {
-        let (session, service) = await session()
+        let (session, service) = await session(expecting: [.pages, .posts, .contexts, .interactions])
         session.navigator.open("p3")
         await session.settle()
         guard case .post(let detail) = session.navigator.top else { return }
@@ -98,7 +101,7 @@ struct StreamSessionTests {
 
     @Test("a notification waits above the notifications list, merged into its group")
     func notified() async {
-        let (session, _) = await session()
+        let (session, _) = await session(expecting: [.pages, .notifications])
         session.navigator.push(.notifications)
         await session.settle()
         guard case .list(let notifications) = session.navigator.top else { return }
@@ -119,7 +122,7 @@ struct StreamSessionTests {
 
     @Test("a catch-up asks for what is newer than everything known, and keeps it waiting")
     func catchUp() async {
-        let (session, service) = await session()
+        let (session, service) = await session(expecting: [.pages, .newer])
         // live1 came by the stream; missed1 came while it was down.
         service.arrive([makePost("missed1"), makePost("live1")])
         session.apply(.posted(makePost("live1"), in: .home))
@@ -138,7 +141,7 @@ struct StreamSessionTests {
     func waitingHeldInStore() async {
         var posts = makePosts(3)
         posts.insert(makePost("b9", author: bob, reblog: makePost("x1")), at: 0)
-        let service = MemoryService(posts: posts)
+        let service = MemoryService(posts: posts, expecting: [.pages, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow), cacheCapacity: 0)
         session.root.appeared()
         await session.settle()
@@ -163,7 +166,7 @@ struct StreamSessionTests {
 
     @Test("a page on its way when a post is deleted does not bring it back; one asked for later is believed")
     func deletedWhileAPageCame() async {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .newer])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await quiesce(session, service)
@@ -188,7 +191,7 @@ struct StreamSessionTests {
 
     @Test("a favourite's reply does not undo an edit the stream brought while it ran")
     func replyOlderThanEdit() async {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await quiesce(session, service)
@@ -207,7 +210,7 @@ struct StreamSessionTests {
 
     @Test("a stream drop tells every list on the stack, once; the catch-up asks above what waited before it")
     func dropReachesLists() async {
-        let (session, _) = await session()
+        let (session, _) = await session(expecting: [.pages, .newer])
         session.navigator.push(.feed(.tag("t")))
         await session.settle()
         session.streamStateChanged(.live)
@@ -225,7 +228,7 @@ struct StreamSessionTests {
 
     @Test("the stream state is published as transports report it")
     func streamState() {
-        let session = FeedSession(service: MemoryService(posts: []))
+        let session = FeedSession(service: MemoryService(posts: [], expecting: []))
         var seen: [StreamState] = []
         let subscription = session.streamState.observe { seen.append($0) }
         session.streamStateChanged(.connecting)

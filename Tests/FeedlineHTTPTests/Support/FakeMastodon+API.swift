@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineTestSupport
 import FlyingFox
 import Foundation
 
@@ -59,11 +60,11 @@ extension FakeMastodon {
     /// replies to the same post oldest first, among every status the server knows.
     func context(_ id: String) -> HTTPResponse {
         state.withLock { state in
-            guard let status = state.statuses[id] else { return Self.error(404, "Record not found") }
+            guard let status = state.server.entry(id) else { return Self.error(404, "Record not found") }
             var ancestors: [Mastodon.Status] = []
             var parent = status.inReplyToID
-            while let parentID = parent, let found = state.statuses[parentID], ancestors.count < 50 {
-                ancestors.insert(state.rendered(found), at: 0)
+            while let parentID = parent, let found = state.server.entry(parentID), ancestors.count < 50 {
+                ancestors.insert(found, at: 0)
                 parent = found.inReplyToID
             }
             let replies = Dictionary(grouping: state.known.filter { $0.reblog == nil && $0.inReplyToID != nil }) { $0.inReplyToID ?? "" }
@@ -79,63 +80,26 @@ extension FakeMastodon {
         }
     }
 
-    /// favourite / unfavourite / reblog / unreblog / bookmark / unbookmark on the original; reblog
-    /// answers with the user's boost, whose `reblog` is the original. A bookmark asked of a boost
-    /// entry is kept on its original and answered, as Mastodon does, with the boost entry: the
-    /// original inside says `bookmarked`, the boost itself does not.
-    func interact(_ id: String, _ action: String) -> HTTPResponse {
-        state.withLock { state in
-            guard let entry = state.statuses[id] else { return Self.error(404, "Record not found") }
-            var original = entry.reblog?.original ?? entry
-            original = state.statuses[original.id] ?? original
-            switch action {
-            case "favourite", "unfavourite":
-                let on = action == "favourite"
-                if (original.favourited ?? false) != on {
-                    original.favourited = on
-                    original.favouritesCount = max(0, original.favouritesCount + (on ? 1 : -1))
-                    state.mark(original.id, favourite: on)
-                }
-                state.statuses[original.id] = original
-                return Self.json(original)
-            case "bookmark", "unbookmark":
-                let on = action == "bookmark"
-                if (original.bookmarked ?? false) != on {
-                    original.bookmarked = on
-                    state.mark(original.id, bookmark: on)
-                }
-                state.statuses[original.id] = original
-                guard entry.reblog != nil else { return Self.json(original) }
-                var boost = entry
-                boost.reblog = original
-                boost.bookmarked = false
-                return Self.json(boost)
-            case "reblog":
-                if original.reblogged != true {
-                    original.reblogged = true
-                    original.reblogsCount += 1
-                }
-                state.statuses[original.id] = original
-                let boostID = state.boosts[original.id] ?? String(state.nextBoost)
-                state.nextBoost += 1
-                state.boosts[original.id] = boostID
-                let boost = Mastodon.Status(
-                    id: boostID, createdAt: original.createdAt, account: original.account,
-                    favourited: false, reblogged: true, reblog: original
-                )
-                state.statuses[boostID] = boost
-                return Self.json(boost)
-            case "unreblog":
-                if original.reblogged == true {
-                    original.reblogged = false
-                    original.reblogsCount = max(0, original.reblogsCount - 1)
-                }
-                state.statuses[original.id] = original
-                if let boostID = state.boosts.removeValue(forKey: original.id) { state.statuses[boostID] = nil }
-                return Self.json(original)
-            default:
+    /// `POST /api/v1/statuses/:id/ACTION`: favourite / unfavourite / reblog / unreblog /
+    /// bookmark / unbookmark, as the shared ``ServerModel`` does them (on the original; a reblog
+    /// answered with the user's boost; a bookmark of a boost entry answered with that entry).
+    /// The favourite and bookmark lists gain or lose a record when the flag changes.
+    func interact(_ request: Recorded, _ id: String, _ action: String) -> HTTPResponse {
+        let actions: [String: (InteractionKind, Bool)] = [
+            "favourite": (.favourite, true), "unfavourite": (.favourite, false), "reblog": (.reblog, true),
+            "unreblog": (.reblog, false), "bookmark": (.bookmark, true), "unbookmark": (.bookmark, false),
+        ]
+        guard let (kind, value) = actions[action] else { return unexpected(request) }
+        return state.withLock { state in
+            let before = state.server.interactions(of: id)
+            guard let answer = try? state.server.set(kind, to: value, on: id), let original = state.server.original(of: id) else {
                 return Self.error(404, "Record not found")
             }
+            if before?.isOn(kind) != value {
+                if kind == .favourite { state.mark(original.id, favourite: value) }
+                if kind == .bookmark { state.mark(original.id, bookmark: value) }
+            }
+            return Self.json(answer)
         }
     }
 }
@@ -143,18 +107,13 @@ extension FakeMastodon {
 extension FakeMastodon.State {
     /// `entry` as the server shows it now: its current copy, with the current original inside a boost.
     func rendered(_ entry: Mastodon.Status) -> Mastodon.Status {
-        var current = statuses[entry.id] ?? entry
-        if let inner = current.reblog { current.reblog = statuses[inner.id] ?? inner }
-        return current
+        server.entry(entry.id) ?? entry
     }
 
     /// Posts `new` (newest first) on top of the timeline.
     mutating func add(_ new: [Mastodon.Status]) {
         timeline.insert(contentsOf: new, at: 0)
-        for status in new {
-            statuses[status.id] = status
-            if let original = status.reblog?.original, statuses[original.id] == nil { statuses[original.id] = original }
-        }
+        server.add(new)
         known = FakeMastodon.newestFirst(new + known)
     }
 

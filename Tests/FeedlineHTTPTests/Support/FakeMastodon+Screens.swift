@@ -19,7 +19,7 @@ extension FakeMastodon {
         state.withLock { state in
             for id in statusIDs {
                 state.mark(id, bookmark: true)
-                state.statuses[id]?.bookmarked = true
+                state.server.update(id) { $0.bookmarked = true }
             }
         }
     }
@@ -29,7 +29,7 @@ extension FakeMastodon {
         state.withLock { state in
             for id in statusIDs {
                 state.mark(id, favourite: true)
-                state.statuses[id]?.favourited = true
+                state.server.update(id) { $0.favourited = true }
             }
         }
     }
@@ -57,7 +57,7 @@ extension FakeMastodon {
         state.withLock { state in
             // Other users' notifications take ids in between.
             let id = String((state.notifications.compactMap { UInt64($0.id) }.max() ?? 48_000_000) + 3)
-            let status = statusID.flatMap { state.statuses[$0] }
+            let status = statusID.flatMap { state.server.entry($0) }
             state.setNotifications([Mastodon.Notification(id: id, type: type, createdAt: date, account: account, status: status)] + state.notifications)
             return id
         }
@@ -118,11 +118,11 @@ extension FakeMastodon {
     /// tells them (`next` when the page is full, `prev` when it is not empty).
     func markedPage(_ request: Recorded, bookmarks: Bool) -> HTTPResponse {
         let limit = Self.limit(request, default: 20, maximum: 40)
-        let (marks, statuses) = state.withLock { state in
-            (bookmarks ? state.bookmarks : state.favourites, state.statuses)
+        let (marks, server) = state.withLock { state in
+            (bookmarks ? state.bookmarks : state.favourites, state.server)
         }
         let page = Self.window(marks, id: \.id, request, limit: limit)
-        let shown = page.compactMap { mark in statuses[mark.statusID] }
+        let shown = page.compactMap { mark in server.entry(mark.statusID) }
         let links = link(request, next: page.count == limit ? page.last.map { String($0.id) } : nil, previous: page.first.map { String($0.id) })
         return Self.json(shown, headers: links)
     }

@@ -1,14 +1,16 @@
 import Feedline
 import FeedlineMastodon
 import FlyingFox
+import FeedlineTestSupport
 import FlyingSocks
 import Foundation
 import Testing
 
 /// A Mastodon-API server on 127.0.0.1 with an ephemeral port, serving statuses from memory
-/// with Mastodon's paging (`max_id`, `since_id`, `min_id`, `limit`, `Link`), interactions and
-/// `X-RateLimit-*` headers. It records every request, checks the bearer token, and serves
-/// canned answers (errors, slow or malformed bodies) queued by a test before anything else.
+/// with Mastodon's paging (`max_id`, `since_id`, `min_id`, `limit`, `Link`), interactions (by
+/// the shared ``ServerModel``) and `X-RateLimit-*` headers. It records every request, checks the
+/// bearer token, and serves canned answers (errors, slow or malformed bodies) queued by a test
+/// before anything else. A request for an endpoint it does not serve fails the test.
 ///
 /// Besides the home and public timelines it serves the other screens' endpoints (see
 /// `FakeMastodon+Screens.swift`): account lookup and statuses, hashtag timelines, bookmarks and
@@ -73,7 +75,8 @@ final class FakeMastodon: Sendable {
 
     struct State: Sendable {
         var timeline: [Mastodon.Status]
-        var statuses: [String: Mastodon.Status]
+        /// Every status the server knows, and what interactions do to them.
+        var server: ServerModel<Mastodon.Status>
         /// Every entry the server knows (the timeline and the statuses elsewhere), newest first:
         /// what account and hashtag timelines are made of.
         var known: [Mastodon.Status] = []
@@ -87,8 +90,6 @@ final class FakeMastodon: Sendable {
         /// The next bookmark and favourite record ids: a sequence of their own, far below status ids.
         var nextBookmark: UInt64 = 4_107
         var nextFavourite: UInt64 = 88_310
-        var boosts: [String: String] = [:]
-        var nextBoost = 900_000
         var requests: [Recorded] = []
         var canned: [Canned] = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -107,6 +108,8 @@ final class FakeMastodon: Sendable {
     /// The token requests must bear; `nil` accepts any (and none).
     let token: String?
     let state: Locked<State>
+    /// Where the test made the fake: a request it does not serve fails the test there.
+    let sourceLocation: SourceLocation
     private let server: HTTPServer
     private let running: Locked<Task<Void, any Error>?> = Locked(nil)
     private let port: Locked<UInt16> = Locked(0)
@@ -116,15 +119,11 @@ final class FakeMastodon: Sendable {
     /// Statuses already bookmarked or favourited are marked so in that order, oldest first.
     init(
         statuses: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], notifications: [Mastodon.Notification] = [],
-        token: String?
+        token: String?, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         self.token = token
-        var byID: [String: Mastodon.Status] = [:]
-        for status in statuses + elsewhere {
-            byID[status.id] = status
-            if let original = status.reblog?.original, byID[original.id] == nil { byID[original.id] = original }
-        }
-        var initial = State(timeline: statuses, statuses: byID)
+        self.sourceLocation = sourceLocation
+        var initial = State(timeline: statuses, server: ServerModel(statuses + elsewhere))
         initial.known = Self.newestFirst(statuses + elsewhere)
         for status in initial.known.reversed() {
             let original = status.original
@@ -207,7 +206,7 @@ final class FakeMastodon: Sendable {
         state.withLock { $0.arrivals = statuses }
     }
 
-    func status(_ id: String) -> Mastodon.Status? { state.withLock { $0.statuses[id] } }
+    func status(_ id: String) -> Mastodon.Status? { state.withLock { $0.server.entry(id) } }
 
     // MARK: - Serving
 
@@ -265,8 +264,12 @@ final class FakeMastodon: Sendable {
     }
 
     private func route(_ request: Recorded) -> HTTPResponse {
+        // The web front page, which is what the plain-HTTP probe asks for.
+        if request.method == "GET", request.path == "/" {
+            return Self.response(200, ["Content-Type": "text/html; charset=utf-8"], Data("<!DOCTYPE html><html><body>Mastodon</body></html>".utf8))
+        }
         let parts = request.path.split(separator: "/").map(String.init)
-        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return Self.error(404, "Record not found") }
+        guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
         let rest = Array(parts.dropFirst(2))
         switch (request.method, parts[1], rest.count) {
         case ("GET", "v2", 1) where rest[0] == "notifications":
@@ -291,7 +294,7 @@ final class FakeMastodon: Sendable {
             return accountPage(request, accountID: rest[1])
         case ("GET", "v1", 2) where rest[0] == "statuses":
             return state.withLock { state in
-                state.statuses[rest[1]].map { Self.json(state.rendered($0)) } ?? Self.error(404, "Record not found")
+                state.server.entry(rest[1]).map { Self.json($0) } ?? Self.error(404, "Record not found")
             }
         case ("GET", "v1", 3) where rest[0] == "statuses" && rest[2] == "context":
             return context(rest[1])
@@ -300,10 +303,17 @@ final class FakeMastodon: Sendable {
         case ("POST", "v1", 1) where rest[0] == "markers":
             return saveMarkers(request)
         case ("POST", "v1", 3) where rest[0] == "statuses":
-            return interact(rest[1], rest[2])
+            return interact(request, rest[1], rest[2])
         default:
-            return Self.error(404, "Record not found")
+            return unexpected(request)
         }
+    }
+
+    /// A request for an endpoint this fake does not serve: it fails the test (at the line that
+    /// made the fake) and is answered as Rails answers an unknown route, 404.
+    func unexpected(_ request: Recorded) -> HTTPResponse {
+        Issue.record("FakeMastodon got \(request.method) \(request.path), which it does not serve", sourceLocation: sourceLocation)
+        return Self.error(404, "Record not found")
     }
 
     static func response(_ status: Int, _ headers: [String: String] = [:], _ body: Data) -> HTTPResponse {

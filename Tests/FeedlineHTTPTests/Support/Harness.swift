@@ -13,10 +13,12 @@ func withFakeServer<Result>(
     notifications: [Mastodon.Notification] = [],
     token: String? = secretToken,
     isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (FakeMastodon, MastodonServer) async throws -> Result
 ) async throws -> Result {
     let fake = try FakeMastodon(
-        statuses: statuses ?? FixtureStatuses.timeline(), elsewhere: elsewhere, notifications: notifications, token: token
+        statuses: statuses ?? FixtureStatuses.timeline(), elsewhere: elsewhere, notifications: notifications, token: token,
+        sourceLocation: sourceLocation
     )
     let url = try await fake.start()
     do {
@@ -35,10 +37,12 @@ func withFakeServer<Result>(
 func withFixtureServer<Result>(
     grouped: FakeMastodon.GroupedNotifications = .supported,
     isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (FakeMastodon, MastodonServer) async throws -> Result
 ) async throws -> Result {
     try await withFakeServer(
-        statuses: FixtureStatuses.timeline(), elsewhere: FixtureStatuses.elsewhere(), notifications: FixtureStatuses.notifications()
+        statuses: FixtureStatuses.timeline(), elsewhere: FixtureStatuses.elsewhere(), notifications: FixtureStatuses.notifications(),
+        sourceLocation: sourceLocation
     ) { fake, server in
         fake.groupedNotifications = grouped
         return try await body(fake, server)

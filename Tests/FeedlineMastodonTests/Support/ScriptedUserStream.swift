@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -132,13 +133,17 @@ final class ScriptedUserStream: Sendable {
 
 /// A server for the session under live updates: every feed serves `posts` as one page, and
 /// every call for newer items is recorded (`newer(home)`, `newerNotifications`) and answers
-/// nothing new. Other calls fail the test.
+/// nothing new. Other calls fail the test, and fail at once.
 final class CatchUpRecorder: FeedService {
     private let posts: [Post]
     private let recorded = Locked<[String]>([])
+    private let expectations: CallExpectations
 
-    init(posts: [Post]) {
+    init(posts: [Post], sourceLocation: SourceLocation = #_sourceLocation) {
         self.posts = posts
+        expectations = CallExpectations(
+            "CatchUpRecorder", expecting: [.pages, .newer, .notifications, .newerNotifications], sourceLocation: sourceLocation
+        )
     }
 
     /// The calls for newer items so far, in order.
@@ -162,23 +167,12 @@ final class CatchUpRecorder: FeedService {
         return NewerPage(items: [], hasMore: false)
     }
 
-    func post(_ id: PostID) async throws -> Post {
-        Issue.record("unexpected post(\(id))")
-        throw CancellationError()
-    }
-
-    func context(of id: PostID) async throws -> PostContext {
-        Issue.record("unexpected context(\(id))")
-        throw CancellationError()
-    }
+    func post(_ id: PostID) async throws -> Post { throw expectations.unexpected("post(\(id))") }
+    func context(of id: PostID) async throws -> PostContext { throw expectations.unexpected("context(\(id))") }
 
     func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        Issue.record("unexpected \(kind) of \(postID)")
-        throw CancellationError()
+        throw expectations.unexpected("\(kind)(\(value), \(postID))")
     }
 
-    func account(named handle: String) async throws -> Author {
-        Issue.record("unexpected account(\(handle))")
-        throw CancellationError()
-    }
+    func account(named handle: String) async throws -> Author { throw expectations.unexpected("account(\(handle))") }
 }

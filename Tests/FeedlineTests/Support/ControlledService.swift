@@ -1,10 +1,12 @@
 import Feedline
+import FeedlineTestSupport
 import Foundation
 import Synchronization
 import Testing
 
 /// A `FeedService` whose calls wait until the test answers them, in any order. Every call is
-/// logged; unexpected calls are simply left pending, and tests assert the log.
+/// logged. It is told which kinds of call the test expects: those wait for the test, and any
+/// other call fails the test and fails at once, never left waiting.
 final class ControlledService: FeedService {
     enum Call: Hashable, Sendable, CustomStringConvertible {
         case page(PageCursor?, feed: Feed = .home)
@@ -30,6 +32,30 @@ final class ControlledService: FeedService {
             case .reblog(let value, let id): "reblog(\(value), \(id))"
             case .bookmark(let value, let id): "bookmark(\(value), \(id))"
             case .account(let handle): "account(\(handle))"
+            }
+        }
+
+        /// Its kind, as a test expects it.
+        var kind: FeedCalls {
+            switch self {
+            case .page: .pages
+            case .newer: .newer
+            case .notifications: .notifications
+            case .newerNotifications: .newerNotifications
+            case .post: .posts
+            case .context: .contexts
+            case .favourite, .reblog, .bookmark: .interactions
+            case .account: .accounts
+            }
+        }
+
+        /// What an interaction call asks for; `nil` for other calls.
+        var interaction: (kind: InteractionKind, value: Bool, id: PostID)? {
+            switch self {
+            case .favourite(let value, let id): (.favourite, value, id)
+            case .reblog(let value, let id): (.reblog, value, id)
+            case .bookmark(let value, let id): (.bookmark, value, id)
+            default: nil
             }
         }
     }
@@ -62,20 +88,29 @@ final class ControlledService: FeedService {
         var pending: [Pending] = []
         var log: [Call] = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Whether a call the test did not expect came (the test has failed).
+        var gotUnexpected = false
     }
 
     private let state = Locked(State())
+    private let expectations: CallExpectations
+
+    /// A service whose `expecting` calls wait for the test; any other call fails the test.
+    init(expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectations = CallExpectations("ControlledService", expecting: expecting, sourceLocation: sourceLocation)
+    }
 
     /// Every call made so far, in order.
     var log: [Call] { state.withLock { $0.log } }
     /// Calls waiting for an answer, oldest first.
     var pending: [Call] { state.withLock { $0.pending.map(\.call) } }
 
-    /// Returns once at least `count` calls are waiting.
+    /// Returns once at least `count` calls are waiting, or at once after a call the test did not
+    /// expect (which has failed the test).
     func waitForPending(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state in
-                if state.pending.count >= count { return true }
+                if state.pending.count >= count || state.gotUnexpected { return true }
                 state.waiters.append((count, continuation))
                 return false
             }
@@ -120,7 +155,20 @@ final class ControlledService: FeedService {
     }
 
     private func suspend(_ call: Call) async throws -> Response {
-        try await withCheckedThrowingContinuation { continuation in
+        do {
+            try expectations.check(call.kind, call.description)
+        } catch {
+            // The test has failed: whoever waits for calls goes on to the end rather than hang.
+            let waiters = state.withLock { state in
+                state.log.append(call)
+                state.gotUnexpected = true
+                defer { state.waiters = [] }
+                return state.waiters.map(\.continuation)
+            }
+            for waiter in waiters { waiter.resume() }
+            throw error
+        }
+        return try await withCheckedThrowingContinuation { continuation in
             let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
                 state.nextID += 1
                 state.pending.append(Pending(id: state.nextID, call: call, continuation: continuation))

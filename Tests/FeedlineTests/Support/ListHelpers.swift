@@ -45,8 +45,8 @@ extension InteractionEvent {
     }
 }
 
-/// A row of a list seen the way the tests used to see a row view model: toggles go through the
-/// list's view model, values are read from its current rows.
+/// One row of a list, by entry id: toggles go through the list's view model, values are read
+/// from its current rows.
 @MainActor
 struct RowHandle {
     let list: FeedListViewModel
@@ -64,7 +64,7 @@ struct RowHandle {
 
 extension FeedListViewModel {
     /// The row with this entry id as a ``RowHandle``, when the list shows it.
-    func rowViewModel(_ id: PostID) -> RowHandle? {
+    func rowHandle(_ id: PostID) -> RowHandle? {
         rows.contains(.post(id)) ? RowHandle(list: self, id: id) : nil
     }
 }

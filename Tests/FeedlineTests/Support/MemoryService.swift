@@ -1,9 +1,12 @@
 import Feedline
+import FeedlineTestSupport
 import Foundation
 import Synchronization
+import Testing
 
-/// An in-memory server that answers at once: a timeline newest first, pages by position,
-/// favourite / reblog that change its state. Faults are injected per call kind.
+/// An in-memory server that answers at once: a timeline newest first, pages by position, and
+/// interactions by the shared ``ServerModel``. It serves only the kinds of call the test says it
+/// expects; any other call fails the test. Faults are injected per call.
 final class MemoryService: FeedService {
     /// A failure for lack of a connection (transient, the default) or a refusal.
     struct Failure: FeedServiceError, Equatable {
@@ -13,7 +16,9 @@ final class MemoryService: FeedService {
     }
 
     private struct State {
-        var timeline: [Post]
+        var server: ServerModel<Post>
+        /// The timeline's entry ids, newest first.
+        var timeline: [PostID]
         var pageSize: Int
         /// Interaction calls starting with this wait until ``releaseHeld()``.
         var holding: String?
@@ -21,20 +26,28 @@ final class MemoryService: FeedService {
         /// Calls to fail, by description prefix: how many more, and whether as refusals.
         var failures: [String: (count: Int, refused: Bool)] = [:]
         var calls: [String] = []
+
+        /// The timeline's entries from `range`, as the server shows them now.
+        func entries(_ range: Range<Int>) -> [Post] {
+            timeline[range].compactMap { server.entry($0) }
+        }
     }
 
     private let state: Locked<State>
+    private let expectations: CallExpectations
 
-    init(posts: [Post], pageSize: Int = 20) {
-        state = Locked(State(timeline: posts, pageSize: pageSize))
+    /// A server whose timeline is `posts` (newest first), answering `expecting` calls only.
+    init(posts: [Post], pageSize: Int = 20, expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) {
+        state = Locked(State(server: ServerModel(posts), timeline: posts.map(\.id), pageSize: pageSize))
+        expectations = CallExpectations("MemoryService", expecting: expecting, sourceLocation: sourceLocation)
     }
 
     /// Every call so far, e.g. `page(nil)`, `favourite(true, p1)`.
     var calls: [String] { state.withLock { $0.calls } }
 
-    /// The server's copy of the original post `id`.
+    /// The server's copy of the original `id` names.
     func serverPost(_ id: PostID) -> Post? {
-        state.withLock { state in state.timeline.first { $0.id == id }?.content ?? state.timeline.compactMap(\.reblog).first { $0.id == id } }
+        state.withLock { $0.server.original(of: id) }
     }
 
     /// Makes the next `count` calls whose description starts with `prefix` fail: for lack of a
@@ -76,17 +89,22 @@ final class MemoryService: FeedService {
 
     /// Changes the post `id` on the server, telling nobody.
     func update(_ id: PostID, _ change: (inout Post) -> Void) {
-        _ = try? mutate(id, change)
+        state.withLock { _ = $0.server.update(id, change) }
     }
 
     /// Puts `posts` (newest first) on top of the timeline, as if just written.
     func arrive(_ posts: [Post]) {
-        state.withLock { $0.timeline.insert(contentsOf: posts, at: 0) }
+        state.withLock { state in
+            state.server.add(posts)
+            state.timeline.insert(contentsOf: posts.map(\.id), at: 0)
+        }
     }
 
-    private func record(_ call: String) throws {
+    /// Logs `call`, fails the test unless `kind` is expected, and throws an injected failure.
+    private func record(_ kind: FeedCalls, _ call: String) throws {
+        state.withLock { $0.calls.append(call) }
+        try expectations.check(kind, call)
         try state.withLock { state in
-            state.calls.append(call)
             if let key = state.failures.keys.sorted().first(where: { call.hasPrefix($0) && (state.failures[$0]?.count ?? 0) > 0 }),
                 let failure = state.failures[key]
             {
@@ -97,91 +115,58 @@ final class MemoryService: FeedService {
     }
 
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        try record("page(\(cursor?.rawValue ?? "nil"))")
+        try record(.pages, "page(\(cursor?.rawValue ?? "nil"))")
         return state.withLock { state in
-            let start = cursor.flatMap { cursor in state.timeline.firstIndex { $0.id.rawValue == cursor.rawValue }.map { $0 + 1 } } ?? 0
+            let start = cursor.flatMap { cursor in state.timeline.firstIndex { $0.rawValue == cursor.rawValue }.map { $0 + 1 } } ?? 0
             let end = min(state.timeline.count, start + state.pageSize)
-            let posts = Array(state.timeline[start..<end]).map { self.withInteraction($0, in: state) }
+            let posts = state.entries(start..<end)
             return Page(posts: posts, next: end < state.timeline.count ? posts.last.map { PageCursor($0.id.rawValue) } : nil)
         }
     }
 
     func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        try record("newer(\(lower), \(upper?.rawValue ?? "nil"))")
+        try record(.newer, "newer(\(lower), \(upper?.rawValue ?? "nil"))")
         return state.withLock { state in
-            let lowerIndex = state.timeline.firstIndex { $0.id == lower } ?? state.timeline.count
-            let upperIndex = upper.flatMap { upper in state.timeline.firstIndex { $0.id == upper } }.map { $0 + 1 } ?? 0
+            let lowerIndex = state.timeline.firstIndex(of: lower) ?? state.timeline.count
+            let upperIndex = upper.flatMap { upper in state.timeline.firstIndex(of: upper) }.map { $0 + 1 } ?? 0
             guard upperIndex < lowerIndex else { return NewerPage(posts: [], hasMore: false) }
             let end = min(lowerIndex, upperIndex + state.pageSize)
-            let posts = Array(state.timeline[upperIndex..<end]).map { self.withInteraction($0, in: state) }
-            return NewerPage(posts: posts, hasMore: end < lowerIndex)
+            return NewerPage(posts: state.entries(upperIndex..<end), hasMore: end < lowerIndex)
         }
     }
 
     func post(_ id: PostID) async throws -> Post {
-        try record("post(\(id))")
-        guard let post = serverPost(id) else { throw Failure(message: "Record not found") }
+        try record(.posts, "post(\(id))")
+        guard let post = serverPost(id) else { throw RecordNotFound() }
         return post
     }
 
     func context(of id: PostID) async throws -> PostContext {
-        try record("context(\(id))")
+        try record(.contexts, "context(\(id))")
         return PostContext()
     }
 
     func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        try record("\(kind)(\(value), \(postID))")
-        await waitIfHeld("\(kind)(\(value), \(postID))")
-        return try mutate(postID) { post in
-            switch kind {
-            case .favourite:
-                if post.favourited != value { post.favouritesCount += value ? 1 : -1 }
-                post.favourited = value
-            case .reblog:
-                if post.reblogged != value { post.reblogsCount += value ? 1 : -1 }
-                post.reblogged = value
-            case .bookmark:
-                post.bookmarked = value
-            }
-        }
+        let call = "\(kind)(\(value), \(postID))"
+        try record(.interactions, call)
+        await waitIfHeld(call)
+        return try state.withLock { state in try state.server.set(kind, to: value, on: postID) }
     }
 
     func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
-        try record("notifications(\(cursor?.rawValue ?? "nil"))")
+        try record(.notifications, "notifications(\(cursor?.rawValue ?? "nil"))")
         return Page(items: [], next: nil)
     }
 
     func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        try record("newerNotifications(\(lower), \(upper?.rawValue ?? "nil"))")
+        try record(.newerNotifications, "newerNotifications(\(lower), \(upper?.rawValue ?? "nil"))")
         return NewerPage(items: [], hasMore: false)
     }
 
     func account(named handle: String) async throws -> Author {
-        try record("account(\(handle))")
-        guard let author = state.withLock({ $0.timeline.first { $0.author.handle == handle }?.author }) else {
-            throw Failure(message: "Record not found")
-        }
+        try record(.accounts, "account(\(handle))")
+        let author = state.withLock { state in state.entries(0..<state.timeline.count).first { $0.author.handle == handle }?.author }
+        guard let author else { throw RecordNotFound() }
         return author
     }
-
-    private func mutate(_ id: PostID, _ change: (inout Post) -> Void) throws -> Post {
-        try state.withLock { state in
-            var found: Post?
-            for index in state.timeline.indices {
-                if state.timeline[index].id == id {
-                    change(&state.timeline[index])
-                    found = state.timeline[index]
-                } else if var original = state.timeline[index].reblog, original.id == id {
-                    change(&original)
-                    state.timeline[index].reblog = original
-                    found = original
-                }
-            }
-            guard let found else { throw Failure(message: "Record not found") }
-            return found
-        }
-    }
-
-    /// Keeps every copy of an original consistent with the first one found.
-    private func withInteraction(_ post: Post, in state: State) -> Post { post }
 }

@@ -1,15 +1,18 @@
 import Feedline
+import FeedlineTestSupport
 import Foundation
+import Testing
 
 /// A small server whose every call waits until the test answers it, in any order, and whose
 /// answers are computed at that moment from its own state — the reference the navigation model
 /// check compares the view models with.
 ///
 /// Sixteen original posts by four authors (threads: p2 → p1, p3 → p2, p6 → p5, p9 → p5), three
-/// tags, two boost entries in home, four notification groups. Favourite, boost and bookmark
-/// change the server's flags and counts when their call is answered. Every `set` call records a
-/// violation when another `set` of the same original and kind is still waiting: the view models
-/// promise at most one request per post and kind in flight.
+/// tags, two boost entries in home, four notification groups, held in a ``ServerModel``:
+/// favourite, boost and bookmark change it when their call is answered. Every `set` call records
+/// a violation when another `set` of the same original and kind is still waiting: the view models
+/// promise at most one request per post and kind in flight. It serves only the kinds of call
+/// the test expects; any other call fails the test.
 final class ModelServer: FeedService {
     /// "The server is unavailable." is a failure for lack of a connection (transient); every
     /// other one ("Record not found", a wrong answer) is a refusal, as on Mastodon.
@@ -17,23 +20,6 @@ final class ModelServer: FeedService {
         var message: String
         var errorDescription: String? { message }
         var isTransient: Bool { message == "The server is unavailable." }
-    }
-
-    /// A post's state on the server.
-    struct Flags: Hashable {
-        var favourited = false
-        var reblogged = false
-        var bookmarked = false
-        var favourites = 0
-        var reblogs = 0
-
-        func isOn(_ kind: InteractionKind) -> Bool {
-            switch kind {
-            case .favourite: favourited
-            case .reblog: reblogged
-            case .bookmark: bookmarked
-            }
-        }
     }
 
     private enum Answer: Sendable {
@@ -57,7 +43,7 @@ final class ModelServer: FeedService {
     }
 
     private struct State {
-        var flags: [PostID: Flags] = [:]
+        var server: ServerModel<Post>
         var pending: [Pending] = []
         var violations: [String] = []
         var calls = 0
@@ -72,15 +58,25 @@ final class ModelServer: FeedService {
     static let pageSize = 4
     static let epoch = Date(timeIntervalSince1970: 1_795_000_000)
 
-    private let state = Locked(State())
+    private let state: Locked<State>
+    private let expectations: CallExpectations
 
-    init() {
-        state.withLock { state in
-            for (index, id) in Self.originals.enumerated() {
-                state.flags[id] = Flags(favourited: index % 5 == 0, reblogged: index % 7 == 0, bookmarked: index % 4 == 1,
-                                        favourites: 10 + index + (index % 5 == 0 ? 1 : 0), reblogs: 3 + (index % 7 == 0 ? 1 : 0))
-            }
+    /// The server with its first state, answering `expecting` calls only.
+    init(expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) {
+        let originals = Self.originals.enumerated().map { index, id in
+            Self.render(id, ServerInteractions(
+                favourited: index % 5 == 0, favourites: 10 + index + (index % 5 == 0 ? 1 : 0),
+                reblogged: index % 7 == 0, reblogs: 3 + (index % 7 == 0 ? 1 : 0), bookmarked: index % 4 == 1
+            ))
         }
+        let boosts = Self.boosts.map { id, boost in
+            Post(
+                id: id, author: Self.authors[boost.1], text: "", createdAt: Self.epoch.addingTimeInterval(Double(20 + Self.number(boost.0)) * 60),
+                reblog: originals.first { $0.id == boost.0 }
+            )
+        }
+        state = Locked(State(server: ServerModel(originals + boosts)))
+        expectations = CallExpectations("ModelServer", expecting: expecting, sourceLocation: sourceLocation)
     }
 
     // MARK: - The test's side
@@ -101,7 +97,7 @@ final class ModelServer: FeedService {
     var calls: Int { state.withLock { $0.calls } }
 
     /// The server's state of the original `id`.
-    func flags(_ id: PostID) -> Flags? { state.withLock { $0.flags[id] } }
+    func flags(_ id: PostID) -> ServerInteractions? { state.withLock { $0.server.interactions(of: id) } }
 
     /// Answers the waiting call at `index` (it fails with "The server is unavailable." when
     /// `failing`); the answer is computed now, from the server's state now.
@@ -128,8 +124,8 @@ final class ModelServer: FeedService {
 
     private static func number(_ id: PostID) -> Int { Int(id.rawValue.dropFirst()) ?? 0 }
 
-    /// The original `id` as the server renders it now.
-    private static func render(_ id: PostID, _ flags: Flags) -> Post {
+    /// The original `id` as the server first has it.
+    private static func render(_ id: PostID, _ flags: ServerInteractions) -> Post {
         let number = number(id)
         return Post(
             id: id, author: authors[number % authors.count], text: "post \(number)",
@@ -139,17 +135,6 @@ final class ModelServer: FeedService {
             favourited: flags.favourited, reblogged: flags.reblogged, bookmarked: flags.bookmarked,
             tags: [tags[number % tags.count]], inReplyToID: replyTo[id]
         )
-    }
-
-    /// An entry (an original or a boost) as the server renders it now.
-    private func entry(_ id: PostID, in state: State) -> Post? {
-        if let (original, booster) = Self.boosts[id], let flags = state.flags[original] {
-            return Post(
-                id: id, author: Self.authors[booster], text: "", createdAt: Self.epoch.addingTimeInterval(Double(20 + Self.number(original)) * 60),
-                reblog: Self.render(original, flags)
-            )
-        }
-        return state.flags[id].map { Self.render(id, $0) }
     }
 
     /// The entries of `feed` now, newest first.
@@ -166,8 +151,8 @@ final class ModelServer: FeedService {
             let index = Self.authors.firstIndex { $0.id == account.rawValue || "@" + $0.handle == account.rawValue } ?? -1
             let boosted = Self.boosts.filter { $0.value.1 == index }.keys.sorted { $0.rawValue < $1.rawValue }
             return boosted + newestFirst.filter { Self.number($0) % Self.authors.count == index }
-        case .bookmarks: return newestFirst.filter { state.flags[$0]?.bookmarked == true }
-        case .favourites: return newestFirst.filter { state.flags[$0]?.favourited == true }
+        case .bookmarks: return newestFirst.filter { state.server.interactions(of: $0)?.bookmarked == true }
+        case .favourites: return newestFirst.filter { state.server.interactions(of: $0)?.favourited == true }
         }
     }
 
@@ -179,7 +164,7 @@ final class ModelServer: FeedService {
     }
 
     private func groups(in state: State) -> [NotificationGroup] {
-        func post(_ id: PostID) -> Post? { state.flags[id].map { Self.render(id, $0) } }
+        func post(_ id: PostID) -> Post? { state.server.entry(id) }
         return [
             NotificationGroup(id: "g1", kind: .favourite, accounts: [Self.authors[1], Self.authors[2]], count: 2, post: post("p1"),
                               latestAt: Self.epoch.addingTimeInterval(9000), newestID: "n9", oldestID: "n8"),
@@ -196,8 +181,11 @@ final class ModelServer: FeedService {
 
     // MARK: - Waiting
 
-    private func wait(_ description: String, interaction: (PostID, InteractionKind)? = nil, _ answer: @escaping @Sendable () throws -> Answer) async throws -> Answer {
-        try await withCheckedThrowingContinuation { continuation in
+    private func wait(
+        _ kind: FeedCalls, _ description: String, interaction: (PostID, InteractionKind)? = nil, _ answer: @escaping @Sendable () throws -> Answer
+    ) async throws -> Answer {
+        try expectations.check(kind, description)
+        return try await withCheckedThrowingContinuation { continuation in
             state.withLock { state in
                 state.calls += 1
                 if let (id, kind) = interaction,
@@ -214,10 +202,10 @@ final class ModelServer: FeedService {
     // MARK: - FeedService
 
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        let answer = try await wait("page(\(feed), \(cursor?.rawValue ?? "nil"))") {
+        let answer = try await wait(.pages, "page(\(feed), \(cursor?.rawValue ?? "nil"))") {
             .page(self.state.withLock { state in
                 let page = self.page(self.entries(feed, in: state), id: \.rawValue, after: cursor)
-                return Page(items: page.items.compactMap { self.entry($0, in: state) }, next: page.next)
+                return Page(items: page.items.compactMap { state.server.entry($0) }, next: page.next)
             })
         }
         guard case .page(let page) = answer else { throw Failure(message: "wrong answer") }
@@ -225,13 +213,13 @@ final class ModelServer: FeedService {
     }
 
     func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        let answer = try await wait("newer(\(feed))") { .newer(NewerPage(items: [], hasMore: false)) }
+        let answer = try await wait(.newer, "newer(\(feed))") { .newer(NewerPage(items: [], hasMore: false)) }
         guard case .newer(let page) = answer else { throw Failure(message: "wrong answer") }
         return page
     }
 
     func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
-        let answer = try await wait("notifications(\(cursor?.rawValue ?? "nil"))") {
+        let answer = try await wait(.notifications, "notifications(\(cursor?.rawValue ?? "nil"))") {
             .notifications(self.state.withLock { state in self.page(self.groups(in: state), id: \.oldestID.rawValue, after: cursor) })
         }
         guard case .notifications(let page) = answer else { throw Failure(message: "wrong answer") }
@@ -239,14 +227,14 @@ final class ModelServer: FeedService {
     }
 
     func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        let answer = try await wait("newerNotifications") { .newerNotifications(NewerPage(items: [], hasMore: false)) }
+        let answer = try await wait(.newerNotifications, "newerNotifications") { .newerNotifications(NewerPage(items: [], hasMore: false)) }
         guard case .newerNotifications(let page) = answer else { throw Failure(message: "wrong answer") }
         return page
     }
 
     func post(_ id: PostID) async throws -> Post {
-        let answer = try await wait("post(\(id))") {
-            guard let post = self.state.withLock({ self.entry(id, in: $0) }) else { throw Failure(message: "Record not found") }
+        let answer = try await wait(.posts, "post(\(id))") {
+            guard let post = self.state.withLock({ $0.server.entry(id) }) else { throw RecordNotFound() }
             return .post(post)
         }
         guard case .post(let post) = answer else { throw Failure(message: "wrong answer") }
@@ -254,19 +242,19 @@ final class ModelServer: FeedService {
     }
 
     func context(of id: PostID) async throws -> PostContext {
-        let answer = try await wait("context(\(id))") {
+        let answer = try await wait(.contexts, "context(\(id))") {
             .context(self.state.withLock { state in
                 let focus = Self.original(of: id)
                 var ancestors: [Post] = []
                 var above = Self.replyTo[focus]
-                while let parent = above, let flags = state.flags[parent] {
-                    ancestors.insert(Self.render(parent, flags), at: 0)
+                while let parent = above, let post = state.server.entry(parent) {
+                    ancestors.insert(post, at: 0)
                     above = Self.replyTo[parent]
                 }
                 var descendants: [Post] = []
                 func replies(to parent: PostID) {
                     for child in Self.originals where Self.replyTo[child] == parent {
-                        if let flags = state.flags[child] { descendants.append(Self.render(child, flags)) }
+                        if let post = state.server.entry(child) { descendants.append(post) }
                         replies(to: child)
                     }
                 }
@@ -280,31 +268,17 @@ final class ModelServer: FeedService {
 
     func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
         let original = Self.original(of: postID)
-        let answer = try await wait("\(kind)(\(value), \(postID))", interaction: (original, kind)) {
-            .post(try self.state.withLock { state in
-                guard var flags = state.flags[original] else { throw Failure(message: "Record not found") }
-                switch kind {
-                case .favourite:
-                    if flags.favourited != value { flags.favourites += value ? 1 : -1 }
-                    flags.favourited = value
-                case .reblog:
-                    if flags.reblogged != value { flags.reblogs += value ? 1 : -1 }
-                    flags.reblogged = value
-                case .bookmark:
-                    flags.bookmarked = value
-                }
-                state.flags[original] = flags
-                return Self.render(original, flags)
-            })
+        let answer = try await wait(.interactions, "\(kind)(\(value), \(postID))", interaction: (original, kind)) {
+            .post(try self.state.withLock { state in try state.server.set(kind, to: value, on: postID) })
         }
         guard case .post(let post) = answer else { throw Failure(message: "wrong answer") }
         return post
     }
 
     func account(named handle: String) async throws -> Author {
-        let answer = try await wait("account(\(handle))") {
+        let answer = try await wait(.accounts, "account(\(handle))") {
             let wanted = handle.hasPrefix("@") ? String(handle.dropFirst()) : handle
-            guard let author = Self.authors.first(where: { $0.handle == wanted }) else { throw Failure(message: "Record not found") }
+            guard let author = Self.authors.first(where: { $0.handle == wanted }) else { throw RecordNotFound() }
             return .account(author)
         }
         guard case .account(let author) = answer else { throw Failure(message: "wrong answer") }

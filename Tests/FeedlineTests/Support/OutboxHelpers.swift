@@ -19,10 +19,14 @@ func quiesce(_ session: FeedSession, _ service: ControlledService, _ clock: Manu
 }
 
 /// A session on a controlled service whose retry clock moves only when the test advances it,
-/// with `posts` loaded in its root list.
+/// with `posts` loaded in its root list. The service expects pages and interactions, unless
+/// told otherwise.
 @MainActor
-func outboxSession(_ posts: [Post], cacheCapacity: Int = 1_000) async -> (FeedSession, ControlledService, ManualClock) {
-    let service = ControlledService()
+func outboxSession(
+    _ posts: [Post], cacheCapacity: Int = 1_000, expecting: FeedCalls = [.pages, .interactions],
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> (FeedSession, ControlledService, ManualClock) {
+    let service = ControlledService(expecting: expecting, sourceLocation: sourceLocation)
     let clock = ManualClock()
     let session = FeedSession(service: service, clock: .fixed(testNow), cacheCapacity: cacheCapacity, retryClock: clock)
     session.root.appeared()

@@ -1,5 +1,7 @@
 import Feedline
+import FeedlineTestSupport
 import Foundation
+import Testing
 
 /// A server whose feeds change while the client reads — the reference the stream model check
 /// compares the lists with.
@@ -20,13 +22,13 @@ import Foundation
 /// the stream events the client saw before it arrives. ``mutations`` counts the changes, so
 /// that a test can keep a late stream no later than the answers served after its events. A failed answer is one the server never
 /// served: it changed nothing. Every `set` call records a violation when another `set` of the
-/// same original and kind is still waiting.
+/// same original and kind is still waiting. The posts and what interactions do to them are a
+/// ``ServerModel``. It serves pages, newer pages and interactions, nothing else: any other call
+/// fails the test.
 final class StreamModelServer: FeedService {
     /// The navigation model check's failures: "The server is unavailable." is transient, every
     /// other one a refusal.
     typealias Failure = ModelServer.Failure
-    /// A post's interaction state on the server, as the navigation model check keeps it.
-    typealias Flags = ModelServer.Flags
 
     /// One entry of a feed: an original (`p<number>`) or a boost of one (`b<number>`).
     struct Entry: Hashable {
@@ -62,7 +64,8 @@ final class StreamModelServer: FeedService {
         var entries: [Entry] = []
         var index: [Int: Int] = [:]
         var versions: [Int: Int] = [:]
-        var flags: [Int: Flags] = [:]
+        /// The live entries' posts, as the server shows them.
+        var server = ServerModel<Post>()
         var nextNumber = 1
         /// Changes made so far (writes, boosts, edits, deletes, interactions): a clock.
         var mutations = 0
@@ -77,9 +80,11 @@ final class StreamModelServer: FeedService {
 
     let pageSize: Int
     private let state = Locked(State())
+    private let expectations: CallExpectations
 
-    init(pageSize: Int) {
+    init(pageSize: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         self.pageSize = pageSize
+        expectations = CallExpectations("StreamModelServer", expecting: [.pages, .newer, .interactions], sourceLocation: sourceLocation)
     }
 
     // MARK: - The test's side: the content
@@ -130,8 +135,8 @@ final class StreamModelServer: FeedService {
     /// The version of the original `id` now (0 until edited).
     func version(_ id: PostID) -> Int { state.withLock { state in Self.number(id).flatMap { state.versions[$0] } ?? 0 } }
 
-    /// The interaction state of the original `id` now.
-    func flags(_ id: PostID) -> Flags? { state.withLock { state in Self.number(id).flatMap { state.flags[$0] } } }
+    /// The interaction state of the live original `id` now.
+    func flags(_ id: PostID) -> ServerInteractions? { state.withLock { $0.server.interactions(of: id) } }
 
     /// Writes a new original (in home, and in `#t` when `tagged`); returns what the stream sends.
     func write(tagged: Bool) -> [StreamEvent] {
@@ -139,10 +144,10 @@ final class StreamModelServer: FeedService {
             let number = state.nextNumber
             state.nextNumber += 1
             state.mutations += 1
-            state.flags[number] = Flags(favourites: number % 3, reblogs: number % 2)
             state.versions[number] = 0
+            let post = Self.original(number, tagged: tagged)
+            state.server.add([post])
             Self.append(Entry(number: number, tagged: tagged), to: &state)
-            let post = Self.render(number, in: state)
             return [.posted(post, in: .home)] + (tagged ? [.posted(post, in: .tag(Self.tag))] : [])
         }
     }
@@ -150,13 +155,20 @@ final class StreamModelServer: FeedService {
     /// Someone boosts the live original `id` (a new home entry); returns what the stream sends.
     func boost(_ id: PostID) -> [StreamEvent] {
         state.withLock { state in
-            guard let original = Self.number(id), let at = state.index[original], !state.entries[at].deleted else { return [] }
+            guard let original = Self.number(id), let at = state.index[original], !state.entries[at].deleted,
+                let boosted = state.server.entry(id)
+            else { return [] }
             let number = state.nextNumber
             state.nextNumber += 1
             state.mutations += 1
             let entry = Entry(number: number, boosts: original, tagged: false)
             Self.append(entry, to: &state)
-            return [.posted(Self.render(entry, in: state), in: .home)]
+            let boost = Post(
+                id: entry.id, author: Self.authors[(entry.number + 1) % Self.authors.count], text: "",
+                createdAt: Self.epoch.addingTimeInterval(Double(entry.number) * 60), reblog: boosted
+            )
+            state.server.add([boost])
+            return [.posted(boost, in: .home)]
         }
     }
 
@@ -168,7 +180,12 @@ final class StreamModelServer: FeedService {
             else { return [] }
             state.versions[number, default: 0] += 1
             state.mutations += 1
-            return [.edited(Self.render(number, in: state))]
+            let version = state.versions[number] ?? 0
+            guard let edited = state.server.update(id, { post in
+                post.text = "post \(number) v\(version)"
+                post.editedAt = Self.epoch.addingTimeInterval(Double(number) * 60 + Double(version))
+            }) else { return [] }
+            return [.edited(edited)]
         }
     }
 
@@ -182,6 +199,7 @@ final class StreamModelServer: FeedService {
             if state.entries[at].boosts == nil {
                 for index in state.entries.indices where state.entries[index].boosts == number { state.entries[index].deleted = true }
             }
+            state.server.remove(id)
             return [.deleted(id)]
         }
     }
@@ -268,32 +286,18 @@ final class StreamModelServer: FeedService {
         } catch let failure as Failure {
             return .failure(failure)
         } catch {
-            return .failure(Failure(message: "\(error)"))
+            return .failure(Failure(message: (error as? any LocalizedError)?.errorDescription ?? "\(error)"))
         }
     }
 
-    /// The original `number` as the server renders it now.
-    private static func render(_ number: Int, in state: State) -> Post {
-        let version = state.versions[number] ?? 0
-        let flags = state.flags[number] ?? Flags()
-        let tagged = state.index[number].map { state.entries[$0].tagged } ?? false
-        return Post(
-            id: PostID("p\(number)"), author: authors[number % authors.count], text: "post \(number) v\(version)",
+    /// The original `number` as it is written, not yet edited or interacted with.
+    private static func original(_ number: Int, tagged: Bool) -> Post {
+        Post(
+            id: PostID("p\(number)"), author: authors[number % authors.count], text: "post \(number) v0",
             createdAt: epoch.addingTimeInterval(Double(number) * 60),
-            reblogsCount: flags.reblogs, favouritesCount: flags.favourites,
-            favourited: flags.favourited, reblogged: flags.reblogged, bookmarked: flags.bookmarked,
-            editedAt: version == 0 ? nil : epoch.addingTimeInterval(Double(number) * 60 + Double(version)),
+            reblogsCount: number % 2, favouritesCount: number % 3,
             tags: tagged ? [tag] : [],
             filters: filters(of: number)
-        )
-    }
-
-    /// An entry as the server renders it now.
-    private static func render(_ entry: Entry, in state: State) -> Post {
-        guard let original = entry.boosts else { return render(entry.number, in: state) }
-        return Post(
-            id: entry.id, author: authors[(entry.number + 1) % authors.count], text: "",
-            createdAt: epoch.addingTimeInterval(Double(entry.number) * 60), reblog: render(original, in: state)
         )
     }
 
@@ -312,9 +316,10 @@ final class StreamModelServer: FeedService {
     // MARK: - Waiting
 
     private func wait(
-        _ description: String, interaction: (PostID, InteractionKind)? = nil, _ compute: @escaping @Sendable (inout State) throws -> Answer
+        _ kind: FeedCalls, _ description: String, interaction: (PostID, InteractionKind)? = nil, _ compute: @escaping @Sendable (inout State) throws -> Answer
     ) async throws -> Answer {
-        try await withCheckedThrowingContinuation { continuation in
+        try expectations.check(kind, description)
+        return try await withCheckedThrowingContinuation { continuation in
             state.withLock { state in
                 if let (id, kind) = interaction,
                     state.pending.contains(where: { $0.interaction.map { $0.0 == id && $0.1 == kind } ?? false }) {
@@ -336,11 +341,11 @@ final class StreamModelServer: FeedService {
 
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         let size = pageSize
-        let answer = try await wait("page(\(feed), \(cursor?.rawValue ?? "nil"))") { state in
+        let answer = try await wait(.pages, "page(\(feed), \(cursor?.rawValue ?? "nil"))") { state in
             let below = cursor.flatMap { Self.number($0.rawValue) } ?? Int.max
             let older = Self.items(of: feed, in: state).filter { $0.number < below }
             let slice = older.prefix(size)
-            return .page(Page(posts: slice.map { Self.render($0, in: state) }, next: older.count > size ? slice.last.map { PageCursor($0.id.rawValue) } : nil))
+            return .page(Page(posts: slice.compactMap { state.server.entry($0.id) }, next: older.count > size ? slice.last.map { PageCursor($0.id.rawValue) } : nil))
         }
         guard case .page(let page) = answer else { throw Failure(message: "wrong answer") }
         return page
@@ -348,11 +353,11 @@ final class StreamModelServer: FeedService {
 
     func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         let size = pageSize
-        let answer = try await wait("newer(\(feed), \(lower), \(upper?.rawValue ?? "nil"))") { state in
+        let answer = try await wait(.newer, "newer(\(feed), \(lower), \(upper?.rawValue ?? "nil"))") { state in
             let low = Self.number(lower) ?? Int.max
             let high = upper.flatMap(Self.number) ?? Int.max
             let range = Self.items(of: feed, in: state).filter { $0.number > low && $0.number < high }
-            return .newer(NewerPage(posts: range.prefix(size).map { Self.render($0, in: state) }, hasMore: range.count > size))
+            return .newer(NewerPage(posts: range.prefix(size).compactMap { state.server.entry($0.id) }, hasMore: range.count > size))
         }
         guard case .newer(let page) = answer else { throw Failure(message: "wrong answer") }
         return page
@@ -360,35 +365,26 @@ final class StreamModelServer: FeedService {
 
     func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
         let original = entry(postID).flatMap { $0.boosts.map { PostID("p\($0)") } } ?? postID
-        let answer = try await wait("\(kind)(\(value), \(postID))", interaction: (original, kind)) { state in
-            guard let number = Self.number(original), let at = state.index[number], !state.entries[at].deleted,
-                var flags = state.flags[number]
-            else { throw Failure(message: "Record not found") }
+        let answer = try await wait(.interactions, "\(kind)(\(value), \(postID))", interaction: (original, kind)) { state in
+            let answer = try state.server.set(kind, to: value, on: original)
             state.mutations += 1
-            switch kind {
-            case .favourite:
-                if flags.favourited != value { flags.favourites += value ? 1 : -1 }
-                flags.favourited = value
-            case .reblog:
-                if flags.reblogged != value { flags.reblogs += value ? 1 : -1 }
-                flags.reblogged = value
-            case .bookmark:
-                flags.bookmarked = value
-            }
-            state.flags[number] = flags
-            return .post(Self.render(number, in: state))
+            return .post(answer)
         }
         guard case .post(let post) = answer else { throw Failure(message: "wrong answer") }
         return post
     }
 
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
+    // Not in this model: each fails the test.
 
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        NewerPage(items: [], hasMore: false)
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        throw expectations.unexpected("notifications(\(cursor?.rawValue ?? "nil"))")
     }
 
-    func post(_ id: PostID) async throws -> Post { throw Failure(message: "not in this model") }
-    func context(of id: PostID) async throws -> PostContext { throw Failure(message: "not in this model") }
-    func account(named handle: String) async throws -> Author { throw Failure(message: "not in this model") }
+    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        throw expectations.unexpected("newerNotifications(\(lower), \(upper?.rawValue ?? "nil"))")
+    }
+
+    func post(_ id: PostID) async throws -> Post { throw expectations.unexpected("post(\(id))") }
+    func context(of id: PostID) async throws -> PostContext { throw expectations.unexpected("context(\(id))") }
+    func account(named handle: String) async throws -> Author { throw expectations.unexpected("account(\(handle))") }
 }

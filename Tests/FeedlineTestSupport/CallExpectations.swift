@@ -1,0 +1,55 @@
+import Feedline
+import Foundation
+import Testing
+
+/// What a `FeedService` double was told to expect, and where: any other call fails the test
+/// with an `Issue` naming the call, pointing at the line that made the double, and fails the
+/// call itself with ``UnexpectedCall`` — at once, never left waiting.
+public struct CallExpectations: Sendable {
+    /// The double's name in messages, e.g. `MemoryService`.
+    public let double: String
+    public let expected: FeedCalls
+    /// Where the test made the double.
+    public let sourceLocation: SourceLocation
+
+    public init(_ double: String, expecting expected: FeedCalls, sourceLocation: SourceLocation) {
+        self.double = double
+        self.expected = expected
+        self.sourceLocation = sourceLocation
+    }
+
+    /// Returns when `kind` is expected; otherwise fails the test and throws (``unexpected(_:)``).
+    public func check(_ kind: FeedCalls, _ call: @autoclosure () -> String) throws(UnexpectedCall) {
+        guard !expected.isSuperset(of: kind) else { return }
+        throw unexpected(call())
+    }
+
+    /// Fails the test with an `Issue` naming `call`, and returns the error the call fails with:
+    /// for a call the double does not serve at all.
+    public func unexpected(_ call: String) -> UnexpectedCall {
+        let unexpected = UnexpectedCall(double: double, call: call, expected: expected)
+        Issue.record(Comment(rawValue: unexpected.message), sourceLocation: sourceLocation)
+        return unexpected
+    }
+}
+
+/// A call a double was not told to expect: a refusal, so nothing tries it again.
+public struct UnexpectedCall: FeedServiceError, Hashable {
+    public var double: String
+    public var call: String
+    public var expected: FeedCalls
+
+    public init(double: String, call: String, expected: FeedCalls) {
+        self.double = double
+        self.call = call
+        self.expected = expected
+    }
+
+    public var isTransient: Bool { false }
+    public var errorDescription: String? { message }
+
+    /// e.g. `MemoryService got post(p1), which the test did not expect (it expects [pages, interactions])`.
+    public var message: String {
+        "\(double) got \(call), which the test did not expect (it expects \(expected))"
+    }
+}

@@ -1,0 +1,93 @@
+/// A Mastodon server's posts as the tests' fakes keep them: one copy of each original and each
+/// boost entry, with a boost always showing its original as it is now. Every fake server holds
+/// one (behind its own lock), so what a server does when the user favourites, boosts or
+/// bookmarks (``set(_:to:on:)``, in `ServerModel+Interactions.swift`) is written once.
+///
+/// Which entries a timeline lists, and in what order, is the fake's business: the model only
+/// answers "what is entry `id` now".
+public struct ServerModel<Entry: ServerEntry>: Sendable {
+    /// Originals by id, each with `reblog == nil`.
+    var originals: [Entry.ID: Entry] = [:]
+    /// Boost entries by id, as written; ``entry(_:)`` puts the current original inside.
+    var boosts: [Entry.ID: Entry] = [:]
+    /// The original each boost entry boosts.
+    var boosted: [Entry.ID: Entry.ID] = [:]
+    /// The signed-in user's boost of each original they boosted here.
+    var userBoosts: [Entry.ID: Entry.ID] = [:]
+    /// How many boosts the user has made here (numbers their ids).
+    var boostsMade = 0
+
+    /// A server holding `entries` (see ``add(_:)``).
+    public init(_ entries: some Sequence<Entry>) {
+        add(entries)
+    }
+
+    /// A server holding nothing yet.
+    public init() {}
+
+    /// Takes `entries` as the server's copies: each replaces the entry of its id; the original
+    /// inside a boost is taken only when the server does not know it yet (its own copy wins).
+    public mutating func add(_ entries: some Sequence<Entry>) {
+        for entry in entries {
+            guard let inner = entry.reblog?.innermost else {
+                originals[entry.id] = entry
+                continue
+            }
+            boosts[entry.id] = entry
+            boosted[entry.id] = inner.id
+            if originals[inner.id] == nil { originals[inner.id] = inner }
+        }
+    }
+
+    /// The entry `id` as the server shows it now: an original, or a boost entry with the current
+    /// copy of its original inside; `nil` when the server has no such entry.
+    public func entry(_ id: Entry.ID) -> Entry? {
+        if let original = originals[id] { return original }
+        guard var boost = boosts[id], let original = boosted[id].flatMap({ originals[$0] }) else { return nil }
+        boost.reblog = original
+        return boost
+    }
+
+    /// The current copy of the original `id` names: the original itself, or a boost entry's.
+    public func original(of id: Entry.ID) -> Entry? {
+        originals[id] ?? boosted[id].flatMap { originals[$0] }
+    }
+
+    /// The user's flags and the counts of the original `id` names.
+    public func interactions(of id: Entry.ID) -> ServerInteractions? {
+        original(of: id)?.interactions
+    }
+
+    /// Changes the stored copy of the entry `id` (an original, or a boost entry itself; a boost's
+    /// original changes through its own id), telling nobody — as an edit no stream reported.
+    /// Returns the entry as the server shows it afterwards; `nil` when there is none.
+    @discardableResult
+    public mutating func update(_ id: Entry.ID, _ change: (inout Entry) -> Void) -> Entry? {
+        if var original = originals[id] {
+            change(&original)
+            originals[id] = original
+        } else if var boost = boosts[id] {
+            change(&boost)
+            boosts[id] = boost
+        } else {
+            return nil
+        }
+        return entry(id)
+    }
+
+    /// Deletes the entry `id`; an original takes its boosts with it, as on Mastodon.
+    public mutating func remove(_ id: Entry.ID) {
+        if originals.removeValue(forKey: id) != nil {
+            for (boost, original) in boosted where original == id { removeBoost(boost) }
+            userBoosts[id] = nil
+        } else {
+            removeBoost(id)
+        }
+    }
+
+    mutating func removeBoost(_ id: Entry.ID) {
+        boosts[id] = nil
+        guard let original = boosted.removeValue(forKey: id) else { return }
+        if userBoosts[original] == id { userBoosts[original] = nil }
+    }
+}
