@@ -12,7 +12,10 @@ struct DeletePushTests {
     /// Home shows `w1` (Bob's boost of `o1`), `p2` and `o1` itself.
     private func session() async -> (FeedSession, MemoryService) {
         let original = makePost("o1", minutesAgo: 10)
-        let service = MemoryService(posts: [makePost("w1", minutesAgo: 1, author: bob, reblog: original), makePost("p2", minutesAgo: 5), original])
+        let service = MemoryService(
+            posts: [makePost("w1", minutesAgo: 1, author: bob, reblog: original), makePost("p2", minutesAgo: 5), original],
+            expecting: [.pages, .posts, .contexts, .interactions]
+        )
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -55,7 +58,7 @@ struct DeletePushTests {
 
     @Test("a thread whose focus is deleted while it loads does not show the focus")
     func threadFocusDeletedWhileLoading() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.pages, .posts, .contexts])
         let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.thread("f"))
         await service.waitForPending(2)
@@ -72,7 +75,7 @@ struct DeletePushTests {
 
     @Test("a detail's replies drop a reply deleted while the thread loads, and follow later edits and deletes")
     func detailRepliesFollowTheStore() async throws {
-        let service = ControlledService()
+        let service = ControlledService(expecting: [.posts, .contexts])
         let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.open("f")
         await service.waitForPending(2)

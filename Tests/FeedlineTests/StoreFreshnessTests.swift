@@ -34,7 +34,7 @@ struct StoreFreshnessTests {
 
     @Test("the fresher copy an interaction's answer brings reaches rows and the detail while a follow-up request runs")
     func answerCopyWhileFollowUpRuns() async throws {
-        let (session, service, clock) = await outboxSession([makePost("p1", text: "before", favourites: 3)])
+        let (session, service, clock) = await outboxSession([makePost("p1", text: "before", favourites: 3)], expecting: [.pages, .posts, .contexts, .interactions])
         let home = session.root
         session.navigator.open("p1")
         await service.waitForPending(2)
