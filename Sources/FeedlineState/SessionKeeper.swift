@@ -38,7 +38,7 @@ public final class SessionKeeper {
     /// Keeps `session`'s state in `store`; with `markerService`, the reading positions go to the
     /// server's markers too. Waits (the markers at start, their saving windows) run on `clock`.
     /// `say` gets the one sentence about a database problem.
-    public init(
+    package init(
         store: StateStore, session: FeedSession, markerService: (any MarkerService)?, clock: any Clock<Duration>,
         say: @escaping @MainActor (String) -> Void
     ) {

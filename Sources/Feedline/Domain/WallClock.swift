@@ -28,12 +28,12 @@ public struct WallClock: Sendable {
 }
 
 /// Short relative times as feed apps show them, independent of the locale.
-public enum RelativeTime {
+package enum RelativeTime {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `now` under 5 seconds (and for dates slightly in the future), then `12s`, `5m`, `3h`, `6d`;
     /// a week or older: `Mar 4`, with the year when it is not the year of `now` (`Mar 4, 2024`).
-    public static func describe(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+    package static func describe(_ date: Date, now: Date, timeZone: TimeZone) -> String {
         let seconds = now.timeIntervalSince(date)
         guard seconds.isFinite else { return "?" }
         switch seconds {

@@ -1,24 +1,25 @@
 import Foundation
 
-/// A timeline whose reading position a server keeps (Mastodon's markers).
-public enum MarkerTimeline: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+/// A timeline whose reading position a server keeps (Mastodon's markers). Package: the marker
+/// machinery (``MarkerSync``, the start rules) is the session keeper's, not a front's.
+package enum MarkerTimeline: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The home timeline: the marker names a post entry.
     case home
     /// The notifications: the marker names a notification.
     case notifications
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// A reading position as a server keeps it: the last item read, and when it was saved.
-public struct ServerMarker: Hashable, Sendable {
+package struct ServerMarker: Hashable, Sendable {
     /// The last post entry (home) or notification (notifications) read.
-    public var id: ItemID
+    package var id: ItemID
     /// When the marker was last saved (`nil` when the server did not say): the item it names
     /// is no newer than that.
-    public var updatedAt: Date?
+    package var updatedAt: Date?
 
-    public init(id: ItemID, updatedAt: Date? = nil) {
+    package init(id: ItemID, updatedAt: Date? = nil) {
         self.id = id
         self.updatedAt = updatedAt
     }
@@ -30,7 +31,7 @@ public struct ServerMarker: Hashable, Sendable {
 ///
 /// Calls may run concurrently, from any task. Errors should conform to ``FeedServiceError``;
 /// a save another device made at the same moment is reported by ``isConflict(_:)``.
-public protocol MarkerService: Sendable {
+package protocol MarkerService: Sendable {
     /// The positions the server keeps for `timelines`; a timeline without one is left out.
     func markers(for timelines: [MarkerTimeline]) async throws -> [MarkerTimeline: ServerMarker]
 

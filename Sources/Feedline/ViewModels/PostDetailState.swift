@@ -53,7 +53,7 @@ public struct PostDetailState: Hashable, Sendable {
 }
 
 /// What can happen on a detail screen.
-public enum PostDetailEvent: Hashable, Sendable {
+package enum PostDetailEvent: Hashable, Sendable {
     /// The screen became visible: loads what is missing, and a fresh copy of a post known
     /// already (``PostDetailState/recheck``).
     case appeared
@@ -75,7 +75,7 @@ public enum PostDetailEvent: Hashable, Sendable {
 }
 
 /// A load the detail wants running.
-public enum PostDetailRequest: Hashable, Sendable {
+package enum PostDetailRequest: Hashable, Sendable {
     case post
     case context
 }
@@ -83,7 +83,7 @@ public enum PostDetailRequest: Hashable, Sendable {
 extension PostDetailState {
     /// Applies one event in place. Pure. Loads start on `appeared` (what is missing) and on
     /// `retryRequested` (what failed); a response for a load that is not running is ignored.
-    public mutating func reduce(_ event: PostDetailEvent) {
+    package mutating func reduce(_ event: PostDetailEvent) {
         switch event {
         case .appeared:
             guard !deleted else { return }
@@ -134,7 +134,7 @@ extension PostDetailState {
     }
 
     /// What the detail wants running: each load while it is `.loading`.
-    public var requests: Set<PostDetailRequest> {
+    package var requests: Set<PostDetailRequest> {
         var wanted: Set<PostDetailRequest> = []
         if postLoad == .loading || recheck == .loading { wanted.insert(.post) }
         if contextLoad == .loading { wanted.insert(.context) }

@@ -6,7 +6,7 @@ extension MastodonHTTPService: MarkerService {
 
     /// `GET /api/v1/markers?timeline[]=home&timeline[]=notifications`: the reading positions
     /// the server keeps. A timeline never saved is left out (the server sends `{}` for it).
-    public func markers(for timelines: [MarkerTimeline]) async throws -> [MarkerTimeline: ServerMarker] {
+    package func markers(for timelines: [MarkerTimeline]) async throws -> [MarkerTimeline: ServerMarker] {
         guard !timelines.isEmpty else { return [:] }
         let what = "your reading positions"
         let query = timelines.map { URLQueryItem(name: "timeline[]", value: $0.rawValue) }
@@ -19,7 +19,7 @@ extension MastodonHTTPService: MarkerService {
 
     /// `POST /api/v1/markers` with `home[last_read_id]` (or `notifications[last_read_id]`),
     /// form-encoded.
-    public func saveMarker(_ id: ItemID, for timeline: MarkerTimeline) async throws {
+    package func saveMarker(_ id: ItemID, for timeline: MarkerTimeline) async throws {
         var form = URLComponents()
         form.queryItems = [URLQueryItem(name: "\(timeline.rawValue)[last_read_id]", value: id.rawValue)]
         let body = Data((form.percentEncodedQuery ?? "").utf8)
@@ -30,7 +30,7 @@ extension MastodonHTTPService: MarkerService {
 
     /// Mastodon's ids are integers that grow with time (snowflakes), sent as decimal strings:
     /// compared as numbers. `nil` when either is not a plain decimal number.
-    public func isNewer(_ id: ItemID, than other: ItemID, in timeline: MarkerTimeline) -> Bool? {
+    package func isNewer(_ id: ItemID, than other: ItemID, in timeline: MarkerTimeline) -> Bool? {
         Self.compareDecimal(id.rawValue, other.rawValue).map { $0 == .orderedDescending }
     }
 
@@ -47,7 +47,7 @@ extension MastodonHTTPService: MarkerService {
     }
 
     /// A 409: Mastodon's answer when two saves of a marker meet.
-    public func isConflict(_ error: any Error) -> Bool {
+    package func isConflict(_ error: any Error) -> Bool {
         if case .unexpectedStatus(409, _)? = error as? MastodonHTTPError { return true }
         return false
     }
