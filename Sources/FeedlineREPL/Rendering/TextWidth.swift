@@ -13,12 +13,21 @@ public enum TextWidth {
         return width(ofCluster: scalars)
     }
 
-    /// The widths of the scalars U+0000–U+FFFF, computed once (thread-safe: a static is
-    /// initialised once) by the rules of ``width(ofScalar:)``.
-    private static let basicPlane: [UInt8] = (0..<0x10000).map { value -> UInt8 in
-        guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }  // surrogates
-        return UInt8(width(ofScalar: scalar))
-    }
+    /// The widths of the scalars U+0000–U+FFFF by the rules of ``width(ofScalar:)``, filled once
+    /// (thread-safe: a static is initialised once) from the runs written out in
+    /// `TextWidth+Tables.swift` — microseconds, where asking Unicode's properties of every
+    /// scalar took milliseconds of each start.
+    private static let basicPlane: [UInt8] = {
+        var table = [UInt8](repeating: 1, count: 0x10000)
+        table.withUnsafeMutableBufferPointer { table in
+            for (runs, width) in [(zeroWidthRuns, UInt8(0)), (doubleWidthRuns, UInt8(2))] {
+                for run in runs {
+                    UnsafeMutableBufferPointer(rebasing: table[Int(run.lowerBound)...Int(run.upperBound)]).update(repeating: width)
+                }
+            }
+        }
+        return table
+    }()
 
     /// The width of a grapheme cluster of several scalars.
     ///
@@ -44,8 +53,9 @@ public enum TextWidth {
 
     /// The width of one scalar drawn alone: none for controls, marks, format characters and the
     /// Hangul vowel and final jamo (they join the syllable before them); two for emoji shown as
-    /// emoji and East Asian wide characters; else one.
-    private static func width(ofScalar scalar: Unicode.Scalar) -> Int {
+    /// emoji and East Asian wide characters; else one. The rule the Basic Multilingual Plane's
+    /// table is checked against; used as such beyond it.
+    package static func width(ofScalar scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
         if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
