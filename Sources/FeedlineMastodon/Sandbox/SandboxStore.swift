@@ -321,7 +321,7 @@ struct SandboxStore: Sendable {
         lastLocalID = candidate
         let id = String(candidate)
         let profile = account.url ?? "https://sandbox.example/@\(account.username)"
-        feeds.removeAll()
+        dropAccountFeeds()
         statuses[id] = Mastodon.Status(
             id: id,
             uri: "\(profile)/statuses/\(id)/activity",
@@ -341,7 +341,17 @@ struct SandboxStore: Sendable {
         if let boostID = boosts.removeValue(forKey: originalID) {
             statuses[boostID] = nil
             converted[boostID] = nil
-            feeds.removeAll()
+            dropAccountFeeds()
+        }
+    }
+
+    /// Forgets the account feeds: a boost shows in its booster's (and in home, which is not
+    /// derived). The local, public and tag feeds hold no boosts; deriving them again after every
+    /// boost was most of what opening a tag cost a session that boosts.
+    private mutating func dropAccountFeeds() {
+        feeds = feeds.filter { feed, _ in
+            if case .account = feed { return false }
+            return true
         }
     }
 
