@@ -259,6 +259,7 @@ public enum TextWidth {
     /// - Complexity: O(columns) after the control-character scan of ``sanitize(_:keepingLines:)``.
     public static func oneLine(_ text: String, truncatedTo columns: Int) -> String {
         guard columns > 0 else { return "" }
+        if let ascii = asciiOneLine(text, truncatedTo: columns) { return ascii }
         var result = ""
         var used = 0
         var cut: String.Index?  // where the result is cut if it turns out not to fit
@@ -278,6 +279,36 @@ public enum TextWidth {
             pendingSpace = false
         }
         return result
+    }
+
+    /// ``oneLine(_:truncatedTo:)`` byte by byte for text that is ASCII as far as it is read
+    /// (most posts): every character is one byte and one column, and every control character,
+    /// whitespace or not, ends up as a space that joins its run. `nil` at the first byte past
+    /// ASCII, for the character-by-character way. Walking characters cost a grapheme break, a
+    /// width lookup and a small array per character: most of drawing a row's line of text.
+    private static func asciiOneLine(_ text: String, truncatedTo columns: Int) -> String? {
+        var result: [UInt8] = []
+        result.reserveCapacity(min(text.utf8.count, columns + 1))
+        var cut: Int?  // where the result is cut if it turns out not to fit (room for the "…")
+        /// Adds `byte`, or returns the cut text once it does not fit.
+        func add(_ byte: UInt8) -> String? {
+            if cut == nil, result.count + 1 > columns - 1 { cut = result.count }
+            if result.count + 1 > columns, let cut { return String(decoding: result[..<cut], as: UTF8.self) + "…" }
+            result.append(byte)
+            return nil
+        }
+        var pendingSpace = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte <= 0x20 || byte == 0x7F {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace, let cutText = add(0x20) { return cutText }
+            if let cutText = add(byte) { return cutText }
+            pendingSpace = false
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode 15, the common blocks).
