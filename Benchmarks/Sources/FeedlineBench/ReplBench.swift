@@ -194,35 +194,22 @@ enum ReplBench {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("feedline-bench-no-config-\(UUID().uuidString)").path
-        process.environment = environment
+        process.environment = Spawn.feedlineEnvironment()
         return process
     }
 
+    /// One run to exit, stdout and stderr to `output`, spawned and waited for directly (see
+    /// ``Spawn``: `Process.waitUntilExit()` could see the exit up to 50 ms late).
     private static func launch(_ binary: String, _ arguments: [String], output: URL) -> Outcome {
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        guard let handle = try? FileHandle(forWritingTo: output) else { return .failure("cannot write \(output.path)") }
-        defer { try? handle.close() }
-        let process = feedline(binary, arguments)
-        process.standardOutput = handle
-        process.standardError = handle
-        let start = ContinuousClock.now
-        do {
-            try process.run()
-        } catch {
-            return .failure("could not launch \(binary): \(error)")
+        guard let outcome = Spawn.run(binary, arguments, environment: Spawn.feedlineEnvironment(), output: output.path) else {
+            return .failure("could not launch \(binary)")
         }
-        process.waitUntilExit()
-        let milliseconds = (ContinuousClock.now - start).milliseconds
-        guard process.terminationStatus == 0 else {
+        guard outcome.status == 0 else {
             let tail = (try? String(contentsOf: output, encoding: .utf8))?.suffix(300) ?? ""
-            return .failure("feedline exited with status \(process.terminationStatus): \(tail)")
+            return .failure("feedline exited with status \(outcome.status.map(String.init) ?? "none (a signal)"): \(tail)")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
         expect(size > 0, "feedline printed no transcript")
-        return .success(milliseconds)
+        return .success(outcome.milliseconds)
     }
 }

@@ -118,7 +118,8 @@ enum ScriptStartBench {
     }
 
     /// The interpreter `python` runs (`sys.executable`): the same file, or the one a version
-    /// manager's shim (pyenv's is a shell script that runs two more) starts.
+    /// manager's shim (pyenv's is a shell script that runs two more) starts. (Not timed: a
+    /// `Process` is fine here.)
     static func interpreter(of python: String) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
@@ -131,37 +132,6 @@ enum ScriptStartBench {
         process.waitUntilExit()
         let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return process.terminationStatus == 0 && FileManager.default.isExecutableFile(atPath: path) ? path : python
-    }
-
-    /// `getrusage`'s "children" selector.
-    #if os(Linux)
-    static let children = __rusage_who_t(RUSAGE_CHILDREN.rawValue)
-    #else
-    static let children = RUSAGE_CHILDREN
-    #endif
-
-    /// One launch to exit: wall milliseconds, and the CPU milliseconds (user + system) of the
-    /// child, from the rusage of reaped children.
-    static func launch(_ process: Process) -> (wall: Double, cpu: Double)? {
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        var before = rusage()
-        getrusage(children, &before)
-        let start = ContinuousClock.now
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        process.waitUntilExit()
-        let wall = (ContinuousClock.now - start).milliseconds
-        var after = rusage()
-        getrusage(children, &after)
-        guard process.terminationStatus == 0 else { return nil }
-        func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1_000 + Double(time.tv_usec) / 1_000 }
-        let cpu = milliseconds(after.ru_utime) + milliseconds(after.ru_stime) - milliseconds(before.ru_utime) - milliseconds(before.ru_stime)
-        return (wall, cpu)
     }
 
     static func run(binary: String, baseline: String?, _ options: Options) -> [Result] {
@@ -178,34 +148,22 @@ enum ScriptStartBench {
         defer { try? FileManager.default.removeItem(at: directory) }
         let short = directory.appendingPathComponent("three.feedline")
         do {
-            try "# args: --fixtures Fixtures/timeline --now 2026-11-21T18:00:00Z --width 80 --page-size 10\nlist\nmore\nquit\n"
+            try "# args: --now 2026-11-21T18:00:00Z --width 80 --page-size 10\nlist\nmore\nquit\n"
                 .write(to: short, atomically: true, encoding: .utf8)
         } catch {
             return skipped("could not write the script: \(error)")
         }
-        // The contenders: python, then each binary on each script.
-        var contenders: [(name: String, make: () -> Process)] = [("python", {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = ["-c", "pass"]
-            return process
-        })]
-        if shim != python {
-            contenders.append(("shim", {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: shim)
-                process.arguments = ["-c", "pass"]
-                return process
-            }))
-        }
+        // The contenders: python, then each binary on each script. The tour names its fixtures
+        // relative to the package root; the command line's --fixtures wins over its header.
+        let fixtures = root.appendingPathComponent("Fixtures/timeline").path
+        typealias Launch = (path: String, arguments: [String], environment: [String: String])
+        let inherited = ProcessInfo.processInfo.environment
+        var contenders: [(name: String, launch: Launch)] = [("python", (python, ["-c", "pass"], inherited))]
+        if shim != python { contenders.append(("shim", (shim, ["-c", "pass"], inherited))) }
         let binaries = [("ours", binary)] + (baseline.map { [("baseline", $0)] } ?? [])
         for (who, path) in binaries {
             for (script, file) in [("tour", root.appendingPathComponent(tour).path), ("three", short.path)] {
-                contenders.append(("\(who) \(script)", {
-                    let process = ReplBench.feedline(path, ["--script", file])
-                    process.currentDirectoryURL = root
-                    return process
-                }))
+                contenders.append(("\(who) \(script)", (path, ["--script", file, "--fixtures", fixtures], Spawn.feedlineEnvironment())))
             }
         }
         var wall = [[Double]](repeating: [], count: contenders.count)
@@ -215,12 +173,13 @@ enum ScriptStartBench {
             // Rotate the order, so no contender always follows the same one.
             let order = contenders.indices.map { ($0 + round) % contenders.count }
             for index in order {
-                guard let (milliseconds, cpuMilliseconds) = launch(contenders[index].make()) else {
+                let launch = contenders[index].launch
+                guard let outcome = Spawn.run(launch.path, launch.arguments, environment: launch.environment), outcome.status == 0 else {
                     return skipped("\(contenders[index].name) did not exit cleanly")
                 }
                 if round >= 2 {
-                    wall[index].append(milliseconds)
-                    cpu[index].append(cpuMilliseconds)
+                    wall[index].append(outcome.milliseconds)
+                    cpu[index].append(outcome.cpuMilliseconds)
                 }
             }
         }
