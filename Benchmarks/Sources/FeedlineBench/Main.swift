@@ -5,7 +5,8 @@ import Foundation
 @main
 struct FeedlineBench {
     static let usage = """
-        usage: feedline-bench [--json] [--quick] [--rounds N] [--only NAME] [--feedline PATH] [--feedline-arg ARG]… [--print-repl-script]
+        usage: feedline-bench [--json] [--quick] [--rounds N] [--only NAME] [--feedline PATH] [--feedline-arg ARG]… [--baseline PATH]
+                              [--print-repl-script] [--print-screens-script]
           --json             print one JSON document instead of the table
           --quick            fewer rounds and no 100k shuffle diffs (a smoke run, not for figures)
           --rounds N         measured rounds per scenario (overrides the defaults; for profiling)
@@ -14,7 +15,10 @@ struct FeedlineBench {
           --feedline PATH    the feedline binary for the REPL scenario
                              (default: the root package's .build/release/feedline)
           --feedline-arg A   an extra argument for that binary (repeatable)
+          --baseline PATH    another feedline binary (the code before a change) that the start-to-exit
+                             scenario launches in the same rotation
           --print-repl-script  print the generated 10,000-command session and exit
+          --print-screens-script  print the generated 10,000-command session through every screen and exit
         """
 
     @MainActor
@@ -24,12 +28,13 @@ struct FeedlineBench {
         var only: [String] = []
         var binary = ReplBench.defaultBinary
         var extra: [String] = []
+        var baseline: String?
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
             case "--json": json = true
             case "--quick": options.quick = true
-            case "--only", "--feedline", "--feedline-arg", "--rounds":
+            case "--only", "--feedline", "--feedline-arg", "--rounds", "--baseline":
                 guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
                 switch argument {
                 case "--only": only.append(value)
@@ -37,10 +42,14 @@ struct FeedlineBench {
                     guard let rounds = Int(value), rounds > 0 else { fail("--rounds needs a positive number") }
                     options.rounds = rounds
                 case "--feedline": binary = URL(fileURLWithPath: value).standardizedFileURL.path
+                case "--baseline": baseline = URL(fileURLWithPath: value).standardizedFileURL.path
                 default: extra.append(value)
                 }
             case "--print-repl-script":
                 print(ReplBench.script(count: ReplBench.commands), terminator: "")
+                return
+            case "--print-screens-script":
+                print(ReplBench.everyScreenScript(count: ReplBench.commands), terminator: "")
                 return
             case "-h", "--help":
                 print(usage)
@@ -68,8 +77,11 @@ struct FeedlineBench {
         if wanted("navigation") || wanted("toggle") { results += await NavigationBench.run(options) }
         if wanted("stream") { results += await StreamBench.run(options) }
         if wanted("state") { results += StateBench.run(options) }
-        if wanted("start") { results += StartBench.run(binary: binary, options) }
-        if wanted("repl") { results.append(ReplBench.run(binary: binary, extraArguments: extra, options)) }
+        if wanted("start") {
+            results += StartBench.run(binary: binary, options)
+            results += ScriptStartBench.run(binary: binary, baseline: baseline, options)
+        }
+        if wanted("repl") { results += ReplBench.run(binary: binary, extraArguments: extra, options) }
 
         print(json ? Report.json(results, memory: memory) : Report.table(results, memory: memory, memoryNotes: memoryNotes))
     }

@@ -50,37 +50,136 @@ enum ReplBench {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func run(binary: String, extraArguments: [String], _ options: Options) -> Result {
-        let name = "repl.session 10k commands"
-        progress(name)
+    /// Hashtags the bundled fixtures use, for `tag NAME`.
+    static let tags = ["birds", "birdfeeder", "gamedev", "dragonflies", "citizenscience", "gardening", "ecology", "cycling", "jazz"]
+
+    /// A seeded session of exactly `count` commands (the last is `quit`) that goes through every
+    /// screen: profiles, tags, threads, notifications, bookmarks, favourites and the other
+    /// timelines, with reading, toggles and going back on each; `top` now and then, and always
+    /// when the stack is deep, so it stays a few screens high.
+    static func everyScreenScript(count: Int, seed: UInt64 = 7) -> String {
+        var random = SeededGenerator(seed: seed)
+        var lines = ["# feedline-bench: generated session of \(count) commands through every screen (seed \(seed))"]
+        var inDetail = false
+        var depth = 0  // screens above the bottom timeline (a command that fails may leave it off by one)
+        for _ in 0..<(count - 1) {
+            let roll = Int.random(in: 0..<100, using: &random)
+            let row = Int.random(in: 1...10, using: &random)
+            if inDetail {
+                switch roll {
+                case 0..<20: lines.append("fav")
+                case 20..<35: lines.append("boost")
+                case 35..<45: lines.append("bookmark")
+                case 45..<60:
+                    lines.append("thread")
+                    inDetail = false
+                    depth += 1
+                case 60..<70:
+                    lines.append("profile")
+                    inDetail = false
+                    depth += 1
+                default:
+                    lines.append("back")
+                    inDetail = false
+                    depth -= 1
+                }
+                continue
+            }
+            if depth >= 6 {
+                lines.append("top")
+                depth = 0
+                continue
+            }
+            switch roll {
+            case 0..<7: lines.append(row.isMultiple(of: 2) ? "list" : "ls")
+            case 7..<17: lines.append("more")
+            case 17..<29:
+                lines.append("open \(row)")
+                inDetail = true
+                depth += 1
+            case 29..<39: lines.append("fav \(row)")
+            case 39..<45: lines.append("boost \(row)")
+            case 45..<48: lines.append("bookmark \(row)")
+            case 48..<56:
+                lines.append("profile \(row)")
+                depth += 1
+            case 56..<62:
+                lines.append("tag \(tags[Int.random(in: 0..<tags.count, using: &random)])")
+                depth += 1
+            case 62..<69:
+                lines.append("thread \(row)")
+                depth += 1
+            case 69..<72:
+                lines.append("notifications")
+                depth += 1
+            case 72..<74:
+                lines.append(row.isMultiple(of: 2) ? "bookmarks" : "favourites")
+                depth += 1
+            case 74..<76: lines.append(["local", "public", "home"][row % 3])
+            case 76..<78: lines.append("refresh")
+            case 78..<90:
+                lines.append("back")
+                depth = max(0, depth - 1)
+            case 90..<94:
+                lines.append("top")
+                depth = 0
+            case 94..<97: lines.append("where")
+            default: lines.append("help")
+            }
+        }
+        lines.append("quit")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The two sessions, run alternately (the home-heavy one first in even rounds) after a
+    /// warm-up run of each: the every-screen line's peer is the home-heavy one, so its ratio is
+    /// what going through every screen costs over reading home.
+    static func run(binary: String, extraArguments: [String], _ options: Options) -> [Result] {
+        let names = (home: "repl.session 10k commands", screens: "repl.session 10k, every screen")
+        progress(names.home + " / every screen")
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            return Result(name: name, skipped: "feedline binary not found at \(binary)")
+            let reason = "feedline binary not found at \(binary)"
+            return [Result(name: names.home, skipped: reason), Result(name: names.screens, skipped: reason)]
         }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("feedline-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let scriptURL = directory.appendingPathComponent("session.feedline")
-        let text = script(count: commands)
-        expect(text.split(separator: "\n").count == commands + 1, "script has \(commands) commands and a comment")
-        do {
-            try text.write(to: scriptURL, atomically: true, encoding: .utf8)
-        } catch {
-            return Result(name: name, skipped: "could not write the script: \(error)")
+        let scripts = [script(count: commands), everyScreenScript(count: commands)]
+        var urls: [URL] = []
+        for (index, text) in scripts.enumerated() {
+            expect(text.split(separator: "\n").count == commands + 1, "script \(index) has \(commands) commands and a comment")
+            let url = directory.appendingPathComponent("session-\(index).feedline")
+            do {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                let reason = "could not write the script: \(error)"
+                return [Result(name: names.home, skipped: reason), Result(name: names.screens, skipped: reason)]
+            }
+            urls.append(url)
         }
-        var samples: [Double] = []
+        var samples: [[Double]] = [[], []]
         for round in 0..<(1 + options.rounds(5, quick: 1)) {  // the median of 5, as issue 12 measures it
-            let transcript = directory.appendingPathComponent("transcript-\(round).txt")
-            switch launch(binary, ["--script", scriptURL.path] + extraArguments, output: transcript) {
-            case .failure(let message):
-                return Result(name: name, skipped: message)
-            case .success(let milliseconds):
-                if round > 0 { samples.append(milliseconds) }  // the first run warms the file cache
+            for index in round.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+                let transcript = directory.appendingPathComponent("transcript-\(round)-\(index).txt")
+                switch launch(binary, ["--script", urls[index].path] + extraArguments, output: transcript) {
+                case .failure(let message):
+                    return [Result(name: names.home, skipped: message), Result(name: names.screens, skipped: message)]
+                case .success(let milliseconds):
+                    if round > 0 { samples[index].append(milliseconds) }  // the first run warms the file cache
+                }
             }
         }
-        return Result(
-            name: name, oursMilliseconds: median(samples), peer: nil, peerMilliseconds: nil,
-            note: "wall time, launch to exit, of `feedline --script` (target < 500 ms, the median of 5 runs)")
+        let home = median(samples[0])
+        let screens = median(samples[1])
+        return [
+            Result(
+                name: names.home, oursMilliseconds: home, peer: nil, peerMilliseconds: nil,
+                note: "wall time, launch to exit, of `feedline --script` (target < 500 ms, the median of 5 runs)"),
+            Result(
+                name: names.screens, oursMilliseconds: screens, peer: names.home, peerMilliseconds: home,
+                note: "the same through profiles, tags, threads, notifications, bookmarks and the other timelines"),
+        ]
     }
 
     private enum Outcome {
@@ -95,35 +194,22 @@ enum ReplBench {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("feedline-bench-no-config-\(UUID().uuidString)").path
-        process.environment = environment
+        process.environment = Spawn.feedlineEnvironment()
         return process
     }
 
+    /// One run to exit, stdout and stderr to `output`, spawned and waited for directly (see
+    /// ``Spawn``: `Process.waitUntilExit()` could see the exit up to 50 ms late).
     private static func launch(_ binary: String, _ arguments: [String], output: URL) -> Outcome {
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        guard let handle = try? FileHandle(forWritingTo: output) else { return .failure("cannot write \(output.path)") }
-        defer { try? handle.close() }
-        let process = feedline(binary, arguments)
-        process.standardOutput = handle
-        process.standardError = handle
-        let start = ContinuousClock.now
-        do {
-            try process.run()
-        } catch {
-            return .failure("could not launch \(binary): \(error)")
+        guard let outcome = Spawn.run(binary, arguments, environment: Spawn.feedlineEnvironment(), output: output.path) else {
+            return .failure("could not launch \(binary)")
         }
-        process.waitUntilExit()
-        let milliseconds = (ContinuousClock.now - start).milliseconds
-        guard process.terminationStatus == 0 else {
+        guard outcome.status == 0 else {
             let tail = (try? String(contentsOf: output, encoding: .utf8))?.suffix(300) ?? ""
-            return .failure("feedline exited with status \(process.terminationStatus): \(tail)")
+            return .failure("feedline exited with status \(outcome.status.map(String.init) ?? "none (a signal)"): \(tail)")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
         expect(size > 0, "feedline printed no transcript")
-        return .success(milliseconds)
+        return .success(outcome.milliseconds)
     }
 }

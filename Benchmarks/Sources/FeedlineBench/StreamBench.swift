@@ -57,8 +57,8 @@ enum StreamBench {
         return (pool, pages)
     }
 
-    /// 10,000 seeded events: 45 % edits of posts of the pool (most of them shown), 40 % new posts
-    /// (a quarter of them in two feeds), 15 % deletes (of shown posts and of posts waiting).
+    /// 10,000 seeded events: 40 % edits of posts of the pool (most of them shown), 40 % new posts
+    /// (a quarter of them in two feeds), 20 % deletes (of shown posts and of posts waiting).
     static func script(pool: [Post], pages: [Feed: [Post]], seed: UInt64) -> Script {
         var random = SeededGenerator(seed: seed)
         func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
@@ -70,7 +70,7 @@ enum StreamBench {
         var next = 0
         while script.events.count < events {
             let choice = below(100)
-            if choice < 45 {
+            if choice < 40 {
                 let post = pool[below(pool.count)]
                 guard live.contains(post.id) else { continue }
                 var edit = post
@@ -79,7 +79,7 @@ enum StreamBench {
                 script.events.append(.edited(edit))
                 script.kinds.append(.edited)
                 script.edited[post.id] = edit.text
-            } else if choice < 85 {
+            } else if choice < 80 {
                 next += 1
                 let post = Post(id: PostID("n\(next)"), author: Posts.author, text: "new post \(next)", createdAt: Posts.now)
                 var into = [feeds[below(feeds.count)]]

@@ -4,8 +4,8 @@ import Synchronization
 ///
 /// It is `Synchronization.Mutex` plus one thing: on Linux, ThreadSanitizer cannot see the
 /// futex inside `Mutex`, so every access under it looks like a race. `Locked` tells the
-/// sanitizer about each acquire and release (see ``ThreadSanitizer``), at the cost of one
-/// predictable branch when the sanitizer is absent. Feedline uses it instead of `Mutex`
+/// sanitizer about each acquire and release (see ``ThreadSanitizer``), at the cost of one load
+/// and one predictable branch when the sanitizer is absent. Feedline uses it instead of `Mutex`
 /// everywhere, so `swift test --sanitize=thread` reports real races only.
 ///
 /// Like `Mutex`, it is non-copyable: keep it in a `let` of a class. `body` runs with the lock
@@ -26,7 +26,7 @@ package struct Locked<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
     package borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        guard let hooks = ThreadSanitizer.hooks else { return try mutex.withLock(body) }
+        guard let hooks = ThreadSanitizer.active else { return try mutex.withLock(body) }
         // The storage address names this lock to the sanitizer; it is stable because a Locked
         // lives in a class's `let` and cannot be copied.
         let token = withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) }

@@ -18,6 +18,12 @@ import Synchronization
 ///   O(1) amortised, cancelling O(s).
 public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
     @usableFromInline let state: Locked<State>
+    /// Who delivers: ``Delivery/idle`` (no one), ``Delivery/delivering`` (one thread, nothing
+    /// waits) or ``Delivery/queued`` (one thread, and `state.queue` holds what waits for it).
+    /// Every change is made under the lock but one: the delivering thread's `delivering → idle`
+    /// when it is done. So a set that finds nothing queued costs one lock round trip and one
+    /// compare-and-swap, not two lock round trips.
+    @usableFromInline let delivery = Atomic<UInt8>(0)
 
     /// Creates a relay holding `value`.
     @inlinable
@@ -36,17 +42,11 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
     public func set(_ newValue: Value) {
         let snapshot: ContiguousArray<Subscriber>? = state.withLock { state in
             state.value = newValue
-            if state.subscribers.isEmpty && !state.delivering { return nil }
-            if state.delivering {
-                state.queue.append(.value(newValue))
-                return nil
-            }
-            state.delivering = true
-            return state.subscribers
+            return claim(&state) { .value(newValue) }
         }
         guard let snapshot else { return }
         Self.deliver(newValue, to: snapshot)
-        drain()
+        finishDelivering()
     }
 
     /// Mutates the value in place under the lock — an atomic read-modify-write, so concurrent
@@ -57,17 +57,11 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
         let (result, newValue, snapshot): (Result, Value, ContiguousArray<Subscriber>?) = try state.withLock { state in
             let result = try body(&state.value)
             let newValue = state.value
-            if state.subscribers.isEmpty && !state.delivering { return (result, newValue, nil) }
-            if state.delivering {
-                state.queue.append(.value(newValue))
-                return (result, newValue, nil)
-            }
-            state.delivering = true
-            return (result, newValue, state.subscribers)
+            return (result, newValue, claim(&state) { .value(newValue) })
         }
         if let snapshot {
             Self.deliver(newValue, to: snapshot)
-            drain()
+            finishDelivering()
         }
         return result
     }
@@ -84,17 +78,12 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
     @inlinable
     package func publish() {
         let (value, snapshot): (Value, ContiguousArray<Subscriber>?) = state.withLock { state in
-            if state.subscribers.isEmpty && !state.delivering { return (state.value, nil) }
-            if state.delivering {
-                state.queue.append(.value(state.value))
-                return (state.value, nil)
-            }
-            state.delivering = true
-            return (state.value, state.subscribers)
+            let value = state.value
+            return (value, claim(&state) { .value(value) })
         }
         guard let snapshot else { return }
         Self.deliver(value, to: snapshot)
-        drain()
+        finishDelivering()
     }
 
     /// Subscribes `handler`, which receives the current value at once, then every change.
@@ -103,17 +92,16 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
     public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
         let subscriber = Subscriber(handler)
         let replay: Value? = state.withLock { state in
-            if state.delivering {
+            guard becomeDeliverer() else {
                 state.queue.append(.subscribe(subscriber, state.value))
                 return nil
             }
             state.subscribers.append(subscriber)
-            state.delivering = true
             return state.value
         }
         if let replay {
             if subscriber.isActive { subscriber.handler(replay) }
-            drain()
+            finishDelivering()
         }
         return Subscription { [self] in self.remove(subscriber) }
     }
@@ -130,6 +118,46 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
 
     // MARK: - Delivery
 
+    /// Under the lock, for a new value: the subscribers to deliver it to now, or `nil` when
+    /// there are none, or when another thread is delivering (then `item` waits in the queue).
+    @inlinable
+    func claim(_ state: inout State, _ item: () -> Pending) -> ContiguousArray<Subscriber>? {
+        if state.subscribers.isEmpty && delivery.load(ordering: .acquiring) == Delivery.idle { return nil }
+        guard becomeDeliverer() else {
+            state.queue.append(item())
+            return nil
+        }
+        return state.subscribers
+    }
+
+    /// Under the lock: makes this thread the delivering one and returns `true`, or returns
+    /// `false` when another thread is delivering — the caller then queues what it has, and
+    /// ``delivery`` says that something is queued.
+    @inlinable
+    func becomeDeliverer() -> Bool {
+        switch delivery.load(ordering: .acquiring) {
+        case Delivery.queued:
+            return false
+        case Delivery.delivering:
+            // The delivering thread may finish meanwhile (its one change made without the lock).
+            let (queued, _) = delivery.compareExchange(
+                expected: Delivery.delivering, desired: Delivery.queued, ordering: .acquiringAndReleasing)
+            if queued { return false }
+        default:
+            break
+        }
+        delivery.store(Delivery.delivering, ordering: .relaxed)
+        return true
+    }
+
+    /// Ends this thread's delivery: at once when nothing was queued meanwhile, else after
+    /// delivering what was (``drain()``).
+    @inlinable
+    func finishDelivering() {
+        let (done, _) = delivery.compareExchange(expected: Delivery.delivering, desired: Delivery.idle, ordering: .releasing)
+        if !done { drain() }
+    }
+
     @inlinable
     static func deliver(_ value: Value, to subscribers: ContiguousArray<Subscriber>) {
         for subscriber in subscribers where subscriber.isActive {
@@ -137,29 +165,27 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
         }
     }
 
-    /// Delivers what was queued while this thread was delivering, until the queue is empty.
+    /// Delivers what was queued while this thread was delivering, one item at a time (each to
+    /// the subscribers of its moment), until nothing more is queued.
     @inlinable
     func drain() {
-        while true {
-            let next: (Pending, ContiguousArray<Subscriber>)? = state.withLock { state in
-                guard !state.queue.isEmpty else {
-                    state.delivering = false
-                    return nil
-                }
+        repeat {
+            let (item, subscribers): (Pending, ContiguousArray<Subscriber>) = state.withLock { state in
+                // `queued`: the queue holds something, and only this thread takes from it.
                 let item = state.queue.removeFirst()
+                if state.queue.isEmpty { delivery.store(Delivery.delivering, ordering: .relaxed) }
                 if case .subscribe(let subscriber, _) = item, subscriber.isActive {
                     state.subscribers.append(subscriber)
                 }
                 return (item, state.subscribers)
             }
-            guard let (item, subscribers) = next else { return }
             switch item {
             case .value(let value):
                 Self.deliver(value, to: subscribers)
             case .subscribe(let subscriber, let replay):
                 if subscriber.isActive { subscriber.handler(replay) }
             }
-        }
+        } while !delivery.compareExchange(expected: Delivery.delivering, desired: Delivery.idle, ordering: .releasing).exchanged
     }
 
     @inlinable
@@ -179,9 +205,16 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
         @usableFromInline var value: Value
         @usableFromInline var subscribers: ContiguousArray<Subscriber> = []
         @usableFromInline var queue: [Pending] = []
-        @usableFromInline var delivering = false
 
         @inlinable init(value: Value) { self.value = value }
+    }
+
+    /// The values of ``delivery``.
+    @usableFromInline
+    enum Delivery {
+        @inlinable static var idle: UInt8 { 0 }
+        @inlinable static var delivering: UInt8 { 1 }
+        @inlinable static var queued: UInt8 { 2 }
     }
 
     @usableFromInline

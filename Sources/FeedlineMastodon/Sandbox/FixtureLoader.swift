@@ -185,15 +185,21 @@ public enum FixtureLoader {
 
     /// `names` in `directory` read and decoded concurrently (`notifications` names the file of
     /// notifications; the rest hold statuses), each to its contents or the error it gives.
+    ///
+    /// The files are read first and decoded largest first: in name order the largest (the
+    /// notifications) came last and was decoded alone while the other cores were idle.
     private static func decodeAll(
         _ names: [String], notifications: String?, in directory: URL, display: (String) -> String
     ) -> [String: Result<Decoded, FixtureError>] {
-        let jobs = names.map { (name: $0, path: directory.appendingPathComponent($0).path, shown: display($0)) }
+        let jobs = names.map { name in
+            (name: name, data: FileManager.default.contents(atPath: directory.appendingPathComponent(name).path), shown: display(name))
+        }
+        let order = jobs.indices.sorted { (jobs[$0].data?.count ?? 0) > (jobs[$1].data?.count ?? 0) }
         let results = Locked<[String: Result<Decoded, FixtureError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let job = jobs[index]
+        DispatchQueue.concurrentPerform(iterations: order.count) { index in
+            let job = jobs[order[index]]
             let result: Result<Decoded, FixtureError>
-            if let data = FileManager.default.contents(atPath: job.path) {
+            if let data = job.data {
                 result = job.name == notifications ? decodeNotifications(data, file: job.shown) : Result { () throws(FixtureError) in
                     .statuses(try decodeStatuses(data, file: job.shown))
                 }

@@ -99,21 +99,32 @@ struct SandboxNotifications: Sendable {
         }
         return order.compactMap { key in
             guard let first = firstIndex[key] else { return nil }
-            // Every notification of the group from its newest on this page down.
-            let members = items[first...].filter { ($0.groupKey ?? "ungrouped-\($0.id)") == key && !gone($0) }
-            guard let newest = members.first else { return nil }
+            // Every notification of the group from its newest on this page down: counted, and
+            // the first accounts sampled, without copying the notifications (each holds an
+            // account and a status; copying every member made grouping most of what a
+            // notifications page cost).
+            var newest: Int?
+            var count = 0
             var seen: Set<String> = []
-            let accounts = members.map(\.account).filter { seen.insert($0.id).inserted }
-            let status = newest.status.map { store.rendered($0.id) ?? $0 }
+            var accounts: [Author] = []
+            for index in first..<items.count where items[index].groupKey ?? "ungrouped-\(items[index].id)" == key && !gone(items[index]) {
+                if newest == nil { newest = index }
+                count += 1
+                if accounts.count < NotificationGroup.sampleSize, seen.insert(items[index].account.id).inserted {
+                    accounts.append(Author(items[index].account))
+                }
+            }
+            guard let newest else { return nil }
+            let status = items[newest].status.map { store.rendered($0.id) ?? $0 }
             return NotificationGroup(
                 id: key,
-                kind: NotificationGroup.Kind(apiName: newest.type),
-                accounts: accounts.prefix(NotificationGroup.sampleSize).map(Author.init),
-                count: members.count,
+                kind: NotificationGroup.Kind(apiName: items[newest].type),
+                accounts: accounts,
+                count: count,
                 post: status.map(Post.init),
-                latestAt: newest.createdAt,
-                newestID: ItemID(newest.id),
-                oldestID: ItemID(oldestOnPage[key] ?? newest.id)
+                latestAt: items[newest].createdAt,
+                newestID: ItemID(items[newest].id),
+                oldestID: ItemID(oldestOnPage[key] ?? items[newest].id)
             )
         }
     }

@@ -50,9 +50,11 @@ struct SandboxStore: Sendable {
             if statuses[status.id] == nil { statuses[status.id] = flattened }
             if let original = status.reblog?.original, statuses[original.id] == nil { statuses[original.id] = original }
         }
-        let originals = statuses.values.filter { $0.reblog == nil }.sorted { Self.isNewer($0, than: $1, lhsID: $0.id, rhsID: $1.id) }
-        bookmarks = originals.filter { $0.bookmarked == true }.map(\.id)
-        favourites = originals.filter { $0.favourited == true }.map(\.id)
+        let originals = statuses.values.compactMap { status in
+            status.reblog == nil ? (key: SortKey(status), bookmarked: status.bookmarked == true, favourited: status.favourited == true) : nil
+        }.sorted { $0.key.isNewer(than: $1.key) }
+        bookmarks = originals.filter(\.bookmarked).map(\.key.id)
+        favourites = originals.filter(\.favourited).map(\.key.id)
     }
 
     /// Adds timeline entries (and the originals they boost, unless already known) and reorders.
@@ -74,21 +76,36 @@ struct SandboxStore: Sendable {
                 statuses[original.id] = original
             }
         }
-        timeline.sort { lhs, rhs in
-            Self.isNewer(statuses[lhs], than: statuses[rhs], lhsID: lhs, rhsID: rhs)
-        }
+        // Sorted by key: comparing statuses copied two of them (every field retained) per step.
+        timeline = timeline.map { SortKey(id: $0, createdAt: statuses[$0]?.createdAt) }.sorted { $0.isNewer(than: $1) }.map(\.id)
         for (index, id) in timeline.enumerated() { positions[id] = index }
     }
 
-    /// Newest first by `created_at`; equal dates by id, numeric ids by value, others by text.
-    private static func isNewer(_ lhs: Mastodon.Status?, than rhs: Mastodon.Status?, lhsID: String, rhsID: String) -> Bool {
-        if let lhs, let rhs, lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
-        let numeric = !lhsID.isEmpty && !rhsID.isEmpty && lhsID.utf8.allSatisfy(Self.isDigit) && rhsID.utf8.allSatisfy(Self.isDigit)
-        if numeric, lhsID.utf8.count != rhsID.utf8.count { return lhsID.utf8.count > rhsID.utf8.count }
-        return lhsID > rhsID
-    }
+    /// What the store orders statuses by: newest first by `created_at`; equal dates by id,
+    /// numeric ids by value, others by text.
+    private struct SortKey {
+        var id: String
+        /// `nil` for an id the store does not hold: ordered by id only.
+        var createdAt: Date?
 
-    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        init(id: String, createdAt: Date?) {
+            self.id = id
+            self.createdAt = createdAt
+        }
+
+        init(_ status: Mastodon.Status) {
+            self.init(id: status.id, createdAt: status.createdAt)
+        }
+
+        func isNewer(than other: SortKey) -> Bool {
+            if let mine = createdAt, let theirs = other.createdAt, mine != theirs { return mine > theirs }
+            let numeric = !id.isEmpty && !other.id.isEmpty && id.utf8.allSatisfy(Self.isDigit) && other.id.utf8.allSatisfy(Self.isDigit)
+            if numeric, id.utf8.count != other.id.utf8.count { return id.utf8.count > other.id.utf8.count }
+            return id > other.id
+        }
+
+        private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    }
 
     func position(of id: String) -> Int? { positions[id] }
 
@@ -200,8 +217,8 @@ struct SandboxStore: Sendable {
         case .favourites: ids = favourites.filter { statuses[$0] != nil }
         case .list: throw .noLists
         case .local, .public, .tag, .account:
-            let matching = statuses.values.filter { status in
-                switch feed {
+            let matching = statuses.values.compactMap { status -> SortKey? in
+                let shown = switch feed {
                 case .local: status.reblog == nil && status.visibility == .public && !status.account.acct.contains("@")
                 case .public: status.reblog == nil && status.visibility == .public
                 case .tag(let name):
@@ -211,8 +228,9 @@ struct SandboxStore: Sendable {
                     status.account.id == id.rawValue && (status.visibility == .public || status.visibility == .unlisted)
                 default: false
                 }
+                return shown ? SortKey(status) : nil
             }
-            ids = matching.sorted { Self.isNewer($0, than: $1, lhsID: $0.id, rhsID: $1.id) }.map(\.id)
+            ids = matching.sorted { $0.isNewer(than: $1) }.map(\.id)
         }
         var positions: [String: Int] = [:]
         for (index, id) in ids.enumerated() { positions[id] = index }
@@ -234,16 +252,26 @@ struct SandboxStore: Sendable {
         let user = String(parts[0])
         let host = parts.count == 2 ? String(parts[1]) : nil
         func names(_ account: Mastodon.Account) -> Bool {
-            if account.acct.caseInsensitiveCompare(wanted) == .orderedSame { return true }
-            guard let host, !account.acct.contains("@"), account.acct.caseInsensitiveCompare(user) == .orderedSame else { return false }
+            if Self.sameIgnoringCase(account.acct, wanted) { return true }
+            guard let host, !account.acct.contains("@"), Self.sameIgnoringCase(account.acct, user) else { return false }
             let own = account.url.flatMap { URL(string: $0)?.host }
-            return [domain, own].contains { $0?.caseInsensitiveCompare(host) == .orderedSame }
+            return [domain, own].contains { $0.map { Self.sameIgnoringCase($0, host) } ?? false }
         }
         var found: Mastodon.Account?
-        for status in statuses.values where names(status.account) {
+        var asked = Set<String>()  // account ids: most statuses share their author with others
+        for status in statuses.values where asked.insert(status.account.id).inserted && names(status.account) {
             if found.map({ status.account.id < $0.id }) ?? true { found = status.account }
         }
         return found
+    }
+
+    /// Whether two handles are equal but for case: ASCII compared byte by byte, anything else by
+    /// Foundation (which a sandbox start called some thousand times, for every status's author).
+    private static func sameIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
+        let ascii = lhs.utf8.allSatisfy { $0 < 0x80 } && rhs.utf8.allSatisfy { $0 < 0x80 }
+        guard ascii else { return lhs.caseInsensitiveCompare(rhs) == .orderedSame }
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        return lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
     // MARK: - Deletes and edits
@@ -293,7 +321,7 @@ struct SandboxStore: Sendable {
         lastLocalID = candidate
         let id = String(candidate)
         let profile = account.url ?? "https://sandbox.example/@\(account.username)"
-        feeds.removeAll()
+        dropAccountFeeds()
         statuses[id] = Mastodon.Status(
             id: id,
             uri: "\(profile)/statuses/\(id)/activity",
@@ -313,7 +341,17 @@ struct SandboxStore: Sendable {
         if let boostID = boosts.removeValue(forKey: originalID) {
             statuses[boostID] = nil
             converted[boostID] = nil
-            feeds.removeAll()
+            dropAccountFeeds()
+        }
+    }
+
+    /// Forgets the account feeds: a boost shows in its booster's (and in home, which is not
+    /// derived). The local, public and tag feeds hold no boosts; deriving them again after every
+    /// boost was most of what opening a tag cost a session that boosts.
+    private mutating func dropAccountFeeds() {
+        feeds = feeds.filter { feed, _ in
+            if case .account = feed { return false }
+            return true
         }
     }
 
@@ -346,12 +384,12 @@ struct SandboxStore: Sendable {
 
     /// Every non-boost status's id under its parent's, each list oldest first.
     private func buildRepliesIndex() -> [String: [String]] {
-        var children: [String: [Mastodon.Status]] = [:]
+        var children: [String: [SortKey]] = [:]
         for status in statuses.values where status.reblog == nil {
-            if let parent = status.inReplyToID { children[parent, default: []].append(status) }
+            if let parent = status.inReplyToID { children[parent, default: []].append(SortKey(status)) }
         }
         return children.mapValues { replies in
-            replies.sorted { Self.isNewer($1, than: $0, lhsID: $1.id, rhsID: $0.id) }.map(\.id)
+            replies.sorted { $1.isNewer(than: $0) }.map(\.id)
         }
     }
 }

@@ -13,12 +13,21 @@ public enum TextWidth {
         return width(ofCluster: scalars)
     }
 
-    /// The widths of the scalars U+0000–U+FFFF, computed once (thread-safe: a static is
-    /// initialised once) by the rules of ``width(ofScalar:)``.
-    private static let basicPlane: [UInt8] = (0..<0x10000).map { value -> UInt8 in
-        guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }  // surrogates
-        return UInt8(width(ofScalar: scalar))
-    }
+    /// The widths of the scalars U+0000–U+FFFF by the rules of ``width(ofScalar:)``, filled once
+    /// (thread-safe: a static is initialised once) from the runs written out in
+    /// `TextWidth+Tables.swift` — microseconds, where asking Unicode's properties of every
+    /// scalar took milliseconds of each start.
+    private static let basicPlane: [UInt8] = {
+        var table = [UInt8](repeating: 1, count: 0x10000)
+        table.withUnsafeMutableBufferPointer { table in
+            for (runs, width) in [(zeroWidthRuns, UInt8(0)), (doubleWidthRuns, UInt8(2))] {
+                for run in runs {
+                    UnsafeMutableBufferPointer(rebasing: table[Int(run.lowerBound)...Int(run.upperBound)]).update(repeating: width)
+                }
+            }
+        }
+        return table
+    }()
 
     /// The width of a grapheme cluster of several scalars.
     ///
@@ -44,8 +53,9 @@ public enum TextWidth {
 
     /// The width of one scalar drawn alone: none for controls, marks, format characters and the
     /// Hangul vowel and final jamo (they join the syllable before them); two for emoji shown as
-    /// emoji and East Asian wide characters; else one.
-    private static func width(ofScalar scalar: Unicode.Scalar) -> Int {
+    /// emoji and East Asian wide characters; else one. The rule the Basic Multilingual Plane's
+    /// table is checked against; used as such beyond it.
+    package static func width(ofScalar scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
         if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
@@ -249,6 +259,7 @@ public enum TextWidth {
     /// - Complexity: O(columns) after the control-character scan of ``sanitize(_:keepingLines:)``.
     public static func oneLine(_ text: String, truncatedTo columns: Int) -> String {
         guard columns > 0 else { return "" }
+        if let ascii = asciiOneLine(text, truncatedTo: columns) { return ascii }
         var result = ""
         var used = 0
         var cut: String.Index?  // where the result is cut if it turns out not to fit
@@ -268,6 +279,36 @@ public enum TextWidth {
             pendingSpace = false
         }
         return result
+    }
+
+    /// ``oneLine(_:truncatedTo:)`` byte by byte for text that is ASCII as far as it is read
+    /// (most posts): every character is one byte and one column, and every control character,
+    /// whitespace or not, ends up as a space that joins its run. `nil` at the first byte past
+    /// ASCII, for the character-by-character way. Walking characters cost a grapheme break, a
+    /// width lookup and a small array per character: most of drawing a row's line of text.
+    private static func asciiOneLine(_ text: String, truncatedTo columns: Int) -> String? {
+        var result: [UInt8] = []
+        result.reserveCapacity(min(text.utf8.count, columns + 1))
+        var cut: Int?  // where the result is cut if it turns out not to fit (room for the "…")
+        /// Adds `byte`, or returns the cut text once it does not fit.
+        func add(_ byte: UInt8) -> String? {
+            if cut == nil, result.count + 1 > columns - 1 { cut = result.count }
+            if result.count + 1 > columns, let cut { return String(decoding: result[..<cut], as: UTF8.self) + "…" }
+            result.append(byte)
+            return nil
+        }
+        var pendingSpace = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte <= 0x20 || byte == 0x7F {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace, let cutText = add(0x20) { return cutText }
+            if let cutText = add(byte) { return cutText }
+            pendingSpace = false
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode 15, the common blocks).
