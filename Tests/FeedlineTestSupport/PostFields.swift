@@ -40,7 +40,7 @@ public enum PostFields {
         "tags": { $0.tags.append("changed") },
         "inReplyToID": { $0.inReplyToID = PostID(($0.inReplyToID?.rawValue ?? "") + "changed") },
         "url": { $0.url = ($0.url ?? "https://example.social/") + "changed" },
-        "filters": { $0.filters.append(PostFilter(title: "Changed", contexts: [.home], action: .warn)) },
+        "filters": { $0.filters.append(PostFilter(title: "Changed", contexts: [.home, .thread], action: .warn)) },
         "reblog": { post in
             let original = post.reblog ?? post
             post.reblog = Post(
