@@ -4,7 +4,7 @@ import Feedline
 /// without polling or sleeping: it wakes on each change. It has no deadline of its own: the
 /// suite's time limit cancels a test that waits for ever, and then it returns `nil`.
 @discardableResult
-public func firstValue<R: ReadableRelay>(
+package func firstValue<R: ReadableRelay>(
     of relay: R, isolation: isolated (any Actor)? = #isolation, where predicate: (R.Value) -> Bool
 ) async -> R.Value? {
     for await value in relay.values where predicate(value) {

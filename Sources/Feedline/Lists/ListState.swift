@@ -66,7 +66,7 @@ package struct ListState: Sendable, Equatable {
     /// position. It only moves forward: to a row above it in the list, or (when it is not in
     /// the list any more) to a post written after it.
     package var position: ReadingPosition?
-    /// Rows restored from an earlier run (``ListEvent/restored(rows:waiting:older:)``) that no
+    /// Rows restored from an earlier run (``ListEvent/restored(rows:waiting:older:confirmed:)``) that no
     /// server answer has brought again yet (nor a newer copy of their post, from anywhere):
     /// fronts may mark them as saved copies.
     package var unconfirmed: Set<RowID> = []

@@ -16,7 +16,7 @@ import Synchronization
 ///
 /// - Complexity: `set` is O(s) for s subscribers plus the handlers' own cost; subscribing is
 ///   O(1) amortised, cancelling O(s).
-public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
+package final class Relay<Value: Sendable>: ReadableRelay, Sendable {
     @usableFromInline let state: Locked<State>
     /// Who delivers: ``Delivery/idle`` (no one), ``Delivery/delivering`` (one thread, nothing
     /// waits) or ``Delivery/queued`` (one thread, and `state.queue` holds what waits for it).
@@ -27,19 +27,19 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
 
     /// Creates a relay holding `value`.
     @inlinable
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         state = Locked(State(value: value))
     }
 
     /// The current value.
     @inlinable
-    public var value: Value {
+    package var value: Value {
         get { state.withLock { $0.value } }
     }
 
     /// Replaces the value and notifies every subscriber (see the type's guarantees).
     @inlinable
-    public func set(_ newValue: Value) {
+    package func set(_ newValue: Value) {
         let snapshot: ContiguousArray<Subscriber>? = state.withLock { state in
             state.value = newValue
             return claim(&state) { .value(newValue) }
@@ -53,7 +53,7 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
     /// updates are never lost — then notifies like ``set(_:)``. `body` must not use this relay.
     @inlinable
     @discardableResult
-    public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         let (result, newValue, snapshot): (Result, Value, ContiguousArray<Subscriber>?) = try state.withLock { state in
             let result = try body(&state.value)
             let newValue = state.value
@@ -89,7 +89,7 @@ public final class Relay<Value: Sendable>: ReadableRelay, Sendable {
     /// Subscribes `handler`, which receives the current value at once, then every change.
     /// Keep the returned token as long as the updates are wanted.
     @inlinable
-    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+    package func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
         let subscriber = Subscriber(handler)
         let replay: Value? = state.withLock { state in
             guard becomeDeliverer() else {

@@ -50,7 +50,7 @@ public struct DetailRenderer: Sendable {
     /// One part's lines.
     public func lines(_ part: Part, of state: PostDetailState) -> [String] {
         switch part {
-        case .post: state.post.map { cachedPostLines($0, warning: state.deleted ? nil : state.warning) } ?? []
+        case .post: PostPart(state).map { cachedPostLines($0, id: state.post?.id ?? state.id) } ?? []
         case .interaction: state.interaction.map { interactionLines($0, replies: state.post?.repliesCount ?? 0) } ?? []
         case .failure: state.interaction?.failure.map { wrapped("! " + TextWidth.oneLine($0.message)).map(style.red) } ?? []
         case .loads: loadLines(state)
@@ -72,22 +72,36 @@ public struct DetailRenderer: Sendable {
         return indent.isEmpty ? lines : lines.map { indent + $0 }
     }
 
-    private func cachedPostLines(_ post: Post, warning: PostFilter?) -> [String] {
-        guard let cache else { return postLines(post, warning: warning) }
-        let source = RenderCache.PostSource(
-            id: post.id, author: post.author, text: post.text, createdAt: post.createdAt, contentWarning: post.contentWarning,
-            media: post.media, poll: post.poll, card: post.card, editedAt: post.editedAt, age: clock.relative(post.createdAt),
-            columns: width, warning: warning
-        )
-        return cache.post(post.id, source) { postLines(post, warning: warning) }
+    /// What the post part shows: the post's shown fields and the filter warning that stands in
+    /// for them (none once the post was deleted). At one width and age, equal parts draw equal
+    /// lines — the post screen skips drawing the part again while it is unchanged.
+    struct PostPart: Hashable, Sendable {
+        var post: ShownPost
+        var warning: PostFilter?
+
+        /// The post part of `state`; `nil` while the post is not known.
+        init?(_ state: PostDetailState) {
+            guard let post = state.post else { return nil }
+            self.post = ShownPost(post)
+            warning = state.deleted ? nil : state.warning
+        }
     }
 
-    private func postLines(_ post: Post, warning: PostFilter?) -> [String] {
+    private func cachedPostLines(_ part: PostPart, id: PostID) -> [String] {
+        let source = RenderCache.PostSource(part: part, age: clock.relative(part.post.createdAt), columns: width)
+        guard let cache else { return postLines(source) }
+        return cache.post(id, source) { postLines(source) }
+    }
+
+    /// The post part drawn only from `source`.
+    private func postLines(_ source: RenderCache.PostSource) -> [String] {
+        let post = source.part.post
+        let warning = source.part.warning
         var lines: [String] = []
         let name = TextWidth.oneLine(post.author.name)
         let handle = "@" + TextWidth.oneLine(post.author.handle)
         lines.append(style.bold(TextWidth.truncate(name, to: width)) + (TextWidth.width(of: name) + 1 + TextWidth.width(of: handle) <= width ? " " + style.dim(handle) : ""))
-        lines += wrapped(date(post.createdAt) + " · " + clock.relative(post.createdAt)).map(style.dim)
+        lines += wrapped(date(post.createdAt) + " · " + source.age).map(style.dim)
         if let edited = post.editedAt { lines += wrapped("edited " + date(edited)).map(style.dim) }
         lines.append("")
         if let warning = post.contentWarning {
@@ -212,7 +226,7 @@ public struct DetailRenderer: Sendable {
     }
 
     private func threadLine(_ post: Post) -> String {
-        let content = post.content
+        let content = ShownPost(post.content)
         let head = TextWidth.oneLine(content.author.name) + " · " + clock.relative(content.createdAt) + ": "
         let body = content.contentWarning.map { "CW: " + TextWidth.oneLine($0) } ?? TextWidth.oneLine(content.text)
         return "  " + TextWidth.truncate(head + body, to: width - 2)

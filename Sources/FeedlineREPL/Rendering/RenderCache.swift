@@ -10,11 +10,10 @@ import Foundation
 /// Entries are checked against their source before reuse, so a stale entry is never shown;
 /// the cache forgets everything when it grows past ``limit`` entries.
 public final class RenderCache: Sendable {
-    /// What a row's body line is made from.
+    /// What a row's body line is made from: the post it shows, where, and any filter warning.
     struct BodySource: Equatable {
-        var text: String
-        var contentWarning: String?
-        var media: [Media.Kind]
+        /// The shown post (the original, for a boost).
+        var post: ShownPost
         var columns: Int
         var number: Int
         /// The filter whose warning stands in for the text (`warn`) or the media (`blur`).
@@ -23,16 +22,13 @@ public final class RenderCache: Sendable {
 
     /// What a post row's lines show (drawn with a blank marker): equal sources draw equal lines.
     struct RowSource: Equatable {
-        /// The author's display name.
-        var name: String
+        /// The second line's source — the shown post among it — and the row's number.
+        var body: BodySource
         /// The booster's display name, for a boost.
         var booster: String?
-        var edited: Bool
         /// The marks, the queued kinds and the failure (``PostInteraction/pending`` is cleared:
         /// no row shows it).
         var interaction: PostInteraction
-        /// The second line's source, and the row's number.
-        var body: BodySource
         /// The row's age as shown ("4d"): the clock's part.
         var age: String
         var width: Int
@@ -43,20 +39,12 @@ public final class RenderCache: Sendable {
         var isFocus = false
     }
 
-    /// What a detail's post part is made from.
+    /// What a detail's post part is made from: ``DetailRenderer/PostPart`` and the clock's part.
     struct PostSource: Equatable {
-        var id: PostID
-        var author: Author
-        var text: String
-        var createdAt: Date
-        var contentWarning: String?
-        var media: [Media]
-        var poll: Poll?
-        var card: LinkCard?
-        var editedAt: Date?
+        var part: DetailRenderer.PostPart
+        /// The post's age as shown ("3h").
         var age: String
         var columns: Int
-        var warning: PostFilter? = nil
     }
 
     /// How many entries of each kind are kept at most.

@@ -83,17 +83,15 @@ public struct RowRenderer: Sendable {
     }
 
     private func lines(_ row: PostRow, number: Int, marker: Character) -> [String] {
-        let content = row.content
         var interaction = row.interaction
         interaction.pending = []  // not shown: a request's answer that changes nothing draws nothing new
         let threadIndent = row.thread.map { Self.threadIndent(depth: $0.depth, width: width) } ?? 0
         let source = RenderCache.RowSource(
-            name: content.author.name, booster: row.boostedBy?.name, edited: content.editedAt != nil, interaction: interaction,
             body: RenderCache.BodySource(
-                text: content.text, contentWarning: content.contentWarning, media: content.media.map(\.kind),
-                columns: width - Self.indent - threadIndent, number: number, warning: row.warning
+                post: ShownPost(row.content), columns: width - Self.indent - threadIndent, number: number, warning: row.warning
             ),
-            age: row.relativeTime(clock), width: width, style: style, threadIndent: threadIndent, isFocus: row.thread?.isFocus == true
+            booster: row.boostedBy?.name, interaction: interaction, age: row.relativeTime(clock), width: width, style: style,
+            threadIndent: threadIndent, isFocus: row.thread?.isFocus == true
         )
         guard let cache else { return draw(source, id: row.id, marker: marker) }
         return Self.marked(cache.row(row.id, source) { draw(source, id: row.id, marker: " ") }, marker)
@@ -112,8 +110,8 @@ public struct RowRenderer: Sendable {
         let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost) + TextWidth.width(of: bookmark)
         let marks = (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost) + bookmark
         let lead = prefix(source.body.number, marker == " " && source.isFocus ? Self.focusMarker : marker) + TextWidth.spaces(source.threadIndent)
-        let name = TextWidth.oneLine(source.name)
-        let age = " · " + source.age + (source.edited ? " · edited" : "")
+        let name = TextWidth.oneLine(source.body.post.author.name)
+        let age = " · " + source.age + (source.body.post.editedAt != nil ? " · edited" : "")
         // One line of exactly `width` columns, marks at the right edge, while the name keeps at
         // least `Self.minimumName` columns (or all of itself); otherwise the name and age on the
         // first line and the marks on their own — a narrow terminal never cuts the marks or
@@ -139,7 +137,7 @@ public struct RowRenderer: Sendable {
             result.append(indent + style.dim(TextWidth.truncate("▲ boosted by " + TextWidth.oneLine(booster), to: available)))
         }
         let body = cache?.body(id, source.body) { bodyLine(source.body) } ?? bodyLine(source.body)
-        result.append(indent + (source.body.contentWarning == nil && source.body.warning?.action != .warn ? body : style.magenta(body)))
+        result.append(indent + (source.body.post.contentWarning == nil && source.body.warning?.action != .warn ? body : style.magenta(body)))
         if let failure = interaction.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
                 result.append(indent + style.red(line))
@@ -150,20 +148,21 @@ public struct RowRenderer: Sendable {
 
     /// The row's second line: the text on one line, or the content warning instead.
     private func bodyLine(_ source: RenderCache.BodySource) -> String {
+        let post = source.post
         if let filter = source.warning, filter.action == .warn {
             return TextWidth.truncate("Filtered: " + TextWidth.oneLine(filter.title) + " (show \(source.number) to see it)", to: source.columns)
         }
-        if let warning = source.contentWarning {
+        if let warning = post.contentWarning {
             let text = "CW: " + TextWidth.oneLine(warning) + " (open \(source.number) to read)"
             return TextWidth.truncate(text, to: source.columns)
         }
-        if source.warning?.action == .blur, !source.media.isEmpty {
+        if source.warning?.action == .blur, !post.media.isEmpty {
             // The note first, so a long text never cuts it.
-            let note = "[\(source.media.count == 1 ? "media" : "\(source.media.count) media") hidden: show \(source.number)] "
-            return TextWidth.oneLine(note + source.text, truncatedTo: source.columns)
+            let note = "[\(post.media.count == 1 ? "media" : "\(post.media.count) media") hidden: show \(source.number)] "
+            return TextWidth.oneLine(note + post.text, truncatedTo: source.columns)
         }
-        let media = source.media.map { "[\($0.rawValue)]" }.joined(separator: " ")
-        let text = TextWidth.oneLine(source.text + " " + media, truncatedTo: source.columns)
+        let media = post.media.map { "[\($0.kind.rawValue)]" }.joined(separator: " ")
+        let text = TextWidth.oneLine(post.text + " " + media, truncatedTo: source.columns)
         return text.isEmpty ? "(no text)" : text
     }
 
@@ -190,8 +189,9 @@ public struct RowRenderer: Sendable {
         let summary = TextWidth.oneLine(row.group.summary)
         let room = width - TextWidth.width(of: lead)
         var result = [lead + style.bold(TextWidth.truncate(summary, to: max(1, room - TextWidth.width(of: age)))) + style.dim(age)]
-        if let post = row.post {
-            let interaction = post.interaction
+        if let postRow = row.post {
+            let interaction = postRow.interaction
+            let post = ShownPost(postRow.content)
             let marks = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount) + "  "
                 + (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount) + (interaction.bookmarked ? "  🔖" : "")
             let available = width - Self.indent

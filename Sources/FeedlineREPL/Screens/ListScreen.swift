@@ -186,28 +186,31 @@ struct ListScreen {
 }
 
 /// What the REPL has shown of the open post: the parts printed last, so after a change only the
-/// parts whose text changed are printed again.
-struct DetailScreen {
-    private(set) var state: PostDetailState?
+/// parts whose text changed are printed again. `package` so tests can drive it as the driver does.
+package struct DetailScreen {
+    package private(set) var state: PostDetailState?
     private var printed: [DetailRenderer.Part: [String]] = [:]
     /// The state the last flush or redraw drew.
     private var flushed: PostDetailState?
 
+    package init() {}
+
     /// Takes in the detail's latest state.
-    mutating func receive(_ state: PostDetailState) {
+    package mutating func receive(_ state: PostDetailState) {
         self.state = state
     }
 
     /// The parts whose lines changed since the last flush (all of them the first time).
-    mutating func flush(_ renderer: DetailRenderer) -> [String] {
+    package mutating func flush(_ renderer: DetailRenderer) -> [String] {
         guard let state else { return [] }
         var lines: [String] = []
         defer { flushed = state }
         for part in DetailRenderer.Part.allCases {
             // The post and the thread are the long parts: skip them while their input is unchanged
-            // (the post part shows no interaction state, so a favourite does not redraw it).
+            // (the post part shows no interaction state, so a favourite does not redraw it; its
+            // input is the same `PostPart` value the renderer draws it from).
             if let flushed, printed[part] != nil {
-                if part == .post, Self.sameText(flushed.post, state.post), flushed.warning == state.warning, flushed.deleted == state.deleted { continue }
+                if part == .post, DetailRenderer.PostPart(flushed) == DetailRenderer.PostPart(state) { continue }
                 if part == .thread, flushed.context == state.context, flushed.post?.repliesCount == state.post?.repliesCount { continue }
             }
             let drawn = renderer.lines(part, of: state)
@@ -217,18 +220,8 @@ struct DetailScreen {
         return lines
     }
 
-    /// Whether the post part would draw the same for `a` and `b`: everything but the
-    /// interaction flags and counts (the interaction part draws those).
-    private static func sameText(_ a: Post?, _ b: Post?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        if a == b { return true }
-        return a.id == b.id && a.author == b.author && a.text == b.text && a.createdAt == b.createdAt
-            && a.contentWarning == b.contentWarning && a.media == b.media && a.poll == b.poll && a.card == b.card
-            && a.editedAt == b.editedAt && a.url == b.url && a.filters == b.filters
-    }
-
     /// The whole screen (the `list` command).
-    mutating func redraw(_ renderer: DetailRenderer) -> [String] {
+    package mutating func redraw(_ renderer: DetailRenderer) -> [String] {
         guard let state else { return [] }
         printed = renderer.parts(state)
         flushed = state
