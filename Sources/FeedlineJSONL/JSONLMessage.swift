@@ -178,11 +178,7 @@ public enum JSONLMessage {
             fields.append(("status", notification.post.map { .object(postFields($0, clock: clock)) } ?? .null))
             return .object(fields)
         case .gap(let gap):
-            let status: (String, String?) = switch gap.status {
-            case .idle: ("idle", nil)
-            case .loading: ("loading", nil)
-            case .failed(let failure): ("failed", failure.message)
-            }
+            let status: (String, String?) = gap.isLoading ? ("loading", nil) : gap.failure.map { ("failed", $0.message) } ?? ("idle", nil)
             return .object([
                 ("id", .string(row.id.description)), ("kind", "gap"), ("below", .string(gap.below.rawValue)),
                 ("above", .string(gap.above.rawValue)), ("status", .string(status.0)), ("error", .optional(status.1)),
@@ -200,8 +196,8 @@ public enum JSONLMessage {
             fields += body.filter { $0.0 != "id" }
         }
         fields += interaction(post.interaction)
-        if let thread = post.thread {
-            fields.append(("thread", .object([("depth", .int(thread.depth)), ("focus", .bool(thread.isFocus))])))
+        if let depth = post.threadDepth {
+            fields.append(("thread", .object([("depth", .int(depth)), ("focus", .bool(post.isThreadFocus))])))
         }
         if let warning = post.warning { fields.append(("filtered", filtered(warning))) }
         return fields

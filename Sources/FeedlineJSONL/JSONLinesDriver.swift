@@ -150,11 +150,8 @@ public final class JSONLinesDriver {
             let known = value.map { session.set(kind, $0, post: post) } ?? session.toggle(kind, post: post)
             guard known else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
         case .show(let post):
-            switch session.reveal(post: post) {
-            case .notShown: return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it."
-            case .nothingToReveal: return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))."
-            case .revealed: break
-            }
+            guard session.shows(post: post) else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
+            guard session.reveal(post: post) else { return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))." }
         case .wait, .quit:
             break
         }

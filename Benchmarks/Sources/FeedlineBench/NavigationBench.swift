@@ -1,4 +1,4 @@
-import Feedline
+@_spi(Benchmarks) import Feedline
 import FeedlineMastodon
 import Foundation
 import Synchronization
@@ -33,7 +33,7 @@ enum NavigationBench {
             statuses: fixture.statuses, elsewhere: fixture.elsewhere, notifications: fixture.notifications, scenario: scenario,
             clock: ContinuousClock()
         ) else { return nil }
-        return FeedSession(service: service, clock: .fixed(Posts.now), executor: MainQueueTaskExecutor())
+        return FeedSession(service: service, clock: .fixed(Posts.now), executor: BenchmarkHooks.mainQueueExecutor())
     }
 
     @MainActor
@@ -79,11 +79,11 @@ enum NavigationBench {
 
     // MARK: - Toggle fan-out across list screens
 
-    /// `lists` list view models over one store, each showing the post once among `rows` rows.
+    /// `lists` list view models over one store (the session's: one root and the rest pushed on its
+    /// stack), each showing the post once among `rows` rows.
     @MainActor
     final class FanOut {
-        let store: PostStore
-        let activity = Activity()
+        let session: FeedSession
         let lists: [FeedListViewModel]
         let updates: [Seen]
         private var tokens: [Subscription] = []
@@ -93,20 +93,19 @@ enum NavigationBench {
             let posts = Posts.make(rows, from: 0)
             target = posts[rows / 2].id
             let service = InstantService(initial: posts, pages: [])
-            store = PostStore(service: service, activity: activity)
-            var lists: [FeedListViewModel] = []
+            session = FeedSession(service: service, clock: .fixed(Posts.now), root: .tag("t0"))
+            for index in 1..<max(1, count) { session.navigator.push(.feed(.tag("t\(index)"))) }
+            let lists = session.navigator.screens.compactMap(\.list)
             var updates: [Seen] = []
-            for index in 0..<count {
-                let list = FeedListViewModel(source: .feed(.tag("t\(index)")), service: service, store: store, activity: activity)
+            for list in lists {
                 let seen = Seen()
                 tokens.append(list.snapshot.subscribe { snapshot in seen.last.withLock { $0 = snapshot.changes.updates.map(\.newIndex) } })
                 list.appeared()
-                lists.append(list)
                 updates.append(seen)
             }
             self.lists = lists
             self.updates = updates
-            await activity.idle()
+            await session.settle()
         }
 
         /// Milliseconds from a toggle on the first list to every list having published its row's update.
@@ -118,7 +117,7 @@ enum NavigationBench {
                 let got = seen.last.withLock { $0 }
                 expect(got == expected, "fan-out: list \(index) updated \(got), expected \(expected)")
             }
-            await activity.idle()
+            await session.settle()
             return milliseconds
         }
     }

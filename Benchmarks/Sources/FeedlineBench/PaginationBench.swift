@@ -1,4 +1,4 @@
-import Feedline
+@_spi(Benchmarks) import Feedline
 
 /// The seed's approach (paginated-list-rxfeedback): a value state whose reduce returns a new
 /// state with `models: state.models + page.models` — a new array of all rows per page.
@@ -47,14 +47,12 @@ enum PaginationBench {
 
     /// A timeline state showing `posts`, built the way an app builds it (the first page, then
     /// pages of 20), so its arrays have the slack that growth leaves them.
-    static func state(showing posts: [Post]) -> ListState {
-        var state = ListState()
+    static func state(showing posts: [Post]) -> BenchmarkHooks.ListMachine {
+        var state = BenchmarkHooks.ListMachine()
         var start = 0
         while start < posts.count {
-            state.reduce(.loadMoreRequested)
-            let token = state.inFlight!.token
             let end = min(start + 20, posts.count)
-            state.reduce(.pageLoaded(token: token, page: rows(Page(posts: Array(posts[start..<end]), next: PageCursor("s\(end)")))))
+            state.appendPage(rows(Page(posts: Array(posts[start..<end]), next: PageCursor("s\(end)"))))
             start = end
         }
         return state
@@ -71,10 +69,8 @@ enum PaginationBench {
         expect(state.rows.count == shown.count, "timeline built with \(state.rows.count) rows")
         var total = 0.0
         for page in pages {
-            state.reduce(.loadMoreRequested)
-            let token = state.inFlight!.token
             // Making the rows is timed too, as the seed's reduce makes its models.
-            let (changes, milliseconds) = timed { state.reduce(.pageLoaded(token: token, page: rows(page))) }
+            let (changes, milliseconds) = timed { state.appendPage(rows(page)) }
             expect(changes.insertions.count == page.posts.count && changes.deletions.isEmpty, "page changeset")
             total += milliseconds
         }

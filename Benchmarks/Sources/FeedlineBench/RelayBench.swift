@@ -1,4 +1,4 @@
-import Feedline
+@_spi(Benchmarks) import Feedline
 import Foundation
 import OpenCombine
 import Synchronization
@@ -67,7 +67,7 @@ enum RelayBench {
 
     static func ours(_ subscribers: Int) -> Double {
         let tally = Tally()
-        let relay = Relay(0)
+        let relay = BenchmarkHooks.Relay(0)
         let tokens = (0..<subscribers).map { _ in
             relay.subscribe { value in
                 tally.sum &+= value
@@ -141,14 +141,14 @@ enum RelayBench {
     /// `malloc_usable_size` of the one allocation an object is made of (its chunk minus malloc's
     /// header): a cross-check of the heap deltas for objects that allocate nothing else.
     static func objectNotes() -> [String] {
-        let relay = Relay(0)
+        let relay = BenchmarkHooks.Relay(0)
         let reference = ReferenceRelay(0)
         let subject = CurrentValueSubject<Int, Never>(0)
         func usable(_ object: AnyObject) -> Int {
             Int(cheapinfo_usable_size(Unmanaged.passUnretained(object).toOpaque()))
         }
         let notes = [
-            "  malloc_usable_size of the object itself: Relay<Int> \(usable(relay)) B, reference relay \(usable(reference)) B, "
+            "  malloc_usable_size of the object itself: Relay<Int> \(usable(relay.object)) B, reference relay \(usable(reference)) B, "
                 + "CurrentValueSubject \(usable(subject)) B (its lock and other parts are separate allocations)",
             "  heap bytes = growth of mallinfo2().uordblks over 10,000 live instances ÷ 10,000 (whole malloc chunks, header included)",
         ]
@@ -159,12 +159,12 @@ enum RelayBench {
     static func memory() -> [MemoryResult] {
         progress("relay heap bytes")
         let tally = Tally()
-        let ours = bytesPerInstance { Relay(0) }
+        let ours = bytesPerInstance { BenchmarkHooks.Relay(0).object }
         let reference = bytesPerInstance { ReferenceRelay(0) }
         let subject = bytesPerInstance { CurrentValueSubject<Int, Never>(0) }
-        let oursSubscribed = bytesPerInstance { () -> (Relay<Int>, Feedline.Subscription) in
-            let relay = Relay(0)
-            return (relay, relay.subscribe { tally.sum &+= $0 })
+        let oursSubscribed = bytesPerInstance { () -> (AnyObject, Feedline.Subscription) in
+            let relay = BenchmarkHooks.Relay(0)
+            return (relay.object, relay.subscribe { tally.sum &+= $0 })
         }
         let subjectSubscribed = bytesPerInstance { () -> (CurrentValueSubject<Int, Never>, AnyCancellable) in
             let subject = CurrentValueSubject<Int, Never>(0)

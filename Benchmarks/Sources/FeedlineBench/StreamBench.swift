@@ -1,4 +1,4 @@
-import Feedline
+@_spi(Benchmarks) import Feedline
 import Foundation
 import Synchronization
 
@@ -127,7 +127,7 @@ enum StreamBench {
 
         init(pages: [Feed: [Post]]) async {
             let service = FeedsService(pages: pages)
-            session = FeedSession(service: service, clock: .fixed(Posts.now), root: feeds[0], executor: MainQueueTaskExecutor())
+            session = FeedSession(service: service, clock: .fixed(Posts.now), root: feeds[0], executor: BenchmarkHooks.mainQueueExecutor())
             session.root.appeared()
             for feed in feeds.dropFirst() { session.navigator.push(.feed(feed)) }
             await session.settle()
@@ -162,7 +162,7 @@ enum StreamBench {
             for (list, feed) in zip(lists, feeds) {
                 let shown = list.rows.map(\.id)
                 expect(shown == script.shown[feed]?.map { RowID.post($0) }, "stream@\(size): \(feed) shows other rows than expected")
-                let waiting = Set(list.state.waiting.compactMap(\.post?.id))
+                let waiting = Set(list.waiting.compactMap(\.post?.id))
                 expect(waiting == script.waiting[feed] ?? [], "stream@\(size): \(feed) has \(waiting.count) rows waiting, expected \(script.waiting[feed]?.count ?? 0)")
                 for row in list.rows {
                     guard let post = row.post, let text = script.edited[post.id] else { continue }

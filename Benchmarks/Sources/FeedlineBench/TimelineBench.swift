@@ -62,7 +62,7 @@ final class Published: Sendable {
 final class TimelineFixture {
     let n: Int
     let service: InstantService
-    let activity = Activity()
+    let session: FeedSession
     let model: FeedListViewModel
     let published = Published()
     private var token: Subscription?
@@ -71,14 +71,14 @@ final class TimelineFixture {
     init(n: Int, pages: Int) async {
         self.n = n
         service = InstantService(initial: Posts.make(n, from: 0), pages: Posts.pages(pages, after: n))
-        let store = PostStore(service: service, activity: activity)
-        model = FeedListViewModel(source: .feed(.home), service: service, store: store, activity: activity)
+        session = FeedSession(service: service, clock: .fixed(Posts.now))
+        model = session.root
         let published = published
         token = model.snapshot.subscribe { snapshot in
             published.last.withLock { $0 = (.now, snapshot.rows.count, snapshot.changes.insertions.count) }
         }
         model.appeared()
-        await activity.idle()
+        await session.settle()
         expect(model.rows.count == n, "timeline fixture: \(model.rows.count) rows, expected \(n)")
     }
 
@@ -86,7 +86,7 @@ final class TimelineFixture {
     func loadPage() async -> Double {
         let before = model.rows.count
         model.loadMore()
-        await activity.idle()
+        await session.settle()
         pagesLoaded += 1
         let arrived = service.arrived.withLock { $0 }!
         let seen = published.last.withLock { $0 }!

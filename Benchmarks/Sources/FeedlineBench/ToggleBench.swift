@@ -8,7 +8,7 @@ import Synchronization
 final class ToggleFixture {
     let n: Int
     let service: InstantService
-    let activity = Activity()
+    let session: FeedSession
     let model: FeedListViewModel
     let published = Seen()
     private var token: Subscription?
@@ -28,14 +28,14 @@ final class ToggleFixture {
         }
         expected = positions
         service = InstantService(initial: posts, pages: [])
-        let store = PostStore(service: service, activity: activity)
-        model = FeedListViewModel(source: .feed(.home), service: service, store: store, activity: activity)
+        session = FeedSession(service: service, clock: .fixed(Posts.now))
+        model = session.root
         let published = published
         token = model.snapshot.subscribe { snapshot in
             published.last.withLock { $0 = snapshot.changes.updates.map(\.newIndex) }
         }
         model.appeared()
-        await activity.idle()
+        await session.settle()
         expect(model.rows.count == n, "toggle fixture: \(model.rows.count) rows, expected \(n)")
     }
 
@@ -45,7 +45,7 @@ final class ToggleFixture {
         let (_, milliseconds) = timed { model.toggle(.favourite, row: target) }
         let seen = published.last.withLock { $0 }
         expect(seen == expected, "toggle@\(n): updated rows \(seen), expected \(expected)")
-        await activity.idle()
+        await session.settle()
         return milliseconds
     }
 }

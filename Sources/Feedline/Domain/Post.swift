@@ -258,3 +258,11 @@ public struct Post: Hashable, Sendable, Identifiable {
         }
     }
 }
+
+extension Post: CustomReflectable {
+    /// The post's fields (not its storage box), so that printing and field-by-field diffs
+    /// show them.
+    public var customMirror: Mirror {
+        Mirror(reflecting: storage.fields)
+    }
+}

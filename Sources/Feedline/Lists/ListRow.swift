@@ -35,7 +35,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
 /// Items that may be missing between two rows, left by a refresh whose page was full.
 public struct Gap: Hashable, Sendable, Identifiable {
     /// Whether the gap's items are being loaded, or why the last load failed.
-    public enum Status: Hashable, Sendable {
+    package enum Status: Hashable, Sendable {
         case idle
         case loading
         case failed(FeedFailure)
@@ -45,26 +45,40 @@ public struct Gap: Hashable, Sendable, Identifiable {
     public var below: ItemID
     /// The item right above the gap: the missing items are older than it (`max_id`).
     public var above: ItemID
-    public var status: Status
+    package var status: Status
 
-    public init(below: ItemID, above: ItemID, status: Status = .idle) {
+    /// A gap between the items `below` and `above`, not loading.
+    public init(below: ItemID, above: ItemID) {
+        self.init(below: below, above: above, status: .idle)
+    }
+
+    package init(below: ItemID, above: ItemID, status: Status) {
         self.below = below
         self.above = above
         self.status = status
+    }
+
+    /// Whether the missing items are being loaded.
+    public var isLoading: Bool { status == .loading }
+
+    /// Why the last load of the missing items failed, until it is tried again.
+    public var failure: FeedFailure? {
+        if case .failed(let failure) = status { return failure }
+        return nil
     }
 
     /// Stable while the gap shrinks: it is named for the item below it.
     public var id: RowID { .gap(below: below) }
 }
 
-/// Where a row stands in a thread.
-public struct ThreadPlace: Hashable, Sendable {
+/// Where a row stands in a thread (``PostRow/threadDepth``, ``PostRow/isThreadFocus``).
+package struct ThreadPlace: Hashable, Sendable {
     /// 0 for the root and the posts above the focus; replies one deeper than what they answer.
-    public var depth: Int
+    package var depth: Int
     /// Whether this is the post the thread was opened for.
-    public var isFocus: Bool
+    package var isFocus: Bool
 
-    public init(depth: Int, isFocus: Bool) {
+    package init(depth: Int, isFocus: Bool) {
         self.depth = max(0, depth)
         self.isFocus = isFocus
     }
@@ -79,11 +93,23 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     /// The shared interaction state of the original post.
     public var interaction: PostInteraction
     /// Its place in a thread, for rows of a thread list.
-    public var thread: ThreadPlace?
+    package var thread: ThreadPlace?
     /// Where the row is shown, for the user's filters (`nil`: none applies).
     public var filterContext: FilterContext?
 
-    public init(post: Post, interaction: PostInteraction? = nil, thread: ThreadPlace? = nil, filterContext: FilterContext? = nil) {
+    /// In a thread list, how deep the row stands: 0 for the root and the posts above the post
+    /// the thread was opened for, replies one deeper than what they answer; `nil` elsewhere.
+    public var threadDepth: Int? { thread?.depth }
+    /// Whether the row is the post its thread was opened for.
+    public var isThreadFocus: Bool { thread?.isFocus == true }
+
+    /// A row of `post` (its shared state from the server copy unless `interaction` is given),
+    /// shown where `filterContext` says.
+    public init(post: Post, interaction: PostInteraction? = nil, filterContext: FilterContext? = nil) {
+        self.init(post: post, interaction: interaction, thread: nil, filterContext: filterContext)
+    }
+
+    package init(post: Post, interaction: PostInteraction? = nil, thread: ThreadPlace?, filterContext: FilterContext? = nil) {
         self.post = post
         self.interaction = interaction ?? PostInteraction(serverCopy: post)
         self.thread = thread

@@ -16,6 +16,7 @@ import Synchronization
 ///
 /// - Complexity: `set` is O(s) for s subscribers plus the handlers' own cost; subscribing is
 ///   O(1) amortised, cancelling O(s).
+@usableFromInline
 package final class Relay<Value: Sendable>: ReadableRelay, Sendable {
     @usableFromInline let state: Locked<State>
     /// Who delivers: ``Delivery/idle`` (no one), ``Delivery/delivering`` (one thread, nothing

@@ -71,23 +71,22 @@ public final class FeedSession {
         store.set(kind, value, id)
     }
 
-    /// What ``reveal(post:)`` did.
-    public enum RevealOutcome: Hashable, Sendable {
-        /// Every row and detail of the post shows it past its filter now.
-        case revealed
-        /// No screen shows the post (a filter hides it everywhere, or it is not loaded).
-        case notShown
-        /// No filter warns about it, or it was revealed already.
-        case nothingToReveal
+    /// Whether a screen on the stack shows the post `id` names (a row of it, a boost of it, a
+    /// notification about it, or its detail), as the store knows without a search.
+    public func shows(post id: PostID) -> Bool {
+        store.holderCount(id) > 0
     }
 
     /// Reveals the post `id` names past its filters' warnings (``PostRow/warning``) on every row
-    /// and detail of it, without a front having to find one that shows it.
-    public func reveal(post id: PostID) -> RevealOutcome {
-        guard let post = store.post(id), store.holderCount(id) > 0 else { return .notShown }
-        guard post.filters.contains(where: { $0.action != .hide }), store.interaction(id)?.revealed != true else { return .nothingToReveal }
-        store.reveal(id)
-        return .revealed
+    /// and detail of it, without a front having to find one that shows it. Returns `false` (and
+    /// does nothing) when no filter of it warns or it was revealed already, or the store does not
+    /// know it.
+    @discardableResult
+    public func reveal(post id: PostID) -> Bool {
+        guard let post = store.post(id), post.filters.contains(where: { $0.action != .hide }), store.interaction(id)?.revealed != true else {
+            return false
+        }
+        return store.reveal(id)
     }
 
     /// Retries everything that is still failed, wherever it is: every list on the stack runs its

@@ -85,13 +85,13 @@ public struct RowRenderer: Sendable {
     private func lines(_ row: PostRow, number: Int, marker: Character) -> [String] {
         var interaction = row.interaction
         interaction.pending = []  // not shown: a request's answer that changes nothing draws nothing new
-        let threadIndent = row.thread.map { Self.threadIndent(depth: $0.depth, width: width) } ?? 0
+        let threadIndent = row.threadDepth.map { Self.threadIndent(depth: $0, width: width) } ?? 0
         let source = RenderCache.RowSource(
             body: RenderCache.BodySource(
                 post: ShownPost(row.content), columns: width - Self.indent - threadIndent, number: number, warning: row.warning
             ),
             booster: row.boostedBy?.name, interaction: interaction, age: row.relativeTime(clock), width: width, style: style,
-            threadIndent: threadIndent, isFocus: row.thread?.isFocus == true
+            threadIndent: threadIndent, isFocus: row.isThreadFocus
         )
         guard let cache else { return draw(source, id: row.id, marker: marker) }
         return Self.marked(cache.row(row.id, source) { draw(source, id: row.id, marker: " ") }, marker)
@@ -169,10 +169,12 @@ public struct RowRenderer: Sendable {
     /// The gap row, wrapped (never cut) after the number.
     private func gapLines(_ gap: Gap, number: Int, marker: Character) -> [String] {
         let text: String
-        switch gap.status {
-        case .idle: text = "┄┄ posts may be missing here: gap \(number) loads them ┄┄"
-        case .loading: text = "┄┄ loading the missing posts… ┄┄"
-        case .failed(let failure): text = "┄┄ could not load the missing posts: \(Self.sentence(failure.message)) gap \(number) tries again ┄┄"
+        if gap.isLoading {
+            text = "┄┄ loading the missing posts… ┄┄"
+        } else if let failure = gap.failure {
+            text = "┄┄ could not load the missing posts: \(Self.sentence(failure.message)) gap \(number) tries again ┄┄"
+        } else {
+            text = "┄┄ posts may be missing here: gap \(number) loads them ┄┄"
         }
         let indent = TextWidth.spaces(Self.indent)
         return TextWidth.wrap(text, to: width - Self.indent).enumerated().map { index, line in

@@ -114,9 +114,9 @@ extension REPLDriver {
     func noteMissingReplies(_ entry: ListEntry) {
         guard case .thread = entry.list.source, !entry.notedMissingReplies, entry.list.status.loading == nil else { return }
         let rows = entry.list.rows.compactMap(\.post)
-        guard let focus = rows.first(where: { $0.thread?.isFocus == true }) else { return }
+        guard let focus = rows.first(where: \.isThreadFocus) else { return }
         entry.notedMissingReplies = true
-        let shown = rows.count { ($0.thread?.depth ?? 0) > 0 }
+        let shown = rows.count { ($0.threadDepth ?? 0) > 0 }
         let counted = focus.repliesCount
         guard counted > shown else { return }
         emit(rowRenderer.note(DetailRenderer.missingReplies(counted: counted, shown: shown, reason: options.missingRepliesReason)))

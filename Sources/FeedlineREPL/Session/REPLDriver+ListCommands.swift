@@ -38,7 +38,7 @@ extension REPLDriver {
                 refuse("Row \(number) is not a gap; open \(number) shows it.")
                 return
             }
-            if gap.status == .loading {
+            if gap.isLoading {
                 say("Gap \(number) is already loading.")
             } else {
                 list.openGap(row.id)
