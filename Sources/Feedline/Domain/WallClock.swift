@@ -21,7 +21,7 @@ public struct WallClock: Sendable {
         WallClock(timeZone: timeZone) { date }
     }
 
-    /// `date` relative to now; see ``RelativeTime/describe(_:now:timeZone:)``.
+    /// `date` relative to now; see `RelativeTime/describe(_:now:timeZone:)`.
     public func relative(_ date: Date) -> String {
         RelativeTime.describe(date, now: now(), timeZone: timeZone)
     }

@@ -93,7 +93,7 @@ package final class Activity {
     }
 }
 
-/// The effect the current task works for: its number in ``Activity/started`` order, inherited by
+/// The effect the current task works for: its number in `Activity/started` order, inherited by
 /// its child tasks (`async let`); `nil` outside effects. A test service reads it to tell one
 /// effect's concurrent calls (a thread's post and context) from two effects' calls.
 package enum CurrentEffect {

@@ -9,8 +9,8 @@
 ///   on its way; only effects still wanted deliver events.
 /// - **Ordering.** Events are delivered on the main actor, one at a time, in the order the effects
 ///   finish. `handle` may call ``react(to:)`` again (it usually does, after reducing).
-/// - **Counted.** Every effect counts in the ``Activity`` from its start until its event has been
-///   handled (and whatever that started has started), so ``Activity/idle()`` waits for chains.
+/// - **Counted.** Every effect counts in the `Activity` from its start until its event has been
+///   handled (and whatever that started has started), so `Activity/idle()` waits for chains.
 ///
 /// The loop holds its handler strongly; the owner (a view model) passes a handler that holds the
 /// owner weakly, and cancels what runs when it goes (``cancelAll()``).

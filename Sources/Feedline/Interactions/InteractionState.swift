@@ -92,7 +92,7 @@ package struct InteractionState: Hashable, Sendable {
     /// The state of a post known only from a saved outbox, before any copy of it arrived: each
     /// kind with a wish is taken to be the opposite on the server (as it was when the wish was
     /// saved) with a count of 0, learnt never (``Track/knownSince`` 0), so the first copy or reply
-    /// sets it. Reduce ``InteractionEvent/restored(_:value:at:)`` for each wish to send it.
+    /// sets it. Reduce `InteractionEvent/restored(_:value:at:)` for each wish to send it.
     package init(restoring wishes: [InteractionKind: Bool]) {
         func track(_ kind: InteractionKind) -> Track { Track(confirmed: wishes[kind].map { !$0 } ?? false, count: 0) }
         self.init(favourite: track(.favourite), reblog: track(.reblog), bookmark: track(.bookmark))
@@ -178,7 +178,7 @@ package struct InteractionState: Hashable, Sendable {
 }
 
 /// A re-send the interaction machine waits for (its deferred phase): after `delay`, the track's
-/// desired value is sent again (``InteractionEvent/backoffElapsed(_:token:at:)``). The token
+/// desired value is sent again (`InteractionEvent/backoffElapsed(_:token:at:)`). The token
 /// tells this wait apart from any other.
 package struct InteractionResend: Hashable, Sendable {
     package var kind: InteractionKind

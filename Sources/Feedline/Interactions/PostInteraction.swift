@@ -1,5 +1,5 @@
 /// The things a user does to a post. All three share one convergence machine
-/// (``InteractionState``): optimistic, at most one request per post and kind in flight, extra
+/// (`InteractionState`): optimistic, at most one request per post and kind in flight, extra
 /// taps only move the desired value, rollback with a reason on refusal, and an outbox for what
 /// failed for lack of a connection (kept pending and sent again with backoff).
 public enum InteractionKind: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {

@@ -19,12 +19,12 @@ public struct PostChange: Hashable, Sendable {
 ///
 /// - **One entry per original.** Posts are keyed by their *original* id (`reblog?.id ?? id`), so
 ///   a reblog entry and the original share state; each entry id also resolves to its original.
-/// - **Interactions converge.** For each post the store runs an ``InteractionState`` machine and,
-///   through one ``Feedback`` loop, the requests it asks for: at most one per post and kind in
+/// - **Interactions converge.** For each post the store runs an `InteractionState` machine and,
+///   through one `Feedback` loop, the requests it asks for: at most one per post and kind in
 ///   flight, extra taps only move the desired value, refusals roll back with a reason (see
-///   ``InteractionState/reduce(_:)``).
+///   `InteractionState/reduce(_:)`).
 /// - **An outbox.** A request that fails for lack of a connection is not rolled back: the kind
-///   stays pending and is sent again after a backoff on the store's clock (a second ``Feedback``
+///   stays pending and is sent again after a backoff on the store's clock (a second `Feedback`
 ///   loop whose effects only wait), at ``FeedSession/retry()``, and at the next start through
 ///   ``outbox`` / ``restore(outbox:)`` (see `PostStore+Outbox.swift`).
 /// - **Freshness.** Fetches take an epoch with `beginFetch()` when they start and report what they
@@ -124,7 +124,7 @@ public final class PostStore {
             state = InteractionState(serverCopy: post, fetchedAt: epoch)
         }
 
-        /// An entry for a post known only from a saved outbox (see ``InteractionState/init(restoring:)``).
+        /// An entry for a post known only from a saved outbox (see `InteractionState/init(restoring:)`).
         init(restoring wishes: [InteractionKind: Bool]) {
             post = nil
             contentEpoch = 0
@@ -153,7 +153,7 @@ public final class PostStore {
     /// How many deletes are remembered (the fetches they outdate are the ones running when they came).
     public static let tombstoneCapacity = 1_000
     /// How many forgotten posts are remembered for the fetches that began before they were
-    /// forgotten (see ``recentlyForgotten``).
+    /// forgotten (a copy fetched before they were forgotten starts from what the store learnt).
     public static let forgottenCapacity = 1_000
     /// The last state of posts the cache forgot, with the epoch it was learnt at: a copy of one
     /// that a fetch begun before that brings back starts from it, so what the store learnt

@@ -23,7 +23,7 @@ package enum ListEvent: Hashable, Sendable {
     case retryRequested
     /// The row with this id is about to be displayed (drives prefetching).
     case rowWillDisplay(RowID)
-    /// Rows pushed by a stream, newest first: they wait above the rows (``ListState/waiting``);
+    /// Rows pushed by a stream, newest first: they wait above the rows (`ListState/waiting`);
     /// a row already shown is updated in place instead (a notification group that grew waits to
     /// move up).
     case streamed([ListRow])
@@ -41,7 +41,7 @@ package enum ListEvent: Hashable, Sendable {
     /// reading position down, `waiting` the saved rows newer than it (they wait above, as
     /// streamed ones do), `older` where older pages continue (`nil`: the end). Ignored once the
     /// list has rows or a request. A list that refreshes by "newer than" then asks for what is
-    /// newer than its first screen (``ListState/confirmDepth`` rows): the answer confirms
+    /// newer than its first screen (`ListState/confirmDepth` rows): the answer confirms
     /// those rows and what is newer waits above.
     ///
     /// `confirmed` names rows whose copies came from the server just now (a post fetched by id

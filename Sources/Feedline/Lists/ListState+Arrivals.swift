@@ -1,7 +1,7 @@
 extension ListState {
     // MARK: - Transitions: rows that wait above (over WaitingRows)
 
-    /// Streamed rows wait above, newest first (``WaitingRows/arrived(_:)``); a post already
+    /// Streamed rows wait above, newest first (`WaitingRows/arrived(_:)`); a post already
     /// shown is updated in place instead.
     mutating func receiveStreamed(_ arrived: [ListRow], _ edit: inout RowEdit) {
         for row in arrived.reversed() where row.gap == nil {
@@ -33,7 +33,7 @@ extension ListState {
         catchUpAgain(&edit)
     }
 
-    /// The stream dropped (``WaitingRows/interrupted(nextToken:)``). Lists that reload ignore it.
+    /// The stream dropped (`WaitingRows/interrupted(nextToken:)`). Lists that reload ignore it.
     mutating func streamInterrupted(_ edit: inout RowEdit) {
         guard refreshStyle == .newer else { return }
         edit.record(waitingRows.interrupted(nextToken: nextToken))
@@ -42,7 +42,7 @@ extension ListState {
     /// A catch-up (items newer than the item `bound`) answered `request`. Nothing to show
     /// (filtered or deleted) but more below: it goes on below that page, once per page.
     /// Otherwise rows it brings that are shown are updated in place and the rest join the
-    /// waiting rows (``WaitingRows/catchUpAnswered(_:token:hasMore:fromTop:nextToken:)``); a
+    /// waiting rows (`WaitingRows/catchUpAnswered(_:token:hasMore:fromTop:nextToken:)`); a
     /// failed refresh counts as answered: it asked for what this brought (it waits above).
     mutating func catchUpAnswered(_ page: NewerPage<ListRow>, for request: ListRequest, above bound: ItemID, _ edit: inout RowEdit) {
         inFlight = nil
@@ -66,12 +66,12 @@ extension ListState {
     }
 
     /// The first page answered `request`: it is the newest, so it covers what waited before it
-    /// (``WaitingRows/firstPageAnswered(_:token:shown:nextToken:)``).
+    /// (`WaitingRows/firstPageAnswered(_:token:shown:nextToken:)`).
     mutating func firstPageCoversWaiting(_ items: [ListRow], for request: ListRequest, _ edit: inout RowEdit) {
         edit.record(waitingRows.firstPageAnswered(items, token: request.token, shown: rows, nextToken: nextToken))
     }
 
-    /// Rows a page brought stop waiting (``WaitingRows/pageBrought(_:)``).
+    /// Rows a page brought stop waiting (`WaitingRows/pageBrought(_:)`).
     mutating func dropShownFromWaiting(_ items: [ListRow], _ edit: inout RowEdit) {
         edit.record(waitingRows.pageBrought(items))
     }
@@ -87,7 +87,7 @@ extension ListState {
     }
 
     /// The waiting rows go on top, in their latest copies, as a refresh's would, with a gap row
-    /// below them when posts may be missing (``WaitingRows/shown(current:)``). A refresh or
+    /// below them when posts may be missing (`WaitingRows/shown(current:)`). A refresh or
     /// catch-up in flight asked above the old top: it asks again above the new one (the old
     /// answer would land below the rows just shown).
     private mutating func showWaiting(_ current: [ListRow], _ edit: inout RowEdit) {

@@ -7,7 +7,7 @@ extension ListState {
     /// page with nothing to show (a filter hid its posts, or they were deleted while it came)
     /// goes on below that page as the same request, once per page; what waits is not covered
     /// until it ends. Then the waiting rows it covered stop waiting
-    /// (``WaitingRows/refreshAnswered(_:token:shown:newRows:hasMore:nextToken:)``), and a
+    /// (`WaitingRows/refreshAnswered(_:token:shown:newRows:hasMore:nextToken:)`), and a
     /// failed catch-up counts as answered: it asked for what this brought.
     mutating func refreshAnswered(_ page: NewerPage<ListRow>, for request: ListRequest, above: ItemID, _ edit: inout RowEdit) {
         inFlight = nil

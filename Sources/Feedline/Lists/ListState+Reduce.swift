@@ -41,7 +41,7 @@ extension ListState {
     ///
     /// Only dispatches: each concern's transitions live in their own file — paging
     /// (`+Paging`), newer items and gaps (`+Newer`), the rows that wait above (`+Arrivals`, over
-    /// ``WaitingRows``), restored rows and the reading position (`+Restore`), removed rows
+    /// `WaitingRows`), restored rows and the reading position (`+Restore`), removed rows
     /// (`+Removal`), and the one request at a time (`+Queue`).
     mutating func reduce(_ event: ListEvent, into edit: inout RowEdit) {
         switch event {

@@ -21,7 +21,7 @@ extension ListState {
     }
 
     /// After rows were removed: no gap at the top (what it stood for is above the top now:
-    /// rows shown from above leave a gap below them, ``WaitingRows/topGapDropped(nextToken:)``,
+    /// rows shown from above leave a gap below them, `WaitingRows/topGapDropped(nextToken:)`,
     /// and with none waiting a catch-up asks above the top), no two gaps in a row (the lower one
     /// takes both ranges, and asks again for all of them if it was loading), no gap at the
     /// bottom (older pages start above it instead, an older page on its way too).

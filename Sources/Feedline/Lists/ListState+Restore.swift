@@ -1,7 +1,7 @@
 extension ListState {
     // MARK: - Transitions: restored rows, confirming them, the reading position
 
-    /// Rows from an earlier run (``ListEvent/restored(rows:waiting:older:confirmed:)``) are
+    /// Rows from an earlier run (`ListEvent/restored(rows:waiting:older:confirmed:)`) are
     /// taken when the list is untouched; the rows in `confirmed` (fresh server copies) are not
     /// marked as saved copies.
     mutating func restored(_ saved: [ListRow], waiting newer: [ListRow], older cursor: PageCursor?, confirmed: Set<RowID>, _ edit: inout RowEdit) {

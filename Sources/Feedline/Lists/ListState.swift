@@ -51,7 +51,7 @@ package struct ListState: Sendable, Equatable {
     /// The token the next request gets.
     package var nextToken = 1
     /// Rows a stream brought (or a catch-up found) that wait above the rows, newest first, so
-    /// nothing moves under the reader; ``ListEvent/waitingShown(current:)`` puts them on top.
+    /// nothing moves under the reader; `ListEvent/waitingShown(current:)` puts them on top.
     package var waiting: RowList { waitingRows.rows }
     /// Whether items may be missing between the waiting rows and the rows (a catch-up found
     /// more than a page, or a delete dropped a gap from the top): showing them then leaves a gap
@@ -62,11 +62,11 @@ package struct ListState: Sendable, Equatable {
     package var waitingRows = WaitingRows()
     /// Why the last catch-up failed.
     package var catchUpFailure: FeedFailure?
-    /// The newest post row displayed so far (``ListEvent/rowWillDisplay(_:)``) — the reading
+    /// The newest post row displayed so far (`ListEvent/rowWillDisplay(_:)`) — the reading
     /// position. It only moves forward: to a row above it in the list, or (when it is not in
     /// the list any more) to a post written after it.
     package var position: ReadingPosition?
-    /// Rows restored from an earlier run (``ListEvent/restored(rows:waiting:older:confirmed:)``) that no
+    /// Rows restored from an earlier run (`ListEvent/restored(rows:waiting:older:confirmed:)`) that no
     /// server answer has brought again yet (nor a newer copy of their post, from anywhere):
     /// fronts may mark them as saved copies.
     package var unconfirmed: Set<RowID> = []
@@ -128,7 +128,7 @@ package struct ListState: Sendable, Equatable {
     /// Checks the invariants; returns a description of each one broken (empty when sound):
     /// unique ids, an index for every row, gaps only between two rows and never adjacent,
     /// a loading gap exactly when its request is in flight, the waiting rows sound
-    /// (``WaitingRows/checkInvariants()``) and none of their posts shown, their marks no later
+    /// (`WaitingRows/checkInvariants()`) and none of their posts shown, their marks no later
     /// than the next token.
     package func checkInvariants() -> [String] {
         var broken = rows.checkIndex()

@@ -1,15 +1,15 @@
 /// A list's status line: what is loading, what failed, what the last refresh brought, whether
-/// the end was reached. Derived from the machine's state (``init(_:)``).
+/// the end was reached. Derived from the list machine's state.
 public struct ListStatus: Hashable, Sendable {
     /// Something the user (or prefetching) asked for that needs a request.
     public enum Intent: Hashable, Sendable {
         case fillGap(RowID)
         case loadOlder
         case refresh
-        /// What arrived while a stream was down (see ``ListEvent/catchUpRequested``).
+        /// What arrived while a stream was down (see `ListEvent/catchUpRequested`).
         case catchUp
         /// Restored rows from this one down that no answer has confirmed yet, asked for again
-        /// as they come into view (see ``ListState/unconfirmed``).
+        /// as they come into view (see `ListState/unconfirmed`).
         case confirm(RowID)
     }
 

@@ -18,7 +18,7 @@ struct RowEdit {
 
     init(oldCount: Int) { self.oldCount = oldCount }
 
-    /// Rows began or stopped waiting above (a ``WaitingRows`` transition's change).
+    /// Rows began or stopped waiting above (a `WaitingRows` transition's change).
     mutating func record(_ change: WaitingRows.Change) {
         waitingStarted.append(contentsOf: change.started)
         waitingStopped.append(contentsOf: change.stopped)

@@ -3,7 +3,7 @@
 /// whether posts may be missing between them and the list's rows, and since when the stream
 /// may have missed some.
 ///
-/// A value owned by ``ListState`` (``ListState/waitingRows``), which changes it only through its
+/// A value owned by `ListState` (`ListState/waitingRows`), which changes it only through its
 /// transitions, each named for what happened (``arrived(_:)``, ``interrupted(nextToken:)``,
 /// ``shown(current:)`` …); they are pure, and each that moves rows returns the rows that began
 /// or stopped waiting (``Change``) so that the list can tell the store which posts its waiting
@@ -38,7 +38,7 @@ package struct WaitingRows: Sendable, Equatable {
     /// ``arrivals`` when the list's request in flight started.
     package var requestMark = 0
 
-    /// Since when posts may be missing: ``WaitingRows/arrivals`` when the stream dropped (rows
+    /// Since when posts may be missing: `WaitingRows/arrivals` when the stream dropped (rows
     /// that arrived later came after the reconnect) and, once a catch-up was asked for, the
     /// first token of the requests that started after that (`nil` while the stream is down).
     package struct MissedMark: Hashable, Sendable {

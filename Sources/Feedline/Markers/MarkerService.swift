@@ -1,7 +1,7 @@
 import Foundation
 
 /// A timeline whose reading position a server keeps (Mastodon's markers). Package: the marker
-/// machinery (``MarkerSync``, the start rules) is the session keeper's, not a front's.
+/// machinery (`MarkerSync`, the start rules) is the session keeper's, not a front's.
 package enum MarkerTimeline: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The home timeline: the marker names a post entry.
     case home
@@ -27,7 +27,7 @@ package struct ServerMarker: Hashable, Sendable {
 
 /// Where a server keeps reading positions, so that another device (or the next start) takes
 /// up where the user left off: Mastodon's `GET`/`POST /api/v1/markers`. Implemented by the
-/// HTTP client in `FeedlineMastodon` and by test doubles; ``MarkerSync`` calls it.
+/// HTTP client in `FeedlineMastodon` and by test doubles; `MarkerSync` calls it.
 ///
 /// Calls may run concurrently, from any task. Errors should conform to ``FeedServiceError``;
 /// a save another device made at the same moment is reported by ``isConflict(_:)``.
@@ -43,7 +43,7 @@ package protocol MarkerService: Sendable {
     func isConflict(_ error: any Error) -> Bool
 
     /// Whether the item `id` is newer than `other` in `timeline`, as the server's ids tell
-    /// (Mastodon's ids grow with time); `nil` when they cannot tell. ``MarkerSync`` saves a
+    /// (Mastodon's ids grow with time); `nil` when they cannot tell. `MarkerSync` saves a
     /// position only when it is known to be further on than what the server holds.
     func isNewer(_ id: ItemID, than other: ItemID, in timeline: MarkerTimeline) -> Bool?
 }

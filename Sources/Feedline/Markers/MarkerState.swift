@@ -1,11 +1,11 @@
-/// The state of saving reading positions to a server's markers (``MarkerSync``), as a value:
+/// The state of saving reading positions to a server's markers (`MarkerSync`), as a value:
 /// per timeline, the position wanted, the one the server holds as far as this session knows,
 /// and what is under way. Saves are debounced: the first move starts a window of
 /// ``interval``, and its end saves the newest position — at most one save per window. Nothing
-/// is saved for a timeline before its marker was read (``MarkerEvent/read(_:_:)``), so a
+/// is saved for a timeline before its marker was read (`MarkerEvent/read(_:_:)`), so a
 /// position is never saved over one the server holds that this session has not seen. A save
 /// refused as a conflict (another device saving at the same moment) is sent again after
-/// ``conflictDelay``, up to ``conflictAttempts`` times. Once ``MarkerEvent/finishing`` came,
+/// ``conflictDelay``, up to ``conflictAttempts`` times. Once `MarkerEvent/finishing` came,
 /// what is wanted is saved at once.
 ///
 /// Pure: ``reduce(_:)`` is the transition, ``requests`` says which effects should be running.
@@ -52,7 +52,7 @@ package struct MarkerState: Hashable, Sendable {
     package static let conflictAttempts = 3
 
     package private(set) var slots: [MarkerTimeline: Slot] = [:]
-    /// Set by ``MarkerEvent/finishing``: no more windows; what is wanted is saved at once.
+    /// Set by `MarkerEvent/finishing`: no more windows; what is wanted is saved at once.
     package private(set) var isFinishing = false
     private var nextToken = 1
 
@@ -95,9 +95,9 @@ package enum MarkerEvent: Hashable, Sendable {
 
 /// An effect the marker state wants running.
 package enum MarkerRequest: Hashable, Sendable {
-    /// Sleep for `duration` on the clock, then ``MarkerEvent/waitEnded(_:token:)``.
+    /// Sleep for `duration` on the clock, then `MarkerEvent/waitEnded(_:token:)`.
     case wait(MarkerTimeline, Duration, token: Int)
-    /// Save `id` as the marker, then ``MarkerEvent/saved(_:token:)`` (or a failure).
+    /// Save `id` as the marker, then `MarkerEvent/saved(_:token:)` (or a failure).
     case save(MarkerTimeline, ItemID, token: Int)
 }
 

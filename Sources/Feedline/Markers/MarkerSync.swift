@@ -1,12 +1,12 @@
-/// Keeps a server's markers (``MarkerService``) in step with the reading positions: reads
-/// them at start, saves a moved position at most once per ``MarkerState/interval`` of
+/// Keeps a server's markers (`MarkerService`) in step with the reading positions: reads
+/// them at start, saves a moved position at most once per `MarkerState/interval` of
 /// reading (on the injected clock), sends a save that met a conflict again, and saves what
 /// is left at the end (``finish(waitingAtMost:)``). A marker is never moved back: nothing is
 /// saved for a timeline until its marker was read, and a position is saved only when the
 /// service's ids show it is further on than what the server holds (and than what is already
 /// wanted).
 ///
-/// Main actor. Its effects (reading, windows and saves) count in the ``Activity`` it is given —
+/// Main actor. Its effects (reading, windows and saves) count in the `Activity` it is given —
 /// the session's —, its windows and conflict delays as waiting, so a session's
 /// ``FeedSession/settle()`` waits for a save but never for a debounce window.
 @MainActor

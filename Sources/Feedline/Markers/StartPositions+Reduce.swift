@@ -1,7 +1,7 @@
 extension StartPositions {
     /// Applies one event in place. Pure: the result depends on the state, the event and the
     /// server's id order `isNewer` (`nil` when the ids cannot tell; positions are then ordered by
-    /// date). See ``StartPositions`` for the rules.
+    /// date). See `StartPositions` for the rules.
     package mutating func reduce(_ event: StartEvent, isNewer: (ItemID, ItemID) -> Bool?) {
         switch event {
         case .loaded(let saved, let position):

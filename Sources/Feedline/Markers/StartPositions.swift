@@ -29,7 +29,7 @@ package struct StartPositions: Hashable, Sendable {
     /// Whether the home timeline was shown: later markers only move its position.
     package var homeShown = false
     /// A home position for the shown list to take when it is further on (a marker that came
-    /// late); consumed by ``StartEvent/lateHomeTaken``.
+    /// late); consumed by `StartEvent/lateHomeTaken`.
     package var lateHome: ReadingPosition?
     /// The newest notifications position known: saved, a marker's, or reached in a list.
     package var notifications: ReadingPosition?
@@ -56,13 +56,13 @@ package enum StartEvent: Hashable, Sendable {
     /// The server's markers came. `homeKnown` is the post the home marker names when the shown
     /// home list has it (a row or a waiting row), for a marker that comes after it was shown.
     case markersRead([MarkerTimeline: ServerMarker], homeKnown: Post?)
-    /// The marker's post asked for (``StartPositions/wantedPost``) came.
+    /// The marker's post asked for (`StartPositions/wantedPost`) came.
     case markerPostFetched(Post)
     /// The marker's post could not be fetched (or not in time): the saved list stands.
     case markerPostFailed
     /// The home timeline was shown.
     case homeShown
-    /// The shown home list took ``StartPositions/lateHome``.
+    /// The shown home list took `StartPositions/lateHome`.
     case lateHomeTaken
     /// A notifications list reached this position (the newest notification it displayed).
     case notificationsReached(ReadingPosition)

@@ -47,7 +47,7 @@ public struct ReadOnlyRelay<Value: Sendable>: ReadableRelay {
     private let read: @Sendable () -> Value
     private let attach: @Sendable (@escaping @Sendable (Value) -> Void) -> Subscription
 
-    /// Wraps a value getter and a subscribe function that follow ``ReadableRelay``'s rules.
+    /// Wraps a value getter and a subscribe function that follow `ReadableRelay`'s rules.
     public init(
         value: @escaping @Sendable () -> Value,
         subscribe: @escaping @Sendable (@escaping @Sendable (Value) -> Void) -> Subscription

@@ -37,7 +37,7 @@ public struct SavedList: Hashable, Sendable, Codable {
 
 /// The newest item the user has seen in a list — Mastodon's marker meaning: every item newer
 /// than it is unread. In a timeline it is a post entry; in the notifications, the newest
-/// notification of a group. It only moves forward (see ``ListState/position``).
+/// notification of a group. It only moves forward (see `ListState/position`).
 public struct ReadingPosition: Hashable, Sendable, Codable {
     /// The entry's id (for a boost, the boost's own id: the marker names timeline entries), or
     /// the notification's.

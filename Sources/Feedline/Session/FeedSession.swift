@@ -19,7 +19,7 @@ public final class FeedSession {
     /// A session on `service` whose root list shows `root`; relative times come from `clock`;
     /// rows within `prefetchDistance` of the end load the next page. Effects run their
     /// nonisolated work (service calls) on `executor` when one is given (see
-    /// ``MainQueueTaskExecutor``), else on the global pool. The store keeps up to
+    /// `MainQueueTaskExecutor`), else on the global pool. The store keeps up to
     /// `cacheCapacity` posts that no screen shows; interactions queued for lack of a connection
     /// wait on `retryClock` before they are sent again (see ``finish(waitingAtMost:)``).
     public init(

@@ -6,8 +6,8 @@
 /// ``snapshot`` — the rows, the changeset from the previous snapshot, and the status line — set
 /// on the main actor, at most once per input.
 ///
-/// The view model runs the pagination machine (``ListState``): every input is reduced, then the
-/// request the state asks for is started, kept or cancelled by its ``Feedback`` loop. A response
+/// The view model runs the pagination machine (`ListState`): every input is reduced, then the
+/// request the state asks for is started, kept or cancelled by its `Feedback` loop. A response
 /// is handled in one place: its posts go into the store, then the machine reduces it, together
 /// with the changes the store reported for rows of this list — one snapshot. Requests never hold
 /// the view model; a response that arrives after it is gone is dropped. Releasing the view model
@@ -100,10 +100,10 @@ public final class FeedListViewModel {
     // MARK: - Output
 
     /// The state, rows, changeset and status, published after every input that changed the rows
-    /// or the status, or confirmed restored rows (``ListState/unconfirmed``), on the main actor.
+    /// or the status, or confirmed restored rows (`ListState/unconfirmed`), on the main actor.
     public var snapshot: ReadOnlyRelay<Snapshot> { relay.readOnly }
 
-    /// The reading position (``ListState/position``), published each time it moves — also when
+    /// The reading position (`ListState/position`), published each time it moves — also when
     /// nothing else changed (displaying a row moves it without a new snapshot). On the main actor.
     public var position: ReadOnlyRelay<ReadingPosition?> { positionRelay.readOnly }
 
@@ -132,14 +132,14 @@ public final class FeedListViewModel {
     public func loadMore() { send(.loadMoreRequested) }
     /// Loads what is newer than the top row (or reloads a thread or a bookmarks list).
     public func refresh() { send(.refreshRequested) }
-    /// Runs every failed request of this list again (see ``ListEvent/retryRequested``).
+    /// Runs every failed request of this list again (see `ListEvent/retryRequested`).
     public func retry() { send(.retryRequested) }
     /// Loads the items missing where the gap row `id` stands.
     public func openGap(_ id: RowID) { send(.gapOpened(id)) }
     /// Starts over: clears the rows, cancels what is in flight, loads the first page.
     public func reset() { send(.reset) }
 
-    /// Puts the rows waiting above (``ListState/waiting``: what a stream brought) on top, in
+    /// Puts the rows waiting above (`ListState/waiting`: what a stream brought) on top, in
     /// their latest copies, as a refresh would — with a gap row below them when items may be
     /// missing. Nothing happens when none waits.
     public func showWaiting() {
@@ -154,7 +154,7 @@ public final class FeedListViewModel {
 
     /// Shows what an earlier run saved (``saved(limit:)``), before anything loaded — call it
     /// instead of ``appeared()`` at start. The saved post of the reading position is the first
-    /// row; the saved posts newer than it wait above (``ListState/waiting``); then the list
+    /// row; the saved posts newer than it wait above (`ListState/waiting`); then the list
     /// asks for what is newer than its first screen, which confirms those rows and keeps what
     /// is new waiting above. The saved copies go into the store as the oldest copies known, so
     /// anything the server sends replaces them (and a pending toggle is never clobbered).
@@ -187,7 +187,7 @@ public final class FeedListViewModel {
     }
 
     /// Takes a reading position kept from an earlier run or another device (a server's
-    /// marker) when it is further on than this list's own (``ListEvent/positionRestored(_:)``):
+    /// marker) when it is further on than this list's own (`ListEvent/positionRestored(_:)`):
     /// for a list restored without its rows (the notifications), or a marker that arrived
     /// after the rows were shown. Nothing on screen moves.
     public func restorePosition(_ position: ReadingPosition) {
@@ -227,7 +227,7 @@ public final class FeedListViewModel {
 
     // MARK: - Stream input (from the session)
 
-    /// The stream dropped (see ``ListEvent/streamInterrupted``).
+    /// The stream dropped (see `ListEvent/streamInterrupted`).
     func streamInterrupted() {
         send(.streamInterrupted)
     }

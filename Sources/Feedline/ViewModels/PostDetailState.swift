@@ -1,5 +1,5 @@
 /// The detail screen's state: the post (loaded if the store did not know it), its shared
-/// interaction state, and the thread around it. A value; change it with ``reduce(_:)``.
+/// interaction state, and the thread around it. A value the detail view model publishes.
 public struct PostDetailState: Hashable, Sendable {
     /// Progress of one load.
     public enum Load: Hashable, Sendable {

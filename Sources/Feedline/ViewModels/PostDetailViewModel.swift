@@ -3,7 +3,7 @@
 /// all, so a change on any side is seen on the others at once.
 ///
 /// Made by the ``Navigator`` when a post route is pushed and released when it is popped. Its
-/// loads run in a ``Feedback`` loop and hold it weakly; what it showed in the store is released
+/// loads run in a `Feedback` loop and hold it weakly; what it showed in the store is released
 /// with it.
 @MainActor
 public final class PostDetailViewModel {
