@@ -10,9 +10,11 @@ import Foundation
 @main
 enum FeedlineMain {
     static func main() async {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        arguments = ScriptHeader.arguments(of: arguments) + arguments
-        await FeedlineCommand.main(arguments)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let header = ScriptHeader(arguments: arguments)
+        await ScriptHeader.$preread.withValue(header) {
+            await FeedlineCommand.main(header.words + arguments)
+        }
     }
 }
 
