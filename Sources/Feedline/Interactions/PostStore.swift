@@ -158,13 +158,11 @@ public final class PostStore {
     /// The last state of posts the cache forgot, with the epoch it was learnt at: a copy of one
     /// that a fetch begun before that brings back starts from it, so what the store learnt
     /// (a favourite's answer, an edit) survives the post being forgotten meanwhile.
-    private var recentlyForgotten: [PostID: (learnt: StoreEpoch, post: Post, contentEpoch: StoreEpoch, state: InteractionState)] = [:]
-    private var forgottenOrder: [PostID] = []
-    private var forgottenHead = 0
-    /// Deleted ids (an entry's or an original's) with the epoch of their delete, and their order.
-    private var tombstones: [PostID: StoreEpoch] = [:]
-    private var tombstoneOrder: [PostID] = []
-    private var tombstoneHead = 0
+    private var recentlyForgotten = RecentMemory<PostID, (learnt: StoreEpoch, post: Post, contentEpoch: StoreEpoch, state: InteractionState)>(
+        capacity: PostStore.forgottenCapacity
+    )
+    /// Deleted ids (an entry's or an original's) with the epoch of their delete.
+    private var tombstones = RecentMemory<PostID, StoreEpoch>(capacity: PostStore.tombstoneCapacity)
     private let observers = HandlerList<PostChange>()
     /// Every post by original id (internal for `PostStore+Outbox.swift`, like the members below).
     var entries: [PostID: Entry] = [:]
@@ -370,7 +368,7 @@ public final class PostStore {
                 }
             } else {
                 let entry = Entry(post: original, epoch: fetchedAt)
-                if let kept = recentlyForgotten.removeValue(forKey: original.id), kept.learnt >= fetchedAt {
+                if let kept = recentlyForgotten.remove(original.id), kept.learnt >= fetchedAt {
                     // Fetched before the store last learnt this post, which it forgot since: what
                     // it learnt wins, as it would have had it kept the post.
                     if kept.contentEpoch >= fetchedAt {
@@ -397,7 +395,7 @@ public final class PostStore {
     /// - Complexity: O(rows of the post), amortised.
     package func deleted(_ id: PostID) {
         epoch += 1
-        if tombstones.updateValue(epoch, forKey: id) == nil { tombstoneOrder.append(id) }
+        tombstones.write(epoch, for: id)
         if let originalID = originalID(of: id), let entry = entries[originalID] {
             let isOriginal = originalID == id
             // A copy: holders hide rows (and the entry's holders change) while they are told.
@@ -411,14 +409,6 @@ public final class PostStore {
                 originalOfEntry[id] = nil
                 entries[originalID]?.wrappers.remove(id)
             }
-        }
-        while tombstones.count > Self.tombstoneCapacity, tombstoneHead < tombstoneOrder.count {
-            tombstones[tombstoneOrder[tombstoneHead]] = nil
-            tombstoneHead += 1
-        }
-        if tombstoneHead > 1_024, tombstoneHead * 2 > tombstoneOrder.count {
-            tombstoneOrder.removeFirst(tombstoneHead)
-            tombstoneHead = 0
         }
     }
 
@@ -620,17 +610,7 @@ public final class PostStore {
     /// - Complexity: amortised O(1).
     private func remember(_ id: PostID, post: Post, entry: Entry) {
         let learnt = InteractionKind.allCases.map { entry.state[$0].knownSince }.max() ?? 0
-        if recentlyForgotten.updateValue((max(learnt, entry.contentEpoch), post, entry.contentEpoch, entry.state), forKey: id) == nil {
-            forgottenOrder.append(id)
-        }
-        while recentlyForgotten.count > Self.forgottenCapacity, forgottenHead < forgottenOrder.count {
-            recentlyForgotten[forgottenOrder[forgottenHead]] = nil
-            forgottenHead += 1
-        }
-        if forgottenHead > 1_024, forgottenHead * 2 > forgottenOrder.count {
-            forgottenOrder.removeFirst(forgottenHead)
-            forgottenHead = 0
-        }
+        recentlyForgotten.write((max(learnt, entry.contentEpoch), post, entry.contentEpoch, entry.state), for: id)
     }
 
     private func becameUnused(_ id: PostID, _ entry: Entry) {
