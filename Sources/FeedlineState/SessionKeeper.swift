@@ -30,6 +30,7 @@ public final class SessionKeeper {
     private var subscriptions: [Subscription] = []
     private var lastSaved: SavedList?
     private var lastOutbox: [OutboxEntry]?
+    private var lastDrafts: [Submission]?
     /// The notifications lists on the stack, watched for their position.
     private var watched: [(list: WeakList, subscription: Subscription)] = []
     /// After a failed write nothing more is tried (the sentence said why).
@@ -106,6 +107,28 @@ public final class SessionKeeper {
             fail(error)
         }
         subscriptions.append(session.store.observeOutbox { [weak self] entries in self?.saveOutbox(entries) })
+        // Drafts and submissions on their way: written before anything shows them as sending;
+        // the ones on their way at the end of the last session are sent again with their keys.
+        do {
+            let drafts = try store.loadDrafts()
+            lastDrafts = drafts
+            if !drafts.isEmpty { session.drafts.restore(drafts) }
+        } catch {
+            fail(error)
+        }
+        subscriptions.append(session.drafts.observe { [weak self] submissions in self?.saveDrafts(submissions) })
+    }
+
+    /// Saves the drafts if they changed: every change is saved as it happens, before the session
+    /// shows it.
+    public func saveDrafts(_ submissions: [Submission]) {
+        guard !broken, submissions != lastDrafts else { return }
+        do {
+            try store.saveDrafts(submissions)
+            lastDrafts = submissions
+        } catch {
+            fail(error)
+        }
     }
 
     // MARK: - Markers

@@ -11,6 +11,7 @@ import GRDB
 ///         a post entry's id is its post's id; a gap's id is its lower bound, `above` its upper
 /// post    (id PK, json)   one row per post, shared by every list that shows it
 /// outbox  (postID, kind, value; PK (postID, kind))
+/// draft   (id PK, json)   v2: one row per draft or submission on its way (a `Submission`)
 /// ```
 enum StateSchema {
     /// `PRAGMA application_id` of every Feedline state file: "Feed" in ASCII. A database with
@@ -24,7 +25,7 @@ enum StateSchema {
     /// those whose size does not grow with the saved posts — a row per list, per unconfirmed
     /// tap, per migration. `entry` and `post` grow with everything saved; their pages are checked
     /// as they are read, so that opening one list costs the same whatever else the file holds.
-    static let checkedAtOpen = ["grdb_migrations", "list", "outbox"]
+    static let checkedAtOpen = ["grdb_migrations", "list", "outbox", "draft"]
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -61,6 +62,9 @@ enum StateSchema {
                     );
                     """
             )
+        }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "CREATE TABLE draft (id TEXT PRIMARY KEY NOT NULL, json BLOB NOT NULL)")
         }
         return migrator
     }()

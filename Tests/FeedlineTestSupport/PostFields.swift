@@ -41,6 +41,9 @@ public enum PostFields {
         "inReplyToID": { $0.inReplyToID = PostID(($0.inReplyToID?.rawValue ?? "") + "changed") },
         "url": { $0.url = ($0.url ?? "https://example.social/") + "changed" },
         "filters": { $0.filters.append(PostFilter(title: "Changed", contexts: [.home, .thread], action: .warn)) },
+        "visibility": { $0.visibility = $0.visibility == .direct ? .public : .direct },
+        "mentions": { $0.mentions.append("changed@example.social") },
+        "language": { $0.language = ($0.language ?? "") + "x" },
         "reblog": { post in
             let original = post.reblog ?? post
             post.reblog = Post(
@@ -64,7 +67,8 @@ public enum PostFields {
             repliesCount: 4, reblogsCount: 5, favouritesCount: 6, favourited: true, reblogged: true, bookmarked: true,
             editedAt: createdAt.addingTimeInterval(600), tags: ["swift", "cats"], inReplyToID: PostID("r\(id)"),
             url: "https://example.social/@ana/\(id)", filters: [PostFilter(title: "Spoilers", contexts: [.home], action: .warn)],
-            reblog: boosting ? everyFieldSet("o\(id)", boosting: false) : nil
+            reblog: boosting ? everyFieldSet("o\(id)", boosting: false) : nil,
+            visibility: .private, mentions: ["kemi@fieldnotes.science"], language: "en"
         )
     }
 }

@@ -35,4 +35,16 @@ public protocol FeedService: Sendable {
 
     /// The account a handle names: `user` on this server or `user@host` (a leading `@` is fine).
     func account(named handle: String) async throws -> Author
+
+    /// Who is signed in, their posting defaults and the server's limits. (Default: throws
+    /// ``WritingUnsupported``, as every write does for a service that only reads.)
+    func composeSettings() async throws -> ComposeSettings
+
+    /// Posts `draft` (a new post; with ``Draft/editing``, an edit of that post) and returns the
+    /// server's copy. `idempotencyKey` is the same on every attempt of one submission: a server
+    /// that already made the post for that key returns that post instead of making a second.
+    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post
+
+    /// Deletes the signed-in account's post `id` and returns it as it was.
+    func delete(_ id: PostID) async throws -> Post
 }

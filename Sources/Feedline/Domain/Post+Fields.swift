@@ -32,5 +32,8 @@ extension Post {
         var url: String?
         @OmittedWhenDefault var filters: [PostFilter]
         var reblog: Post?
+        @OmittedWhenDefault var visibility: PostVisibility
+        @OmittedWhenDefault var mentions: [String]
+        var language: String?
     }
 }

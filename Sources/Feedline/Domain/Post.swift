@@ -122,6 +122,25 @@ public struct Post: Hashable, Sendable, Identifiable {
         set { mutableStorage().fields.filters = newValue }
     }
 
+    /// Who may see it (``PostVisibility/public`` when the server did not say).
+    public var visibility: PostVisibility {
+        get { storage.fields.visibility }
+        set { mutableStorage().fields.visibility = newValue }
+    }
+
+    /// The handles it mentions, without `@` (`user` on the same server, `user@host` elsewhere),
+    /// in the order the server lists them.
+    public var mentions: [String] {
+        get { storage.fields.mentions }
+        set { mutableStorage().fields.mentions = newValue }
+    }
+
+    /// The language it is written in (an ISO 639 code), when the server says.
+    public var language: String? {
+        get { storage.fields.language }
+        set { mutableStorage().fields.language = newValue }
+    }
+
     /// A post; an empty `contentWarning` is stored as none, and a `reblog` that is itself a
     /// boost is stored as its original (see ``reblog``).
     public init(
@@ -144,7 +163,10 @@ public struct Post: Hashable, Sendable, Identifiable {
         inReplyToID: PostID? = nil,
         url: String? = nil,
         filters: [PostFilter] = [],
-        reblog: Post? = nil
+        reblog: Post? = nil,
+        visibility: PostVisibility = .public,
+        mentions: [String] = [],
+        language: String? = nil
     ) {
         // Normalised as the arguments go in: building `Fields` first and normalising it after
         // copied every field once more (an initialiser twice as slow).
@@ -152,7 +174,8 @@ public struct Post: Hashable, Sendable, Identifiable {
             id: id, author: author, text: text, createdAt: createdAt, contentWarning: Self.stored(warning: contentWarning),
             media: media, poll: poll, card: card, repliesCount: repliesCount, reblogsCount: reblogsCount,
             favouritesCount: favouritesCount, favourited: favourited, reblogged: reblogged, bookmarked: bookmarked,
-            editedAt: editedAt, tags: tags, inReplyToID: inReplyToID, url: url, filters: filters, reblog: reblog.map(\.content)
+            editedAt: editedAt, tags: tags, inReplyToID: inReplyToID, url: url, filters: filters, reblog: reblog.map(\.content),
+            visibility: visibility, mentions: mentions, language: language
         ))
     }
 

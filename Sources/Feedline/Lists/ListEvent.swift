@@ -53,6 +53,9 @@ package enum ListEvent: Hashable, Sendable {
     case positionRestored(ReadingPosition)
     /// These rows' posts were deleted: they leave the rows and the waiting rows.
     case rowsRemoved([RowID])
+    /// The signed-in user's own post, just confirmed by the server, to show at once (see
+    /// `ListState/ownPosted(_:_:)`).
+    case ownPosted(ListRow)
 }
 
 /// A request a list wants running. The token tells its response apart from any earlier

@@ -99,6 +99,9 @@ extension ListState {
         case .rowsRemoved(let ids):
             removeRows(ids, &edit)
 
+        case .ownPosted(let row):
+            ownPosted(row, &edit)
+
         case .restored(let saved, let newer, let cursor, let confirmed):
             restored(saved, waiting: newer, older: cursor, confirmed: confirmed, &edit)
 

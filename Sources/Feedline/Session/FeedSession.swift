@@ -12,6 +12,8 @@ public final class FeedSession {
     package let activity: Activity
     public let store: PostStore
     public let navigator: Navigator
+    /// Every draft and submission, and the loop that sends them (see ``Drafts``).
+    public let drafts: Drafts
     /// How live updates arrive (``StreamState/off`` until a transport says otherwise).
     public var streamState: ReadOnlyRelay<StreamState> { streamRelay.readOnly }
     let streamRelay = Relay(StreamState.off)
@@ -21,10 +23,14 @@ public final class FeedSession {
     /// nonisolated work (service calls) on `executor` when one is given (see
     /// `MainQueueTaskExecutor`), else on the global pool. The store keeps up to
     /// `cacheCapacity` posts that no screen shows; interactions queued for lack of a connection
-    /// wait on `retryClock` before they are sent again (see ``finish(waitingAtMost:)``).
+    /// wait on `retryClock` before they are sent again (see ``finish(waitingAtMost:)``), as
+    /// queued submissions do. Drafts take their ids from `draftIDs` and each submission its
+    /// idempotency key from `idempotencyKeys` (random UUIDs when `nil`; a script passes counters
+    /// so that it replays byte for byte).
     public init(
         service: any FeedService, clock: WallClock = .system, root: Feed = .home, prefetchDistance: Int = 5,
-        executor: (any TaskExecutor)? = nil, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock()
+        executor: (any TaskExecutor)? = nil, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock(),
+        draftIDs: (@MainActor () -> DraftID)? = nil, idempotencyKeys: (@MainActor () -> String)? = nil
     ) {
         let activity = Activity(executor: executor)
         let store = PostStore(service: service, activity: activity, cacheCapacity: cacheCapacity, retryClock: retryClock)
@@ -38,6 +44,10 @@ public final class FeedSession {
         navigator = Navigator(root: makeList(.feed(root)), makeList: makeList) { id in
             PostDetailViewModel(id: id, service: service, store: store, activity: activity, clock: clock)
         }
+        drafts = Drafts(
+            service: service, activity: activity, clock: clock, retryClock: retryClock, makeDraftID: draftIDs, makeKey: idempotencyKeys
+        )
+        drafts.published = { [weak self] post, draft in self?.showOwn(post, draft: draft) }
     }
 
     /// The list at the bottom of the stack.
@@ -46,7 +56,8 @@ public final class FeedSession {
     /// Whether anything failed that ``retry()`` would run again: a page, refresh or gap of any
     /// list on the stack, a load of any detail, an interaction that rolled back or is queued.
     public var hasFailures: Bool {
-        store.hasFailedInteractions || navigator.screens.contains { screen in
+        store.hasFailedInteractions || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+            || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty
             case .post(let detail): detail.current.failure != nil
@@ -97,6 +108,7 @@ public final class FeedSession {
     @discardableResult
     public func retry() -> Bool {
         var retried = store.retryFailedInteractions()
+        if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             switch screen {
             case .list(let list) where !list.state.failedIntents.isEmpty:

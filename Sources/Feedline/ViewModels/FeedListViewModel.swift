@@ -239,6 +239,13 @@ public final class FeedListViewModel {
         send(.streamed(shown.map(row)))
     }
 
+    /// The user's own post, just confirmed (already in the store): shown at once (see
+    /// `ListState/ownPosted(_:_:)`) unless this list's filters hide it.
+    func ownPosted(_ post: Post) {
+        guard !post.isHidden(in: filterContext) else { return }
+        send(.ownPosted(row(post)))
+    }
+
     /// A notification a stream brought, merged into its group when this list knows the group.
     func streamed(_ group: NotificationGroup) {
         if group.post?.isHidden(in: filterContext) == true { return }

@@ -1,3 +1,4 @@
+import Feedline
 extension Mastodon {
     /// The part of a server's description that Feedline reads: where its streaming API lives.
     /// It decodes both versions — `GET /api/v2/instance` (Mastodon 4.0 and later) names it in
@@ -14,9 +15,56 @@ extension Mastodon {
                 public init(streaming: String? = nil) { self.streaming = streaming }
             }
 
-            public var urls: URLs?
+            /// `configuration.statuses`: how long a post may be.
+            public struct Statuses: Codable, Hashable, Sendable {
+                public var maxCharacters: Int?
+                public var maxMediaAttachments: Int?
+                public var charactersReservedPerURL: Int?
 
-            public init(urls: URLs? = nil) { self.urls = urls }
+                public init(maxCharacters: Int? = nil, maxMediaAttachments: Int? = nil, charactersReservedPerURL: Int? = nil) {
+                    self.maxCharacters = maxCharacters
+                    self.maxMediaAttachments = maxMediaAttachments
+                    self.charactersReservedPerURL = charactersReservedPerURL
+                }
+
+                enum CodingKeys: String, CodingKey {
+                    case maxCharacters = "max_characters"
+                    case maxMediaAttachments = "max_media_attachments"
+                    case charactersReservedPerURL = "characters_reserved_per_url"
+                }
+            }
+
+            /// `configuration.polls`: what a poll may hold.
+            public struct Polls: Codable, Hashable, Sendable {
+                public var maxOptions: Int?
+                public var maxCharactersPerOption: Int?
+                public var minExpiration: Int?
+                public var maxExpiration: Int?
+
+                public init(maxOptions: Int? = nil, maxCharactersPerOption: Int? = nil, minExpiration: Int? = nil, maxExpiration: Int? = nil) {
+                    self.maxOptions = maxOptions
+                    self.maxCharactersPerOption = maxCharactersPerOption
+                    self.minExpiration = minExpiration
+                    self.maxExpiration = maxExpiration
+                }
+
+                enum CodingKeys: String, CodingKey {
+                    case maxOptions = "max_options"
+                    case maxCharactersPerOption = "max_characters_per_option"
+                    case minExpiration = "min_expiration"
+                    case maxExpiration = "max_expiration"
+                }
+            }
+
+            public var urls: URLs?
+            public var statuses: Statuses?
+            public var polls: Polls?
+
+            public init(urls: URLs? = nil, statuses: Statuses? = nil, polls: Polls? = nil) {
+                self.urls = urls
+                self.statuses = statuses
+                self.polls = polls
+            }
         }
 
         /// `urls` (v1).
@@ -47,6 +95,23 @@ extension Mastodon {
         /// A v1 description whose `urls.streaming_api` is `streamingAPI`.
         public init(streamingAPI: String?) {
             self.init(urls: LegacyURLs(streamingAPI: streamingAPI))
+        }
+
+        /// The limits a composer checks a draft against: the server's where it says, Mastodon's
+        /// defaults elsewhere.
+        public var composeLimits: ComposeLimits {
+            let defaults = ComposeLimits.mastodonDefaults
+            let statuses = configuration?.statuses
+            let polls = configuration?.polls
+            return ComposeLimits(
+                maxCharacters: statuses?.maxCharacters ?? defaults.maxCharacters,
+                charactersReservedPerURL: statuses?.charactersReservedPerURL ?? defaults.charactersReservedPerURL,
+                maxMediaAttachments: statuses?.maxMediaAttachments ?? defaults.maxMediaAttachments,
+                maxPollOptions: polls?.maxOptions ?? defaults.maxPollOptions,
+                maxCharactersPerPollOption: polls?.maxCharactersPerOption ?? defaults.maxCharactersPerPollOption,
+                minPollExpiration: polls?.minExpiration ?? defaults.minPollExpiration,
+                maxPollExpiration: polls?.maxExpiration ?? defaults.maxPollExpiration
+            )
         }
 
         /// The streaming base the server named: v2's when given, else v1's.

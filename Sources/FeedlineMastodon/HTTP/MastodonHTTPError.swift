@@ -10,6 +10,9 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     case unauthorized(serverMessage: String?, sentToken: Bool, server: String)
     /// 403: the server refuses this to this user or token.
     case forbidden(serverMessage: String?)
+    /// 403 on a write: the sign-in lacks the permission (an account signed in before Feedline
+    /// asked for it); `server` is what `feedline login` takes.
+    case writeRefused(serverMessage: String?, server: String)
     /// 404 or 410: no such record (Mastodon says `Record not found`).
     case notFound(serverMessage: String?)
     /// 422: the server understood the request but cannot do it.
@@ -56,6 +59,8 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
                 : "The server wants you signed in for this\(Self.quoted(message)). Run `feedline login \(server)` (or check \(AccessToken.environmentVariable))."
         case .forbidden(let message):
             "The server does not allow this\(Self.quoted(message)); the access token may lack the permission it needs."
+        case .writeRefused(let message, let server):
+            "The server refused this\(Self.quoted(message)): this sign-in may lack the permission to write. Run `feedline login \(server)` to sign in again and grant it."
         case .notFound(let message):
             Self.sentence(message) ?? "Record not found."
         case .unprocessable(let message):
@@ -101,7 +106,7 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     public var isTransient: Bool {
         switch self {
         case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .noConnection, .network, .closedEarly: true
-        case .unauthorized, .forbidden, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody, .notMastodon, .plainHTTP: false
+        case .unauthorized, .forbidden, .writeRefused, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody, .notMastodon, .plainHTTP: false
         }
     }
 

@@ -15,6 +15,10 @@ struct APIRequest: Sendable {
     var feed: Feed?
     /// An `application/x-www-form-urlencoded` body, if any.
     var form: Data?
+    /// An `application/json` body, if any.
+    var json: Data? = nil
+    /// More header fields (an `Idempotency-Key`).
+    var headers: [String: String] = [:]
 }
 
 /// A successful answer (2xx).
@@ -62,7 +66,11 @@ extension MastodonHTTPService {
         if let form = request.form {
             urlRequest.httpBody = form
             urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        } else if let json = request.json {
+            urlRequest.httpBody = json
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if let token, server.isSameOrigin(request.url) {
             urlRequest.setValue("Bearer \(token.secret)", forHTTPHeaderField: "Authorization")
         }

@@ -253,7 +253,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         nextCursor(response, after: url, path: feed.path, fixedQuery: feed.fixedQuery)
     }
 
-    private func statusURL(_ id: PostID, _ action: String? = nil) -> URL {
+    func statusURL(_ id: PostID, _ action: String? = nil) -> URL {
         server.url(path: "/api/v1/statuses/" + URLPath.encode(id.rawValue) + (action.map { "/" + $0 } ?? ""))
     }
 }

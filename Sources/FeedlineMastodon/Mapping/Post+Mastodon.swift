@@ -45,7 +45,10 @@ extension Post {
             tags: status.tags.map(\.name),
             inReplyToID: status.inReplyToID.map { PostID($0) },
             url: status.url ?? (status.uri.isEmpty ? nil : status.uri),
-            filters: status.filtered.map { PostFilter($0.filter) }
+            filters: status.filtered.map { PostFilter($0.filter) },
+            visibility: PostVisibility(serverName: status.visibility.rawValue),
+            mentions: status.mentions.map(\.acct),
+            language: status.language
         )
     }
 }

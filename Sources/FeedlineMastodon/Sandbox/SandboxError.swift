@@ -48,8 +48,8 @@ extension SandboxError: FeedServiceError {
     public var isTransient: Bool {
         guard case .fault(let failure, _) = self else { return false }
         switch failure {
-        case .unavailable, .timeout, .rateLimited, .serverError: return true
-        case .notFound, .forbidden: return false
+        case .unavailable, .timeout, .rateLimited, .serverError, .lostAnswer: return true
+        case .notFound, .forbidden, .validationFailed: return false
         }
     }
 

@@ -35,6 +35,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case notifications
         /// ``SandboxService/account(named:)``.
         case account
+        /// ``SandboxService/publish(_:idempotencyKey:)``: a new post or an edit.
+        case publish
+        /// ``SandboxService/delete(_:)``.
+        case delete
     }
 
     /// How a failing request fails; each has the one sentence the error shows.
@@ -51,6 +55,11 @@ public struct SandboxScenario: Hashable, Sendable {
         case notFound = "not_found"
         /// The action is refused (HTTP 403 or 422).
         case forbidden
+        /// The server did what was asked, but the answer never came back (the connection broke
+        /// after the commit): the request fails as a timeout does.
+        case lostAnswer = "lost_answer"
+        /// The server refused what it was sent as invalid (HTTP 422, Mastodon's sentence).
+        case validationFailed = "validation_failed"
 
         /// When a scheduled rate limit resets: five minutes, as Mastodon's windows.
         public static let rateLimitReset: Duration = .seconds(300)
@@ -64,6 +73,8 @@ public struct SandboxScenario: Hashable, Sendable {
             case .serverError: "The server hit an internal error; try again later."
             case .notFound: "Record not found"
             case .forbidden: "This action is not allowed."
+            case .lostAnswer: "The request timed out; try again."
+            case .validationFailed: "Validation failed: Text can't be blank"
             }
         }
     }

@@ -55,6 +55,8 @@ public final class SandboxService: FeedService {
         var delayCounts: [Int]
         var latencyGenerator: SplitMix64
         var faultGenerator: SplitMix64
+        /// Idempotency keys of posts made, with the post's id and when (see `publish`).
+        var idempotencyKeys: [String: (id: String, at: Date)] = [:]
     }
 
     fileprivate struct Plan {
@@ -344,6 +346,26 @@ public final class SandboxService: FeedService {
     /// Runs `body` on the sandbox's state under its lock.
     func withState<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
         state.withLock { body(&$0) }
+    }
+
+    /// As `perform`, for writes: the faults that happen after the server acted
+    /// (``SandboxScenario/Failure/lostAnswer``) or that a write's checks raise
+    /// (``SandboxScenario/Failure/validationFailed``) reach `body`, which acts on them.
+    func perform<Result: Sendable>(
+        _ request: SandboxScenario.Request,
+        postID: PostID? = nil,
+        _ body: @Sendable (inout State, SandboxScenario.Failure?, Int) throws(SandboxError) -> Result
+    ) async throws -> Result {
+        let plan = state.withLock { $0.plan(request, cursor: nil, postID: postID) }
+        if plan.wait > .zero {
+            try await clock.sleep(for: plan.wait)
+        }
+        try Task.checkCancellation()
+        if let failure = plan.failure, failure != .lostAnswer, failure != .validationFailed {
+            throw SandboxError.fault(failure, request: request)
+        }
+        let pageSize = pageSize
+        return try state.withLock { state throws(SandboxError) in try body(&state, plan.failure, pageSize) }
     }
 
     private func perform<Result: Sendable>(

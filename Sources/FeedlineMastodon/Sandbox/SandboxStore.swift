@@ -293,10 +293,11 @@ struct SandboxStore: Sendable {
 
     /// A new version of the status `id`: `text` as its content (one paragraph per line),
     /// edited `at`. Returns `false` for an unknown or deleted status.
-    mutating func edit(_ id: String, text: String, at date: Date) -> Bool {
+    mutating func edit(_ id: String, text: String, contentWarning: String?? = nil, at date: Date) -> Bool {
         guard var status = statuses[id], status.reblog == nil, !isDeleted(id) else { return false }
         status.content = text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "<p>" + Self.escaped(String($0)) + "</p>" }.joined()
+        if let contentWarning { status.spoilerText = contentWarning ?? "" }
         status.editedAt = date
         statuses[id] = status
         converted[id] = nil
@@ -307,6 +308,78 @@ struct SandboxStore: Sendable {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
+    // MARK: - Posts of the signed-in account
+
+    /// A new post of `draft` by `account` at `date`, with an id like a snowflake made then: on
+    /// top of home unless direct, in the account's feed and in its parent's thread; the
+    /// parent's reply count goes up. Mentions name the known accounts its `@handles` name.
+    /// Returns its id.
+    ///
+    /// - Throws: ``SandboxError/notFound(_:)`` when the reply target is unknown or deleted.
+    mutating func addPost(_ draft: Draft, by account: Mastodon.Account, at date: Date) throws(SandboxError) -> String {
+        if let parentID = draft.inReplyTo {
+            guard var parent = statuses[parentID.rawValue], parent.reblog == nil, !isDeleted(parentID.rawValue) else { throw .notFound(parentID) }
+            parent.repliesCount += 1
+            replace(parent)
+        }
+        let id = newLocalID(at: date)
+        let profile = account.url ?? "https://sandbox.example/@\(account.username)"
+        var mentions: [Mastodon.Mention] = []
+        for word in draft.text.split(whereSeparator: \.isWhitespace) where word.hasPrefix("@") {
+            let handle = String(word.drop { $0 == "@" }.prefix { $0.isLetter || $0.isNumber || "_.@-".contains($0) }).trimmingCharacters(in: CharacterSet(charactersIn: ".-"))
+            guard let named = self.account(named: handle), !mentions.contains(where: { $0.id == named.id }) else { continue }
+            mentions.append(Mastodon.Mention(id: named.id, username: named.username, acct: named.acct, url: named.url ?? ""))
+        }
+        let status = Mastodon.Status(
+            id: id,
+            uri: "\(profile)/statuses/\(id)",
+            url: "\(profile)/\(id)",
+            createdAt: date,
+            account: account,
+            content: Self.paragraphs(draft.text),
+            spoilerText: draft.warning ?? "",
+            sensitive: draft.sensitive || draft.warning != nil,
+            visibility: Mastodon.Visibility(rawValue: draft.visibility.rawValue),
+            language: draft.language,
+            inReplyToID: draft.inReplyTo?.rawValue,
+            inReplyToAccountID: draft.inReplyTo.flatMap { statuses[$0.rawValue]?.account.id },
+            mentions: mentions,
+            poll: draft.poll.map { poll in
+                Mastodon.Poll(
+                    id: id, expiresAt: date.addingTimeInterval(TimeInterval(poll.expiresIn)), expired: false, multiple: poll.multiple,
+                    votesCount: 0, options: poll.options.map { Mastodon.Poll.Option(title: $0, votesCount: 0) }
+                )
+            },
+            favourited: false,
+            reblogged: false,
+            bookmarked: false
+        )
+        if draft.visibility == .direct {
+            statuses[id] = status
+            repliesIndex = nil
+            feeds.removeAll()
+        } else {
+            try insert([status])
+        }
+        return id
+    }
+
+    /// A snowflake-like id for a status made at `date`, above every id made or reserved.
+    private mutating func newLocalID(at date: Date) -> String {
+        let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded(.down)))
+        var candidate = max(milliseconds << 16, lastLocalID + 1)
+        while statuses[String(candidate)] != nil || reserved.contains(String(candidate)) { candidate += 1 }
+        lastLocalID = candidate
+        return String(candidate)
+    }
+
+    /// Text as Mastodon's HTML: one paragraph per blank-line-separated block, `<br>` between lines.
+    static func paragraphs(_ text: String) -> String {
+        text.components(separatedBy: "\n\n").map { block in
+            "<p>" + block.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "<br>") + "</p>"
+        }.joined()
+    }
+
     // MARK: - Boosts
 
     func boost(of originalID: String) -> String? {
@@ -315,11 +388,7 @@ struct SandboxStore: Sendable {
 
     /// Creates the user's boost of `original` at `date`, with an id like a snowflake made then.
     mutating func addBoost(of original: Mastodon.Status, by account: Mastodon.Account, at date: Date) -> String {
-        let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded(.down)))
-        var candidate = max(milliseconds << 16, lastLocalID + 1)
-        while statuses[String(candidate)] != nil || reserved.contains(String(candidate)) { candidate += 1 }
-        lastLocalID = candidate
-        let id = String(candidate)
+        let id = newLocalID(at: date)
         let profile = account.url ?? "https://sandbox.example/@\(account.username)"
         dropAccountFeeds()
         statuses[id] = Mastodon.Status(

@@ -5,6 +5,14 @@ import Feedline
 public enum Command: Hashable, Sendable {
     /// Back to the previous screen.
     case back
+    /// `post [TEXT]`: a post of TEXT, or a draft whose lines follow (`nil`).
+    case post(text: String?)
+    /// `reply [N] [TEXT]`: a reply to row N's post (or the open post).
+    case reply(row: Int?, text: String?)
+    /// `delete [N] [--yes]`: deletes row N's post (or the open post) once confirmed.
+    case delete(row: Int?, confirmed: Bool)
+    /// `drafts`: the drafts and submissions on their way.
+    case drafts
     /// Bookmark or remove the bookmark of a row (`bookmark 3`) or the open post (`bookmark`).
     case bookmark(row: Int?)
     /// Reveal a filtered post: a row's (`show 3`) or the open one (`show`).
@@ -75,6 +83,10 @@ extension Command {
     public var text: String {
         switch self {
         case .back: "back"
+        case .post(let text): text.map { "post \($0)" } ?? "post"
+        case .reply(let row, let text): (["reply"] + [row.map(String.init), text].compactMap { $0 }).joined(separator: " ")
+        case .delete(let row, let confirmed): (["delete"] + [row.map(String.init), confirmed ? "--yes" : nil].compactMap { $0 }).joined(separator: " ")
+        case .drafts: "drafts"
         case .bookmark(let row): row.map { "bookmark \($0)" } ?? "bookmark"
         case .show(let row): row.map { "show \($0)" } ?? "show"
         case .boost(let row): row.map { "boost \($0)" } ?? "boost"

@@ -81,6 +81,7 @@ public enum CommandParser {
         guard let name = CommandTable.command(named: word) else {
             return .failure(.unknownCommand(word, suggestion: CommandTable.suggestion(for: word)))
         }
+        if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
         let arguments = words.dropFirst().map(String.init)
         let spec = CommandTable.spec(name)
         if spec.argument == .none {
@@ -112,6 +113,8 @@ public enum CommandParser {
         case .refresh: return .success(.refresh)
         case .retry: return .success(.retry)
         case .bookmarks, .favourites, .notifications, .home, .local, .public: return .success(.screen(name))
+        case .drafts: return .success(.drafts)
+        case .post, .reply, .delete: return .success(.nothing)  // parsed by parseWriting
         case .fav: return optionalRow().map { .favourite(row: $0) }
         case .boost: return optionalRow().map { .boost(row: $0) }
         case .bookmark: return optionalRow().map { .bookmark(row: $0) }
@@ -151,6 +154,39 @@ public enum CommandParser {
     }
 
     /// Parses raw bytes: invalid UTF-8 is replaced (U+FFFD) and then parsed like any line.
+    /// `post [TEXT]`, `reply [N] [TEXT]`, `delete [N] [--yes]`: the text is the rest of the line
+    /// as typed (inner spacing kept, the ends trimmed); a reply's or delete's first word is a row
+    /// number when it is all digits. `nil` for other commands.
+    private static func parseWriting(
+        _ name: CommandName, line: String, after first: Substring, isSeparator: (Character) -> Bool
+    ) -> Result<Command, ParseError>? {
+        guard [.post, .reply, .delete].contains(name) else { return nil }
+        var rest = line[first.endIndex...].drop(while: isSeparator)
+        while let last = rest.last, isSeparator(last) { rest = rest.dropLast() }
+        var row: Int?
+        if name != .post {
+            let word = rest.prefix { !isSeparator($0) }
+            switch rowNumber(String(word)) {
+            case .success(let number):
+                row = number
+                rest = rest[word.endIndex...].drop(while: isSeparator)
+            case .failure(.tooLarge):
+                return .failure(.rowTooLarge(name, String(word)))
+            case .failure(.notDigits):
+                break
+            }
+        }
+        let text = rest.isEmpty ? nil : String(rest)
+        switch name {
+        case .post: return .success(.post(text: text))
+        case .reply: return .success(.reply(row: row, text: text))
+        default:
+            guard let text else { return .success(.delete(row: row, confirmed: false)) }
+            guard text == "--yes" || text == "-y" else { return .failure(.unexpectedArgument(name, text)) }
+            return .success(.delete(row: row, confirmed: true))
+        }
+    }
+
     public static func parse(bytes: some Collection<UInt8>) -> Result<Command, ParseError> {
         parse(String(decoding: bytes, as: UTF8.self))
     }

@@ -2,8 +2,8 @@ import Feedline
 
 /// The name of a command (its aliases resolve to it).
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-    case back, bookmark, bookmarks, boost, fav, favourites, gap, help, home, list, local, more, new, notifications, open, profile
-    case `public`, quit, refresh, retry, show, tag, thread, top, unbookmark, unboost, unfav
+    case back, bookmark, bookmarks, boost, delete, drafts, fav, favourites, gap, help, home, list, local, more, new, notifications, open
+    case post, profile, `public`, quit, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost, unfav
     case whereAmI = "where"
 }
 
@@ -34,6 +34,12 @@ public struct CommandSpec: Hashable, Sendable {
         case word
         /// An optional command name.
         case topic
+        /// The rest of the line as text, maybe none.
+        case text
+        /// A row number on a list (nothing on a post), then the rest of the line as text.
+        case rowAndText
+        /// A row number on a list (nothing on a post), then maybe `--yes`.
+        case rowConfirmed
     }
 
     /// The command's name.
@@ -233,6 +239,32 @@ public enum CommandTable {
             name: .quit, aliases: ["exit"], argument: .none, usage: "quit",
             summary: "end the session (also Ctrl-D)",
             details: "History is saved to the history file in interactive sessions.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .post, aliases: ["toot"], argument: .text, usage: "post [TEXT]",
+            summary: "write a post: TEXT on one line, or the lines that follow up to one holding a dot",
+            details: "post TEXT sends TEXT as a public post (your account's default visibility). post alone starts a draft: type its lines, then a line holding only . to send it (a line holding only .discard throws it away). The draft is saved before it is sent; a post that cannot reach the server waits in the outbox with its reason and is sent once, with the same idempotency key, so a retry never posts twice. Your post shows at once on top of home and of your profile.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .reply, aliases: [], argument: .rowAndText, usage: "reply N [TEXT]", postUsage: "reply [TEXT]",
+            summary: "reply to row N's post: TEXT, or the lines that follow up to a dot",
+            postSummary: "reply to this post: TEXT, or the lines that follow up to a dot",
+            details: "A reply mentions the post's author and everyone it mentions (never you), keeps its content warning, and is no more public than it: a reply to a followers-only post is followers-only. A boost row replies to the boosted post. The reply shows at once under its parent in every open thread and on top of home.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .delete, aliases: [], argument: .rowConfirmed, usage: "delete N [--yes]", postUsage: "delete [--yes]",
+            summary: "delete row N's post (yours), after you confirm with --yes",
+            postSummary: "delete this post (yours), after you confirm with --yes",
+            details: "Without --yes, says what would be deleted and how to confirm. Once the server confirms, the post leaves every list on every screen, with its boosts and the notifications about it, and an open post says it was deleted.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .drafts, aliases: [], argument: .none, usage: "drafts",
+            summary: "list your drafts and the posts on their way",
+            details: "Each draft with where it is: being written, refused (with the server's sentence), sending, queued (why, and when it is tried next). Drafts and queued posts are kept with the session's state and sent at the next start.",
             screens: [.list, .post]
         ),
     ]

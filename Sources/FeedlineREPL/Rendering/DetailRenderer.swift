@@ -101,7 +101,8 @@ public struct DetailRenderer: Sendable {
         let name = TextWidth.oneLine(post.author.name)
         let handle = "@" + TextWidth.oneLine(post.author.handle)
         lines.append(style.bold(TextWidth.truncate(name, to: width)) + (TextWidth.width(of: name) + 1 + TextWidth.width(of: handle) <= width ? " " + style.dim(handle) : ""))
-        lines += wrapped(date(post.createdAt) + " · " + source.age).map(style.dim)
+        let audience = post.visibility.label
+        lines += wrapped(date(post.createdAt) + " · " + source.age + (audience.isEmpty ? "" : " · " + audience)).map(style.dim)
         if let edited = post.editedAt { lines += wrapped("edited " + date(edited)).map(style.dim) }
         lines.append("")
         if let warning = post.contentWarning {

@@ -111,7 +111,8 @@ public struct RowRenderer: Sendable {
         let marks = (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost) + bookmark
         let lead = prefix(source.body.number, marker == " " && source.isFocus ? Self.focusMarker : marker) + TextWidth.spaces(source.threadIndent)
         let name = TextWidth.oneLine(source.body.post.author.name)
-        let age = " · " + source.age + (source.body.post.editedAt != nil ? " · edited" : "")
+        let audience = source.body.post.visibility.label
+        let age = " · " + source.age + (source.body.post.editedAt != nil ? " · edited" : "") + (audience.isEmpty ? "" : " · " + audience)
         // One line of exactly `width` columns, marks at the right edge, while the name keeps at
         // least `Self.minimumName` columns (or all of itself); otherwise the name and age on the
         // first line and the marks on their own — a narrow terminal never cuts the marks or

@@ -17,6 +17,7 @@ struct ShownPost: Hashable, Sendable {
     var poll: Poll?
     var card: LinkCard?
     var editedAt: Date?
+    var visibility: PostVisibility
 
     /// The shown parts of `post` (its own fields: pass a boost's `content` to show the original).
     init(_ post: Post) {
@@ -28,5 +29,6 @@ struct ShownPost: Hashable, Sendable {
         poll = post.poll
         card = post.card
         editedAt = post.editedAt
+        visibility = post.visibility
     }
 }

@@ -128,6 +128,8 @@ public final class REPLDriver {
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     var handles: [String: String] = [:]
     var tags: Set<String> = []
+    /// The draft whose lines are being typed (after `post` or `reply` alone).
+    var writing: Writing?
     /// What ``Options/completionChanged`` was last told.
     var toldCompletion: CompletionContext?
     /// Width of the terminal when following it.
@@ -163,6 +165,7 @@ public final class REPLDriver {
 
     /// The prompt naming the screen on top: `home> `, `@kemi> `, `#pond> `, `thread> `, `post> `…
     public var prompt: String {
+        if let writing { return session.drafts[writing.draft]?.draft.inReplyTo == nil ? "compose> " : "reply> " }
         if case .post? = stack.last { return "post> " }
         return title(of: stack.last) + "> "
     }
@@ -191,6 +194,7 @@ public final class REPLDriver {
         subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.routesChanged() })
         subscriptions.append(session.store.observe { [weak self] change in self?.postChanged(change) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
+        followDrafts()
         session.root.appeared()
         following = true
         flush()
@@ -202,6 +206,10 @@ public final class REPLDriver {
     @discardableResult
     public func handle(_ line: String) -> Bool {
         followTerminal()
+        if takeDraftLine(line) {
+            flush()
+            return true
+        }
         switch CommandParser.parse(line) {
         case .failure(let error):
             var message = error.message
@@ -293,6 +301,10 @@ public final class REPLDriver {
             if navigator.depth == 1 { refuse("Already at the bottom screen (\(title(of: stack.first))).") }
             navigator.popToRoot()
         case .whereAmI: say(breadcrumb)
+        case .post(let text): post(text)
+        case .reply(let row, let text): reply(row: row, text: text)
+        case .delete(let row, let confirmed): delete(row: row, confirmed: confirmed)
+        case .drafts: listDrafts()
         case .favourite(let row): interact(.favourite, row: row, name: .fav)
         case .boost(let row): interact(.reblog, row: row, name: .boost)
         case .bookmark(let row): interact(.bookmark, row: row, name: .bookmark)

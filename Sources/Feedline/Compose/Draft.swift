@@ -1,0 +1,105 @@
+import Foundation
+
+/// A draft's identity on this device: chosen by an injected generator when the draft starts
+/// (see ``Drafts``), kept through saves, restarts and sends.
+public struct DraftID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible, Comparable {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
+    /// Ordered by their raw value, shortest first (generated ids are numbered, so this is the
+    /// order they were made in).
+    public static func < (lhs: DraftID, rhs: DraftID) -> Bool {
+        (lhs.rawValue.count, lhs.rawValue) < (rhs.rawValue.count, rhs.rawValue)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// A post being written: everything the server is sent, as plain values. Several drafts can
+/// exist at once (see ``Drafts``); starting a reply never touches another draft.
+public struct Draft: Hashable, Sendable, Codable, Identifiable {
+    /// A poll to attach.
+    public struct PollDraft: Hashable, Sendable, Codable {
+        /// The choices, in order.
+        public var options: [String]
+        /// How long it stays open, in seconds.
+        public var expiresIn: Int
+        /// Whether a voter may pick several choices.
+        public var multiple: Bool
+
+        /// A poll of `options` open for `expiresIn` seconds (a day by default).
+        public init(options: [String], expiresIn: Int = 86_400, multiple: Bool = false) {
+            self.options = options
+            self.expiresIn = expiresIn
+            self.multiple = multiple
+        }
+    }
+
+    /// A file to attach: where it is on this device, and what it shows for those who cannot see it.
+    public struct MediaDraft: Hashable, Sendable, Codable {
+        /// The file's path (a front reads it; the core never does).
+        public var file: String
+        /// The description (alt text).
+        public var description: String
+
+        public init(file: String, description: String = "") {
+            self.file = file
+            self.description = description
+        }
+    }
+
+    public let id: DraftID
+    /// The text as typed.
+    public var text: String
+    /// The content warning (spoiler text); `nil` or empty for none.
+    public var contentWarning: String?
+    /// Whether the media are marked sensitive.
+    public var sensitive: Bool
+    public var visibility: PostVisibility
+    /// The language (ISO 639 code); `nil` lets the server guess.
+    public var language: String?
+    public var poll: PollDraft?
+    public var media: [MediaDraft]
+    /// The post it replies to: always an *original*'s id, never a boost wrapper's.
+    public internal(set) var inReplyTo: PostID?
+    /// The post it edits, for an edit of one's own post.
+    public internal(set) var editing: PostID?
+    /// When the draft was started (by the session's wall clock).
+    public let createdAt: Date
+
+    /// An empty public post.
+    public init(
+        id: DraftID, text: String = "", contentWarning: String? = nil, sensitive: Bool = false, visibility: PostVisibility = .public,
+        language: String? = nil, poll: PollDraft? = nil, media: [MediaDraft] = [], inReplyTo: PostID? = nil, editing: PostID? = nil,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.text = text
+        self.contentWarning = contentWarning
+        self.sensitive = sensitive
+        self.visibility = visibility
+        self.language = language
+        self.poll = poll
+        self.media = media
+        self.inReplyTo = inReplyTo
+        self.editing = editing
+        self.createdAt = createdAt
+    }
+
+    /// The content warning when it says something, else `nil`.
+    public var warning: String? {
+        guard let contentWarning, !contentWarning.allSatisfy(\.isWhitespace) else { return nil }
+        return contentWarning
+    }
+}

@@ -1,0 +1,320 @@
+import Foundation
+
+/// Every draft and submission of a session, and the one loop that sends them: a new post, a
+/// reply, an edit — each a ``Submission`` keyed by its ``DraftID``, several at once.
+///
+/// - **Exactly one post per submission.** A send mints one idempotency key (from the injected
+///   generator) and every attempt of that submission carries it, across failures and restarts.
+///   A failure for lack of a connection (a timeout, 5xx, 429) queues the next attempt after a
+///   backoff on ``retryClock`` (a 429 waits for its reset); a refusal (422, 401, 403) returns the
+///   draft to editing with the server's sentence. Past the key's hour, a submission whose answer
+///   may have been lost looks at the account's newest posts before sending again.
+/// - **Saved before shown.** ``observe(_:)`` hears of every change synchronously, before the
+///   session shows anything of it: a front that saves there has saved a submission before the
+///   user sees "sending"; ``restore(_:)`` takes it back at the next start.
+/// - **One's own post everywhere.** When the server answers, the session puts the post on every
+///   screen that should show it (see ``FeedSession``).
+///
+/// Main actor. Changes are delivered in the order they happen.
+@MainActor
+public final class Drafts {
+    private enum Reply: Sendable {
+        case settings(Result<ComposeSettings, FeedFailure>)
+        case answered(DraftID, token: Int, Post)
+        case failed(DraftID, token: Int, FeedFailure)
+        case checked(DraftID, token: Int, found: Post?)
+        case waited(DraftID, token: Int)
+    }
+
+    private enum Effect: Hashable, Sendable {
+        case settings
+        case submission(SubmissionRequest)
+    }
+
+    /// The server's settings once loaded (``load()``); `nil` before.
+    public private(set) var settings: ComposeSettings?
+    /// Why the settings could not be loaded, when they could not.
+    public private(set) var settingsFailure: FeedFailure?
+    /// Every submission by draft id.
+    private var submissions: [DraftID: Submission] = [:]
+    private let service: any FeedService
+    private let clock: WallClock
+    /// What queued submissions wait on before their next attempt.
+    public let retryClock: any Clock<Duration>
+    private let makeDraftID: (@MainActor () -> DraftID)?
+    /// The last number the default draft ids used.
+    private var lastDraftNumber = 0
+    private let makeKey: @MainActor () -> String
+    private let observers = HandlerList<[Submission]>()
+    private let changes = HandlerList<Submission>()
+    private var effects: Feedback<Effect, Reply>?
+    private var waits: Feedback<Effect, Reply>?
+    private var whenLoaded: [@MainActor () -> Void] = []
+    /// Told when a submission's post is confirmed by the server: the session shows it.
+    var published: (@MainActor (Post, Draft) -> Void)?
+
+    /// Drafts sent to `service`; dates from `clock`; queued attempts wait on `retryClock`; ids
+    /// and idempotency keys from the generators (by default: draft ids numbered 1, 2, 3 … past
+    /// every restored one, so that they sort in the order drafts were started and a script
+    /// replays byte for byte; keys random UUIDs).
+    package init(
+        service: any FeedService, activity: Activity, clock: WallClock, retryClock: any Clock<Duration>,
+        makeDraftID: (@MainActor () -> DraftID)? = nil, makeKey: (@MainActor () -> String)? = nil
+    ) {
+        self.service = service
+        self.clock = clock
+        self.retryClock = retryClock
+        self.makeDraftID = makeDraftID
+        self.makeKey = makeKey ?? { UUID().uuidString.lowercased() }
+        effects = Feedback(
+            activity: activity,
+            effect: { effect in
+                switch effect {
+                case .settings:
+                    do { return .settings(.success(try await service.composeSettings())) } catch { return .settings(.failure(FeedFailure(error))) }
+                case .submission(.send(let id, let token, let key, let draft)):
+                    do { return .answered(id, token: token, try await service.publish(draft, idempotencyKey: key)) } catch {
+                        return .failed(id, token: token, FeedFailure(error))
+                    }
+                case .submission(.check(let id, let token, let since, let draft)):
+                    do {
+                        let settings = try await service.composeSettings()
+                        let page = try await service.page(of: .account(AccountID(settings.account.id)), after: nil)
+                        let probe = Submission(draft: draft)
+                        return .checked(id, token: token, found: page.items.first { $0.author.id == settings.account.id && probe.matches($0, since: since) })
+                    } catch {
+                        return .failed(id, token: token, FeedFailure(error))
+                    }
+                case .submission(.wait):
+                    return nil
+                }
+            },
+            handle: { [weak self] reply in self?.handle(reply) }
+        )
+        waits = Feedback(
+            activity: activity,
+            effect: { effect in
+                guard case .submission(.wait(let id, let token, let delay)) = effect else { return nil }
+                do {
+                    try await activity.waiting { try await retryClock.sleep(for: delay) }
+                    return .waited(id, token: token)
+                } catch {
+                    return nil
+                }
+            },
+            handle: { [weak self] reply in self?.handle(reply) }
+        )
+    }
+
+    // MARK: - Reading
+
+    /// Every submission — drafts being written, on their way, refused — ordered by draft id
+    /// (the order they were started in, for generated ids). Sent ones leave the list.
+    public var all: [Submission] {
+        submissions.values.sorted { $0.id < $1.id }
+    }
+
+    /// The submission of draft `id`.
+    public subscript(id: DraftID) -> Submission? { submissions[id] }
+
+    /// The server's limits: the loaded ones, else Mastodon's defaults.
+    public var limits: ComposeLimits { settings?.limits ?? .mastodonDefaults }
+
+    /// Calls `handler` with ``all`` after every change of any submission — synchronously, in
+    /// order, before the change is shown anywhere: what a front saves. Lasts as long as the token.
+    public func observe(_ handler: @escaping @MainActor @Sendable ([Submission]) -> Void) -> Subscription {
+        observers.add(handler)
+    }
+
+    /// Calls `handler` with each submission after it changed (a sent one last with its
+    /// ``Submission/Phase/sent(_:)`` phase), after ``observe(_:)``'s handlers. Lasts as long as the token.
+    public func observeChanges(_ handler: @escaping @MainActor @Sendable (Submission) -> Void) -> Subscription {
+        changes.add(handler)
+    }
+
+    // MARK: - Settings
+
+    /// Loads the signed-in account, its defaults and the server's limits, once (again after a
+    /// failure); `then` runs once they are known or failed to load — at once when they are known.
+    public func load(then: (@MainActor () -> Void)? = nil) {
+        if settings != nil {
+            then?()
+            return
+        }
+        if let then { whenLoaded.append(then) }
+        effects?.react(to: [.settings] + (effects?.requests.filter { $0 != .settings } ?? []))
+    }
+
+    // MARK: - Writing
+
+    /// Starts an empty post with the account's defaults (Mastodon's defaults until ``load()``).
+    public func startPost() -> DraftID {
+        let preferences = settings?.preferences ?? ComposePreferences()
+        let draft = Draft(
+            id: nextDraftID(), sensitive: preferences.sensitive, visibility: preferences.visibility, language: preferences.language,
+            createdAt: clock.now()
+        )
+        insert(Submission(draft: draft))
+        return draft.id
+    }
+
+    /// Starts a reply to `post` (a boost: its original) with ``Draft/reply(to:by:preferences:id:createdAt:)``'s
+    /// defaults; another draft, even another reply to the same post, is left alone.
+    public func startReply(to post: Post) -> DraftID {
+        let draft = Draft.reply(
+            to: post, by: settings?.account, preferences: settings?.preferences ?? ComposePreferences(), id: nextDraftID(), createdAt: clock.now()
+        )
+        insert(Submission(draft: draft))
+        return draft.id
+    }
+
+    /// Changes draft `id` with `change` while it is editable; returns `false` (changing nothing)
+    /// when there is no such draft or it is on its way. The draft's id, reply and edit targets
+    /// cannot change.
+    @discardableResult
+    public func update(_ id: DraftID, _ change: (inout Draft) -> Void) -> Bool {
+        guard var submission = submissions[id], submission.isEditable else { return false }
+        var draft = submission.draft
+        change(&draft)
+        draft = Draft(
+            id: id, text: draft.text, contentWarning: draft.contentWarning, sensitive: draft.sensitive, visibility: draft.visibility,
+            language: draft.language, poll: draft.poll, media: draft.media, inReplyTo: submission.draft.inReplyTo,
+            editing: submission.draft.editing, createdAt: submission.draft.createdAt
+        )
+        if submission.draft.editing != nil { draft.visibility = submission.draft.visibility }
+        guard draft != submission.draft else { return true }
+        submission.reduce(.edited(draft))
+        commit(submission)
+        return true
+    }
+
+    /// What stops draft `id` from being sent under the server's limits (empty: it can be sent).
+    public func problems(_ id: DraftID) -> [DraftProblem] {
+        submissions[id]?.draft.problems(limits: limits) ?? []
+    }
+
+    /// Sends draft `id` when it has no problems: a new submission with a new key, saved (see
+    /// ``observe(_:)``) before it is sent. Returns the problems that stopped it (empty when it
+    /// went, or when it was on its way already).
+    @discardableResult
+    public func send(_ id: DraftID) -> [DraftProblem] {
+        guard var submission = submissions[id], submission.isEditable else { return [] }
+        let problems = submission.draft.problems(limits: limits)
+        guard problems.isEmpty else { return problems }
+        submission.reduce(.submitted(key: makeKey(), at: clock.now()))
+        commit(submission)
+        return []
+    }
+
+    /// Throws draft `id` away; one on its way is not (returns `false`): a post may be made of it.
+    @discardableResult
+    public func discard(_ id: DraftID) -> Bool {
+        guard let submission = submissions[id], submission.isEditable else { return false }
+        submissions[id] = nil
+        observers.notify(all)
+        return true
+    }
+
+    /// Sends every queued submission again at once. Returns how many.
+    @discardableResult
+    public func retry() -> Int {
+        var count = 0
+        for var submission in all {
+            guard case .queued = submission.phase else { continue }
+            submission.reduce(.retryRequested(at: clock.now()))
+            commit(submission)
+            count += 1
+        }
+        return count
+    }
+
+    /// Takes back what an earlier run saved (``all``, as ``observe(_:)`` gave it); call once, at
+    /// start. Drafts come back as they were; submissions on their way are sent again with their
+    /// keys (one that was being sent when the run ended may have reached the server: the key
+    /// makes the server answer with that post rather than make a second).
+    public func restore(_ saved: [Submission]) {
+        for var submission in saved where submissions[submission.id] == nil {
+            if case .sent = submission.phase { continue }
+            submission.reduce(.restarted(at: clock.now()))
+            submissions[submission.id] = submission
+        }
+        observers.notify(all)
+        react()
+    }
+
+    /// Whether any submission is on its way (sending, queued or checking).
+    public var hasSubmissionsInFlight: Bool { submissions.values.contains(where: \.isInFlight) }
+
+    // MARK: - Effects
+
+    private func nextDraftID() -> DraftID {
+        if let makeDraftID { return makeDraftID() }
+        repeat { lastDraftNumber += 1 } while submissions[DraftID(String(lastDraftNumber))] != nil
+        return DraftID(String(lastDraftNumber))
+    }
+
+    private func insert(_ submission: Submission) {
+        submissions[submission.id] = submission
+        observers.notify(all)
+        changes.notify(submission)
+        load()
+    }
+
+    /// Records `submission`, tells the savers first, then the watchers, then starts or stops
+    /// what its phase asks for.
+    private func commit(_ submission: Submission) {
+        if case .sent = submission.phase {
+            submissions[submission.id] = nil
+        } else {
+            submissions[submission.id] = submission
+        }
+        observers.notify(all)
+        changes.notify(submission)
+        react()
+    }
+
+    private func react() {
+        let wanted = submissions.values.flatMap(\.requests)
+        let work = wanted.filter { !$0.isWait }.map(Effect.submission)
+        let settingsLoading = effects?.requests.contains(.settings) == true
+        effects?.react(to: work + (settingsLoading ? [.settings] : []))
+        waits?.react(to: wanted.filter(\.isWait).map(Effect.submission))
+    }
+
+    private func handle(_ reply: Reply) {
+        let now = clock.now()
+        switch reply {
+        case .settings(.success(let loaded)):
+            settings = loaded
+            settingsFailure = nil
+            runWhenLoaded()
+        case .settings(.failure(let failure)):
+            settingsFailure = failure
+            runWhenLoaded()
+        case .answered(let id, let token, let post):
+            guard var submission = submissions[id], submission.token == token else { return }
+            submission.reduce(.answered(token: token, post.id))
+            commit(submission)
+            published?(post, submission.draft)
+        case .failed(let id, let token, let failure):
+            guard var submission = submissions[id] else { return }
+            submission.reduce(.failed(token: token, failure, at: now))
+            commit(submission)
+        case .checked(let id, let token, let found):
+            guard var submission = submissions[id], submission.token == token else { return }
+            submission.reduce(.checked(token: token, found: found?.id, at: now))
+            commit(submission)
+            if let found { published?(found, submission.draft) }
+        case .waited(let id, let token):
+            guard var submission = submissions[id] else { return }
+            submission.reduce(.waited(token: token, at: now))
+            commit(submission)
+        }
+    }
+
+    private func runWhenLoaded() {
+        let waiting = whenLoaded
+        whenLoaded.removeAll()
+        for action in waiting { action() }
+    }
+}

@@ -1,0 +1,84 @@
+import Feedline
+import Foundation
+
+/// Posting, editing and deleting: `POST /api/v1/statuses`, `PUT /api/v1/statuses/:id`,
+/// `DELETE /api/v1/statuses/:id`, and what a composer needs to know first.
+extension MastodonHTTPService {
+    /// `GET /api/v1/accounts/verify_credentials`, `GET /api/v1/preferences` and
+    /// `GET /api/v2/instance` (its limits; Mastodon's defaults where it says nothing, and when
+    /// the server has no v2 description). Preferences a server does not serve read as defaults.
+    public func composeSettings() async throws -> ComposeSettings {
+        let what = "the signed-in account"
+        let response = try await send(APIRequest(method: "GET", url: server.url(path: "/api/v1/accounts/verify_credentials"), what: what))
+        let account = Author(try decode(Mastodon.Account.self, from: response, what: what))
+        var preferences = ComposePreferences()
+        if let answer = try? await send(APIRequest(method: "GET", url: server.url(path: "/api/v1/preferences"), what: "your preferences")),
+            let values = try? JSONSerialization.jsonObject(with: answer.data) as? [String: Any]
+        {
+            if let visibility = values["posting:default:visibility"] as? String { preferences.visibility = PostVisibility(serverName: visibility) }
+            if let sensitive = values["posting:default:sensitive"] as? Bool { preferences.sensitive = sensitive }
+            preferences.language = (values["posting:default:language"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var limits = ComposeLimits.mastodonDefaults
+        if let answer = try? await send(APIRequest(method: "GET", url: server.url(path: "/api/v2/instance"), what: "the server's description")),
+            let instance = try? decode(Mastodon.Instance.self, from: answer, what: "the server's description")
+        {
+            limits = instance.composeLimits
+        }
+        return ComposeSettings(account: account, preferences: preferences, limits: limits)
+    }
+
+    /// `POST /api/v1/statuses` with `Idempotency-Key: idempotencyKey` (with ``Feedline/Draft/editing``:
+    /// `PUT /api/v1/statuses/:id`, which takes no key). The JSON body leaves out what the draft
+    /// does not set rather than sending `null`. A 403 names `feedline login` (the sign-in may
+    /// predate the permission to write); a 422 carries the server's sentence.
+    public func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
+        guard draft.media.isEmpty else {
+            throw MastodonHTTPError.unprocessable(serverMessage: "attaching media is not supported by this version of feedline")
+        }
+        let body = try Self.statusBody(draft)
+        let request: APIRequest
+        if let id = draft.editing {
+            request = APIRequest(method: "PUT", url: statusURL(id), what: "the edit of post \(id)", json: body)
+        } else {
+            request = APIRequest(
+                method: "POST", url: server.url(path: "/api/v1/statuses"), what: "the new post", json: body,
+                headers: ["Idempotency-Key": idempotencyKey]
+            )
+        }
+        let response = try await writing { try await send(request) }
+        return Post(try decode(Mastodon.Status.self, from: response, what: request.what))
+    }
+
+    /// `DELETE /api/v1/statuses/:id`: the post as it was (Mastodon answers with its source text).
+    public func delete(_ id: PostID) async throws -> Post {
+        let what = "the delete of post \(id)"
+        let response = try await writing { try await send(APIRequest(method: "DELETE", url: statusURL(id), what: what)) }
+        return Post(try decode(Mastodon.Status.self, from: response, what: what))
+    }
+
+    /// Runs a write; a 403 becomes ``MastodonHTTPError/writeRefused(serverMessage:server:)``.
+    private func writing(_ body: () async throws -> APIResponse) async throws -> APIResponse {
+        do {
+            return try await body()
+        } catch MastodonHTTPError.forbidden(let message) {
+            throw MastodonHTTPError.writeRefused(serverMessage: message, server: server.loginArgument)
+        }
+    }
+
+    /// The JSON body of a post or an edit: `status`, and only the fields the draft sets.
+    package static func statusBody(_ draft: Draft) throws -> Data {
+        var body: [String: Any] = ["status": draft.text]
+        if let warning = draft.warning { body["spoiler_text"] = warning }
+        if draft.sensitive { body["sensitive"] = true }
+        if let language = draft.language, !language.isEmpty { body["language"] = language }
+        if draft.editing == nil {
+            body["visibility"] = draft.visibility.rawValue
+            if let parent = draft.inReplyTo { body["in_reply_to_id"] = parent.rawValue }
+        }
+        if let poll = draft.poll {
+            body["poll"] = ["options": poll.options, "expires_in": poll.expiresIn, "multiple": poll.multiple] as [String: Any]
+        }
+        return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    }
+}
