@@ -1,0 +1,56 @@
+import Feedline
+import FeedlineState
+import Foundation
+import Testing
+
+@Suite("Saved drafts")
+struct StateStoreDraftsTests {
+    static let now = Date(timeIntervalSince1970: 1_795_348_800)
+
+    @Test("drafts and submissions on their way round trip with their keys; a save replaces them all")
+    @MainActor
+    func roundTrip() throws {
+            let service = KeyRecorder()
+            let saved: [Submission] = {
+                let session = FeedSession(service: service, clock: .fixed(Self.now))
+                let plain = session.drafts.startPost()
+                session.drafts.update(plain) {
+                    $0.text = "a draft with a poll"
+                    $0.poll = Draft.PollDraft(options: ["yes", "no"], expiresIn: 3_600, multiple: true)
+                    $0.contentWarning = "cw"
+                    $0.visibility = .private
+                }
+                let sent = session.drafts.startPost()
+                session.drafts.update(sent) { $0.text = "on its way" }
+                session.drafts.send(sent)
+                return session.drafts.all
+            }()
+        try withTemporaryDirectory { directory in
+            let store = try openStore(directory)
+            #expect(try store.loadDrafts() == [])
+            #expect(saved.count == 2)
+            #expect(saved.contains { $0.key != nil && $0.phase == .sending(attempt: 1) })
+            try store.saveDrafts(saved)
+            #expect(try openStore(directory).loadDrafts() == saved)
+            try store.saveDrafts([saved[0]])
+            #expect(try openStore(directory).loadDrafts() == [saved[0]])
+        }
+    }
+}
+
+/// A service whose posts never answer: the submission stays on its way while the test saves it.
+private final class KeyRecorder: FeedService {
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> { Page(posts: [], next: nil) }
+    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { NewerPage(posts: [], hasMore: false) }
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
+    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { NewerPage(items: [], hasMore: false) }
+    func post(_ id: PostID) async throws -> Post { throw CancellationError() }
+    func context(of id: PostID) async throws -> PostContext { PostContext() }
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw CancellationError() }
+    func account(named handle: String) async throws -> Author { throw CancellationError() }
+    func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: Author(id: "me", displayName: "", handle: "me")) }
+    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
+        try await Task.sleep(for: .seconds(3_600))
+        throw CancellationError()
+    }
+}
