@@ -31,7 +31,7 @@ public final class Drafts {
         case submission(SubmissionRequest)
     }
 
-    /// The server's settings once loaded (``load()``); `nil` before.
+    /// The server's settings once loaded (``load(then:)``); `nil` before.
     public private(set) var settings: ComposeSettings?
     /// Why the settings could not be loaded, when they could not.
     public private(set) var settingsFailure: FeedFailure?
@@ -147,7 +147,7 @@ public final class Drafts {
 
     // MARK: - Writing
 
-    /// Starts an empty post with the account's defaults (Mastodon's defaults until ``load()``).
+    /// Starts an empty post with the account's defaults (Mastodon's defaults until ``load(then:)``).
     public func startPost() -> DraftID {
         let preferences = settings?.preferences ?? ComposePreferences()
         let draft = Draft(
