@@ -50,8 +50,14 @@ public final class PostStore {
         case changed(PostChange, rows: [RowID])
         /// The entry was deleted: `rows` are the holder's rows that showed it (every row of an
         /// original — its boosts and notifications too —, only its own rows for a boost), and
-        /// `detail` whether the holder shows the deleted original as its detail.
-        case deleted(rows: [RowID], detail: Bool)
+        /// `detail` whether the holder shows the deleted original as its detail. `pending` names
+        /// the post of a delete the user asked for and the server has not confirmed: a holder
+        /// keeps what it took away until ``undeleted(_:)`` or ``deleteSettled(_:)`` says.
+        case deleted(rows: [RowID], detail: Bool, pending: PostID?)
+        /// The server refused the pending delete of this post: what was taken away comes back.
+        case undeleted(PostID)
+        /// The server confirmed the pending delete of this post: what was kept can go.
+        case deleteSettled(PostID)
     }
 
     /// One list or detail showing posts. The store tells it when a post it shows changes or is
@@ -163,6 +169,8 @@ public final class PostStore {
     )
     /// Deleted ids (an entry's or an original's) with the epoch of their delete.
     private var tombstones = RecentMemory<PostID, StoreEpoch>(capacity: PostStore.tombstoneCapacity)
+    /// The holders each pending delete reached (see ``deleting(_:)``).
+    private var pendingDeletes: [PostID: [Int]] = [:]
     private let observers = HandlerList<PostChange>()
     /// Every post by original id (internal for `PostStore+Outbox.swift`, like the members below).
     var entries: [PostID: Entry] = [:]
@@ -394,6 +402,29 @@ public final class PostStore {
     ///
     /// - Complexity: O(rows of the post), amortised.
     package func deleted(_ id: PostID) {
+        delete(id, pending: false)
+    }
+
+    /// As ``deleted(_:)``, for a delete the user asked for and the server has not confirmed yet:
+    /// every row and detail of the post goes at once, and each holder keeps what it took away,
+    /// for ``undelete(_:)`` (the server refused) or ``deleteConfirmed(_:)`` (it did not).
+    package func deleting(_ id: PostID) {
+        delete(id, pending: true)
+    }
+
+    /// The server refused the pending delete of `id`: copies fetched meanwhile are no longer
+    /// stale, and every holder the delete reached puts back what it took away.
+    package func undelete(_ id: PostID) {
+        _ = tombstones.remove(id)
+        for holder in pendingDeletes.removeValue(forKey: id) ?? [] { holders[holder]?(.undeleted(id)) }
+    }
+
+    /// The server confirmed the pending delete of `id`: holders drop what they kept.
+    package func deleteConfirmed(_ id: PostID) {
+        for holder in pendingDeletes.removeValue(forKey: id) ?? [] { holders[holder]?(.deleteSettled(id)) }
+    }
+
+    private func delete(_ id: PostID, pending: Bool) {
         epoch += 1
         tombstones.write(epoch, for: id)
         if let originalID = originalID(of: id), let entry = entries[originalID] {
@@ -403,7 +434,8 @@ public final class PostStore {
                 let rows = isOriginal ? holder.rows : holder.rows.filter { $0 == .post(id) }
                 let detail = isOriginal && holder.details > 0
                 guard !rows.isEmpty || detail else { continue }
-                holders[holder.id]?(.deleted(rows: rows, detail: detail))
+                if pending { pendingDeletes[id, default: []].append(holder.id) }
+                holders[holder.id]?(.deleted(rows: rows, detail: detail, pending: pending ? id : nil))
             }
             if !isOriginal, originalOfEntry[id] == originalID {
                 originalOfEntry[id] = nil

@@ -56,6 +56,8 @@ package enum ListEvent: Hashable, Sendable {
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)
+    /// Rows a pending delete took away, back where they were (the server refused the delete).
+    case rowsReinserted([ReinsertedRow])
 }
 
 /// A request a list wants running. The token tells its response apart from any earlier
@@ -89,5 +91,17 @@ package struct ListRequest: Hashable, Sendable {
     package init(token: Int, kind: Kind) {
         self.token = token
         self.kind = kind
+    }
+}
+
+/// A row put back where it was, after a delete the server refused.
+package struct ReinsertedRow: Hashable, Sendable {
+    /// Its index when it was taken away.
+    package var index: Int
+    package var row: ListRow
+
+    package init(index: Int, row: ListRow) {
+        self.index = index
+        self.row = row
     }
 }

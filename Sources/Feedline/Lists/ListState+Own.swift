@@ -27,4 +27,17 @@ extension ListState {
             if rows.count > 1, let gap = rows[1].gap { startOrQueue(.fillGap(gap.id), &edit) }
         }
     }
+
+    /// Puts back rows a pending delete took away, each at the index it had (or at the end when
+    /// the list is shorter now), in ascending order of those indices; a row that is back already
+    /// stays where it is.
+    /// (Its own edit: the changeset is the difference of the rows before and after.)
+    mutating func reinsert(_ reinserted: [ReinsertedRow], _ edit: inout RowEdit) {
+        let missing = reinserted.sorted { $0.index < $1.index }.filter { rows.index(of: $0.row.id) == nil }
+        guard !missing.isEmpty else { return }
+        edit.replacedAll(old: rows.array)
+        for item in missing where rows.index(of: item.row.id) == nil {
+            rows.insert([item.row], at: min(max(0, item.index), rows.count))
+        }
+    }
 }

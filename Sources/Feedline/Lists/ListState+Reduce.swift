@@ -102,6 +102,9 @@ extension ListState {
         case .ownPosted(let row):
             ownPosted(row, &edit)
 
+        case .rowsReinserted(let rows):
+            reinsert(rows, &edit)
+
         case .restored(let saved, let newer, let cursor, let confirmed):
             restored(saved, waiting: newer, older: cursor, confirmed: confirmed, &edit)
 

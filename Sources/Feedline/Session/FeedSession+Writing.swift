@@ -23,14 +23,17 @@ extension FeedSession {
         }
     }
 
-    /// Deletes the user's post `id` names (a boost row: its original) on the server; when the
-    /// server confirms, the post leaves every list on the stack — its boosts and notifications
-    /// about it too — and every open detail of it says it was deleted, as a stream's delete
-    /// does (see ``apply(_:)``). `report` hears how it went, on the main actor: the post as it
-    /// was (for a redraft), or why it failed (nothing changed then).
+    /// Deletes the user's post `id` names (a boost row: its original), optimistically: at
+    /// once the post leaves every list on the stack — its boosts and notifications about it
+    /// too — and every open detail of it says it was deleted, as a stream's delete does (see
+    /// ``apply(_:)``); a page on its way does not bring it back. If the server refuses (or
+    /// cannot be reached), every row comes back where it was and the details load it again.
+    /// `report` hears how it went, on the main actor: the post as it was (for a redraft), or
+    /// why it failed.
     public func delete(post id: PostID, then report: @escaping @MainActor @Sendable (Result<Post, FeedFailure>) -> Void) {
         let original = store.originalID(of: id) ?? id
         let service = service
+        store.deleting(original)
         activity.run { [weak self] in
             let result: Result<Post, FeedFailure>
             do {
@@ -38,7 +41,10 @@ extension FeedSession {
             } catch {
                 result = .failure(FeedFailure(error))
             }
-            if case .success = result { self?.store.deleted(original) }
+            switch result {
+            case .success: self?.store.deleteConfirmed(original)
+            case .failure: self?.store.undelete(original)
+            }
             report(result)
         }
     }

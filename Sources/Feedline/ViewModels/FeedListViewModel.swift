@@ -68,6 +68,8 @@ public final class FeedListViewModel {
     /// applied as one change.
     private var batches: [[ListEvent]] = []
     private var applying = false
+    /// Rows each pending delete took away, with their places, until the server answers it.
+    private var takenByPendingDelete: [PostID: [ReinsertedRow]] = [:]
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
     private var loads: Feedback<ListRequest, Loaded>?
 
@@ -82,7 +84,9 @@ public final class FeedListViewModel {
         holder = store.makeHolder { [weak self] event in
             switch event {
             case .changed(let change, let rows): self?.postChanged(change, rows: rows)
-            case .deleted(let rows, _): self?.send(.rowsRemoved(rows))
+            case .deleted(let rows, _, let pending): self?.deleted(rows, pending: pending)
+            case .undeleted(let id): self?.undeleted(id)
+            case .deleteSettled(let id): self?.takenByPendingDelete[id] = nil
             }
         }
         loads = Feedback(
@@ -237,6 +241,24 @@ public final class FeedListViewModel {
         let shown = posts.filter { !$0.isHidden(in: filterContext) }
         guard !shown.isEmpty else { return }
         send(.streamed(shown.map(row)))
+    }
+
+    /// Rows of a post that left: kept, with their places, while the delete is pending.
+    private func deleted(_ ids: [RowID], pending: PostID?) {
+        if let pending {
+            let rows = state.rows
+            takenByPendingDelete[pending, default: []] += ids.compactMap { id in
+                rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) }
+            }
+        }
+        send(.rowsRemoved(ids))
+    }
+
+    /// The server refused a pending delete: its rows come back where they were, as the store
+    /// shows their posts now.
+    private func undeleted(_ id: PostID) {
+        guard let taken = takenByPendingDelete.removeValue(forKey: id), !taken.isEmpty else { return }
+        send(.rowsReinserted(taken.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
     }
 
     /// The user's own post, just confirmed (already in the store): shown at once (see

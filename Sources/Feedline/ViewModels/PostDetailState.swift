@@ -72,6 +72,9 @@ package enum PostDetailEvent: Hashable, Sendable {
     case retryRequested
     /// The post was deleted: loads stop, nothing more is asked.
     case deleted
+    /// A delete the server refused: the post is not deleted after all; it and its thread load
+    /// again (whatever of the thread the delete took away comes back with it).
+    case undeleted
 }
 
 /// A load the detail wants running.
@@ -130,6 +133,11 @@ extension PostDetailState {
             if postLoad == .loading { postLoad = .idle }
             if recheck == .loading { recheck = .idle }
             if contextLoad == .loading { contextLoad = .idle }
+        case .undeleted:
+            guard deleted else { return }
+            deleted = false
+            if post == nil { postLoad = .loading } else { recheck = .loading }
+            contextLoad = .loading
         }
     }
 

@@ -155,10 +155,15 @@ public final class PostDetailViewModel {
             } else {
                 send(.contextPostChanged(change.post))
             }
-        case .deleted(let rows, let detail):
+        case .deleted(let rows, let detail, _):
             if detail { send(.deleted) }
             let gone = Set(rows.compactMap { row -> PostID? in if case .post(let id) = row { id } else { nil } })
             if !gone.isEmpty { send(.contextPostsRemoved(gone)) }
+        case .undeleted:
+            // The delete was refused: the post (and its thread) load again.
+            send(.undeleted)
+        case .deleteSettled:
+            break
         }
     }
 

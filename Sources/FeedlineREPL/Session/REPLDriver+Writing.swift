@@ -116,7 +116,7 @@ extension REPLDriver {
         session.delete(post: post.id) { [weak self] result in
             switch result {
             case .success: self?.reports.append("Deleted: \(Self.excerpt(post.text)).")
-            case .failure(let failure): self?.reports.append("Could not delete \(Self.excerpt(post.text)): \(failure.message)")
+            case .failure(let failure): self?.reports.append("Could not delete \(Self.excerpt(post.text)): \(failure.message) It is back where it was.")
             }
             self?.flushIfFollowing()
         }
