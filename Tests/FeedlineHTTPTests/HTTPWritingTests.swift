@@ -163,14 +163,14 @@ struct HTTPWritingTests {
         }
     }
 
-    @Test("an edit PUTs to the post's address without a key, visibility or reply target")
+    @Test("an edit PUTs to the post's address without a key, visibility or reply target, and names everything it keeps")
     func editIsPut() async throws {
         try await withWritingServer { fake, server in
             fake.enqueue("PUT", "/api/v1/statuses/110000000000000020", .json(Self.status("110000000000000020", "edited")))
             let service = try makeService(server)
             let edit = Draft(
-                id: DraftID("1"), text: "edited", visibility: .direct, inReplyTo: PostID("109999999999999999"),
-                editing: PostID("110000000000000020"), createdAt: Self.now
+                id: DraftID("1"), text: "edited", visibility: .direct, media: [Draft.MediaDraft(file: "", existingID: "m1")],
+                inReplyTo: PostID("109999999999999999"), editing: PostID("110000000000000020"), createdAt: Self.now
             )
             let post = try await service.publish(edit, idempotencyKey: "unused")
             #expect(post.id == PostID("110000000000000020"))
@@ -178,8 +178,12 @@ struct HTTPWritingTests {
             #expect(sent.route == "PUT /api/v1/statuses/110000000000000020")
             #expect(sent.header("Idempotency-Key") == nil)
             let body = try #require(sent.json())
-            #expect(Set(body.keys) == ["status"])
+            // Mastodon's update takes an absent warning, sensitivity or media list as "remove it".
+            #expect(Set(body.keys) == ["status", "spoiler_text", "sensitive", "media_ids"])
             #expect(body["status"] as? String == "edited")
+            #expect(body["spoiler_text"] as? String == "")
+            #expect(body["sensitive"] as? Bool == false)
+            #expect(body["media_ids"] as? [String] == ["m1"])
         }
     }
 

@@ -187,7 +187,7 @@ struct CommandParserTests {
     func completions() {
         let complete = { (line: String, word: String) in Completion.matches(line: line, word: word, context: Self.context) }
         #expect(complete("he", "he") == ["help", "home"].filter { $0.hasPrefix("he") })
-        #expect(complete("re", "re") == ["refresh", "reply", "retry"])
+        #expect(complete("re", "re") == ["redraft", "refresh", "reply", "retry"])
         #expect(complete("f", "f") == ["fav", "favourites"])
         #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")
         #expect(complete("zz", "zz").isEmpty)

@@ -22,6 +22,8 @@ public enum DraftProblem: Hashable, Sendable, CustomStringConvertible {
     case pollDuration(min: Int, max: Int)
     /// A direct message that mentions nobody reaches nobody.
     case directWithoutMention
+    /// Another edit of the same post is on its way (one edit in flight per post).
+    case editInFlight
 
     public var description: String {
         switch self {
@@ -35,6 +37,7 @@ public enum DraftProblem: Hashable, Sendable, CustomStringConvertible {
         case .duplicateOption(let option): "Poll choice \"\(option)\" is there twice."
         case .pollDuration(let min, let max): "A poll stays open between \(Self.span(min)) and \(Self.span(max))."
         case .directWithoutMention: "A direct message needs at least one @mention to reach anyone."
+        case .editInFlight: "An edit of this post is on its way; wait for it (drafts shows it) before sending another."
         }
     }
 
@@ -113,16 +116,33 @@ extension Draft {
     }
 
     /// A draft editing `post` (one's own original): its text and warning as the server's source
-    /// gives them (`text`, `contentWarning`), its visibility, language and reply target, which an
-    /// edit cannot change.
-    public static func edit(of post: Post, text: String, contentWarning: String?, id: DraftID, createdAt: Date) -> Draft {
+    /// gives them (`source`), its attachments (kept by id) and poll (open for the time it has
+    /// left), and its visibility, language and reply target, which an edit cannot change.
+    /// `createdAt` is now.
+    public static func edit(of post: Post, source: PostSource, id: DraftID, createdAt: Date) -> Draft {
         let original = post.content
         return Draft(
-            id: id, text: text, contentWarning: contentWarning, sensitive: false,
+            id: id, text: source.text, contentWarning: source.contentWarning, sensitive: original.contentWarning != nil,
             visibility: original.visibility, language: original.language,
-            poll: original.poll.map { PollDraft(options: $0.options.map(\.title), multiple: $0.multiple) },
+            poll: original.poll.map { poll in
+                let left = poll.expiresAt.map { Int($0.timeIntervalSince(createdAt).rounded(.up)) } ?? 86_400
+                return PollDraft(options: poll.options.map(\.title), expiresIn: max(300, left), multiple: poll.multiple)
+            },
+            media: original.media.compactMap { media in
+                media.id.map { MediaDraft(file: "", description: media.description ?? "", existingID: $0) }
+            },
             inReplyTo: original.inReplyToID, editing: original.id, createdAt: createdAt
         )
+    }
+
+    /// A new draft made of one's own deleted `post` (a redraft): its text and warning as typed
+    /// (`source`), its attachments (kept by id, as Mastodon keeps them for a redraft), its poll's
+    /// choices, and its reply target, visibility and language.
+    public static func redraft(of post: Post, source: PostSource, id: DraftID, createdAt: Date) -> Draft {
+        var draft = edit(of: post, source: source, id: id, createdAt: createdAt)
+        draft.editing = nil
+        if let poll = post.content.poll { draft.poll = PollDraft(options: poll.options.map(\.title), multiple: poll.multiple) }
+        return draft
     }
 
     /// A handle compared without a leading `@` and case.

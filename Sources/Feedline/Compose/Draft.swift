@@ -52,10 +52,14 @@ public struct Draft: Hashable, Sendable, Codable, Identifiable {
         public var file: String
         /// The description (alt text).
         public var description: String
+        /// The id on the server of an attachment the post already has (an edit keeps it):
+        /// nothing is uploaded for it.
+        public var existingID: String?
 
-        public init(file: String, description: String = "") {
+        public init(file: String, description: String = "", existingID: String? = nil) {
             self.file = file
             self.description = description
+            self.existingID = existingID
         }
     }
 

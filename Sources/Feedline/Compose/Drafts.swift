@@ -52,6 +52,13 @@ public final class Drafts {
     private var whenLoaded: [@MainActor () -> Void] = []
     /// Told when a submission's post is confirmed by the server: the session shows it.
     var published: (@MainActor (Post, Draft) -> Void)?
+    /// Told when an edit starts on its way (the session shows it at once) and when it was
+    /// refused (the session puts the post back).
+    var editStarted: (@MainActor (Draft) -> Void)?
+    var editRefused: (@MainActor (Draft) -> Void)?
+    private let activity: Activity
+    /// The draft ``adopt(_:)`` made last.
+    private(set) var lastAdopted: DraftID?
 
     /// Drafts sent to `service`; dates from `clock`; queued attempts wait on `retryClock`; ids
     /// and idempotency keys from the generators (by default: draft ids numbered 1, 2, 3 … past
@@ -62,6 +69,7 @@ public final class Drafts {
         makeDraftID: (@MainActor () -> DraftID)? = nil, makeKey: (@MainActor () -> String)? = nil
     ) {
         self.service = service
+        self.activity = activity
         self.clock = clock
         self.retryClock = retryClock
         self.makeDraftID = makeDraftID
@@ -168,6 +176,47 @@ public final class Drafts {
         return draft.id
     }
 
+    /// Starts an edit of `post` (one's own; a boost row's original): the server's source of it
+    /// (`GET …/source`) fills the draft, with its attachments, poll, visibility and reply target
+    /// (which an edit cannot change). `then` hears the draft's id, or why the source could not
+    /// be loaded (no draft is made then). An edit of a post that already has one being written
+    /// or on its way reuses that draft.
+    public func startEdit(of post: Post, then: @escaping @MainActor @Sendable (Result<DraftID, FeedFailure>) -> Void) {
+        let original = post.content
+        if let existing = submissions.values.first(where: { $0.draft.editing == original.id }) {
+            then(.success(existing.id))
+            return
+        }
+        let service = service
+        activity.run { [weak self] in
+            let source: Result<PostSource, FeedFailure>
+            do { source = .success(try await service.source(of: original.id)) } catch { source = .failure(FeedFailure(error)) }
+            guard let self else { return }
+            switch source {
+            case .success(let source):
+                if let existing = self.submissions.values.first(where: { $0.draft.editing == original.id }) {
+                    then(.success(existing.id))
+                    return
+                }
+                let draft = Draft.edit(of: original, source: source, id: self.nextDraftID(), createdAt: self.clock.now())
+                self.insert(Submission(draft: draft))
+                then(.success(draft.id))
+            case .failure(let failure):
+                then(.failure(failure))
+            }
+        }
+    }
+
+    /// Keeps `draft` (a redraft, made by the session) as a new draft to write and send.
+    func adopt(_ draft: Draft) {
+        let draft = Draft(
+            id: nextDraftID(), text: draft.text, contentWarning: draft.contentWarning, sensitive: draft.sensitive, visibility: draft.visibility,
+            language: draft.language, poll: draft.poll, media: draft.media, inReplyTo: draft.inReplyTo, createdAt: clock.now()
+        )
+        insert(Submission(draft: draft))
+        lastAdopted = draft.id
+    }
+
     /// Changes draft `id` with `change` while it is editable; returns `false` (changing nothing)
     /// when there is no such draft or it is on its way. The draft's id, reply and edit targets
     /// cannot change.
@@ -199,10 +248,14 @@ public final class Drafts {
     @discardableResult
     public func send(_ id: DraftID) -> [DraftProblem] {
         guard var submission = submissions[id], submission.isEditable else { return [] }
-        let problems = submission.draft.problems(limits: limits)
+        var problems = submission.draft.problems(limits: limits)
+        if let post = submission.draft.editing, submissions.values.contains(where: { $0.id != id && $0.draft.editing == post && $0.isInFlight }) {
+            problems.append(.editInFlight)
+        }
         guard problems.isEmpty else { return problems }
         submission.reduce(.submitted(key: makeKey(), at: clock.now()))
         commit(submission)
+        if submission.draft.editing != nil { editStarted?(submission.draft) }
         return []
     }
 
@@ -300,6 +353,7 @@ public final class Drafts {
             guard var submission = submissions[id] else { return }
             submission.reduce(.failed(token: token, failure, at: now))
             commit(submission)
+            if submission.draft.editing != nil, submission.refusal != nil, submission.isEditable { editRefused?(submission.draft) }
         case .checked(let id, let token, let found):
             guard var submission = submissions[id], submission.token == token else { return }
             submission.reduce(.checked(token: token, found: found?.id, at: now))

@@ -47,4 +47,16 @@ public protocol FeedService: Sendable {
 
     /// Deletes the signed-in account's post `id` and returns it as it was.
     func delete(_ id: PostID) async throws -> Post
+
+    /// The text and content warning of the signed-in account's post `id` as they were typed
+    /// (Mastodon's `GET /api/v1/statuses/:id/source`): what an edit starts from.
+    func source(of id: PostID) async throws -> PostSource
+
+    /// Every version of post `id`, oldest first, the current one last
+    /// (`GET /api/v1/statuses/:id/history`).
+    func history(of id: PostID) async throws -> [PostVersion]
+
+    /// Votes for `choices` (0-based) in the poll `pollID` of post `postID` and returns the poll
+    /// afterwards (`POST /api/v1/polls/:id/votes`).
+    func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll
 }

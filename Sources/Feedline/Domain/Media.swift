@@ -12,11 +12,14 @@ public struct Media: Hashable, Sendable, Codable {
     public var description: String?
     /// Where the media lives, if known.
     public var url: String?
+    /// The attachment's id on the server (what an edit that keeps it names); `nil` when unknown.
+    public var id: String?
 
-    public init(kind: Kind, description: String? = nil, url: String? = nil) {
+    public init(kind: Kind, description: String? = nil, url: String? = nil, id: String? = nil) {
         self.kind = kind
         self.description = description
         self.url = url
+        self.id = id
     }
 
     /// `[image: a cat on a mat]`, or `[image]` without a description.

@@ -171,6 +171,13 @@ public final class PostStore {
     private var tombstones = RecentMemory<PostID, StoreEpoch>(capacity: PostStore.tombstoneCapacity)
     /// The holders each pending delete reached (see ``deleting(_:)``).
     private var pendingDeletes: [PostID: [Int]] = [:]
+    /// Each post shown with an edit the server has not confirmed, as it was before (see `PostStore+Writing.swift`).
+    var pendingEdits: [PostID: Post] = [:]
+    /// Each post with a vote on its way, as it was before the vote.
+    var pendingVotes: [PostID: Post] = [:]
+    /// What votes are sent to, and counted in.
+    let service: any FeedService
+    let activity: Activity
     private let observers = HandlerList<PostChange>()
     /// Every post by original id (internal for `PostStore+Outbox.swift`, like the members below).
     var entries: [PostID: Entry] = [:]
@@ -203,6 +210,8 @@ public final class PostStore {
     /// `retryClock` before sending again what failed for lack of a connection, and keeps up to
     /// `cacheCapacity` posts that nothing shows.
     package init(service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock()) {
+        self.service = service
+        self.activity = activity
         self.cacheCapacity = max(0, cacheCapacity)
         self.retryClock = retryClock
         requests = Feedback(
@@ -524,7 +533,7 @@ public final class PostStore {
 
     // MARK: - Effects
 
-    private func entry(_ id: PostID) -> Entry? {
+    func entry(_ id: PostID) -> Entry? {
         if let entry = entries[id] { return entry }
         return originalOfEntry[id].flatMap { entries[$0] }
     }
@@ -570,7 +579,7 @@ public final class PostStore {
     }
 
     /// Tells every holder of the post and every observer, when what they show changed.
-    private func changed(_ id: PostID, _ entry: Entry, before: (Post?, PostInteraction)) {
+    func changed(_ id: PostID, _ entry: Entry, before: (Post?, PostInteraction)) {
         let display = entry.display
         guard let post = entry.post, display != before.1 || post != before.0 else { return }
         let change = PostChange(originalID: id, post: post, interaction: display)

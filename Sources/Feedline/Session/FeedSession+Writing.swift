@@ -6,8 +6,11 @@ extension FeedSession {
     ///
     /// - Complexity: O(lists) plus the rows the post's store entry tells.
     func showOwn(_ post: Post, draft: Draft) {
+        if let edited = draft.editing {
+            store.endEdit(edited, confirmed: post)
+            return
+        }
         store.ingest([post], fetchedAt: store.beginFetch())
-        guard draft.editing == nil else { return }
         let me = post.content.author
         for case .list(let list) in navigator.screens {
             switch list.source {
@@ -19,6 +22,64 @@ extension FeedSession {
                 if let parent = draft.inReplyTo, !list.rows(showing: parent).isEmpty { list.ownPosted(post) }
             default:
                 break
+            }
+        }
+    }
+
+    /// Shows an edit on its way at once, on every row and detail of the post (boost rows too).
+    func showEdit(_ draft: Draft) {
+        guard let id = draft.editing else { return }
+        store.showEdit(id, text: draft.text, contentWarning: draft.warning, at: clock.now())
+    }
+
+    /// Votes for `choices` (0-based) in the poll of the post `id` names: at once on every row
+    /// and detail of it, at most one vote per poll on its way, the server's poll when it
+    /// answers, and — refused — the poll as the server has it (see ``PostStore``). Returns why
+    /// the vote was not sent (the poll ended, you voted, no such choice…), or `nil`; `report`
+    /// hears how a sent vote went (`nil`: it counted).
+    @discardableResult
+    public func vote(post id: PostID, choices: [Int], then report: @escaping @MainActor @Sendable (FeedFailure?) -> Void) -> PostStore.VoteRefusal? {
+        store.vote(id, choices: choices, now: clock.now(), then: report)
+    }
+
+    /// Every version of the post `id` names, oldest first (its edit history), from the server.
+    public func history(of id: PostID) async throws -> [PostVersion] {
+        let original = store.originalID(of: id) ?? id
+        let service = service
+        let result: Result<[PostVersion], FeedFailure> = await activity.perform {
+            do { return .success(try await service.history(of: original)) } catch { return .failure(FeedFailure(error)) }
+        }
+        return try result.get()
+    }
+
+    /// Deletes the user's post `id` names and makes a new draft of it (a redraft): its text as
+    /// typed (asked of the server first), attachments, poll choices, reply target, visibility,
+    /// content warning and language. The delete is the same as ``delete(post:then:)``'s; the
+    /// draft is made once the server confirmed it. `report` hears the new draft's id, or why
+    /// nothing happened (the source could not be loaded: nothing was deleted; or the delete failed).
+    public func redraft(post id: PostID, then report: @escaping @MainActor @Sendable (Result<DraftID, FeedFailure>) -> Void) {
+        guard let post = store.post(id) else {
+            report(.failure(FeedFailure(message: "That post is not known here; open it first.", isTransient: false)))
+            return
+        }
+        let service = service
+        activity.run { [weak self] in
+            let source: Result<PostSource, FeedFailure>
+            do { source = .success(try await service.source(of: post.id)) } catch { source = .failure(FeedFailure(error)) }
+            guard let self else { return }
+            switch source {
+            case .failure(let failure):
+                report(.failure(failure))
+            case .success(let source):
+                self.delete(post: post.id) { [weak self] result in
+                    guard let self else { return }
+                    switch result {
+                    case .failure(let failure): report(.failure(failure))
+                    case .success:
+                        self.drafts.adopt(Draft.redraft(of: post, source: source, id: DraftID(""), createdAt: self.clock.now()))
+                        if let made = self.drafts.lastAdopted { report(.success(made)) }
+                    }
+                }
             }
         }
     }

@@ -48,6 +48,10 @@ public final class FeedSession {
             service: service, activity: activity, clock: clock, retryClock: retryClock, makeDraftID: draftIDs, makeKey: idempotencyKeys
         )
         drafts.published = { [weak self] post, draft in self?.showOwn(post, draft: draft) }
+        drafts.editStarted = { [weak self] draft in self?.showEdit(draft) }
+        drafts.editRefused = { [weak self] draft in
+            if let id = draft.editing { self?.store.endEdit(id, confirmed: nil) }
+        }
     }
 
     /// The list at the bottom of the stack.

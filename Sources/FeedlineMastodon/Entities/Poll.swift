@@ -43,12 +43,15 @@ extension Mastodon {
         public var emojis: [CustomEmoji]
         /// Whether the signed-in user voted; absent when signed out.
         public var voted: Bool?
+        /// The options the signed-in user chose (0-based); absent when signed out.
+        public var ownVotes: [Int]?
 
         /// A poll with these values.
         public init(
             id: String, expiresAt: Date? = nil, expired: Bool = false, multiple: Bool = false, votesCount: Int = 0,
-            votersCount: Int? = nil, options: [Option], emojis: [CustomEmoji] = [], voted: Bool? = nil
+            votersCount: Int? = nil, options: [Option], emojis: [CustomEmoji] = [], voted: Bool? = nil, ownVotes: [Int]? = nil
         ) {
+            self.ownVotes = ownVotes
             self.id = id
             self.expiresAt = expiresAt
             self.expired = expired
@@ -65,6 +68,7 @@ extension Mastodon {
             case expiresAt = "expires_at"
             case votesCount = "votes_count"
             case votersCount = "voters_count"
+            case ownVotes = "own_votes"
         }
 
         /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
@@ -79,6 +83,7 @@ extension Mastodon {
             options = try container.decode([Option].self, forKey: .options)
             emojis = try container.value(.emojis, or: [])
             voted = try container.decodeIfPresent(Bool.self, forKey: .voted)
+            ownVotes = try? container.decodeIfPresent([Int].self, forKey: .ownVotes)
         }
     }
 }

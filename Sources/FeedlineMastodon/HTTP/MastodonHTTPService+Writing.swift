@@ -33,8 +33,8 @@ extension MastodonHTTPService {
     /// does not set rather than sending `null`. A 403 names `feedline login` (the sign-in may
     /// predate the permission to write); a 422 carries the server's sentence.
     public func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
-        guard draft.media.isEmpty else {
-            throw MastodonHTTPError.unprocessable(serverMessage: "attaching media is not supported by this version of feedline")
+        guard draft.media.allSatisfy({ $0.existingID != nil }) else {
+            throw MastodonHTTPError.unprocessable(serverMessage: "attaching new media is not supported by this version of feedline")
         }
         let body = try Self.statusBody(draft)
         let request: APIRequest
@@ -66,19 +66,64 @@ extension MastodonHTTPService {
         }
     }
 
-    /// The JSON body of a post or an edit: `status`, and only the fields the draft sets.
+    /// The JSON body of a post or an edit. A new post: `status`, `visibility`, and only the
+    /// fields the draft sets. An edit: every field the post keeps, since Mastodon's update
+    /// takes an absent `spoiler_text`, `sensitive`, `media_ids` or `poll` as "remove it".
     package static func statusBody(_ draft: Draft) throws -> Data {
         var body: [String: Any] = ["status": draft.text]
-        if let warning = draft.warning { body["spoiler_text"] = warning }
-        if draft.sensitive { body["sensitive"] = true }
         if let language = draft.language, !language.isEmpty { body["language"] = language }
         if draft.editing == nil {
+            if let warning = draft.warning { body["spoiler_text"] = warning }
+            if draft.sensitive { body["sensitive"] = true }
             body["visibility"] = draft.visibility.rawValue
             if let parent = draft.inReplyTo { body["in_reply_to_id"] = parent.rawValue }
+        } else {
+            body["spoiler_text"] = draft.warning ?? ""
+            body["sensitive"] = draft.sensitive
+            body["media_ids"] = draft.media.compactMap(\.existingID)
         }
         if let poll = draft.poll {
             body["poll"] = ["options": poll.options, "expires_in": poll.expiresIn, "multiple": poll.multiple] as [String: Any]
         }
         return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    }
+}
+
+/// Editing's reads and votes: `GET /api/v1/statuses/:id/source`, `GET /api/v1/statuses/:id/history`,
+/// `POST /api/v1/polls/:id/votes`.
+extension MastodonHTTPService {
+    /// `GET /api/v1/statuses/:id/source`: the text and warning as typed.
+    public func source(of id: PostID) async throws -> PostSource {
+        let what = "the source of post \(id)"
+        let response = try await send(APIRequest(method: "GET", url: statusURL(id, "source"), what: what))
+        let source = try decode(Mastodon.StatusSource.self, from: response, what: what)
+        return PostSource(text: source.text, contentWarning: source.spoilerText)
+    }
+
+    /// `GET /api/v1/statuses/:id/history`: every version, oldest first.
+    public func history(of id: PostID) async throws -> [PostVersion] {
+        let what = "the edit history of post \(id)"
+        let response = try await send(APIRequest(method: "GET", url: statusURL(id, "history"), what: what))
+        return try decode([Mastodon.StatusEdit].self, from: response, what: what).map { edit in
+            let warning = HTMLText.plainText(from: edit.spoilerText)
+            return PostVersion(
+                text: HTMLText.plainText(from: edit.content), contentWarning: warning.isEmpty ? nil : warning, createdAt: edit.createdAt,
+                media: edit.mediaAttachments.map(Media.init),
+                poll: edit.poll.map { Poll(options: $0.options.map { Poll.Option(title: $0.title, votes: nil) }, votesCount: 0, expired: false) }
+            )
+        }
+    }
+
+    /// `POST /api/v1/polls/:id/votes` with `choices[]`: the poll afterwards.
+    public func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
+        let what = "the vote in the poll of post \(postID)"
+        var form = URLComponents()
+        form.queryItems = choices.map { URLQueryItem(name: "choices[]", value: String($0)) }
+        let request = APIRequest(
+            method: "POST", url: server.url(path: "/api/v1/polls/" + URLPath.encode(pollID) + "/votes"), what: what,
+            form: Data((form.percentEncodedQuery ?? "").utf8)
+        )
+        let response = try await writing { try await send(request) }
+        return Poll(try decode(Mastodon.Poll.self, from: response, what: what))
     }
 }

@@ -83,7 +83,8 @@ extension Media {
         self.init(
             kind: Media.Kind(rawValue: attachment.type.rawValue) ?? .unknown,
             description: description?.isEmpty == false ? description : nil,
-            url: attachment.url ?? attachment.remoteURL
+            url: attachment.url ?? attachment.remoteURL,
+            id: attachment.id.isEmpty ? nil : attachment.id
         )
     }
 }
@@ -96,7 +97,10 @@ extension Poll {
             votesCount: poll.votesCount,
             expired: poll.expired,
             expiresAt: poll.expiresAt,
-            multiple: poll.multiple
+            multiple: poll.multiple,
+            id: poll.id,
+            voted: poll.voted ?? false,
+            ownVotes: poll.ownVotes ?? []
         )
     }
 }

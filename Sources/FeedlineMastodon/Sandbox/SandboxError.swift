@@ -19,6 +19,8 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
     case noLists
     /// No account has this handle.
     case unknownAccount(String)
+    /// The server refused the request as Mastodon would (HTTP 422), with its sentence.
+    case refused(String)
 
     /// One sentence a user can read; see each case.
     public var errorDescription: String? {
@@ -31,6 +33,7 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
         case .fault(let failure, _): failure.message
         case .noLists: "The sandbox has no lists."
         case .unknownAccount(let handle): "No account @\(Self.shown(handle)) is known here."
+        case .refused(let sentence): sentence
         }
     }
 

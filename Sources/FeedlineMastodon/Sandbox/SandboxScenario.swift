@@ -39,6 +39,8 @@ public struct SandboxScenario: Hashable, Sendable {
         case publish
         /// ``SandboxService/delete(_:)``.
         case delete
+        /// ``SandboxService/vote(poll:of:choices:)``.
+        case vote
     }
 
     /// How a failing request fails; each has the one sentence the error shows.

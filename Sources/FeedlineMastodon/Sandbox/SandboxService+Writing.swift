@@ -38,6 +38,8 @@ extension SandboxService {
             }
             let post: Post
             if let id = draft.editing {
+                guard let status = state.store.rendered(id.rawValue) else { throw .notFound(id) }
+                guard status.account.id == state.scenario.account.id else { throw .fault(.forbidden, request: .publish) }
                 guard state.store.edit(id.rawValue, text: draft.text, contentWarning: draft.warning, at: now), let edited = state.store.post(id.rawValue) else {
                     throw .notFound(id)
                 }
@@ -66,6 +68,57 @@ extension SandboxService {
             _ = state.store.delete(originalID)
             if failure == .lostAnswer { throw .fault(.lostAnswer, request: .delete) }
             return post
+        }
+    }
+
+    /// The text and warning of post `id` as typed (see ``SandboxStore``): kept for posts made or
+    /// edited here, the HTML as plain text for the fixtures'.
+    public func source(of id: PostID) async throws -> PostSource {
+        try await perform(.post, postID: id) { state, _, _ throws(SandboxError) in
+            guard let source = state.store.source(of: id.rawValue) else { throw .notFound(id) }
+            return PostSource(text: source.text, contentWarning: source.spoilerText)
+        }
+    }
+
+    /// Every version of post `id`, oldest first.
+    public func history(of id: PostID) async throws -> [PostVersion] {
+        try await perform(.post, postID: id) { state, _, _ throws(SandboxError) in
+            guard let versions = state.store.history(of: id.rawValue) else { throw .notFound(id) }
+            return versions.map { version in
+                let warning = HTMLText.plainText(from: version.spoilerText)
+                return PostVersion(
+                    text: HTMLText.plainText(from: version.content), contentWarning: warning.isEmpty ? nil : warning, createdAt: version.createdAt,
+                    media: version.mediaAttachments.map(Media.init),
+                    poll: version.poll.map { Poll(options: $0.options.map { Poll.Option(title: $0.title, votes: nil) }, votesCount: 0, expired: false) }
+                )
+            }
+        }
+    }
+
+    /// Votes in the poll of post `postID`, as Mastodon does: refused (422) when the poll has
+    /// ended (by the sandbox's clock) or the user voted already, or for a choice it does not
+    /// have; else the counts go up and the poll says who voted for what.
+    public func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
+        let now = wallClock.now()
+        return try await perform(.vote, postID: postID) { state, failure, _ throws(SandboxError) in
+            if failure == .validationFailed { throw .fault(.validationFailed, request: .vote) }
+            var original = try state.store.original(of: postID.rawValue)
+            guard var poll = original.poll, poll.id == pollID else { throw .notFound(postID) }
+            if poll.expired || (poll.expiresAt.map { $0 <= now } ?? false) { throw .refused("Validation failed: The poll has already ended") }
+            if poll.voted == true { throw .refused("Validation failed: You have already voted on this poll") }
+            let picked = Set(choices)
+            guard !picked.isEmpty, picked.allSatisfy({ poll.options.indices.contains($0) }), poll.multiple || picked.count == 1 else {
+                throw .refused("Validation failed: That is not a valid choice")
+            }
+            for index in picked { poll.options[index].votesCount = (poll.options[index].votesCount ?? 0) + 1 }
+            poll.votesCount += picked.count
+            poll.votersCount = (poll.votersCount ?? poll.votesCount - picked.count) + 1
+            poll.voted = true
+            poll.ownVotes = picked.sorted()
+            original.poll = poll
+            state.store.replace(original)
+            if failure == .lostAnswer { throw .fault(.lostAnswer, request: .vote) }
+            return Poll(poll)
         }
     }
 }

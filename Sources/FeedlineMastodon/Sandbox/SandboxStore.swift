@@ -23,6 +23,10 @@ struct SandboxStore: Sendable {
     /// The user's boost of each original, by original id.
     private var boosts: [String: String] = [:]
     private var lastLocalID: UInt64 = 0
+    /// Each edited status's versions, oldest first.
+    private var versions: [String: [Mastodon.StatusEdit]] = [:]
+    /// The text and warning as typed, of posts made or edited here.
+    private var sources: [String: (text: String, spoilerText: String)] = [:]
     /// Ids the store must not give to a new boost: statuses that will arrive later.
     private let reserved: Set<String>
     /// Reply ids by parent id, oldest first: built on the first thread request, dropped when a
@@ -295,13 +299,37 @@ struct SandboxStore: Sendable {
     /// edited `at`. Returns `false` for an unknown or deleted status.
     mutating func edit(_ id: String, text: String, contentWarning: String?? = nil, at date: Date) -> Bool {
         guard var status = statuses[id], status.reblog == nil, !isDeleted(id) else { return false }
+        if versions[id] == nil { versions[id] = [Self.version(of: status, at: status.createdAt)] }
+        sources[id] = (text, contentWarning.map { $0 ?? "" } ?? status.spoilerText)
         status.content = text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "<p>" + Self.escaped(String($0)) + "</p>" }.joined()
         if let contentWarning { status.spoilerText = contentWarning ?? "" }
         status.editedAt = date
         statuses[id] = status
         converted[id] = nil
+        versions[id, default: []].append(Self.version(of: status, at: date))
         return true
+    }
+
+    /// The text and warning of status `id` as typed: kept for posts made or edited here, else
+    /// its HTML as plain text.
+    func source(of id: String) -> (text: String, spoilerText: String)? {
+        guard let status = statuses[id], status.reblog == nil, !isDeleted(id) else { return nil }
+        return sources[id] ?? (HTMLText.plainText(from: status.content), status.spoilerText)
+    }
+
+    /// Every version of status `id`, oldest first (one, for a post never edited).
+    func history(of id: String) -> [Mastodon.StatusEdit]? {
+        guard let status = statuses[id], status.reblog == nil, !isDeleted(id) else { return nil }
+        return versions[id] ?? [Self.version(of: status, at: status.createdAt)]
+    }
+
+    private static func version(of status: Mastodon.Status, at date: Date) -> Mastodon.StatusEdit {
+        Mastodon.StatusEdit(
+            content: status.content, spoilerText: status.spoilerText, sensitive: status.sensitive, createdAt: date,
+            mediaAttachments: status.mediaAttachments,
+            poll: status.poll.map { Mastodon.StatusEdit.PollVersion(options: $0.options.map { .init(title: $0.title) }) }
+        )
     }
 
     private static func escaped(_ text: String) -> String {
@@ -354,6 +382,7 @@ struct SandboxStore: Sendable {
             reblogged: false,
             bookmarked: false
         )
+        sources[id] = (draft.text, draft.warning ?? "")
         if draft.visibility == .direct {
             statuses[id] = status
             repliesIndex = nil

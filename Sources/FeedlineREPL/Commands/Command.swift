@@ -13,6 +13,14 @@ public enum Command: Hashable, Sendable {
     case delete(row: Int?, confirmed: Bool)
     /// `drafts`: the drafts and submissions on their way.
     case drafts
+    /// `edit [N] [TEXT]`: an edit of row N's post (or the open post).
+    case edit(row: Int?, text: String?)
+    /// `history [N]`: the versions of row N's post (or the open post).
+    case history(row: Int?)
+    /// `redraft [N]`: deletes row N's post and makes a draft of it.
+    case redraft(row: Int?)
+    /// `vote [N] CHOICES`: a vote (1-based choices) in row N's poll (or the open post's).
+    case vote(row: Int?, choices: [Int])
     /// Bookmark or remove the bookmark of a row (`bookmark 3`) or the open post (`bookmark`).
     case bookmark(row: Int?)
     /// Reveal a filtered post: a row's (`show 3`) or the open one (`show`).
@@ -87,6 +95,10 @@ extension Command {
         case .reply(let row, let text): (["reply"] + [row.map(String.init), text].compactMap { $0 }).joined(separator: " ")
         case .delete(let row, let confirmed): (["delete"] + [row.map(String.init), confirmed ? "--yes" : nil].compactMap { $0 }).joined(separator: " ")
         case .drafts: "drafts"
+        case .edit(let row, let text): (["edit"] + [row.map(String.init), text].compactMap { $0 }).joined(separator: " ")
+        case .history(let row): row.map { "history \($0)" } ?? "history"
+        case .redraft(let row): row.map { "redraft \($0)" } ?? "redraft"
+        case .vote(let row, let choices): (["vote"] + [row.map(String.init), choices.map(String.init).joined(separator: ",")].compactMap { $0 }).joined(separator: " ")
         case .bookmark(let row): row.map { "bookmark \($0)" } ?? "bookmark"
         case .show(let row): row.map { "show \($0)" } ?? "show"
         case .boost(let row): row.map { "boost \($0)" } ?? "boost"

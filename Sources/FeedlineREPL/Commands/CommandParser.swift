@@ -22,6 +22,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case notAHandle(String)
     /// `list` takes a row number or `all`.
     case notARange(String)
+    case missingChoices
+    case notAChoice(String)
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -47,6 +49,10 @@ public enum ParseError: Error, Hashable, Sendable {
             return "\"\(Self.echo(word))\" is not a hashtag: a hashtag has only letters, digits and underscores."
         case .notAHandle(let word):
             return "\"\(Self.echo(word))\" is not a row number or a handle; profile takes one, for example: profile 3 or profile @kemi@fieldnotes.science."
+        case .missingChoices:
+            return "vote needs the numbers of your choices, for example: vote 3 2 (row 3, choice 2) or vote 1,3 on a post."
+        case .notAChoice(let word):
+            return "\"\(Self.echo(word))\" is not a choice number; vote takes the numbers the poll shows, for example: vote 3 2."
         case .notARange(let word):
             return "\"\(Self.echo(word))\" is not a row number or all; usage: list [N|all]."
         }
@@ -114,6 +120,9 @@ public enum CommandParser {
         case .retry: return .success(.retry)
         case .bookmarks, .favourites, .notifications, .home, .local, .public: return .success(.screen(name))
         case .drafts: return .success(.drafts)
+        case .history: return optionalRow().map { .history(row: $0) }
+        case .redraft: return optionalRow().map { .redraft(row: $0) }
+        case .edit, .vote: return .success(.nothing)  // parsed by parseWriting
         case .post, .reply, .delete: return .success(.nothing)  // parsed by parseWriting
         case .fav: return optionalRow().map { .favourite(row: $0) }
         case .boost: return optionalRow().map { .boost(row: $0) }
@@ -160,7 +169,7 @@ public enum CommandParser {
     private static func parseWriting(
         _ name: CommandName, line: String, after first: Substring, isSeparator: (Character) -> Bool
     ) -> Result<Command, ParseError>? {
-        guard [.post, .reply, .delete].contains(name) else { return nil }
+        guard [.post, .reply, .delete, .edit, .vote].contains(name) else { return nil }
         var rest = line[first.endIndex...].drop(while: isSeparator)
         while let last = rest.last, isSeparator(last) { rest = rest.dropLast() }
         var row: Int?
@@ -180,6 +189,18 @@ public enum CommandParser {
         switch name {
         case .post: return .success(.post(text: text))
         case .reply: return .success(.reply(row: row, text: text))
+        case .edit: return .success(.edit(row: row, text: text))
+        case .vote:
+            // `vote 3` alone names choice 3 of the open post, not row 3.
+            let (row, words) = text == nil ? (nil, row.map(String.init)) : (row, text)
+            guard let words else { return .failure(.missingChoices) }
+            var choices: [Int] = []
+            for word in words.split(whereSeparator: { $0 == "," || isSeparator($0) }) {
+                guard let number = Int(word), number >= 1, number <= 64 else { return .failure(.notAChoice(String(word))) }
+                choices.append(number - 1)
+            }
+            guard !choices.isEmpty else { return .failure(.missingChoices) }
+            return .success(.vote(row: row, choices: choices))
         default:
             guard let text else { return .success(.delete(row: row, confirmed: false)) }
             guard text == "--yes" || text == "-y" else { return .failure(.unexpectedArgument(name, text)) }

@@ -2,8 +2,9 @@ import Feedline
 
 /// The name of a command (its aliases resolve to it).
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-    case back, bookmark, bookmarks, boost, delete, drafts, fav, favourites, gap, help, home, list, local, more, new, notifications, open
-    case post, profile, `public`, quit, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost, unfav
+    case back, bookmark, bookmarks, boost, delete, drafts, edit, fav, favourites, gap, help, history, home, list, local, more, new
+    case notifications, open, post, profile, `public`, quit, redraft, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost
+    case unfav, vote
     case whereAmI = "where"
 }
 
@@ -259,6 +260,34 @@ public enum CommandTable {
             summary: "delete row N's post (yours), after you confirm with --yes",
             postSummary: "delete this post (yours), after you confirm with --yes",
             details: "Without --yes, says what would be deleted and how to confirm. Once the server confirms, the post leaves every list on every screen, with its boosts and the notifications about it, and an open post says it was deleted.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .edit, aliases: [], argument: .rowAndText, usage: "edit N [TEXT]", postUsage: "edit [TEXT]",
+            summary: "edit row N's post (yours): TEXT, or the lines that follow up to a dot",
+            postSummary: "edit this post (yours): TEXT, or the lines that follow up to a dot",
+            details: "The edit starts from the post as you typed it (the server's source) and keeps its attachments, poll, visibility and reply target (an edit cannot change those two). It shows at once on every row and screen of the post, boosts included, marked edited; if the server refuses it, the post shows again as it was, with the server's sentence. One edit of a post is on its way at a time.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .history, aliases: [], argument: .rowOnList, usage: "history N", postUsage: "history",
+            summary: "list the versions of row N's post, oldest first",
+            postSummary: "list the versions of this post, oldest first",
+            details: "Each version with when it was made; the last is the post as it is now.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .redraft, aliases: [], argument: .rowOnList, usage: "redraft N", postUsage: "redraft",
+            summary: "delete row N's post (yours) and write it again from its text",
+            postSummary: "delete this post (yours) and write it again from its text",
+            details: "Deletes the post (as delete does: it leaves every screen at once, and comes back if the server refuses) and makes a draft of it with its text as you typed it, its attachments, poll choices, reply target, visibility, content warning and language. Type the new text; a line with only . sends it.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .vote, aliases: [], argument: .rowAndText, usage: "vote N CHOICE[,CHOICE]", postUsage: "vote CHOICE[,CHOICE]",
+            summary: "vote in row N's poll: choice numbers as the post lists them",
+            postSummary: "vote in this post's poll: choice numbers as the post lists them",
+            details: "The vote shows at once on every row and screen of the post; if the server refuses (the poll ended, you voted already), the poll shows as the server has it. A poll that takes one choice takes one number.",
             screens: [.list, .post]
         ),
         CommandSpec(

@@ -131,14 +131,16 @@ public struct DetailRenderer: Sendable {
         if let poll = post.poll {
             lines.append("")
             let state = poll.expired ? "closed" : "open"
-            lines += wrapped("Poll (\(state), \(Self.count(poll.votesCount, "vote"))):")
-            for option in poll.options {
+            let voted = poll.voted ? ", you voted" : ""
+            lines += wrapped("Poll (\(state), \(Self.count(poll.votesCount, "vote"))\(voted)):")
+            for (index, option) in poll.options.enumerated() {
                 var votes = ""
                 if let count = option.votes {
                     votes = " — " + Self.count(count, "vote")
                     if poll.votesCount > 0 { votes += " (\(Self.percent(count, of: poll.votesCount)))" }
                 }
-                lines += wrapped("• " + TextWidth.oneLine(option.title) + votes, indent: "  ")
+                let mark = poll.ownVotes.contains(index) ? "✓ " : "• "
+                lines += wrapped("\(index + 1). " + mark + TextWidth.oneLine(option.title) + votes, indent: "     ")
             }
         }
         if let card = post.card {

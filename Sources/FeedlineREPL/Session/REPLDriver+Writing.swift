@@ -7,6 +7,9 @@ extension REPLDriver {
     struct Writing {
         var draft: DraftID
         var lines: [String]
+        /// Whether the lines replace the draft's text (an edit, a redraft) or follow what it
+        /// starts with (a reply's mentions).
+        var replaces = false
     }
 
     /// Starts hearing what becomes of submissions (called once, at start).
@@ -69,7 +72,12 @@ extension REPLDriver {
         switch line.trimmingCharacters(in: .whitespaces) {
         case ".":
             writing = nil
-            session.drafts.update(current.draft) { $0.text += current.lines.joined(separator: "\n") }
+            let typed = current.lines.joined(separator: "\n")
+            if current.replaces {
+                if !current.lines.isEmpty { session.drafts.update(current.draft) { $0.text = typed } }
+            } else {
+                session.drafts.update(current.draft) { $0.text += typed }
+            }
             send(current.draft)
         case ".discard":
             writing = nil
@@ -120,6 +128,113 @@ extension REPLDriver {
             }
             self?.flushIfFollowing()
         }
+    }
+
+    /// The post a writing command acts on — row N's (a boost row: its original) or the open
+    /// post — with how to name it; `nil` after saying why not. `own` refuses someone else's.
+    private func writingTarget(_ number: Int?, name: CommandName, onPost: String, own: Bool) -> (post: Post, what: String)? {
+        let post: Post
+        let what: String
+        switch target(number, name: name, onPost: onPost) {
+        case .post(let entry)?:
+            guard let loaded = loadedPost(entry) else { return nil }
+            post = loaded.content
+            what = "this post"
+        case .row(_, let row, let number)?:
+            guard let shown = self.post(of: row, number: number) else { return nil }
+            post = shown.post.content
+            what = "row \(number)'s post"
+        case nil:
+            return nil
+        }
+        if own, let me = session.drafts.settings?.account, me.id != post.author.id {
+            refuse("Only your own posts can be changed; \(what) is by @\(post.author.handle).")
+            return nil
+        }
+        return (post, what)
+    }
+
+    /// `edit [N] [TEXT]`.
+    func editPost(row number: Int?, text: String?) {
+        guard let (post, what) = writingTarget(number, name: .edit, onPost: "edits that post", own: false) else { return }
+        session.drafts.load { [weak self] in
+            guard let self else { return }
+            if let me = self.session.drafts.settings?.account, me.id != post.author.id {
+                self.refuse("Only your own posts can be edited; \(what) is by @\(post.author.handle).")
+                self.flushIfFollowing()
+                return
+            }
+            self.session.drafts.startEdit(of: post) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .failure(let failure):
+                    self.refuse("Cannot edit \(what): \(failure.message)")
+                case .success(let id):
+                    if let text {
+                        self.session.drafts.update(id) { $0.text = text }
+                        self.send(id)
+                    } else {
+                        self.writing = Writing(draft: id, lines: [], replaces: true)
+                        let now = self.session.drafts[id]?.draft.text ?? ""
+                        self.say("Editing \(what), now: \(Self.excerpt(now)). Type its new text; a line with only . sends it (no lines: unchanged), .discard keeps it as it is.")
+                    }
+                }
+                self.flushIfFollowing()
+            }
+        }
+    }
+
+    /// `history [N]`.
+    func showHistory(row number: Int?) {
+        guard let (post, what) = writingTarget(number, name: .history, onPost: "lists that post's versions", own: false) else { return }
+        let session = session
+        session.activity.run { [weak self] in
+            do {
+                let versions = try await session.history(of: post.id)
+                guard let self else { return }
+                let clock = self.session.clock
+                self.reports.append(versions.count <= 1 ? "\(what.prefix(1).uppercased() + what.dropFirst()) was never edited." : "Versions of \(what), oldest first:")
+                if versions.count > 1 {
+                    for (index, version) in versions.enumerated() {
+                        let when = clock.relative(version.createdAt)
+                        let mark = index == versions.count - 1 ? " (current)" : ""
+                        let warning = version.contentWarning.map { "CW: \($0) — " } ?? ""
+                        self.reports.append("\(index + 1). \(when)\(mark): \(warning)\(version.text)")
+                    }
+                }
+            } catch {
+                self?.reports.append("Could not load the versions of \(what): \(FeedFailure(error).message)")
+            }
+            self?.flushIfFollowing()
+        }
+    }
+
+    /// `redraft [N]`.
+    func redraft(row number: Int?) {
+        guard let (post, what) = writingTarget(number, name: .redraft, onPost: "redrafts that post", own: true) else { return }
+        session.redraft(post: post.id) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let failure):
+                self.reports.append("Could not redraft \(what): \(failure.message)")
+            case .success(let id):
+                self.writing = Writing(draft: id, lines: [], replaces: true)
+                let text = self.session.drafts[id]?.draft.text ?? ""
+                self.reports.append("Deleted, and kept as a draft: \(Self.excerpt(text)). Type its new text; a line with only . sends it as it is, .discard throws it away.")
+            }
+            self.flushIfFollowing()
+        }
+    }
+
+    /// `vote [N] CHOICES`.
+    func vote(row number: Int?, choices: [Int]) {
+        guard let (post, what) = writingTarget(number, name: .vote, onPost: "votes in that post's poll", own: false) else { return }
+        let refusal = session.vote(post: post.id, choices: choices) { [weak self] failure in
+            guard let self else { return }
+            if let failure { self.reports.append("Your vote in \(what)'s poll did not count: \(failure.message)") }
+            self.flushIfFollowing()
+        }
+        if let refusal { refuse(refusal.description) }
     }
 
     /// `drafts`.

@@ -1,0 +1,82 @@
+import Foundation
+
+extension Mastodon {
+    /// `GET /api/v1/statuses/:id/source`: a post as typed.
+    public struct StatusSource: Codable, Hashable, Sendable {
+        public var id: String
+        public var text: String
+        public var spoilerText: String
+
+        public init(id: String, text: String, spoilerText: String = "") {
+            self.id = id
+            self.text = text
+            self.spoilerText = spoilerText
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, text
+            case spoilerText = "spoiler_text"
+        }
+
+        /// Decodes tolerantly: a missing `spoiler_text` is empty.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decodeIfPresent(String.self, forKey: .id) ?? ""
+            text = try container.decode(String.self, forKey: .text)
+            spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
+        }
+    }
+
+    /// One version in `GET /api/v1/statuses/:id/history` (Mastodon's `StatusEdit`): what
+    /// Feedline shows of it.
+    public struct StatusEdit: Codable, Hashable, Sendable {
+        /// A version's poll: its options' titles.
+        public struct PollVersion: Codable, Hashable, Sendable {
+            public struct Option: Codable, Hashable, Sendable {
+                public var title: String
+                public init(title: String) { self.title = title }
+            }
+
+            public var options: [Option]
+            public init(options: [Option]) { self.options = options }
+        }
+
+        /// HTML.
+        public var content: String
+        public var spoilerText: String
+        public var sensitive: Bool
+        public var createdAt: Date
+        public var mediaAttachments: [MediaAttachment]
+        public var poll: PollVersion?
+
+        public init(
+            content: String, spoilerText: String = "", sensitive: Bool = false, createdAt: Date, mediaAttachments: [MediaAttachment] = [],
+            poll: PollVersion? = nil
+        ) {
+            self.content = content
+            self.spoilerText = spoilerText
+            self.sensitive = sensitive
+            self.createdAt = createdAt
+            self.mediaAttachments = mediaAttachments
+            self.poll = poll
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case content, sensitive, poll
+            case spoilerText = "spoiler_text"
+            case createdAt = "created_at"
+            case mediaAttachments = "media_attachments"
+        }
+
+        /// Decodes tolerantly: absent fields read as empty.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            content = try container.decodeIfPresent(String.self, forKey: .content) ?? ""
+            spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
+            sensitive = try container.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
+            createdAt = try container.decode(Date.self, forKey: .createdAt)
+            mediaAttachments = try container.decodeIfPresent([MediaAttachment].self, forKey: .mediaAttachments) ?? []
+            poll = try container.decodeIfPresent(PollVersion.self, forKey: .poll)
+        }
+    }
+}
