@@ -1,7 +1,7 @@
 import Feedline
 import FeedlineTestSupport
 import Foundation
-import Synchronization
+
 import Testing
 
 /// A server of posts only: each `publish` draws its fate from a seeded generator — made and
@@ -26,11 +26,11 @@ private final class PostingServer: FeedService {
     }
 
     let me = Author(id: "me", displayName: "Me", handle: "me")
-    let state: Mutex<State>
+    let state: Locked<State>
     let clock: WallClock
 
     init(seed: UInt64, clock: WallClock) {
-        state = Mutex(State(generator: SeededGenerator(seed: seed)))
+        state = Locked(State(generator: SeededGenerator(seed: seed)))
         self.clock = clock
     }
 

@@ -1,7 +1,7 @@
 import Feedline
 import FeedlineTestSupport
 import Foundation
-import Synchronization
+
 import Testing
 
 /// A server of a few fixed posts that takes posts and deletes: what the session-level writing
@@ -12,7 +12,7 @@ final class WritingServer: FeedService {
         var errorDescription: String? { "This action is not allowed." }
     }
 
-    private let posts: Mutex<[Post]>
+    private let posts: Locked<[Post]>
     private let refuseDeletes: Bool
     /// Refuse edits (a 422) and votes as "already voted", answering with this poll.
     let refuseEdits: Bool
@@ -20,7 +20,7 @@ final class WritingServer: FeedService {
     let me = alice
 
     init(posts: [Post], refuseDeletes: Bool = false, refuseEdits: Bool = false, votedPoll: Poll? = nil) {
-        self.posts = Mutex(posts)
+        self.posts = Locked(posts)
         self.refuseDeletes = refuseDeletes
         self.refuseEdits = refuseEdits
         self.votedPoll = votedPoll
