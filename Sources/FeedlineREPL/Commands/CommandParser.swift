@@ -120,6 +120,9 @@ public enum CommandParser {
         case .retry: return .success(.retry)
         case .bookmarks, .favourites, .notifications, .home, .local, .public: return .success(.screen(name))
         case .drafts: return .success(.drafts)
+        case .draft:
+            guard let argument else { return .failure(.missingRow(name)) }
+            return row(argument).map { .draft($0) }
         case .history: return optionalRow().map { .history(row: $0) }
         case .redraft: return optionalRow().map { .redraft(row: $0) }
         case .edit, .vote: return .success(.nothing)  // parsed by parseWriting

@@ -2,7 +2,7 @@ import Feedline
 
 /// The name of a command (its aliases resolve to it).
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-    case back, bookmark, bookmarks, boost, delete, drafts, edit, fav, favourites, gap, help, history, home, list, local, more, new
+    case back, bookmark, bookmarks, boost, delete, draft, drafts, edit, fav, favourites, gap, help, history, home, list, local, more, new
     case notifications, open, post, profile, `public`, quit, redraft, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost
     case unfav, vote
     case whereAmI = "where"
@@ -288,6 +288,12 @@ public enum CommandTable {
             summary: "vote in row N's poll: choice numbers as the post lists them",
             postSummary: "vote in this post's poll: choice numbers as the post lists them",
             details: "The vote shows at once on every row and screen of the post; if the server refuses (the poll ended, you voted already), the poll shows as the server has it. A poll that takes one choice takes one number.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .draft, aliases: [], argument: .row, usage: "draft N",
+            summary: "open draft N (as drafts numbers them) to write on",
+            details: "Shows what the draft replies to or edits, who may see it, its content warning, language, poll and the characters left; new lines replace its text, . sends it (as it is when no line was typed), .back keeps it, .help lists the rest.",
             screens: [.list, .post]
         ),
         CommandSpec(

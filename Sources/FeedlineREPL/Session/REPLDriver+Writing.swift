@@ -56,38 +56,190 @@ extension REPLDriver {
         guard let text else {
             writing = Writing(draft: id, lines: [])
             let start = session.drafts[id]?.draft.text ?? ""
+            say(header(id))
             say(start.isEmpty
-                ? "Type the post; a line with only . sends it, .discard throws it away."
-                : "Type the reply after \(start.trimmingCharacters(in: .whitespaces)); a line with only . sends it, .discard throws it away.")
+                ? "Type the post; a line with only . sends it, .back keeps it for later, .help lists the rest."
+                : "Type the reply after \(start.trimmingCharacters(in: .whitespaces)); a line with only . sends it, .back keeps it for later, .help lists the rest.")
             return
         }
         session.drafts.update(id) { $0.text += text }
         send(id)
     }
 
-    /// A line typed while a draft takes lines: `.` sends, `.discard` throws it away, anything
-    /// else is a line of it. Returns `false` when no draft takes lines.
+    /// A line typed while a draft takes lines: `.` sends, `.discard` throws it away, `.back`
+    /// keeps it for later, other `.`-words change its settings (`.cw`, `.visibility`, `.lang`,
+    /// `.sensitive`, `.poll`, `.show`, `.help`), `..` starts a line that begins with a dot;
+    /// anything else is a line of it. Returns `false` when no draft takes lines.
     func takeDraftLine(_ line: String) -> Bool {
         guard var current = writing else { return false }
-        switch line.trimmingCharacters(in: .whitespaces) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("."), !trimmed.hasPrefix("..") else {
+            current.lines.append(trimmed.hasPrefix("..") ? String(line.drop { $0 == " " }.dropFirst()) : line)
+            writing = current
+            return true
+        }
+        let word = String(trimmed.prefix { !$0.isWhitespace })
+        let argument = trimmed.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+        let drafts = session.drafts
+        switch word {
         case ".":
             writing = nil
-            let typed = current.lines.joined(separator: "\n")
-            if current.replaces {
-                if !current.lines.isEmpty { session.drafts.update(current.draft) { $0.text = typed } }
-            } else {
-                session.drafts.update(current.draft) { $0.text += typed }
-            }
+            keepLines(current)
             send(current.draft)
         case ".discard":
             writing = nil
-            session.drafts.discard(current.draft)
+            drafts.discard(current.draft)
             say("Draft thrown away.")
+        case ".back":
+            writing = nil
+            keepLines(current)
+            say("Draft kept; drafts lists it, draft N opens it again.")
+        case ".show":
+            let saved = drafts[current.draft]?.draft.text ?? ""
+            let typed = current.lines.joined(separator: "\n")
+            let text = current.replaces ? (current.lines.isEmpty ? saved : typed) : saved + typed
+            say(header(current.draft))
+            say("Text: " + Self.excerpt(text, limit: 500))
+        case ".cw":
+            drafts.update(current.draft) { $0.contentWarning = argument.isEmpty ? nil : argument }
+            say(argument.isEmpty ? "No content warning." : "Content warning: \(argument)")
+        case ".visibility":
+            guard let visibility = PostVisibility(typed: argument) else {
+                refuse(".visibility takes public, unlisted, followers (private) or direct.")
+                return true
+            }
+            if drafts[current.draft]?.draft.editing != nil {
+                refuse("An edit cannot change who may see the post.")
+                return true
+            }
+            drafts.update(current.draft) { $0.visibility = visibility }
+            say("Visibility: \(visibility.label.isEmpty ? "public" : visibility.label).")
+        case ".lang":
+            let code = argument.lowercased()
+            guard code.isEmpty || (2...3).contains(code.count) && code.allSatisfy(\.isLetter) else {
+                refuse(".lang takes a language code such as en or de (nothing: let the server guess).")
+                return true
+            }
+            drafts.update(current.draft) { $0.language = code.isEmpty ? nil : code }
+            say(code.isEmpty ? "Language: the server guesses." : "Language: \(code).")
+        case ".sensitive":
+            var now = false
+            drafts.update(current.draft) {
+                $0.sensitive.toggle()
+                now = $0.sensitive
+            }
+            say(now ? "Media marked sensitive." : "Media not marked sensitive.")
+        case ".poll":
+            switch Self.poll(argument) {
+            case .success(let poll):
+                drafts.update(current.draft) { $0.poll = poll }
+                say(poll.map { "Poll: " + Self.describe($0) } ?? "No poll.")
+            case .failure(let error):
+                refuse(error.message)
+            }
+        case ".help":
+            say("While writing: type the text; . sends, .back keeps the draft for later, .discard throws it away, .show shows it, .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it); start a line with .. to begin it with a dot.")
         default:
-            current.lines.append(line)
-            writing = current
+            refuse("\(Echo.shortened(word, to: 24)) is not a draft command; .help lists them. (Start a line with .. to begin it with a dot.)")
         }
         return true
+    }
+
+    /// Puts the lines typed so far into the draft: after what it starts with, or instead of
+    /// its text (an edit, a redraft, a reopened draft) when there are any.
+    private func keepLines(_ current: Writing) {
+        let typed = current.lines.joined(separator: "\n")
+        if current.replaces {
+            if !current.lines.isEmpty { session.drafts.update(current.draft) { $0.text = typed } }
+        } else if !current.lines.isEmpty {
+            session.drafts.update(current.draft) { $0.text += typed }
+        }
+    }
+
+    /// `draft N`: opens draft N (as drafts numbers them) to write on.
+    func reopenDraft(_ number: Int) {
+        let all = session.drafts.all
+        guard all.indices.contains(number - 1) else {
+            refuse(all.isEmpty ? "There are no drafts." : "There is no draft \(number); drafts lists \(all.count == 1 ? "one" : "1–\(all.count)").")
+            return
+        }
+        let submission = all[number - 1]
+        guard submission.isEditable else {
+            refuse("Draft \(number) is on its way (\(Self.phrase(submission.phase, refusal: submission.refusal))); it cannot change now.")
+            return
+        }
+        writing = Writing(draft: submission.id, lines: [], replaces: true)
+        say(header(submission.id))
+        say("Text: \(Self.excerpt(submission.draft.text, limit: 500)). Type new text to replace it, or . to send it as it is; .help lists the rest.")
+    }
+
+    /// What a person writing needs to see of draft `id`: what it replies to or edits, who may
+    /// see it, its warning, language, poll, attachments, and the characters left.
+    func header(_ id: DraftID) -> String {
+        guard let draft = session.drafts[id]?.draft else { return "" }
+        var parts: [String] = []
+        if let edited = draft.editing {
+            parts.append("editing " + (session.store.post(edited).map { Self.excerpt($0.text) } ?? "post \(edited)"))
+        } else if let parent = draft.inReplyTo {
+            parts.append("reply to " + (session.store.post(parent).map { "@\($0.author.handle): \(Self.excerpt($0.text))" } ?? "post \(parent)"))
+        } else {
+            parts.append("new post")
+        }
+        parts.append(draft.visibility.label.isEmpty ? "public" : draft.visibility.label)
+        if let warning = draft.warning { parts.append("CW: \(warning)") }
+        if let language = draft.language { parts.append("language \(language)") }
+        if let poll = draft.poll { parts.append("poll: " + Self.describe(poll)) }
+        if !draft.media.isEmpty { parts.append("\(draft.media.count) attachment\(draft.media.count == 1 ? "" : "s")") }
+        if draft.sensitive { parts.append("sensitive") }
+        let left = draft.charactersLeft(limits: session.drafts.limits)
+        parts.append(left >= 0 ? "\(left) characters left" : "\(-left) characters over")
+        return parts.joined(separator: " · ")
+    }
+
+    /// `A | B | C [--multiple] [--expires 1d]`: a poll, `nil` for none (an empty argument), or why not.
+    static func poll(_ argument: String) -> Result<Draft.PollDraft?, PollError> {
+        guard !argument.isEmpty else { return .success(nil) }
+        var words = argument.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var multiple = false
+        var expires = 86_400
+        var kept: [String] = []
+        while !words.isEmpty {
+            let word = words.removeFirst()
+            switch word {
+            case "--multiple": multiple = true
+            case "--expires":
+                guard let span = words.first, let seconds = Self.seconds(span) else {
+                    return .failure(PollError(message: "--expires takes a span such as 30m, 6h or 3d."))
+                }
+                words.removeFirst()
+                expires = seconds
+            default: kept.append(word)
+            }
+        }
+        let options = kept.joined(separator: " ").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard options.count >= 2 else { return .failure(PollError(message: ".poll takes two or more choices separated by |, for example: .poll tea | coffee.")) }
+        return .success(Draft.PollDraft(options: options, expiresIn: expires, multiple: multiple))
+    }
+
+    struct PollError: Error {
+        var message: String
+    }
+
+    /// `30m`, `6h`, `3d`, `1w` in seconds.
+    static func seconds(_ span: String) -> Int? {
+        guard let unit = span.last, let number = Int(span.dropLast()), number > 0 else { return nil }
+        switch unit {
+        case "m": return number * 60
+        case "h": return number * 3_600
+        case "d": return number * 86_400
+        case "w": return number * 604_800
+        default: return nil
+        }
+    }
+
+    static func describe(_ poll: Draft.PollDraft) -> String {
+        let span = poll.expiresIn % 86_400 == 0 ? "\(poll.expiresIn / 86_400)d" : poll.expiresIn % 3_600 == 0 ? "\(poll.expiresIn / 3_600)h" : "\(poll.expiresIn / 60)m"
+        return poll.options.joined(separator: " | ") + " (\(span)\(poll.multiple ? ", several choices" : ""))"
     }
 
     private func send(_ id: DraftID) {
@@ -283,9 +435,9 @@ extension REPLDriver {
     }
 
     /// A text in one line of at most 40 characters, quoted; `"(empty)"` for none.
-    static func excerpt(_ text: String) -> String {
+    static func excerpt(_ text: String, limit: Int = 40) -> String {
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !line.isEmpty else { return "(empty)" }
-        return "\"" + (line.count > 40 ? String(line.prefix(39)) + "…" : line) + "\""
+        return "\"" + (line.count > limit ? String(line.prefix(limit - 1)) + "…" : line) + "\""
     }
 }

@@ -305,6 +305,7 @@ public final class REPLDriver {
         case .reply(let row, let text): reply(row: row, text: text)
         case .delete(let row, let confirmed): delete(row: row, confirmed: confirmed)
         case .drafts: listDrafts()
+        case .draft(let number): reopenDraft(number)
         case .edit(let row, let text): editPost(row: row, text: text)
         case .history(let row): showHistory(row: row)
         case .redraft(let row): redraft(row: row)
