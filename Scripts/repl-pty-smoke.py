@@ -18,10 +18,15 @@ page loads (the sandbox's 150–400 ms latency on the real clock), on the detail
 thread loads, ten times in a row, as Ctrl-C and as kill(2); after each the session still works,
 and `quit` / Ctrl-D exit 0 with the terminal restored.
 
+With `editor` it checks writing a post in $EDITOR: `post` gives the terminal to the editor (a
+script that writes the text and checks it was handed a draft file with the context below the
+marker, on a terminal in cooked mode), takes it back, shows the draft with its `compose>`
+prompt, and `.` posts it; then the terminal is restored on the way out.
+
 With `numbers` it checks that row numbers hold still while the sandbox's stream deletes a row
 above them: a number names the row printed with it until `list`.
 
-Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete|numbers]
+Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete|numbers|editor]
 Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
 """
 import os
@@ -304,8 +309,47 @@ def markers_held(binary, root, server):
     print("ok")
 
 
+def editor(binary, root):
+    """`post` opens $EDITOR on the draft and takes the terminal back; `.` sends what it wrote."""
+    scratch = tempfile.mkdtemp(prefix="feedline-pty-")
+    script = os.path.join(scratch, "editor.sh")
+    seen = os.path.join(scratch, "seen")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\n"
+                "# What a person does in the editor: reads the context, writes the text, saves.\n"
+                f"stty -a | grep -o -- '-\\?icanon' > '{seen}'\n"
+                f"grep -c '^# ---- feedline' \"$1\" >> '{seen}'\n"
+                "{ printf 'Written in the editor.\\nSecond line.\\n'; sed -n '/^# ---- feedline/,$p' \"$1\"; } > \"$1.new\" && mv \"$1.new\" \"$1\"\n")
+    os.chmod(script, 0o755)
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", EDITOR=script, **scratch_homes())
+    env.pop("VISUAL", None)
+    history = os.path.join(scratch, "history")
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-stream --no-state"
+    command = f"/bin/bash -c \"{args}; echo EXIT=$?; stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' \""
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–10 of 20 shown", "first page")
+    expect(child, "home> ", "first prompt")
+    child.send("post\r")
+    expect(child, r"Text: \"Written in the editor\. Second line\.\"", "the text the editor wrote is the draft's")
+    expect(child, "compose> ", "the compose prompt after the editor")
+    with open(seen) as f:
+        lines = f.read().split()
+    if lines != ["icanon", "1"]:
+        fail(f"the editor ran on a cooked terminal with the marker in its file (saw {lines})", child)
+    child.send(".\r")
+    expect(child, r"Posted: \"Written in the editor\. Second line\.\"", "the post is sent")
+    expect(child, "home> ", "back to the home prompt")
+    child.send("quit\r")
+    expect(child, r"EXIT=0", "quit exits 0")
+    check_restored(child, "quit after the editor")
+    print("ok")
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
+    if sys.argv[3:] == ["editor"]:
+        editor(binary, root)
+        return
     if sys.argv[3:4] == ["markers-held"] and len(sys.argv) == 5:
         markers_held(binary, root, sys.argv[4])
         return

@@ -29,6 +29,11 @@ struct InteractiveSmokeTests {
         try await Self.smoke("numbers")
     }
 
+    @Test("post opens $EDITOR on the draft with the terminal cooked, takes the terminal back, and . posts what it wrote")
+    func editor() async throws {
+        try await Self.smoke("editor")
+    }
+
     @Test("SIGINT at the prompt, during a page load, on the detail screen and ten times in a row: the session goes on, then exits 0 with the terminal restored")
     func sigint() async throws {
         try await Self.smoke("sigint")

@@ -15,6 +15,15 @@ public enum InteractiveRunner {
         // Tab completes from what the session has received so far, kept up to date as rows
         // arrive (the first page comes after the prompt is shown).
         options.completionChanged = { console.setCompletionContext($0) }
+        options.promptChanged = { console.setPrompt($0) }
+        if let command = DraftEditor.command() {
+            // The draft is saved before the editor starts (the session saves every change).
+            options.editor = { text, context, name in
+                console.suspend()
+                defer { console.resume() }
+                return DraftEditor.edit(text: text, context: context, name: name, command: command)
+            }
+        }
         let driver = REPLDriver(session: session, options: options, terminalWidth: { TerminalInfo.columns }) { console.print($0) }
         console.start(prompt: driver.prompt)
         if let problem = console.historyProblem { console.print(problem + "\n") }

@@ -54,6 +54,11 @@ extension REPLDriver {
             return
         }
         guard let text else {
+            if options.editor != nil {
+                writing = Writing(draft: id, lines: [], replaces: true)
+                openEditor(id)
+                return
+            }
             writing = Writing(draft: id, lines: [])
             let start = session.drafts[id]?.draft.text ?? ""
             say(header(id))
@@ -137,12 +142,39 @@ extension REPLDriver {
             case .failure(let error):
                 refuse(error.message)
             }
+        case ".edit":
+            guard options.editor != nil else {
+                refuse("No editor: set VISUAL or EDITOR to write drafts in one.")
+                return true
+            }
+            keepLines(current)
+            current.lines = []
+            current.replaces = true
+            writing = current
+            openEditor(current.draft)
         case ".help":
             say("While writing: type the text; . sends, .back keeps the draft for later, .discard throws it away, .show shows it, .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it); start a line with .. to begin it with a dot.")
         default:
             refuse("\(Echo.shortened(word, to: 24)) is not a draft command; .help lists them. (Start a line with .. to begin it with a dot.)")
         }
         return true
+    }
+
+    /// Opens the editor on draft `id` (saved already), takes back the text it leaves, and shows
+    /// the draft, waiting for `.` to send it; the draft stays as it was when the editor fails.
+    private func openEditor(_ id: DraftID) {
+        guard let editor = options.editor, let draft = session.drafts[id]?.draft else { return }
+        let context = [
+            header(id), "Save and quit to come back to feedline; there, . sends the post, .back keeps it, .discard throws it away.",
+        ]
+        switch editor(draft.text, context, id.rawValue) {
+        case .success(let text):
+            session.drafts.update(id) { $0.text = text }
+        case .failure(let failure):
+            refuse(failure.message)
+        }
+        say(header(id))
+        say("Text: \(Self.excerpt(session.drafts[id]?.draft.text ?? "", limit: 500)). A line with only . sends it, .edit opens the editor again, .back keeps it for later, .help lists the rest.")
     }
 
     /// Puts the lines typed so far into the draft: after what it starts with, or instead of
@@ -169,6 +201,10 @@ extension REPLDriver {
             return
         }
         writing = Writing(draft: submission.id, lines: [], replaces: true)
+        if options.editor != nil {
+            openEditor(submission.id)
+            return
+        }
         say(header(submission.id))
         say("Text: \(Self.excerpt(submission.draft.text, limit: 500)). Type new text to replace it, or . to send it as it is; .help lists the rest.")
     }
@@ -325,6 +361,9 @@ extension REPLDriver {
                     if let text {
                         self.session.drafts.update(id) { $0.text = text }
                         self.send(id)
+                    } else if self.options.editor != nil {
+                        self.writing = Writing(draft: id, lines: [], replaces: true)
+                        self.openEditor(id)
                     } else {
                         self.writing = Writing(draft: id, lines: [], replaces: true)
                         let now = self.session.drafts[id]?.draft.text ?? ""

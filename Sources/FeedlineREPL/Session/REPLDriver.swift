@@ -40,6 +40,13 @@ public final class REPLDriver {
         /// that arrive on any screen (shown or not yet) bring handles and tags, a command changes
         /// the screen on top. An interactive front hands it to its line editor.
         public var completionChanged: (@MainActor @Sendable (CompletionContext) -> Void)?
+        /// Opens the user's editor on a draft's text, with context lines to show below it, and
+        /// returns the text left (or why not). An interactive front with `$VISUAL` or `$EDITOR`
+        /// sets it; without it, `post` and `reply` take the draft's lines inline.
+        /// Told the prompt when it changes other than by a command's return (a draft that
+        /// starts taking lines once the account is known). An interactive front shows it.
+        public var promptChanged: (@MainActor @Sendable (String) -> Void)?
+        public var editor: (@MainActor (_ text: String, _ context: [String], _ name: String) -> Result<String, DraftEditor.EditorFailure>)?
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
         public init(
@@ -128,8 +135,13 @@ public final class REPLDriver {
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     var handles: [String: String] = [:]
     var tags: Set<String> = []
-    /// The draft whose lines are being typed (after `post` or `reply` alone).
-    var writing: Writing?
+    /// The draft whose lines are being typed (after `post` or `reply` alone). It may start after
+    /// the command returned (a reply waits for the account): the front hears the new prompt.
+    var writing: Writing? {
+        didSet {
+            if (oldValue == nil) != (writing == nil) { options.promptChanged?(prompt) }
+        }
+    }
     /// What ``Options/completionChanged`` was last told.
     var toldCompletion: CompletionContext?
     /// Width of the terminal when following it.

@@ -25,6 +25,8 @@ public final class ReadlineConsole: Sendable {
         var texts: [String] = []
         var prompt: String?
         var stop = false
+        /// Give the terminal to another program until ``resume()`` (see ``suspend()``).
+        var suspend = false
         var lastHistory: String?
         /// Signals and wake-ups read from the self-pipe while readline was waiting for a key.
         var signals: Set<Int32> = []
@@ -39,6 +41,11 @@ public final class ReadlineConsole: Sendable {
     private let wakeWrite: Int32
     private let historyFile: String?
     private let finished = DispatchSemaphore(value: 0)
+    /// Signalled by the readline thread once it let go of the terminal, and by ``resume()``.
+    private let suspended = DispatchSemaphore(value: 0)
+    private let resumed = DispatchSemaphore(value: 0)
+    /// The prompt shown last (the readline thread's), to show again after a suspension.
+    private let shownPrompt = Locked("")
     private let running = Atomic<Bool>(false)
     private let context = Locked(CompletionContext())
     /// The matches of the completion in progress (the readline thread's).
@@ -112,6 +119,22 @@ public final class ReadlineConsole: Sendable {
         wake()
     }
 
+    /// Gives the terminal to another program (an editor): returns once the readline thread has
+    /// printed what was queued, removed its prompt and handler and restored the terminal's
+    /// settings; it reads nothing until ``resume()``. At once when the console is not running.
+    public func suspend() {
+        guard running.load(ordering: .acquiring) else { return }
+        outbox.withLock { $0.suspend = true }
+        wake()
+        suspended.wait()
+    }
+
+    /// Takes the terminal back after ``suspend()``: the prompt is shown again.
+    public func resume() {
+        guard running.load(ordering: .acquiring) else { return }
+        resumed.signal()
+    }
+
     /// Prints what is still queued, stops the thread, writes the history and restores the terminal.
     public func stop() {
         guard running.load(ordering: .acquiring) else { return }
@@ -172,6 +195,7 @@ public final class ReadlineConsole: Sendable {
     }
 
     private func loop(prompt: String) {
+        shownPrompt.withLock { $0 = prompt }
         rl_callback_handler_install(prompt, feedlineLineHandler)
         var stopping = false
         while !stopping {
@@ -250,6 +274,7 @@ public final class ReadlineConsole: Sendable {
             defer {
                 box.texts.removeAll()
                 box.prompt = nil
+                box.suspend = false
             }
             return box
         }
@@ -267,9 +292,24 @@ public final class ReadlineConsole: Sendable {
             }
             if signals.contains(SIGWINCH) { rl_resize_terminal() }
             if !box.texts.isEmpty { feedline_print_above(box.texts.joined()) }
-            if let prompt = box.prompt { feedline_change_prompt(prompt) }
+            if let prompt = box.prompt {
+                feedline_change_prompt(prompt)
+                shownPrompt.withLock { $0 = prompt }
+            }
         } else if !box.texts.isEmpty {
             feedline_write_stdout(box.texts.joined())
+        }
+        if box.suspend {
+            // The other program gets a clean line and the terminal as it was before readline.
+            let reading = reading && !readingEnded.load(ordering: .acquiring)
+            if reading {
+                rl_callback_handler_remove()
+                feedline_write_stdout("\n")
+            }
+            restoreTerminal()
+            suspended.signal()
+            resumed.wait()
+            if reading { rl_callback_handler_install(shownPrompt.withLock { $0 }, feedlineLineHandler) }
         }
         return box.stop
     }
