@@ -36,6 +36,19 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Reply `{"type":"idle"}` once no request is running.
         case wait
         case quit
+        /// Start a post — or, with `replyTo`, a reply to that post (one the session knows) —
+        /// with these fields; the reply is the draft's state.
+        case draft(replyTo: PostID?, DraftFields)
+        /// Change a draft that is being written (not one on its way).
+        case editDraft(DraftID, DraftFields)
+        /// Send a draft that has no problems.
+        case send(DraftID)
+        /// Throw a draft away (not one on its way: a post may be made of it).
+        case discard(DraftID)
+        /// Reply with every draft and submission on its way.
+        case drafts
+        /// Delete one of the user's posts; the reply waits for the server's answer.
+        case delete(PostID)
     }
 
     /// The client's id for this command, echoed by the replies.
@@ -52,8 +65,8 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "back", "bookmark", "display", "favourite", "loadMore", "open", "openGap", "pop", "push", "quit", "reblog", "refresh",
-        "retry", "root", "show", "showWaiting", "timeline", "top", "wait",
+        "back", "bookmark", "delete", "discard", "display", "draft", "drafts", "editDraft", "favourite", "loadMore", "open", "openGap",
+        "pop", "push", "quit", "reblog", "refresh", "retry", "root", "send", "show", "showWaiting", "timeline", "top", "wait",
     ]
 
     /// Why a line is not a command: one sentence, plus the id when the line had one.
@@ -139,6 +152,11 @@ public struct JSONLCommand: Sendable, Equatable {
             action = .root(feed)
         case "wait": action = .wait
         case "quit": action = .quit
+        case "draft", "editDraft", "send", "discard", "drafts", "delete":
+            switch writing(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
         default:
             let lowered = name.lowercased()
             // Suggest only for word-sized names: the distance is O(length × name length).
@@ -153,6 +171,10 @@ public struct JSONLCommand: Sendable, Equatable {
     /// so a megabyte of junk in a field is not written back in full.
     static func echo(_ text: String) -> String {
         Echo.shortened(text, to: 40)
+    }
+
+    struct FieldProblem: Error {
+        var message: String
     }
 
     private struct RouteProblem: Error {

@@ -99,7 +99,6 @@ public enum JSONLMessage {
         .object([("type", "error"), ("message", .string(message))] + (id.map { [("id", $0)] } ?? []))
     }
 
-    /// The last line of a session.
     /// How live updates arrive now: `{"type":"stream","state":"live"}`; `"reconnecting"` adds
     /// `"after"` (seconds) and `"attempt"`, `"polling"` adds `"every"` (seconds), `"refused"`
     /// (the server refused the token; nothing more is asked) adds `"message"`; also
@@ -120,24 +119,34 @@ public enum JSONLMessage {
         return .object(fields)
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         let (whole, fraction) = duration.components
         return Double(whole) + Double(fraction) / 1e18
     }
 
     /// The last line of a session. `unsent` lists the favourites, boosts and bookmarks not sent
     /// yet (after waiting up to 2 s for those on their way), each `{"post","kind","value"}`;
-    /// `kept` says whether they are kept and sent at the next start (the session keeps state)
-    /// or dropped.
-    public static func bye(unsent: [OutboxEntry] = [], kept: Bool = false) -> JSONLValue {
-        .object([("type", "bye"), ("unsent", .array(unsent.map(outboxEntry))), ("kept", .bool(kept))])
+    /// `submissions` (only when there are some) the posts still on their way — sending, queued
+    /// or checking — as `drafts` lists them, checked under `limits`; `kept` says whether all of
+    /// them are kept and sent at the next start (the session keeps state) or dropped.
+    public static func bye(
+        unsent: [OutboxEntry] = [], submissions: [Submission] = [], limits: ComposeLimits = .mastodonDefaults, kept: Bool = false
+    ) -> JSONLValue {
+        var fields: [(String, JSONLValue)] = [("type", "bye"), ("unsent", .array(unsent.map(outboxEntry)))]
+        if !submissions.isEmpty { fields.append(("submissions", .array(submissions.map { .object(draftFields($0, limits: limits)) }))) }
+        fields.append(("kept", .bool(kept)))
+        return .object(fields)
     }
 
-    /// What `retry` sent again of the favourites, boosts and bookmarks (its other work shows in
-    /// the screens' messages): `{"type":"retrying","interactions":[{"post","kind","value"}]}`.
-    /// How each went follows as `post` messages.
-    public static func retrying(_ sent: [OutboxEntry], id: JSONLValue?) -> JSONLValue {
-        .object([("type", "retrying")] + (id.map { [("id", $0)] } ?? []) + [("interactions", .array(sent.map(outboxEntry)))])
+    /// What `retry` sent again of the favourites, boosts and bookmarks, and which queued posts
+    /// it sent again (its other work shows in the screens' messages):
+    /// `{"type":"retrying","interactions":[{"post","kind","value"}],"drafts":["1"]}`. How each
+    /// went follows as `post` and `draft` messages.
+    public static func retrying(_ sent: [OutboxEntry], drafts: [DraftID] = [], id: JSONLValue?) -> JSONLValue {
+        .object(
+            [("type", "retrying")] + (id.map { [("id", $0)] } ?? [])
+                + [("interactions", .array(sent.map(outboxEntry))), ("drafts", .array(drafts.map { .string($0.rawValue) }))]
+        )
     }
 
     static func outboxEntry(_ entry: OutboxEntry) -> JSONLValue {

@@ -19,7 +19,7 @@ public final class JSONLinesDriver {
         init(_ list: FeedListViewModel) { self.list = list }
     }
 
-    private let session: FeedSession
+    let session: FeedSession
     /// Whether the session keeps state for the next start (what `bye` says of unsent taps).
     private let keepsState: Bool
     private let write: @MainActor (String) -> Void
@@ -28,6 +28,9 @@ public final class JSONLinesDriver {
     private var detailSubscription: Subscription?
     private var started = false
     private var streamState: StreamState?
+    /// The submissions that changed while a command was changing drafts (`nil` the rest of the
+    /// time): the command writes them as its reply instead (see ``holdingDraftChanges(_:)``).
+    var heldDraftChanges: [Submission]?
 
     /// A driver over `session` that hands each output line (without newline) to `write`;
     /// `keepsState` says whether taps left unsent at the end are kept for the next start.
@@ -56,6 +59,12 @@ public final class JSONLinesDriver {
             self.streamState = state
             self.emit(JSONLMessage.stream(state))
         })
+        // Submissions: every change as it happens (sending, queued, sent…).
+        subscriptions.append(session.drafts.observeChanges { [weak self] submission in
+            self?.submissionChanged(submission)
+        })
+        // Drafts kept from an earlier run (a session that keeps state): what there is at start.
+        if !session.drafts.all.isEmpty { emit(JSONLMessage.drafts(session.drafts.all, limits: session.drafts.limits)) }
         session.root.appeared()
     }
 
@@ -72,7 +81,7 @@ public final class JSONLinesDriver {
             command = parsed
         }
         let id = command.id
-        if let problem = carryOut(command.action, id: id) {
+        if let problem = await carryOut(command.action, id: id) {
             emit(JSONLMessage.error(problem, id: id))
             return true
         }
@@ -91,7 +100,9 @@ public final class JSONLinesDriver {
     }
 
     /// Carries out every action but `wait` and `quit`; the error's sentence when it cannot.
-    private func carryOut(_ action: JSONLCommand.Action, id: JSONLValue?) -> String? {
+    /// Only `draft` (which waits for the account's settings, the first time) and `delete` (which
+    /// waits for them and for the server's answer) suspend.
+    private func carryOut(_ action: JSONLCommand.Action, id: JSONLValue?) async -> String? {
         let navigator = session.navigator
         switch action {
         case .timeline(let screen):
@@ -133,10 +144,11 @@ public final class JSONLinesDriver {
             }
         case .retry:
             // Everything still failed, on every screen (pages, refreshes, gaps, detail loads,
-            // interactions that rolled back or wait in the outbox).
+            // interactions that rolled back or wait in the outbox, queued posts).
             let sending = session.store.retryableInteractions
+            let queued = session.drafts.all.filter { if case .queued = $0.phase { true } else { false } }.map(\.id)
             session.retry()
-            if !sending.isEmpty { emit(JSONLMessage.retrying(sending, id: id)) }
+            if !sending.isEmpty || !queued.isEmpty { emit(JSONLMessage.retrying(sending, drafts: queued, id: id)) }
         case .push(let route):
             navigator.push(route)
         case .pop:
@@ -152,6 +164,8 @@ public final class JSONLinesDriver {
         case .show(let post):
             guard session.shows(post: post) else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
             guard session.reveal(post: post) else { return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))." }
+        case .draft, .editDraft, .send, .discard, .drafts, .delete:
+            return await carryOut(writing: action, id: id)
         case .wait, .quit:
             break
         }
@@ -159,14 +173,15 @@ public final class JSONLinesDriver {
     }
 
     /// Stops following changes and writes `bye` with the taps not sent yet (``close()`` waits
-    /// for those on their way first).
+    /// for those on their way first) and the posts still on their way.
     public func finish() {
         guard started else { return }
         started = false
         subscriptions.removeAll()
         lists.removeAll()
         detailSubscription = nil
-        emit(JSONLMessage.bye(unsent: session.store.outbox, kept: keepsState))
+        let drafts = session.drafts
+        emit(JSONLMessage.bye(unsent: session.store.outbox, submissions: drafts.all.filter(\.isInFlight), limits: drafts.limits, kept: keepsState))
     }
 
     /// The end of the session — `quit`, or the end of input: waits up to 2 s (on the session's
@@ -233,7 +248,7 @@ public final class JSONLinesDriver {
         }
     }
 
-    private func emit(_ message: JSONLValue) {
+    func emit(_ message: JSONLValue) {
         write(message.json)
     }
 }
