@@ -93,6 +93,11 @@ extension FeedSession {
     /// why it failed.
     public func delete(post id: PostID, then report: @escaping @MainActor @Sendable (Result<Post, FeedFailure>) -> Void) {
         let original = store.originalID(of: id) ?? id
+        if let me = drafts.settings?.account, let post = store.post(original), post.author.id != me.id {
+            // Known to be someone else's: nothing leaves the screens for a delete that cannot be.
+            report(.failure(FeedFailure(message: "Only your own posts can be deleted; this one is by @\(post.author.handle).", isTransient: false)))
+            return
+        }
         let service = service
         store.deleting(original)
         activity.run { [weak self] in

@@ -95,7 +95,7 @@ public final class SandboxService: FeedService {
         }
         let store = try SandboxStore(
             entries: statuses, elsewhere: elsewhere, reserving: Set(later.map(\.id)),
-            domain: scenario.account.url.flatMap { URL(string: $0)?.host }
+            domain: scenario.account.url.flatMap { URL(string: $0)?.host }, signedIn: scenario.account.id
         )
         func check(_ reaction: SandboxScenario.Reaction, _ field: String) throws(SandboxError) {
             if store.account(named: reaction.account) == nil {

@@ -38,14 +38,18 @@ struct SandboxStore: Sendable {
     /// The sandbox server's own domain (`tidepool.social`), if known: a local account `mira` is
     /// `mira@tidepool.social` to the world.
     private let domain: String?
+    /// The signed-in account's id: its own feed shows its followers-only and direct posts too.
+    private let signedIn: String?
 
     /// A store holding `entries` as the home timeline and `elsewhere` as statuses the server knows
     /// that the timeline does not show, on a server whose domain is `domain`. Throws on a repeated id.
     init(
-        entries: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], reserving reserved: Set<String> = [], domain: String? = nil
+        entries: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], reserving reserved: Set<String> = [], domain: String? = nil,
+        signedIn: String? = nil
     ) throws(SandboxError) {
         self.reserved = reserved
         self.domain = domain
+        self.signedIn = signedIn
         try insert(entries)
         for status in elsewhere {
             guard statuses[status.id] == nil || positions[status.id] == nil else { throw .duplicateStatus(status.id) }
@@ -229,7 +233,9 @@ struct SandboxStore: Sendable {
                     status.reblog == nil && status.visibility == .public
                         && status.tags.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
                 case .account(let id):
-                    status.account.id == id.rawValue && (status.visibility == .public || status.visibility == .unlisted)
+                    // As Mastodon shows them: public and unlisted posts; to the account itself, all of its own.
+                    status.account.id == id.rawValue
+                        && (status.visibility == .public || status.visibility == .unlisted || id.rawValue == signedIn)
                 default: false
                 }
                 return shown ? SortKey(status) : nil

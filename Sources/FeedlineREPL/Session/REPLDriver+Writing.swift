@@ -436,7 +436,7 @@ extension REPLDriver {
             return
         }
         for (index, submission) in all.enumerated() {
-            say("\(index + 1). \(Self.phrase(submission.phase, refusal: submission.refusal)): \(Self.excerpt(submission.draft.text))")
+            say("\(index + 1). \(Self.excerpt(submission.draft.text)) — \(Self.phrase(submission.phase, refusal: submission.refusal))")
         }
     }
 
@@ -453,7 +453,7 @@ extension REPLDriver {
         case .sent:
             reports.append("Posted: \(text)")
         case .editing:
-            if let refusal = submission.refusal { reports.append("Not posted: \(refusal) The draft is kept (drafts lists it).") }
+            if let refusal = submission.refusal { reports.append("Not posted: \(Self.sentence(refusal)) The draft is kept (drafts lists it).") }
         }
         flushIfFollowing()
     }
@@ -465,12 +465,18 @@ extension REPLDriver {
 
     static func phrase(_ phase: Submission.Phase, refusal: String?) -> String {
         switch phase {
-        case .editing: refusal.map { "refused (\($0))" } ?? "draft"
-        case .sending(let attempt): attempt == 1 ? "sending" : "sending (attempt \(attempt))"
-        case .queued(let reason, _, let wait): "queued (\(reason) Next try in \(span(wait)).)"
+        case .editing: refusal.map { "refused: \($0)" } ?? "draft"
+        case .sending(let attempt): attempt == 1 ? "sending" : "sending, attempt \(attempt)"
+        case .queued(let reason, _, let wait): "queued: \(reason) Next try in \(span(wait))."
         case .checking: "checking your newest posts"
         case .sent: "posted"
         }
+    }
+
+    /// `text` ending as a sentence does (a server's "Validation failed: …" often does not).
+    static func sentence(_ text: String) -> String {
+        guard let last = text.last, !".!?…".contains(last) else { return text }
+        return text + "."
     }
 
     /// A text in one line of at most 40 characters, quoted; `"(empty)"` for none.

@@ -273,12 +273,21 @@ public final class REPLDriver {
         flush()
         ended = true
         let left = await session.finish(waitingAtMost: .seconds(2))
-        guard !left.isEmpty else { return }
-        let taps = left.map(phrase).joined(separator: "; ")
-        let next = options.keepsState
-            ? "\(left.count == 1 ? "It is" : "They are") sent at the next start."
-            : "This session keeps no state (--state DIR would keep \(left.count == 1 ? "it" : "them")), so \(left.count == 1 ? "it is" : "they are") dropped."
-        emit(TextWidth.wrap("Not sent yet: \(taps). \(next)", to: options.width))
+        let posts = session.drafts.all.filter(\.isInFlight)
+        let items = left.map(phrase) + posts.map { "the post \(Self.excerpt($0.draft.text)), \(Self.phrase($0.phase, refusal: nil))" }
+        if !items.isEmpty {
+            let next = options.keepsState
+                ? "\(items.count == 1 ? "It is" : "They are") sent at the next start\(posts.isEmpty ? "" : ", each post with its own key, so none is posted twice")."
+                : "This session keeps no state (--state DIR would keep \(items.count == 1 ? "it" : "them")), so \(items.count == 1 ? "it is" : "they are") dropped."
+            emit(TextWidth.wrap("Not sent yet: \(items.joined(separator: "; ")). \(next)", to: options.width))
+        }
+        let drafts = session.drafts.all.filter(\.isEditable).count
+        if drafts > 0 {
+            let which = drafts == 1 ? "1 draft" : "\(drafts) drafts"
+            emit(TextWidth.wrap(options.keepsState
+                ? "\(which) kept: drafts lists \(drafts == 1 ? "it" : "them") at the next start."
+                : "\(which) not kept: this session keeps no state (--state DIR would).", to: options.width))
+        }
     }
 
     /// Stops following the session.
