@@ -273,6 +273,51 @@ struct HTTPWritingTests {
             #expect(fake.requests.allSatisfy { $0.header("Authorization") == "Bearer \(secretToken)" })
         }
     }
+
+    @Test("a new attachment is uploaded as multipart with its description, waited for while the server processes it (202, then 206), and posted by id")
+    func mediaUploadWaitsForProcessing() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("pond.png")
+        try Data("not really a png".utf8).write(to: file)
+        try await withWritingServer { fake, server in
+            let processing = Mastodon.MediaAttachment(id: "m7", type: .image, url: nil, description: "the pond")
+            let done = Mastodon.MediaAttachment(id: "m7", type: .image, url: "https://example.social/m7.png", description: "the pond")
+            fake.enqueue("POST", "/api/v2/media", .json(processing, status: 202))
+            fake.enqueue("GET", "/api/v1/media/m7", .json(processing, status: 206))
+            fake.enqueue("GET", "/api/v1/media/m7", .json(done))
+            fake.enqueue("POST", "/api/v1/statuses", .json(Self.status("110000000000000030", "with a photo")))
+            let service = try makeService(server)
+            let draft = Draft(
+                id: DraftID("1"), text: "with a photo", media: [Draft.MediaDraft(file: file.path, description: "the pond")], createdAt: Self.now
+            )
+            _ = try await service.publish(draft, idempotencyKey: "k1")
+            #expect(fake.requests.map(\.route) == ["POST /api/v2/media", "GET /api/v1/media/m7", "GET /api/v1/media/m7", "POST /api/v1/statuses"])
+            let upload = try #require(fake.requests.first)
+            #expect(upload.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
+            let body = String(decoding: upload.body, as: UTF8.self)
+            #expect(body.contains("name=\"description\"\r\n\r\nthe pond\r\n"))
+            #expect(body.contains("filename=\"pond.png\"\r\nContent-Type: image/png\r\n\r\nnot really a png\r\n"))
+            let post = try #require(fake.requests.last?.json())
+            #expect(post["media_ids"] as? [String] == ["m7"])
+        }
+    }
+
+    @Test("a file that cannot be read is refused with a sentence before anything is sent")
+    func unreadableAttachment() async throws {
+        try await withWritingServer { _, server in
+            let service = try makeService(server)
+            let draft = Draft(id: DraftID("1"), text: "x", media: [Draft.MediaDraft(file: "/nonexistent/pond.png")], createdAt: Self.now)
+            do {
+                _ = try await service.publish(draft, idempotencyKey: "k1")
+                Issue.record("an unreadable file was posted")
+            } catch {
+                #expect(FeedFailure(error).message.contains("cannot read the file /nonexistent/pond.png"))
+                #expect(!FeedFailure(error).isTransient)
+            }
+        }
+    }
 }
 
 extension Collection {

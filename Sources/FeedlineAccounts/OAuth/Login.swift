@@ -17,7 +17,7 @@ import Foundation
 public struct Login: Sendable {
     /// The scopes Feedline asks for, and no more: reading, and the three kinds of write the
     /// fronts make (favourites, boosts, bookmarks).
-    public static let scopes = ["read", "write:favourites", "write:statuses", "write:bookmarks"]
+    public static let scopes = ["read", "write:favourites", "write:statuses", "write:bookmarks", "write:media"]
     /// The application name the server shows the user ("Feedline").
     public static let clientName = "Feedline"
     /// The request timeout when none is given.

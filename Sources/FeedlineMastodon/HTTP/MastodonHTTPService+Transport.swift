@@ -17,6 +17,8 @@ struct APIRequest: Sendable {
     var form: Data?
     /// An `application/json` body, if any.
     var json: Data? = nil
+    /// Any other body, with its content type (a `multipart/form-data` upload).
+    var body: (data: Data, contentType: String)? = nil
     /// More header fields (an `Idempotency-Key`).
     var headers: [String: String] = [:]
 }
@@ -69,6 +71,9 @@ extension MastodonHTTPService {
         } else if let json = request.json {
             urlRequest.httpBody = json
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        } else if let body = request.body {
+            urlRequest.httpBody = body.data
+            urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         }
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if let token, server.isSameOrigin(request.url) {

@@ -33,8 +33,9 @@ extension MastodonHTTPService {
     /// does not set rather than sending `null`. A 403 names `feedline login` (the sign-in may
     /// predate the permission to write); a 422 carries the server's sentence.
     public func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
-        guard draft.media.allSatisfy({ $0.existingID != nil }) else {
-            throw MastodonHTTPError.unprocessable(serverMessage: "attaching new media is not supported by this version of feedline")
+        var draft = draft
+        for index in draft.media.indices where draft.media[index].existingID == nil {
+            draft.media[index].existingID = try await upload(draft.media[index])
         }
         let body = try Self.statusBody(draft)
         let request: APIRequest
@@ -77,6 +78,8 @@ extension MastodonHTTPService {
             if draft.sensitive { body["sensitive"] = true }
             body["visibility"] = draft.visibility.rawValue
             if let parent = draft.inReplyTo { body["in_reply_to_id"] = parent.rawValue }
+            let media = draft.media.compactMap(\.existingID)
+            if !media.isEmpty { body["media_ids"] = media }
         } else {
             body["spoiler_text"] = draft.warning ?? ""
             body["sensitive"] = draft.sensitive
@@ -125,5 +128,75 @@ extension MastodonHTTPService {
         )
         let response = try await writing { try await send(request) }
         return Poll(try decode(Mastodon.Poll.self, from: response, what: what))
+    }
+}
+
+/// Attachments: `POST /api/v2/media`, then `GET /api/v1/media/:id` until the server has processed it.
+extension MastodonHTTPService {
+    /// How often a processing attachment is asked about, and for how long at most.
+    static let mediaPoll: (every: Duration, atMost: Int) = (.seconds(1), 120)
+
+    /// Uploads `media`'s file with its description and returns the attachment's id once the
+    /// server has processed it (a 202 or a `url` of `null` means it is still processing: asked
+    /// again every second on the injected clock; posting before then is a 422). One sentence
+    /// when the file cannot be read or the server gives up.
+    func upload(_ media: Draft.MediaDraft) async throws -> String {
+        let url = URL(fileURLWithPath: media.file)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw MastodonHTTPError.unprocessable(serverMessage: "cannot read the file \(media.file) to attach: \(error.localizedDescription)")
+        }
+        let boundary = "feedline-\(UUID().uuidString)"
+        var body = Data()
+        func field(_ name: String, _ value: String) {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
+        }
+        if !media.description.isEmpty { field("description", media.description) }
+        let name = url.lastPathComponent.replacingOccurrences(of: "\"", with: "")
+        body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\nContent-Type: \(Self.mimeType(of: name))\r\n\r\n".utf8))
+        body.append(data)
+        body.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        let what = "the upload of \(name)"
+        let response = try await writing {
+            try await send(APIRequest(
+                method: "POST", url: server.url(path: "/api/v2/media"), what: what, body: (body, "multipart/form-data; boundary=\(boundary)")
+            ))
+        }
+        var attachment = try decode(Mastodon.MediaAttachment.self, from: response, what: what)
+        var asked = 0
+        var processing = response.status == 202 || attachment.url == nil
+        while processing {
+            guard asked < Self.mediaPoll.atMost else {
+                throw MastodonHTTPError.unprocessable(serverMessage: "the server was still processing \(name) after \(asked) seconds")
+            }
+            try await clock.sleep(for: Self.mediaPoll.every)
+            asked += 1
+            let check = try await send(APIRequest(method: "GET", url: server.url(path: "/api/v1/media/" + URLPath.encode(attachment.id)), what: what))
+            attachment = try decode(Mastodon.MediaAttachment.self, from: check, what: what)
+            processing = check.status == 206 || attachment.url == nil
+        }
+        return attachment.id
+    }
+
+    /// A MIME type from a file name's extension (what Mastodon checks the content against).
+    static func mimeType(of name: String) -> String {
+        switch (name as NSString).pathExtension.lowercased() {
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "heic": "image/heic"
+        case "mp4", "m4v": "video/mp4"
+        case "mov": "video/quicktime"
+        case "webm": "video/webm"
+        case "mp3": "audio/mpeg"
+        case "ogg", "oga": "audio/ogg"
+        case "wav": "audio/wave"
+        case "m4a": "audio/mp4"
+        case "flac": "audio/flac"
+        default: "application/octet-stream"
+        }
     }
 }

@@ -26,6 +26,21 @@ extension SandboxService {
     ///   hold; ``SandboxError/fault(_:request:)`` for a scheduled fault; a refusal for an empty post.
     public func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
         let now = wallClock.now()
+        // New attachments: read, then processed for a while (on the sandbox's clock), as a server does.
+        var uploads: [Mastodon.MediaAttachment] = []
+        for media in draft.media where media.existingID == nil {
+            let url = URL(fileURLWithPath: media.file)
+            guard FileManager.default.isReadableFile(atPath: url.path), (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else {
+                throw SandboxError.refused("Cannot read the file \(media.file) to attach.")
+            }
+            try await sleep(for: Self.mediaProcessing)
+            let name = url.lastPathComponent
+            uploads.append(Mastodon.MediaAttachment(
+                id: "", type: Self.kind(of: name), url: "https://sandbox.example/media/\(name)",
+                description: media.description.isEmpty ? nil : media.description
+            ))
+        }
+        let attachments = uploads
         return try await perform(.publish, postID: draft.editing) { state, failure, _ throws(SandboxError) in
             if draft.editing == nil, let known = state.idempotencyKeys[idempotencyKey], now.timeIntervalSince(known.at) < Self.idempotencyLifetime,
                 let post = state.store.post(known.id)
@@ -45,7 +60,7 @@ extension SandboxService {
                 }
                 post = edited
             } else {
-                let id = try state.store.addPost(draft, by: state.scenario.account, at: now)
+                let id = try state.store.addPost(draft, by: state.scenario.account, at: now, uploads: attachments)
                 state.idempotencyKeys[idempotencyKey] = (id, now)
                 guard let made = state.store.post(id) else { throw .notFound(PostID(id)) }
                 post = made
@@ -68,6 +83,19 @@ extension SandboxService {
             _ = state.store.delete(originalID)
             if failure == .lostAnswer { throw .fault(.lostAnswer, request: .delete) }
             return post
+        }
+    }
+
+    /// How long the sandbox takes to process an attachment (on its clock: virtual in scripts).
+    public static let mediaProcessing: Duration = .milliseconds(800)
+
+    static func kind(of name: String) -> Mastodon.MediaAttachment.Kind {
+        switch (name as NSString).pathExtension.lowercased() {
+        case "png", "jpg", "jpeg", "webp", "heic": .image
+        case "gif": .gifv
+        case "mp4", "m4v", "mov", "webm": .video
+        case "mp3", "ogg", "oga", "wav", "m4a", "flac": .audio
+        default: .unknown
         }
     }
 

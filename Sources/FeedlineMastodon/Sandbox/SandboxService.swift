@@ -37,6 +37,11 @@ public final class SandboxService: FeedService {
     /// Posts per page, 1…40.
     public let pageSize: Int
     private let clock: any Clock<Duration>
+
+    /// Waits `duration` on the sandbox's clock (virtual in scripts and tests).
+    func sleep(for duration: Duration) async throws {
+        try await clock.sleep(for: duration)
+    }
     let wallClock: WallClock
     private let state: Locked<State>
 

@@ -350,7 +350,9 @@ struct SandboxStore: Sendable {
     /// Returns its id.
     ///
     /// - Throws: ``SandboxError/notFound(_:)`` when the reply target is unknown or deleted.
-    mutating func addPost(_ draft: Draft, by account: Mastodon.Account, at date: Date) throws(SandboxError) -> String {
+    mutating func addPost(
+        _ draft: Draft, by account: Mastodon.Account, at date: Date, uploads: [Mastodon.MediaAttachment] = []
+    ) throws(SandboxError) -> String {
         if let parentID = draft.inReplyTo {
             guard var parent = statuses[parentID.rawValue], parent.reblog == nil, !isDeleted(parentID.rawValue) else { throw .notFound(parentID) }
             parent.repliesCount += 1
@@ -377,6 +379,11 @@ struct SandboxStore: Sendable {
             language: draft.language,
             inReplyToID: draft.inReplyTo?.rawValue,
             inReplyToAccountID: draft.inReplyTo.flatMap { statuses[$0.rawValue]?.account.id },
+            mediaAttachments: uploads.enumerated().map { index, upload in
+                var attachment = upload
+                attachment.id = "\(id)-\(index + 1)"
+                return attachment
+            },
             mentions: mentions,
             poll: draft.poll.map { poll in
                 Mastodon.Poll(

@@ -1,4 +1,5 @@
 import Feedline
+import Foundation
 
 /// Writing: `post`, `reply`, `delete`, `drafts`, the lines of a draft typed after `post` or
 /// `reply` alone, and what the session's drafts say as they go (sending, queued, sent, refused).
@@ -142,6 +143,27 @@ extension REPLDriver {
             case .failure(let error):
                 refuse(error.message)
             }
+        case ".attach":
+            let (file, description) = Self.attachment(argument)
+            guard !file.isEmpty else {
+                refuse(".attach takes a file and its description, for example: .attach pond.png \"Frogs at dawn\".")
+                return true
+            }
+            let path = (file as NSString).expandingTildeInPath
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                FileManager.default.isReadableFile(atPath: path)
+            else {
+                refuse("There is no file \(Echo.shortened(file, to: 60)) to attach (or it cannot be read).")
+                return true
+            }
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            drafts.update(current.draft) { $0.media.append(Draft.MediaDraft(file: absolute, description: description)) }
+            let count = drafts[current.draft]?.draft.media.count ?? 0
+            say("Attached \(URL(fileURLWithPath: path).lastPathComponent)\(description.isEmpty ? " (no description: people who cannot see it get nothing)" : "") — \(count) attachment\(count == 1 ? "" : "s").")
+        case ".detach":
+            drafts.update(current.draft) { $0.media.removeAll { $0.existingID == nil } }
+            say("New attachments removed.")
         case ".edit":
             guard options.editor != nil else {
                 refuse("No editor: set VISUAL or EDITOR to write drafts in one.")
@@ -153,7 +175,7 @@ extension REPLDriver {
             writing = current
             openEditor(current.draft)
         case ".help":
-            say("While writing: type the text; . sends, .back keeps the draft for later, .discard throws it away, .show shows it, .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it); start a line with .. to begin it with a dot.")
+            say("While writing: type the text; . sends, .back keeps the draft for later, .discard throws it away, .show shows it, .edit opens your editor ($VISUAL, $EDITOR), .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it), .attach FILE \"description\" (.detach removes new ones); start a line with .. to begin it with a dot.")
         default:
             refuse("\(Echo.shortened(word, to: 24)) is not a draft command; .help lists them. (Start a line with .. to begin it with a dot.)")
         }
@@ -259,6 +281,22 @@ extension REPLDriver {
 
     struct PollError: Error {
         var message: String
+    }
+
+    /// `FILE "description"` (or `FILE description`): the file and its description.
+    static func attachment(_ argument: String) -> (file: String, description: String) {
+        var rest = Substring(argument)
+        let file: Substring
+        if rest.hasPrefix("\""), let end = rest.dropFirst().firstIndex(of: "\"") {
+            file = rest[rest.index(after: rest.startIndex)..<end]
+            rest = rest[rest.index(after: end)...]
+        } else {
+            file = rest.prefix { !$0.isWhitespace }
+            rest = rest.dropFirst(file.count)
+        }
+        var description = rest.trimmingCharacters(in: .whitespaces)
+        if description.count >= 2, description.hasPrefix("\""), description.hasSuffix("\"") { description = String(description.dropFirst().dropLast()) }
+        return (String(file), description)
     }
 
     /// `30m`, `6h`, `3d`, `1w` in seconds.
