@@ -14,12 +14,22 @@ final class WritingServer: FeedService {
 
     private let posts: Locked<[Post]>
     private let refuseDeletes: Bool
+    /// Publishes wait here until the test opens it (to see one's own post while it is sent).
+    let gate = Gate()
+    let holdPublishes: Bool
+    /// Refuse new posts (a 422).
+    let refusePosts: Bool
     /// Refuse edits (a 422) and votes as "already voted", answering with this poll.
     let refuseEdits: Bool
     let votedPoll: Poll?
     let me = alice
 
-    init(posts: [Post], refuseDeletes: Bool = false, refuseEdits: Bool = false, votedPoll: Poll? = nil) {
+    init(
+        posts: [Post], refuseDeletes: Bool = false, refuseEdits: Bool = false, votedPoll: Poll? = nil, holdPublishes: Bool = false,
+        refusePosts: Bool = false
+    ) {
+        self.holdPublishes = holdPublishes
+        self.refusePosts = refusePosts
         self.posts = Locked(posts)
         self.refuseDeletes = refuseDeletes
         self.refuseEdits = refuseEdits
@@ -87,6 +97,8 @@ final class WritingServer: FeedService {
                 return posts[index]
             }
         }
+        if holdPublishes { await gate.wait() }
+        if refusePosts { throw Refusal() }
         let post = Post(
             id: PostID("n\(posts.withLock { $0.count })"), author: me, text: draft.text, createdAt: testNow, inReplyToID: draft.inReplyTo,
             visibility: draft.visibility
@@ -102,6 +114,38 @@ final class WritingServer: FeedService {
             posts.removeAll { $0.id == id || $0.reblog?.id == id }
             return posts.indices.contains(index) ? posts[index] : makePost(id.rawValue)
         }
+    }
+}
+
+/// Where a call waits until the test lets it go.
+final class Gate: Sendable {
+    private let waiting = Locked<(open: Bool, continuations: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let open = waiting.withLock { state in
+                if !state.open { state.continuations.append(continuation) }
+                return state.open
+            }
+            if open { continuation.resume() }
+        }
+    }
+
+    /// Lets every waiting call go, and every later one at once.
+    func open() {
+        let resumed = waiting.withLock { state in
+            state.open = true
+            defer { state.continuations.removeAll() }
+            return state.continuations
+        }
+        for continuation in resumed { continuation.resume() }
+    }
+
+    var waitingCount: Int { waiting.withLock { $0.continuations.count } }
+
+    /// Returns once a call waits here (a generous bound: a safety net, not a timing).
+    func waitUntilWaiting() async {
+        for _ in 0..<100_000 where waitingCount == 0 { await Task.yield() }
     }
 }
 
@@ -304,5 +348,68 @@ struct WritingSessionTests {
         #expect(draft.text == "post r1 (as typed)")
         #expect(draft.inReplyTo == "o1" && draft.visibility == .private && draft.editing == nil)
         #expect(!ids(session.root.rows).contains("r1"))
+    }
+
+    @Test("one's own post shows at once as sending on home, one's profile and under its parent; the answer turns that same row into the post")
+    func sendingRowBecomesThePost() async throws {
+        let server = WritingServer(posts: Self.posts(), holdPublishes: true)
+        let session = try await deepStack(server)
+        var confirmedChanges: [Changeset<ListRow>] = []
+        let subscription = session.root.snapshot.observe { confirmedChanges.append($0.changes) }
+        _ = subscription
+        let parent = try #require(session.store.post("o1"))
+        let draft = session.drafts.startReply(to: parent)
+        session.drafts.load()
+        await session.settle()
+        session.drafts.update(draft) { $0.text += "on its way" }
+        #expect(session.drafts.send(draft).isEmpty)
+        let local = PostID.sending(draft)
+        // At once, before any answer: on top of home and of the profile, under the parent in both threads.
+        #expect(session.root.rows.first?.post?.isSending == true)
+        #expect(session.root.rows.first?.id == .post(local))
+        let profile = try #require(session.navigator.screens[2].list)
+        #expect(profile.rows.first?.id == .post(local))
+        for index in [1, 4] {
+            let thread = try #require(session.navigator.screens[index].list)
+            let parentIndex = try #require(thread.rows.index(of: .post("o1")))
+            #expect(thread.rows[parentIndex + 1].id == .post(local), "thread at \(index)")
+            #expect(thread.rows[parentIndex + 1].post?.threadDepth == (thread.rows[parentIndex].post?.threadDepth ?? 0) + 1)
+        }
+        #expect(!session.root.toggle(.favourite, row: .post(local)), "a post on its way takes no favourite")
+        confirmedChanges.removeAll()
+        await server.gate.waitUntilWaiting()
+        server.gate.open()
+        await session.settle()
+        // The same row, now the server's post: an update, never a delete and an insert.
+        let row = try #require(session.root.rows.first?.post)
+        #expect(row.id == local && row.post.id == "n4" && !row.isSending)
+        let change = try #require(confirmedChanges.first)
+        #expect(change.deletions.isEmpty && change.updates.contains { $0.element.id == .post(local) })
+        #expect(!change.insertions.contains { $0.element.id == .post(local) })
+        #expect(session.root.rows.index(of: .post("n4")) == 0, "found by its post's id too")
+        // Interactions reach it through the store, by either id.
+        #expect(session.root.toggle(.favourite, row: .post(local)))
+        #expect(session.store.post(local)?.id == "n4")
+        // The stream's echo and later pages find the row: no second row.
+        session.apply(.posted(try #require(session.store.post("n4")), in: .home))
+        #expect(session.root.rows.filter { $0.post?.post.id == "n4" }.count == 1)
+        #expect(session.root.state.waiting.isEmpty)
+        #expect(session.root.state.checkInvariants().isEmpty)
+    }
+
+    @Test("a post the server refuses leaves every screen it was shown on, and the draft stays with the reason")
+    func refusedPostIsWithdrawn() async throws {
+        let server = WritingServer(posts: Self.posts(), refusePosts: true)
+        let session = try await deepStack(server)
+        let draft = session.drafts.startPost()
+        session.drafts.load()
+        await session.settle()
+        session.drafts.update(draft) { $0.text = "refused" }
+        session.drafts.send(draft)
+        #expect(session.root.rows.first?.post?.isSending == true)
+        await session.settle()
+        #expect(!session.root.rows.contains { $0.post?.isSending == true })
+        #expect(session.drafts[draft]?.refusal == "This action is not allowed.")
+        #expect(session.store.post(.sending(draft)) == nil)
     }
 }

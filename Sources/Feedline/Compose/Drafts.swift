@@ -56,6 +56,10 @@ public final class Drafts {
     /// refused (the session puts the post back).
     var editStarted: (@MainActor (Draft) -> Void)?
     var editRefused: (@MainActor (Draft) -> Void)?
+    /// Told when a new post starts on its way (the session shows it as sending at once) and
+    /// when it was refused (the session takes it away again).
+    var postStarted: (@MainActor (Draft) -> Void)?
+    var postRefused: (@MainActor (Draft) -> Void)?
     private let activity: Activity
     /// The draft ``adopt(_:)`` made last.
     private(set) var lastAdopted: DraftID?
@@ -255,7 +259,7 @@ public final class Drafts {
         guard problems.isEmpty else { return problems }
         submission.reduce(.submitted(key: makeKey(), at: clock.now()))
         commit(submission)
-        if submission.draft.editing != nil { editStarted?(submission.draft) }
+        if submission.draft.editing != nil { editStarted?(submission.draft) } else { postStarted?(submission.draft) }
         return []
     }
 
@@ -353,7 +357,9 @@ public final class Drafts {
             guard var submission = submissions[id] else { return }
             submission.reduce(.failed(token: token, failure, at: now))
             commit(submission)
-            if submission.draft.editing != nil, submission.refusal != nil, submission.isEditable { editRefused?(submission.draft) }
+            if submission.refusal != nil, submission.isEditable {
+                if submission.draft.editing != nil { editRefused?(submission.draft) } else { postRefused?(submission.draft) }
+            }
         case .checked(let id, let token, let found):
             guard var submission = submissions[id], submission.token == token else { return }
             submission.reduce(.checked(token: token, found: found?.id, at: now))

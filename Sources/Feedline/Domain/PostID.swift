@@ -13,6 +13,12 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
 
     public var description: String { rawValue }
 
+    /// The id one's own post is shown with while it is being sent: never a server's id.
+    public static func sending(_ draft: DraftID) -> PostID { PostID("sending:" + draft.rawValue) }
+
+    /// Whether this names one's own post on its way (``sending(_:)``), not a post on the server.
+    public var isSending: Bool { rawValue.hasPrefix("sending:") }
+
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }

@@ -45,6 +45,20 @@ extension PostStore {
         pendingEdits[originalID(of: id) ?? id] != nil
     }
 
+    // MARK: - One's own posts on their way
+
+    /// Forgets the local copy of one's own post shown while it was sent (``PostID/sending(_:)``);
+    /// with `server`, the local id names that post from now on (a front holding the row's id
+    /// reaches the server's post through it).
+    package func dropLocal(_ local: PostID, confirmedAs server: PostID?) {
+        guard local.isSending else { return }
+        if let entry = entries[local], entry.holders.isEmpty, !entry.state.isPending { discardEntry(local) }
+        if let server, let entry = entries[server] {
+            originalOfEntry[local] = server
+            entry.wrappers.insert(local)
+        }
+    }
+
     // MARK: - Votes
 
     /// Why a vote was not sent.

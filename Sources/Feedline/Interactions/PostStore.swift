@@ -181,7 +181,7 @@ public final class PostStore {
     private let observers = HandlerList<PostChange>()
     /// Every post by original id (internal for `PostStore+Outbox.swift`, like the members below).
     var entries: [PostID: Entry] = [:]
-    private var originalOfEntry: [PostID: PostID] = [:]
+    var originalOfEntry: [PostID: PostID] = [:]
     var epoch: StoreEpoch = 0
     private var holders: [Int: @MainActor (HolderEvent) -> Void] = [:]
     private var nextHolderID = 0
@@ -637,6 +637,16 @@ public final class PostStore {
     var hasRequestsInFlight: Bool { !(requests?.requests.isEmpty ?? true) }
 
     // MARK: - Memory
+
+    /// Takes the entry `id` out without remembering it (a local copy nothing needs any more).
+    func discardEntry(_ id: PostID) {
+        guard let entry = entries[id] else { return }
+        if entry.unusedStamp != nil {
+            entry.unusedStamp = nil
+            unusedCount -= 1
+        }
+        entries[id] = nil
+    }
 
     private func forget(_ id: PostID, _ entry: Entry) {
         entries[id] = nil

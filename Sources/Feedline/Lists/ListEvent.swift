@@ -56,6 +56,12 @@ package enum ListEvent: Hashable, Sendable {
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)
+    /// One's own post on its way, shown at once (under `parent` in a thread).
+    case ownSending(ListRow, parent: PostID?)
+    /// The server confirmed one's own post shown as `local`: the row becomes it.
+    case ownConfirmed(local: PostID, ListRow)
+    /// One's own post shown as `local` will not be posted: its row goes.
+    case ownWithdrawn(local: PostID)
     /// Rows a pending delete took away, back where they were (the server refused the delete).
     case rowsReinserted([ReinsertedRow])
 }

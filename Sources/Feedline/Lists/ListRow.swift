@@ -125,7 +125,17 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     }
 
     /// The entry's id: the row's identity.
-    public var id: PostID { post.id }
+    public var id: PostID { key ?? post.id }
+
+    /// The row's identity when it is not its post's id: one's own post shown while it was being
+    /// sent keeps the id it was shown with (``PostID/sending(_:)``) after the server confirmed
+    /// it, so the confirmation is an update of that row, never a delete and an insert. The list
+    /// finds the row by its post's id too.
+    package var key: PostID?
+
+    /// Whether the row shows one's own post on its way to the server (not confirmed yet): no
+    /// interaction can be made on it, and it bounds no page.
+    public var isSending: Bool { post.id.isSending }
     /// The original post's id: the key of the shared state.
     public var originalID: PostID { post.originalID }
     /// The post whose text and author the row shows (the original for a reblog entry).
@@ -217,7 +227,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// The id newer items start above (`since_id`): a post's id, a group's newest notification.
     var newerBound: ItemID? {
         switch self {
-        case .post(let row): ItemID(row.id)
+        case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
         case .gap: nil
         }
@@ -226,10 +236,17 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// The id older items start below (`max_id`): a post's id, a group's oldest notification.
     var olderBound: ItemID? {
         switch self {
-        case .post(let row): ItemID(row.id)
+        case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
         case .gap: nil
         }
+    }
+
+    /// Another id the list finds this row by: its post's, for a row whose identity is not it
+    /// (see ``PostRow/key``).
+    var alias: RowID? {
+        guard case .post(let row) = self, let key = row.key, key != row.post.id else { return nil }
+        return .post(row.post.id)
     }
 
     /// The row with a post change applied to the post it shows.

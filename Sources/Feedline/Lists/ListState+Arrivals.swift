@@ -59,7 +59,7 @@ extension ListState {
             }
             fresh.append(row)
         }
-        let fromTop = bound == rows.first?.newerBound
+        let fromTop = bound == topRow?.newerBound
         edit.record(waitingRows.catchUpAnswered(fresh, token: request.token, hasMore: page.hasMore, fromTop: fromTop, nextToken: nextToken))
         clearFailure(of: .refresh)
         runQueue(&edit)
@@ -94,8 +94,8 @@ extension ListState {
         guard !waitingRows.isEmpty else { return }
         let (page, change) = waitingRows.shown(current: current)
         edit.record(change)
-        insertNewer(page, above: rows.first?.newerBound, &edit)
-        if let request = inFlight, let top = rows.first?.newerBound {
+        insertNewer(page, above: topRow?.newerBound, &edit)
+        if let request = inFlight, let top = topRow?.newerBound {
             switch request.kind {
             case .refresh: start(.refresh(above: top))
             case .catchUp: start(.catchUp(above: top))

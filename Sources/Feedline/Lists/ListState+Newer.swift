@@ -56,7 +56,7 @@ extension ListState {
         // The top row at the time of the request: almost always still the first. (A notification
         // group at the top that grew has just moved into `fresh`: then the new rows go first.)
         let topIndex = top.map { top in
-            rows.first?.newerBound == top ? 0 : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top } ?? 0
+            topRow?.newerBound == top ? topRowIndex : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top } ?? 0
         } ?? 0
         guard let oldest = page.oldestBound ?? fresh.last?.olderBound, topIndex < rows.count else {
             if !fresh.isEmpty {

@@ -53,7 +53,7 @@ extension ListState {
             if refreshStyle == .reload, !rows.isEmpty || older == .end {
                 lastRefresh = nil
                 start(.reload)
-            } else if refreshStyle == .newer, let bound = rows.first?.newerBound {
+            } else if refreshStyle == .newer, let bound = topRow?.newerBound {
                 lastRefresh = nil
                 start(.refresh(above: bound))
             } else {
@@ -74,7 +74,7 @@ extension ListState {
             guard refreshStyle == .newer else { return }
             // Above the newest waiting row (after a drop, the newest that waited before it),
             // else above the top row.
-            if let bound = (waitingRows.catchUpAnchor ?? rows.first)?.newerBound {
+            if let bound = (waitingRows.catchUpAnchor ?? topRow)?.newerBound {
                 start(.catchUp(above: bound))
             } else {
                 // Nothing known to ask above (an empty feed, or every row deleted): everything

@@ -105,6 +105,15 @@ extension ListState {
         case .rowsReinserted(let rows):
             reinsert(rows, &edit)
 
+        case .ownSending(let row, let parent):
+            ownSending(row, parent: parent, &edit)
+
+        case .ownConfirmed(let local, let row):
+            ownConfirmed(local, row, &edit)
+
+        case .ownWithdrawn(let local):
+            ownWithdrawn(local, &edit)
+
         case .restored(let saved, let newer, let cursor, let confirmed):
             restored(saved, waiting: newer, older: cursor, confirmed: confirmed, &edit)
 

@@ -21,7 +21,9 @@ extension ListState {
         guard let index = rows.index(of: id) else { return }
         let seen: ReadingPosition
         switch rows[index] {
-        case .post(let row): seen = ReadingPosition(row.post)
+        case .post(let row):
+            guard !row.isSending else { return }
+            seen = ReadingPosition(row.post)
         case .notification(let row): seen = ReadingPosition(id: row.group.newestID, createdAt: row.group.latestAt)
         case .gap: return
         }

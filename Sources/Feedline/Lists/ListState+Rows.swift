@@ -58,6 +58,12 @@ extension ListState {
 
     /// Replaces the row at `index` with `row` (same id) and records it as changed in place.
     mutating func replace(at index: Int, with row: ListRow, _ edit: inout RowEdit) {
+        var row = row
+        // A copy of one's own post confirmed in this row keeps the row's identity.
+        if case .post(let old) = rows[index], let key = old.key, case .post(var new) = row, new.key == nil, new.post.id == old.post.id {
+            new.key = key
+            row = .post(new)
+        }
         rows.replace(at: index, with: row)
         edit.touched(row.id)
     }

@@ -17,6 +17,8 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     private var slots: [ListRow?] = []
     /// Each row's key: its slot is `key + shift`.
     private var positions: [RowID: Int] = [:]
+    /// Other ids rows are found by (see `ListRow.alias`): a post's id to its row's identity.
+    private var aliases: [RowID: RowID] = [:]
     private var shift = 0
     /// The keys of the holes, ascending. The keys of the rows and the holes together are the
     /// integers from `-shift` to `slots.count - shift - 1`, without a break.
@@ -34,8 +36,14 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
         positions.reserveCapacity(expected)
         for row in rows where positions[row.id] == nil {
             positions[row.id] = slots.count
+            if let alias = row.alias { aliases[alias] = row.id }
             slots.append(row)
         }
+    }
+
+    /// The key the row `id` names (itself, or the row an alias points at).
+    private func key(_ id: RowID) -> Int? {
+        positions[id] ?? aliases[id].flatMap { positions[$0] }
     }
 
     public var startIndex: Int { 0 }
@@ -62,7 +70,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
 
     /// The position of the row with `id`, if present. O(1), or O(log h) after h removals.
     public func index(of id: RowID) -> Int? {
-        positions[id].map { $0 + shift - holes(below: $0) }
+        key(id).map { $0 + shift - holes(below: $0) }
     }
 
     /// How many holes have keys below `key`.
@@ -79,11 +87,11 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
 
     /// The row with `id`, if present. O(1).
     public subscript(id id: RowID) -> ListRow? {
-        positions[id].flatMap { slots[$0 + shift] }
+        key(id).flatMap { slots[$0 + shift] }
     }
 
     /// Whether a row with `id` is present. O(1).
-    public func contains(_ id: RowID) -> Bool { positions[id] != nil }
+    public func contains(_ id: RowID) -> Bool { key(id) != nil }
 
     /// The rows as an array (a copy: O(n + h)).
     public var array: [ListRow] { Array(self) }
@@ -120,17 +128,20 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
             // Keys continue after the last key or hole.
             let first = slots.count - shift
             for offset in rows.indices { positions[rows[offset].id] = first + offset }
+            for row in rows { if let alias = row.alias { aliases[alias] = row.id } }
             slots.append(contentsOf: rows.lazy.map(Optional.some))
         } else if index == 0 {
             slots.insert(contentsOf: rows.lazy.map(Optional.some), at: 0)
             shift += rows.count
             for offset in rows.indices { positions[rows[offset].id] = offset - shift }
+            for row in rows { if let alias = row.alias { aliases[alias] = row.id } }
         } else {
             compact()
             slots.insert(contentsOf: rows.lazy.map(Optional.some), at: index)
             for slot in index..<slots.count {
                 if let row = slots[slot] { positions[row.id] = slot - shift }
             }
+            for row in rows { if let alias = row.alias { aliases[alias] = row.id } }
         }
     }
 
@@ -161,6 +172,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     private mutating func empty(_ slot: Int) -> Int? {
         guard let row = slots[slot] else { return nil }
         positions[row.id] = nil
+        if let alias = row.alias { aliases[alias] = nil }
         slots[slot] = nil
         return slot - shift
     }
@@ -188,13 +200,17 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     package mutating func removeAll() {
         slots.removeAll()
         positions.removeAll()
+        aliases.removeAll()
         holes.removeAll()
         shift = 0
     }
 
     /// Replaces the row at `index` with one of the same id.
     package mutating func replace(at index: Int, with row: ListRow) {
-        slots[slot(at: index)] = row
+        let slot = slot(at: index)
+        if let alias = slots[slot]?.alias { aliases[alias] = nil }
+        if let alias = row.alias { aliases[alias] = row.id }
+        slots[slot] = row
     }
 
     /// Drops the holes and rewrites every key. O(n + h).

@@ -11,19 +11,55 @@ extension FeedSession {
             return
         }
         store.ingest([post], fetchedAt: store.beginFetch())
-        let me = post.content.author
+        let local = PostID.sending(draft.id)
         for case .list(let list) in navigator.screens {
-            switch list.source {
-            case .feed(.home):
-                if post.visibility != .direct { list.ownPosted(post) }
-            case .feed(.account(let id)):
-                if id.rawValue == me.id || id.handle?.lowercased() == me.handle.lowercased() { list.ownPosted(post) }
-            case .thread:
-                if let parent = draft.inReplyTo, !list.rows(showing: parent).isEmpty { list.ownPosted(post) }
-            default:
-                break
+            if list.rows.contains(.post(local)) {
+                // Shown while it was sent: that row becomes the post.
+                list.ownConfirmed(local, post)
+            } else if shouldShow(post, draft: draft, in: list) {
+                list.ownPosted(post)
             }
         }
+        store.dropLocal(local, confirmedAs: post.id)
+    }
+
+    /// Whether `list` shows one's own new post: home (not a direct message), one's own profile,
+    /// a thread that shows the post it replies to.
+    private func shouldShow(_ post: Post, draft: Draft, in list: FeedListViewModel) -> Bool {
+        let me = post.content.author
+        switch list.source {
+        case .feed(.home): return post.visibility != .direct
+        case .feed(.account(let id)): return id.rawValue == me.id || id.handle?.lowercased() == me.handle.lowercased()
+        case .thread: return draft.inReplyTo.map { !list.rows(showing: $0).isEmpty } ?? false
+        default: return false
+        }
+    }
+
+    /// Shows one's own new post on its way, at once, where it will be once posted (see
+    /// ``showOwn(_:draft:)``), marked as sending (``PostRow/isSending``): a local copy under
+    /// ``PostID/sending(_:)``, which the server's answer replaces in the same rows. Nothing
+    /// when the signed-in account is not known yet (the post then shows once confirmed).
+    func showSending(_ draft: Draft) {
+        guard let me = drafts.settings?.account else { return }
+        let post = Post(
+            id: .sending(draft.id), author: me, text: draft.text, createdAt: clock.now(), contentWarning: draft.warning,
+            poll: draft.poll.map { poll in
+                Poll(options: poll.options.map { Poll.Option(title: $0, votes: 0) }, votesCount: 0, expired: false, multiple: poll.multiple)
+            },
+            inReplyToID: draft.inReplyTo, visibility: draft.visibility, language: draft.language
+        )
+        store.ingest([post], fetchedAt: store.beginFetch())
+        for case .list(let list) in navigator.screens where shouldShow(post, draft: draft, in: list) {
+            list.ownSending(post, parent: draft.inReplyTo)
+        }
+    }
+
+    /// One's own post will not be posted (the server refused it): its sending rows go; the
+    /// draft is kept with the reason.
+    func withdrawSending(_ draft: Draft) {
+        let local = PostID.sending(draft.id)
+        for case .list(let list) in navigator.screens where list.rows.contains(.post(local)) { list.ownWithdrawn(local) }
+        store.dropLocal(local, confirmedAs: nil)
     }
 
     /// Shows an edit on its way at once, on every row and detail of the post (boost rows too).

@@ -49,6 +49,8 @@ public final class FeedSession {
         )
         drafts.published = { [weak self] post, draft in self?.showOwn(post, draft: draft) }
         drafts.editStarted = { [weak self] draft in self?.showEdit(draft) }
+        drafts.postStarted = { [weak self] draft in self?.showSending(draft) }
+        drafts.postRefused = { [weak self] draft in self?.withdrawSending(draft) }
         drafts.editRefused = { [weak self] draft in
             if let id = draft.editing { self?.store.endEdit(id, confirmed: nil) }
         }

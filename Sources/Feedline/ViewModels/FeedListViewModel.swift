@@ -211,7 +211,7 @@ public final class FeedListViewModel {
                 break
             }
             switch row {
-            case .post(let post): entries.append(.post(post.post))
+            case .post(let post): if !post.isSending { entries.append(.post(post.post)) }
             case .gap(let gap): if !entries.isEmpty { entries.append(.gap(below: gap.below, above: gap.above)) }
             case .notification: continue
             }
@@ -268,6 +268,26 @@ public final class FeedListViewModel {
         send(.ownPosted(row(post)))
     }
 
+    /// The user's own post on its way (a local copy in the store, ``PostID/isSending``), shown at
+    /// once (see `ListState/ownSending(_:parent:_:)`).
+    func ownSending(_ post: Post, parent: PostID?) {
+        send(.ownSending(row(post), parent: parent))
+    }
+
+    /// The server confirmed the post shown as `local`: the same row shows `post` from now on,
+    /// and hears of its changes (the store tells the row by its identity).
+    func ownConfirmed(_ local: PostID, _ post: Post) {
+        let shown = rows.contains(.post(local))
+        if shown { holder?.hide(local, row: .post(local)) }
+        send(.ownConfirmed(local: local, row(post)))
+        if shown, rows.contains(.post(local)) { holder?.show(post.originalID, row: .post(local)) }
+    }
+
+    /// The post shown as `local` will not be posted: its row goes.
+    func ownWithdrawn(_ local: PostID) {
+        send(.ownWithdrawn(local: local))
+    }
+
     /// A notification a stream brought, merged into its group when this list knows the group.
     func streamed(_ group: NotificationGroup) {
         if group.post?.isHidden(in: filterContext) == true { return }
@@ -294,7 +314,7 @@ public final class FeedListViewModel {
     /// does nothing) when the row shows no post.
     @discardableResult
     public func toggle(_ kind: InteractionKind, row id: RowID) -> Bool {
-        guard let post = rows[id: id]?.shownPost else { return false }
+        guard let post = rows[id: id]?.shownPost, !post.isSending else { return false }
         return store.toggle(kind, post.id)
     }
 
@@ -302,7 +322,7 @@ public final class FeedListViewModel {
     /// when it already is. Returns `false` (and does nothing) when the row shows no post.
     @discardableResult
     public func set(_ kind: InteractionKind, _ value: Bool, row id: RowID) -> Bool {
-        guard let post = rows[id: id]?.shownPost else { return false }
+        guard let post = rows[id: id]?.shownPost, !post.isSending else { return false }
         return store.set(kind, value, post.id)
     }
 

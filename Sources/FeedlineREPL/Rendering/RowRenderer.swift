@@ -90,7 +90,7 @@ public struct RowRenderer: Sendable {
             body: RenderCache.BodySource(
                 post: ShownPost(row.content), columns: width - Self.indent - threadIndent, number: number, warning: row.warning
             ),
-            booster: row.boostedBy?.name, interaction: interaction, age: row.relativeTime(clock), width: width, style: style,
+            booster: row.boostedBy?.name, interaction: interaction, age: row.isSending ? "sending…" : row.relativeTime(clock), width: width, style: style,
             threadIndent: threadIndent, isFocus: row.isThreadFocus
         )
         guard let cache else { return draw(source, id: row.id, marker: marker) }

@@ -117,6 +117,9 @@ package struct ListViewport: Equatable {
             structural = true
         }
         let before = status
+        // Everything was in view, down to the end of the list: rows added at the end (a reply
+        // under the last post of a thread) come into view too, as they would on a screen.
+        let sawEverything = before.reachedEnd && before.loading == nil && shown > 0 && shown == total
         status = snapshot.status
         total = rows.count
         if status.lastRefresh == .nothingNew, before.lastRefresh != .nothingNew || before.loading == .refresh {
@@ -136,6 +139,7 @@ package struct ListViewport: Equatable {
             }
         }
         if owed > 0, shown < rows.count { reveal(owed, rows: rows) }
+        if sawEverything, status.reachedEnd, shown < rows.count { reveal(rows.count - shown, rows: rows) }
         if status.reachedEnd, shown == rows.count, status.loading == nil { owed = 0 }
     }
 

@@ -48,7 +48,13 @@ extension REPLDriver {
     /// The post row `number` shows (a notification's post too), or `nil` after saying why not:
     /// a gap, a row about no post.
     func post(of row: ListRow, number: Int) -> PostRow? {
-        if let post = row.shownPost { return post }
+        if let post = row.shownPost {
+            guard !post.isSending else {
+                refuse("Row \(number) is your post on its way to the server; it can be acted on once it is posted (drafts says where it is).")
+                return nil
+            }
+            return post
+        }
         refuse(row.gap != nil ? gapSentence(number) : "Row \(number) is not about a post.")
         return nil
     }
