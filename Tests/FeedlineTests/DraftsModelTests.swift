@@ -19,7 +19,9 @@ private final class PostingServer: FeedService {
 
     struct State {
         var generator: SeededGenerator
-        var posts: [(id: PostID, text: String)] = []
+        /// Every post made: its id, its text now, and the text it was made with.
+        var posts: [(id: PostID, text: String, made: String)] = []
+        var deleted: Set<PostID> = []
         var keys: [String: PostID] = [:]
         var killed = false
         var calls = 0
@@ -34,7 +36,44 @@ private final class PostingServer: FeedService {
         self.clock = clock
     }
 
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> { Page(posts: [], next: nil) }
+    /// Home: every post not deleted, newest first, in one page.
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        guard cursor == nil else { return Page(posts: [], next: nil) }
+        return Page(posts: current().reversed(), next: nil)
+    }
+
+    /// The posts as the server has them now, oldest first.
+    func current() -> [Post] {
+        let me = me
+        let now = clock.now()
+        return state.withLock { state in
+            state.posts.filter { !state.deleted.contains($0.id) }.map { Post(id: $0.id, author: me, text: $0.text, createdAt: now) }
+        }
+    }
+
+    func source(of id: PostID) async throws -> PostSource {
+        guard let post = current().first(where: { $0.id == id }) else { throw Failure(message: "Record not found", isTransient: false) }
+        return PostSource(text: post.text)
+    }
+
+    /// Deletes go through, fail for lack of a connection, or are refused.
+    func delete(_ id: PostID) async throws -> Post {
+        let me = me
+        let now = clock.now()
+        let result: Result<Post, Failure> = state.withLock { state in
+            guard let index = state.posts.firstIndex(where: { $0.id == id }), !state.deleted.contains(id) else {
+                return .failure(Failure(message: "Record not found", isTransient: false))
+            }
+            switch state.generator.next(below: 3) {
+            case 0: return .failure(Failure(message: "down", isTransient: true))
+            case 1 where state.generator.next(below: 2) == 0: return .failure(Failure(message: "not allowed", isTransient: false))
+            default:
+                state.deleted.insert(id)
+                return .success(Post(id: id, author: me, text: state.posts[index].text, createdAt: now))
+            }
+        }
+        return try result.get()
+    }
     func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { NewerPage(posts: [], hasMore: false) }
     func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
     func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { NewerPage(items: [], hasMore: false) }
@@ -49,14 +88,35 @@ private final class PostingServer: FeedService {
         let me = me
         let result: Result<Post, Failure> = state.withLock { state in
             state.calls += 1
+            if let edited = draft.editing {
+                // Edits: made, made with the answer lost, or not made for lack of a connection.
+                guard let index = state.posts.firstIndex(where: { $0.id == edited }), !state.deleted.contains(edited) else {
+                    return .failure(Failure(message: "Record not found", isTransient: false))
+                }
+                switch state.generator.next(below: 4) {
+                case 0: return .failure(Failure(message: "down", isTransient: true))
+                case 1:
+                    state.posts[index].text = draft.text
+                    return .failure(Failure(message: "timed out", isTransient: true))
+                default:
+                    state.posts[index].text = draft.text
+                    return .success(Post(id: edited, author: me, text: draft.text, createdAt: now, editedAt: now))
+                }
+            }
             func made() -> Post {
                 let id = state.keys[idempotencyKey] ?? {
                     let id = PostID(String(state.posts.count + 1))
-                    state.posts.append((id, draft.text))
+                    state.posts.append((id, draft.text, draft.text))
                     state.keys[idempotencyKey] = id
                     return id
                 }()
-                return Post(id: id, author: me, text: draft.text, createdAt: now)
+                // The post as the server has it now (edited since, perhaps), as Mastodon answers a known key.
+                let text = state.posts.first { $0.id == id }?.text ?? draft.text
+                return Post(id: id, author: me, text: text, createdAt: now)
+            }
+            // A key whose post was deleted since: Mastodon looks the post up and answers 404.
+            if let known = state.keys[idempotencyKey], state.deleted.contains(known) {
+                return .failure(Failure(message: "Record not found", isTransient: false))
             }
             // A key the server knows is answered with its post, whatever else happens.
             if state.keys[idempotencyKey] != nil, state.generator.next(below: 2) == 0 { return .success(made()) }
@@ -109,6 +169,7 @@ struct DraftsModelTests {
         init(server: PostingServer) {
             self.server = server
             session = FeedSession(service: server, clock: .fixed(testNow), retryClock: retryClock)
+            session.root.appeared()
             follow()
         }
 
@@ -122,12 +183,27 @@ struct DraftsModelTests {
         /// The process dies: the next one starts from what was saved when the fatal send began.
         func restart(from snapshot: [Submission]) {
             session = FeedSession(service: server, clock: .fixed(testNow), retryClock: retryClock)
+            session.root.appeared()
             follow()
             session.drafts.restore(snapshot)
         }
+
+        /// What a user does with refused drafts: sends them again as they are — except one whose
+        /// post was made and deleted meanwhile ("Record not found"), which they throw away.
+        func resendRefused() {
+            for submission in session.drafts.all where submission.isEditable {
+                if submission.refusal == "Record not found" { session.drafts.discard(submission.id) } else { session.drafts.send(submission.id) }
+            }
+        }
+
+        /// One of one's posts home shows (confirmed), picked by `draw`.
+        func shownPost(_ draw: Int) -> Post? {
+            let shown = session.root.rows.compactMap(\.post).filter { !$0.isSending }
+            return shown.isEmpty ? nil : shown[draw % shown.count].post
+        }
     }
 
-    @Test("5,000 schedules of writing, lost answers, failures and restarts leave exactly one post per submission and no draft lost")
+    @Test("5,000 schedules of posts, edits and deletes with lost answers, failures and restarts: exactly one post per submission, no draft lost, and home shows the server's posts as they are")
     func exactlyOnePostPerSubmission() async throws {
         let seed = testSeed(0xD4AF_75)
         print("DraftsModelTests seed \(seed) (replay with FEEDLINE_SEED=\(seed))")
@@ -137,7 +213,18 @@ struct DraftsModelTests {
             let device = Device(server: server)
             var texts: [String] = []
             for step in 0..<10 {
-                switch generator.next(below: 5) {
+                switch generator.next(below: 7) {
+                case 5:
+                    if let post = device.shownPost(generator.next(below: 64)) {
+                        let edit = "edit \(schedule)-\(step)"
+                        device.session.drafts.startEdit(of: post) { [session = device.session] result in
+                            guard let id = try? result.get() else { return }
+                            session.drafts.update(id) { $0.text = edit }
+                            session.drafts.send(id)
+                        }
+                    }
+                case 6:
+                    if let post = device.shownPost(generator.next(below: 64)) { device.session.delete(post: post.id) { _ in } }
                 case 0, 1:
                     let text = "post \(schedule)-\(step)"
                     texts.append(text)
@@ -148,7 +235,7 @@ struct DraftsModelTests {
                 case 3: device.retryClock.advance(by: .seconds(400))
                 default:
                     // Refused drafts are sent again as they are (a user who fixed nothing).
-                    for submission in device.session.drafts.all where submission.isEditable { device.session.drafts.send(submission.id) }
+                    device.resendRefused()
                 }
                 await device.session.settle()
                 if server.takeKill() { device.restart(from: device.savedAtSend) }
@@ -157,19 +244,30 @@ struct DraftsModelTests {
             var rounds = 0
             while device.session.drafts.all.contains(where: { $0.isInFlight || $0.refusal != nil }), rounds < 200 {
                 rounds += 1
-                for submission in device.session.drafts.all where submission.isEditable { device.session.drafts.send(submission.id) }
+                device.resendRefused()
                 device.session.drafts.retry()
                 device.retryClock.advance(by: .seconds(400))
                 await device.session.settle()
                 if server.takeKill() { device.restart(from: device.savedAtSend) }
             }
-            let posts = server.state.withLock { $0.posts }
+            let posts = server.state.withLock { $0.posts }.map { (id: $0.id, text: $0.made) }
             let context = "schedule \(schedule), seed \(seed)"
             try #require(device.session.drafts.all.isEmpty, "every submission settled: \(device.session.drafts.all) — \(context)")
             for text in texts {
                 try #require(posts.filter { $0.text == text }.count == 1, "\(text) posted \(posts.filter { $0.text == text }.count) times — \(context)")
             }
             try #require(posts.count == texts.count, "\(posts.count) posts for \(texts.count) submissions — \(context)")
+            // Home shows no post on its way any more, each post once, and each as the server has it.
+            let rows = device.session.root.rows.compactMap(\.post)
+            let onServer = Dictionary(uniqueKeysWithValues: device.server.current().map { ($0.id, $0.text) })
+            let sending = rows.contains { $0.isSending }
+            try #require(!sending, "a row still sending — \(context)")
+            try #require(Set(rows.map(\.post.id)).count == rows.count, "a post shown twice: \(rows.map(\.post.id)) — \(context)")
+            for row in rows {
+                let now = onServer[row.post.id]
+                try #require(now == row.content.text, "\(row.post.id) shows \(row.content.text), the server has \(now ?? "nothing") — \(context)")
+            }
+            try #require(device.session.root.state.checkInvariants().isEmpty, "\(device.session.root.state.checkInvariants()) — \(context)")
         }
     }
 }

@@ -88,6 +88,7 @@ final class WritingServer: FeedService {
     func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: me) }
 
     func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
+        if holdPublishes { await gate.wait() }
         if let id = draft.editing {
             if refuseEdits { throw Refusal() }
             return try posts.withLock { posts in
@@ -97,7 +98,6 @@ final class WritingServer: FeedService {
                 return posts[index]
             }
         }
-        if holdPublishes { await gate.wait() }
         if refusePosts { throw Refusal() }
         let post = Post(
             id: PostID("n\(posts.withLock { $0.count })"), author: me, text: draft.text, createdAt: testNow, inReplyToID: draft.inReplyTo,
@@ -411,5 +411,29 @@ struct WritingSessionTests {
         #expect(!session.root.rows.contains { $0.post?.isSending == true })
         #expect(session.drafts[draft]?.refusal == "This action is not allowed.")
         #expect(session.store.post(.sending(draft)) == nil)
+    }
+
+    @Test("a copy of the post that arrives while one's edit is on its way (a page, a stream's notification) does not undo the edit on screen")
+    func editSurvivesStaleCopies() async throws {
+        let server = WritingServer(posts: Self.posts(), holdPublishes: true)
+        let session = try await deepStack(server)
+        var started: DraftID?
+        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
+        await session.settle()
+        let id = try #require(started)
+        session.drafts.update(id) { $0.text = "edited o1" }
+        session.drafts.send(id)
+        // The server's old copy arrives meanwhile, with a new count.
+        var stale = makePost("o1", minutesAgo: 10, favourites: 9)
+        stale.text = "post o1"
+        session.apply(.edited(stale))
+        let shown = try #require(session.store.post("o1"))
+        #expect(shown.text == "edited o1" && shown.favouritesCount == 9)
+        #expect(session.root.rows.compactMap(\.post).filter { $0.originalID == "o1" }.allSatisfy { $0.content.text == "edited o1" })
+        await server.gate.waitUntilWaiting()
+        server.gate.open()
+        await session.settle()
+        #expect(session.store.post("o1")?.text == "edited o1")
+        #expect(!session.store.isEditing("o1"))
     }
 }

@@ -342,8 +342,11 @@ public final class Drafts {
         let now = clock.now()
         switch reply {
         case .settings(.success(let loaded)):
+            let limitsChanged = loaded.limits != limits
             settings = loaded
             settingsFailure = nil
+            // Drafts were counted against Mastodon's defaults until now: their faces recount.
+            if limitsChanged { for submission in all { changes.notify(submission) } }
             runWhenLoaded()
         case .settings(.failure(let failure)):
             settingsFailure = failure

@@ -68,6 +68,7 @@ extension PostStore {
         case ended
         case votedAlready
         case inFlight
+        case noChoice
         case badChoice(Int)
         case oneChoiceOnly
 
@@ -78,6 +79,7 @@ extension PostStore {
             case .ended: "The poll has ended."
             case .votedAlready: "You have voted in this poll already."
             case .inFlight: "Your vote in this poll is on its way."
+            case .noChoice: "A vote needs at least one choice."
             case .badChoice(let choice): "The poll has no choice \(choice + 1)."
             case .oneChoiceOnly: "The poll takes one choice."
             }
@@ -101,7 +103,7 @@ extension PostStore {
         if poll.voted { return .votedAlready }
         let picked = Array(Set(choices)).sorted()
         if let bad = picked.first(where: { !poll.options.indices.contains($0) }) { return .badChoice(bad) }
-        guard !picked.isEmpty else { return .badChoice(-1) }
+        guard !picked.isEmpty else { return .noChoice }
         if picked.count > 1, !poll.multiple { return .oneChoiceOnly }
         pendingVotes[originalID] = post
         for index in picked { poll.options[index].votes = (poll.options[index].votes ?? 0) + 1 }

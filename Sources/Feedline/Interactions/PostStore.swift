@@ -372,7 +372,7 @@ public final class PostStore {
                 if post.reblog != nil { link(post.id, to: original.id, entry) }
                 let before = (entry.post, entry.display)
                 if fetchedAt > entry.contentEpoch {
-                    entry.post = original
+                    entry.post = keepingEdit(original, over: entry.post)
                     entry.contentEpoch = fetchedAt
                 }
                 epoch += 1
@@ -461,6 +461,12 @@ public final class PostStore {
         if let at = tombstones[post.id], at > fetchedAt { return true }
         if let original = post.reblog?.id, let at = tombstones[original], at > fetchedAt { return true }
         return false
+    }
+
+    /// Whether the entry `id` was deleted (a delete on its way included) as far as the store
+    /// remembers: a post's id is never reused, so such a post is not shown again. O(1).
+    package func isDeleted(_ id: PostID) -> Bool {
+        tombstones[id] != nil
     }
 
     /// Toggles `kind` of the post `id` names. Returns `false` for a post the store does not know
@@ -613,7 +619,7 @@ public final class PostStore {
             // The reply's copy is as fresh as the request (sent at its token): content learnt
             // since (an edit a stream brought while it ran) is newer.
             if original.id == request.postID, request.request.token > entry.contentEpoch {
-                entry.post = original
+                entry.post = keepingEdit(original, over: entry.post)
                 entry.contentEpoch = request.request.token
             }
             if post.reblog != nil { link(post.id, to: original.id, entry) }
@@ -637,6 +643,18 @@ public final class PostStore {
     var hasRequestsInFlight: Bool { !(requests?.requests.isEmpty ?? true) }
 
     // MARK: - Memory
+
+    /// `copy`, but with the text, warning and edit date of one's own edit on its way when
+    /// `shown` carries one: a copy fetched meanwhile (a page, a stream's notification) was made
+    /// before the server had the edit, and must not undo it on screen until the edit is answered.
+    func keepingEdit(_ copy: Post, over shown: Post?) -> Post {
+        guard let shown, pendingEdits[copy.id] != nil else { return copy }
+        var kept = copy
+        kept.text = shown.text
+        kept.contentWarning = shown.contentWarning
+        kept.editedAt = shown.editedAt
+        return kept
+    }
 
     /// Takes the entry `id` out without remembering it (a local copy nothing needs any more).
     func discardEntry(_ id: PostID) {

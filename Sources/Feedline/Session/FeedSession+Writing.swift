@@ -10,8 +10,14 @@ extension FeedSession {
             store.endEdit(edited, confirmed: post)
             return
         }
-        store.ingest([post], fetchedAt: store.beginFetch())
         let local = PostID.sending(draft.id)
+        // Deleted meanwhile (a lost answer, the post seen on a page and deleted, then the
+        // answer to a retry): it is not shown again.
+        guard !store.isDeleted(post.id) else {
+            withdrawSending(draft)
+            return
+        }
+        store.ingest([post], fetchedAt: store.beginFetch())
         for case .list(let list) in navigator.screens {
             if list.rows.contains(.post(local)) {
                 // Shown while it was sent: that row becomes the post.
