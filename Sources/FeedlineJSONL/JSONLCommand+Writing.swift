@@ -41,13 +41,20 @@ extension JSONLCommand {
         }
     }
 
-    /// The writing commands: `draft`, `editDraft`, `send`, `discard`, `drafts`, `delete`.
+    /// The writing commands: `draft`, `editDraft`, `send`, `discard`, `drafts`, `delete`,
+    /// `editPost`, `redraft`, `vote`, `history`.
     static func writing(_ name: String, _ value: JSONLValue) -> Result<Action, FieldProblem> {
         func draftID() -> Result<DraftID, FieldProblem> {
             guard let text = value["draft"]?.string, !text.isEmpty else {
                 return .failure(FieldProblem(message: "\(name) needs \"draft\": a draft id string such as \"1\"."))
             }
             return .success(DraftID(text))
+        }
+        func postID() -> Result<PostID, FieldProblem> {
+            guard let text = value["post"]?.string, !text.isEmpty else {
+                return .failure(FieldProblem(message: "\(name) needs \"post\": a post id string."))
+            }
+            return .success(PostID(text))
         }
         switch name {
         case "draft":
@@ -66,12 +73,30 @@ extension JSONLCommand {
         case "send": return draftID().map(Action.send)
         case "discard": return draftID().map(Action.discard)
         case "drafts": return .success(.drafts)
-        default:
-            guard let text = value["post"]?.string, !text.isEmpty else {
-                return .failure(FieldProblem(message: "delete needs \"post\": a post id string."))
-            }
-            return .success(.delete(PostID(text)))
+        case "editPost": return postID().map(Action.editPost)
+        case "redraft": return postID().map(Action.redraft)
+        case "history": return postID().map(Action.history)
+        case "vote": return postID().flatMap { post in choices(value["choices"]).map { .vote(post, choices: $0) } }
+        default: return postID().map(Action.delete)
         }
+    }
+
+    /// `"choices"` of a `vote` line: a non-empty list of whole numbers from 1 (below 1000000),
+    /// as a person numbers a poll's options. Whether the poll has them is the poll's business.
+    private static func choices(_ field: JSONLValue?) -> Result<[Int], FieldProblem> {
+        let shape = "a list of choice numbers counted from 1, such as [2] or [1,3]"
+        guard let field else { return .failure(FieldProblem(message: "vote needs \"choices\": \(shape).")) }
+        guard case .array(let list) = field, !list.isEmpty else {
+            return .failure(FieldProblem(message: "vote: \"choices\" is \(shape), not \(echo(field.json))."))
+        }
+        var numbers: [Int] = []
+        for item in list {
+            guard case .number(let number) = item, number >= 1, number < 1_000_000, number == number.rounded(), let whole = Int(exactly: number) else {
+                return .failure(FieldProblem(message: "vote: \"choices\" is \(shape), not \(echo(field.json))."))
+            }
+            numbers.append(whole)
+        }
+        return .success(numbers)
     }
 
     /// The draft fields of a `draft` or `editDraft` line; the first that has the wrong type is

@@ -49,6 +49,16 @@ public struct JSONLCommand: Sendable, Equatable {
         case drafts
         /// Delete one of the user's posts; the reply waits for the server's answer.
         case delete(PostID)
+        /// Start an edit of one of the user's posts: a draft of its text as typed (the server's
+        /// source), changed with `editDraft` and sent with `send` as any draft.
+        case editPost(PostID)
+        /// Delete one of the user's posts and make a new draft of it; the reply waits for the delete.
+        case redraft(PostID)
+        /// Vote in a post's poll for `choices`, numbered from 1 as a person reads them (the
+        /// line's numbers, not yet the core's 0-based indices); the reply waits for the server.
+        case vote(PostID, choices: [Int])
+        /// Reply with every version of a post, oldest first.
+        case history(PostID)
     }
 
     /// The client's id for this command, echoed by the replies.
@@ -65,8 +75,9 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "back", "bookmark", "delete", "discard", "display", "draft", "drafts", "editDraft", "favourite", "loadMore", "open", "openGap",
-        "pop", "push", "quit", "reblog", "refresh", "retry", "root", "send", "show", "showWaiting", "timeline", "top", "wait",
+        "back", "bookmark", "delete", "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "history", "loadMore",
+        "open", "openGap", "pop", "push", "quit", "reblog", "redraft", "refresh", "retry", "root", "send", "show", "showWaiting", "timeline",
+        "top", "vote", "wait",
     ]
 
     /// Why a line is not a command: one sentence, plus the id when the line had one.
@@ -152,7 +163,7 @@ public struct JSONLCommand: Sendable, Equatable {
             action = .root(feed)
         case "wait": action = .wait
         case "quit": action = .quit
-        case "draft", "editDraft", "send", "discard", "drafts", "delete":
+        case "draft", "editDraft", "send", "discard", "drafts", "delete", "editPost", "redraft", "vote", "history":
             switch writing(name, value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)

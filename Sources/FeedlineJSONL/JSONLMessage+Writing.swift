@@ -1,6 +1,7 @@
 import Feedline
+import Foundation
 
-/// The writing messages: `draft`, `drafts` and `deleted`.
+/// The writing messages: `draft`, `drafts`, `deleted` and `history`.
 extension JSONLMessage {
     /// A draft's whole state: as the reply to `draft`, `editDraft` and `send` (with the
     /// command's `id`), and — without an `id` — whenever a submission changes on its own
@@ -24,8 +25,25 @@ extension JSONLMessage {
         .object([("type", "deleted")] + (id.map { [("id", $0)] } ?? []) + [("post", .string(post.rawValue))])
     }
 
+    /// Every version of a post, oldest first (the last is the post as it is now):
+    /// `{"type":"history","id":…,"post":"1","versions":[{"text","cw","createdAt","media"}]}`, with
+    /// `createdAt` in ISO 8601 and `media` as rows show them (one line per attachment). `post`
+    /// is the original's id. A post never edited has one version.
+    public static func history(_ post: PostID, versions: [PostVersion], id: JSONLValue?) -> JSONLValue {
+        let listed: [JSONLValue] = versions.map { version in
+            .object([
+                ("text", .string(version.text)),
+                ("cw", .optional(version.contentWarning)),
+                ("createdAt", .string(ISO8601DateFormatter().string(from: version.createdAt))),
+                ("media", .array(version.media.map { .string($0.summary) })),
+            ])
+        }
+        return .object([("type", "history")] + (id.map { [("id", $0)] } ?? []) + [("post", .string(post.rawValue)), ("versions", .array(listed))])
+    }
+
     /// A submission's fields, always all of them and in this order: what is sent (`draft`,
-    /// `text`, `cw`, `visibility`, `language`, `sensitive`, `replyTo`, `poll`), where it is
+    /// `text`, `cw`, `visibility`, `language`, `sensitive`, `replyTo`, `editing` — the post an
+    /// edit changes —, `poll`), where it is
     /// (`phase`; `attempt` while sending, queued — the attempt that failed — or checking;
     /// `reason` and `retryIn` when queued; `post` when sent; `refusal` after the server refused
     /// it), and whether it can go (`problems`, `charactersLeft`). Fields that do not apply are `null`.
@@ -70,6 +88,7 @@ extension JSONLMessage {
             ("language", .optional(draft.language)),
             ("sensitive", .bool(draft.sensitive)),
             ("replyTo", .optional(draft.inReplyTo?.rawValue)),
+            ("editing", .optional(draft.editing?.rawValue)),
             ("poll", poll),
             ("phase", .string(phase)),
             ("attempt", attempt.map(JSONLValue.int) ?? .null),

@@ -198,7 +198,7 @@ public enum JSONLMessage {
     /// A post row's fields: its entry and original ids, who boosted it, its content and its state.
     static func postFields(_ post: PostRow, clock: WallClock) -> [(String, JSONLValue)] {
         var fields: [(String, JSONLValue)] = []
-        fields.append(("post", .string(post.id.rawValue)))
+        fields.append(("post", .string(post.post.id.rawValue)))
         fields.append(("original", .string(post.originalID.rawValue)))
         fields.append(("boostedBy", post.boostedBy.map(author) ?? .null))
         if case .object(let body) = content(post.content, clock: clock) {
@@ -218,8 +218,11 @@ public enum JSONLMessage {
         .object([("title", .string(filter.title)), ("action", .string(filter.action.rawValue))])
     }
 
+    /// A post's content. `poll` is there only when the post has a poll, and `visibility` only
+    /// when it is not `public` (so payloads of public posts without polls are as they were in
+    /// earlier versions of protocol 2).
     static func content(_ post: Post, clock: WallClock) -> JSONLValue {
-        .object([
+        var fields: [(String, JSONLValue)] = [
             ("id", .string(post.id.rawValue)),
             ("author", author(post.author)),
             ("text", .string(post.text)),
@@ -230,6 +233,31 @@ public enum JSONLMessage {
             ("editedAt", .optional(post.editedAt.map { ISO8601DateFormatter().string(from: $0) })),
             ("replies", .int(post.repliesCount)),
             ("inReplyTo", .optional(post.inReplyToID?.rawValue)),
+        ]
+        if let poll = post.poll { fields.append(("poll", self.poll(poll, now: clock.now()))) }
+        if post.visibility != .public { fields.append(("visibility", .string(post.visibility.rawValue))) }
+        return .object(fields)
+    }
+
+    /// `{"options":[{"title":"Tea","votes":3,"chosen":false}],"votes":3,"multiple":false,
+    /// "expiresAt":"…","ended":false,"voted":false}`: a post's poll as the user sees it now.
+    /// Choices are numbered from 1 in the order of `options` (what `vote` takes); `votes` of an
+    /// option is `null` while the server hides the results; `chosen` marks the user's own
+    /// votes; `ended` says whether it can still take a vote (expired, or past `expiresAt` by `now`).
+    static func poll(_ poll: Poll, now: Date) -> JSONLValue {
+        let ended = poll.expired || (poll.expiresAt.map { $0 <= now } ?? false)
+        return .object([
+            ("options", .array(poll.options.enumerated().map { index, option in
+                .object([
+                    ("title", .string(option.title)), ("votes", option.votes.map(JSONLValue.int) ?? .null),
+                    ("chosen", .bool(poll.ownVotes.contains(index))),
+                ])
+            })),
+            ("votes", .int(poll.votesCount)),
+            ("multiple", .bool(poll.multiple)),
+            ("expiresAt", .optional(poll.expiresAt.map { ISO8601DateFormatter().string(from: $0) })),
+            ("ended", .bool(ended)),
+            ("voted", .bool(poll.voted)),
         ])
     }
 

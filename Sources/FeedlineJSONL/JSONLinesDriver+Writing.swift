@@ -1,6 +1,7 @@
 import Feedline
 
-/// Writing: `draft`, `editDraft`, `send`, `discard`, `drafts` and `delete`, and the `draft`
+/// Writing: `draft`, `editDraft`, `send`, `discard`, `drafts` and `delete` (`editPost`,
+/// `redraft`, `vote` and `history` are in `JSONLinesDriver+Posts.swift`), and the `draft`
 /// messages every change of a submission writes.
 ///
 /// A command that changes a draft replies with one `draft` message carrying its `id`: the
@@ -36,6 +37,11 @@ extension JSONLinesDriver {
             if let problem = editable(draft, refusal: { "Draft \($0) is on its way (\($1)); only a draft being written can change." }) {
                 return problem
             }
+            // A client may send back the visibility it was shown; a different one is refused
+            // rather than dropped without a word.
+            if let current = drafts[draft]?.draft, let edited = current.editing, let visibility = fields.visibility, visibility != current.visibility {
+                return "Draft \(JSONLCommand.echo(draft.rawValue)) edits post \(edited): an edit cannot change who may see the post."
+            }
             let changed = holdingDraftChanges { drafts.update(draft) { fields.apply(to: &$0) } }
             reply(draft, changed: changed, id: id)
         case .send(let draft):
@@ -69,6 +75,8 @@ extension JSONLinesDriver {
             case .success(let deleted): emit(JSONLMessage.deleted(deleted.content.id, id: id))
             case .failure(let failure): return "Could not delete post \(JSONLCommand.echo(post.rawValue)): \(failure.message)"
             }
+        case .editPost, .redraft, .vote, .history:
+            return await carryOut(postWriting: action, id: id)
         default:
             break
         }
@@ -77,7 +85,7 @@ extension JSONLinesDriver {
 
     /// Returns once the account's settings (its handle, defaults and the server's limits) are
     /// loaded or failed to load: at once when they are known, else after one request.
-    private func loadAccount() async {
+    func loadAccount() async {
         let drafts = session.drafts
         await withCheckedContinuation { (loaded: CheckedContinuation<Void, Never>) in
             drafts.load { loaded.resume() }
@@ -88,6 +96,10 @@ extension JSONLinesDriver {
     func submissionChanged(_ submission: Submission) {
         if heldDraftChanges != nil {
             heldDraftChanges?.append(submission)
+            return
+        }
+        if let before = draftsBeforeWait, !before.contains(submission.id) {
+            heldNewDrafts.append(submission)
             return
         }
         emit(JSONLMessage.draft(submission, limits: session.drafts.limits))
@@ -106,7 +118,7 @@ extension JSONLinesDriver {
     /// Writes the state of draft `target` after a command, with the command's `id`: one message
     /// however many changes the command made. (Changes of other drafts cannot happen in a
     /// command's synchronous calls; should one, it is written as on its own.)
-    private func reply(_ target: DraftID, changed: [Submission], id: JSONLValue?) {
+    func reply(_ target: DraftID, changed: [Submission], id: JSONLValue?) {
         let limits = session.drafts.limits
         for other in changed where other.id != target { emit(JSONLMessage.draft(other, limits: limits)) }
         guard let submission = changed.last(where: { $0.id == target }) ?? session.drafts[target] else { return }

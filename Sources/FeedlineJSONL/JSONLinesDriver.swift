@@ -31,6 +31,12 @@ public final class JSONLinesDriver {
     /// The submissions that changed while a command was changing drafts (`nil` the rest of the
     /// time): the command writes them as its reply instead (see ``holdingDraftChanges(_:)``).
     var heldDraftChanges: [Submission]?
+    /// While `editPost` or `redraft` waits for the server: the drafts there were before it
+    /// (`nil` the rest of the time). A draft that appears meanwhile is the command's: its changes
+    /// are kept in ``heldNewDrafts`` and written as the reply.
+    var draftsBeforeWait: Set<DraftID>?
+    /// The changes of drafts that appeared while ``draftsBeforeWait`` was set, in order.
+    var heldNewDrafts: [Submission] = []
 
     /// A driver over `session` that hands each output line (without newline) to `write`;
     /// `keepsState` says whether taps left unsent at the end are kept for the next start.
@@ -100,8 +106,9 @@ public final class JSONLinesDriver {
     }
 
     /// Carries out every action but `wait` and `quit`; the error's sentence when it cannot.
-    /// Only `draft` (which waits for the account's settings, the first time) and `delete` (which
-    /// waits for them and for the server's answer) suspend.
+    /// Only `draft` (which waits for the account's settings, the first time), `delete`,
+    /// `editPost`, `redraft` (which wait for them and for the server's answer), `vote` and
+    /// `history` (which wait for the server) suspend.
     private func carryOut(_ action: JSONLCommand.Action, id: JSONLValue?) async -> String? {
         let navigator = session.navigator
         switch action {
@@ -164,7 +171,7 @@ public final class JSONLinesDriver {
         case .show(let post):
             guard session.shows(post: post) else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
             guard session.reveal(post: post) else { return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))." }
-        case .draft, .editDraft, .send, .discard, .drafts, .delete:
+        case .draft, .editDraft, .send, .discard, .drafts, .delete, .editPost, .redraft, .vote, .history:
             return await carryOut(writing: action, id: id)
         case .wait, .quit:
             break
