@@ -204,9 +204,9 @@ public struct JSONLCommand: Sendable, Equatable {
                 return .failure(RouteProblem(message: "a feed route needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID."))
             }
             return .success(.feed(feed))
-        case "thread", "post":
+        case "thread", "post", "history":
             guard let id = post() else { return .failure(RouteProblem(message: "a \(kind) route needs \"post\": a post id string.")) }
-            return .success(kind == "thread" ? .thread(id) : .post(id))
+            return .success(kind == "thread" ? .thread(id) : kind == "history" ? .history(id) : .post(id))
         case "notifications": return .success(.notifications)
         default: return .failure(RouteProblem(message: "unknown route \"\(echo(kind))\"; " + usage))
         }

@@ -162,6 +162,7 @@ public enum JSONLMessage {
         case .thread(let id): .object([("route", "thread"), ("post", .string(id.rawValue))])
         case .notifications: .object([("route", "notifications")])
         case .post(let id): .object([("route", "post"), ("post", .string(id.rawValue))])
+        case .history(let id): .object([("route", "history"), ("post", .string(id.rawValue))])
         }
     }
 

@@ -41,6 +41,13 @@ final class WritingServer: FeedService {
         return PostSource(text: post.text + " (as typed)", contentWarning: post.contentWarning)
     }
 
+    func history(of id: PostID) async throws -> [PostVersion] {
+        guard let post = posts.withLock({ $0.first { $0.id == id } }) else { throw Refusal() }
+        var versions = [PostVersion(text: "post \(id.rawValue)", createdAt: post.createdAt)]
+        if let edited = post.editedAt, post.text != "post \(id.rawValue)" { versions.append(PostVersion(text: post.text, createdAt: edited)) }
+        return versions
+    }
+
     func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
         if let votedPoll {
             posts.withLock { posts in
@@ -435,5 +442,27 @@ struct WritingSessionTests {
         await session.settle()
         #expect(session.store.post("o1")?.text == "edited o1")
         #expect(!session.store.isEditing("o1"))
+    }
+
+    @Test("the history is a screen of the post's versions, newest first, which take no interaction")
+    func historyScreen() async throws {
+        let session = try await deepStack(WritingServer(posts: Self.posts()))
+        var started: DraftID?
+        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
+        await session.settle()
+        let id = try #require(started)
+        session.drafts.update(id) { $0.text = "edited o1" }
+        session.drafts.send(id)
+        await session.settle()
+        session.navigator.push(.history("o1"))
+        await session.settle()
+        let history = try #require(session.navigator.top.list)
+        #expect(history.source == .history("o1"))
+        #expect(history.rows.compactMap(\.post).map(\.content.text) == ["edited o1", "post o1"])
+        #expect(history.rows.compactMap(\.post).map(\.id) == [.version(2, of: "o1"), .version(1, of: "o1")])
+        let versions = history.rows.compactMap(\.post)
+        #expect(versions.allSatisfy { $0.isVersion })
+        #expect(!history.toggle(.favourite, row: .post(.version(2, of: "o1"))))
+        #expect(session.store.post(.version(2, of: "o1")) == nil, "versions stay out of the store")
     }
 }

@@ -77,12 +77,14 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case thread(PostID)
     /// The signed-in user's notifications, grouped.
     case notifications
+    /// The versions of an edited post, newest first (its edit history).
+    case history(PostID)
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``).
     public var filterContext: FilterContext? {
         switch self {
         case .feed(let feed): feed.filterContext
-        case .thread: .thread
+        case .thread, .history: .thread
         case .notifications: .notifications
         }
     }
@@ -92,6 +94,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.description
         case .thread(let id): "thread:\(id)"
         case .notifications: "notifications"
+        case .history(let id): "history:\(id)"
         }
     }
 }

@@ -19,6 +19,12 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     /// Whether this names one's own post on its way (``sending(_:)``), not a post on the server.
     public var isSending: Bool { rawValue.hasPrefix("sending:") }
 
+    /// The id a past version of post `id` is shown with in its history (version `number`, 1 the first).
+    public static func version(_ number: Int, of id: PostID) -> PostID { PostID(id.rawValue + "#v" + String(number)) }
+
+    /// Whether this names a version in a post's history (``version(_:of:)``), not a post.
+    public var isVersion: Bool { rawValue.contains("#v") }
+
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }

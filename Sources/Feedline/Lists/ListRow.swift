@@ -136,6 +136,9 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     /// Whether the row shows one's own post on its way to the server (not confirmed yet): no
     /// interaction can be made on it, and it bounds no page.
     public var isSending: Bool { post.id.isSending }
+
+    /// Whether the row shows a version in a post's edit history: it takes no interaction.
+    public var isVersion: Bool { post.id.isVersion }
     /// The original post's id: the key of the shared state.
     public var originalID: PostID { post.originalID }
     /// The post whose text and author the row shows (the original for a reblog entry).

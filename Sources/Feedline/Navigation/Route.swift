@@ -8,6 +8,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
     case notifications
     /// The detail of a post (by entry or original id).
     case post(PostID)
+    /// The versions of an edited post, as a list, newest first.
+    case history(PostID)
 
     /// What the list of a list route shows; `nil` for a post route.
     public var listSource: ListSource? {
@@ -15,6 +17,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): .feed(feed)
         case .thread(let id): .thread(id)
         case .notifications: .notifications
+        case .history(let id): .history(id)
         case .post: nil
         }
     }
@@ -25,6 +28,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): self = .feed(feed)
         case .thread(let id): self = .thread(id)
         case .notifications: self = .notifications
+        case .history(let id): self = .history(id)
         }
     }
 
@@ -35,6 +39,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .thread(let id): "thread(\(id))"
         case .notifications: "notifications"
         case .post(let id): "post(\(id))"
+        case .history(let id): "history(\(id))"
         }
     }
 }

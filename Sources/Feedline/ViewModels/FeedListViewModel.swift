@@ -314,7 +314,7 @@ public final class FeedListViewModel {
     /// does nothing) when the row shows no post.
     @discardableResult
     public func toggle(_ kind: InteractionKind, row id: RowID) -> Bool {
-        guard let post = rows[id: id]?.shownPost, !post.isSending else { return false }
+        guard let post = rows[id: id]?.shownPost, !post.isSending, !post.isVersion else { return false }
         return store.toggle(kind, post.id)
     }
 
@@ -322,7 +322,7 @@ public final class FeedListViewModel {
     /// when it already is. Returns `false` (and does nothing) when the row shows no post.
     @discardableResult
     public func set(_ kind: InteractionKind, _ value: Bool, row id: RowID) -> Bool {
-        guard let post = rows[id: id]?.shownPost, !post.isSending else { return false }
+        guard let post = rows[id: id]?.shownPost, !post.isSending, !post.isVersion else { return false }
         return store.set(kind, value, post.id)
     }
 
@@ -359,12 +359,13 @@ public final class FeedListViewModel {
         case notifications(ListRequest, Page<NotificationGroup>, StoreEpoch)
         case newerNotifications(ListRequest, NewerPage<NotificationGroup>, StoreEpoch)
         case thread(ListRequest, focus: Post, PostContext, StoreEpoch)
+        case versions(ListRequest, PostID, [PostVersion])
         case failed(ListRequest, FeedFailure)
     }
 
     private static func refreshStyle(of source: ListSource) -> ListState.RefreshStyle {
         switch source {
-        case .feed(.bookmarks), .feed(.favourites), .thread: .reload
+        case .feed(.bookmarks), .feed(.favourites), .thread, .history: .reload
         case .feed, .notifications: .newer
         }
     }
@@ -398,6 +399,8 @@ public final class FeedListViewModel {
                 return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
             case (.notifications, .gap(let gap)):
                 return .newerNotifications(request, try await service.newerNotifications(than: gap.below, olderThan: gap.above), fetchedAt)
+            case (.history(let id), _):
+                return .versions(request, id, try await service.history(of: id))
             case (.thread(let id), _):
                 async let focus = service.post(id)
                 async let context = service.context(of: id)
@@ -451,6 +454,17 @@ public final class FeedListViewModel {
             let shownFocus = undeleted([focus], fetchedAt).first
             store.ingest(context.ancestors + (shownFocus.map { [$0] } ?? []) + context.descendants, fetchedAt: fetchedAt)
             event = .pageLoaded(token: request.token, page: Page(items: threadRows(focus: shownFocus, context: context), next: nil))
+        case .versions(let request, let id, let versions):
+            // Versions are not posts: shown as they are, kept out of the store, newest first.
+            let author = store.post(id)?.author ?? Author(id: "", displayName: "", handle: "")
+            let rows = versions.enumerated().reversed().map { number, version in
+                ListRow.post(PostRow(post: Post(
+                    id: .version(number + 1, of: id), author: author, text: version.text, createdAt: version.createdAt,
+                    contentWarning: version.contentWarning, media: version.media, poll: version.poll,
+                    editedAt: number == 0 ? nil : version.createdAt
+                ), filterContext: filterContext))
+            }
+            event = .pageLoaded(token: request.token, page: Page(items: rows, next: nil))
         case .failed(let request, let failure):
             event = .pageFailed(token: request.token, failure: failure)
         }

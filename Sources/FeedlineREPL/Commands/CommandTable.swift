@@ -271,9 +271,9 @@ public enum CommandTable {
         ),
         CommandSpec(
             name: .history, aliases: [], argument: .rowOnList, usage: "history N", postUsage: "history",
-            summary: "list the versions of row N's post, oldest first",
-            postSummary: "list the versions of this post, oldest first",
-            details: "Each version with when it was made; the last is the post as it is now.",
+            summary: "open the versions of row N's post, newest first",
+            postSummary: "open the versions of this post, newest first",
+            details: "A screen of the post's versions, the post as it is now first, each with when it was made (`edited`); back returns.",
             screens: [.list, .post]
         ),
         CommandSpec(

@@ -21,7 +21,9 @@ extension REPLDriver {
         case .open(let number):
             guard let row = row(number, in: entry) else { return }
             switch row {
-            case .post(let post): session.navigator.open(post.post.id)
+            case .post(let post):
+                guard self.post(of: row, number: number) != nil else { return }
+                session.navigator.open(post.post.id)
             case .notification(let notification):
                 if let post = notification.post {
                     session.navigator.open(post.id)

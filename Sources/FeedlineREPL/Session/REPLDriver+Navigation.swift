@@ -91,6 +91,7 @@ extension REPLDriver {
             case .feed(.list(let id)): return "list " + id
             case .thread: return "thread"
             case .notifications: return "notifications"
+            case .history: return "history"
             }
         case .post(let entry)?:
             guard let author = entry.detail.current.post?.content.author else { return "a post" }
@@ -109,6 +110,8 @@ extension REPLDriver {
             ListWording(title: "#" + name, loading: "#" + name, empty: "No posts with #\(name).", end: "#" + name)
         case .feed: ListWording(title: "the timeline", loading: "the timeline", empty: "The timeline is empty.", end: "timeline")
         case .thread: ListWording(title: "the thread", loading: "the thread", empty: "The thread is empty.", end: "thread")
+        case .history:
+            ListWording(title: "the edit history", loading: "the edit history", empty: "No versions.", end: "history", items: "versions")
         case .notifications:
             ListWording(title: "your notifications", loading: "your notifications", empty: "No notifications.", end: "notifications", items: "notifications")
         }

@@ -53,6 +53,10 @@ extension REPLDriver {
                 refuse("Row \(number) is your post on its way to the server; it can be acted on once it is posted (drafts says where it is).")
                 return nil
             }
+            guard !post.isVersion else {
+                refuse("Row \(number) is a past version of the post; back returns to the post.")
+                return nil
+            }
             return post
         }
         refuse(row.gap != nil ? gapSentence(number) : "Row \(number) is not about a post.")

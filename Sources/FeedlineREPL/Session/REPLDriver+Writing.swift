@@ -413,29 +413,10 @@ extension REPLDriver {
         }
     }
 
-    /// `history [N]`.
+    /// `history [N]`: the versions of the post, as a list screen, newest first.
     func showHistory(row number: Int?) {
-        guard let (post, what) = writingTarget(number, name: .history, onPost: "lists that post's versions", own: false) else { return }
-        let session = session
-        session.activity.run { [weak self] in
-            do {
-                let versions = try await session.history(of: post.id)
-                guard let self else { return }
-                let clock = self.session.clock
-                self.reports.append(versions.count <= 1 ? "\(what.prefix(1).uppercased() + what.dropFirst()) was never edited." : "Versions of \(what), oldest first:")
-                if versions.count > 1 {
-                    for (index, version) in versions.enumerated() {
-                        let when = clock.relative(version.createdAt)
-                        let mark = index == versions.count - 1 ? " (current)" : ""
-                        let warning = version.contentWarning.map { "CW: \($0) — " } ?? ""
-                        self.reports.append("\(index + 1). \(when)\(mark): \(warning)\(version.text)")
-                    }
-                }
-            } catch {
-                self?.reports.append("Could not load the versions of \(what): \(FeedFailure(error).message)")
-            }
-            self?.flushIfFollowing()
-        }
+        guard let (post, _) = writingTarget(number, name: .history, onPost: "lists that post's versions", own: false) else { return }
+        session.navigator.push(.history(post.id))
     }
 
     /// `redraft [N]`.
