@@ -277,42 +277,12 @@ struct JSONLRefusedVoteTests {
 struct JSONLPostWritingBinaryTests {
     @Test("the editing and voting example in Docs/JSONL.md is what the binary prints (… stands for trimmed text)")
     func documentedExample() async throws {
-        let doc = try String(contentsOf: PackagePaths.root().appendingPathComponent("Docs/JSONL.md"), encoding: .utf8)
-        let section = try #require(doc.components(separatedBy: "## Editing and voting example").dropFirst().first)
-        let example = section.components(separatedBy: "\n## ").first ?? section
-        let blocks = example.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-        try #require(blocks.count >= 2)
-        let commands = blocks[0].split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("'{"), let end = trimmed.lastIndex(of: "'") else { return nil }
-            return String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
-        }
-        let flags = ["--jsonl", "--fixtures", "Fixtures/timeline", "--now", "2026-11-21T18:00:00Z"]
-        #expect(blocks[0].contains("swift run feedline " + flags.joined(separator: " ")))
-        #expect(commands.count == 15)
-        let documented = blocks[1].split(separator: "\n").map(String.init)
-        let child = try FeedlineProcess(flags)
-        for command in commands { child.send(command) }
-        child.closeInput()
-        let exit = await child.finish()
-        #expect(exit.status == 0 && exit.stderr.isEmpty)
-        let actual = String(decoding: child.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(actual.count == documented.count)
-        for (index, (real, shown)) in zip(actual, documented).enumerated() {
-            #expect(Self.fits(real, shown), "line \(index + 1) of the example differs from the binary's: \(real.prefix(200))")
-        }
+        let commands = try await DocumentedExample.check(
+            heading: "Editing and voting example", flags: ["--jsonl", "--fixtures", "Fixtures/timeline", "--now", "2026-11-21T18:00:00Z"]
+        )
+        #expect(commands == 15)
     }
 
     /// Whether `real` is `shown` with text trimmed at each `…`: every piece between ellipses
     /// appears in order, and the ends match exactly.
-    static func fits(_ real: String, _ shown: String) -> Bool {
-        let pieces = shown.components(separatedBy: "…")
-        guard real.hasPrefix(pieces[0]), real.hasSuffix(pieces[pieces.count - 1]) else { return false }
-        var rest = Substring(real)
-        for piece in pieces where !piece.isEmpty {
-            guard let range = rest.range(of: piece) else { return false }
-            rest = rest[range.upperBound...]
-        }
-        return true
-    }
 }

@@ -413,15 +413,7 @@ struct JSONLWritingSessionTests {
 }
 
 /// A service that only reads (its writes are the protocol's defaults: refused), with nothing in it.
-private final class ReadOnlyService: FeedService {
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> { Page(posts: [], next: nil) }
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { NewerPage(posts: [], hasMore: false) }
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { NewerPage(items: [], hasMore: false) }
-    func post(_ id: PostID) async throws -> Post { throw CancellationError() }
-    func context(of id: PostID) async throws -> PostContext { PostContext() }
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw CancellationError() }
-    func account(named handle: String) async throws -> Author { throw CancellationError() }
+private final class ReadOnlyService: EmptyReads {
 }
 
 @MainActor
@@ -489,39 +481,6 @@ struct JSONLWritingBinaryTests {
 
     @Test("the writing example in Docs/JSONL.md is what the binary prints (… stands for trimmed text)")
     func documentedExample() async throws {
-        let doc = try String(contentsOf: PackagePaths.root().appendingPathComponent("Docs/JSONL.md"), encoding: .utf8)
-        let section = try #require(doc.components(separatedBy: "## Writing example").dropFirst().first)
-        let example = section.components(separatedBy: "\n## ").first ?? section
-        let blocks = example.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-        try #require(blocks.count >= 2)
-        let commands = blocks[0].split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("'{"), let end = trimmed.lastIndex(of: "'") else { return nil }
-            return String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
-        }
-        let flags = ["--jsonl", "--fixtures", "Fixtures/faults", "--now", "2026-11-21T18:00:00Z"]
-        #expect(blocks[0].contains("swift run feedline " + flags.joined(separator: " ")))
-        let documented = blocks[1].split(separator: "\n").map(String.init)
-        let child = try FeedlineProcess(flags)
-        for command in commands { child.send(command) }
-        child.closeInput()
-        let exit = await child.finish()
-        #expect(exit.status == 0 && exit.stderr.isEmpty)
-        let actual = String(decoding: child.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(actual.count == documented.count)
-        for (index, (real, shown)) in zip(actual, documented).enumerated() {
-            // Each documented piece between ellipses appears in order; the ends match exactly.
-            let pieces = shown.components(separatedBy: "…")
-            var rest = Substring(real)
-            var fits = rest.hasPrefix(pieces[0]) && rest.hasSuffix(pieces[pieces.count - 1])
-            for piece in pieces where fits && !piece.isEmpty {
-                guard let range = rest.range(of: piece) else {
-                    fits = false
-                    break
-                }
-                rest = rest[range.upperBound...]
-            }
-            #expect(fits, "line \(index + 1) of the example differs from the binary's: \(real.prefix(200))")
-        }
+        try await DocumentedExample.check(heading: "Writing example", flags: ["--jsonl", "--fixtures", "Fixtures/faults", "--now", "2026-11-21T18:00:00Z"])
     }
 }

@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineState
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -39,15 +40,7 @@ struct StateStoreDraftsTests {
 }
 
 /// A service whose posts never answer: the submission stays on its way while the test saves it.
-private final class KeyRecorder: FeedService {
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> { Page(posts: [], next: nil) }
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { NewerPage(posts: [], hasMore: false) }
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { NewerPage(items: [], hasMore: false) }
-    func post(_ id: PostID) async throws -> Post { throw CancellationError() }
-    func context(of id: PostID) async throws -> PostContext { PostContext() }
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw CancellationError() }
-    func account(named handle: String) async throws -> Author { throw CancellationError() }
+private final class KeyRecorder: EmptyReads {
     func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: Author(id: "me", displayName: "", handle: "me")) }
     func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
         try await Task.sleep(for: .seconds(3_600))

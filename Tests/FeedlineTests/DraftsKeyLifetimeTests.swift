@@ -9,7 +9,7 @@ import Testing
 @Suite("Drafts past the key's lifetime")
 struct DraftsKeyLifetimeTests {
     /// A server whose first post is made but its answer lost; the account's feed lists what it made.
-    final class ForgetfulServer: FeedService {
+    final class ForgetfulServer: EmptyReads {
         struct Lost: FeedServiceError {
             var isTransient: Bool { true }
             var errorDescription: String? { "The request timed out; try again." }
@@ -26,12 +26,6 @@ struct DraftsKeyLifetimeTests {
             guard feed == .account(AccountID(me.id)) else { return Page(posts: [], next: nil) }
             return Page(posts: made.withLock { $0.reversed() }, next: nil)
         }
-        func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { NewerPage(posts: [], hasMore: false) }
-        func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
-        func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { NewerPage(items: [], hasMore: false) }
-        func post(_ id: PostID) async throws -> Post { throw Lost() }
-        func context(of id: PostID) async throws -> PostContext { PostContext() }
-        func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw Lost() }
         func account(named handle: String) async throws -> Author { me }
         func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: me) }
 

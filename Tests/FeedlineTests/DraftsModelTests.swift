@@ -7,7 +7,7 @@ import Testing
 /// A server of posts only: each `publish` draws its fate from a seeded generator — made and
 /// answered, made with the answer lost, not made for lack of a connection, rate limited,
 /// refused, or made (or not) while the client is killed — and honours idempotency keys.
-private final class PostingServer: FeedService {
+private final class PostingServer: EmptyReads {
     enum Fate: CaseIterable { case answered, answerLost, down, rateLimited, refused, killedAfterCommit, killedBeforeCommit }
 
     struct Failure: FeedServiceError {
@@ -74,12 +74,8 @@ private final class PostingServer: FeedService {
         }
         return try result.get()
     }
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { NewerPage(posts: [], hasMore: false) }
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { NewerPage(items: [], hasMore: false) }
     func post(_ id: PostID) async throws -> Post { throw Failure(message: "Record not found", isTransient: false) }
     func context(of id: PostID) async throws -> PostContext { PostContext(ancestors: [], descendants: []) }
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw Failure(message: "unexpected", isTransient: false) }
     func account(named handle: String) async throws -> Author { me }
     func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: me) }
 

@@ -6,7 +6,7 @@ import Testing
 
 /// A server of a few fixed posts that takes posts and deletes: what the session-level writing
 /// tests need, and nothing else.
-final class WritingServer: FeedService {
+final class WritingServer: EmptyReads {
     struct Refusal: FeedServiceError {
         var isTransient: Bool { false }
         var errorDescription: String? { "This action is not allowed." }
@@ -75,10 +75,6 @@ final class WritingServer: FeedService {
         NewerPage(posts: [], hasMore: false)
     }
 
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        NewerPage(items: [], hasMore: false)
-    }
 
     func post(_ id: PostID) async throws -> Post {
         guard let post = posts.withLock({ $0.first { $0.id == id } }) else { throw Refusal() }
