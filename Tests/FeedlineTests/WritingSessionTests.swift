@@ -461,4 +461,24 @@ struct WritingSessionTests {
         #expect(!history.toggle(.favourite, row: .post(.version(2, of: "o1"))))
         #expect(session.store.post(.version(2, of: "o1")) == nil, "versions stay out of the store")
     }
+
+    @Test("a draft started before the account is known is saved at once, and takes the account's defaults and handle when they come")
+    func draftsBeforeSettings() async throws {
+        let session = FeedSession(service: WritingServer(posts: Self.posts()), clock: .fixed(testNow), retryClock: ManualClock())
+        session.root.appeared()
+        await session.settle()
+        // Alice (the account) replies to her own post o1, which mentions Bob: before the account is
+        // known the reply mentions Alice too.
+        var own = try #require(session.store.post("o1"))
+        own.mentions = ["bob@example.social"]
+        session.store.ingest([own], fetchedAt: session.store.beginFetch())
+        var saved: [Submission] = []
+        let token = session.drafts.observe { saved = $0 }
+        let reply = session.drafts.startReply(to: own)
+        session.drafts.update(reply) { $0.text += "typed at once" }
+        #expect(saved.first?.draft.text == "@alice @bob@example.social typed at once", "saved before anything is known")
+        await session.settle()
+        #expect(session.drafts[reply]?.draft.text == "@bob@example.social typed at once")
+        _ = token
+    }
 }

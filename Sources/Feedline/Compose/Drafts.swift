@@ -61,6 +61,10 @@ public final class Drafts {
     var postStarted: (@MainActor (Draft) -> Void)?
     var postRefused: (@MainActor (Draft) -> Void)?
     private let activity: Activity
+    /// Drafts started before the account's settings were known, with what they were started as:
+    /// when the settings come, the defaults they were given are replaced by the account's (see
+    /// ``rebase(_:)``).
+    private var startedWithoutSettings: [DraftID: Post?] = [:]
     /// The draft ``adopt(_:)`` made last.
     private(set) var lastAdopted: DraftID?
 
@@ -166,6 +170,7 @@ public final class Drafts {
             id: nextDraftID(), sensitive: preferences.sensitive, visibility: preferences.visibility, language: preferences.language,
             createdAt: clock.now()
         )
+        if settings == nil { startedWithoutSettings[draft.id] = .some(nil) }
         insert(Submission(draft: draft))
         return draft.id
     }
@@ -176,6 +181,7 @@ public final class Drafts {
         let draft = Draft.reply(
             to: post, by: settings?.account, preferences: settings?.preferences ?? ComposePreferences(), id: nextDraftID(), createdAt: clock.now()
         )
+        if settings == nil { startedWithoutSettings[draft.id] = .some(post) }
         insert(Submission(draft: draft))
         return draft.id
     }
@@ -345,6 +351,7 @@ public final class Drafts {
             let limitsChanged = loaded.limits != limits
             settings = loaded
             settingsFailure = nil
+            rebase(loaded)
             // Drafts were counted against Mastodon's defaults until now: their faces recount.
             if limitsChanged { for submission in all { changes.notify(submission) } }
             runWhenLoaded()
@@ -372,6 +379,36 @@ public final class Drafts {
             guard var submission = submissions[id] else { return }
             submission.reduce(.waited(token: token, at: now))
             commit(submission)
+        }
+    }
+
+    /// Drafts started before `loaded` was known take the account's defaults where they still
+    /// hold the ones they were started with: a post its visibility, sensitivity and language; a
+    /// reply also its mentions (never the account itself) in front of what was typed after them.
+    private func rebase(_ loaded: ComposeSettings) {
+        let started = startedWithoutSettings
+        startedWithoutSettings.removeAll()
+        for (id, parent) in started {
+            guard let submission = submissions[id], submission.isEditable else { continue }
+            let blank = ComposePreferences()
+            let before: Draft
+            let after: Draft
+            if let parent {
+                before = Draft.reply(to: parent, by: nil, preferences: blank, id: id, createdAt: submission.draft.createdAt)
+                after = Draft.reply(to: parent, by: loaded.account, preferences: loaded.preferences, id: id, createdAt: submission.draft.createdAt)
+            } else {
+                before = Draft(id: id, createdAt: submission.draft.createdAt)
+                after = Draft(
+                    id: id, sensitive: loaded.preferences.sensitive, visibility: loaded.preferences.visibility,
+                    language: loaded.preferences.language, createdAt: submission.draft.createdAt
+                )
+            }
+            update(id) { draft in
+                if draft.text.hasPrefix(before.text) { draft.text = after.text + draft.text.dropFirst(before.text.count) }
+                if draft.visibility == before.visibility { draft.visibility = after.visibility }
+                if draft.sensitive == before.sensitive { draft.sensitive = after.sensitive }
+                if draft.language == before.language { draft.language = after.language }
+            }
         }
     }
 

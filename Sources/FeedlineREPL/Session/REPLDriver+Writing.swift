@@ -21,8 +21,10 @@ extension REPLDriver {
     /// `post [TEXT]`: sends TEXT, or starts taking the lines that follow.
     func post(_ text: String?) {
         let drafts = session.drafts
+        // What was typed is saved at once; the account's defaults replace Mastodon's when they come.
         let id = drafts.startPost()
-        drafts.load { [weak self] in self?.write(id, text: text) }
+        if let text { drafts.update(id) { $0.text = text } }
+        drafts.load { [weak self] in self?.write(id, text: text, typed: true) }
     }
 
     /// `reply [N] [TEXT]`: a reply to row N's post or the open post.
@@ -38,17 +40,17 @@ extension REPLDriver {
         case nil:
             return
         }
-        // The account's defaults and handle first: a reply never mentions its author.
-        session.drafts.load { [weak self] in
-            guard let self else { return }
-            let id = self.session.drafts.startReply(to: post)
-            self.write(id, text: text)
-        }
+        // Saved at once with what was typed; the account's defaults and handle replace the
+        // provisional ones when they come (a reply never mentions its author).
+        let drafts = session.drafts
+        let id = drafts.startReply(to: post)
+        if let text { drafts.update(id) { $0.text += text } }
+        drafts.load { [weak self] in self?.write(id, text: text, typed: true) }
     }
 
     /// Sends draft `id` with `text` after what it starts with (a reply's mentions), or starts
     /// taking its lines.
-    private func write(_ id: DraftID, text: String?) {
+    private func write(_ id: DraftID, text: String?, typed: Bool = false) {
         if let failure = session.drafts.settingsFailure, session.drafts.settings == nil {
             refuse("Cannot write here: \(failure.message)")
             session.drafts.discard(id)
@@ -68,7 +70,7 @@ extension REPLDriver {
                 : "Type the reply after \(start.trimmingCharacters(in: .whitespaces)); a line with only . sends it, .back keeps it for later, .help lists the rest.")
             return
         }
-        session.drafts.update(id) { $0.text += text }
+        if !typed { session.drafts.update(id) { $0.text += text } }
         send(id)
     }
 
