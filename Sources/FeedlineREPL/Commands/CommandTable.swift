@@ -245,7 +245,7 @@ public enum CommandTable {
         CommandSpec(
             name: .post, aliases: ["toot"], argument: .text, usage: "post [TEXT]",
             summary: "write a post: TEXT on one line, or the lines that follow up to one holding a dot",
-            details: "post TEXT sends TEXT as a public post (your account's default visibility). post alone starts a draft: type its lines, then a line holding only . to send it (a line holding only .discard throws it away). The draft is saved before it is sent; a post that cannot reach the server waits in the outbox with its reason and is sent once, with the same idempotency key, so a retry never posts twice. Your post shows at once on top of home and of your profile.",
+            details: "post TEXT sends TEXT with your account's default visibility. post alone starts a draft — in your editor when VISUAL or EDITOR is set — and shows what it will be: type its lines, then a line holding only . to send it; .cw, .visibility, .lang, .poll, .attach and the other dot commands (.help lists them) change it, .back keeps it for later, .discard throws it away. The draft is saved before it is sent; a post that cannot reach the server waits with its reason and is sent again with the same idempotency key, so a retry never posts twice. Your post shows at once, marked sending…, on top of home, of your profile, and under its parent in open threads.",
             screens: [.list, .post]
         ),
         CommandSpec(
