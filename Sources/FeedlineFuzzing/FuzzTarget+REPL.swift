@@ -7,7 +7,7 @@ extension FuzzTarget {
     /// Any bytes as a typed line. Invariants beyond "returns":
     /// - bytes and their UTF-8 decoding parse the same;
     /// - a command's canonical text (``Command/text``) parses to the same command, and so do the
-    ///   line in upper case and the line between tabs;
+    ///   line in upper case (a post's or reply's text in upper case too) and the line between tabs;
     /// - an error's message is one non-empty line without control characters, at most 200
     ///   characters however long the input.
     static func command(_ data: Data) throws(Finding) {
@@ -23,7 +23,7 @@ extension FuzzTarget {
                 throw Finding(description: "\(line.debugDescription) → \(command) whose text \(command.text.debugDescription) parses as \(again)")
             }
             let upper = CommandParser.parse(line.uppercased())
-            if upper != parsed {
+            if upper != .success(Self.uppercased(command)) {
                 throw Finding(description: "\(line.debugDescription) → \(command) but in upper case → \(upper)")
             }
         case .failure(let error):
@@ -36,6 +36,17 @@ extension FuzzTarget {
         }
         let padded = CommandParser.parse("\t" + line + "\t")
         if padded != parsed { throw Finding(description: "\(line.debugDescription) → \(parsed) but between tabs → \(padded)") }
+    }
+
+    /// `command` as a line typed in upper case parses: the same command, its free text (a post's,
+    /// a reply's, an edit's) in upper case.
+    static func uppercased(_ command: Command) -> Command {
+        switch command {
+        case .post(let text): .post(text: text?.uppercased())
+        case .reply(let row, let text): .reply(row: row, text: text?.uppercased())
+        case .edit(let row, let text): .edit(row: row, text: text?.uppercased())
+        default: command
+        }
     }
 
     /// Bytes as a post and a width: byte 0 picks the width (20…140), byte 1 the flags (favourited,

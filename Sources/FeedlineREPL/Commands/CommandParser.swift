@@ -206,7 +206,7 @@ public enum CommandParser {
             return .success(.vote(row: row, choices: choices))
         default:
             guard let text else { return .success(.delete(row: row, confirmed: false)) }
-            guard text == "--yes" || text == "-y" else { return .failure(.unexpectedArgument(name, text)) }
+            guard ["--yes", "-y"].contains(text.lowercased()) else { return .failure(.unexpectedArgument(name, text)) }
             return .success(.delete(row: row, confirmed: true))
         }
     }
