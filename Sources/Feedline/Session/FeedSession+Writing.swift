@@ -17,7 +17,10 @@ extension FeedSession {
             withdrawSending(draft)
             return
         }
-        store.ingest([post], fetchedAt: store.beginFetch())
+        // The answer is the post as the server had it when it answered the request: a post the
+        // store knows already (a lost answer whose post came on a page, and was edited since) is
+        // as fresh there as this copy or fresher, so this copy only fills what the store lacks.
+        store.ingest([post], fetchedAt: store.post(post.id) == nil ? store.beginFetch() : 0)
         for case .list(let list) in navigator.screens {
             if list.rows.contains(.post(local)) {
                 // Shown while it was sent: that row becomes the post.
