@@ -313,28 +313,20 @@ private final class KillServer: Sendable {
     )
 
     private let state = Locked(State())
-    private let server: HTTPServer
-    private let running: Locked<Task<Void, any Error>?> = Locked(nil)
+    private let listener: LoopbackListener
 
     init() throws {
         let box = KillServerHandler()
-        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 24 * 3600, logger: .disabled, handler: box)
+        listener = try LoopbackListener(handler: box)
         box.server.withLock { $0 = KillServerReference(self) }
     }
 
-    func start() async throws -> URL {
-        let server = server
-        running.withLock { $0 = Task { try await server.run() } }
-        try await server.waitUntilListening(timeout: 60)
-        guard case .ip4(_, let port)? = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
-        return URL(string: "http://127.0.0.1:\(port)")!
-    }
+    func start() async throws -> URL { try await listener.start() }
 
     func stop() async {
         state.withLock { $0.stopped = true }
         await releaseHeld()
-        await server.stop()
-        running.withLock { $0?.cancel() }
+        await listener.stop()
     }
 
     // MARK: - Test controls

@@ -53,30 +53,19 @@ final class HTTPWritingServer: Sendable {
 
     private let state = Locked(State())
     private let sourceLocation: SourceLocation
-    private let server: HTTPServer
-    private let running: Locked<Task<Void, any Error>?> = Locked(nil)
+    private let listener: LoopbackListener
 
     init(sourceLocation: SourceLocation = #_sourceLocation) throws {
         self.sourceLocation = sourceLocation
         let box = HTTPWritingHandlerBox()
-        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 24 * 3600, logger: .disabled, handler: box)
+        listener = try LoopbackListener(handler: box)
         box.server.withLock { $0 = HTTPWritingWeakServer(self) }
     }
 
     /// Starts listening; returns the server's base address.
-    func start() async throws -> URL {
-        let server = server
-        running.withLock { $0 = Task { try await server.run() } }
-        // Generous: under ThreadSanitizer with every suite running at once, starting can take seconds.
-        try await server.waitUntilListening(timeout: 60)
-        guard case .ip4(_, let port)? = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
-        return URL(string: "http://127.0.0.1:\(port)")!
-    }
+    func start() async throws -> URL { try await listener.start() }
 
-    func stop() async {
-        await server.stop()
-        running.withLock { $0?.cancel() }
-    }
+    func stop() async { await listener.stop() }
 
     // MARK: - Script
 
