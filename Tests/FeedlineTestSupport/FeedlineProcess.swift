@@ -111,6 +111,10 @@ public final class FeedlineProcess {
 
     deinit {
         if let terminal { close(terminal.controller) }
+        // Foundation's `Process` keeps its standard handles alive after the child exits, so the
+        // pipe ends this side holds are closed here, not left to it (a suite of hundreds of
+        // children would otherwise hold thousands of descriptors).
+        try? input.fileHandleForWriting.close()
     }
 
     /// The child's process id.
@@ -124,6 +128,7 @@ public final class FeedlineProcess {
                 if chunk.isEmpty { break }
                 sink.yield(chunk)
             }
+            try? handle.close()
             sink.finish()
         }
         thread.name = "feedline-test.\(name)"

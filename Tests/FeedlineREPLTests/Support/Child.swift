@@ -31,6 +31,10 @@ final class Child: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// The write end of standard input when the test feeds it itself (``start(_:keepingInputOpen:)``).
     private(set) var input: FileHandle?
+    /// Every handle this side opened for the child; closed once it has ended. (Foundation's
+    /// `Process` keeps its standard handles alive after the child exits, so letting them go is
+    /// not enough: a suite of hundreds of children would hold thousands of descriptors.)
+    private var handles: [FileHandle] = []
 
     /// Starts `feedline arguments…` in the package root with `NO_COLOR`; standard input is
     /// `stdin` (then end of input), or a pipe left open when `keepingInputOpen`.
@@ -47,15 +51,21 @@ final class Child: @unchecked Sendable {
         process.environment = environment
         _ = FileManager.default.createFile(atPath: scratch.file("out").path, contents: nil)
         _ = FileManager.default.createFile(atPath: scratch.file("err").path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: scratch.file("out"))
-        process.standardError = try FileHandle(forWritingTo: scratch.file("err"))
+        let output = try FileHandle(forWritingTo: scratch.file("out"))
+        let errors = try FileHandle(forWritingTo: scratch.file("err"))
+        process.standardOutput = output
+        process.standardError = errors
+        handles = [output, errors]
         if keepingInputOpen {
             let pipe = Pipe()
             process.standardInput = pipe
             input = pipe.fileHandleForWriting
+            handles += [pipe.fileHandleForReading, pipe.fileHandleForWriting]
         } else {
             try stdin.write(to: scratch.file("in"))
-            process.standardInput = try FileHandle(forReadingFrom: scratch.file("in"))
+            let reading = try FileHandle(forReadingFrom: scratch.file("in"))
+            process.standardInput = reading
+            handles.append(reading)
         }
         let finished = finished
         process.terminationHandler = { _ in finished.signal() }
@@ -109,7 +119,8 @@ final class Child: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             _ = finished.wait(timeout: .now() + 30)
         }
-        try? input?.close()
+        for handle in handles { try? handle.close() }
+        handles = []
         let ending = Ending(
             status: process.terminationStatus,
             signalled: process.terminationReason == .uncaughtSignal,
