@@ -59,4 +59,17 @@ public protocol FeedService: Sendable {
     /// Votes for `choices` (0-based) in the poll `pollID` of post `postID` and returns the poll
     /// afterwards (`POST /api/v1/polls/:id/votes`).
     func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll
+
+    /// Who the account is (`GET /api/v1/accounts/:id`); an id made from a handle
+    /// (``AccountID/init(handle:)``) is looked up first. (Default: throws ``AccountsUnsupported``.)
+    func profile(of account: AccountID) async throws -> Profile
+
+    /// How the signed-in user relates to each of `accounts` (`GET /api/v1/accounts/relationships`,
+    /// one call for all of them), in any order; an account the server does not know is left out.
+    func relationships(of accounts: [AccountID]) async throws -> [Relationship]
+
+    /// Sets `kind` of the relationship with `account` to `value` and returns the relationship
+    /// afterwards (`…/follow`, `…/unfollow`, `…/mute` with `mute`'s options, `…/unmute`,
+    /// `…/block`, `…/unblock`; notify and boosts are a follow with `notify` / `reblogs`).
+    func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship
 }

@@ -31,117 +31,47 @@ extension InteractionState {
     package mutating func reduce(_ event: InteractionEvent) {
         switch event {
         case .backoffElapsed(let kind, let token, let epoch):
-            guard self[kind].resend?.token == token else { return }
-            want(kind, self[kind].desired, at: epoch)
+            self[kind].backoffElapsed(kind, token: token, at: epoch)
 
         case .copyReceived(let post, let fetchedAt, _):
-            for kind in InteractionKind.allCases { receive(post, kind, fetchedAt: fetchedAt) }
+            for kind in InteractionKind.allCases { self[kind].receive(flag: post.isOn(kind), count: post.count(kind), fetchedAt: fetchedAt) }
 
         case .requestFailed(let kind, let token, let failure, let epoch):
-            var track = self[kind]
-            guard let request = track.inFlight, request.token == token else { return }
-            track.inFlight = nil
-            if track.desired == track.confirmed {
-                // The user already changed their mind back: nothing to undo, nothing to report.
-                track.failedAttempts = 0
-                track.queuedReason = nil
-            } else if failure.isTransient {
-                track.failedAttempts += 1
-                track.queuedReason = failure.message
-                track.resend = InteractionResend(
-                    kind: kind, token: epoch, delay: Self.resendDelay(afterFailures: track.failedAttempts, retryAfter: failure.retryAfter)
-                )
-            } else {
-                let wanted = track.desired
-                track.desired = track.confirmed
-                track.failedAttempts = 0
-                track.queuedReason = nil
+            let request = self[kind].inFlight
+            if case .rolledBack(let wanted) = self[kind].failed(kind, token: token, failure: failure, at: epoch), let request {
                 self.failure = InteractionFailure(
                     kind: kind, value: wanted, message: "Could not \(kind.verb(request.value)) this post: \(failure.message)", isTransient: false
                 )
             }
-            self[kind] = track
 
         case .requestSucceeded(let kind, let token, let reply, let epoch):
-            var track = self[kind]
-            guard let request = track.inFlight, request.token == token else { return }
-            let flag = reply.isOn(kind)
-            var count = reply.count(kind)
-            if kind.isCounted {
-                if flag != track.confirmed, count == track.count {
-                    count = max(0, track.count + (flag ? 1 : -1))
-                }
-                if flag { count = max(1, count) }
+            let outcome = self[kind].succeeded(kind, token: token, flag: reply.isOn(kind), count: reply.count(kind), counted: kind.isCounted, at: epoch)
+            switch outcome {
+            case .ignored: return
+            case .notApplied(let requested):
+                failure = InteractionFailure(kind: kind, value: requested, message: "The server did not \(kind.verb(requested)) this post.", isTransient: false)
+            case .applied, .rolledBack: break
             }
-            track.confirmed = flag
-            track.count = count
-            track.knownSince = epoch
-            track.inFlight = nil
-            track.failedAttempts = 0
-            track.queuedReason = nil
-            if flag != request.value {
-                track.desired = flag
-                failure = InteractionFailure(kind: kind, value: request.value, message: "The server did not \(kind.verb(request.value)) this post.", isTransient: false)
-            } else if track.desired != track.confirmed {
-                track.inFlight = InteractionRequest(kind: kind, value: track.desired, token: epoch)
-            }
-            self[kind] = track
             // A restored post's kinds never learnt learn from the reply, a copy as fresh as the request.
             for other in InteractionKind.allCases where other != kind && self[other].knownSince == 0 {
-                receive(reply, other, fetchedAt: token)
+                self[other].receive(flag: reply.isOn(other), count: reply.count(other), fetchedAt: token)
             }
 
         case .restored(let kind, let value, let epoch):
-            want(kind, value, at: epoch)
+            self[kind].want(kind, value, at: epoch)
 
         case .retryRequested(let epoch):
             if let failed = failure {
                 failure = nil
-                want(failed.kind, failed.value, at: epoch)
+                self[failed.kind].want(failed.kind, failed.value, at: epoch)
             }
             for kind in InteractionKind.allCases where self[kind].resend != nil {
-                want(kind, self[kind].desired, at: epoch)
+                self[kind].want(kind, self[kind].desired, at: epoch)
             }
 
         case .toggled(let kind, let epoch):
             failure = nil
-            want(kind, !self[kind].desired, at: epoch)
+            self[kind].want(kind, !self[kind].desired, at: epoch)
         }
-    }
-
-    /// Takes `kind` from a copy fetched at `fetchedAt`, when it is fresher than what is known and
-    /// nothing of that kind is in flight (or the kind was never learnt). A deferred kind keeps its
-    /// wish; a copy that shows it ends the deferral.
-    private mutating func receive(_ copy: Post, _ kind: InteractionKind, fetchedAt: StoreEpoch) {
-        var track = self[kind]
-        guard fetchedAt > track.knownSince, track.inFlight == nil || track.knownSince == 0 else { return }
-        track.confirmed = copy.isOn(kind)
-        track.count = copy.count(kind)
-        track.knownSince = fetchedAt
-        if !track.isPending {
-            track.desired = track.confirmed
-        } else if track.resend != nil, track.desired == track.confirmed {
-            track.resend = nil
-            track.failedAttempts = 0
-            track.queuedReason = nil
-        }
-        self[kind] = track
-    }
-
-    /// The user wants `kind` set to `value`: with nothing in flight, a deferred re-send is
-    /// dropped and a request starts at once when `value` is not the confirmed value.
-    private mutating func want(_ kind: InteractionKind, _ value: Bool, at epoch: StoreEpoch) {
-        var track = self[kind]
-        track.desired = value
-        if track.inFlight == nil {
-            track.resend = nil
-            if track.desired != track.confirmed {
-                track.inFlight = InteractionRequest(kind: kind, value: value, token: epoch)
-            } else {
-                track.failedAttempts = 0
-                track.queuedReason = nil
-            }
-        }
-        self[kind] = track
     }
 }

@@ -16,57 +16,8 @@ package typealias StoreEpoch = UInt64
 /// nothing in flight only while deferred; a deferred track has nothing in flight and a failed
 /// attempt counted; a settled track counts no failed attempts; counts are never negative.
 package struct InteractionState: Hashable, Sendable {
-    /// One kind's track.
-    package struct Track: Hashable, Sendable {
-        /// The flag the server last confirmed.
-        package var confirmed: Bool
-        /// The count that goes with `confirmed` (always 0 for bookmarks).
-        package var count: Int
-        /// What the user wants now; the display shows it.
-        package var desired: Bool
-        /// The request in flight, if any. At most one per kind.
-        package var inFlight: InteractionRequest?
-        /// When the server's value was last learnt (a reply or a fetched copy): copies fetched
-        /// before this are older than what is known and are ignored. 0 when it was never learnt
-        /// (a post restored from the outbox before any copy of it arrived).
-        package var knownSince: StoreEpoch
-        /// How many requests for the current wish failed in a row for lack of a connection; 0
-        /// once the wish is confirmed or dropped. Sets the backoff of the next re-send.
-        package var failedAttempts: Int
-        /// The re-send this track waits for (the deferred phase), if any.
-        package var resend: InteractionResend?
-        /// Why the last of the ``failedAttempts`` failed (one sentence); `nil` when none failed.
-        package var queuedReason: String?
-
-        package init(
-            confirmed: Bool, count: Int, desired: Bool? = nil, inFlight: InteractionRequest? = nil, knownSince: StoreEpoch = 0,
-            failedAttempts: Int = 0, resend: InteractionResend? = nil, queuedReason: String? = nil
-        ) {
-            self.confirmed = confirmed
-            self.count = max(0, count)
-            self.desired = desired ?? confirmed
-            self.inFlight = inFlight
-            self.knownSince = knownSince
-            self.failedAttempts = failedAttempts
-            self.resend = resend
-            self.queuedReason = queuedReason ?? (failedAttempts > 0 ? "" : nil)
-        }
-
-        /// What a front shows of this track while it is queued (``failedAttempts`` > 0).
-        func queued(_ kind: InteractionKind) -> QueuedChange? {
-            guard failedAttempts > 0, isPending else { return nil }
-            return QueuedChange(kind: kind, value: desired, reason: queuedReason ?? "", failedAttempts: failedAttempts, retryAfter: resend?.delay)
-        }
-
-        /// Whether it waits for the server: a request in flight or a re-send deferred.
-        package var isPending: Bool { inFlight != nil || resend != nil }
-
-        /// The count shown: the confirmed one adjusted by the pending change.
-        package var displayedCount: Int {
-            guard desired != confirmed else { return count }
-            return max(0, count + (desired ? 1 : -1))
-        }
-    }
+    /// One kind's track: the shared toggle machine (see ``ToggleTrack``).
+    package typealias Track = ToggleTrack<InteractionKind>
 
     package var favourite: Track
     package var reblog: Track
@@ -139,69 +90,28 @@ package struct InteractionState: Hashable, Sendable {
     /// Whether any kind is deferred, waiting to be sent again.
     package var isDeferred: Bool { InteractionKind.allCases.contains { self[$0].resend != nil } }
 
-    /// How long a deferred track waits before it sends again after `failures` failed attempts
-    /// in a row: 2 s, 4 s, 8 s … doubling, at most 60 s — or as long as the server asked
-    /// (`retryAfter`: a rate limit's reset), when that is longer.
+    /// How long a deferred track waits before it sends again (see ``ToggleTrack/resendDelay(afterFailures:retryAfter:)``).
     package static func resendDelay(afterFailures failures: Int, retryAfter: Duration? = nil) -> Duration {
-        let doublings = min(max(failures, 1) - 1, 5)
-        let backoff = min(Duration.seconds(2 << doublings), .seconds(60))
-        return max(backoff, retryAfter ?? .zero)
+        Track.resendDelay(afterFailures: failures, retryAfter: retryAfter)
     }
 
-    /// Checks the invariants; returns a description of each one broken (empty when sound).
+    /// Checks the invariants of every kind's track (``ToggleTrack/brokenInvariants(_:counted:)``);
+    /// returns a description of each one broken (empty when sound).
     package func checkInvariants() -> [String] {
-        var broken: [String] = []
-        for kind in InteractionKind.allCases {
-            let track = self[kind]
-            if track.inFlight == nil, track.resend == nil, track.desired != track.confirmed {
-                broken.append("\(kind): desired \(track.desired) ≠ confirmed \(track.confirmed) with nothing in flight or deferred")
-            }
-            if let resend = track.resend {
-                if track.inFlight != nil { broken.append("\(kind): deferred with a request in flight") }
-                if track.desired == track.confirmed { broken.append("\(kind): deferred with nothing to send") }
-                if resend.kind != kind { broken.append("\(kind): a \(resend.kind) re-send in its track") }
-                if track.failedAttempts < 1 { broken.append("\(kind): deferred without a failed attempt") }
-                if resend.delay < Self.resendDelay(afterFailures: track.failedAttempts) {
-                    broken.append("\(kind): a re-send after \(resend.delay) for \(track.failedAttempts) failed attempts")
-                }
-            }
-            if !track.isPending, track.failedAttempts != 0 { broken.append("\(kind): settled with \(track.failedAttempts) failed attempts") }
-            if (track.failedAttempts > 0) != (track.queuedReason != nil) {
-                broken.append("\(kind): \(track.failedAttempts) failed attempts with reason \(track.queuedReason ?? "nil")")
-            }
-            if track.count < 0 { broken.append("\(kind): negative count \(track.count)") }
-            if !kind.isCounted, track.count != 0 { broken.append("\(kind): a count of \(track.count) for an uncounted kind") }
-            if let request = track.inFlight, request.kind != kind { broken.append("\(kind): a \(request.kind) request in its track") }
-        }
-        return broken
+        InteractionKind.allCases.flatMap { self[$0].brokenInvariants($0, counted: $0.isCounted) }
     }
 }
 
-/// A re-send the interaction machine waits for (its deferred phase): after `delay`, the track's
-/// desired value is sent again (`InteractionEvent/backoffElapsed(_:token:at:)`). The token
-/// tells this wait apart from any other.
-package struct InteractionResend: Hashable, Sendable {
-    package var kind: InteractionKind
-    package var token: StoreEpoch
-    package var delay: Duration
-
-    package init(kind: InteractionKind, token: StoreEpoch, delay: Duration) {
-        self.kind = kind
-        self.token = token
-        self.delay = delay
+extension ToggleTrack<InteractionKind> {
+    /// What a front shows of this track while it is queued (``failedAttempts`` > 0).
+    func queued(_ kind: InteractionKind) -> QueuedChange? {
+        guard failedAttempts > 0, isPending else { return nil }
+        return QueuedChange(kind: kind, value: desired, reason: queuedReason ?? "", failedAttempts: failedAttempts, retryAfter: resend?.delay)
     }
 }
 
-/// A request the interaction machine wants running: set `kind` to `value`.
-/// The token tells its reply apart from any other.
-package struct InteractionRequest: Hashable, Sendable {
-    package var kind: InteractionKind
-    package var value: Bool
-    package var token: StoreEpoch
+/// A re-send the interaction machine waits for (see ``ToggleResend``).
+package typealias InteractionResend = ToggleResend<InteractionKind>
 
-    package init(kind: InteractionKind, value: Bool, token: StoreEpoch) {
-        self.kind = kind
-        self.value = value
-        self.token = token
-    }
-}
+/// A request the interaction machine wants running (see ``ToggleRequest``).
+package typealias InteractionRequest = ToggleRequest<InteractionKind>

@@ -55,7 +55,8 @@ extension PostStore {
         if let entry = entries[local], entry.holders.isEmpty, !entry.state.isPending { discardEntry(local) }
         if let server, let entry = entries[server] {
             originalOfEntry[local] = server
-            entry.wrappers.insert(local)
+            // An alias, not a boost: kept out of the accounts' post index.
+            entry.wrappers[local] = AccountID(entry.post?.author.id ?? "")
         }
     }
 

@@ -58,6 +58,15 @@ public final class PostStore {
         case undeleted(PostID)
         /// The server confirmed the pending delete of this post: what was kept can go.
         case deleteSettled(PostID)
+        /// The user muted, blocked or unfollowed the account: `rows` are the holder's rows of its
+        /// posts and boosts (see ``AccountHiding`` for which rows each removes where). While
+        /// `pending`, a holder keeps what it took away until ``accountShown(_:)`` or
+        /// ``accountHidingSettled(_:)`` says.
+        case accountHidden(AccountID, rows: [RowID], hiding: AccountHiding, pending: Bool)
+        /// The server refused the pending hiding of the account: what was taken away comes back.
+        case accountShown(AccountID)
+        /// The server confirmed the hiding of the account: what was kept can go.
+        case accountHidingSettled(AccountID)
     }
 
     /// One list or detail showing posts. The store tells it when a post it shows changes or is
@@ -108,8 +117,8 @@ public final class PostStore {
         var post: Post?
         var contentEpoch: StoreEpoch
         var state: InteractionState
-        /// Reblog entry ids that resolve to this original.
-        var wrappers: Set<PostID> = []
+        /// Reblog entry ids that resolve to this original, with the account that boosted.
+        var wrappers: [PostID: AccountID] = [:]
         /// Who shows it, in the order they started, with the rows that show it (none for a detail).
         var holders: [(id: Int, rows: [RowID], details: Int)] = []
         /// Set while the entry waits in the unused queue.
@@ -183,7 +192,16 @@ public final class PostStore {
     var entries: [PostID: Entry] = [:]
     var originalOfEntry: [PostID: PostID] = [:]
     var epoch: StoreEpoch = 0
-    private var holders: [Int: @MainActor (HolderEvent) -> Void] = [:]
+    var holders: [Int: @MainActor (HolderEvent) -> Void] = [:]
+    /// The entries (originals by their author, boosts by who boosted) of each account, for
+    /// what a mute, block or unfollow takes off the lists (see `PostStore+Accounts.swift`).
+    var postsOfAccount: [AccountID: Set<PostID>] = [:]
+    /// Accounts whose posts lists do not take in, and how (see ``AccountHiding``).
+    var hiddenAccounts: [AccountID: AccountHiding] = [:]
+    /// Accounts whose notifications the notifications screen does not take in.
+    var notificationsHidden: Set<AccountID> = []
+    /// The holders each pending hiding of an account reached.
+    var pendingHidings: [AccountID: [Int]] = [:]
     private var nextHolderID = 0
     /// Posts a retry acts on: their last interaction failed, or a kind of theirs is deferred.
     private var retryable: Set<PostID> = []
@@ -369,7 +387,7 @@ public final class PostStore {
         for post in posts {
             let original = post.content
             if let entry = entries[original.id] {
-                if post.reblog != nil { link(post.id, to: original.id, entry) }
+                if post.reblog != nil { link(post, to: original.id, entry) }
                 let before = (entry.post, entry.display)
                 if fetchedAt > entry.contentEpoch {
                     entry.post = keepingEdit(original, over: entry.post)
@@ -397,7 +415,8 @@ public final class PostStore {
                     entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
                 }
                 entries[original.id] = entry
-                if post.reblog != nil { link(post.id, to: original.id, entry) }
+                postsOfAccount[AccountID(original.author.id), default: []].insert(original.id)
+                if post.reblog != nil { link(post, to: original.id, entry) }
                 becameUnused(original.id, entry)
             }
         }
@@ -448,7 +467,7 @@ public final class PostStore {
             }
             if !isOriginal, originalOfEntry[id] == originalID {
                 originalOfEntry[id] = nil
-                entries[originalID]?.wrappers.remove(id)
+                if let booster = entries[originalID]?.wrappers.removeValue(forKey: id) { postsOfAccount[booster]?.remove(id) }
             }
         }
     }
@@ -544,10 +563,13 @@ public final class PostStore {
         return originalOfEntry[id].flatMap { entries[$0] }
     }
 
-    private func link(_ wrapper: PostID, to original: PostID, _ entry: Entry) {
-        guard wrapper != original else { return }
-        originalOfEntry[wrapper] = original
-        entry.wrappers.insert(wrapper)
+    /// Makes the boost `wrapper` resolve to its original's entry, and counts it among the
+    /// posts of the account that boosted.
+    private func link(_ wrapper: Post, to original: PostID, _ entry: Entry) {
+        guard wrapper.id != original else { return }
+        originalOfEntry[wrapper.id] = original
+        let booster = AccountID(wrapper.author.id)
+        if entry.wrappers.updateValue(booster, forKey: wrapper.id) == nil { postsOfAccount[booster, default: []].insert(wrapper.id) }
     }
 
     /// Reduces `event`, tells who shows the post, makes the requests and waits match what the
@@ -622,7 +644,7 @@ public final class PostStore {
                 entry.post = keepingEdit(original, over: entry.post)
                 entry.contentEpoch = request.request.token
             }
-            if post.reblog != nil { link(post.id, to: original.id, entry) }
+            if post.reblog != nil { link(post, to: original.id, entry) }
             handle(
                 .requestSucceeded(request.request.kind, token: request.request.token, reply: post, at: epoch), entry: entry, id: request.postID,
                 before: before
@@ -659,6 +681,7 @@ public final class PostStore {
     /// Takes the entry `id` out without remembering it (a local copy nothing needs any more).
     func discardEntry(_ id: PostID) {
         guard let entry = entries[id] else { return }
+        unindex(id, entry)
         if entry.unusedStamp != nil {
             entry.unusedStamp = nil
             unusedCount -= 1
@@ -668,10 +691,17 @@ public final class PostStore {
 
     private func forget(_ id: PostID, _ entry: Entry) {
         entries[id] = nil
+        unindex(id, entry)
         if let post = entry.post { remember(id, post: post, entry: entry) }
-        for wrapper in entry.wrappers where originalOfEntry[wrapper] == id { originalOfEntry[wrapper] = nil }
+        for wrapper in entry.wrappers.keys where originalOfEntry[wrapper] == id { originalOfEntry[wrapper] = nil }
         retryable.remove(id)
         outboxPosts.remove(id)
+    }
+
+    /// Takes the entry and its boosts out of the accounts' post index.
+    private func unindex(_ id: PostID, _ entry: Entry) {
+        if let author = entry.post?.author.id { postsOfAccount[AccountID(author)]?.remove(id) }
+        for (wrapper, booster) in entry.wrappers { postsOfAccount[booster]?.remove(wrapper) }
     }
 
     /// Keeps the last state of a forgotten post for ``forgottenCapacity`` forgettings.

@@ -11,6 +11,8 @@ public final class FeedSession {
     /// The one activity every effect of the session counts in (see ``settle()``).
     package let activity: Activity
     public let store: PostStore
+    /// How you relate to each account, shared by every screen (see ``RelationshipStore``).
+    public let relationships: RelationshipStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -34,9 +36,17 @@ public final class FeedSession {
     ) {
         let activity = Activity(executor: executor)
         let store = PostStore(service: service, activity: activity, cacheCapacity: cacheCapacity, retryClock: retryClock)
+        let relationships = RelationshipStore(service: service, posts: store, activity: activity, retryClock: retryClock)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
-            FeedListViewModel(source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance)
+            var profile: ProfileViewModel?
+            if case .feed(.account(let id)) = source {
+                profile = ProfileViewModel(account: id, service: service, relationships: relationships, activity: activity)
+            }
+            return FeedListViewModel(
+                source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile
+            )
         }
+        self.relationships = relationships
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -62,7 +72,7 @@ public final class FeedSession {
     /// Whether anything failed that ``retry()`` would run again: a page, refresh or gap of any
     /// list on the stack, a load of any detail, an interaction that rolled back or is queued.
     public var hasFailures: Bool {
-        store.hasFailedInteractions || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+        store.hasFailedInteractions || relationships.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty
@@ -114,6 +124,7 @@ public final class FeedSession {
     @discardableResult
     public func retry() -> Bool {
         var retried = store.retryFailedInteractions()
+        if relationships.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             switch screen {
@@ -122,6 +133,9 @@ public final class FeedSession {
                 retried = true
             case .post(let detail) where detail.current.failure != nil:
                 detail.retry()
+                retried = true
+            case .list(let list) where list.profile?.current.failure != nil:
+                list.profile?.retry()
                 retried = true
             default: break
             }

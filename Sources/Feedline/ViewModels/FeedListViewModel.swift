@@ -58,6 +58,8 @@ public final class FeedListViewModel {
     private var filterContext: FilterContext? { source.filterContext }
     /// The store whose posts the rows show.
     public let store: PostStore
+    /// The header of a profile (a list of `Feed.account`), `nil` for every other list.
+    public let profile: ProfileViewModel?
     private let relay: Relay<Snapshot>
     private let positionRelay = Relay<ReadingPosition?>(nil)
     private var holder: PostStore.Holder?
@@ -70,15 +72,21 @@ public final class FeedListViewModel {
     private var applying = false
     /// Rows each pending delete took away, with their places, until the server answers it.
     private var takenByPendingDelete: [PostID: [ReinsertedRow]] = [:]
+    /// Rows each pending mute, block or unfollow took away, with their places, until the server answers it.
+    private var takenByAccountHiding: [AccountID: [ReinsertedRow]] = [:]
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
     private var loads: Feedback<ListRequest, Loaded>?
 
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
     /// page when displayed.
-    package init(source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5) {
+    package init(
+        source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
+        profile: ProfileViewModel? = nil
+    ) {
         self.source = source
         self.store = store
+        self.profile = profile
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         holder = store.makeHolder { [weak self] event in
@@ -87,6 +95,9 @@ public final class FeedListViewModel {
             case .deleted(let rows, _, let pending): self?.deleted(rows, pending: pending)
             case .undeleted(let id): self?.undeleted(id)
             case .deleteSettled(let id): self?.takenByPendingDelete[id] = nil
+            case .accountHidden(let account, let rows, let hiding, let pending): self?.accountHidden(account, rows: rows, hiding: hiding, pending: pending)
+            case .accountShown(let account): self?.accountShown(account)
+            case .accountHidingSettled(let account): self?.takenByAccountHiding[account] = nil
             }
         }
         loads = Feedback(
@@ -129,7 +140,10 @@ public final class FeedListViewModel {
     // MARK: - Input
 
     /// The list became visible: loads the first page if nothing is there.
-    public func appeared() { send(.appeared) }
+    public func appeared() {
+        profile?.appeared()
+        send(.appeared)
+    }
     /// The row with this id is about to be displayed (prefetches near the end).
     public func rowWillDisplay(_ id: RowID) { send(.rowWillDisplay(id)) }
     /// Loads the next older page (or retries a failed one with the same cursor).
@@ -238,7 +252,7 @@ public final class FeedListViewModel {
 
     /// Entries a stream brought for this list's feed, newest first (already in the store).
     func streamed(_ posts: [Post]) {
-        let shown = posts.filter { !$0.isHidden(in: filterContext) }
+        let shown = posts.filter { !$0.isHidden(in: filterContext) && !store.isHidden($0, in: source) }
         guard !shown.isEmpty else { return }
         send(.streamed(shown.map(row)))
     }
@@ -252,6 +266,38 @@ public final class FeedListViewModel {
             }
         }
         send(.rowsRemoved(ids))
+    }
+
+    /// An account was muted, blocked or unfollowed: its rows leave when the hiding applies to
+    /// this list (``AccountHiding/applies(to:account:)``) — the rows the store names, and on the
+    /// notifications screen the notifications only from them. Kept, with their places, while pending.
+    private func accountHidden(_ account: AccountID, rows ids: [RowID], hiding: AccountHiding, pending: Bool) {
+        guard hiding.applies(to: source, account: account) else { return }
+        var gone = ids
+        if source == .notifications, hiding != .unfollow, store.hidesNotifications(from: account) {
+            // Notifications from them (no post of theirs): O(rows) of this one list.
+            for row in Array(state.rows) + Array(state.waiting) {
+                if let group = row.notification?.group, !group.accounts.isEmpty, group.accounts.allSatisfy({ AccountID($0.id) == account }) {
+                    gone.append(row.id)
+                }
+            }
+        }
+        var seen = Set<RowID>()
+        gone = gone.filter { seen.insert($0).inserted }
+        guard !gone.isEmpty else { return }
+        if pending {
+            let rows = state.rows
+            takenByAccountHiding[account, default: []] += gone.compactMap { id in
+                rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) }
+            }
+        }
+        send(.rowsRemoved(gone))
+    }
+
+    /// The server refused a pending mute, block or unfollow: the rows it took come back where they were.
+    private func accountShown(_ account: AccountID) {
+        guard let taken = takenByAccountHiding.removeValue(forKey: account), !taken.isEmpty else { return }
+        send(.rowsReinserted(taken.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
     }
 
     /// The server refused a pending delete: its rows come back where they were, as the store
@@ -291,6 +337,8 @@ public final class FeedListViewModel {
     /// A notification a stream brought, merged into its group when this list knows the group.
     func streamed(_ group: NotificationGroup) {
         if group.post?.isHidden(in: filterContext) == true { return }
+        if let post = group.post, store.isHidden(post, in: source) { return }
+        if store.isFromHiddenAccounts(group) { return }
         let id = RowID.notification(group.id)
         let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group
         send(.streamed([row(known.map { $0.merging(newer: group) } ?? group)]))
@@ -478,12 +526,15 @@ public final class FeedListViewModel {
     /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
     /// stream said so while it came).
     private func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch) -> [Post] {
-        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) }
+        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !store.isHidden($0, in: source) }
     }
 
     /// The groups of a fetch that began at `fetchedAt`, less those about a post deleted since.
     private func undeleted(_ groups: [NotificationGroup], _ fetchedAt: StoreEpoch) -> [NotificationGroup] {
-        groups.filter { group in group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) } ?? true }
+        groups.filter { group in
+            group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) && !store.isHidden($0, in: source) } ?? true
+                && !store.isFromHiddenAccounts(group)
+        }
     }
 
     /// A store change for rows of this list.

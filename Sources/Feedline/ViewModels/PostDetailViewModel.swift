@@ -164,6 +164,9 @@ public final class PostDetailViewModel {
             send(.undeleted)
         case .deleteSettled:
             break
+        case .accountHidden, .accountShown, .accountHidingSettled:
+            // A detail the user opened stays; its thread is a list, which hears of it itself.
+            break
         }
     }
 

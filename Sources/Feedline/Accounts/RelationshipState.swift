@@ -1,0 +1,173 @@
+import Foundation
+
+/// The relationship machine of one account: a ``ToggleTrack`` per ``RelationshipKind`` (the
+/// machine post interactions use), the last server copy for what no toggle sets (followed by,
+/// requested, blocked by, the note), the mute's options and the last failure. A value; change it
+/// with ``reduce(_:)``.
+package struct RelationshipState: Hashable, Sendable {
+    package typealias Track = ToggleTrack<RelationshipKind>
+
+    package var follow: Track
+    package var mute: Track
+    package var block: Track
+    package var notify: Track
+    package var boosts: Track
+    /// The server's last copy, for the values no toggle sets.
+    package var copy: Relationship
+    /// When ``copy`` was fetched (0: never; the relationship is only assumed).
+    package var copyEpoch: StoreEpoch
+    /// What a mute asks for (duration, notifications): set with the toggle that mutes.
+    package var muteOptions: MuteOptions
+    /// The last refusal, cleared by the next toggle or retry.
+    package var failure: RelationshipFailure?
+
+    /// The state of an account first seen in a server copy fetched at `epoch` (0: not fetched,
+    /// an assumption any copy or reply replaces).
+    package init(serverCopy relationship: Relationship, fetchedAt epoch: StoreEpoch) {
+        func track(_ kind: RelationshipKind) -> Track { Track(confirmed: relationship.isOn(kind), count: 0, knownSince: epoch) }
+        follow = track(.follow)
+        mute = track(.mute)
+        block = track(.block)
+        notify = track(.notify)
+        boosts = track(.boosts)
+        copy = relationship
+        copyEpoch = epoch
+        muteOptions = MuteOptions(notifications: relationship.muting ? relationship.mutingNotifications : true)
+        failure = nil
+    }
+
+    package subscript(kind: RelationshipKind) -> Track {
+        get {
+            switch kind {
+            case .follow: follow
+            case .mute: mute
+            case .block: block
+            case .notify: notify
+            case .boosts: boosts
+            }
+        }
+        set {
+            switch kind {
+            case .follow: follow = newValue
+            case .mute: mute = newValue
+            case .block: block = newValue
+            case .notify: notify = newValue
+            case .boosts: boosts = newValue
+            }
+        }
+    }
+
+    /// Whether any kind waits for the server.
+    package var isPending: Bool { RelationshipKind.allCases.contains { self[$0].isPending } }
+
+    /// The requests that should be running: at most one per kind.
+    package var requests: [ToggleRequest<RelationshipKind>] { RelationshipKind.allCases.compactMap { self[$0].inFlight } }
+
+    /// The re-sends that should be waiting: one per deferred kind.
+    package var resends: [ToggleResend<RelationshipKind>] { RelationshipKind.allCases.compactMap { self[$0].resend } }
+
+    /// What headers, rows and search results show: every kind at the value the user wants. A
+    /// follow the server answered with a request shows as requested; a follow still on its way
+    /// shows as following (whether it becomes a request is the server's to say).
+    package var display: RelationshipDisplay {
+        var shown = copy
+        let requestStands = follow.desired && follow.confirmed && copy.requested && !copy.following
+        shown.following = follow.desired && !requestStands
+        shown.requested = requestStands
+        shown.muting = mute.desired
+        let muteConfirmed = mute.desired && mute.confirmed && !mute.isPending
+        shown.mutingNotifications = mute.desired && (muteConfirmed ? copy.mutingNotifications : muteOptions.notifications)
+        shown.mutingUntil = muteConfirmed ? copy.mutingUntil : nil
+        shown.blocking = block.desired
+        shown.notifying = notify.desired
+        shown.showingBoosts = boosts.desired
+        return RelationshipDisplay(
+            relationship: shown, pending: Set(RelationshipKind.allCases.filter { self[$0].isPending }), failure: failure
+        )
+    }
+
+    /// Checks the invariants of every track (``ToggleTrack/brokenInvariants(_:counted:)``).
+    package func checkInvariants() -> [String] {
+        RelationshipKind.allCases.flatMap { self[$0].brokenInvariants($0, counted: false) }
+    }
+
+    /// Applies one event in place. Pure: the result depends on the state and the event only.
+    ///
+    /// - `toggled` / `retryRequested` / `backoffElapsed` / `requestFailed`: as for posts
+    ///   (``InteractionState/reduce(_:)``); a toggle that mutes takes its options with it.
+    /// - `copyReceived`: a fetched relationship updates each kind with nothing in flight that
+    ///   was learnt before the fetch began, and the values no toggle sets.
+    /// - `requestSucceeded`: the reply is the whole relationship afterwards: the requested kind
+    ///   is confirmed (or reported, when the server did not apply it), and every other kind with
+    ///   nothing in flight learns from it as from a copy as fresh as the request — a block that
+    ///   ended a follow shows the follow ended.
+    package mutating func reduce(_ event: RelationshipEvent) {
+        switch event {
+        case .backoffElapsed(let kind, let token, let epoch):
+            self[kind].backoffElapsed(kind, token: token, at: epoch)
+
+        case .copyReceived(let relationship, let fetchedAt, _):
+            learn(relationship, fetchedAt: fetchedAt)
+
+        case .requestFailed(let kind, let token, let failure, let epoch):
+            let request = self[kind].inFlight
+            if case .rolledBack(let wanted) = self[kind].failed(kind, token: token, failure: failure, at: epoch), let request {
+                self.failure = RelationshipFailure(
+                    kind: kind, value: wanted, message: "Could not \(kind.verb(request.value)) this account: \(failure.message)"
+                )
+            }
+
+        case .requestSucceeded(let kind, let token, let reply, let epoch):
+            let outcome = self[kind].succeeded(kind, token: token, flag: reply.isOn(kind), count: 0, counted: false, at: epoch)
+            switch outcome {
+            case .ignored: return
+            case .notApplied(let requested):
+                failure = RelationshipFailure(kind: kind, value: requested, message: "The server did not \(kind.verb(requested)) this account.")
+            case .applied, .rolledBack: break
+            }
+            learn(reply, fetchedAt: token, except: kind)
+
+        case .retryRequested(let epoch):
+            if let failed = failure {
+                failure = nil
+                self[failed.kind].want(failed.kind, failed.value, at: epoch)
+            }
+            for kind in RelationshipKind.allCases where self[kind].resend != nil {
+                self[kind].want(kind, self[kind].desired, at: epoch)
+            }
+
+        case .toggled(let kind, let options, let epoch):
+            failure = nil
+            if kind == .mute, !mute.desired, let options { muteOptions = options }
+            self[kind].want(kind, !self[kind].desired, at: epoch)
+        }
+    }
+
+    /// Takes what `relationship` says, as a copy fetched at `fetchedAt`, for every kind but `skipped`.
+    private mutating func learn(_ relationship: Relationship, fetchedAt: StoreEpoch, except skipped: RelationshipKind? = nil) {
+        for kind in RelationshipKind.allCases where kind != skipped {
+            self[kind].receive(flag: relationship.isOn(kind), count: 0, fetchedAt: fetchedAt)
+        }
+        if fetchedAt >= copyEpoch {
+            copy = relationship
+            copyEpoch = fetchedAt
+        }
+    }
+}
+
+/// What can happen to one account's relationship state. Every event carries the store's epoch
+/// at the moment it happened.
+package enum RelationshipEvent: Hashable, Sendable {
+    /// The backoff of the deferred re-send with `token` is over.
+    case backoffElapsed(RelationshipKind, token: StoreEpoch, at: StoreEpoch)
+    /// A copy arrived from a fetch that started at `fetchedAt`.
+    case copyReceived(Relationship, fetchedAt: StoreEpoch, at: StoreEpoch)
+    /// The request with `token` failed.
+    case requestFailed(RelationshipKind, token: StoreEpoch, failure: FeedFailure, at: StoreEpoch)
+    /// The request with `token` succeeded; `reply` is the relationship afterwards.
+    case requestSucceeded(RelationshipKind, token: StoreEpoch, reply: Relationship, at: StoreEpoch)
+    /// The user asked to retry what failed.
+    case retryRequested(at: StoreEpoch)
+    /// The user toggled `kind`; a mute carries its options.
+    case toggled(RelationshipKind, mute: MuteOptions?, at: StoreEpoch)
+}

@@ -1,0 +1,299 @@
+/// A change of one account's relationship, as every header, row and search result that shows
+/// the account must show it.
+public struct RelationshipChange: Hashable, Sendable {
+    public var accountID: AccountID
+    public var display: RelationshipDisplay
+
+    public init(accountID: AccountID, display: RelationshipDisplay) {
+        self.accountID = accountID
+        self.display = display
+    }
+}
+
+/// The one source of truth for relationships, shared by every screen of a session: for each
+/// account, a ``RelationshipState`` machine (the toggle machine post interactions use) and the
+/// requests it asks for.
+///
+/// - **One relationship per account**, whatever shows it: a follow from a row three screens deep
+///   is the follow every header shows at once (``observe(_:)``).
+/// - **Converges as interactions do**: optimistic, at most one request per account and kind in
+///   flight, extra taps move only the desired value, a refusal rolls back with a reason, a lost
+///   connection re-sends after a backoff on the session's retry clock.
+/// - **Lists follow at once**: a mute or block takes the account's posts off every list on the
+///   stack, an unfollow off home (``PostStore/hideAccount(_:_:pending:notifications:)``), while
+///   the server has not answered; a refusal puts them back.
+/// - **Freshness**: fetches take an epoch (``beginFetch()``) and report with
+///   ``ingest(_:fetchedAt:)``; a relationship fetched before the store last learnt a kind does
+///   not undo it.
+///
+/// Main actor only. Changes are delivered synchronously, in the order they happen.
+@MainActor
+public final class RelationshipStore {
+    private struct Request: Hashable, Sendable {
+        var accountID: AccountID
+        var request: ToggleRequest<RelationshipKind>
+        var mute: MuteOptions
+    }
+
+    private struct Wait: Hashable, Sendable {
+        var accountID: AccountID
+        var resend: ToggleResend<RelationshipKind>
+    }
+
+    private struct Fetch: Hashable, Sendable {
+        var number: Int
+        var accounts: [AccountID]
+    }
+
+    private enum Fetched: Sendable {
+        case loaded(Fetch, [Relationship], fetchedAt: StoreEpoch)
+        case failed(Fetch)
+    }
+
+    private enum Reply: Sendable {
+        case succeeded(Request, Relationship)
+        case failed(Request, FeedFailure)
+        case elapsed(Wait)
+    }
+
+    private var states: [AccountID: RelationshipState] = [:]
+    private var epoch: StoreEpoch = 0
+    private let observers = HandlerList<RelationshipChange>()
+    private let posts: PostStore
+    private var requests: Feedback<Request, Reply>?
+    private var waits: Feedback<Wait, Reply>?
+    /// Batched fetches of relationships (``load(_:)``), each with the epoch it began at.
+    private var fetches: Feedback<Fetch, Fetched>?
+    private var nextFetch = 0
+    /// Accounts whose last change failed, or that wait to be sent again: what a retry acts on.
+    private var retryable: Set<AccountID> = []
+
+    /// A store that sends relationship requests to `service`, counted in `activity`, waits on
+    /// `retryClock` before sending again what failed for lack of a connection, and takes the
+    /// posts of accounts muted, blocked or unfollowed off the lists of `posts`.
+    package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>) {
+        self.posts = posts
+        requests = Feedback(
+            activity: activity,
+            effect: { request in
+                do {
+                    let reply = try await service.setRelationship(
+                        request.request.kind, to: request.request.value, of: request.accountID, mute: request.mute
+                    )
+                    return .succeeded(request, reply)
+                } catch {
+                    return .failed(request, FeedFailure(error))
+                }
+            },
+            handle: { [weak self] reply in self?.settle(reply) }
+        )
+        fetches = Feedback(
+            activity: activity,
+            prepare: { [weak self] _ in self?.beginFetch() ?? 0 },
+            effect: { fetch, fetchedAt in
+                do {
+                    return .loaded(fetch, try await service.relationships(of: fetch.accounts), fetchedAt: fetchedAt)
+                } catch {
+                    return .failed(fetch)
+                }
+            },
+            handle: { [weak self] fetched in self?.fetched(fetched) }
+        )
+        waits = Feedback(
+            activity: activity,
+            effect: { wait in
+                do {
+                    try await activity.waiting { try await retryClock.sleep(for: wait.resend.delay) }
+                    return .elapsed(wait)
+                } catch {
+                    return nil
+                }
+            },
+            handle: { [weak self] reply in self?.settle(reply) }
+        )
+    }
+
+    // MARK: - Reading
+
+    /// The relationship with the account as shown now (the values the user wants), or `nil`
+    /// when no fetch or change has told the store about it.
+    public func relationship(_ id: AccountID) -> RelationshipDisplay? {
+        states[id]?.display
+    }
+
+    /// Calls `handler` on the main actor after every change of any account's displayed
+    /// relationship, in the order the changes happen. Lasts as long as the returned token.
+    public func observe(_ handler: @escaping @MainActor @Sendable (RelationshipChange) -> Void) -> Subscription {
+        observers.add(handler)
+    }
+
+    /// Whether any relationship change failed and was not retried, or waits to be sent again.
+    public var hasFailures: Bool { !retryable.isEmpty }
+
+    /// The full machine state of an account's relationship. For tests and diagnostics.
+    package func state(_ id: AccountID) -> RelationshipState? {
+        states[id]
+    }
+
+    /// Relationship requests sent since the store was made.
+    package var requestsSent: Int { requests?.started ?? 0 }
+
+    /// The requests in flight now, as (account, kind). For tests.
+    package var requestsInFlight: [(AccountID, RelationshipKind)] {
+        (requests?.requests ?? []).map { ($0.accountID, $0.request.kind) }
+    }
+
+    // MARK: - Input
+
+    /// Marks the start of a fetch of relationships; pass its answer to ``ingest(_:fetchedAt:)``.
+    package func beginFetch() -> StoreEpoch {
+        epoch += 1
+        return epoch
+    }
+
+    /// Fetches the relationships with `accounts` in one call (``FeedService/relationships(of:)``)
+    /// and records them. A failed fetch changes nothing (the accounts show no relationship yet).
+    package func load(_ accounts: [AccountID]) {
+        let wanted = accounts.filter { $0.handle == nil }
+        guard !wanted.isEmpty else { return }
+        nextFetch += 1
+        let running = fetches?.requests ?? []
+        fetches?.react(to: running.union([Fetch(number: nextFetch, accounts: wanted)]))
+    }
+
+    private func fetched(_ fetched: Fetched) {
+        // The loop dropped the finished fetch itself; a failed one leaves the accounts unknown.
+        if case .loaded(_, let relationships, let fetchedAt) = fetched { ingest(relationships, fetchedAt: fetchedAt) }
+    }
+
+    /// Records relationships fetched by a fetch that started at `fetchedAt`.
+    package func ingest(_ relationships: some Sequence<Relationship>, fetchedAt: StoreEpoch) {
+        for relationship in relationships {
+            epoch += 1
+            if states[relationship.accountID] == nil {
+                let state = RelationshipState(serverCopy: relationship, fetchedAt: fetchedAt)
+                states[relationship.accountID] = state
+                applyHiding(relationship.accountID, before: nil, after: state)
+                notify(relationship.accountID, state)
+            } else {
+                handle(.copyReceived(relationship, fetchedAt: fetchedAt, at: epoch), relationship.accountID)
+            }
+        }
+    }
+
+    /// Toggles `kind` of the relationship with the account (a mute takes `mute`'s options).
+    /// An account the store has not fetched is assumed to have nothing set — the server's answer
+    /// tells the truth; fronts load the relationship first (``FeedSession/loadRelationships(_:)``).
+    package func toggle(_ kind: RelationshipKind, _ id: AccountID, mute: MuteOptions? = nil) {
+        if states[id] == nil { states[id] = RelationshipState(serverCopy: Relationship(accountID: id), fetchedAt: 0) }
+        epoch += 1
+        handle(.toggled(kind, mute: mute, at: epoch), id)
+    }
+
+    /// Sets `kind` to `value`: a toggle when the value shown differs, nothing when it already is.
+    /// A kind never learnt from the server is sent whatever it shows (the server's operations
+    /// are idempotent: following someone already followed changes nothing), so a relationship
+    /// not fetched yet is never assumed.
+    package func set(_ kind: RelationshipKind, _ value: Bool, _ id: AccountID, mute: MuteOptions? = nil) {
+        var state = states[id] ?? RelationshipState(serverCopy: Relationship(accountID: id), fetchedAt: 0)
+        if state[kind].desired == value {
+            guard state[kind].knownSince == 0, !state[kind].isPending else { return }
+            // Never learnt: taken to be the opposite on the server, so the wish is sent.
+            state[kind].confirmed = !value
+            state[kind].desired = !value
+        }
+        states[id] = state
+        epoch += 1
+        handle(.toggled(kind, mute: mute, at: epoch), id)
+    }
+
+    /// Wants again every change that rolled back, and sends every deferred one at once.
+    /// Returns whether there was any.
+    @discardableResult
+    package func retryFailed() -> Bool {
+        let ids = retryable.sorted { $0.rawValue < $1.rawValue }
+        for id in ids {
+            epoch += 1
+            handle(.retryRequested(at: epoch), id)
+        }
+        return !ids.isEmpty
+    }
+
+    // MARK: - Effects
+
+    /// Reduces `event`, tells the observers, takes posts off (or back onto) the lists when what
+    /// is hidden changed, and makes the requests and waits match what the state asks for.
+    private func handle(_ event: RelationshipEvent, _ id: AccountID) {
+        guard var state = states[id] else { return }
+        let before = state
+        state.reduce(event)
+        states[id] = state
+        if state.failure != nil || !state.resends.isEmpty { retryable.insert(id) } else { retryable.remove(id) }
+        applyHiding(id, before: before, after: state)
+        if before.display != state.display { notify(id, state) }
+        if before.isPending || state.isPending {
+            let mute = state.muteOptions
+            requests?.react(to: state.requests.map { Request(accountID: id, request: $0, mute: mute) }, within: { $0.accountID == id })
+            waits?.react(to: state.resends.map { Wait(accountID: id, resend: $0) }, within: { $0.accountID == id })
+        }
+    }
+
+    /// What the lists are told when the account's posts start or stop being hidden: a mute or
+    /// block (shown) takes them off every list, an unfollow off home; pending while its request
+    /// runs, settled once it is answered; a refusal brings them back.
+    private func applyHiding(_ id: AccountID, before: RelationshipState?, after: RelationshipState) {
+        let was = before.flatMap(Self.hiding)
+        let now = Self.hiding(after)
+        if was != now {
+            if let was {
+                if was == .unfollow, now == nil, !after.follow.desired, !after.follow.isPending {
+                    // The unfollow was answered and stands: what it took stays gone.
+                    posts.accountHidingSettled(id)
+                } else {
+                    posts.showAccount(id)
+                }
+            }
+            if let now {
+                let notifications = now != .mute || after.display.relationship.mutingNotifications
+                posts.hideAccount(id, now, pending: after[now.kind].isPending, notifications: notifications)
+            }
+        } else if let now, let before, before[now.kind].isPending, !after[now.kind].isPending {
+            posts.accountHidingSettled(id)
+        }
+    }
+
+    /// How the state hides the account's posts: blocked, muted, or an unfollow on its way.
+    private static func hiding(_ state: RelationshipState) -> AccountHiding? {
+        if state.block.desired { return .block }
+        if state.mute.desired { return .mute }
+        if !state.follow.desired, state.follow.confirmed, state.follow.isPending { return .unfollow }
+        return nil
+    }
+
+    private func notify(_ id: AccountID, _ state: RelationshipState) {
+        observers.notify(RelationshipChange(accountID: id, display: state.display))
+    }
+
+    private func settle(_ reply: Reply) {
+        epoch += 1
+        switch reply {
+        case .elapsed(let wait):
+            handle(.backoffElapsed(wait.resend.kind, token: wait.resend.token, at: epoch), wait.accountID)
+        case .succeeded(let request, let relationship):
+            handle(.requestSucceeded(request.request.kind, token: request.request.token, reply: relationship, at: epoch), request.accountID)
+        case .failed(let request, let failure):
+            handle(.requestFailed(request.request.kind, token: request.request.token, failure: failure, at: epoch), request.accountID)
+        }
+    }
+}
+
+extension AccountHiding {
+    /// The relationship kind whose request decides it.
+    fileprivate var kind: RelationshipKind {
+        switch self {
+        case .block: .block
+        case .mute: .mute
+        case .unfollow: .follow
+        }
+    }
+}

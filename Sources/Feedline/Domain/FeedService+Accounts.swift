@@ -1,0 +1,19 @@
+import Foundation
+
+/// What a service that keeps no accounts answers profile and relationship calls with: a
+/// refusal (repeating cannot help).
+public struct AccountsUnsupported: FeedServiceError, Hashable {
+    public init() {}
+    public var isTransient: Bool { false }
+    public var errorDescription: String? { "This connection has no profiles or relationships." }
+}
+
+/// Defaults for a service without accounts (an archive, a test double): every call is refused
+/// with ``AccountsUnsupported``.
+extension FeedService {
+    public func profile(of account: AccountID) async throws -> Profile { throw AccountsUnsupported() }
+    public func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw AccountsUnsupported() }
+    public func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
+        throw AccountsUnsupported()
+    }
+}

@@ -1,0 +1,79 @@
+extension PostStore {
+    // MARK: - Accounts whose posts leave the lists
+
+    /// Takes the account's posts off every list at once (which rows of which lists:
+    /// ``AccountHiding``): each holder is told with exactly the rows of that account's posts it
+    /// shows, found through the store's index of each account's posts — O(rows of the account),
+    /// whatever the size of the lists. A mute or block also keeps later pages and streams from
+    /// bringing their posts back (``isHidden(_:in:)``) until ``showAccount(_:)``. While
+    /// `pending` (the server has not answered), every holder keeps what it took away until
+    /// ``showAccount(_:)`` (refused: it comes back) or ``accountHidingSettled(_:)``.
+    /// `notifications`: a mute that hides their notifications too (a block always does).
+    package func hideAccount(_ id: AccountID, _ hiding: AccountHiding, pending: Bool, notifications: Bool = true) {
+        if hiding != .unfollow { hiddenAccounts[id] = hiding }
+        if hiding == .block || (hiding == .mute && notifications) { notificationsHidden.insert(id) }
+        var rowsOfHolder: [Int: [RowID]] = [:]
+        for postID in postsOfAccount[id] ?? [] {
+            if let entry = entries[postID] {
+                // Their own post: its row, and (but for an unfollow) its boosts and notifications.
+                for holder in entry.holders {
+                    let rows = hiding.takesBoostsOfTheirPosts ? holder.rows : holder.rows.filter { $0 == .post(postID) }
+                    rowsOfHolder[holder.id, default: []] += rows
+                }
+            } else if let originalID = originalOfEntry[postID], let entry = entries[originalID] {
+                // Their boost of someone's post: that row only.
+                for holder in entry.holders {
+                    rowsOfHolder[holder.id, default: []] += holder.rows.filter { $0 == .post(postID) }
+                }
+            }
+        }
+        // Every holder hears of it (a notifications list also drops what is *from* them); told
+        // after the search, since holders hide rows while they are told.
+        let told = holders.keys.sorted()
+        if pending { pendingHidings[id] = told }
+        for holder in told {
+            holders[holder]?(.accountHidden(id, rows: rowsOfHolder[holder] ?? [], hiding: hiding, pending: pending))
+        }
+    }
+
+    /// The account's posts may show again: a refused hiding puts back what it took away (every
+    /// holder it reached); later pages and streams bring their posts again.
+    package func showAccount(_ id: AccountID) {
+        hiddenAccounts[id] = nil
+        notificationsHidden.remove(id)
+        for holder in pendingHidings.removeValue(forKey: id) ?? [] { holders[holder]?(.accountShown(id)) }
+    }
+
+    /// The server confirmed the pending hiding of the account: holders drop what they kept.
+    package func accountHidingSettled(_ id: AccountID) {
+        for holder in pendingHidings.removeValue(forKey: id) ?? [] { holders[holder]?(.accountHidingSettled(id)) }
+    }
+
+    /// Whether `post` must stay off a list of `source`: it is by, or a boost by, an account
+    /// muted or blocked there (``AccountHiding/applies(to:account:)``). O(1).
+    package func isHidden(_ post: Post, in source: ListSource) -> Bool {
+        guard !hiddenAccounts.isEmpty else { return false }
+        for author in [post.author.id, post.content.author.id] {
+            let account = AccountID(author)
+            if let hiding = hiddenAccounts[account], hiding.applies(to: source, account: account) { return true }
+        }
+        return false
+    }
+
+    /// Whether notifications from the account are kept off the notifications screen.
+    package func hidesNotifications(from id: AccountID) -> Bool {
+        notificationsHidden.contains(id)
+    }
+
+    /// Whether every account a notification group is from has its notifications hidden (a
+    /// group with others in it stays). O(accounts of the group).
+    package func isFromHiddenAccounts(_ group: NotificationGroup) -> Bool {
+        guard !notificationsHidden.isEmpty, !group.accounts.isEmpty else { return false }
+        return group.accounts.allSatisfy { notificationsHidden.contains(AccountID($0.id)) }
+    }
+
+    /// Whether the account's posts are kept off lists (muted or blocked, as far as the store was told).
+    package func isHidden(account id: AccountID) -> Bool {
+        hiddenAccounts[id] != nil
+    }
+}

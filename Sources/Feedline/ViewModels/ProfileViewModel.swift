@@ -1,0 +1,147 @@
+import Foundation
+
+/// What a profile's header shows: who the account is and how you relate, as one value.
+public struct ProfileHeader: Hashable, Sendable {
+    /// The account as the profile was opened (an id, or a handle not looked up yet).
+    public var requested: AccountID
+    /// Who it is, once loaded.
+    public var profile: Profile?
+    /// How you relate, as the relationship store shows it (the values you want).
+    public var relationship: RelationshipDisplay?
+    /// Why the profile could not be loaded (``ProfileViewModel/retry()`` loads it again).
+    public var failure: FeedFailure?
+
+    public init(requested: AccountID, profile: Profile? = nil, relationship: RelationshipDisplay? = nil, failure: FeedFailure? = nil) {
+        self.requested = requested
+        self.profile = profile
+        self.relationship = relationship
+        self.failure = failure
+    }
+
+    /// Whether the profile is still on its way.
+    public var isLoading: Bool { profile == nil && failure == nil }
+}
+
+extension RelationshipDisplay {
+    /// One line for a header: "you follow them · follows you", "requested", "muted until
+    /// 27 Nov 2026", "blocked"; pending kinds end in "…"; `nil` when nothing relates you.
+    /// `format` writes the end of a mute.
+    public func line(formattingDates format: (Date) -> String) -> String? {
+        let r = relationship
+        func mark(_ kind: RelationshipKind) -> String { pending.contains(kind) ? "…" : "" }
+        var parts: [String] = []
+        if r.blocking { parts.append("blocked" + mark(.block)) }
+        if r.blockedBy { parts.append("blocks you") }
+        if r.domainBlocking { parts.append("domain blocked") }
+        if r.requested {
+            parts.append("requested" + mark(.follow))
+        } else if r.following {
+            parts.append("you follow them" + mark(.follow))
+        } else if pending.contains(.follow) {
+            parts.append("unfollowing…")
+        }
+        if r.followedBy { parts.append("follows you") }
+        if r.muting {
+            var muted = "muted" + mark(.mute)
+            if let until = r.mutingUntil { muted += " until \(format(until))" }
+            if !r.mutingNotifications { muted += " (notifications shown)" }
+            parts.append(muted)
+        }
+        if r.following, r.notifying { parts.append("notified of posts" + mark(.notify)) }
+        if r.following, !r.showingBoosts { parts.append("boosts hidden" + mark(.boosts)) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}
+
+/// The header of a profile screen: loads who the account is (``FeedService/profile(of:)``) and
+/// how you relate (through the session's ``RelationshipStore``, shared with every screen), and
+/// sets follow, mute, block, notify and boosts for it. A list of `Feed.account` owns one
+/// (``FeedListViewModel/profile``).
+///
+/// Main actor only; ``header`` publishes after every change.
+@MainActor
+public final class ProfileViewModel {
+    private let relay: Relay<ProfileHeader>
+    private let relationships: RelationshipStore
+    private var loads: Feedback<Int, Result<Profile, FeedFailure>>?
+    private var attempt = 0
+    private var subscription: Subscription?
+
+    package init(account: AccountID, service: any FeedService, relationships: RelationshipStore, activity: Activity) {
+        relay = Relay(ProfileHeader(requested: account))
+        self.relationships = relationships
+        loads = Feedback(
+            activity: activity,
+            effect: { _ in
+                do {
+                    return .success(try await service.profile(of: account))
+                } catch {
+                    return .failure(FeedFailure(error))
+                }
+            },
+            handle: { [weak self] result in self?.loaded(result) }
+        )
+        subscription = relationships.observe { [weak self] change in
+            guard let self, change.accountID == self.current.profile?.accountID else { return }
+            var header = self.current
+            header.relationship = change.display
+            self.relay.set(header)
+        }
+    }
+
+    isolated deinit {
+        loads?.cancelAll()
+    }
+
+    /// The header, published after every change (on the main actor).
+    public var header: ReadOnlyRelay<ProfileHeader> { relay.readOnly }
+
+    /// The header now.
+    public var current: ProfileHeader { relay.value }
+
+    /// The account's id once the profile is loaded (a handle is looked up by then).
+    public var accountID: AccountID? { current.profile?.accountID }
+
+    /// Loads the profile when it is not loaded or loading.
+    public func appeared() {
+        guard current.profile == nil, loads?.requests.isEmpty ?? false else { return }
+        load()
+    }
+
+    /// Loads the profile again after a failure.
+    public func retry() {
+        guard current.failure != nil else { return }
+        load()
+    }
+
+    /// Sets `kind` to `value` for this account (a mute with `mute`'s options): optimistic, on
+    /// every screen at once. Returns `false` (nothing happens) until the profile is loaded.
+    @discardableResult
+    public func set(_ kind: RelationshipKind, _ value: Bool, mute: MuteOptions? = nil) -> Bool {
+        guard let id = accountID else { return false }
+        relationships.set(kind, value, id, mute: mute)
+        return true
+    }
+
+    private func load() {
+        attempt += 1
+        var header = current
+        header.failure = nil
+        relay.set(header)
+        loads?.react(to: [attempt])
+    }
+
+    private func loaded(_ result: Result<Profile, FeedFailure>) {
+        var header = current
+        switch result {
+        case .success(let profile):
+            header.profile = profile
+            header.relationship = relationships.relationship(profile.accountID)
+            relay.set(header)
+            if header.relationship == nil { relationships.load([profile.accountID]) }
+        case .failure(let failure):
+            header.failure = failure
+            relay.set(header)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// One relationship per account, on every screen at once: mutes, blocks and unfollows take the
+/// account's posts off every list of the stack as ordinary changesets, pending until answered.
+@MainActor
+@Suite("Relationships across the stack")
+struct RelationshipSessionTests {
+    static let carol = Author(id: "3", displayName: "Carol", handle: "carol")
+    static let bobID = AccountID(bob.id)
+
+    /// alice's a1, bob's b1, bob's boost of alice's a2, carol's c1, carol's boost of bob's b2.
+    static var posts: [Post] {
+        [
+            makePost("a1", minutesAgo: 1, author: alice),
+            makePost("b1", minutesAgo: 2, author: bob),
+            makePost("w1", minutesAgo: 3, author: bob, reblog: makePost("a2", minutesAgo: 30, author: alice)),
+            makePost("c1", minutesAgo: 4, author: carol),
+            makePost("w2", minutesAgo: 5, author: carol, reblog: makePost("b2", minutesAgo: 40, author: bob)),
+        ]
+    }
+
+    static func ids(_ list: FeedListViewModel) -> [String] {
+        list.rows.compactMap { row in if case .post(let id) = row.id { id.rawValue } else { nil } }
+    }
+
+    static func lists(_ session: FeedSession) -> [FeedListViewModel] {
+        session.navigator.screens.compactMap { if case .list(let list) = $0 { list } else { nil } }
+    }
+
+    /// home → local → bob's profile → #tag, every list loaded.
+    func stack(_ server: RelationshipServer) async -> FeedSession {
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.root.appeared()
+        session.navigator.push(.feed(.local))
+        session.navigator.push(.feed(.account(Self.bobID)))
+        session.navigator.push(.feed(.tag("tea")))
+        await session.settle()
+        return session
+    }
+
+    @Test("a mute from a list three screens deep takes bob's posts, his boosts and boosts of his posts off every list at once — but his own profile — and the answer settles it")
+    func muteReachesEveryList() async throws {
+        let server = RelationshipServer(posts: Self.posts)
+        let session = await stack(server)
+        let lists = Self.lists(session)
+        #expect(Self.ids(lists[0]) == ["a1", "b1", "w1", "c1", "w2"])
+        #expect(Self.ids(lists[2]) == ["b1", "w1"])
+        session.set(.mute, true, account: Self.bobID)
+        // At once, before the server answers.
+        for index in [0, 1, 3] { #expect(Self.ids(lists[index]) == ["a1", "c1"], "list \(index)") }
+        #expect(Self.ids(lists[2]) == ["b1", "w1"], "his profile keeps his posts")
+        #expect(session.relationships.relationship(Self.bobID)?.relationship.muting == true)
+        #expect(session.relationships.relationship(Self.bobID)?.pending == [.mute])
+        await server.waitForChanges(1)
+        #expect(server.waiting.map(\.kind) == [.mute])
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.ids(lists[0]) == ["a1", "c1"])
+        #expect(session.relationships.relationship(Self.bobID)?.pending == [])
+        // A refresh that still brings his posts (the server's timelines lag) does not show them.
+        lists[0].refresh()
+        await session.settle()
+        #expect(Self.ids(lists[0]) == ["a1", "c1"])
+    }
+
+    @Test("a refused mute puts every row it took back where it was, and says why")
+    func refusedMuteRestores() async throws {
+        let server = RelationshipServer(posts: Self.posts)
+        let session = await stack(server)
+        let lists = Self.lists(session)
+        session.set(.mute, true, account: Self.bobID)
+        #expect(Self.ids(lists[0]) == ["a1", "c1"])
+        await server.waitForChanges(1)
+        server.fail(at: 0, transient: false)
+        await session.settle()
+        #expect(Self.ids(lists[0]) == ["a1", "b1", "w1", "c1", "w2"])
+        #expect(Self.ids(lists[3]) == ["a1", "b1", "w1", "c1", "w2"])
+        let display = try #require(session.relationships.relationship(Self.bobID))
+        #expect(!display.relationship.muting)
+        #expect(display.failure?.message == "Could not mute this account: Forbidden.")
+        #expect(session.hasFailures)
+    }
+
+    @Test("a block takes bob's posts off his own profile too")
+    func blockReachesHisProfile() async throws {
+        let server = RelationshipServer(posts: Self.posts)
+        let session = await stack(server)
+        let lists = Self.lists(session)
+        session.set(.block, true, account: Self.bobID)
+        #expect(Self.ids(lists[2]).isEmpty)
+        #expect(Self.ids(lists[0]) == ["a1", "c1"])
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(server.truth(Self.bobID).blocking)
+    }
+
+    @Test("an unfollow takes bob's posts and boosts off home only; carol's boost of his post stays")
+    func unfollowTakesHome() async throws {
+        let server = RelationshipServer(posts: Self.posts, relationships: [Relationship(accountID: Self.bobID, following: true)])
+        let session = await stack(server)
+        let lists = Self.lists(session)
+        session.loadRelationships([Self.bobID])
+        await session.settle()
+        #expect(session.relationships.relationship(Self.bobID)?.relationship.following == true)
+        session.set(.follow, false, account: Self.bobID)
+        #expect(Self.ids(lists[0]) == ["a1", "c1", "w2"])
+        #expect(Self.ids(lists[1]) == ["a1", "b1", "w1", "c1", "w2"], "other lists keep them")
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.ids(lists[0]) == ["a1", "c1", "w2"])
+        #expect(!server.truth(Self.bobID).following)
+    }
+
+    @Test("taps while a request runs move only the wish: one request per account and kind in flight, then one more for the last wish")
+    func oneInFlight() async throws {
+        let server = RelationshipServer(posts: Self.posts)
+        let session = await stack(server)
+        session.loadRelationships([Self.bobID])
+        await session.settle()
+        session.toggle(.follow, account: Self.bobID)
+        session.toggle(.follow, account: Self.bobID)
+        session.toggle(.follow, account: Self.bobID)
+        await server.waitForChanges(1)
+        #expect(server.sent.count == 1)
+        #expect(session.relationships.relationship(Self.bobID)?.relationship.following == true)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(server.sent.map(\.value) == [true])
+        #expect(server.truth(Self.bobID).following)
+    }
+
+    @Test("a locked account's follow shows as requested once the server says so; the profile header follows every change at once")
+    func headerFollowsTheStore() async throws {
+        let server = RelationshipServer(posts: Self.posts, locked: [Self.bobID])
+        let session = await stack(server)
+        let profile = try #require(Self.lists(session)[2].profile)
+        #expect(profile.current.profile?.bio == "Bio of \(bob.name).")
+        #expect(profile.current.relationship?.relationship.following == false)
+        // Followed from home's row (the root), the header three screens up shows it at once.
+        session.set(.follow, true, account: Self.bobID)
+        #expect(profile.current.relationship?.relationship.following == true)
+        #expect(profile.current.relationship?.pending == [.follow])
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(profile.current.relationship?.relationship.requested == true)
+        #expect(profile.current.relationship?.relationship.following == false)
+        #expect(profile.current.relationship?.line { _ in "" } == "requested")
+    }
+
+    @Test("a mute found in a fetched relationship takes the account's posts off the lists without a request")
+    func fetchedMuteHides() async throws {
+        let server = RelationshipServer(posts: Self.posts, relationships: [Relationship(accountID: Self.bobID, muting: true)])
+        let session = await stack(server)
+        session.loadRelationships([Self.bobID])
+        await session.settle()
+        #expect(Self.ids(Self.lists(session)[0]) == ["a1", "c1"])
+        #expect(server.sent.isEmpty)
+    }
+}

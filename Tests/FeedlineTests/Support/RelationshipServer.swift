@@ -1,0 +1,152 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+
+/// A server of posts by several accounts and of relationships with them, whose relationship
+/// changes wait until the test answers them (in any order, or fails them); pages, profiles
+/// and relationship fetches answer at once from its truth.
+final class RelationshipServer: EmptyReads, Sendable {
+    /// A relationship change waiting for the test.
+    struct Change: Sendable, CustomStringConvertible {
+        let number: Int
+        let kind: RelationshipKind
+        let value: Bool
+        let account: AccountID
+        let mute: MuteOptions
+        var description: String { "#\(number) \(kind.verb(value)) \(account)" }
+    }
+
+    private struct State {
+        var relationships: [AccountID: Relationship] = [:]
+        var waiting: [(change: Change, continuation: CheckedContinuation<Relationship, any Error>)] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var next = 0
+        var sent: [Change] = []
+    }
+
+    let posts: [Post]
+    let locked: Set<AccountID>
+    private let state = Locked(State())
+
+    /// Posts (newest first: home, and every profile and public feed filtered from them), and
+    /// the relationships the server starts with; `locked` accounts answer a follow with a request.
+    init(posts: [Post], relationships: [Relationship] = [], locked: Set<AccountID> = []) {
+        self.posts = posts
+        self.locked = locked
+        state.withLock { state in
+            for relationship in relationships { state.relationships[relationship.accountID] = relationship }
+        }
+    }
+
+    /// The server's truth for an account.
+    func truth(_ account: AccountID) -> Relationship {
+        state.withLock { $0.relationships[account] ?? Relationship(accountID: account) }
+    }
+
+    /// Every change sent so far, in order.
+    var sent: [Change] { state.withLock { $0.sent } }
+
+    /// The changes waiting for an answer, oldest first.
+    var waiting: [Change] { state.withLock { $0.waiting.map(\.change) } }
+
+    /// Returns once at least `count` changes wait.
+    func waitForChanges(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.waiting.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Applies the waiting change at `index` to the server's truth and answers with it.
+    func answer(at index: Int) {
+        let taken = state.withLock { state -> (CheckedContinuation<Relationship, any Error>, Relationship)? in
+            guard state.waiting.indices.contains(index) else { return nil }
+            let (change, continuation) = state.waiting.remove(at: index)
+            var r = state.relationships[change.account] ?? Relationship(accountID: change.account)
+            Self.apply(change, to: &r, locked: locked.contains(change.account))
+            state.relationships[change.account] = r
+            return (continuation, r)
+        }
+        if let (continuation, relationship) = taken { continuation.resume(returning: relationship) }
+    }
+
+    /// Fails the waiting change at `index`: refused, or for lack of a connection.
+    func fail(at index: Int, transient: Bool) {
+        let taken = state.withLock { state -> CheckedContinuation<Relationship, any Error>? in
+            guard state.waiting.indices.contains(index) else { return nil }
+            return state.waiting.remove(at: index).continuation
+        }
+        taken?.resume(throwing: TestFailure(message: transient ? "The server is unavailable." : "Forbidden.", isTransient: transient))
+    }
+
+    struct TestFailure: FeedServiceError {
+        var message: String
+        var isTransient: Bool
+        var errorDescription: String? { message }
+    }
+
+    static func apply(_ change: Change, to r: inout Relationship, locked: Bool) {
+        switch change.kind {
+        case .follow:
+            if change.value {
+                if !r.following { if locked { r.requested = true } else { r.following = true } }
+            } else {
+                r.following = false
+                r.requested = false
+                r.notifying = false
+            }
+        case .mute:
+            r.muting = change.value
+            r.mutingNotifications = change.value && change.mute.notifications
+        case .block:
+            r.blocking = change.value
+            if change.value {
+                r.following = false
+                r.requested = false
+            }
+        case .notify: if r.following { r.notifying = change.value }
+        case .boosts: if r.following { r.showingBoosts = change.value }
+        }
+    }
+
+    // MARK: - FeedService
+
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        guard cursor == nil else { return Page(posts: [], next: nil) }
+        switch feed {
+        case .account(let id): return Page(posts: posts.filter { $0.author.id == id.rawValue }, next: nil)
+        default: return Page(posts: posts, next: nil)
+        }
+    }
+
+    func profile(of account: AccountID) async throws -> Profile {
+        guard let author = posts.lazy.flatMap({ [$0.author, $0.content.author] }).first(where: { $0.id == account.rawValue }) else {
+            throw NothingHere()
+        }
+        return Profile(author: author, bio: "Bio of \(author.name).", locked: locked.contains(account))
+    }
+
+    func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
+        accounts.map(truth)
+    }
+
+    func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = state.withLock { state in
+                state.next += 1
+                let change = Change(number: state.next, kind: kind, value: value, account: account, mute: mute)
+                state.waiting.append((change, continuation))
+                state.sent.append(change)
+                let count = state.waiting.count
+                let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+                state.waiters.removeAll { $0.count <= count }
+                return ready
+            }
+            for waiter in ready { waiter.resume() }
+        }
+    }
+}
