@@ -15,8 +15,8 @@ struct LoginCommand: AsyncParsableCommand {
             press Return (on a pipe, the first line of standard input is read). The code is \
             exchanged for a token with PKCE, the token is checked, and the account is stored in \
             $XDG_CONFIG_HOME/feedline/accounts (default ~/.config/feedline/accounts), readable by \
-            you only. Feedline asks for the scopes read, write:favourites, write:statuses and \
-            write:bookmarks, and no more.
+            you only. Feedline asks for the scopes read, write:favourites, write:statuses, \
+            write:bookmarks, write:media, write:follows, write:mutes and write:blocks, and no more.
             """
     )
 

@@ -15,9 +15,11 @@ import Foundation
 /// whole or not at all (``AccountStore``). Only the registration, which holds no user secret,
 /// is kept from a sign-in that fails later.
 public struct Login: Sendable {
-    /// The scopes Feedline asks for, and no more: reading, and the three kinds of write the
-    /// fronts make (favourites, boosts, bookmarks).
-    public static let scopes = ["read", "write:favourites", "write:statuses", "write:bookmarks", "write:media"]
+    /// The scopes Feedline asks for, and no more: reading, and the kinds of write the fronts
+    /// make (favourites; posts, boosts and their media; bookmarks; follows, mutes and blocks).
+    public static let scopes = [
+        "read", "write:favourites", "write:statuses", "write:bookmarks", "write:media", "write:follows", "write:mutes", "write:blocks",
+    ]
     /// The application name the server shows the user ("Feedline").
     public static let clientName = "Feedline"
     /// The request timeout when none is given.

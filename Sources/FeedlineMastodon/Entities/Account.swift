@@ -5,7 +5,8 @@ extension Mastodon {
     ///
     /// `id` and `acct` are required; `username` defaults to the part of `acct` before `@`,
     /// texts to empty strings, counts to 0 and flags to `false`. `last_status_at` may be a bare
-    /// calendar date (Mastodon) or a full timestamp (other servers).
+    /// calendar date (Mastodon) or a full timestamp (other servers). `moved` is `nil` when absent
+    /// or `null`.
     public struct Account: Codable, Hashable, Sendable {
         /// A profile metadata row.
         public struct Field: Codable, Hashable, Sendable {
@@ -63,13 +64,17 @@ extension Mastodon {
         public var emojis: [CustomEmoji]
         /// Profile metadata rows.
         public var fields: [Field]
+        /// Whether the account is a group (its posts are boosts of what its members send it).
+        public var group: Bool
+        private var movedTo: Moved?
 
         /// An account with these values; `username` and `acct` are required, the rest default as when decoded.
         public init(
             id: String, username: String, acct: String, displayName: String = "", locked: Bool = false,
             bot: Bool = false, createdAt: Date? = nil, note: String = "", url: String? = nil, avatar: String? = nil,
             header: String? = nil, followersCount: Int = 0, followingCount: Int = 0, statusesCount: Int = 0,
-            lastStatusAt: Date? = nil, emojis: [CustomEmoji] = [], fields: [Field] = []
+            lastStatusAt: Date? = nil, emojis: [CustomEmoji] = [], fields: [Field] = [], group: Bool = false,
+            moved: Account? = nil
         ) {
             self.id = id
             self.username = username
@@ -88,10 +93,21 @@ extension Mastodon {
             self.lastStatusAt = lastStatusAt
             self.emojis = emojis
             self.fields = fields
+            self.group = group
+            self.movedTo = moved.map(Moved.account)
+        }
+
+        /// The account this one moved to, if it moved (which may itself have moved on).
+        public var moved: Account? {
+            get {
+                guard case .account(let account)? = movedTo else { return nil }
+                return account
+            }
+            set { movedTo = newValue.map(Moved.account) }
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, username, acct, locked, bot, note, url, avatar, header, emojis, fields
+            case id, username, acct, locked, bot, note, url, avatar, header, emojis, fields, group, moved
             case displayName = "display_name"
             case createdAt = "created_at"
             case followersCount = "followers_count"
@@ -120,6 +136,8 @@ extension Mastodon {
             lastStatusAt = try container.decodeIfPresent(Date.self, forKey: .lastStatusAt)
             emojis = try container.value(.emojis, or: [])
             fields = try container.value(.fields, or: [])
+            group = try container.value(.group, or: false)
+            movedTo = try container.decodeIfPresent(Account.self, forKey: .moved).map(Moved.account)
         }
 
         /// Encodes as Mastodon does, `last_status_at` as a bare day.
@@ -142,6 +160,13 @@ extension Mastodon {
             try container.encodeIfPresent(lastStatusAt.map(DateFormat.calendarDay), forKey: .lastStatusAt)
             try container.encode(emojis, forKey: .emojis)
             try container.encode(fields, forKey: .fields)
+            try container.encode(group, forKey: .group)
+            try container.encodeIfPresent(moved, forKey: .moved)
+        }
+
+        /// Where ``moved`` is kept: an account holds the one it moved to by indirection.
+        private indirect enum Moved: Hashable, Sendable {
+            case account(Account)
         }
     }
 }

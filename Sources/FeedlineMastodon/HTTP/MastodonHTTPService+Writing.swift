@@ -59,7 +59,7 @@ extension MastodonHTTPService {
     }
 
     /// Runs a write; a 403 becomes ``MastodonHTTPError/writeRefused(serverMessage:server:)``.
-    private func writing(_ body: () async throws -> APIResponse) async throws -> APIResponse {
+    func writing(_ body: () async throws -> APIResponse) async throws -> APIResponse {
         do {
             return try await body()
         } catch MastodonHTTPError.forbidden(let message) {

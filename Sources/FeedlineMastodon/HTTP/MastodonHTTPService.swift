@@ -190,11 +190,20 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     /// ``Feedline/AccountID/init(handle:)``).
     private func resolved(_ feed: Feed) async throws -> Feed {
         guard case .account(let id) = feed, let handle = id.handle else { return feed }
-        if let known = accountIDs.withLock({ $0[handle.lowercased()] }) { return .account(known) }
-        let author = try await account(named: handle)
-        let found = AccountID(author.id)
-        accountIDs.withLock { $0[handle.lowercased()] = found }
+        if let known = knownAccountID(handle) { return .account(known) }
+        let found = AccountID(try await lookUp(handle).id)
+        remember(found, for: handle)
         return .account(found)
+    }
+
+    /// The id looked up before for `handle` (without `@`), if any.
+    func knownAccountID(_ handle: String) -> AccountID? {
+        accountIDs.withLock { $0[handle.lowercased()] }
+    }
+
+    /// Keeps `id` as the account `handle` (without `@`) names.
+    func remember(_ id: AccountID, for handle: String) {
+        accountIDs.withLock { $0[handle.lowercased()] = id }
     }
 
     /// `GET /api/v1/accounts/lookup?acct=`: the account a handle names (`user` on this server,
@@ -202,15 +211,27 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     /// (``MastodonServer/authority``, with its port: `grace@127.0.0.1:38111`, as Feedline names
     /// the signed-in account) is looked up as the local `user`.
     public func account(named handle: String) async throws -> Author {
+        Author(try await lookUp(handle))
+    }
+
+    /// `handle` as Mastodon's `acct` names it: without leading `@`, and without this server's
+    /// own address (``MastodonServer/authority``) for a local account.
+    func acct(_ handle: String) -> String {
         var acct = handle.trimmingCharacters(in: .whitespaces)
         while acct.hasPrefix("@") { acct.removeFirst() }
         let parts = acct.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2, parts[1].lowercased() == server.authority { acct = String(parts[0]) }
+        return acct
+    }
+
+    /// What ``account(named:)`` asks: the whole account; a 404 names the handle.
+    func lookUp(_ handle: String) async throws -> Mastodon.Account {
+        let acct = self.acct(handle)
         let what = "the account @\(acct)"
         let url = server.url(path: "/api/v1/accounts/lookup", query: [URLQueryItem(name: "acct", value: acct)])
         do {
             let response = try await send(APIRequest(method: "GET", url: url, what: what))
-            return Author(try decode(Mastodon.Account.self, from: response, what: what))
+            return try decode(Mastodon.Account.self, from: response, what: what)
         } catch MastodonHTTPError.notFound {
             // Mastodon's "Record not found." does not say which record.
             throw MastodonHTTPError.notFound(serverMessage: "There is no account @\(acct) (asked \(server))")

@@ -33,7 +33,10 @@ struct FakeOAuth: Sendable {
     }
 
     /// What Mastodon registers apps with: these scopes and no others.
-    static let knownScopes: Set<String> = ["read", "write", "follow", "push", "write:favourites", "write:statuses", "write:bookmarks", "write:media"]
+    static let knownScopes: Set<String> = [
+        "read", "write", "follow", "push", "write:favourites", "write:statuses", "write:bookmarks", "write:media", "write:follows",
+        "write:mutes", "write:blocks",
+    ]
     /// How long a code lives (Doorkeeper's default: 10 minutes).
     static let codeLifetime: Double = 600
 
