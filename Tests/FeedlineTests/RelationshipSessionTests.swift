@@ -116,7 +116,7 @@ struct RelationshipSessionTests {
         #expect(!server.truth(Self.bobID).following)
     }
 
-    @Test("taps while a request runs move only the wish: one request per account and kind in flight, then one more for the last wish")
+    @Test("taps while a request runs move only the wish: one request per account and kind in flight, none more when the last wish is what it asked")
     func oneInFlight() async throws {
         let server = RelationshipServer(posts: Self.posts)
         let session = await stack(server)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an account's posts leave the lists — and so which rows of which lists go.
 ///
 /// - ``block``: everywhere — their posts (with every boost and notification of them), their
@@ -10,13 +12,22 @@ public enum AccountHiding: String, Hashable, Sendable, CaseIterable {
     case mute
     case unfollow
 
-    /// Whether it takes rows off a list of `source` for the account `account`.
-    public func applies(to source: ListSource, account: AccountID) -> Bool {
+    /// Whether it takes rows off a list of `source` for the account `account`, whose handle is
+    /// `handle` when known (a profile opened by handle names the account by it).
+    public func applies(to source: ListSource, account: AccountID, handle: String? = nil) -> Bool {
         switch self {
         case .block: true
-        case .mute: source != .feed(.account(account))
+        case .mute: !Self.isProfile(source, of: account, handle: handle)
         case .unfollow: source == .feed(.home)
         }
+    }
+
+    /// Whether `source` is the profile of the account, by id or by handle.
+    static func isProfile(_ source: ListSource, of account: AccountID, handle: String?) -> Bool {
+        guard case .feed(.account(let shown)) = source else { return false }
+        if shown == account { return true }
+        guard let named = shown.handle, let handle else { return false }
+        return named.caseInsensitiveCompare(handle) == .orderedSame
     }
 
     /// Whether it takes the rows of other accounts' boosts of their posts too.

@@ -18,6 +18,10 @@ package struct RelationshipState: Hashable, Sendable {
     package var copyEpoch: StoreEpoch
     /// What a mute asks for (duration, notifications): set with the toggle that mutes.
     package var muteOptions: MuteOptions
+    /// The options of the mute request in flight, fixed when it started: a later toggle's
+    /// options go with the request after it, never change the one running (which would make
+    /// it another request).
+    package var sentMuteOptions: MuteOptions
     /// The last refusal, cleared by the next toggle or retry.
     package var failure: RelationshipFailure?
 
@@ -33,6 +37,7 @@ package struct RelationshipState: Hashable, Sendable {
         copy = relationship
         copyEpoch = epoch
         muteOptions = MuteOptions(notifications: relationship.muting ? relationship.mutingNotifications : true)
+        sentMuteOptions = muteOptions
         failure = nil
     }
 
@@ -62,6 +67,11 @@ package struct RelationshipState: Hashable, Sendable {
 
     /// The requests that should be running: at most one per kind.
     package var requests: [ToggleRequest<RelationshipKind>] { RelationshipKind.allCases.compactMap { self[$0].inFlight } }
+
+    /// The options a request sends: the mute's as it started, none for anything else.
+    package func options(of request: ToggleRequest<RelationshipKind>) -> MuteOptions {
+        request.kind == .mute && request.value ? sentMuteOptions : MuteOptions()
+    }
 
     /// The re-sends that should be waiting: one per deferred kind.
     package var resends: [ToggleResend<RelationshipKind>] { RelationshipKind.allCases.compactMap { self[$0].resend } }
@@ -99,9 +109,11 @@ package struct RelationshipState: Hashable, Sendable {
     ///   was learnt before the fetch began, and the values no toggle sets.
     /// - `requestSucceeded`: the reply is the whole relationship afterwards: the requested kind
     ///   is confirmed (or reported, when the server did not apply it), and every other kind with
-    ///   nothing in flight learns from it as from a copy as fresh as the request — a block that
+    ///   nothing in flight learns from it as from a copy fetched when it arrived — a block that
     ///   ended a follow shows the follow ended.
     package mutating func reduce(_ event: RelationshipEvent) {
+        let muteRequest = mute.inFlight
+        defer { if let started = mute.inFlight, started != muteRequest { sentMuteOptions = muteOptions } }
         switch event {
         case .backoffElapsed(let kind, let token, let epoch):
             self[kind].backoffElapsed(kind, token: token, at: epoch)
@@ -125,7 +137,9 @@ package struct RelationshipState: Hashable, Sendable {
                 failure = RelationshipFailure(kind: kind, value: requested, message: "The server did not \(kind.verb(requested)) this account.")
             case .applied, .rolledBack: break
             }
-            learn(reply, fetchedAt: token, except: kind)
+            // The server's state when it answered: newer than anything learnt before the answer
+            // came, for every kind with nothing in flight.
+            learn(reply, fetchedAt: epoch, except: kind)
 
         case .retryRequested(let epoch):
             if let failed = failure {

@@ -67,6 +67,10 @@ public final class RelationshipStore {
     private var nextFetch = 0
     /// Accounts whose last change failed, or that wait to be sent again: what a retry acts on.
     private var retryable: Set<AccountID> = []
+    /// Accounts that had an answer while another of their requests ran: that answer may say
+    /// what the server was before the other applied (a follow answered after a block it
+    /// preceded), so the relationship is fetched again once none runs.
+    private var overlapped: Set<AccountID> = []
 
     /// A store that sends relationship requests to `service`, counted in `activity`, waits on
     /// `retryClock` before sending again what failed for lack of a connection, and takes the
@@ -231,9 +235,12 @@ public final class RelationshipStore {
         if state.failure != nil || !state.resends.isEmpty { retryable.insert(id) } else { retryable.remove(id) }
         applyHiding(id, before: before, after: state)
         if before.display != state.display { notify(id, state) }
+        if overlapped.contains(id), state.requests.isEmpty, !(requests?.requests.contains { $0.accountID == id } ?? false) {
+            overlapped.remove(id)
+            load([id])
+        }
         if before.isPending || state.isPending {
-            let mute = state.muteOptions
-            requests?.react(to: state.requests.map { Request(accountID: id, request: $0, mute: mute) }, within: { $0.accountID == id })
+            requests?.react(to: state.requests.map { Request(accountID: id, request: $0, mute: state.options(of: $0)) }, within: { $0.accountID == id })
             waits?.react(to: state.resends.map { Wait(accountID: id, resend: $0) }, within: { $0.accountID == id })
         }
     }
@@ -280,6 +287,8 @@ public final class RelationshipStore {
         case .elapsed(let wait):
             handle(.backoffElapsed(wait.resend.kind, token: wait.resend.token, at: epoch), wait.accountID)
         case .succeeded(let request, let relationship):
+            let others = requests?.requests.contains { $0.accountID == request.accountID && $0 != request } ?? false
+            if others || overlapped.contains(request.accountID) { overlapped.insert(request.accountID) }
             handle(.requestSucceeded(request.request.kind, token: request.request.token, reply: relationship, at: epoch), request.accountID)
         case .failed(let request, let failure):
             handle(.requestFailed(request.request.kind, token: request.request.token, failure: failure, at: epoch), request.accountID)

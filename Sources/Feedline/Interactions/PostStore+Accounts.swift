@@ -32,7 +32,7 @@ extension PostStore {
         let told = holders.keys.sorted()
         if pending { pendingHidings[id] = told }
         for holder in told {
-            holders[holder]?(.accountHidden(id, rows: rowsOfHolder[holder] ?? [], hiding: hiding, pending: pending))
+            holders[holder]?(.accountHidden(id, handle: accountHandles[id], rows: rowsOfHolder[holder] ?? [], hiding: hiding, pending: pending))
         }
     }
 
@@ -53,9 +53,9 @@ extension PostStore {
     /// muted or blocked there (``AccountHiding/applies(to:account:)``). O(1).
     package func isHidden(_ post: Post, in source: ListSource) -> Bool {
         guard !hiddenAccounts.isEmpty else { return false }
-        for author in [post.author.id, post.content.author.id] {
-            let account = AccountID(author)
-            if let hiding = hiddenAccounts[account], hiding.applies(to: source, account: account) { return true }
+        for author in [post.author, post.content.author] {
+            let account = AccountID(author.id)
+            if let hiding = hiddenAccounts[account], hiding.applies(to: source, account: account, handle: author.handle) { return true }
         }
         return false
     }

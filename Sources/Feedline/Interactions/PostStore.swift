@@ -62,7 +62,7 @@ public final class PostStore {
         /// posts and boosts (see ``AccountHiding`` for which rows each removes where). While
         /// `pending`, a holder keeps what it took away until ``accountShown(_:)`` or
         /// ``accountHidingSettled(_:)`` says.
-        case accountHidden(AccountID, rows: [RowID], hiding: AccountHiding, pending: Bool)
+        case accountHidden(AccountID, handle: String?, rows: [RowID], hiding: AccountHiding, pending: Bool)
         /// The server refused the pending hiding of the account: what was taken away comes back.
         case accountShown(AccountID)
         /// The server confirmed the hiding of the account: what was kept can go.
@@ -196,6 +196,9 @@ public final class PostStore {
     /// The entries (originals by their author, boosts by who boosted) of each account, for
     /// what a mute, block or unfollow takes off the lists (see `PostStore+Accounts.swift`).
     var postsOfAccount: [AccountID: Set<PostID>] = [:]
+    /// The handle of each account whose posts the store indexed (a profile opened by handle is
+    /// told apart by it).
+    var accountHandles: [AccountID: String] = [:]
     /// Accounts whose posts lists do not take in, and how (see ``AccountHiding``).
     var hiddenAccounts: [AccountID: AccountHiding] = [:]
     /// Accounts whose notifications the notifications screen does not take in.
@@ -416,6 +419,7 @@ public final class PostStore {
                 }
                 entries[original.id] = entry
                 postsOfAccount[AccountID(original.author.id), default: []].insert(original.id)
+                accountHandles[AccountID(original.author.id)] = original.author.handle
                 if post.reblog != nil { link(post, to: original.id, entry) }
                 becameUnused(original.id, entry)
             }
@@ -569,7 +573,10 @@ public final class PostStore {
         guard wrapper.id != original else { return }
         originalOfEntry[wrapper.id] = original
         let booster = AccountID(wrapper.author.id)
-        if entry.wrappers.updateValue(booster, forKey: wrapper.id) == nil { postsOfAccount[booster, default: []].insert(wrapper.id) }
+        if entry.wrappers.updateValue(booster, forKey: wrapper.id) == nil {
+            postsOfAccount[booster, default: []].insert(wrapper.id)
+            accountHandles[booster] = wrapper.author.handle
+        }
     }
 
     /// Reduces `event`, tells who shows the post, makes the requests and waits match what the

@@ -75,7 +75,7 @@ public final class FeedSession {
         store.hasFailedInteractions || relationships.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
-            case .list(let list): !list.state.failedIntents.isEmpty
+            case .list(let list): !list.state.failedIntents.isEmpty || list.profile?.current.failure != nil
             case .post(let detail): detail.current.failure != nil
             }
         }
@@ -127,15 +127,16 @@ public final class FeedSession {
         if relationships.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
+            if case .list(let list) = screen, list.profile?.current.failure != nil {
+                list.profile?.retry()
+                retried = true
+            }
             switch screen {
             case .list(let list) where !list.state.failedIntents.isEmpty:
                 list.retry()
                 retried = true
             case .post(let detail) where detail.current.failure != nil:
                 detail.retry()
-                retried = true
-            case .list(let list) where list.profile?.current.failure != nil:
-                list.profile?.retry()
                 retried = true
             default: break
             }

@@ -72,6 +72,8 @@ public final class FeedListViewModel {
     private var applying = false
     /// Rows each pending delete took away, with their places, until the server answers it.
     private var takenByPendingDelete: [PostID: [ReinsertedRow]] = [:]
+    /// A profile's first page, held until its header settled.
+    private var heldForProfile: Loaded?
     /// Rows each pending mute, block or unfollow took away, with their places, until the server answers it.
     private var takenByAccountHiding: [AccountID: [ReinsertedRow]] = [:]
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
@@ -95,7 +97,8 @@ public final class FeedListViewModel {
             case .deleted(let rows, _, let pending): self?.deleted(rows, pending: pending)
             case .undeleted(let id): self?.undeleted(id)
             case .deleteSettled(let id): self?.takenByPendingDelete[id] = nil
-            case .accountHidden(let account, let rows, let hiding, let pending): self?.accountHidden(account, rows: rows, hiding: hiding, pending: pending)
+            case .accountHidden(let account, let handle, let rows, let hiding, let pending):
+                self?.accountHidden(account, handle: handle, rows: rows, hiding: hiding, pending: pending)
             case .accountShown(let account): self?.accountShown(account)
             case .accountHidingSettled(let account): self?.takenByAccountHiding[account] = nil
             }
@@ -106,6 +109,11 @@ public final class FeedListViewModel {
             effect: { request, fetchedAt in await Self.load(request, source: source, service: service, fetchedAt: fetchedAt) },
             handle: { [weak self] loaded in self?.receive(loaded) }
         )
+        profile?.settled = { [weak self] in
+            guard let self, let held = self.heldForProfile else { return }
+            self.heldForProfile = nil
+            self.receive(held)
+        }
     }
 
     isolated deinit {
@@ -271,8 +279,8 @@ public final class FeedListViewModel {
     /// An account was muted, blocked or unfollowed: its rows leave when the hiding applies to
     /// this list (``AccountHiding/applies(to:account:)``) — the rows the store names, and on the
     /// notifications screen the notifications only from them. Kept, with their places, while pending.
-    private func accountHidden(_ account: AccountID, rows ids: [RowID], hiding: AccountHiding, pending: Bool) {
-        guard hiding.applies(to: source, account: account) else { return }
+    private func accountHidden(_ account: AccountID, handle: String?, rows ids: [RowID], hiding: AccountHiding, pending: Bool) {
+        guard hiding.applies(to: source, account: account, handle: handle) else { return }
         var gone = ids
         if source == .notifications, hiding != .unfollow, store.hidesNotifications(from: account) {
             // Notifications from them (no post of theirs): O(rows) of this one list.
@@ -297,7 +305,14 @@ public final class FeedListViewModel {
     /// The server refused a pending mute, block or unfollow: the rows it took come back where they were.
     private func accountShown(_ account: AccountID) {
         guard let taken = takenByAccountHiding.removeValue(forKey: account), !taken.isEmpty else { return }
-        send(.rowsReinserted(taken.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
+        // What another mute or block (or a delete) still keeps away stays away.
+        let back = taken.filter { taken in
+            if let post = taken.row.shownPost?.post, store.isHidden(post, in: source) || store.isDeleted(post.id) { return false }
+            if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) { return false }
+            return true
+        }
+        guard !back.isEmpty else { return }
+        send(.rowsReinserted(back.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
     }
 
     /// The server refused a pending delete: its rows come back where they were, as the store
@@ -459,8 +474,14 @@ public final class FeedListViewModel {
         }
     }
 
-    /// Handles a load's result: its posts into the store, then its rows into the machine.
+    /// Handles a load's result: its posts into the store, then its rows into the machine. A
+    /// profile's first page waits for its header to settle (``ProfileViewModel/isSettled``), so
+    /// fronts show (and a script prints) the header first, the same way every run.
     private func receive(_ loaded: Loaded) {
+        if let profile, !profile.isSettled, heldForProfile == nil, case .posts = loaded {
+            heldForProfile = loaded
+            return
+        }
         collected = []
         let event: ListEvent
         var followUp: ListEvent?

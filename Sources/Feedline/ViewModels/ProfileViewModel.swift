@@ -63,7 +63,19 @@ extension RelationshipDisplay {
 public final class ProfileViewModel {
     private let relay: Relay<ProfileHeader>
     private let relationships: RelationshipStore
-    private var loads: Feedback<Int, Result<Profile, FeedFailure>>?
+    /// A load: the profile, then the relationship with it (one effect, so what a front hears
+    /// of a profile comes in one order every time).
+    private enum Loaded: Sendable {
+        case loaded(Profile, [Relationship]?, fetchedAt: StoreEpoch)
+        case failed(FeedFailure)
+    }
+
+    private var loads: Feedback<Int, Loaded>?
+    /// Told once the first load settled (loaded or failed): the profile's list shows its first
+    /// page only then, so the header comes before the posts.
+    var settled: (@MainActor () -> Void)?
+    /// Whether a load has settled (loaded or failed) at least once.
+    public private(set) var isSettled = false
     private var attempt = 0
     private var subscription: Subscription?
 
@@ -72,12 +84,17 @@ public final class ProfileViewModel {
         self.relationships = relationships
         loads = Feedback(
             activity: activity,
-            effect: { _ in
+            prepare: { _ in relationships.beginFetch() },
+            effect: { _, fetchedAt in
+                let profile: Profile
                 do {
-                    return .success(try await service.profile(of: account))
+                    profile = try await service.profile(of: account)
                 } catch {
-                    return .failure(FeedFailure(error))
+                    return .failed(FeedFailure(error))
                 }
+                // A relationship that cannot be fetched leaves the header without one.
+                let relationship = try? await service.relationships(of: [profile.accountID])
+                return .loaded(profile, relationship, fetchedAt: fetchedAt)
             },
             handle: { [weak self] result in self?.loaded(result) }
         )
@@ -131,17 +148,22 @@ public final class ProfileViewModel {
         loads?.react(to: [attempt])
     }
 
-    private func loaded(_ result: Result<Profile, FeedFailure>) {
+    private func loaded(_ result: Loaded) {
         var header = current
         switch result {
-        case .success(let profile):
+        case .loaded(let profile, let fetched, let fetchedAt):
             header.profile = profile
             header.relationship = relationships.relationship(profile.accountID)
             relay.set(header)
-            if header.relationship == nil { relationships.load([profile.accountID]) }
-        case .failure(let failure):
+            // The store tells the header (through its observer) what the fetch changed.
+            if let fetched { relationships.ingest(fetched, fetchedAt: fetchedAt) }
+        case .failed(let failure):
             header.failure = failure
             relay.set(header)
+        }
+        if !isSettled {
+            isSettled = true
+            settled?()
         }
     }
 }

@@ -22,6 +22,8 @@ final class RelationshipServer: EmptyReads, Sendable {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var next = 0
         var sent: [Change] = []
+        /// Every change is answered as it comes (``answerEverything()``).
+        var answersAtOnce = false
     }
 
     let posts: [Post]
@@ -72,6 +74,12 @@ final class RelationshipServer: EmptyReads, Sendable {
             return (continuation, r)
         }
         if let (continuation, relationship) = taken { continuation.resume(returning: relationship) }
+    }
+
+    /// Answers every waiting change, and from now on every change as it comes.
+    func answerEverything() {
+        state.withLock { $0.answersAtOnce = true }
+        while !waiting.isEmpty { answer(at: 0) }
     }
 
     /// Fails the waiting change at `index`: refused, or for lack of a connection.
@@ -135,7 +143,18 @@ final class RelationshipServer: EmptyReads, Sendable {
     }
 
     func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
-        try await withCheckedThrowingContinuation { continuation in
+        let atOnce = state.withLock { state -> Relationship? in
+            guard state.answersAtOnce else { return nil }
+            state.next += 1
+            let change = Change(number: state.next, kind: kind, value: value, account: account, mute: mute)
+            state.sent.append(change)
+            var r = state.relationships[account] ?? Relationship(accountID: account)
+            Self.apply(change, to: &r, locked: locked.contains(account))
+            state.relationships[account] = r
+            return r
+        }
+        if let atOnce { return atOnce }
+        return try await withCheckedThrowingContinuation { continuation in
             let ready = state.withLock { state in
                 state.next += 1
                 let change = Change(number: state.next, kind: kind, value: value, account: account, mute: mute)
