@@ -55,6 +55,8 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     let groupedNotifications = Locked<Bool?>(nil)
     /// Account ids looked up by handle (lowercased, without `@`).
     let accountIDs = Locked<[String: AccountID]>([:])
+    /// Lookups on their way, by `acct`: a profile's header and its posts open together ask once.
+    let lookups = Locked<[String: Task<Mastodon.Account, any Error>]>([:])
 
     /// A service for `server`.
     ///
@@ -224,8 +226,21 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         return acct
     }
 
-    /// What ``account(named:)`` asks: the whole account; a 404 names the handle.
+    /// What ``account(named:)`` asks: the whole account; a 404 names the handle. Callers asking
+    /// for the same handle while a lookup runs share it.
     func lookUp(_ handle: String) async throws -> Mastodon.Account {
+        let key = acct(handle).lowercased()
+        let task = lookups.withLock { running in
+            if let task = running[key] { return task }
+            let task = Task { try await self.lookUpOnce(handle) }
+            running[key] = task
+            return task
+        }
+        defer { lookups.withLock { running in if running[key] == task { running[key] = nil } } }
+        return try await task.value
+    }
+
+    private func lookUpOnce(_ handle: String) async throws -> Mastodon.Account {
         let acct = self.acct(handle)
         let what = "the account @\(acct)"
         let url = server.url(path: "/api/v1/accounts/lookup", query: [URLQueryItem(name: "acct", value: acct)])

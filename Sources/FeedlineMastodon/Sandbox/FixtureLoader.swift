@@ -2,7 +2,7 @@ import Feedline
 import Foundation
 
 /// The contents of a fixture directory: the statuses of the home timeline, the statuses the
-/// server knows elsewhere, the user's notifications, and the scenario.
+/// server knows elsewhere, the user's notifications, the scenario, and the accounts' details.
 public struct SandboxFixture: Hashable, Sendable {
     /// The timeline's statuses in file order (files by name, then as each file lists them);
     /// the sandbox orders them itself.
@@ -14,16 +14,20 @@ public struct SandboxFixture: Hashable, Sendable {
     public var notifications: [Mastodon.Notification]
     /// The directory's `scenario.json`, or the default scenario when it has none.
     public var scenario: SandboxScenario
+    /// Profiles and relationships beyond what the statuses say: the file the scenario names
+    /// as `accounts`.
+    public var accounts: [SandboxAccountDetails]
 
-    /// A fixture of these statuses, notifications and scenario.
+    /// A fixture of these statuses, notifications, scenario and account details.
     public init(
         statuses: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], notifications: [Mastodon.Notification] = [],
-        scenario: SandboxScenario = SandboxScenario()
+        scenario: SandboxScenario = SandboxScenario(), accounts: [SandboxAccountDetails] = []
     ) {
         self.statuses = statuses
         self.elsewhere = elsewhere
         self.notifications = notifications
         self.scenario = scenario
+        self.accounts = accounts
     }
 }
 
@@ -50,6 +54,8 @@ public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
     case duplicateStatus(String, id: String, firstSeenIn: String)
     /// The notifications file is JSON but not an array of notifications.
     case wrongNotifications(String, Mastodon.DecodingFailure)
+    /// The accounts file is JSON but not an array of account details (see ``SandboxAccountDetails``).
+    case wrongAccounts(String, Mastodon.DecodingFailure)
 
     /// One sentence naming the file (or directory) and the problem.
     public var errorDescription: String? {
@@ -72,6 +78,8 @@ public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
             "The fixture file \(file) repeats status \(id), already in \(first)."
         case .wrongNotifications(let file, let failure):
             "The fixture file \(file) is not an array of Mastodon notifications (\(failure))."
+        case .wrongAccounts(let file, let failure):
+            "The fixture file \(file) is not an array of sandbox account details (\(failure))."
         }
     }
 }
@@ -79,8 +87,9 @@ public enum FixtureError: Error, LocalizedError, Hashable, Sendable {
 /// Reads fixture directories: every `*.json` file directly inside is one Mastodon status or an
 /// array of them (as the API returns) on the home timeline, except `scenario.json` (see
 /// ``SandboxScenario``) and the files the scenario names: arrivals (held back), `elsewhere`
-/// (statuses off the home timeline) and `notifications` (an array of notifications). Hidden
-/// files and subdirectories are ignored.
+/// (statuses off the home timeline), `notifications` (an array of notifications) and
+/// `accounts` (``SandboxAccountDetails``; a path inside the directory, which may be in a
+/// subdirectory). Hidden files and other subdirectories are ignored.
 public enum FixtureLoader {
     /// The name of the scenario file in a fixture directory.
     public static let scenarioFileName = "scenario.json"
@@ -123,10 +132,13 @@ public enum FixtureLoader {
         }
         let scenarioFile = try scenarioData.map { data throws(FixtureError) in try decodeScenarioFile(data, file: display(scenarioFileName)) }
         let notificationsName = scenarioFile?.notifications
+        let accountsName = scenarioFile?.accounts
 
         // Every other file is decoded at once, on every core (decoding is most of a start on the
         // sandbox); what each one holds is checked below in the order the files are named.
-        let decoded = decodeAll(names.filter { $0 != scenarioFileName }, notifications: notificationsName, in: directory, display: display)
+        let decoded = decodeAll(
+            names.filter { $0 != scenarioFileName && $0 != accountsName }, notifications: notificationsName, in: directory, display: display
+        )
 
         var seen: [String: String] = [:]
         func statuses(in name: String) throws(FixtureError) -> [Mastodon.Status] {
@@ -142,7 +154,7 @@ public enum FixtureLoader {
 
         let arrivalNames = Set((scenarioFile?.arrivals.map(\.file) ?? []) + (scenarioFile?.stream.compactMap(\.file) ?? []))
         let elsewhereNames = scenarioFile?.elsewhere ?? []
-        let named = arrivalNames.union(elsewhereNames).union(notificationsName.map { [$0] } ?? [])
+        let named = arrivalNames.union(elsewhereNames).union(notificationsName.map { [$0] } ?? []).union(accountsName.map { [$0] } ?? [])
         var timeline: [Mastodon.Status] = []
         for name in names where name != scenarioFileName && !named.contains(name) {
             timeline += try statuses(in: name)
@@ -174,7 +186,21 @@ public enum FixtureLoader {
                 return try statuses(in: name)
             }
         }
-        return SandboxFixture(statuses: timeline, elsewhere: elsewhere, notifications: notifications, scenario: scenario)
+        var accounts: [SandboxAccountDetails] = []
+        if let name = accountsName {
+            let url = directory.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                throw .badScenario(display(scenarioFileName), "accounts: no file \(name) in \(folder)")
+            }
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw .unreadableFile(display(name)) }
+            do {
+                accounts = try Mastodon.decode([SandboxAccountDetails].self, from: data)
+            } catch {
+                throw error.isNotJSON ? .invalidJSON(display(name)) : .wrongAccounts(display(name), error)
+            }
+        }
+        return SandboxFixture(statuses: timeline, elsewhere: elsewhere, notifications: notifications, scenario: scenario, accounts: accounts)
     }
 
     /// What a fixture file holds once decoded.

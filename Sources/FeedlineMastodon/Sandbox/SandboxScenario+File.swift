@@ -213,11 +213,13 @@ struct ScenarioFile: Decodable {
     var elsewhere: [String]
     /// The file of the user's notifications.
     var notifications: String?
+    /// The file of the account directory's details and the user's relationships.
+    var accounts: String?
 
     init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
-            "elsewhere", "notifications", "reactions", "stream",
+            "elsewhere", "notifications", "reactions", "stream", "accounts",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -233,6 +235,7 @@ struct ScenarioFile: Decodable {
         account = try container.decodeIfPresent(Mastodon.Account.self, forKey: AnyCodingKey("account"))
         elsewhere = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("elsewhere")) ?? []
         notifications = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("notifications"))
+        accounts = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("accounts"))
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -295,7 +298,7 @@ extension AnyCodingKey {
 
 extension Decoder {
     /// A keyed container that throws for any key outside `allowed`, naming it.
-    fileprivate func strictContainer(allowing allowed: Set<String>) throws -> KeyedDecodingContainer<AnyCodingKey> {
+    func strictContainer(allowing allowed: Set<String>) throws -> KeyedDecodingContainer<AnyCodingKey> {
         let container = try container(keyedBy: AnyCodingKey.self)
         if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
             throw DecodingError.dataCorrupted(

@@ -41,6 +41,23 @@ public struct SandboxScenario: Hashable, Sendable {
         case delete
         /// ``SandboxService/vote(poll:of:choices:)``.
         case vote
+        /// ``SandboxService/profile(of:)``.
+        case profile
+        /// ``SandboxService/relationships(of:)``.
+        case relationships
+        /// ``SandboxService/setRelationship(_:to:of:mute:)`` of a follow to `true`, and of
+        /// notify or boosts (which Mastodon sends as a follow with `notify` / `reblogs`).
+        case follow
+        /// … of a follow to `false`.
+        case unfollow
+        /// … of a mute to `true`.
+        case mute
+        /// … of a mute to `false`.
+        case unmute
+        /// … of a block to `true`.
+        case block
+        /// … of a block to `false`.
+        case unblock
     }
 
     /// How a failing request fails; each has the one sentence the error shows.

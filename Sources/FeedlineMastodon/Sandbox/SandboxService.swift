@@ -22,6 +22,9 @@ import Synchronization
 /// - **A post** by id is any entry, original or boost the sandbox knows; **context** is built from
 ///   `in_reply_to_id` around the original.
 /// - Unknown ids fail with ``SandboxError/notFound(_:)`` ("Record not found").
+/// - **Accounts**: every author, booster and notifying account is in a directory with its
+///   profile, and the user's relationship with each is kept and changed as Mastodon does
+///   (see ``SandboxAccounts`` and `SandboxService+Accounts.swift`).
 ///
 /// Every request first draws its latency and fault from the ``SandboxScenario`` (under the lock,
 /// so the draws follow the order requests arrive), then sleeps on the injected clock (never when
@@ -62,6 +65,8 @@ public final class SandboxService: FeedService {
         var faultGenerator: SplitMix64
         /// Idempotency keys of posts made, with the post's id and when (see `publish`).
         var idempotencyKeys: [String: (id: String, at: Date)] = [:]
+        /// Every account the sandbox knows, with profiles and the user's relationships.
+        var accounts: SandboxAccounts
     }
 
     fileprivate struct Plan {
@@ -75,6 +80,8 @@ public final class SandboxService: FeedService {
     ///   - pageSize: posts per page; `nil` takes the scenario's, else ``defaultPageSize``.
     ///   - clock: what latency sleeps on (a test clock or `VirtualClock` in tests and scripts).
     ///   - wallClock: the date of the boosts the user makes.
+    ///   - accounts: profiles and relationships beyond what the statuses say (a fixture's
+    ///     `accounts` file).
     /// - Throws: ``SandboxError/invalidPageSize(_:)``, ``SandboxError/invalidScenario(_:)``, or
     ///   ``SandboxError/duplicateStatus(_:)`` when two statuses (arrivals included) share an id.
     public init(
@@ -82,6 +89,7 @@ public final class SandboxService: FeedService {
         elsewhere: [Mastodon.Status] = [],
         notifications: [Mastodon.Notification] = [],
         scenario: SandboxScenario = SandboxScenario(),
+        accounts: [SandboxAccountDetails] = [],
         pageSize: Int? = nil,
         clock: any Clock<Duration>,
         wallClock: WallClock = .system
@@ -98,9 +106,9 @@ public final class SandboxService: FeedService {
         for status in statuses + elsewhere + later where !ids.insert(status.id).inserted {
             throw .duplicateStatus(status.id)
         }
+        let domain = scenario.account.url.flatMap { URL(string: $0)?.host }
         let store = try SandboxStore(
-            entries: statuses, elsewhere: elsewhere, reserving: Set(later.map(\.id)),
-            domain: scenario.account.url.flatMap { URL(string: $0)?.host }, signedIn: scenario.account.id
+            entries: statuses, elsewhere: elsewhere, reserving: Set(later.map(\.id)), domain: domain, signedIn: scenario.account.id
         )
         func check(_ reaction: SandboxScenario.Reaction, _ field: String) throws(SandboxError) {
             if store.account(named: reaction.account) == nil {
@@ -123,6 +131,9 @@ public final class SandboxService: FeedService {
             case .update, .disconnect, .reconnect: break
             }
         }
+        let everyStatus = statuses + elsewhere + later + notifications.compactMap(\.status)
+        let authors = everyStatus.flatMap { [$0.account] + ($0.reblog.map { [$0.original.account] } ?? []) } + notifications.map(\.account)
+        let directory = try SandboxAccounts(authors: authors, signedIn: scenario.account, domain: domain, details: accounts)
         self.pageSize = size
         self.clock = clock
         self.wallClock = wallClock
@@ -137,7 +148,8 @@ public final class SandboxService: FeedService {
                 faultCounts: Array(repeating: 0, count: scenario.faults.count),
                 delayCounts: Array(repeating: 0, count: scenario.delays.count),
                 latencyGenerator: SplitMix64(seed: scenario.latencySeed),
-                faultGenerator: SplitMix64(seed: scenario.randomFaults?.seed ?? 0)
+                faultGenerator: SplitMix64(seed: scenario.randomFaults?.seed ?? 0),
+                accounts: directory
             )
         )
     }
@@ -151,7 +163,7 @@ public final class SandboxService: FeedService {
     ) throws(SandboxError) {
         try self.init(
             statuses: fixture.statuses, elsewhere: fixture.elsewhere, notifications: fixture.notifications, scenario: fixture.scenario,
-            pageSize: pageSize, clock: clock, wallClock: wallClock
+            accounts: fixture.accounts, pageSize: pageSize, clock: clock, wallClock: wallClock
         )
     }
 
@@ -435,7 +447,9 @@ extension SandboxService.State {
         switch reaction.kind {
         case .favourite: status?.favouritesCount += 1
         case .reblog: status?.reblogsCount += 1
-        case .follow: status = nil
+        case .follow:
+            status = nil
+            accounts.followedUser(by: account.id)
         }
         if let status { store.replace(status) }
         return notifications.add(type: reaction.kind.rawValue, account: account, status: status, at: reaction.date)

@@ -255,6 +255,15 @@ struct SandboxStore: Sendable {
     ///
     /// - Complexity: O(statuses).
     func account(named handle: String) -> Mastodon.Account? {
+        Self.account(named: handle, among: statuses.values.lazy.map(\.account), domain: domain)
+    }
+
+    /// The account among `accounts` (repeats allowed) that `handle` names by the rules of
+    /// ``account(named:)`` on a server whose domain is `domain`; the lowest id when several do.
+    /// The sandbox's account directory (``SandboxAccounts``) finds accounts with it too.
+    ///
+    /// - Complexity: O(accounts).
+    static func account(named handle: String, among accounts: some Sequence<Mastodon.Account>, domain: String?) -> Mastodon.Account? {
         var wanted = handle.trimmingCharacters(in: .whitespaces)
         if wanted.hasPrefix("@") { wanted.removeFirst() }
         guard !wanted.isEmpty else { return nil }
@@ -269,8 +278,8 @@ struct SandboxStore: Sendable {
         }
         var found: Mastodon.Account?
         var asked = Set<String>()  // account ids: most statuses share their author with others
-        for status in statuses.values where asked.insert(status.account.id).inserted && names(status.account) {
-            if found.map({ status.account.id < $0.id }) ?? true { found = status.account }
+        for account in accounts where asked.insert(account.id).inserted && names(account) {
+            if found.map({ account.id < $0.id }) ?? true { found = account }
         }
         return found
     }

@@ -99,6 +99,8 @@ final class FakeMastodon: Sendable {
         var oauth = FakeOAuth()
         /// The user stream (`FakeMastodon+Streaming.swift`).
         var streaming = StreamingState()
+        /// The user's relationships, by account id (`FakeMastodon+Relationships.swift`).
+        var relationships: [String: Mastodon.Relationship] = [:]
         /// The reading positions by timeline (`FakeMastodon+Markers.swift`).
         var markers: [String: Mastodon.Marker] = [:]
     }
@@ -290,6 +292,12 @@ final class FakeMastodon: Sendable {
             return tagPage(request, name: rest[2])
         case ("GET", "v1", 2) where rest == ["accounts", "lookup"]:
             return lookup(request)
+        case ("GET", "v1", 2) where rest == ["accounts", "relationships"]:
+            return relationships(request)
+        case ("GET", "v1", 2) where rest[0] == "accounts":
+            return knownAccounts().first { $0.id == rest[1] }.map { Self.json($0) } ?? Self.error(404, "Record not found")
+        case ("POST", "v1", 3) where rest[0] == "accounts":
+            return changeRelationship(request, accountID: rest[1], action: rest[2])
         case ("GET", "v1", 3) where rest[0] == "accounts" && rest[2] == "statuses":
             return accountPage(request, accountID: rest[1])
         case ("GET", "v1", 2) where rest[0] == "statuses":

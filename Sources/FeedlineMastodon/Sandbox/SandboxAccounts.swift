@@ -1,0 +1,377 @@
+import Feedline
+import Foundation
+
+/// What a fixture says about one account beyond what its statuses carry: the profile as
+/// `GET /api/v1/accounts/:id` shows it and how the signed-in user relates to it. One entry of
+/// the file a scenario names as `accounts` (see `Fixtures/README.md`).
+///
+/// Every field left `nil` keeps what the account's statuses say. An account no status,
+/// notification or scenario names (an old account that moved, someone asking to follow the
+/// user) is added by giving its ``id``.
+public struct SandboxAccountDetails: Hashable, Sendable {
+    /// `user` (local) or `user@host`, as the API spells the account's `acct`.
+    public var acct: String
+    /// The id of an account the fixtures do not have yet; for one they have, it must be its id.
+    public var id: String?
+    public var displayName: String?
+    /// The profile page (an added account without one gets `https://host/@user`).
+    public var url: String?
+    /// The biography, HTML.
+    public var note: String?
+    /// The profile's metadata rows (values are HTML; a row with `verified_at` is verified).
+    public var fields: [Mastodon.Account.Field]?
+    public var followersCount: Int?
+    public var followingCount: Int?
+    public var statusesCount: Int?
+    public var createdAt: Date?
+    public var bot: Bool?
+    public var locked: Bool?
+    /// A group account (Mastodon's `group`).
+    public var group: Bool?
+    /// The `acct` of the account it moved to.
+    public var movedTo: String?
+    /// How the user relates to it at the start (`accountID` is filled in when the sandbox
+    /// starts: any value does here).
+    public var relationship: Relationship
+    /// It asked to follow the user and waits for an answer (Mastodon's `requested_by`).
+    public var requestedBy: Bool
+
+    public init(
+        acct: String, id: String? = nil, displayName: String? = nil, url: String? = nil, note: String? = nil,
+        fields: [Mastodon.Account.Field]? = nil, followersCount: Int? = nil, followingCount: Int? = nil, statusesCount: Int? = nil,
+        createdAt: Date? = nil, bot: Bool? = nil, locked: Bool? = nil, group: Bool? = nil, movedTo: String? = nil,
+        relationship: Relationship? = nil, requestedBy: Bool = false
+    ) {
+        self.acct = acct
+        self.id = id
+        self.displayName = displayName
+        self.url = url
+        self.note = note
+        self.fields = fields
+        self.followersCount = followersCount
+        self.followingCount = followingCount
+        self.statusesCount = statusesCount
+        self.createdAt = createdAt
+        self.bot = bot
+        self.locked = locked
+        self.group = group
+        self.movedTo = movedTo
+        self.relationship = relationship ?? Relationship(accountID: AccountID(handle: acct))
+        self.requestedBy = requestedBy
+    }
+}
+
+/// The sandbox server's accounts: a directory of every account it knows (each author of a
+/// status, a boost or a notification, the signed-in account, and the ones a fixture adds) with
+/// their profiles, and the signed-in user's relationship with each of them.
+///
+/// A value kept in ``SandboxService``'s locked state; every change is a `mutating` call, so
+/// concurrent requests see them one at a time. Rules follow Mastodon's: a follow of a locked
+/// account is a request; blocking unfollows both ways and drops their follow request;
+/// following moves both accounts' counts; a mute with an end reads as over once the sandbox's
+/// clock passes it.
+struct SandboxAccounts: Sendable {
+    /// One account of the directory.
+    struct Entry: Sendable {
+        var account: Mastodon.Account
+        /// The id of the account it moved to, when a fixture's details say so
+        /// (``Mastodon/Account/moved`` is filled in when the profile is read, so it shows that
+        /// account as it is then).
+        var movedTo: String?
+    }
+
+    /// Every account by id.
+    private var entries: [String: Entry] = [:]
+    /// Relationships that differ from a relationship with nothing set, by account id.
+    private var relationships: [String: Relationship] = [:]
+    /// The ids of the accounts asking to follow the user, in the order they asked.
+    private var followRequestIDs: [String] = []
+    /// The signed-in account's id.
+    let signedIn: String
+    /// The sandbox's own domain (see ``SandboxStore/account(named:)``).
+    private let domain: String?
+
+    /// A directory of `authors` (repeats and all: the first copy of each id is kept) and the
+    /// signed-in account, with `details` applied in order.
+    ///
+    /// - Throws: ``SandboxError/invalidScenario(_:)`` naming the entry (`accounts[3].moved`) when
+    ///   an entry names no account the fixtures have and gives no id, gives an id that is not
+    ///   the account's, or moves to an account the directory does not hold.
+    init(authors: [Mastodon.Account], signedIn: Mastodon.Account, domain: String?, details: [SandboxAccountDetails]) throws(SandboxError) {
+        self.signedIn = signedIn.id
+        self.domain = domain
+        entries[signedIn.id] = Entry(account: signedIn)
+        for author in authors where entries[author.id] == nil {
+            entries[author.id] = Entry(account: author)
+        }
+        var byAcct: [String: String] = [:]
+        for (id, entry) in entries where byAcct[entry.account.acct.lowercased()].map({ id < $0 }) ?? true {
+            byAcct[entry.account.acct.lowercased()] = id  // the lowest id, as handles are looked up
+        }
+        var resolved: [(index: Int, id: String)] = []
+        for (index, detail) in details.enumerated() {
+            let field = "accounts[\(index)]"
+            var entry: Entry
+            if let known = byAcct[detail.acct.lowercased()], let existing = entries[known] {
+                if let id = detail.id, id != known {
+                    throw .invalidScenario("\(field).id: @\(detail.acct) is account \(known) in the fixtures, not \(id)")
+                }
+                entry = existing
+            } else {
+                guard let id = detail.id, !id.isEmpty else {
+                    throw .invalidScenario("\(field).acct: no account @\(detail.acct) in the fixtures (give an id to add one)")
+                }
+                if entries[id] != nil { throw .invalidScenario("\(field).id: \(id) is already another account's") }
+                let parts = detail.acct.split(separator: "@", maxSplits: 1).map(String.init)
+                let host = parts.count == 2 ? parts[1] : domain ?? "sandbox.example"
+                entry = Entry(
+                    account: Mastodon.Account(id: id, username: parts.first ?? detail.acct, acct: detail.acct, url: "https://\(host)/@\(parts.first ?? "")")
+                )
+            }
+            entry.apply(detail)
+            entries[entry.account.id] = entry
+            byAcct[detail.acct.lowercased()] = entry.account.id
+            resolved.append((index, entry.account.id))
+        }
+        for (index, id) in resolved {
+            let detail = details[index]
+            if let target = detail.movedTo {
+                guard let targetID = byAcct[target.lowercased()] else {
+                    throw .invalidScenario("accounts[\(index)].moved: no account @\(target) in the fixtures")
+                }
+                entries[id]?.movedTo = targetID
+            }
+            var relationship = detail.relationship
+            relationship.accountID = AccountID(id)
+            store(relationship)
+            if detail.requestedBy, !followRequestIDs.contains(id) { followRequestIDs.append(id) }
+        }
+    }
+
+    // MARK: - Looking up
+
+    /// Whether the directory holds the account `id`.
+    func contains(_ id: String) -> Bool { entries[id] != nil }
+
+    /// The account `handle` names among the directory's, by the rules of
+    /// ``SandboxStore/account(named:)``.
+    ///
+    /// - Complexity: O(accounts).
+    func account(named handle: String) -> Mastodon.Account? {
+        SandboxStore.account(named: handle, among: entries.values.lazy.map(\.account), domain: domain)
+    }
+
+    /// The profile of account `id`, mapped as the HTTP service maps one (``Feedline/Profile/init(_:)``).
+    func profile(of id: String) -> Profile? {
+        guard let entry = entries[id] else { return nil }
+        var account = entry.account
+        if let target = entry.movedTo.flatMap({ entries[$0]?.account }) { account.moved = target }
+        return Profile(account)
+    }
+
+    /// The accounts asking to follow the user, in the order they asked.
+    var followRequests: [Mastodon.Account] { followRequestIDs.compactMap { entries[$0]?.account } }
+
+    /// How the user relates to account `id` at `now`: a mute whose end has passed reads as over.
+    func relationship(of id: String, at now: Date) -> Relationship {
+        var relationship = relationships[id] ?? Relationship(accountID: AccountID(id))
+        if relationship.muting, let end = relationship.mutingUntil, end <= now {
+            relationship.muting = false
+            relationship.mutingNotifications = false
+            relationship.mutingUntil = nil
+        }
+        return relationship
+    }
+
+    // MARK: - Changing
+
+    /// Sets `kind` of the relationship with account `id` to `value` at `now`, as Mastodon's
+    /// `follow` (with `notify` / `reblogs` for ``RelationshipKind/notify`` and
+    /// ``RelationshipKind/boosts``), `unfollow`, `mute`, `unmute`, `block` and `unblock` do, and
+    /// returns the relationship afterwards. Asking for what already holds changes nothing.
+    ///
+    /// - follow: following, or requested for a locked account; a new follow shows their boosts
+    ///   and does not notify; both accounts' counts move. Unfollow clears following, requested
+    ///   and notifying (and shows boosts again, as a relationship with nothing set does).
+    /// - mute: muting, hiding notifications as `mute` says, until `now + duration` if it has
+    ///   one; muting again replaces the options. Unmute clears all three.
+    /// - block: blocking; it also unfollows them, makes them unfollow the user and drops their
+    ///   follow request. Unblock clears blocking only.
+    /// - notify and boosts: only while following (or requested).
+    ///
+    /// - Throws: ``SandboxError/refused(_:)`` (a 422 or 403, never transient) for the user's own
+    ///   account, a follow of an account that blocked the user, that the user blocks or that
+    ///   moved, and notify or boosts changed without a follow.
+    mutating func set(_ kind: RelationshipKind, to value: Bool, of id: String, mute: MuteOptions, at now: Date) throws(SandboxError) -> Relationship {
+        let handle = "@" + (entries[id]?.account.acct ?? id)
+        guard id != signedIn else { throw .refused("You cannot \(kind.verb(value)) yourself.") }
+        var relationship = relationship(of: id, at: now)
+        switch (kind, value) {
+        case (.follow, true):
+            guard !relationship.following, !relationship.requested else { break }
+            if relationship.blockedBy { throw .refused("\(handle) has blocked you, so you cannot follow them.") }
+            if relationship.blocking { throw .refused("You have blocked \(handle); unblock them before following them.") }
+            if let movedTo = entries[id]?.movedTo, let target = entries[movedTo] {
+                throw .refused("\(handle) has moved to @\(target.account.acct); follow them there.")
+            }
+            relationship.notifying = false
+            relationship.showingBoosts = true
+            if entries[id]?.account.locked == true {
+                relationship.requested = true
+            } else {
+                relationship.following = true
+                countFollow(of: id, by: 1)
+            }
+        case (.follow, false):
+            unfollow(&relationship)
+        case (.mute, true):
+            relationship.muting = true
+            relationship.mutingNotifications = mute.notifications
+            relationship.mutingUntil = mute.duration.map { now.addingTimeInterval(Self.seconds($0)) }
+        case (.mute, false):
+            relationship.muting = false
+            relationship.mutingNotifications = false
+            relationship.mutingUntil = nil
+        case (.block, true):
+            guard !relationship.blocking else { break }
+            unfollow(&relationship)
+            relationship.blocking = true
+            if relationship.followedBy {
+                relationship.followedBy = false
+                countFollow(of: signedIn, by: -1, from: id)
+            }
+            followRequestIDs.removeAll { $0 == id }
+        case (.block, false):
+            relationship.blocking = false
+        case (.notify, _), (.boosts, _):
+            guard relationship.isOn(kind) != value else { break }
+            guard relationship.following || relationship.requested else {
+                throw .refused(
+                    kind == .notify
+                        ? "You can only be notified of the posts of accounts you follow; follow \(handle) first."
+                        : "You can only choose whether to see the boosts of accounts you follow; follow \(handle) first."
+                )
+            }
+            if kind == .notify { relationship.notifying = value } else { relationship.showingBoosts = value }
+        }
+        store(relationship)
+        return relationship
+    }
+
+    /// Account `id` followed the user (a scenario's `follow` reaction): they follow the user,
+    /// their request (if any) is answered, and both counts move.
+    mutating func followedUser(by id: String) {
+        guard contains(id), id != signedIn else { return }
+        var relationship = relationships[id] ?? Relationship(accountID: AccountID(id))
+        followRequestIDs.removeAll { $0 == id }
+        guard !relationship.followedBy else { return }
+        relationship.followedBy = true
+        store(relationship)
+        countFollow(of: signedIn, by: 1, from: id)
+    }
+
+    /// Clears following, requested and notifying (boosts shown again), moving the counts.
+    private mutating func unfollow(_ relationship: inout Relationship) {
+        if relationship.following { countFollow(of: relationship.accountID.rawValue, by: -1) }
+        relationship.following = false
+        relationship.requested = false
+        relationship.notifying = false
+        relationship.showingBoosts = true
+    }
+
+    /// `target`'s followers and `follower`'s followings (the user's by default) move by `delta`.
+    private mutating func countFollow(of target: String, by delta: Int, from follower: String? = nil) {
+        if let count = entries[target]?.account.followersCount { entries[target]?.account.followersCount = max(0, count + delta) }
+        let follower = follower ?? signedIn
+        if let count = entries[follower]?.account.followingCount { entries[follower]?.account.followingCount = max(0, count + delta) }
+    }
+
+    /// Keeps `relationship`, or forgets it when nothing is set.
+    private mutating func store(_ relationship: Relationship) {
+        let id = relationship.accountID.rawValue
+        relationships[id] = relationship == Relationship(accountID: relationship.accountID) ? nil : relationship
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+extension SandboxAccounts.Entry {
+    /// The account with what `detail` gives instead of what its statuses said.
+    fileprivate mutating func apply(_ detail: SandboxAccountDetails) {
+        if let value = detail.displayName { account.displayName = value }
+        if let value = detail.url { account.url = value }
+        if let value = detail.note { account.note = value }
+        if let value = detail.fields { account.fields = value }
+        if let value = detail.followersCount { account.followersCount = value }
+        if let value = detail.followingCount { account.followingCount = value }
+        if let value = detail.statusesCount { account.statusesCount = value }
+        if let value = detail.createdAt { account.createdAt = value }
+        if let value = detail.bot { account.bot = value }
+        if let value = detail.locked { account.locked = value }
+        if let value = detail.group { account.group = value }
+    }
+}
+
+// MARK: - The accounts file
+
+extension SandboxAccountDetails: Decodable {
+    /// Reads one entry of an accounts file; unknown keys are errors (see `Fixtures/README.md`).
+    public init(from decoder: any Decoder) throws {
+        let keys: Set<String> = [
+            "acct", "id", "display_name", "url", "note", "fields", "followers_count", "following_count", "statuses_count", "created_at",
+            "bot", "locked", "group", "moved", "relationship",
+        ]
+        let container = try decoder.strictContainer(allowing: keys)
+        func value<Value: Decodable>(_ key: String) throws -> Value? {
+            try container.decodeIfPresent(Value.self, forKey: AnyCodingKey(key))
+        }
+        let acct: String = try container.decode(String.self, forKey: AnyCodingKey("acct"))
+        let relationship = try value("relationship") as RelationshipEntry?
+        var initial = relationship?.value ?? Relationship(accountID: AccountID(handle: acct))
+        initial.accountID = AccountID(handle: acct)
+        self.init(
+            acct: acct, id: try value("id"), displayName: try value("display_name"), url: try value("url"), note: try value("note"),
+            fields: try value("fields"), followersCount: try value("followers_count"), followingCount: try value("following_count"),
+            statusesCount: try value("statuses_count"), createdAt: try value("created_at"), bot: try value("bot"), locked: try value("locked"),
+            group: try value("group"), movedTo: try value("moved"), relationship: initial,
+            requestedBy: relationship?.requestedBy ?? false
+        )
+    }
+
+    /// A relationship as Mastodon's API writes it (`followed_by`, `showing_reblogs` …), with
+    /// `requested_by` and the end of a mute (`mute_expires_at`, as Mastodon's list of mutes names it).
+    private struct RelationshipEntry: Decodable {
+        var value: Relationship
+        var requestedBy: Bool
+
+        init(from decoder: any Decoder) throws {
+            let keys: Set<String> = [
+                "following", "requested", "followed_by", "requested_by", "muting", "muting_notifications", "mute_expires_at", "blocking",
+                "blocked_by", "domain_blocking", "notifying", "showing_reblogs", "note",
+            ]
+            let container = try decoder.strictContainer(allowing: keys)
+            func flag(_ key: String, _ otherwise: Bool = false) throws -> Bool {
+                try container.decodeIfPresent(Bool.self, forKey: AnyCodingKey(key)) ?? otherwise
+            }
+            value = Relationship(
+                accountID: AccountID(""),
+                following: try flag("following"),
+                requested: try flag("requested"),
+                followedBy: try flag("followed_by"),
+                muting: try flag("muting"),
+                mutingNotifications: try flag("muting_notifications"),
+                mutingUntil: try container.decodeIfPresent(Date.self, forKey: AnyCodingKey("mute_expires_at")),
+                blocking: try flag("blocking"),
+                blockedBy: try flag("blocked_by"),
+                domainBlocking: try flag("domain_blocking"),
+                notifying: try flag("notifying"),
+                showingBoosts: try flag("showing_reblogs", true),
+                note: try container.decodeIfPresent(String.self, forKey: AnyCodingKey("note")) ?? ""
+            )
+            requestedBy = try flag("requested_by")
+        }
+    }
+}
