@@ -188,7 +188,7 @@ struct CommandParserTests {
         let complete = { (line: String, word: String) in Completion.matches(line: line, word: word, context: Self.context) }
         #expect(complete("he", "he") == ["help", "home"].filter { $0.hasPrefix("he") })
         #expect(complete("re", "re") == ["redraft", "refresh", "reply", "retry"])
-        #expect(complete("f", "f") == ["fav", "favourites"])
+        #expect(complete("f", "f") == ["fav", "favourites", "follow"])
         #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")
         #expect(complete("zz", "zz").isEmpty)
         #expect(!complete("", "").contains("?") && !complete("", "").contains("reblog"))

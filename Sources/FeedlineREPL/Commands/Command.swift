@@ -67,6 +67,96 @@ public enum Command: Hashable, Sendable {
     case top
     /// Print the stack of screens.
     case whereAmI
+    /// `follow`, `unfollow`, `mute`, `unmute`, `block`, `unblock`, `notify on|off`,
+    /// `boosts on|off`: set your relationship with an account.
+    case relationship(RelationshipCommand)
+}
+
+/// What a relationship command sets, for whom, and how.
+public struct RelationshipCommand: Hashable, Sendable {
+    public var kind: RelationshipKind
+    public var value: Bool
+    /// Whom: `nil` for the profile (or post) on top.
+    public var target: ProfileTarget?
+    /// A mute's length in seconds; `nil` for no end.
+    public var muteSeconds: Int?
+    /// A mute that leaves their notifications shown.
+    public var keepNotifications: Bool
+    /// `--yes`: a block that does not ask.
+    public var confirmed: Bool
+
+    public init(
+        kind: RelationshipKind, value: Bool, target: ProfileTarget? = nil, muteSeconds: Int? = nil, keepNotifications: Bool = false,
+        confirmed: Bool = false
+    ) {
+        self.kind = kind
+        self.value = value
+        self.target = target
+        self.muteSeconds = muteSeconds
+        self.keepNotifications = keepNotifications
+        self.confirmed = confirmed
+    }
+
+    /// The command's word: `follow`, `unmute`, `notify` …
+    public var name: CommandName {
+        switch (kind, value) {
+        case (.follow, true): .follow
+        case (.follow, false): .unfollow
+        case (.mute, true): .mute
+        case (.mute, false): .unmute
+        case (.block, true): .block
+        case (.block, false): .unblock
+        case (.notify, _): .notify
+        case (.boosts, _): .boosts
+        }
+    }
+
+    /// The mute's options (`nil` unless it mutes).
+    public var muteOptions: MuteOptions? {
+        guard kind == .mute, value else { return nil }
+        return MuteOptions(duration: muteSeconds.map { .seconds($0) }, notifications: !keepNotifications)
+    }
+
+    /// How it is typed, canonically: `mute 3 --for 1d --keep-notifications`, `notify on @kemi`.
+    public var text: String {
+        var words = [name.rawValue]
+        if kind == .notify || kind == .boosts { words.append(value ? "on" : "off") }
+        switch target {
+        case .row(let row)?: words.append(String(row))
+        case .handle(let handle)?: words.append("@" + handle)
+        case nil: break
+        }
+        if let seconds = muteSeconds { words += ["--for", Self.durationText(seconds)] }
+        if keepNotifications { words.append("--keep-notifications") }
+        if confirmed { words.append("--yes") }
+        return words.joined(separator: " ")
+    }
+
+    /// `90s`, `30m`, `2h`, `1d`, `2w`: the largest unit that divides it.
+    static func durationText(_ seconds: Int) -> String {
+        for (unit, size) in [("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60)] where seconds % size == 0 {
+            return "\(seconds / size)\(unit)"
+        }
+        return "\(seconds)s"
+    }
+
+    /// Seconds from `30m`, `2h`, `1d`, `1w`, `45s` (a bare number is minutes); `nil` for anything
+    /// else, zero, or more than a year.
+    static func seconds(_ text: String) -> Int? {
+        let lowered = text.lowercased()
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
+        var digits = Substring(lowered)
+        var size = 60
+        if let last = lowered.last, let unit = units[last] {
+            size = unit
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits), number > 0 else {
+            return nil
+        }
+        let seconds = number * size
+        return seconds <= 366 * 86_400 ? seconds : nil
+    }
 }
 
 /// Which rows `list` draws.
@@ -128,6 +218,7 @@ extension Command {
         case .thread(let row): row.map { "thread \($0)" } ?? "thread"
         case .top: "top"
         case .whereAmI: "where"
+        case .relationship(let command): command.text
         }
     }
 }

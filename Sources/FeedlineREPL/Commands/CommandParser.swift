@@ -24,6 +24,12 @@ public enum ParseError: Error, Hashable, Sendable {
     case notARange(String)
     case missingChoices
     case notAChoice(String)
+    /// `notify` and `boosts` need `on` or `off`.
+    case missingSwitch(CommandName)
+    /// `--for` needs a length such as 1d.
+    case notADuration(String)
+    /// An option the command does not take.
+    case unknownOption(CommandName, String)
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -48,13 +54,19 @@ public enum ParseError: Error, Hashable, Sendable {
         case .notAHashtag(let word):
             return "\"\(Self.echo(word))\" is not a hashtag: a hashtag has only letters, digits and underscores."
         case .notAHandle(let word):
-            return "\"\(Self.echo(word))\" is not a row number or a handle; profile takes one, for example: profile 3 or profile @kemi@fieldnotes.science."
+            return "\"\(Self.echo(word))\" is not a row number or a handle; for example: profile 3 or profile @kemi@fieldnotes.science."
         case .missingChoices:
             return "vote needs the numbers of your choices, for example: vote 3 2 (row 3, choice 2) or vote 1,3 on a post."
         case .notAChoice(let word):
             return "\"\(Self.echo(word))\" is not a choice number; vote takes the numbers the poll shows, for example: vote 3 2."
         case .notARange(let word):
             return "\"\(Self.echo(word))\" is not a row number or all; usage: list [N|all]."
+        case .missingSwitch(let name):
+            return "\(name.rawValue) needs on or off, for example: \(name.rawValue) on 3."
+        case .notADuration(let word):
+            return "\"\(Self.echo(word))\" is not a length; --for takes one such as 30m, 2h, 1d or 1w (at most a year)."
+        case .unknownOption(let name, let word):
+            return "\(name.rawValue) does not take \"\(Self.echo(word))\"; usage: \(CommandTable.spec(name).usage)."
         }
     }
 
@@ -88,6 +100,11 @@ public enum CommandParser {
             return .failure(.unknownCommand(word, suggestion: CommandTable.suggestion(for: word)))
         }
         if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
+        if CommandTable.spec(name).argument == .account {
+            // At most a handful of words count; more is an error on the first extra one.
+            let all = line.split(maxSplits: 6, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().map(String.init)
+            return parseRelationship(name, all)
+        }
         let arguments = words.dropFirst().map(String.init)
         let spec = CommandTable.spec(name)
         if spec.argument == .none {
@@ -126,6 +143,7 @@ public enum CommandParser {
         case .history: return optionalRow().map { .history(row: $0) }
         case .redraft: return optionalRow().map { .redraft(row: $0) }
         case .edit, .vote: return .success(.nothing)  // parsed by parseWriting
+        case .follow, .unfollow, .mute, .unmute, .block, .unblock, .notify, .boosts: return .success(.nothing)  // parseRelationship
         case .post, .reply, .delete: return .success(.nothing)  // parsed by parseWriting
         case .fav: return optionalRow().map { .favourite(row: $0) }
         case .boost: return optionalRow().map { .boost(row: $0) }
@@ -209,6 +227,57 @@ public enum CommandParser {
             guard ["--yes", "-y"].contains(text.lowercased()) else { return .failure(.unexpectedArgument(name, text)) }
             return .success(.delete(row: row, confirmed: true))
         }
+    }
+
+    /// `follow [N|@handle]`, `mute [N|@handle] [--for LENGTH] [--keep-notifications]`,
+    /// `block [N|@handle] [--yes]`, `notify on|off [N|@handle]` and the rest: a row number or a
+    /// handle (at most one), then the options the command takes, in any order.
+    private static func parseRelationship(_ name: CommandName, _ words: [String]) -> Result<Command, ParseError> {
+        let (kind, value): (RelationshipKind, Bool?) = switch name {
+        case .follow: (.follow, true)
+        case .unfollow: (.follow, false)
+        case .mute: (.mute, true)
+        case .unmute: (.mute, false)
+        case .block: (.block, true)
+        case .unblock: (.block, false)
+        case .notify: (.notify, nil)
+        default: (.boosts, nil)
+        }
+        var rest = words[...]
+        var switched = value
+        if value == nil {
+            guard let first = rest.first, ["on", "off"].contains(first.lowercased()) else { return .failure(.missingSwitch(name)) }
+            switched = first.lowercased() == "on"
+            rest = rest.dropFirst()
+        }
+        var command = RelationshipCommand(kind: kind, value: switched ?? true)
+        while let word = rest.first {
+            rest = rest.dropFirst()
+            let lowered = word.lowercased()
+            if lowered == "--for", name == .mute {
+                guard let length = rest.first else { return .failure(.notADuration("")) }
+                rest = rest.dropFirst()
+                guard let seconds = RelationshipCommand.seconds(length) else { return .failure(.notADuration(length)) }
+                command.muteSeconds = seconds
+            } else if lowered == "--keep-notifications", name == .mute {
+                command.keepNotifications = true
+            } else if ["--yes", "-y"].contains(lowered), name == .block {
+                command.confirmed = true
+            } else if word.hasPrefix("-") {
+                return .failure(.unknownOption(name, word))
+            } else if command.target != nil {
+                return .failure(.unexpectedArgument(name, word))
+            } else {
+                switch rowNumber(word) {
+                case .success(let number): command.target = .row(number)
+                case .failure(.tooLarge): return .failure(.rowTooLarge(name, word))
+                case .failure(.notDigits):
+                    guard let handle = Self.handle(word) else { return .failure(.notAHandle(word)) }
+                    command.target = .handle(handle)
+                }
+            }
+        }
+        return .success(.relationship(command))
     }
 
     public static func parse(bytes: some Collection<UInt8>) -> Result<Command, ParseError> {

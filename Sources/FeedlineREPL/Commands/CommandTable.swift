@@ -5,6 +5,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case back, bookmark, bookmarks, boost, delete, draft, drafts, edit, fav, favourites, gap, help, history, home, list, local, more, new
     case notifications, open, post, profile, `public`, quit, redraft, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost
     case unfav, vote
+    case follow, unfollow, mute, unmute, block, unblock, notify, boosts
     case whereAmI = "where"
 }
 
@@ -41,6 +42,9 @@ public struct CommandSpec: Hashable, Sendable {
         case rowAndText
         /// A row number on a list (nothing on a post), then maybe `--yes`.
         case rowConfirmed
+        /// Nothing (the profile or post on top), a row number or an `@handle` (the account),
+        /// then options (`on|off`, `--for`, `--keep-notifications`, `--yes`).
+        case account
     }
 
     /// The command's name.
@@ -144,6 +148,54 @@ public enum CommandTable {
             name: .profile, aliases: [], argument: .profile, usage: "profile N|@user@host", postUsage: "profile [@user@host]",
             summary: "open the posts of row N's author, or of @user@host",
             details: "On a post, profile alone opens its author's posts. @user names an account of this server, @user@host one of another (the @ in front is optional; a host may end in :PORT, as in @grace@127.0.0.1:38111). Tab completes the handles of every row received in this session, shown or not.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .follow, aliases: [], argument: .account, usage: "follow [N|@user]",
+            summary: "follow row N's author, @user@host, or the profile shown",
+            details: "Alone on a profile (or a post), follows that account; with N, row N's author; with @user@host, an account seen in this session. Shown at once on every screen, marked … until the server answers; an account that approves its followers answers with a request, shown as requested. Tab completes handles.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .unfollow, aliases: [], argument: .account, usage: "unfollow [N|@user]",
+            summary: "unfollow (or withdraw a follow request); their posts leave home at once",
+            details: "Takes the account's posts and boosts off home at once (boosts of their posts by accounts you follow stay); if the server refuses, they come back where they were.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .mute, aliases: [], argument: .account, usage: "mute [N|@user] [--for 1d]",
+            summary: "mute an account: their posts, boosts and notifications leave every screen",
+            details: "Their posts, their boosts, boosts of their posts and notifications from them leave every screen of the stack at once — but their own profile, which says they are muted. --for sets how long (s, m, h, d or w: --for 30m, --for 1d); --keep-notifications keeps their notifications (mute 3 --for 1d --keep-notifications). If the server refuses, everything comes back where it was.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .unmute, aliases: [], argument: .account, usage: "unmute [N|@user]",
+            summary: "unmute an account; lists show their posts again as they load",
+            details: "Later pages, refreshes and the stream show their posts again; rows already gone come back when a list loads them again.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .block, aliases: [], argument: .account, usage: "block [N|@user] [--yes]",
+            summary: "block an account (asks to confirm; --yes does not ask)",
+            details: "Blocking also ends a follow both ways. Their posts, boosts and notifications leave every screen at once, their profile included. Typed alone it asks to confirm; block N --yes (or in a script) blocks at once.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .unblock, aliases: [], argument: .account, usage: "unblock [N|@user]",
+            summary: "unblock an account",
+            details: "Their posts show again as lists load them; a follow that the block ended is not restored.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .notify, aliases: [], argument: .account, usage: "notify on|off [N|@user]",
+            summary: "be told (or not) when an account you follow posts",
+            details: "Only for accounts you follow. Shown at once, … until the server answers.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .boosts, aliases: [], argument: .account, usage: "boosts on|off [N|@user]",
+            summary: "show (or hide) an account's boosts in home",
+            details: "Only for accounts you follow. Shown at once, … until the server answers.",
             screens: [.list, .post]
         ),
         CommandSpec(

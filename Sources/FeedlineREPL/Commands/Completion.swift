@@ -34,8 +34,18 @@ public enum Completion {
         guard let command = before.first else {
             return context.commands.filter { $0.hasPrefix(lowered) }
         }
+        let name = CommandTable.command(named: String(command))
+        if let name, CommandTable.spec(name).argument == .account {
+            // A handle after the command (and after on|off for notify and boosts).
+            let switches = name == .notify || name == .boosts
+            if switches, before.count == 1 { return ["on", "off"].filter { $0.hasPrefix(lowered) } }
+            guard before.count == (switches ? 2 : 1) else { return [] }
+            let at = word.isEmpty || word.hasPrefix("@")
+            let stem = word.hasPrefix("@") ? String(lowered.dropFirst()) : lowered
+            return context.handles.filter { $0.lowercased().hasPrefix(stem) }.map { at ? "@" + $0 : $0 }
+        }
         guard before.count == 1 else { return [] }
-        switch CommandTable.command(named: String(command)) {
+        switch name {
         case .help?:
             return context.topics.filter { $0.hasPrefix(lowered) }
         case .tag?:

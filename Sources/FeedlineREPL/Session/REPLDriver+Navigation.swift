@@ -43,6 +43,10 @@ extension REPLDriver {
                     guard let self, let entry else { return }
                     self.listChanged(entry, snapshot)
                 }
+                entry.headerSubscription = list.profile?.header.observe { [weak self, weak entry] header in
+                    guard !header.isLoading, let self, let entry, self.options.live, self.following, self.isTop(entry) else { return }
+                    self.flush()
+                }
             case .post(let detail):
                 let entry = PostEntry(detail)
                 stack.append(.post(entry))

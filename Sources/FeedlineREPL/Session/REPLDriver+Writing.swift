@@ -480,7 +480,7 @@ extension REPLDriver {
     }
 
     /// Writes the reports now when output is live (a script's runner flushes after each command).
-    private func flushIfFollowing() {
+    func flushIfFollowing() {
         if options.live, following { flush() }
     }
 

@@ -78,6 +78,8 @@ public final class REPLDriver {
         let list: FeedListViewModel
         var screen = ListScreen()
         var subscription: Subscription?
+        /// Follows the profile header (a profile list only).
+        var headerSubscription: Subscription?
         /// How the prompt and `where` name it, when the driver knows better than the feed.
         var title: String?
         /// The thread's note about replies not available here was printed.
@@ -87,6 +89,10 @@ public final class REPLDriver {
         /// The handles and tags of its rows were learnt (all of them from its first snapshot, a
         /// replay that may already hold rows; from each later one what it inserted or updated).
         var learnt = false
+        /// The profile's header was printed (a profile list only).
+        var headerShown = false
+        /// The relationship line printed last under it.
+        var relationshipLine: String?
 
         init(_ list: FeedListViewModel) { self.list = list }
     }
@@ -134,6 +140,10 @@ public final class REPLDriver {
     var knownFailures: [PostID: InteractionFailure] = [:]
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     var handles: [String: String] = [:]
+    /// Relationship kinds the user set, per account, whose answer is not reported yet.
+    var relationshipAsked: [AccountID: Set<RelationshipKind>] = [:]
+    /// The relationship failure reported last, per account (each is reported once).
+    var relationshipReported: [AccountID: RelationshipFailure] = [:]
     var tags: Set<String> = []
     /// The draft whose lines are being typed (after `post` or `reply` alone). It may start after
     /// the command returned (a reply waits for the account): the front hears the new prompt.
@@ -205,6 +215,7 @@ public final class REPLDriver {
         say("Feedline: \(options.sourceSummary). Type help for the commands.")
         subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.routesChanged() })
         subscriptions.append(session.store.observe { [weak self] change in self?.postChanged(change) })
+        subscriptions.append(session.relationships.observe { [weak self] change in self?.relationshipChanged(change) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         followDrafts()
         session.root.appeared()
@@ -248,6 +259,7 @@ public final class REPLDriver {
         if let top = stack.last {
             switch top {
             case .list(let entry):
+                emit(profileLines(entry))
                 emit(entry.screen.flush(rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry)))
                 noteMissingReplies(entry)
             case .post(let entry):
@@ -343,6 +355,7 @@ public final class REPLDriver {
             tags.insert(name)
             navigator.push(.feed(.tag(name)))
         case .screen(let name): openScreen(name)
+        case .relationship(let command): setRelationship(command)
         case .more, .refresh, .open, .gap, .new:
             guard case .list(let entry)? = stack.last else {
                 refuse("\(command.text.split(separator: " ").first ?? "That command") works on a list; type back first.")

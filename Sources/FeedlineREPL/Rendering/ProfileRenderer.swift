@@ -1,0 +1,59 @@
+import Feedline
+import Foundation
+
+/// A profile's header as lines: name and markers, bio, fields, counts and the relationship.
+struct ProfileRenderer {
+    var width: Int
+    var timeZone: TimeZone
+
+    func lines(_ header: ProfileHeader) -> [String] {
+        guard let profile = header.profile else { return [] }
+        var lines: [String] = []
+        var markers: [String] = []
+        if profile.bot { markers.append("bot") }
+        if profile.locked { markers.append("approves followers") }
+        if profile.group { markers.append("group") }
+        let name = "\(profile.author.name) @\(profile.author.handle)" + (markers.isEmpty ? "" : " · " + markers.joined(separator: " · "))
+        lines += TextWidth.wrap(name, to: width)
+        if let moved = profile.movedTo { lines += TextWidth.wrap("Moved to @\(moved.handle).", to: width) }
+        for paragraph in profile.bio.split(separator: "\n", omittingEmptySubsequences: true) {
+            lines += TextWidth.wrap(String(paragraph), to: width)
+        }
+        for field in profile.fields {
+            lines += TextWidth.wrap("  \(field.name): \(field.value)\(field.verified ? " ✓" : "")", to: width)
+        }
+        var counts = [
+            "\(Self.count(profile.postsCount)) posts", "\(Self.count(profile.followingCount)) following",
+            "\(Self.count(profile.followersCount)) followers",
+        ]
+        if let joined = profile.joined { counts.append("joined \(day(joined))") }
+        lines += TextWidth.wrap(counts.joined(separator: " · "), to: width)
+        if let line = relationshipLine(header) { lines += TextWidth.wrap(line, to: width) }
+        return lines
+    }
+
+    /// "You: you follow them · follows you", or `nil` when nothing relates you.
+    func relationshipLine(_ header: ProfileHeader) -> String? {
+        header.relationship?.line(formattingDates: day).map { "You: " + $0 }
+    }
+
+    /// `1,204`.
+    static func count(_ value: Int) -> String {
+        let digits = String(value)
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// `3 Mar 2023`.
+    func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(parts.day ?? 1) \(months[max(0, min(11, (parts.month ?? 1) - 1))]) \(parts.year ?? 0)"
+    }
+}

@@ -1,0 +1,143 @@
+import Feedline
+
+/// `follow`, `unfollow`, `mute`, `unmute`, `block`, `unblock`, `notify`, `boosts`: set the
+/// relationship with the profile on top, row N's author or a handle seen in this session —
+/// through the session's one relationship store, so every screen shows it at once — and say
+/// what the server answered.
+extension REPLDriver {
+    func setRelationship(_ command: RelationshipCommand) {
+        guard let (account, handle) = relationshipTarget(command) else { return }
+        if let shown = session.relationships.relationship(account), shown.relationship.isOn(command.kind) == command.value,
+            !shown.pending.contains(command.kind)
+        {
+            say("Already \(Self.state(command.kind, command.value, handle: handle, shown.relationship)).")
+            return
+        }
+        if command.kind == .block, command.value, !command.confirmed {
+            let again = RelationshipCommand(kind: .block, value: true, target: command.target, confirmed: true).text
+            say("Block @\(handle)? Their posts, boosts and notifications leave every screen and any follow between you ends. Type \(again) to block.")
+            return
+        }
+        relationshipAsked[account, default: []].insert(command.kind)
+        session.set(command.kind, command.value, account: account, mute: command.muteOptions)
+        say(Self.progress(command, handle: handle))
+    }
+
+    /// The account a relationship command names, with its handle; `nil` after saying why not.
+    private func relationshipTarget(_ command: RelationshipCommand) -> (AccountID, String)? {
+        let name = command.name
+        switch command.target {
+        case .handle(let handle)?:
+            let wanted = handle.lowercased()
+            if let id = handles.first(where: { !$0.key.hasPrefix("@") && $0.value.lowercased() == wanted })?.key {
+                return (AccountID(id), handles[id] ?? handle)
+            }
+            refuse("@\(handle) has not been seen in this session: profile @\(handle) opens it, then \(name.rawValue) alone acts on it.")
+            return nil
+        case .row(let number)?:
+            guard case .row(_, let row, let number)? = target(number, name: name) else { return nil }
+            switch row {
+            case .post(let post): return (AccountID(post.author.id), post.author.handle)
+            case .notification(let notification):
+                if let account = notification.group.accounts.first { return (AccountID(account.id), account.handle) }
+                refuse("Row \(number) names no account.")
+            case .gap: refuse(gapSentence(number))
+            }
+            return nil
+        case nil:
+            switch stack.last {
+            case .post(let entry)?:
+                guard let post = loadedPost(entry) else { return nil }
+                return (AccountID(post.content.author.id), post.content.author.handle)
+            case .list(let entry)?:
+                if let profile = entry.list.profile {
+                    if let loaded = profile.current.profile { return (loaded.accountID, loaded.author.handle) }
+                    refuse("The profile is still loading; \(name.rawValue) works once it shows (retry loads it again if it failed).")
+                    return nil
+                }
+                refuse("\(name.rawValue) needs a row number or a handle here, for example: \(name.rawValue) 3 or \(name.rawValue) @kemi@fieldnotes.science; on a profile it acts on that account.")
+                return nil
+            case nil:
+                return nil
+            }
+        }
+    }
+
+    /// Heard from the relationship store: a header on top shows the new line; what the user
+    /// asked for is reported once the server answered (or refused, with its reason).
+    func relationshipChanged(_ change: RelationshipChange) {
+        let handle = handles[change.accountID.rawValue] ?? change.accountID.rawValue
+        if let failure = change.display.failure, relationshipReported[change.accountID] != failure {
+            relationshipReported[change.accountID] = failure
+            reports.append(failure.message.replacingOccurrences(of: "this account", with: "@\(handle)") + " It is back as it was.")
+            relationshipAsked[change.accountID] = nil
+        } else if change.display.failure == nil {
+            relationshipReported[change.accountID] = nil
+        }
+        if var asked = relationshipAsked[change.accountID] {
+            for kind in asked where !change.display.pending.contains(kind) {
+                asked.remove(kind)
+                reports.append("Done: \(Self.state(kind, change.display.relationship.isOn(kind), handle: handle, change.display.relationship)).")
+            }
+            relationshipAsked[change.accountID] = asked.isEmpty ? nil : asked
+        }
+        flushIfFollowing()
+    }
+
+    /// "following @kemi", "follow requested from @kemi", "muted @kemi" …
+    static func state(_ kind: RelationshipKind, _ value: Bool, handle: String, _ relationship: Relationship) -> String {
+        switch (kind, value) {
+        case (.follow, true): relationship.requested ? "requested to follow @\(handle) (they approve followers)" : "following @\(handle)"
+        case (.follow, false): "not following @\(handle)"
+        case (.mute, true): "muted @\(handle)"
+        case (.mute, false): "not muting @\(handle)"
+        case (.block, true): "blocked @\(handle)"
+        case (.block, false): "not blocking @\(handle)"
+        case (.notify, true): "notified of @\(handle)'s posts"
+        case (.notify, false): "not notified of @\(handle)'s posts"
+        case (.boosts, true): "showing @\(handle)'s boosts"
+        case (.boosts, false): "hiding @\(handle)'s boosts"
+        }
+    }
+
+    /// What the command did at once, before the server answers.
+    static func progress(_ command: RelationshipCommand, handle: String) -> String {
+        switch (command.kind, command.value) {
+        case (.follow, true): "Following @\(handle)…"
+        case (.follow, false): "Unfollowing @\(handle)… their posts left home."
+        case (.mute, true):
+            "Muting @\(handle)\(command.muteSeconds.map { " for " + RelationshipCommand.durationText($0) } ?? "")… their posts left every screen but their profile."
+        case (.mute, false): "Unmuting @\(handle)…"
+        case (.block, true): "Blocking @\(handle)… their posts left every screen."
+        case (.block, false): "Unblocking @\(handle)…"
+        case (.notify, let on): "\(on ? "Turning on" : "Turning off") notifications of @\(handle)'s posts…"
+        case (.boosts, let on): "\(on ? "Showing" : "Hiding") @\(handle)'s boosts…"
+        }
+    }
+}
+
+extension REPLDriver {
+    /// A profile's header, once it loaded (before its first rows when both came together), and
+    /// after it each new relationship line; a failed load says why once.
+    func profileLines(_ entry: ListEntry) -> [String] {
+        guard let profile = entry.list.profile else { return [] }
+        let header = profile.current
+        let renderer = ProfileRenderer(width: options.width, timeZone: session.clock.timeZone)
+        if !entry.headerShown {
+            if let failure = header.failure {
+                entry.headerShown = true
+                return TextWidth.wrap("Could not load the profile: \(failure.message) (retry loads it again.)", to: options.width)
+            }
+            guard header.profile != nil else { return [] }
+            entry.headerShown = true
+            if let author = header.profile?.author { handles[author.id] = author.handle }
+            entry.relationshipLine = renderer.relationshipLine(header)
+            return renderer.lines(header)
+        }
+        guard header.profile != nil else { return [] }
+        let line = renderer.relationshipLine(header)
+        guard line != entry.relationshipLine else { return [] }
+        entry.relationshipLine = line
+        return TextWidth.wrap(line ?? "You: no relationship.", to: options.width)
+    }
+}
