@@ -59,6 +59,11 @@ public struct JSONLCommand: Sendable, Equatable {
         case vote(PostID, choices: [Int])
         /// Reply with every version of a post, oldest first.
         case history(PostID)
+        /// Set `kind` of the relationship with an account (named by id) to `value`; a mute with
+        /// `mute`'s options. Nothing happens when it already is `value`.
+        case relationship(RelationshipKind, AccountID, value: Bool, mute: MuteOptions?)
+        /// Load the relationships with these accounts (named by id) in one request.
+        case relationships([AccountID])
     }
 
     /// The client's id for this command, echoed by the replies.
@@ -75,9 +80,9 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "back", "bookmark", "delete", "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "history", "loadMore",
-        "open", "openGap", "pop", "push", "quit", "reblog", "redraft", "refresh", "retry", "root", "send", "show", "showWaiting", "timeline",
-        "top", "vote", "wait",
+        "back", "block", "bookmark", "boosts", "delete", "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite",
+        "follow", "history", "loadMore", "mute", "notify", "open", "openGap", "pop", "push", "quit", "reblog", "redraft", "refresh",
+        "relationships", "retry", "root", "send", "show", "showWaiting", "timeline", "top", "unblock", "unfollow", "unmute", "vote", "wait",
     ]
 
     /// Why a line is not a command: one sentence, plus the id when the line had one.
@@ -165,6 +170,11 @@ public struct JSONLCommand: Sendable, Equatable {
         case "quit": action = .quit
         case "draft", "editDraft", "send", "discard", "drafts", "delete", "editPost", "redraft", "vote", "history":
             switch writing(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
+        case "follow", "unfollow", "mute", "unmute", "block", "unblock", "notify", "boosts", "relationships":
+            switch accounts(name, value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }

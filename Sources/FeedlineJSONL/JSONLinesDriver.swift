@@ -14,6 +14,8 @@ public final class JSONLinesDriver {
     private final class FollowedList {
         let list: FeedListViewModel
         var subscription: Subscription?
+        /// The profile header's, for a list of `account:…` (see ``followProfile(of:)``).
+        var profileSubscription: Subscription?
         var sawSnapshot = false
 
         init(_ list: FeedListViewModel) { self.list = list }
@@ -57,6 +59,8 @@ public final class JSONLinesDriver {
         subscriptions.append(session.store.observe { [weak self] change in
             self?.emit(JSONLMessage.post(change))
         })
+        // Relationships: every change as every screen shows it.
+        subscriptions.append(followRelationships())
         // Live updates: written when they change (nothing while there are none).
         subscriptions.append(session.streamState.observe { [weak self] state in
             guard let self else { return }
@@ -97,6 +101,8 @@ public final class JSONLinesDriver {
             emit(JSONLMessage.idle(id: id))
         case .quit:
             emit(JSONLMessage.ok("quit", id: id))
+            // After quit's ok only bye is written: what still loads is not followed any more.
+            stopFollowing()
             await close()
             return false
         default: break
@@ -173,6 +179,8 @@ public final class JSONLinesDriver {
             guard session.reveal(post: post) else { return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))." }
         case .draft, .editDraft, .send, .discard, .drafts, .delete, .editPost, .redraft, .vote, .history:
             return await carryOut(writing: action, id: id)
+        case .relationship, .relationships:
+            carryOut(accounts: action)
         case .wait, .quit:
             break
         }
@@ -184,11 +192,15 @@ public final class JSONLinesDriver {
     public func finish() {
         guard started else { return }
         started = false
+        stopFollowing()
+        let drafts = session.drafts
+        emit(JSONLMessage.bye(unsent: session.store.outbox, submissions: drafts.all.filter(\.isInFlight), limits: drafts.limits, kept: keepsState))
+    }
+
+    private func stopFollowing() {
         subscriptions.removeAll()
         lists.removeAll()
         detailSubscription = nil
-        let drafts = session.drafts
-        emit(JSONLMessage.bye(unsent: session.store.outbox, submissions: drafts.all.filter(\.isInFlight), limits: drafts.limits, kept: keepsState))
     }
 
     /// The end of the session — `quit`, or the end of input: waits up to 2 s (on the session's
@@ -240,6 +252,7 @@ public final class JSONLinesDriver {
                     self.emit(JSONLMessage.timeline(snapshot, clock: clock, screen: index))
                 }
             }
+            followed.profileSubscription = followProfile(of: list)
         }
         detailSubscription = nil
         guard case .post(let detail) = session.navigator.top else { return }

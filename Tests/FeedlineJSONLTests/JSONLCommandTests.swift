@@ -5,7 +5,7 @@ import Testing
 @Suite("JSON-lines commands")
 struct JSONLCommandTests {
     /// Every command name, as the unknown-command sentence lists them.
-    static let commandList = "back, bookmark, delete, discard, display, draft, drafts, editDraft, editPost, favourite, history, loadMore, open, openGap, pop, push, quit, reblog, redraft, refresh, retry, root, send, show, showWaiting, timeline, top, vote, wait"
+    static let commandList = "back, block, bookmark, boosts, delete, discard, display, draft, drafts, editDraft, editPost, favourite, follow, history, loadMore, mute, notify, open, openGap, pop, push, quit, reblog, redraft, refresh, relationships, retry, root, send, show, showWaiting, timeline, top, unblock, unfollow, unmute, vote, wait"
 
     @Test("commands parse into view-model inputs, with their ids", arguments: [
         (#"{"cmd":"timeline"}"#, JSONLCommand(action: .timeline(screen: nil), name: "timeline")),

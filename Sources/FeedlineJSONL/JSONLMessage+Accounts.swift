@@ -1,0 +1,75 @@
+import Feedline
+import Foundation
+
+/// The account messages: `relationship` and `profile`.
+extension JSONLMessage {
+    /// How the user and one account relate now, as every screen shows it — the values the user
+    /// wants, with what still waits for the server in `pending` and the last refusal in
+    /// `failure`: written after every change of it in the session's relationship store, whatever
+    /// caused it (a command, the server's answer, a load). Every field, always in this order:
+    /// `{"type":"relationship","account":"109302","following":true,"requested":false,
+    /// "followedBy":false,"muting":false,"mutingNotifications":false,"mutingUntil":null,
+    /// "blocking":false,"blockedBy":false,"domainBlocking":false,"notifying":false,
+    /// "showingBoosts":true,"note":"","pending":["follow"],"failure":null}`. `mutingUntil` is
+    /// ISO 8601 (or `null`: no mute, or one without end); `pending` lists kinds in the order
+    /// follow, mute, block, notify, boosts.
+    public static func relationship(_ change: RelationshipChange) -> JSONLValue {
+        let r = change.display.relationship
+        return .object([
+            ("type", "relationship"),
+            ("account", .string(change.accountID.rawValue)),
+            ("following", .bool(r.following)),
+            ("requested", .bool(r.requested)),
+            ("followedBy", .bool(r.followedBy)),
+            ("muting", .bool(r.muting)),
+            ("mutingNotifications", .bool(r.mutingNotifications)),
+            ("mutingUntil", .optional(r.mutingUntil.map { ISO8601DateFormatter().string(from: $0) })),
+            ("blocking", .bool(r.blocking)),
+            ("blockedBy", .bool(r.blockedBy)),
+            ("domainBlocking", .bool(r.domainBlocking)),
+            ("notifying", .bool(r.notifying)),
+            ("showingBoosts", .bool(r.showingBoosts)),
+            ("note", .string(r.note)),
+            ("pending", .array(RelationshipKind.allCases.filter(change.display.pending.contains).map { .string($0.rawValue) })),
+            ("failure", .optional(change.display.failure?.message)),
+        ])
+    }
+
+    /// The header of the profile on screen `screen` (a list of `account:…`, whose `route` is
+    /// written as it was pushed) once it loaded — who the account is; `account` is the id the
+    /// relationship commands take — or, when it could not load, why
+    /// (`{"type":"profile","screen":1,"route":{…},"error":"…"}`). `nil` while it loads.
+    ///
+    /// Loaded: `screen`, `route`, `account`, `handle`, `name`, `bio` (text), `fields`
+    /// (`[{"name","value","verified"}]`), `followers`, `following`, `posts`, `joined` (ISO 8601
+    /// or `null`), `bot`, `locked`, `group`, `movedTo` (a handle, or `null`), in this order.
+    public static func profile(_ header: ProfileHeader, screen: Int) -> JSONLValue? {
+        var fields: [(String, JSONLValue)] = [
+            ("type", "profile"), ("screen", .int(screen)), ("route", route(.feed(.account(header.requested)))),
+        ]
+        if let profile = header.profile {
+            fields += [
+                ("account", .string(profile.accountID.rawValue)),
+                ("handle", .string("@" + profile.author.handle)),
+                ("name", .string(profile.author.name)),
+                ("bio", .string(profile.bio)),
+                ("fields", .array(profile.fields.map { field in
+                    .object([("name", .string(field.name)), ("value", .string(field.value)), ("verified", .bool(field.verified))])
+                })),
+                ("followers", .int(profile.followersCount)),
+                ("following", .int(profile.followingCount)),
+                ("posts", .int(profile.postsCount)),
+                ("joined", .optional(profile.joined.map { ISO8601DateFormatter().string(from: $0) })),
+                ("bot", .bool(profile.bot)),
+                ("locked", .bool(profile.locked)),
+                ("group", .bool(profile.group)),
+                ("movedTo", .optional(profile.movedTo.map { "@" + $0.handle })),
+            ]
+        } else if let failure = header.failure {
+            fields.append(("error", .string(failure.message)))
+        } else {
+            return nil
+        }
+        return .object(fields)
+    }
+}

@@ -1,0 +1,412 @@
+import Feedline
+import FeedlineJSONL
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+@Suite("JSON-lines relationship commands")
+struct JSONLRelationshipCommandTests {
+    static let aDay = MuteOptions(duration: .seconds(86_400), notifications: false)
+
+    @Test("relationship commands parse: value true when absent, the un… forms false, a mute's options only on a mute", arguments: [
+        (#"{"cmd":"follow","account":"109302"}"#, JSONLCommand(action: .relationship(.follow, "109302", value: true, mute: nil), name: "follow")),
+        (#"{"cmd":"follow","account":"109302","value":false,"id":1}"#, JSONLCommand(id: 1, action: .relationship(.follow, "109302", value: false, mute: nil), name: "follow")),
+        (#"{"cmd":"unfollow","account":"7","value":true}"#, JSONLCommand(action: .relationship(.follow, "7", value: false, mute: nil), name: "unfollow")),
+        (#"{"cmd":"mute","account":"7"}"#, JSONLCommand(action: .relationship(.mute, "7", value: true, mute: MuteOptions()), name: "mute")),
+        (#"{"cmd":"mute","account":"7","duration":null}"#, JSONLCommand(action: .relationship(.mute, "7", value: true, mute: MuteOptions()), name: "mute")),
+        (#"{"cmd":"mute","account":"7","duration":86400,"notifications":false}"#, JSONLCommand(action: .relationship(.mute, "7", value: true, mute: Self.aDay), name: "mute")),
+        // Unmuting takes no options: they are not read.
+        (#"{"cmd":"mute","account":"7","value":false,"duration":-1}"#, JSONLCommand(action: .relationship(.mute, "7", value: false, mute: nil), name: "mute")),
+        (#"{"cmd":"unmute","account":"7","notifications":"no"}"#, JSONLCommand(action: .relationship(.mute, "7", value: false, mute: nil), name: "unmute")),
+        (#"{"cmd":"block","account":"7","duration":5}"#, JSONLCommand(action: .relationship(.block, "7", value: true, mute: nil), name: "block")),
+        (#"{"cmd":"unblock","account":"7","id":"u"}"#, JSONLCommand(id: "u", action: .relationship(.block, "7", value: false, mute: nil), name: "unblock")),
+        (#"{"cmd":"notify","account":"7","value":false}"#, JSONLCommand(action: .relationship(.notify, "7", value: false, mute: nil), name: "notify")),
+        (#"{"cmd":"boosts","account":"7"}"#, JSONLCommand(action: .relationship(.boosts, "7", value: true, mute: nil), name: "boosts")),
+        (#"{"cmd":"relationships","accounts":["1","3","1"]}"#, JSONLCommand(action: .relationships(["1", "3"]), name: "relationships")),
+    ])
+    func valid(line: String, expected: JSONLCommand) throws {
+        #expect(try JSONLCommand.parse(line).get() == expected)
+    }
+
+    static let duration = #""duration" is how long the mute lasts in whole seconds, above 0 (leave it out for a mute without end), not"#
+    static let accounts = #"relationships needs "accounts": a list of account id strings such as ["109302"]."#
+
+    static func handle(_ command: String, _ handle: String) -> String {
+        #"\#(command): \#(handle) is a handle, not an account id; push {"route":"feed","feed":"account:\#(handle)"} first and use the "account" of its profile message."#
+    }
+
+    @Test("bad relationship lines are one exact sentence, with the id", arguments: [
+        (#"{"cmd":"follow","id":1}"#, #"follow needs "account": an account id string."#, 1),
+        (#"{"cmd":"mute","account":""}"#, #"mute needs "account": an account id string."#, nil),
+        (#"{"cmd":"block","account":109302,"id":"b"}"#, #"block needs "account": an account id string."#, "b"),
+        (#"{"cmd":"follow","account":"7","value":"yes"}"#, #"follow: "value" is true or false, not "yes"."#, nil),
+        (#"{"cmd":"notify","account":"7","value":1}"#, #"notify: "value" is true or false, not 1."#, nil),
+        (#"{"cmd":"mute","account":"7","duration":0}"#, "mute: \(Self.duration) 0.", nil),
+        (#"{"cmd":"mute","account":"7","duration":-60}"#, "mute: \(Self.duration) -60.", nil),
+        (#"{"cmd":"mute","account":"7","duration":1.5}"#, "mute: \(Self.duration) 1.5.", nil),
+        (#"{"cmd":"mute","account":"7","duration":"1h","id":"m"}"#, "mute: \(Self.duration) \"1h\".", "m"),
+        (#"{"cmd":"mute","account":"7","duration":1e12}"#, "mute: \(Self.duration) 1000000000000.", nil),
+        (#"{"cmd":"mute","account":"7","notifications":"no"}"#, #"mute: "notifications" is true or false (whether their notifications are muted too), not "no"."#, nil),
+        // A handle, with or without its leading @, says how to find the id.
+        (#"{"cmd":"follow","account":"@kemi@fieldnotes.science","id":"h"}"#, Self.handle("follow", "@kemi@fieldnotes.science"), "h"),
+        (#"{"cmd":"unmute","account":"kemi@fieldnotes.science"}"#, Self.handle("unmute", "@kemi@fieldnotes.science"), nil),
+        (#"{"cmd":"block","account":"@\#(String(repeating: "x", count: 60))"}"#, Self.handle("block", "@" + String(repeating: "x", count: 39) + "…"), nil),
+        (#"{"cmd":"relationships"}"#, Self.accounts, nil),
+        (#"{"cmd":"relationships","accounts":[]}"#, Self.accounts, nil),
+        (#"{"cmd":"relationships","accounts":"109302"}"#, Self.accounts, nil),
+        (#"{"cmd":"relationships","accounts":["1",2]}"#, #"relationships: 2 is not an account id string."#, nil),
+        (#"{"cmd":"relationships","accounts":["1","@ruth"],"id":3}"#, Self.handle("relationships", "@ruth"), 3),
+        (#"{"cmd":"folow","account":"7"}"#, "Unknown command \"folow\". Did you mean \"follow\"? Commands: \(JSONLCommandTests.commandList).", nil),
+    ] as [(String, String, JSONLValue?)])
+    func invalid(line: String, message: String, id: JSONLValue?) {
+        switch JSONLCommand.parse(line) {
+        case .success(let command): Issue.record("parsed \(command), expected \(message)")
+        case .failure(let error):
+            #expect(error.message == message)
+            #expect(error.id == id)
+        }
+    }
+
+    @Test("a relationship message has every field, in order: dates in ISO 8601, pending kinds in a fixed order, the failure's sentence")
+    func relationshipMessage() {
+        let relationship = Relationship(
+            accountID: "2", following: true, followedBy: true, muting: true, mutingNotifications: false,
+            mutingUntil: AccountsServer.now.addingTimeInterval(3_600), notifying: true, showingBoosts: false, note: "met at the \"pond\""
+        )
+        let failure = RelationshipFailure(kind: .block, value: true, message: "Could not block this account: Forbidden.")
+        let change = RelationshipChange(accountID: "2", display: RelationshipDisplay(relationship: relationship, pending: [.notify, .follow], failure: failure))
+        #expect(JSONLMessage.relationship(change).json == relationshipLine(
+            "2", following: true, followedBy: true, muting: true, mutingUntil: "2026-11-21T19:00:00Z", notifying: true, showingBoosts: false,
+            note: #"met at the \"pond\""#, pending: ["follow", "notify"], failure: "Could not block this account: Forbidden."
+        ))
+        #expect(JSONLMessage.relationship(RelationshipChange(accountID: "9", display: RelationshipDisplay(relationship: Relationship(accountID: "9")))).json == #"{"type":"relationship","account":"9","following":false,"requested":false,"followedBy":false,"muting":false,"mutingNotifications":false,"mutingUntil":null,"blocking":false,"blockedBy":false,"domainBlocking":false,"notifying":false,"showingBoosts":true,"note":"","pending":[],"failure":null}"#)
+    }
+
+    @Test("a profile message: who the account is, with its screen and route; an error instead when it failed; nothing while it loads")
+    func profileMessage() throws {
+        let loaded = ProfileHeader(requested: AccountID(handle: "bob@elsewhere.example"), profile: AccountsServer.profiles[0])
+        #expect(JSONLMessage.profile(loaded, screen: 2)?.json == bobsProfile(screen: 2, route: "account:@bob@elsewhere.example"))
+        let moved = ProfileHeader(requested: "3", profile: AccountsServer.profiles[1])
+        #expect(JSONLMessage.profile(moved, screen: 1)?.json == #"{"type":"profile","screen":1,"route":{"route":"feed","feed":"account:3"},"account":"3","handle":"@carol","name":"carol","bio":"","fields":[],"followers":0,"following":0,"posts":0,"joined":null,"bot":true,"locked":false,"group":false,"movedTo":"@alice"}"#)
+        let failed = ProfileHeader(requested: "9", failure: FeedFailure(message: "Record not found", isTransient: false))
+        #expect(JSONLMessage.profile(failed, screen: 1)?.json == #"{"type":"profile","screen":1,"route":{"route":"feed","feed":"account:9"},"error":"Record not found"}"#)
+        #expect(JSONLMessage.profile(ProfileHeader(requested: "9"), screen: 1) == nil)
+    }
+}
+
+/// A `relationship` message line as the driver writes it: every field, in order.
+func relationshipLine(
+    _ account: String, following: Bool = false, requested: Bool = false, followedBy: Bool = false, muting: Bool = false,
+    mutingNotifications: Bool = false, mutingUntil: String? = nil, blocking: Bool = false, blockedBy: Bool = false, domainBlocking: Bool = false,
+    notifying: Bool = false, showingBoosts: Bool = true, note: String = "", pending: [String] = [], failure: String? = nil
+) -> String {
+    func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "null" }
+    return #"{"type":"relationship","account":"\#(account)","following":\#(following),"requested":\#(requested),"followedBy":\#(followedBy),"#
+        + #""muting":\#(muting),"mutingNotifications":\#(mutingNotifications),"mutingUntil":\#(quoted(mutingUntil)),"blocking":\#(blocking),"#
+        + #""blockedBy":\#(blockedBy),"domainBlocking":\#(domainBlocking),"notifying":\#(notifying),"showingBoosts":\#(showingBoosts),"#
+        + #""note":"\#(note)","pending":[\#(pending.map { quoted($0) }.joined(separator: ","))],"failure":\#(quoted(failure))}"#
+}
+
+/// Bob's `profile` message, on screen `screen` opened as `route`.
+func bobsProfile(screen: Int, route: String) -> String {
+    #"{"type":"profile","screen":\#(screen),"route":{"route":"feed","feed":"\#(route)"},"account":"2","handle":"@bob@elsewhere.example","name":"Bob","bio":"Tide tables\nand bad puns.","fields":[{"name":"Pronouns","value":"he/him","verified":false},{"name":"Site","value":"bob.example","verified":true}],"followers":120,"following":80,"posts":1234,"joined":"2023-11-14T22:13:20Z","bot":false,"locked":true,"group":false,"movedTo":null}"#
+}
+
+/// A server of one home feed by three accounts, their profiles (alice has none: her profile is
+/// not found) and the user's relationships with them, which start as `relationships` says.
+/// Every account call is answered at once and logged in ``calls``, so each test states the
+/// calls it expects; a change of a kind in `refusing` is refused (never transient), and a
+/// follow of a `locked` account is answered with a request. Other reads are EmptyReads'.
+final class AccountsServer: EmptyReads, Sendable {
+    static let now = Date(timeIntervalSince1970: 1_795_284_000)  // 2026-11-21T18:00:00Z
+    static let alice = Author(id: "1", displayName: "Alice", handle: "alice")
+    static let bob = Author(id: "2", displayName: "Bob", handle: "bob@elsewhere.example")
+    static let carol = Author(id: "3", displayName: "", handle: "carol")
+    static let refusal = "This action is not allowed."
+
+    /// Home, newest first: alice's a1, bob's b1, bob's boost w1 of alice's a2, carol's c1.
+    static var home: [Post] {
+        func post(_ id: String, _ minutesAgo: Double, _ author: Author, reblog: Post? = nil) -> Post {
+            Post(id: PostID(id), author: author, text: "Post \(id)", createdAt: now.addingTimeInterval(-60 * minutesAgo), reblog: reblog)
+        }
+        return [post("a1", 1, alice), post("b1", 2, bob), post("w1", 3, bob, reblog: post("a2", 30, alice)), post("c1", 4, carol)]
+    }
+
+    static let profiles = [
+        Profile(
+            author: bob, bio: "Tide tables\nand bad puns.",
+            fields: [Profile.Field(name: "Pronouns", value: "he/him"), Profile.Field(name: "Site", value: "bob.example", verified: true)],
+            followersCount: 120, followingCount: 80, postsCount: 1_234, joined: Date(timeIntervalSince1970: 1_700_000_000), locked: true
+        ),
+        Profile(author: carol, bot: true, movedTo: alice),
+    ]
+
+    private struct State {
+        var relationships: [AccountID: Relationship]
+        var calls: [String] = []
+    }
+
+    let refusing: Set<RelationshipKind>
+    private let state: Locked<State>
+
+    init(relationships: [Relationship] = [], refusing: Set<RelationshipKind> = []) {
+        self.refusing = refusing
+        state = Locked(State(relationships: Dictionary(uniqueKeysWithValues: relationships.map { ($0.accountID, $0) })))
+    }
+
+    /// Every account call so far, in order: `profile 2`, `relationships 1,3`,
+    /// `mute true 2 for 3600 s, notifications false`…
+    var calls: [String] { state.withLock { $0.calls } }
+
+    private func log(_ call: String) {
+        state.withLock { $0.calls.append(call) }
+    }
+
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        guard cursor == nil else { return Page(posts: [], next: nil) }
+        switch feed {
+        case .home: return Page(posts: Self.home, next: nil)
+        case .account(let id): return Page(posts: Self.home.filter { $0.author.id == id.rawValue }, next: nil)
+        default: return Page(posts: [], next: nil)
+        }
+    }
+
+    func profile(of account: AccountID) async throws -> Profile {
+        log("profile \(account)")
+        guard let profile = Self.profiles.first(where: { $0.accountID == account }) else { throw NothingHere() }
+        return profile
+    }
+
+    func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
+        log("relationships \(accounts.map(\.rawValue).joined(separator: ","))")
+        return state.withLock { state in accounts.map { state.relationships[$0] ?? Relationship(accountID: $0) } }
+    }
+
+    func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
+        let options = kind == .mute && value
+            ? " for \(mute.duration.map { "\($0.components.seconds) s" } ?? "ever"), notifications \(mute.notifications)" : ""
+        log("\(kind) \(value) \(account)\(options)")
+        if refusing.contains(kind) { throw Refused() }
+        let locked = Self.profiles.first { $0.accountID == account }?.locked ?? false
+        return state.withLock { state in
+            var r = state.relationships[account] ?? Relationship(accountID: account)
+            switch kind {
+            case .follow:
+                if value { if locked { r.requested = true } else { r.following = true } } else { (r.following, r.requested) = (false, false) }
+            case .mute:
+                r.muting = value
+                r.mutingNotifications = value && mute.notifications
+                r.mutingUntil = value ? mute.duration.map { Self.now.addingTimeInterval(TimeInterval($0.components.seconds)) } : nil
+            case .block: r.blocking = value
+            case .notify: r.notifying = value
+            case .boosts: r.showingBoosts = value
+            }
+            state.relationships[account] = r
+            return r
+        }
+    }
+
+    struct Refused: FeedServiceError {
+        var isTransient: Bool { false }
+        var errorDescription: String? { AccountsServer.refusal }
+    }
+}
+
+/// A driver on an ``AccountsServer`` session, home at the bottom, a retry clock that never moves.
+@MainActor
+final class AccountsClient {
+    let server: AccountsServer
+    let session: FeedSession
+    private(set) var driver: JSONLinesDriver!
+    private(set) var lines: [String] = []
+
+    init(_ server: AccountsServer) {
+        self.server = server
+        session = FeedSession(service: server, clock: .fixed(AccountsServer.now), retryClock: ManualClock())
+        driver = JSONLinesDriver(session: session) { [weak self] line in self?.lines.append(line) }
+    }
+
+    /// Starts the driver and waits for home's first page.
+    func start() async {
+        driver.start()
+        await wait()
+    }
+
+    /// Handles `line`; returns the lines it wrote (its replies through `ok` or `error`).
+    @discardableResult
+    func send(_ line: String) async -> [String] {
+        let start = lines.count
+        _ = await driver.handle(line)
+        return Array(lines[start...])
+    }
+
+    /// Sends `wait`; returns what was written before its `idle`.
+    @discardableResult
+    func wait(sourceLocation: SourceLocation = #_sourceLocation) async -> [String] {
+        let written = await send(#"{"cmd":"wait","id":"w"}"#)
+        #expect(written.suffix(2) == [#"{"type":"idle","id":"w"}"#, #"{"type":"ok","cmd":"wait","id":"w"}"#], sourceLocation: sourceLocation)
+        return written.dropLast(2)
+    }
+
+    /// The messages of `lines` of type `type`.
+    static func only(_ type: String, _ lines: [String]) -> [String] {
+        lines.filter { WritingClient.object($0)["type"] as? String == type }
+    }
+
+    /// A client's rows of each screen, built only from the `timeline` and `changes` written so
+    /// far; every one must equal a fresh snapshot.
+    func mirrors(sourceLocation: SourceLocation = #_sourceLocation) async throws -> StackMirror {
+        var mirrors = StackMirror()
+        for line in lines { mirrors.consume(WritingClient.object(line)) }
+        #expect(mirrors.problems.isEmpty, sourceLocation: sourceLocation)
+        for (screen, mirror) in mirrors.screens {
+            let reply = await send(#"{"cmd":"timeline","screen":\#(screen),"id":"snapshot"}"#)
+            let rows = try #require(WritingClient.object(reply[0])["rows"] as? [Message], sourceLocation: sourceLocation)
+            #expect(firstDifference(mirror.rows, rows) == nil, sourceLocation: sourceLocation)
+        }
+        return mirrors
+    }
+}
+
+@MainActor
+@Suite("JSON-lines relationships and profiles", .timeLimit(.minutes(5)))
+struct JSONLRelationshipDriverTests {
+    static func ids(_ mirror: ChangesMirror) -> [String] { mirror.rows.compactMap { $0["post"] as? String } }
+
+    @Test("a follow writes the relationship at once, pending, before its ok; the server's answer confirms it")
+    func follow() async throws {
+        let client = AccountsClient(AccountsServer())
+        await client.start()
+        #expect(await client.send(#"{"cmd":"follow","account":"3","id":"f"}"#) == [
+            relationshipLine("3", following: true, pending: ["follow"]),
+            #"{"type":"ok","cmd":"follow","id":"f"}"#,
+        ])
+        #expect(await client.wait() == [relationshipLine("3", following: true)])
+        #expect(client.server.calls == ["follow true 3"])
+        // Set again to what it is: nothing happens, nothing is asked.
+        #expect(await client.send(#"{"cmd":"follow","account":"3","value":true,"id":"g"}"#) == [#"{"type":"ok","cmd":"follow","id":"g"}"#])
+        #expect(await client.wait() == [])
+        #expect(client.server.calls == ["follow true 3"])
+    }
+
+    @Test("a locked account's follow shows as following while on its way, then as requested once the server says so")
+    func requested() async throws {
+        let client = AccountsClient(AccountsServer())
+        await client.start()
+        #expect(await client.send(#"{"cmd":"follow","account":"2"}"#) == [
+            relationshipLine("2", following: true, pending: ["follow"]),
+            #"{"type":"ok","cmd":"follow"}"#,
+        ])
+        #expect(await client.wait() == [relationshipLine("2", requested: true)])
+        #expect(client.server.calls == ["follow true 2"])
+    }
+
+    @Test("a mute takes the account's rows off home, as changes written before the relationship and the ok; its options reach the server, whose answer dates its end")
+    func muteTakesHomeRows() async throws {
+        let client = AccountsClient(AccountsServer())
+        await client.start()
+        let before = try await client.mirrors()[0]
+        #expect(Self.ids(before) == ["a1", "b1", "w1", "c1"])
+        let lines = await client.send(#"{"cmd":"mute","account":"2","duration":3600,"notifications":false,"id":"m"}"#)
+        #expect(lines.count == 3)
+        let changes = WritingClient.object(lines[0])
+        #expect(changes["type"] as? String == "changes" && changes["screen"] as? Int == 0)
+        #expect(changes["deleted"] as? [Int] == [1, 2] && changes["count"] as? Int == 2)
+        #expect(Array(lines.dropFirst()) == [
+            relationshipLine("2", muting: true, pending: ["mute"]),
+            #"{"type":"ok","cmd":"mute","id":"m"}"#,
+        ])
+        let muted = try await client.mirrors()[0]
+        #expect(Self.ids(muted) == ["a1", "c1"])
+        // The answer: the mute stands, with its end; the rows stay off.
+        let answered = await client.wait()
+        #expect(AccountsClient.only("relationship", answered) == [relationshipLine("2", muting: true, mutingUntil: "2026-11-21T19:00:00Z")])
+        #expect(client.server.calls == ["mute true 2 for 3600 s, notifications false"])
+        let settled = try await client.mirrors()[0]
+        #expect(Self.ids(settled) == ["a1", "c1"])
+    }
+
+    @Test("a refused mute puts the rows back and says why in the relationship's failure")
+    func refusedMute() async throws {
+        let client = AccountsClient(AccountsServer(refusing: [.mute]))
+        await client.start()
+        let lines = await client.send(#"{"cmd":"mute","account":"2"}"#)
+        #expect(AccountsClient.only("relationship", lines) == [relationshipLine("2", muting: true, mutingNotifications: true, pending: ["mute"])])
+        let muted = try await client.mirrors()[0]
+        #expect(Self.ids(muted) == ["a1", "c1"])
+        let answered = await client.wait()
+        #expect(AccountsClient.only("relationship", answered) == [
+            relationshipLine("2", failure: "Could not mute this account: \(AccountsServer.refusal)")
+        ])
+        #expect(AccountsClient.only("changes", answered).count == 1)
+        let restored = try await client.mirrors()[0]
+        #expect(Self.ids(restored) == ["a1", "b1", "w1", "c1"])
+        #expect(client.server.calls == ["mute true 2 for ever, notifications true"])
+        // retry wants it again: the failure goes, the mute is on its way again (and refused again).
+        let retried = await client.send(#"{"cmd":"retry"}"#)
+        #expect(AccountsClient.only("relationship", retried) == [relationshipLine("2", muting: true, mutingNotifications: true, pending: ["mute"])])
+        await client.wait()
+        #expect(client.server.calls.count == 2)
+    }
+
+    @Test("opening account:ID writes its profile once the header loads, and only once: what changes after is written as relationship messages")
+    func profileOnOpening() async throws {
+        let server = AccountsServer(relationships: [Relationship(accountID: "2", followedBy: true)])
+        let client = AccountsClient(server)
+        await client.start()
+        let push = await client.send(#"{"cmd":"push","route":{"route":"feed","feed":"account:2"},"id":"p"}"#)
+        #expect(AccountsClient.only("profile", push).isEmpty, "the profile is on its way")
+        let loaded = await client.wait()
+        // The profile, then the relationship it asked for.
+        #expect(loaded.filter { ["profile", "relationship"].contains(WritingClient.object($0)["type"] as? String) } == [
+            bobsProfile(screen: 1, route: "account:2"), relationshipLine("2", followedBy: true),
+        ])
+        #expect(server.calls == ["profile 2", "relationships 2"])
+        // A follow from the profile: relationship messages, no second profile.
+        let follow = await client.send(#"{"cmd":"follow","account":"2"}"#) + (await client.wait())
+        #expect(AccountsClient.only("profile", follow).isEmpty)
+        #expect(AccountsClient.only("relationship", follow) == [
+            relationshipLine("2", following: true, followedBy: true, pending: ["follow"]),
+            relationshipLine("2", requested: true, followedBy: true),
+        ])
+        _ = try await client.mirrors()
+    }
+
+    @Test("a profile that cannot load says why, once per load: retry loads it again and writes it again")
+    func profileFailure() async throws {
+        let client = AccountsClient(AccountsServer())
+        await client.start()
+        let failed = #"{"type":"profile","screen":1,"route":{"route":"feed","feed":"account:9"},"error":"Record not found"}"#
+        await client.send(#"{"cmd":"push","route":{"route":"feed","feed":"account:9"}}"#)
+        #expect(AccountsClient.only("profile", await client.wait()) == [failed])
+        await client.send(#"{"cmd":"retry"}"#)
+        #expect(AccountsClient.only("profile", await client.wait()) == [failed])
+        #expect(client.server.calls == ["profile 9", "profile 9"])
+    }
+
+    @Test("relationships loads them in one request and writes each as it is learnt; a handle is refused with the command's id and nothing is asked")
+    func load() async throws {
+        let server = AccountsServer(relationships: [Relationship(accountID: "1", following: true, note: "from the pond")])
+        let client = AccountsClient(server)
+        await client.start()
+        #expect(await client.send(#"{"cmd":"relationships","accounts":["1","3"],"id":"r"}"#) == [#"{"type":"ok","cmd":"relationships","id":"r"}"#])
+        #expect(await client.wait() == [relationshipLine("1", following: true, note: "from the pond"), relationshipLine("3")])
+        #expect(await client.send(#"{"cmd":"mute","account":"@bob@elsewhere.example","id":"h"}"#) == [
+            JSONLMessage.error(JSONLRelationshipCommandTests.handle("mute", "@bob@elsewhere.example"), id: "h").json
+        ])
+        #expect(server.calls == ["relationships 1,3"])
+    }
+}
+
+/// The relationships example of Docs/JSONL.md, replayed through the binary: a golden transcript.
+@MainActor
+@Suite("feedline --jsonl relationships through the binary", .timeLimit(.minutes(10)))
+struct JSONLRelationshipBinaryTests {
+    @Test("the relationships example in Docs/JSONL.md is what the binary prints (… stands for trimmed text)")
+    func documentedExample() async throws {
+        let commands = try await DocumentedExample.check(
+            heading: "Relationships example", flags: ["--jsonl", "--no-stream", "--now", "2026-11-21T18:00:00Z", "--posts-per-page", "3"]
+        )
+        #expect(commands == 13)
+    }
+}
