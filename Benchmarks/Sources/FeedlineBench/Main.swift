@@ -11,7 +11,7 @@ struct FeedlineBench {
           --quick            fewer rounds and no 100k shuffle diffs (a smoke run, not for figures)
           --rounds N         measured rounds per scenario (overrides the defaults; for profiling)
           --only NAME        run only the scenario groups whose name contains NAME
-                             (changeset, relay, memory, pagination, timeline, toggle, navigation, stream, state, compose, send, start, repl)
+                             (changeset, relay, memory, pagination, timeline, toggle, block, navigation, stream, state, compose, send, start, repl)
           --feedline PATH    the feedline binary for the REPL scenario
                              (default: the root package's .build/release/feedline)
           --feedline-arg A   an extra argument for that binary (repeatable)
@@ -74,6 +74,7 @@ struct FeedlineBench {
         if wanted("pagination") { results += PaginationBench.run(options) }
         if wanted("timeline") { results += await TimelineBench.run(options) }
         if wanted("toggle") { results += await ToggleBench.run(options) }
+        if wanted("block") { results += await BlockBench.run(options) }
         if wanted("navigation") || wanted("toggle") { results += await NavigationBench.run(options) }
         if wanted("stream") { results += await StreamBench.run(options) }
         if wanted("state") { results += StateBench.run(options) }
