@@ -28,13 +28,16 @@ final class RelationshipServer: EmptyReads, Sendable {
 
     let posts: [Post]
     let locked: Set<AccountID>
+    /// The user's notifications, newest first.
+    let notificationGroups: [NotificationGroup]
     private let state = Locked(State())
 
     /// Posts (newest first: home, and every profile and public feed filtered from them), and
     /// the relationships the server starts with; `locked` accounts answer a follow with a request.
-    init(posts: [Post], relationships: [Relationship] = [], locked: Set<AccountID> = []) {
+    init(posts: [Post], relationships: [Relationship] = [], locked: Set<AccountID> = [], notifications: [NotificationGroup] = []) {
         self.posts = posts
         self.locked = locked
+        notificationGroups = notifications
         state.withLock { state in
             for relationship in relationships { state.relationships[relationship.accountID] = relationship }
         }
@@ -129,6 +132,10 @@ final class RelationshipServer: EmptyReads, Sendable {
         case .account(let id): return Page(posts: posts.filter { $0.author.id == id.rawValue }, next: nil)
         default: return Page(posts: posts, next: nil)
         }
+    }
+
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        Page(items: cursor == nil ? notificationGroups : [], next: nil)
     }
 
     func profile(of account: AccountID) async throws -> Profile {
