@@ -34,7 +34,7 @@ struct ProfileRenderer {
 
     /// "You: you follow them · follows you", or `nil` when nothing relates you.
     func relationshipLine(_ header: ProfileHeader) -> String? {
-        header.relationship?.line(formattingDates: day).map { "You: " + $0 }
+        header.relationship?.line(formattingDates: moment).map { "You: " + $0 }
     }
 
     /// `1,204`.
@@ -46,6 +46,15 @@ struct ProfileRenderer {
             out.append(character)
         }
         return out
+    }
+
+    /// `27 Nov 2026 00:12` (UTC names its zone): when a mute ends.
+    func moment(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let zone = timeZone.identifier == "UTC" || timeZone.identifier == "GMT" ? " UTC" : ""
+        return day(date) + String(format: " %02d:%02d", parts.hour ?? 0, parts.minute ?? 0) + zone
     }
 
     /// `3 Mar 2023`.

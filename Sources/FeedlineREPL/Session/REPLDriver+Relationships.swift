@@ -19,8 +19,8 @@ extension REPLDriver {
             return
         }
         relationshipAsked[account, default: []].insert(command.kind)
-        session.set(command.kind, command.value, account: account, mute: command.muteOptions)
         say(Self.progress(command, handle: handle))
+        session.set(command.kind, command.value, account: account, mute: command.muteOptions)
     }
 
     /// The account a relationship command names, with its handle; `nil` after saying why not.
