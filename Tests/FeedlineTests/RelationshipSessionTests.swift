@@ -193,6 +193,29 @@ struct RelationshipSessionTests {
         }
     }
 
+    @Test("a change the server could not be reached for stays wanted and is listed as unsent; finishing waits for one in flight")
+    func unsentAtTheEnd() async throws {
+        let server = RelationshipServer(posts: Self.posts)
+        let clock = ManualClock()
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
+        session.root.appeared()
+        await session.settle()
+        session.set(.mute, true, account: Self.bobID)
+        await server.waitForChanges(1)
+        server.fail(at: 0, transient: true)
+        await session.settle()
+        #expect(session.relationships.relationship(Self.bobID)?.relationship.muting == true, "kept, not rolled back")
+        #expect(session.relationships.unsent.map { "\($0.account) \($0.kind) \($0.value)" } == ["2 mute true"])
+        // Retried now, and answered while the session finishes.
+        #expect(session.retry())
+        await server.waitForChanges(1)
+        async let left = session.finish(waitingAtMost: .seconds(2))
+        server.answer(at: 0)
+        _ = await left
+        #expect(session.relationships.unsent.isEmpty)
+        #expect(server.truth(Self.bobID).muting)
+    }
+
     @Test("a mute found in a fetched relationship takes the account's posts off the lists without a request")
     func fetchedMuteHides() async throws {
         let server = RelationshipServer(posts: Self.posts, relationships: [Relationship(accountID: Self.bobID, muting: true)])

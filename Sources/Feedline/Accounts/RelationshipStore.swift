@@ -71,12 +71,16 @@ public final class RelationshipStore {
     /// what the server was before the other applied (a follow answered after a block it
     /// preceded), so the relationship is fetched again once none runs.
     private var overlapped: Set<AccountID> = []
+    /// Callers of ``waitForRequests(atMost:)``.
+    private let requestWaiters = DeadlineWaiters()
+    private let retryClock: any Clock<Duration>
 
     /// A store that sends relationship requests to `service`, counted in `activity`, waits on
     /// `retryClock` before sending again what failed for lack of a connection, and takes the
     /// posts of accounts muted, blocked or unfollowed off the lists of `posts`.
     package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>) {
         self.posts = posts
+        self.retryClock = retryClock
         requests = Feedback(
             activity: activity,
             effect: { request in
@@ -137,6 +141,23 @@ public final class RelationshipStore {
     /// The full machine state of an account's relationship. For tests and diagnostics.
     package func state(_ id: AccountID) -> RelationshipState? {
         states[id]
+    }
+
+    /// Every change the user asked for that the server has not confirmed — a request in flight
+    /// or a re-send waiting — with the value wanted, ordered by account id, then kind. Not kept
+    /// between sessions: a front says so when it quits with some left.
+    public var unsent: [(account: AccountID, kind: RelationshipKind, value: Bool)] {
+        states.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [(account: AccountID, kind: RelationshipKind, value: Bool)] in
+            guard let state = states[id] else { return [] }
+            return RelationshipKind.allCases.filter { state[$0].isPending }.map { (id, $0, state[$0].desired) }
+        }
+    }
+
+    /// Returns once no relationship request is in flight (at once when none is), or when
+    /// `limit` has passed on the retry clock.
+    package func waitForRequests(atMost limit: Duration) async {
+        guard !(requests?.requests.isEmpty ?? true) else { return }
+        await requestWaiters.wait(atMost: limit, on: retryClock)
     }
 
     /// Relationship requests sent since the store was made.
@@ -282,6 +303,9 @@ public final class RelationshipStore {
     }
 
     private func settle(_ reply: Reply) {
+        defer {
+            if !requestWaiters.isEmpty, requests?.requests.isEmpty ?? true { requestWaiters.resumeAll() }
+        }
         epoch += 1
         switch reply {
         case .elapsed(let wait):

@@ -7,7 +7,11 @@ extension FeedSession {
     ///
     /// Main actor; returns at once when nothing is in flight.
     public func finish(waitingAtMost limit: Duration = .seconds(2)) async -> [OutboxEntry] {
+        // Relationship changes on their way are given the same time (they are not saved:
+        // ``RelationshipStore/unsent`` says what is left).
+        async let relationships: Void = self.relationships.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
+        await relationships
         return store.outbox
     }
 }

@@ -293,6 +293,14 @@ public final class REPLDriver {
                 : "This session keeps no state (--state DIR would keep \(items.count == 1 ? "it" : "them")), so \(items.count == 1 ? "it is" : "they are") dropped."
             emit(TextWidth.wrap("Not sent yet: \(items.joined(separator: "; ")). \(next)", to: options.width))
         }
+        let relationships = session.relationships.unsent.map { change in
+            "\(change.kind.verb(change.value)) @\(handles[change.account.rawValue] ?? change.account.rawValue)"
+        }
+        if !relationships.isEmpty {
+            emit(TextWidth.wrap(
+                "Not confirmed by the server: \(relationships.joined(separator: "; ")). Relationship changes are not kept between sessions: check the profile\(relationships.count == 1 ? "" : "s") next time.",
+                to: options.width))
+        }
         let drafts = session.drafts.all.filter(\.isEditable).count
         if drafts > 0 {
             let which = drafts == 1 ? "1 draft" : "\(drafts) drafts"
