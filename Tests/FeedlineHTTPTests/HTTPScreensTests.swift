@@ -73,7 +73,7 @@ struct HTTPScreensTests {
         }
     }
 
-    @Test("an unknown handle is a sentence naming it, asks for no statuses, and is looked up again next time")
+    @Test("an unknown handle is a sentence naming it, asks for no statuses, and is looked up (and searched for, resolving) again next time")
     func unknownHandle() async throws {
         try await withFixtureServer { fake, server in
             let service = try makeService(server)
@@ -85,7 +85,9 @@ struct HTTPScreensTests {
             #expect(failure.message == message + ".")
             #expect(!failure.isTransient)
             _ = await thrownError { _ = try await service.page(of: feed, after: nil) }
-            #expect(fake.requests.map(\.description) == Array(repeating: "GET /api/v1/accounts/lookup [(key: \"acct\", value: \"nobody@nowhere.example\")]", count: 2))
+            let lookup = "GET /api/v1/accounts/lookup [(key: \"acct\", value: \"nobody@nowhere.example\")]"
+            let search = "GET /api/v2/search [(key: \"limit\", value: \"1\"), (key: \"q\", value: \"@nobody@nowhere.example\"), (key: \"resolve\", value: \"true\"), (key: \"type\", value: \"accounts\")]"
+            #expect(fake.requests.map(\.description) == [lookup, search, lookup, search])
             expectNoToken(failure)
         }
     }

@@ -193,7 +193,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     private func resolved(_ feed: Feed) async throws -> Feed {
         guard case .account(let id) = feed, let handle = id.handle else { return feed }
         if let known = knownAccountID(handle) { return .account(known) }
-        let found = AccountID(try await lookUp(handle).id)
+        let found = AccountID(try await find(handle).id)
         remember(found, for: handle)
         return .account(found)
     }

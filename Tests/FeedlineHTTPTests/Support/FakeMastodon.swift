@@ -292,6 +292,8 @@ final class FakeMastodon: Sendable {
             return tagPage(request, name: rest[2])
         case ("GET", "v1", 2) where rest == ["accounts", "lookup"]:
             return lookup(request)
+        case ("GET", "v2", 1) where rest[0] == "search":
+            return search(request)
         case ("GET", "v1", 2) where rest == ["accounts", "relationships"]:
             return relationships(request)
         case ("GET", "v1", 2) where rest[0] == "accounts":
