@@ -7,14 +7,14 @@ import Foundation
 /// - ``mute``: the same, except on their own profile (which says they are muted);
 /// - ``unfollow``: home only — their posts and their boosts (boosts of their posts by accounts
 ///   you follow stay, as the server shows them).
-public enum AccountHiding: String, Hashable, Sendable, CaseIterable {
+package enum AccountHiding: String, Hashable, Sendable, CaseIterable {
     case block
     case mute
     case unfollow
 
     /// Whether it takes rows off a list of `source` for the account `account`, whose handle is
     /// `handle` when known (a profile opened by handle names the account by it).
-    public func applies(to source: ListSource, account: AccountID, handle: String? = nil) -> Bool {
+    package func applies(to source: ListSource, account: AccountID, handle: String? = nil) -> Bool {
         switch self {
         case .block: true
         case .mute: !Self.isProfile(source, of: account, handle: handle)

@@ -11,7 +11,7 @@ public struct RelationshipChange: Hashable, Sendable {
 }
 
 /// The one source of truth for relationships, shared by every screen of a session: for each
-/// account, a ``RelationshipState`` machine (the toggle machine post interactions use) and the
+/// account, a `RelationshipState` machine (the toggle machine post interactions use) and the
 /// requests it asks for.
 ///
 /// - **One relationship per account**, whatever shows it: a follow from a row three screens deep
@@ -20,10 +20,10 @@ public struct RelationshipChange: Hashable, Sendable {
 ///   flight, extra taps move only the desired value, a refusal rolls back with a reason, a lost
 ///   connection re-sends after a backoff on the session's retry clock.
 /// - **Lists follow at once**: a mute or block takes the account's posts off every list on the
-///   stack, an unfollow off home (``PostStore/hideAccount(_:_:pending:notifications:)``), while
+///   stack, an unfollow off home (`PostStore.hideAccount`), while
 ///   the server has not answered; a refusal puts them back.
-/// - **Freshness**: fetches take an epoch (``beginFetch()``) and report with
-///   ``ingest(_:fetchedAt:)``; a relationship fetched before the store last learnt a kind does
+/// - **Freshness**: fetches take an epoch (`beginFetch()`) and report with
+///   `ingest(_:fetchedAt:)`; a relationship fetched before the store last learnt a kind does
 ///   not undo it.
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
