@@ -39,13 +39,18 @@ extension FuzzTarget {
     }
 
     /// `command` as a line typed in upper case parses: the same command, its free text (a post's,
-    /// a reply's, an edit's) in upper case.
+    /// a reply's, an edit's) and a handle it names in upper case (handles keep their case as
+    /// typed; the session compares them without it).
     static func uppercased(_ command: Command) -> Command {
         switch command {
-        case .post(let text): .post(text: text?.uppercased())
-        case .reply(let row, let text): .reply(row: row, text: text?.uppercased())
-        case .edit(let row, let text): .edit(row: row, text: text?.uppercased())
-        default: command
+        case .post(let text): return .post(text: text?.uppercased())
+        case .reply(let row, let text): return .reply(row: row, text: text?.uppercased())
+        case .edit(let row, let text): return .edit(row: row, text: text?.uppercased())
+        case .profile(.handle(let handle)?): return .profile(.handle(handle.uppercased()))
+        case .relationship(var relationship):
+            if case .handle(let handle)? = relationship.target { relationship.target = .handle(handle.uppercased()) }
+            return .relationship(relationship)
+        default: return command
         }
     }
 

@@ -161,6 +161,7 @@ struct RelationshipSessionTests {
             NotificationGroup(id: "g2", kind: .favourite, accounts: [alice, bob], count: 2, post: mine, latestAt: testNow, newestID: ItemID("n2")),
             NotificationGroup(id: "g3", kind: .favourite, accounts: [bob], count: 1, post: mine, latestAt: testNow, newestID: ItemID("n3")),
             NotificationGroup(id: "g4", kind: .mention, accounts: [carol], count: 1, post: makePost("c9", minutesAgo: 60, author: carol), latestAt: testNow, newestID: ItemID("n4")),
+            NotificationGroup(id: "g5", kind: .mention, accounts: [bob], count: 1, post: makePost("b9", minutesAgo: 70, author: bob), latestAt: testNow, newestID: ItemID("n5")),
         ]
     }
 
@@ -177,9 +178,9 @@ struct RelationshipSessionTests {
             session.navigator.push(.notifications)
             await session.settle()
             let list = try #require(Self.lists(session).last)
-            #expect(Self.groups(list) == ["g1", "g2", "g3", "g4"])
+            #expect(Self.groups(list) == ["g1", "g2", "g3", "g4", "g5"])
             session.set(.mute, true, account: Self.bobID, mute: MuteOptions(notifications: !keep))
-            #expect(Self.groups(list) == (keep ? ["g1", "g2", "g3", "g4"] : ["g2", "g4"]), "keep: \(keep)")
+            #expect(Self.groups(list) == (keep ? ["g1", "g2", "g3", "g4", "g5"] : ["g2", "g4"]), "keep: \(keep)")
             await server.waitForChanges(1)
             #expect(server.waiting.first?.mute.notifications == !keep)
             server.answer(at: 0)
@@ -189,7 +190,7 @@ struct RelationshipSessionTests {
             await session.settle()
             let again = try #require(Self.lists(session).last)
             #expect(again !== list)
-            #expect(Self.groups(again) == (keep ? ["g1", "g2", "g3", "g4"] : ["g2", "g4"]), "keep: \(keep), a new screen")
+            #expect(Self.groups(again) == (keep ? ["g1", "g2", "g3", "g4", "g5"] : ["g2", "g4"]), "keep: \(keep), a new screen")
         }
     }
 
@@ -214,6 +215,53 @@ struct RelationshipSessionTests {
         _ = await left
         #expect(session.relationships.unsent.isEmpty)
         #expect(server.truth(Self.bobID).muting)
+    }
+
+    @Test("an observer that changes the same account from its handler leaves no request stuck: everything is sent and answered")
+    func observerReentrancy() async throws {
+        let server = RelationshipServer(posts: Self.posts)
+        let session = await stack(server)
+        session.loadRelationships([Self.bobID])
+        await session.settle()
+        var reacted = false
+        let subscription = session.relationships.observe { change in
+            guard change.accountID == Self.bobID, change.display.relationship.following, !reacted else { return }
+            reacted = true
+            session.set(.mute, true, account: Self.bobID)
+        }
+        session.set(.follow, true, account: Self.bobID)
+        await server.waitForChanges(2)
+        #expect(Set(server.waiting.map(\.kind)) == [.follow, .mute])
+        server.answerEverything()
+        await session.settle()
+        let shown = try #require(session.relationships.relationship(Self.bobID))
+        #expect(shown.pending.isEmpty && shown.relationship.following && shown.relationship.muting)
+        #expect(server.sent.count == 2)
+        subscription.cancel()
+    }
+
+    @Test("notify and boosts need a follow that stands: refused at once, with a sentence, and nothing sent")
+    func notifyNeedsAFollow() async throws {
+        let server = RelationshipServer(posts: Self.posts)
+        let session = await stack(server)
+        session.loadRelationships([Self.bobID])
+        await session.settle()
+        session.set(.notify, true, account: Self.bobID)
+        let shown = try #require(session.relationships.relationship(Self.bobID))
+        #expect(!shown.relationship.notifying && shown.pending.isEmpty)
+        #expect(shown.failure?.message == "Could not turn on post notifications for this account: follow it first.")
+        session.set(.follow, true, account: Self.bobID)
+        session.set(.boosts, false, account: Self.bobID)
+        #expect(session.relationships.relationship(Self.bobID)?.failure?.message == "Could not hide the boosts of this account: wait until the follow is answered.")
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        session.set(.notify, true, account: Self.bobID)
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(server.sent.map(\.kind) == [.follow, .notify])
+        #expect(server.truth(Self.bobID).notifying)
     }
 
     @Test("a mute found in a fetched relationship takes the account's posts off the lists without a request")

@@ -104,7 +104,9 @@ package struct RelationshipState: Hashable, Sendable {
     /// Applies one event in place. Pure: the result depends on the state and the event only.
     ///
     /// - `toggled` / `retryRequested` / `backoffElapsed` / `requestFailed`: as for posts
-    ///   (``InteractionState/reduce(_:)``); a toggle that mutes takes its options with it.
+    ///   (``InteractionState/reduce(_:)``); a toggle that mutes takes its options with it; a
+    ///   toggle of notify or boosts without a confirmed follow (or while one is on its way) is
+    ///   refused at once with a sentence, nothing sent (Mastodon sends them as a follow).
     /// - `copyReceived`: a fetched relationship updates each kind with nothing in flight that
     ///   was learnt before the fetch began, and the values no toggle sets.
     /// - `requestSucceeded`: the reply is the whole relationship afterwards: the requested kind
@@ -152,6 +154,15 @@ package struct RelationshipState: Hashable, Sendable {
 
         case .toggled(let kind, let options, let epoch):
             failure = nil
+            // Notify and boosts are options of a follow (Mastodon sends them as one): without a
+            // follow that stands they would follow, or undo an unfollow on its way.
+            if kind == .notify || kind == .boosts, !follow.desired || follow.isPending || !follow.confirmed {
+                failure = RelationshipFailure(
+                    kind: kind, value: !self[kind].desired,
+                    message: "Could not \(kind.verb(!self[kind].desired)) this account: \(follow.isPending ? "wait until the follow is answered." : "follow it first.")"
+                )
+                return
+            }
             if kind == .mute, !mute.desired, let options { muteOptions = options }
             self[kind].want(kind, !self[kind].desired, at: epoch)
         }

@@ -260,9 +260,14 @@ public final class RelationshipStore {
             overlapped.remove(id)
             load([id])
         }
-        if before.isPending || state.isPending {
-            requests?.react(to: state.requests.map { Request(accountID: id, request: $0, mute: state.options(of: $0)) }, within: { $0.accountID == id })
-            waits?.react(to: state.resends.map { Wait(accountID: id, resend: $0) }, within: { $0.accountID == id })
+        // Observers may have changed the account again meanwhile (a front that sets from its
+        // handler): the requests follow the state as it is now, never an older copy of it.
+        let current = states[id] ?? state
+        if before.isPending || current.isPending {
+            requests?.react(
+                to: current.requests.map { Request(accountID: id, request: $0, mute: current.options(of: $0)) }, within: { $0.accountID == id }
+            )
+            waits?.react(to: current.resends.map { Wait(accountID: id, resend: $0) }, within: { $0.accountID == id })
         }
     }
 

@@ -55,7 +55,10 @@ extension PostStore {
         guard !hiddenAccounts.isEmpty else { return false }
         for author in [post.author, post.content.author] {
             let account = AccountID(author.id)
-            if let hiding = hiddenAccounts[account], hiding.applies(to: source, account: account, handle: author.handle) { return true }
+            guard let hiding = hiddenAccounts[account], hiding.applies(to: source, account: account, handle: author.handle) else { continue }
+            // A mute that keeps their notifications keeps the notifications about their posts too.
+            if source == .notifications, hiding == .mute, !notificationsHidden.contains(account) { continue }
+            return true
         }
         return false
     }

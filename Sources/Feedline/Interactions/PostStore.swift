@@ -393,6 +393,7 @@ public final class PostStore {
                 if post.reblog != nil { link(post, to: original.id, entry) }
                 let before = (entry.post, entry.display)
                 if fetchedAt > entry.contentEpoch {
+                    if entry.post == nil { index(original) }
                     entry.post = keepingEdit(original, over: entry.post)
                     entry.contentEpoch = fetchedAt
                 }
@@ -418,8 +419,7 @@ public final class PostStore {
                     entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
                 }
                 entries[original.id] = entry
-                postsOfAccount[AccountID(original.author.id), default: []].insert(original.id)
-                accountHandles[AccountID(original.author.id)] = original.author.handle
+                index(original)
                 if post.reblog != nil { link(post, to: original.id, entry) }
                 becameUnused(original.id, entry)
             }
@@ -471,7 +471,7 @@ public final class PostStore {
             }
             if !isOriginal, originalOfEntry[id] == originalID {
                 originalOfEntry[id] = nil
-                if let booster = entries[originalID]?.wrappers.removeValue(forKey: id) { postsOfAccount[booster]?.remove(id) }
+                if let booster = entries[originalID]?.wrappers.removeValue(forKey: id) { unindex(id, of: booster) }
             }
         }
     }
@@ -573,10 +573,7 @@ public final class PostStore {
         guard wrapper.id != original else { return }
         originalOfEntry[wrapper.id] = original
         let booster = AccountID(wrapper.author.id)
-        if entry.wrappers.updateValue(booster, forKey: wrapper.id) == nil {
-            postsOfAccount[booster, default: []].insert(wrapper.id)
-            accountHandles[booster] = wrapper.author.handle
-        }
+        if entry.wrappers.updateValue(booster, forKey: wrapper.id) == nil { index(wrapper.id, of: booster, handle: wrapper.author.handle) }
     }
 
     /// Reduces `event`, tells who shows the post, makes the requests and waits match what the
@@ -648,6 +645,7 @@ public final class PostStore {
             // The reply's copy is as fresh as the request (sent at its token): content learnt
             // since (an edit a stream brought while it ran) is newer.
             if original.id == request.postID, request.request.token > entry.contentEpoch {
+                if entry.post == nil { index(original) }
                 entry.post = keepingEdit(original, over: entry.post)
                 entry.contentEpoch = request.request.token
             }
@@ -707,8 +705,28 @@ public final class PostStore {
 
     /// Takes the entry and its boosts out of the accounts' post index.
     private func unindex(_ id: PostID, _ entry: Entry) {
-        if let author = entry.post?.author.id { postsOfAccount[AccountID(author)]?.remove(id) }
-        for (wrapper, booster) in entry.wrappers { postsOfAccount[booster]?.remove(wrapper) }
+        if let author = entry.post?.author.id { unindex(id, of: AccountID(author)) }
+        for (wrapper, booster) in entry.wrappers { unindex(wrapper, of: booster) }
+    }
+
+    /// Counts an original among its author's posts.
+    private func index(_ original: Post) {
+        index(original.id, of: AccountID(original.author.id), handle: original.author.handle)
+    }
+
+    private func index(_ id: PostID, of account: AccountID, handle: String) {
+        postsOfAccount[account, default: []].insert(id)
+        accountHandles[account] = handle
+    }
+
+    /// Takes `id` out of the account's posts; an account with none left leaves the index (and
+    /// its handle with it), so the index holds only the accounts of posts the store keeps.
+    private func unindex(_ id: PostID, of account: AccountID) {
+        postsOfAccount[account]?.remove(id)
+        if postsOfAccount[account]?.isEmpty == true {
+            postsOfAccount[account] = nil
+            accountHandles[account] = nil
+        }
     }
 
     /// Keeps the last state of a forgotten post for ``forgottenCapacity`` forgettings.

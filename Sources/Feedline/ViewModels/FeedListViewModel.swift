@@ -72,8 +72,6 @@ public final class FeedListViewModel {
     private var applying = false
     /// Rows each pending delete took away, with their places, until the server answers it.
     private var takenByPendingDelete: [PostID: [ReinsertedRow]] = [:]
-    /// A profile's first page, held until its header settled.
-    private var heldForProfile: Loaded?
     /// Rows each pending mute, block or unfollow took away, with their places, until the server answers it.
     private var takenByAccountHiding: [AccountID: [ReinsertedRow]] = [:]
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
@@ -106,14 +104,18 @@ public final class FeedListViewModel {
         loads = Feedback(
             activity: activity,
             prepare: { _ in store.beginFetch() },
-            effect: { request, fetchedAt in await Self.load(request, source: source, service: service, fetchedAt: fetchedAt) },
+            effect: { [weak profile] request, fetchedAt in
+                let loaded = await Self.load(request, source: source, service: service, fetchedAt: fetchedAt)
+                // A profile's rows come after its header: the answer waits (still running, so it
+                // is neither asked for again nor counted as done) until the header settled.
+                if let profile {
+                    profile.startIfNeverLoaded()
+                    await profile.waitUntilSettled()
+                }
+                return loaded
+            },
             handle: { [weak self] loaded in self?.receive(loaded) }
         )
-        profile?.settled = { [weak self] in
-            guard let self, let held = self.heldForProfile else { return }
-            self.heldForProfile = nil
-            self.receive(held)
-        }
     }
 
     isolated deinit {
@@ -260,7 +262,7 @@ public final class FeedListViewModel {
 
     /// Entries a stream brought for this list's feed, newest first (already in the store).
     func streamed(_ posts: [Post]) {
-        let shown = posts.filter { !$0.isHidden(in: filterContext) && !store.isHidden($0, in: source) }
+        let shown = posts.filter { !$0.isHidden(in: filterContext) && !store.isHidden($0, in: hidingSource) }
         guard !shown.isEmpty else { return }
         send(.streamed(shown.map(row)))
     }
@@ -280,7 +282,9 @@ public final class FeedListViewModel {
     /// this list (``AccountHiding/applies(to:account:)``) — the rows the store names, and on the
     /// notifications screen the notifications only from them. Kept, with their places, while pending.
     private func accountHidden(_ account: AccountID, handle: String?, rows ids: [RowID], hiding: AccountHiding, pending: Bool) {
-        guard hiding.applies(to: source, account: account, handle: handle) else { return }
+        guard hiding.applies(to: hidingSource, account: account, handle: handle) else { return }
+        // A mute that keeps their notifications leaves the notifications screen alone.
+        if source == .notifications, hiding == .mute, !store.hidesNotifications(from: account) { return }
         var gone = ids
         if source == .notifications, hiding != .unfollow, store.hidesNotifications(from: account) {
             // Notifications from them (no post of theirs): O(rows) of this one list.
@@ -302,12 +306,19 @@ public final class FeedListViewModel {
         send(.rowsRemoved(gone))
     }
 
+    /// The source as mutes and blocks see it: a profile opened by handle is the profile of the
+    /// account it names once its header has loaded (a mute spares it, however it was opened).
+    private var hidingSource: ListSource {
+        if let id = profile?.accountID { return .feed(.account(id)) }
+        return source
+    }
+
     /// The server refused a pending mute, block or unfollow: the rows it took come back where they were.
     private func accountShown(_ account: AccountID) {
         guard let taken = takenByAccountHiding.removeValue(forKey: account), !taken.isEmpty else { return }
         // What another mute or block (or a delete) still keeps away stays away.
         let back = taken.filter { taken in
-            if let post = taken.row.shownPost?.post, store.isHidden(post, in: source) || store.isDeleted(post.id) { return false }
+            if let post = taken.row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) { return false }
             if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) { return false }
             return true
         }
@@ -474,14 +485,10 @@ public final class FeedListViewModel {
         }
     }
 
-    /// Handles a load's result: its posts into the store, then its rows into the machine. A
-    /// profile's first page waits for its header to settle (``ProfileViewModel/isSettled``), so
-    /// fronts show (and a script prints) the header first, the same way every run.
+    /// Handles a load's result: its posts into the store, then its rows into the machine. (A
+    /// profile's loads answer only once its header settled, ``ProfileViewModel/isSettled``: fronts
+    /// show, and a script prints, the header first, the same way every run.)
     private func receive(_ loaded: Loaded) {
-        if let profile, !profile.isSettled, heldForProfile == nil, case .posts = loaded {
-            heldForProfile = loaded
-            return
-        }
         collected = []
         let event: ListEvent
         var followUp: ListEvent?
@@ -547,7 +554,7 @@ public final class FeedListViewModel {
     /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
     /// stream said so while it came).
     private func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch) -> [Post] {
-        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !store.isHidden($0, in: source) }
+        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !store.isHidden($0, in: hidingSource) }
     }
 
     /// The groups of a fetch that began at `fetchedAt`, less those about a post deleted since.

@@ -71,11 +71,10 @@ public final class ProfileViewModel {
     }
 
     private var loads: Feedback<Int, Loaded>?
-    /// Told once the first load settled (loaded or failed): the profile's list shows its first
-    /// page only then, so the header comes before the posts.
-    var settled: (@MainActor () -> Void)?
     /// Whether a load has settled (loaded or failed) at least once.
     public private(set) var isSettled = false
+    /// Who waits for the first load to settle (``waitUntilSettled()``).
+    private var settleWaiters: [CheckedContinuation<Void, Never>] = []
     private var attempt = 0
     private var subscription: Subscription?
 
@@ -108,6 +107,15 @@ public final class ProfileViewModel {
 
     isolated deinit {
         loads?.cancelAll()
+        // Nothing will settle now: whoever waits goes on.
+        for waiter in settleWaiters { waiter.resume() }
+    }
+
+    /// Returns once the first load settled (loaded or failed), or when the view model goes —
+    /// the profile's list answers its loads only then, so its rows come after the header.
+    package func waitUntilSettled() async {
+        guard !isSettled else { return }
+        await withCheckedContinuation { settleWaiters.append($0) }
     }
 
     /// The header, published after every change (on the main actor).
@@ -122,6 +130,12 @@ public final class ProfileViewModel {
     /// Loads the profile when it is not loaded or loading.
     public func appeared() {
         guard current.profile == nil, loads?.requests.isEmpty ?? false else { return }
+        load()
+    }
+
+    /// Starts the first load if nothing has started it (a list that loads before it appeared).
+    package func startIfNeverLoaded() {
+        guard !isSettled, current.failure == nil, loads?.requests.isEmpty ?? false else { return }
         load()
     }
 
@@ -163,7 +177,9 @@ public final class ProfileViewModel {
         }
         if !isSettled {
             isSettled = true
-            settled?()
+            let waiters = settleWaiters
+            settleWaiters = []
+            for waiter in waiters { waiter.resume() }
         }
     }
 }
