@@ -280,7 +280,7 @@ struct JSONLPostWritingBinaryTests {
         let commands = try await DocumentedExample.check(
             heading: "Editing and voting example", flags: ["--jsonl", "--fixtures", "Fixtures/timeline", "--now", "2026-11-21T18:00:00Z"]
         )
-        #expect(commands == 15)
+        #expect(commands == 16)
     }
 
     /// Whether `real` is `shown` with text trimmed at each `…`: every piece between ellipses
