@@ -107,16 +107,8 @@ public final class RelationshipStore {
             },
             handle: { [weak self] fetched in self?.fetched(fetched) }
         )
-        waits = Feedback(
-            activity: activity,
-            effect: { wait in
-                do {
-                    try await activity.waiting { try await retryClock.sleep(for: wait.resend.delay) }
-                    return .elapsed(wait)
-                } catch {
-                    return nil
-                }
-            },
+        waits = .waits(
+            activity: activity, clock: retryClock, delay: { $0.resend.delay }, elapsed: { .elapsed($0) },
             handle: { [weak self] reply in self?.settle(reply) }
         )
     }

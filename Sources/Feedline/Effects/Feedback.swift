@@ -110,3 +110,27 @@ package final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
         cancelAll()
     }
 }
+
+extension Feedback {
+    /// A loop whose effects only wait: each request sleeps `delay(request)` on `clock` — counted
+    /// in `activity` as waiting, so `Activity/idle()` is not held up by a backoff — then hands
+    /// `elapsed(request)` to `handle`. A cancelled wait delivers nothing. (The re-sends of post
+    /// interactions and of relationship changes.)
+    package static func waits(
+        activity: Activity, clock: any Clock<Duration>, delay: @escaping @Sendable (Request) -> Duration,
+        elapsed: @escaping @Sendable (Request) -> Event, handle: @escaping @MainActor @Sendable (Event) -> Void
+    ) -> Feedback {
+        Feedback(
+            activity: activity,
+            effect: { request in
+                do {
+                    try await activity.waiting { try await clock.sleep(for: delay(request)) }
+                    return elapsed(request)
+                } catch {
+                    return nil
+                }
+            },
+            handle: handle
+        )
+    }
+}

@@ -247,16 +247,8 @@ public final class PostStore {
             },
             handle: { [weak self] reply in self?.settle(reply) }
         )
-        waits = Feedback(
-            activity: activity,
-            effect: { wait in
-                do {
-                    try await activity.waiting { try await retryClock.sleep(for: wait.resend.delay) }
-                    return .elapsed(wait)
-                } catch {
-                    return nil
-                }
-            },
+        waits = .waits(
+            activity: activity, clock: retryClock, delay: { $0.resend.delay }, elapsed: { .elapsed($0) },
             handle: { [weak self] reply in self?.settle(reply) }
         )
     }
