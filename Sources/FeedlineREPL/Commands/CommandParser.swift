@@ -102,7 +102,11 @@ public enum CommandParser {
         if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
         if CommandTable.spec(name).argument == .account {
             // At most a handful of words count; more is an error on the first extra one.
-            let all = line.split(maxSplits: 6, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().map(String.init)
+            var all = line.split(maxSplits: 6, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().map(String.init)
+            // The last piece is the rest of the line: only its first word counts (one too many).
+            if all.count == 6, let last = all.last, let word = last.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first {
+                all[5] = String(word)
+            }
             return parseRelationship(name, all)
         }
         let arguments = words.dropFirst().map(String.init)
