@@ -39,7 +39,7 @@ extension FuzzTarget {
     }
 
     /// `command` as a line typed in upper case parses: the same command, its free text (a post's,
-    /// a reply's, an edit's) and a handle it names in upper case (handles keep their case as
+    /// a reply's, an edit's, a search's) and a handle it names in upper case (handles keep their case as
     /// typed; the session compares them without it).
     static func uppercased(_ command: Command) -> Command {
         switch command {
@@ -47,6 +47,8 @@ extension FuzzTarget {
         case .reply(let row, let text): return .reply(row: row, text: text?.uppercased())
         case .edit(let row, let text): return .edit(row: row, text: text?.uppercased())
         case .profile(.handle(let handle)?): return .profile(.handle(handle.uppercased()))
+        case .accountList(let kind, .handle(let handle)?): return .accountList(kind, .handle(handle.uppercased()))
+        case .search(let query): return .search(query.uppercased())
         case .relationship(var relationship):
             if case .handle(let handle)? = relationship.target { relationship.target = .handle(handle.uppercased()) }
             return .relationship(relationship)

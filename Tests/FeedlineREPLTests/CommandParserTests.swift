@@ -100,6 +100,25 @@ struct CommandParserTests {
         ("more please", .failure(.unexpectedArgument(.more, "please"))),
         ("help me please", .failure(.unexpectedArgument(.help, "please"))),
         ("help lsit", .failure(.unknownTopic("lsit", suggestion: .list))),
+        ("search birds of prey", .success(.search("birds of prey"))),
+        ("find  @kemi@fieldnotes.science ", .success(.search("@kemi@fieldnotes.science"))),
+        ("search #Tea", .success(.search("#Tea"))),
+        ("search", .failure(.missingQuery)),
+        ("search   ", .failure(.missingQuery)),
+        ("followers", .success(.accountList(.followers, nil))),
+        ("followers 3", .success(.accountList(.followers, .row(3)))),
+        ("following @kemi@fieldnotes.science", .success(.accountList(.following, .handle("kemi@fieldnotes.science")))),
+        ("following x/y", .failure(.notAHandle("x/y"))),
+        ("followers 1 2", .failure(.unexpectedArgument(.followers, "2"))),
+        ("mutes", .success(.screen(.mutes))),
+        ("blocks", .success(.screen(.blocks))),
+        ("requests", .success(.screen(.requests))),
+        ("requests 2", .failure(.unexpectedArgument(.requests, "2"))),
+        ("accept 2", .success(.answer(row: 2, accept: true))),
+        ("authorize 2", .success(.answer(row: 2, accept: true))),
+        ("reject 1", .success(.answer(row: 1, accept: false))),
+        ("accept", .failure(.missingRow(.accept))),
+        ("reject me", .failure(.notARow(.reject, "me"))),
     ]
 
     @Test("the table of inputs parses as expected", arguments: table.indices)
@@ -187,8 +206,8 @@ struct CommandParserTests {
     func completions() {
         let complete = { (line: String, word: String) in Completion.matches(line: line, word: word, context: Self.context) }
         #expect(complete("he", "he") == ["help", "home"].filter { $0.hasPrefix("he") })
-        #expect(complete("re", "re") == ["redraft", "refresh", "reply", "retry"])
-        #expect(complete("f", "f") == ["fav", "favourites", "follow"])
+        #expect(complete("re", "re") == ["redraft", "refresh", "reject", "reply", "requests", "retry"])
+        #expect(complete("f", "f") == ["fav", "favourites", "follow", "followers", "following"])
         #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")
         #expect(complete("zz", "zz").isEmpty)
         #expect(!complete("", "").contains("?") && !complete("", "").contains("reblog"))

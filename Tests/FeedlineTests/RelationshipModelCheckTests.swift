@@ -3,9 +3,10 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// A seeded model check of relationships across a stack: random pushes of profiles and feeds,
-/// follow/mute/block/notify/boosts toggles from any depth, answers in random order, refusals
-/// and lost connections. After every step each profile header shows the store's relationship,
+/// A seeded model check of relationships across a stack: random pushes of profiles, feeds,
+/// searches and followers, follow/mute/block/notify/boosts toggles from any depth, answers in
+/// random order, refusals and lost connections. After every step each profile header and
+/// account row shows the store's relationship,
 /// no two requests run for one account and kind, and no list shows a muted or blocked
 /// account's post where the rule forbids it; once everything is answered, the store equals the
 /// server.
@@ -61,10 +62,16 @@ struct RelationshipModelCheckTests {
         }
         for _ in 0..<(4 + random.next(below: 10)) {
             let account = AccountID(Self.authors[random.next(below: Self.authors.count)].id)
-            switch random.next(below: 10) {
+            switch random.next(below: 12) {
             case 0:
                 log.append("push profile \(account)")
                 session.navigator.push(.feed(.account(account)))
+            case 10:
+                log.append("push search")
+                session.navigator.push(.search("a"))
+            case 11:
+                log.append("push followers \(account)")
+                session.navigator.push(.accounts(.followers(account)))
             case 1:
                 log.append("push local")
                 session.navigator.push(.feed(.local))
@@ -139,6 +146,9 @@ struct RelationshipModelCheckTests {
                 return "the header of \(id) shows \(String(describing: profile.current.relationship)), the store \(String(describing: session.relationships.relationship(id)))"
             }
             for row in list.rows {
+                if let account = row.account, account.relationship != session.relationships.relationship(account.id) {
+                    return "the row of \(account.id) on \(list.source) shows \(String(describing: account.relationship)), the store \(String(describing: session.relationships.relationship(account.id)))"
+                }
                 guard let post = row.shownPost?.post else { continue }
                 for author in [post.author.id, post.content.author.id] {
                     let id = AccountID(author)

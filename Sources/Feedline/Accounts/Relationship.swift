@@ -13,6 +13,8 @@ public struct Relationship: Hashable, Sendable, Codable {
     public var requested: Bool
     /// They follow you.
     public var followedBy: Bool
+    /// They asked to follow you and wait for your answer (Mastodon's `requested_by`).
+    public var requestedBy: Bool
     /// You muted them.
     public var muting: Bool
     /// Your mute hides their notifications too.
@@ -36,12 +38,14 @@ public struct Relationship: Hashable, Sendable, Codable {
     public init(
         accountID: AccountID, following: Bool = false, requested: Bool = false, followedBy: Bool = false, muting: Bool = false,
         mutingNotifications: Bool = false, mutingUntil: Date? = nil, blocking: Bool = false, blockedBy: Bool = false,
-        domainBlocking: Bool = false, notifying: Bool = false, showingBoosts: Bool = true, note: String = ""
+        domainBlocking: Bool = false, notifying: Bool = false, showingBoosts: Bool = true, note: String = "",
+        requestedBy: Bool = false
     ) {
         self.accountID = accountID
         self.following = following
         self.requested = requested
         self.followedBy = followedBy
+        self.requestedBy = requestedBy
         self.muting = muting
         self.mutingNotifications = mutingNotifications
         self.mutingUntil = mutingUntil
@@ -143,10 +147,37 @@ public struct RelationshipDisplay: Hashable, Sendable {
     public var pending: Set<RelationshipKind>
     /// The last refusal, until the next change of this account.
     public var failure: RelationshipFailure?
+    /// The user's answer to the account's follow request, once given (see
+    /// ``FeedListViewModel/answerRequest(row:accept:)``).
+    public var requestAnswer: FollowRequestAnswer?
 
-    public init(relationship: Relationship, pending: Set<RelationshipKind> = [], failure: RelationshipFailure? = nil) {
+    public init(
+        relationship: Relationship, pending: Set<RelationshipKind> = [], failure: RelationshipFailure? = nil,
+        requestAnswer: FollowRequestAnswer? = nil
+    ) {
         self.relationship = relationship
         self.pending = pending
         self.failure = failure
+        self.requestAnswer = requestAnswer
     }
+}
+
+/// An answer to a follow request and where it stands: on its way, answered, or refused by the
+/// server (the request still waits; answering again sends it again).
+public struct FollowRequestAnswer: Hashable, Sendable {
+    /// Whether the request is accepted (`true`) or rejected.
+    public var accept: Bool
+    /// Whether the server has not answered yet.
+    public var isPending: Bool
+    /// Why the server refused it, e.g. "Could not accept the follow request of @juniper: …".
+    public var failure: String?
+
+    public init(accept: Bool, isPending: Bool, failure: String? = nil) {
+        self.accept = accept
+        self.isPending = isPending
+        self.failure = failure
+    }
+
+    /// Whether the server took the answer: the request is gone from every list of requests.
+    public var isAnswered: Bool { !isPending && failure == nil }
 }

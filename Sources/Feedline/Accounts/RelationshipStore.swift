@@ -56,6 +56,17 @@ public final class RelationshipStore {
         case elapsed(Wait)
     }
 
+    /// An answer to a follow request on its way: at most one per account.
+    private struct Answer: Hashable, Sendable {
+        var accountID: AccountID
+        var accept: Bool
+    }
+
+    private enum Answered: Sendable {
+        case succeeded(Answer, Relationship, fetchedAt: StoreEpoch)
+        case failed(Answer, FeedFailure)
+    }
+
     private var states: [AccountID: RelationshipState] = [:]
     private var epoch: StoreEpoch = 0
     private let observers = HandlerList<RelationshipChange>()
@@ -64,6 +75,9 @@ public final class RelationshipStore {
     private var waits: Feedback<Wait, Reply>?
     /// Batched fetches of relationships (``load(_:)``), each with the epoch it began at.
     private var fetches: Feedback<Fetch, Fetched>?
+    /// Answers to follow requests: the one in flight per account, and where each stands.
+    private var answering: Feedback<Answer, Answered>?
+    private var answers: [AccountID: FollowRequestAnswer] = [:]
     private var nextFetch = 0
     /// Accounts whose last change failed, or that wait to be sent again: what a retry acts on.
     private var retryable: Set<AccountID> = []
@@ -107,6 +121,19 @@ public final class RelationshipStore {
             },
             handle: { [weak self] fetched in self?.fetched(fetched) }
         )
+        answering = Feedback(
+            activity: activity,
+            prepare: { [weak self] _ in self?.beginFetch() ?? 0 },
+            effect: { answer, fetchedAt in
+                do {
+                    let reply = try await service.answerFollowRequest(from: answer.accountID, accept: answer.accept)
+                    return .succeeded(answer, reply, fetchedAt: fetchedAt)
+                } catch {
+                    return .failed(answer, FeedFailure(error))
+                }
+            },
+            handle: { [weak self] answered in self?.answered(answered) }
+        )
         waits = .waits(
             activity: activity, clock: retryClock, delay: { $0.resend.delay }, elapsed: { .elapsed($0) },
             handle: { [weak self] reply in self?.settle(reply) }
@@ -118,7 +145,9 @@ public final class RelationshipStore {
     /// The relationship with the account as shown now (the values the user wants), or `nil`
     /// when no fetch or change has told the store about it.
     public func relationship(_ id: AccountID) -> RelationshipDisplay? {
-        states[id]?.display
+        guard var display = states[id]?.display else { return nil }
+        display.requestAnswer = answers[id]
+        return display
     }
 
     /// Calls `handler` on the main actor after every change of any account's displayed
@@ -148,7 +177,7 @@ public final class RelationshipStore {
     /// Returns once no relationship request is in flight (at once when none is), or when
     /// `limit` has passed on the retry clock.
     package func waitForRequests(atMost limit: Duration) async {
-        guard !(requests?.requests.isEmpty ?? true) else { return }
+        guard !(requests?.requests.isEmpty ?? true) || !(answering?.requests.isEmpty ?? true) else { return }
         await requestWaiters.wait(atMost: limit, on: retryClock)
     }
 
@@ -224,6 +253,43 @@ public final class RelationshipStore {
         handle(.toggled(kind, mute: mute, at: epoch), id)
     }
 
+    /// Accepts (`accept`) or rejects the follow request of the account: shown at once as on its
+    /// way on every screen of the account, then answered (every list of requests drops it, and
+    /// the relationship is the server's answer) or refused with a sentence (answering again
+    /// sends it again). Returns `false`, sending nothing, while an answer is on its way or once
+    /// one was taken.
+    @discardableResult
+    package func answerRequest(from id: AccountID, accept: Bool) -> Bool {
+        if let answer = answers[id], answer.isPending || answer.isAnswered { return false }
+        if states[id] == nil { states[id] = RelationshipState(serverCopy: Relationship(accountID: id, requestedBy: true), fetchedAt: 0) }
+        answers[id] = FollowRequestAnswer(accept: accept, isPending: true)
+        notifyCurrent(id)
+        answering?.react(to: (answering?.requests ?? []).union([Answer(accountID: id, accept: accept)]))
+        return true
+    }
+
+    private func answered(_ answered: Answered) {
+        defer {
+            if !requestWaiters.isEmpty, requests?.requests.isEmpty ?? true, answering?.requests.isEmpty ?? true { requestWaiters.resumeAll() }
+        }
+        switch answered {
+        case .succeeded(let answer, var relationship, let fetchedAt):
+            answers[answer.accountID] = FollowRequestAnswer(accept: answer.accept, isPending: false)
+            // A server that does not send `requested_by` answered it all the same.
+            relationship.requestedBy = false
+            if answer.accept { relationship.followedBy = true }
+            relationship.accountID = answer.accountID
+            ingest([relationship], fetchedAt: fetchedAt)
+            notifyCurrent(answer.accountID)
+        case .failed(let answer, let failure):
+            let verb = answer.accept ? "accept" : "reject"
+            answers[answer.accountID] = FollowRequestAnswer(
+                accept: answer.accept, isPending: false, failure: "Could not \(verb) the follow request: \(failure.message)"
+            )
+            notifyCurrent(answer.accountID)
+        }
+    }
+
     /// Wants again every change that rolled back, and sends every deferred one at once.
     /// Returns whether there was any.
     @discardableResult
@@ -296,12 +362,18 @@ public final class RelationshipStore {
     }
 
     private func notify(_ id: AccountID, _ state: RelationshipState) {
-        observers.notify(RelationshipChange(accountID: id, display: state.display))
+        var display = state.display
+        display.requestAnswer = answers[id]
+        observers.notify(RelationshipChange(accountID: id, display: display))
+    }
+
+    private func notifyCurrent(_ id: AccountID) {
+        if let state = states[id] { notify(id, state) }
     }
 
     private func settle(_ reply: Reply) {
         defer {
-            if !requestWaiters.isEmpty, requests?.requests.isEmpty ?? true { requestWaiters.resumeAll() }
+            if !requestWaiters.isEmpty, requests?.requests.isEmpty ?? true, answering?.requests.isEmpty ?? true { requestWaiters.resumeAll() }
         }
         epoch += 1
         switch reply {

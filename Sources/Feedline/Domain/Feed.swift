@@ -70,7 +70,8 @@ public enum Feed: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 }
 
-/// What a list screen shows: a feed of posts, the thread around a post, or the notifications.
+/// What a list screen shows: a feed of posts, the thread around a post, the notifications, a
+/// list of accounts, or search results.
 public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case feed(Feed)
     /// A post with its ancestors above and its replies below, as rows.
@@ -79,13 +80,20 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case notifications
     /// The versions of an edited post, newest first (its edit history).
     case history(PostID)
+    /// Accounts: followers, following, mutes, blocks, follow requests (``AccountRow`` rows).
+    case accounts(AccountList)
+    /// What a search finds: accounts, then hashtags, then posts (``FeedService/search(_:after:)``).
+    case search(String)
 
-    /// The filter context of its posts (a thread's is ``FilterContext/thread``).
+    /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
+    /// are filtered as the public timelines are).
     public var filterContext: FilterContext? {
         switch self {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
         case .notifications: .notifications
+        case .accounts: nil
+        case .search: .public
         }
     }
 
@@ -95,6 +103,16 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .thread(let id): "thread:\(id)"
         case .notifications: "notifications"
         case .history(let id): "history:\(id)"
+        case .accounts(let list): list.description
+        case .search(let query): "search:\(query)"
+        }
+    }
+
+    /// Whether its rows are accounts whose relationships the list keeps current.
+    package var showsAccounts: Bool {
+        switch self {
+        case .accounts, .search: true
+        case .feed, .thread, .notifications, .history: false
         }
     }
 }

@@ -16,4 +16,7 @@ extension FeedService {
     public func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
         throw AccountsUnsupported()
     }
+    public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> { throw AccountsUnsupported() }
+    public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> { throw AccountsUnsupported() }
+    public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship { throw AccountsUnsupported() }
 }

@@ -72,4 +72,18 @@ public protocol FeedService: Sendable {
     /// afterwards (`…/follow`, `…/unfollow`, `…/mute` with `mute`'s options, `…/unmute`,
     /// `…/block`, `…/unblock`; notify and boosts are a follow with `notify` / `reblogs`).
     func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship
+
+    /// A page of `list`'s accounts, in the server's order (``PageCursor`` opaque: Mastodon pages
+    /// these by `Link`). (Default: throws ``AccountsUnsupported``.)
+    func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile>
+
+    /// What `query` finds: accounts, then hashtags, then posts (Mastodon's `/api/v2/search`;
+    /// a handle or a URL is resolved, so an account or post the server has not seen yet is
+    /// found). `cursor` continues with more of each. (Default: throws ``AccountsUnsupported``.)
+    func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult>
+
+    /// Accepts (`accept`) or rejects the follow request of `account` and returns the
+    /// relationship afterwards (`POST /api/v1/follow_requests/:id/authorize|reject`).
+    /// (Default: throws ``AccountsUnsupported``.)
+    func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship
 }

@@ -53,6 +53,8 @@ package enum ListEvent: Hashable, Sendable {
     case positionRestored(ReadingPosition)
     /// These rows' posts were deleted: they leave the rows and the waiting rows.
     case rowsRemoved([RowID])
+    /// The relationship with an account changed: its account row shows it.
+    case accountChanged(AccountID, RelationshipDisplay)
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)

@@ -8,13 +8,19 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case gap(below: ItemID)
     /// A notification group, by its key.
     case notification(String)
+    /// An account, by its id.
+    case account(AccountID)
+    /// A hashtag, by its name lower-cased (``Hashtag/key``).
+    case tag(String)
 
-    /// `post:ID`, `gap:ID`, `notification:KEY`.
+    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`.
     public var description: String {
         switch self {
         case .post(let id): "post:\(id)"
         case .gap(let below): "gap:\(below)"
         case .notification(let key): "notification:\(key)"
+        case .account(let id): "account:\(id)"
+        case .tag(let name): "tag:\(name)"
         }
     }
 
@@ -26,6 +32,10 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .gap(below: ItemID(String(text.dropFirst(4))))
         } else if text.hasPrefix("notification:"), text.count > 13 {
             self = .notification(String(text.dropFirst(13)))
+        } else if text.hasPrefix("account:"), text.count > 8 {
+            self = .account(AccountID(String(text.dropFirst(8))))
+        } else if text.hasPrefix("tag:"), text.count > 4 {
+            self = .tag(String(text.dropFirst(4)).lowercased())
         } else {
             return nil
         }
@@ -185,19 +195,53 @@ public struct NotificationRow: Hashable, Sendable, Identifiable {
     public var id: String { group.id }
 }
 
-/// One row of a list as fronts show it: a post, a gap where items may be missing, or a
-/// notification group.
+/// An account as a row (followers, mutes, follow requests, search results): who it is and the
+/// shared relationship with it, as the session's ``RelationshipStore`` shows it on every screen.
+public struct AccountRow: Hashable, Sendable, Identifiable {
+    /// Who the account is.
+    public var profile: Profile
+    /// The relationship with it, once known (every row and header of the account shows the same).
+    public var relationship: RelationshipDisplay?
+
+    public init(profile: Profile, relationship: RelationshipDisplay? = nil) {
+        self.profile = profile
+        self.relationship = relationship
+    }
+
+    /// The account's id.
+    public var id: AccountID { profile.accountID }
+    public var author: Author { profile.author }
+}
+
+/// One row of a list as fronts show it: a post, a gap where items may be missing, a
+/// notification group, an account or a hashtag.
 public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case post(PostRow)
     case gap(Gap)
     case notification(NotificationRow)
+    case account(AccountRow)
+    case tag(Hashtag)
 
     public var id: RowID {
         switch self {
         case .post(let row): .post(row.id)
         case .gap(let gap): gap.id
         case .notification(let row): .notification(row.id)
+        case .account(let row): .account(row.id)
+        case .tag(let tag): .tag(tag.key)
         }
+    }
+
+    /// The account row, when this is one.
+    public var account: AccountRow? {
+        if case .account(let row) = self { return row }
+        return nil
+    }
+
+    /// The hashtag, when this is a hashtag row.
+    public var tag: Hashtag? {
+        if case .tag(let tag) = self { return tag }
+        return nil
     }
 
     /// The post row, when this is one.
@@ -223,7 +267,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row
         case .notification(let row): row.post
-        case .gap: nil
+        case .gap, .account, .tag: nil
         }
     }
 
@@ -232,7 +276,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap: nil
+        case .gap, .account, .tag: nil
         }
     }
 
@@ -241,7 +285,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap: nil
+        case .gap, .account, .tag: nil
         }
     }
 
@@ -260,7 +304,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .notification(var row):
             row.post = row.post?.applying(change)
             return .notification(row)
-        case .gap:
+        case .gap, .account, .tag:
             return self
         }
     }

@@ -99,6 +99,9 @@ extension ListState {
         case .rowsRemoved(let ids):
             removeRows(ids, &edit)
 
+        case .accountChanged(let account, let display):
+            accountChanged(account, display, &edit)
+
         case .ownPosted(let row):
             ownPosted(row, &edit)
 

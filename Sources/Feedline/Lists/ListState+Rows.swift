@@ -17,6 +17,13 @@ extension ListState {
         }
     }
 
+    /// The account row of `account`, when shown, shows `display`. O(1).
+    mutating func accountChanged(_ account: AccountID, _ display: RelationshipDisplay, _ edit: inout RowEdit) {
+        guard let index = rows.index(of: .account(account)), case .account(var row) = rows[index], row.relationship != display else { return }
+        row.relationship = display
+        replace(at: index, with: .account(row), &edit)
+    }
+
     // MARK: - Helpers shared by the concerns
 
     /// The rows not yet present, in order; rows already present are updated in place — except

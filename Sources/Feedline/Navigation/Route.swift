@@ -10,6 +10,10 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
     case post(PostID)
     /// The versions of an edited post, as a list, newest first.
     case history(PostID)
+    /// A list of accounts (followers, following, mutes, blocks, follow requests).
+    case accounts(AccountList)
+    /// Search results for a query: accounts, hashtags and posts.
+    case search(String)
 
     /// What the list of a list route shows; `nil` for a post route.
     public var listSource: ListSource? {
@@ -18,6 +22,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .thread(let id): .thread(id)
         case .notifications: .notifications
         case .history(let id): .history(id)
+        case .accounts(let list): .accounts(list)
+        case .search(let query): .search(query)
         case .post: nil
         }
     }
@@ -29,6 +35,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .thread(let id): self = .thread(id)
         case .notifications: self = .notifications
         case .history(let id): self = .history(id)
+        case .accounts(let list): self = .accounts(list)
+        case .search(let query): self = .search(query)
         }
     }
 
@@ -40,6 +48,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .notifications: "notifications"
         case .post(let id): "post(\(id))"
         case .history(let id): "history(\(id))"
+        case .accounts(let list): "accounts(\(list))"
+        case .search(let query): "search(\(query))"
         }
     }
 }

@@ -43,7 +43,8 @@ public final class FeedSession {
                 profile = ProfileViewModel(account: id, service: service, relationships: relationships, activity: activity)
             }
             return FeedListViewModel(
-                source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile
+                source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
+                relationships: relationships
             )
         }
         self.relationships = relationships

@@ -76,17 +76,21 @@ public final class FeedListViewModel {
     private var takenByAccountHiding: [AccountID: [ReinsertedRow]] = [:]
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
     private var loads: Feedback<ListRequest, Loaded>?
+    /// The session's relationships, which account rows show (lists of accounts and search).
+    private let relationships: RelationshipStore?
+    private var relationshipSubscription: Subscription?
 
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
     /// page when displayed.
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
-        profile: ProfileViewModel? = nil
+        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil
     ) {
         self.source = source
         self.store = store
         self.profile = profile
+        self.relationships = source.showsAccounts ? relationships : nil
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         holder = store.makeHolder { [weak self] event in
@@ -116,6 +120,7 @@ public final class FeedListViewModel {
             },
             handle: { [weak self] loaded in self?.receive(loaded) }
         )
+        relationshipSubscription = self.relationships?.observe { [weak self] change in self?.relationshipChanged(change) }
     }
 
     isolated deinit {
@@ -237,7 +242,7 @@ public final class FeedListViewModel {
             switch row {
             case .post(let post): if !post.isSending { entries.append(.post(post.post)) }
             case .gap(let gap): if !entries.isEmpty { entries.append(.gap(below: gap.below, above: gap.above)) }
-            case .notification: continue
+            case .notification, .account, .tag: continue
             }
         }
         while case .gap? = entries.last { entries.removeLast() }
@@ -434,12 +439,14 @@ public final class FeedListViewModel {
         case newerNotifications(ListRequest, NewerPage<NotificationGroup>, StoreEpoch)
         case thread(ListRequest, focus: Post, PostContext, StoreEpoch)
         case versions(ListRequest, PostID, [PostVersion])
+        case accounts(ListRequest, Page<Profile>)
+        case searched(ListRequest, Page<SearchResult>, StoreEpoch)
         case failed(ListRequest, FeedFailure)
     }
 
     private static func refreshStyle(of source: ListSource) -> ListState.RefreshStyle {
         switch source {
-        case .feed(.bookmarks), .feed(.favourites), .thread, .history: .reload
+        case .feed(.bookmarks), .feed(.favourites), .thread, .history, .accounts, .search: .reload
         case .feed, .notifications: .newer
         }
     }
@@ -475,6 +482,14 @@ public final class FeedListViewModel {
                 return .newerNotifications(request, try await service.newerNotifications(than: gap.below, olderThan: gap.above), fetchedAt)
             case (.history(let id), _):
                 return .versions(request, id, try await service.history(of: id))
+            case (.accounts(let list), .page(let cursor)):
+                return .accounts(request, try await service.accounts(in: list, after: cursor))
+            case (.accounts(let list), _):
+                return .accounts(request, try await service.accounts(in: list, after: nil))
+            case (.search(let query), .page(let cursor)):
+                return .searched(request, try await service.search(query, after: cursor), fetchedAt)
+            case (.search(let query), _):
+                return .searched(request, try await service.search(query, after: nil), fetchedAt)
             case (.thread(let id), _):
                 async let focus = service.post(id)
                 async let context = service.context(of: id)
@@ -541,6 +556,33 @@ public final class FeedListViewModel {
                 ), filterContext: filterContext))
             }
             event = .pageLoaded(token: request.token, page: Page(items: rows, next: nil))
+        case .accounts(let request, let page):
+            // An answered follow request is on no list of requests (the page may predate it).
+            let shown = page.items.filter { source != .accounts(.requests) || relationships?.relationship($0.accountID)?.requestAnswer?.isAnswered != true }
+            event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next))
+            relationships?.load(shown.map(\.accountID))
+        case .searched(let request, let page, let fetchedAt):
+            var rows: [ListRow] = []
+            var accounts: [AccountID] = []
+            var posts: [Post] = []
+            for result in page.items {
+                switch result {
+                case .account(let profile):
+                    rows.append(accountRow(profile))
+                    accounts.append(profile.accountID)
+                case .hashtag(let tag):
+                    rows.append(.tag(tag))
+                case .post(let post):
+                    guard let post = undeleted([post], fetchedAt).first else { continue }
+                    posts.append(post)
+                    if !post.isHidden(in: filterContext) { rows.append(.post(PostRow(post: post, filterContext: filterContext))) }
+                }
+            }
+            store.ingest(posts, fetchedAt: fetchedAt)
+            // Post rows as the store shows them (its latest copies, the shared state).
+            rows = rows.map { $0.post.map { .post(postRow($0.post, thread: nil)) } ?? $0 }
+            event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next))
+            relationships?.load(accounts)
         case .failed(let request, let failure):
             event = .pageFailed(token: request.token, failure: failure)
         }
@@ -563,6 +605,29 @@ public final class FeedListViewModel {
             group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) && !store.isHidden($0, in: source) } ?? true
                 && !store.isFromHiddenAccounts(group)
         }
+    }
+
+    /// A relationship changed: the account's row shows it; an answered follow request leaves a
+    /// list of requests. O(1).
+    private func relationshipChanged(_ change: RelationshipChange) {
+        let id = RowID.account(change.accountID)
+        guard state.rows.contains(id) else { return }
+        if source == .accounts(.requests), change.display.requestAnswer?.isAnswered == true {
+            send(.rowsRemoved([id]))
+        } else {
+            send(.accountChanged(change.accountID, change.display))
+        }
+    }
+
+    /// Accepts (`accept`) or rejects the follow request the account row `id` shows: on its way
+    /// at once on every screen of the account; once the server took it the row leaves every list
+    /// of requests and the relationship shows the answer (``RelationshipDisplay/requestAnswer``).
+    /// Returns `false` (and does nothing) for a row that is no account, or whose request is
+    /// being answered or was answered.
+    @discardableResult
+    public func answerRequest(row id: RowID, accept: Bool) -> Bool {
+        guard let account = rows[id: id]?.account, let relationships else { return false }
+        return relationships.answerRequest(from: account.id, accept: accept)
     }
 
     /// A store change for rows of this list.
@@ -637,6 +702,11 @@ public final class FeedListViewModel {
             entry = current.post
         }
         return PostRow(post: entry, interaction: current.interaction, thread: thread, filterContext: filterContext)
+    }
+
+    /// The row of an account: who it is and the relationship the store shows for it.
+    private func accountRow(_ profile: Profile) -> ListRow {
+        .account(AccountRow(profile: profile, relationship: relationships?.relationship(profile.accountID)))
     }
 
     private func row(_ group: NotificationGroup) -> ListRow {

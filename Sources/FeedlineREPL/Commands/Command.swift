@@ -70,6 +70,18 @@ public enum Command: Hashable, Sendable {
     /// `follow`, `unfollow`, `mute`, `unmute`, `block`, `unblock`, `notify on|off`,
     /// `boosts on|off`: set your relationship with an account.
     case relationship(RelationshipCommand)
+    /// `search QUERY`: a screen of what the server finds.
+    case search(String)
+    /// `followers [N|@user]`, `following [N|@user]`: an account's followers or followed accounts
+    /// (`nil`: the profile or post on top).
+    case accountList(AccountListKind, ProfileTarget?)
+    /// `accept N`, `reject N`: answer the follow request of row N.
+    case answer(row: Int, accept: Bool)
+}
+
+/// Which accounts `followers` and `following` list.
+public enum AccountListKind: String, Hashable, Sendable {
+    case followers, following
 }
 
 /// What a relationship command sets, for whom, and how.
@@ -219,6 +231,11 @@ extension Command {
         case .top: "top"
         case .whereAmI: "where"
         case .relationship(let command): command.text
+        case .search(let query): "search \(query)"
+        case .accountList(let kind, nil): kind.rawValue
+        case .accountList(let kind, .row(let row)?): "\(kind.rawValue) \(row)"
+        case .accountList(let kind, .handle(let handle)?): "\(kind.rawValue) @\(handle)"
+        case .answer(let row, let accept): "\(accept ? "accept" : "reject") \(row)"
         }
     }
 }

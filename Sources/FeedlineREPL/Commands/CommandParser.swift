@@ -30,6 +30,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case notADuration(String)
     /// An option the command does not take.
     case unknownOption(CommandName, String)
+    /// `search` needs something to look for.
+    case missingQuery
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -67,6 +69,8 @@ public enum ParseError: Error, Hashable, Sendable {
             return "\"\(Self.echo(word))\" is not a length; --for takes one such as 30m, 2h, 1d or 1w (at most a year)."
         case .unknownOption(let name, let word):
             return "\(name.rawValue) does not take \"\(Self.echo(word))\"; usage: \(CommandTable.spec(name).usage)."
+        case .missingQuery:
+            return "search needs something to look for, for example: search birds, search #swift or search @kemi@fieldnotes.science."
         }
     }
 
@@ -168,11 +172,32 @@ public enum CommandParser {
             case .failure(.tooLarge): return .failure(.rowTooLarge(name, argument))
             case .failure(.notDigits): return .failure(.notARange(argument))
             }
-        case .profile:
-            guard let argument else { return .success(.profile(nil)) }
-            if rowNumber(argument) != .failure(.notDigits) { return row(argument).map { .profile(.row($0)) } }
-            guard let handle = Self.handle(argument) else { return .failure(.notAHandle(argument)) }
-            return .success(.profile(.handle(handle)))
+        case .profile, .followers, .following:
+            let target: ProfileTarget?
+            if let argument {
+                if rowNumber(argument) != .failure(.notDigits) {
+                    switch row(argument) {
+                    case .success(let number): target = .row(number)
+                    case .failure(let error): return .failure(error)
+                    }
+                } else if let handle = Self.handle(argument) {
+                    target = .handle(handle)
+                } else {
+                    return .failure(.notAHandle(argument))
+                }
+            } else {
+                target = nil
+            }
+            switch name {
+            case .followers: return .success(.accountList(.followers, target))
+            case .following: return .success(.accountList(.following, target))
+            default: return .success(.profile(target))
+            }
+        case .search: return .success(.nothing)  // parsed by parseWriting
+        case .mutes, .blocks, .requests: return .success(.screen(name))
+        case .accept, .reject:
+            guard let argument else { return .failure(.missingRow(name)) }
+            return row(argument).map { .answer(row: $0, accept: name == .accept) }
         case .tag:
             guard let argument else { return .failure(.missingTag) }
             let tag = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
@@ -194,9 +219,12 @@ public enum CommandParser {
     private static func parseWriting(
         _ name: CommandName, line: String, after first: Substring, isSeparator: (Character) -> Bool
     ) -> Result<Command, ParseError>? {
-        guard [.post, .reply, .delete, .edit, .vote].contains(name) else { return nil }
+        guard [.post, .reply, .delete, .edit, .vote, .search].contains(name) else { return nil }
         var rest = line[first.endIndex...].drop(while: isSeparator)
         while let last = rest.last, isSeparator(last) { rest = rest.dropLast() }
+        if name == .search {
+            return rest.isEmpty ? .failure(.missingQuery) : .success(.search(String(rest)))
+        }
         var row: Int?
         if name != .post {
             let word = rest.prefix { !isSeparator($0) }

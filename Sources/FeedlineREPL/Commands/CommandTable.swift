@@ -6,6 +6,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case notifications, open, post, profile, `public`, quit, redraft, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost
     case unfav, vote
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
+    case search, followers, following, mutes, blocks, requests, accept, reject
     case whereAmI = "where"
 }
 
@@ -45,6 +46,8 @@ public struct CommandSpec: Hashable, Sendable {
         /// Nothing (the profile or post on top), a row number or an `@handle` (the account),
         /// then options (`on|off`, `--for`, `--keep-notifications`, `--yes`).
         case account
+        /// The rest of the line as text, at least one word (a search).
+        case query
     }
 
     /// The command's name.
@@ -197,6 +200,54 @@ public enum CommandTable {
             summary: "show (or hide) an account's boosts in home",
             details: "Only for accounts you follow. Shown at once, … until the server answers.",
             screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .search, aliases: ["find"], argument: .query, usage: "search QUERY",
+            summary: "search accounts, hashtags and posts",
+            details: "Opens a screen of what the server finds: accounts first, then hashtags, then posts; more loads more of each. A handle (@user@host) or a post's URL is looked up on its server too, so an account your server has not seen yet is found. open N opens an account's profile, a hashtag's timeline or a post; follow N, mute N and the rest act on an account row.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .followers, aliases: [], argument: .profile, usage: "followers [N|@user]",
+            summary: "the accounts that follow the profile on top (or row N's author, or @user)",
+            details: "A screen of accounts, each with how you relate to it — the same relationship every screen shows, so following someone here shows on their profile at once. open N opens a profile.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .following, aliases: [], argument: .profile, usage: "following [N|@user]",
+            summary: "the accounts the profile on top follows (or row N's author, or @user)",
+            details: "A screen of accounts, as followers shows them.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .mutes, aliases: [], argument: .none, usage: "mutes",
+            summary: "the accounts you muted",
+            details: "unmute N on a row unmutes that account; its posts come back on the next load of each screen.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .blocks, aliases: [], argument: .none, usage: "blocks",
+            summary: "the accounts you blocked",
+            details: "unblock N on a row unblocks that account.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .requests, aliases: [], argument: .none, usage: "requests",
+            summary: "the accounts asking to follow you",
+            details: "accept N or reject N answers row N; once the server took the answer the row leaves every requests screen and the account's profile shows it (an accepted account follows you).",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .accept, aliases: ["authorize"], argument: .row, usage: "accept N",
+            summary: "accept the follow request of row N",
+            details: "On the requests screen. Shown at once as accepting… on every screen of the account; if the server refuses, the row says why and accept N sends it again.",
+            screens: [.list]
+        ),
+        CommandSpec(
+            name: .reject, aliases: [], argument: .row, usage: "reject N",
+            summary: "reject the follow request of row N",
+            details: "On the requests screen, as accept.",
+            screens: [.list]
         ),
         CommandSpec(
             name: .tag, aliases: [], argument: .word, usage: "tag NAME",

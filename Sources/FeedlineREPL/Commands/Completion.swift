@@ -52,7 +52,7 @@ public enum Completion {
             let hash = word.hasPrefix("#")
             let stem = hash ? String(lowered.dropFirst()) : lowered
             return context.tags.filter { $0.lowercased().hasPrefix(stem) }.map { hash ? "#" + $0 : $0 }
-        case .profile?:
+        case .profile?, .followers?, .following?:
             let at = word.isEmpty || word.hasPrefix("@")
             let stem = word.hasPrefix("@") ? String(lowered.dropFirst()) : lowered
             return context.handles.filter { $0.lowercased().hasPrefix(stem) }.map { at ? "@" + $0 : $0 }

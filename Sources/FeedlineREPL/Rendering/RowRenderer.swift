@@ -44,7 +44,65 @@ public struct RowRenderer: Sendable {
         case .post(let post): lines(post, number: number, marker: marker)
         case .gap(let gap): gapLines(gap, number: number, marker: marker)
         case .notification(let notification): lines(notification, number: number, marker: marker)
+        case .account(let account): lines(account, number: number, marker: marker)
+        case .tag(let tag): lines(tag, number: number, marker: marker)
         }
+    }
+
+    /// An account: name, handle and markers; how you relate (or the answer to its follow
+    /// request); the bio's first line.
+    private func lines(_ row: AccountRow, number: Int, marker: Character) -> [String] {
+        let lead = prefix(number, marker)
+        let indent = TextWidth.spaces(Self.indent)
+        let available = width - Self.indent
+        let profile = row.profile
+        var markers: [String] = []
+        if profile.bot { markers.append("bot") }
+        if profile.locked { markers.append("approves followers") }
+        if profile.group { markers.append("group") }
+        if let moved = profile.movedTo { markers.append("moved to @\(moved.handle)") }
+        let name = TextWidth.oneLine(profile.author.name)
+        let handle = " @" + profile.author.handle + (markers.isEmpty ? "" : " · " + markers.joined(separator: " · "))
+        let room = width - TextWidth.width(of: lead)
+        let shownName = TextWidth.truncate(name, to: max(1, room / 2))
+        var result = [lead + style.bold(shownName) + style.dim(TextWidth.truncate(handle, to: max(1, room - TextWidth.width(of: shownName))))]
+        var relation: [String] = []
+        if let display = row.relationship {
+            if let line = display.line(formattingDates: { ProfileRenderer(width: width, timeZone: clock.timeZone).moment($0) }) {
+                relation.append(line)
+            }
+            if display.relationship.requestedBy, display.requestAnswer?.isAnswered != true { relation.append("asks to follow you") }
+            if let answer = display.requestAnswer {
+                let verb = answer.accept ? "accept" : "reject"
+                if answer.isPending { relation.append(verb + "ing…") } else if answer.failure == nil { relation.append(verb + "ed") }
+            }
+        }
+        if !relation.isEmpty { result.append(indent + TextWidth.truncate(relation.joined(separator: " · "), to: available)) }
+        let bio = profile.bio.split(separator: "\n", omittingEmptySubsequences: true).first.map { TextWidth.oneLine(String($0)) } ?? ""
+        if !bio.isEmpty { result.append(indent + style.dim(TextWidth.truncate(bio, to: available))) }
+        let failures = [row.relationship?.failure?.message, row.relationship?.requestAnswer?.failure].compactMap { $0 }
+        for failure in failures {
+            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.replacingOccurrences(of: "this account", with: "@" + profile.author.handle)), to: available) {
+                result.append(indent + style.red(line))
+            }
+        }
+        return result
+    }
+
+    /// A hashtag: its name and how much it was used over the last week.
+    private func lines(_ tag: Hashtag, number: Int, marker: Character) -> [String] {
+        let lead = prefix(number, marker)
+        var parts: [String] = []
+        if let uses = tag.weeklyUses {
+            var used = "\(uses) post\(uses == 1 ? "" : "s") this week"
+            if let accounts = tag.weeklyAccounts { used += " by \(accounts) \(accounts == 1 ? "person" : "people")" }
+            parts.append(used)
+        }
+        if tag.following == true { parts.append("followed") }
+        let detail = parts.isEmpty ? "" : " · " + parts.joined(separator: " · ")
+        let room = width - TextWidth.width(of: lead)
+        let name = TextWidth.truncate("#" + TextWidth.oneLine(tag.name), to: max(1, room))
+        return [lead + style.bold(name) + style.dim(TextWidth.truncate(detail, to: max(0, room - TextWidth.width(of: name))))]
     }
 
     /// `text` as dim note lines, wrapped to the width.

@@ -181,6 +181,8 @@ struct ListScreen {
         case .post(let post): "post by " + TextWidth.oneLine(post.author.name)
         case .gap: "gap (nothing is missing there any more)"
         case .notification(let notification): "notification: " + TextWidth.oneLine(notification.group.summary)
+        case .account(let account): "account @" + account.author.handle
+        case .tag(let tag): "hashtag #" + TextWidth.oneLine(tag.name)
         }
     }
 }

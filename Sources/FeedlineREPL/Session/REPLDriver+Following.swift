@@ -85,6 +85,8 @@ extension REPLDriver {
             case .notification(let notification):
                 for account in notification.group.accounts { handles[account.id] = account.handle }
                 for tag in notification.post?.content.tags ?? [] { tags.insert(tag) }
+            case .account(let account): handles[account.author.id] = account.author.handle
+            case .tag(let tag): tags.insert(tag.name)
             case .gap: break
             }
         }

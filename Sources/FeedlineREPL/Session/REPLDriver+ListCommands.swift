@@ -32,6 +32,10 @@ extension REPLDriver {
                 } else {
                     refuse("Row \(number) is a notification about nothing to open.")
                 }
+            case .account(let account): pushProfile(account.author)
+            case .tag(let tag):
+                tags.insert(tag.name)
+                session.navigator.push(.feed(.tag(tag.name)))
             case .gap: refuse(gapSentence(number))
             }
         case .gap(let number):

@@ -8,6 +8,9 @@ extension REPLDriver {
         case .notifications: navigator.push(.notifications)
         case .bookmarks: navigator.push(.feed(.bookmarks))
         case .favourites: navigator.push(.feed(.favourites))
+        case .mutes: navigator.push(.accounts(.mutes))
+        case .blocks: navigator.push(.accounts(.blocks))
+        case .requests: navigator.push(.accounts(.requests))
         case .home, .local, .public:
             let feed: Feed = name == .home ? .home : name == .local ? .local : .public
             if session.root.source == .feed(feed) {
@@ -96,6 +99,12 @@ extension REPLDriver {
             case .thread: return "thread"
             case .notifications: return "notifications"
             case .history: return "history"
+            case .accounts(.followers(let id)): return "followers of " + accountName(id)
+            case .accounts(.following(let id)): return "following of " + accountName(id)
+            case .accounts(.mutes): return "mutes"
+            case .accounts(.blocks): return "blocks"
+            case .accounts(.requests): return "requests"
+            case .search(let query): return "search " + TextWidth.truncate(TextWidth.oneLine(query), to: 24)
             }
         case .post(let entry)?:
             guard let author = entry.detail.current.post?.content.author else { return "a post" }
@@ -103,6 +112,12 @@ extension REPLDriver {
         case nil:
             return "home"
         }
+    }
+
+    /// `@kemi` for an account seen in this session, else `account ID`.
+    func accountName(_ id: AccountID) -> String {
+        if let handle = id.handle ?? handles[id.rawValue] { return "@" + (handle.split(separator: "@").first.map(String.init) ?? handle) }
+        return "account \(id)"
     }
 
     func wording(of entry: ListEntry) -> ListWording {
@@ -118,6 +133,19 @@ extension REPLDriver {
             ListWording(title: "the edit history", loading: "the edit history", empty: "No versions.", end: "history", items: "versions")
         case .notifications:
             ListWording(title: "your notifications", loading: "your notifications", empty: "No notifications.", end: "notifications", items: "notifications")
+        case .accounts(.followers(let id)):
+            ListWording(title: "the followers", loading: "the followers of \(accountName(id))", empty: "No followers.", end: "followers", items: "accounts")
+        case .accounts(.following(let id)):
+            ListWording(title: "the accounts followed", loading: "whom \(accountName(id)) follows", empty: "Follows no one.", end: "following", items: "accounts")
+        case .accounts(.mutes): ListWording(title: "your mutes", loading: "your mutes", empty: "You muted no one.", end: "mutes", items: "accounts")
+        case .accounts(.blocks): ListWording(title: "your blocks", loading: "your blocks", empty: "You blocked no one.", end: "blocks", items: "accounts")
+        case .accounts(.requests):
+            ListWording(title: "your follow requests", loading: "your follow requests", empty: "No follow requests wait.", end: "requests", items: "requests")
+        case .search(let query):
+            ListWording(
+                title: "the results", loading: "results for \"\(Echo.shortened(query, to: 40))\"", empty: "Nothing found for \"\(Echo.shortened(query, to: 40))\".",
+                end: "results", items: "results"
+            )
         }
     }
 }

@@ -78,6 +78,8 @@ extension REPLDriver {
             case .post(let post): pushProfile(post.author)
             case .notification(let notification):
                 if let account = notification.group.accounts.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
+            case .account(let account): pushProfile(account.author)
+            case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): open \(number) shows its posts.")
             case .gap: refuse(gapSentence(number))
             }
         case nil:

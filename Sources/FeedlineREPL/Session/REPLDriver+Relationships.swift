@@ -41,6 +41,8 @@ extension REPLDriver {
             case .notification(let notification):
                 if let account = notification.group.accounts.first { return (AccountID(account.id), account.handle) }
                 refuse("Row \(number) names no account.")
+            case .account(let account): return (account.id, account.author.handle)
+            case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name), not an account.")
             case .gap: refuse(gapSentence(number))
             }
             return nil
@@ -80,6 +82,14 @@ extension REPLDriver {
                 reports.append("Done: \(Self.state(kind, change.display.relationship.isOn(kind), handle: handle, change.display.relationship)).")
             }
             relationshipAsked[change.accountID] = asked.isEmpty ? nil : asked
+        }
+        if let accept = requestAnswersAsked[change.accountID], let answer = change.display.requestAnswer, answer.accept == accept, !answer.isPending {
+            requestAnswersAsked[change.accountID] = nil
+            if let failure = answer.failure {
+                reports.append(failure.replacingOccurrences(of: "the follow request", with: "the follow request of @\(handle)") + " accept or reject tries again.")
+            } else {
+                reports.append(accept ? "Done: accepted @\(handle)'s follow request; they follow you now." : "Done: rejected @\(handle)'s follow request.")
+            }
         }
         flushIfFollowing()
     }

@@ -144,6 +144,8 @@ public final class REPLDriver {
     var relationshipAsked: [AccountID: Set<RelationshipKind>] = [:]
     /// The relationship failure reported last, per account (each is reported once).
     var relationshipReported: [AccountID: RelationshipFailure] = [:]
+    /// Follow requests answered in this session (accept `true`) whose answer is not reported yet.
+    var requestAnswersAsked: [AccountID: Bool] = [:]
     var tags: Set<String> = []
     /// The draft whose lines are being typed (after `post` or `reply` alone). It may start after
     /// the command returned (a reply waits for the account): the front hears the new prompt.
@@ -364,6 +366,9 @@ public final class REPLDriver {
             navigator.push(.feed(.tag(name)))
         case .screen(let name): openScreen(name)
         case .relationship(let command): setRelationship(command)
+        case .search(let query): openSearch(query)
+        case .accountList(let kind, let target): openAccountList(kind, target)
+        case .answer(let number, let accept): answerRequest(row: number, accept: accept)
         case .more, .refresh, .open, .gap, .new:
             guard case .list(let entry)? = stack.last else {
                 refuse("\(command.text.split(separator: " ").first ?? "That command") works on a list; type back first.")

@@ -24,6 +24,12 @@ final class RelationshipServer: EmptyReads, Sendable {
         var sent: [Change] = []
         /// Every change is answered as it comes (``answerEverything()``).
         var answersAtOnce = false
+        /// Accounts asking to follow the user, oldest first.
+        var requesters: [AccountID] = []
+        /// Follow request answers are refused (``refuseAnswers``).
+        var refusesAnswers = false
+        /// Follow request answers received, as (account, accept).
+        var answers: [(AccountID, Bool)] = []
     }
 
     let posts: [Post]
@@ -42,6 +48,22 @@ final class RelationshipServer: EmptyReads, Sendable {
             for relationship in relationships { state.relationships[relationship.accountID] = relationship }
         }
     }
+
+    /// Accounts asking to follow the user (``answerFollowRequest(from:accept:)`` answers them).
+    func setRequesters(_ accounts: [AccountID]) {
+        state.withLock { state in
+            state.requesters = accounts
+            for id in accounts { state.relationships[id, default: Relationship(accountID: id)].requestedBy = true }
+        }
+    }
+
+    /// Whether follow request answers are refused from now on.
+    func refuseAnswers(_ refuse: Bool) {
+        state.withLock { $0.refusesAnswers = refuse }
+    }
+
+    /// The follow request answers received, in order.
+    var answers: [(AccountID, Bool)] { state.withLock { $0.answers } }
 
     /// The server's truth for an account.
     func truth(_ account: AccountID) -> Relationship {
@@ -143,6 +165,56 @@ final class RelationshipServer: EmptyReads, Sendable {
             throw NothingHere()
         }
         return Profile(author: author, bio: "Bio of \(author.name).", locked: locked.contains(account))
+    }
+
+    /// Every author of a post (boosters and boosted), in order of first appearance.
+    var authors: [Author] {
+        var seen = Set<String>()
+        return posts.flatMap { [$0.author, $0.content.author] }.filter { seen.insert($0.id).inserted }
+    }
+
+    /// Two accounts a page: followers of anyone are every other author; following, the same;
+    /// mutes, blocks and requests from the truth.
+    func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
+        let all: [Author]
+        switch list {
+        case .followers(let id), .following(let id): all = authors.filter { $0.id != id.rawValue }
+        case .mutes: all = authors.filter { truth(AccountID($0.id)).muting }
+        case .blocks: all = authors.filter { truth(AccountID($0.id)).blocking }
+        case .requests:
+            let requesters = state.withLock { $0.requesters }
+            all = requesters.compactMap { id in authors.first { $0.id == id.rawValue } }
+        }
+        let start = cursor.flatMap { Int($0.rawValue) } ?? 0
+        let page = Array(all.dropFirst(start).prefix(2))
+        let next = start + 2 < all.count ? PageCursor(String(start + 2)) : nil
+        return Page(items: page.map { Profile(author: $0, bio: "Bio of \($0.name).", locked: locked.contains(AccountID($0.id))) }, next: next)
+    }
+
+    /// Accounts whose handle or name holds the query, a tag of that name, posts whose text holds it.
+    func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
+        guard cursor == nil else { return Page(items: [], next: nil) }
+        let needle = query.lowercased()
+        let accounts = authors.filter { $0.handle.lowercased().contains(needle) || $0.displayName.lowercased().contains(needle) }
+        let found = posts.filter { $0.content.text.lowercased().contains(needle) }.map(\.content)
+        return Page(
+            items: accounts.map { .account(Profile(author: $0)) } + [.hashtag(Hashtag(name: query, weeklyUses: found.count))] + found.map { .post($0) },
+            next: nil
+        )
+    }
+
+    func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
+        try state.withLock { state in
+            state.answers.append((account, accept))
+            if state.refusesAnswers { throw TestFailure(message: "Forbidden.", isTransient: false) }
+            guard let index = state.requesters.firstIndex(of: account) else { throw TestFailure(message: "Record not found.", isTransient: false) }
+            state.requesters.remove(at: index)
+            var r = state.relationships[account] ?? Relationship(accountID: account)
+            r.requestedBy = false
+            if accept { r.followedBy = true }
+            state.relationships[account] = r
+            return r
+        }
     }
 
     func relationships(of accounts: [AccountID]) async throws -> [Relationship] {

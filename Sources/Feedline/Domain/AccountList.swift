@@ -1,0 +1,93 @@
+/// A list of accounts a server serves: who follows an account, whom it follows, and the signed-in
+/// user's mutes, blocks and follow requests. Shown by a ``FeedListViewModel`` of
+/// ``ListSource/accounts(_:)`` as account rows (``AccountRow``); paged by
+/// ``FeedService/accounts(in:after:)``.
+public enum AccountList: Hashable, Sendable, CustomStringConvertible {
+    /// The accounts that follow this one.
+    case followers(AccountID)
+    /// The accounts this one follows.
+    case following(AccountID)
+    /// The accounts the signed-in user muted.
+    case mutes
+    /// The accounts the signed-in user blocked.
+    case blocks
+    /// The accounts that asked to follow the signed-in user and wait for an answer
+    /// (``FeedListViewModel/answerRequest(row:accept:)``).
+    case requests
+
+    /// `followers:ID`, `following:ID`, `mutes`, `blocks`, `requests`.
+    public var description: String {
+        switch self {
+        case .followers(let id): "followers:\(id)"
+        case .following(let id): "following:\(id)"
+        case .mutes: "mutes"
+        case .blocks: "blocks"
+        case .requests: "requests"
+        }
+    }
+
+    /// Reads what ``description`` writes; `nil` for anything else.
+    public init?(_ text: String) {
+        switch text {
+        case "mutes": self = .mutes
+        case "blocks": self = .blocks
+        case "requests": self = .requests
+        default:
+            if text.hasPrefix("followers:"), text.count > 10 {
+                self = .followers(AccountID(String(text.dropFirst(10))))
+            } else if text.hasPrefix("following:"), text.count > 10 {
+                self = .following(AccountID(String(text.dropFirst(10))))
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// How messages name it: "the followers of @kemi", "your mutes" …
+    public var title: String {
+        switch self {
+        case .followers(let id): "the followers of \(id.handle.map { "@\($0)" } ?? "account \(id)")"
+        case .following(let id): "the accounts \(id.handle.map { "@\($0)" } ?? "account \(id)") follows"
+        case .mutes: "your mutes"
+        case .blocks: "your blocks"
+        case .requests: "your follow requests"
+        }
+    }
+
+    /// Whether reading it needs a signed-in user (mutes, blocks and requests are the user's own).
+    public var needsSignIn: Bool {
+        switch self {
+        case .followers, .following: false
+        case .mutes, .blocks, .requests: true
+        }
+    }
+}
+
+/// A hashtag as search results and trends show it (Mastodon's `Tag`).
+public struct Hashtag: Hashable, Sendable, Codable {
+    /// The name without `#`, as the server spells it.
+    public var name: String
+    /// How many posts used it over the last week, when the server says.
+    public var weeklyUses: Int?
+    /// How many accounts used it over the last week, when the server says.
+    public var weeklyAccounts: Int?
+    /// Whether the signed-in user follows it, when the server says.
+    public var following: Bool?
+
+    public init(name: String, weeklyUses: Int? = nil, weeklyAccounts: Int? = nil, following: Bool? = nil) {
+        self.name = name
+        self.weeklyUses = weeklyUses
+        self.weeklyAccounts = weeklyAccounts
+        self.following = following
+    }
+
+    /// The row identity's key: the name lower-cased (Mastodon's tags ignore case).
+    public var key: String { name.lowercased() }
+}
+
+/// One result of a search (Mastodon's `/api/v2/search`): an account, a hashtag or a post.
+public enum SearchResult: Hashable, Sendable {
+    case account(Profile)
+    case hashtag(Hashtag)
+    case post(Post)
+}

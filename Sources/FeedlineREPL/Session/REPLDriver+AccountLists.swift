@@ -1,0 +1,77 @@
+import Feedline
+
+/// `search`, `followers`, `following`, `accept`, `reject`: screens of accounts and what acts on
+/// them (`mutes`, `blocks` and `requests` are plain screens, opened by `openScreen`).
+extension REPLDriver {
+    /// `search QUERY`: a screen of accounts, hashtags and posts.
+    func openSearch(_ query: String) {
+        session.navigator.push(.search(query))
+    }
+
+    /// `followers [N|@user]`, `following [N|@user]`: of row N's author, a handle, or the profile
+    /// (or post's author) on top.
+    func openAccountList(_ kind: AccountListKind, _ target: ProfileTarget?) {
+        let name: CommandName = kind == .followers ? .followers : .following
+        let account: AccountID
+        switch target {
+        case .handle(let handle)?:
+            account = AccountID(handle: handle)
+            handles[account.rawValue] = handle
+        case .row(let number)?:
+            guard case .row(_, let row, let number)? = self.target(number, name: name, onPost: "lists its author's \(kind.rawValue)") else { return }
+            switch row {
+            case .post(let post): account = AccountID(post.author.id)
+            case .notification(let notification):
+                guard let first = notification.group.accounts.first else {
+                    refuse("Row \(number) names no account.")
+                    return
+                }
+                account = AccountID(first.id)
+            case .account(let row): account = row.id
+            case .tag(let tag):
+                refuse("Row \(number) is the hashtag #\(tag.name), not an account.")
+                return
+            case .gap:
+                refuse(gapSentence(number))
+                return
+            }
+        case nil:
+            switch stack.last {
+            case .post(let entry)?:
+                guard let post = loadedPost(entry) else { return }
+                account = AccountID(post.content.author.id)
+                handles[account.rawValue] = post.content.author.handle
+            case .list(let entry)?:
+                guard case .feed(.account(let shown)) = entry.list.source else {
+                    refuse("\(name.rawValue) needs a row number or a handle here, for example: \(name.rawValue) 3 or \(name.rawValue) @kemi@fieldnotes.science; on a profile it lists that account's.")
+                    return
+                }
+                account = entry.list.profile?.accountID ?? shown
+            case nil:
+                return
+            }
+        }
+        session.navigator.push(.accounts(kind == .followers ? .followers(account) : .following(account)))
+    }
+
+    /// `accept N`, `reject N`: answers the follow request row N shows.
+    func answerRequest(row number: Int, accept: Bool) {
+        let name: CommandName = accept ? .accept : .reject
+        guard case .row(let entry, let row, let number)? = target(number, name: name) else { return }
+        guard let account = row.account, entry.list.source == .accounts(.requests) else {
+            refuse("Row \(number) is not a follow request; requests lists them.")
+            return
+        }
+        let handle = account.author.handle
+        if let answer = account.relationship?.requestAnswer, answer.isPending {
+            refuse("The follow request of @\(handle) is being \(answer.accept ? "accepted" : "rejected") already.")
+            return
+        }
+        guard entry.list.answerRequest(row: row.id, accept: accept) else {
+            refuse("The follow request of @\(handle) was answered already.")
+            return
+        }
+        requestAnswersAsked[account.id] = accept
+        say(accept ? "Accepting @\(handle)'s follow request…" : "Rejecting @\(handle)'s follow request…")
+    }
+}
