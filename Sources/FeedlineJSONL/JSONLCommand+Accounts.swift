@@ -12,9 +12,10 @@ extension JSONLCommand {
     /// The account commands: the relationship commands (see ``relationshipCommands``) and
     /// `relationships`.
     ///
-    /// Accounts are named by id (an ``Author/id``, a ``Profile/accountID``): a handle is refused
-    /// with a sentence saying how to find the id — the session's relationships are kept by id, and
-    /// a handle is looked up only when a profile loads.
+    /// Accounts are named by id (an ``Author/id``, a ``Profile/accountID``, an account row's
+    /// `account`): a handle is refused with a sentence saying how to find the id — the session's
+    /// relationships are kept by id, and a handle is looked up only when a profile loads — and so
+    /// is a row id (`account:ID`, `tag:NAME`…), with the id to use when the row is an account's.
     static func accounts(_ name: String, _ value: JSONLValue) -> Result<Action, FieldProblem> {
         // `relationships` is the one account command that sets nothing.
         guard let (kind, fixed) = relationshipCommands[name] else {
@@ -23,7 +24,7 @@ extension JSONLCommand {
         guard let text = value["account"]?.string, !text.isEmpty else {
             return .failure(FieldProblem(message: "\(name) needs \"account\": an account id string."))
         }
-        if let problem = handleProblem(name, text) { return .failure(problem) }
+        if let problem = handleProblem(name, text) ?? rowProblem(name, text) { return .failure(problem) }
         var wanted = fixed ?? true
         if fixed == nil, let field = value["value"] {
             guard case .bool(let flag) = field else {
@@ -76,7 +77,7 @@ extension JSONLCommand {
             guard let text = item.string, !text.isEmpty else {
                 return .failure(FieldProblem(message: "relationships: \(echo(item.json)) is not an account id string."))
             }
-            if let problem = handleProblem("relationships", text) { return .failure(problem) }
+            if let problem = handleProblem("relationships", text) ?? rowProblem("relationships", text) { return .failure(problem) }
             if seen.insert(text).inserted { accounts.append(AccountID(text)) }
         }
         return .success(accounts)
@@ -90,5 +91,19 @@ extension JSONLCommand {
         return FieldProblem(message:
             "\(name): \(handle) is a handle, not an account id; push {\"route\":\"feed\",\"feed\":\"account:\(handle)\"} first and use the \"account\" of its profile message."
         )
+    }
+
+    /// Why `text` cannot name an account in command `name`: it is a row id. An account row's
+    /// (`account:ID`) says which id to use; a hashtag row's names no account.
+    private static func rowProblem(_ name: String, _ text: String) -> FieldProblem? {
+        guard let row = RowID(text) else { return nil }
+        switch row {
+        case .account(let id):
+            return FieldProblem(message: "\(name): \(echo(text)) is a row id; the account's id is \(echo(id.rawValue)), the row's \"account\".")
+        case .tag:
+            return FieldProblem(message: "\(name): \(echo(text)) is a hashtag row, not an account.")
+        case .post, .gap, .notification:
+            return FieldProblem(message: "\(name): \(echo(text)) is a row id, not an account id; an account row or a profile message gives the \"account\".")
+        }
     }
 }

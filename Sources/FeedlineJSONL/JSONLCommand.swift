@@ -22,7 +22,7 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Run again everything that failed, on every screen.
         case retry
         case openGap(RowID, screen: Int?)
-        /// Push a screen (`open` is `push` of a post route).
+        /// Push a screen (`open` is `push` of a post route, `search` of a search route).
         case push(Route)
         /// Pop the top screen (`back` is the same).
         case pop
@@ -64,6 +64,9 @@ public struct JSONLCommand: Sendable, Equatable {
         case relationship(RelationshipKind, AccountID, value: Bool, mute: MuteOptions?)
         /// Load the relationships with these accounts (named by id) in one request.
         case relationships([AccountID])
+        /// Accept (`accept`) or reject the follow request an account row of a list of follow
+        /// requests shows (`accept`, `reject`).
+        case answerRequest(RowID, accept: Bool, screen: Int?)
     }
 
     /// The client's id for this command, echoed by the replies.
@@ -80,9 +83,10 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "back", "block", "bookmark", "boosts", "delete", "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite",
-        "follow", "history", "loadMore", "mute", "notify", "open", "openGap", "pop", "push", "quit", "reblog", "redraft", "refresh",
-        "relationships", "retry", "root", "send", "show", "showWaiting", "timeline", "top", "unblock", "unfollow", "unmute", "vote", "wait",
+        "accept", "back", "block", "bookmark", "boosts", "delete", "discard", "display", "draft", "drafts", "editDraft", "editPost",
+        "favourite", "follow", "history", "loadMore", "mute", "notify", "open", "openGap", "pop", "push", "quit", "reblog", "redraft",
+        "refresh", "reject", "relationships", "retry", "root", "search", "send", "show", "showWaiting", "timeline", "top", "unblock",
+        "unfollow", "unmute", "vote", "wait",
     ]
 
     /// Why a line is not a command: one sentence, plus the id when the line had one.
@@ -109,7 +113,7 @@ public struct JSONLCommand: Sendable, Equatable {
         // Only list commands read "screen": on any other command it is an unknown field, ignored
         // like the others, and an unknown command is reported as one.
         var screen: Int?
-        if let field = value["screen"], ["timeline", "display", "loadMore", "refresh", "showWaiting", "openGap"].contains(name) {
+        if let field = value["screen"], ["timeline", "display", "loadMore", "refresh", "showWaiting", "openGap", "accept", "reject"].contains(name) {
             guard case .number(let number) = field, number >= 0, number < 1_000_000, number == number.rounded(), let index = Int(exactly: number) else {
                 return fail("\(name): \"screen\" is the index of a screen on the stack (0 at the bottom), not \(echo(field.json)).")
             }
@@ -125,7 +129,7 @@ public struct JSONLCommand: Sendable, Equatable {
             var rows: [RowID] = []
             for item in list {
                 guard let text = item.string, let row = RowID(text) else {
-                    return fail("display: \(echo(item.json)) is not a row id (\"post:ID\", \"gap:ID\" or \"notification:KEY\").")
+                    return fail("display: \(echo(item.json)) is not a row id (\"post:ID\", \"gap:ID\", \"notification:KEY\", \"account:ID\" or \"tag:NAME\").")
                 }
                 rows.append(row)
             }
@@ -146,6 +150,11 @@ public struct JSONLCommand: Sendable, Equatable {
             switch route(value["route"]) {
             case .success(let route): action = .push(route)
             case .failure(let problem): return fail("push: \(problem.message)")
+            }
+        case "search", "accept", "reject":
+            switch accountLists(name, value, screen: screen) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
             }
         case "favourite", "reblog", "bookmark":
             guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
@@ -198,27 +207,33 @@ public struct JSONLCommand: Sendable, Equatable {
         var message: String
     }
 
-    private struct RouteProblem: Error {
-        var message: String
-    }
-
     /// A route object as ``JSONLMessage`` writes it: `{"route":"feed","feed":"tag:birds"}`,
-    /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`.
-    private static func route(_ value: JSONLValue?) -> Result<Route, RouteProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"} or {\"route\":\"post\",\"post\":\"ID\"}."
-        guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(RouteProblem(message: usage)) }
+    /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`,
+    /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
+    /// `{"route":"search","query":"birds"}`.
+    private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"} or {\"route\":\"search\",\"query\":\"birds\"}."
+        guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
         case "feed":
             guard let text = value["feed"]?.string, let feed = Feed(text) else {
-                return .failure(RouteProblem(message: "a feed route needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID."))
+                return .failure(FieldProblem(message: "a feed route needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID."))
             }
             return .success(.feed(feed))
         case "thread", "post", "history":
-            guard let id = post() else { return .failure(RouteProblem(message: "a \(kind) route needs \"post\": a post id string.")) }
+            guard let id = post() else { return .failure(FieldProblem(message: "a \(kind) route needs \"post\": a post id string.")) }
             return .success(kind == "thread" ? .thread(id) : kind == "history" ? .history(id) : .post(id))
         case "notifications": return .success(.notifications)
-        default: return .failure(RouteProblem(message: "unknown route \"\(echo(kind))\"; " + usage))
+        case "accounts":
+            guard let text = value["list"]?.string, let list = AccountList(text) else {
+                return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))
+            }
+            return .success(.accounts(list))
+        case "search":
+            guard let query = searchQuery(value["query"]) else { return .failure(FieldProblem(message: "a search route needs \(queryUsage).")) }
+            return .success(.search(query))
+        default: return .failure(FieldProblem(message: "unknown route \"\(echo(kind))\"; " + usage))
         }
     }
 }

@@ -10,9 +10,11 @@ extension JSONLMessage {
     /// `{"type":"relationship","account":"109302","following":true,"requested":false,
     /// "followedBy":false,"muting":false,"mutingNotifications":false,"mutingUntil":null,
     /// "blocking":false,"blockedBy":false,"domainBlocking":false,"notifying":false,
-    /// "showingBoosts":true,"note":"","pending":["follow"],"failure":null}`. `mutingUntil` is
-    /// ISO 8601 (or `null`: no mute, or one without end); `pending` lists kinds in the order
-    /// follow, mute, block, notify, boosts.
+    /// "showingBoosts":true,"note":"","pending":["follow"],"failure":null,"requestedBy":false,
+    /// "requestAnswer":null}`. `mutingUntil` is ISO 8601 (or `null`: no mute, or one without
+    /// end); `pending` lists kinds in the order follow, mute, block, notify, boosts;
+    /// `requestAnswer` is the user's answer to the account's follow request once given
+    /// (`{"accept":true,"pending":false,"failure":null}`), else `null`.
     public static func relationship(_ change: RelationshipChange) -> JSONLValue {
         let r = change.display.relationship
         return .object([
@@ -32,6 +34,12 @@ extension JSONLMessage {
             ("note", .string(r.note)),
             ("pending", .array(RelationshipKind.allCases.filter(change.display.pending.contains).map { .string($0.rawValue) })),
             ("failure", .optional(change.display.failure?.message)),
+            ("requestedBy", .bool(r.requestedBy)),
+            ("requestAnswer", change.display.requestAnswer.map { answer in
+                .object([
+                    ("accept", .bool(answer.accept)), ("pending", .bool(answer.isPending)), ("failure", .optional(answer.failure)),
+                ])
+            } ?? .null),
         ])
     }
 
@@ -71,5 +79,27 @@ extension JSONLMessage {
             return nil
         }
         return .object(fields)
+    }
+
+    /// An account row's fields after `id` and `kind`: `account` (the id relationship commands
+    /// take), `handle`, `name`, `bio`, `bot`, `locked`, `group`, `movedTo`, and `relationship`
+    /// (as the `relationship` message has it, without `type` and `account`; `null` until known).
+    static func accountFields(_ row: AccountRow) -> [(String, JSONLValue)] {
+        let profile = row.profile
+        var relationship: JSONLValue = .null
+        if let display = row.relationship, case .object(let fields) = self.relationship(RelationshipChange(accountID: row.id, display: display)) {
+            relationship = .object(fields.filter { $0.0 != "type" && $0.0 != "account" })
+        }
+        return [
+            ("account", .string(profile.accountID.rawValue)),
+            ("handle", .string("@" + profile.author.handle)),
+            ("name", .string(profile.author.name)),
+            ("bio", .string(profile.bio)),
+            ("bot", .bool(profile.bot)),
+            ("locked", .bool(profile.locked)),
+            ("group", .bool(profile.group)),
+            ("movedTo", .optional(profile.movedTo.map { "@" + $0.handle })),
+            ("relationship", relationship),
+        ]
     }
 }

@@ -163,6 +163,8 @@ public enum JSONLMessage {
         case .notifications: .object([("route", "notifications")])
         case .post(let id): .object([("route", "post"), ("post", .string(id.rawValue))])
         case .history(let id): .object([("route", "history"), ("post", .string(id.rawValue))])
+        case .accounts(let list): .object([("route", "accounts"), ("list", .string(list.description))])
+        case .search(let query): .object([("route", "search"), ("query", .string(query))])
         }
     }
 
@@ -192,6 +194,14 @@ public enum JSONLMessage {
             return .object([
                 ("id", .string(row.id.description)), ("kind", "gap"), ("below", .string(gap.below.rawValue)),
                 ("above", .string(gap.above.rawValue)), ("status", .string(status.0)), ("error", .optional(status.1)),
+            ])
+        case .account(let account):
+            return .object([("id", .string(row.id.description)), ("kind", "account")] + accountFields(account))
+        case .tag(let tag):
+            return .object([
+                ("id", .string(row.id.description)), ("kind", "tag"), ("name", .string(tag.name)),
+                ("weeklyUses", tag.weeklyUses.map(JSONLValue.int) ?? .null), ("weeklyAccounts", tag.weeklyAccounts.map(JSONLValue.int) ?? .null),
+                ("following", tag.following.map(JSONLValue.bool) ?? .null),
             ])
         }
     }

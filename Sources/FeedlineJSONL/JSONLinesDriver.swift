@@ -181,6 +181,11 @@ public final class JSONLinesDriver {
             return await carryOut(writing: action, id: id)
         case .relationship, .relationships:
             carryOut(accounts: action)
+        case .answerRequest(let row, let accept, let screen):
+            switch list(screen) {
+            case .failure(let problem): return problem.message
+            case .success(let (index, list)): return answer(row, accept: accept, on: list, screen: index)
+            }
         case .wait, .quit:
             break
         }

@@ -79,7 +79,7 @@ struct JSONLRelationshipCommandTests {
             "2", following: true, followedBy: true, muting: true, mutingUntil: "2026-11-21T19:00:00Z", notifying: true, showingBoosts: false,
             note: #"met at the \"pond\""#, pending: ["follow", "notify"], failure: "Could not block this account: Forbidden."
         ))
-        #expect(JSONLMessage.relationship(RelationshipChange(accountID: "9", display: RelationshipDisplay(relationship: Relationship(accountID: "9")))).json == #"{"type":"relationship","account":"9","following":false,"requested":false,"followedBy":false,"muting":false,"mutingNotifications":false,"mutingUntil":null,"blocking":false,"blockedBy":false,"domainBlocking":false,"notifying":false,"showingBoosts":true,"note":"","pending":[],"failure":null}"#)
+        #expect(JSONLMessage.relationship(RelationshipChange(accountID: "9", display: RelationshipDisplay(relationship: Relationship(accountID: "9")))).json == #"{"type":"relationship","account":"9","following":false,"requested":false,"followedBy":false,"muting":false,"mutingNotifications":false,"mutingUntil":null,"blocking":false,"blockedBy":false,"domainBlocking":false,"notifying":false,"showingBoosts":true,"note":"","pending":[],"failure":null,"requestedBy":false,"requestAnswer":null}"#)
     }
 
     @Test("a profile message: who the account is, with its screen and route; an error instead when it failed; nothing while it loads")
@@ -94,17 +94,20 @@ struct JSONLRelationshipCommandTests {
     }
 }
 
-/// A `relationship` message line as the driver writes it: every field, in order.
+/// A `relationship` message line as the driver writes it: every field, in order; `requestAnswer`
+/// is the field's JSON text.
 func relationshipLine(
     _ account: String, following: Bool = false, requested: Bool = false, followedBy: Bool = false, muting: Bool = false,
     mutingNotifications: Bool = false, mutingUntil: String? = nil, blocking: Bool = false, blockedBy: Bool = false, domainBlocking: Bool = false,
-    notifying: Bool = false, showingBoosts: Bool = true, note: String = "", pending: [String] = [], failure: String? = nil
+    notifying: Bool = false, showingBoosts: Bool = true, note: String = "", pending: [String] = [], failure: String? = nil,
+    requestedBy: Bool = false, requestAnswer: String = "null"
 ) -> String {
     func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "null" }
     return #"{"type":"relationship","account":"\#(account)","following":\#(following),"requested":\#(requested),"followedBy":\#(followedBy),"#
         + #""muting":\#(muting),"mutingNotifications":\#(mutingNotifications),"mutingUntil":\#(quoted(mutingUntil)),"blocking":\#(blocking),"#
         + #""blockedBy":\#(blockedBy),"domainBlocking":\#(domainBlocking),"notifying":\#(notifying),"showingBoosts":\#(showingBoosts),"#
-        + #""note":"\#(note)","pending":[\#(pending.map { quoted($0) }.joined(separator: ","))],"failure":\#(quoted(failure))}"#
+        + #""note":"\#(note)","pending":[\#(pending.map { quoted($0) }.joined(separator: ","))],"failure":\#(quoted(failure)),"#
+        + #""requestedBy":\#(requestedBy),"requestAnswer":\#(requestAnswer)}"#
 }
 
 /// Bob's `profile` message, on screen `screen` opened as `route`.

@@ -279,8 +279,10 @@ public final class RelationshipStore {
             relationship.requestedBy = false
             if answer.accept { relationship.followedBy = true }
             relationship.accountID = answer.accountID
+            // Told once: by the ingest when the relationship changed, else here.
+            let shownBefore = states[answer.accountID]?.display
             ingest([relationship], fetchedAt: fetchedAt)
-            notifyCurrent(answer.accountID)
+            if states[answer.accountID]?.display == shownBefore { notifyCurrent(answer.accountID) }
         case .failed(let answer, let failure):
             let verb = answer.accept ? "accept" : "reject"
             answers[answer.accountID] = FollowRequestAnswer(

@@ -23,8 +23,9 @@ public struct ProfileHeader: Hashable, Sendable {
 }
 
 extension RelationshipDisplay {
-    /// One line for a header: "you follow them · follows you", "requested", "muted until
-    /// 27 Nov 2026", "blocked"; pending kinds end in "…"; `nil` when nothing relates you.
+    /// One line for a header or an account row: "you follow them · follows you", "requested",
+    /// "asks to follow you", "accepting their request…", "muted until 27 Nov 2026", "blocked";
+    /// pending kinds end in "…"; `nil` when nothing relates you.
     /// `format` writes the end of a mute.
     public func line(formattingDates format: (Date) -> String) -> String? {
         let r = relationship
@@ -41,6 +42,11 @@ extension RelationshipDisplay {
             parts.append("unfollowing…")
         }
         if r.followedBy { parts.append("follows you") }
+        if let answer = requestAnswer, answer.isPending {
+            parts.append(answer.accept ? "accepting their request…" : "rejecting their request…")
+        } else if r.requestedBy, requestAnswer?.isAnswered != true {
+            parts.append("asks to follow you")
+        }
         if r.muting {
             var muted = "muted" + mark(.mute)
             if let until = r.mutingUntil { muted += " until \(format(until))" }

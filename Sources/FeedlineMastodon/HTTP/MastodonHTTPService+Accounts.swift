@@ -133,7 +133,7 @@ extension MastodonHTTPService {
     }
 
     /// Runs a request about `account`; a 404 becomes "There is no account … (asked server)".
-    private func existing(_ account: AccountID, _ body: () async throws -> APIResponse) async throws -> APIResponse {
+    func existing(_ account: AccountID, _ body: () async throws -> APIResponse) async throws -> APIResponse {
         do {
             return try await body()
         } catch MastodonHTTPError.notFound {

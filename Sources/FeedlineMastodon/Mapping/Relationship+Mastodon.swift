@@ -5,7 +5,8 @@ extension Relationship {
     /// The domain relationship for a Mastodon one: every flag as the server sent it
     /// (`showing_reblogs` is ``Feedline/Relationship/showingBoosts``), the account id as is,
     /// and no ``Feedline/Relationship/mutingUntil``, which Mastodon's `Relationship` does not
-    /// carry. `requested_by` and `endorsed` have no counterpart and are dropped.
+    /// carry. `requested_by` (they asked to follow you) is ``Feedline/Relationship/requestedBy``;
+    /// `endorsed` has no counterpart and is dropped.
     public init(_ relationship: Mastodon.Relationship) {
         self.init(
             accountID: AccountID(relationship.id),
@@ -20,7 +21,8 @@ extension Relationship {
             domainBlocking: relationship.domainBlocking,
             notifying: relationship.notifying,
             showingBoosts: relationship.showingReblogs,
-            note: relationship.note
+            note: relationship.note,
+            requestedBy: relationship.requestedBy
         )
     }
 }

@@ -35,12 +35,22 @@ public struct SandboxAccountDetails: Hashable, Sendable {
     public var relationship: Relationship
     /// It asked to follow the user and waits for an answer (Mastodon's `requested_by`).
     public var requestedBy: Bool
+    /// The `acct`s of accounts that follow it, as its list of followers starts (not the
+    /// signed-in account: the user's follows are the relationships).
+    public var followers: [String]
+    /// The `acct`s of accounts it follows, as its list starts (not the signed-in account).
+    public var following: [String]
+    /// An account on another server that this one has not seen yet: a search finds it only by
+    /// its full handle (Mastodon's `resolve`), and from then on it is known. Only for an account
+    /// the entry adds (with an ``id``).
+    public var resolvable: Bool
 
     public init(
         acct: String, id: String? = nil, displayName: String? = nil, url: String? = nil, note: String? = nil,
         fields: [Mastodon.Account.Field]? = nil, followersCount: Int? = nil, followingCount: Int? = nil, statusesCount: Int? = nil,
         createdAt: Date? = nil, bot: Bool? = nil, locked: Bool? = nil, group: Bool? = nil, movedTo: String? = nil,
-        relationship: Relationship? = nil, requestedBy: Bool = false
+        relationship: Relationship? = nil, requestedBy: Bool = false, followers: [String] = [], following: [String] = [],
+        resolvable: Bool = false
     ) {
         self.acct = acct
         self.id = id
@@ -58,6 +68,9 @@ public struct SandboxAccountDetails: Hashable, Sendable {
         self.movedTo = movedTo
         self.relationship = relationship ?? Relationship(accountID: AccountID(handle: acct))
         self.requestedBy = requestedBy
+        self.followers = followers
+        self.following = following
+        self.resolvable = resolvable
     }
 }
 
@@ -69,7 +82,12 @@ public struct SandboxAccountDetails: Hashable, Sendable {
 /// concurrent requests see them one at a time. Rules follow Mastodon's: a follow of a locked
 /// account is a request; blocking unfollows both ways and drops their follow request;
 /// following moves both accounts' counts; a mute with an end reads as over once the sandbox's
-/// clock passes it.
+/// clock passes it; accepting a follow request makes the account follow the user.
+///
+/// It also keeps what lists of accounts are made of (see `SandboxService+AccountLists.swift`):
+/// the directory order, the follows among other accounts that the accounts file declares, when
+/// each of the user's follows, followers, mutes and blocks began in the session (a count of
+/// changes, never a clock), and which accounts the server has not seen yet.
 struct SandboxAccounts: Sendable {
     /// One account of the directory.
     struct Entry: Sendable {
@@ -85,11 +103,25 @@ struct SandboxAccounts: Sendable {
     /// Relationships that differ from a relationship with nothing set, by account id.
     private var relationships: [String: Relationship] = [:]
     /// The ids of the accounts asking to follow the user, in the order they asked.
-    private var followRequestIDs: [String] = []
+    private(set) var followRequestIDs: [String] = []
     /// The signed-in account's id.
     let signedIn: String
     /// The sandbox's own domain (see ``SandboxStore/account(named:)``).
     private let domain: String?
+    /// Every account's id in directory order: the accounts file's entries in its order, then
+    /// the others as the fixtures first name them (the signed-in account first).
+    private(set) var order: [String] = []
+    /// The followers of each account beyond the signed-in user, as the accounts file gives them:
+    /// its `followers`, then those whose `following` names it (in directory order).
+    private(set) var declaredFollowers: [String: [String]] = [:]
+    /// The accounts each account follows beyond the signed-in user, likewise.
+    private(set) var declaredFollowing: [String: [String]] = [:]
+    /// Accounts the server has not seen yet (``SandboxAccountDetails/resolvable``).
+    private(set) var unseen: Set<String> = []
+    /// When each of the user's listed relationships (following, followed by, muting, blocking)
+    /// last turned on during the session, by a count of such changes; absent for the fixture's.
+    private var listedSince: [ListedKey: Int] = [:]
+    private var listedChanges = 0
 
     /// A directory of `authors` (repeats and all: the first copy of each id is kept) and the
     /// signed-in account, with `details` applied in order.
@@ -101,8 +133,10 @@ struct SandboxAccounts: Sendable {
         self.signedIn = signedIn.id
         self.domain = domain
         entries[signedIn.id] = Entry(account: signedIn)
+        var named = [signedIn.id]
         for author in authors where entries[author.id] == nil {
             entries[author.id] = Entry(account: author)
+            named.append(author.id)
         }
         var byAcct: [String: String] = [:]
         for (id, entry) in entries where byAcct[entry.account.acct.lowercased()].map({ id < $0 }) ?? true {
@@ -116,6 +150,9 @@ struct SandboxAccounts: Sendable {
                 if let id = detail.id, id != known {
                     throw .invalidScenario("\(field).id: @\(detail.acct) is account \(known) in the fixtures, not \(id)")
                 }
+                if detail.resolvable, named.contains(known) {
+                    throw .invalidScenario("\(field).resolvable: the fixtures already show @\(detail.acct) to this server")
+                }
                 entry = existing
             } else {
                 guard let id = detail.id, !id.isEmpty else {
@@ -123,6 +160,9 @@ struct SandboxAccounts: Sendable {
                 }
                 if entries[id] != nil { throw .invalidScenario("\(field).id: \(id) is already another account's") }
                 let parts = detail.acct.split(separator: "@", maxSplits: 1).map(String.init)
+                if detail.resolvable, parts.count < 2 {
+                    throw .invalidScenario("\(field).resolvable: @\(detail.acct) is local, so the server knows it")
+                }
                 let host = parts.count == 2 ? parts[1] : domain ?? "sandbox.example"
                 entry = Entry(
                     account: Mastodon.Account(id: id, username: parts.first ?? detail.acct, acct: detail.acct, url: "https://\(host)/@\(parts.first ?? "")")
@@ -133,6 +173,35 @@ struct SandboxAccounts: Sendable {
             byAcct[detail.acct.lowercased()] = entry.account.id
             resolved.append((index, entry.account.id))
         }
+        var listed = Set<String>()
+        order = resolved.map(\.id).filter { listed.insert($0).inserted } + named.filter { listed.insert($0).inserted }
+        var followers: [String: [String]] = [:]
+        var following: [String: [String]] = [:]
+        for (index, id) in resolved {
+            let detail = details[index]
+            if detail.resolvable { unseen.insert(id) }
+            for (key, accts) in [("followers", detail.followers), ("following", detail.following)] where !accts.isEmpty {
+                if id == self.signedIn {
+                    throw .invalidScenario("accounts[\(index)].\(key): the signed-in account's follows are its relationships (following, followed_by)")
+                }
+                for acct in accts {
+                    guard let other = byAcct[acct.lowercased()] else { throw .invalidScenario("accounts[\(index)].\(key): no account @\(acct) in the fixtures") }
+                    if other == self.signedIn {
+                        throw .invalidScenario("accounts[\(index)].\(key): @\(acct) is the signed-in account, whose follows are its relationships")
+                    }
+                    if key == "followers" { followers[id, default: []].append(other) } else { following[id, default: []].append(other) }
+                }
+            }
+        }
+        // Each follow seen from both ends: a's `following` naming b makes a one of b's followers.
+        var namedByFollowers: [String: [String]] = [:]
+        var namedByFollowing: [String: [String]] = [:]
+        for id in order {
+            for followed in following[id] ?? [] { namedByFollowing[followed, default: []].append(id) }
+            for follower in followers[id] ?? [] { namedByFollowers[follower, default: []].append(id) }
+        }
+        declaredFollowers = followers.merging(namedByFollowing, uniquingKeysWith: +).mapValues(Self.unique)
+        declaredFollowing = following.merging(namedByFollowers, uniquingKeysWith: +).mapValues(Self.unique)
         for (index, id) in resolved {
             let detail = details[index]
             if let target = detail.movedTo {
@@ -172,15 +241,50 @@ struct SandboxAccounts: Sendable {
     /// The accounts asking to follow the user, in the order they asked.
     var followRequests: [Mastodon.Account] { followRequestIDs.compactMap { entries[$0]?.account } }
 
-    /// How the user relates to account `id` at `now`: a mute whose end has passed reads as over.
+    /// How the user relates to account `id` at `now`: a mute whose end has passed reads as over;
+    /// `requestedBy` says whether its follow request waits.
     func relationship(of id: String, at now: Date) -> Relationship {
         var relationship = relationships[id] ?? Relationship(accountID: AccountID(id))
+        relationship.requestedBy = followRequestIDs.contains(id)
         if relationship.muting, let end = relationship.mutingUntil, end <= now {
             relationship.muting = false
             relationship.mutingNotifications = false
             relationship.mutingUntil = nil
         }
         return relationship
+    }
+
+    // MARK: - Lists
+
+    /// The user's relationships that make a list of accounts.
+    enum Listed: CaseIterable, Sendable {
+        case following, followedBy, muting, blocking
+
+        func isOn(_ relationship: Relationship) -> Bool {
+            switch self {
+            case .following: relationship.following
+            case .followedBy: relationship.followedBy
+            case .muting: relationship.muting
+            case .blocking: relationship.blocking
+            }
+        }
+    }
+
+    private struct ListedKey: Hashable, Sendable {
+        var id: String
+        var listed: Listed
+    }
+
+    /// The accounts whose relationship with the user has `listed` on at `now`: the most recently
+    /// turned on first, then the fixture's in directory order.
+    ///
+    /// - Complexity: O(accounts log accounts).
+    func accounts(_ listed: Listed, at now: Date) -> [String] {
+        order.enumerated()
+            .filter { $0.element != signedIn && listed.isOn(relationship(of: $0.element, at: now)) }
+            .map { (id: $0.element, position: $0.offset, since: listedSince[ListedKey(id: $0.element, listed: listed)] ?? 0) }
+            .sorted { ($0.since, -$0.position) > ($1.since, -$1.position) }
+            .map(\.id)
     }
 
     // MARK: - Changing
@@ -205,7 +309,8 @@ struct SandboxAccounts: Sendable {
     mutating func set(_ kind: RelationshipKind, to value: Bool, of id: String, mute: MuteOptions, at now: Date) throws(SandboxError) -> Relationship {
         let handle = "@" + (entries[id]?.account.acct ?? id)
         guard id != signedIn else { throw .refused("You cannot \(kind.verb(value)) yourself.") }
-        var relationship = relationship(of: id, at: now)
+        let before = relationship(of: id, at: now)
+        var relationship = before
         switch (kind, value) {
         case (.follow, true):
             guard !relationship.following, !relationship.requested else { break }
@@ -241,6 +346,7 @@ struct SandboxAccounts: Sendable {
                 countFollow(of: signedIn, by: -1, from: id)
             }
             followRequestIDs.removeAll { $0 == id }
+            relationship.requestedBy = false
         case (.block, false):
             relationship.blocking = false
         case (.notify, _), (.boosts, _):
@@ -254,19 +360,42 @@ struct SandboxAccounts: Sendable {
             }
             if kind == .notify { relationship.notifying = value } else { relationship.showingBoosts = value }
         }
-        store(relationship)
+        unseen.remove(id)  // following (or blocking) an account makes it known
+        store(relationship, replacing: before)
         return relationship
+    }
+
+    /// Answers the follow request of account `id` as Mastodon's `authorize` (`accept`: they
+    /// follow the user from now on, and both counts move) and `reject` do.
+    ///
+    /// - Throws: ``SandboxError/refused(_:)`` when `id` has no request waiting (never answered
+    ///   twice: the first answer ends the request).
+    mutating func answerRequest(of id: String, accept: Bool) throws(SandboxError) {
+        guard followRequestIDs.contains(id) else {
+            throw .refused("@\(entries[id]?.account.acct ?? id) has no follow request waiting.")
+        }
+        if accept {
+            followedUser(by: id)
+        } else {
+            followRequestIDs.removeAll { $0 == id }
+        }
+    }
+
+    /// Account `id` is known to the server from now on (a search or profile resolved it).
+    mutating func see(_ id: String) {
+        unseen.remove(id)
     }
 
     /// Account `id` followed the user (a scenario's `follow` reaction): they follow the user,
     /// their request (if any) is answered, and both counts move.
     mutating func followedUser(by id: String) {
         guard contains(id), id != signedIn else { return }
-        var relationship = relationships[id] ?? Relationship(accountID: AccountID(id))
+        let before = relationships[id] ?? Relationship(accountID: AccountID(id))
+        var relationship = before
         followRequestIDs.removeAll { $0 == id }
         guard !relationship.followedBy else { return }
         relationship.followedBy = true
-        store(relationship)
+        store(relationship, replacing: before)
         countFollow(of: signedIn, by: 1, from: id)
     }
 
@@ -286,10 +415,26 @@ struct SandboxAccounts: Sendable {
         if let count = entries[follower]?.account.followingCount { entries[follower]?.account.followingCount = max(0, count + delta) }
     }
 
-    /// Keeps `relationship`, or forgets it when nothing is set.
-    private mutating func store(_ relationship: Relationship) {
+    /// Keeps `relationship` (without `requestedBy`: the requests are ``followRequestIDs``), or
+    /// forgets it when nothing is set. Of a change from `before`, dates each listed relationship
+    /// that turned on (see ``listedSince``).
+    private mutating func store(_ relationship: Relationship, replacing before: Relationship? = nil) {
+        var relationship = relationship
+        relationship.requestedBy = false
         let id = relationship.accountID.rawValue
+        if let before {
+            for listed in Listed.allCases where listed.isOn(relationship) && !listed.isOn(before) {
+                listedChanges += 1
+                listedSince[ListedKey(id: id, listed: listed)] = listedChanges
+            }
+        }
         relationships[id] = relationship == Relationship(accountID: relationship.accountID) ? nil : relationship
+    }
+
+    /// `ids` without repeats, in their first places.
+    private static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {
@@ -322,7 +467,7 @@ extension SandboxAccountDetails: Decodable {
     public init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "acct", "id", "display_name", "url", "note", "fields", "followers_count", "following_count", "statuses_count", "created_at",
-            "bot", "locked", "group", "moved", "relationship",
+            "bot", "locked", "group", "moved", "relationship", "followers", "following", "resolvable",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         func value<Value: Decodable>(_ key: String) throws -> Value? {
@@ -337,7 +482,8 @@ extension SandboxAccountDetails: Decodable {
             fields: try value("fields"), followersCount: try value("followers_count"), followingCount: try value("following_count"),
             statusesCount: try value("statuses_count"), createdAt: try value("created_at"), bot: try value("bot"), locked: try value("locked"),
             group: try value("group"), movedTo: try value("moved"), relationship: initial,
-            requestedBy: relationship?.requestedBy ?? false
+            requestedBy: relationship?.requestedBy ?? false, followers: try value("followers") ?? [], following: try value("following") ?? [],
+            resolvable: try value("resolvable") ?? false
         )
     }
 

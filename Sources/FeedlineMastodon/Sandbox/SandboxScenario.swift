@@ -58,6 +58,14 @@ public struct SandboxScenario: Hashable, Sendable {
         case block
         /// … of a block to `false`.
         case unblock
+        /// ``SandboxService/accounts(in:after:)``: followers, following, mutes, blocks, requests.
+        case accounts
+        /// ``SandboxService/search(_:after:)``.
+        case search
+        /// ``SandboxService/answerFollowRequest(from:accept:)`` accepting.
+        case authorize
+        /// … rejecting.
+        case reject
     }
 
     /// How a failing request fails; each has the one sentence the error shows.

@@ -11,9 +11,12 @@ import Foundation
 /// (``SandboxScenario/Request/profile``, ``SandboxScenario/Request/relationships``, `follow` …;
 /// notify and boosts are follows, as Mastodon sends them); ``SandboxScenario/Failure/lostAnswer``
 /// makes the change and then fails as a timeout. Mute ends are dated on the sandbox's wall clock.
+/// Lists of accounts, search and answers to follow requests are in
+/// `SandboxService+AccountLists.swift`.
 extension SandboxService {
     /// The profile of `account`: names, bio and field values as text, counts (following moves
-    /// them), when it joined, its bot, locked and group markers, and where it moved.
+    /// them), when it joined, its bot, locked and group markers, and where it moved. An account
+    /// the server had not seen is resolved by its full handle, and known from then on.
     ///
     /// - Throws: ``SandboxError/unknownAccount(_:)`` for an account the sandbox does not know,
     ///   or a scheduled fault.
@@ -21,6 +24,7 @@ extension SandboxService {
         try await performOnAccounts(.profile) { state, _ throws(SandboxError) in
             let id = try state.accountID(account)
             guard let profile = state.accounts.profile(of: id) else { throw .unknownAccount(account.handle ?? account.rawValue) }
+            state.accounts.see(id)
             return profile
         }
     }
@@ -53,7 +57,8 @@ extension SandboxService {
     }
 
     /// The accounts asking to follow the user, in the order they asked (a fixture's
-    /// `requested_by`); answering them is not served yet.
+    /// `requested_by`); ``answerFollowRequest(from:accept:)`` answers them, and
+    /// ``accounts(in:after:)`` of ``Feedline/AccountList/requests`` pages them.
     package func followRequests() -> [Author] {
         withState { $0.accounts.followRequests.map(Author.init) }
     }
@@ -70,7 +75,7 @@ extension SandboxService {
 
     /// Runs `body` as a `request` (latency, faults) with the sandbox's wall-clock time when it
     /// is answered; a lost answer acts and then fails, a validation fault fails before acting.
-    private func performOnAccounts<Result: Sendable>(
+    func performOnAccounts<Result: Sendable>(
         _ request: SandboxScenario.Request, _ body: @Sendable (inout State, Date) throws(SandboxError) -> Result
     ) async throws -> Result {
         let wallClock = wallClock
@@ -95,5 +100,14 @@ extension SandboxService.State {
         }
         guard accounts.contains(account.rawValue) else { throw .unknownAccount(account.rawValue) }
         return account.rawValue
+    }
+
+    /// `feed` with an account named by handle replaced by its id, when the directory knows an
+    /// account that wrote no status (a profile with no posts is empty, not unknown).
+    ///
+    /// - Throws: ``SandboxError/unknownAccount(_:)``.
+    func resolved(_ feed: Feed) throws(SandboxError) -> Feed {
+        guard case .account(let id) = feed, let handle = id.handle, store.account(named: handle) == nil else { return feed }
+        return .account(AccountID(try accountID(id)))
     }
 }

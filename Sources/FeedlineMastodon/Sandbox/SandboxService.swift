@@ -178,7 +178,7 @@ public final class SandboxService: FeedService {
     ///   ``SandboxError/noLists`` for a list, or a scheduled fault.
     public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         try await perform(.page, cursor: cursor) { state, pageSize throws(SandboxError) in
-            let (ids, positions) = try state.store.feed(feed)
+            let (ids, positions) = try state.store.feed(try state.resolved(feed))
             var start = 0
             if let cursor {
                 // Like Mastodon's `max_id`, a cursor naming a post the feed does not hold (one a
@@ -206,7 +206,7 @@ public final class SandboxService: FeedService {
     /// - Throws: ``SandboxError/notFound(_:)`` when `lower` or `upper` is not an entry of the feed.
     public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         try await perform(.newer, postID: lower) { state, pageSize throws(SandboxError) in
-            let (ids, positions) = try state.store.feed(feed)
+            let (ids, positions) = try state.store.feed(try state.resolved(feed))
             // A bound the feed does not hold (a post deleted, or one a stream brought in an
             // earlier run) still bounds by id order, as Mastodon's since_id and max_id do.
             guard let end = positions[lower.rawValue] ?? Self.place(of: lower.rawValue, in: ids) else { throw .notFound(lower) }

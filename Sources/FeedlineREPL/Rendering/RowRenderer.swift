@@ -71,11 +71,6 @@ public struct RowRenderer: Sendable {
             if let line = display.line(formattingDates: { ProfileRenderer(width: width, timeZone: clock.timeZone).moment($0) }) {
                 relation.append(line)
             }
-            if display.relationship.requestedBy, display.requestAnswer?.isAnswered != true { relation.append("asks to follow you") }
-            if let answer = display.requestAnswer {
-                let verb = answer.accept ? "accept" : "reject"
-                if answer.isPending { relation.append(verb + "ing…") } else if answer.failure == nil { relation.append(verb + "ed") }
-            }
         }
         if !relation.isEmpty { result.append(indent + TextWidth.truncate(relation.joined(separator: " · "), to: available)) }
         let bio = profile.bio.split(separator: "\n", omittingEmptySubsequences: true).first.map { TextWidth.oneLine(String($0)) } ?? ""

@@ -62,14 +62,4 @@ extension FakeMastodon {
         setRelationship(r)
         return Self.json(r)
     }
-
-    /// `GET /api/v2/search?type=accounts`: an account the server knows by its exact handle
-    /// (resolving finds nothing more here: every account it knows is in its fixtures).
-    func search(_ request: Recorded) -> HTTPResponse {
-        var query = request.query["q"] ?? ""
-        while query.hasPrefix("@") { query.removeFirst() }
-        let found = knownAccounts().filter { $0.acct.lowercased() == query.lowercased() }
-        let accounts = String(decoding: (try? Mastodon.makeEncoder().encode(found)) ?? Data("[]".utf8), as: UTF8.self)
-        return Self.response(200, [:], Data("{\"accounts\":\(accounts),\"statuses\":[],\"hashtags\":[]}".utf8))
-    }
 }

@@ -63,11 +63,12 @@ extension FakeMastodon {
         }
     }
 
-    /// Every account the server knows: authors, boosters, and who sent notifications.
+    /// Every account the server knows: authors, boosters, who sent notifications, and the
+    /// accounts on its lists (`FakeMastodon+AccountLists.swift`).
     func knownAccounts() -> [Mastodon.Account] {
         state.withLock { state in
             var seen: Set<String> = []
-            let all = state.known.flatMap { [$0.account, $0.original.account] } + state.notifications.map(\.account)
+            let all = state.known.flatMap { [$0.account, $0.original.account] } + state.notifications.map(\.account) + state.lists.accounts
             return all.filter { seen.insert($0.id).inserted }
         }
     }

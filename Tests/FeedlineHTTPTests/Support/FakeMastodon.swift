@@ -103,6 +103,9 @@ final class FakeMastodon: Sendable {
         var relationships: [String: Mastodon.Relationship] = [:]
         /// The reading positions by timeline (`FakeMastodon+Markers.swift`).
         var markers: [String: Mastodon.Marker] = [:]
+        /// Followers, following, mutes, blocks, follow requests and what search knows besides
+        /// the statuses (`FakeMastodon+AccountLists.swift`).
+        var lists = AccountListsState()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -270,6 +273,7 @@ final class FakeMastodon: Sendable {
         if request.method == "GET", request.path == "/" {
             return Self.response(200, ["Content-Type": "text/html; charset=utf-8"], Data("<!DOCTYPE html><html><body>Mastodon</body></html>".utf8))
         }
+        if let answer = accountListsRoute(request) { return answer }
         let parts = request.path.split(separator: "/").map(String.init)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
         let rest = Array(parts.dropFirst(2))

@@ -1,0 +1,107 @@
+extension Mastodon {
+    /// What `GET /api/v2/search` answers (Mastodon's `Search`): the accounts, statuses and
+    /// hashtags found. An absent or `null` list decodes as empty (a search with `type` answers
+    /// the other lists empty, and some servers leave them out).
+    public struct Search: Codable, Hashable, Sendable {
+        /// The accounts found.
+        public var accounts: [Account]
+        /// The statuses found.
+        public var statuses: [Status]
+        /// The hashtags found.
+        public var hashtags: [Hashtag]
+
+        /// An answer with these results.
+        public init(accounts: [Account] = [], statuses: [Status] = [], hashtags: [Hashtag] = []) {
+            self.accounts = accounts
+            self.statuses = statuses
+            self.hashtags = hashtags
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case accounts, statuses, hashtags
+        }
+
+        /// Decodes tolerantly: an absent or `null` list is empty.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            accounts = try container.value(.accounts, or: [])
+            statuses = try container.value(.statuses, or: [])
+            hashtags = try container.value(.hashtags, or: [])
+        }
+    }
+
+    /// A hashtag as searches and trends answer it (Mastodon's `Tag`, which carries more than a
+    /// status's ``Tag``): its recent use, day by day, and whether the user follows it.
+    public struct Hashtag: Codable, Hashable, Sendable {
+        /// One day of a hashtag's use. Mastodon sends every number as a string; a JSON integer
+        /// is accepted too, and a string that is not a number reads as 0.
+        public struct Day: Codable, Hashable, Sendable {
+            /// The day, as a UNIX timestamp of its midnight (UTC), as sent.
+            public var day: String
+            /// Posts that used the hashtag that day.
+            public var uses: Int
+            /// Accounts that used the hashtag that day.
+            public var accounts: Int
+
+            /// A day with these counts.
+            public init(day: String, uses: Int, accounts: Int) {
+                self.day = day
+                self.uses = uses
+                self.accounts = accounts
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case day, uses, accounts
+            }
+
+            /// Decodes tolerantly (see the type).
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                day = try container.optionalID(.day) ?? ""
+                uses = Int(try container.optionalID(.uses) ?? "") ?? 0
+                accounts = Int(try container.optionalID(.accounts) ?? "") ?? 0
+            }
+
+            /// Encodes as Mastodon does: every value a string.
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(day, forKey: .day)
+                try container.encode(String(uses), forKey: .uses)
+                try container.encode(String(accounts), forKey: .accounts)
+            }
+        }
+
+        /// The name without `#`, as the server spells it.
+        public var name: String
+        /// The hashtag's page on the server; empty when the server sent none.
+        public var url: String
+        /// The last days' use, newest first (Mastodon sends a week); `nil` when the server sent
+        /// none, which is not the same as a week without use.
+        public var history: [Day]?
+        /// Whether the signed-in user follows the hashtag; `nil` when the server did not say
+        /// (signed out, or a server before Mastodon 4.0).
+        public var following: Bool?
+
+        /// A hashtag with these values.
+        public init(name: String, url: String = "", history: [Day]? = nil, following: Bool? = nil) {
+            self.name = name
+            self.url = url
+            self.history = history
+            self.following = following
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, url, history, following
+        }
+
+        /// Decodes tolerantly: `name` is required, `url` defaults to empty, `history` and
+        /// `following` to `nil`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            url = try container.value(.url, or: "")
+            history = try container.decodeIfPresent([Day].self, forKey: .history)
+            following = try container.decodeIfPresent(Bool.self, forKey: .following)
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Feedline
+import Foundation
+
+/// Lists of accounts, search and follow requests on the sandbox, as Mastodon's
+/// `GET /api/v1/accounts/:id/{followers,following}`, `GET /api/v1/{mutes,blocks,follow_requests}`,
+/// `GET /api/v2/search` and `POST /api/v1/follow_requests/:id/{authorize,reject}` answer them.
+///
+/// Pages hold ``pageSize`` items (a search: up to ``pageSize`` of each kind); the cursor is the
+/// offset of the next page (opaque to callers) and the last page has none. Everything is
+/// derived from the directory (``SandboxAccounts``) and the statuses as they are when the page
+/// is asked for, so the same calls in the same order answer the same pages. Each call is a
+/// request of its own kind (``SandboxScenario/Request/accounts``, `search`, `authorize`,
+/// `reject`) with latency and faults like the others.
+extension SandboxService {
+    /// A page of `list`:
+    /// - followers and following of the signed-in account: the accounts whose relationship
+    ///   says they follow the user (`followedBy`) or the user follows (`following`; not a
+    ///   request), those of this session most recent first, then the fixture's in directory order;
+    /// - of another account: the user first when the relationship says so, then what the
+    ///   accounts file gives (its `followers` / `following`, and the accounts whose own lists
+    ///   name it);
+    /// - mutes and blocks: the accounts the user mutes (a mute whose end passed is over) or
+    ///   blocks now, most recently muted or blocked first, then the fixture's in directory order;
+    /// - requests: the accounts asking to follow the user, in the order they asked.
+    ///
+    /// - Throws: ``SandboxError/unknownAccount(_:)`` for an account the sandbox does not know
+    ///   (as ``profile(of:)``), ``SandboxError/unknownCursor(_:)`` for a cursor it did not give,
+    ///   or a scheduled fault.
+    public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
+        let size = pageSize
+        return try await performOnAccounts(.accounts) { state, now throws(SandboxError) in
+            let start = try Self.offset(of: cursor)
+            let ids = try state.accountIDs(in: list, at: now)
+            let slice = ids[min(start, ids.count)..<min(start + size, ids.count)]
+            return Page(items: slice.compactMap { state.accounts.profile(of: $0) }, next: Self.cursor(after: start, size: size, total: ids.count))
+        }
+    }
+
+    /// What `query` finds, accounts first, then hashtags, then posts; each page holds up to
+    /// ``pageSize`` of each, and `next` is `nil` once no kind has more.
+    ///
+    /// - Accounts: a full handle (`@user@host`, `user@host`) names one account exactly and
+    ///   resolves it, so an account the server had not seen (``SandboxAccountDetails/resolvable``)
+    ///   is found and known from then on; any other query (a leading `@` dropped) matches the
+    ///   handle or display name of the known accounts, ignoring case: exact usernames first, then
+    ///   in directory order. A `#tag` query finds no accounts.
+    /// - Hashtags: for a query of one word without `@` (a leading `#` dropped), the tags of the
+    ///   server's public posts that start with it, ignoring case: an exact name first, then the
+    ///   most used; `weeklyUses` counts the posts with the tag, `weeklyAccounts` their authors.
+    /// - Posts: the public posts whose text or content warning holds the query, ignoring case,
+    ///   newest first, without those of accounts the user mutes or blocks.
+    ///
+    /// - Throws: ``SandboxError/refused(_:)`` for an empty query, ``SandboxError/unknownCursor(_:)``
+    ///   for a cursor it did not give, or a scheduled fault.
+    public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
+        let size = pageSize
+        return try await performOnAccounts(.search) { state, now throws(SandboxError) in
+            let wanted = query.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !wanted.isEmpty else { throw .refused("Type something to search for.") }
+            let start = try Self.offset(of: cursor)
+            let accounts = state.searchAccounts(wanted)
+            let hashtags = state.searchHashtags(wanted)
+            let posts = state.searchPosts(wanted, at: now)
+            func page<Item>(_ items: [Item]) -> ArraySlice<Item> { items[min(start, items.count)..<min(start + size, items.count)] }
+            let items =
+                page(accounts).compactMap { state.accounts.profile(of: $0).map(SearchResult.account) }
+                + page(hashtags).map(SearchResult.hashtag)
+                + page(posts).compactMap { state.store.post($0).map(SearchResult.post) }
+            let longest = max(accounts.count, hashtags.count, posts.count)
+            return Page(items: items, next: Self.cursor(after: start, size: size, total: longest))
+        }
+    }
+
+    /// Accepts or rejects the follow request of `account` (see
+    /// ``SandboxAccounts/answerRequest(of:accept:)``) and returns the relationship afterwards:
+    /// `requestedBy` off, and after an accept `followedBy` on (the account is among the user's
+    /// followers, first).
+    ///
+    /// - Throws: ``SandboxError/unknownAccount(_:)``, ``SandboxError/refused(_:)`` ("@x has no
+    ///   follow request waiting.") for an account without a request, or a scheduled fault.
+    public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
+        try await performOnAccounts(accept ? .authorize : .reject) { state, now throws(SandboxError) in
+            let id = try state.accountID(account)
+            try state.accounts.answerRequest(of: id, accept: accept)
+            return state.accounts.relationship(of: id, at: now)
+        }
+    }
+
+    /// The offset a cursor of these pages names: 0 without one.
+    private static func offset(of cursor: PageCursor?) throws(SandboxError) -> Int {
+        guard let cursor else { return 0 }
+        let digits = cursor.rawValue
+        guard !digits.isEmpty, digits.count < 10, digits.allSatisfy({ ("0"..."9").contains($0) }), let offset = Int(digits) else {
+            throw .unknownCursor(cursor)
+        }
+        return offset
+    }
+
+    /// The cursor of the page after the one at `start`, `nil` when it held the last of `total`.
+    private static func cursor(after start: Int, size: Int, total: Int) -> PageCursor? {
+        start + size < total ? PageCursor(String(start + size)) : nil
+    }
+}
+
+extension SandboxService.State {
+    /// The ids of `list`'s accounts at `now`, in the order ``SandboxService/accounts(in:after:)`` serves them.
+    fileprivate func accountIDs(in list: AccountList, at now: Date) throws(SandboxError) -> [String] {
+        switch list {
+        case .followers(let account):
+            let id = try accountID(account)
+            if id == accounts.signedIn { return accounts.accounts(.followedBy, at: now) }
+            let user = accounts.relationship(of: id, at: now).following ? [accounts.signedIn] : []
+            return user + (accounts.declaredFollowers[id] ?? [])
+        case .following(let account):
+            let id = try accountID(account)
+            if id == accounts.signedIn { return accounts.accounts(.following, at: now) }
+            let user = accounts.relationship(of: id, at: now).followedBy ? [accounts.signedIn] : []
+            return user + (accounts.declaredFollowing[id] ?? [])
+        case .mutes: return accounts.accounts(.muting, at: now)
+        case .blocks: return accounts.accounts(.blocking, at: now)
+        case .requests: return accounts.followRequestIDs
+        }
+    }
+
+    /// The ids of the accounts `query` (trimmed, not empty) finds; a full handle resolves the
+    /// account it names (see ``SandboxService/search(_:after:)``).
+    ///
+    /// - Complexity: O(accounts).
+    fileprivate mutating func searchAccounts(_ query: String) -> [String] {
+        guard !query.hasPrefix("#") else { return [] }
+        var wanted = Substring(query)
+        while wanted.hasPrefix("@") { wanted = wanted.dropFirst() }
+        guard !wanted.isEmpty else { return [] }
+        if wanted.contains("@") {
+            guard let account = accounts.account(named: String(wanted)) else { return [] }
+            accounts.see(account.id)
+            return [account.id]
+        }
+        var exact: [String] = []
+        var others: [String] = []
+        for id in accounts.order where !accounts.unseen.contains(id) {
+            guard let author = accounts.profile(of: id)?.author else { continue }
+            let username = author.handle.split(separator: "@", maxSplits: 1).first.map(String.init) ?? author.handle
+            if username.caseInsensitiveCompare(wanted) == .orderedSame {
+                exact.append(id)
+            } else if author.handle.range(of: wanted, options: .caseInsensitive) != nil
+                || author.displayName.range(of: wanted, options: .caseInsensitive) != nil
+            {
+                others.append(id)
+            }
+        }
+        return exact + others
+    }
+
+    /// The hashtags `query` finds among the tags of the public posts (see
+    /// ``SandboxService/search(_:after:)``).
+    ///
+    /// - Complexity: O(posts).
+    fileprivate mutating func searchHashtags(_ query: String) -> [Hashtag] {
+        let wanted = query.hasPrefix("#") ? String(query.dropFirst()) : query
+        guard !wanted.isEmpty, !wanted.contains("@"), !wanted.contains(where: \.isWhitespace) else { return [] }
+        // Oldest first, so a tag is spelled as its first post spelled it (as Mastodon keeps it).
+        guard let ids = try? store.feed(.public).ids.reversed() else { return [] }
+        var tags: [String: (name: String, uses: Int, authors: Set<String>)] = [:]
+        for id in ids {
+            guard let status = store.rendered(id), status.reblog == nil else { continue }
+            for tag in Set(status.tags.map(\.name)) where tag.lowercased().hasPrefix(wanted.lowercased()) {
+                tags[tag.lowercased(), default: (tag, 0, [])].uses += 1
+                tags[tag.lowercased()]?.authors.insert(status.account.id)
+            }
+        }
+        let exact = wanted.lowercased()
+        return tags.sorted { lhs, rhs in
+            if (lhs.key == exact) != (rhs.key == exact) { return lhs.key == exact }
+            if lhs.value.uses != rhs.value.uses { return lhs.value.uses > rhs.value.uses }
+            return lhs.key < rhs.key
+        }
+        .map { Hashtag(name: $0.value.name, weeklyUses: $0.value.uses, weeklyAccounts: $0.value.authors.count) }
+    }
+
+    /// The ids of the public posts whose text or content warning holds `query`, newest first,
+    /// without those of accounts the user mutes or blocks at `now`.
+    ///
+    /// - Complexity: O(posts × query length); each post's text is converted once.
+    fileprivate mutating func searchPosts(_ query: String, at now: Date) -> [String] {
+        guard let ids = try? store.feed(.public).ids else { return [] }
+        return ids.filter { id in
+            guard let post = store.post(id), !accounts.relationship(of: post.author.id, at: now).hidesTheirPosts else { return false }
+            return post.text.range(of: query, options: .caseInsensitive) != nil
+                || post.contentWarning?.range(of: query, options: .caseInsensitive) != nil
+        }
+    }
+}
