@@ -67,6 +67,19 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Accept (`accept`) or reject the follow request an account row of a list of follow
         /// requests shows (`accept`, `reject`).
         case answerRequest(RowID, accept: Bool, screen: Int?)
+        /// Block (`value` true) or unblock a domain: one named as it is, or the domain of a row of
+        /// a list screen (`blockDomain`, `unblockDomain`).
+        case domainBlock(DomainTarget, value: Bool, screen: Int?)
+    }
+
+    /// What a `blockDomain` or `unblockDomain` line names.
+    public enum DomainTarget: Sendable, Equatable {
+        /// A domain, checked and keyed as the session's domain block store keys it (from
+        /// `"domain"`, or a domain row's id).
+        case domain(String)
+        /// An account, post or notification row of a list screen: the domain of its account,
+        /// which the driver finds (and refuses for an account of the user's own server).
+        case row(RowID)
     }
 
     /// The client's id for this command, echoed by the replies.
@@ -83,10 +96,16 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "back", "block", "bookmark", "boosts", "delete", "discard", "display", "draft", "drafts", "editDraft", "editPost",
-        "favourite", "follow", "history", "loadMore", "mute", "notify", "open", "openGap", "pop", "push", "quit", "reblog", "redraft",
-        "refresh", "reject", "relationships", "retry", "root", "search", "send", "show", "showWaiting", "timeline", "top", "unblock",
-        "unfollow", "unmute", "vote", "wait",
+        "accept", "back", "block", "blockDomain", "bookmark", "boosts", "delete", "discard", "display", "draft", "drafts", "editDraft",
+        "editPost", "favourite", "follow", "history", "loadMore", "mute", "notify", "open", "openGap", "pop", "push", "quit", "reblog",
+        "redraft", "refresh", "reject", "relationships", "retry", "root", "search", "send", "show", "showWaiting", "timeline", "top",
+        "unblock", "unblockDomain", "unfollow", "unmute", "vote", "wait",
+    ]
+
+    /// The commands that read `"screen"` (list commands: they act on a list screen's rows or
+    /// state). On any other command it is an unknown field, ignored like the others.
+    static let listCommands: Set<String> = [
+        "timeline", "display", "loadMore", "refresh", "showWaiting", "openGap", "accept", "reject", "blockDomain", "unblockDomain",
     ]
 
     /// Why a line is not a command: one sentence, plus the id when the line had one.
@@ -113,7 +132,7 @@ public struct JSONLCommand: Sendable, Equatable {
         // Only list commands read "screen": on any other command it is an unknown field, ignored
         // like the others, and an unknown command is reported as one.
         var screen: Int?
-        if let field = value["screen"], ["timeline", "display", "loadMore", "refresh", "showWaiting", "openGap", "accept", "reject"].contains(name) {
+        if let field = value["screen"], Self.listCommands.contains(name) {
             guard case .number(let number) = field, number >= 0, number < 1_000_000, number == number.rounded(), let index = Int(exactly: number) else {
                 return fail("\(name): \"screen\" is the index of a screen on the stack (0 at the bottom), not \(echo(field.json)).")
             }
@@ -129,7 +148,7 @@ public struct JSONLCommand: Sendable, Equatable {
             var rows: [RowID] = []
             for item in list {
                 guard let text = item.string, let row = RowID(text) else {
-                    return fail("display: \(echo(item.json)) is not a row id (\"post:ID\", \"gap:ID\", \"notification:KEY\", \"account:ID\" or \"tag:NAME\").")
+                    return fail("display: \(echo(item.json)) is not a row id (\"post:ID\", \"gap:ID\", \"notification:KEY\", \"account:ID\", \"tag:NAME\" or \"domain:NAME\").")
                 }
                 rows.append(row)
             }
@@ -187,6 +206,11 @@ public struct JSONLCommand: Sendable, Equatable {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }
+        case "blockDomain", "unblockDomain":
+            switch domainBlock(name, value, screen: screen) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
         default:
             let lowered = name.lowercased()
             // Suggest only for word-sized names: the distance is O(length × name length).
@@ -210,9 +234,9 @@ public struct JSONLCommand: Sendable, Equatable {
     /// A route object as ``JSONLMessage`` writes it: `{"route":"feed","feed":"tag:birds"}`,
     /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`,
     /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
-    /// `{"route":"search","query":"birds"}`.
+    /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`.
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"} or {\"route\":\"search\",\"query\":\"birds\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"} or {\"route\":\"domainBlocks\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
@@ -225,6 +249,7 @@ public struct JSONLCommand: Sendable, Equatable {
             guard let id = post() else { return .failure(FieldProblem(message: "a \(kind) route needs \"post\": a post id string.")) }
             return .success(kind == "thread" ? .thread(id) : kind == "history" ? .history(id) : .post(id))
         case "notifications": return .success(.notifications)
+        case "domainBlocks": return .success(.domainBlocks)
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

@@ -1,7 +1,7 @@
 import Feedline
 import Foundation
 
-/// The account messages: `relationship` and `profile`.
+/// The account messages: `relationship`, `profile` and `domainBlock`.
 extension JSONLMessage {
     /// How the user and one account relate now, as every screen shows it — the values the user
     /// wants, with what still waits for the server in `pending` and the last refusal in
@@ -101,5 +101,20 @@ extension JSONLMessage {
             ("movedTo", .optional(profile.movedTo.map { "@" + $0.handle })),
             ("relationship", relationship),
         ]
+    }
+
+    /// A domain's block as every screen shows it — the value the user wants, whether it waits
+    /// for the server, and the last refusal: written after every change of it in the session's
+    /// domain block store, whatever caused it (a command, the server's answer or refusal, a load
+    /// of the blocked domains, `retry`). Every field, always in this order:
+    /// `{"type":"domainBlock","domain":"promo.example","blocked":true,"pending":true,"failure":null}`.
+    public static func domainBlock(_ change: DomainBlockChange) -> JSONLValue {
+        .object([("type", "domainBlock")] + domainBlockFields(change.domain, change.display))
+    }
+
+    /// `domain`, `blocked`, `pending`, `failure`: a `domainBlock` message's fields after `type`,
+    /// and a domain row's after `id` and `kind`.
+    static func domainBlockFields(_ domain: String, _ display: DomainBlockDisplay) -> [(String, JSONLValue)] {
+        [("domain", .string(domain)), ("blocked", .bool(display.blocked)), ("pending", .bool(display.pending)), ("failure", .optional(display.failure))]
     }
 }

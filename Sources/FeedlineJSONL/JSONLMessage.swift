@@ -165,6 +165,7 @@ public enum JSONLMessage {
         case .history(let id): .object([("route", "history"), ("post", .string(id.rawValue))])
         case .accounts(let list): .object([("route", "accounts"), ("list", .string(list.description))])
         case .search(let query): .object([("route", "search"), ("query", .string(query))])
+        case .domainBlocks: .object([("route", "domainBlocks")])
         }
     }
 
@@ -197,6 +198,8 @@ public enum JSONLMessage {
             ])
         case .account(let account):
             return .object([("id", .string(row.id.description)), ("kind", "account")] + accountFields(account))
+        case .domain(let domain):
+            return .object([("id", .string(row.id.description)), ("kind", "domain")] + domainBlockFields(domain.domain, domain.block))
         case .tag(let tag):
             return .object([
                 ("id", .string(row.id.description)), ("kind", "tag"), ("name", .string(tag.name)),

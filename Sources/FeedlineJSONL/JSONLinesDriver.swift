@@ -59,8 +59,9 @@ public final class JSONLinesDriver {
         subscriptions.append(session.store.observe { [weak self] change in
             self?.emit(JSONLMessage.post(change))
         })
-        // Relationships: every change as every screen shows it.
+        // Relationships and blocked domains: every change as every screen shows it.
         subscriptions.append(followRelationships())
+        subscriptions.append(followDomainBlocks())
         // Live updates: written when they change (nothing while there are none).
         subscriptions.append(session.streamState.observe { [weak self] state in
             guard let self else { return }
@@ -185,6 +186,13 @@ public final class JSONLinesDriver {
             switch list(screen) {
             case .failure(let problem): return problem.message
             case .success(let (index, list)): return answer(row, accept: accept, on: list, screen: index)
+            }
+        case .domainBlock(.domain(let domain), let value, _):
+            return setDomainBlock(domain, value)
+        case .domainBlock(.row(let row), let value, let screen):
+            switch list(screen) {
+            case .failure(let problem): return problem.message
+            case .success(let (index, list)): return setDomainBlock(of: row, on: list, screen: index, value)
             }
         case .wait, .quit:
             break

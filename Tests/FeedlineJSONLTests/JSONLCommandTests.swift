@@ -5,7 +5,7 @@ import Testing
 @Suite("JSON-lines commands")
 struct JSONLCommandTests {
     /// Every command name, as the unknown-command sentence lists them.
-    static let commandList = "accept, back, block, bookmark, boosts, delete, discard, display, draft, drafts, editDraft, editPost, favourite, follow, history, loadMore, mute, notify, open, openGap, pop, push, quit, reblog, redraft, refresh, reject, relationships, retry, root, search, send, show, showWaiting, timeline, top, unblock, unfollow, unmute, vote, wait"
+    static let commandList = "accept, back, block, blockDomain, bookmark, boosts, delete, discard, display, draft, drafts, editDraft, editPost, favourite, follow, history, loadMore, mute, notify, open, openGap, pop, push, quit, reblog, redraft, refresh, reject, relationships, retry, root, search, send, show, showWaiting, timeline, top, unblock, unblockDomain, unfollow, unmute, vote, wait"
 
     @Test("commands parse into view-model inputs, with their ids", arguments: [
         (#"{"cmd":"timeline"}"#, JSONLCommand(action: .timeline(screen: nil), name: "timeline")),
@@ -83,7 +83,7 @@ struct JSONLCommandTests {
         (#"{"cmd":"open","post":42}"#, "open needs \"post\": a post id string.", nil),
         (#"{"cmd":"favourite","post":""}"#, "favourite needs \"post\": a post id string.", nil),
         (#"{"cmd":"display","rows":"post:1"}"#, "display needs \"rows\": a list of row ids such as \"post:123\".", nil),
-        (#"{"cmd":"display","rows":["row:1"]}"#, "display: \"row:1\" is not a row id (\"post:ID\", \"gap:ID\", \"notification:KEY\", \"account:ID\" or \"tag:NAME\").", nil),
+        (#"{"cmd":"display","rows":["row:1"]}"#, "display: \"row:1\" is not a row id (\"post:ID\", \"gap:ID\", \"notification:KEY\", \"account:ID\", \"tag:NAME\" or \"domain:NAME\").", nil),
         (#"{"cmd":"openGap","row":"post:1"}"#, "openGap needs \"row\": a gap row id such as \"gap:123\".", nil),
     ] as [(String, String, JSONLValue?)])
     func invalid(line: String, message: String, id: JSONLValue?) {
@@ -95,7 +95,7 @@ struct JSONLCommandTests {
         }
     }
 
-    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"}, {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"} or {"route":"search","query":"birds"}."#
+    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"}, {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"}, {"route":"search","query":"birds"} or {"route":"domainBlocks"}."#
     static let feedUsage = #"a feed route needs "feed": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID."#
     static let screenUsage = #""screen" is the index of a screen on the stack (0 at the bottom), not"#
 

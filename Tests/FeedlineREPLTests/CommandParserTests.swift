@@ -119,6 +119,16 @@ struct CommandParserTests {
         ("reject 1", .success(.answer(row: 1, accept: false))),
         ("accept", .failure(.missingRow(.accept))),
         ("reject me", .failure(.notARow(.reject, "me"))),
+        ("block-domain promo.example", .success(.domainBlock(DomainBlockCommand(value: true, target: .domain("promo.example"))))),
+        ("block-domain @Promo.Example --yes", .success(.domainBlock(DomainBlockCommand(value: true, target: .domain("promo.example"), confirmed: true)))),
+        ("block-domain -y 3", .success(.domainBlock(DomainBlockCommand(value: true, target: .row(3), confirmed: true)))),
+        ("block-domain", .success(.domainBlock(DomainBlockCommand(value: true)))),
+        ("unblock-domain 2", .success(.domainBlock(DomainBlockCommand(value: false, target: .row(2))))),
+        ("unblock-domain promo.example --yes", .failure(.unknownOption(.unblockDomain, "--yes"))),
+        ("block-domain user@promo.example", .failure(.notADomain(.blockDomain, "user@promo.example"))),
+        ("block-domain localhost", .failure(.notADomain(.blockDomain, "localhost"))),
+        ("block-domain a.example b.example", .failure(.unexpectedArgument(.blockDomain, "b.example"))),
+        ("domains", .success(.screen(.domains))),
     ]
 
     @Test("the table of inputs parses as expected", arguments: table.indices)
@@ -218,6 +228,9 @@ struct CommandParserTests {
         #expect(complete("profile @k", "@k") == ["@kemi@fieldnotes.science"])
         #expect(complete("profile ", "") == ["@kemi@fieldnotes.science", "@ruth"])
         #expect(complete("profile @", "@") == ["@kemi@fieldnotes.science", "@ruth"])
+        #expect(complete("block-domain ", "") == ["fieldnotes.science"])
+        #expect(complete("unblock-domain f", "f") == ["fieldnotes.science"])
+        #expect(complete("block-domain x", "x").isEmpty)
         // Begun without @, a handle completes without it (profile takes either).
         #expect(complete("profile k", "k") == ["kemi@fieldnotes.science"])
         #expect(complete("profile RU", "RU") == ["ruth"])

@@ -84,6 +84,8 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case accounts(AccountList)
     /// What a search finds: accounts, then hashtags, then posts (``FeedService/search(_:after:)``).
     case search(String)
+    /// The domains the signed-in user blocked (``DomainRow`` rows).
+    case domainBlocks
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
@@ -92,7 +94,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
         case .notifications: .notifications
-        case .accounts: nil
+        case .accounts, .domainBlocks: nil
         case .search: .public
         }
     }
@@ -105,6 +107,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .history(let id): "history:\(id)"
         case .accounts(let list): list.description
         case .search(let query): "search:\(query)"
+        case .domainBlocks: "domain-blocks"
         }
     }
 
@@ -112,7 +115,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .history: false
+        case .feed, .thread, .notifications, .history, .domainBlocks: false
         }
     }
 }

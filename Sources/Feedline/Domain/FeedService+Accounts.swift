@@ -19,4 +19,6 @@ extension FeedService {
     public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> { throw AccountsUnsupported() }
     public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> { throw AccountsUnsupported() }
     public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship { throw AccountsUnsupported() }
+    public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> { throw AccountsUnsupported() }
+    public func setDomainBlock(_ domain: String, to value: Bool) async throws { throw AccountsUnsupported() }
 }

@@ -86,4 +86,12 @@ public protocol FeedService: Sendable {
     /// relationship afterwards (`POST /api/v1/follow_requests/:id/authorize|reject`).
     /// (Default: throws ``AccountsUnsupported``.)
     func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship
+
+    /// A page of the domains the signed-in user blocked (`GET /api/v1/domain_blocks`, paged by
+    /// `Link`). (Default: throws ``AccountsUnsupported``.)
+    func domainBlocks(after cursor: PageCursor?) async throws -> Page<String>
+
+    /// Blocks (`true`) or unblocks `domain` for the signed-in user (`POST` / `DELETE
+    /// /api/v1/domain_blocks` with `domain`). (Default: throws ``AccountsUnsupported``.)
+    func setDomainBlock(_ domain: String, to value: Bool) async throws
 }

@@ -52,6 +52,7 @@ extension PostStore {
     /// Whether `post` must stay off a list of `source`: it is by, or a boost by, an account
     /// muted or blocked there (``AccountHiding/applies(to:account:)``). O(1).
     package func isHidden(_ post: Post, in source: ListSource) -> Bool {
+        if !hiddenDomains.isEmpty, isFromHiddenDomain(post.author) || isFromHiddenDomain(post.content.author) { return true }
         guard !hiddenAccounts.isEmpty else { return false }
         for author in [post.author, post.content.author] {
             let account = AccountID(author.id)
@@ -71,8 +72,52 @@ extension PostStore {
     /// Whether every account a notification group is from has its notifications hidden (a
     /// group with others in it stays). O(accounts of the group).
     package func isFromHiddenAccounts(_ group: NotificationGroup) -> Bool {
-        guard !notificationsHidden.isEmpty, !group.accounts.isEmpty else { return false }
-        return group.accounts.allSatisfy { notificationsHidden.contains(AccountID($0.id)) }
+        guard !notificationsHidden.isEmpty || !hiddenDomains.isEmpty, !group.accounts.isEmpty else { return false }
+        return group.accounts.allSatisfy { notificationsHidden.contains(AccountID($0.id)) || isFromHiddenDomain($0) }
+    }
+
+    // MARK: - Blocked domains
+
+    /// Whether the author's account is on a blocked domain. O(1).
+    package func isFromHiddenDomain(_ author: Author) -> Bool {
+        guard !hiddenDomains.isEmpty, let domain = DomainBlockStore.domain(ofHandle: author.handle) else { return false }
+        return hiddenDomains.contains(domain)
+    }
+
+    /// Takes the posts of every account of `domain` (lower-cased) off every list at once, as a
+    /// block of each would (their posts with their boosts and notifications, their boosts):
+    /// O(rows of the domain's accounts) plus a pass over the accounts the store indexes.
+    /// Later pages and streams do not bring them back until ``showDomain(_:)``. While
+    /// `pending`, holders keep what they took away until ``showDomain(_:)`` (refused) or
+    /// ``domainHidingSettled(_:)``.
+    package func hideDomain(_ domain: String, pending: Bool) {
+        hiddenDomains.insert(domain)
+        var rowsOfHolder: [Int: [RowID]] = [:]
+        for (account, handle) in accountHandles where DomainBlockStore.domain(ofHandle: handle) == domain {
+            for postID in postsOfAccount[account] ?? [] {
+                if let entry = entries[postID] {
+                    for holder in entry.holders { rowsOfHolder[holder.id, default: []] += holder.rows }
+                } else if let originalID = originalOfEntry[postID], let entry = entries[originalID] {
+                    for holder in entry.holders { rowsOfHolder[holder.id, default: []] += holder.rows.filter { $0 == .post(postID) } }
+                }
+            }
+        }
+        let told = holders.keys.sorted()
+        if pending { pendingDomainHidings[domain] = told }
+        for holder in told {
+            holders[holder]?(.domainHidden(domain, rows: rowsOfHolder[holder] ?? [], pending: pending))
+        }
+    }
+
+    /// The domain's posts may show again: a refused block puts back what it took away.
+    package func showDomain(_ domain: String) {
+        hiddenDomains.remove(domain)
+        for holder in pendingDomainHidings.removeValue(forKey: domain) ?? [] { holders[holder]?(.domainShown(domain)) }
+    }
+
+    /// The server confirmed the pending block of the domain: holders drop what they kept.
+    package func domainHidingSettled(_ domain: String) {
+        for holder in pendingDomainHidings.removeValue(forKey: domain) ?? [] { holders[holder]?(.domainHidingSettled(domain)) }
     }
 
     /// Whether the account's posts are kept off lists (muted or blocked, as far as the store was told).

@@ -67,6 +67,14 @@ public final class PostStore {
         case accountShown(AccountID)
         /// The server confirmed the hiding of the account: what was kept can go.
         case accountHidingSettled(AccountID)
+        /// A domain was blocked: the rows of its accounts' posts this holder shows (their
+        /// boosts, boosts of their posts) leave; a notifications list also drops what is only
+        /// from them. While `pending`, kept until ``domainShown`` or ``domainHidingSettled``.
+        case domainHidden(String, rows: [RowID], pending: Bool)
+        /// The server refused the pending block of the domain: what was taken away comes back.
+        case domainShown(String)
+        /// The server confirmed the block of the domain: what was kept can go.
+        case domainHidingSettled(String)
     }
 
     /// One list or detail showing posts. The store tells it when a post it shows changes or is
@@ -205,6 +213,10 @@ public final class PostStore {
     var notificationsHidden: Set<AccountID> = []
     /// The holders each pending hiding of an account reached.
     var pendingHidings: [AccountID: [Int]] = [:]
+    /// Blocked domains (lower-cased): their accounts' posts stay off every list.
+    var hiddenDomains: Set<String> = []
+    /// The holders told of each pending domain block, until it is answered.
+    var pendingDomainHidings: [String: [Int]] = [:]
     private var nextHolderID = 0
     /// Posts a retry acts on: their last interaction failed, or a kind of theirs is deferred.
     private var retryable: Set<PostID> = []

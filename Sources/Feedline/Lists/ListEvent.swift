@@ -55,6 +55,8 @@ package enum ListEvent: Hashable, Sendable {
     case rowsRemoved([RowID])
     /// The relationship with an account changed: its account row shows it.
     case accountChanged(AccountID, RelationshipDisplay)
+    /// A domain's block changed: its domain row shows it.
+    case domainChanged(String, DomainBlockDisplay)
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)

@@ -12,8 +12,10 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case account(AccountID)
     /// A hashtag, by its name lower-cased (``Hashtag/key``).
     case tag(String)
+    /// A domain, lower-cased.
+    case domain(String)
 
-    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`.
+    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`.
     public var description: String {
         switch self {
         case .post(let id): "post:\(id)"
@@ -21,6 +23,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         case .notification(let key): "notification:\(key)"
         case .account(let id): "account:\(id)"
         case .tag(let name): "tag:\(name)"
+        case .domain(let name): "domain:\(name)"
         }
     }
 
@@ -36,6 +39,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .account(AccountID(String(text.dropFirst(8))))
         } else if text.hasPrefix("tag:"), text.count > 4 {
             self = .tag(String(text.dropFirst(4)).lowercased())
+        } else if text.hasPrefix("domain:"), text.count > 7 {
+            self = .domain(String(text.dropFirst(7)).lowercased())
         } else {
             return nil
         }
@@ -213,14 +218,29 @@ public struct AccountRow: Hashable, Sendable, Identifiable {
     public var author: Author { profile.author }
 }
 
+/// A blocked domain as a row: the domain and its block as every screen shows it.
+public struct DomainRow: Hashable, Sendable, Identifiable {
+    /// The domain, lower-cased.
+    public var domain: String
+    public var block: DomainBlockDisplay
+
+    public init(domain: String, block: DomainBlockDisplay) {
+        self.domain = domain
+        self.block = block
+    }
+
+    public var id: String { domain }
+}
+
 /// One row of a list as fronts show it: a post, a gap where items may be missing, a
-/// notification group, an account or a hashtag.
+/// notification group, an account, a hashtag or a blocked domain.
 public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case post(PostRow)
     case gap(Gap)
     case notification(NotificationRow)
     case account(AccountRow)
     case tag(Hashtag)
+    case domain(DomainRow)
 
     public var id: RowID {
         switch self {
@@ -229,12 +249,19 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .notification(let row): .notification(row.id)
         case .account(let row): .account(row.id)
         case .tag(let tag): .tag(tag.key)
+        case .domain(let row): .domain(row.domain)
         }
     }
 
     /// The account row, when this is one.
     public var account: AccountRow? {
         if case .account(let row) = self { return row }
+        return nil
+    }
+
+    /// The domain row, when this is one.
+    public var domain: DomainRow? {
+        if case .domain(let row) = self { return row }
         return nil
     }
 
@@ -267,7 +294,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row
         case .notification(let row): row.post
-        case .gap, .account, .tag: nil
+        case .gap, .account, .tag, .domain: nil
         }
     }
 
@@ -276,7 +303,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap, .account, .tag: nil
+        case .gap, .account, .tag, .domain: nil
         }
     }
 
@@ -285,7 +312,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap, .account, .tag: nil
+        case .gap, .account, .tag, .domain: nil
         }
     }
 
@@ -304,7 +331,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .notification(var row):
             row.post = row.post?.applying(change)
             return .notification(row)
-        case .gap, .account, .tag:
+        case .gap, .account, .tag, .domain:
             return self
         }
     }

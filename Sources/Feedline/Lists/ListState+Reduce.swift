@@ -102,6 +102,11 @@ extension ListState {
         case .accountChanged(let account, let display):
             accountChanged(account, display, &edit)
 
+        case .domainChanged(let domain, let display):
+            guard let index = rows.index(of: .domain(domain)), case .domain(var row) = rows[index], row.block != display else { break }
+            row.block = display
+            replace(at: index, with: .domain(row), &edit)
+
         case .ownPosted(let row):
             ownPosted(row, &edit)
 

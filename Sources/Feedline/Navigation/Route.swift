@@ -14,6 +14,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
     case accounts(AccountList)
     /// Search results for a query: accounts, hashtags and posts.
     case search(String)
+    /// The domains you blocked.
+    case domainBlocks
 
     /// What the list of a list route shows; `nil` for a post route.
     public var listSource: ListSource? {
@@ -24,6 +26,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .history(let id): .history(id)
         case .accounts(let list): .accounts(list)
         case .search(let query): .search(query)
+        case .domainBlocks: .domainBlocks
         case .post: nil
         }
     }
@@ -37,6 +40,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .history(let id): self = .history(id)
         case .accounts(let list): self = .accounts(list)
         case .search(let query): self = .search(query)
+        case .domainBlocks: self = .domainBlocks
         }
     }
 
@@ -50,6 +54,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .history(let id): "history(\(id))"
         case .accounts(let list): "accounts(\(list))"
         case .search(let query): "search(\(query))"
+        case .domainBlocks: "domainBlocks"
         }
     }
 }

@@ -18,4 +18,13 @@ extension FeedSession {
     public func loadRelationships(_ accounts: [AccountID]) {
         relationships.load(accounts)
     }
+
+    /// Blocks (`true`) or unblocks `domain` (`host`, as in `user@host`) — optimistic,
+    /// converging, and seen at once on every screen: every post by an account of the domain,
+    /// their boosts and notifications from them leave every list. Returns `false` (nothing
+    /// happens) for something that is not a domain name.
+    @discardableResult
+    public func setDomainBlock(_ domain: String, _ value: Bool) -> Bool {
+        domainBlocks.set(domain, value)
+    }
 }

@@ -10,8 +10,10 @@ extension FeedSession {
         // Relationship changes on their way are given the same time (they are not saved:
         // ``RelationshipStore/unsent`` says what is left).
         async let relationships: Void = self.relationships.waitForRequests(atMost: limit)
+        async let domains: Void = self.domainBlocks.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
+        await domains
         return store.outbox
     }
 }

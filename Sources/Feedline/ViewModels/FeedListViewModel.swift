@@ -79,18 +79,24 @@ public final class FeedListViewModel {
     /// The session's relationships, which account rows show (lists of accounts and search).
     private let relationships: RelationshipStore?
     private var relationshipSubscription: Subscription?
+    /// The session's blocked domains, which a list of them shows.
+    private let domainBlocks: DomainBlockStore?
+    private var domainSubscription: Subscription?
+    /// Rows each pending domain block took away, with their places, until the server answers it.
+    private var takenByDomainHiding: [String: [ReinsertedRow]] = [:]
 
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
     /// page when displayed.
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
-        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil
+        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil
     ) {
         self.source = source
         self.store = store
         self.profile = profile
         self.relationships = source.showsAccounts ? relationships : nil
+        self.domainBlocks = source == .domainBlocks ? domainBlocks : nil
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         holder = store.makeHolder { [weak self] event in
@@ -103,6 +109,9 @@ public final class FeedListViewModel {
                 self?.accountHidden(account, handle: handle, rows: rows, hiding: hiding, pending: pending)
             case .accountShown(let account): self?.accountShown(account)
             case .accountHidingSettled(let account): self?.takenByAccountHiding[account] = nil
+            case .domainHidden(let domain, let rows, let pending): self?.domainHidden(domain, rows: rows, pending: pending)
+            case .domainShown(let domain): self?.domainShown(domain)
+            case .domainHidingSettled(let domain): self?.takenByDomainHiding[domain] = nil
             }
         }
         loads = Feedback(
@@ -121,6 +130,7 @@ public final class FeedListViewModel {
             handle: { [weak self] loaded in self?.receive(loaded) }
         )
         relationshipSubscription = self.relationships?.observe { [weak self] change in self?.relationshipChanged(change) }
+        domainSubscription = self.domainBlocks?.observe { [weak self] change in self?.send(.domainChanged(change.domain, change.display)) }
     }
 
     isolated deinit {
@@ -242,7 +252,7 @@ public final class FeedListViewModel {
             switch row {
             case .post(let post): if !post.isSending { entries.append(.post(post.post)) }
             case .gap(let gap): if !entries.isEmpty { entries.append(.gap(below: gap.below, above: gap.above)) }
-            case .notification, .account, .tag: continue
+            case .notification, .account, .tag, .domain: continue
             }
         }
         while case .gap? = entries.last { entries.removeLast() }
@@ -322,6 +332,40 @@ public final class FeedListViewModel {
     private func accountShown(_ account: AccountID) {
         guard let taken = takenByAccountHiding.removeValue(forKey: account), !taken.isEmpty else { return }
         // What another mute or block (or a delete) still keeps away stays away.
+        let back = taken.filter { taken in
+            if let post = taken.row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) { return false }
+            if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) { return false }
+            return true
+        }
+        guard !back.isEmpty else { return }
+        send(.rowsReinserted(back.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
+    }
+
+    /// A domain was blocked: the rows the store names leave, and on the notifications screen
+    /// the notifications only from the domain's accounts. Kept, with their places, while pending.
+    private func domainHidden(_ domain: String, rows ids: [RowID], pending: Bool) {
+        var gone = ids
+        if source == .notifications {
+            for row in Array(state.rows) + Array(state.waiting) {
+                if let group = row.notification?.group, store.isFromHiddenAccounts(group) { gone.append(row.id) }
+            }
+        }
+        var seen = Set<RowID>()
+        gone = gone.filter { seen.insert($0).inserted && (state.rows.contains($0) || state.waiting.contains($0)) }
+        guard !gone.isEmpty else { return }
+        if pending {
+            let rows = state.rows
+            takenByDomainHiding[domain, default: []] += gone.compactMap { id in
+                rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) }
+            }
+        }
+        send(.rowsRemoved(gone))
+    }
+
+    /// The server refused a pending domain block: the rows it took come back where they were,
+    /// but for what another block, mute or delete still keeps away.
+    private func domainShown(_ domain: String) {
+        guard let taken = takenByDomainHiding.removeValue(forKey: domain), !taken.isEmpty else { return }
         let back = taken.filter { taken in
             if let post = taken.row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) { return false }
             if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) { return false }
@@ -440,13 +484,14 @@ public final class FeedListViewModel {
         case thread(ListRequest, focus: Post, PostContext, StoreEpoch)
         case versions(ListRequest, PostID, [PostVersion])
         case accounts(ListRequest, Page<Profile>)
+        case domains(ListRequest, Page<String>, StoreEpoch)
         case searched(ListRequest, Page<SearchResult>, StoreEpoch)
         case failed(ListRequest, FeedFailure)
     }
 
     private static func refreshStyle(of source: ListSource) -> ListState.RefreshStyle {
         switch source {
-        case .feed(.bookmarks), .feed(.favourites), .thread, .history, .accounts, .search: .reload
+        case .feed(.bookmarks), .feed(.favourites), .thread, .history, .accounts, .search, .domainBlocks: .reload
         case .feed, .notifications: .newer
         }
     }
@@ -490,6 +535,10 @@ public final class FeedListViewModel {
                 return .searched(request, try await service.search(query, after: cursor), fetchedAt)
             case (.search(let query), _):
                 return .searched(request, try await service.search(query, after: nil), fetchedAt)
+            case (.domainBlocks, .page(let cursor)):
+                return .domains(request, try await service.domainBlocks(after: cursor), fetchedAt)
+            case (.domainBlocks, _):
+                return .domains(request, try await service.domainBlocks(after: nil), fetchedAt)
             case (.thread(let id), _):
                 async let focus = service.post(id)
                 async let context = service.context(of: id)
@@ -505,6 +554,7 @@ public final class FeedListViewModel {
     /// show, and a script prints, the header first, the same way every run.)
     private func receive(_ loaded: Loaded) {
         collected = []
+        var blockedDomains: [String]?
         let event: ListEvent
         var followUp: ListEvent?
         switch loaded {
@@ -561,6 +611,14 @@ public final class FeedListViewModel {
             let shown = page.items.filter { source != .accounts(.requests) || relationships?.relationship($0.accountID)?.requestAnswer?.isAnswered != true }
             event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next))
             relationships?.load(shown.map(\.accountID))
+        case .domains(let request, let page, _):
+            // Told to the store once the page is applied (the store tells this list back).
+            blockedDomains = page.items
+            let rows = page.items.map { domain in
+                let key = DomainBlockStore.key(domain)
+                return ListRow.domain(DomainRow(domain: key, block: domainBlocks?.block(key) ?? DomainBlockDisplay(blocked: true)))
+            }
+            event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next))
         case .searched(let request, let page, let fetchedAt):
             var rows: [ListRow] = []
             var accounts: [AccountID] = []
@@ -591,6 +649,9 @@ public final class FeedListViewModel {
         // The response first (a reload must be an edit's first change), then what the store
         // reported for rows already shown: one changeset, one snapshot.
         enqueue([event] + changes.map { .postChanged($0.change, rows: $0.rows) } + (followUp.map { [$0] } ?? []))
+        if let domains = blockedDomains, let domainBlocks {
+            domainBlocks.ingest(blocked: domains, fetchedAt: domainBlocks.beginFetch())
+        }
     }
 
     /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a

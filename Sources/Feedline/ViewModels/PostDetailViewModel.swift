@@ -164,7 +164,7 @@ public final class PostDetailViewModel {
             send(.undeleted)
         case .deleteSettled:
             break
-        case .accountHidden, .accountShown, .accountHidingSettled:
+        case .accountHidden, .accountShown, .accountHidingSettled, .domainHidden, .domainShown, .domainHidingSettled:
             // A detail the user opened stays; its thread is a list, which hears of it itself.
             break
         }

@@ -118,10 +118,10 @@ extension MastodonHTTPService {
         return Relationship(try decode(Mastodon.Relationship.self, from: response, what: what))
     }
 
-    /// Runs a read of the user's own mutes, blocks or requests; a 403 — a sign-in without the
-    /// scope to read them (Mastodon: "This action is outside the authorized scopes") — becomes
-    /// the 401 sentence that names `feedline login`, which asks for `read` again.
-    private func ownList(_ body: () async throws -> APIResponse) async throws -> APIResponse {
+    /// Runs a read of the user's own mutes, blocks, requests or domain blocks; a 403 — a
+    /// sign-in without the scope to read them (Mastodon: "This action is outside the authorized
+    /// scopes") — becomes the 401 sentence that names `feedline login`, which asks for `read` again.
+    func ownList(_ body: () async throws -> APIResponse) async throws -> APIResponse {
         do {
             return try await body()
         } catch MastodonHTTPError.forbidden(let message) {

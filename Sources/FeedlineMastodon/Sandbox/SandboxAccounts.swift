@@ -88,6 +88,11 @@ public struct SandboxAccountDetails: Hashable, Sendable {
 /// the directory order, the follows among other accounts that the accounts file declares, when
 /// each of the user's follows, followers, mutes and blocks began in the session (a count of
 /// changes, never a clock), and which accounts the server has not seen yet.
+///
+/// And the domains the user blocks (see `SandboxService+DomainBlocks.swift`): every
+/// relationship with an account of a blocked domain says `domainBlocking`, derived from the list
+/// when it is read (never stored), so blocking and unblocking a domain turns it on and off for
+/// all of them at once.
 struct SandboxAccounts: Sendable {
     /// One account of the directory.
     struct Entry: Sendable {
@@ -122,14 +127,22 @@ struct SandboxAccounts: Sendable {
     /// last turned on during the session, by a count of such changes; absent for the fixture's.
     private var listedSince: [ListedKey: Int] = [:]
     private var listedChanges = 0
+    /// The domains the user blocks, lower-cased, each once, the newest block first (the order
+    /// Mastodon's `GET /api/v1/domain_blocks` pages them in).
+    private(set) var blockedDomains: [String] = []
 
     /// A directory of `authors` (repeats and all: the first copy of each id is kept) and the
-    /// signed-in account, with `details` applied in order.
+    /// signed-in account, with `details` applied in order, and `domainBlocks` blocked (checked
+    /// by ``SandboxScenario/problem``), then the domain of each entry whose relationship says
+    /// `domain_blocking`.
     ///
     /// - Throws: ``SandboxError/invalidScenario(_:)`` naming the entry (`accounts[3].moved`) when
     ///   an entry names no account the fixtures have and gives no id, gives an id that is not
-    ///   the account's, or moves to an account the directory does not hold.
-    init(authors: [Mastodon.Account], signedIn: Mastodon.Account, domain: String?, details: [SandboxAccountDetails]) throws(SandboxError) {
+    ///   the account's, moves to an account the directory does not hold, or says
+    ///   `domain_blocking` of a local account.
+    init(
+        authors: [Mastodon.Account], signedIn: Mastodon.Account, domain: String?, details: [SandboxAccountDetails], domainBlocks: [String] = []
+    ) throws(SandboxError) {
         self.signedIn = signedIn.id
         self.domain = domain
         entries[signedIn.id] = Entry(account: signedIn)
@@ -215,6 +228,15 @@ struct SandboxAccounts: Sendable {
             store(relationship)
             if detail.requestedBy, !followRequestIDs.contains(id) { followRequestIDs.append(id) }
         }
+        var declared = domainBlocks.map(Self.domainKey)
+        for (index, id) in resolved where details[index].relationship.domainBlocking {
+            guard let blocked = self.domain(of: id) else {
+                let field = "accounts[\(index)].relationship.domain_blocking"
+                throw .invalidScenario("\(field): @\(details[index].acct) is on this server, whose domain cannot be blocked")
+            }
+            declared.append(blocked)
+        }
+        blockedDomains = Self.unique(declared)
     }
 
     // MARK: - Looking up
@@ -242,10 +264,14 @@ struct SandboxAccounts: Sendable {
     var followRequests: [Mastodon.Account] { followRequestIDs.compactMap { entries[$0]?.account } }
 
     /// How the user relates to account `id` at `now`: a mute whose end has passed reads as over;
-    /// `requestedBy` says whether its follow request waits.
+    /// `requestedBy` says whether its follow request waits; `domainBlocking` whether the user
+    /// blocks the account's domain.
+    ///
+    /// - Complexity: O(follow requests + blocked domains).
     func relationship(of id: String, at now: Date) -> Relationship {
         var relationship = relationships[id] ?? Relationship(accountID: AccountID(id))
         relationship.requestedBy = followRequestIDs.contains(id)
+        relationship.domainBlocking = isDomainBlocked(id)
         if relationship.muting, let end = relationship.mutingUntil, end <= now {
             relationship.muting = false
             relationship.mutingNotifications = false
@@ -316,6 +342,9 @@ struct SandboxAccounts: Sendable {
             guard !relationship.following, !relationship.requested else { break }
             if relationship.blockedBy { throw .refused("\(handle) has blocked you, so you cannot follow them.") }
             if relationship.blocking { throw .refused("You have blocked \(handle); unblock them before following them.") }
+            if relationship.domainBlocking, let blocked = domain(of: id) {
+                throw .refused("You have blocked the domain \(blocked); unblock it before following \(handle).")
+            }
             if let movedTo = entries[id]?.movedTo, let target = entries[movedTo] {
                 throw .refused("\(handle) has moved to @\(target.account.acct); follow them there.")
             }
@@ -415,12 +444,13 @@ struct SandboxAccounts: Sendable {
         if let count = entries[follower]?.account.followingCount { entries[follower]?.account.followingCount = max(0, count + delta) }
     }
 
-    /// Keeps `relationship` (without `requestedBy`: the requests are ``followRequestIDs``), or
-    /// forgets it when nothing is set. Of a change from `before`, dates each listed relationship
-    /// that turned on (see ``listedSince``).
+    /// Keeps `relationship` (without `requestedBy`: the requests are ``followRequestIDs``; nor
+    /// `domainBlocking`: the domains are ``blockedDomains``), or forgets it when nothing is set.
+    /// Of a change from `before`, dates each listed relationship that turned on (see ``listedSince``).
     private mutating func store(_ relationship: Relationship, replacing before: Relationship? = nil) {
         var relationship = relationship
         relationship.requestedBy = false
+        relationship.domainBlocking = false
         let id = relationship.accountID.rawValue
         if let before {
             for listed in Listed.allCases where listed.isOn(relationship) && !listed.isOn(before) {
@@ -429,6 +459,75 @@ struct SandboxAccounts: Sendable {
             }
         }
         relationships[id] = relationship == Relationship(accountID: relationship.accountID) ? nil : relationship
+    }
+
+    // MARK: - Domain blocks
+
+    /// The domain of account `id`, lower-cased: the host of its `acct`; `nil` for a local
+    /// account (or one the directory does not hold).
+    func domain(of id: String) -> String? {
+        guard let acct = entries[id]?.account.acct else { return nil }
+        let parts = acct.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[1].isEmpty else { return nil }
+        return Self.domainKey(String(parts[1]))
+    }
+
+    /// Whether the user blocks the domain of account `id`.
+    ///
+    /// - Complexity: O(blocked domains).
+    func isDomainBlocked(_ id: String) -> Bool {
+        guard !blockedDomains.isEmpty, let domain = domain(of: id) else { return false }
+        return blockedDomains.contains(domain)
+    }
+
+    /// Blocks (`true`) or unblocks `domain` (any case, a leading `@` dropped), as Mastodon's
+    /// `POST` / `DELETE /api/v1/domain_blocks` do: a new block comes first in the list, and
+    /// removes the user's followers on that domain (their follow, both counts) and drops their
+    /// follow requests; the user's own follows there stay. Blocking a blocked domain or
+    /// unblocking one that is not blocked changes nothing.
+    ///
+    /// - Throws: ``SandboxError/refused(_:)`` (a 422, never transient) for something that is no
+    ///   domain name, and for blocking the sandbox's own domain.
+    ///
+    /// - Complexity: O(accounts × follow requests) for a new block, O(blocked domains) otherwise.
+    mutating func setDomainBlock(_ domain: String, to value: Bool) throws(SandboxError) {
+        let key = Self.domainKey(domain)
+        guard Self.isDomainName(key) else { throw .refused("\"\(Self.shown(key))\" is not a domain name.") }
+        guard value else {
+            blockedDomains.removeAll { $0 == key }
+            return
+        }
+        if let own = self.domain, Self.domainKey(own) == key { throw .refused("You cannot block your own domain.") }
+        guard !blockedDomains.contains(key) else { return }
+        blockedDomains.insert(key, at: 0)
+        for id in order where id != signedIn && self.domain(of: id) == key {
+            followRequestIDs.removeAll { $0 == id }
+            guard let before = relationships[id], before.followedBy else { continue }
+            var relationship = before
+            relationship.followedBy = false
+            store(relationship, replacing: before)
+            countFollow(of: signedIn, by: -1, from: id)
+        }
+    }
+
+    /// `domain` as the sandbox keeps it: trimmed, without leading `@`, lower-cased.
+    static func domainKey(_ domain: String) -> String {
+        var name = Substring(domain.trimmingCharacters(in: .whitespacesAndNewlines))
+        while name.hasPrefix("@") { name = name.dropFirst() }
+        return name.lowercased()
+    }
+
+    /// Whether `key` (see ``domainKey(_:)``) can be a domain: 1–253 ASCII letters, digits, `-`,
+    /// `.` (at least one, not at either end) and a `:port`.
+    static func isDomainName(_ key: String) -> Bool {
+        guard (1...253).contains(key.utf8.count), key.contains("."), !key.hasPrefix("."), !key.hasSuffix(".") else { return false }
+        return key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-.:".unicodeScalars.contains($0)) }
+    }
+
+    /// Input as a message shows it: one line, at most 60 characters.
+    private static func shown(_ text: String) -> String {
+        let line = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        return line.count > 60 ? String(line.prefix(60)) + "…" : line
     }
 
     /// `ids` without repeats, in their first places.

@@ -215,11 +215,13 @@ struct ScenarioFile: Decodable {
     var notifications: String?
     /// The file of the account directory's details and the user's relationships.
     var accounts: String?
+    /// The domains the user blocks at the start.
+    var domainBlocks: [String]
 
     init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
-            "elsewhere", "notifications", "reactions", "stream", "accounts",
+            "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -236,6 +238,7 @@ struct ScenarioFile: Decodable {
         elsewhere = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("elsewhere")) ?? []
         notifications = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("notifications"))
         accounts = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("accounts"))
+        domainBlocks = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("domain_blocks")) ?? []
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -284,7 +287,8 @@ struct ScenarioFile: Decodable {
                 return SandboxScenario.StreamItem(afterCommands: entry.afterCommands, kind)
             },
             laggingCounts: laggingCounts,
-            account: account ?? SandboxScenario.defaultAccount
+            account: account ?? SandboxScenario.defaultAccount,
+            domainBlocks: domainBlocks
         )
     }
 }

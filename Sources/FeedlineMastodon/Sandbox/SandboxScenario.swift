@@ -66,6 +66,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case authorize
         /// … rejecting.
         case reject
+        /// ``SandboxService/domainBlocks(after:)``: a page of the blocked domains.
+        case domainBlocks = "domain_blocks"
+        /// ``SandboxService/setDomainBlock(_:to:)``, blocking or unblocking.
+        case domainBlock = "domain_block"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.
@@ -305,6 +309,9 @@ public struct SandboxScenario: Hashable, Sendable {
     public var laggingCounts: Bool
     /// The signed-in account: the author of the boosts the sandbox creates.
     public var account: Mastodon.Account
+    /// The domains the user blocks at the start, newest block first (Mastodon's order): any
+    /// case, a leading `@` dropped; never the sandbox's own (the host of ``account``'s `url`).
+    public var domainBlocks: [String]
 
     /// A scenario with no latency, no faults and no arrivals: the sandbox answers at once.
     public init(
@@ -319,7 +326,8 @@ public struct SandboxScenario: Hashable, Sendable {
         reactions: [Reaction] = [],
         stream: [StreamItem] = [],
         laggingCounts: Bool = false,
-        account: Mastodon.Account = SandboxScenario.defaultAccount
+        account: Mastodon.Account = SandboxScenario.defaultAccount,
+        domainBlocks: [String] = []
     ) {
         self.pageSize = pageSize
         self.latency = latency
@@ -333,6 +341,7 @@ public struct SandboxScenario: Hashable, Sendable {
         self.stream = stream
         self.laggingCounts = laggingCounts
         self.account = account
+        self.domainBlocks = domainBlocks
     }
 
     /// `@you` on `sandbox.example`, the signed-in account unless a scenario names another.
@@ -376,6 +385,12 @@ public struct SandboxScenario: Hashable, Sendable {
             if item.afterCommands < 1 { return "stream[\(index)].after_commands must be at least 1, not \(item.afterCommands)" }
             if case .notification(let reaction) = item.kind, let problem = reaction.problem { return "stream[\(index)].\(problem)" }
             if case .update(let statuses) = item.kind, statuses.isEmpty { return "stream[\(index)]: an update needs at least one status" }
+        }
+        let own = account.url.flatMap { URL(string: $0)?.host }.map { SandboxAccounts.domainKey($0) }
+        for (index, domain) in domainBlocks.enumerated() {
+            let key = SandboxAccounts.domainKey(domain)
+            if !SandboxAccounts.isDomainName(key) { return "domain_blocks[\(index)]: \"\(domain)\" is not a domain name" }
+            if key == own { return "domain_blocks[\(index)]: \(key) is the sandbox's own domain" }
         }
         return nil
     }

@@ -87,7 +87,7 @@ extension SandboxService {
     }
 
     /// The offset a cursor of these pages names: 0 without one.
-    private static func offset(of cursor: PageCursor?) throws(SandboxError) -> Int {
+    static func offset(of cursor: PageCursor?) throws(SandboxError) -> Int {
         guard let cursor else { return 0 }
         let digits = cursor.rawValue
         guard !digits.isEmpty, digits.count < 10, digits.allSatisfy({ ("0"..."9").contains($0) }), let offset = Int(digits) else {
@@ -97,7 +97,7 @@ extension SandboxService {
     }
 
     /// The cursor of the page after the one at `start`, `nil` when it held the last of `total`.
-    private static func cursor(after start: Int, size: Int, total: Int) -> PageCursor? {
+    static func cursor(after start: Int, size: Int, total: Int) -> PageCursor? {
         start + size < total ? PageCursor(String(start + size)) : nil
     }
 }

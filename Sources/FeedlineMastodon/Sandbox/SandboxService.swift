@@ -24,7 +24,8 @@ import Synchronization
 /// - Unknown ids fail with ``SandboxError/notFound(_:)`` ("Record not found").
 /// - **Accounts**: every author, booster and notifying account is in a directory with its
 ///   profile, and the user's relationship with each is kept and changed as Mastodon does
-///   (see ``SandboxAccounts`` and `SandboxService+Accounts.swift`).
+///   (see ``SandboxAccounts`` and `SandboxService+Accounts.swift`), as are the domains the user
+///   blocks (`SandboxService+DomainBlocks.swift`).
 ///
 /// Every request first draws its latency and fault from the ``SandboxScenario`` (under the lock,
 /// so the draws follow the order requests arrive), then sleeps on the injected clock (never when
@@ -133,7 +134,9 @@ public final class SandboxService: FeedService {
         }
         let everyStatus = statuses + elsewhere + later + notifications.compactMap(\.status)
         let authors = everyStatus.flatMap { [$0.account] + ($0.reblog.map { [$0.original.account] } ?? []) } + notifications.map(\.account)
-        let directory = try SandboxAccounts(authors: authors, signedIn: scenario.account, domain: domain, details: accounts)
+        let directory = try SandboxAccounts(
+            authors: authors, signedIn: scenario.account, domain: domain, details: accounts, domainBlocks: scenario.domainBlocks
+        )
         self.pageSize = size
         self.clock = clock
         self.wallClock = wallClock

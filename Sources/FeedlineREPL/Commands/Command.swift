@@ -77,6 +77,43 @@ public enum Command: Hashable, Sendable {
     case accountList(AccountListKind, ProfileTarget?)
     /// `accept N`, `reject N`: answer the follow request of row N.
     case answer(row: Int, accept: Bool)
+    /// `block-domain`, `unblock-domain`: block or unblock a whole domain.
+    case domainBlock(DomainBlockCommand)
+}
+
+/// What `block-domain` and `unblock-domain` set, and for which domain.
+public struct DomainBlockCommand: Hashable, Sendable {
+    /// Which domain: a row's author's, or one typed.
+    public enum Target: Hashable, Sendable {
+        case row(Int)
+        /// Lower-cased, as typed otherwise.
+        case domain(String)
+    }
+
+    /// Block (`true`) or unblock.
+    public var value: Bool
+    /// `nil`: the domain of the profile or post on top.
+    public var target: Target?
+    /// `--yes`: a block that does not ask.
+    public var confirmed: Bool
+
+    public init(value: Bool, target: Target? = nil, confirmed: Bool = false) {
+        self.value = value
+        self.target = target
+        self.confirmed = confirmed
+    }
+
+    /// `block-domain promo.example --yes`, `unblock-domain 3`.
+    public var text: String {
+        var words = [value ? "block-domain" : "unblock-domain"]
+        switch target {
+        case .row(let row)?: words.append(String(row))
+        case .domain(let domain)?: words.append(domain)
+        case nil: break
+        }
+        if confirmed { words.append("--yes") }
+        return words.joined(separator: " ")
+    }
 }
 
 /// Which accounts `followers` and `following` list.
@@ -236,6 +273,7 @@ extension Command {
         case .accountList(let kind, .row(let row)?): "\(kind.rawValue) \(row)"
         case .accountList(let kind, .handle(let handle)?): "\(kind.rawValue) @\(handle)"
         case .answer(let row, let accept): "\(accept ? "accept" : "reject") \(row)"
+        case .domainBlock(let command): command.text
         }
     }
 }

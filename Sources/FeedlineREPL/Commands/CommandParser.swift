@@ -32,6 +32,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case unknownOption(CommandName, String)
     /// `search` needs something to look for.
     case missingQuery
+    /// The word cannot be a domain.
+    case notADomain(CommandName, String)
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -69,6 +71,8 @@ public enum ParseError: Error, Hashable, Sendable {
             return "\"\(Self.echo(word))\" is not a length; --for takes one such as 30m, 2h, 1d or 1w (at most a year)."
         case .unknownOption(let name, let word):
             return "\(name.rawValue) does not take \"\(Self.echo(word))\"; usage: \(CommandTable.spec(name).usage)."
+        case .notADomain(let name, let word):
+            return "\"\(Self.echo(word))\" is not a row number or a domain; for example: \(name.rawValue) 3 or \(name.rawValue) promo.example."
         case .missingQuery:
             return "search needs something to look for, for example: search birds, search #swift or search @kemi@fieldnotes.science."
         }
@@ -104,6 +108,11 @@ public enum CommandParser {
             return .failure(.unknownCommand(word, suggestion: CommandTable.suggestion(for: word)))
         }
         if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
+        if CommandTable.spec(name).argument == .domain {
+            let all = line.split(maxSplits: 3, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().prefix(3)
+            let words = all.map { piece in String(piece.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first ?? piece) }
+            return parseDomainBlock(name, words)
+        }
         if CommandTable.spec(name).argument == .account {
             // At most a handful of words count; more is an error on the first extra one.
             var all = line.split(maxSplits: 6, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().map(String.init)
@@ -194,6 +203,8 @@ public enum CommandParser {
             default: return .success(.profile(target))
             }
         case .search: return .success(.nothing)  // parsed by parseWriting
+        case .blockDomain, .unblockDomain: return .success(.nothing)  // parseDomainBlock
+        case .domains: return .success(.screen(name))
         case .mutes, .blocks, .requests: return .success(.screen(name))
         case .accept, .reject:
             guard let argument else { return .failure(.missingRow(name)) }
@@ -310,6 +321,32 @@ public enum CommandParser {
             }
         }
         return .success(.relationship(command))
+    }
+
+    /// `block-domain [N|DOMAIN] [--yes]`, `unblock-domain [N|DOMAIN]`: a row number or a domain
+    /// (at most one), and `--yes` for a block, in any order.
+    private static func parseDomainBlock(_ name: CommandName, _ words: [String]) -> Result<Command, ParseError> {
+        var command = DomainBlockCommand(value: name == .blockDomain)
+        for word in words {
+            let lowered = word.lowercased()
+            if ["--yes", "-y"].contains(lowered), name == .blockDomain {
+                command.confirmed = true
+            } else if word.hasPrefix("-") {
+                return .failure(.unknownOption(name, word))
+            } else if command.target != nil {
+                return .failure(.unexpectedArgument(name, word))
+            } else {
+                switch rowNumber(word) {
+                case .success(let number): command.target = .row(number)
+                case .failure(.tooLarge): return .failure(.rowTooLarge(name, word))
+                case .failure(.notDigits):
+                    let key = DomainBlockStore.key(word)
+                    guard DomainBlockStore.isDomain(key), !word.contains("@") || word.hasPrefix("@") else { return .failure(.notADomain(name, word)) }
+                    command.target = .domain(key)
+                }
+            }
+        }
+        return .success(.domainBlock(command))
     }
 
     public static func parse(bytes: some Collection<UInt8>) -> Result<Command, ParseError> {

@@ -6,7 +6,9 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case notifications, open, post, profile, `public`, quit, redraft, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost
     case unfav, vote
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
-    case search, followers, following, mutes, blocks, requests, accept, reject
+    case search, followers, following, mutes, blocks, requests, accept, reject, domains
+    case blockDomain = "block-domain"
+    case unblockDomain = "unblock-domain"
     case whereAmI = "where"
 }
 
@@ -48,6 +50,8 @@ public struct CommandSpec: Hashable, Sendable {
         case account
         /// The rest of the line as text, at least one word (a search).
         case query
+        /// Nothing (the profile or post on top), a row number or a domain, then maybe `--yes`.
+        case domain
     }
 
     /// The command's name.
@@ -235,6 +239,24 @@ public enum CommandTable {
             name: .requests, aliases: [], argument: .none, usage: "requests",
             summary: "the accounts asking to follow you",
             details: "accept N or reject N answers row N; once the server took the answer the row leaves every requests screen and the account's profile shows it (an accepted account follows you).",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .blockDomain, aliases: [], argument: .domain, usage: "block-domain [N|DOMAIN] [--yes]",
+            summary: "block a whole server: every account of the domain",
+            details: "Names a domain (promo.example), or row N's author's, or — alone — the domain of the profile or post on top. Asks first (--yes does not): every post by an account of that domain, their boosts and notifications from them leave every screen at once, and later pages and the stream do not bring them back; if the server refuses, they come back with its reason. Accounts of your own server cannot be blocked this way (block them one by one).",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .unblockDomain, aliases: [], argument: .domain, usage: "unblock-domain [N|DOMAIN]",
+            summary: "unblock a domain you blocked",
+            details: "Their posts come back on the next load of each screen. On the domains screen, unblock-domain N acts on row N.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .domains, aliases: [], argument: .none, usage: "domains",
+            summary: "the domains you blocked",
+            details: "A screen of your blocked domains; unblock-domain N unblocks row N (the row stays, marked not blocked).",
             screens: [.list, .post]
         ),
         CommandSpec(

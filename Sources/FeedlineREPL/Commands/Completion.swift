@@ -26,7 +26,8 @@ public enum Completion {
     /// - The first word completes to the commands of the screen on top.
     /// - After `help` (or `?`): any command name. After `tag`: hashtags seen (a typed `#` is kept).
     ///   After `profile`: handles seen, with `@` unless the word was begun without one
-    ///   (`profile ro` → `rowan@bramble.zone`; the parser takes either).
+    ///   (`profile ro` → `rowan@bramble.zone`; the parser takes either). After `block-domain`
+    ///   and `unblock-domain`: the domains of the handles seen.
     /// - Anything else: nothing (no file names).
     public static func matches(line: String, word: String, context: CompletionContext) -> [String] {
         let before = line.dropLast(word.count).split(separator: " ", omittingEmptySubsequences: true)
@@ -52,6 +53,9 @@ public enum Completion {
             let hash = word.hasPrefix("#")
             let stem = hash ? String(lowered.dropFirst()) : lowered
             return context.tags.filter { $0.lowercased().hasPrefix(stem) }.map { hash ? "#" + $0 : $0 }
+        case .blockDomain?, .unblockDomain?:
+            let domains = Set(context.handles.compactMap { handle in handle.split(separator: "@").dropFirst().first.map { $0.lowercased() } })
+            return domains.sorted().filter { $0.hasPrefix(lowered) }
         case .profile?, .followers?, .following?:
             let at = word.isEmpty || word.hasPrefix("@")
             let stem = word.hasPrefix("@") ? String(lowered.dropFirst()) : lowered

@@ -46,6 +46,7 @@ public struct RowRenderer: Sendable {
         case .notification(let notification): lines(notification, number: number, marker: marker)
         case .account(let account): lines(account, number: number, marker: marker)
         case .tag(let tag): lines(tag, number: number, marker: marker)
+        case .domain(let row): lines(row, number: number, marker: marker)
         }
     }
 
@@ -79,6 +80,21 @@ public struct RowRenderer: Sendable {
         for failure in failures {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.replacingOccurrences(of: "this account", with: "@" + profile.author.handle)), to: available) {
                 result.append(indent + style.red(line))
+            }
+        }
+        return result
+    }
+
+    /// A blocked domain: its name and whether it is blocked (`…` while the server has not answered).
+    private func lines(_ row: DomainRow, number: Int, marker: Character) -> [String] {
+        let lead = prefix(number, marker)
+        let state = " · " + (row.block.blocked ? "blocked" : "not blocked") + (row.block.pending ? "…" : "")
+        let room = width - TextWidth.width(of: lead)
+        let name = TextWidth.truncate(TextWidth.oneLine(row.domain), to: max(1, room - TextWidth.width(of: state)))
+        var result = [lead + style.bold(name) + style.dim(TextWidth.truncate(state, to: max(0, room - TextWidth.width(of: name))))]
+        if let failure = row.block.failure {
+            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
+                result.append(TextWidth.spaces(Self.indent) + style.red(line))
             }
         }
         return result

@@ -183,6 +183,7 @@ struct ListScreen {
         case .notification(let notification): "notification: " + TextWidth.oneLine(notification.group.summary)
         case .account(let account): "account @" + account.author.handle
         case .tag(let tag): "hashtag #" + TextWidth.oneLine(tag.name)
+        case .domain(let row): "domain " + TextWidth.oneLine(row.domain)
         }
     }
 }

@@ -31,6 +31,9 @@ extension REPLDriver {
             case .tag(let tag):
                 refuse("Row \(number) is the hashtag #\(tag.name), not an account.")
                 return
+            case .domain(let row):
+                refuse("Row \(number) is the domain \(row.domain), not an account.")
+                return
             case .gap:
                 refuse(gapSentence(number))
                 return

@@ -36,6 +36,7 @@ extension REPLDriver {
             case .tag(let tag):
                 tags.insert(tag.name)
                 session.navigator.push(.feed(.tag(tag.name)))
+            case .domain(let row): refuse("Row \(number) is the domain \(row.domain): unblock-domain \(number) unblocks it.")
             case .gap: refuse(gapSentence(number))
             }
         case .gap(let number):

@@ -11,6 +11,7 @@ extension REPLDriver {
         case .mutes: navigator.push(.accounts(.mutes))
         case .blocks: navigator.push(.accounts(.blocks))
         case .requests: navigator.push(.accounts(.requests))
+        case .domains: navigator.push(.domainBlocks)
         case .home, .local, .public:
             let feed: Feed = name == .home ? .home : name == .local ? .local : .public
             if session.root.source == .feed(feed) {
@@ -105,6 +106,7 @@ extension REPLDriver {
             case .accounts(.blocks): return "blocks"
             case .accounts(.requests): return "requests"
             case .search(let query): return "search " + TextWidth.truncate(TextWidth.oneLine(query), to: 24)
+            case .domainBlocks: return "domains"
             }
         case .post(let entry)?:
             guard let author = entry.detail.current.post?.content.author else { return "a post" }
@@ -141,6 +143,8 @@ extension REPLDriver {
         case .accounts(.blocks): ListWording(title: "your blocks", loading: "your blocks", empty: "You blocked no one.", end: "blocks", items: "accounts")
         case .accounts(.requests):
             ListWording(title: "your follow requests", loading: "your follow requests", empty: "No follow requests wait.", end: "requests", items: "requests")
+        case .domainBlocks:
+            ListWording(title: "your blocked domains", loading: "your blocked domains", empty: "You blocked no domain.", end: "domains", items: "domains")
         case .search(let query):
             ListWording(
                 title: "the results", loading: "results for \"\(Echo.shortened(query, to: 40))\"", empty: "Nothing found for \"\(Echo.shortened(query, to: 40))\".",

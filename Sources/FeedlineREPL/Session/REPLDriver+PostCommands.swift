@@ -80,6 +80,7 @@ extension REPLDriver {
                 if let account = notification.group.accounts.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
             case .account(let account): pushProfile(account.author)
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): open \(number) shows its posts.")
+            case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account.")
             case .gap: refuse(gapSentence(number))
             }
         case nil:

@@ -43,6 +43,7 @@ extension REPLDriver {
                 refuse("Row \(number) names no account.")
             case .account(let account): return (account.id, account.author.handle)
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name), not an account.")
+            case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account; block-domain and unblock-domain act on it.")
             case .gap: refuse(gapSentence(number))
             }
             return nil

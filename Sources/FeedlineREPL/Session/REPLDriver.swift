@@ -144,6 +144,8 @@ public final class REPLDriver {
     var relationshipAsked: [AccountID: Set<RelationshipKind>] = [:]
     /// The relationship failure reported last, per account (each is reported once).
     var relationshipReported: [AccountID: RelationshipFailure] = [:]
+    /// Domains whose block or unblock was asked for and not reported yet (the value asked).
+    var domainBlocksAsked: [String: Bool] = [:]
     /// Follow requests answered in this session (accept `true`) whose answer is not reported yet.
     var requestAnswersAsked: [AccountID: Bool] = [:]
     var tags: Set<String> = []
@@ -218,6 +220,7 @@ public final class REPLDriver {
         subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.routesChanged() })
         subscriptions.append(session.store.observe { [weak self] change in self?.postChanged(change) })
         subscriptions.append(session.relationships.observe { [weak self] change in self?.relationshipChanged(change) })
+        subscriptions.append(session.domainBlocks.observe { [weak self] change in self?.domainBlockChanged(change) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         followDrafts()
         session.root.appeared()
@@ -297,7 +300,7 @@ public final class REPLDriver {
         }
         let relationships = session.relationships.unsent.map { change in
             "\(change.kind.verb(change.value)) @\(handles[change.account.rawValue] ?? change.account.rawValue)"
-        }
+        } + session.domainBlocks.unsent.map { "\($0.blocked ? "block" : "unblock") the domain \($0.domain)" }
         if !relationships.isEmpty {
             emit(TextWidth.wrap(
                 "Not confirmed by the server: \(relationships.joined(separator: "; ")). Relationship changes are not kept between sessions: check the profile\(relationships.count == 1 ? "" : "s") next time.",
@@ -369,6 +372,7 @@ public final class REPLDriver {
         case .search(let query): openSearch(query)
         case .accountList(let kind, let target): openAccountList(kind, target)
         case .answer(let number, let accept): answerRequest(row: number, accept: accept)
+        case .domainBlock(let command): setDomainBlock(command)
         case .more, .refresh, .open, .gap, .new:
             guard case .list(let entry)? = stack.last else {
                 refuse("\(command.text.split(separator: " ").first ?? "That command") works on a list; type back first.")

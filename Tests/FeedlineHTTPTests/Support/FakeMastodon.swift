@@ -106,6 +106,8 @@ final class FakeMastodon: Sendable {
         /// Followers, following, mutes, blocks, follow requests and what search knows besides
         /// the statuses (`FakeMastodon+AccountLists.swift`).
         var lists = AccountListsState()
+        /// The user's domain blocks (`FakeMastodon+DomainBlocks.swift`).
+        var domainBlocks = DomainBlocksState()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -274,6 +276,7 @@ final class FakeMastodon: Sendable {
             return Self.response(200, ["Content-Type": "text/html; charset=utf-8"], Data("<!DOCTYPE html><html><body>Mastodon</body></html>".utf8))
         }
         if let answer = accountListsRoute(request) { return answer }
+        if let answer = domainBlocksRoute(request) { return answer }
         let parts = request.path.split(separator: "/").map(String.init)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
         let rest = Array(parts.dropFirst(2))

@@ -1,0 +1,235 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// A server of posts whose domain block changes wait until the test answers (or fails) them.
+final class DomainServer: EmptyReads, Sendable {
+    private struct State {
+        var blocked: [String] = []
+        var waiting: [(domain: String, value: Bool, continuation: CheckedContinuation<Void, any Error>)] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var sent: [(String, Bool)] = []
+    }
+
+    let posts: [Post]
+    let notificationGroups: [NotificationGroup]
+    private let state = Locked(State())
+
+    init(posts: [Post], blocked: [String] = [], notifications: [NotificationGroup] = []) {
+        self.posts = posts
+        notificationGroups = notifications
+        state.withLock { $0.blocked = blocked }
+    }
+
+    var blocked: [String] { state.withLock { $0.blocked } }
+    var sent: [(String, Bool)] { state.withLock { $0.sent } }
+
+    func waitForChanges(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.waiting.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    func answer(at index: Int) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard state.waiting.indices.contains(index) else { return nil }
+            let (domain, value, continuation) = state.waiting.remove(at: index)
+            state.blocked.removeAll { $0 == domain }
+            if value { state.blocked.append(domain) }
+            return continuation
+        }
+        continuation?.resume()
+    }
+
+    func fail(at index: Int, transient: Bool) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard state.waiting.indices.contains(index) else { return nil }
+            return state.waiting.remove(at: index).continuation
+        }
+        continuation?.resume(throwing: RelationshipServer.TestFailure(message: transient ? "The server is unavailable." : "Forbidden.", isTransient: transient))
+    }
+
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        Page(posts: cursor == nil ? posts : [], next: nil)
+    }
+
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        Page(items: cursor == nil ? notificationGroups : [], next: nil)
+    }
+
+    func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
+        Page(items: cursor == nil ? blocked : [], next: nil)
+    }
+
+    func setDomainBlock(_ domain: String, to value: Bool) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let ready = state.withLock { state in
+                state.waiting.append((domain, value, continuation))
+                state.sent.append((domain, value))
+                let count = state.waiting.count
+                let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+                state.waiters.removeAll { $0.count <= count }
+                return ready
+            }
+            for waiter in ready { waiter.resume() }
+        }
+    }
+}
+
+/// Domain blocks: one state per domain on every screen; a block takes every post of the
+/// domain's accounts off every list at once, pending until answered; a refusal puts them back.
+@MainActor
+@Suite("Domain blocks")
+struct DomainBlockSessionTests {
+    static let spam = Author(id: "9", displayName: "Spam", handle: "deals@promo.example")
+    static let spam2 = Author(id: "8", displayName: "More spam", handle: "news@Promo.Example")
+    static let local = Author(id: "7", displayName: "Local", handle: "neighbour")
+
+    static var posts: [Post] {
+        [
+            makePost("a1", minutesAgo: 1, author: alice),
+            makePost("s1", minutesAgo: 2, author: spam),
+            makePost("w1", minutesAgo: 3, author: alice, reblog: makePost("s2", minutesAgo: 30, author: spam2)),
+            makePost("w2", minutesAgo: 4, author: spam, reblog: makePost("a2", minutesAgo: 40, author: alice)),
+            makePost("l1", minutesAgo: 5, author: local),
+        ]
+    }
+
+    static func ids(_ list: FeedListViewModel) -> [String] {
+        list.rows.compactMap { row in if case .post(let id) = row.id { id.rawValue } else { nil } }
+    }
+
+    func session(_ server: DomainServer) async -> FeedSession {
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.root.appeared()
+        session.navigator.push(.feed(.local))
+        await session.settle()
+        return session
+    }
+
+    @Test("a block takes every post of the domain's accounts — their posts, their boosts, boosts of their posts — off every list at once, pending; the answer settles it and later pages keep them off")
+    func blockReachesEveryList() async throws {
+        let server = DomainServer(posts: Self.posts)
+        let session = await session(server)
+        let lists = session.navigator.screens.compactMap(\.list)
+        #expect(Self.ids(lists[0]) == ["a1", "s1", "w1", "w2", "l1"])
+        #expect(session.setDomainBlock("@Promo.Example", true))
+        for list in lists { #expect(Self.ids(list) == ["a1", "l1"]) }
+        #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: true))
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: false))
+        #expect(server.blocked == ["promo.example"])
+        lists[0].reset()
+        await session.settle()
+        #expect(Self.ids(lists[0]) == ["a1", "l1"], "a reload does not bring them back")
+        // A list opened later does not show them either.
+        session.navigator.push(.feed(.public))
+        await session.settle()
+        #expect(Self.ids(try #require(session.navigator.top.list)) == ["a1", "l1"])
+    }
+
+    @Test("a refused block puts every row back where it was and says why; retry sends it again")
+    func refusedBlockRestores() async throws {
+        let server = DomainServer(posts: Self.posts)
+        let session = await session(server)
+        let home = session.root
+        session.setDomainBlock("promo.example", true)
+        await server.waitForChanges(1)
+        server.fail(at: 0, transient: false)
+        await session.settle()
+        #expect(Self.ids(home) == ["a1", "s1", "w1", "w2", "l1"])
+        let shown = try #require(session.domainBlocks.block("promo.example"))
+        #expect(!shown.blocked)
+        #expect(shown.failure == "Could not block the domain promo.example: Forbidden.")
+        #expect(session.hasFailures)
+        #expect(session.retry())
+        #expect(Self.ids(home) == ["a1", "l1"])
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(server.sent.map(\.1) == [true, true])
+        #expect(!session.hasFailures)
+    }
+
+    @Test("a lost connection keeps the block and sends it again after the backoff; changes meanwhile move only the wish: one request in flight")
+    func lostConnectionResends() async throws {
+        let server = DomainServer(posts: Self.posts)
+        let clock = ManualClock()
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
+        session.root.appeared()
+        await session.settle()
+        session.setDomainBlock("promo.example", true)
+        session.setDomainBlock("promo.example", false)
+        session.setDomainBlock("promo.example", true)
+        await server.waitForChanges(1)
+        #expect(session.domainBlocks.requestsInFlight.count == 1)
+        server.fail(at: 0, transient: true)
+        await session.settle()
+        #expect(session.domainBlocks.block("promo.example")?.pending == true)
+        #expect(Self.ids(session.root) == ["a1", "l1"], "still hidden while it waits to be sent again")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(2))
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: false))
+        #expect(server.sent.count == 2)
+    }
+
+    @Test("an unblock lets later loads show the domain again; the domains list shows each block and follows changes in place")
+    func unblockAndList() async throws {
+        let server = DomainServer(posts: Self.posts, blocked: ["promo.example", "spam.example"])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.domainBlocks)
+        await session.settle()
+        let domains = try #require(session.navigator.top.list)
+        #expect(domains.rows.map(\.id) == [.domain("promo.example"), .domain("spam.example")])
+        session.root.appeared()
+        await session.settle()
+        #expect(Self.ids(session.root) == ["a1", "l1"], "a listed block hides like one made here")
+        #expect(session.setDomainBlock("promo.example", false))
+        #expect(domains.rows[id: .domain("promo.example")]?.domain?.block == DomainBlockDisplay(blocked: false, pending: true))
+        #expect(domains.current.changes.updates.count == 1)
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        session.root.reset()
+        await session.settle()
+        #expect(Self.ids(session.root) == ["a1", "s1", "w1", "w2", "l1"])
+    }
+
+    @Test("notifications only from the domain's accounts leave the notifications screen")
+    func notificationsLeave() async throws {
+        let fromSpam = NotificationGroup(id: "g1", kind: .follow, accounts: [Self.spam], count: 1, latestAt: testNow, newestID: "n1", oldestID: "n1")
+        let mixed = NotificationGroup(id: "g2", kind: .follow, accounts: [Self.spam, alice], count: 2, latestAt: testNow, newestID: "n2", oldestID: "n2")
+        let server = DomainServer(posts: [], notifications: [fromSpam, mixed])
+        let session = FeedSession(service: server, clock: .fixed(testNow), root: .home, retryClock: ManualClock())
+        session.navigator.push(.notifications)
+        await session.settle()
+        let notifications = try #require(session.navigator.top.list)
+        #expect(notifications.rows.map(\.id) == [.notification("g1"), .notification("g2")])
+        session.setDomainBlock("promo.example", true)
+        #expect(notifications.rows.map(\.id) == [.notification("g2")])
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+    }
+
+    @Test("what is no domain is refused, nothing sent; keys ignore case and a leading @")
+    func notADomain() async {
+        let server = DomainServer(posts: Self.posts)
+        let session = await session(server)
+        for bad in ["", "neighbour", "a b.c", ".example", "example."] { #expect(!session.setDomainBlock(bad, true), "\(bad)") }
+        #expect(session.domainBlocks.block("PROMO.example") == nil)
+        await session.settle()
+        #expect(server.sent.isEmpty)
+    }
+}
