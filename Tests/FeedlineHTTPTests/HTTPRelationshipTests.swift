@@ -74,7 +74,12 @@ struct HTTPRelationshipTests {
             } else {
                 #expect(request.body.isEmpty, "\(request.bodyText)")
             }
-            #expect(relationship == Relationship(fake.relationship("2001")), "the relationship is the server's answer")
+            var answer = Relationship(fake.relationship("2001"))
+            // Mastodon's relationship has no end of a mute: one made with a duration ends then, from now.
+            if change.kind == .mute, change.value, let seconds = change.mute.duration?.components.seconds {
+                answer.mutingUntil = Date(timeIntervalSince1970: 1_795_348_800).addingTimeInterval(Double(seconds + (change.mute.duration == .seconds(seconds) ? 0 : 1)))
+            }
+            #expect(relationship == answer, "the relationship is the server's answer")
             #expect(relationship.accountID == AccountID("2001"))
             #expect(relationship.isOn(change.kind) == change.value)
         }

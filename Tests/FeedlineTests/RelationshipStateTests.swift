@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineTestSupport
+import Foundation
 import Testing
 
 /// The relationship machine: every event in every phase of a kind's track, on the toggle
@@ -158,5 +159,18 @@ struct RelationshipStateTests {
         #expect(state.display.relationship.following)
         state.reduce(.copyReceived(Self.reply(.follow, false), fetchedAt: 30, at: 31))
         #expect(!state.display.relationship.following)
+    }
+
+    @Test("a fetched copy without the end of a mute (Mastodon's have none) keeps the end learnt when the mute was made; an unmute drops it")
+    func muteEndKept() {
+        let end = Date(timeIntervalSince1970: 1_795_400_000)
+        var state = RelationshipState(serverCopy: Relationship(accountID: "1", muting: true, mutingNotifications: true, mutingUntil: end), fetchedAt: 1)
+        #expect(state.display.relationship.mutingUntil == end)
+        state.reduce(.copyReceived(Relationship(accountID: "1", muting: true, mutingNotifications: true), fetchedAt: 2, at: 3))
+        #expect(state.display.relationship.mutingUntil == end)
+        state.reduce(.copyReceived(Relationship(accountID: "1"), fetchedAt: 4, at: 5))
+        #expect(state.display.relationship.mutingUntil == nil)
+        state.reduce(.copyReceived(Relationship(accountID: "1", muting: true), fetchedAt: 6, at: 7))
+        #expect(state.display.relationship.mutingUntil == nil, "a new mute does not take the old end")
     }
 }

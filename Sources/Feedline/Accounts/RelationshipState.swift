@@ -174,7 +174,11 @@ package struct RelationshipState: Hashable, Sendable {
             self[kind].receive(flag: relationship.isOn(kind), count: 0, fetchedAt: fetchedAt)
         }
         if fetchedAt >= copyEpoch {
+            // A server whose relationships carry no end of a mute (Mastodon's do not) keeps the
+            // end learnt when the mute was made.
+            let until = relationship.mutingUntil ?? (relationship.muting && copy.muting ? copy.mutingUntil : nil)
             copy = relationship
+            copy.mutingUntil = until
             copyEpoch = fetchedAt
         }
     }

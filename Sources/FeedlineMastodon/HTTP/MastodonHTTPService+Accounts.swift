@@ -78,7 +78,13 @@ extension MastodonHTTPService {
         let what = "\(change.phrase) \(Self.label(account))"
         let request = APIRequest(method: "POST", url: accountURL(id, change.action), what: what, json: change.body)
         let response = try await existing(account) { try await writing { try await send(request) } }
-        return Relationship(try decode(Mastodon.Relationship.self, from: response, what: what))
+        var relationship = Relationship(try decode(Mastodon.Relationship.self, from: response, what: what))
+        // Mastodon's `Relationship` has no end of a mute: a mute made with a duration ends
+        // then, as the server counts it from now.
+        if kind == .mute, value, relationship.muting, relationship.mutingUntil == nil, let seconds = mute.duration.flatMap(Self.wholeSeconds) {
+            relationship.mutingUntil = wallClock.now().addingTimeInterval(Double(seconds))
+        }
+        return relationship
     }
 
     // MARK: - Finding accounts
