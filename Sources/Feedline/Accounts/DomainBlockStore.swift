@@ -44,47 +44,27 @@ public struct DomainBlockChange: Hashable, Sendable {
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
 public final class DomainBlockStore {
-    private struct Request: Hashable, Sendable {
-        var request: ToggleRequest<String>
-    }
-
-    private enum Reply: Sendable {
-        case succeeded(Request)
-        case failed(Request, FeedFailure)
-        case elapsed(ToggleResend<String>)
-    }
-
-    private var tracks: [String: ToggleTrack<String>] = [:]
-    private var failures: [String: String] = [:]
-    private var epoch: StoreEpoch = 0
     private let observers = HandlerList<DomainBlockChange>()
-    private let posts: PostStore
-    private var requests: Feedback<Request, Reply>?
-    private var waits: Feedback<ToggleResend<String>, Reply>?
-    private let requestWaiters = DeadlineWaiters()
-    private let retryClock: any Clock<Duration>
+    private var toggles: KeyedToggles?
 
     /// A store that sends domain blocks to `service`, counted in `activity`, re-sends what
     /// failed for lack of a connection on `retryClock`, and takes the domain's posts off the
     /// lists of `posts`.
     package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>) {
-        self.posts = posts
-        self.retryClock = retryClock
-        requests = Feedback(
-            activity: activity,
-            effect: { request in
-                do {
-                    try await service.setDomainBlock(request.request.kind, to: request.request.value)
-                    return .succeeded(request)
-                } catch {
-                    return .failed(request, FeedFailure(error))
-                }
+        toggles = KeyedToggles(
+            activity: activity, retryClock: retryClock,
+            send: { domain, value in
+                try await service.setDomainBlock(domain, to: value)
+                return value
             },
-            handle: { [weak self] reply in self?.settle(reply) }
-        )
-        waits = .waits(
-            activity: activity, clock: retryClock, delay: { $0.delay }, elapsed: { .elapsed($0) },
-            handle: { [weak self] reply in self?.settle(reply) }
+            describe: { domain, value in "\(value ? "block" : "unblock") the domain \(domain)" },
+            changed: { domain, blocked, pending in
+                if blocked { posts.hideDomain(domain, pending: pending) } else { posts.showDomain(domain) }
+            },
+            settled: { [weak self] domain in
+                if self?.block(domain)?.blocked == true { posts.domainHidingSettled(domain) }
+            },
+            notify: { [weak self] domain in self?.notify(domain) }
         )
     }
 
@@ -93,9 +73,7 @@ public final class DomainBlockStore {
     /// The domain's block as shown now, or `nil` when nothing told the store about it.
     /// `domain` in any case.
     public func block(_ domain: String) -> DomainBlockDisplay? {
-        let key = Self.key(domain)
-        guard let track = tracks[key] else { return nil }
-        return DomainBlockDisplay(blocked: track.desired, pending: track.isPending, failure: failures[key])
+        toggles?.state(Self.key(domain)).map { DomainBlockDisplay(blocked: $0.isOn, pending: $0.pending, failure: $0.failure) }
     }
 
     /// Calls `handler` on the main actor after every change of a domain's block, in order.
@@ -105,72 +83,45 @@ public final class DomainBlockStore {
     }
 
     /// Whether a domain change failed and was not retried, or waits to be sent again.
-    public var hasFailures: Bool {
-        tracks.contains { $0.value.resend != nil } || !failures.isEmpty
-    }
+    public var hasFailures: Bool { toggles?.hasFailures ?? false }
 
     /// Every domain change not confirmed by the server (in flight or waiting to be re-sent),
     /// with the value wanted, by domain.
     public var unsent: [(domain: String, blocked: Bool)] {
-        tracks.filter(\.value.isPending).keys.sorted().compactMap { key in tracks[key].map { (key, $0.desired) } }
+        (toggles?.unsent ?? []).map { ($0.key, $0.value) }
     }
 
     /// Returns once no domain request is in flight (at once when none is), or after `limit`
     /// on the retry clock.
     package func waitForRequests(atMost limit: Duration) async {
-        guard !(requests?.requests.isEmpty ?? true) else { return }
-        await requestWaiters.wait(atMost: limit, on: retryClock)
+        await toggles?.waitForRequests(atMost: limit)
     }
 
     /// The requests in flight now, as (domain, value). For tests.
-    package var requestsInFlight: [(String, Bool)] {
-        (requests?.requests ?? []).map { ($0.request.kind, $0.request.value) }
-    }
+    package var requestsInFlight: [(String, Bool)] { toggles?.requestsInFlight ?? [] }
 
     // MARK: - Input
 
     /// Marks the start of a fetch of blocked domains; pass its answer to ``ingest(blocked:fetchedAt:)``.
     package func beginFetch() -> StoreEpoch {
-        epoch += 1
-        return epoch
+        toggles?.beginFetch() ?? 0
     }
 
     /// Records domains a fetch begun at `fetchedAt` says are blocked.
     package func ingest(blocked domains: some Sequence<String>, fetchedAt: StoreEpoch) {
         for domain in domains {
             let key = Self.key(domain)
-            guard !key.isEmpty else { continue }
-            var track = tracks[key] ?? ToggleTrack(confirmed: true, count: 0)
-            let before = tracks[key]
-            track.receive(flag: true, count: 0, fetchedAt: fetchedAt)
-            tracks[key] = track
-            if before == nil { posts.hideDomain(key, pending: false) }
-            if before != track { notify(key) }
+            if Self.isDomain(key) { toggles?.ingest(key, true, fetchedAt: fetchedAt) }
         }
     }
 
     /// Blocks (`true`) or unblocks the domain: optimistic, converging. Returns `false` (nothing
-    /// happens) for something that is no domain name, or the local server's (no host).
+    /// happens) for something that is no domain name.
     @discardableResult
     package func set(_ domain: String, _ value: Bool) -> Bool {
         let key = Self.key(domain)
         guard Self.isDomain(key) else { return false }
-        var track = tracks[key] ?? ToggleTrack(confirmed: !value, count: 0)
-        if track.desired == value, track.knownSince != 0 || track.isPending { return true }
-        if track.knownSince == 0, !track.isPending {
-            // Never learnt: taken to be the opposite on the server, so the wish is sent
-            // (blocking a domain already blocked changes nothing there).
-            track.confirmed = !value
-            track.desired = !value
-        }
-        let before = track.desired
-        epoch += 1
-        failures[key] = nil
-        track.want(key, value, at: epoch)
-        tracks[key] = track
-        applyHiding(key, was: before, now: track.desired, pending: track.isPending)
-        notify(key)
-        match(key)
+        toggles?.set(key, value)
         return true
     }
 
@@ -178,79 +129,7 @@ public final class DomainBlockStore {
     /// Returns whether there was any.
     @discardableResult
     package func retryFailed() -> Bool {
-        var any = false
-        for key in tracks.keys.sorted() {
-            guard var track = tracks[key] else { continue }
-            if failures[key] != nil {
-                any = true
-                // The wish that rolled back is the opposite of what shows now.
-                set(key, !track.desired)
-                continue
-            }
-            if track.resend != nil {
-                any = true
-                epoch += 1
-                track.want(key, track.desired, at: epoch)
-                tracks[key] = track
-                notify(key)
-                match(key)
-            }
-        }
-        return any
-    }
-
-    // MARK: - Effects
-
-    private func settle(_ reply: Reply) {
-        defer {
-            if !requestWaiters.isEmpty, requests?.requests.isEmpty ?? true { requestWaiters.resumeAll() }
-        }
-        epoch += 1
-        switch reply {
-        case .elapsed(let resend):
-            guard var track = tracks[resend.kind] else { return }
-            track.backoffElapsed(resend.kind, token: resend.token, at: epoch)
-            tracks[resend.kind] = track
-            match(resend.kind)
-        case .succeeded(let request):
-            let key = request.request.kind
-            guard var track = tracks[key] else { return }
-            let wasPending = track.isPending
-            _ = track.succeeded(key, token: request.request.token, flag: request.request.value, count: 0, counted: false, at: epoch)
-            tracks[key] = track
-            if wasPending, !track.isPending, track.desired { posts.domainHidingSettled(key) }
-            notify(key)
-            match(key)
-        case .failed(let request, let failure):
-            let key = request.request.kind
-            guard var track = tracks[key] else { return }
-            let before = track.desired
-            let outcome = track.failed(key, token: request.request.token, failure: failure, at: epoch)
-            tracks[key] = track
-            if case .rolledBack(let wanted) = outcome {
-                failures[key] = "Could not \(wanted ? "block" : "unblock") the domain \(key): \(failure.message)"
-            }
-            applyHiding(key, was: before, now: track.desired, pending: track.isPending)
-            notify(key)
-            match(key)
-        }
-    }
-
-    /// Takes the domain's posts off (or puts them back on) the lists when the wish changed.
-    private func applyHiding(_ key: String, was: Bool, now: Bool, pending: Bool) {
-        guard was != now else { return }
-        if now {
-            posts.hideDomain(key, pending: pending)
-        } else {
-            posts.showDomain(key)
-        }
-    }
-
-    /// Makes the requests and waits match what the domain's track asks for.
-    private func match(_ key: String) {
-        let track = tracks[key]
-        requests?.react(to: track?.inFlight.map { [Request(request: $0)] } ?? [], within: { $0.request.kind == key })
-        waits?.react(to: track?.resend.map { [$0] } ?? [], within: { $0.kind == key })
+        toggles?.retryFailed() ?? false
     }
 
     private func notify(_ key: String) {
