@@ -18,7 +18,7 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The signed-in account to use (default: the config file's account, else the latest sign-in; feedline accounts lists them).", valueName: "user@server"))
     var account: String?
 
-    @Option(name: .long, help: ArgumentHelp("On a server: home (needs you signed in), public, local or tag:NAME (default: home).", valueName: "timeline"))
+    @Option(name: .long, help: ArgumentHelp("On a server: home (needs you signed in), public, local, trending or tag:NAME (default: home).", valueName: "timeline"))
     var timeline: String?
 
     @Option(name: .long, help: ArgumentHelp("A file holding an access token (mode 600); it wins over stored accounts, as does FEEDLINE_TOKEN.", valueName: "file"))

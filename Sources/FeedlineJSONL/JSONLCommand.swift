@@ -70,6 +70,9 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Block (`value` true) or unblock a domain: one named as it is, or the domain of a row of
         /// a list screen (`blockDomain`, `unblockDomain`).
         case domainBlock(DomainTarget, value: Bool, screen: Int?)
+        /// Follow (`value` true) or unfollow a hashtag, named by its key (without `#`,
+        /// lower-cased) as the session's tag store keys it (`followTag`, `unfollowTag`).
+        case tagFollow(String, value: Bool)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -97,9 +100,9 @@ public struct JSONLCommand: Sendable, Equatable {
     /// Every command name, for help and errors.
     public static let names = [
         "accept", "back", "block", "blockDomain", "bookmark", "boosts", "delete", "discard", "display", "draft", "drafts", "editDraft",
-        "editPost", "favourite", "follow", "history", "loadMore", "mute", "notify", "open", "openGap", "pop", "push", "quit", "reblog",
-        "redraft", "refresh", "reject", "relationships", "retry", "root", "search", "send", "show", "showWaiting", "timeline", "top",
-        "unblock", "unblockDomain", "unfollow", "unmute", "vote", "wait",
+        "editPost", "favourite", "follow", "followTag", "history", "loadMore", "mute", "notify", "open", "openGap", "pop", "push", "quit",
+        "reblog", "redraft", "refresh", "reject", "relationships", "retry", "root", "search", "send", "show", "showWaiting", "timeline",
+        "top", "unblock", "unblockDomain", "unfollow", "unfollowTag", "unmute", "vote", "wait",
     ]
 
     /// The commands that read `"screen"` (list commands: they act on a list screen's rows or
@@ -191,7 +194,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case "top": action = .top
         case "root":
             guard let text = string("feed"), let feed = Feed(text) else {
-                return fail("root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID.")
+                return fail("root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending.")
             }
             action = .root(feed)
         case "wait": action = .wait
@@ -208,6 +211,11 @@ public struct JSONLCommand: Sendable, Equatable {
             }
         case "blockDomain", "unblockDomain":
             switch domainBlock(name, value, screen: screen) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
+        case "followTag", "unfollowTag":
+            switch tagFollow(name, value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }
@@ -234,15 +242,16 @@ public struct JSONLCommand: Sendable, Equatable {
     /// A route object as ``JSONLMessage`` writes it: `{"route":"feed","feed":"tag:birds"}`,
     /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`,
     /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
-    /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`.
+    /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`, `{"route":"followedTags"}`,
+    /// `{"route":"trendingTags"}`.
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"} or {\"route\":\"domainBlocks\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"} or {\"route\":\"trendingTags\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
         case "feed":
             guard let text = value["feed"]?.string, let feed = Feed(text) else {
-                return .failure(FieldProblem(message: "a feed route needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID."))
+                return .failure(FieldProblem(message: "a feed route needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending."))
             }
             return .success(.feed(feed))
         case "thread", "post", "history":
@@ -250,6 +259,8 @@ public struct JSONLCommand: Sendable, Equatable {
             return .success(kind == "thread" ? .thread(id) : kind == "history" ? .history(id) : .post(id))
         case "notifications": return .success(.notifications)
         case "domainBlocks": return .success(.domainBlocks)
+        case "followedTags": return .success(.followedTags)
+        case "trendingTags": return .success(.trendingTags)
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

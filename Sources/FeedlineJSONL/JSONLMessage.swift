@@ -166,6 +166,8 @@ public enum JSONLMessage {
         case .accounts(let list): .object([("route", "accounts"), ("list", .string(list.description))])
         case .search(let query): .object([("route", "search"), ("query", .string(query))])
         case .domainBlocks: .object([("route", "domainBlocks")])
+        case .followedTags: .object([("route", "followedTags")])
+        case .trendingTags: .object([("route", "trendingTags")])
         }
     }
 

@@ -59,9 +59,10 @@ public final class JSONLinesDriver {
         subscriptions.append(session.store.observe { [weak self] change in
             self?.emit(JSONLMessage.post(change))
         })
-        // Relationships and blocked domains: every change as every screen shows it.
+        // Relationships, blocked domains and followed hashtags: every change as every screen shows it.
         subscriptions.append(followRelationships())
         subscriptions.append(followDomainBlocks())
+        subscriptions.append(followTags())
         // Live updates: written when they change (nothing while there are none).
         subscriptions.append(session.streamState.observe { [weak self] state in
             guard let self else { return }
@@ -194,6 +195,8 @@ public final class JSONLinesDriver {
             case .failure(let problem): return problem.message
             case .success(let (index, list)): return setDomainBlock(of: row, on: list, screen: index, value)
             }
+        case .tagFollow(let tag, let value):
+            return setTagFollow(tag, value)
         case .wait, .quit:
             break
         }

@@ -5,7 +5,7 @@ import Testing
 @Suite("JSON-lines commands")
 struct JSONLCommandTests {
     /// Every command name, as the unknown-command sentence lists them.
-    static let commandList = "accept, back, block, blockDomain, bookmark, boosts, delete, discard, display, draft, drafts, editDraft, editPost, favourite, follow, history, loadMore, mute, notify, open, openGap, pop, push, quit, reblog, redraft, refresh, reject, relationships, retry, root, search, send, show, showWaiting, timeline, top, unblock, unblockDomain, unfollow, unmute, vote, wait"
+    static let commandList = "accept, back, block, blockDomain, bookmark, boosts, delete, discard, display, draft, drafts, editDraft, editPost, favourite, follow, followTag, history, loadMore, mute, notify, open, openGap, pop, push, quit, reblog, redraft, refresh, reject, relationships, retry, root, search, send, show, showWaiting, timeline, top, unblock, unblockDomain, unfollow, unfollowTag, unmute, vote, wait"
 
     @Test("commands parse into view-model inputs, with their ids", arguments: [
         (#"{"cmd":"timeline"}"#, JSONLCommand(action: .timeline(screen: nil), name: "timeline")),
@@ -95,8 +95,8 @@ struct JSONLCommandTests {
         }
     }
 
-    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"}, {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"}, {"route":"search","query":"birds"} or {"route":"domainBlocks"}."#
-    static let feedUsage = #"a feed route needs "feed": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID."#
+    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"}, {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"}, {"route":"search","query":"birds"}, {"route":"domainBlocks"}, {"route":"followedTags"} or {"route":"trendingTags"}."#
+    static let feedUsage = #"a feed route needs "feed": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending."#
     static let screenUsage = #""screen" is the index of a screen on the stack (0 at the bottom), not"#
 
     @Test("bad navigation, bookmark and screen fields are one exact sentence, with the id", arguments: [
@@ -110,9 +110,9 @@ struct JSONLCommandTests {
         (#"{"cmd":"push","route":{"route":"thread"}}"#, "push: a thread route needs \"post\": a post id string.", nil),
         (#"{"cmd":"push","route":{"route":"thread","post":""}}"#, "push: a thread route needs \"post\": a post id string.", nil),
         (#"{"cmd":"push","route":{"route":"post","post":7}}"#, "push: a post route needs \"post\": a post id string.", nil),
-        (#"{"cmd":"root"}"#, "root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID.", nil),
-        (#"{"cmd":"root","feed":"timeline","id":"r"}"#, "root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID.", "r"),
-        (#"{"cmd":"root","feed":{"route":"feed","feed":"home"}}"#, "root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites or list:ID.", nil),
+        (#"{"cmd":"root"}"#, "root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending.", nil),
+        (#"{"cmd":"root","feed":"timeline","id":"r"}"#, "root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending.", "r"),
+        (#"{"cmd":"root","feed":{"route":"feed","feed":"home"}}"#, "root needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending.", nil),
         (#"{"cmd":"bookmark"}"#, "bookmark needs \"post\": a post id string.", nil),
         (#"{"cmd":"bookmark","post":12,"id":"b"}"#, "bookmark needs \"post\": a post id string.", "b"),
         (#"{"cmd":"timeline","screen":-1}"#, "timeline: \(Self.screenUsage) -1.", nil),

@@ -129,6 +129,15 @@ struct CommandParserTests {
         ("block-domain localhost", .failure(.notADomain(.blockDomain, "localhost"))),
         ("block-domain a.example b.example", .failure(.unexpectedArgument(.blockDomain, "b.example"))),
         ("domains", .success(.screen(.domains))),
+        ("tags", .success(.screen(.tags))),
+        ("trends", .success(.trends(tags: false))),
+        ("trending tags", .success(.trends(tags: true))),
+        ("trends posts", .failure(.unexpectedArgument(.trends, "posts"))),
+        ("follow #Birds", .success(.followTag("birds", true))),
+        ("unfollow #café_2", .success(.followTag("café_2", false))),
+        ("follow #", .failure(.notAHashtag("#"))),
+        ("follow #a/b", .failure(.notAHashtag("#a/b"))),
+        ("follow #birds 3", .failure(.unexpectedArgument(.follow, "3"))),
     ]
 
     @Test("the table of inputs parses as expected", arguments: table.indices)
@@ -231,6 +240,7 @@ struct CommandParserTests {
         #expect(complete("block-domain ", "") == ["fieldnotes.science"])
         #expect(complete("unblock-domain f", "f") == ["fieldnotes.science"])
         #expect(complete("block-domain x", "x").isEmpty)
+        #expect(complete("follow #g", "#g") == ["#gamedev"])
         // Begun without @, a handle completes without it (profile takes either).
         #expect(complete("profile k", "k") == ["kemi@fieldnotes.science"])
         #expect(complete("profile RU", "RU") == ["ruth"])

@@ -20,8 +20,11 @@ public enum Feed: Hashable, Sendable, Codable, CustomStringConvertible {
     case favourites
     /// One of the user's lists, by the server's list id.
     case list(String)
+    /// The posts trending on the server, most engaged first (Mastodon's `trends/statuses`).
+    case trending
 
-    /// `home`, `local`, `public`, `tag:NAME`, `account:ID`, `bookmarks`, `favourites`, `list:ID`.
+    /// `home`, `local`, `public`, `tag:NAME`, `account:ID`, `bookmarks`, `favourites`, `list:ID`,
+    /// `trending`.
     public var description: String {
         switch self {
         case .home: "home"
@@ -32,6 +35,7 @@ public enum Feed: Hashable, Sendable, Codable, CustomStringConvertible {
         case .bookmarks: "bookmarks"
         case .favourites: "favourites"
         case .list(let id): "list:\(id)"
+        case .trending: "trending"
         }
     }
 
@@ -43,6 +47,7 @@ public enum Feed: Hashable, Sendable, Codable, CustomStringConvertible {
         case "public": self = .public
         case "bookmarks": self = .bookmarks
         case "favourites", "favorites": self = .favourites
+        case "trending": self = .trending
         default:
             if let name = Self.value(text, after: "tag:") {
                 self = .tag(name.hasPrefix("#") ? String(name.dropFirst()) : name)
@@ -60,7 +65,7 @@ public enum Feed: Hashable, Sendable, Codable, CustomStringConvertible {
     public var needsSignIn: Bool {
         switch self {
         case .home, .bookmarks, .favourites, .list: true
-        case .local, .public, .tag, .account: false
+        case .local, .public, .tag, .account, .trending: false
         }
     }
 
@@ -86,6 +91,10 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case search(String)
     /// The domains the signed-in user blocked (``DomainRow`` rows).
     case domainBlocks
+    /// The hashtags the signed-in user follows (hashtag rows).
+    case followedTags
+    /// The hashtags trending on the server (hashtag rows).
+    case trendingTags
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
@@ -94,7 +103,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
         case .notifications: .notifications
-        case .accounts, .domainBlocks: nil
+        case .accounts, .domainBlocks, .followedTags, .trendingTags: nil
         case .search: .public
         }
     }
@@ -108,6 +117,16 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .accounts(let list): list.description
         case .search(let query): "search:\(query)"
         case .domainBlocks: "domain-blocks"
+        case .followedTags: "followed-tags"
+        case .trendingTags: "trending-tags"
+        }
+    }
+
+    /// Whether its rows include hashtags whose followed state the list keeps current.
+    package var showsTags: Bool {
+        switch self {
+        case .search, .followedTags, .trendingTags: true
+        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts: false
         }
     }
 
@@ -115,7 +134,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .history, .domainBlocks: false
+        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags: false
         }
     }
 }
@@ -169,6 +188,7 @@ extension Feed {
         case .bookmarks: "your bookmarks"
         case .favourites: "your favourites"
         case .list(let id): "list \(id)"
+        case .trending: "the trending posts"
         }
     }
 }

@@ -21,4 +21,7 @@ extension FeedService {
     public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship { throw AccountsUnsupported() }
     public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> { throw AccountsUnsupported() }
     public func setDomainBlock(_ domain: String, to value: Bool) async throws { throw AccountsUnsupported() }
+    public func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag { throw AccountsUnsupported() }
+    public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
+    public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
 }

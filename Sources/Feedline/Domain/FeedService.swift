@@ -94,4 +94,16 @@ public protocol FeedService: Sendable {
     /// Blocks (`true`) or unblocks `domain` for the signed-in user (`POST` / `DELETE
     /// /api/v1/domain_blocks` with `domain`). (Default: throws ``AccountsUnsupported``.)
     func setDomainBlock(_ domain: String, to value: Bool) async throws
+
+    /// Follows (`true`) or unfollows the hashtag `name` (without `#`) and returns it afterwards
+    /// (`POST /api/v1/tags/:name/follow|unfollow`). (Default: throws ``AccountsUnsupported``.)
+    func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag
+
+    /// A page of the hashtags the signed-in user follows (`GET /api/v1/followed_tags`, paged by
+    /// `Link`). (Default: throws ``AccountsUnsupported``.)
+    func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag>
+
+    /// A page of the hashtags trending on the server, most used first (`GET
+    /// /api/v1/trends/tags`, paged by offset). (Default: throws ``AccountsUnsupported``.)
+    func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag>
 }

@@ -69,7 +69,7 @@ extension Feed {
     public var filterContext: FilterContext? {
         switch self {
         case .home, .list: .home
-        case .local, .public, .tag: .public
+        case .local, .public, .tag, .trending: .public
         case .account: .account
         case .bookmarks, .favourites: nil
         }

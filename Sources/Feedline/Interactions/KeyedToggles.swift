@@ -114,11 +114,13 @@ package final class KeyedToggles {
     /// Records that a fetch begun at `fetchedAt` says `key` is `isOn`.
     package func ingest(_ key: String, _ isOn: Bool, fetchedAt: StoreEpoch) {
         let before = tracks[key]
+        let shownBefore = state(key)
         var track = before ?? ToggleTrack(confirmed: isOn, count: 0)
         track.receive(flag: isOn, count: 0, fetchedAt: fetchedAt)
         tracks[key] = track
         if before?.desired != track.desired, before != nil || track.desired { changed(key, track.desired, track.isPending) }
-        if before != track { notify(key) }
+        // Told only when what shows changed (a fetch that agrees says nothing new).
+        if state(key) != shownBefore { notify(key) }
     }
 
     /// Wants `value` for `key`: optimistic, converging. A key never learnt is sent whatever it

@@ -57,6 +57,8 @@ package enum ListEvent: Hashable, Sendable {
     case accountChanged(AccountID, RelationshipDisplay)
     /// A domain's block changed: its domain row shows it.
     case domainChanged(String, DomainBlockDisplay)
+    /// Whether you follow a hashtag changed: its hashtag row shows it.
+    case tagChanged(String, following: Bool)
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)

@@ -102,6 +102,11 @@ extension ListState {
         case .accountChanged(let account, let display):
             accountChanged(account, display, &edit)
 
+        case .tagChanged(let key, let following):
+            guard let index = rows.index(of: .tag(key)), case .tag(var tag) = rows[index], tag.following != following else { break }
+            tag.following = following
+            replace(at: index, with: .tag(tag), &edit)
+
         case .domainChanged(let domain, let display):
             guard let index = rows.index(of: .domain(domain)), case .domain(var row) = rows[index], row.block != display else { break }
             row.block = display

@@ -16,6 +16,10 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
     case search(String)
     /// The domains you blocked.
     case domainBlocks
+    /// The hashtags you follow.
+    case followedTags
+    /// The hashtags trending on the server.
+    case trendingTags
 
     /// What the list of a list route shows; `nil` for a post route.
     public var listSource: ListSource? {
@@ -27,6 +31,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .accounts(let list): .accounts(list)
         case .search(let query): .search(query)
         case .domainBlocks: .domainBlocks
+        case .followedTags: .followedTags
+        case .trendingTags: .trendingTags
         case .post: nil
         }
     }
@@ -41,6 +47,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .accounts(let list): self = .accounts(list)
         case .search(let query): self = .search(query)
         case .domainBlocks: self = .domainBlocks
+        case .followedTags: self = .followedTags
+        case .trendingTags: self = .trendingTags
         }
     }
 
@@ -55,6 +63,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .accounts(let list): "accounts(\(list))"
         case .search(let query): "search(\(query))"
         case .domainBlocks: "domainBlocks"
+        case .followedTags: "followedTags"
+        case .trendingTags: "trendingTags"
         }
     }
 }

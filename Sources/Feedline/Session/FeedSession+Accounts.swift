@@ -27,4 +27,12 @@ extension FeedSession {
     public func setDomainBlock(_ domain: String, _ value: Bool) -> Bool {
         domainBlocks.set(domain, value)
     }
+
+    /// Follows (`true`) or unfollows the hashtag `name` (`#` optional) — optimistic, converging,
+    /// and seen at once on every screen that shows it. Returns `false` (nothing happens) for
+    /// something that cannot be a hashtag.
+    @discardableResult
+    public func setTagFollow(_ name: String, _ value: Bool) -> Bool {
+        tags.set(name, value)
+    }
 }

@@ -11,9 +11,11 @@ extension FeedSession {
         // ``RelationshipStore/unsent`` says what is left).
         async let relationships: Void = self.relationships.waitForRequests(atMost: limit)
         async let domains: Void = self.domainBlocks.waitForRequests(atMost: limit)
+        async let tags: Void = self.tags.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
         await domains
+        await tags
         return store.outbox
     }
 }

@@ -82,6 +82,9 @@ public final class FeedListViewModel {
     /// The session's blocked domains, which a list of them shows.
     private let domainBlocks: DomainBlockStore?
     private var domainSubscription: Subscription?
+    /// The session's followed hashtags, which hashtag rows show.
+    private let tags: TagStore?
+    private var tagSubscription: Subscription?
     /// Rows each pending domain block took away, with their places, until the server answers it.
     private var takenByDomainHiding: [String: [ReinsertedRow]] = [:]
 
@@ -90,13 +93,15 @@ public final class FeedListViewModel {
     /// page when displayed.
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
-        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil
+        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil,
+        tags: TagStore? = nil
     ) {
         self.source = source
         self.store = store
         self.profile = profile
         self.relationships = source.showsAccounts ? relationships : nil
         self.domainBlocks = source == .domainBlocks ? domainBlocks : nil
+        self.tags = source.showsTags ? tags : nil
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         holder = store.makeHolder { [weak self] event in
@@ -116,9 +121,12 @@ public final class FeedListViewModel {
         }
         loads = Feedback(
             activity: activity,
-            prepare: { _ in store.beginFetch() },
-            effect: { [weak profile] request, fetchedAt in
-                let loaded = await Self.load(request, source: source, service: service, fetchedAt: fetchedAt)
+            prepare: { [tagStore = self.tags, domainStore = self.domainBlocks] _ in
+                // Each store's epoch as the fetch begins: what changed in it meanwhile wins.
+                FetchEpochs(posts: store.beginFetch(), tags: tagStore?.beginFetch() ?? 0, domains: domainStore?.beginFetch() ?? 0)
+            },
+            effect: { [weak profile] request, epochs in
+                let loaded = await Self.load(request, source: source, service: service, epochs: epochs)
                 // A profile's rows come after its header: the answer waits (still running, so it
                 // is neither asked for again nor counted as done) until the header settled.
                 if let profile {
@@ -131,6 +139,10 @@ public final class FeedListViewModel {
         )
         relationshipSubscription = self.relationships?.observe { [weak self] change in self?.relationshipChanged(change) }
         domainSubscription = self.domainBlocks?.observe { [weak self] change in self?.send(.domainChanged(change.domain, change.display)) }
+        tagSubscription = self.tags?.observe { [weak self] change in
+            guard let self, self.state.rows.contains(.tag(change.tag)) else { return }
+            self.send(.tagChanged(change.tag, following: change.display.following))
+        }
     }
 
     isolated deinit {
@@ -475,6 +487,13 @@ public final class FeedListViewModel {
 
     // MARK: - Effects
 
+    /// The epochs of the stores a load reports to, taken as it starts.
+    struct FetchEpochs: Sendable {
+        var posts: StoreEpoch
+        var tags: StoreEpoch
+        var domains: StoreEpoch
+    }
+
     /// What a load brought, before it is turned into rows.
     enum Loaded: Sendable {
         case posts(ListRequest, Page<Post>, StoreEpoch)
@@ -485,20 +504,23 @@ public final class FeedListViewModel {
         case versions(ListRequest, PostID, [PostVersion])
         case accounts(ListRequest, Page<Profile>)
         case domains(ListRequest, Page<String>, StoreEpoch)
-        case searched(ListRequest, Page<SearchResult>, StoreEpoch)
+        case tags(ListRequest, Page<Hashtag>, StoreEpoch)
+        case searched(ListRequest, Page<SearchResult>, FetchEpochs)
         case failed(ListRequest, FeedFailure)
     }
 
     private static func refreshStyle(of source: ListSource) -> ListState.RefreshStyle {
         switch source {
-        case .feed(.bookmarks), .feed(.favourites), .thread, .history, .accounts, .search, .domainBlocks: .reload
+        case .feed(.bookmarks), .feed(.favourites), .feed(.trending), .thread, .history, .accounts, .search, .domainBlocks, .followedTags,
+            .trendingTags: .reload
         case .feed, .notifications: .newer
         }
     }
 
     /// The effect of one request: the service call, tagged with the store's fetch epoch taken
     /// as it started (by the loop, not the effect).
-    private static func load(_ request: ListRequest, source: ListSource, service: any FeedService, fetchedAt: StoreEpoch) async -> Loaded {
+    private static func load(_ request: ListRequest, source: ListSource, service: any FeedService, epochs: FetchEpochs) async -> Loaded {
+        let fetchedAt = epochs.posts
         do {
             switch (source, request.kind) {
             case (.feed(let feed), .page(let cursor)):
@@ -532,13 +554,21 @@ public final class FeedListViewModel {
             case (.accounts(let list), _):
                 return .accounts(request, try await service.accounts(in: list, after: nil))
             case (.search(let query), .page(let cursor)):
-                return .searched(request, try await service.search(query, after: cursor), fetchedAt)
+                return .searched(request, try await service.search(query, after: cursor), epochs)
             case (.search(let query), _):
-                return .searched(request, try await service.search(query, after: nil), fetchedAt)
+                return .searched(request, try await service.search(query, after: nil), epochs)
             case (.domainBlocks, .page(let cursor)):
-                return .domains(request, try await service.domainBlocks(after: cursor), fetchedAt)
+                return .domains(request, try await service.domainBlocks(after: cursor), epochs.domains)
             case (.domainBlocks, _):
-                return .domains(request, try await service.domainBlocks(after: nil), fetchedAt)
+                return .domains(request, try await service.domainBlocks(after: nil), epochs.domains)
+            case (.followedTags, .page(let cursor)):
+                return .tags(request, try await service.followedTags(after: cursor), epochs.tags)
+            case (.followedTags, _):
+                return .tags(request, try await service.followedTags(after: nil), epochs.tags)
+            case (.trendingTags, .page(let cursor)):
+                return .tags(request, try await service.trendingTags(after: cursor), epochs.tags)
+            case (.trendingTags, _):
+                return .tags(request, try await service.trendingTags(after: nil), epochs.tags)
             case (.thread(let id), _):
                 async let focus = service.post(id)
                 async let context = service.context(of: id)
@@ -554,7 +584,9 @@ public final class FeedListViewModel {
     /// show, and a script prints, the header first, the same way every run.)
     private func receive(_ loaded: Loaded) {
         collected = []
-        var blockedDomains: [String]?
+        var blockedDomains: (domains: [String], fetchedAt: StoreEpoch)?
+        var fetchedTags: [Hashtag]?
+        var tagsFetchedAt: StoreEpoch = 0
         let event: ListEvent
         var followUp: ListEvent?
         switch loaded {
@@ -611,25 +643,40 @@ public final class FeedListViewModel {
             let shown = page.items.filter { source != .accounts(.requests) || relationships?.relationship($0.accountID)?.requestAnswer?.isAnswered != true }
             event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next))
             relationships?.load(shown.map(\.accountID))
-        case .domains(let request, let page, _):
+        case .domains(let request, let page, let fetchedAt):
             // Told to the store once the page is applied (the store tells this list back).
-            blockedDomains = page.items
+            blockedDomains = (page.items, fetchedAt)
             let rows = page.items.map { domain in
                 let key = DomainBlockStore.key(domain)
                 return ListRow.domain(DomainRow(domain: key, block: domainBlocks?.block(key) ?? DomainBlockDisplay(blocked: true)))
             }
             event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next))
-        case .searched(let request, let page, let fetchedAt):
+        case .tags(let request, let page, let fetchedAt):
+            tagsFetchedAt = fetchedAt
+            // The followed tags are followed (a server may leave `following` out of them).
+            let fetched = source == .followedTags ? page.items.map { tag in
+                var followed = tag
+                followed.following = followed.following ?? true
+                return followed
+            } : page.items
+            fetchedTags = fetched
+            event = .pageLoaded(token: request.token, page: Page(items: fetched.map { .tag($0.following(in: tags)) }, next: page.next))
+        case .searched(let request, let page, let epochs):
+            let fetchedAt = epochs.posts
+            tagsFetchedAt = epochs.tags
             var rows: [ListRow] = []
             var accounts: [AccountID] = []
             var posts: [Post] = []
+            var searchedTags: [Hashtag] = []
+            defer { fetchedTags = searchedTags }
             for result in page.items {
                 switch result {
                 case .account(let profile):
                     rows.append(accountRow(profile))
                     accounts.append(profile.accountID)
                 case .hashtag(let tag):
-                    rows.append(.tag(tag))
+                    rows.append(.tag(tag.following(in: tags)))
+                    searchedTags.append(tag)
                 case .post(let post):
                     guard let post = undeleted([post], fetchedAt).first else { continue }
                     posts.append(post)
@@ -649,8 +696,11 @@ public final class FeedListViewModel {
         // The response first (a reload must be an edit's first change), then what the store
         // reported for rows already shown: one changeset, one snapshot.
         enqueue([event] + changes.map { .postChanged($0.change, rows: $0.rows) } + (followUp.map { [$0] } ?? []))
-        if let domains = blockedDomains, let domainBlocks {
-            domainBlocks.ingest(blocked: domains, fetchedAt: domainBlocks.beginFetch())
+        if let blockedDomains, let domainBlocks {
+            domainBlocks.ingest(blocked: blockedDomains.domains, fetchedAt: blockedDomains.fetchedAt)
+        }
+        if let fetchedTags, let tags {
+            tags.ingest(fetchedTags, fetchedAt: tagsFetchedAt)
         }
     }
 

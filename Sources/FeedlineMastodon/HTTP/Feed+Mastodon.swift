@@ -3,8 +3,8 @@ import Foundation
 
 extension Feed {
     /// Reads a feed as a command line names it: `home`, `public`, `local`, `tag:NAME` (`tag:#NAME`
-    /// too), `bookmarks`, `favourites`, `list:ID`, `account:ID`; case-insensitive except for
-    /// names and ids, surrounding spaces ignored.
+    /// too), `bookmarks`, `favourites`, `list:ID`, `account:ID`, `trending`; case-insensitive
+    /// except for names and ids, surrounding spaces ignored.
     ///
     /// - Throws: ``MastodonSetupError/invalidTimeline(_:reason:)`` naming what was expected.
     public init(parsing text: String) throws(MastodonSetupError) {
@@ -15,6 +15,7 @@ extension Feed {
         case "local": self = .local
         case "bookmarks": self = .bookmarks
         case "favourites", "favorites": self = .favourites
+        case "trending": self = .trending
         default:
             let lowered = trimmed.lowercased()
             if lowered.hasPrefix("list:") || lowered.hasPrefix("account:") {
@@ -44,7 +45,8 @@ extension Feed {
         !name.isEmpty && name.unicodeScalars.allSatisfy(isTagScalar)
     }
 
-    /// The API path, percent-encoded.
+    /// The API path, percent-encoded. The trending posts are paged by `offset`, not by ids
+    /// (``isPagedByOffset``).
     var path: String {
         switch self {
         case .home: "/api/v1/timelines/home"
@@ -54,6 +56,16 @@ extension Feed {
         case .bookmarks: "/api/v1/bookmarks"
         case .favourites: "/api/v1/favourites"
         case .list(let id): "/api/v1/timelines/list/" + URLPath.encode(id)
+        case .trending: MastodonHTTPService.trendingPostsPath
+        }
+    }
+
+    /// Whether Mastodon pages it by `offset` (its trends) rather than by post ids (`max_id`,
+    /// `since_id`, the `Link` header's ids): such a feed has no "newer than" either.
+    var isPagedByOffset: Bool {
+        switch self {
+        case .trending: true
+        case .home, .local, .public, .tag, .account, .bookmarks, .favourites, .list: false
         }
     }
 

@@ -11,7 +11,9 @@ import FoundationNetworking
 ///
 /// - **Pages** follow the server's `Link` header: a page's cursor is its `rel="next"` link (the
 ///   older page; only links to the server's own origin are followed, others fall back to their
-///   `max_id`), and a page without one — or without posts — is the end of the timeline.
+///   `max_id`), and a page without one — or without posts — is the end of the timeline. The
+///   trending posts, ranked rather than ordered by id, are paged by `offset` (see
+///   `MastodonHTTPService+Tags.swift`).
 /// - **Newer posts** (refresh and gap filling) ask for `since_id` (and `max_id` for a gap), not
 ///   `min_id`: the core wants the *newest* posts of the range with a gap left below them, which
 ///   is what `since_id` returns (`min_id` returns the oldest ones, just above the bound). The
@@ -127,8 +129,10 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
 
     /// A page of `feed`: the newest ``pageSize`` posts for a `nil` cursor, otherwise the page the
     /// cursor (a `rel="next"` link) names. The next cursor is the answer's `rel="next"` link;
-    /// none (or an empty page) ends the feed.
+    /// none (or an empty page) ends the feed. The trending posts are paged by offset instead
+    /// (``trendingPosts(after:)``).
     public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        if feed.isPagedByOffset { return try await trendingPosts(after: cursor) }
         let feed = try await resolved(feed)
         let url = pageURL(of: feed, after: cursor)
         let response = try await send(APIRequest(method: "GET", url: url, what: feed.title, feed: feed))
@@ -138,7 +142,11 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
 
     /// The newest posts of `feed` between `lower` and `upper` (`since_id` + `max_id`), at most
     /// ``pageSize``; `hasMore` when the server had more of the range.
+    ///
+    /// The trending posts are ranked, not ordered by id, so nothing is "newer" there: that is an
+    /// empty answer without a request (a front reloads the list instead; the core never asks).
     public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+        if feed.isPagedByOffset { return NewerPage(posts: [], hasMore: false) }
         let feed = try await resolved(feed)
         let limit = min(pageSize + 1, Self.maximumPageSize)
         var query = feed.fixedQuery + [URLQueryItem(name: "since_id", value: lower.rawValue)]

@@ -217,11 +217,13 @@ struct ScenarioFile: Decodable {
     var accounts: String?
     /// The domains the user blocks at the start.
     var domainBlocks: [String]
+    /// The hashtags the user follows at the start.
+    var followedTags: [String]
 
     init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
-            "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks",
+            "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -239,6 +241,7 @@ struct ScenarioFile: Decodable {
         notifications = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("notifications"))
         accounts = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("accounts"))
         domainBlocks = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("domain_blocks")) ?? []
+        followedTags = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("followed_tags")) ?? []
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -288,7 +291,8 @@ struct ScenarioFile: Decodable {
             },
             laggingCounts: laggingCounts,
             account: account ?? SandboxScenario.defaultAccount,
-            domainBlocks: domainBlocks
+            domainBlocks: domainBlocks,
+            followedTags: followedTags
         )
     }
 }

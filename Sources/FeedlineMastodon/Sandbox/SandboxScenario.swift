@@ -70,6 +70,13 @@ public struct SandboxScenario: Hashable, Sendable {
         case domainBlocks = "domain_blocks"
         /// ``SandboxService/setDomainBlock(_:to:)``, blocking or unblocking.
         case domainBlock = "domain_block"
+        /// ``SandboxService/followedTags(after:)``: a page of the hashtags the user follows.
+        case followedTags = "followed_tags"
+        /// ``SandboxService/trendingTags(after:)``: a page of the trending hashtags. (The
+        /// trending posts are a feed: their pages are `page` requests.)
+        case trendingTags = "trending_tags"
+        /// ``SandboxService/setTagFollow(_:to:)``, following or unfollowing a hashtag.
+        case tagFollow = "tag_follow"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.
@@ -312,6 +319,10 @@ public struct SandboxScenario: Hashable, Sendable {
     /// The domains the user blocks at the start, newest block first (Mastodon's order): any
     /// case, a leading `@` dropped; never the sandbox's own (the host of ``account``'s `url`).
     public var domainBlocks: [String]
+    /// The hashtags the user follows at the start, newest follow first (Mastodon's order):
+    /// names without `#` (a leading one is dropped), any case; each must be a hashtag name
+    /// (letters, digits, underscores).
+    public var followedTags: [String]
 
     /// A scenario with no latency, no faults and no arrivals: the sandbox answers at once.
     public init(
@@ -327,7 +338,8 @@ public struct SandboxScenario: Hashable, Sendable {
         stream: [StreamItem] = [],
         laggingCounts: Bool = false,
         account: Mastodon.Account = SandboxScenario.defaultAccount,
-        domainBlocks: [String] = []
+        domainBlocks: [String] = [],
+        followedTags: [String] = []
     ) {
         self.pageSize = pageSize
         self.latency = latency
@@ -342,6 +354,7 @@ public struct SandboxScenario: Hashable, Sendable {
         self.laggingCounts = laggingCounts
         self.account = account
         self.domainBlocks = domainBlocks
+        self.followedTags = followedTags
     }
 
     /// `@you` on `sandbox.example`, the signed-in account unless a scenario names another.
@@ -391,6 +404,9 @@ public struct SandboxScenario: Hashable, Sendable {
             let key = SandboxAccounts.domainKey(domain)
             if !SandboxAccounts.isDomainName(key) { return "domain_blocks[\(index)]: \"\(domain)\" is not a domain name" }
             if key == own { return "domain_blocks[\(index)]: \(key) is the sandbox's own domain" }
+        }
+        for (index, name) in followedTags.enumerated() where !SandboxTags.isName(SandboxTags.name(name)) {
+            return "followed_tags[\(index)]: \"\(name)\" is not a hashtag name (letters, digits and underscores)"
         }
         return nil
     }

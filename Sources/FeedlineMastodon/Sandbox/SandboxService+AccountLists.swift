@@ -46,7 +46,8 @@ extension SandboxService {
     ///   in directory order. A `#tag` query finds no accounts.
     /// - Hashtags: for a query of one word without `@` (a leading `#` dropped), the tags of the
     ///   server's public posts that start with it, ignoring case: an exact name first, then the
-    ///   most used; `weeklyUses` counts the posts with the tag, `weeklyAccounts` their authors.
+    ///   most used; `weeklyUses` counts the posts with the tag, `weeklyAccounts` their authors,
+    ///   and `following` says whether the user follows it (`SandboxService+Tags.swift`).
     /// - Posts: the public posts whose text or content warning holds the query, ignoring case,
     ///   newest first, without those of accounts the user mutes or blocks.
     ///
@@ -155,27 +156,17 @@ extension SandboxService.State {
     /// The hashtags `query` finds among the tags of the public posts (see
     /// ``SandboxService/search(_:after:)``).
     ///
-    /// - Complexity: O(posts).
+    /// - Complexity: O(posts × their tags).
     fileprivate mutating func searchHashtags(_ query: String) -> [Hashtag] {
         let wanted = query.hasPrefix("#") ? String(query.dropFirst()) : query
         guard !wanted.isEmpty, !wanted.contains("@"), !wanted.contains(where: \.isWhitespace) else { return [] }
-        // Oldest first, so a tag is spelled as its first post spelled it (as Mastodon keeps it).
-        guard let ids = try? store.feed(.public).ids.reversed() else { return [] }
-        var tags: [String: (name: String, uses: Int, authors: Set<String>)] = [:]
-        for id in ids {
-            guard let status = store.rendered(id), status.reblog == nil else { continue }
-            for tag in Set(status.tags.map(\.name)) where tag.lowercased().hasPrefix(wanted.lowercased()) {
-                tags[tag.lowercased(), default: (tag, 0, [])].uses += 1
-                tags[tag.lowercased()]?.authors.insert(status.account.id)
-            }
-        }
-        let exact = wanted.lowercased()
-        return tags.sorted { lhs, rhs in
+        let exact = SandboxTags.key(wanted)
+        return tagUses().filter { $0.key.hasPrefix(exact) }.sorted { lhs, rhs in
             if (lhs.key == exact) != (rhs.key == exact) { return lhs.key == exact }
             if lhs.value.uses != rhs.value.uses { return lhs.value.uses > rhs.value.uses }
             return lhs.key < rhs.key
         }
-        .map { Hashtag(name: $0.value.name, weeklyUses: $0.value.uses, weeklyAccounts: $0.value.authors.count) }
+        .map { hashtag($0.value) }
     }
 
     /// The ids of the public posts whose text or content warning holds `query`, newest first,

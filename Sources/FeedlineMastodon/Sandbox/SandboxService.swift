@@ -6,9 +6,12 @@ import Synchronization
 ///
 /// It answers like Mastodon's timeline, status and notification endpoints:
 /// - **Feeds**: home (the fixture timeline), local, public, hashtags, an account's posts,
-///   bookmarks and favourites, all derived from the fixtures and kept as the user acts.
+///   bookmarks, favourites and the trending posts, all derived from the fixtures and kept as the
+///   user acts; the hashtags the user follows and the trending hashtags
+///   (`SandboxService+Tags.swift`).
 /// - **Pages** are newest first (by `created_at`, ties by id), ``pageSize`` at a time; a page's
 ///   cursor is the id of its last post (Mastodon's `max_id`), and the last page has no cursor.
+///   The trending posts are ranked instead, and paged by offset.
 /// - **Newer posts** (`since_id` + `max_id`) are the newest posts strictly between the two, at most
 ///   a page of them; `hasMore` is exactly whether older posts of that range were left out.
 /// - **Favourite / unfavourite / reblog / unreblog** accept an original's id or the id of a boost
@@ -68,6 +71,8 @@ public final class SandboxService: FeedService {
         var idempotencyKeys: [String: (id: String, at: Date)] = [:]
         /// Every account the sandbox knows, with profiles and the user's relationships.
         var accounts: SandboxAccounts
+        /// The hashtags the user follows (`SandboxService+Tags.swift`).
+        var tags: SandboxTags
     }
 
     fileprivate struct Plan {
@@ -152,7 +157,8 @@ public final class SandboxService: FeedService {
                 delayCounts: Array(repeating: 0, count: scenario.delays.count),
                 latencyGenerator: SplitMix64(seed: scenario.latencySeed),
                 faultGenerator: SplitMix64(seed: scenario.randomFaults?.seed ?? 0),
-                accounts: directory
+                accounts: directory,
+                tags: SandboxTags(followed: scenario.followedTags)
             )
         )
     }
@@ -176,14 +182,24 @@ public final class SandboxService: FeedService {
     /// ``pageSize`` entries after the one the cursor names. Answering a page may release
     /// held-back arrivals, which later requests then see.
     ///
+    /// The trending posts are ranked, not ordered by date: their cursor is the offset of the next
+    /// page (opaque to callers), as Mastodon's `trends/statuses` pages them. Their first page
+    /// ranks them with the statuses and counts of then; the pages after it keep that ranking.
+    ///
     /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor that names no entry of the feed
-    ///   and is not an id either (a numeric id the feed does not hold bounds by id order),
-    ///   ``SandboxError/noLists`` for a list, or a scheduled fault.
+    ///   and is not an id either (a numeric id the feed does not hold bounds by id order), or
+    ///   for the trending posts is no offset; ``SandboxError/noLists`` for a list, or a
+    ///   scheduled fault.
     public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         try await perform(.page, cursor: cursor) { state, pageSize throws(SandboxError) in
+            // The first page of the trending posts ranks them anew; the pages after it read that ranking.
+            if feed == .trending, cursor == nil { state.store.forgetTrending() }
             let (ids, positions) = try state.store.feed(try state.resolved(feed))
             var start = 0
-            if let cursor {
+            if feed == .trending {
+                // Ranked, not ordered by id: paged by offset, as Mastodon's trends are.
+                start = try Self.offset(of: cursor)
+            } else if let cursor {
                 // Like Mastodon's `max_id`, a cursor naming a post the feed does not hold (one a
                 // stream brought in an earlier run, saved with the rows) still bounds by id order.
                 if let position = positions[cursor.rawValue] {
@@ -196,7 +212,10 @@ public final class SandboxService: FeedService {
             }
             let slice = ids[min(start, ids.count)..<min(start + pageSize, ids.count)]
             let posts = slice.compactMap { state.store.post($0) }
-            let next = start + pageSize < ids.count ? slice.last.map { PageCursor($0) } : nil
+            let next =
+                feed == .trending
+                ? Self.cursor(after: start, size: pageSize, total: ids.count)
+                : start + pageSize < ids.count ? slice.last.map { PageCursor($0) } : nil
             state.pagesServed += 1
             try state.releaseArrivals()
             return Page(posts: posts, next: next)
@@ -206,9 +225,13 @@ public final class SandboxService: FeedService {
     /// The newest entries of `feed` strictly newer than `lower` and strictly older than `upper`,
     /// at most a page; `hasMore` is `true` exactly when the range holds more.
     ///
+    /// The trending posts are ranked, so nothing is "newer" there: that is an empty answer,
+    /// without a request (a front reloads the list instead; the core never asks).
+    ///
     /// - Throws: ``SandboxError/notFound(_:)`` when `lower` or `upper` is not an entry of the feed.
     public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        try await perform(.newer, postID: lower) { state, pageSize throws(SandboxError) in
+        if feed == .trending { return NewerPage(posts: [], hasMore: false) }
+        return try await perform(.newer, postID: lower) { state, pageSize throws(SandboxError) in
             let (ids, positions) = try state.store.feed(try state.resolved(feed))
             // A bound the feed does not hold (a post deleted, or one a stream brought in an
             // earlier run) still bounds by id order, as Mastodon's since_id and max_id do.

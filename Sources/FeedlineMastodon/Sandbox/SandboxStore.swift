@@ -17,6 +17,9 @@ struct SandboxStore: Sendable {
     private var favourites: [String] = []
     /// Every other feed's ids, newest first, with positions; dropped when statuses change.
     private var feeds: [Feed: (ids: [String], positions: [String: Int])] = [:]
+    /// The trending posts as last ranked, kept until ``forgetTrending()`` (not when statuses
+    /// change: pages read by offset must not move under the reader).
+    private var trending: (ids: [String], positions: [String: Int])?
     /// Each status (boosts without their original) as a domain post: converting HTML to text
     /// is the costly part of answering, so it is done once per status and version.
     private var converted: [String: Post] = [:]
@@ -210,6 +213,10 @@ struct SandboxStore: Sendable {
     ///   `@`). - public: every public post known. - tag: public posts with the tag (any case).
     /// - account: the account's posts and boosts (public and unlisted). - bookmarks, favourites:
     ///   most recently marked first. Boosts appear only in home and the booster's account.
+    /// - trending: the public posts, most engaged first (favourites + boosts), then newest:
+    ///   ranked when first asked after ``forgetTrending()`` and kept as it was (as a server ranks
+    ///   its trends now and then), so neither an interaction nor an arrival moves posts under a
+    ///   reader's offset.
     /// - Throws: ``SandboxError/noLists`` for a list (the sandbox has none).
     mutating func feed(_ feed: Feed) throws(SandboxError) -> (ids: [String], positions: [String: Int]) {
         if feed == .home { return (timeline, positions) }
@@ -217,6 +224,7 @@ struct SandboxStore: Sendable {
             guard let account = account(named: handle) else { throw .unknownAccount(handle) }
             return try self.feed(.account(AccountID(account.id)))
         }
+        if feed == .trending, let trending { return trending }
         if let cached = feeds[feed] { return cached }
         let ids: [String]
         switch feed {
@@ -224,6 +232,14 @@ struct SandboxStore: Sendable {
         case .bookmarks: ids = bookmarks.filter { statuses[$0] != nil }
         case .favourites: ids = favourites.filter { statuses[$0] != nil }
         case .list: throw .noLists
+        case .trending:
+            let ranked = try self.feed(.public).ids.compactMap { id -> (key: SortKey, engagement: Int)? in
+                guard let status = statuses[id] else { return nil }
+                return (SortKey(status), status.favouritesCount + status.reblogsCount)
+            }
+            ids = ranked.sorted { lhs, rhs in
+                lhs.engagement != rhs.engagement ? lhs.engagement > rhs.engagement : lhs.key.isNewer(than: rhs.key)
+            }.map(\.key.id)
         case .local, .public, .tag, .account:
             let matching = statuses.values.compactMap { status -> SortKey? in
                 let shown = switch feed {
@@ -244,8 +260,18 @@ struct SandboxStore: Sendable {
         }
         var positions: [String: Int] = [:]
         for (index, id) in ids.enumerated() { positions[id] = index }
-        feeds[feed] = (ids, positions)
+        if feed == .trending {
+            trending = (ids, positions)
+        } else {
+            feeds[feed] = (ids, positions)
+        }
         return (ids, positions)
+    }
+
+    /// Drops the trending posts' ranking: the next ``feed(_:)`` of them ranks them again, with
+    /// the statuses and counts of then (a reader starting again from the top).
+    mutating func forgetTrending() {
+        trending = nil
     }
 
     /// The account a handle names: `user` (a local account) or `user@host`, any case, with or

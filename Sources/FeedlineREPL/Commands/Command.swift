@@ -79,6 +79,10 @@ public enum Command: Hashable, Sendable {
     case answer(row: Int, accept: Bool)
     /// `block-domain`, `unblock-domain`: block or unblock a whole domain.
     case domainBlock(DomainBlockCommand)
+    /// `follow #tag`, `unfollow #tag`: follow a hashtag (its key: lower-cased, without `#`).
+    case followTag(String, Bool)
+    /// `trends` (posts) or `trends tags`.
+    case trends(tags: Bool)
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -274,6 +278,8 @@ extension Command {
         case .accountList(let kind, .handle(let handle)?): "\(kind.rawValue) @\(handle)"
         case .answer(let row, let accept): "\(accept ? "accept" : "reject") \(row)"
         case .domainBlock(let command): command.text
+        case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
+        case .trends(let tags): tags ? "trends tags" : "trends"
         }
     }
 }

@@ -120,6 +120,12 @@ public enum CommandParser {
             if all.count == 6, let last = all.last, let word = last.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first {
                 all[5] = String(word)
             }
+            if name == .follow || name == .unfollow, let first = all.first, first.hasPrefix("#") {
+                if all.count > 1 { return .failure(.unexpectedArgument(name, all[1])) }
+                let key = TagStore.key(first)
+                guard TagStore.isTag(key) else { return .failure(.notAHashtag(first)) }
+                return .success(.followTag(key, name == .follow))
+            }
             return parseRelationship(name, all)
         }
         let arguments = words.dropFirst().map(String.init)
@@ -204,7 +210,11 @@ public enum CommandParser {
             }
         case .search: return .success(.nothing)  // parsed by parseWriting
         case .blockDomain, .unblockDomain: return .success(.nothing)  // parseDomainBlock
-        case .domains: return .success(.screen(name))
+        case .domains, .tags: return .success(.screen(name))
+        case .trends:
+            guard let argument else { return .success(.trends(tags: false)) }
+            guard ["tags", "hashtags", "#"].contains(argument.lowercased()) else { return .failure(.unexpectedArgument(name, argument)) }
+            return .success(.trends(tags: true))
         case .mutes, .blocks, .requests: return .success(.screen(name))
         case .accept, .reject:
             guard let argument else { return .failure(.missingRow(name)) }

@@ -6,7 +6,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case notifications, open, post, profile, `public`, quit, redraft, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost
     case unfav, vote
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
-    case search, followers, following, mutes, blocks, requests, accept, reject, domains
+    case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends
     case blockDomain = "block-domain"
     case unblockDomain = "unblock-domain"
     case whereAmI = "where"
@@ -158,13 +158,13 @@ public enum CommandTable {
             screens: [.list, .post]
         ),
         CommandSpec(
-            name: .follow, aliases: [], argument: .account, usage: "follow [N|@user]",
+            name: .follow, aliases: [], argument: .account, usage: "follow [N|@user|#tag]",
             summary: "follow row N's author, @user@host, or the profile shown",
             details: "Alone on a profile (or a post), follows that account; with N, row N's author; with @user@host, an account seen in this session. Shown at once on every screen, marked … until the server answers; an account that approves its followers answers with a request, shown as requested. Tab completes handles.",
             screens: [.list, .post]
         ),
         CommandSpec(
-            name: .unfollow, aliases: [], argument: .account, usage: "unfollow [N|@user]",
+            name: .unfollow, aliases: [], argument: .account, usage: "unfollow [N|@user|#tag]",
             summary: "unfollow (or withdraw a follow request); their posts leave home at once",
             details: "Takes the account's posts and boosts off home at once (boosts of their posts by accounts you follow stay); if the server refuses, they come back where they were.",
             screens: [.list, .post]
@@ -239,6 +239,18 @@ public enum CommandTable {
             name: .requests, aliases: [], argument: .none, usage: "requests",
             summary: "the accounts asking to follow you",
             details: "accept N or reject N answers row N; once the server took the answer the row leaves every requests screen and the account's profile shows it (an accepted account follows you).",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .tags, aliases: [], argument: .none, usage: "tags",
+            summary: "the hashtags you follow",
+            details: "A screen of the hashtags you follow, with their use this week; open N shows a hashtag's posts, unfollow N stops following it (the row stays, and every screen showing the hashtag follows at once). follow #NAME and unfollow #NAME work anywhere, and follow alone on a hashtag's timeline follows it.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .trends, aliases: ["trending"], argument: .word, usage: "trends [tags]",
+            summary: "the posts trending on the server (trends tags: the hashtags)",
+            details: "The posts the server's users engage with most right now, as a list you can open, favourite and boost; trends tags lists the trending hashtags, with their use this week, to open or follow.",
             screens: [.list, .post]
         ),
         CommandSpec(

@@ -27,7 +27,8 @@ public enum Completion {
     /// - After `help` (or `?`): any command name. After `tag`: hashtags seen (a typed `#` is kept).
     ///   After `profile`: handles seen, with `@` unless the word was begun without one
     ///   (`profile ro` → `rowan@bramble.zone`; the parser takes either). After `block-domain`
-    ///   and `unblock-domain`: the domains of the handles seen.
+    ///   and `unblock-domain`: the domains of the handles seen. After `follow #` and
+    ///   `unfollow #`: hashtags seen.
     /// - Anything else: nothing (no file names).
     public static func matches(line: String, word: String, context: CompletionContext) -> [String] {
         let before = line.dropLast(word.count).split(separator: " ", omittingEmptySubsequences: true)
@@ -41,6 +42,10 @@ public enum Completion {
             let switches = name == .notify || name == .boosts
             if switches, before.count == 1 { return ["on", "off"].filter { $0.hasPrefix(lowered) } }
             guard before.count == (switches ? 2 : 1) else { return [] }
+            if name == .follow || name == .unfollow, word.hasPrefix("#") {
+                let stem = String(lowered.dropFirst())
+                return context.tags.filter { $0.lowercased().hasPrefix(stem) }.map { "#" + $0 }
+            }
             let at = word.isEmpty || word.hasPrefix("@")
             let stem = word.hasPrefix("@") ? String(lowered.dropFirst()) : lowered
             return context.handles.filter { $0.lowercased().hasPrefix(stem) }.map { at ? "@" + $0 : $0 }

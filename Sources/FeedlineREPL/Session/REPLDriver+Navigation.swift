@@ -12,6 +12,7 @@ extension REPLDriver {
         case .blocks: navigator.push(.accounts(.blocks))
         case .requests: navigator.push(.accounts(.requests))
         case .domains: navigator.push(.domainBlocks)
+        case .tags: navigator.push(.followedTags)
         case .home, .local, .public:
             let feed: Feed = name == .home ? .home : name == .local ? .local : .public
             if session.root.source == .feed(feed) {
@@ -97,6 +98,9 @@ extension REPLDriver {
             case .feed(.bookmarks): return "bookmarks"
             case .feed(.favourites): return "favourites"
             case .feed(.list(let id)): return "list " + id
+            case .feed(.trending): return "trends"
+            case .followedTags: return "tags"
+            case .trendingTags: return "trending tags"
             case .thread: return "thread"
             case .notifications: return "notifications"
             case .history: return "history"
@@ -129,6 +133,8 @@ extension REPLDriver {
         case .feed(.favourites): ListWording(title: "your favourites", loading: "your favourites", empty: "No favourites yet.", end: "favourites")
         case .feed(.tag(let name)):
             ListWording(title: "#" + name, loading: "#" + name, empty: "No posts with #\(name).", end: "#" + name)
+        case .feed(.trending):
+            ListWording(title: "the trending posts", loading: "the trending posts", empty: "Nothing is trending.", end: "trends")
         case .feed: ListWording(title: "the timeline", loading: "the timeline", empty: "The timeline is empty.", end: "timeline")
         case .thread: ListWording(title: "the thread", loading: "the thread", empty: "The thread is empty.", end: "thread")
         case .history:
@@ -143,6 +149,10 @@ extension REPLDriver {
         case .accounts(.blocks): ListWording(title: "your blocks", loading: "your blocks", empty: "You blocked no one.", end: "blocks", items: "accounts")
         case .accounts(.requests):
             ListWording(title: "your follow requests", loading: "your follow requests", empty: "No follow requests wait.", end: "requests", items: "requests")
+        case .followedTags:
+            ListWording(title: "your hashtags", loading: "the hashtags you follow", empty: "You follow no hashtag.", end: "hashtags", items: "hashtags")
+        case .trendingTags:
+            ListWording(title: "the trending hashtags", loading: "the trending hashtags", empty: "No hashtag is trending.", end: "trending hashtags", items: "hashtags")
         case .domainBlocks:
             ListWording(title: "your blocked domains", loading: "your blocked domains", empty: "You blocked no domain.", end: "domains", items: "domains")
         case .search(let query):

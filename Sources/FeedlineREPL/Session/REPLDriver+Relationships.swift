@@ -6,6 +6,10 @@ import Feedline
 /// what the server answered.
 extension REPLDriver {
     func setRelationship(_ command: RelationshipCommand) {
+        if command.kind == .follow, let tag = followedTag(command) {
+            followTag(tag, command.value)
+            return
+        }
         guard let (account, handle) = relationshipTarget(command) else { return }
         if let shown = session.relationships.relationship(account), shown.relationship.isOn(command.kind) == command.value,
             !shown.pending.contains(command.kind)
@@ -42,7 +46,7 @@ extension REPLDriver {
                 if let account = notification.group.accounts.first { return (AccountID(account.id), account.handle) }
                 refuse("Row \(number) names no account.")
             case .account(let account): return (account.id, account.author.handle)
-            case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name), not an account.")
+            case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): follow \(number) and unfollow \(number) act on it; it has no \(name.rawValue).")
             case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account; block-domain and unblock-domain act on it.")
             case .gap: refuse(gapSentence(number))
             }

@@ -144,6 +144,8 @@ public final class REPLDriver {
     var relationshipAsked: [AccountID: Set<RelationshipKind>] = [:]
     /// The relationship failure reported last, per account (each is reported once).
     var relationshipReported: [AccountID: RelationshipFailure] = [:]
+    /// Hashtags whose follow or unfollow was asked for and not reported yet (the value asked).
+    var tagFollowsAsked: [String: Bool] = [:]
     /// Domains whose block or unblock was asked for and not reported yet (the value asked).
     var domainBlocksAsked: [String: Bool] = [:]
     /// Follow requests answered in this session (accept `true`) whose answer is not reported yet.
@@ -221,6 +223,7 @@ public final class REPLDriver {
         subscriptions.append(session.store.observe { [weak self] change in self?.postChanged(change) })
         subscriptions.append(session.relationships.observe { [weak self] change in self?.relationshipChanged(change) })
         subscriptions.append(session.domainBlocks.observe { [weak self] change in self?.domainBlockChanged(change) })
+        subscriptions.append(session.tags.observe { [weak self] change in self?.tagFollowChanged(change) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         followDrafts()
         session.root.appeared()
@@ -301,6 +304,7 @@ public final class REPLDriver {
         let relationships = session.relationships.unsent.map { change in
             "\(change.kind.verb(change.value)) @\(handles[change.account.rawValue] ?? change.account.rawValue)"
         } + session.domainBlocks.unsent.map { "\($0.blocked ? "block" : "unblock") the domain \($0.domain)" }
+            + session.tags.unsent.map { "\($0.following ? "follow" : "unfollow") #\($0.tag)" }
         if !relationships.isEmpty {
             emit(TextWidth.wrap(
                 "Not confirmed by the server: \(relationships.joined(separator: "; ")). Relationship changes are not kept between sessions: check the profile\(relationships.count == 1 ? "" : "s") next time.",
@@ -373,6 +377,8 @@ public final class REPLDriver {
         case .accountList(let kind, let target): openAccountList(kind, target)
         case .answer(let number, let accept): answerRequest(row: number, accept: accept)
         case .domainBlock(let command): setDomainBlock(command)
+        case .followTag(let tag, let value): followTag(tag, value)
+        case .trends(let tags): navigator.push(tags ? .trendingTags : .feed(.trending))
         case .more, .refresh, .open, .gap, .new:
             guard case .list(let entry)? = stack.last else {
                 refuse("\(command.text.split(separator: " ").first ?? "That command") works on a list; type back first.")

@@ -31,6 +31,8 @@ final class FakeMastodon: Sendable {
         var host: String?
         /// Every query item as `name=value`, in order (``query`` keeps one per name).
         var queryItems: [String] = []
+        /// The path as sent, still percent-encoded (``path`` is decoded).
+        var encodedPath = ""
 
         var description: String { "\(method) \(path) \(query.sorted { $0.key < $1.key })" }
     }
@@ -108,6 +110,8 @@ final class FakeMastodon: Sendable {
         var lists = AccountListsState()
         /// The user's domain blocks (`FakeMastodon+DomainBlocks.swift`).
         var domainBlocks = DomainBlocksState()
+        /// The hashtags the user follows and the trends (`FakeMastodon+Tags.swift`).
+        var tags = TagsState()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -227,7 +231,8 @@ final class FakeMastodon: Sendable {
             userAgent: request.headers[HTTPHeader("User-Agent")],
             form: Self.formFields(body),
             host: request.headers[.host],
-            queryItems: request.query.map { "\($0.name)=\($0.value)" }
+            queryItems: request.query.map { "\($0.name)=\($0.value)" },
+            encodedPath: request.target.path()
         )
         let (canned, ready) = state.withLock { state -> (Canned?, [CheckedContinuation<Void, Never>]) in
             state.requests.append(recorded)
@@ -277,6 +282,7 @@ final class FakeMastodon: Sendable {
         }
         if let answer = accountListsRoute(request) { return answer }
         if let answer = domainBlocksRoute(request) { return answer }
+        if let answer = tagsRoute(request) { return answer }
         let parts = request.path.split(separator: "/").map(String.init)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
         let rest = Array(parts.dropFirst(2))

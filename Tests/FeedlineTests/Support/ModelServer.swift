@@ -145,7 +145,7 @@ final class ModelServer: FeedService {
             var ids: [PostID] = ["b7", "b3"]
             ids += newestFirst
             return ids
-        case .local, .public, .list: return Array(newestFirst)
+        case .local, .public, .list, .trending: return Array(newestFirst)
         case .tag(let name): return newestFirst.filter { Self.tags[Self.number($0) % Self.tags.count] == name }
         case .account(let account):
             let index = Self.authors.firstIndex { $0.id == account.rawValue || "@" + $0.handle == account.rawValue } ?? -1

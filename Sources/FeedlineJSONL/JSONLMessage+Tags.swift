@@ -1,0 +1,19 @@
+import Feedline
+
+/// The hashtag message: `tagFollow`.
+extension JSONLMessage {
+    /// Whether the user follows one hashtag, as every screen shows it — the value the user
+    /// wants, whether it waits for the server, and the last refusal: written after every change
+    /// of it in the session's tag store, whatever caused it (a command, the server's answer or
+    /// refusal, a load of hashtags that says whether the user follows them, `retry`). Every
+    /// field, always in this order:
+    /// `{"type":"tagFollow","tag":"birds","following":true,"pending":true,"failure":null}`.
+    /// `tag` is the hashtag's key (its name lower-cased, without `#`), as its row id has it
+    /// (`tag:birds`); a hashtag row's `following` is this message's.
+    public static func tagFollow(_ change: TagFollowChange) -> JSONLValue {
+        .object([
+            ("type", "tagFollow"), ("tag", .string(change.tag)), ("following", .bool(change.display.following)),
+            ("pending", .bool(change.display.pending)), ("failure", .optional(change.display.failure)),
+        ])
+    }
+}

@@ -1,0 +1,35 @@
+import Feedline
+
+/// Followed hashtags: `followTag` and `unfollowTag` set a hashtag's follow in the session's one
+/// tag store (every screen that shows the hashtag follows at once), and every change of a
+/// hashtag's follow there is written as a `tagFollow` message.
+///
+/// Nothing happens when the hashtag already shows the value (once the session has learnt it):
+/// a client can repeat itself.
+extension JSONLinesDriver {
+    /// Follows (`value` true) or unfollows the hashtag `key`, a key the command checked; the
+    /// error's sentence when the store refuses it.
+    ///
+    /// A follow is optimistic: the `tagFollow` message says it is `pending`, then every list
+    /// screen with the hashtag's row writes it updated in place (`changes`) — all before the
+    /// `ok`; the server's answer follows later (a refusal puts the row back and says why in
+    /// `failure`).
+    func setTagFollow(_ key: String, _ value: Bool) -> String? {
+        guard session.setTagFollow(key, value) else { return "\(JSONLCommand.echo(key)) is not a hashtag that can be followed." }
+        return nil
+    }
+
+    /// Writes a `tagFollow` message after every change of any hashtag's follow as the store
+    /// shows it, in the order they happen. Lasts as long as the returned token.
+    ///
+    /// Only changes the message shows: the store also reports its quiet bookkeeping (a second
+    /// list of hashtags that says again what the session knew), which would repeat the last line.
+    func followTags() -> Subscription {
+        var written: [String: TagFollowDisplay] = [:]
+        return session.tags.observe { [weak self] change in
+            guard written[change.tag] != change.display else { return }
+            written[change.tag] = change.display
+            self?.emit(JSONLMessage.tagFollow(change))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Feedline
+
+/// `follow #tag`, `unfollow #tag` (and `follow` on a hashtag's row or timeline): follow a hashtag
+/// through the session's one tag store — every screen showing it follows at once — and say what
+/// the server answered.
+extension REPLDriver {
+    func followTag(_ tag: String, _ value: Bool) {
+        if let shown = session.tags.follow(tag), shown.following == value, !shown.pending {
+            say(value ? "Already following #\(tag)." : "Not following #\(tag).")
+            return
+        }
+        guard session.setTagFollow(tag, value) else {
+            refuse(ParseError.notAHashtag(tag).message)
+            return
+        }
+        tagFollowsAsked[TagStore.key(tag)] = value
+        say(value ? "Following #\(tag)…" : "Unfollowing #\(tag)…")
+    }
+
+    /// The hashtag a `follow` or `unfollow` names by context: a hashtag's row, or — alone — the
+    /// hashtag timeline on top. `nil` when it names an account (or nothing yet).
+    func followedTag(_ command: RelationshipCommand) -> String? {
+        switch (command.target, stack.last) {
+        case (.row(let number)?, .list(let entry)?):
+            if case .row(let row) = entry.screen.viewport.lookup(number, in: entry.list.rows), let tag = row.tag { return tag.name }
+            return nil
+        case (nil, .list(let entry)?):
+            if case .feed(.tag(let name)) = entry.list.source, entry.list.profile == nil { return name }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Heard from the tag store: what the user asked for is reported once the server answered.
+    func tagFollowChanged(_ change: TagFollowChange) {
+        guard let asked = tagFollowsAsked[change.tag], !change.display.pending else { return }
+        tagFollowsAsked[change.tag] = nil
+        if let failure = change.display.failure {
+            reports.append(failure + " It is back as it was.")
+        } else if change.display.following == asked {
+            reports.append(asked ? "Done: following #\(change.tag)." : "Done: not following #\(change.tag).")
+        }
+        flushIfFollowing()
+    }
+}

@@ -1,0 +1,433 @@
+import Feedline
+import FeedlineJSONL
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// A `tagFollow` message line as the driver writes it: every field, in order.
+func tagFollowLine(_ tag: String, following: Bool, pending: Bool = false, failure: String? = nil) -> String {
+    #"{"type":"tagFollow","tag":"\#(tag)","following":\#(following),"pending":\#(pending),"failure":\#(failure.map { "\"\($0)\"" } ?? "null")}"#
+}
+
+@Suite("JSON-lines hashtags and trends: lines and payloads")
+struct JSONLTagCommandTests {
+    @Test("followTag and unfollowTag parse to the tag store's key; the tag routes and the trending feed parse", arguments: [
+        (#"{"cmd":"followTag","tag":"birds"}"#, JSONLCommand(action: .tagFollow("birds", value: true), name: "followTag")),
+        (#"{"cmd":"followTag","tag":" #Birds ","id":1}"#, JSONLCommand(id: 1, action: .tagFollow("birds", value: true), name: "followTag")),
+        (#"{"cmd":"followTag","tag":"pond_life2","value":false}"#, JSONLCommand(action: .tagFollow("pond_life2", value: false), name: "followTag")),
+        (#"{"cmd":"followTag","tag":"Ökologie"}"#, JSONLCommand(action: .tagFollow("ökologie", value: true), name: "followTag")),
+        // unfollowTag reads no "value".
+        (#"{"cmd":"unfollowTag","tag":"birds","value":true}"#, JSONLCommand(action: .tagFollow("birds", value: false), name: "unfollowTag")),
+        (#"{"cmd":"unfollowTag","tag":"birds","value":"yes"}"#, JSONLCommand(action: .tagFollow("birds", value: false), name: "unfollowTag")),
+        // A hashtag row names its hashtag: no screen needs to show it ("screen" is not read).
+        (#"{"cmd":"followTag","row":"tag:Swift","id":"r"}"#, JSONLCommand(id: "r", action: .tagFollow("swift", value: true), name: "followTag")),
+        (#"{"cmd":"unfollowTag","row":"tag:#swift","screen":"top"}"#, JSONLCommand(action: .tagFollow("swift", value: false), name: "unfollowTag")),
+        (#"{"cmd":"push","route":{"route":"followedTags"},"id":2}"#, JSONLCommand(id: 2, action: .push(.followedTags), name: "push")),
+        (#"{"cmd":"push","route":{"route":"trendingTags"}}"#, JSONLCommand(action: .push(.trendingTags), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"trending"}}"#, JSONLCommand(action: .push(.feed(.trending)), name: "push")),
+        (#"{"cmd":"root","feed":"trending"}"#, JSONLCommand(action: .root(.trending), name: "root")),
+    ])
+    func valid(line: String, expected: JSONLCommand) throws {
+        #expect(try JSONLCommand.parse(line).get() == expected)
+    }
+
+    static func usage(_ name: String) -> String {
+        ##"\##(name) needs "tag": a hashtag's name such as "birds" or "#birds", or "row": a hashtag row id such as "tag:birds"."##
+    }
+
+    static func notATag(_ name: String, _ text: String) -> String {
+        #"\#(name): \#(text) is not a hashtag; a hashtag's name is letters, digits and underscores (at most 100), such as "birds"."#
+    }
+
+    @Test("bad hashtag lines are one exact sentence, with the id", arguments: [
+        (#"{"cmd":"followTag","id":1}"#, Self.usage("followTag"), 1),
+        (#"{"cmd":"unfollowTag","tag":""}"#, Self.usage("unfollowTag"), nil),
+        (#"{"cmd":"followTag","tag":["birds"]}"#, Self.usage("followTag"), nil),
+        (#"{"cmd":"followTag","row":"birds"}"#, Self.usage("followTag"), nil),
+        (#"{"cmd":"followTag","row":"post:1"}"#, Self.usage("followTag"), nil),
+        (#"{"cmd":"followTag","row":"domain:promo.example"}"#, Self.usage("followTag"), nil),
+        (#"{"cmd":"followTag","tag":"bird watching","id":"b"}"#, Self.notATag("followTag", "bird watching"), "b"),
+        (##"{"cmd":"followTag","tag":"#"}"##, Self.notATag("followTag", "#"), nil),
+        (#"{"cmd":"followTag","tag":"c++"}"#, Self.notATag("followTag", "c++"), nil),
+        (#"{"cmd":"unfollowTag","row":"tag:no-dashes"}"#, Self.notATag("unfollowTag", "no-dashes"), nil),
+        (#"{"cmd":"followTag","tag":"\#(String(repeating: "x", count: 101))"}"#, Self.notATag("followTag", String(repeating: "x", count: 40) + "…"), nil),
+        (#"{"cmd":"followTag","row":"account:3","id":"a"}"#, #"followTag: account:3 is an account row, not a hashtag; {"cmd":"follow","account":"3"} follows the account."#, "a"),
+        (#"{"cmd":"unfollowTag","row":"account:3"}"#, #"unfollowTag: account:3 is an account row, not a hashtag; {"cmd":"unfollow","account":"3"} unfollows the account."#, nil),
+        (#"{"cmd":"followTag","tag":"birds","row":"tag:birds"}"#, #"followTag takes "tag" or "row", not both."#, nil),
+        (#"{"cmd":"followTag","tag":"birds","value":1}"#, #"followTag: "value" is true or false, not 1."#, nil),
+        (#"{"cmd":"followtag","tag":"birds"}"#, "Unknown command \"followtag\". Did you mean \"followTag\"? Commands: \(JSONLCommandTests.commandList).", nil),
+        (#"{"cmd":"push","route":{"route":"trends"}}"#, "push: unknown route \"trends\"; \(JSONLCommandTests.routeUsage)", nil),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"trends"}}"#, "push: \(JSONLCommandTests.feedUsage)", nil),
+    ] as [(String, String, JSONLValue?)])
+    func invalid(line: String, message: String, id: JSONLValue?) {
+        switch JSONLCommand.parse(line) {
+        case .success(let command): Issue.record("parsed \(command), expected \(message)")
+        case .failure(let error):
+            #expect(error.message == message)
+            #expect(error.id == id)
+        }
+    }
+
+    @Test("a tagFollow message has every field, in order; the tag routes and the trending feed are written as push reads them back")
+    @MainActor
+    func payloads() throws {
+        let failure = "Could not follow #swift: Forbidden."
+        let refused = TagFollowChange(tag: "swift", display: TagFollowDisplay(following: false, failure: failure))
+        #expect(JSONLMessage.tagFollow(refused).json == tagFollowLine("swift", following: false, failure: failure))
+        let pending = TagFollowChange(tag: "birds", display: TagFollowDisplay(following: true, pending: true))
+        #expect(JSONLMessage.tagFollow(pending).json == #"{"type":"tagFollow","tag":"birds","following":true,"pending":true,"failure":null}"#)
+        let routes: [Route] = [.feed(.trending), .followedTags, .trendingTags]
+        let written = JSONLMessage.routes(routes).json
+        #expect(written == #"{"type":"routes","routes":[{"route":"feed","feed":"trending"},{"route":"followedTags"},{"route":"trendingTags"}]}"#)
+        // Each route object, sent back in a push, is the same route.
+        let objects = try #require(WritingClient.object(written)["routes"] as? [Any])
+        for (route, object) in zip(routes, objects) {
+            let json = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+            #expect(try JSONLCommand.parse(#"{"cmd":"push","route":\#(json)}"#).get().action == .push(route))
+        }
+    }
+}
+
+/// A server for hashtags and trends. Home is alice's h1; the trending posts are bob's t1 and
+/// carol's t2. The user follows Birds; the trending hashtags are Birds, Swift (each saying
+/// whether the user follows it) and Pond (whose `following` the server leaves out).
+///
+/// Every call is answered at once and logged in ``calls`` (`page home`, `page trending`,
+/// `followedTags`, `trendingTags`, `follow swift`, `unfollow birds`), so each test states the
+/// calls it expects; a follow change of a hashtag in `refusing` is refused (never transient).
+/// Any other call fails the test.
+final class TagsServer: FeedService, Sendable {
+    static let now = Date(timeIntervalSince1970: 1_795_284_000)  // 2026-11-21T18:00:00Z
+    static let alice = Author(id: "1", displayName: "Alice", handle: "alice")
+    static let bob = Author(id: "2", displayName: "Bob", handle: "bob@promo.example")
+    static let carol = Author(id: "3", displayName: "Carol", handle: "carol@elsewhere.example")
+    static let refusal = "This action is not allowed."
+
+    static func post(_ id: String, _ minutesAgo: Double, _ author: Author) -> Post {
+        Post(id: PostID(id), author: author, text: "Post \(id)", createdAt: now.addingTimeInterval(-60 * minutesAgo))
+    }
+
+    static let home = [post("h1", 1, alice)]
+    static let trending = [post("t1", 90, bob), post("t2", 30, carol)]
+
+    private struct State {
+        /// The keys of the hashtags the user follows.
+        var followed: Set<String> = ["birds"]
+        var calls: [String] = []
+    }
+
+    let refusing: Set<String>
+    private let state = Locked(State())
+    private let expectations: CallExpectations
+
+    init(refusing: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        self.refusing = refusing
+        expectations = CallExpectations("TagsServer", expecting: [.pages], sourceLocation: sourceLocation)
+    }
+
+    /// Every call so far, in order.
+    var calls: [String] { state.withLock { $0.calls } }
+
+    private func log(_ call: String) {
+        state.withLock { $0.calls.append(call) }
+    }
+
+    private func tag(_ name: String, weeklyUses: Int) -> Hashtag {
+        let following = state.withLock { $0.followed.contains(name.lowercased()) }
+        return Hashtag(name: name, weeklyUses: weeklyUses, weeklyAccounts: weeklyUses / 3, following: following)
+    }
+
+    // What the tests use.
+
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        log("page \(feed)")
+        switch feed {
+        case .home: return Page(posts: cursor == nil ? Self.home : [], next: nil)
+        case .trending: return Page(posts: cursor == nil ? Self.trending : [], next: nil)
+        default: throw expectations.unexpected("page(of: \(feed))")
+        }
+    }
+
+    func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+        log("followedTags")
+        return Page(items: [tag("Birds", weeklyUses: 33)], next: nil)
+    }
+
+    func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+        log("trendingTags")
+        return Page(items: [tag("Birds", weeklyUses: 33), tag("Swift", weeklyUses: 21), Hashtag(name: "Pond", weeklyUses: 9)], next: nil)
+    }
+
+    func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
+        log("\(value ? "follow" : "unfollow") \(name)")
+        if refusing.contains(name) { throw Refused() }
+        state.withLock { state in
+            if value { state.followed.insert(name) } else { state.followed.remove(name) }
+        }
+        return Hashtag(name: name, following: value)
+    }
+
+    struct Refused: FeedServiceError {
+        var isTransient: Bool { false }
+        var errorDescription: String? { TagsServer.refusal }
+    }
+
+    // What no test here asks: each fails the test that makes it.
+
+    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+        throw expectations.unexpected("newer(in: \(feed), than: \(lower))")
+    }
+    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw expectations.unexpected("notifications") }
+    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        throw expectations.unexpected("newerNotifications")
+    }
+    func post(_ id: PostID) async throws -> Post { throw expectations.unexpected("post(\(id))") }
+    func context(of id: PostID) async throws -> PostContext { throw expectations.unexpected("context(of: \(id))") }
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        throw expectations.unexpected("set(\(kind), to: \(value), postID: \(postID))")
+    }
+    func account(named handle: String) async throws -> Author { throw expectations.unexpected("account(named: \(handle))") }
+    func profile(of account: AccountID) async throws -> Profile { throw expectations.unexpected("profile(of: \(account))") }
+    func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw expectations.unexpected("relationships") }
+    func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
+        throw expectations.unexpected("setRelationship(\(kind), to: \(value), of: \(account))")
+    }
+    func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> { throw expectations.unexpected("accounts(in: \(list))") }
+    func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> { throw expectations.unexpected("search(\(query))") }
+    func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
+        throw expectations.unexpected("answerFollowRequest(from: \(account))")
+    }
+    func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> { throw expectations.unexpected("domainBlocks") }
+    func setDomainBlock(_ domain: String, to value: Bool) async throws { throw expectations.unexpected("setDomainBlock(\(domain))") }
+    func composeSettings() async throws -> ComposeSettings { throw expectations.unexpected("composeSettings") }
+    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post { throw expectations.unexpected("publish") }
+    func delete(_ id: PostID) async throws -> Post { throw expectations.unexpected("delete(\(id))") }
+    func source(of id: PostID) async throws -> PostSource { throw expectations.unexpected("source(of: \(id))") }
+    func history(of id: PostID) async throws -> [PostVersion] { throw expectations.unexpected("history(of: \(id))") }
+    func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw expectations.unexpected("vote") }
+}
+
+/// A driver on a ``TagsServer`` session, home at the bottom, a retry clock that never moves.
+@MainActor
+final class TagsClient {
+    let server: TagsServer
+    let session: FeedSession
+    private(set) var driver: JSONLinesDriver!
+    private(set) var lines: [String] = []
+
+    init(_ server: TagsServer) {
+        self.server = server
+        session = FeedSession(service: server, clock: .fixed(TagsServer.now), retryClock: ManualClock())
+        driver = JSONLinesDriver(session: session) { [weak self] line in self?.lines.append(line) }
+    }
+
+    /// Starts the driver and waits for home's first page.
+    func start() async {
+        driver.start()
+        await wait()
+    }
+
+    /// Handles `line`; returns the lines it wrote (its replies through `ok` or `error`).
+    @discardableResult
+    func send(_ line: String) async -> [String] {
+        let start = lines.count
+        _ = await driver.handle(line)
+        return Array(lines[start...])
+    }
+
+    /// Sends `wait`; returns what was written before its `idle`.
+    @discardableResult
+    func wait(sourceLocation: SourceLocation = #_sourceLocation) async -> [String] {
+        let written = await send(#"{"cmd":"wait","id":"w"}"#)
+        #expect(written.suffix(2) == [#"{"type":"idle","id":"w"}"#, #"{"type":"ok","cmd":"wait","id":"w"}"#], sourceLocation: sourceLocation)
+        return Array(written.dropLast(2))
+    }
+
+    /// A client's rows of each screen, built only from the `timeline` and `changes` written so
+    /// far; every one must equal a fresh snapshot.
+    func mirrors(sourceLocation: SourceLocation = #_sourceLocation) async throws -> StackMirror {
+        var mirrors = StackMirror()
+        for line in lines { mirrors.consume(WritingClient.object(line)) }
+        #expect(mirrors.problems.isEmpty, sourceLocation: sourceLocation)
+        for (screen, mirror) in mirrors.screens {
+            let reply = await send(#"{"cmd":"timeline","screen":\#(screen),"id":"snapshot"}"#)
+            let rows = try #require(WritingClient.object(reply[0])["rows"] as? [Message], sourceLocation: sourceLocation)
+            #expect(firstDifference(mirror.rows, rows) == nil, sourceLocation: sourceLocation)
+        }
+        return mirrors
+    }
+
+    /// The rows of `screen`'s mirror, each as `ID following` (`true`, `false` or `null`) for a
+    /// hashtag row, its id for any other.
+    func rows(_ screen: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
+        try await mirrors(sourceLocation: sourceLocation)[screen].rows.map { row in
+            let id = row["id"] as? String ?? "?"
+            guard row["kind"] as? String == "tag" else { return id }
+            let following = row["following"].map { $0 is NSNull ? "null" : ($0 as? Bool).map(String.init) ?? "?" } ?? "?"
+            return "\(id) \(following)"
+        }
+    }
+
+    /// Every `tagFollow` message written so far.
+    var tagFollowLines: [String] {
+        lines.filter { WritingClient.object($0)["type"] as? String == "tagFollow" }
+    }
+}
+
+@MainActor
+@Suite("JSON-lines hashtags and trends", .timeLimit(.minutes(5)))
+struct JSONLTagsDriverTests {
+    /// Each line of `lines` as its type, a `changes` line as its summary, a `tagFollow` line whole.
+    static func outline(_ lines: [String]) -> [String] {
+        lines.map { line in
+            switch WritingClient.object(line)["type"] as? String {
+            case "changes": JSONLAccountListsDriverTests.summary(line)
+            case "tagFollow": line
+            case let type: type ?? "?"
+            }
+        }
+    }
+
+    @Test("followTag says at once that the hashtag is followed, pending, before the ok; the server's answer confirms it")
+    func follow() async throws {
+        let client = TagsClient(TagsServer())
+        await client.start()
+        #expect(await client.send(##"{"cmd":"followTag","tag":"#Swift","id":"f"}"##) == [
+            tagFollowLine("swift", following: true, pending: true), #"{"type":"ok","cmd":"followTag","id":"f"}"#,
+        ])
+        #expect(client.session.tags.follow("swift") == TagFollowDisplay(following: true, pending: true))
+        #expect(await client.wait() == [tagFollowLine("swift", following: true)])
+        #expect(client.server.calls == ["page home", "follow swift"])
+        // Set again to what it is: nothing happens, nothing is asked.
+        #expect(await client.send(#"{"cmd":"followTag","row":"tag:swift","id":"again"}"#) == [#"{"type":"ok","cmd":"followTag","id":"again"}"#])
+        #expect(await client.wait() == [])
+        #expect(await client.send(#"{"cmd":"unfollowTag","row":"tag:swift"}"#) == [
+            tagFollowLine("swift", following: false, pending: true), #"{"type":"ok","cmd":"unfollowTag"}"#,
+        ])
+        #expect(await client.wait() == [tagFollowLine("swift", following: false)])
+        #expect(client.server.calls == ["page home", "follow swift", "unfollow swift"])
+        #expect(try await client.rows(0) == ["post:h1"])
+    }
+
+    @Test("a hashtag's row is updated in place on every list that shows it, after the tagFollow message and before the ok")
+    func rowsFollowTheStore() async throws {
+        let client = TagsClient(TagsServer())
+        await client.start()
+        #expect(Self.outline(await client.send(#"{"cmd":"push","route":{"route":"followedTags"},"id":"p"}"#)) == [
+            "routes", "timeline", "screen 1: deleted [] inserted [] updated []", "ok",
+        ])
+        #expect(client.lines.contains(#"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"followedTags"}]}"#))
+        // The page first, then what the store learnt from it.
+        #expect(Self.outline(await client.wait()) == [
+            #"screen 1: deleted [] inserted ["tag:birds"] updated []"#, tagFollowLine("birds", following: true),
+        ])
+        await client.send(#"{"cmd":"push","route":{"route":"trendingTags"}}"#)
+        let trends = Self.outline(await client.wait())
+        #expect(trends == [
+            #"screen 2: deleted [] inserted ["tag:birds", "tag:swift", "tag:pond"] updated []"#, tagFollowLine("swift", following: false),
+        ], "\(trends)")
+        #expect(try await client.rows(1) == ["tag:birds true"])
+        #expect(try await client.rows(2) == ["tag:birds true", "tag:swift false", "tag:pond null"])
+        let birds = try #require(try await client.mirrors()[2].rows.first)
+        #expect(canonical(birds) == canonical(["id": "tag:birds", "kind": "tag", "name": "Birds", "weeklyUses": 33, "weeklyAccounts": 11, "following": true] as [String: Any]))
+
+        // Unfollowing Birds changes its row on both lists; the followed list keeps it.
+        #expect(Self.outline(await client.send(#"{"cmd":"unfollowTag","tag":"birds","id":"u"}"#)) == [
+            tagFollowLine("birds", following: false, pending: true),
+            #"screen 1: deleted [] inserted [] updated ["tag:birds"]"#,
+            #"screen 2: deleted [] inserted [] updated ["tag:birds"]"#,
+            "ok",
+        ])
+        #expect(try await client.rows(1) == ["tag:birds false"])
+        #expect(try await client.rows(2) == ["tag:birds false", "tag:swift false", "tag:pond null"])
+        // The answer changes nothing the rows show.
+        #expect(Self.outline(await client.wait()) == [tagFollowLine("birds", following: false)])
+        // A row whose following the server did not say shows the follow too.
+        #expect(Self.outline(await client.send(#"{"cmd":"followTag","row":"tag:pond"}"#)) == [
+            tagFollowLine("pond", following: true, pending: true), #"screen 2: deleted [] inserted [] updated ["tag:pond"]"#, "ok",
+        ])
+        #expect(Self.outline(await client.wait()) == [tagFollowLine("pond", following: true)])
+        #expect(try await client.rows(1) == ["tag:birds false"])
+        #expect(try await client.rows(2) == ["tag:birds false", "tag:swift false", "tag:pond true"])
+        #expect(try await client.rows(0) == ["post:h1"])
+        #expect(client.server.calls == ["page home", "followedTags", "trendingTags", "unfollow birds", "follow pond"])
+    }
+
+    @Test("a refused follow puts the row back as it was and says why; retry asks again")
+    func refused() async throws {
+        let client = TagsClient(TagsServer(refusing: ["swift"]))
+        await client.start()
+        await client.send(#"{"cmd":"push","route":{"route":"trendingTags"}}"#)
+        await client.wait()
+        let before = try await client.mirrors()[1].rows
+        #expect(try await client.rows(1) == ["tag:birds true", "tag:swift false", "tag:pond null"])
+        #expect(Self.outline(await client.send(#"{"cmd":"followTag","tag":"swift","id":"f"}"#)) == [
+            tagFollowLine("swift", following: true, pending: true), #"screen 1: deleted [] inserted [] updated ["tag:swift"]"#, "ok",
+        ])
+        #expect(try await client.rows(1) == ["tag:birds true", "tag:swift true", "tag:pond null"])
+        let failure = "Could not follow #swift: \(TagsServer.refusal)"
+        #expect(Self.outline(await client.wait()) == [
+            tagFollowLine("swift", following: false, failure: failure), #"screen 1: deleted [] inserted [] updated ["tag:swift"]"#,
+        ])
+        #expect(firstDifference(try await client.mirrors()[1].rows, before) == nil)
+        #expect(client.session.tags.follow("swift") == TagFollowDisplay(following: false, failure: failure))
+        #expect(client.server.calls == ["page home", "trendingTags", "follow swift"])
+        // retry asks again: at once, pending, the failure gone; refused again.
+        #expect(Self.outline(await client.send(#"{"cmd":"retry","id":"t"}"#)) == [
+            tagFollowLine("swift", following: true, pending: true), #"screen 1: deleted [] inserted [] updated ["tag:swift"]"#, "ok",
+        ])
+        #expect(Self.outline(await client.wait()) == [
+            tagFollowLine("swift", following: false, failure: failure), #"screen 1: deleted [] inserted [] updated ["tag:swift"]"#,
+        ])
+        #expect(firstDifference(try await client.mirrors()[1].rows, before) == nil)
+        #expect(client.server.calls == ["page home", "trendingTags", "follow swift", "follow swift"])
+    }
+
+    @Test("the trending feed route lists the trending posts as post rows")
+    func trendingPosts() async throws {
+        let client = TagsClient(TagsServer())
+        await client.start()
+        #expect(Self.outline(await client.send(#"{"cmd":"push","route":{"route":"feed","feed":"trending"},"id":"p"}"#)) == [
+            "routes", "timeline", "screen 1: deleted [] inserted [] updated []", "ok",
+        ])
+        #expect(client.lines.contains(#"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"feed","feed":"trending"}]}"#))
+        #expect(Self.outline(await client.wait()) == [#"screen 1: deleted [] inserted ["post:t1", "post:t2"] updated []"#])
+        let rows = try await client.mirrors()[1].rows
+        #expect(rows.map { $0["kind"] as? String } == ["post", "post"])
+        #expect(rows.map { ($0["author"] as? Message)?["handle"] as? String } == ["@bob@promo.example", "@carol@elsewhere.example"])
+        #expect(try await client.rows(0) == ["post:h1"])
+        #expect(client.server.calls == ["page home", "page trending"])
+        // As the bottom screen too.
+        await client.send(#"{"cmd":"root","feed":"trending"}"#)
+        await client.wait()
+        #expect(client.lines.contains(#"{"type":"routes","routes":[{"route":"feed","feed":"trending"}]}"#))
+        #expect(try await client.rows(0) == ["post:t1", "post:t2"])
+        #expect(client.server.calls == ["page home", "page trending", "page trending"])
+    }
+
+    @Test("what cannot be a hashtag is refused with one sentence, and nothing is asked or changed")
+    func refusals() async throws {
+        let client = TagsClient(TagsServer())
+        await client.start()
+        let written = client.lines.count
+        #expect(await client.send(#"{"cmd":"followTag","tag":"bird watching","id":1}"#) == [
+            JSONLMessage.error(JSONLTagCommandTests.notATag("followTag", "bird watching"), id: 1).json
+        ])
+        #expect(await client.send(#"{"cmd":"followTag","row":"post:h1","id":2}"#) == [
+            JSONLMessage.error(JSONLTagCommandTests.usage("followTag"), id: 2).json
+        ])
+        #expect(await client.send(#"{"cmd":"unfollowTag","row":"account:1","id":3}"#) == [
+            JSONLMessage.error(#"unfollowTag: account:1 is an account row, not a hashtag; {"cmd":"unfollow","account":"1"} unfollows the account."#, id: 3).json
+        ])
+        #expect(await client.send(#"{"cmd":"followTag","id":4}"#) == [JSONLMessage.error(JSONLTagCommandTests.usage("followTag"), id: 4).json])
+        #expect(await client.send(#"{"cmd":"push","route":{"route":"followedtags"},"id":5}"#) == [
+            JSONLMessage.error("push: unknown route \"followedtags\"; \(JSONLCommandTests.routeUsage)", id: 5).json
+        ])
+        await client.wait()
+        #expect(client.lines.count == written + 7)
+        #expect(client.tagFollowLines.isEmpty)
+        #expect(client.session.tags.unsent.isEmpty)
+        #expect(client.session.navigator.routes.value == [.feed(.home)])
+        #expect(client.server.calls == ["page home"])
+    }
+}

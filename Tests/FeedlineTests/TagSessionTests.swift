@@ -1,0 +1,159 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// A server of hashtags whose follows wait until the test answers (or fails) them.
+final class TagServer: EmptyReads, Sendable {
+    private struct State {
+        var followed: [String] = []
+        var waiting: [(tag: String, value: Bool, continuation: CheckedContinuation<Hashtag, any Error>)] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var sent: [(String, Bool)] = []
+    }
+
+    let trending: [Hashtag]
+    let posts: [Post]
+    private let state = Locked(State())
+
+    init(followed: [String] = [], trending: [Hashtag] = [], posts: [Post] = []) {
+        self.trending = trending
+        self.posts = posts
+        state.withLock { $0.followed = followed }
+    }
+
+    var followed: [String] { state.withLock { $0.followed } }
+    var sent: [(String, Bool)] { state.withLock { $0.sent } }
+
+    func waitForChanges(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.waiting.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    func answer(at index: Int) {
+        let answer = state.withLock { state -> (CheckedContinuation<Hashtag, any Error>, Hashtag)? in
+            guard state.waiting.indices.contains(index) else { return nil }
+            let (tag, value, continuation) = state.waiting.remove(at: index)
+            state.followed.removeAll { $0 == tag }
+            if value { state.followed.append(tag) }
+            return (continuation, Hashtag(name: tag, following: value))
+        }
+        if let (continuation, tag) = answer { continuation.resume(returning: tag) }
+    }
+
+    func fail(at index: Int) {
+        let continuation = state.withLock { state -> CheckedContinuation<Hashtag, any Error>? in
+            guard state.waiting.indices.contains(index) else { return nil }
+            return state.waiting.remove(at: index).continuation
+        }
+        continuation?.resume(throwing: RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
+    }
+
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        Page(posts: cursor == nil && feed == .trending ? posts : [], next: nil)
+    }
+
+    func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+        // A server that leaves `following` out of its followed tags.
+        Page(items: cursor == nil ? followed.map { Hashtag(name: $0) } : [], next: nil)
+    }
+
+    func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+        let followed = Set(self.followed)
+        return Page(items: cursor == nil ? trending.map { Hashtag(name: $0.name, weeklyUses: $0.weeklyUses, following: followed.contains($0.key)) } : [], next: nil)
+    }
+
+    func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = state.withLock { state in
+                state.waiting.append((name, value, continuation))
+                state.sent.append((name, value))
+                let count = state.waiting.count
+                let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+                state.waiters.removeAll { $0.count <= count }
+                return ready
+            }
+            for waiter in ready { waiter.resume() }
+        }
+    }
+}
+
+/// Followed hashtags: one state per hashtag on every screen; trending posts as a feed.
+@MainActor
+@Suite("Hashtags and trends")
+struct TagSessionTests {
+    static func tags(_ list: FeedListViewModel) -> [String] {
+        list.rows.compactMap { $0.tag.map { "\($0.name)\($0.following == true ? "+" : "")" } }
+    }
+
+    @Test("a follow shows at once on every hashtag row of the stack — trending and followed — and the answer settles it; one request in flight")
+    func followReachesEveryRow() async throws {
+        let server = TagServer(followed: ["gardening"], trending: [Hashtag(name: "Birds", weeklyUses: 12), Hashtag(name: "gardening", weeklyUses: 3)])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.trendingTags)
+        session.navigator.push(.followedTags)
+        await session.settle()
+        let lists = session.navigator.screens.compactMap(\.list)
+        #expect(Self.tags(lists[1]) == ["Birds", "gardening+"])
+        #expect(Self.tags(lists[2]) == ["gardening+"], "followed tags are followed even when the server leaves it out")
+        #expect(session.setTagFollow("#BIRDS", true))
+        #expect(session.setTagFollow("birds", false))
+        #expect(session.setTagFollow("birds", true))
+        #expect(Self.tags(lists[1]) == ["Birds+", "gardening+"])
+        #expect(session.tags.follow("birds") == TagFollowDisplay(following: true, pending: true))
+        await server.waitForChanges(1)
+        #expect(session.tags.requestsInFlight.count == 1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(session.tags.follow("Birds") == TagFollowDisplay(following: true, pending: false))
+        #expect(server.followed == ["gardening", "birds"])
+        // Unfollowing from the followed tags keeps the row, not followed.
+        session.setTagFollow("gardening", false)
+        #expect(Self.tags(lists[2]) == ["gardening"])
+        #expect(Self.tags(lists[1]) == ["Birds+", "gardening"])
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+    }
+
+    @Test("a refused follow rolls back on every row and says why; retry sends it again")
+    func refusedFollow() async throws {
+        let server = TagServer(trending: [Hashtag(name: "birds", weeklyUses: 1)])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.trendingTags)
+        await session.settle()
+        let trending = try #require(session.navigator.top.list)
+        session.setTagFollow("birds", true)
+        await server.waitForChanges(1)
+        server.fail(at: 0)
+        await session.settle()
+        #expect(Self.tags(trending) == ["birds"])
+        #expect(session.tags.follow("birds")?.failure == "Could not follow #birds: Forbidden.")
+        #expect(session.retry())
+        #expect(Self.tags(trending) == ["birds+"])
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(!session.hasFailures)
+        #expect(server.sent.count == 2)
+    }
+
+    @Test("the trending posts are a feed of ordinary rows on the store; what is no hashtag is refused")
+    func trendingPosts() async throws {
+        let server = TagServer(posts: [makePost("t1", minutesAgo: 5), makePost("t2", minutesAgo: 9)])
+        let session = FeedSession(service: server, clock: .fixed(testNow), root: .trending, retryClock: ManualClock())
+        session.root.appeared()
+        await session.settle()
+        #expect(session.root.rows.map(\.id) == [.post("t1"), .post("t2")])
+        #expect(session.root.status.reachedEnd)
+        #expect(Feed("trending") == .trending)
+        for bad in ["", "#", "a b", "a-b"] { #expect(!session.setTagFollow(bad, true), "\(bad)") }
+        #expect(server.sent.isEmpty)
+    }
+}
