@@ -49,6 +49,8 @@ extension FuzzTarget {
         case .profile(.handle(let handle)?): return .profile(.handle(handle.uppercased()))
         case .accountList(let kind, .handle(let handle)?): return .accountList(kind, .handle(handle.uppercased()))
         case .search(let query): return .search(query.uppercased())
+        // A hashtag's timeline keeps the name as typed.
+        case .tag(let name): return .tag(name.uppercased())
         // A hashtag is keyed lower-cased: its upper case keyed again (ß → SS → ss).
         case .followTag(let tag, let value): return .followTag(TagStore.key(tag.uppercased()), value)
         case .relationship(var relationship):

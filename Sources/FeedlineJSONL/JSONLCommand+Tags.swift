@@ -54,7 +54,7 @@ extension JSONLCommand {
         let key = TagStore.key(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard TagStore.isTag(key) else {
             return .failure(FieldProblem(
-                message: "\(name): \(echo(text)) is not a hashtag; a hashtag's name is letters, digits and underscores (at most 100), such as \"birds\"."
+                message: "\(name): \(echo(text)) is not a hashtag; a hashtag's name is letters, digits and underscores, such as \"birds\"."
             ))
         }
         return .success(key)

@@ -127,6 +127,7 @@ struct CommandParserTests {
         ("unblock-domain promo.example --yes", .failure(.unknownOption(.unblockDomain, "--yes"))),
         ("block-domain user@promo.example", .failure(.notADomain(.blockDomain, "user@promo.example"))),
         ("block-domain localhost", .failure(.notADomain(.blockDomain, "localhost"))),
+        ("block-domain @-a.example", .failure(.notADomain(.blockDomain, "@-a.example"))),
         ("block-domain a.example b.example", .failure(.unexpectedArgument(.blockDomain, "b.example"))),
         ("domains", .success(.screen(.domains))),
         ("tags", .success(.screen(.tags))),
@@ -137,6 +138,7 @@ struct CommandParserTests {
         ("unfollow #café_2", .success(.followTag("café_2", false))),
         ("follow #", .failure(.notAHashtag("#"))),
         ("follow #a/b", .failure(.notAHashtag("#a/b"))),
+        ("follow #" + String(repeating: "ß", count: 51), .success(.followTag(String(repeating: "ß", count: 51), true))),
         ("follow #birds 3", .failure(.unexpectedArgument(.follow, "3"))),
     ]
 

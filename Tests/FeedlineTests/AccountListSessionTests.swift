@@ -173,4 +173,31 @@ struct AccountListSessionTests {
         #expect(AccountList("followers:") == nil)
         #expect(Route.search("tea").listSource == .search("tea"))
     }
+
+    @Test("an answer is forgotten once a relationship fetched after it says they ask again: a new request can be answered")
+    func askingAgainIsANewRequest() async throws {
+        let server = RelationshipServer(posts: Self.posts)
+        server.answerEverything()
+        server.setRequesters([Self.bobID])
+        let session = session(server)
+        session.navigator.push(.accounts(.requests))
+        await session.settle()
+        let list = try #require(session.navigator.top.list)
+        #expect(list.answerRequest(row: .account(Self.bobID), accept: false))
+        await session.settle()
+        #expect(session.relationships.relationship(Self.bobID)?.requestAnswer?.isAnswered == true)
+        server.setRequesters([Self.bobID])
+        session.loadRelationships([Self.bobID])
+        await session.settle()
+        let shown = try #require(session.relationships.relationship(Self.bobID))
+        #expect(shown.requestAnswer == nil)
+        #expect(shown.relationship.requestedBy)
+        list.refresh()
+        await session.settle()
+        #expect(Self.accounts(list) == [bob.id])
+        #expect(list.answerRequest(row: .account(Self.bobID), accept: true))
+        await session.settle()
+        #expect(server.answers.map(\.1) == [false, true])
+    }
 }
+

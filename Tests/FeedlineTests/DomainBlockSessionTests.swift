@@ -105,6 +105,24 @@ struct DomainBlockSessionTests {
         list.rows.compactMap { row in if case .post(let id) = row.id { id.rawValue } else { nil } }
     }
 
+    /// Returns once `list` shows at least `count` rows (heard from its snapshots, no waiting on a clock).
+    static func rows(of list: FeedListViewModel, count: Int) async {
+        @MainActor final class Box {
+            var subscription: Subscription?
+            var continuation: CheckedContinuation<Void, Never>?
+        }
+        let box = Box()
+        await withCheckedContinuation { continuation in
+            box.continuation = continuation
+            box.subscription = list.snapshot.observe { snapshot in
+                guard snapshot.rows.count >= count, let waiting = box.continuation else { return }
+                box.continuation = nil
+                waiting.resume()
+            }
+        }
+        box.subscription = nil
+    }
+
     func session(_ server: DomainServer) async -> FeedSession {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
@@ -232,4 +250,34 @@ struct DomainBlockSessionTests {
         await session.settle()
         #expect(server.sent.isEmpty)
     }
+
+    @Test("a block taken back and given again while the unblock runs: when the unblock fails the block stands settled, and a later unblock brings nothing back at once")
+    func reblockWhileUnblocking() async throws {
+        let server = DomainServer(posts: Self.posts)
+        let session = await session(server)
+        let home = session.root
+        session.setDomainBlock("promo.example", true)
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        session.setDomainBlock("promo.example", false)
+        await server.waitForChanges(1)
+        // The rows come back with a reload while the unblock runs (held: no settle until it is
+        // answered); the block again takes them.
+        home.reset()
+        await Self.rows(of: home, count: 5)
+        #expect(Self.ids(home) == ["a1", "s1", "w1", "w2", "l1"])
+        session.setDomainBlock("promo.example", true)
+        #expect(Self.ids(home) == ["a1", "l1"])
+        server.fail(at: 0, transient: false)
+        await session.settle()
+        #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: false))
+        #expect(!session.hasFailures, "the failed unblock was no longer wanted")
+        session.setDomainBlock("promo.example", false)
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.ids(home) == ["a1", "l1"], "an unblock the server took brings rows back on the next load, not at once")
+    }
 }
+

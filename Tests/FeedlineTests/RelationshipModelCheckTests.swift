@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A seeded model check of relationships across a stack: random pushes of profiles, feeds,
-/// searches and followers, follow/mute/block/notify/boosts toggles from any depth, answers in
+/// threads, searches and followers, follow/mute/block/notify/boosts toggles from any depth, answers in
 /// random order, refusals and lost connections. After every step each profile header and
 /// account row shows the store's relationship,
 /// no two requests run for one account and kind, and no list shows a muted or blocked
@@ -62,7 +62,7 @@ struct RelationshipModelCheckTests {
         }
         for _ in 0..<(4 + random.next(below: 10)) {
             let account = AccountID(Self.authors[random.next(below: Self.authors.count)].id)
-            switch random.next(below: 12) {
+            switch random.next(below: 13) {
             case 0:
                 log.append("push profile \(account)")
                 session.navigator.push(.feed(.account(account)))
@@ -72,6 +72,10 @@ struct RelationshipModelCheckTests {
             case 11:
                 log.append("push followers \(account)")
                 session.navigator.push(.accounts(.followers(account)))
+            case 12:
+                let post = Self.posts[random.next(below: Self.posts.count)].content
+                log.append("push thread \(post.id)")
+                session.navigator.push(.thread(post.id))
             case 1:
                 log.append("push local")
                 session.navigator.push(.feed(.local))

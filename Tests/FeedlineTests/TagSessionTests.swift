@@ -23,6 +23,11 @@ final class TagServer: EmptyReads, Sendable {
     }
 
     var followed: [String] { state.withLock { $0.followed } }
+
+    /// Takes `tag` off the followed ones, as if unfollowed from another client.
+    func answerLater(unfollowing tag: String) {
+        state.withLock { $0.followed.removeAll { $0 == tag } }
+    }
     var sent: [(String, Bool)] { state.withLock { $0.sent } }
 
     func waitForChanges(_ count: Int) async {
@@ -156,4 +161,28 @@ struct TagSessionTests {
         for bad in ["", "#", "a b", "a-b"] { #expect(!session.setTagFollow(bad, true), "\(bad)") }
         #expect(server.sent.isEmpty)
     }
+
+    @Test("retry after a refusal asks again for the refused value — or nothing when a fetch shows it already")
+    func retryAsksForTheRefusedValue() async throws {
+        let server = TagServer(followed: ["birds"], trending: [Hashtag(name: "birds", weeklyUses: 1)])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.followedTags)
+        await session.settle()
+        session.setTagFollow("birds", false)
+        await server.waitForChanges(1)
+        server.fail(at: 0)
+        await session.settle()
+        #expect(session.tags.follow("birds") == TagFollowDisplay(following: true, failure: "Could not unfollow #birds: Forbidden."))
+        // Unfollowed elsewhere meanwhile: a later fetch says so.
+        server.answerLater(unfollowing: "birds")
+        session.navigator.push(.trendingTags)
+        await session.settle()
+        #expect(session.tags.follow("birds")?.following == false)
+        #expect(session.retry())
+        #expect(session.tags.requestsInFlight.isEmpty, "nothing asked: the refused unfollow shows already")
+        await session.settle()
+        #expect(server.sent.count == 1)
+        #expect(session.tags.follow("birds") == TagFollowDisplay(following: false))
+    }
 }
+

@@ -144,11 +144,12 @@ public final class DomainBlockStore {
         return name.lowercased()
     }
 
-    /// Whether `key` can be a domain: dot-separated labels of letters, digits and `-` (a port
-    /// allowed), 1–253 characters.
+    /// Whether `key` can be a domain: dot-separated labels of letters, digits and `-` (not
+    /// first: no label starts with one; a port allowed), 1–253 characters.
     nonisolated package static func isDomain(_ key: String) -> Bool {
         guard (1...253).contains(key.count), key.contains(".") || key.contains(":") else { return false }
         return key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) } && !key.hasPrefix(".") && !key.hasSuffix(".")
+            && !key.hasPrefix("-")
     }
 
     /// The domain of an account's handle (`user@host` → `host`), `nil` for a local account.

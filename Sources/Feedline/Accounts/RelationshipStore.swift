@@ -78,6 +78,9 @@ public final class RelationshipStore {
     /// Answers to follow requests: the one in flight per account, and where each stands.
     private var answering: Feedback<Answer, Answered>?
     private var answers: [AccountID: FollowRequestAnswer] = [:]
+    /// When each answer was taken by the server: a relationship fetched after it that says they
+    /// ask again is a new request, and the old answer is forgotten.
+    private var answeredAt: [AccountID: StoreEpoch] = [:]
     private var nextFetch = 0
     /// Accounts whose last change failed, or that wait to be sent again: what a retry acts on.
     private var retryable: Set<AccountID> = []
@@ -216,6 +219,11 @@ public final class RelationshipStore {
     package func ingest(_ relationships: some Sequence<Relationship>, fetchedAt: StoreEpoch) {
         for relationship in relationships {
             epoch += 1
+            if relationship.requestedBy, let taken = answeredAt[relationship.accountID], fetchedAt > taken {
+                // They asked again since the answer: a new request.
+                answers[relationship.accountID] = nil
+                answeredAt[relationship.accountID] = nil
+            }
             if states[relationship.accountID] == nil {
                 let state = RelationshipState(serverCopy: relationship, fetchedAt: fetchedAt)
                 states[relationship.accountID] = state
@@ -283,6 +291,7 @@ public final class RelationshipStore {
             let shownBefore = states[answer.accountID]?.display
             ingest([relationship], fetchedAt: fetchedAt)
             if states[answer.accountID]?.display == shownBefore { notifyCurrent(answer.accountID) }
+            answeredAt[answer.accountID] = beginFetch()
         case .failed(let answer, let failure):
             let verb = answer.accept ? "accept" : "reject"
             answers[answer.accountID] = FollowRequestAnswer(

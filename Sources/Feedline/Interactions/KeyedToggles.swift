@@ -30,7 +30,8 @@ package final class KeyedToggles {
     }
 
     private var tracks: [String: ToggleTrack<String>] = [:]
-    private var failures: [String: String] = [:]
+    /// The last refusal of each key: its sentence and the value that was refused.
+    private var failures: [String: (message: String, wanted: Bool)] = [:]
     private var epoch: StoreEpoch = 0
     private var requests: Feedback<Request, Reply>?
     private var waits: Feedback<ToggleResend<String>, Reply>?
@@ -79,7 +80,7 @@ package final class KeyedToggles {
     /// The key's state, or `nil` when nothing told the store about it.
     package func state(_ key: String) -> State? {
         guard let track = tracks[key] else { return nil }
-        return State(isOn: track.desired, pending: track.isPending, failure: failures[key])
+        return State(isOn: track.desired, pending: track.isPending, failure: failures[key]?.message)
     }
 
     /// Whether a change failed and was not retried, or waits to be sent again.
@@ -119,8 +120,11 @@ package final class KeyedToggles {
         track.receive(flag: isOn, count: 0, fetchedAt: fetchedAt)
         tracks[key] = track
         if before?.desired != track.desired, before != nil || track.desired { changed(key, track.desired, track.isPending) }
+        // A copy that shows a deferred wish ends the deferral: the wish stands.
+        if let before { settleIfDone(key, before: before, after: track) }
         // Told only when what shows changed (a fetch that agrees says nothing new).
         if state(key) != shownBefore { notify(key) }
+        match(key)
     }
 
     /// Wants `value` for `key`: optimistic, converging. A key never learnt is sent whatever it
@@ -149,10 +153,10 @@ package final class KeyedToggles {
         var any = false
         for key in tracks.keys.sorted() {
             guard var track = tracks[key] else { continue }
-            if failures[key] != nil {
+            if let failure = failures.removeValue(forKey: key) {
                 any = true
-                // The wish that rolled back is the opposite of what shows now.
-                set(key, !track.desired)
+                // The refused wish again — unless it shows already (a fetch said so meanwhile).
+                if track.desired != failure.wanted { set(key, failure.wanted) } else { notify(key) }
             } else if track.resend != nil {
                 any = true
                 epoch += 1
@@ -182,28 +186,39 @@ package final class KeyedToggles {
             let key = request.request.kind
             guard var track = tracks[key] else { return }
             let before = track
+            let shownBefore = state(key)
             let outcome = track.succeeded(key, token: request.request.token, flag: isOn, count: 0, counted: false, at: epoch)
             tracks[key] = track
             if case .notApplied(let requested) = outcome {
-                failures[key] = "The server did not \(describe(key, requested))."
+                failures[key] = ("The server did not \(describe(key, requested)).", requested)
             }
             if before.desired != track.desired { changed(key, track.desired, track.isPending) }
-            if before.isPending, !track.isPending, track.desired == request.request.value { settled(key) }
-            notify(key)
+            settleIfDone(key, before: before, after: track)
+            if state(key) != shownBefore { notify(key) }
             match(key)
         case .failed(let request, let failure):
             let key = request.request.kind
             guard var track = tracks[key] else { return }
-            let before = track.desired
+            let before = track
+            let shownBefore = state(key)
             let outcome = track.failed(key, token: request.request.token, failure: failure, at: epoch)
             tracks[key] = track
             if case .rolledBack(let wanted) = outcome {
-                failures[key] = "Could not \(describe(key, wanted)): \(failure.message)"
+                failures[key] = ("Could not \(describe(key, wanted)): \(failure.message)", wanted)
             }
-            if before != track.desired { changed(key, track.desired, track.isPending) }
-            notify(key)
+            if before.desired != track.desired { changed(key, track.desired, track.isPending) }
+            // A failure after the wish came back to the confirmed value: nothing waits any more.
+            settleIfDone(key, before: before, after: track)
+            if state(key) != shownBefore { notify(key) }
             match(key)
         }
+    }
+
+    /// Tells the owner the key's value stands when it stopped waiting for the server with the
+    /// wish confirmed — however it stopped: an answer, a failure of a request the wish no longer
+    /// needed, or a fetched copy that showed the deferred wish.
+    private func settleIfDone(_ key: String, before: ToggleTrack<String>, after: ToggleTrack<String>) {
+        if before.isPending, !after.isPending, after.desired == after.confirmed { settled(key) }
     }
 
     /// Makes the requests and waits match what the key's track asks for.

@@ -116,9 +116,10 @@ public final class TagStore {
         return tag.lowercased()
     }
 
-    /// Whether `key` can be a hashtag: letters, digits and underscores, 1–100.
+    /// Whether `key` can be a hashtag: letters, digits and underscores, at least one (how long
+    /// one may be is the server's to say).
     nonisolated package static func isTag(_ key: String) -> Bool {
-        (1...100).contains(key.count) && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 }
 

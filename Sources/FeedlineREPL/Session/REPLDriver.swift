@@ -303,11 +303,18 @@ public final class REPLDriver {
         }
         let relationships = session.relationships.unsent.map { change in
             "\(change.kind.verb(change.value)) @\(handles[change.account.rawValue] ?? change.account.rawValue)"
-        } + session.domainBlocks.unsent.map { "\($0.blocked ? "block" : "unblock") the domain \($0.domain)" }
-            + session.tags.unsent.map { "\($0.following ? "follow" : "unfollow") #\($0.tag)" }
+        }
         if !relationships.isEmpty {
             emit(TextWidth.wrap(
                 "Not confirmed by the server: \(relationships.joined(separator: "; ")). Relationship changes are not kept between sessions: check the profile\(relationships.count == 1 ? "" : "s") next time.",
+                to: options.width))
+        }
+        let domains = session.domainBlocks.unsent.map { "\($0.blocked ? "block" : "unblock") the domain \($0.domain)" }
+        let tags = session.tags.unsent.map { "\($0.following ? "follow" : "unfollow") #\($0.tag)" }
+        if !domains.isEmpty || !tags.isEmpty {
+            let check = [domains.isEmpty ? nil : "domains", tags.isEmpty ? nil : "tags"].compactMap { $0 }.joined(separator: " and ")
+            emit(TextWidth.wrap(
+                "Not confirmed by the server: \((domains + tags).joined(separator: "; ")). They are not kept between sessions: \(check) shows where they stand next time.",
                 to: options.width))
         }
         let drafts = session.drafts.all.filter(\.isEditable).count

@@ -217,6 +217,17 @@ final class RelationshipServer: EmptyReads, Sendable {
         }
     }
 
+    /// A post by id, the original of any entry.
+    func post(_ id: PostID) async throws -> Post {
+        guard let post = posts.lazy.map(\.content).first(where: { $0.id == id }) else { throw NothingHere() }
+        return post
+    }
+
+    /// Every other original as a reply of the post: a thread with posts by every author.
+    func context(of id: PostID) async throws -> PostContext {
+        PostContext(descendants: posts.map(\.content).filter { $0.id != id })
+    }
+
     func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
         accounts.map(truth)
     }
