@@ -208,52 +208,9 @@ final class TagsServer: FeedService, Sendable {
 
 /// A driver on a ``TagsServer`` session, home at the bottom, a retry clock that never moves.
 @MainActor
-final class TagsClient {
-    let server: TagsServer
-    let session: FeedSession
-    private(set) var driver: JSONLinesDriver!
-    private(set) var lines: [String] = []
-
+final class TagsClient: DriverClient<TagsServer> {
     init(_ server: TagsServer) {
-        self.server = server
-        session = FeedSession(service: server, clock: .fixed(TagsServer.now), retryClock: ManualClock())
-        driver = JSONLinesDriver(session: session) { [weak self] line in self?.lines.append(line) }
-    }
-
-    /// Starts the driver and waits for home's first page.
-    func start() async {
-        driver.start()
-        await wait()
-    }
-
-    /// Handles `line`; returns the lines it wrote (its replies through `ok` or `error`).
-    @discardableResult
-    func send(_ line: String) async -> [String] {
-        let start = lines.count
-        _ = await driver.handle(line)
-        return Array(lines[start...])
-    }
-
-    /// Sends `wait`; returns what was written before its `idle`.
-    @discardableResult
-    func wait(sourceLocation: SourceLocation = #_sourceLocation) async -> [String] {
-        let written = await send(#"{"cmd":"wait","id":"w"}"#)
-        #expect(written.suffix(2) == [#"{"type":"idle","id":"w"}"#, #"{"type":"ok","cmd":"wait","id":"w"}"#], sourceLocation: sourceLocation)
-        return Array(written.dropLast(2))
-    }
-
-    /// A client's rows of each screen, built only from the `timeline` and `changes` written so
-    /// far; every one must equal a fresh snapshot.
-    func mirrors(sourceLocation: SourceLocation = #_sourceLocation) async throws -> StackMirror {
-        var mirrors = StackMirror()
-        for line in lines { mirrors.consume(WritingClient.object(line)) }
-        #expect(mirrors.problems.isEmpty, sourceLocation: sourceLocation)
-        for (screen, mirror) in mirrors.screens {
-            let reply = await send(#"{"cmd":"timeline","screen":\#(screen),"id":"snapshot"}"#)
-            let rows = try #require(WritingClient.object(reply[0])["rows"] as? [Message], sourceLocation: sourceLocation)
-            #expect(firstDifference(mirror.rows, rows) == nil, sourceLocation: sourceLocation)
-        }
-        return mirrors
+        super.init(server, now: TagsServer.now)
     }
 
     /// The rows of `screen`'s mirror, each as `ID following` (`true`, `false` or `null`) for a
@@ -268,9 +225,7 @@ final class TagsClient {
     }
 
     /// Every `tagFollow` message written so far.
-    var tagFollowLines: [String] {
-        lines.filter { WritingClient.object($0)["type"] as? String == "tagFollow" }
-    }
+    var tagFollowLines: [String] { written("tagFollow") }
 }
 
 @MainActor

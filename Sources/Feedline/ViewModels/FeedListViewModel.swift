@@ -584,9 +584,9 @@ public final class FeedListViewModel {
     /// show, and a script prints, the header first, the same way every run.)
     private func receive(_ loaded: Loaded) {
         collected = []
-        var blockedDomains: (domains: [String], fetchedAt: StoreEpoch)?
-        var fetchedTags: [Hashtag]?
-        var tagsFetchedAt: StoreEpoch = 0
+        // What the page tells a store of settings, told once the page is applied (the store
+        // then tells this list back, and the page must not still show as loading).
+        var tellStores: (() -> Void)?
         let event: ListEvent
         var followUp: ListEvent?
         switch loaded {
@@ -644,31 +644,27 @@ public final class FeedListViewModel {
             event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next))
             relationships?.load(shown.map(\.accountID))
         case .domains(let request, let page, let fetchedAt):
-            // Told to the store once the page is applied (the store tells this list back).
-            blockedDomains = (page.items, fetchedAt)
+            tellStores = { [domainBlocks] in domainBlocks?.ingest(blocked: page.items, fetchedAt: fetchedAt) }
             let rows = page.items.map { domain in
                 let key = DomainBlockStore.key(domain)
                 return ListRow.domain(DomainRow(domain: key, block: domainBlocks?.block(key) ?? DomainBlockDisplay(blocked: true)))
             }
             event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next))
         case .tags(let request, let page, let fetchedAt):
-            tagsFetchedAt = fetchedAt
             // The followed tags are followed (a server may leave `following` out of them).
             let fetched = source == .followedTags ? page.items.map { tag in
                 var followed = tag
                 followed.following = followed.following ?? true
                 return followed
             } : page.items
-            fetchedTags = fetched
+            tellStores = { [tags] in tags?.ingest(fetched, fetchedAt: fetchedAt) }
             event = .pageLoaded(token: request.token, page: Page(items: fetched.map { .tag($0.following(in: tags)) }, next: page.next))
         case .searched(let request, let page, let epochs):
             let fetchedAt = epochs.posts
-            tagsFetchedAt = epochs.tags
             var rows: [ListRow] = []
             var accounts: [AccountID] = []
             var posts: [Post] = []
             var searchedTags: [Hashtag] = []
-            defer { fetchedTags = searchedTags }
             for result in page.items {
                 switch result {
                 case .account(let profile):
@@ -688,6 +684,7 @@ public final class FeedListViewModel {
             rows = rows.map { $0.post.map { .post(postRow($0.post, thread: nil)) } ?? $0 }
             event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next))
             relationships?.load(accounts)
+            tellStores = { [tags] in tags?.ingest(searchedTags, fetchedAt: epochs.tags) }
         case .failed(let request, let failure):
             event = .pageFailed(token: request.token, failure: failure)
         }
@@ -696,12 +693,7 @@ public final class FeedListViewModel {
         // The response first (a reload must be an edit's first change), then what the store
         // reported for rows already shown: one changeset, one snapshot.
         enqueue([event] + changes.map { .postChanged($0.change, rows: $0.rows) } + (followUp.map { [$0] } ?? []))
-        if let blockedDomains, let domainBlocks {
-            domainBlocks.ingest(blocked: blockedDomains.domains, fetchedAt: blockedDomains.fetchedAt)
-        }
-        if let fetchedTags, let tags {
-            tags.ingest(fetchedTags, fetchedAt: tagsFetchedAt)
-        }
+        tellStores?()
     }
 
     /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
