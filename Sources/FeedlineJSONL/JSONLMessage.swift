@@ -70,6 +70,7 @@ public enum JSONLMessage {
         fields.append(("loading", .bool(state.postLoad == .loading || state.contextLoad == .loading)))
         fields.append(("content", state.post.map { content($0, clock: clock) } ?? .null))
         fields.append(("interaction", state.interaction.map { .object(interaction($0)) } ?? .null))
+        if let display = state.quote, let quote = state.post?.quote { fields.append(("quote", self.quote(display, of: quote, clock: clock))) }
         if let context = state.context {
             fields.append(("context", .object([
                 ("ancestors", .array(context.ancestors.map { content($0, clock: clock) })),
@@ -225,7 +226,42 @@ public enum JSONLMessage {
             fields.append(("thread", .object([("depth", .int(depth)), ("focus", .bool(post.isThreadFocus))])))
         }
         if let warning = post.warning { fields.append(("filtered", filtered(warning))) }
+        if let display = post.quote, let quote = post.content.quote { fields.append(("quote", self.quote(display, of: quote, clock: clock))) }
         return fields
+    }
+
+    /// The post a post quotes, there only when it quotes one: `{"state":"accepted",
+    /// "post":"ID","shown":"shown","reason":null,"content":{…},"favourited":…,"filtered":null}`.
+    /// `shown` is `shown`, `warned` (a filter of the quoting post's context warns: `filtered`
+    /// names it), `filtered` (a filter hides it there), `unavailable` (`reason` says why:
+    /// pending, refused, withdrawn, deleted…) or `loading`; `content` and the interaction fields
+    /// (the quoted post's own, shared with its rows) come with `shown` and `warned`.
+    static func quote(_ display: QuoteDisplay, of quote: Quote, clock: WallClock) -> JSONLValue {
+        var fields: [(String, JSONLValue)] = [("state", .string(quote.state.rawValue)), ("post", .optional(quote.postID?.rawValue))]
+        let shown: String
+        var filter: PostFilter?
+        switch display {
+        case .shown: shown = "shown"
+        case .warned(_, let warning):
+            shown = "warned"
+            filter = warning
+        case .filtered(let hiding):
+            shown = "filtered"
+            filter = hiding
+        case .unavailable: shown = "unavailable"
+        case .loading: shown = "loading"
+        }
+        fields.append(("shown", .string(shown)))
+        let reason: String? = if case .unavailable(let state) = display { state.notShownReason } else { nil }
+        fields.append(("reason", .optional(reason)))
+        if let quoted = display.quoted {
+            fields.append(("content", content(quoted.post, clock: clock)))
+            fields += interaction(quoted.interaction)
+        } else {
+            fields.append(("content", .null))
+        }
+        fields.append(("filtered", filter.map(filtered) ?? .null))
+        return .object(fields)
     }
 
     /// `{"title":"Spoilers","action":"warn"}`: the filter whose warning stands in for a post's

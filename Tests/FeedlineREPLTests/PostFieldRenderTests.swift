@@ -29,7 +29,7 @@ struct PostFieldRenderTests {
     /// state its server copy brings).
     static let shownOnRow: Set<String> = [
         "author", "text", "createdAt", "contentWarning", "media", "editedAt", "filters", "reblog",
-        "favourited", "favouritesCount", "reblogged", "reblogsCount", "bookmarked", "visibility",
+        "favourited", "favouritesCount", "reblogged", "reblogsCount", "bookmarked", "visibility", "quote",
     ]
     /// The fields of the plain post the post screen shows.
     static let shownOnPostScreen: Set<String> = shownOnRow.union(["poll", "card", "repliesCount"])

@@ -44,6 +44,16 @@ public enum PostFields {
         "visibility": { $0.visibility = $0.visibility == .direct ? .public : .direct },
         "mentions": { $0.mentions.append("changed@example.social") },
         "language": { $0.language = ($0.language ?? "") + "x" },
+        "quote": { post in
+            if let quote = post.quote, quote.post != nil {
+                post.quote?.post?.text += " — changed"
+            } else {
+                post.quote = Quote(
+                    state: .accepted,
+                    post: Post(id: "quoted-changed", author: Author(id: "q", displayName: "Quoted", handle: "quoted"), text: "Quoted text", createdAt: post.createdAt)
+                )
+            }
+        },
         "reblog": { post in
             let original = post.reblog ?? post
             post.reblog = Post(
@@ -68,7 +78,11 @@ public enum PostFields {
             editedAt: createdAt.addingTimeInterval(600), tags: ["swift", "cats"], inReplyToID: PostID("r\(id)"),
             url: "https://example.social/@ana/\(id)", filters: [PostFilter(title: "Spoilers", contexts: [.home], action: .warn)],
             reblog: boosting ? everyFieldSet("o\(id)", boosting: false) : nil,
-            visibility: .private, mentions: ["kemi@fieldnotes.science"], language: "en"
+            visibility: .private, mentions: ["kemi@fieldnotes.science"], language: "en",
+            quote: Quote(
+                state: .accepted,
+                post: Post(id: PostID("q\(id)"), author: Author(id: "q\(id)", displayName: "Quoted \(id)", handle: "quoted\(id)"), text: "Quoted", createdAt: createdAt)
+            )
         )
     }
 }

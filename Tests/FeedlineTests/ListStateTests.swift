@@ -346,6 +346,47 @@ struct ListStateTests {
         #expect(changes.insertions.isEmpty && changes.deletions.isEmpty && changes.moves.isEmpty)
     }
 
+    // MARK: - quoteChanged, quoteDeleted
+
+    @Test("quoteChanged and quoteDeleted change the quotes of the rows named that quote the post, in every phase, and nothing else", arguments: Phase.allCases)
+    func quoteChanged(_ phase: Phase) {
+        var state = Self.state(phase)
+        let quoted = makePost("o1", text: "quoted")
+        var quoting = makePost("p2")
+        quoting.quote = Quote(state: .accepted, post: quoted)
+        if let index = state.rows.index(of: .post("p2")) {
+            var rows = Array(state.rows)
+            rows[index] = .post(PostRow(post: quoting, quoted: QuotedPost(post: quoted)))
+            state.rows = RowList(rows)
+        }
+        var favourited = quoted
+        favourited.favourited = true
+        let change = PostChange(
+            originalID: "o1", post: favourited,
+            interaction: PostInteraction(favourited: true, favouritesCount: 1, reblogged: false, reblogsCount: 0, pending: [.favourite])
+        )
+        // p3 is named but quotes nothing: it stays as it is.
+        let (_, changes) = assertTransition(from: state, on: .quoteChanged(change, rows: [.post("p2"), .post("p3"), .post("gone")])) { state in
+            guard let index = state.rows.index(of: .post("p2")) else { return }
+            var rows = Array(state.rows)
+            rows[index] = .post(PostRow(post: quoting, quoted: QuotedPost(post: favourited, interaction: change.interaction)))
+            state.rows = RowList(rows)
+        }
+        #expect(changes.updates.count == (state.rows.contains(.post("p2")) ? 1 : 0))
+        #expect(changes.insertions.isEmpty && changes.deletions.isEmpty && changes.moves.isEmpty)
+
+        let (_, deletion) = assertTransition(from: state, on: .quoteDeleted("o1", rows: [.post("p2"), .post("p3")])) { state in
+            guard let index = state.rows.index(of: .post("p2")) else { return }
+            var rows = Array(state.rows)
+            var gone = quoting
+            gone.quote?.state = .deleted
+            rows[index] = .post(PostRow(post: gone))
+            state.rows = RowList(rows)
+        }
+        #expect(deletion.updates.count == (state.rows.contains(.post("p2")) ? 1 : 0))
+        #expect(deletion.insertions.isEmpty && deletion.deletions.isEmpty && deletion.moves.isEmpty, "the quoting row stays")
+    }
+
     // MARK: - rowWillDisplay
 
     @Test("a row near the end prefetches — never after a failure, never at the end", arguments: Phase.allCases)

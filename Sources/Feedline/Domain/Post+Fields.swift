@@ -35,5 +35,6 @@ extension Post {
         @OmittedWhenDefault var visibility: PostVisibility
         @OmittedWhenDefault var mentions: [String]
         var language: String?
+        var quote: Quote?
     }
 }

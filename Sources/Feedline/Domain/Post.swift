@@ -141,6 +141,12 @@ public struct Post: Hashable, Sendable, Identifiable {
         set { mutableStorage().fields.language = newValue }
     }
 
+    /// The post this one quotes, with the quote's state (one level deep: see ``Quote``).
+    public var quote: Quote? {
+        get { storage.fields.quote }
+        set { mutableStorage().fields.quote = newValue.map(Self.stored(quote:)) }
+    }
+
     /// A post; an empty `contentWarning` is stored as none, and a `reblog` that is itself a
     /// boost is stored as its original (see ``reblog``).
     public init(
@@ -166,7 +172,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         reblog: Post? = nil,
         visibility: PostVisibility = .public,
         mentions: [String] = [],
-        language: String? = nil
+        language: String? = nil,
+        quote: Quote? = nil
     ) {
         // Normalised as the arguments go in: building `Fields` first and normalising it after
         // copied every field once more (an initialiser twice as slow).
@@ -175,7 +182,7 @@ public struct Post: Hashable, Sendable, Identifiable {
             media: media, poll: poll, card: card, repliesCount: repliesCount, reblogsCount: reblogsCount,
             favouritesCount: favouritesCount, favourited: favourited, reblogged: reblogged, bookmarked: bookmarked,
             editedAt: editedAt, tags: tags, inReplyToID: inReplyToID, url: url, filters: filters, reblog: reblog.map(\.content),
-            visibility: visibility, mentions: mentions, language: language
+            visibility: visibility, mentions: mentions, language: language, quote: quote.map(Self.stored(quote:))
         ))
     }
 
@@ -184,12 +191,18 @@ public struct Post: Hashable, Sendable, Identifiable {
         var fields = fields
         fields.contentWarning = Self.stored(warning: fields.contentWarning)
         fields.reblog = fields.reblog.map(\.content)
+        fields.quote = fields.quote.map(Self.stored(quote:))
         storage = Storage(fields)
     }
 
     /// A content warning as stored: none for an empty one.
     private static func stored(warning: String?) -> String? {
         warning?.isEmpty == true ? nil : warning
+    }
+
+    /// A quote as stored: one level deep (the quoted post's own quote a placeholder).
+    private static func stored(quote: Quote) -> Quote {
+        Quote(state: quote.state, postID: quote.postID, post: quote.post)
     }
 
     /// The stored fields (a copy), for coding.

@@ -75,6 +75,10 @@ public final class PostStore {
         case domainShown(String)
         /// The server confirmed the block of the domain: what was kept can go.
         case domainHidingSettled(String)
+        /// The post `rows` quote changed (its copy or shared state): their quotes show it.
+        case quoteChanged(PostChange, rows: [RowID])
+        /// The post `rows` quote was deleted: their quotes say so (the rows stay).
+        case quoteDeleted(PostID, rows: [RowID])
     }
 
     /// One list or detail showing posts. The store tells it when a post it shows changes or is
@@ -103,6 +107,34 @@ public final class PostStore {
             store?.hide(id, row: row, by: self)
         }
 
+        /// Starts showing the post `id` names as the quote inside `row` (a row, or the detail's
+        /// own id): its changes and its delete reach `row` as ``HolderEvent/quoteChanged(_:rows:)``
+        /// and ``HolderEvent/quoteDeleted(_:rows:)`` — hiding and deleting the quoted post never
+        /// takes the quoting row away. Returns `false` for a post the store does not know.
+        @discardableResult
+        func showQuote(_ id: PostID, in row: RowID) -> Bool {
+            store?.showQuote(id, in: row, by: self) ?? false
+        }
+
+        /// Stops showing the post `id` names as the quote inside `row`.
+        func hideQuote(_ id: PostID, in row: RowID) {
+            store?.hideQuote(id, in: row, by: self)
+        }
+
+        /// Starts showing what `row` shows: its post and the post that one quotes.
+        func show(_ row: ListRow) {
+            guard let post = row.shownPost else { return }
+            show(post.originalID, row: row.id)
+            if let quoted = post.quotedID { showQuote(quoted, in: row.id) }
+        }
+
+        /// Stops showing what `row` shows.
+        func hide(_ row: ListRow) {
+            guard let post = row.shownPost else { return }
+            hide(post.originalID, row: row.id)
+            if let quoted = post.quotedID { hideQuote(quoted, in: row.id) }
+        }
+
         /// The rows of this holder that show the post `id` names. O(holders of the post).
         func rows(showing id: PostID) -> [RowID] {
             store?.rows(showing: id, in: self) ?? []
@@ -129,10 +161,15 @@ public final class PostStore {
         var wrappers: [PostID: AccountID] = [:]
         /// Who shows it, in the order they started, with the rows that show it (none for a detail).
         var holders: [(id: Int, rows: [RowID], details: Int)] = []
+        /// Who shows it as the quote inside their rows (or details), in the order they started.
+        var quoting: [(id: Int, rows: [RowID])] = []
         /// Set while the entry waits in the unused queue.
         var unusedStamp: UInt64?
         /// Whether the user revealed it past a filter's warning (shared by every row and detail).
         var revealed = false
+
+        /// Whether no row or detail shows it, on its own or as a quote.
+        var isUnshown: Bool { holders.isEmpty && quoting.isEmpty }
 
         /// What rows and details show: the interaction state, and the reveal.
         var display: PostInteraction {
@@ -358,7 +395,34 @@ public final class PostStore {
         }
         if entry.holders[index].rows.isEmpty, entry.holders[index].details == 0 { entry.holders.remove(at: index) }
         if let count = holder.shown[originalID] { holder.shown[originalID] = count > 1 ? count - 1 : nil }
-        if entry.holders.isEmpty { becameUnused(originalID, entry) }
+        if entry.isUnshown { becameUnused(originalID, entry) }
+        evictIfNeeded()
+    }
+
+    private func showQuote(_ id: PostID, in row: RowID, by holder: Holder) -> Bool {
+        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }), let originalID = entry.post?.id else { return false }
+        if let index = entry.quoting.firstIndex(where: { $0.id == holder.id }) {
+            entry.quoting[index].rows.append(row)
+        } else {
+            entry.quoting.append((holder.id, [row]))
+        }
+        holder.shown[originalID, default: 0] += 1
+        if entry.unusedStamp != nil {
+            entry.unusedStamp = nil
+            unusedCount -= 1
+        }
+        return true
+    }
+
+    private func hideQuote(_ id: PostID, in row: RowID, by holder: Holder) {
+        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }),
+            let index = entry.quoting.firstIndex(where: { $0.id == holder.id }), let originalID = entry.post?.id,
+            let position = entry.quoting[index].rows.firstIndex(of: row)
+        else { return }
+        entry.quoting[index].rows.remove(at: position)
+        if entry.quoting[index].rows.isEmpty { entry.quoting.remove(at: index) }
+        if let count = holder.shown[originalID] { holder.shown[originalID] = count > 1 ? count - 1 : nil }
+        if entry.isUnshown { becameUnused(originalID, entry) }
         evictIfNeeded()
     }
 
@@ -371,7 +435,8 @@ public final class PostStore {
         for originalID in holder.shown.keys {
             guard let entry = entries[originalID] else { continue }
             entry.holders.removeAll { $0.id == holder.id }
-            if entry.holders.isEmpty { becameUnused(originalID, entry) }
+            entry.quoting.removeAll { $0.id == holder.id }
+            if entry.isUnshown { becameUnused(originalID, entry) }
         }
         holder.shown.removeAll()
         evictIfNeeded()
@@ -392,41 +457,47 @@ public final class PostStore {
     /// - Complexity: O(k + r) for k posts shown by r rows.
     package func ingest(_ posts: some Sequence<Post>, fetchedAt: StoreEpoch) {
         for post in posts {
-            let original = post.content
-            if let entry = entries[original.id] {
-                if post.reblog != nil { link(post, to: original.id, entry) }
-                let before = (entry.post, entry.display)
-                if fetchedAt > entry.contentEpoch {
-                    if entry.post == nil { index(original) }
-                    entry.post = keepingEdit(original, over: entry.post)
-                    entry.contentEpoch = fetchedAt
-                }
-                epoch += 1
-                if entry.state.isPending {
-                    // It may end a deferral (and its wait) or an outbox entry: the full handling.
-                    handle(.copyReceived(original, fetchedAt: fetchedAt, at: epoch), entry: entry, id: original.id, before: before)
-                } else {
-                    entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
-                    changed(original.id, entry, before: before)
-                }
-            } else {
-                let entry = Entry(post: original, epoch: fetchedAt)
-                if let kept = recentlyForgotten.remove(original.id), kept.learnt >= fetchedAt {
-                    // Fetched before the store last learnt this post, which it forgot since: what
-                    // it learnt wins, as it would have had it kept the post.
-                    if kept.contentEpoch >= fetchedAt {
-                        entry.post = kept.post
-                        entry.contentEpoch = kept.contentEpoch
-                    }
-                    entry.state = kept.state
-                    epoch += 1
-                    entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
-                }
-                entries[original.id] = entry
-                index(original)
-                if post.reblog != nil { link(post, to: original.id, entry) }
-                becameUnused(original.id, entry)
+            // The post it quotes is a post of the store too, fetched by the same fetch.
+            if let quoted = post.content.quote?.post, !wasDeleted(quoted, fetchedAt: fetchedAt) { ingest(one: quoted, fetchedAt: fetchedAt) }
+            ingest(one: post, fetchedAt: fetchedAt)
+        }
+    }
+
+    private func ingest(one post: Post, fetchedAt: StoreEpoch) {
+        let original = post.content
+        if let entry = entries[original.id] {
+            if post.reblog != nil { link(post, to: original.id, entry) }
+            let before = (entry.post, entry.display)
+            if fetchedAt > entry.contentEpoch {
+                if entry.post == nil { index(original) }
+                entry.post = keepingEdit(original, over: entry.post)
+                entry.contentEpoch = fetchedAt
             }
+            epoch += 1
+            if entry.state.isPending {
+                // It may end a deferral (and its wait) or an outbox entry: the full handling.
+                handle(.copyReceived(original, fetchedAt: fetchedAt, at: epoch), entry: entry, id: original.id, before: before)
+            } else {
+                entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
+                changed(original.id, entry, before: before)
+            }
+        } else {
+            let entry = Entry(post: original, epoch: fetchedAt)
+            if let kept = recentlyForgotten.remove(original.id), kept.learnt >= fetchedAt {
+                // Fetched before the store last learnt this post, which it forgot since: what
+                // it learnt wins, as it would have had it kept the post.
+                if kept.contentEpoch >= fetchedAt {
+                    entry.post = kept.post
+                    entry.contentEpoch = kept.contentEpoch
+                }
+                entry.state = kept.state
+                epoch += 1
+                entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
+            }
+            entries[original.id] = entry
+            index(original)
+            if post.reblog != nil { link(post, to: original.id, entry) }
+            becameUnused(original.id, entry)
         }
     }
 
@@ -455,9 +526,16 @@ public final class PostStore {
         for holder in pendingDeletes.removeValue(forKey: id) ?? [] { holders[holder]?(.undeleted(id)) }
     }
 
-    /// The server confirmed the pending delete of `id`: holders drop what they kept.
+    /// The server confirmed the pending delete of `id`: holders drop what they kept, and quotes
+    /// of it say it was deleted.
     package func deleteConfirmed(_ id: PostID) {
         for holder in pendingDeletes.removeValue(forKey: id) ?? [] { holders[holder]?(.deleteSettled(id)) }
+        if let entry = entries[id] { quoteDeleted(id, entry) }
+    }
+
+    /// Tells every holder quoting the original `id` that it was deleted.
+    private func quoteDeleted(_ id: PostID, _ entry: Entry) {
+        for holder in entry.quoting { holders[holder.id]?(.quoteDeleted(id, rows: holder.rows)) }
     }
 
     private func delete(_ id: PostID, pending: Bool) {
@@ -473,6 +551,9 @@ public final class PostStore {
                 if pending { pendingDeletes[id, default: []].append(holder.id) }
                 holders[holder.id]?(.deleted(rows: rows, detail: detail, pending: pending ? id : nil))
             }
+            // Quotes of it say it was deleted once the server said so (an own post's delete
+            // that the server refuses leaves them as they were).
+            if isOriginal, !pending { quoteDeleted(originalID, entry) }
             if !isOriginal, originalOfEntry[id] == originalID {
                 originalOfEntry[id] = nil
                 if let booster = entries[originalID]?.wrappers.removeValue(forKey: id) { unindex(id, of: booster) }
@@ -601,7 +682,7 @@ public final class PostStore {
         if entry.post == nil {
             // Restored, settled, and never seen: nothing can show it.
             forget(id, entry)
-        } else if entry.holders.isEmpty, entry.unusedStamp == nil {
+        } else if entry.isUnshown, entry.unusedStamp == nil {
             // Kept out of the cache while pending: it joins it now.
             becameUnused(id, entry)
         }
@@ -621,6 +702,9 @@ public final class PostStore {
         let change = PostChange(originalID: id, post: post, interaction: display)
         for holder in entry.holders {
             holders[holder.id]?(.changed(change, rows: holder.rows))
+        }
+        for holder in entry.quoting {
+            holders[holder.id]?(.quoteChanged(change, rows: holder.rows))
         }
         observers.notify(change)
     }
@@ -766,7 +850,7 @@ public final class PostStore {
             guard let entry = entries[id], entry.unusedStamp == stamp else { continue }
             entry.unusedStamp = nil
             unusedCount -= 1
-            guard !entry.state.isPending, entry.holders.isEmpty else { continue }
+            guard !entry.state.isPending, entry.isUnshown else { continue }
             forget(id, entry)
         }
         if unusedHead > 1_024, unusedHead * 2 > unusedQueue.count {

@@ -14,6 +14,10 @@ package enum ListEvent: Hashable, Sendable {
     case newerLoaded(token: Int, page: NewerPage<ListRow>)
     /// The shared state of a post changed; `rows` are the rows of this list that show it.
     case postChanged(PostChange, rows: [RowID])
+    /// The post that `rows` of this list quote changed (its latest copy, its shared state).
+    case quoteChanged(PostChange, rows: [RowID])
+    /// The post with this id, which `rows` of this list quote, was deleted: their quotes say so.
+    case quoteDeleted(PostID, rows: [RowID])
     /// The user pulled to refresh.
     case refreshRequested
     /// Start over: clear the rows, cancel what is in flight, load the first page.

@@ -111,6 +111,9 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     package var thread: ThreadPlace?
     /// Where the row is shown, for the user's filters (`nil`: none applies).
     public var filterContext: FilterContext?
+    /// The store's copy of the post this one quotes and its shared state, when the post quotes
+    /// one the store knows (see ``quote``).
+    public var quoted: QuotedPost?
 
     /// In a thread list, how deep the row stands: 0 for the root and the posts above the post
     /// the thread was opened for, replies one deeper than what they answer; `nil` elsewhere.
@@ -120,15 +123,34 @@ public struct PostRow: Hashable, Sendable, Identifiable {
 
     /// A row of `post` (its shared state from the server copy unless `interaction` is given),
     /// shown where `filterContext` says.
-    public init(post: Post, interaction: PostInteraction? = nil, filterContext: FilterContext? = nil) {
-        self.init(post: post, interaction: interaction, thread: nil, filterContext: filterContext)
+    /// `quoted` is the store's copy of the quoted post, when it quotes one.
+    public init(post: Post, interaction: PostInteraction? = nil, filterContext: FilterContext? = nil, quoted: QuotedPost? = nil) {
+        self.init(post: post, interaction: interaction, thread: nil, filterContext: filterContext, quoted: quoted)
     }
 
-    package init(post: Post, interaction: PostInteraction? = nil, thread: ThreadPlace?, filterContext: FilterContext? = nil) {
+    package init(
+        post: Post, interaction: PostInteraction? = nil, thread: ThreadPlace?, filterContext: FilterContext? = nil, quoted: QuotedPost? = nil
+    ) {
         self.post = post
         self.interaction = interaction ?? PostInteraction(serverCopy: post)
         self.thread = thread
         self.filterContext = filterContext
+        self.quoted = quoted
+    }
+
+    /// What the row shows of the post its post quotes, `nil` when it quotes none: the quoted
+    /// post with its shared state, filtered by the *quoting* row's filter context (hidden or
+    /// behind a warning there as it would be on its own row), or why it is not shown.
+    public var quote: QuoteDisplay? {
+        guard let quote = post.content.quote else { return nil }
+        return QuoteDisplay(quote: quote, current: quoted, context: filterContext)
+    }
+
+    /// The id of the post its post quotes, when the quote may be shown (the store's key for
+    /// ``quoted``).
+    public var quotedID: PostID? {
+        guard let quote = post.content.quote, quote.state == .accepted else { return nil }
+        return quote.postID
     }
 
     /// The filter whose warning the row shows until the post is revealed (``PostInteraction/revealed``):
@@ -181,7 +203,28 @@ public struct PostRow: Hashable, Sendable, Identifiable {
         } else if row.post.id == change.post.id {
             row.post = change.post
         }
+        // A quoted post known to be deleted stays so in a fresher copy of the quoting post.
+        if let old = post.content.quote, old.state == .deleted, row.post.content.quote?.postID == old.postID {
+            if row.post.reblog != nil { row.post.reblog?.quote?.state = .deleted } else { row.post.quote?.state = .deleted }
+        }
         row.interaction = change.interaction
+        return row
+    }
+
+    /// The row with a change of the post it quotes applied.
+    func applyingQuote(_ change: PostChange) -> PostRow {
+        guard quotedID == change.originalID else { return self }
+        var row = self
+        row.quoted = QuotedPost(post: change.post, interaction: change.interaction)
+        return row
+    }
+
+    /// The row once the post it quotes was deleted: the quote says so.
+    func quoteDeleted(_ id: PostID) -> PostRow {
+        guard quotedID == id else { return self }
+        var row = self
+        row.quoted = nil
+        if row.post.reblog != nil { row.post.reblog?.quote?.state = .deleted } else { row.post.quote?.state = .deleted }
         return row
     }
 }
@@ -321,6 +364,32 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     var alias: RowID? {
         guard case .post(let row) = self, let key = row.key, key != row.post.id else { return nil }
         return .post(row.post.id)
+    }
+
+    /// The row with a change of the post its post quotes applied.
+    func applyingQuote(_ change: PostChange) -> ListRow {
+        switch self {
+        case .post(let row):
+            return .post(row.applyingQuote(change))
+        case .notification(var row):
+            row.post = row.post?.applyingQuote(change)
+            return .notification(row)
+        case .gap, .account, .tag, .domain:
+            return self
+        }
+    }
+
+    /// The row once the post its post quotes was deleted.
+    func quoteDeleted(_ id: PostID) -> ListRow {
+        switch self {
+        case .post(let row):
+            return .post(row.quoteDeleted(id))
+        case .notification(var row):
+            row.post = row.post?.quoteDeleted(id)
+            return .notification(row)
+        case .gap, .account, .tag, .domain:
+            return self
+        }
     }
 
     /// The row with a post change applied to the post it shows.

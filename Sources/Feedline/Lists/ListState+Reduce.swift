@@ -70,6 +70,12 @@ extension ListState {
         case .postChanged(let change, let ids):
             postChanged(change, rows: ids, &edit)
 
+        case .quoteChanged(let change, let ids):
+            rowsChanged(ids, &edit) { $0.applyingQuote(change) }
+
+        case .quoteDeleted(let id, let ids):
+            rowsChanged(ids, &edit) { $0.quoteDeleted(id) }
+
         case .refreshRequested:
             startOrQueue(.refresh, &edit)
 

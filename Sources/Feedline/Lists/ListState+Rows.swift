@@ -17,6 +17,17 @@ extension ListState {
         }
     }
 
+    /// The rows `ids` present, each changed by `change` in place (the waiting rows take the
+    /// store's latest copies when shown). O(r) for r rows named.
+    mutating func rowsChanged(_ ids: [RowID], _ edit: inout RowEdit, _ change: (ListRow) -> ListRow) {
+        for id in ids {
+            guard let index = rows.index(of: id) else { continue }
+            let row = rows[index]
+            let changed = change(row)
+            if changed != row { replace(at: index, with: changed, &edit) }
+        }
+    }
+
     /// The account row of `account`, when shown, shows `display`. O(1).
     mutating func accountChanged(_ account: AccountID, _ display: RelationshipDisplay, _ edit: inout RowEdit) {
         guard let index = rows.index(of: .account(account)), case .account(var row) = rows[index], row.relationship != display else { return }

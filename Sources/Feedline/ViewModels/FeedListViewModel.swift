@@ -65,7 +65,7 @@ public final class FeedListViewModel {
     private var holder: PostStore.Holder?
     /// Store changes for rows of this list reported while a response is being applied: they join
     /// its changeset.
-    private var collected: [(change: PostChange, rows: [RowID])]?
+    private var collected: [ListEvent]?
     /// Inputs waiting while another is applied (a subscriber may send from its handler), each
     /// applied as one change.
     private var batches: [[ListEvent]] = []
@@ -107,6 +107,8 @@ public final class FeedListViewModel {
         holder = store.makeHolder { [weak self] event in
             switch event {
             case .changed(let change, let rows): self?.postChanged(change, rows: rows)
+            case .quoteChanged(let change, let rows): self?.storeChanged(.quoteChanged(change, rows: rows))
+            case .quoteDeleted(let id, let rows): self?.storeChanged(.quoteDeleted(id, rows: rows))
             case .deleted(let rows, _, let pending): self?.deleted(rows, pending: pending)
             case .undeleted(let id): self?.undeleted(id)
             case .deleteSettled(let id): self?.takenByPendingDelete[id] = nil
@@ -692,7 +694,7 @@ public final class FeedListViewModel {
         collected = nil
         // The response first (a reload must be an edit's first change), then what the store
         // reported for rows already shown: one changeset, one snapshot.
-        enqueue([event] + changes.map { .postChanged($0.change, rows: $0.rows) } + (followUp.map { [$0] } ?? []))
+        enqueue([event] + changes + (followUp.map { [$0] } ?? []))
         tellStores?()
     }
 
@@ -735,10 +737,15 @@ public final class FeedListViewModel {
 
     /// A store change for rows of this list.
     private func postChanged(_ change: PostChange, rows: [RowID]) {
+        storeChanged(.postChanged(change, rows: rows))
+    }
+
+    /// A store change for rows of this list: sent now, or after the response being applied.
+    private func storeChanged(_ event: ListEvent) {
         if collected != nil {
-            collected?.append((change, rows))
+            collected?.append(event)
         } else {
-            send(.postChanged(change, rows: rows))
+            send(event)
         }
     }
 
@@ -768,18 +775,10 @@ public final class FeedListViewModel {
         if let holder {
             // Shown before hidden, so that a post moving from waiting to the rows is never
             // unused in between (the store could forget it).
-            for insertion in changes.insertions {
-                if let post = insertion.element.shownPost { holder.show(post.originalID, row: insertion.element.id) }
-            }
-            for row in waiting.started {
-                if let post = row.shownPost { holder.show(post.originalID, row: row.id) }
-            }
-            for row in removed {
-                if let post = row.shownPost { holder.hide(post.originalID, row: row.id) }
-            }
-            for row in waiting.stopped {
-                if let post = row.shownPost { holder.hide(post.originalID, row: row.id) }
-            }
+            for insertion in changes.insertions { holder.show(insertion.element) }
+            for row in waiting.started { holder.show(row) }
+            for row in removed { holder.hide(row) }
+            for row in waiting.stopped { holder.hide(row) }
         }
         let state = relay.value.state
         // Rows restored from an earlier run being confirmed is a change fronts may show.
@@ -795,16 +794,10 @@ public final class FeedListViewModel {
         .post(postRow(post, thread: nil))
     }
 
-    /// A post row with the store's latest copy of the original and its shared state.
+    /// A post row with the store's latest copy of the original and its shared state (and of
+    /// the post it quotes).
     private func postRow(_ post: Post, thread: ThreadPlace?) -> PostRow {
-        guard let current = store.current(post.originalID) else { return PostRow(post: post, thread: thread, filterContext: filterContext) }
-        var entry = post
-        if entry.reblog != nil {
-            entry.reblog = current.post
-        } else {
-            entry = current.post
-        }
-        return PostRow(post: entry, interaction: current.interaction, thread: thread, filterContext: filterContext)
+        store.row(post, thread: thread, filterContext: filterContext)
     }
 
     /// The row of an account: who it is and the relationship the store shows for it.

@@ -15,6 +15,9 @@ public struct PostDetailState: Hashable, Sendable {
     public package(set) var post: Post?
     /// The shared interaction state, once the post is known.
     public package(set) var interaction: PostInteraction?
+    /// The store's copy of the post it quotes and its shared state, when it quotes one the
+    /// store knows (see ``quote``).
+    public package(set) var quoted: QuotedPost?
     public package(set) var postLoad: Load
     /// The thread around the post, once loaded.
     public package(set) var context: PostContext?
@@ -44,6 +47,13 @@ public struct PostDetailState: Hashable, Sendable {
         return filter
     }
 
+    /// What the detail shows of the post it quotes, `nil` when it quotes none: the quoted post
+    /// (filtered as the detail is, in the `thread` context), or why it is not shown.
+    public var quote: QuoteDisplay? {
+        guard let quote = post?.quote else { return nil }
+        return QuoteDisplay(quote: quote, current: quoted, context: .thread)
+    }
+
     /// The first failure to show, if any.
     public var failure: FeedFailure? {
         if case .failed(let failure) = postLoad { return failure }
@@ -65,6 +75,10 @@ package enum PostDetailEvent: Hashable, Sendable {
     case contextPostsRemoved(Set<PostID>)
     /// The post's shared state changed (its latest copy, its interactions).
     case postChanged(PostChange)
+    /// The post it quotes, as the store has it now (its latest copy and shared state).
+    case quoteChanged(QuotedPost?)
+    /// The post it quotes was deleted: the quote says so.
+    case quoteDeleted
     case postFailed(FeedFailure)
     /// The post arrived; `current` is the store's copy after taking it in.
     case postLoaded(PostChange)
@@ -112,8 +126,15 @@ extension PostDetailState {
             context = thread
         case .postChanged(let change):
             guard post != nil else { return }
+            let wasDeleted = post?.quote?.state == .deleted
             post = change.post
+            if wasDeleted, post?.quote?.postID != nil { post?.quote?.state = .deleted }
             interaction = change.interaction
+        case .quoteChanged(let current):
+            quoted = current
+        case .quoteDeleted:
+            quoted = nil
+            if post?.quote != nil { post?.quote?.state = .deleted }
         case .postFailed(let failure):
             if postLoad == .loading { postLoad = .failed(failure) }
             if recheck == .loading { recheck = .failed(failure) }

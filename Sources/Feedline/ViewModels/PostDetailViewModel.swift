@@ -12,6 +12,8 @@ public final class PostDetailViewModel {
     private let clock: WallClock
     private var holder: PostStore.Holder?
     private var showing = false
+    /// The post the detail shows as its post's quote, through the holder.
+    private var quoteShown: PostID?
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
     private var loads: Feedback<PostDetailRequest, Loaded>?
 
@@ -130,6 +132,7 @@ public final class PostDetailViewModel {
             guard let current = store.current(post.id) else { return }
             send(.postLoaded(current))
             showIfKnown()
+            showQuote()
         case .context(var context, let fetchedAt):
             // The thread as the store has it: without posts deleted while it came, in their
             // latest copies; shown through the holder, so later edits and deletes reach it.
@@ -152,6 +155,7 @@ public final class PostDetailViewModel {
         case .changed(let change, _):
             if let shown = relay.value.post, shown.id == change.originalID {
                 send(.postChanged(change))
+                showQuote()
             } else {
                 send(.contextPostChanged(change.post))
             }
@@ -164,6 +168,10 @@ public final class PostDetailViewModel {
             send(.undeleted)
         case .deleteSettled:
             break
+        case .quoteChanged(let change, _):
+            send(.quoteChanged(QuotedPost(post: change.post, interaction: change.interaction)))
+        case .quoteDeleted:
+            send(.quoteDeleted)
         case .accountHidden, .accountShown, .accountHidingSettled, .domainHidden, .domainShown, .domainHidingSettled:
             // A detail the user opened stays; its thread is a list, which hears of it itself.
             break
@@ -176,9 +184,28 @@ public final class PostDetailViewModel {
         return store.current(post.id).map { current in post.reblog == nil ? current.post : post } ?? post
     }
 
-    /// Starts showing the post in the store once the detail has it.
+    /// Starts showing the post in the store once the detail has it, and the post it quotes.
     private func showIfKnown() {
         guard !showing, relay.value.post != nil, let holder else { return }
         showing = holder.show(postID, row: nil)
+        showQuote()
+    }
+
+    /// Shows the post its post quotes now through the holder (a fresher copy may name one the
+    /// copy it opened with did not carry), with the store's copy of it.
+    private func showQuote() {
+        guard showing, let post = relay.value.post, let holder else { return }
+        let quote = post.quote
+        let id = quote?.state == .accepted ? quote?.postID : nil
+        if id != quoteShown {
+            if let old = quoteShown { holder.hideQuote(old, in: .post(postID)) }
+            quoteShown = id.flatMap { holder.showQuote($0, in: .post(postID)) ? $0 : nil }
+        }
+        guard let id else { return }
+        if store.isDeleted(id) {
+            send(.quoteDeleted)
+        } else if let current = store.quoted(by: post), current != relay.value.quoted {
+            send(.quoteChanged(current))
+        }
     }
 }

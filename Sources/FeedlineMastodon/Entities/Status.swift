@@ -59,6 +59,8 @@ extension Mastodon {
         public var bookmarked: Bool?
         /// The signed-in user's filters that matched it (empty when none did, or signed out).
         public var filtered: [FilterResult]
+        /// The post it quotes (Mastodon 4.4+), with the quote's state; `nil` for none.
+        public var quote: Quote?
         private var nested: Nested?
 
         /// A status with these values; `reblog` is kept as given (see ``original``).
@@ -70,7 +72,7 @@ extension Mastodon {
             tags: [Tag] = [], emojis: [CustomEmoji] = [], card: Card? = nil, poll: Poll? = nil,
             repliesCount: Int = 0, reblogsCount: Int = 0, favouritesCount: Int = 0,
             favourited: Bool? = nil, reblogged: Bool? = nil, bookmarked: Bool? = nil,
-            filtered: [FilterResult] = [], reblog: Status? = nil
+            filtered: [FilterResult] = [], reblog: Status? = nil, quote: Quote? = nil
         ) {
             self.id = id
             self.uri = uri
@@ -99,6 +101,7 @@ extension Mastodon {
             self.bookmarked = bookmarked
             self.filtered = filtered
             self.nested = reblog.map(Nested.status)
+            self.quote = quote
         }
 
         /// The boosted original when this status is a boost, as the server sent it (a boost of a
@@ -121,7 +124,7 @@ extension Mastodon {
 
         enum CodingKeys: String, CodingKey {
             case id, uri, url, account, content, sensitive, visibility, language, mentions, tags, emojis, card, poll
-            case reblog, favourited, reblogged, bookmarked, filtered
+            case reblog, favourited, reblogged, bookmarked, filtered, quote
             case createdAt = "created_at"
             case editedAt = "edited_at"
             case spoilerText = "spoiler_text"
@@ -163,6 +166,7 @@ extension Mastodon {
             bookmarked = try container.decodeIfPresent(Bool.self, forKey: .bookmarked)
             filtered = try container.value(.filtered, or: [])
             nested = try container.decodeIfPresent(Status.self, forKey: .reblog).map(Nested.status)
+            quote = try container.decodeIfPresent(Quote.self, forKey: .quote)
         }
 
         /// Writes the status as Mastodon does: `null` for absent optional values, and the
@@ -196,6 +200,7 @@ extension Mastodon {
             try container.encodeIfPresent(bookmarked, forKey: .bookmarked)
             if !filtered.isEmpty { try container.encode(filtered, forKey: .filtered) }
             try container.encode(reblog, forKey: .reblog)
+            try container.encodeIfPresent(quote, forKey: .quote)
         }
 
         private indirect enum Nested: Hashable, Sendable {

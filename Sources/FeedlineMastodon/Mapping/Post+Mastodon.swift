@@ -15,6 +15,10 @@ extension Post {
     /// - `favourited` / `reblogged` / `bookmarked` absent (signed out) read as `false`.
     /// - `filtered` becomes ``Feedline/Post/filters``; a boost's filters also go to its original
     ///   (which is what a row shows and filters apply to).
+    /// - `quote` becomes ``Feedline/Post/quote``, one level deep (the quoted status's own quote
+    ///   a placeholder); an unknown state is `unauthorized`. The `quote-inline` fallback that
+    ///   servers put in `content` for clients without quotes is left out of the text of a post
+    ///   that has a quote (the quote is shown instead).
     public init(_ status: Mastodon.Status) {
         var inner = status.reblog.map { Post(mapping: $0.original) }
         self = Post(mapping: status)
@@ -29,7 +33,7 @@ extension Post {
         self.init(
             id: PostID(status.id),
             author: Author(status.account),
-            text: HTMLText.plainText(from: status.content),
+            text: HTMLText.plainText(from: status.content, hidingQuoteFallback: status.quote != nil),
             createdAt: status.createdAt,
             contentWarning: warning.isEmpty ? nil : warning,
             media: status.mediaAttachments.map(Media.init),
@@ -48,7 +52,20 @@ extension Post {
             filters: status.filtered.map { PostFilter($0.filter) },
             visibility: PostVisibility(serverName: status.visibility.rawValue),
             mentions: status.mentions.map(\.acct),
-            language: status.language
+            language: status.language,
+            quote: status.quote.map(Quote.init)
+        )
+    }
+}
+
+extension Quote {
+    /// The domain quote for a status's `quote`: its state (unknown ones `unauthorized`), the
+    /// quoted post's id, and the quoted post when the server sent it, one level deep.
+    public init(_ quote: Mastodon.Quote) {
+        self.init(
+            state: State(serverName: quote.state),
+            postID: quote.quotedStatusID.map { PostID($0) },
+            post: quote.quotedStatus.map { Post($0) }
         )
     }
 }

@@ -122,20 +122,35 @@ struct SandboxStore: Sendable {
 
     /// The post as the server would send it now (see ``rendered(_:)``), converted once.
     mutating func post(_ id: String) -> Post? {
-        guard let status = statuses[id], !isDeleted(id) else { return nil }
-        var post: Post
-        if let cached = converted[id] {
-            post = cached
-        } else {
-            var own = status
-            own.reblog = nil
-            post = Post(own)
-            converted[id] = post
-        }
+        guard let status = statuses[id], !isDeleted(id), var post = ownPost(id) else { return nil }
         if let original = status.reblog {
             post.reblog = self.post(original.id) ?? Post(original)
         }
+        post.quote = quote(of: status)
         return post
+    }
+
+    /// The status `id` alone (without the original it boosts and with its quote as the fixture
+    /// has it), converted once.
+    private mutating func ownPost(_ id: String) -> Post? {
+        if let cached = converted[id] { return cached }
+        guard var own = statuses[id] else { return nil }
+        own.reblog = nil
+        let post = Post(own)
+        converted[id] = post
+        return post
+    }
+
+    /// The quote of `status` as the server would send it now: an accepted quote carries the
+    /// quoted post's current copy (its own quote a placeholder), or says `deleted` once that
+    /// post is gone; other states as the fixture says.
+    private mutating func quote(of status: Mastodon.Status) -> Quote? {
+        guard let quote = status.quote else { return nil }
+        let state = Quote.State(serverName: quote.state)
+        guard state == .accepted, let id = quote.quotedStatusID else { return Quote(quote) }
+        guard !isDeleted(id), var quoted = ownPost(id) else { return Quote(state: .deleted, postID: PostID(id)) }
+        quoted.quote = quoted.quote?.placeholder
+        return Quote(state: .accepted, postID: PostID(id), post: quoted)
     }
 
     /// `status` — an original as the store now holds it — converted (once, see ``post(_:)``).

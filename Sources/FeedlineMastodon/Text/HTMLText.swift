@@ -22,11 +22,15 @@ public enum HTMLText {
     ///   `<3`) is text, unclosed elements end with the input, and a tag still open at the end of
     ///   the input is shown as the text it is.
     ///
+    /// - **Quotes.** With `hidingQuoteFallback` (a post whose quote is shown), elements of
+    ///   class `quote-inline` — the `RE: link` fallback servers write for clients without
+    ///   quotes — are left out with their text, so the quote is not shown twice.
+    ///
     /// - Complexity: O(n) time and memory in the UTF-8 length of `html`, whatever its content.
-    public static func plainText(from html: String) -> String {
+    public static func plainText(from html: String, hidingQuoteFallback: Bool = false) -> String {
         var source = html
         return source.withUTF8 { bytes in
-            var renderer = HTMLTextRenderer(input: bytes)
+            var renderer = HTMLTextRenderer(input: bytes, hidesQuoteFallback: hidingQuoteFallback)
             return renderer.render()
         }
     }

@@ -19,6 +19,9 @@ struct HTMLTextRenderer {
     private var lists: [Int?] = []
     /// Set once a tag runs to the end of the input: the rest is text.
     private var literal = false
+    /// Whether elements of class `quote-inline` (the fallback servers write for clients that do
+    /// not show quotes) are hidden with their text.
+    private let hidesQuoteFallback: Bool
 
     private struct OpenElement {
         var name: String
@@ -29,8 +32,9 @@ struct HTMLTextRenderer {
         case none, block(Int), ellipsis, invisible, list, preformatted
     }
 
-    init(input: UnsafeBufferPointer<UInt8>) {
+    init(input: UnsafeBufferPointer<UInt8>, hidesQuoteFallback: Bool = false) {
         self.input = input
+        self.hidesQuoteFallback = hidesQuoteFallback
         output.reserveCapacity(input.count)
     }
 
@@ -279,6 +283,9 @@ struct HTMLTextRenderer {
             return
         case "area", "base", "col", "embed", "input", "link", "meta", "param", "source", "track", "wbr":
             return
+        case _ where hidesQuoteFallback && classes.map { hasClass("quote-inline", in: $0) } == true:
+            effect = .invisible
+            hidden += 1
         case "ul", "ol":
             effect = .list
             boundary(lists.isEmpty ? 2 : 1)

@@ -63,6 +63,8 @@ public enum Command: Hashable, Sendable {
     case tag(String)
     /// Open the thread of a row's post, or of the open post.
     case thread(row: Int?)
+    /// Open the post a row's post quotes, or the open post quotes.
+    case quote(row: Int?)
     /// Back to the bottom screen.
     case top
     /// Print the stack of screens.
@@ -269,6 +271,7 @@ extension Command {
         case .retry: "retry"
         case .tag(let name): "tag \(name)"
         case .thread(let row): row.map { "thread \($0)" } ?? "thread"
+        case .quote(let row): row.map { "quote \($0)" } ?? "quote"
         case .top: "top"
         case .whereAmI: "where"
         case .relationship(let command): command.text

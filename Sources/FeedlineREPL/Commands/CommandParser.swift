@@ -176,6 +176,7 @@ public enum CommandParser {
         case .unbookmark: return optionalRow().map { .undo(.bookmark, row: $0) }
         case .show: return optionalRow().map { .show(row: $0) }
         case .thread: return optionalRow().map { .thread(row: $0) }
+        case .quote: return optionalRow().map { .quote(row: $0) }
         case .open, .gap:
             guard let argument else { return .failure(.missingRow(name)) }
             return row(argument).map { name == .open ? .open(row: $0) : .gap(row: $0) }

@@ -4,6 +4,7 @@ import Feedline
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case back, bookmark, bookmarks, boost, delete, draft, drafts, edit, fav, favourites, gap, help, history, home, list, local, more, new
     case notifications, open, post, profile, `public`, quit, redraft, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost
+    case quote
     case unfav, vote
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
     case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends
@@ -149,6 +150,12 @@ public enum CommandTable {
             name: .thread, aliases: [], argument: .rowOnList, usage: "thread N", postUsage: "thread",
             summary: "open the thread of row N's post",
             details: "The post with what it replies to above it and its replies below, as rows you can open, favourite and boost. Each reply is indented under the post it answers (two columns a level, up to five levels; less on a narrow terminal), and ▸ before the number marks the post the thread was opened for.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .quote, aliases: [], argument: .rowOnList, usage: "quote N", postUsage: "quote",
+            summary: "open the post row N's post quotes",
+            details: "A quote post shows the post it quotes under its text, behind │, with that post's own ★ and ▲ (favourite it from there: they are the quoted post's, on every screen). quote N opens the quoted post; on a post, quote opens the post it quotes. A quote that is not shown says why: waiting for its author's approval, refused or withdrawn by them, deleted, or hidden by one of your filters where the quoting post is shown.",
             screens: [.list, .post]
         ),
         CommandSpec(

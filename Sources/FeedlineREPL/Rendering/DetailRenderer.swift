@@ -7,7 +7,7 @@ public struct DetailRenderer: Sendable {
     /// The parts of the screen, in the order they are printed. After a change only the parts
     /// whose text changed are printed again.
     public enum Part: Int, CaseIterable, Sendable {
-        case post, interaction, failure, loads, thread
+        case post, quote, interaction, failure, loads, thread
     }
 
     /// Columns available (at least 20).
@@ -51,6 +51,7 @@ public struct DetailRenderer: Sendable {
     public func lines(_ part: Part, of state: PostDetailState) -> [String] {
         switch part {
         case .post: PostPart(state).map { cachedPostLines($0, id: state.post?.id ?? state.id) } ?? []
+        case .quote: quoteLines(state)
         case .interaction: state.interaction.map { interactionLines($0, replies: state.post?.repliesCount ?? 0) } ?? []
         case .failure: state.interaction?.failure.map { wrapped("! " + TextWidth.oneLine($0.message)).map(style.red) } ?? []
         case .loads: loadLines(state)
@@ -150,6 +151,13 @@ public struct DetailRenderer: Sendable {
         }
         lines.append("")
         return lines
+    }
+
+    /// The post it quotes, whole, under the post (not while a filter's warning or the post's
+    /// deletion stands in for the post).
+    private func quoteLines(_ state: PostDetailState) -> [String] {
+        guard let quote = state.quote, !state.deleted, state.warning?.action != .warn else { return [] }
+        return QuoteLines(style: style, clock: clock).lines(quote, columns: width, whole: true, opener: "quote") + [""]
     }
 
     private func interactionLines(_ interaction: PostInteraction, replies: Int) -> [String] {

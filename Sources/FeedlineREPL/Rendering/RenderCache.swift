@@ -37,6 +37,9 @@ public final class RenderCache: Sendable {
         var threadIndent = 0
         /// Whether the row is the post its thread was opened for (marked before its number).
         var isFocus = false
+        /// What the row shows of the post its post quotes, and that post's age as shown.
+        var quote: QuoteDisplay? = nil
+        var quoteAge: String? = nil
     }
 
     /// What a detail's post part is made from: ``DetailRenderer/PostPart`` and the clock's part.

@@ -160,7 +160,8 @@ public struct RowRenderer: Sendable {
                 post: ShownPost(row.content), columns: width - Self.indent - threadIndent, number: number, warning: row.warning
             ),
             booster: row.boostedBy?.name, interaction: interaction, age: row.isSending ? "sending…" : row.relativeTime(clock), width: width, style: style,
-            threadIndent: threadIndent, isFocus: row.isThreadFocus
+            threadIndent: threadIndent, isFocus: row.isThreadFocus, quote: row.quote,
+            quoteAge: row.quote?.quoted.map { clock.relative($0.post.createdAt) }
         )
         guard let cache else { return draw(source, id: row.id, marker: marker) }
         return Self.marked(cache.row(row.id, source) { draw(source, id: row.id, marker: " ") }, marker)
@@ -208,6 +209,11 @@ public struct RowRenderer: Sendable {
         }
         let body = cache?.body(id, source.body) { bodyLine(source.body) } ?? bodyLine(source.body)
         result.append(indent + (source.body.post.contentWarning == nil && source.body.warning?.action != .warn ? body : style.magenta(body)))
+        // The quote, under the text — unless a warning stands in for the whole post.
+        if let quote = source.quote, source.body.warning?.action != .warn, source.body.post.contentWarning == nil {
+            let lines = QuoteLines(style: style, clock: clock).lines(quote, columns: available - 2, whole: false, opener: "quote \(source.body.number)")
+            result += lines.map { indent + "  " + $0 }
+        }
         if let failure = interaction.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
                 result.append(indent + style.red(line))

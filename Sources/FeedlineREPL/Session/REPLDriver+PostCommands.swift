@@ -64,6 +64,31 @@ extension REPLDriver {
         }
     }
 
+    /// `quote [N]`: the post row N's post (or the open post) quotes, as a post screen; why not,
+    /// for a post that quotes none or whose quote is not shown.
+    func openQuote(_ number: Int?) {
+        let quote: Quote?
+        let what: String
+        switch target(number, name: .quote, onPost: "opens the post it quotes") {
+        case .post(let entry)?:
+            guard let post = loadedPost(entry) else { return }
+            quote = post.quote
+            what = "This post"
+        case .row(_, let row, let number)?:
+            // The row's copy: a delete the store told the row of shows in its quote's state.
+            guard let post = post(of: row, number: number) else { return }
+            quote = post.content.quote
+            what = "Row \(number)"
+        case nil:
+            return
+        }
+        guard let quote else { return refuse("\(what) quotes no post.") }
+        guard quote.state == .accepted, let id = quote.postID else {
+            return refuse("\(what) quotes a post that is not shown: \(quote.state.notShownReason ?? "not available").")
+        }
+        session.navigator.push(.post(id))
+    }
+
     /// `profile N|@user@host`: an account's posts — row N's author (a notification's first
     /// account), a handle's, or the open post's author.
     func openProfile(_ target: ProfileTarget?) {

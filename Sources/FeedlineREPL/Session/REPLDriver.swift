@@ -374,6 +374,7 @@ public final class REPLDriver {
         case .show(let row): reveal(row: row)
         case .retry: retry()
         case .thread(let row): openThread(row)
+        case .quote(let row): openQuote(row)
         case .profile(let target): openProfile(target)
         case .tag(let name):
             tags.insert(name)

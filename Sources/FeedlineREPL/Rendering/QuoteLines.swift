@@ -1,0 +1,79 @@
+import Feedline
+
+/// The lines of a quoted post, drawn under the quoting post (a row, or the post screen) behind a
+/// `│ ` bar: who wrote it, its age and its marks (the quoted post's own shared state), then its
+/// text — on one line in a row, whole on the post screen — or why it is not shown.
+struct QuoteLines {
+    var style: Style
+    var clock: WallClock
+    /// The bar every line starts with.
+    static let bar = "│ "
+
+    /// The quote's lines in `columns` (bar included); `whole` draws the full text (the post
+    /// screen), otherwise one line of it. `opener` names the command that opens the quoted
+    /// post ("quote 3", "quote").
+    func lines(_ quote: QuoteDisplay, columns: Int, whole: Bool, opener: String) -> [String] {
+        let room = max(1, columns - TextWidth.width(of: Self.bar))
+        let bar = style.dim(Self.bar)
+        switch quote {
+        case .shown(let quoted):
+            // An empty line keeps the bar without the space after it (no trailing blanks).
+            return ([head(quoted, room: room)] + body(quoted.post, room: room, whole: whole, opener: opener)).map {
+                $0.isEmpty ? style.dim("│") : bar + $0
+            }
+        case .warned(let quoted, let filter):
+            let note = "Filtered: " + TextWidth.oneLine(filter.title) + " (\(opener) then show to see it)"
+            return [bar + head(quoted, room: room)] + wrap(note, room).map { bar + style.magenta($0) }
+        case .filtered(let filter):
+            return wrap("(quoted post hidden by your filter " + TextWidth.oneLine(filter.title) + ")", room).map { bar + style.dim($0) }
+        case .unavailable(let state):
+            return wrap("(" + (state.notShownReason ?? "quoted post not available") + ")", room).map { bar + style.dim($0) }
+        case .loading:
+            return wrap("(quoted post not loaded: \(opener) opens it)", room).map { bar + style.dim($0) }
+        }
+    }
+
+    /// Name, handle and age, and the quoted post's marks.
+    private func head(_ quoted: QuotedPost, room: Int) -> String {
+        let post = ShownPost(quoted.post)
+        let interaction = quoted.interaction
+        let queued = interaction.queuedMark
+        let marks = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + String(interaction.favouritesCount) + "  "
+            + (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + String(interaction.reblogsCount)
+            + (interaction.bookmarked ? "  🔖" + queued(.bookmark) : "")
+        let who = TextWidth.oneLine(post.author.name) + " @" + TextWidth.oneLine(post.author.handle) + " · " + clock.relative(post.createdAt)
+        let whoRoom = room - TextWidth.width(of: marks) - 2
+        guard whoRoom >= 8 else { return TextWidth.truncate(who, to: room) }
+        let shown = TextWidth.truncate(who, to: whoRoom)
+        let line = style.bold(shown) + TextWidth.spaces(whoRoom - TextWidth.width(of: shown) + 2)
+        return line + (interaction.favourited ? style.yellow(marks) : marks)
+    }
+
+    /// The text (or its content warning), media, and a note when it quotes a post itself.
+    private func body(_ post: Post, room: Int, whole: Bool, opener: String) -> [String] {
+        let shown = ShownPost(post)
+        var lines: [String] = []
+        if let warning = shown.contentWarning {
+            lines += wrap("CW: " + TextWidth.oneLine(warning) + " (\(opener) to read)", whole ? room : nil).map(style.magenta)
+        } else if whole {
+            let text = TextWidth.sanitize(shown.text, keepingLines: true)
+            lines += text.isEmpty ? [style.dim("(no text)")] : TextWidth.wrap(text, to: room)
+            for media in shown.media { lines += TextWidth.wrap(TextWidth.oneLine(media.summary), to: room) }
+        } else {
+            let media = shown.media.map { "[\($0.kind.rawValue)]" }.joined(separator: " ")
+            let text = TextWidth.oneLine(shown.text + " " + media, truncatedTo: room)
+            lines.append(text.isEmpty ? "(no text)" : text)
+        }
+        if let inner = post.quote {
+            let note = inner.state == .accepted ? "(quotes another post: \(opener) shows it)" : "(" + (inner.state.notShownReason ?? "quotes a post") + ")"
+            lines += wrap(note, whole ? room : nil).map(style.dim)
+        }
+        return lines
+    }
+
+    /// `text` wrapped to `room`, or cut to one line when `room` is `nil`.
+    private func wrap(_ text: String, _ room: Int?) -> [String] {
+        guard let room else { return [text] }
+        return TextWidth.wrap(text, to: max(1, room))
+    }
+}

@@ -1,0 +1,239 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// A server of posts, some quoting others, that answers interactions at once (or refuses them).
+final class QuoteServer: EmptyReads, Sendable {
+    private struct State {
+        var posts: [PostID: Post] = [:]
+        var feeds: [Feed: [PostID]] = [:]
+        var refusing = false
+        var sent: [(InteractionKind, Bool, PostID)] = []
+    }
+
+    private let state = Locked(State())
+
+    init(feeds: [Feed: [Post]]) {
+        state.withLock { state in
+            for (feed, posts) in feeds {
+                state.feeds[feed] = posts.map(\.id)
+                for post in posts {
+                    state.posts[post.id] = post
+                    if let quoted = post.content.quote?.post { state.posts[quoted.id] = quoted }
+                }
+            }
+        }
+    }
+
+    var sent: [(InteractionKind, Bool, PostID)] { state.withLock { $0.sent } }
+
+    func refuse(_ refusing: Bool) { state.withLock { $0.refusing = refusing } }
+
+    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        state.withLock { state in
+            Page(posts: cursor == nil ? (state.feeds[feed] ?? []).compactMap { state.posts[$0] } : [], next: nil)
+        }
+    }
+
+    func post(_ id: PostID) async throws -> Post {
+        guard let post = state.withLock({ $0.posts[id] }) else { throw NothingHere() }
+        return post
+    }
+
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        try state.withLock { state in
+            state.sent.append((kind, value, postID))
+            guard !state.refusing else { throw RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false) }
+            guard var post = state.posts[postID] else { throw NothingHere() }
+            switch kind {
+            case .favourite:
+                if post.favourited != value { post.favouritesCount += value ? 1 : -1 }
+                post.favourited = value
+            case .reblog:
+                if post.reblogged != value { post.reblogsCount += value ? 1 : -1 }
+                post.reblogged = value
+            case .bookmark:
+                post.bookmarked = value
+            }
+            state.posts[postID] = post
+            return post
+        }
+    }
+}
+
+/// Quote posts: the quoted post is a post of the store like any other — one shared state on its
+/// own rows and inside every quote of it, on every screen —, filtered by the quoting row's
+/// context, one level deep, and a quote that is not shown says why.
+@MainActor
+@Suite("Quote posts")
+struct QuoteSessionTests {
+    static let quoted = makePost("o1", minutesAgo: 30, author: bob, text: "Say no early and kindly.", favourites: 5)
+
+    static func quoting(_ id: String, _ quoted: Post = Self.quoted, state: Quote.State = .accepted, minutesAgo: Double = 1) -> Post {
+        var post = makePost(id, minutesAgo: minutesAgo, text: "Couldn't agree more.")
+        post.quote = Quote(state: state, post: state == .accepted ? quoted : nil)
+        if state != .accepted { post.quote?.postID = quoted.id }
+        return post
+    }
+
+    static func row(_ list: FeedListViewModel, _ id: PostID) -> PostRow? {
+        list.rows[id: .post(id)]?.post
+    }
+
+    func session(_ server: QuoteServer, push feeds: [Feed] = [.local]) async -> FeedSession {
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.root.appeared()
+        for feed in feeds { session.navigator.push(.feed(feed)) }
+        await session.settle()
+        return session
+    }
+
+    @Test("a favourite made inside a quote is the quoted post's own: its own rows, every quote of it and a detail follow on every screen — and the reverse")
+    func favouriteFromTheQuote() async throws {
+        let server = QuoteServer(feeds: [
+            .home: [Self.quoting("q1"), makePost("p1", minutesAgo: 2)],
+            .local: [Self.quoted, Self.quoting("q2", minutesAgo: 3)],
+        ])
+        let session = await session(server)
+        let home = session.root
+        let local = try #require(session.navigator.top.list)
+        let row = try #require(Self.row(home, "q1"))
+        #expect(row.quotedID == "o1")
+        #expect(row.quote?.quoted?.post.text == "Say no early and kindly.")
+        session.navigator.push(.post("q1"))
+        await session.settle()
+        let detail = try #require(session.navigator.top.detail)
+        #expect(detail.current.quote?.quoted?.interaction.favouritesCount == 5)
+
+        // From the quote (by the quoted post's id, as a front does with `quotedID`).
+        #expect(session.set(.favourite, true, post: row.quotedID ?? ""))
+        // At once, before the server answers, everywhere.
+        #expect(Self.row(home, "q1")?.quote?.quoted?.interaction.favourited == true)
+        #expect(Self.row(local, "o1")?.interaction.favourited == true)
+        #expect(Self.row(local, "q2")?.quote?.quoted?.interaction.favourited == true)
+        #expect(detail.current.quote?.quoted?.interaction.favourited == true)
+        #expect(Self.row(home, "q1")?.interaction.favourited == false, "the quoting post's own state is its own")
+        await session.settle()
+        #expect(server.sent.map(\.2) == ["o1"])
+        #expect(Self.row(home, "q1")?.quote?.quoted?.interaction.favouritesCount == 6)
+        #expect(Self.row(local, "o1")?.interaction.favouritesCount == 6)
+
+        // The reverse: from the quoted post's own row, the quotes follow.
+        #expect(local.set(.favourite, false, row: .post("o1")))
+        #expect(Self.row(home, "q1")?.quote?.quoted?.interaction.favourited == false)
+        #expect(Self.row(local, "q2")?.quote?.quoted?.interaction.favourited == false)
+        #expect(detail.current.quote?.quoted?.interaction.favourited == false)
+        await session.settle()
+        #expect(Self.row(local, "q2")?.quote?.quoted?.interaction.favouritesCount == 5)
+    }
+
+    @Test("a refused favourite made inside a quote rolls back inside every quote and on the post's own rows, with the reason")
+    func refusedFavouriteRollsBackInQuotes() async throws {
+        let server = QuoteServer(feeds: [.home: [Self.quoting("q1")], .local: [Self.quoted]])
+        let session = await session(server)
+        let local = try #require(session.navigator.top.list)
+        server.refuse(true)
+        session.toggle(.favourite, post: "o1")
+        await session.settle()
+        let quoted = try #require(Self.row(session.root, "q1")?.quote?.quoted)
+        #expect(!quoted.interaction.favourited)
+        #expect(quoted.interaction.failure != nil)
+        #expect(Self.row(local, "o1")?.interaction.failure == quoted.interaction.failure)
+    }
+
+    @Test("the quoting row's filter context filters the quoted post: hidden or warned where the quoting post is shown, shown elsewhere; a reveal reaches every quote")
+    func quotingContextFilters() async throws {
+        var filtered = Self.quoted
+        filtered.filters = [
+            PostFilter(title: "Work", contexts: [.home], action: .warn),
+            PostFilter(title: "Spoilers", contexts: [.public], action: .hide),
+        ]
+        let server = QuoteServer(feeds: [
+            .home: [Self.quoting("q1", filtered)],
+            .public: [Self.quoting("q2", filtered, minutesAgo: 2)],
+            .account("1"): [Self.quoting("q3", filtered, minutesAgo: 3)],
+        ])
+        let session = await session(server, push: [.public, .account("1")])
+        let lists = session.navigator.screens.compactMap(\.list)
+        guard case .warned(let warned, let filter)? = Self.row(lists[0], "q1")?.quote else {
+            Issue.record("home: the quote is warned about")
+            return
+        }
+        #expect(filter.title == "Work" && warned.post.id == "o1")
+        #expect(Self.row(lists[0], "q1")?.warning == nil, "the quoting post itself is not filtered")
+        #expect(Self.row(lists[1], "q2")?.quote == .filtered(PostFilter(title: "Spoilers", contexts: [.public], action: .hide)))
+        #expect(Self.row(lists[1], "q2") != nil, "a hidden quote leaves the quoting row")
+        guard case .shown? = Self.row(lists[2], "q3")?.quote else {
+            Issue.record("a profile has no filter here: the quote shows")
+            return
+        }
+        #expect(session.reveal(post: "o1"))
+        guard case .shown? = Self.row(lists[0], "q1")?.quote else {
+            Issue.record("revealed: the quote shows in home")
+            return
+        }
+        #expect(Self.row(lists[1], "q2")?.quote?.quoted == nil, "a hide filter is not revealed")
+    }
+
+    @Test("a quote that is not shown says why — pending, refused, withdrawn, deleted, unknown states — and its row stays")
+    func statesSayWhy() async throws {
+        let states: [Quote.State] = [.pending, .rejected, .revoked, .deleted, .unauthorized, .blockedAccount, .blockedDomain, .mutedAccount]
+        let posts = states.enumerated().map { index, state in Self.quoting("s\(index)", state: state, minutesAgo: Double(index + 1)) }
+        let server = QuoteServer(feeds: [.home: posts])
+        let session = await session(server, push: [])
+        for (index, state) in states.enumerated() {
+            let row = try #require(Self.row(session.root, PostID("s\(index)")))
+            #expect(row.quote == .unavailable(state))
+            #expect(row.quotedID == nil)
+            #expect(state.notShownReason?.isEmpty == false)
+        }
+        #expect(Quote.State(serverName: "frobnicated") == .unauthorized, "an unknown state counts as unauthorised")
+        #expect(Quote.State(serverName: "blocked_domain") == .blockedDomain)
+        #expect(Quote.State.accepted.notShownReason == nil)
+    }
+
+    @Test("quotes are one level deep: the quoted post's own quote is a placeholder (its state and id, never its post)")
+    func oneLevelDeep() throws {
+        let innermost = makePost("i1", minutesAgo: 90, text: "innermost")
+        let middle = Self.quoting("m1", innermost, minutesAgo: 60)
+        let outer = Self.quoting("q1", middle)
+        let quoted = try #require(outer.quote?.post)
+        #expect(quoted.id == "m1")
+        #expect(quoted.quote == Quote(state: .accepted, postID: "i1"))
+        #expect(quoted.quote?.post == nil)
+        // However it is set.
+        var post = makePost("x")
+        post.quote = Quote(state: .accepted, post: middle)
+        #expect(post.quote?.post?.quote?.post == nil)
+    }
+
+    @Test("a quoted post deleted: every quote of it says so, the quoting rows stay, and a fresher copy of a quoting post does not bring it back")
+    func quotedPostDeleted() async throws {
+        let server = QuoteServer(feeds: [.home: [Self.quoting("q1")], .local: [Self.quoted, Self.quoting("q2", minutesAgo: 3)]])
+        let session = await session(server)
+        let local = try #require(session.navigator.top.list)
+        session.store.deleted("o1")
+        #expect(Self.row(session.root, "q1")?.quote == .unavailable(.deleted))
+        #expect(Self.row(local, "q2")?.quote == .unavailable(.deleted))
+        #expect(Self.row(local, "o1") == nil, "its own row leaves")
+        #expect(Self.row(session.root, "q1") != nil)
+        // A list opened later knows too.
+        session.navigator.push(.feed(.home))
+        await session.settle()
+        #expect(Self.row(try #require(session.navigator.top.list), "q1")?.quote == .unavailable(.deleted))
+        // A fresher copy of the quoting post still names the deleted post as accepted.
+        session.root.refresh()
+        await session.settle()
+        #expect(Self.row(session.root, "q1")?.quote == .unavailable(.deleted))
+    }
+
+    @Test("the quoted post is a post of the store from the page that brought it: a detail of it opens without a load")
+    func quotedPostIsInTheStore() async throws {
+        let server = QuoteServer(feeds: [.home: [Self.quoting("q1")]])
+        let session = await session(server, push: [])
+        #expect(session.store.current("o1")?.post.text == "Say no early and kindly.")
+        session.navigator.push(.post("o1"))
+        #expect(session.navigator.top.detail?.current.post?.id == "o1")
+    }
+}
