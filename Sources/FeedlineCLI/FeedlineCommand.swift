@@ -111,6 +111,11 @@ struct FeedlineCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }
+        // A sign-in older than the scopes asked for now: said once, on standard error (not the
+        // JSON-lines protocol's output), before anything loads.
+        if case .account = resolved.selection.token, let note = resolved.selection.account?.missingScopesNote {
+            Output.complain(note)
+        }
         let settings = resolved.settings
         let configuration = SessionConfiguration(
             fixtures: options.fixtures.map { URL(fileURLWithPath: $0) },

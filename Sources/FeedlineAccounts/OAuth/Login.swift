@@ -16,9 +16,11 @@ import Foundation
 /// is kept from a sign-in that fails later.
 public struct Login: Sendable {
     /// The scopes Feedline asks for, and no more: reading, and the kinds of write the fronts
-    /// make (favourites; posts, boosts and their media; bookmarks; follows, mutes and blocks).
+    /// make (favourites; posts, boosts and their media; bookmarks; follows, mutes and blocks;
+    /// lists; direct conversations).
     public static let scopes = [
         "read", "write:favourites", "write:statuses", "write:bookmarks", "write:media", "write:follows", "write:mutes", "write:blocks",
+        "write:lists", "write:conversations",
     ]
     /// The application name the server shows the user ("Feedline").
     public static let clientName = "Feedline"

@@ -44,6 +44,27 @@ public struct StoredAccount: Sendable, Hashable, CustomStringConvertible, Custom
     /// `@alice@social.example`.
     public var handle: String { "@" + id }
 
+    /// The scopes Feedline asks for now (``Login/scopes``) that this sign-in was not granted — an
+    /// account signed in before Feedline asked for them, in ``Login/scopes`` order. A granted
+    /// `write` (or `read`) covers every `write:…` (`read:…`) scope.
+    public var missingScopes: [String] {
+        let granted = Set(scopes)
+        return Login.scopes.filter { scope in
+            guard !granted.contains(scope) else { return false }
+            let umbrella = scope.split(separator: ":").first.map(String.init) ?? scope
+            return !granted.contains(umbrella)
+        }
+    }
+
+    /// What a session signed in as this account says at the start when ``missingScopes`` is not
+    /// empty: what may be refused, and the command that grants it; `nil` otherwise.
+    public var missingScopesNote: String? {
+        let missing = missingScopes
+        guard !missing.isEmpty else { return nil }
+        let list = missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + (missing.last ?? "")
+        return "\(id) was signed in before Feedline asked for \(list): what needs \(missing.count == 1 ? "it" : "them") will be refused. Run `feedline login \(server.loginArgument)` to grant \(missing.count == 1 ? "it" : "them")."
+    }
+
     /// `StoredAccount(alice@social.example)`: never the token.
     public var description: String { "StoredAccount(\(id))" }
 
