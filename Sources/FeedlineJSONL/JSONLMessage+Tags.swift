@@ -10,6 +10,19 @@ extension JSONLMessage {
     /// `{"type":"tagFollow","tag":"birds","following":true,"pending":true,"failure":null}`.
     /// `tag` is the hashtag's key (its name lower-cased, without `#`), as its row id has it
     /// (`tag:birds`); a hashtag row's `following` is this message's.
+    /// `{"type":"tagHeader","screen":1,"name":"birds","weeklyUses":12,"weeklyAccounts":7,
+    /// "following":true,"error":null}`: a hashtag timeline's header once its load ended
+    /// (`error` says why it failed; the other fields are then `null`).
+    public static func tagHeader(_ header: TagHeader, screen: Int) -> JSONLValue {
+        .object([
+            ("type", "tagHeader"), ("screen", .int(screen)), ("name", .string(header.tag?.name ?? header.name)),
+            ("weeklyUses", header.tag?.weeklyUses.map(JSONLValue.int) ?? .null),
+            ("weeklyAccounts", header.tag?.weeklyAccounts.map(JSONLValue.int) ?? .null),
+            ("following", (header.follow?.following ?? header.tag?.following).map(JSONLValue.bool) ?? .null),
+            ("error", .optional(header.failure?.message)),
+        ])
+    }
+
     public static func tagFollow(_ change: TagFollowChange) -> JSONLValue {
         .object([
             ("type", "tagFollow"), ("tag", .string(change.tag)), ("following", .bool(change.display.following)),

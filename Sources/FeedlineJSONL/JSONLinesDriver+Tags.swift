@@ -7,6 +7,26 @@ import Feedline
 /// Nothing happens when the hashtag already shows the value (once the session has learnt it):
 /// a client can repeat itself.
 extension JSONLinesDriver {
+    /// Follows the header of `list` when it is a hashtag's timeline (a list of `tag:…`): writes
+    /// one `tagHeader` message each time a load of it ends — loaded, or failed —; whether you
+    /// follow it later is said by `tagFollow` messages. `nil` for any other list. Lasts as long
+    /// as the returned token.
+    func followTagHeader(of list: FeedListViewModel) -> Subscription? {
+        guard let header = list.tagHeader else { return nil }
+        var written: TagHeader?
+        return header.header.observe { [weak self, weak list] header in
+            guard let self, let list else { return }
+            guard !header.isLoading else {
+                written = nil
+                return
+            }
+            guard written?.tag?.name != header.tag?.name || written?.failure != header.failure else { return }
+            written = header
+            guard let index = self.session.navigator.screens.firstIndex(where: { $0.list === list }) else { return }
+            self.emit(JSONLMessage.tagHeader(header, screen: index))
+        }
+    }
+
     /// Follows (`value` true) or unfollows the hashtag `key`, a key the command checked; the
     /// error's sentence when the store refuses it.
     ///

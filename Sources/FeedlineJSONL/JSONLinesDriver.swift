@@ -14,7 +14,8 @@ public final class JSONLinesDriver {
     private final class FollowedList {
         let list: FeedListViewModel
         var subscription: Subscription?
-        /// The profile header's, for a list of `account:…` (see ``followProfile(of:)``).
+        /// The profile header's, for a list of `account:…` (see ``followProfile(of:)``), or the
+        /// hashtag header's, for a list of `tag:…` (see ``followTagHeader(of:)``).
         var profileSubscription: Subscription?
         var sawSnapshot = false
 
@@ -268,7 +269,7 @@ public final class JSONLinesDriver {
                     self.emit(JSONLMessage.timeline(snapshot, clock: clock, screen: index))
                 }
             }
-            followed.profileSubscription = followProfile(of: list)
+            followed.profileSubscription = followProfile(of: list) ?? followTagHeader(of: list)
         }
         detailSubscription = nil
         guard case .post(let detail) = session.navigator.top else { return }

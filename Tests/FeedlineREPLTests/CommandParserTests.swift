@@ -27,6 +27,8 @@ struct CommandParserTests {
         ("federated", .success(.screen(.public))),
         ("thread 2", .success(.thread(row: 2))),
         ("thread", .success(.thread(row: nil))),
+        ("quote 6", .success(.quote(row: 6))),
+        ("quote", .success(.quote(row: nil))),
         ("profile 5", .success(.profile(.row(5)))),
         ("profile @kemi@fieldnotes.science", .success(.profile(.handle("kemi@fieldnotes.science")))),
         ("profile ruth", .success(.profile(.handle("ruth")))),

@@ -29,6 +29,38 @@ struct RenderingTests {
         post("7", name: "Evil\u{1B}[2J", text: "Clears\u{1B}[2J the screen\u{7} and\nbreaks lines"),
     ]
 
+    @Test("a quote is drawn under its row behind a bar, its marks the quoted post's own; each display says what it is; every line fits", arguments: [40, 80])
+    func quoteLines(_ width: Int) {
+        let quoted = Self.post("q", name: "Priya", text: "Say no early and kindly.", favourites: 612, favourited: true)
+        var quoting = Self.post("p", name: "Hugo", text: "Couldn't agree more.")
+        quoting.media = []
+        quoting.quote = Quote(state: .accepted, post: quoted)
+        let renderer = RowRenderer(width: width, clock: Self.clock)
+        let filter = PostFilter(title: "Work", contexts: [.home], action: .warn)
+        let displays: [(QuotedPost?, Quote, FilterContext?, String)] = [
+            (QuotedPost(post: quoted), Quote(state: .accepted, post: quoted), nil, "Say no early"),
+            (nil, Quote(state: .pending, postID: "q"), nil, "(quote pending approval)"),
+            (nil, Quote(state: .deleted, postID: "q"), nil, "(quoted post deleted)"),
+            (nil, Quote(state: .accepted, postID: "q"), nil, "(quoted post not loaded:"),
+        ]
+        for (current, quote, context, expected) in displays {
+            var post = quoting
+            post.quote = quote
+            let lines = renderer.lines(.post(PostRow(post: post, filterContext: context, quoted: current)), number: 4)
+            #expect(lines.contains { $0.contains("│ ") && $0.contains(expected) }, "\(expected) at \(width)")
+            for line in lines { #expect(TextWidth.width(of: line) <= width) }
+        }
+        var warned = quoted
+        warned.filters = [filter]
+        var post = quoting
+        post.quote = Quote(state: .accepted, post: warned)
+        let lines = renderer.lines(.post(PostRow(post: post, filterContext: .home, quoted: QuotedPost(post: warned))), number: 4)
+        #expect(lines.contains { $0.contains("Filtered: Work") }, "warned in the quoting row's context")
+        #expect(!lines.contains { $0.contains("Say no early") })
+        let shown = renderer.lines(.post(PostRow(post: quoting, quoted: QuotedPost(post: quoted))), number: 4)
+        #expect(shown.contains { $0.contains("★ 612") }, "the quoted post's own marks")
+    }
+
     @Test("character widths: CJK and emoji take two columns, combining marks none")
     func widths() {
         #expect(TextWidth.width(of: "abc") == 3)

@@ -29,6 +29,14 @@ final class TagServer: EmptyReads, Sendable {
         state.withLock { $0.followed.removeAll { $0 == tag } }
     }
     var sent: [(String, Bool)] { state.withLock { $0.sent } }
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+
+    func tag(named name: String) async throws -> Hashtag {
+        let key = name.lowercased()
+        guard !key.isEmpty else { throw NothingHere() }
+        let uses = trending.first { $0.key == key }?.weeklyUses
+        return Hashtag(name: name, weeklyUses: uses, following: followed.contains(key))
+    }
 
     func waitForChanges(_ count: Int) async {
         await withCheckedContinuation { continuation in
@@ -52,12 +60,16 @@ final class TagServer: EmptyReads, Sendable {
         if let (continuation, tag) = answer { continuation.resume(returning: tag) }
     }
 
-    func fail(at index: Int) {
-        let continuation = state.withLock { state -> CheckedContinuation<Hashtag, any Error>? in
+    /// Refuses the request at `index`; returns its hashtag.
+    @discardableResult
+    func fail(at index: Int) -> String? {
+        let refused = state.withLock { state -> (String, CheckedContinuation<Hashtag, any Error>)? in
             guard state.waiting.indices.contains(index) else { return nil }
-            return state.waiting.remove(at: index).continuation
+            let waiting = state.waiting.remove(at: index)
+            return (waiting.tag, waiting.continuation)
         }
-        continuation?.resume(throwing: RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
+        refused?.1.resume(throwing: RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
+        return refused?.0
     }
 
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
@@ -125,6 +137,112 @@ struct TagSessionTests {
         await server.waitForChanges(1)
         server.answer(at: 0)
         await session.settle()
+    }
+
+    @Test("a hashtag's header loads the hashtag and agrees with every other screen: a follow made on the trending list shows in it at once, and its own follow shows there")
+    func headerAgrees() async throws {
+        let server = TagServer(followed: ["gardening"], trending: [Hashtag(name: "birds", weeklyUses: 12)])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.trendingTags)
+        session.navigator.push(.feed(.tag("Birds")))
+        session.navigator.top.list?.appeared()
+        await session.settle()
+        let lists = session.navigator.screens.compactMap(\.list)
+        let header = try #require(lists[2].tagHeader)
+        #expect(lists[0].tagHeader == nil && lists[1].tagHeader == nil, "only a hashtag's timeline has one")
+        #expect(header.current.tag?.weeklyUses == 12)
+        #expect(header.current.follow == TagFollowDisplay(following: false))
+        #expect(session.setTagFollow("birds", true))
+        #expect(header.current.follow == TagFollowDisplay(following: true, pending: true))
+        #expect(header.current.tag?.following == true)
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(header.current.follow == TagFollowDisplay(following: true))
+        // From the header: the trending row follows.
+        #expect(header.setFollowing(false))
+        #expect(Self.tags(lists[1]) == ["birds"])
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(server.followed == ["gardening"])
+    }
+
+    @Test("a header that cannot load says why and loads again at retry")
+    func headerFailure() async throws {
+        let session = FeedSession(service: TagServer(), clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.feed(.tag("")))
+        session.navigator.top.list?.appeared()
+        await session.settle()
+        let header = try #require(session.navigator.top.list?.tagHeader)
+        #expect(header.current.failure?.message == "Record not found")
+        #expect(!header.current.isLoading)
+        session.retry()
+        #expect(header.current.failure == nil && header.current.isLoading)
+        await session.settle()
+        #expect(header.current.failure != nil)
+    }
+
+    @Test("followed hashtags converge under random answer order and failures: every screen and the server end with the last wish (seeded)")
+    func followsConverge() async throws {
+        let seed = testSeed(0x7A65)
+        print("TagSessionTests.followsConverge seed \(seed) (replay with FEEDLINE_SEED=\(seed))")
+        var generator = SeededGenerator(seed: seed)
+        let names = ["birds", "gardening", "swift"]
+        for _ in 0..<60 {
+            let server = TagServer(followed: ["gardening"], trending: names.map { Hashtag(name: $0, weeklyUses: 1) })
+            let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+            session.navigator.push(.trendingTags)
+            session.navigator.push(.followedTags)
+            await session.settle()
+            let trending = try #require(session.navigator.screens.compactMap(\.list).dropFirst().first)
+            var wish = ["gardening": true, "birds": false, "swift": false]
+            // Hashtags whose request was refused since the last wish: a refusal rolls the wish
+            // back to the server's value (retry may ask again), so only agreement is checked.
+            var refused: Set<String> = []
+            for _ in 0..<25 {
+                switch generator.next(below: 4) {
+                case 0, 1:
+                    let name = names[generator.next(below: names.count)]
+                    let value = generator.next(below: 2) == 0
+                    session.setTagFollow(name, value)
+                    wish[name] = value
+                    refused.remove(name)
+                case 2:
+                    if server.waitingCount > 0 { server.answer(at: generator.next(below: server.waitingCount)) }
+                default:
+                    if server.waitingCount > 0, let name = server.fail(at: generator.next(below: server.waitingCount)) {
+                        refused.insert(TagStore.key(name))
+                    }
+                }
+                for _ in 0..<3 { await Task.yield() }
+            }
+            // Quiescence: answer whatever comes, and retry what was refused, until nothing is left.
+            var rounds = 0
+            while rounds < 200 {
+                rounds += 1
+                if server.waitingCount > 0 {
+                    server.answer(at: 0)
+                } else if !session.tags.requestsInFlight.isEmpty {
+                    await server.waitForChanges(1)
+                } else if session.tags.hasFailures {
+                    session.retry()
+                } else {
+                    break
+                }
+                for _ in 0..<3 { await Task.yield() }
+            }
+            await session.settle()
+            for name in names {
+                let shown = session.tags.follow(name)?.following ?? (name == "gardening")
+                #expect(session.tags.follow(name)?.pending != true, "\(name) settled (seed \(seed))")
+                #expect(server.followed.contains(name) == shown, "\(name): every screen shows what the server has (seed \(seed))")
+                #expect(Self.tags(trending).contains(shown ? name + "+" : name), "\(name): its trending row shows it (seed \(seed))")
+                if !refused.contains(name) {
+                    #expect(shown == wish[name], "\(name): the last wish holds (seed \(seed))")
+                }
+            }
+        }
     }
 
     @Test("a refused follow rolls back on every row and says why; retry sends it again")

@@ -23,5 +23,6 @@ extension FeedService {
     public func setDomainBlock(_ domain: String, to value: Bool) async throws { throw AccountsUnsupported() }
     public func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag { throw AccountsUnsupported() }
     public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
+    public func tag(named name: String) async throws -> Hashtag { throw AccountsUnsupported() }
     public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
 }

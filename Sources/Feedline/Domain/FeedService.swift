@@ -99,6 +99,11 @@ public protocol FeedService: Sendable {
     /// (`POST /api/v1/tags/:name/follow|unfollow`). (Default: throws ``AccountsUnsupported``.)
     func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag
 
+    /// The hashtag `name` (without `#`): its use over the last week and, signed in, whether you
+    /// follow it (`GET /api/v1/tags/:name`): what a hashtag screen's header shows. (Default:
+    /// throws ``AccountsUnsupported``.)
+    func tag(named name: String) async throws -> Hashtag
+
     /// A page of the hashtags the signed-in user follows (`GET /api/v1/followed_tags`, paged by
     /// `Link`). (Default: throws ``AccountsUnsupported``.)
     func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag>

@@ -131,7 +131,12 @@ package final class KeyedToggles {
     /// shows (setting what is already set changes nothing on the server).
     package func set(_ key: String, _ value: Bool) {
         var track = tracks[key] ?? ToggleTrack(confirmed: !value, count: 0)
-        if track.desired == value, track.knownSince != 0 || track.isPending { return }
+        if track.desired == value, track.knownSince != 0 || track.isPending {
+            // Asking for what shows after a refusal drops the refused change: a later retry
+            // must not undo what the user just said.
+            if failures.removeValue(forKey: key) != nil { notify(key) }
+            return
+        }
         if track.knownSince == 0, !track.isPending {
             track.confirmed = !value
             track.desired = !value

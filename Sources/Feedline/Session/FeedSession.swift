@@ -48,9 +48,13 @@ public final class FeedSession {
             if case .feed(.account(let id)) = source {
                 profile = ProfileViewModel(account: id, service: service, relationships: relationships, activity: activity)
             }
+            var tagHeader: TagHeaderViewModel?
+            if case .feed(.tag(let name)) = source {
+                tagHeader = TagHeaderViewModel(name: name, service: service, tags: tags, activity: activity)
+            }
             return FeedListViewModel(
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
-                relationships: relationships, domainBlocks: domainBlocks, tags: tags
+                relationships: relationships, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader
             )
         }
         self.relationships = relationships
@@ -140,6 +144,10 @@ public final class FeedSession {
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {
                 list.profile?.retry()
+                retried = true
+            }
+            if case .list(let list) = screen, list.tagHeader?.current.failure != nil {
+                list.tagHeader?.retry()
                 retried = true
             }
             switch screen {

@@ -60,6 +60,9 @@ public final class FeedListViewModel {
     public let store: PostStore
     /// The header of a profile (a list of `Feed.account`), `nil` for every other list.
     public let profile: ProfileViewModel?
+    /// The header of a hashtag's timeline (`Feed.tag`): the hashtag and whether you follow it;
+    /// `nil` for every other list.
+    public let tagHeader: TagHeaderViewModel?
     private let relay: Relay<Snapshot>
     private let positionRelay = Relay<ReadingPosition?>(nil)
     private var holder: PostStore.Holder?
@@ -94,8 +97,9 @@ public final class FeedListViewModel {
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
         profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil,
-        tags: TagStore? = nil
+        tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil
     ) {
+        self.tagHeader = tagHeader
         self.source = source
         self.store = store
         self.profile = profile
@@ -181,6 +185,7 @@ public final class FeedListViewModel {
     /// The list became visible: loads the first page if nothing is there.
     public func appeared() {
         profile?.appeared()
+        tagHeader?.appeared()
         send(.appeared)
     }
     /// The row with this id is about to be displayed (prefetches near the end).

@@ -74,6 +74,25 @@ extension MastodonHTTPService {
         return Page(items: tags, next: tags.isEmpty ? nil : nextCursor(response, after: url, path: Self.followedTagsPath))
     }
 
+    /// The hashtag `name` (`GET /api/v1/tags/:name`, trimmed, without a leading `#`,
+    /// percent-encoded): its use over the last week and, signed in, whether the user follows it.
+    ///
+    /// - Throws: ``MastodonHTTPError/unprocessable(serverMessage:)`` before anything is sent for
+    ///   an empty name; ``MastodonHTTPError/notFound(serverMessage:)`` with a sentence for the 404
+    ///   Mastodon answers a hashtag no post used; the errors of every read.
+    public func tag(named name: String) async throws -> Hashtag {
+        let tag = Self.tagName(name)
+        guard !tag.isEmpty else { throw MastodonHTTPError.unprocessable(serverMessage: "there is no hashtag to look up") }
+        let what = "the hashtag #\(tag)"
+        let url = server.url(path: "/api/v1/tags/" + URLPath.encode(tag))
+        do {
+            let response = try await send(APIRequest(method: "GET", url: url, what: what))
+            return Hashtag(try decode(Mastodon.Hashtag.self, from: response, what: what))
+        } catch MastodonHTTPError.notFound {
+            throw MastodonHTTPError.notFound(serverMessage: "No post on \(server) uses #\(tag) yet")
+        }
+    }
+
     /// Follows (`true`: `POST /api/v1/tags/:name/follow`) or unfollows (`false`: `…/unfollow`)
     /// the hashtag `name`, sent trimmed and without a leading `#`, percent-encoded (`café` is
     /// `caf%C3%A9`), and returns the server's hashtag afterwards (its `following` taken as

@@ -77,6 +77,8 @@ public struct SandboxScenario: Hashable, Sendable {
         case trendingTags = "trending_tags"
         /// ``SandboxService/setTagFollow(_:to:)``, following or unfollowing a hashtag.
         case tagFollow = "tag_follow"
+        /// ``SandboxService/tag(named:)``: one hashtag, for a hashtag screen's header.
+        case tag
     }
 
     /// How a failing request fails; each has the one sentence the error shows.

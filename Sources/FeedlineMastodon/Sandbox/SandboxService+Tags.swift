@@ -52,6 +52,20 @@ extension SandboxService {
         }
     }
 
+    /// The hashtag `name` (trimmed, `#` optional, any case): spelled as the posts spell it, with
+    /// its use over the week and whether you follow it.
+    ///
+    /// - Throws: ``SandboxError/refused(_:)`` for an empty name or one that is no hashtag.
+    public func tag(named name: String) async throws -> Hashtag {
+        try await performOnAccounts(.tag) { state, _ throws(SandboxError) in
+            let key = SandboxTags.name(name)
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw .refused("\"#\(key)\" is not a hashtag: a hashtag has only letters, digits and underscores.")
+            }
+            return state.hashtag(named: key, uses: state.tagUses())
+        }
+    }
+
     /// Follows (`true`) or unfollows the hashtag `name` (trimmed, `#` optional, any case) and
     /// returns it afterwards: spelled as the posts spell it, with its use and `following`.
     /// Idempotent; a new follow comes first in ``followedTags(after:)``.

@@ -52,6 +52,10 @@ extension REPLDriver {
                     guard !header.isLoading, let self, let entry, self.options.live, self.following, self.isTop(entry) else { return }
                     self.flush()
                 }
+                    ?? list.tagHeader?.header.observe { [weak self, weak entry] header in
+                        guard !header.isLoading, let self, let entry, self.options.live, self.following, self.isTop(entry) else { return }
+                        self.flush()
+                    }
             case .post(let detail):
                 let entry = PostEntry(detail)
                 stack.append(.post(entry))

@@ -4,6 +4,33 @@ import Feedline
 /// through the session's one tag store — every screen showing it follows at once — and say what
 /// the server answered.
 extension REPLDriver {
+    /// A hashtag timeline's header, once it loaded (before its first rows when both came
+    /// together): the hashtag, its use this week and whether you follow it as every screen shows
+    /// it (a follow made later is reported as it goes, not by printing the header again). A
+    /// failed load says why once.
+    func tagHeaderLines(_ entry: ListEntry) -> [String] {
+        guard let header = entry.list.tagHeader?.current, !header.isLoading, !entry.headerShown else { return [] }
+        if let failure = header.failure {
+            guard !entry.headerShown else { return [] }
+            entry.headerShown = true
+            return TextWidth.wrap("Could not load #\(header.name): \(RowRenderer.sentence(failure.message)) retry loads it again.", to: options.width)
+                .map(options.style.dim)
+        }
+        guard let tag = header.tag else { return [] }
+        var parts = ["#" + tag.name]
+        if let uses = tag.weeklyUses {
+            var used = "\(uses) post\(uses == 1 ? "" : "s") this week"
+            if let accounts = tag.weeklyAccounts { used += " by \(accounts) \(accounts == 1 ? "person" : "people")" }
+            parts.append(used)
+        }
+        if let following = header.follow?.following ?? tag.following {
+            let pending = header.follow?.pending == true ? "…" : ""
+            parts.append((following ? "you follow it" : "you do not follow it") + pending)
+        }
+        entry.headerShown = true
+        return TextWidth.wrap(parts.joined(separator: " · "), to: options.width).map(options.style.bold)
+    }
+
     func followTag(_ tag: String, _ value: Bool) {
         if let shown = session.tags.follow(tag), shown.following == value, !shown.pending {
             say(value ? "Already following #\(tag)." : "Not following #\(tag).")

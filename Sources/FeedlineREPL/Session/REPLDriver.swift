@@ -268,6 +268,7 @@ public final class REPLDriver {
             switch top {
             case .list(let entry):
                 emit(profileLines(entry))
+                emit(tagHeaderLines(entry))
                 emit(entry.screen.flush(rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry)))
                 noteMissingReplies(entry)
             case .post(let entry):

@@ -101,6 +101,16 @@ extension FakeMastodon {
             return Self.json(tags, headers: links)
         default:
             let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if request.method == "GET", parts.count == 5, parts[0].isEmpty, parts[1...3] == ["api", "v1", "tags"] {
+                let name = parts[4].removingPercentEncoding ?? parts[4]
+                guard Self.isHashtagName(name) else { return Self.error(404, "Record not found") }
+                return state.withLock { state in
+                    let spelled = Self.spelling(of: name, in: state)
+                    var tag = hashtag(spelled, following: state.tags.records.contains { $0.name.lowercased() == name.lowercased() }, in: state)
+                    if !signedIn { tag.following = nil }
+                    return Self.json(tag)
+                }
+            }
             guard request.method == "POST", parts.count == 6, parts[0].isEmpty, parts[1...3] == ["api", "v1", "tags"] else { return nil }
             guard parts[5] == "follow" || parts[5] == "unfollow" else { return unexpected(request) }
             return followTag(parts[4], follow: parts[5] == "follow")
