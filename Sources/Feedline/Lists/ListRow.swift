@@ -368,40 +368,30 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
 
     /// The row with a change of the post its post quotes applied.
     func applyingQuote(_ change: PostChange) -> ListRow {
-        switch self {
-        case .post(let row):
-            return .post(row.applyingQuote(change))
-        case .notification(var row):
-            row.post = row.post?.applyingQuote(change)
-            return .notification(row)
-        case .gap, .account, .tag, .domain:
-            return self
-        }
+        mappingShownPost { $0.applyingQuote(change) }
     }
 
     /// The row once the post its post quotes was deleted.
     func quoteDeleted(_ id: PostID) -> ListRow {
+        mappingShownPost { $0.quoteDeleted(id) }
+    }
+
+    /// The row with a post change applied to the post it shows.
+    func applying(_ change: PostChange) -> ListRow {
+        mappingShownPost { $0.applying(change) }
+    }
+
+    /// The row with `transform` applied to the post it shows (a post row's, a notification's).
+    private func mappingShownPost(_ transform: (PostRow) -> PostRow) -> ListRow {
         switch self {
         case .post(let row):
-            return .post(row.quoteDeleted(id))
+            return .post(transform(row))
         case .notification(var row):
-            row.post = row.post?.quoteDeleted(id)
+            row.post = row.post.map(transform)
             return .notification(row)
         case .gap, .account, .tag, .domain:
             return self
         }
     }
 
-    /// The row with a post change applied to the post it shows.
-    func applying(_ change: PostChange) -> ListRow {
-        switch self {
-        case .post(let row):
-            return .post(row.applying(change))
-        case .notification(var row):
-            row.post = row.post?.applying(change)
-            return .notification(row)
-        case .gap, .account, .tag, .domain:
-            return self
-        }
-    }
 }
