@@ -26,3 +26,11 @@ extension FeedSession {
         conversations.markRead(id)
     }
 }
+
+extension FeedSession {
+    /// Loads every conversations list on the stack again (a `direct` stream that reconnected:
+    /// what changed while there was none). Lists elsewhere load fresh when opened.
+    public func reloadConversations() {
+        for case .list(let list) in navigator.screens where list.source == .conversations { list.refresh() }
+    }
+}
