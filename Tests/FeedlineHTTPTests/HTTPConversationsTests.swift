@@ -85,7 +85,7 @@ struct HTTPConversationsTests {
     func directStream() async throws {
         let statuses = try Self.originals(3)
         var reply = statuses[2]
-        reply.id = "990777"
+        reply.id = "117699999999990777"
         reply.content = "<p>A new direct message.</p>"
         reply.visibility = .direct
         try await withFakeServer(statuses: try FixtureStatuses.timeline()) { fake, server in
@@ -106,6 +106,8 @@ struct HTTPConversationsTests {
             )
             live.start()
             await fake.waitForStreams(1)
+            // The reload a connection makes (what changed while there was none) comes first.
+            await session.settle()
             #expect(fake.requests.contains { $0.path == "/api/v1/streaming/direct" })
             #expect(session.streamState.value == .off, "the session's stream state is the user stream's")
             guard case .conversation(let id) = last else {

@@ -13,6 +13,7 @@ extension REPLDriver {
         case .requests: navigator.push(.accounts(.requests))
         case .domains: navigator.push(.domainBlocks)
         case .tags: navigator.push(.followedTags)
+        case .conversations: navigator.push(.conversations)
         case .home, .local, .public:
             let feed: Feed = name == .home ? .home : name == .local ? .local : .public
             if session.root.source == .feed(feed) {
