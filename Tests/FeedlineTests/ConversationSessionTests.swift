@@ -30,6 +30,24 @@ final class ConversationServer: EmptyReads, Sendable {
 
     var sent: [String] { state.withLock { $0.sent.map { "\($0.action) \($0.id)" } } }
 
+    /// The changes waiting for an answer, as `read c1`, in the order they came.
+    var waiting: [String] { state.withLock { $0.waiting.map { "\($0.change.action) \($0.change.id)" } } }
+
+    /// The conversations as the server has them: `c1*` when unread.
+    var summary: [String] { state.withLock { $0.conversations.map { $0.id + ($0.unread ? "*" : "") } } }
+
+    /// A new post in conversation `id` (added when the server has none of that id): unread, on top.
+    func newPost(in id: String, _ post: Post, participant: Author) -> Conversation {
+        state.withLock { state in
+            var conversation = state.conversations.first { $0.id == id } ?? Conversation(id: id, participants: [participant], unread: true, lastPost: nil)
+            conversation.lastPost = post
+            conversation.unread = true
+            state.conversations.removeAll { $0.id == id }
+            state.conversations.insert(conversation, at: 0)
+            return conversation
+        }
+    }
+
     func waitForChanges(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state in
@@ -325,5 +343,101 @@ struct ConversationSessionTests {
         #expect(RowID(RowID.conversation("c9").description) == .conversation("c9"))
         #expect(RowID.conversation("c9").description == "conversation:c9")
         #expect(Route(.conversations) == .conversations)
+    }
+
+    static var walks: Int { ProcessInfo.processInfo.environment["FEEDLINE_WALKS"].flatMap(Int.init) ?? 300 }
+
+    @Test("300 seeded walks of reads, removals, refusals, new posts and stale pages: every screen shows the store, one request per change, and all converge to the server")
+    func seededWalks() async throws {
+        let seed = testSeed(0x434F_4E56)
+        print("conversation walks: \(Self.walks) walks from seed \(seed) (FEEDLINE_SEED replays)")
+        var random = SeededGenerator(seed: seed)
+        for walk in 0..<Self.walks {
+            if try await !run(walk: walk, seed: seed, random: &random) { break }
+        }
+    }
+
+    /// One walk; `false` when it broke a rule (recorded).
+    private func run(walk: Int, seed: UInt64, random: inout SeededGenerator) async throws -> Bool {
+        let ids = ["c1", "c2", "c3", "c4"]
+        let server = ConversationServer(ids.prefix(3).map { Self.conversation($0, unread: random.next(below: 2) == 0) })
+        let (session, first, second) = await twoScreens(server)
+        var log: [String] = []
+        var stale: (epoch: StoreEpoch, items: [Conversation])?
+        /// The conversations changed here since the page in `stale` began: that page must not undo them.
+        var changedSinceStale: Set<String> = []
+        var posts = 0
+        func broken(_ message: String) -> Bool {
+            Issue.record("walk \(walk) (seed \(seed)): \(message)\n\(log.joined(separator: "\n"))")
+            return true
+        }
+        func check() -> Bool {
+            if Self.shown(first) != Self.shown(second) { return broken("the screens differ: \(Self.shown(first)) / \(Self.shown(second))") }
+            for row in first.rows.compactMap(\.conversation) {
+                guard let known = session.conversations.conversation(row.id) else { return broken("\(row.id) shows but the store has it removed") }
+                if known.unread != row.unread { return broken("\(row.id) shows unread \(row.unread), the store says \(known.unread)") }
+            }
+            let waiting = server.waiting
+            if Set(waiting).count != waiting.count { return broken("two requests for one change: \(waiting)") }
+            return false
+        }
+        for _ in 0..<20 {
+            let id = ids[random.next(below: ids.count)]
+            let before = server.waiting.count
+            switch random.next(below: 7) {
+            case 0:
+                log.append("markRead \(id)")
+                if session.markConversationRead(id) {
+                    changedSinceStale.insert(id)
+                    await server.waitForChanges(before + 1)
+                }
+            case 1:
+                log.append("remove \(id)")
+                if session.removeConversation(id) {
+                    changedSinceStale.insert(id)
+                    await server.waitForChanges(before + 1)
+                }
+            case 2, 3:
+                guard before > 0 else { continue }
+                let index = random.next(below: before)
+                let refuse = random.next(below: 3) == 0
+                log.append("\(refuse ? "refuse" : "answer") \(server.waiting[index])")
+                if refuse { server.fail(at: index) } else { server.answer(at: index) }
+                // The answer reaches the session (nothing else runs meanwhile).
+                await session.conversations.waitForRequests(atMost: before - 1)
+            case 4:
+                posts += 1
+                log.append("new post \(posts) in \(id)")
+                let post = Post(id: PostID("n\(posts)"), author: alice, text: "new \(posts)", createdAt: testNow, visibility: .direct)
+                session.apply(.conversation(server.newPost(in: id, post, participant: alice)))
+                changedSinceStale.insert(id)
+                let removing = session.conversations.isPending(id) && session.conversations.conversation(id) == nil
+                if !removing, session.conversations.conversation(id)?.unread != true { return !broken("a new post in \(id) does not show it unread") }
+            case 5:
+                log.append("a page begins")
+                stale = (session.conversations.beginFetch(), try await server.conversations(after: nil).items)
+                changedSinceStale = []
+            default:
+                guard let page = stale else { continue }
+                log.append("the page begun earlier arrives")
+                stale = nil
+                let before = changedSinceStale.map { ($0, session.conversations.conversation($0)?.unread) }
+                _ = session.conversations.ingest(page.items, fetchedAt: page.epoch)
+                for (changed, shown) in before where session.conversations.conversation(changed)?.unread != shown {
+                    return !broken("the page begun earlier undid the change of \(changed)")
+                }
+            }
+            if check() { return false }
+        }
+        // Every change answered, then both screens load again: they show the server.
+        while !server.waiting.isEmpty { server.answer(at: 0) }
+        await session.settle()
+        first.refresh()
+        second.refresh()
+        await session.settle()
+        if Self.shown(first).map({ $0.replacingOccurrences(of: "!", with: "") }) != server.summary {
+            return !broken("after answering everything and loading again: \(Self.shown(first)), the server: \(server.summary)")
+        }
+        return !check()
     }
 }

@@ -21,7 +21,8 @@ public enum ConversationChange: Hashable, Sendable {
 /// - Marking read (``markRead(_:)``, done by opening one) clears unread at once on every
 ///   screen, sends one request, and on refusal shows it unread again with the reason.
 /// - Removing (``remove(_:)``) takes it off every screen at once; on refusal it comes back
-///   where it was, with the reason. A conversation removed stays away from later pages begun
+///   where it was, with the reason. A new post that comes meanwhile brings it back on top once
+///   the server answered. A conversation removed stays away from later pages begun
 ///   before the removal; a new post in it (the stream, your reply) brings it back, as Mastodon does.
 /// - A new post in a conversation (the `direct` stream, or your own direct reply to its last
 ///   post) moves it to the top of every conversations list.
@@ -41,10 +42,13 @@ public final class ConversationStore {
     private var reading: Set<String> = []
     private var removing: Set<String> = []
     private var removed: Set<String> = []
+    /// Conversations with a new post while their removal was on its way: they stay (at the top).
+    private var revived: Set<String> = []
     private var failures: [String: (message: String, action: Action)] = [:]
     /// The epoch of the last local change of each conversation.
     private var changedAt: [String: StoreEpoch] = [:]
     private var epoch: StoreEpoch = 0
+    private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     package init(service: any FeedService, activity: Activity) {
         self.service = service
@@ -68,6 +72,21 @@ public final class ConversationStore {
 
     /// Whether a change was refused and not retried.
     public var hasFailures: Bool { !failures.isEmpty }
+
+    /// The changes sent and not answered yet.
+    package var requestsInFlight: Int { reading.count + removing.count }
+
+    /// Returns once at most `count` changes wait for an answer (at once when that is so). For tests.
+    package func waitForRequests(atMost count: Int) async {
+        guard requestsInFlight > count else { return }
+        await withCheckedContinuation { requestWaiters.append((count, $0)) }
+    }
+
+    private func resumeWaiters() {
+        let ready = requestWaiters.filter { requestsInFlight <= $0.count }
+        requestWaiters.removeAll { requestsInFlight <= $0.count }
+        for waiter in ready { waiter.continuation.resume() }
+    }
 
     /// Calls `handler` on the main actor after every change, in order. Lasts as long as the token.
     public func observe(_ handler: @escaping @MainActor @Sendable (ConversationChange) -> Void) -> Subscription {
@@ -116,11 +135,12 @@ public final class ConversationStore {
         epoch += 1
         changedAt[id] = epoch
         removed.remove(id)
-        var conversation = conversation
-        // Being read: the answer will say it is read.
-        if reading.contains(id) { conversation.unread = false }
         record(conversation)
-        guard !removing.contains(id) else { return }
+        guard !removing.contains(id) else {
+            // Removed or not, the new post brings it back once the server answers.
+            revived.insert(id)
+            return
+        }
         observers.notify(.updated(id: id, moved: true))
     }
 
@@ -202,6 +222,7 @@ public final class ConversationStore {
 
     private func readAnswered(_ id: String, _ result: Result<Void, FeedFailure>) {
         reading.remove(id)
+        defer { resumeWaiters() }
         guard case .failure(let failure) = result else { return }
         let name = known[id].map { Self.name($0) } ?? "this conversation"
         failures[id] = ("Could not mark \(name) read: \(failure.message)", .read)
@@ -215,15 +236,19 @@ public final class ConversationStore {
 
     private func removeAnswered(_ id: String, _ result: Result<Void, FeedFailure>) {
         removing.remove(id)
+        defer { resumeWaiters() }
+        let back = revived.remove(id) != nil
         switch result {
         case .success:
-            removed.insert(id)
+            if !back { removed.insert(id) }
             observers.notify(.removed(id: id))
         case .failure(let failure):
             let name = known[id].map { Self.name($0) } ?? "this conversation"
             failures[id] = ("Could not remove \(name): \(failure.message)", .remove)
             observers.notify(.removalRefused(id: id))
         }
+        // A new post came while the removal was on its way: the conversation is back, on top.
+        if back { observers.notify(.updated(id: id, moved: true)) }
     }
 
     private func record(_ conversation: Conversation) {
