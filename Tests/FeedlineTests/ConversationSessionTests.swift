@@ -285,6 +285,24 @@ struct ConversationSessionTests {
         await session.settle()
     }
 
+    @Test("a reload that brings a conversation's new last post: the row shows that post's state from then on, not the old one's")
+    func reloadSwapsThePost() async throws {
+        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob)])
+        let (session, first, _) = await twoScreens(server)
+        // The top conversation has a newer post the stream did not bring: it stays where it is.
+        _ = server.newPost(in: "c1", Post(id: "n1", author: alice, text: "newer", createdAt: testNow, visibility: .direct), participant: alice)
+        first.refresh()
+        await session.settle()
+        #expect(Self.shown(first) == ["c1*", "c2"])
+        #expect(first.rows.first?.conversation?.lastPost?.text == "newer")
+        #expect(session.toggle(.favourite, post: "n1"))
+        #expect(first.rows.first?.conversation?.lastPost?.interaction.favourited == true, "the row hears of its new post")
+        #expect(session.toggle(.favourite, post: "c1-last"))
+        #expect(first.rows.first?.conversation?.lastPost?.interaction.favourited == true, "and no more of the old one")
+        #expect(first.rows.first?.conversation?.lastPost?.post.id == "n1")
+        await session.settle()
+    }
+
     @Test("a conversation with a new post (the stream) moves to the top of every conversations list; an unknown one comes on top")
     func streamedMovesUp() async throws {
         let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3")])
