@@ -39,7 +39,7 @@ extension JSONLCommand {
         switch row {
         case .domain(let domain):
             return self.domain(name, domain).map { .domainBlock(.domain($0), value: wanted, screen: screen) }
-        case .account, .post, .notification:
+        case .account, .post, .notification, .conversation:
             return .success(.domainBlock(.row(row), value: wanted, screen: screen))
         case .tag:
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a hashtag row, not an account or a domain."))

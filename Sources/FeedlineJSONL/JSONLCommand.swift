@@ -73,6 +73,9 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Follow (`value` true) or unfollow a hashtag, named by its key (without `#`,
         /// lower-cased) as the session's tag store keys it (`followTag`, `unfollowTag`).
         case tagFollow(String, value: Bool)
+        /// Open (its thread, marked read), mark read, or remove a direct conversation, by the
+        /// server's id (`openConversation`, `markRead`, `removeConversation`).
+        case conversation(ConversationAction, String)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -100,9 +103,10 @@ public struct JSONLCommand: Sendable, Equatable {
     /// Every command name, for help and errors.
     public static let names = [
         "accept", "back", "block", "blockDomain", "bookmark", "boosts", "delete", "discard", "display", "draft", "drafts", "editDraft",
-        "editPost", "favourite", "follow", "followTag", "history", "loadMore", "mute", "notify", "open", "openGap", "pop", "push", "quit",
-        "reblog", "redraft", "refresh", "reject", "relationships", "retry", "root", "search", "send", "show", "showWaiting", "timeline",
-        "top", "unblock", "unblockDomain", "unfollow", "unfollowTag", "unmute", "vote", "wait",
+        "editPost", "favourite", "follow", "followTag", "history", "loadMore", "markRead", "mute", "notify", "open", "openConversation",
+        "openGap", "pop", "push", "quit", "reblog", "redraft", "refresh", "reject", "relationships", "removeConversation", "retry", "root",
+        "search", "send", "show", "showWaiting", "timeline", "top", "unblock", "unblockDomain", "unfollow", "unfollowTag", "unmute", "vote",
+        "wait",
     ]
 
     /// The commands that read `"screen"` (list commands: they act on a list screen's rows or
@@ -214,6 +218,11 @@ public struct JSONLCommand: Sendable, Equatable {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }
+        case "openConversation", "markRead", "removeConversation":
+            switch conversation(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
         case "followTag", "unfollowTag":
             switch tagFollow(name, value) {
             case .success(let parsed): action = parsed
@@ -243,9 +252,9 @@ public struct JSONLCommand: Sendable, Equatable {
     /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`,
     /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
     /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`, `{"route":"followedTags"}`,
-    /// `{"route":"trendingTags"}`.
+    /// `{"route":"trendingTags"}`, `{"route":"conversations"}`.
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"} or {\"route\":\"trendingTags\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"} or {\"route\":\"conversations\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
@@ -261,6 +270,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case "domainBlocks": return .success(.domainBlocks)
         case "followedTags": return .success(.followedTags)
         case "trendingTags": return .success(.trendingTags)
+        case "conversations": return .success(.conversations)
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

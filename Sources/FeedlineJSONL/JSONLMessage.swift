@@ -169,6 +169,7 @@ public enum JSONLMessage {
         case .domainBlocks: .object([("route", "domainBlocks")])
         case .followedTags: .object([("route", "followedTags")])
         case .trendingTags: .object([("route", "trendingTags")])
+        case .conversations: .object([("route", "conversations")])
         }
     }
 
@@ -209,6 +210,8 @@ public enum JSONLMessage {
                 ("weeklyUses", tag.weeklyUses.map(JSONLValue.int) ?? .null), ("weeklyAccounts", tag.weeklyAccounts.map(JSONLValue.int) ?? .null),
                 ("following", tag.following.map(JSONLValue.bool) ?? .null),
             ])
+        case .conversation(let conversation):
+            return .object([("id", .string(row.id.description)), ("kind", "conversation")] + conversationFields(conversation, clock: clock))
         }
     }
 

@@ -33,6 +33,9 @@ extension JSONLinesDriver {
             guard let first = notification.group.accounts.first else { return "The row \(JSONLCommand.echo(id.description)) names no account." }
             author = first
         case .domain(let domain): return setDomainBlock(domain.domain, value)
+        case .conversation(let conversation):
+            guard let first = conversation.participants.first else { return "The row \(JSONLCommand.echo(id.description)) names no account." }
+            author = first
         case .gap, .tag: return "The row \(JSONLCommand.echo(id.description)) names no account."
         }
         guard let domain = DomainBlockStore.domain(ofHandle: author.handle) else {

@@ -198,6 +198,8 @@ public final class JSONLinesDriver {
             }
         case .tagFollow(let tag, let value):
             return setTagFollow(tag, value)
+        case .conversation(let action, let id):
+            return conversation(action, id)
         case .wait, .quit:
             break
         }

@@ -13,9 +13,9 @@ struct HTTPScreensTests {
         FakeMastodon.newestFirst(try FixtureStatuses.timeline() + FixtureStatuses.elsewhere())
     }
 
-    /// Kemi's posts, newest first, and her account.
+    /// Kemi's posts (not her direct messages), newest first, and her account.
     static func kemi() throws -> (account: Mastodon.Account, posts: [PostID]) {
-        let posts = try known().filter { $0.account.acct == FixtureStatuses.kemi }
+        let posts = try known().filter { $0.account.acct == FixtureStatuses.kemi && $0.visibility != .direct }
         let account = try #require(posts.first?.account)
         return (account, posts.map { PostID($0.id) })
     }

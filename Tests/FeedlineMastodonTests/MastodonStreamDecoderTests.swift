@@ -90,10 +90,29 @@ struct MastodonStreamDecoderTests {
         #expect(try key(Self.notification("n6", type: "favourite", minute: 190, status: status)) == "favourite-5-\(hour + 3)")
     }
 
+    @Test("a conversation (the direct stream's event) is a conversation with its participants, unread and last post; one without an id is malformed")
+    func conversation() {
+        var decoder = MastodonStreamDecoder()
+        let payload = #"{"id": 41, "unread": true, "accounts": [{"id": "7", "username": "kemi", "acct": "kemi@fieldnotes.science"}], "last_status": {"id": "900", "created_at": "2026-11-21T16:45:00.000Z", "visibility": "direct", "content": "<p>hi</p>", "account": {"id": "7", "acct": "kemi@fieldnotes.science"}}}"#
+        guard case .event(.conversation(let conversation)) = decoder.decode(ServerSentEvent(type: "conversation", data: payload)) else {
+            Issue.record("expected a conversation")
+            return
+        }
+        #expect(conversation.id == "41")
+        #expect(conversation.unread)
+        #expect(conversation.participants.map(\.handle) == ["kemi@fieldnotes.science"])
+        #expect(conversation.lastPost?.id == "900")
+        #expect(conversation.lastPost?.visibility == .direct)
+        guard case .malformed(type: "conversation", _) = decoder.decode(ServerSentEvent(type: "conversation", data: "{}")) else {
+            Issue.record("expected a malformed conversation")
+            return
+        }
+    }
+
     @Test("other events are ignored")
     func ignored() {
         var decoder = MastodonStreamDecoder()
-        for type in ["filters_changed", "conversation", "announcement", "announcement.reaction", "encrypted_message", "message", "notifications_merged"] {
+        for type in ["filters_changed", "announcement", "announcement.reaction", "encrypted_message", "message", "notifications_merged"] {
             #expect(decoder.decode(ServerSentEvent(type: type, data: "{}")) == .ignored(type: type))
         }
     }

@@ -133,6 +133,12 @@ struct CommandParserTests {
         ("block-domain a.example b.example", .failure(.unexpectedArgument(.blockDomain, "b.example"))),
         ("domains", .success(.screen(.domains))),
         ("tags", .success(.screen(.tags))),
+        ("conversations", .success(.screen(.conversations))),
+        ("dms", .success(.screen(.conversations))),
+        ("conversations 2", .failure(.unexpectedArgument(.conversations, "2"))),
+        ("remove 3", .success(.removeConversation(row: 3))),
+        ("remove", .failure(.missingRow(.remove))),
+        ("remove me", .failure(.notARow(.remove, "me"))),
         ("trends", .success(.trends(tags: false))),
         ("trending tags", .success(.trends(tags: true))),
         ("trends posts", .failure(.unexpectedArgument(.trends, "posts"))),
@@ -229,7 +235,7 @@ struct CommandParserTests {
     func completions() {
         let complete = { (line: String, word: String) in Completion.matches(line: line, word: word, context: Self.context) }
         #expect(complete("he", "he") == ["help", "home"].filter { $0.hasPrefix("he") })
-        #expect(complete("re", "re") == ["redraft", "refresh", "reject", "reply", "requests", "retry"])
+        #expect(complete("re", "re") == ["redraft", "refresh", "reject", "remove", "reply", "requests", "retry"])
         #expect(complete("f", "f") == ["fav", "favourites", "follow", "followers", "following"])
         #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")
         #expect(complete("zz", "zz").isEmpty)

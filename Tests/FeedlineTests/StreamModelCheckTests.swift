@@ -302,7 +302,7 @@ final class StreamWalk {
             return id
         case .edited(let post):
             streamedVersion[post.id] = Self.version(post)
-        case .posted, .notified:
+        case .posted, .notified, .conversation:
             break
         }
         return nil
@@ -532,6 +532,7 @@ final class StreamWalk {
         case .deleted(let id): "deleted \(id)"
         case .edited(let post): "edited \(post.id) v\(Self.version(post))"
         case .notified(let group): "notified \(group.id)"
+        case .conversation(let conversation): "conversation \(conversation.id)"
         }
     }
 }

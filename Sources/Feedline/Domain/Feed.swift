@@ -95,6 +95,8 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case followedTags
     /// The hashtags trending on the server (hashtag rows).
     case trendingTags
+    /// The signed-in user's direct conversations (``ConversationRow`` rows).
+    case conversations
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
@@ -104,6 +106,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .thread, .history: .thread
         case .notifications: .notifications
         case .accounts, .domainBlocks, .followedTags, .trendingTags: nil
+        case .conversations: nil
         case .search: .public
         }
     }
@@ -119,6 +122,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .domainBlocks: "domain-blocks"
         case .followedTags: "followed-tags"
         case .trendingTags: "trending-tags"
+        case .conversations: "conversations"
         }
     }
 
@@ -126,7 +130,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsTags: Bool {
         switch self {
         case .search, .followedTags, .trendingTags: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts: false
+        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts, .conversations: false
         }
     }
 
@@ -134,7 +138,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags: false
+        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags, .conversations: false
         }
     }
 }

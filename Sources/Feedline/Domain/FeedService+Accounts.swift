@@ -25,4 +25,7 @@ extension FeedService {
     public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
     public func tag(named name: String) async throws -> Hashtag { throw AccountsUnsupported() }
     public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
+    public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> { throw AccountsUnsupported() }
+    public func markConversationRead(_ id: String) async throws -> Conversation { throw AccountsUnsupported() }
+    public func removeConversation(_ id: String) async throws { throw AccountsUnsupported() }
 }

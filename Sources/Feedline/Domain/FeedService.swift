@@ -111,4 +111,16 @@ public protocol FeedService: Sendable {
     /// A page of the hashtags trending on the server, most used first (`GET
     /// /api/v1/trends/tags`, paged by offset). (Default: throws ``AccountsUnsupported``.)
     func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag>
+
+    /// A page of the signed-in user's direct conversations, most recently active first (`GET
+    /// /api/v1/conversations`, paged by `Link`). (Default: throws ``AccountsUnsupported``.)
+    func conversations(after cursor: PageCursor?) async throws -> Page<Conversation>
+
+    /// Marks the conversation `id` read and returns it afterwards (`POST
+    /// /api/v1/conversations/:id/read`). (Default: throws ``AccountsUnsupported``.)
+    func markConversationRead(_ id: String) async throws -> Conversation
+
+    /// Removes the conversation `id` from the user's conversations (`DELETE
+    /// /api/v1/conversations/:id`; its posts stay). (Default: throws ``AccountsUnsupported``.)
+    func removeConversation(_ id: String) async throws
 }

@@ -14,4 +14,8 @@ public enum StreamEvent: Hashable, Sendable {
     /// A new notification, as a group of one (or a group the server grouped). Notification
     /// lists keep it waiting above, merged into its group.
     case notified(NotificationGroup)
+    /// A direct conversation with a new post (Mastodon's `conversation` event, sent on the
+    /// `direct` stream only): its post goes into the store and the conversation moves to the
+    /// top of every conversations list.
+    case conversation(Conversation)
 }

@@ -63,6 +63,9 @@ package enum ListEvent: Hashable, Sendable {
     case domainChanged(String, DomainBlockDisplay)
     /// Whether you follow a hashtag changed: its hashtag row shows it.
     case tagChanged(String, following: Bool)
+    /// A conversation changed: its row shows it in place — or, `toTop`, it has a new post and
+    /// moves to the top (onto a list with rows that did not show it).
+    case conversationChanged(ConversationRow, toTop: Bool)
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)

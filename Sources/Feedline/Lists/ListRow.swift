@@ -14,8 +14,11 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case tag(String)
     /// A domain, lower-cased.
     case domain(String)
+    /// A direct conversation, by the server's id.
+    case conversation(String)
 
-    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`.
+    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`,
+    /// `conversation:ID`.
     public var description: String {
         switch self {
         case .post(let id): "post:\(id)"
@@ -24,6 +27,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         case .account(let id): "account:\(id)"
         case .tag(let name): "tag:\(name)"
         case .domain(let name): "domain:\(name)"
+        case .conversation(let id): "conversation:\(id)"
         }
     }
 
@@ -41,6 +45,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .tag(String(text.dropFirst(4)).lowercased())
         } else if text.hasPrefix("domain:"), text.count > 7 {
             self = .domain(String(text.dropFirst(7)).lowercased())
+        } else if text.hasPrefix("conversation:"), text.count > 13 {
+            self = .conversation(String(text.dropFirst(13)))
         } else {
             return nil
         }
@@ -284,6 +290,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case account(AccountRow)
     case tag(Hashtag)
     case domain(DomainRow)
+    case conversation(ConversationRow)
 
     public var id: RowID {
         switch self {
@@ -293,6 +300,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .account(let row): .account(row.id)
         case .tag(let tag): .tag(tag.key)
         case .domain(let row): .domain(row.domain)
+        case .conversation(let row): .conversation(row.id)
         }
     }
 
@@ -305,6 +313,12 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// The domain row, when this is one.
     public var domain: DomainRow? {
         if case .domain(let row) = self { return row }
+        return nil
+    }
+
+    /// The conversation row, when this is one.
+    public var conversation: ConversationRow? {
+        if case .conversation(let row) = self { return row }
         return nil
     }
 
@@ -337,6 +351,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row
         case .notification(let row): row.post
+        case .conversation(let row): row.lastPost
         case .gap, .account, .tag, .domain: nil
         }
     }
@@ -346,7 +361,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap, .account, .tag, .domain: nil
+        case .gap, .account, .tag, .domain, .conversation: nil
         }
     }
 
@@ -355,7 +370,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap, .account, .tag, .domain: nil
+        case .gap, .account, .tag, .domain, .conversation: nil
         }
     }
 
@@ -389,9 +404,11 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .notification(var row):
             row.post = row.post.map(transform)
             return .notification(row)
+        case .conversation(var row):
+            row.lastPost = row.lastPost.map(transform)
+            return .conversation(row)
         case .gap, .account, .tag, .domain:
             return self
         }
     }
-
 }

@@ -113,6 +113,9 @@ extension ListState {
             tag.following = following
             replace(at: index, with: .tag(tag), &edit)
 
+        case .conversationChanged(let row, let toTop):
+            conversationChanged(row, toTop: toTop, &edit)
+
         case .domainChanged(let domain, let display):
             guard let index = rows.index(of: .domain(domain)), case .domain(var row) = rows[index], row.block != display else { break }
             row.block = display

@@ -8,7 +8,8 @@ extension FeedSession {
     ///   back (see ``PostStore``);
     /// - an edit reaches every row and detail of the post through the store's freshness rules
     ///   (it never undoes a pending toggle);
-    /// - a notification waits above every notifications list, merged into its group.
+    /// - a notification waits above every notifications list, merged into its group;
+    /// - a conversation with a new post moves to the top of every conversations list.
     ///
     /// Lists not on the stack learn nothing: they load fresh when opened.
     ///
@@ -27,6 +28,9 @@ extension FeedSession {
         case .notified(let group):
             if let post = group.post { store.ingest([post], fetchedAt: store.beginFetch()) }
             for case .list(let list) in navigator.screens where list.source == .notifications { list.streamed(group) }
+        case .conversation(let conversation):
+            if let post = conversation.lastPost { store.ingest([post], fetchedAt: store.beginFetch()) }
+            conversations.updated(conversation)
         }
     }
 

@@ -30,6 +30,7 @@ extension FeedSession {
             }
         }
         store.dropLocal(local, confirmedAs: post.id)
+        conversations.ownPosted(post)
     }
 
     /// Whether `list` shows one's own new post: home (not a direct message), one's own profile,

@@ -90,6 +90,11 @@ public final class FeedListViewModel {
     private var tagSubscription: Subscription?
     /// Rows each pending domain block took away, with their places, until the server answers it.
     private var takenByDomainHiding: [String: [ReinsertedRow]] = [:]
+    /// The session's direct conversations, which a list of them shows.
+    let conversations: ConversationStore?
+    private var conversationSubscription: Subscription?
+    /// The row each pending conversation removal took away, with its place, until the server answers it.
+    var takenByConversationRemoval: [String: ReinsertedRow] = [:]
 
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
@@ -97,7 +102,7 @@ public final class FeedListViewModel {
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
         profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil,
-        tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil
+        tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil
     ) {
         self.tagHeader = tagHeader
         self.source = source
@@ -106,6 +111,7 @@ public final class FeedListViewModel {
         self.relationships = source.showsAccounts ? relationships : nil
         self.domainBlocks = source == .domainBlocks ? domainBlocks : nil
         self.tags = source.showsTags ? tags : nil
+        self.conversations = source == .conversations ? conversations : nil
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         holder = store.makeHolder { [weak self] event in
@@ -127,9 +133,12 @@ public final class FeedListViewModel {
         }
         loads = Feedback(
             activity: activity,
-            prepare: { [tagStore = self.tags, domainStore = self.domainBlocks] _ in
+            prepare: { [tagStore = self.tags, domainStore = self.domainBlocks, conversationStore = self.conversations] _ in
                 // Each store's epoch as the fetch begins: what changed in it meanwhile wins.
-                FetchEpochs(posts: store.beginFetch(), tags: tagStore?.beginFetch() ?? 0, domains: domainStore?.beginFetch() ?? 0)
+                FetchEpochs(
+                    posts: store.beginFetch(), tags: tagStore?.beginFetch() ?? 0, domains: domainStore?.beginFetch() ?? 0,
+                    conversations: conversationStore?.beginFetch() ?? 0
+                )
             },
             effect: { [weak profile] request, epochs in
                 let loaded = await Self.load(request, source: source, service: service, epochs: epochs)
@@ -149,6 +158,7 @@ public final class FeedListViewModel {
             guard let self, self.state.rows.contains(.tag(change.tag)) else { return }
             self.send(.tagChanged(change.tag, following: change.display.following))
         }
+        conversationSubscription = self.conversations?.observe { [weak self] change in self?.conversationChanged(change) }
     }
 
     isolated deinit {
@@ -271,7 +281,7 @@ public final class FeedListViewModel {
             switch row {
             case .post(let post): if !post.isSending { entries.append(.post(post.post)) }
             case .gap(let gap): if !entries.isEmpty { entries.append(.gap(below: gap.below, above: gap.above)) }
-            case .notification, .account, .tag, .domain: continue
+            case .notification, .account, .tag, .domain, .conversation: continue
             }
         }
         while case .gap? = entries.last { entries.removeLast() }
@@ -499,6 +509,7 @@ public final class FeedListViewModel {
         var posts: StoreEpoch
         var tags: StoreEpoch
         var domains: StoreEpoch
+        var conversations: StoreEpoch
     }
 
     /// What a load brought, before it is turned into rows.
@@ -512,6 +523,7 @@ public final class FeedListViewModel {
         case accounts(ListRequest, Page<Profile>)
         case domains(ListRequest, Page<String>, StoreEpoch)
         case tags(ListRequest, Page<Hashtag>, StoreEpoch)
+        case conversations(ListRequest, Page<Conversation>, FetchEpochs)
         case searched(ListRequest, Page<SearchResult>, FetchEpochs)
         case failed(ListRequest, FeedFailure)
     }
@@ -519,7 +531,7 @@ public final class FeedListViewModel {
     private static func refreshStyle(of source: ListSource) -> ListState.RefreshStyle {
         switch source {
         case .feed(.bookmarks), .feed(.favourites), .feed(.trending), .thread, .history, .accounts, .search, .domainBlocks, .followedTags,
-            .trendingTags: .reload
+            .trendingTags, .conversations: .reload
         case .feed, .notifications: .newer
         }
     }
@@ -576,6 +588,10 @@ public final class FeedListViewModel {
                 return .tags(request, try await service.trendingTags(after: cursor), epochs.tags)
             case (.trendingTags, _):
                 return .tags(request, try await service.trendingTags(after: nil), epochs.tags)
+            case (.conversations, .page(let cursor)):
+                return .conversations(request, try await service.conversations(after: cursor), epochs)
+            case (.conversations, _):
+                return .conversations(request, try await service.conversations(after: nil), epochs)
             case (.thread(let id), _):
                 async let focus = service.post(id)
                 async let context = service.context(of: id)
@@ -666,6 +682,12 @@ public final class FeedListViewModel {
             } : page.items
             tellStores = { [tags] in tags?.ingest(fetched, fetchedAt: fetchedAt) }
             event = .pageLoaded(token: request.token, page: Page(items: fetched.map { .tag($0.following(in: tags)) }, next: page.next))
+        case .conversations(let request, let page, let epochs):
+            // The last posts into the store first: the rows show its copies.
+            let posts = undeleted(page.items.compactMap(\.lastPost), epochs.posts)
+            store.ingest(posts, fetchedAt: epochs.posts)
+            let shown = conversations?.ingest(page.items, fetchedAt: epochs.conversations) ?? page.items
+            event = .pageLoaded(token: request.token, page: Page(items: shown.map { .conversation(conversationRow($0)) }, next: page.next))
         case .searched(let request, let page, let epochs):
             let fetchedAt = epochs.posts
             var rows: [ListRow] = []

@@ -24,6 +24,20 @@ extension MastodonHTTPService {
         }
     }
 
+    /// The `direct` stream's address at `endpoint`: the user stream's with `direct` for `user`.
+    func directStreamURL(_ endpoint: StreamLifecycleState.Endpoint) -> URL {
+        let user = userStreamURL(endpoint)
+        guard var components = URLComponents(url: user, resolvingAgainstBaseURL: false), components.percentEncodedPath.hasSuffix("/user") else {
+            return server.url(path: Self.directStreamPath)
+        }
+        components.percentEncodedPath = String(components.percentEncodedPath.dropLast(4)) + "direct"
+        return components.url ?? server.url(path: Self.directStreamPath)
+    }
+
+    /// The `direct` stream: `conversation` events, one per new post in a direct conversation
+    /// (Mastodon sends them on this stream only, not on `user`).
+    static let directStreamPath = "/api/v1/streaming/direct"
+
     /// Where the server says its stream lives — `configuration.urls.streaming` of
     /// `GET /api/v2/instance`, or `urls.streaming_api` of `GET /api/v1/instance` when the server
     /// has no usable v2 description — as a user-stream address

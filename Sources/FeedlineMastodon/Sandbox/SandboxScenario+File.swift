@@ -219,11 +219,13 @@ struct ScenarioFile: Decodable {
     var domainBlocks: [String]
     /// The hashtags the user follows at the start.
     var followedTags: [String]
+    /// The user's conversations at the start.
+    var conversations: [ConversationEntry]
 
     init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
-            "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags",
+            "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -242,6 +244,7 @@ struct ScenarioFile: Decodable {
         accounts = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("accounts"))
         domainBlocks = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("domain_blocks")) ?? []
         followedTags = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("followed_tags")) ?? []
+        conversations = try container.decodeIfPresent([ConversationEntry].self, forKey: AnyCodingKey("conversations")) ?? []
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -265,7 +268,7 @@ struct ScenarioFile: Decodable {
         for (name, value) in latency {
             if let request = SandboxScenario.Request(rawValue: name) { latencies[request] = value.latency }
         }
-        return SandboxScenario(
+        var scenario = SandboxScenario(
             pageSize: pageSize,
             latency: latencies,
             defaultLatency: latency["default"]?.latency ?? .none,
@@ -294,6 +297,8 @@ struct ScenarioFile: Decodable {
             domainBlocks: domainBlocks,
             followedTags: followedTags
         )
+        scenario.conversations = conversations.map(\.value)
+        return scenario
     }
 }
 

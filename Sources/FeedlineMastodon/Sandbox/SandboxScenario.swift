@@ -79,6 +79,12 @@ public struct SandboxScenario: Hashable, Sendable {
         case tagFollow = "tag_follow"
         /// ``SandboxService/tag(named:)``: one hashtag, for a hashtag screen's header.
         case tag
+        /// ``SandboxService/conversations(after:)``: a page of the user's conversations.
+        case conversations = "conversations"
+        /// ``SandboxService/markConversationRead(_:)``.
+        case conversationRead = "conversation_read"
+        /// ``SandboxService/removeConversation(_:)``.
+        case conversationRemove = "conversation_remove"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.
@@ -325,6 +331,8 @@ public struct SandboxScenario: Hashable, Sendable {
     /// names without `#` (a leading one is dropped), any case; each must be a hashtag name
     /// (letters, digits, underscores).
     public var followedTags: [String]
+    /// The user's direct conversations at the start (see ``ConversationSeed``).
+    public var conversations: [ConversationSeed] = []
 
     /// A scenario with no latency, no faults and no arrivals: the sandbox answers at once.
     public init(
@@ -410,6 +418,7 @@ public struct SandboxScenario: Hashable, Sendable {
         for (index, name) in followedTags.enumerated() where !SandboxTags.isName(SandboxTags.name(name)) {
             return "followed_tags[\(index)]: \"\(name)\" is not a hashtag name (letters, digits and underscores)"
         }
+        if let problem = Self.problem(of: conversations) { return problem }
         return nil
     }
 }

@@ -62,6 +62,8 @@ extension SandboxService {
             } else {
                 let id = try state.store.addPost(draft, by: state.scenario.account, at: now, uploads: attachments)
                 state.idempotencyKeys[idempotencyKey] = (id, now)
+                // A direct reply in a conversation is its new last status.
+                if draft.visibility == .direct, let parent = draft.inReplyTo { _ = state.conversations.replied(id, to: parent.rawValue) }
                 guard let made = state.store.post(id) else { throw .notFound(PostID(id)) }
                 post = made
             }

@@ -73,6 +73,8 @@ public final class SandboxService: FeedService {
         var accounts: SandboxAccounts
         /// The hashtags the user follows (`SandboxService+Tags.swift`).
         var tags: SandboxTags
+        /// The user's direct conversations (`SandboxService+Conversations.swift`).
+        var conversations: SandboxConversations
     }
 
     fileprivate struct Plan {
@@ -158,7 +160,8 @@ public final class SandboxService: FeedService {
                 latencyGenerator: SplitMix64(seed: scenario.latencySeed),
                 faultGenerator: SplitMix64(seed: scenario.randomFaults?.seed ?? 0),
                 accounts: directory,
-                tags: SandboxTags(followed: scenario.followedTags)
+                tags: SandboxTags(followed: scenario.followedTags),
+                conversations: SandboxConversations(scenario.conversations, store: store)
             )
         )
     }

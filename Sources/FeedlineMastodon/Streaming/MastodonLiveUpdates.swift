@@ -43,17 +43,33 @@ public final class MastodonLiveUpdates {
     package static let skippedLimit = 100
     private let signedIn: Bool
     private var loop: Feedback<StreamLifecycleState.Request, StreamLifecycleEvent>?
+    /// Whether this reads the `direct` stream (conversations) rather than the user stream.
+    private let direct: Bool
+    /// The `direct` stream beside the user stream, started and stopped with it.
+    private var conversations: MastodonLiveUpdates?
 
     /// Live updates for `session` from `service`'s server; waits (backoff, polling) sleep on `clock`.
     /// Nothing happens before ``start()``.
     public convenience init(service: MastodonHTTPService, session: FeedSession, clock: any Clock<Duration> = ContinuousClock()) {
         let policy = StreamPolicy()
         self.init(client: .live(service, idleTimeout: policy.idleTimeout), session: session, clock: clock, policy: policy)
+        conversations = MastodonLiveUpdates(
+            client: .live(service, idleTimeout: policy.idleTimeout, direct: true), session: session, clock: clock, policy: policy, direct: true
+        )
     }
 
     /// Live updates through `client` (a test double in tests), with `policy`'s numbers.
-    package init(client: UserStreamClient, session: FeedSession, clock: any Clock<Duration>, policy: StreamPolicy = StreamPolicy()) {
+    ///
+    /// With `direct`, the `direct` stream (conversations): only its `conversation` events and
+    /// deletes are applied, the session's ``Feedline/FeedSession/streamState`` is the user
+    /// stream's alone, each connection reloads the conversations lists on the stack (what
+    /// changed while there was none), and where there is no stream nothing is polled: the
+    /// conversations load when opened or refreshed, and nothing runs while idle.
+    package init(
+        client: UserStreamClient, session: FeedSession, clock: any Clock<Duration>, policy: StreamPolicy = StreamPolicy(), direct: Bool = false
+    ) {
         self.session = session
+        self.direct = direct
         signedIn = client.signedIn
         lifecycle = StreamLifecycleState(policy: policy)
         // In the session's activity: waits and an open stream count as waiting (a stream never
@@ -72,12 +88,14 @@ public final class MastodonLiveUpdates {
     /// already running.
     public func start() {
         send(.started(signedIn: signedIn))
+        conversations?.start()
     }
 
     /// Stops: closes the connection, cancels any wait or poll, and sets the session's stream
     /// state to ``Feedline/StreamState/off``. ``start()`` may start again.
     public func stop() {
         send(.stopped)
+        conversations?.stop()
     }
 
     // MARK: - The loop
@@ -86,6 +104,11 @@ public final class MastodonLiveUpdates {
     /// runs match what the state asks for.
     package func send(_ event: StreamLifecycleEvent) {
         let catchUp = lifecycle.reduce(event)
+        guard !direct else {
+            if catchUp == .streamedLists { session.reloadConversations() }
+            loop?.react(to: lifecycle.requests.filter { if case .poll = $0 { false } else { true } })
+            return
+        }
         session.streamStateChanged(lifecycle.streamState)
         if let catchUp { session.catchUp(where: catchUp.covers) }
         loop?.react(to: lifecycle.requests)
@@ -97,7 +120,10 @@ public final class MastodonLiveUpdates {
         case .opened:
             send(.connected)
         case .event(let event):
-            session.apply(event)
+            switch event {
+            case .conversation, .deleted: session.apply(event)
+            case .posted, .edited, .notified: if !direct { session.apply(event) }
+            }
         case .skipped(let type, let reason):
             if skipped.count == Self.skippedLimit { skipped.removeFirst() }
             skipped.append("\(type): \(reason)")

@@ -10,8 +10,9 @@ import Foundation
 /// | `delete` | a status id, as plain text | ``Feedline/StreamEvent/deleted(_:)`` |
 /// | `status.update` | a Status (an edit) | ``Feedline/StreamEvent/edited(_:)`` |
 /// | `notification` | a Notification | ``Feedline/StreamEvent/notified(_:)``, a group of one |
+/// | `conversation` | a Conversation (the `direct` stream only) | ``Feedline/StreamEvent/conversation(_:)`` |
 ///
-/// Every other event (`conversation`, `announcement`, `filters_changed`, …) is ignored, and a
+/// Every other event (`announcement`, `filters_changed`, …) is ignored, and a
 /// payload that does not decode is skipped with the reason: never a crash, never a stop.
 ///
 /// A notification's group is keyed by its `group_key` (Mastodon 4.3 and later), else by the rule
@@ -65,6 +66,8 @@ package struct MastodonStreamDecoder: Sendable {
                     return .malformed(type: event.type, reason: "no group")
                 }
                 return .event(.notified(group))
+            case "conversation":
+                return .event(.conversation(Conversation(try Mastodon.decode(Mastodon.Conversation.self, from: payload))))
             default:
                 return .ignored(type: event.type)
             }

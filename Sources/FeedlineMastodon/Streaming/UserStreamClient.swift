@@ -35,10 +35,14 @@ package struct UserStreamClient: Sendable {
 extension UserStreamClient {
     /// The user stream of `service`'s server with its token; a connection silent for
     /// `idleTimeout` (real time: Mastodon sends a heartbeat every 15 s) counts as dropped.
-    package static func live(_ service: MastodonHTTPService, idleTimeout: Duration) -> UserStreamClient {
+    /// With `direct`, the `direct` stream (`/api/v1/streaming/direct`: conversations) at the same places.
+    package static func live(_ service: MastodonHTTPService, idleTimeout: Duration, direct: Bool = false) -> UserStreamClient {
         UserStreamClient(
             signedIn: service.canStream,
-            open: { endpoint in service.openUserStream(at: service.userStreamURL(endpoint), idleTimeout: idleTimeout) },
+            open: { endpoint in
+                let url = direct ? service.directStreamURL(endpoint) : service.userStreamURL(endpoint)
+                return service.openUserStream(at: url, idleTimeout: idleTimeout)
+            },
             discover: { try await service.announcedStreamURL() },
             unauthorizedMessage: MastodonHTTPError.unauthorized(serverMessage: nil, sentToken: true, server: service.server.loginArgument).description
         )

@@ -79,6 +79,8 @@ public enum Command: Hashable, Sendable {
     case accountList(AccountListKind, ProfileTarget?)
     /// `accept N`, `reject N`: answer the follow request of row N.
     case answer(row: Int, accept: Bool)
+    /// `remove N`: take conversation row N off your conversations.
+    case removeConversation(row: Int)
     /// `block-domain`, `unblock-domain`: block or unblock a whole domain.
     case domainBlock(DomainBlockCommand)
     /// `follow #tag`, `unfollow #tag`: follow a hashtag (its key: lower-cased, without `#`).
@@ -280,6 +282,7 @@ extension Command {
         case .accountList(let kind, .row(let row)?): "\(kind.rawValue) \(row)"
         case .accountList(let kind, .handle(let handle)?): "\(kind.rawValue) @\(handle)"
         case .answer(let row, let accept): "\(accept ? "accept" : "reject") \(row)"
+        case .removeConversation(let row): "remove \(row)"
         case .domainBlock(let command): command.text
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"

@@ -211,7 +211,10 @@ public enum CommandParser {
             }
         case .search: return .success(.nothing)  // parsed by parseWriting
         case .blockDomain, .unblockDomain: return .success(.nothing)  // parseDomainBlock
-        case .domains, .tags: return .success(.screen(name))
+        case .domains, .tags, .conversations: return .success(.screen(name))
+        case .remove:
+            guard let argument else { return .failure(.missingRow(name)) }
+            return row(argument).map { .removeConversation(row: $0) }
         case .trends:
             guard let argument else { return .success(.trends(tags: false)) }
             guard ["tags", "hashtags", "#"].contains(argument.lowercased()) else { return .failure(.unexpectedArgument(name, argument)) }

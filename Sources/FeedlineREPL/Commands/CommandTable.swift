@@ -8,6 +8,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case unfav, vote
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
     case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends
+    case conversations, remove
     case blockDomain = "block-domain"
     case unblockDomain = "unblock-domain"
     case whereAmI = "where"
@@ -247,6 +248,18 @@ public enum CommandTable {
             summary: "the accounts asking to follow you",
             details: "accept N or reject N answers row N; once the server took the answer the row leaves every requests screen and the account's profile shows it (an accepted account follows you).",
             screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .conversations, aliases: ["dms"], argument: .none, usage: "conversations",
+            summary: "your direct conversations (open one to read its thread)",
+            details: "A screen of your direct conversations, most recent first: who takes part, unread while it is, the last post. open N shows its thread and marks it read on every screen at once; reply there answers it, and the conversation moves to the top. remove N takes it off your conversations (its posts stay); fav, boost and bookmark act on its last post.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .remove, aliases: [], argument: .row, usage: "remove N",
+            summary: "remove conversation N from your conversations",
+            details: "Takes row N off every conversations screen at once (its posts stay, and a new post in it brings it back); if the server refuses, it comes back where it was, saying why.",
+            screens: [.list]
         ),
         CommandSpec(
             name: .tags, aliases: [], argument: .none, usage: "tags",

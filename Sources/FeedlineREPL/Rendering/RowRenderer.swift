@@ -47,6 +47,7 @@ public struct RowRenderer: Sendable {
         case .account(let account): lines(account, number: number, marker: marker)
         case .tag(let tag): lines(tag, number: number, marker: marker)
         case .domain(let row): lines(row, number: number, marker: marker)
+        case .conversation(let row): lines(row, number: number, marker: marker)
         }
     }
 

@@ -34,6 +34,12 @@ extension REPLDriver {
             case .domain(let row):
                 refuse("Row \(number) is the domain \(row.domain), not an account.")
                 return
+            case .conversation(let row):
+                guard let first = row.participants.first else {
+                    refuse("Row \(number) names no account.")
+                    return
+                }
+                account = AccountID(first.id)
             case .gap:
                 refuse(gapSentence(number))
                 return

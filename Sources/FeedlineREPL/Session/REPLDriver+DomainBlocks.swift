@@ -43,6 +43,9 @@ extension REPLDriver {
                 if let account = notification.group.accounts.first { return domain(of: account) }
                 refuse("Row \(number) names no account.")
             case .account(let account): return domain(of: account.author)
+            case .conversation(let row):
+                if let account = row.participants.first { return domain(of: account) }
+                refuse("Row \(number) names no account.")
             case .domain(let row): return row.domain
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name), not an account or a domain.")
             case .gap: refuse(gapSentence(number))

@@ -87,6 +87,9 @@ extension REPLDriver {
                 for tag in notification.post?.content.tags ?? [] { tags.insert(tag) }
             case .account(let account): handles[account.author.id] = account.author.handle
             case .tag(let tag): tags.insert(tag.name)
+            case .conversation(let row):
+                for account in row.participants { handles[account.id] = account.handle }
+                for tag in row.lastPost?.content.tags ?? [] { tags.insert(tag) }
             case .gap, .domain: break
             }
         }

@@ -37,6 +37,11 @@ extension REPLDriver {
                 tags.insert(tag.name)
                 session.navigator.push(.feed(.tag(tag.name)))
             case .domain(let row): refuse("Row \(number) is the domain \(row.domain): unblock-domain \(number) unblocks it.")
+            case .conversation(let conversation):
+                // Its thread, and the conversation is read (at once on every screen).
+                if !session.openConversation(row: row.id, in: list) {
+                    refuse("Row \(number) is a conversation with no post to open (with \(conversation.participantHandles)).")
+                }
             case .gap: refuse(gapSentence(number))
             }
         case .gap(let number):

@@ -13,6 +13,7 @@ extension REPLDriver {
         case .requests: navigator.push(.accounts(.requests))
         case .domains: navigator.push(.domainBlocks)
         case .tags: navigator.push(.followedTags)
+        case .conversations: navigator.push(.conversations)
         case .home, .local, .public:
             let feed: Feed = name == .home ? .home : name == .local ? .local : .public
             if session.root.source == .feed(feed) {
@@ -115,6 +116,7 @@ extension REPLDriver {
             case .accounts(.requests): return "requests"
             case .search(let query): return "search " + TextWidth.truncate(TextWidth.oneLine(query), to: 24)
             case .domainBlocks: return "domains"
+            case .conversations: return "conversations"
             }
         case .post(let entry)?:
             guard let author = entry.detail.current.post?.content.author else { return "a post" }
@@ -157,6 +159,11 @@ extension REPLDriver {
             ListWording(title: "your hashtags", loading: "the hashtags you follow", empty: "You follow no hashtag.", end: "hashtags", items: "hashtags")
         case .trendingTags:
             ListWording(title: "the trending hashtags", loading: "the trending hashtags", empty: "No hashtag is trending.", end: "trending hashtags", items: "hashtags")
+        case .conversations:
+            ListWording(
+                title: "your conversations", loading: "your conversations", empty: "No direct conversations.", end: "conversations",
+                items: "conversations"
+            )
         case .domainBlocks:
             ListWording(title: "your blocked domains", loading: "your blocked domains", empty: "You blocked no domain.", end: "domains", items: "domains")
         case .search(let query):

@@ -106,6 +106,8 @@ extension REPLDriver {
             case .account(let account): pushProfile(account.author)
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): open \(number) shows its posts.")
             case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account.")
+            case .conversation(let row):
+                if let account = row.participants.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
             case .gap: refuse(gapSentence(number))
             }
         case nil:

@@ -48,6 +48,9 @@ extension REPLDriver {
             case .account(let account): return (account.id, account.author.handle)
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): follow \(number) and unfollow \(number) act on it; it has no \(name.rawValue).")
             case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account; block-domain and unblock-domain act on it.")
+            case .conversation(let row):
+                if let account = row.participants.first { return (AccountID(account.id), account.handle) }
+                refuse("Row \(number) names no account.")
             case .gap: refuse(gapSentence(number))
             }
             return nil

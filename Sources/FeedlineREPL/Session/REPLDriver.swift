@@ -386,6 +386,7 @@ public final class REPLDriver {
         case .accountList(let kind, let target): openAccountList(kind, target)
         case .answer(let number, let accept): answerRequest(row: number, accept: accept)
         case .domainBlock(let command): setDomainBlock(command)
+        case .removeConversation(let number): removeConversation(row: number)
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(tags ? .trendingTags : .feed(.trending))
         case .more, .refresh, .open, .gap, .new:

@@ -87,10 +87,13 @@ extension FakeMastodon {
     }
 
     /// `GET /api/v1/accounts/:id/statuses`: the account's posts and boosts, newest first, paged
-    /// by status id; 404 for an account the server does not know.
+    /// by status id, direct messages left out (as Mastodon's profile timeline leaves them out);
+    /// 404 for an account the server does not know.
     func accountPage(_ request: Recorded, accountID: String) -> HTTPResponse {
         guard knownAccounts().contains(where: { $0.id == accountID }) else { return Self.error(404, "Record not found") }
-        let entries = state.withLock { state in state.known.filter { $0.account.id == accountID }.map { state.rendered($0) } }
+        let entries = state.withLock { state in
+            state.known.filter { $0.account.id == accountID && $0.visibility != .direct }.map { state.rendered($0) }
+        }
         return statusPage(request, of: entries)
     }
 

@@ -112,6 +112,9 @@ final class FakeMastodon: Sendable {
         var domainBlocks = DomainBlocksState()
         /// The hashtags the user follows and the trends (`FakeMastodon+Tags.swift`).
         var tags = TagsState()
+        /// The user's conversations, and which stream connections are `direct` ones (`FakeMastodon+Conversations.swift`).
+        var conversations: [ConversationRecord] = []
+        var directStreams: Set<Int> = []
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -283,6 +286,7 @@ final class FakeMastodon: Sendable {
         if let answer = accountListsRoute(request) { return answer }
         if let answer = domainBlocksRoute(request) { return answer }
         if let answer = tagsRoute(request) { return answer }
+        if let answer = conversationsRoute(request) { return answer }
         let parts = request.path.split(separator: "/").map(String.init)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
         let rest = Array(parts.dropFirst(2))

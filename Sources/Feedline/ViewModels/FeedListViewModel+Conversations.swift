@@ -1,0 +1,56 @@
+extension FeedListViewModel {
+    /// The row of a conversation: as the session's conversations store shows it (unread, the
+    /// last refusal), its last post as the post store shows it (latest copy, shared state).
+    func conversationRow(_ conversation: Conversation) -> ConversationRow {
+        let lastPost = conversation.lastPost.map { post in
+            guard let current = store.current(post.originalID) else { return PostRow(post: post) }
+            var entry = post
+            if entry.reblog != nil { entry.reblog = current.post } else { entry = current.post }
+            return PostRow(post: entry, interaction: current.interaction)
+        }
+        return ConversationRow(
+            id: conversation.id, participants: conversation.participants, unread: conversation.unread, lastPost: lastPost,
+            failure: conversations?.failure(conversation.id)
+        )
+    }
+
+    /// A conversation changed in the session's store: its row follows — in place, to the top,
+    /// off the list while its removal waits, back where it was when the removal is refused.
+    func conversationChanged(_ change: ConversationChange) {
+        guard let conversations else { return }
+        switch change {
+        case .updated(let id, let moved):
+            guard let conversation = conversations.conversation(id), moved || rows.contains(.conversation(id)) else { return }
+            send(.conversationChanged(conversationRow(conversation), toTop: moved))
+        case .removing(let id):
+            let rowID = RowID.conversation(id)
+            guard let index = rows.index(of: rowID) else { return }
+            takenByConversationRemoval[id] = ReinsertedRow(index: index, row: rows[index])
+            send(.rowsRemoved([rowID]))
+        case .removed(let id):
+            takenByConversationRemoval[id] = nil
+        case .removalRefused(let id):
+            guard let taken = takenByConversationRemoval.removeValue(forKey: id), let conversation = conversations.conversation(id) else { return }
+            send(.rowsReinserted([ReinsertedRow(index: taken.index, row: .conversation(conversationRow(conversation)))]))
+        }
+    }
+
+    /// Opens the conversation row `id`: marks the conversation read (at once on every screen,
+    /// see ``ConversationStore``) and returns the id of its last post, whose thread a front
+    /// shows. `nil` (nothing happens) for a row that is no conversation or has no post.
+    @discardableResult
+    public func openConversation(row id: RowID) -> PostID? {
+        guard let row = rows[id: id]?.conversation, let post = row.lastPost else { return nil }
+        conversations?.markRead(row.id)
+        return post.post.id
+    }
+
+    /// Removes the conversation the row `id` shows: off every conversations screen at once,
+    /// back where it was (with the reason) if the server refuses. Returns `false` (and does
+    /// nothing) for a row that is no conversation or is being removed.
+    @discardableResult
+    public func removeConversation(row id: RowID) -> Bool {
+        guard let row = rows[id: id]?.conversation, let conversations else { return false }
+        return conversations.remove(row.id)
+    }
+}

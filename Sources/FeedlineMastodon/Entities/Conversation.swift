@@ -1,0 +1,36 @@
+extension Mastodon {
+    /// A direct conversation (Mastodon's `Conversation`, from `/api/v1/conversations` and the
+    /// `direct` stream's `conversation` event).
+    public struct Conversation: Codable, Hashable, Sendable {
+        /// The conversation's id (a JSON integer is kept as its decimal text).
+        public var id: String
+        /// Whether it has posts the user has not read; absent is read.
+        public var unread: Bool
+        /// The accounts taking part, the user left out.
+        public var accounts: [Account]
+        /// Its newest post; absent or `null` when the server sent none.
+        public var lastStatus: Status?
+
+        /// A conversation with these values.
+        public init(id: String, unread: Bool, accounts: [Account], lastStatus: Status?) {
+            self.id = id
+            self.unread = unread
+            self.accounts = accounts
+            self.lastStatus = lastStatus
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, unread, accounts
+            case lastStatus = "last_status"
+        }
+
+        /// Decodes tolerantly: `id` is required; `unread` defaults to false, `accounts` to none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.id(.id)
+            unread = try container.value(.unread, or: false)
+            accounts = try container.value(.accounts, or: [])
+            lastStatus = try container.decodeIfPresent(Status.self, forKey: .lastStatus)
+        }
+    }
+}

@@ -1,0 +1,461 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// A server of direct conversations whose reads and removals wait until the test answers (or
+/// fails) them; pages of `pageSize`, a direct reply posts at once.
+final class ConversationServer: EmptyReads, Sendable {
+    struct Change: Hashable, Sendable {
+        var action: String
+        var id: String
+    }
+
+    private struct State {
+        var conversations: [Conversation]
+        var waiting: [(change: Change, continuation: CheckedContinuation<Void, any Error>)] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var sent: [Change] = []
+        var published = 0
+    }
+
+    static let me = Author(id: "9", displayName: "Me", handle: "me")
+    let pageSize: Int
+    private let state: Locked<State>
+
+    init(_ conversations: [Conversation], pageSize: Int = 20) {
+        self.pageSize = pageSize
+        state = Locked(State(conversations: conversations))
+    }
+
+    var sent: [String] { state.withLock { $0.sent.map { "\($0.action) \($0.id)" } } }
+
+    /// The changes waiting for an answer, as `read c1`, in the order they came.
+    var waiting: [String] { state.withLock { $0.waiting.map { "\($0.change.action) \($0.change.id)" } } }
+
+    /// The conversations as the server has them: `c1*` when unread.
+    var summary: [String] { state.withLock { $0.conversations.map { $0.id + ($0.unread ? "*" : "") } } }
+
+    /// A new post in conversation `id` (added when the server has none of that id): unread, on top.
+    func newPost(in id: String, _ post: Post, participant: Author) -> Conversation {
+        state.withLock { state in
+            var conversation = state.conversations.first { $0.id == id } ?? Conversation(id: id, participants: [participant], unread: true, lastPost: nil)
+            conversation.lastPost = post
+            conversation.unread = true
+            state.conversations.removeAll { $0.id == id }
+            state.conversations.insert(conversation, at: 0)
+            return conversation
+        }
+    }
+
+    func waitForChanges(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.waiting.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    func answer(at index: Int) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard state.waiting.indices.contains(index) else { return nil }
+            let (change, continuation) = state.waiting.remove(at: index)
+            if change.action == "remove" {
+                state.conversations.removeAll { $0.id == change.id }
+            } else if let at = state.conversations.firstIndex(where: { $0.id == change.id }) {
+                state.conversations[at].unread = false
+            }
+            return continuation
+        }
+        continuation?.resume()
+    }
+
+    func fail(at index: Int) {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard state.waiting.indices.contains(index) else { return nil }
+            return state.waiting.remove(at: index).continuation
+        }
+        continuation?.resume(throwing: RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
+    }
+
+    private func wait(_ change: Change) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let ready = state.withLock { state in
+                state.waiting.append((change, continuation))
+                state.sent.append(change)
+                let count = state.waiting.count
+                let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+                state.waiters.removeAll { $0.count <= count }
+                return ready
+            }
+            for waiter in ready { waiter.resume() }
+        }
+    }
+
+    func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
+        let start = cursor.flatMap { Int($0.rawValue) } ?? 0
+        return state.withLock { state in
+            let items = Array(state.conversations.dropFirst(start).prefix(pageSize))
+            let end = start + items.count
+            return Page(items: items, next: end < state.conversations.count ? PageCursor("\(end)") : nil)
+        }
+    }
+
+    func markConversationRead(_ id: String) async throws -> Conversation {
+        try await wait(Change(action: "read", id: id))
+        return try state.withLock { state in
+            guard let conversation = state.conversations.first(where: { $0.id == id }) else { throw NothingHere() }
+            return conversation
+        }
+    }
+
+    func removeConversation(_ id: String) async throws {
+        try await wait(Change(action: "remove", id: id))
+    }
+
+    func post(_ id: PostID) async throws -> Post {
+        guard let post = state.withLock({ $0.conversations.compactMap(\.lastPost).first { $0.id == id } }) else { throw NothingHere() }
+        return post
+    }
+
+    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        try state.withLock { state in
+            guard let index = state.conversations.firstIndex(where: { $0.lastPost?.id == postID }), var post = state.conversations[index].lastPost else {
+                throw NothingHere()
+            }
+            if kind == .favourite { post.favourited = value }
+            state.conversations[index].lastPost = post
+            return post
+        }
+    }
+
+    func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: Self.me) }
+
+    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
+        let number = state.withLock { state in
+            state.published += 1
+            return state.published
+        }
+        return Post(
+            id: PostID("r\(number)"), author: Self.me, text: draft.text, createdAt: testNow, inReplyToID: draft.inReplyTo,
+            visibility: draft.visibility
+        )
+    }
+}
+
+/// Direct conversations: one state per conversation on every screen — read, removed, moved up.
+@MainActor
+@Suite("Conversations")
+struct ConversationSessionTests {
+    static func conversation(_ id: String, with author: Author = alice, unread: Bool = false, minutesAgo: Double = 1) -> Conversation {
+        let post = Post(
+            id: PostID("\(id)-last"), author: author, text: "last of \(id)", createdAt: testNow.addingTimeInterval(-minutesAgo * 60),
+            visibility: .direct
+        )
+        return Conversation(id: id, participants: [author], unread: unread, lastPost: post)
+    }
+
+    /// `id` with `*` when unread and `!` when it shows a refusal.
+    static func shown(_ list: FeedListViewModel) -> [String] {
+        list.rows.compactMap { $0.conversation.map { "\($0.id)\($0.unread ? "*" : "")\($0.failure == nil ? "" : "!")" } }
+    }
+
+    /// A session with two conversations screens on the stack.
+    func twoScreens(_ server: ConversationServer) async -> (FeedSession, FeedListViewModel, FeedListViewModel) {
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.conversations)
+        session.navigator.push(.conversations)
+        await session.settle()
+        let lists = session.navigator.screens.compactMap(\.list)
+        return (session, lists[1], lists[2])
+    }
+
+    @Test("opening an unread conversation shows its thread and clears unread at once on every screen; one request")
+    func openMarksRead() async throws {
+        let server = ConversationServer([Self.conversation("c1", unread: true), Self.conversation("c2", with: bob)])
+        let (session, first, second) = await twoScreens(server)
+        #expect(Self.shown(first) == ["c1*", "c2"])
+        #expect(second.rows.first?.conversation?.participantHandles == "@alice")
+        #expect(session.openConversation(row: .conversation("c1"), in: second))
+        #expect(session.navigator.top.route == .thread("c1-last"))
+        #expect(Self.shown(first) == ["c1", "c2"])
+        #expect(Self.shown(second) == ["c1", "c2"])
+        #expect(session.conversations.isPending("c1"))
+        // Opened again (from the other screen) while it waits: no second request.
+        #expect(first.openConversation(row: .conversation("c1")) == "c1-last")
+        #expect(!session.markConversationRead("c1"))
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(server.sent == ["read c1"])
+        #expect(!session.conversations.isPending("c1"))
+        #expect(!session.hasFailures)
+        // A read conversation opens without a request.
+        #expect(session.openConversation(row: .conversation("c2"), in: first))
+        await session.settle()
+        #expect(server.sent == ["read c1"])
+        #expect(!session.openConversation(row: .conversation("nope"), in: first))
+    }
+
+    @Test("a refused read shows the conversation unread again on every screen, with the reason; retry sends it again")
+    func refusedRead() async throws {
+        let server = ConversationServer([Self.conversation("c1", unread: true)])
+        let (session, first, second) = await twoScreens(server)
+        #expect(session.markConversationRead("c1"))
+        #expect(Self.shown(first) == ["c1"])
+        await server.waitForChanges(1)
+        server.fail(at: 0)
+        await session.settle()
+        #expect(Self.shown(first) == ["c1*!"])
+        #expect(Self.shown(second) == ["c1*!"])
+        #expect(session.conversations.failure("c1") == "Could not mark the conversation with @alice read: Forbidden.")
+        #expect(session.hasFailures)
+        #expect(session.retry())
+        #expect(Self.shown(second) == ["c1"])
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(!session.hasFailures)
+        #expect(server.sent == ["read c1", "read c1"])
+    }
+
+    @Test("removing takes the conversation off every screen at once; refused, it comes back where it was with the reason")
+    func removal() async throws {
+        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3")])
+        let (session, first, second) = await twoScreens(server)
+        #expect(second.removeConversation(row: .conversation("c2")))
+        #expect(!session.removeConversation("c2"), "one removal at a time")
+        #expect(Self.shown(first) == ["c1", "c3"])
+        #expect(Self.shown(second) == ["c1", "c3"])
+        await server.waitForChanges(1)
+        server.fail(at: 0)
+        await session.settle()
+        #expect(Self.shown(first) == ["c1", "c2!", "c3"])
+        #expect(Self.shown(second) == ["c1", "c2!", "c3"])
+        #expect(session.conversations.failure("c2") == "Could not remove the conversation with @bob@example.social: Forbidden.")
+        // Again, and the server takes it: gone for good, also from a reload.
+        #expect(session.removeConversation("c2"))
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.shown(first) == ["c1", "c3"])
+        first.refresh()
+        await session.settle()
+        #expect(Self.shown(first) == ["c1", "c3"])
+        #expect(!session.hasFailures)
+        #expect(server.sent == ["remove c2", "remove c2"])
+    }
+
+    @Test("a page begun before a removal or a read does not undo it")
+    func staleFetch() async throws {
+        let server = ConversationServer([Self.conversation("c1", unread: true), Self.conversation("c2")])
+        let (session, first, second) = await twoScreens(server)
+        let epoch = session.conversations.beginFetch()
+        session.markConversationRead("c1")
+        session.removeConversation("c2")
+        let kept = session.conversations.ingest(try await server.conversations(after: nil).items, fetchedAt: epoch)
+        #expect(kept.map(\.id) == ["c1"])
+        #expect(kept.first?.unread == false)
+        #expect(Self.shown(first) == ["c1"])
+        #expect(Self.shown(second) == ["c1"])
+        await server.waitForChanges(2)
+        server.answer(at: 0)
+        server.answer(at: 0)
+        await session.settle()
+    }
+
+    @Test("a favourite on a conversation's last post shows in its row and in the thread alike")
+    func sharedPost() async throws {
+        let server = ConversationServer([Self.conversation("c1")])
+        let (session, _, second) = await twoScreens(server)
+        #expect(second.toggle(.favourite, row: .conversation("c1")))
+        #expect(second.rows.first?.conversation?.lastPost?.interaction.favourited == true)
+        #expect(session.store.interaction("c1-last")?.favourited == true)
+        await session.settle()
+        #expect(second.rows.first?.conversation?.lastPost?.interaction.favourited == true)
+        session.navigator.push(.thread("c1-last"))
+        await session.settle()
+        let thread = try #require(session.navigator.top.list)
+        #expect(thread.rows.first?.post?.interaction.favourited == true)
+        #expect(thread.toggle(.favourite, row: .post("c1-last")))
+        #expect(second.rows.first?.conversation?.lastPost?.interaction.favourited == false)
+        await session.settle()
+    }
+
+    @Test("a reload that brings a conversation's new last post: the row shows that post's state from then on, not the old one's")
+    func reloadSwapsThePost() async throws {
+        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob)])
+        let (session, first, _) = await twoScreens(server)
+        // The top conversation has a newer post the stream did not bring: it stays where it is.
+        _ = server.newPost(in: "c1", Post(id: "n1", author: alice, text: "newer", createdAt: testNow, visibility: .direct), participant: alice)
+        first.refresh()
+        await session.settle()
+        #expect(Self.shown(first) == ["c1*", "c2"])
+        #expect(first.rows.first?.conversation?.lastPost?.text == "newer")
+        #expect(session.toggle(.favourite, post: "n1"))
+        #expect(first.rows.first?.conversation?.lastPost?.interaction.favourited == true, "the row hears of its new post")
+        #expect(session.toggle(.favourite, post: "c1-last"))
+        #expect(first.rows.first?.conversation?.lastPost?.interaction.favourited == true, "and no more of the old one")
+        #expect(first.rows.first?.conversation?.lastPost?.post.id == "n1")
+        await session.settle()
+    }
+
+    @Test("a conversation with a new post (the stream) moves to the top of every conversations list; an unknown one comes on top")
+    func streamedMovesUp() async throws {
+        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3")])
+        let (session, first, second) = await twoScreens(server)
+        var newer = Self.conversation("c3", unread: true, minutesAgo: 0)
+        newer.lastPost = Post(id: "c3-new", author: alice, text: "new in c3", createdAt: testNow, visibility: .direct)
+        let changes = first.snapshot.observe { _ in }
+        session.apply(.conversation(newer))
+        #expect(Self.shown(first) == ["c3*", "c1", "c2"])
+        #expect(Self.shown(second) == ["c3*", "c1", "c2"])
+        #expect(second.rows.first?.conversation?.lastPost?.text == "new in c3")
+        #expect(first.current.changes.deletions == [2])
+        #expect(first.current.changes.insertions.map(\.index) == [0])
+        _ = changes
+        session.apply(.conversation(Self.conversation("c4", with: bob, unread: true, minutesAgo: 0)))
+        #expect(Self.shown(second) == ["c4*", "c3*", "c1", "c2"])
+        // The moved row still hears of its post's changes.
+        second.toggle(.favourite, row: .conversation("c3"))
+        #expect(first.rows.first(where: { $0.id == .conversation("c3") })?.conversation?.lastPost?.interaction.favourited == true)
+        await session.settle()
+    }
+
+    @Test("your direct reply to a conversation's last post becomes its last post, and it moves to the top")
+    func replyMovesUp() async throws {
+        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob, unread: true)])
+        let (session, first, second) = await twoScreens(server)
+        #expect(session.openConversation(row: .conversation("c2"), in: second))
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        let draft = session.drafts.startReply(to: try #require(session.store.post("c2-last")))
+        #expect(session.drafts.all.first?.draft.visibility == .direct)
+        session.drafts.update(draft) { $0.text += "thanks!" }
+        #expect(session.drafts.send(draft).isEmpty)
+        await session.settle()
+        #expect(Self.shown(first) == ["c2", "c1"])
+        #expect(Self.shown(second) == ["c2", "c1"])
+        #expect(first.rows.first?.conversation?.lastPost?.text == "@bob@example.social thanks!")
+        #expect(session.conversations.conversation("c2")?.lastPostID == "r1")
+    }
+
+    @Test("conversations page by the service's cursor; row ids round-trip through their description")
+    func paging() async throws {
+        let server = ConversationServer((1...5).map { Self.conversation("c\($0)") }, pageSize: 2)
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.conversations)
+        await session.settle()
+        let list = try #require(session.navigator.top.list)
+        #expect(Self.shown(list) == ["c1", "c2"])
+        list.loadMore()
+        await session.settle()
+        list.loadMore()
+        await session.settle()
+        #expect(Self.shown(list) == ["c1", "c2", "c3", "c4", "c5"])
+        #expect(list.status.reachedEnd)
+        #expect(RowID(RowID.conversation("c9").description) == .conversation("c9"))
+        #expect(RowID.conversation("c9").description == "conversation:c9")
+        #expect(Route(.conversations) == .conversations)
+    }
+
+    static var walks: Int { ProcessInfo.processInfo.environment["FEEDLINE_WALKS"].flatMap(Int.init) ?? 300 }
+
+    @Test("300 seeded walks of reads, removals, refusals, new posts and stale pages: every screen shows the store, one request per change, and all converge to the server")
+    func seededWalks() async throws {
+        let seed = testSeed(0x434F_4E56)
+        print("conversation walks: \(Self.walks) walks from seed \(seed) (FEEDLINE_SEED replays)")
+        var random = SeededGenerator(seed: seed)
+        for walk in 0..<Self.walks {
+            if try await !run(walk: walk, seed: seed, random: &random) { break }
+        }
+    }
+
+    /// One walk; `false` when it broke a rule (recorded).
+    private func run(walk: Int, seed: UInt64, random: inout SeededGenerator) async throws -> Bool {
+        let ids = ["c1", "c2", "c3", "c4"]
+        let server = ConversationServer(ids.prefix(3).map { Self.conversation($0, unread: random.next(below: 2) == 0) })
+        let (session, first, second) = await twoScreens(server)
+        var log: [String] = []
+        var stale: (epoch: StoreEpoch, items: [Conversation])?
+        /// The conversations changed here since the page in `stale` began: that page must not undo them.
+        var changedSinceStale: Set<String> = []
+        var posts = 0
+        func broken(_ message: String) -> Bool {
+            Issue.record("walk \(walk) (seed \(seed)): \(message)\n\(log.joined(separator: "\n"))")
+            return true
+        }
+        func check() -> Bool {
+            if Self.shown(first) != Self.shown(second) { return broken("the screens differ: \(Self.shown(first)) / \(Self.shown(second))") }
+            for row in first.rows.compactMap(\.conversation) {
+                guard let known = session.conversations.conversation(row.id) else { return broken("\(row.id) shows but the store has it removed") }
+                if known.unread != row.unread { return broken("\(row.id) shows unread \(row.unread), the store says \(known.unread)") }
+            }
+            let waiting = server.waiting
+            if Set(waiting).count != waiting.count { return broken("two requests for one change: \(waiting)") }
+            return false
+        }
+        for _ in 0..<20 {
+            let id = ids[random.next(below: ids.count)]
+            let before = server.waiting.count
+            switch random.next(below: 7) {
+            case 0:
+                log.append("markRead \(id)")
+                if session.markConversationRead(id) {
+                    changedSinceStale.insert(id)
+                    await server.waitForChanges(before + 1)
+                }
+            case 1:
+                log.append("remove \(id)")
+                if session.removeConversation(id) {
+                    changedSinceStale.insert(id)
+                    await server.waitForChanges(before + 1)
+                }
+            case 2, 3:
+                guard before > 0 else { continue }
+                let index = random.next(below: before)
+                let refuse = random.next(below: 3) == 0
+                log.append("\(refuse ? "refuse" : "answer") \(server.waiting[index])")
+                if refuse { server.fail(at: index) } else { server.answer(at: index) }
+                // The answer reaches the session (nothing else runs meanwhile).
+                await session.conversations.waitForRequests(atMost: before - 1)
+            case 4:
+                posts += 1
+                log.append("new post \(posts) in \(id)")
+                let post = Post(id: PostID("n\(posts)"), author: alice, text: "new \(posts)", createdAt: testNow, visibility: .direct)
+                session.apply(.conversation(server.newPost(in: id, post, participant: alice)))
+                changedSinceStale.insert(id)
+                let removing = session.conversations.isPending(id) && session.conversations.conversation(id) == nil
+                if !removing, session.conversations.conversation(id)?.unread != true { return !broken("a new post in \(id) does not show it unread") }
+            case 5:
+                log.append("a page begins")
+                stale = (session.conversations.beginFetch(), try await server.conversations(after: nil).items)
+                changedSinceStale = []
+            default:
+                guard let page = stale else { continue }
+                log.append("the page begun earlier arrives")
+                stale = nil
+                let before = changedSinceStale.map { ($0, session.conversations.conversation($0)?.unread) }
+                _ = session.conversations.ingest(page.items, fetchedAt: page.epoch)
+                for (changed, shown) in before where session.conversations.conversation(changed)?.unread != shown {
+                    return !broken("the page begun earlier undid the change of \(changed)")
+                }
+            }
+            if check() { return false }
+        }
+        // Every change answered, then both screens load again: they show the server.
+        while !server.waiting.isEmpty { server.answer(at: 0) }
+        await session.settle()
+        first.refresh()
+        second.refresh()
+        await session.settle()
+        if Self.shown(first).map({ $0.replacingOccurrences(of: "!", with: "") }) != server.summary {
+            return !broken("after answering everything and loading again: \(Self.shown(first)), the server: \(server.summary)")
+        }
+        return !check()
+    }
+}
