@@ -30,6 +30,9 @@ final class QuoteServer: EmptyReads, Sendable {
 
     func refuse(_ refusing: Bool) { state.withLock { $0.refusing = refusing } }
 
+    /// The server's copy of `post` from now on (its quote approved, say).
+    func replace(_ post: Post) { state.withLock { $0.posts[post.id] = post } }
+
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         state.withLock { state in
             Page(posts: cursor == nil ? (state.feeds[feed] ?? []).compactMap { state.posts[$0] } : [], next: nil)
@@ -168,7 +171,8 @@ struct QuoteSessionTests {
             Issue.record("a profile has no filter here: the quote shows")
             return
         }
-        #expect(session.reveal(post: "o1"))
+        #expect(!lists[2].reveal(row: .post("q3")), "nothing to reveal where the quote is shown")
+        #expect(lists[0].reveal(row: .post("q1")), "show on the quoting row reveals the quoted post its quote warns about")
         guard case .shown? = Self.row(lists[0], "q1")?.quote else {
             Issue.record("revealed: the quote shows in home")
             return
@@ -226,6 +230,45 @@ struct QuoteSessionTests {
         session.root.refresh()
         await session.settle()
         #expect(Self.row(session.root, "q1")?.quote == .unavailable(.deleted))
+    }
+
+    @Test("a quote approved after its row was shown: a fresher copy of the quoting post makes the row hear of the quoted post from then on")
+    func approvedLater() async throws {
+        let server = QuoteServer(feeds: [.home: [Self.quoting("q1", state: .pending)], .local: [Self.quoted]])
+        let session = await session(server)
+        #expect(Self.row(session.root, "q1")?.quote == .unavailable(.pending))
+        server.replace(Self.quoting("q1"))
+        session.navigator.push(.post("q1"))
+        session.navigator.top.detail?.appeared()
+        await session.settle()
+        guard case .shown(let quoted)? = Self.row(session.root, "q1")?.quote else {
+            Issue.record("the approved quote shows")
+            return
+        }
+        #expect(quoted.post.id == "o1")
+        #expect(Self.row(session.root, "q1")?.quoted != nil, "the store's copy, not the one the quoting post carried")
+        #expect(session.set(.favourite, true, post: "o1"))
+        #expect(Self.row(session.root, "q1")?.quote?.quoted?.interaction.favourited == true, "the row hears of the quoted post now")
+        #expect(session.navigator.top.detail?.current.quote?.quoted?.interaction.favourited == true)
+        await session.settle()
+    }
+
+    @Test("your own delete of a quoted post: quotes stay as they are while it is on its way, stay if the server refuses it, and say deleted once it confirms")
+    func pendingDeleteOfAQuotedPost() async throws {
+        let server = QuoteServer(feeds: [.home: [Self.quoting("q1")], .local: [Self.quoted]])
+        let session = await session(server)
+        session.store.deleting("o1")
+        #expect(Self.row(session.root, "q1")?.quote?.quoted != nil, "not deleted yet")
+        session.navigator.push(.feed(.home))
+        await session.settle()
+        let later = try #require(session.navigator.top.list)
+        #expect(Self.row(later, "q1")?.quote?.quoted != nil, "a list opened meanwhile shows it too")
+        session.store.undelete("o1")
+        #expect(Self.row(session.root, "q1")?.quote?.quoted != nil)
+        session.store.deleting("o1")
+        session.store.deleteConfirmed("o1")
+        #expect(Self.row(session.root, "q1")?.quote == .unavailable(.deleted))
+        #expect(Self.row(later, "q1")?.quote == .unavailable(.deleted))
     }
 
     @Test("the quoted post is a post of the store from the page that brought it: a detail of it opens without a load")

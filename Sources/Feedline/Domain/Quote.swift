@@ -49,6 +49,7 @@ public struct Quote: Hashable, Sendable, Codable {
         }
     }
 
+    /// Whether the quoted post may be shown, as the server says.
     public var state: State
     /// The quoted post's id, when the server names it (a shallow quote, or a full one).
     public var postID: PostID?
@@ -63,9 +64,6 @@ public struct Quote: Hashable, Sendable, Codable {
         self.post = post.map(Self.placeholderBelow)
         self.postID = postID ?? post?.id
     }
-
-    /// Whether the quoted post may be shown (``State/accepted``) and is known.
-    public var isShown: Bool { state == .accepted && postID != nil }
 
     /// The quote without the quoted post: its state and the quoted post's id.
     public var placeholder: Quote {

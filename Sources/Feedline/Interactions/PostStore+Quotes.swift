@@ -17,7 +17,7 @@ extension PostStore {
 
     /// The store's copy of the post `post` quotes, with its shared state, when it has one.
     package func quoted(by post: Post) -> QuotedPost? {
-        guard let quote = post.content.quote, quote.state == .accepted, let id = quote.postID, !isDeleted(id),
+        guard let quote = post.content.quote, quote.state == .accepted, let id = quote.postID, !isQuoteDeleted(id),
             let current = current(id)
         else { return nil }
         return QuotedPost(post: current.post, interaction: current.interaction)
@@ -25,7 +25,7 @@ extension PostStore {
 
     /// `post` with its quote marked deleted when the store knows the quoted post was.
     package func quoteChecked(_ post: Post) -> Post {
-        guard let quote = post.content.quote, quote.state == .accepted, let id = quote.postID, isDeleted(id) else { return post }
+        guard let quote = post.content.quote, quote.state == .accepted, let id = quote.postID, isQuoteDeleted(id) else { return post }
         var post = post
         if post.reblog != nil { post.reblog?.quote?.state = .deleted } else { post.quote?.state = .deleted }
         return post

@@ -89,6 +89,9 @@ public final class PostStore {
         fileprivate weak var store: PostStore?
         /// Originals shown, with how many rows (or the detail) show each.
         fileprivate var shown: [PostID: Int] = [:]
+        /// For each row shown through ``show(_:)``, one entry per time it was shown: the post it
+        /// quoted then (`nil`: none), so ``hide(_:)`` and ``moveQuote(of:)`` undo exactly that.
+        private var quotesOfRows: [RowID: [PostID?]] = [:]
 
         fileprivate init(id: Int, store: PostStore) {
             self.id = id
@@ -125,14 +128,36 @@ public final class PostStore {
         func show(_ row: ListRow) {
             guard let post = row.shownPost else { return }
             show(post.originalID, row: row.id)
-            if let quoted = post.quotedID { showQuote(quoted, in: row.id) }
+            let quoted = post.quotedID
+            if let quoted { showQuote(quoted, in: row.id) }
+            quotesOfRows[row.id, default: []].append(quoted)
         }
 
-        /// Stops showing what `row` shows.
+        /// Stops showing what `row` shows (the quote it was shown with, whatever it quotes now).
         func hide(_ row: ListRow) {
             guard let post = row.shownPost else { return }
             hide(post.originalID, row: row.id)
-            if let quoted = post.quotedID { hideQuote(quoted, in: row.id) }
+            guard var quotes = quotesOfRows[row.id], let last = quotes.popLast() else { return }
+            quotesOfRows[row.id] = quotes.isEmpty ? nil : quotes
+            if let last { hideQuote(last, in: row.id) }
+        }
+
+        /// `row`, changed in place, now quotes what it shows: the quote it was shown with is
+        /// hidden and the one it quotes now shown (a quote approved, withdrawn or deleted since).
+        /// Returns whether it changed.
+        @discardableResult
+        func moveQuote(of row: ListRow) -> Bool {
+            guard var quotes = quotesOfRows[row.id] else { return false }
+            let now = row.shownPost?.quotedID
+            var moved = false
+            for index in quotes.indices where quotes[index] != now {
+                if let old = quotes[index] { hideQuote(old, in: row.id) }
+                if let now { showQuote(now, in: row.id) }
+                quotes[index] = now
+                moved = true
+            }
+            quotesOfRows[row.id] = quotes
+            return moved
         }
 
         /// The rows of this holder that show the post `id` names. O(holders of the post).
@@ -142,6 +167,7 @@ public final class PostStore {
 
         /// Stops showing everything.
         func hideAll() {
+            quotesOfRows.removeAll()
             store?.release(self)
         }
 
@@ -225,6 +251,9 @@ public final class PostStore {
     private var tombstones = RecentMemory<PostID, StoreEpoch>(capacity: PostStore.tombstoneCapacity)
     /// The holders each pending delete reached (see ``deleting(_:)``).
     private var pendingDeletes: [PostID: [Int]] = [:]
+    /// Deletes the user asked for that the server has not answered: quotes of those posts are
+    /// left as they are until it does.
+    private var deletesOnTheirWay: Set<PostID> = []
     /// Each post shown with an edit the server has not confirmed, as it was before (see `PostStore+Writing.swift`).
     var pendingEdits: [PostID: Post] = [:]
     /// Each post with a vote on its way, as it was before the vote.
@@ -523,6 +552,7 @@ public final class PostStore {
     /// stale, and every holder the delete reached puts back what it took away.
     package func undelete(_ id: PostID) {
         _ = tombstones.remove(id)
+        deletesOnTheirWay.remove(id)
         for holder in pendingDeletes.removeValue(forKey: id) ?? [] { holders[holder]?(.undeleted(id)) }
     }
 
@@ -530,6 +560,7 @@ public final class PostStore {
     /// of it say it was deleted.
     package func deleteConfirmed(_ id: PostID) {
         for holder in pendingDeletes.removeValue(forKey: id) ?? [] { holders[holder]?(.deleteSettled(id)) }
+        deletesOnTheirWay.remove(id)
         if let entry = entries[id] { quoteDeleted(id, entry) }
     }
 
@@ -540,6 +571,7 @@ public final class PostStore {
 
     private func delete(_ id: PostID, pending: Bool) {
         epoch += 1
+        if pending { deletesOnTheirWay.insert(id) } else { deletesOnTheirWay.remove(id) }
         tombstones.write(epoch, for: id)
         if let originalID = originalID(of: id), let entry = entries[originalID] {
             let isOriginal = originalID == id
@@ -569,6 +601,12 @@ public final class PostStore {
         if let at = tombstones[post.id], at > fetchedAt { return true }
         if let original = post.reblog?.id, let at = tombstones[original], at > fetchedAt { return true }
         return false
+    }
+
+    /// Whether quotes of the post `id` say it was deleted: a delete the server confirmed (or a
+    /// stream reported), not one on its way. O(1).
+    package func isQuoteDeleted(_ id: PostID) -> Bool {
+        isDeleted(id) && !deletesOnTheirWay.contains(id)
     }
 
     /// Whether the entry `id` was deleted (a delete on its way included) as far as the store

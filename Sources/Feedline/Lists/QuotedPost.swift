@@ -6,6 +6,7 @@ public struct QuotedPost: Hashable, Sendable {
     /// Its shared interaction state.
     public var interaction: PostInteraction
 
+    /// The quoted post `post` with `interaction` (by default, as its server copy says).
     public init(post: Post, interaction: PostInteraction? = nil) {
         self.post = post
         self.interaction = interaction ?? PostInteraction(serverCopy: post)

@@ -2,12 +2,8 @@ extension FeedListViewModel {
     /// The row of a conversation: as the session's conversations store shows it (unread, the
     /// last refusal), its last post as the post store shows it (latest copy, shared state).
     func conversationRow(_ conversation: Conversation) -> ConversationRow {
-        let lastPost = conversation.lastPost.map { post in
-            guard let current = store.current(post.originalID) else { return PostRow(post: post) }
-            var entry = post
-            if entry.reblog != nil { entry.reblog = current.post } else { entry = current.post }
-            return PostRow(post: entry, interaction: current.interaction)
-        }
+        // As every post row: the store's copies of the post and of the post it quotes.
+        let lastPost = conversation.lastPost.map { store.row($0, thread: nil, filterContext: source.filterContext) }
         return ConversationRow(
             id: conversation.id, participants: conversation.participants, unread: conversation.unread, lastPost: lastPost,
             failure: conversations?.failure(conversation.id)

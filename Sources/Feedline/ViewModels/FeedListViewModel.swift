@@ -457,8 +457,18 @@ public final class FeedListViewModel {
 
     /// A row as the store shows it now (the latest copy of its post, its shared state).
     private func refreshed(_ row: ListRow) -> ListRow {
-        guard let post = row.shownPost, let change = store.current(post.originalID) else { return row }
-        return row.applying(change)
+        guard let post = row.shownPost else { return row }
+        var row = row
+        if let change = store.current(post.originalID) { row = row.applying(change) }
+        // And the post it quotes, which may have changed (or gone) while it waited.
+        if let quoted = row.shownPost?.quotedID {
+            if store.isQuoteDeleted(quoted) {
+                row = row.quoteDeleted(quoted)
+            } else if let current = store.current(quoted) {
+                row = row.applyingQuote(current)
+            }
+        }
+        return row
     }
 
     /// Toggles `kind` (favourite, boost, bookmark) of the post the row `id` shows — optimistic,
@@ -478,13 +488,16 @@ public final class FeedListViewModel {
         return store.set(kind, value, post.id)
     }
 
-    /// Reveals the post the row `id` shows past its filter's warning (``PostRow/warning``), on
-    /// every row and detail of that post. Returns `false` (and does nothing) when the row shows
-    /// no post or no warning.
+    /// Reveals the post the row `id` shows past its filter's warning (``PostRow/warning``) — or,
+    /// when only the post it quotes is behind one (``QuoteDisplay/warned(_:filter:)``), that
+    /// post — on every row and detail of that post. Returns `false` (and does nothing) when the
+    /// row shows no post or no warning.
     @discardableResult
     public func reveal(row id: RowID) -> Bool {
-        guard let post = rows[id: id]?.shownPost, post.warning != nil else { return false }
-        return store.reveal(post.id)
+        guard let post = rows[id: id]?.shownPost else { return false }
+        if post.warning != nil { return store.reveal(post.id) }
+        if case .warned(let quoted, _)? = post.quote { return store.reveal(quoted.post.id) }
+        return false
     }
 
     /// Applies `event` (a user input or a response) and starts, keeps or cancels the request
@@ -806,6 +819,18 @@ public final class FeedListViewModel {
             for row in waiting.started { holder.show(row) }
             for row in removed { holder.hide(row) }
             for row in waiting.stopped { holder.hide(row) }
+            // A row changed in place may quote another post now (a quote approved, withdrawn,
+            // deleted): it hears of that one from now on, and shows the store's copy of it.
+            var quotes: [ListEvent] = []
+            for update in changes.updates where holder.moveQuote(of: update.element) {
+                guard let quoted = update.element.shownPost?.quotedID else { continue }
+                if store.isQuoteDeleted(quoted) {
+                    quotes.append(.quoteDeleted(quoted, rows: [update.element.id]))
+                } else if let current = store.current(quoted) {
+                    quotes.append(.quoteChanged(current, rows: [update.element.id]))
+                }
+            }
+            if !quotes.isEmpty { enqueue(quotes) }
         }
         let state = relay.value.state
         // Rows restored from an earlier run being confirmed is a change fronts may show.

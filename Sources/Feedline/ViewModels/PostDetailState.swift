@@ -126,9 +126,9 @@ extension PostDetailState {
             context = thread
         case .postChanged(let change):
             guard post != nil else { return }
-            let wasDeleted = post?.quote?.state == .deleted
+            let deleted = post?.quote?.state == .deleted ? post?.quote?.postID : nil
             post = change.post
-            if wasDeleted, post?.quote?.postID != nil { post?.quote?.state = .deleted }
+            if let deleted, post?.quote?.postID == deleted { post?.quote?.state = .deleted }
             interaction = change.interaction
         case .quoteChanged(let current):
             quoted = current

@@ -200,9 +200,11 @@ public final class PostDetailViewModel {
         if id != quoteShown {
             if let old = quoteShown { holder.hideQuote(old, in: .post(postID)) }
             quoteShown = id.flatMap { holder.showQuote($0, in: .post(postID)) ? $0 : nil }
+            // What it quoted before is not what it quotes now.
+            if relay.value.quoted != nil, relay.value.quoted?.post.id != id { send(.quoteChanged(nil)) }
         }
         guard let id else { return }
-        if store.isDeleted(id) {
+        if store.isQuoteDeleted(id) {
             send(.quoteDeleted)
         } else if let current = store.quoted(by: post), current != relay.value.quoted {
             send(.quoteChanged(current))

@@ -16,6 +16,7 @@ extension Mastodon {
         public var quotedStatusID: String?
         private var nested: Nested?
 
+        /// A quote in `state`; `quotedStatusID` defaults to `quotedStatus`'s id.
         public init(state: String, quotedStatus: Status? = nil, quotedStatusID: String? = nil) {
             self.state = state
             self.nested = quotedStatus.map(Nested.status)

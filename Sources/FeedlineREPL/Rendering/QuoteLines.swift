@@ -22,7 +22,7 @@ struct QuoteLines {
                 $0.isEmpty ? style.dim("│") : bar + $0
             }
         case .warned(let quoted, let filter):
-            let note = "Filtered: " + TextWidth.oneLine(filter.title) + " (\(opener) then show to see it)"
+            let note = "Filtered: " + TextWidth.oneLine(filter.title) + " (\(opener.replacingOccurrences(of: "quote", with: "show")) to see it)"
             return [bar + head(quoted, room: room)] + wrap(note, room).map { bar + style.magenta($0) }
         case .filtered(let filter):
             return wrap("(quoted post hidden by your filter " + TextWidth.oneLine(filter.title) + ")", room).map { bar + style.dim($0) }
