@@ -243,9 +243,9 @@ public struct JSONLCommand: Sendable, Equatable {
     /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`,
     /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
     /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`, `{"route":"followedTags"}`,
-    /// `{"route":"trendingTags"}`.
+    /// `{"route":"trendingTags"}`, `{"route":"lists"}` (a list's accounts: `{"route":"accounts","list":"members:ID"}`).
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"} or {\"route\":\"trendingTags\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"} or {\"route\":\"lists\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
@@ -261,6 +261,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case "domainBlocks": return .success(.domainBlocks)
         case "followedTags": return .success(.followedTags)
         case "trendingTags": return .success(.trendingTags)
+        case "lists": return .success(.userLists)
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

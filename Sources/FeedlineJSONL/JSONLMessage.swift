@@ -168,6 +168,7 @@ public enum JSONLMessage {
         case .domainBlocks: .object([("route", "domainBlocks")])
         case .followedTags: .object([("route", "followedTags")])
         case .trendingTags: .object([("route", "trendingTags")])
+        case .userLists: .object([("route", "lists")])
         }
     }
 
@@ -208,6 +209,8 @@ public enum JSONLMessage {
                 ("weeklyUses", tag.weeklyUses.map(JSONLValue.int) ?? .null), ("weeklyAccounts", tag.weeklyAccounts.map(JSONLValue.int) ?? .null),
                 ("following", tag.following.map(JSONLValue.bool) ?? .null),
             ])
+        case .userList(let list):
+            return .object([("id", .string(row.id.description)), ("kind", "list")] + userListFields(list))
         }
     }
 

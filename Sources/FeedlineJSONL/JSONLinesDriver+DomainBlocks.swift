@@ -33,7 +33,7 @@ extension JSONLinesDriver {
             guard let first = notification.group.accounts.first else { return "The row \(JSONLCommand.echo(id.description)) names no account." }
             author = first
         case .domain(let domain): return setDomainBlock(domain.domain, value)
-        case .gap, .tag: return "The row \(JSONLCommand.echo(id.description)) names no account."
+        case .gap, .tag, .userList: return "The row \(JSONLCommand.echo(id.description)) names no account."
         }
         guard let domain = DomainBlockStore.domain(ofHandle: author.handle) else {
             let handle = JSONLCommand.echo("@" + author.handle)

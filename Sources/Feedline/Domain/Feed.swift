@@ -95,6 +95,8 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case followedTags
     /// The hashtags trending on the server (hashtag rows).
     case trendingTags
+    /// The signed-in user's lists (``UserListRow`` rows, from the session's ``UserListStore``).
+    case userLists
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
@@ -103,7 +105,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
         case .notifications: .notifications
-        case .accounts, .domainBlocks, .followedTags, .trendingTags: nil
+        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists: nil
         case .search: .public
         }
     }
@@ -119,6 +121,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .domainBlocks: "domain-blocks"
         case .followedTags: "followed-tags"
         case .trendingTags: "trending-tags"
+        case .userLists: "lists"
         }
     }
 
@@ -126,7 +129,15 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsTags: Bool {
         switch self {
         case .search, .followedTags, .trendingTags: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts: false
+        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts, .userLists: false
+        }
+    }
+
+    /// Whether its rows come from (or depend on) the session's lists: the lists screen, a list's accounts.
+    package var showsUserLists: Bool {
+        switch self {
+        case .userLists, .accounts(.members): true
+        default: false
         }
     }
 
@@ -134,7 +145,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags: false
+        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags, .userLists: false
         }
     }
 }

@@ -24,4 +24,9 @@ extension FeedService {
     public func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag { throw AccountsUnsupported() }
     public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
     public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
+    public func lists() async throws -> [UserList] { throw AccountsUnsupported() }
+    public func createList(title: String) async throws -> UserList { throw AccountsUnsupported() }
+    public func renameList(_ id: String, to title: String) async throws -> UserList { throw AccountsUnsupported() }
+    public func deleteList(_ id: String) async throws { throw AccountsUnsupported() }
+    public func setListMembership(list: String, account: AccountID, to value: Bool) async throws { throw AccountsUnsupported() }
 }

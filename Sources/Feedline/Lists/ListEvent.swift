@@ -59,6 +59,9 @@ package enum ListEvent: Hashable, Sendable {
     case domainChanged(String, DomainBlockDisplay)
     /// Whether you follow a hashtag changed: its hashtag row shows it.
     case tagChanged(String, following: Bool)
+    /// Your lists changed (the lists screen's rows are the store's lists): once the list has
+    /// loaded, these rows replace its rows. Must be the only event of its edit.
+    case userListsChanged([ListRow])
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)

@@ -14,8 +14,10 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case tag(String)
     /// A domain, lower-cased.
     case domain(String)
+    /// One of your lists, by its id (``UserList/id``).
+    case list(String)
 
-    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`.
+    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`, `list:ID`.
     public var description: String {
         switch self {
         case .post(let id): "post:\(id)"
@@ -24,6 +26,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         case .account(let id): "account:\(id)"
         case .tag(let name): "tag:\(name)"
         case .domain(let name): "domain:\(name)"
+        case .list(let id): "list:\(id)"
         }
     }
 
@@ -41,6 +44,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .tag(String(text.dropFirst(4)).lowercased())
         } else if text.hasPrefix("domain:"), text.count > 7 {
             self = .domain(String(text.dropFirst(7)).lowercased())
+        } else if text.hasPrefix("list:"), text.count > 5 {
+            self = .list(String(text.dropFirst(5)))
         } else {
             return nil
         }
@@ -233,7 +238,7 @@ public struct DomainRow: Hashable, Sendable, Identifiable {
 }
 
 /// One row of a list as fronts show it: a post, a gap where items may be missing, a
-/// notification group, an account, a hashtag or a blocked domain.
+/// notification group, an account, a hashtag, a blocked domain or one of your lists.
 public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case post(PostRow)
     case gap(Gap)
@@ -241,6 +246,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case account(AccountRow)
     case tag(Hashtag)
     case domain(DomainRow)
+    case userList(UserListRow)
 
     public var id: RowID {
         switch self {
@@ -250,7 +256,14 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .account(let row): .account(row.id)
         case .tag(let tag): .tag(tag.key)
         case .domain(let row): .domain(row.domain)
+        case .userList(let row): .list(row.id)
         }
+    }
+
+    /// The list row, when this is one.
+    public var userList: UserListRow? {
+        if case .userList(let row) = self { return row }
+        return nil
     }
 
     /// The account row, when this is one.
@@ -294,7 +307,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row
         case .notification(let row): row.post
-        case .gap, .account, .tag, .domain: nil
+        case .gap, .account, .tag, .domain, .userList: nil
         }
     }
 
@@ -303,7 +316,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap, .account, .tag, .domain: nil
+        case .gap, .account, .tag, .domain, .userList: nil
         }
     }
 
@@ -312,7 +325,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap, .account, .tag, .domain: nil
+        case .gap, .account, .tag, .domain, .userList: nil
         }
     }
 
@@ -331,7 +344,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .notification(var row):
             row.post = row.post?.applying(change)
             return .notification(row)
-        case .gap, .account, .tag, .domain:
+        case .gap, .account, .tag, .domain, .userList:
             return self
         }
     }

@@ -20,6 +20,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
     case followedTags
     /// The hashtags trending on the server.
     case trendingTags
+    /// Your lists.
+    case userLists
 
     /// What the list of a list route shows; `nil` for a post route.
     public var listSource: ListSource? {
@@ -33,6 +35,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .domainBlocks: .domainBlocks
         case .followedTags: .followedTags
         case .trendingTags: .trendingTags
+        case .userLists: .userLists
         case .post: nil
         }
     }
@@ -49,6 +52,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .domainBlocks: self = .domainBlocks
         case .followedTags: self = .followedTags
         case .trendingTags: self = .trendingTags
+        case .userLists: self = .userLists
         }
     }
 
@@ -65,6 +69,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .domainBlocks: "domainBlocks"
         case .followedTags: "followedTags"
         case .trendingTags: "trendingTags"
+        case .userLists: "userLists"
         }
     }
 }

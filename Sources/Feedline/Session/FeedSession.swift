@@ -17,6 +17,8 @@ public final class FeedSession {
     public let domainBlocks: DomainBlockStore
     /// The hashtags you follow, shared by every screen (see ``TagStore``).
     public let tags: TagStore
+    /// Your lists and who is on them, shared by every screen (see ``UserListStore``).
+    public let lists: UserListStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -43,6 +45,7 @@ public final class FeedSession {
         let relationships = RelationshipStore(service: service, posts: store, activity: activity, retryClock: retryClock)
         let domainBlocks = DomainBlockStore(service: service, posts: store, activity: activity, retryClock: retryClock)
         let tags = TagStore(service: service, activity: activity, retryClock: retryClock)
+        let lists = UserListStore(service: service, activity: activity, retryClock: retryClock)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
@@ -50,12 +53,13 @@ public final class FeedSession {
             }
             return FeedListViewModel(
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
-                relationships: relationships, domainBlocks: domainBlocks, tags: tags
+                relationships: relationships, domainBlocks: domainBlocks, tags: tags, lists: lists
             )
         }
         self.relationships = relationships
         self.domainBlocks = domainBlocks
         self.tags = tags
+        self.lists = lists
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -81,7 +85,7 @@ public final class FeedSession {
     /// Whether anything failed that ``retry()`` would run again: a page, refresh or gap of any
     /// list on the stack, a load of any detail, an interaction that rolled back or is queued.
     public var hasFailures: Bool {
-        store.hasFailedInteractions || relationships.hasFailures || domainBlocks.hasFailures || tags.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+        store.hasFailedInteractions || relationships.hasFailures || domainBlocks.hasFailures || tags.hasFailures || lists.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty || list.profile?.current.failure != nil
@@ -136,6 +140,7 @@ public final class FeedSession {
         if relationships.retryFailed() { retried = true }
         if domainBlocks.retryFailed() { retried = true }
         if tags.retryFailed() { retried = true }
+        if lists.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

@@ -77,6 +77,13 @@ public struct SandboxScenario: Hashable, Sendable {
         case trendingTags = "trending_tags"
         /// ``SandboxService/setTagFollow(_:to:)``, following or unfollowing a hashtag.
         case tagFollow = "tag_follow"
+        /// ``SandboxService/lists()``, and pages of a list's accounts.
+        case lists
+        /// ``SandboxService/createList(title:)``, ``SandboxService/renameList(_:to:)`` and
+        /// ``SandboxService/deleteList(_:)``.
+        case listChange = "list_change"
+        /// ``SandboxService/setListMembership(list:account:to:)``, adding or removing.
+        case listMembership = "list_membership"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.
@@ -323,6 +330,20 @@ public struct SandboxScenario: Hashable, Sendable {
     /// names without `#` (a leading one is dropped), any case; each must be a hashtag name
     /// (letters, digits, underscores).
     public var followedTags: [String]
+    /// The user's lists at the start, in order (ids `1`, `2` … in that order).
+    public var lists: [ListFixture]
+
+    /// One of the user's lists at the start: its title and its accounts by handle (each one the
+    /// user follows, as Mastodon requires).
+    public struct ListFixture: Hashable, Sendable {
+        public var title: String
+        public var accounts: [String]
+
+        public init(title: String, accounts: [String] = []) {
+            self.title = title
+            self.accounts = accounts
+        }
+    }
 
     /// A scenario with no latency, no faults and no arrivals: the sandbox answers at once.
     public init(
@@ -339,7 +360,8 @@ public struct SandboxScenario: Hashable, Sendable {
         laggingCounts: Bool = false,
         account: Mastodon.Account = SandboxScenario.defaultAccount,
         domainBlocks: [String] = [],
-        followedTags: [String] = []
+        followedTags: [String] = [],
+        lists: [ListFixture] = []
     ) {
         self.pageSize = pageSize
         self.latency = latency
@@ -355,6 +377,7 @@ public struct SandboxScenario: Hashable, Sendable {
         self.account = account
         self.domainBlocks = domainBlocks
         self.followedTags = followedTags
+        self.lists = lists
     }
 
     /// `@you` on `sandbox.example`, the signed-in account unless a scenario names another.
@@ -407,6 +430,9 @@ public struct SandboxScenario: Hashable, Sendable {
         }
         for (index, name) in followedTags.enumerated() where !SandboxTags.isName(SandboxTags.name(name)) {
             return "followed_tags[\(index)]: \"\(name)\" is not a hashtag name (letters, digits and underscores)"
+        }
+        for (index, list) in lists.enumerated() where list.title.trimmingCharacters(in: .whitespaces).isEmpty {
+            return "lists[\(index)]: a list needs a title"
         }
         return nil
     }

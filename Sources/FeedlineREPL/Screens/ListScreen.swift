@@ -184,6 +184,7 @@ struct ListScreen {
         case .account(let account): "account @" + account.author.handle
         case .tag(let tag): "hashtag #" + TextWidth.oneLine(tag.name)
         case .domain(let row): "domain " + TextWidth.oneLine(row.domain)
+        case .userList(let row): "list " + TextWidth.oneLine(row.title)
         }
     }
 }

@@ -34,6 +34,9 @@ extension REPLDriver {
             case .domain(let row):
                 refuse("Row \(number) is the domain \(row.domain), not an account.")
                 return
+            case .userList(let row):
+                refuse("Row \(number) is the list \(row.title): lists accounts \(number) shows who is on it.")
+                return
             case .gap:
                 refuse(gapSentence(number))
                 return

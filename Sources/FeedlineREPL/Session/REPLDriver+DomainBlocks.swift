@@ -45,6 +45,7 @@ extension REPLDriver {
             case .account(let account): return domain(of: account.author)
             case .domain(let row): return row.domain
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name), not an account or a domain.")
+            case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account or a domain.")
             case .gap: refuse(gapSentence(number))
             }
             return nil

@@ -87,7 +87,7 @@ extension REPLDriver {
                 for tag in notification.post?.content.tags ?? [] { tags.insert(tag) }
             case .account(let account): handles[account.author.id] = account.author.handle
             case .tag(let tag): tags.insert(tag.name)
-            case .gap, .domain: break
+            case .gap, .domain, .userList: break
             }
         }
         if all {

@@ -37,6 +37,7 @@ extension REPLDriver {
                 tags.insert(tag.name)
                 session.navigator.push(.feed(.tag(tag.name)))
             case .domain(let row): refuse("Row \(number) is the domain \(row.domain): unblock-domain \(number) unblocks it.")
+            case .userList(let row): openList(row)
             case .gap: refuse(gapSentence(number))
             }
         case .gap(let number):

@@ -81,6 +81,7 @@ extension REPLDriver {
             case .account(let account): pushProfile(account.author)
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): open \(number) shows its posts.")
             case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account.")
+            case .userList(let row): refuse("Row \(number) is the list \(row.title): open \(number) shows its posts.")
             case .gap: refuse(gapSentence(number))
             }
         case nil:

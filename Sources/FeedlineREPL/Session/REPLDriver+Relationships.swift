@@ -48,6 +48,7 @@ extension REPLDriver {
             case .account(let account): return (account.id, account.author.handle)
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): follow \(number) and unfollow \(number) act on it; it has no \(name.rawValue).")
             case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account; block-domain and unblock-domain act on it.")
+            case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account.")
             case .gap: refuse(gapSentence(number))
             }
             return nil
