@@ -36,6 +36,8 @@ struct UserListModelCheckTests {
         await session.settle()
         let screens = session.navigator.screens.compactMap(\.list).filter { $0.source == .userLists }
         var log: [String] = []
+        /// The last title asked for each list: unless a refusal shows on its row, it is the title the list ends with.
+        var wished: [String: String] = [:]
         func fail(_ message: String) -> Bool {
             Issue.record("walk \(walk) (seed \(seed)): \(message)\n\(log.joined(separator: "\n"))")
             return false
@@ -77,7 +79,9 @@ struct UserListModelCheckTests {
             case 1:
                 guard let list = shown.randomElement(using: &random) else { continue }
                 let title = Self.titles.randomElement(using: &random) ?? "x"
-                log.append("rename \(list.id) \(title): \((try? session.renameList(list.id, to: title)).map { "\($0)" } ?? "refused")")
+                let renamed = try? session.renameList(list.id, to: title)
+                if renamed == true { wished[list.id] = title }
+                log.append("rename \(list.id) \(title): \(renamed.map { "\($0)" } ?? "refused")")
             case 2:
                 guard let list = shown.randomElement(using: &random) else { continue }
                 log.append("delete \(list.id)")
@@ -132,6 +136,9 @@ struct UserListModelCheckTests {
         let stored = Set(session.lists.lists.map(\.list))
         if stored != Set(server.lists) { return fail("the store shows \(session.lists.lists.map(\.list)) but the server has \(server.lists)") }
         if session.lists.lists.contains(where: \.pending) { return fail("still pending: \(session.lists.lists)") }
+        for row in session.lists.lists where row.failure == nil {
+            if let wish = wished[row.id], wish != row.title { return fail("\(row.id) was last renamed to \(wish) and nothing refused it, but it is \(row.title)") }
+        }
         for list in server.lists {
             for account in Self.accounts {
                 guard let display = session.lists.membership(list: list.id, account: account) else { continue }

@@ -175,4 +175,31 @@ struct UserListSessionTests {
         #expect(RowID(RowID.list("new-3").description) == .list("new-3"))
         #expect(AccountList("members:L1") == .members("L1"))
     }
+
+    @Test("a list made while a fetch of the lists was on its way stays when the older answer comes")
+    func madeDuringFetch() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")], holdReads: true)
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.userLists)
+        let screen = try #require(session.navigator.top.list)
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await server.waitForWrites(0)
+        while screen.rows.isEmpty { await Task.yield() }
+        screen.refresh()
+        await server.waitForWrites(1)
+        try session.createList(title: "Moths")
+        await server.waitForWrites(2)
+        #expect(server.waiting == [.read([UserList(id: "L1", title: "Birders")]), .create("Moths")])
+        server.answer(at: 1)
+        while session.lists.lists.contains(where: \.list.isProvisional) { await Task.yield() }
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.titles(screen) == ["Birders", "Moths"], "the older answer does not take the new list away")
+        screen.refresh()
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(screen.rows.map(\.id) == [.list("L1"), .list("L2")])
+    }
 }

@@ -378,44 +378,51 @@ public final class UserListStore {
         match()
     }
 
-    /// The server renamed the list: it is confirmed; a rename asked meanwhile is sent now.
+    /// The server renamed the list: it is confirmed; a rename asked meanwhile is sent now —
+    /// also while the list's delete waits (should the delete be refused, the list comes back
+    /// with the title last asked for).
     private func renamed(_ id: String, operation: Operation, sent: String, made: UserList) -> UserListOutcome? {
+        func confirm(_ entry: inout Entry) -> Bool {
+            entry.confirmed = made
+            entry.knownSince = epoch
+            entry.renaming = nil
+            if let wanted = entry.wanted, wanted != sent, wanted != made.title {
+                nextToken += 1
+                entry.renaming = .rename(token: nextToken, id: id, title: wanted)
+                return false
+            }
+            entry.wanted = nil
+            return true
+        }
         if var stashed = deleting[id], stashed.entry.renaming == operation {
-            stashed.entry.renaming = nil
-            stashed.entry.wanted = nil
-            stashed.entry.confirmed = made
+            let done = confirm(&stashed.entry)
             deleting[id] = stashed
-            return nil
+            return done ? UserListOutcome(kind: .renamed, list: made) : nil
         }
         guard var entry = entries[id], entry.renaming == operation else { return nil }
-        entry.confirmed = made
-        entry.knownSince = epoch
-        entry.renaming = nil
-        if let wanted = entry.wanted, wanted != sent, wanted != made.title {
-            nextToken += 1
-            entry.renaming = .rename(token: nextToken, id: id, title: wanted)
-            entries[id] = entry
-            return nil
-        }
-        entry.wanted = nil
+        let done = confirm(&entry)
         entries[id] = entry
-        return UserListOutcome(kind: .renamed, list: made)
+        return done ? UserListOutcome(kind: .renamed, list: made) : nil
     }
 
     /// The server refused a rename: the confirmed title is back, with the reason.
+    /// (A list whose delete waits keeps the refusal too: should the delete be refused, it
+    /// comes back saying why its title is the old one.)
     private func renameFailed(_ id: String, operation: Operation, failure: FeedFailure) -> UserListOutcome? {
-        if var stashed = deleting[id], stashed.entry.renaming == operation {
-            stashed.entry.renaming = nil
-            stashed.entry.wanted = nil
-            deleting[id] = stashed
-            return nil
+        guard case .rename(_, _, let title) = operation else { return nil }
+        func refused(_ entry: inout Entry) -> UserListOutcome {
+            entry.renaming = nil
+            entry.wanted = nil
+            entry.failure = "Could not rename the list \(entry.confirmed.title) to \(title): \(failure.message)"
+            return UserListOutcome(kind: .renamed, list: UserList(id: id, title: title), failure: failure.message)
         }
-        guard var entry = entries[id], entry.renaming == operation, case .rename(_, _, let title) = operation else { return nil }
-        entry.renaming = nil
-        entry.wanted = nil
-        let shown = UserList(id: id, title: title)
-        let outcome = UserListOutcome(kind: .renamed, list: shown, failure: failure.message)
-        entry.failure = "Could not rename the list \(entry.confirmed.title) to \(title): \(failure.message)"
+        if var stashed = deleting[id], stashed.entry.renaming == operation {
+            let outcome = refused(&stashed.entry)
+            deleting[id] = stashed
+            return outcome
+        }
+        guard var entry = entries[id], entry.renaming == operation else { return nil }
+        let outcome = refused(&entry)
         entries[id] = entry
         return outcome
     }

@@ -10,6 +10,9 @@ final class ListServer: EmptyReads, Sendable {
         case rename(String, String)
         case delete(String)
         case member(String, AccountID, Bool)
+        /// A read of the lists (held only when ``holdReads``), answered with the lists as they
+        /// were when it was asked.
+        case read([UserList])
 
         var description: String {
             switch self {
@@ -17,6 +20,7 @@ final class ListServer: EmptyReads, Sendable {
             case .rename(let id, let title): "rename \(id) \(title)"
             case .delete(let id): "delete \(id)"
             case .member(let list, let account, let value): "\(value ? "add" : "remove") \(account) \(list)"
+            case .read: "read lists"
             }
         }
     }
@@ -32,12 +36,15 @@ final class ListServer: EmptyReads, Sendable {
         var sent: [Write] = []
     }
 
+    /// Whether reads of the lists wait in the queue too, to be answered by the test.
+    let holdReads: Bool
     let profiles: [AccountID: Profile]
     /// Accounts the signed-in user does not follow: adding them is refused, as Mastodon does.
     let notFollowed: Set<AccountID>
     private let state = Locked(State())
 
-    init(lists: [UserList] = [], members: [String: [AccountID]] = [:], accounts: [String] = ["kemi", "ada", "lin"], notFollowed: Set<AccountID> = []) {
+    init(lists: [UserList] = [], members: [String: [AccountID]] = [:], accounts: [String] = ["kemi", "ada", "lin"], notFollowed: Set<AccountID> = [], holdReads: Bool = false) {
+        self.holdReads = holdReads
         var profiles: [AccountID: Profile] = [:]
         for name in accounts {
             profiles[AccountID(name)] = Profile(author: Author(id: name, displayName: name.capitalized, handle: name))
@@ -99,6 +106,7 @@ final class ListServer: EmptyReads, Sendable {
 
     private static func apply(_ write: Write, to state: inout State, notFollowed: Set<AccountID>) -> Result<UserList?, TestFailure> {
         switch write {
+        case .read: return .success(nil)
         case .create(let title):
             let list = UserList(id: "L\(state.nextID)", title: title)
             state.nextID += 1
@@ -161,7 +169,12 @@ final class ListServer: EmptyReads, Sendable {
         }
     }
 
-    func lists() async throws -> [UserList] { lists }
+    func lists() async throws -> [UserList] {
+        let asked = lists
+        guard holdReads else { return asked }
+        _ = try await hold(.read(asked))
+        return asked
+    }
 
     func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
         guard case .members(let id) = list, cursor == nil else { return Page(items: [], next: nil) }
