@@ -112,6 +112,8 @@ final class FakeMastodon: Sendable {
         var domainBlocks = DomainBlocksState()
         /// The hashtags the user follows and the trends (`FakeMastodon+Tags.swift`).
         var tags = TagsState()
+        /// The user's lists (`FakeMastodon+Lists.swift`).
+        var userLists = UserListsState()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -222,7 +224,7 @@ final class FakeMastodon: Sendable {
     // MARK: - Serving
 
     func respond(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = request.method == .POST ? try await request.bodyData : Data()
+        let body = request.method == .POST || request.method == .PUT ? try await request.bodyData : Data()
         let recorded = Recorded(
             method: request.method.rawValue,
             path: request.path,
@@ -283,6 +285,7 @@ final class FakeMastodon: Sendable {
         if let answer = accountListsRoute(request) { return answer }
         if let answer = domainBlocksRoute(request) { return answer }
         if let answer = tagsRoute(request) { return answer }
+        if let answer = userListsRoute(request) { return answer }
         let parts = request.path.split(separator: "/").map(String.init)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
         let rest = Array(parts.dropFirst(2))
