@@ -52,7 +52,7 @@ extension MastodonHTTPService {
     public func setListMembership(list: String, account: AccountID, to value: Bool) async throws {
         let id = try await located(account)
         let what = value ? "adding \(Self.label(account)) to list \(list)" : "removing \(Self.label(account)) from list \(list)"
-        let fields = [("account_id", id.rawValue)]
+        let fields = [("account_ids[]", id.rawValue)]
         let path = Self.listsPath + "/" + URLPath.encode(list) + "/accounts"
         let request =
             value
