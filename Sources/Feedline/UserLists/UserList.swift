@@ -67,7 +67,8 @@ public struct UserListOutcome: Hashable, Sendable {
     public var sentence: String {
         if let failure {
             let back = kind == .created ? "It is gone." : "It is back as it was."
-            return "Could not \(verb) the list \(list.title): \(failure) \(back)"
+            let ended = failure.last.map { ".!?".contains($0) } ?? false
+            return "Could not \(verb) the list \(list.title): \(failure)\(ended ? "" : ".") \(back)"
         }
         return switch kind {
         case .created: "Created the list \(list.title)."

@@ -148,6 +148,8 @@ public final class REPLDriver {
     var tagFollowsAsked: [String: Bool] = [:]
     /// Domains whose block or unblock was asked for and not reported yet (the value asked).
     var domainBlocksAsked: [String: Bool] = [:]
+    /// List memberships asked for and not reported yet, by list and account (the value asked).
+    var listMembershipsAsked: [String: Bool] = [:]
     /// Follow requests answered in this session (accept `true`) whose answer is not reported yet.
     var requestAnswersAsked: [AccountID: Bool] = [:]
     var tags: Set<String> = []
@@ -224,6 +226,8 @@ public final class REPLDriver {
         subscriptions.append(session.relationships.observe { [weak self] change in self?.relationshipChanged(change) })
         subscriptions.append(session.domainBlocks.observe { [weak self] change in self?.domainBlockChanged(change) })
         subscriptions.append(session.tags.observe { [weak self] change in self?.tagFollowChanged(change) })
+        subscriptions.append(session.lists.observe { [weak self] change in self?.listsChanged(change) })
+        subscriptions.append(session.lists.observeMembers { [weak self] change in self?.listMembershipChanged(change) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         followDrafts()
         session.root.appeared()
@@ -386,6 +390,7 @@ public final class REPLDriver {
         case .domainBlock(let command): setDomainBlock(command)
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(tags ? .trendingTags : .feed(.trending))
+        case .lists(let command): runLists(command)
         case .more, .refresh, .open, .gap, .new:
             guard case .list(let entry)? = stack.last else {
                 refuse("\(command.text.split(separator: " ").first ?? "That command") works on a list; type back first.")
