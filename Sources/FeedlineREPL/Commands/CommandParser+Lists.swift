@@ -22,14 +22,14 @@ extension CommandParser {
         let example = "for example: lists \(action) Birders"
         switch action {
         case "new":
-            let title = stripQuotes(after)
+            let title = stripQuotes(after, isSeparator: isSeparator)
             guard !title.isEmpty else { return .failure(.lists("lists new needs a name, for example: lists new Birders.")) }
             return .success(.lists(.create(title)))
         case "rename":
             guard let (first, end) = firstWord(after, isSeparator: isSeparator) else {
                 return .failure(.lists("lists rename needs a list and a new name, for example: lists rename Birders Birdwatch."))
             }
-            let title = stripQuotes(after[end...].drop(while: isSeparator))
+            let title = stripQuotes(after[end...].drop(while: isSeparator), isSeparator: isSeparator)
             guard !title.isEmpty else {
                 return .failure(.lists("lists rename needs a new name after the list, for example: lists rename \"Field notes\" Notes."))
             }
@@ -114,9 +114,13 @@ extension CommandParser {
         return .success(words)
     }
 
-    /// The rest of a line as a title: without one pair of quotes around it.
-    private static func stripQuotes(_ text: Substring) -> String {
-        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { return String(text.dropFirst().dropLast()) }
-        return String(text)
+    /// The rest of a line as a title: without one pair of quotes around it, nor the spaces
+    /// inside them (a list's title is trimmed).
+    private static func stripQuotes(_ text: Substring, isSeparator: (Character) -> Bool) -> String {
+        var title = text
+        if title.count >= 2, title.hasPrefix("\""), title.hasSuffix("\"") { title = title.dropFirst().dropLast() }
+        title = title.drop(while: isSeparator)
+        while let last = title.last, isSeparator(last) { title = title.dropLast() }
+        return String(title)
     }
 }

@@ -56,5 +56,5 @@ public enum ListsCommand: Hashable, Sendable {
     }
 
     /// The words after `lists`.
-    static let actions = ["accounts", "add", "delete", "new", "open", "remove", "rename"]
+    public static let actions = ["accounts", "add", "delete", "new", "open", "remove", "rename"]
 }

@@ -112,6 +112,7 @@ extension REPLDriver {
 
     /// Heard from the list store: how a change the user made ended.
     func listsChanged(_ change: UserListsChange) {
+        tellCompletion()
         guard let outcome = change.outcome else { return }
         reports.append(outcome.sentence)
         flushIfFollowing()

@@ -210,7 +210,9 @@ public final class REPLDriver {
     /// - Complexity: O(h log h + t log t) for h handles and t tags seen (they are sorted).
     public var completionContext: CompletionContext {
         let commands = CommandTable.commands(on: screen, atBottom: stack.count <= 1).map(\.name.rawValue).sorted()
-        return CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
+        var context = CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
+        context.lists = session.lists.lists.filter { !$0.list.isProvisional }.map(\.title)
+        return context
     }
 
     // MARK: - Running
