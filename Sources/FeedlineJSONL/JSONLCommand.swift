@@ -73,6 +73,9 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Follow (`value` true) or unfollow a hashtag, named by its key (without `#`,
         /// lower-cased) as the session's tag store keys it (`followTag`, `unfollowTag`).
         case tagFollow(String, value: Bool)
+        /// Make, rename or delete a list, or add or remove an account (`createList`,
+        /// `renameList`, `deleteList`, `addToList`, `removeFromList`).
+        case listChange(ListChange)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -99,10 +102,11 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "back", "block", "blockDomain", "bookmark", "boosts", "delete", "discard", "display", "draft", "drafts", "editDraft",
-        "editPost", "favourite", "follow", "followTag", "history", "loadMore", "mute", "notify", "open", "openGap", "pop", "push", "quit",
-        "reblog", "redraft", "refresh", "reject", "relationships", "retry", "root", "search", "send", "show", "showWaiting", "timeline",
-        "top", "unblock", "unblockDomain", "unfollow", "unfollowTag", "unmute", "vote", "wait",
+        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "createList", "delete", "deleteList", "discard", "display",
+        "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history", "loadMore", "mute", "notify", "open",
+        "openGap", "pop", "push", "quit", "reblog", "redraft", "refresh", "reject", "relationships", "removeFromList", "renameList", "retry",
+        "root", "search", "send", "show", "showWaiting", "timeline", "top", "unblock", "unblockDomain", "unfollow", "unfollowTag", "unmute",
+        "vote", "wait",
     ]
 
     /// The commands that read `"screen"` (list commands: they act on a list screen's rows or
@@ -216,6 +220,11 @@ public struct JSONLCommand: Sendable, Equatable {
             }
         case "followTag", "unfollowTag":
             switch tagFollow(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
+        case _ where listCommandNames.contains(name):
+            switch listChange(name, value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }

@@ -63,6 +63,7 @@ public final class JSONLinesDriver {
         subscriptions.append(followRelationships())
         subscriptions.append(followDomainBlocks())
         subscriptions.append(followTags())
+        subscriptions.append(contentsOf: followLists())
         // Live updates: written when they change (nothing while there are none).
         subscriptions.append(session.streamState.observe { [weak self] state in
             guard let self else { return }
@@ -197,6 +198,8 @@ public final class JSONLinesDriver {
             }
         case .tagFollow(let tag, let value):
             return setTagFollow(tag, value)
+        case .listChange(let change):
+            return carryOut(list: change)
         case .wait, .quit:
             break
         }

@@ -150,8 +150,14 @@ struct UserListSessionTests {
         #expect(session.lists.membership(list: "L1", account: "lin")?.failure
             == "Could not add @lin to the list Birders: You must follow this account to add it to a list")
         #expect(session.hasFailures)
-        #expect(throws: UserListProblem.unknown("L9")) { try session.setListMembership(list: "L9", account: kemi, true) }
         #expect(server.members("L1") == ["kemi", "ada"])
+        // A list the session has not seen is the server's to know.
+        try session.setListMembership(list: "L9", account: kemi, true)
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(session.lists.membership(list: "L9", account: "kemi")?.failure == "Could not add @kemi to the list L9: Record not found")
+        #expect(throws: UserListProblem.unknown("new-7")) { try session.setListMembership(list: "new-7", account: kemi, true) }
     }
 
     @Test("a fetch that began before a change does not undo it; lists gone from the server leave")

@@ -308,10 +308,11 @@ public final class UserListStore {
     }
 
     /// Adds (`true`) or removes the account `profile` names to or from the list `list`:
-    /// optimistic, converging, on every screen of the list's accounts at once.
+    /// optimistic, converging, on every screen of the list's accounts at once. A list the store
+    /// has not learnt of (no lists screen loaded yet) is the server's to know.
     package func setMembership(list: String, account profile: Profile, _ value: Bool) throws(UserListProblem) {
-        guard let entry = entries[list] else { throw .unknown(list) }
-        guard !entry.confirmed.isProvisional else { throw .provisional(entry.row.title) }
+        if let entry = entries[list], entry.confirmed.isProvisional { throw .provisional(entry.row.title) }
+        if list.hasPrefix(UserList.provisionalPrefix) { throw .unknown(list) }
         profiles[profile.accountID] = profile
         members?.set(Self.key(list, profile.accountID), value)
     }
