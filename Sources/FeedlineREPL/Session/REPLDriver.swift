@@ -323,6 +323,12 @@ public final class REPLDriver {
                 "Not confirmed by the server: \((domains + tags).joined(separator: "; ")). They are not kept between sessions: \(check) shows where they stand next time.",
                 to: options.width))
         }
+        let lists = session.lists.unsent
+        if !lists.isEmpty {
+            emit(TextWidth.wrap(
+                "Not confirmed by the server: \(lists.joined(separator: "; ")). List changes are not kept between sessions: lists shows where they stand next time.",
+                to: options.width))
+        }
         let drafts = session.drafts.all.filter(\.isEditable).count
         if drafts > 0 {
             let which = drafts == 1 ? "1 draft" : "\(drafts) drafts"
