@@ -255,7 +255,7 @@ public enum CommandTable {
         ),
         CommandSpec(
             name: .lists, aliases: [], argument: .text, usage: "lists [ACTION]",
-            summary: "your lists (help lists: make, rename, delete, fill them)",
+            summary: "your lists: make, rename, delete and fill them",
             details: "lists alone shows your lists (open N shows a list's posts). lists new NAME makes one; lists rename NAME NEW renames it; lists delete NAME [--yes] deletes it (asking first); lists add NAME @user and lists remove NAME @user change who is on it (only accounts you follow can be added); lists accounts NAME shows who is on it; lists open NAME shows its posts. NAME is a list's name (in quotes when it has spaces: lists rename \"Field notes\" Notes) or its row number on the lists screen. Every change shows at once on every screen and is undone, with the server's reason, if the server refuses it.",
             screens: [.list, .post]
         ),
