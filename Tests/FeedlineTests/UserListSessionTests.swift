@@ -208,4 +208,29 @@ struct UserListSessionTests {
         await session.settle()
         #expect(screen.rows.map(\.id) == [.list("L1"), .list("L2")])
     }
+
+    /// A service with no lists at all (its list calls are the protocol's defaults).
+    struct NoLists: EmptyReads {}
+
+    @Test("loadLists fetches the lists once for a front that names one before any screen showed them; a failure says why")
+    func loadWithoutAScreen() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        var heard = 0
+        let token = session.lists.observe { _ in heard += 1 }
+        #expect(!session.lists.isLoaded)
+        session.loadLists()
+        session.loadLists()
+        await session.settle()
+        #expect(session.lists.isLoaded)
+        #expect(session.lists.list(named: "birders")?.id == "L1")
+        #expect(heard == 1)
+        token.cancel()
+
+        let bare = FeedSession(service: NoLists(), clock: .fixed(testNow), retryClock: ManualClock())
+        bare.loadLists()
+        await bare.settle()
+        #expect(!bare.lists.isLoaded)
+        #expect(bare.lists.loadFailure == AccountsUnsupported().errorDescription)
+    }
 }

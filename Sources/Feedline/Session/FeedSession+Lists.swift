@@ -27,6 +27,13 @@ extension FeedSession {
         try lists.setMembership(list: list, account: profile, value)
     }
 
+    /// Loads your lists when no screen has yet (``UserListStore/isLoaded``): observers of
+    /// ``lists`` hear them once they came, or ``UserListStore/loadFailure`` says why not;
+    /// counted in ``settle()``.
+    public func loadLists() {
+        lists.load()
+    }
+
     /// How messages and prompts name `feed`: a list by its title when the session knows it
     /// ("the list Birders"), otherwise ``Feed/title``.
     public func title(of feed: Feed) -> String {

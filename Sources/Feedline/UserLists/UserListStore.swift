@@ -78,6 +78,11 @@ public final class UserListStore {
     private var nextProvisional = 0
     private var loaded = false
     private var operations: Feedback<Operation, Reply>?
+    /// A fetch of the lists asked by ``load()``, by token; its answer and the epoch it began at.
+    private var fetches: Feedback<Int, (Result<[UserList], FeedFailure>, StoreEpoch)>?
+    private var fetching: Int?
+    /// Why the last ``load()`` failed, until the lists load.
+    public private(set) var loadFailure: String?
     private var members: KeyedToggles?
     /// Who each account is, for the rows of a list's accounts that a membership brings back.
     private var profiles: [AccountID: Profile] = [:]
@@ -104,6 +109,18 @@ public final class UserListStore {
                 }
             },
             handle: { [weak self] reply in self?.settle(reply) }
+        )
+        fetches = Feedback(
+            activity: activity,
+            prepare: { [weak self] _ in self?.beginFetch() ?? 0 },
+            effect: { _, fetchedAt in
+                do {
+                    return (.success(try await service.lists()), fetchedAt)
+                } catch {
+                    return (.failure(FeedFailure(error)), fetchedAt)
+                }
+            },
+            handle: { [weak self] answer in self?.fetched(answer.0, fetchedAt: answer.1) }
         )
         members = KeyedToggles(
             activity: activity, retryClock: retryClock,
@@ -208,6 +225,7 @@ public final class UserListStore {
     /// since (a list made, renamed or deleted meanwhile) stands.
     package func ingest(_ fetched: [UserList], fetchedAt: StoreEpoch) {
         let before = lists
+        let wasLoaded = loaded
         loaded = true
         var fetchedOrder: [String] = []
         for list in fetched where !list.isProvisional {
@@ -240,7 +258,7 @@ public final class UserListStore {
             }
         }
         order = fetchedOrder + kept
-        if lists != before || before.isEmpty { notify(nil) }
+        if lists != before || !wasLoaded { notify(nil) }
     }
 
     /// Makes a list titled `title` (trimmed): shown at once with a provisional id, replaced by
@@ -295,6 +313,29 @@ public final class UserListStore {
         deleting[id] = (entry, index, .delete(token: nextToken, id: id))
         notify(nil)
         match()
+    }
+
+    /// Loads the lists when no screen has (for a front that names a list before showing them):
+    /// observers hear the lists once they came, or ``loadFailure`` says why not. Nothing
+    /// happens while a load runs.
+    package func load() {
+        guard fetching == nil else { return }
+        nextToken += 1
+        fetching = nextToken
+        fetches?.react(to: [nextToken])
+    }
+
+    private func fetched(_ answer: Result<[UserList], FeedFailure>, fetchedAt: StoreEpoch) {
+        fetching = nil
+        fetches?.react(to: [])
+        switch answer {
+        case .success(let lists):
+            loadFailure = nil
+            ingest(lists, fetchedAt: fetchedAt)
+        case .failure(let failure):
+            loadFailure = failure.message
+            notify(nil)
+        }
     }
 
     // MARK: - Input: memberships

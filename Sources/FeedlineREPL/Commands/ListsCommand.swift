@@ -55,6 +55,17 @@ public enum ListsCommand: Hashable, Sendable {
         title.count >= 2 && title.hasPrefix("\"") && title.hasSuffix("\"") ? "\"" + title + "\"" : title
     }
 
+    /// Whether it needs the lists loaded: it names a list by its name, or makes one (whose name
+    /// must differ from theirs).
+    var needsLists: Bool {
+        switch self {
+        case .show: false
+        case .create: true
+        case .rename(let list, _), .delete(let list, _), .membership(let list, _, _), .accounts(let list), .open(let list):
+            if case .name = list { true } else { false }
+        }
+    }
+
     /// The words after `lists`.
     public static let actions = ["accounts", "add", "delete", "new", "open", "remove", "rename"]
 }

@@ -4,6 +4,17 @@ import Feedline
 /// follows at once — and what the server answered.
 extension REPLDriver {
     func runLists(_ command: ListsCommand) {
+        // A list named by name needs the lists: loaded first, then the command runs.
+        if command.needsLists, !session.lists.isLoaded {
+            guard listsCommandWaiting == nil else {
+                refuse("Your lists are still loading; try again when they have.")
+                return
+            }
+            listsCommandWaiting = command
+            say("Loading your lists…")
+            session.loadLists()
+            return
+        }
         switch command {
         case .show:
             session.navigator.push(.userLists)
@@ -84,10 +95,6 @@ extension REPLDriver {
             }
             return list
         case .name(let name):
-            guard session.lists.isLoaded else {
-                refuse("Your lists have not loaded yet; type lists to load them, then \(action) the list.")
-                return nil
-            }
             guard let list = session.lists.list(named: UserListStore.trimmed(name)) else {
                 let known = session.lists.lists.map(\.title)
                 let hint = known.isEmpty ? "You have no lists; lists new NAME makes one." : "Your lists: \(known.prefix(6).joined(separator: ", "))."
@@ -113,6 +120,17 @@ extension REPLDriver {
     /// Heard from the list store: how a change the user made ended.
     func listsChanged(_ change: UserListsChange) {
         tellCompletion()
+        if let waiting = listsCommandWaiting {
+            if session.lists.isLoaded {
+                listsCommandWaiting = nil
+                runLists(waiting)
+                flushIfFollowing()
+            } else if let failure = session.lists.loadFailure {
+                listsCommandWaiting = nil
+                refuse("Could not load your lists: \(failure)")
+                flushIfFollowing()
+            }
+        }
         guard let outcome = change.outcome else { return }
         reports.append(outcome.sentence)
         flushIfFollowing()

@@ -150,6 +150,8 @@ public final class REPLDriver {
     var domainBlocksAsked: [String: Bool] = [:]
     /// List memberships asked for and not reported yet, by list and account (the value asked).
     var listMembershipsAsked: [String: Bool] = [:]
+    /// A `lists` command that names a list by name, waiting for the lists to load.
+    var listsCommandWaiting: ListsCommand?
     /// Follow requests answered in this session (accept `true`) whose answer is not reported yet.
     var requestAnswersAsked: [AccountID: Bool] = [:]
     var tags: Set<String> = []
