@@ -46,7 +46,9 @@ struct UserListSessionTests {
         server.answer(at: 0)
         await session.settle()
         #expect(Self.titles(first) == ["Birders", "Field notes"])
-        #expect(second.rows.map(\.id) == [.list("L1"), .list("L2")])
+        #expect(second.rows.compactMap(\.userList?.id) == ["L1", "L2"])
+        #expect(second.rows.map(\.id) == [.list("L1"), .list(made.id)], "the row keeps its identity: an update, not a new row")
+        #expect(second.current.changes.updates.map(\.element.id) == [.list(made.id)])
         #expect(outcomes.map(\.sentence) == ["Created the list Field notes."])
         #expect(outcomes.first?.provisionalID == made.id)
         #expect(server.sent == [.create("Field notes")])
@@ -206,7 +208,7 @@ struct UserListSessionTests {
         await server.waitForWrites(1)
         server.answer(at: 0)
         await session.settle()
-        #expect(screen.rows.map(\.id) == [.list("L1"), .list("L2")])
+        #expect(screen.rows.compactMap(\.userList?.id) == ["L1", "L2"])
     }
 
     /// A service with no lists at all (its list calls are the protocol's defaults).

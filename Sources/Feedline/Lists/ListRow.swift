@@ -14,7 +14,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case tag(String)
     /// A domain, lower-cased.
     case domain(String)
-    /// One of your lists, by its id (``UserList/id``).
+    /// One of your lists, by its id (``UserList/id``) — or, for a list made in this session, the
+    /// provisional id it was first shown with (``UserListRow/rowKey``).
     case list(String)
 
     /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`, `list:ID`.
@@ -256,7 +257,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .account(let row): .account(row.id)
         case .tag(let tag): .tag(tag.key)
         case .domain(let row): .domain(row.domain)
-        case .userList(let row): .list(row.id)
+        case .userList(let row): .list(row.rowKey)
         }
     }
 

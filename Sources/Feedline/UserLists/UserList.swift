@@ -29,6 +29,9 @@ public struct UserListRow: Hashable, Sendable, Identifiable {
     public var pending: Bool
     /// The last refusal of a rename ("Could not rename the list Birders: …"), until the next change.
     public var failure: String?
+    /// The provisional id a list made in this session was first shown with: its row keeps it as
+    /// its identity (``rowKey``), so the server's list replacing it is an update of that row.
+    package var shownAs: String?
 
     public init(list: UserList, pending: Bool = false, failure: String? = nil) {
         self.list = list
@@ -36,7 +39,16 @@ public struct UserListRow: Hashable, Sendable, Identifiable {
         self.failure = failure
     }
 
+    package init(list: UserList, pending: Bool, failure: String?, shownAs: String?) {
+        self.init(list: list, pending: pending, failure: failure)
+        self.shownAs = shownAs
+    }
+
+    /// The list's id (the server's once it made the list).
     public var id: String { list.id }
+    /// The row's identity (``RowID/list(_:)``): the provisional id it was first shown with, for
+    /// a list made in this session, else its id.
+    public var rowKey: String { shownAs ?? list.id }
     public var title: String { list.title }
 }
 

@@ -47,11 +47,13 @@ public final class UserListStore {
         var renaming: Operation?
         var failure: String?
         var knownSince: StoreEpoch
+        /// The provisional id a list made here was first shown with (its rows keep it).
+        var shownAs: String?
 
         var row: UserListRow {
             var list = confirmed
             if let wanted { list.title = wanted }
-            return UserListRow(list: list, pending: renaming != nil || confirmed.isProvisional, failure: failure)
+            return UserListRow(list: list, pending: renaming != nil || confirmed.isProvisional, failure: failure, shownAs: shownAs)
         }
     }
 
@@ -384,11 +386,14 @@ public final class UserListStore {
             creating[provisional] = nil
             entries[provisional] = nil
             if order.contains(made.id) {
+                // A fetch brought it first: it shows as the server's already.
                 order.remove(at: index)
+                entries[made.id]?.confirmed = made
+                entries[made.id]?.knownSince = epoch
             } else {
                 order[index] = made.id
+                entries[made.id] = Entry(confirmed: made, knownSince: epoch, shownAs: provisional)
             }
-            entries[made.id] = Entry(confirmed: made, knownSince: epoch)
             outcome = UserListOutcome(kind: .created, list: made, provisionalID: provisional)
         case .failed(.create(_, let provisional, let title), let failure):
             creating[provisional] = nil
