@@ -53,10 +53,29 @@ extension FuzzTarget {
         case .tag(let name): return .tag(name.uppercased())
         // A hashtag is keyed lower-cased: its upper case keyed again (ß → SS → ss).
         case .followTag(let tag, let value): return .followTag(TagStore.key(tag.uppercased()), value)
+        // A list's name, a new title and a handle keep the case typed.
+        case .lists(let lists): return .lists(Self.uppercased(lists))
         case .relationship(var relationship):
             if case .handle(let handle)? = relationship.target { relationship.target = .handle(handle.uppercased()) }
             return .relationship(relationship)
         default: return command
+        }
+    }
+
+    /// A `lists` command typed in upper case: names, titles and handles in upper case.
+    static func uppercased(_ command: ListsCommand) -> ListsCommand {
+        func upper(_ list: ListReference) -> ListReference {
+            if case .name(let name) = list { return .name(name.uppercased()) }
+            return list
+        }
+        switch command {
+        case .show: return .show
+        case .create(let title): return .create(title.uppercased())
+        case .rename(let list, let title): return .rename(upper(list), title.uppercased())
+        case .delete(let list, let confirmed): return .delete(upper(list), confirmed: confirmed)
+        case .membership(let list, let handle, let add): return .membership(upper(list), handle: handle.uppercased(), add: add)
+        case .accounts(let list): return .accounts(upper(list))
+        case .open(let list): return .open(upper(list))
         }
     }
 

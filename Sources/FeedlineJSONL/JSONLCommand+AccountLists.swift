@@ -4,7 +4,7 @@ import Feedline
 /// route), and `accept` / `reject`, which answer a follow request an account row shows.
 extension JSONLCommand {
     /// What an accounts route's `"list"` may be, as error sentences say it.
-    static let accountListUsage = "followers:ID, following:ID (an account id, or @user@host), mutes, blocks or requests"
+    static let accountListUsage = "followers:ID, following:ID (an account id, or @user@host), mutes, blocks, requests or members:LIST_ID"
 
     /// What `"query"` is, as error sentences say it.
     static let queryUsage = "\"query\": what to look for, a string that is not blank, such as \"birds\", \"#swift\" or \"@kemi@fieldnotes.science\""
@@ -26,7 +26,7 @@ extension JSONLCommand {
             return .success(.answerRequest(row, accept: name == "accept", screen: screen))
         case .tag:
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a hashtag row, not an account; a follow request is an account row such as \"account:109302\"."))
-        case .post, .gap, .notification, .domain, .conversation:
+        case .post, .gap, .notification, .domain, .conversation, .list:
             return .failure(FieldProblem(message: usage))
         }
     }

@@ -43,6 +43,8 @@ extension JSONLCommand {
             return .success(.domainBlock(.row(row), value: wanted, screen: screen))
         case .tag:
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a hashtag row, not an account or a domain."))
+        case .list:
+            return .failure(FieldProblem(message: "\(name): \(echo(text)) is a list row, not an account or a domain."))
         case .gap:
             return .failure(FieldProblem(message: domainUsage(name)))
         }

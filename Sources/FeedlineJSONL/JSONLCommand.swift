@@ -76,6 +76,9 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Open (its thread, marked read), mark read, or remove a direct conversation, by the
         /// server's id (`openConversation`, `markRead`, `removeConversation`).
         case conversation(ConversationAction, String)
+        /// Make, rename or delete a list, or add or remove an account (`createList`,
+        /// `renameList`, `deleteList`, `addToList`, `removeFromList`).
+        case listChange(ListChange)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -102,11 +105,12 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "back", "block", "blockDomain", "bookmark", "boosts", "delete", "discard", "display", "draft", "drafts", "editDraft",
-        "editPost", "favourite", "follow", "followTag", "history", "loadMore", "markRead", "mute", "notify", "open", "openConversation",
-        "openGap", "pop", "push", "quit", "reblog", "redraft", "refresh", "reject", "relationships", "removeConversation", "retry", "root",
-        "search", "send", "show", "showWaiting", "timeline", "top", "unblock", "unblockDomain", "unfollow", "unfollowTag", "unmute", "vote",
-        "wait",
+        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "createList", "delete", "deleteList",
+        "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
+        "loadMore", "markRead", "mute", "notify", "open", "openConversation", "openGap", "pop", "push", "quit", "reblog",
+        "redraft", "refresh", "reject", "relationships", "removeConversation", "removeFromList", "renameList", "retry", "root",
+        "search", "send", "show", "showWaiting", "timeline", "top", "unblock", "unblockDomain", "unfollow", "unfollowTag",
+        "unmute", "vote", "wait",
     ]
 
     /// The commands that read `"screen"` (list commands: they act on a list screen's rows or
@@ -228,6 +232,11 @@ public struct JSONLCommand: Sendable, Equatable {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }
+        case _ where listCommandNames.contains(name):
+            switch listChange(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
         default:
             let lowered = name.lowercased()
             // Suggest only for word-sized names: the distance is O(length × name length).
@@ -252,9 +261,10 @@ public struct JSONLCommand: Sendable, Equatable {
     /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`,
     /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
     /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`, `{"route":"followedTags"}`,
-    /// `{"route":"trendingTags"}`, `{"route":"conversations"}`.
+    /// `{"route":"trendingTags"}`, `{"route":"conversations"}`, `{"route":"lists"}` (a list's accounts:
+    /// `{"route":"accounts","list":"members:ID"}`).
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"} or {\"route\":\"conversations\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"} or {\"route\":\"lists\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
@@ -271,6 +281,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case "followedTags": return .success(.followedTags)
         case "trendingTags": return .success(.trendingTags)
         case "conversations": return .success(.conversations)
+        case "lists": return .success(.userLists)
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

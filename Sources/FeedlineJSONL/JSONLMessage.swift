@@ -170,6 +170,7 @@ public enum JSONLMessage {
         case .followedTags: .object([("route", "followedTags")])
         case .trendingTags: .object([("route", "trendingTags")])
         case .conversations: .object([("route", "conversations")])
+        case .userLists: .object([("route", "lists")])
         }
     }
 
@@ -212,6 +213,8 @@ public enum JSONLMessage {
             ])
         case .conversation(let conversation):
             return .object([("id", .string(row.id.description)), ("kind", "conversation")] + conversationFields(conversation, clock: clock))
+        case .userList(let list):
+            return .object([("id", .string(row.id.description)), ("kind", "list")] + userListFields(list))
         }
     }
 

@@ -64,6 +64,7 @@ public final class JSONLinesDriver {
         subscriptions.append(followRelationships())
         subscriptions.append(followDomainBlocks())
         subscriptions.append(followTags())
+        subscriptions.append(contentsOf: followLists())
         // Live updates: written when they change (nothing while there are none).
         subscriptions.append(session.streamState.observe { [weak self] state in
             guard let self else { return }
@@ -200,6 +201,8 @@ public final class JSONLinesDriver {
             return setTagFollow(tag, value)
         case .conversation(let action, let id):
             return conversation(action, id)
+        case .listChange(let change):
+            return carryOut(list: change)
         case .wait, .quit:
             break
         }

@@ -23,7 +23,7 @@ struct JSONLAccountListCommandTests {
         #expect(try JSONLCommand.parse(line).get() == expected)
     }
 
-    static let listUsage = #"push: an accounts route needs "list": followers:ID, following:ID (an account id, or @user@host), mutes, blocks or requests."#
+    static let listUsage = #"push: an accounts route needs "list": followers:ID, following:ID (an account id, or @user@host), mutes, blocks, requests or members:LIST_ID."#
     static let query = ##""query": what to look for, a string that is not blank, such as "birds", "#swift" or "@kemi@fieldnotes.science"."##
 
     static func rowUsage(_ name: String) -> String {

@@ -5,7 +5,7 @@ import Testing
 @Suite("JSON-lines commands")
 struct JSONLCommandTests {
     /// Every command name, as the unknown-command sentence lists them.
-    static let commandList = "accept, back, block, blockDomain, bookmark, boosts, delete, discard, display, draft, drafts, editDraft, editPost, favourite, follow, followTag, history, loadMore, markRead, mute, notify, open, openConversation, openGap, pop, push, quit, reblog, redraft, refresh, reject, relationships, removeConversation, retry, root, search, send, show, showWaiting, timeline, top, unblock, unblockDomain, unfollow, unfollowTag, unmute, vote, wait"
+    static let commandList = "accept, addToList, back, block, blockDomain, bookmark, boosts, createList, delete, deleteList, discard, display, draft, drafts, editDraft, editPost, favourite, follow, followTag, history, loadMore, markRead, mute, notify, open, openConversation, openGap, pop, push, quit, reblog, redraft, refresh, reject, relationships, removeConversation, removeFromList, renameList, retry, root, search, send, show, showWaiting, timeline, top, unblock, unblockDomain, unfollow, unfollowTag, unmute, vote, wait"
 
     @Test("commands parse into view-model inputs, with their ids", arguments: [
         (#"{"cmd":"timeline"}"#, JSONLCommand(action: .timeline(screen: nil), name: "timeline")),
@@ -95,7 +95,7 @@ struct JSONLCommandTests {
         }
     }
 
-    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"}, {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"}, {"route":"search","query":"birds"}, {"route":"domainBlocks"}, {"route":"followedTags"}, {"route":"trendingTags"} or {"route":"conversations"}."#
+    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"}, {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"}, {"route":"search","query":"birds"}, {"route":"domainBlocks"}, {"route":"followedTags"}, {"route":"trendingTags"}, {"route":"conversations"} or {"route":"lists"}."#
     static let feedUsage = #"a feed route needs "feed": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending."#
     static let screenUsage = #""screen" is the index of a screen on the stack (0 at the bottom), not"#
 

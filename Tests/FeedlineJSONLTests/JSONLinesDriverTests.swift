@@ -218,7 +218,7 @@ struct JSONLinesDriverTests {
         let messages = output.messages.filter { $0["type"] as? String == "error" }.map { $0["message"] as? String ?? "" }
         #expect(messages.count == 8)
         #expect(messages.allSatisfy { $0.count < 700 }, "\(messages.map(\.count))")
-        #expect(messages.first?.hasPrefix("Unknown command \"\(cut)\". Commands: accept, back,") == true, "\(messages.first?.prefix(120) ?? "")")
+        #expect(messages.first?.hasPrefix("Unknown command \"\(cut)\". Commands: accept, addToList, back,") == true, "\(messages.first?.prefix(120) ?? "")")
         #expect(messages.dropFirst().first == "Unknown post \(cut): no screen on the stack shows it.")
         #expect(messages.dropFirst(3).first == "There is no gap gap:\(String(repeating: "x", count: 36))… on screen 0.")
         #expect(messages.dropFirst(4).first?.hasSuffix(" and 20 more.") == true, "\(messages.dropFirst(4).first ?? "")")

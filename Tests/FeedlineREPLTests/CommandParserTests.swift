@@ -148,6 +148,31 @@ struct CommandParserTests {
         ("follow #a/b", .failure(.notAHashtag("#a/b"))),
         ("follow #" + String(repeating: "ß", count: 51), .success(.followTag(String(repeating: "ß", count: 51), true))),
         ("follow #birds 3", .failure(.unexpectedArgument(.follow, "3"))),
+        ("lists", .success(.lists(.show))),
+        ("LISTS  ", .success(.lists(.show))),
+        ("lists new Field notes", .success(.lists(.create("Field notes")))),
+        ("lists new \"Field notes\"", .success(.lists(.create("Field notes")))),
+        ("lists new", .failure(.lists("lists new needs a name, for example: lists new Birders."))),
+        ("lists new \"\"", .failure(.lists("lists new needs a name, for example: lists new Birders."))),
+        ("lists rename \"Field notes\" Notes", .success(.lists(.rename(.name("Field notes"), "Notes")))),
+        ("lists rename 2 Pond survey", .success(.lists(.rename(.row(2), "Pond survey")))),
+        ("lists rename Birders", .failure(.lists("lists rename needs a new name after the list, for example: lists rename \"Field notes\" Notes."))),
+        ("lists rename", .failure(.lists("lists rename needs a list and a new name, for example: lists rename Birders Birdwatch."))),
+        ("lists delete Field notes", .success(.lists(.delete(.name("Field notes"), confirmed: false)))),
+        ("lists delete \"Field notes\" --YES", .success(.lists(.delete(.name("Field notes"), confirmed: true)))),
+        ("lists delete \"--yes\"", .success(.lists(.delete(.name("--yes"), confirmed: false)))),
+        ("lists delete \"3\"", .success(.lists(.delete(.name("3"), confirmed: false)))),
+        ("lists delete 3", .success(.lists(.delete(.row(3), confirmed: false)))),
+        ("lists delete --yes", .failure(.lists("lists delete needs a list, for example: lists delete Birders."))),
+        ("lists delete \"Field notes", .failure(.lists("A quote is not closed: \"Field notes."))),
+        ("lists add Field notes @kemi@fieldnotes.science", .success(.lists(.membership(.name("Field notes"), handle: "kemi@fieldnotes.science", add: true)))),
+        ("lists remove 1 @ruth", .success(.lists(.membership(.row(1), handle: "ruth", add: false)))),
+        ("lists add Birders", .failure(.lists("lists add needs a list and an account, for example: lists add Birders @kemi@fieldnotes.science."))),
+        ("lists add Birders kemi", .failure(.lists("\"kemi\" is not a handle; lists add needs a list and an account, for example: lists add Birders @kemi@fieldnotes.science."))),
+        ("lists add a\"b @kemi", .failure(.lists("A list's name in quotes holds no other quote: \"a\"b\"."))),
+        ("lists accounts Birders", .success(.lists(.accounts(.name("Birders"))))),
+        ("lists open 99999999999999999999", .failure(.rowTooLarge(.lists, "99999999999999999999"))),
+        ("lists show", .failure(.lists("lists takes new, rename, delete, add, remove, accounts or open, not \"show\"."))),
     ]
 
     @Test("the table of inputs parses as expected", arguments: table.indices)
@@ -171,6 +196,14 @@ struct CommandParserTests {
         }
         for name: CommandName in [.bookmarks, .favourites, .notifications, .home, .local, .public] { commands.append(.screen(name)) }
         commands += CommandName.allCases.map { .help($0) }
+        for list: ListReference in [.row(2), .name("Birders"), .name("Field notes"), .name("3"), .name("--YES"), .name("a\u{1B}b")] {
+            commands += [
+                .lists(.rename(list, "\"Quoted\"")), .lists(.rename(list, "Two  words")), .lists(.delete(list, confirmed: true)),
+                .lists(.delete(list, confirmed: false)), .lists(.membership(list, handle: "kemi@fieldnotes.science", add: false)),
+                .lists(.accounts(list)), .lists(.open(list)),
+            ]
+        }
+        commands += [.lists(.show), .lists(.create("\"x\"")), .lists(.create("\"half")), .lists(.create("Birders"))]
         for command in commands {
             #expect(CommandParser.parse(command.text) == .success(command), "\(command) as \(command.text.debugDescription)")
         }
@@ -251,6 +284,15 @@ struct CommandParserTests {
         #expect(complete("unblock-domain f", "f") == ["fieldnotes.science"])
         #expect(complete("block-domain x", "x").isEmpty)
         #expect(complete("follow #g", "#g") == ["#gamedev"])
+        var withLists = Self.context
+        withLists.lists = ["Birders", "Field notes"]
+        let lists = { (line: String, word: String) in Completion.matches(line: line, word: word, context: withLists) }
+        #expect(lists("lists ", "") == ListsCommand.actions)
+        #expect(lists("lists re", "re") == ["remove", "rename"])
+        #expect(lists("lists rename ", "") == ["Birders", "\"Field notes\""])
+        #expect(lists("lists delete \"fi", "\"fi") == ["\"Field notes\""])
+        #expect(lists("lists add Birders @k", "@k") == ["@kemi@fieldnotes.science"])
+        #expect(lists("lists new ", "").isEmpty)
         // Begun without @, a handle completes without it (profile takes either).
         #expect(complete("profile k", "k") == ["kemi@fieldnotes.science"])
         #expect(complete("profile RU", "RU") == ["ruth"])

@@ -14,8 +14,10 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
     /// The accounts that asked to follow the signed-in user and wait for an answer
     /// (``FeedListViewModel/answerRequest(row:accept:)``).
     case requests
+    /// The accounts on one of the signed-in user's lists, by the list's id.
+    case members(String)
 
-    /// `followers:ID`, `following:ID`, `mutes`, `blocks`, `requests`.
+    /// `followers:ID`, `following:ID`, `mutes`, `blocks`, `requests`, `members:ID`.
     public var description: String {
         switch self {
         case .followers(let id): "followers:\(id)"
@@ -23,6 +25,7 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
         case .mutes: "mutes"
         case .blocks: "blocks"
         case .requests: "requests"
+        case .members(let id): "members:\(id)"
         }
     }
 
@@ -37,6 +40,8 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
                 self = .followers(AccountID(String(text.dropFirst(10))))
             } else if text.hasPrefix("following:"), text.count > 10 {
                 self = .following(AccountID(String(text.dropFirst(10))))
+            } else if text.hasPrefix("members:"), text.count > 8 {
+                self = .members(String(text.dropFirst(8)))
             } else {
                 return nil
             }
@@ -51,6 +56,7 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
         case .mutes: "your mutes"
         case .blocks: "your blocks"
         case .requests: "your follow requests"
+        case .members(let id): "the accounts on list \(id)"
         }
     }
 
@@ -58,7 +64,7 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
     public var needsSignIn: Bool {
         switch self {
         case .followers, .following: false
-        case .mutes, .blocks, .requests: true
+        case .mutes, .blocks, .requests, .members: true
         }
     }
 }

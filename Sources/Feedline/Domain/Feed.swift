@@ -97,6 +97,8 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case trendingTags
     /// The signed-in user's direct conversations (``ConversationRow`` rows).
     case conversations
+    /// The signed-in user's lists (``UserListRow`` rows, from the session's ``UserListStore``).
+    case userLists
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
@@ -105,7 +107,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
         case .notifications: .notifications
-        case .accounts, .domainBlocks, .followedTags, .trendingTags: nil
+        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists: nil
         case .conversations: nil
         case .search: .public
         }
@@ -123,6 +125,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .followedTags: "followed-tags"
         case .trendingTags: "trending-tags"
         case .conversations: "conversations"
+        case .userLists: "lists"
         }
     }
 
@@ -130,7 +133,15 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsTags: Bool {
         switch self {
         case .search, .followedTags, .trendingTags: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts, .conversations: false
+        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts, .conversations, .userLists: false
+        }
+    }
+
+    /// Whether its rows come from (or depend on) the session's lists: the lists screen, a list's accounts.
+    package var showsUserLists: Bool {
+        switch self {
+        case .userLists, .accounts(.members): true
+        default: false
         }
     }
 
@@ -138,7 +149,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags, .conversations: false
+        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists: false
         }
     }
 }

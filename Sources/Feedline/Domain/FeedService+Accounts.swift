@@ -28,4 +28,9 @@ extension FeedService {
     public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> { throw AccountsUnsupported() }
     public func markConversationRead(_ id: String) async throws -> Conversation { throw AccountsUnsupported() }
     public func removeConversation(_ id: String) async throws { throw AccountsUnsupported() }
+    public func lists() async throws -> [UserList] { throw AccountsUnsupported() }
+    public func createList(title: String) async throws -> UserList { throw AccountsUnsupported() }
+    public func renameList(_ id: String, to title: String) async throws -> UserList { throw AccountsUnsupported() }
+    public func deleteList(_ id: String) async throws { throw AccountsUnsupported() }
+    public func setListMembership(list: String, account: AccountID, to value: Bool) async throws { throw AccountsUnsupported() }
 }

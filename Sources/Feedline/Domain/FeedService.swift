@@ -123,4 +123,23 @@ public protocol FeedService: Sendable {
     /// Removes the conversation `id` from the user's conversations (`DELETE
     /// /api/v1/conversations/:id`; its posts stay). (Default: throws ``AccountsUnsupported``.)
     func removeConversation(_ id: String) async throws
+    /// The signed-in user's lists, all of them, in the server's order (`GET /api/v1/lists`).
+    /// (Default: throws ``AccountsUnsupported``.)
+    func lists() async throws -> [UserList]
+
+    /// Makes a list titled `title` and returns it (`POST /api/v1/lists`). (Default: throws
+    /// ``AccountsUnsupported``.)
+    func createList(title: String) async throws -> UserList
+
+    /// Renames the list `id` and returns it afterwards (`PUT /api/v1/lists/:id`). (Default:
+    /// throws ``AccountsUnsupported``.)
+    func renameList(_ id: String, to title: String) async throws -> UserList
+
+    /// Deletes the list `id` (`DELETE /api/v1/lists/:id`). (Default: throws ``AccountsUnsupported``.)
+    func deleteList(_ id: String) async throws
+
+    /// Adds (`true`) or removes `account` to or from the list `list` (`POST` / `DELETE
+    /// /api/v1/lists/:id/accounts` with `account_ids[]`). A list's accounts are paged by
+    /// ``accounts(in:after:)`` of ``AccountList/members(_:)``. (Default: throws ``AccountsUnsupported``.)
+    func setListMembership(list: String, account: AccountID, to value: Bool) async throws
 }

@@ -66,6 +66,9 @@ package enum ListEvent: Hashable, Sendable {
     /// A conversation changed: its row shows it in place — or, `toTop`, it has a new post and
     /// moves to the top (onto a list with rows that did not show it).
     case conversationChanged(ConversationRow, toTop: Bool)
+    /// Your lists changed (the lists screen's rows are the store's lists): once the list has
+    /// loaded, these rows replace its rows. Must be the only event of its edit.
+    case userListsChanged([ListRow])
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)

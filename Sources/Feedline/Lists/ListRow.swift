@@ -19,6 +19,11 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
 
     /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`,
     /// `conversation:ID`.
+    /// One of your lists, by its id (``UserList/id``) — or, for a list made in this session, the
+    /// provisional id it was first shown with (``UserListRow/rowKey``).
+    case list(String)
+
+    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`, `list:ID`.
     public var description: String {
         switch self {
         case .post(let id): "post:\(id)"
@@ -28,6 +33,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         case .tag(let name): "tag:\(name)"
         case .domain(let name): "domain:\(name)"
         case .conversation(let id): "conversation:\(id)"
+        case .list(let id): "list:\(id)"
         }
     }
 
@@ -47,6 +53,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .domain(String(text.dropFirst(7)).lowercased())
         } else if text.hasPrefix("conversation:"), text.count > 13 {
             self = .conversation(String(text.dropFirst(13)))
+        } else if text.hasPrefix("list:"), text.count > 5 {
+            self = .list(String(text.dropFirst(5)))
         } else {
             return nil
         }
@@ -282,7 +290,7 @@ public struct DomainRow: Hashable, Sendable, Identifiable {
 }
 
 /// One row of a list as fronts show it: a post, a gap where items may be missing, a
-/// notification group, an account, a hashtag or a blocked domain.
+/// notification group, an account, a hashtag, a blocked domain or one of your lists.
 public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case post(PostRow)
     case gap(Gap)
@@ -291,6 +299,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case tag(Hashtag)
     case domain(DomainRow)
     case conversation(ConversationRow)
+    case userList(UserListRow)
 
     public var id: RowID {
         switch self {
@@ -301,7 +310,14 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .tag(let tag): .tag(tag.key)
         case .domain(let row): .domain(row.domain)
         case .conversation(let row): .conversation(row.id)
+        case .userList(let row): .list(row.rowKey)
         }
+    }
+
+    /// The list row, when this is one.
+    public var userList: UserListRow? {
+        if case .userList(let row) = self { return row }
+        return nil
     }
 
     /// The account row, when this is one.
@@ -352,7 +368,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .post(let row): row
         case .notification(let row): row.post
         case .conversation(let row): row.lastPost
-        case .gap, .account, .tag, .domain: nil
+        case .gap, .account, .tag, .domain, .userList: nil
         }
     }
 
@@ -361,7 +377,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap, .account, .tag, .domain, .conversation: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList: nil
         }
     }
 
@@ -370,7 +386,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap, .account, .tag, .domain, .conversation: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList: nil
         }
     }
 
@@ -407,7 +423,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .conversation(var row):
             row.lastPost = row.lastPost.map(transform)
             return .conversation(row)
-        case .gap, .account, .tag, .domain:
+        case .gap, .account, .tag, .domain, .userList:
             return self
         }
     }

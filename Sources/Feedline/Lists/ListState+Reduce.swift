@@ -115,6 +115,11 @@ extension ListState {
 
         case .conversationChanged(let row, let toTop):
             conversationChanged(row, toTop: toTop, &edit)
+        case .userListsChanged(let lists):
+            // Before the first answer, the answer brings the store's lists itself.
+            guard older == .end, rows.array != lists else { break }
+            edit.replacedAll(old: rows.array)
+            rows = RowList(lists)
 
         case .domainChanged(let domain, let display):
             guard let index = rows.index(of: .domain(domain)), case .domain(var row) = rows[index], row.block != display else { break }

@@ -25,7 +25,7 @@ extension ListState {
             guard !row.isSending else { return }
             seen = ReadingPosition(row.post)
         case .notification(let row): seen = ReadingPosition(id: row.group.newestID, createdAt: row.group.latestAt)
-        case .gap, .account, .tag, .domain, .conversation: return
+        case .gap, .account, .tag, .domain, .conversation, .userList: return
         }
         if let position {
             guard seen.id != position.id else { return }

@@ -22,6 +22,8 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
     case trendingTags
     /// Your direct conversations.
     case conversations
+    /// Your lists.
+    case userLists
 
     /// What the list of a list route shows; `nil` for a post route.
     public var listSource: ListSource? {
@@ -36,6 +38,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .followedTags: .followedTags
         case .trendingTags: .trendingTags
         case .conversations: .conversations
+        case .userLists: .userLists
         case .post: nil
         }
     }
@@ -53,6 +56,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .followedTags: self = .followedTags
         case .trendingTags: self = .trendingTags
         case .conversations: self = .conversations
+        case .userLists: self = .userLists
         }
     }
 
@@ -70,6 +74,7 @@ public enum Route: Hashable, Sendable, CustomStringConvertible {
         case .followedTags: "followedTags"
         case .trendingTags: "trendingTags"
         case .conversations: "conversations"
+        case .userLists: "userLists"
         }
     }
 }

@@ -12,10 +12,12 @@ extension FeedSession {
         async let relationships: Void = self.relationships.waitForRequests(atMost: limit)
         async let domains: Void = self.domainBlocks.waitForRequests(atMost: limit)
         async let tags: Void = self.tags.waitForRequests(atMost: limit)
+        async let lists: Void = self.lists.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
         await domains
         await tags
+        await lists
         return store.outbox
     }
 }

@@ -19,6 +19,8 @@ public final class FeedSession {
     public let tags: TagStore
     /// Your direct conversations, shared by every screen (see ``ConversationStore``).
     public let conversations: ConversationStore
+    /// Your lists and who is on them, shared by every screen (see ``UserListStore``).
+    public let lists: UserListStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -46,6 +48,7 @@ public final class FeedSession {
         let domainBlocks = DomainBlockStore(service: service, posts: store, activity: activity, retryClock: retryClock)
         let tags = TagStore(service: service, activity: activity, retryClock: retryClock)
         let conversations = ConversationStore(service: service, activity: activity)
+        let lists = UserListStore(service: service, activity: activity, retryClock: retryClock)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
@@ -58,13 +61,14 @@ public final class FeedSession {
             return FeedListViewModel(
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
                 relationships: relationships, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
-                conversations: conversations
+                conversations: conversations, lists: lists
             )
         }
         self.relationships = relationships
         self.domainBlocks = domainBlocks
         self.tags = tags
         self.conversations = conversations
+        self.lists = lists
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -90,7 +94,8 @@ public final class FeedSession {
     /// Whether anything failed that ``retry()`` would run again: a page, refresh or gap of any
     /// list on the stack, a load of any detail, an interaction that rolled back or is queued.
     public var hasFailures: Bool {
-        store.hasFailedInteractions || relationships.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+        store.hasFailedInteractions || relationships.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
+            || lists.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty || list.profile?.current.failure != nil
@@ -146,6 +151,7 @@ public final class FeedSession {
         if domainBlocks.retryFailed() { retried = true }
         if tags.retryFailed() { retried = true }
         if conversations.retryFailed() { retried = true }
+        if lists.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

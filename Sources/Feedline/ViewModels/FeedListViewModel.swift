@@ -95,6 +95,12 @@ public final class FeedListViewModel {
     private var conversationSubscription: Subscription?
     /// The row each pending conversation removal took away, with its place, until the server answers it.
     var takenByConversationRemoval: [String: ReinsertedRow] = [:]
+    /// The session's lists, which the lists screen and the screens of a list's accounts show.
+    private let lists: UserListStore?
+    private var listsSubscription: Subscription?
+    /// Rows of a list's accounts taken away by a removal from the list, with their places,
+    /// until the account is on the list again (a refusal).
+    private var takenByMembership: [AccountID: ReinsertedRow] = [:]
 
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
@@ -102,7 +108,7 @@ public final class FeedListViewModel {
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
         profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil,
-        tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil
+        tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil, lists: UserListStore? = nil
     ) {
         self.tagHeader = tagHeader
         self.source = source
@@ -112,6 +118,7 @@ public final class FeedListViewModel {
         self.domainBlocks = source == .domainBlocks ? domainBlocks : nil
         self.tags = source.showsTags ? tags : nil
         self.conversations = source == .conversations ? conversations : nil
+        self.lists = source.showsUserLists ? lists : nil
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         holder = store.makeHolder { [weak self] event in
@@ -133,11 +140,11 @@ public final class FeedListViewModel {
         }
         loads = Feedback(
             activity: activity,
-            prepare: { [tagStore = self.tags, domainStore = self.domainBlocks, conversationStore = self.conversations] _ in
+            prepare: { [tagStore = self.tags, domainStore = self.domainBlocks, conversationStore = self.conversations, listStore = self.lists] _ in
                 // Each store's epoch as the fetch begins: what changed in it meanwhile wins.
                 FetchEpochs(
                     posts: store.beginFetch(), tags: tagStore?.beginFetch() ?? 0, domains: domainStore?.beginFetch() ?? 0,
-                    conversations: conversationStore?.beginFetch() ?? 0
+                    conversations: conversationStore?.beginFetch() ?? 0, lists: listStore?.beginFetch() ?? 0
                 )
             },
             effect: { [weak profile] request, epochs in
@@ -159,6 +166,7 @@ public final class FeedListViewModel {
             self.send(.tagChanged(change.tag, following: change.display.following))
         }
         conversationSubscription = self.conversations?.observe { [weak self] change in self?.conversationChanged(change) }
+        listsSubscription = self.observeLists()
     }
 
     isolated deinit {
@@ -281,7 +289,7 @@ public final class FeedListViewModel {
             switch row {
             case .post(let post): if !post.isSending { entries.append(.post(post.post)) }
             case .gap(let gap): if !entries.isEmpty { entries.append(.gap(below: gap.below, above: gap.above)) }
-            case .notification, .account, .tag, .domain, .conversation: continue
+            case .notification, .account, .tag, .domain, .conversation, .userList: continue
             }
         }
         while case .gap? = entries.last { entries.removeLast() }
@@ -523,6 +531,7 @@ public final class FeedListViewModel {
         var tags: StoreEpoch
         var domains: StoreEpoch
         var conversations: StoreEpoch
+        var lists: StoreEpoch = 0
     }
 
     /// What a load brought, before it is turned into rows.
@@ -533,7 +542,8 @@ public final class FeedListViewModel {
         case newerNotifications(ListRequest, NewerPage<NotificationGroup>, StoreEpoch)
         case thread(ListRequest, focus: Post, PostContext, StoreEpoch)
         case versions(ListRequest, PostID, [PostVersion])
-        case accounts(ListRequest, Page<Profile>)
+        case accounts(ListRequest, Page<Profile>, StoreEpoch)
+        case userLists(ListRequest, [UserList], StoreEpoch)
         case domains(ListRequest, Page<String>, StoreEpoch)
         case tags(ListRequest, Page<Hashtag>, StoreEpoch)
         case conversations(ListRequest, Page<Conversation>, FetchEpochs)
@@ -544,7 +554,7 @@ public final class FeedListViewModel {
     private static func refreshStyle(of source: ListSource) -> ListState.RefreshStyle {
         switch source {
         case .feed(.bookmarks), .feed(.favourites), .feed(.trending), .thread, .history, .accounts, .search, .domainBlocks, .followedTags,
-            .trendingTags, .conversations: .reload
+            .trendingTags, .conversations, .userLists: .reload
         case .feed, .notifications: .newer
         }
     }
@@ -582,9 +592,11 @@ public final class FeedListViewModel {
             case (.history(let id), _):
                 return .versions(request, id, try await service.history(of: id))
             case (.accounts(let list), .page(let cursor)):
-                return .accounts(request, try await service.accounts(in: list, after: cursor))
+                return .accounts(request, try await service.accounts(in: list, after: cursor), epochs.lists)
             case (.accounts(let list), _):
-                return .accounts(request, try await service.accounts(in: list, after: nil))
+                return .accounts(request, try await service.accounts(in: list, after: nil), epochs.lists)
+            case (.userLists, _):
+                return .userLists(request, try await service.lists(), epochs.lists)
             case (.search(let query), .page(let cursor)):
                 return .searched(request, try await service.search(query, after: cursor), epochs)
             case (.search(let query), _):
@@ -674,11 +686,24 @@ public final class FeedListViewModel {
                 ), filterContext: filterContext))
             }
             event = .pageLoaded(token: request.token, page: Page(items: rows, next: nil))
-        case .accounts(let request, let page):
-            // An answered follow request is on no list of requests (the page may predate it).
-            let shown = page.items.filter { source != .accounts(.requests) || relationships?.relationship($0.accountID)?.requestAnswer?.isAnswered != true }
+        case .accounts(let request, let page, let fetchedAt):
+            // An answered follow request is on no list of requests (the page may predate it);
+            // an account taken off a list meanwhile is not on it.
+            let shown = page.items.filter { profile in
+                if source == .accounts(.requests) { return relationships?.relationship(profile.accountID)?.requestAnswer?.isAnswered != true }
+                if case .accounts(.members(let list)) = source { return lists?.membership(list: list, account: profile.accountID)?.member != false }
+                return true
+            }
             event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next))
             relationships?.load(shown.map(\.accountID))
+            if case .accounts(.members(let list)) = source {
+                tellStores = { [lists] in lists?.ingestMembers(list: list, page.items, fetchedAt: fetchedAt) }
+            }
+        case .userLists(let request, let fetched, let fetchedAt):
+            // The store learns them first: the rows are its lists (with what changed meanwhile).
+            lists?.ingest(fetched, fetchedAt: fetchedAt)
+            let rows = lists?.lists ?? fetched.map { UserListRow(list: $0) }
+            event = .pageLoaded(token: request.token, page: Page(items: rows.map(ListRow.userList), next: nil))
         case .domains(let request, let page, let fetchedAt):
             tellStores = { [domainBlocks] in domainBlocks?.ingest(blocked: page.items, fetchedAt: fetchedAt) }
             let rows = page.items.map { domain in
@@ -773,6 +798,42 @@ public final class FeedListViewModel {
     public func answerRequest(row id: RowID, accept: Bool) -> Bool {
         guard let account = rows[id: id]?.account, let relationships else { return false }
         return relationships.answerRequest(from: account.id, accept: accept)
+    }
+
+    /// Follows the session's lists: the lists screen shows the store's lists as they change; a
+    /// screen of a list's accounts follows who is on the list.
+    private func observeLists() -> Subscription? {
+        guard let lists else { return nil }
+        switch source {
+        case .userLists:
+            return lists.observe { [weak self] change in self?.send(.userListsChanged(change.lists.map(ListRow.userList))) }
+        case .accounts(.members(let list)):
+            return lists.observeMembers { [weak self] change in
+                guard change.list == list else { return }
+                self?.membershipChanged(change)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// An account left the list this screen shows (its row goes at once, and its place is kept)
+    /// or is on it again (back where it was after a refusal; on top when added, once the
+    /// screen has loaded).
+    private func membershipChanged(_ change: ListMembershipChange) {
+        let id = RowID.account(change.account)
+        if change.display.member {
+            guard !state.rows.contains(id) else { return }
+            if let taken = takenByMembership.removeValue(forKey: change.account) {
+                send(.rowsReinserted([taken]))
+            } else if state.older == .end || !state.rows.isEmpty, let profile = lists?.profile(change.account) {
+                send(.rowsReinserted([ReinsertedRow(index: 0, row: accountRow(profile))]))
+                relationships?.load([change.account])
+            }
+        } else if let index = state.rows.index(of: id) {
+            takenByMembership[change.account] = ReinsertedRow(index: index, row: state.rows[index])
+            send(.rowsRemoved([id]))
+        }
     }
 
     /// A store change for rows of this list.

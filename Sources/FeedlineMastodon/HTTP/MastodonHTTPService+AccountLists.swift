@@ -34,6 +34,7 @@ extension MastodonHTTPService {
         case .mutes: path = "/api/v1/mutes"
         case .blocks: path = "/api/v1/blocks"
         case .requests: path = "/api/v1/follow_requests"
+        case .members(let id): path = "/api/v1/lists/" + URLPath.encode(id) + "/accounts"
         }
         let url = pageURL(path: path, after: cursor)
         let request = APIRequest(method: "GET", url: url, what: what)

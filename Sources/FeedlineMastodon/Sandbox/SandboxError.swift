@@ -15,10 +15,10 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
     case duplicateStatus(String)
     /// The scenario made this request fail.
     case fault(SandboxScenario.Failure, request: SandboxScenario.Request)
-    /// The sandbox keeps no lists.
-    case noLists
     /// No account has this handle.
     case unknownAccount(String)
+    /// The user has no list with this id (Mastodon's 404).
+    case unknownList(String)
     /// The server refused the request as Mastodon would (HTTP 422), with its sentence.
     case refused(String)
 
@@ -31,8 +31,8 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
         case .invalidScenario(let problem): "The sandbox scenario is invalid: \(problem)."
         case .duplicateStatus(let id): "Status \(id) was given to the sandbox more than once."
         case .fault(let failure, _): failure.message
-        case .noLists: "The sandbox has no lists."
         case .unknownAccount(let handle): "No account @\(Self.shown(handle)) is known here."
+        case .unknownList(let id): "There is no list \(Self.shown(id)) here."
         case .refused(let sentence): sentence
         }
     }

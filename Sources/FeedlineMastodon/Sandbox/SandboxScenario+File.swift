@@ -221,11 +221,19 @@ struct ScenarioFile: Decodable {
     var followedTags: [String]
     /// The user's conversations at the start.
     var conversations: [ConversationEntry]
+    /// The user's lists at the start.
+    var lists: [ListEntry]
+
+    struct ListEntry: Decodable {
+        var title: String
+        var accounts: [String]?
+    }
 
     init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations",
+            "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "lists",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -245,6 +253,7 @@ struct ScenarioFile: Decodable {
         domainBlocks = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("domain_blocks")) ?? []
         followedTags = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("followed_tags")) ?? []
         conversations = try container.decodeIfPresent([ConversationEntry].self, forKey: AnyCodingKey("conversations")) ?? []
+        lists = try container.decodeIfPresent([ListEntry].self, forKey: AnyCodingKey("lists")) ?? []
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -295,7 +304,8 @@ struct ScenarioFile: Decodable {
             laggingCounts: laggingCounts,
             account: account ?? SandboxScenario.defaultAccount,
             domainBlocks: domainBlocks,
-            followedTags: followedTags
+            followedTags: followedTags,
+            lists: lists.map { SandboxScenario.ListFixture(title: $0.title, accounts: $0.accounts ?? []) }
         )
         scenario.conversations = conversations.map(\.value)
         return scenario

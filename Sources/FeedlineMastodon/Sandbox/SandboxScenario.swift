@@ -85,6 +85,13 @@ public struct SandboxScenario: Hashable, Sendable {
         case conversationRead = "conversation_read"
         /// ``SandboxService/removeConversation(_:)``.
         case conversationRemove = "conversation_remove"
+        /// ``SandboxService/lists()``, and pages of a list's accounts.
+        case lists
+        /// ``SandboxService/createList(title:)``, ``SandboxService/renameList(_:to:)`` and
+        /// ``SandboxService/deleteList(_:)``.
+        case listChange = "list_change"
+        /// ``SandboxService/setListMembership(list:account:to:)``, adding or removing.
+        case listMembership = "list_membership"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.
@@ -333,6 +340,20 @@ public struct SandboxScenario: Hashable, Sendable {
     public var followedTags: [String]
     /// The user's direct conversations at the start (see ``ConversationSeed``).
     public var conversations: [ConversationSeed] = []
+    /// The user's lists at the start, in order (ids `1`, `2` … in that order).
+    public var lists: [ListFixture]
+
+    /// One of the user's lists at the start: its title and its accounts by handle (each one the
+    /// user follows, as Mastodon requires).
+    public struct ListFixture: Hashable, Sendable {
+        public var title: String
+        public var accounts: [String]
+
+        public init(title: String, accounts: [String] = []) {
+            self.title = title
+            self.accounts = accounts
+        }
+    }
 
     /// A scenario with no latency, no faults and no arrivals: the sandbox answers at once.
     public init(
@@ -349,7 +370,8 @@ public struct SandboxScenario: Hashable, Sendable {
         laggingCounts: Bool = false,
         account: Mastodon.Account = SandboxScenario.defaultAccount,
         domainBlocks: [String] = [],
-        followedTags: [String] = []
+        followedTags: [String] = [],
+        lists: [ListFixture] = []
     ) {
         self.pageSize = pageSize
         self.latency = latency
@@ -365,6 +387,7 @@ public struct SandboxScenario: Hashable, Sendable {
         self.account = account
         self.domainBlocks = domainBlocks
         self.followedTags = followedTags
+        self.lists = lists
     }
 
     /// `@you` on `sandbox.example`, the signed-in account unless a scenario names another.
@@ -419,6 +442,9 @@ public struct SandboxScenario: Hashable, Sendable {
             return "followed_tags[\(index)]: \"\(name)\" is not a hashtag name (letters, digits and underscores)"
         }
         if let problem = Self.problem(of: conversations) { return problem }
+        for (index, list) in lists.enumerated() where list.title.trimmingCharacters(in: .whitespaces).isEmpty {
+            return "lists[\(index)]: a list needs a title"
+        }
         return nil
     }
 }

@@ -21,10 +21,12 @@ extension SandboxService {
     ///   name it);
     /// - mutes and blocks: the accounts the user mutes (a mute whose end passed is over) or
     ///   blocks now, most recently muted or blocked first, then the fixture's in directory order;
-    /// - requests: the accounts asking to follow the user, in the order they asked.
+    /// - requests: the accounts asking to follow the user, in the order they asked;
+    /// - members of a list: its accounts, in the order they were added.
     ///
     /// - Throws: ``SandboxError/unknownAccount(_:)`` for an account the sandbox does not know
-    ///   (as ``profile(of:)``), ``SandboxError/unknownCursor(_:)`` for a cursor it did not give,
+    ///   (as ``profile(of:)``), ``SandboxError/unknownList(_:)`` for a list it does not have,
+    ///   ``SandboxError/unknownCursor(_:)`` for a cursor it did not give,
     ///   or a scheduled fault.
     public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
         let size = pageSize
@@ -120,6 +122,7 @@ extension SandboxService.State {
         case .mutes: return accounts.accounts(.muting, at: now)
         case .blocks: return accounts.accounts(.blocking, at: now)
         case .requests: return accounts.followRequestIDs
+        case .members(let list): return try lists.accountIDs(list)
         }
     }
 

@@ -75,6 +75,8 @@ public final class SandboxService: FeedService {
         var tags: SandboxTags
         /// The user's direct conversations (`SandboxService+Conversations.swift`).
         var conversations: SandboxConversations
+        /// The user's lists (`SandboxService+Lists.swift`).
+        var lists: SandboxLists
     }
 
     fileprivate struct Plan {
@@ -115,7 +117,7 @@ public final class SandboxService: FeedService {
             throw .duplicateStatus(status.id)
         }
         let domain = scenario.account.url.flatMap { URL(string: $0)?.host }
-        let store = try SandboxStore(
+        var store = try SandboxStore(
             entries: statuses, elsewhere: elsewhere, reserving: Set(later.map(\.id)), domain: domain, signedIn: scenario.account.id
         )
         func check(_ reaction: SandboxScenario.Reaction, _ field: String) throws(SandboxError) {
@@ -144,6 +146,8 @@ public final class SandboxService: FeedService {
         let directory = try SandboxAccounts(
             authors: authors, signedIn: scenario.account, domain: domain, details: accounts, domainBlocks: scenario.domainBlocks
         )
+        let lists = try SandboxLists(scenario.lists, directory: directory, store: store, now: wallClock.now())
+        lists.tell(&store)
         self.pageSize = size
         self.clock = clock
         self.wallClock = wallClock
@@ -161,7 +165,8 @@ public final class SandboxService: FeedService {
                 faultGenerator: SplitMix64(seed: scenario.randomFaults?.seed ?? 0),
                 accounts: directory,
                 tags: SandboxTags(followed: scenario.followedTags),
-                conversations: SandboxConversations(scenario.conversations, store: store)
+                conversations: SandboxConversations(scenario.conversations, store: store),
+                lists: lists
             )
         )
     }
@@ -191,7 +196,7 @@ public final class SandboxService: FeedService {
     ///
     /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor that names no entry of the feed
     ///   and is not an id either (a numeric id the feed does not hold bounds by id order), or
-    ///   for the trending posts is no offset; ``SandboxError/noLists`` for a list, or a
+    ///   for the trending posts is no offset; ``SandboxError/unknownList(_:)`` for a list it does not have, or a
     ///   scheduled fault.
     public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         try await perform(.page, cursor: cursor) { state, pageSize throws(SandboxError) in

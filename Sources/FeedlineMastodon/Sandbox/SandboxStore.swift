@@ -20,6 +20,8 @@ struct SandboxStore: Sendable {
     /// The trending posts as last ranked, kept until ``forgetTrending()`` (not when statuses
     /// change: pages read by offset must not move under the reader).
     private var trending: (ids: [String], positions: [String: Int])?
+    /// The accounts on each of the user's lists, by list id (``setListMembers(_:_:)``).
+    private var listMembers: [String: Set<String>] = [:]
     /// Each status (boosts without their original) as a domain post: converting HTML to text
     /// is the costly part of answering, so it is done once per status and version.
     private var converted: [String: Post] = [:]
@@ -232,7 +234,9 @@ struct SandboxStore: Sendable {
     ///   ranked when first asked after ``forgetTrending()`` and kept as it was (as a server ranks
     ///   its trends now and then), so neither an interaction nor an arrival moves posts under a
     ///   reader's offset.
-    /// - Throws: ``SandboxError/noLists`` for a list (the sandbox has none).
+    /// - list: the home timeline's entries by the list's accounts (their posts and boosts), as
+    ///   Mastodon's list timelines are made of the followed accounts on the list.
+    /// - Throws: ``SandboxError/unknownList(_:)`` for a list the sandbox does not have.
     mutating func feed(_ feed: Feed) throws(SandboxError) -> (ids: [String], positions: [String: Int]) {
         if feed == .home { return (timeline, positions) }
         if case .account(let id) = feed, let handle = id.handle {
@@ -246,7 +250,9 @@ struct SandboxStore: Sendable {
         case .home: ids = timeline
         case .bookmarks: ids = bookmarks.filter { statuses[$0] != nil }
         case .favourites: ids = favourites.filter { statuses[$0] != nil }
-        case .list: throw .noLists
+        case .list(let id):
+            guard let members = listMembers[id] else { throw .unknownList(id) }
+            ids = timeline.filter { statuses[$0].map { members.contains($0.account.id) } ?? false }
         case .trending:
             let ranked = try self.feed(.public).ids.compactMap { id -> (key: SortKey, engagement: Int)? in
                 guard let status = statuses[id] else { return nil }
@@ -281,6 +287,12 @@ struct SandboxStore: Sendable {
             feeds[feed] = (ids, positions)
         }
         return (ids, positions)
+    }
+
+    /// Sets who is on the list `id` (`nil`: the list is gone), for its timeline.
+    mutating func setListMembers(_ id: String, _ members: Set<String>?) {
+        listMembers[id] = members
+        feeds[.list(id)] = nil
     }
 
     /// Drops the trending posts' ranking: the next ``feed(_:)`` of them ranks them again, with

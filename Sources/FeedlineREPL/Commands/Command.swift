@@ -87,6 +87,8 @@ public enum Command: Hashable, Sendable {
     case followTag(String, Bool)
     /// `trends` (posts) or `trends tags`.
     case trends(tags: Bool)
+    /// `lists …`: your lists (see ``ListsCommand``).
+    case lists(ListsCommand)
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -286,6 +288,7 @@ extension Command {
         case .domainBlock(let command): command.text
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"
+        case .lists(let command): command.text
         }
     }
 }

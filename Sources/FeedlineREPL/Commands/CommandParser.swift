@@ -34,6 +34,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case missingQuery
     /// The word cannot be a domain.
     case notADomain(CommandName, String)
+    /// A `lists` line that says no list command; the sentence says why (see `CommandParser+Lists.swift`).
+    case lists(String)
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -73,6 +75,8 @@ public enum ParseError: Error, Hashable, Sendable {
             return "\(name.rawValue) does not take \"\(Self.echo(word))\"; usage: \(CommandTable.spec(name).usage)."
         case .notADomain(let name, let word):
             return "\"\(Self.echo(word))\" is not a row number or a domain; for example: \(name.rawValue) 3 or \(name.rawValue) promo.example."
+        case .lists(let sentence):
+            return sentence
         case .missingQuery:
             return "search needs something to look for, for example: search birds, search #swift or search @kemi@fieldnotes.science."
         }
@@ -108,6 +112,7 @@ public enum CommandParser {
             return .failure(.unknownCommand(word, suggestion: CommandTable.suggestion(for: word)))
         }
         if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
+        if name == .lists { return parseLists(line[first.endIndex...], isSeparator: isSeparator) }
         if CommandTable.spec(name).argument == .domain {
             let all = line.split(maxSplits: 3, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().prefix(3)
             let words = all.map { piece in String(piece.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first ?? piece) }
@@ -215,6 +220,7 @@ public enum CommandParser {
         case .remove:
             guard let argument else { return .failure(.missingRow(name)) }
             return row(argument).map { .removeConversation(row: $0) }
+        case .lists: return .success(.nothing)  // parseLists
         case .trends:
             guard let argument else { return .success(.trends(tags: false)) }
             guard ["tags", "hashtags", "#"].contains(argument.lowercased()) else { return .failure(.unexpectedArgument(name, argument)) }
@@ -409,13 +415,13 @@ public enum CommandParser {
         !name.isEmpty && name.count <= 100 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
-    private enum NumberProblem: Error {
+    enum NumberProblem: Error {
         case notDigits
         case tooLarge
     }
 
     /// A non-negative decimal number of ASCII digits.
-    private static func rowNumber(_ text: String) -> Result<Int, NumberProblem> {
+    static func rowNumber(_ text: String) -> Result<Int, NumberProblem> {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             return .failure(.notDigits)
         }

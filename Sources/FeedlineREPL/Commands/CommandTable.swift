@@ -7,7 +7,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case quote
     case unfav, vote
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
-    case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends
+    case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists
     case conversations, remove
     case blockDomain = "block-domain"
     case unblockDomain = "unblock-domain"
@@ -271,6 +271,12 @@ public enum CommandTable {
             name: .trends, aliases: ["trending"], argument: .word, usage: "trends [tags]",
             summary: "the posts trending on the server (trends tags: the hashtags)",
             details: "The posts the server's users engage with most right now, as a list you can open, favourite and boost; trends tags lists the trending hashtags, with their use this week, to open or follow.",
+            screens: [.list, .post]
+        ),
+        CommandSpec(
+            name: .lists, aliases: [], argument: .text, usage: "lists [ACTION]",
+            summary: "your lists: make, rename, delete and fill them",
+            details: "lists alone shows your lists (open N shows a list's posts). lists new NAME makes one; lists rename NAME NEW renames it; lists delete NAME [--yes] deletes it (asking first); lists add NAME @user and lists remove NAME @user change who is on it (only accounts you follow can be added); lists accounts NAME shows who is on it; lists open NAME shows its posts. NAME is a list's name (in quotes when it has spaces: lists rename \"Field notes\" Notes) or its row number on the lists screen. Every change shows at once on every screen and is undone, with the server's reason, if the server refuses it.",
             screens: [.list, .post]
         ),
         CommandSpec(

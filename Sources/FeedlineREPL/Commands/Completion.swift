@@ -9,6 +9,8 @@ public struct CompletionContext: Hashable, Sendable {
     public var tags: [String]
     /// Handles seen in this session (`user` or `user@host`, without `@`), sorted.
     public var handles: [String]
+    /// The names of your lists, in their order.
+    public var lists: [String] = []
 
     public init(commands: [String] = [], topics: [String] = CommandName.allCases.map(\.rawValue).sorted(), tags: [String] = [], handles: [String] = []) {
         self.commands = commands
@@ -37,6 +39,7 @@ public enum Completion {
             return context.commands.filter { $0.hasPrefix(lowered) }
         }
         let name = CommandTable.command(named: String(command))
+        if name == .lists { return listsMatches(before: before.dropFirst().map(String.init), word: word, context: context) }
         if let name, CommandTable.spec(name).argument == .account {
             // A handle after the command (and after on|off for notify and boosts).
             let switches = name == .notify || name == .boosts

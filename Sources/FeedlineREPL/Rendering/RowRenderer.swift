@@ -48,6 +48,7 @@ public struct RowRenderer: Sendable {
         case .tag(let tag): lines(tag, number: number, marker: marker)
         case .domain(let row): lines(row, number: number, marker: marker)
         case .conversation(let row): lines(row, number: number, marker: marker)
+        case .userList(let row): lines(row, number: number, marker: marker)
         }
     }
 
@@ -94,6 +95,22 @@ public struct RowRenderer: Sendable {
         let name = TextWidth.truncate(TextWidth.oneLine(row.domain), to: max(1, room - TextWidth.width(of: state)))
         var result = [lead + style.bold(name) + style.dim(TextWidth.truncate(state, to: max(0, room - TextWidth.width(of: name))))]
         if let failure = row.block.failure {
+            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
+                result.append(TextWidth.spaces(Self.indent) + style.red(line))
+            }
+        }
+        return result
+    }
+
+    /// One of your lists: its title, `…` while a change waits for the server, and the last
+    /// refusal of a rename.
+    private func lines(_ row: UserListRow, number: Int, marker: Character) -> [String] {
+        let lead = prefix(number, marker)
+        let state = row.pending ? " · saving…" : ""
+        let room = width - TextWidth.width(of: lead)
+        let name = TextWidth.truncate(TextWidth.oneLine(row.title), to: max(1, room - TextWidth.width(of: state)))
+        var result = [lead + style.bold(name) + style.dim(TextWidth.truncate(state, to: max(0, room - TextWidth.width(of: name))))]
+        if let failure = row.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
                 result.append(TextWidth.spaces(Self.indent) + style.red(line))
             }

@@ -185,6 +185,7 @@ struct ListScreen {
         case .tag(let tag): "hashtag #" + TextWidth.oneLine(tag.name)
         case .domain(let row): "domain " + TextWidth.oneLine(row.domain)
         case .conversation(let row): "conversation with " + TextWidth.oneLine(row.participantHandles)
+        case .userList(let row): "list " + TextWidth.oneLine(row.title)
         }
     }
 }

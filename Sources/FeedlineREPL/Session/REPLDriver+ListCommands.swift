@@ -42,6 +42,7 @@ extension REPLDriver {
                 if !session.openConversation(row: row.id, in: list) {
                     refuse("Row \(number) is a conversation with no post to open (with \(conversation.participantHandles)).")
                 }
+            case .userList(let row): openList(row)
             case .gap: refuse(gapSentence(number))
             }
         case .gap(let number):

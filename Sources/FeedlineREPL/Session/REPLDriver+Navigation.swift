@@ -102,7 +102,9 @@ extension REPLDriver {
                 return "profile"
             case .feed(.bookmarks): return "bookmarks"
             case .feed(.favourites): return "favourites"
-            case .feed(.list(let id)): return "list " + id
+            case .feed(.list(let id)): return "list " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
+            case .userLists: return "lists"
+            case .accounts(.members(let id)): return "accounts of " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
             case .feed(.trending): return "trends"
             case .followedTags: return "tags"
             case .trendingTags: return "trending tags"
@@ -163,6 +165,13 @@ extension REPLDriver {
             ListWording(
                 title: "your conversations", loading: "your conversations", empty: "No direct conversations.", end: "conversations",
                 items: "conversations"
+            )
+        case .userLists:
+            ListWording(title: "your lists", loading: "your lists", empty: "You have no lists; lists new NAME makes one.", end: "lists", items: "lists")
+        case .accounts(.members(let id)):
+            ListWording(
+                title: "the list's accounts", loading: "the accounts of the list \(session.lists.title(of: id) ?? id)", empty: "No one is on this list.",
+                end: "accounts", items: "accounts"
             )
         case .domainBlocks:
             ListWording(title: "your blocked domains", loading: "your blocked domains", empty: "You blocked no domain.", end: "domains", items: "domains")

@@ -108,6 +108,7 @@ extension REPLDriver {
             case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account.")
             case .conversation(let row):
                 if let account = row.participants.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
+            case .userList(let row): refuse("Row \(number) is the list \(row.title): open \(number) shows its posts.")
             case .gap: refuse(gapSentence(number))
             }
         case nil:

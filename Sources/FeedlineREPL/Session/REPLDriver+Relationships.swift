@@ -51,6 +51,7 @@ extension REPLDriver {
             case .conversation(let row):
                 if let account = row.participants.first { return (AccountID(account.id), account.handle) }
                 refuse("Row \(number) names no account.")
+            case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account.")
             case .gap: refuse(gapSentence(number))
             }
             return nil

@@ -148,6 +148,10 @@ public final class REPLDriver {
     var tagFollowsAsked: [String: Bool] = [:]
     /// Domains whose block or unblock was asked for and not reported yet (the value asked).
     var domainBlocksAsked: [String: Bool] = [:]
+    /// List memberships asked for and not reported yet, by list and account (the value asked).
+    var listMembershipsAsked: [String: Bool] = [:]
+    /// A `lists` command that names a list by name, waiting for the lists to load.
+    var listsCommandWaiting: ListsCommand?
     /// Follow requests answered in this session (accept `true`) whose answer is not reported yet.
     var requestAnswersAsked: [AccountID: Bool] = [:]
     var tags: Set<String> = []
@@ -208,7 +212,9 @@ public final class REPLDriver {
     /// - Complexity: O(h log h + t log t) for h handles and t tags seen (they are sorted).
     public var completionContext: CompletionContext {
         let commands = CommandTable.commands(on: screen, atBottom: stack.count <= 1).map(\.name.rawValue).sorted()
-        return CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
+        var context = CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
+        context.lists = session.lists.lists.filter { !$0.list.isProvisional }.map(\.title)
+        return context
     }
 
     // MARK: - Running
@@ -224,6 +230,8 @@ public final class REPLDriver {
         subscriptions.append(session.relationships.observe { [weak self] change in self?.relationshipChanged(change) })
         subscriptions.append(session.domainBlocks.observe { [weak self] change in self?.domainBlockChanged(change) })
         subscriptions.append(session.tags.observe { [weak self] change in self?.tagFollowChanged(change) })
+        subscriptions.append(session.lists.observe { [weak self] change in self?.listsChanged(change) })
+        subscriptions.append(session.lists.observeMembers { [weak self] change in self?.listMembershipChanged(change) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         followDrafts()
         session.root.appeared()
@@ -318,6 +326,12 @@ public final class REPLDriver {
                 "Not confirmed by the server: \((domains + tags).joined(separator: "; ")). They are not kept between sessions: \(check) shows where they stand next time.",
                 to: options.width))
         }
+        let lists = session.lists.unsent
+        if !lists.isEmpty {
+            emit(TextWidth.wrap(
+                "Not confirmed by the server: \(lists.joined(separator: "; ")). List changes are not kept between sessions: lists shows where they stand next time.",
+                to: options.width))
+        }
         let drafts = session.drafts.all.filter(\.isEditable).count
         if drafts > 0 {
             let which = drafts == 1 ? "1 draft" : "\(drafts) drafts"
@@ -389,6 +403,7 @@ public final class REPLDriver {
         case .removeConversation(let number): removeConversation(row: number)
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(tags ? .trendingTags : .feed(.trending))
+        case .lists(let command): runLists(command)
         case .more, .refresh, .open, .gap, .new:
             guard case .list(let entry)? = stack.last else {
                 refuse("\(command.text.split(separator: " ").first ?? "That command") works on a list; type back first.")

@@ -115,6 +115,8 @@ final class FakeMastodon: Sendable {
         /// The user's conversations, and which stream connections are `direct` ones (`FakeMastodon+Conversations.swift`).
         var conversations: [ConversationRecord] = []
         var directStreams: Set<Int> = []
+        /// The user's lists (`FakeMastodon+Lists.swift`).
+        var userLists = UserListsState()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -225,7 +227,7 @@ final class FakeMastodon: Sendable {
     // MARK: - Serving
 
     func respond(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = request.method == .POST ? try await request.bodyData : Data()
+        let body = request.method == .POST || request.method == .PUT ? try await request.bodyData : Data()
         let recorded = Recorded(
             method: request.method.rawValue,
             path: request.path,
@@ -287,6 +289,7 @@ final class FakeMastodon: Sendable {
         if let answer = domainBlocksRoute(request) { return answer }
         if let answer = tagsRoute(request) { return answer }
         if let answer = conversationsRoute(request) { return answer }
+        if let answer = userListsRoute(request) { return answer }
         let parts = request.path.split(separator: "/").map(String.init)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
         let rest = Array(parts.dropFirst(2))

@@ -184,6 +184,7 @@ final class RelationshipServer: EmptyReads, Sendable {
         case .requests:
             let requesters = state.withLock { $0.requesters }
             all = requesters.compactMap { id in authors.first { $0.id == id.rawValue } }
+        case .members: throw AccountsUnsupported()
         }
         let start = cursor.flatMap { Int($0.rawValue) } ?? 0
         let page = Array(all.dropFirst(start).prefix(2))

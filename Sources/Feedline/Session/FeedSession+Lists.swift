@@ -1,0 +1,43 @@
+extension FeedSession {
+    /// Makes a list titled `title`: on every lists screen at once with a provisional id,
+    /// replaced by the server's list; a refusal takes it off and says why (``UserListStore``
+    /// observers hear the outcome). Throws (nothing happens) for an empty title or one another
+    /// list shows already.
+    @discardableResult
+    public func createList(title: String) throws(UserListProblem) -> UserList {
+        try lists.create(title: title)
+    }
+
+    /// Renames the list `id`: every screen showing it shows `title` at once; a refusal brings
+    /// the title back, with the reason on its row. Returns `false` when it shows `title`
+    /// already.
+    @discardableResult
+    public func renameList(_ id: String, to title: String) throws(UserListProblem) -> Bool {
+        try lists.rename(id, to: title)
+    }
+
+    /// Deletes the list `id`: off every lists screen at once; back where it was on refusal.
+    public func deleteList(_ id: String) throws(UserListProblem) {
+        try lists.delete(id)
+    }
+
+    /// Adds (`true`) or removes the account `profile` names to or from the list `list`:
+    /// optimistic, converging, and seen at once on every screen of the list's accounts.
+    public func setListMembership(list: String, account profile: Profile, _ value: Bool) throws(UserListProblem) {
+        try lists.setMembership(list: list, account: profile, value)
+    }
+
+    /// Loads your lists when no screen has yet (``UserListStore/isLoaded``): observers of
+    /// ``lists`` hear them once they came, or ``UserListStore/loadFailure`` says why not;
+    /// counted in ``settle()``.
+    public func loadLists() {
+        lists.load()
+    }
+
+    /// How messages and prompts name `feed`: a list by its title when the session knows it
+    /// ("the list Birders"), otherwise ``Feed/title``.
+    public func title(of feed: Feed) -> String {
+        if case .list(let id) = feed, let title = lists.title(of: id) { return "the list \(title)" }
+        return feed.title
+    }
+}

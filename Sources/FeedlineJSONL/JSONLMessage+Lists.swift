@@ -1,0 +1,46 @@
+import Feedline
+
+/// The list messages: `lists` and `listMembership`, and the fields of a list row.
+extension JSONLMessage {
+    /// A list row's fields after its id and kind: `"list"` (the list's id — provisional, such
+    /// as `new-1`, until the server made it), `"title"`, `"pending"` (a change waits for the
+    /// server) and `"failure"` (the last refusal of a rename, or null).
+    static func userListFields(_ row: UserListRow) -> [(String, JSONLValue)] {
+        [
+            ("list", .string(row.id)), ("title", .string(row.title)), ("pending", .bool(row.pending)), ("provisional", .bool(row.list.isProvisional)),
+            ("failure", .optional(row.failure)),
+        ]
+    }
+
+    /// Your lists as every screen shows them, written after every change in the session's list
+    /// store (a command, an answer, a refusal, a load of the lists), in order:
+    /// `{"type":"lists","lists":[{"list":"1","title":"Birders","pending":false,"provisional":false,"failure":null}],"outcome":null}`.
+    /// `outcome` is there when a change was answered: `{"change":"create|rename|delete","list":"1",
+    /// "title":"Birders","provisional":"new-1"|null,"error":null|"…","message":"Created the list Birders."}`.
+    public static func lists(_ change: UserListsChange) -> JSONLValue {
+        var outcome: JSONLValue = .null
+        if let made = change.outcome {
+            let kind =
+                switch made.kind {
+                case .created: "create"
+                case .renamed: "rename"
+                case .deleted: "delete"
+                }
+            outcome = .object([
+                ("change", .string(kind)), ("list", .string(made.list.id)), ("title", .string(made.list.title)),
+                ("provisional", .optional(made.provisionalID)), ("error", .optional(made.failure)), ("message", .string(made.sentence)),
+            ])
+        }
+        return .object([("type", "lists"), ("lists", .array(change.lists.map { .object(userListFields($0)) })), ("outcome", outcome)])
+    }
+
+    /// Whether one account is on one list, as every screen of the list's accounts shows it,
+    /// written after every change of it:
+    /// `{"type":"listMembership","list":"1","account":"109302","member":true,"pending":true,"failure":null}`.
+    public static func listMembership(_ change: ListMembershipChange) -> JSONLValue {
+        .object([
+            ("type", "listMembership"), ("list", .string(change.list)), ("account", .string(change.account.rawValue)),
+            ("member", .bool(change.display.member)), ("pending", .bool(change.display.pending)), ("failure", .optional(change.display.failure)),
+        ])
+    }
+}

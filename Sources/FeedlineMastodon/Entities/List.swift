@@ -1,0 +1,38 @@
+extension Mastodon {
+    /// One of the signed-in user's lists (Mastodon's `List`): `id`, `title`, and how replies and
+    /// the home timeline treat it (`replies_policy`: `followed`, `list` or `none`; `exclusive`:
+    /// its accounts' posts leave home) when the server sends them.
+    public struct List: Codable, Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var repliesPolicy: String?
+        public var exclusive: Bool?
+
+        public init(id: String, title: String, repliesPolicy: String? = nil, exclusive: Bool? = nil) {
+            self.id = id
+            self.title = title
+            self.repliesPolicy = repliesPolicy
+            self.exclusive = exclusive
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, title
+            case repliesPolicy = "replies_policy"
+            case exclusive
+        }
+
+        /// Decodes tolerantly: `id` (a string, or a number from an older server) and `title`
+        /// are required; the rest is optional.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let text = try? container.decode(String.self, forKey: .id) {
+                id = text
+            } else {
+                id = String(try container.decode(Int.self, forKey: .id))
+            }
+            title = try container.decode(String.self, forKey: .title)
+            repliesPolicy = try? container.decodeIfPresent(String.self, forKey: .repliesPolicy)
+            exclusive = try? container.decodeIfPresent(Bool.self, forKey: .exclusive)
+        }
+    }
+}

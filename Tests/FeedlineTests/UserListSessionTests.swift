@@ -1,0 +1,238 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// Lists as shared state: every lists screen and every screen of a list's accounts follows the
+/// one store, optimistic and rolled back with the reason.
+@MainActor
+@Suite("Lists")
+struct UserListSessionTests {
+    static func titles(_ list: FeedListViewModel) -> [String] {
+        list.rows.compactMap { $0.userList.map { "\($0.title)\($0.pending ? "…" : "")" } }
+    }
+
+    static func accounts(_ list: FeedListViewModel) -> [String] {
+        list.rows.compactMap { $0.account?.id.rawValue }
+    }
+
+    /// Two lists screens with something between them.
+    static func twoListsScreens(_ server: ListServer) async -> (FeedSession, FeedListViewModel, FeedListViewModel) {
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.userLists)
+        session.navigator.push(.feed(.local))
+        session.navigator.push(.userLists)
+        await session.settle()
+        let lists = session.navigator.screens.compactMap(\.list).filter { $0.source == .userLists }
+        return (session, lists[0], lists[1])
+    }
+
+    @Test("a new list shows at once on every lists screen with a provisional id; the server's list replaces it where it stands")
+    func createShowsAtOnce() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
+        let (session, first, second) = await Self.twoListsScreens(server)
+        #expect(Self.titles(first) == ["Birders"])
+        let made = try session.createList(title: "  Field notes ")
+        #expect(made.isProvisional)
+        #expect(made.title == "Field notes")
+        #expect(Self.titles(first) == ["Birders", "Field notes…"])
+        #expect(Self.titles(second) == ["Birders", "Field notes…"])
+        #expect(throws: UserListProblem.duplicate("Field notes")) { try session.createList(title: "field NOTES") }
+        #expect(throws: UserListProblem.emptyTitle) { try session.createList(title: "   ") }
+        #expect(throws: UserListProblem.provisional("Field notes")) { try session.renameList(made.id, to: "Notes") }
+        var outcomes: [UserListOutcome] = []
+        let token = session.lists.observe { change in if let outcome = change.outcome { outcomes.append(outcome) } }
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.titles(first) == ["Birders", "Field notes"])
+        #expect(second.rows.compactMap(\.userList?.id) == ["L1", "L2"])
+        #expect(second.rows.map(\.id) == [.list("L1"), .list(made.id)], "the row keeps its identity: an update, not a new row")
+        #expect(second.current.changes.updates.map(\.element.id) == [.list(made.id)])
+        #expect(outcomes.map(\.sentence) == ["Created the list Field notes."])
+        #expect(outcomes.first?.provisionalID == made.id)
+        #expect(server.sent == [.create("Field notes")])
+        token.cancel()
+    }
+
+    @Test("a refused new list leaves every lists screen and says why")
+    func refusedCreate() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
+        let (session, first, second) = await Self.twoListsScreens(server)
+        var outcomes: [String] = []
+        let token = session.lists.observe { change in if let outcome = change.outcome { outcomes.append(outcome.sentence) } }
+        try session.createList(title: "Moths")
+        await server.waitForWrites(1)
+        server.fail(at: 0)
+        await session.settle()
+        #expect(Self.titles(first) == ["Birders"])
+        #expect(Self.titles(second) == ["Birders"])
+        #expect(outcomes == ["Could not create the list Moths: Forbidden. It is gone."])
+        token.cancel()
+    }
+
+    @Test("a rename shows at once on every lists screen and a list timeline's title; a refusal brings the title back with the reason on the row")
+    func renameAndRollback() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Field notes")])
+        let (session, first, second) = await Self.twoListsScreens(server)
+        #expect(session.title(of: .list("L1")) == "the list Birders")
+        #expect(session.title(of: .list("L9")) == "list L9")
+        #expect(try session.renameList("L1", to: "Birds"))
+        #expect(Self.titles(first) == ["Birds…", "Field notes"])
+        #expect(Self.titles(second) == ["Birds…", "Field notes"])
+        #expect(session.title(of: .list("L1")) == "the list Birds")
+        // A second rename while the first waits only moves the wish: one request in flight.
+        #expect(try session.renameList("L1", to: "Birdwatch"))
+        #expect(throws: UserListProblem.duplicate("Field notes")) { try session.renameList("L1", to: "field notes") }
+        await server.waitForWrites(1)
+        #expect(session.lists.operationsInFlight == 1)
+        server.answer(at: 0)
+        await server.waitForWrites(1)
+        #expect(server.waiting == [.rename("L1", "Birdwatch")])
+        server.fail(at: 0)
+        await session.settle()
+        #expect(Self.titles(first) == ["Birds", "Field notes"], "back to what the server confirmed")
+        #expect(first.rows.first?.userList?.failure == "Could not rename the list Birds to Birdwatch: Forbidden.")
+        #expect(second.rows.first?.userList?.failure == first.rows.first?.userList?.failure)
+        #expect(server.lists.map(\.title) == ["Birds", "Field notes"])
+    }
+
+    @Test("a delete leaves every lists screen at once; a refusal puts it back where it was")
+    func deleteAndRollback() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Field notes"), UserList(id: "L3", title: "Moths")])
+        let (session, first, second) = await Self.twoListsScreens(server)
+        try session.deleteList("L2")
+        #expect(Self.titles(first) == ["Birders", "Moths"])
+        #expect(Self.titles(second) == ["Birders", "Moths"])
+        #expect(throws: UserListProblem.unknown("L2")) { try session.deleteList("L2") }
+        await server.waitForWrites(1)
+        server.fail(at: 0)
+        await session.settle()
+        #expect(Self.titles(first) == ["Birders", "Field notes", "Moths"])
+        #expect(Self.titles(second) == ["Birders", "Field notes", "Moths"])
+        try session.deleteList("L3")
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.titles(second) == ["Birders", "Field notes"])
+        #expect(server.lists.map(\.id) == ["L1", "L2"])
+    }
+
+    @Test("adding and removing accounts shows at once on every screen of the list's accounts; a refusal (not followed) rolls back with the server's sentence")
+    func membership() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")], members: ["L1": ["kemi", "ada"]], notFollowed: ["lin"])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.userLists)
+        session.navigator.push(.accounts(.members("L1")))
+        session.navigator.push(.feed(.list("L1")))
+        session.navigator.push(.accounts(.members("L1")))
+        await session.settle()
+        let screens = session.navigator.screens.compactMap(\.list).filter { $0.source == .accounts(.members("L1")) }
+        let (first, second) = (screens[0], screens[1])
+        #expect(Self.accounts(first) == ["kemi", "ada"])
+        #expect(session.lists.membership(list: "L1", account: "kemi") == ListMembershipDisplay(member: true))
+        let kemi = try #require(server.profiles["kemi"])
+        let lin = try #require(server.profiles["lin"])
+        try session.setListMembership(list: "L1", account: kemi, false)
+        #expect(Self.accounts(first) == ["ada"])
+        #expect(Self.accounts(second) == ["ada"])
+        await server.waitForWrites(1)
+        server.fail(at: 0)
+        await session.settle()
+        #expect(Self.accounts(first) == ["kemi", "ada"], "back where it was")
+        #expect(Self.accounts(second) == ["kemi", "ada"])
+        #expect(session.lists.membership(list: "L1", account: "kemi")?.failure == "Could not remove @kemi from the list Birders: Forbidden.")
+        try session.setListMembership(list: "L1", account: lin, true)
+        #expect(Self.accounts(first) == ["lin", "kemi", "ada"])
+        #expect(Self.accounts(second) == ["lin", "kemi", "ada"])
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.accounts(second) == ["kemi", "ada"])
+        #expect(session.lists.membership(list: "L1", account: "lin")?.failure
+            == "Could not add @lin to the list Birders: You must follow this account to add it to a list")
+        #expect(session.hasFailures)
+        #expect(server.members("L1") == ["kemi", "ada"])
+        // A list the session has not seen is the server's to know.
+        try session.setListMembership(list: "L9", account: kemi, true)
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(session.lists.membership(list: "L9", account: "kemi")?.failure == "Could not add @kemi to the list L9: Record not found")
+        #expect(throws: UserListProblem.unknown("new-7")) { try session.setListMembership(list: "new-7", account: kemi, true) }
+    }
+
+    @Test("a fetch that began before a change does not undo it; lists gone from the server leave")
+    func fetchEpochs() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Field notes")])
+        let (session, first, _) = await Self.twoListsScreens(server)
+        try session.renameList("L1", to: "Birds")
+        try session.deleteList("L2")
+        // Refreshing while both wait: the server still has the old title and L2.
+        first.refresh()
+        await server.waitForWrites(2)
+        #expect(Self.titles(first) == ["Birds…"])
+        server.answer(at: 0)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.titles(first) == ["Birds"])
+        first.refresh()
+        await session.settle()
+        #expect(Self.titles(first) == ["Birds"])
+        #expect(RowID("list:L1") == .list("L1"))
+        #expect(RowID(RowID.list("new-3").description) == .list("new-3"))
+        #expect(AccountList("members:L1") == .members("L1"))
+    }
+
+    @Test("a list made while a fetch of the lists was on its way stays when the older answer comes")
+    func madeDuringFetch() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")], holdReads: true)
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.userLists)
+        let screen = try #require(session.navigator.top.list)
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await server.waitForWrites(0)
+        while screen.rows.isEmpty { await Task.yield() }
+        screen.refresh()
+        await server.waitForWrites(1)
+        try session.createList(title: "Moths")
+        await server.waitForWrites(2)
+        #expect(server.waiting == [.read([UserList(id: "L1", title: "Birders")]), .create("Moths")])
+        server.answer(at: 1)
+        while session.lists.lists.contains(where: \.list.isProvisional) { await Task.yield() }
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.titles(screen) == ["Birders", "Moths"], "the older answer does not take the new list away")
+        screen.refresh()
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(screen.rows.compactMap(\.userList?.id) == ["L1", "L2"])
+    }
+
+    /// A service with no lists at all (its list calls are the protocol's defaults).
+    struct NoLists: EmptyReads {}
+
+    @Test("loadLists fetches the lists once for a front that names one before any screen showed them; a failure says why")
+    func loadWithoutAScreen() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        var heard = 0
+        let token = session.lists.observe { _ in heard += 1 }
+        #expect(!session.lists.isLoaded)
+        session.loadLists()
+        session.loadLists()
+        await session.settle()
+        #expect(session.lists.isLoaded)
+        #expect(session.lists.list(named: "birders")?.id == "L1")
+        #expect(heard == 1)
+        token.cancel()
+
+        let bare = FeedSession(service: NoLists(), clock: .fixed(testNow), retryClock: ManualClock())
+        bare.loadLists()
+        await bare.settle()
+        #expect(!bare.lists.isLoaded)
+        #expect(bare.lists.loadFailure == AccountsUnsupported().errorDescription)
+    }
+}
