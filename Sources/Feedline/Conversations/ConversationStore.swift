@@ -18,15 +18,15 @@ public enum ConversationChange: Hashable, Sendable {
 /// screen: what each shows (participants, unread, last post id — the post itself lives in the
 /// ``PostStore``), and the two changes a user makes to one.
 ///
-/// - Marking read (``markRead(_:)``, done by opening one) clears unread at once on every
+/// - Marking read (`markRead(_:)`, done by opening one) clears unread at once on every
 ///   screen, sends one request, and on refusal shows it unread again with the reason.
-/// - Removing (``remove(_:)``) takes it off every screen at once; on refusal it comes back
+/// - Removing (`remove(_:)`) takes it off every screen at once; on refusal it comes back
 ///   where it was, with the reason. A new post that comes meanwhile brings it back on top once
 ///   the server answered. A conversation removed stays away from later pages begun
 ///   before the removal; a new post in it (the stream, your reply) brings it back, as Mastodon does.
 /// - A new post in a conversation (the `direct` stream, or your own direct reply to its last
 ///   post) moves it to the top of every conversations list.
-/// - Fetches take an epoch (``beginFetch()``): a page begun before a local change does not undo it.
+/// - Fetches take an epoch (`beginFetch()`): a page begun before a local change does not undo it.
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor

@@ -31,9 +31,9 @@ public enum UserListProblem: Error, Hashable, Sendable {
 ///   with the reason on the row.
 /// - Delete takes the list off at once; a refusal puts it back where it was.
 /// - Membership (add or remove an account) is one optimistic toggle per (list, account) —
-///   ``KeyedToggles``: one request per key in flight, re-sent after a lost connection, rolled
+///   `KeyedToggles`: one request per key in flight, re-sent after a lost connection, rolled
 ///   back with the reason on refusal.
-/// - Fetches take an epoch (``beginFetch()``): what was learnt after a fetch began is not
+/// - Fetches take an epoch (`beginFetch()`): what was learnt after a fetch began is not
 ///   undone by it.
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
@@ -80,10 +80,10 @@ public final class UserListStore {
     private var nextProvisional = 0
     private var loaded = false
     private var operations: Feedback<Operation, Reply>?
-    /// A fetch of the lists asked by ``load()``, by token; its answer and the epoch it began at.
+    /// A fetch of the lists asked by `load()`, by token; its answer and the epoch it began at.
     private var fetches: Feedback<Int, (Result<[UserList], FeedFailure>, StoreEpoch)>?
     private var fetching: Int?
-    /// Why the last ``load()`` failed, until the lists load.
+    /// Why the last `load()` failed, until the lists load.
     public private(set) var loadFailure: String?
     private var members: KeyedToggles?
     /// Who each account is, for the rows of a list's accounts that a membership brings back.
