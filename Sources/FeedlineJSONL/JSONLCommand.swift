@@ -286,6 +286,9 @@ public struct JSONLCommand: Sendable, Equatable {
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))
             }
+            if case .members(let id) = list, UserList(id: id, title: "").isProvisional {
+                return .failure(FieldProblem(message: "the list \(echo(id)) is still being made; its accounts can be shown once the server has it (a lists message gives its id)."))
+            }
             return .success(.accounts(list))
         case "search":
             guard let query = searchQuery(value["query"]) else { return .failure(FieldProblem(message: "a search route needs \(queryUsage).")) }

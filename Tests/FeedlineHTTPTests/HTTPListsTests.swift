@@ -40,6 +40,10 @@ struct HTTPListsTests {
             let blank = await thrownError { _ = try await service.createList(title: "  ") }
             #expect(FeedFailure(try #require(blank)).message == "The server could not do this (\"a list needs a title to make it\").")
             #expect(fake.requests.count == count, "nothing sent")
+            // A form decodes `+` as a space: a title's `+`, `&` and `=` are sent escaped.
+            let plus = try await service.createList(title: "C++ & a=b")
+            #expect(plus.title == "C++ & a=b")
+            #expect(fake.userLists.map(\.title) == ["Birders", "C++ & a=b"])
         }
     }
 

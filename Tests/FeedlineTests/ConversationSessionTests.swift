@@ -13,8 +13,6 @@ final class ConversationServer: EmptyReads, Sendable {
 
     private struct State {
         var conversations: [Conversation]
-        var waiting: [(change: Change, continuation: CheckedContinuation<Void, any Error>)] = []
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var sent: [Change] = []
         var published = 0
     }
@@ -22,6 +20,7 @@ final class ConversationServer: EmptyReads, Sendable {
     static let me = Author(id: "9", displayName: "Me", handle: "me")
     let pageSize: Int
     private let state: Locked<State>
+    private let held = HeldCalls<Change, Void>()
 
     init(_ conversations: [Conversation], pageSize: Int = 20) {
         self.pageSize = pageSize
@@ -31,7 +30,7 @@ final class ConversationServer: EmptyReads, Sendable {
     var sent: [String] { state.withLock { $0.sent.map { "\($0.action) \($0.id)" } } }
 
     /// The changes waiting for an answer, as `read c1`, in the order they came.
-    var waiting: [String] { state.withLock { $0.waiting.map { "\($0.change.action) \($0.change.id)" } } }
+    var waiting: [String] { held.calls.map { "\($0.action) \($0.id)" } }
 
     /// The conversations as the server has them: `c1*` when unread.
     var summary: [String] { state.withLock { $0.conversations.map { $0.id + ($0.unread ? "*" : "") } } }
@@ -49,50 +48,29 @@ final class ConversationServer: EmptyReads, Sendable {
     }
 
     func waitForChanges(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.waiting.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+        await held.waitFor(count)
     }
 
     func answer(at index: Int) {
-        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            let (change, continuation) = state.waiting.remove(at: index)
+        guard let call = held.take(at: index) else { return }
+        state.withLock { state in
+            let change = call.call
             if change.action == "remove" {
                 state.conversations.removeAll { $0.id == change.id }
             } else if let at = state.conversations.firstIndex(where: { $0.id == change.id }) {
                 state.conversations[at].unread = false
             }
-            return continuation
         }
-        continuation?.resume()
+        call.answer(())
     }
 
     func fail(at index: Int) {
-        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            return state.waiting.remove(at: index).continuation
-        }
-        continuation?.resume(throwing: RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
+        held.take(at: index)?.fail(RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
     }
 
     private func wait(_ change: Change) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let ready = state.withLock { state in
-                state.waiting.append((change, continuation))
-                state.sent.append(change)
-                let count = state.waiting.count
-                let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-                state.waiters.removeAll { $0.count <= count }
-                return ready
-            }
-            for waiter in ready { waiter.resume() }
-        }
+        state.withLock { $0.sent.append(change) }
+        try await held.hold(change)
     }
 
     func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
@@ -301,6 +279,38 @@ struct ConversationSessionTests {
         #expect(first.rows.first?.conversation?.lastPost?.interaction.favourited == true, "and no more of the old one")
         #expect(first.rows.first?.conversation?.lastPost?.post.id == "n1")
         await session.settle()
+    }
+
+    @Test("the server's copy of a conversation after a read (Mastodon streams one) or without a newer post changes its row in place: nothing moves")
+    func echoesDoNotMove() async throws {
+        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3", unread: true, minutesAgo: 5)])
+        let (session, first, second) = await twoScreens(server)
+        #expect(first.openConversation(row: .conversation("c3")) != nil)
+        // The server's echo of the read, and a stale copy still unread while the read is on its way.
+        session.apply(.conversation(Self.conversation("c3", unread: true, minutesAgo: 5)))
+        #expect(Self.shown(first) == ["c1", "c2", "c3"], "the read stays; nothing moves")
+        #expect(Self.shown(second) == ["c1", "c2", "c3"])
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        session.apply(.conversation(Self.conversation("c3", minutesAgo: 5)))
+        #expect(Self.shown(first) == ["c1", "c2", "c3"])
+    }
+
+    @Test("a conversation's last post deleted: the conversation stays on every screen, showing no post until the server says which is last")
+    func lastPostDeleted() async throws {
+        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob)])
+        let (session, first, second) = await twoScreens(server)
+        session.store.deleted("c1-last")
+        #expect(Self.shown(first) == ["c1", "c2"])
+        #expect(Self.shown(second) == ["c1", "c2"])
+        #expect(first.rows.first?.conversation?.lastPost == nil)
+        // The server's next copy (the stream) brings the post before as the last, in place.
+        var earlier = Self.conversation("c1", minutesAgo: 30)
+        earlier.lastPost?.text = "the one before"
+        session.apply(.conversation(earlier))
+        #expect(Self.shown(first) == ["c1", "c2"])
+        #expect(first.rows.first?.conversation?.lastPost?.text == "the one before")
     }
 
     @Test("a conversation with a new post (the stream) moves to the top of every conversations list; an unknown one comes on top")

@@ -7,14 +7,13 @@ import Testing
 final class DomainServer: EmptyReads, Sendable {
     private struct State {
         var blocked: [String] = []
-        var waiting: [(domain: String, value: Bool, continuation: CheckedContinuation<Void, any Error>)] = []
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var sent: [(String, Bool)] = []
     }
 
     let posts: [Post]
     let notificationGroups: [NotificationGroup]
     private let state = Locked(State())
+    private let held = HeldCalls<(domain: String, value: Bool), Void>()
 
     init(posts: [Post], blocked: [String] = [], notifications: [NotificationGroup] = []) {
         self.posts = posts
@@ -26,33 +25,22 @@ final class DomainServer: EmptyReads, Sendable {
     var sent: [(String, Bool)] { state.withLock { $0.sent } }
 
     func waitForChanges(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.waiting.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+        await held.waitFor(count)
     }
 
     func answer(at index: Int) {
-        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            let (domain, value, continuation) = state.waiting.remove(at: index)
-            state.blocked.removeAll { $0 == domain }
-            if value { state.blocked.append(domain) }
-            return continuation
+        guard let call = held.take(at: index) else { return }
+        state.withLock { state in
+            state.blocked.removeAll { $0 == call.call.domain }
+            if call.call.value { state.blocked.append(call.call.domain) }
         }
-        continuation?.resume()
+        call.answer(())
     }
 
     func fail(at index: Int, transient: Bool) {
-        let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            return state.waiting.remove(at: index).continuation
-        }
-        continuation?.resume(throwing: RelationshipServer.TestFailure(message: transient ? "The server is unavailable." : "Forbidden.", isTransient: transient))
+        held.take(at: index)?.fail(
+            RelationshipServer.TestFailure(message: transient ? "The server is unavailable." : "Forbidden.", isTransient: transient)
+        )
     }
 
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
@@ -68,17 +56,8 @@ final class DomainServer: EmptyReads, Sendable {
     }
 
     func setDomainBlock(_ domain: String, to value: Bool) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let ready = state.withLock { state in
-                state.waiting.append((domain, value, continuation))
-                state.sent.append((domain, value))
-                let count = state.waiting.count
-                let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-                state.waiters.removeAll { $0.count <= count }
-                return ready
-            }
-            for waiter in ready { waiter.resume() }
-        }
+        state.withLock { $0.sent.append((domain, value)) }
+        try await held.hold((domain, value))
     }
 }
 

@@ -7,14 +7,13 @@ import Testing
 final class TagServer: EmptyReads, Sendable {
     private struct State {
         var followed: [String] = []
-        var waiting: [(tag: String, value: Bool, continuation: CheckedContinuation<Hashtag, any Error>)] = []
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var sent: [(String, Bool)] = []
     }
 
     let trending: [Hashtag]
     let posts: [Post]
     private let state = Locked(State())
+    private let held = HeldCalls<(tag: String, value: Bool), Hashtag>()
 
     init(followed: [String] = [], trending: [Hashtag] = [], posts: [Post] = []) {
         self.trending = trending
@@ -29,7 +28,7 @@ final class TagServer: EmptyReads, Sendable {
         state.withLock { $0.followed.removeAll { $0 == tag } }
     }
     var sent: [(String, Bool)] { state.withLock { $0.sent } }
-    var waitingCount: Int { state.withLock { $0.waiting.count } }
+    var waitingCount: Int { held.count }
 
     func tag(named name: String) async throws -> Hashtag {
         let key = name.lowercased()
@@ -39,37 +38,25 @@ final class TagServer: EmptyReads, Sendable {
     }
 
     func waitForChanges(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.waiting.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+        await held.waitFor(count)
     }
 
     func answer(at index: Int) {
-        let answer = state.withLock { state -> (CheckedContinuation<Hashtag, any Error>, Hashtag)? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            let (tag, value, continuation) = state.waiting.remove(at: index)
+        guard let call = held.take(at: index) else { return }
+        let (tag, value) = call.call
+        state.withLock { state in
             state.followed.removeAll { $0 == tag }
             if value { state.followed.append(tag) }
-            return (continuation, Hashtag(name: tag, following: value))
         }
-        if let (continuation, tag) = answer { continuation.resume(returning: tag) }
+        call.answer(Hashtag(name: tag, following: value))
     }
 
     /// Refuses the request at `index`; returns its hashtag.
     @discardableResult
     func fail(at index: Int) -> String? {
-        let refused = state.withLock { state -> (String, CheckedContinuation<Hashtag, any Error>)? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            let waiting = state.waiting.remove(at: index)
-            return (waiting.tag, waiting.continuation)
-        }
-        refused?.1.resume(throwing: RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
-        return refused?.0
+        guard let call = held.take(at: index) else { return nil }
+        call.fail(RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
+        return call.call.tag
     }
 
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
@@ -87,17 +74,8 @@ final class TagServer: EmptyReads, Sendable {
     }
 
     func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready = state.withLock { state in
-                state.waiting.append((name, value, continuation))
-                state.sent.append((name, value))
-                let count = state.waiting.count
-                let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-                state.waiters.removeAll { $0.count <= count }
-                return ready
-            }
-            for waiter in ready { waiter.resume() }
-        }
+        state.withLock { $0.sent.append((name, value)) }
+        return try await held.hold((name, value))
     }
 }
 

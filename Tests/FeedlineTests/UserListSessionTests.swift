@@ -211,6 +211,46 @@ struct UserListSessionTests {
         #expect(screen.rows.compactMap(\.userList?.id) == ["L1", "L2"])
     }
 
+    @Test("a list deleted while a fetch of the lists was on its way does not come back with the older answer")
+    func deletedDuringAFetch() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Moths")], holdReads: true)
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.userLists)
+        let screen = try #require(session.navigator.top.list)
+        await server.waitForWrites(1)
+        server.answer(at: 0)
+        await server.waitForWrites(0)
+        while screen.rows.isEmpty { await Task.yield() }
+        screen.refresh()
+        await server.waitForWrites(1)
+        try session.deleteList("L1")
+        await server.waitForWrites(2)
+        server.answer(at: 1)
+        while session.lists.lists.contains(where: { $0.id == "L1" }) || session.lists.operationsInFlight > 0 { await Task.yield() }
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.titles(screen) == ["Moths"], "the older answer does not bring the deleted list back")
+        #expect(session.lists.lists.map(\.title) == ["Moths"])
+    }
+
+    @Test("a refused rename sends the rename asked while it was on its way, and the list ends with that title")
+    func refusedRenameSendsTheNext() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.userLists)
+        await session.settle()
+        #expect(try session.renameList("L1", to: "Birds"))
+        await server.waitForWrites(1)
+        #expect(try session.renameList("L1", to: "Birdwatch"))
+        server.fail(at: 0)
+        await server.waitForWrites(1)
+        #expect(server.waiting == [.rename("L1", "Birdwatch")])
+        server.answer(at: 0)
+        await session.settle()
+        #expect(session.lists.lists.map(\.title) == ["Birdwatch"])
+        #expect(server.lists.map(\.title) == ["Birdwatch"])
+    }
+
     /// A service with no lists at all (its list calls are the protocol's defaults).
     struct NoLists: EmptyReads {}
 

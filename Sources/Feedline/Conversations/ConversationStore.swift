@@ -47,6 +47,12 @@ public final class ConversationStore {
     private var failures: [String: (message: String, action: Action)] = [:]
     /// The epoch of the last local change of each conversation.
     private var changedAt: [String: StoreEpoch] = [:]
+    /// When each read on its way began: a refusal puts `unread` back only if nothing changed
+    /// the conversation since.
+    private var readStartedAt: [String: StoreEpoch] = [:]
+    /// The last post each read on its way marks read: a copy of the conversation that the
+    /// server made before it took the read in, with that same last post, says nothing new.
+    private var readPost: [String: PostID] = [:]
     private var epoch: StoreEpoch = 0
     private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
@@ -120,6 +126,9 @@ public final class ConversationStore {
                 // A newer last post learnt since (the stream, a reply) stays.
                 if before.lastPost != nil { merged.lastPost = before.lastPost }
             }
+            // A read on its way: a page the server answered before taking it in says nothing
+            // new unless it brings a newer post.
+            if isBeingRead(id, lastPost: merged.lastPost) { merged.unread = false }
             let before = known[id]
             record(merged)
             shown.append(merged)
@@ -128,12 +137,24 @@ public final class ConversationStore {
         return shown
     }
 
-    /// A conversation with a new post (the `direct` stream): it shows that post and moves to
-    /// the top of every conversations list; a removed conversation comes back with it.
+    /// A conversation as the server sends it on the `direct` stream — after a new post in it,
+    /// but also after it was read (here or on another client) or a post of it was deleted. Only
+    /// a newer last post moves it to the top of every conversations list (and brings a removed
+    /// conversation back); otherwise its row changes in place.
     package func updated(_ conversation: Conversation) {
         let id = conversation.id
+        let before = known[id]
+        let newPost = before == nil || Self.isNewer(conversation.lastPost, than: before?.lastPost)
+        var conversation = conversation
+        // Our read on its way, and the server's copy says nothing newer: it stays read.
+        if isBeingRead(id, lastPost: conversation.lastPost) { conversation.unread = false }
         epoch += 1
         changedAt[id] = epoch
+        guard newPost else {
+            record(conversation)
+            if !removing.contains(id), !removed.contains(id), before != conversation { observers.notify(.updated(id: id, moved: false)) }
+            return
+        }
         removed.remove(id)
         record(conversation)
         guard !removing.contains(id) else {
@@ -142,6 +163,32 @@ public final class ConversationStore {
             return
         }
         observers.notify(.updated(id: id, moved: true))
+    }
+
+    /// The post `id`, the last post of the conversation `conversation` as this store knows it,
+    /// was deleted: the conversation stays (the server keeps it, with its post before as the
+    /// last), showing no post until the server's next copy of it says which.
+    package func lastPostDeleted(_ id: PostID, of conversation: String) {
+        guard var known = known[conversation], known.lastPost?.id == id || known.lastPost?.originalID == id else { return }
+        known.lastPost = nil
+        epoch += 1
+        changedAt[conversation] = epoch
+        record(known)
+        if self.conversation(conversation) != nil { observers.notify(.updated(id: conversation, moved: false)) }
+    }
+
+    /// Whether a read of the conversation `id` is on its way for the post `lastPost`.
+    private func isBeingRead(_ id: String, lastPost: Post?) -> Bool {
+        guard reading.contains(id), let read = readPost[id] else { return false }
+        return lastPost?.id == read
+    }
+
+    /// Whether `post` is newer than `known` (a different post, not older): what moves a
+    /// conversation to the top.
+    private static func isNewer(_ post: Post?, than known: Post?) -> Bool {
+        guard let post else { return false }
+        guard let known else { return true }
+        return post.id != known.id && post.createdAt >= known.createdAt
     }
 
     /// The user's own post, just confirmed: a direct reply to the last post of a conversation
@@ -166,6 +213,8 @@ public final class ConversationStore {
         failures[id] = nil
         epoch += 1
         changedAt[id] = epoch
+        readStartedAt[id] = epoch
+        readPost[id] = conversation.lastPost?.id
         observers.notify(.updated(id: id, moved: false))
         activity.run { [service, weak self] in
             let result: Result<Void, FeedFailure>
@@ -222,12 +271,15 @@ public final class ConversationStore {
 
     private func readAnswered(_ id: String, _ result: Result<Void, FeedFailure>) {
         reading.remove(id)
+        let startedAt = readStartedAt.removeValue(forKey: id) ?? 0
+        readPost[id] = nil
         defer { resumeWaiters() }
         guard case .failure(let failure) = result else { return }
         let name = known[id].map { Self.name($0) } ?? "this conversation"
         failures[id] = ("Could not mark \(name) read: \(failure.message)", .read)
-        // Unread again, unless a newer post came meanwhile (it says what is right).
-        if var conversation = known[id] {
+        // Unread again, unless something changed it since the read began (a newer post, your
+        // reply, the server's copy): that says what is right.
+        if (changedAt[id] ?? 0) <= startedAt, var conversation = known[id] {
             conversation.unread = true
             known[id] = conversation
         }

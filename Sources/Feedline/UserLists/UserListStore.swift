@@ -61,6 +61,13 @@ public final class UserListStore {
         case create(token: Int, provisional: String, title: String)
         case rename(token: Int, id: String, title: String)
         case delete(token: Int, id: String)
+
+        /// When it was asked: tokens only grow.
+        var token: Int {
+            switch self {
+            case .create(let token, _, _), .rename(let token, _, _), .delete(let token, _): token
+            }
+        }
     }
 
     private enum Reply: Sendable {
@@ -75,6 +82,9 @@ public final class UserListStore {
     /// Lists taken off while their deletion waits: as they were, and where.
     private var deleting: [String: (entry: Entry, index: Int, operation: Operation)] = [:]
     private var creating: [String: Operation] = [:]
+    /// Lists whose delete the server confirmed, with the epoch it did: a fetch begun before
+    /// that does not bring them back.
+    private var gone: [String: StoreEpoch] = [:]
     private var epoch: StoreEpoch = 0
     private var nextToken = 0
     private var nextProvisional = 0
@@ -231,6 +241,7 @@ public final class UserListStore {
         loaded = true
         var fetchedOrder: [String] = []
         for list in fetched where !list.isProvisional {
+            if let deletedAt = gone[list.id], deletedAt >= fetchedAt { continue }
             if var stashed = deleting[list.id] {
                 if stashed.entry.renaming == nil, stashed.entry.knownSince < fetchedAt { stashed.entry.confirmed = list }
                 deleting[list.id] = stashed
@@ -368,8 +379,11 @@ public final class UserListStore {
 
     // MARK: - Effects
 
+    /// Every list change on its way, in the order they were asked (by token): what `unsent`
+    /// says is the same every run.
     private var pendingOperations: [Operation] {
-        Array(creating.values) + entries.values.compactMap(\.renaming) + deleting.values.flatMap { [$0.operation] + ($0.entry.renaming.map { [$0] } ?? []) }
+        (Array(creating.values) + entries.values.compactMap(\.renaming) + deleting.values.flatMap { [$0.operation] + ($0.entry.renaming.map { [$0] } ?? []) })
+            .sorted { $0.token < $1.token }
     }
 
     private func match() {
@@ -417,6 +431,7 @@ public final class UserListStore {
             }
         case .made(.delete(_, let id), nil):
             guard let stashed = deleting.removeValue(forKey: id) else { break }
+            gone[id] = epoch
             outcome = UserListOutcome(kind: .deleted, list: stashed.entry.row.list)
         case .made:
             break
@@ -457,8 +472,14 @@ public final class UserListStore {
     /// comes back saying why its title is the old one.)
     private func renameFailed(_ id: String, operation: Operation, failure: FeedFailure) -> UserListOutcome? {
         guard case .rename(_, _, let title) = operation else { return nil }
-        func refused(_ entry: inout Entry) -> UserListOutcome {
+        func refused(_ entry: inout Entry) -> UserListOutcome? {
             entry.renaming = nil
+            // A later rename asked while this one was on its way is still wanted: it goes next.
+            if let wanted = entry.wanted, wanted != title, wanted != entry.confirmed.title {
+                nextToken += 1
+                entry.renaming = .rename(token: nextToken, id: id, title: wanted)
+                return nil
+            }
             entry.wanted = nil
             entry.failure = "Could not rename the list \(entry.confirmed.title) to \(title): \(failure.message)"
             return UserListOutcome(kind: .renamed, list: UserList(id: id, title: title), failure: failure.message)

@@ -10,6 +10,11 @@ extension FeedListViewModel {
         )
     }
 
+    /// Tells the conversations store that these conversations' last posts were deleted.
+    func lastPostsDeleted(_ lastPosts: [(conversation: String, post: PostID)]) {
+        for (conversation, post) in lastPosts { conversations?.lastPostDeleted(post, of: conversation) }
+    }
+
     /// A conversation changed in the session's store: its row follows — in place, to the top,
     /// off the list while its removal waits, back where it was when the removal is refused.
     func conversationChanged(_ change: ConversationChange) {

@@ -95,6 +95,8 @@ public final class FeedListViewModel {
     private var conversationSubscription: Subscription?
     /// The row each pending conversation removal took away, with its place, until the server answers it.
     var takenByConversationRemoval: [String: ReinsertedRow] = [:]
+    /// Conversations whose last post is being deleted (by the post's id), until the server answers.
+    var lastPostsBeingDeleted: [PostID: [(conversation: String, post: PostID)]] = [:]
     /// The session's lists, which the lists screen and the screens of a list's accounts show.
     private let lists: UserListStore?
     private var listsSubscription: Subscription?
@@ -127,8 +129,12 @@ public final class FeedListViewModel {
             case .quoteChanged(let change, let rows): self?.storeChanged(.quoteChanged(change, rows: rows))
             case .quoteDeleted(let id, let rows): self?.storeChanged(.quoteDeleted(id, rows: rows))
             case .deleted(let rows, _, let pending): self?.deleted(rows, pending: pending)
-            case .undeleted(let id): self?.undeleted(id)
-            case .deleteSettled(let id): self?.takenByPendingDelete[id] = nil
+            case .undeleted(let id):
+                self?.lastPostsBeingDeleted[id] = nil
+                self?.undeleted(id)
+            case .deleteSettled(let id):
+                self?.takenByPendingDelete[id] = nil
+                self?.lastPostsDeleted(self?.lastPostsBeingDeleted.removeValue(forKey: id) ?? [])
             case .accountHidden(let account, let handle, let rows, let hiding, let pending):
                 self?.accountHidden(account, handle: handle, rows: rows, hiding: hiding, pending: pending)
             case .accountShown(let account): self?.accountShown(account)
@@ -321,6 +327,17 @@ public final class FeedListViewModel {
 
     /// Rows of a post that left: kept, with their places, while the delete is pending.
     private func deleted(_ ids: [RowID], pending: PostID?) {
+        // A conversation stays when its last post goes (the server keeps it, with the post
+        // before): the store shows it without one once the delete is done.
+        var ids = ids
+        let lastPosts: [(conversation: String, post: PostID)] = ids.compactMap { id in
+            guard case .conversation(let conversation) = id, let post = state.rows[id: id]?.conversation?.lastPost else { return nil }
+            return (conversation, post.post.id)
+        }
+        ids.removeAll { if case .conversation = $0 { true } else { false } }
+        if !lastPosts.isEmpty {
+            if let pending { lastPostsBeingDeleted[pending, default: []] += lastPosts } else { lastPostsDeleted(lastPosts) }
+        }
         if let pending {
             let rows = state.rows
             takenByPendingDelete[pending, default: []] += ids.compactMap { id in

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// - `GET /api/v1/conversations`, paged as the account lists are
 ///   (``pageURL(path:fixedQuery:after:)`` and ``nextCursor(_:after:path:fixedQuery:)``): the
-///   cursor is the `rel="next"` link (its `max_id` names a conversation *record*, not a post).
+///   cursor is the `rel="next"` link (followed as given; Mastodon's `max_id` there is the last
+///   conversation's `last_status_id`).
 /// - `POST /api/v1/conversations/:id/read`, answered with the conversation afterwards.
 /// - `DELETE /api/v1/conversations/:id`: the conversation leaves the user's list (its posts stay).
 ///

@@ -81,7 +81,10 @@ extension MastodonHTTPService {
         do {
             return try await writing { try await send(request) }
         } catch MastodonHTTPError.notFound {
-            throw MastodonHTTPError.notFound(serverMessage: "There is no list \(id ?? "") of yours (asked \(server)): it was deleted. Reload your lists")
+            throw MastodonHTTPError.notFound(
+                serverMessage: id.map { "There is no list \($0) of yours (asked \(server)): it was deleted. Reload your lists" }
+                    ?? "The server has no such list or account (asked \(server))"
+            )
         }
     }
 
@@ -92,8 +95,6 @@ extension MastodonHTTPService {
     }
 
     private static func form(_ fields: [(String, String)]) -> Data {
-        var form = URLComponents()
-        form.queryItems = fields.map { URLQueryItem(name: $0.0, value: $0.1) }
-        return Data((form.percentEncodedQuery ?? "").utf8)
+        FormBody.encode(fields)
     }
 }

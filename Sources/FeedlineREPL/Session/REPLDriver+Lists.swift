@@ -39,7 +39,7 @@ extension REPLDriver {
         case .delete(let reference, let confirmed):
             guard let list = userList(reference, for: "delete") else { return }
             guard confirmed else {
-                say("Delete the list \(list.title)? Its accounts stay followed; the list and its timeline are gone. Type lists delete \(ListReference.name(list.title).text) --yes to delete.")
+                say("Delete the list \(list.title)? Its accounts stay followed; the list and its timeline are gone. Type lists delete \(reference.text) --yes to delete.")
                 return
             }
             do {
@@ -64,6 +64,10 @@ extension REPLDriver {
             }
         case .accounts(let reference):
             guard let list = userList(reference, for: "show the accounts of") else { return }
+            guard !list.list.isProvisional else {
+                refuse(UserListProblem.provisional(list.title).message)
+                return
+            }
             session.navigator.push(.accounts(.members(list.id)))
         case .open(let reference):
             guard let list = userList(reference, for: "open") else { return }

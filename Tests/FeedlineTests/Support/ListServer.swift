@@ -29,11 +29,6 @@ final class ListServer: EmptyReads, Sendable {
         var lists: [UserList] = []
         var members: [String: [AccountID]] = [:]
         var nextID = 1
-        var waiting: [(write: Write, continuation: CheckedContinuation<UserList?, any Error>, token: Int)] = []
-        var nextToken = 0
-        var cancelled: Set<Int> = []
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-        var sent: [Write] = []
     }
 
     /// Whether reads of the lists wait in the queue too, to be answered by the test.
@@ -42,6 +37,7 @@ final class ListServer: EmptyReads, Sendable {
     /// Accounts the signed-in user does not follow: adding them is refused, as Mastodon does.
     let notFollowed: Set<AccountID>
     private let state = Locked(State())
+    private let held = HeldCalls<Write, UserList?>()
 
     init(lists: [UserList] = [], members: [String: [AccountID]] = [:], accounts: [String] = ["kemi", "ada", "lin"], notFollowed: Set<AccountID> = [], holdReads: Bool = false) {
         self.holdReads = holdReads
@@ -60,42 +56,26 @@ final class ListServer: EmptyReads, Sendable {
 
     var lists: [UserList] { state.withLock { $0.lists } }
     func members(_ list: String) -> [AccountID] { state.withLock { $0.members[list] ?? [] } }
-    var sent: [Write] { state.withLock { $0.sent } }
-    var waiting: [Write] { state.withLock { $0.waiting.map(\.write) } }
+    var sent: [Write] { held.heldSoFar }
+    var waiting: [Write] { held.calls }
 
     func waitForWrites(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.waiting.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+        await held.waitFor(count)
     }
 
     /// Applies the write waiting at `index` to the server's lists and answers it (a write the
     /// server cannot apply — a list gone, an account not followed — is refused as Mastodon would).
     func answer(at index: Int) {
-        let answer = state.withLock { state -> (CheckedContinuation<UserList?, any Error>, Result<UserList?, TestFailure>)? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            let (write, continuation, _) = state.waiting.remove(at: index)
-            return (continuation, Self.apply(write, to: &state, notFollowed: notFollowed))
-        }
-        guard let (continuation, result) = answer else { return }
-        switch result {
-        case .success(let list): continuation.resume(returning: list)
-        case .failure(let failure): continuation.resume(throwing: failure)
+        guard let call = held.take(at: index) else { return }
+        switch state.withLock({ state in Self.apply(call.call, to: &state, notFollowed: notFollowed) }) {
+        case .success(let list): call.answer(list)
+        case .failure(let failure): call.fail(failure)
         }
     }
 
     /// Refuses the write waiting at `index` without applying it.
     func fail(at index: Int) {
-        let continuation = state.withLock { state -> CheckedContinuation<UserList?, any Error>? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            return state.waiting.remove(at: index).continuation
-        }
-        continuation?.resume(throwing: TestFailure(message: "Forbidden."))
+        held.take(at: index)?.fail(TestFailure(message: "Forbidden."))
     }
 
     struct TestFailure: FeedServiceError {
@@ -136,37 +116,7 @@ final class ListServer: EmptyReads, Sendable {
     /// Holds `write` until answered; a cancelled request leaves the server's queue unanswered
     /// (as a cancelled HTTP request does), so the queue is what the client still waits for.
     private func hold(_ write: Write) async throws -> UserList? {
-        let token = state.withLock { state -> Int in
-            state.nextToken += 1
-            return state.nextToken
-        }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let ready = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
-                    if state.cancelled.remove(token) != nil { return nil }
-                    state.waiting.append((write, continuation, token))
-                    state.sent.append(write)
-                    let count = state.waiting.count
-                    let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-                    state.waiters.removeAll { $0.count <= count }
-                    return ready
-                }
-                guard let ready else {
-                    continuation.resume(throwing: CancellationError())
-                    return
-                }
-                for waiter in ready { waiter.resume() }
-            }
-        } onCancel: {
-            let continuation = state.withLock { state -> CheckedContinuation<UserList?, any Error>? in
-                guard let index = state.waiting.firstIndex(where: { $0.token == token }) else {
-                    state.cancelled.insert(token)
-                    return nil
-                }
-                return state.waiting.remove(at: index).continuation
-            }
-            continuation?.resume(throwing: CancellationError())
-        }
+        try await held.hold(write, cancellable: true)
     }
 
     func lists() async throws -> [UserList] {

@@ -18,8 +18,6 @@ final class RelationshipServer: EmptyReads, Sendable {
 
     private struct State {
         var relationships: [AccountID: Relationship] = [:]
-        var waiting: [(change: Change, continuation: CheckedContinuation<Relationship, any Error>)] = []
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         var next = 0
         var sent: [Change] = []
         /// Every change is answered as it comes (``answerEverything()``).
@@ -37,6 +35,7 @@ final class RelationshipServer: EmptyReads, Sendable {
     /// The user's notifications, newest first.
     let notificationGroups: [NotificationGroup]
     private let state = Locked(State())
+    private let held = HeldCalls<Change, Relationship>()
 
     /// Posts (newest first: home, and every profile and public feed filtered from them), and
     /// the relationships the server starts with; `locked` accounts answer a follow with a request.
@@ -74,31 +73,24 @@ final class RelationshipServer: EmptyReads, Sendable {
     var sent: [Change] { state.withLock { $0.sent } }
 
     /// The changes waiting for an answer, oldest first.
-    var waiting: [Change] { state.withLock { $0.waiting.map(\.change) } }
+    var waiting: [Change] { held.calls }
 
     /// Returns once at least `count` changes wait.
     func waitForChanges(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.waiting.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
+        await held.waitFor(count)
     }
 
     /// Applies the waiting change at `index` to the server's truth and answers with it.
     func answer(at index: Int) {
-        let taken = state.withLock { state -> (CheckedContinuation<Relationship, any Error>, Relationship)? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            let (change, continuation) = state.waiting.remove(at: index)
+        guard let call = held.take(at: index) else { return }
+        let change = call.call
+        let relationship = state.withLock { state in
             var r = state.relationships[change.account] ?? Relationship(accountID: change.account)
             Self.apply(change, to: &r, locked: locked.contains(change.account))
             state.relationships[change.account] = r
-            return (continuation, r)
+            return r
         }
-        if let (continuation, relationship) = taken { continuation.resume(returning: relationship) }
+        call.answer(relationship)
     }
 
     /// Answers every waiting change, and from now on every change as it comes.
@@ -109,11 +101,7 @@ final class RelationshipServer: EmptyReads, Sendable {
 
     /// Fails the waiting change at `index`: refused, or for lack of a connection.
     func fail(at index: Int, transient: Bool) {
-        let taken = state.withLock { state -> CheckedContinuation<Relationship, any Error>? in
-            guard state.waiting.indices.contains(index) else { return nil }
-            return state.waiting.remove(at: index).continuation
-        }
-        taken?.resume(throwing: TestFailure(message: transient ? "The server is unavailable." : "Forbidden.", isTransient: transient))
+        held.take(at: index)?.fail(TestFailure(message: transient ? "The server is unavailable." : "Forbidden.", isTransient: transient))
     }
 
     struct TestFailure: FeedServiceError {
@@ -245,18 +233,12 @@ final class RelationshipServer: EmptyReads, Sendable {
             return r
         }
         if let atOnce { return atOnce }
-        return try await withCheckedThrowingContinuation { continuation in
-            let ready = state.withLock { state in
-                state.next += 1
-                let change = Change(number: state.next, kind: kind, value: value, account: account, mute: mute)
-                state.waiting.append((change, continuation))
-                state.sent.append(change)
-                let count = state.waiting.count
-                let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-                state.waiters.removeAll { $0.count <= count }
-                return ready
-            }
-            for waiter in ready { waiter.resume() }
+        let change = state.withLock { state in
+            state.next += 1
+            let change = Change(number: state.next, kind: kind, value: value, account: account, mute: mute)
+            state.sent.append(change)
+            return change
         }
+        return try await held.hold(change)
     }
 }
