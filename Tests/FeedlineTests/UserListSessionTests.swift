@@ -184,9 +184,8 @@ struct UserListSessionTests {
         #expect(AccountList("members:L1") == .members("L1"))
     }
 
-    @Test("a list made while a fetch of the lists was on its way stays when the older answer comes")
-    func madeDuringFetch() async throws {
-        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")], holdReads: true)
+    /// A lists screen of `server` (which holds reads) loaded once, with a refresh of it held.
+    static func refreshing(_ server: ListServer) async throws -> (FeedSession, FeedListViewModel) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.userLists)
         let screen = try #require(session.navigator.top.list)
@@ -196,6 +195,13 @@ struct UserListSessionTests {
         while screen.rows.isEmpty { await Task.yield() }
         screen.refresh()
         await server.waitForWrites(1)
+        return (session, screen)
+    }
+
+    @Test("a list made while a fetch of the lists was on its way stays when the older answer comes")
+    func madeDuringFetch() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")], holdReads: true)
+        let (session, screen) = try await Self.refreshing(server)
         try session.createList(title: "Moths")
         await server.waitForWrites(2)
         #expect(server.waiting == [.read([UserList(id: "L1", title: "Birders")]), .create("Moths")])
@@ -214,15 +220,7 @@ struct UserListSessionTests {
     @Test("a list deleted while a fetch of the lists was on its way does not come back with the older answer")
     func deletedDuringAFetch() async throws {
         let server = ListServer(lists: [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Moths")], holdReads: true)
-        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.userLists)
-        let screen = try #require(session.navigator.top.list)
-        await server.waitForWrites(1)
-        server.answer(at: 0)
-        await server.waitForWrites(0)
-        while screen.rows.isEmpty { await Task.yield() }
-        screen.refresh()
-        await server.waitForWrites(1)
+        let (session, screen) = try await Self.refreshing(server)
         try session.deleteList("L1")
         await server.waitForWrites(2)
         server.answer(at: 1)
