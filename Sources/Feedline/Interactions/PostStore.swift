@@ -89,9 +89,10 @@ public final class PostStore {
         fileprivate weak var store: PostStore?
         /// Originals shown, with how many rows (or the detail) show each.
         fileprivate var shown: [PostID: Int] = [:]
-        /// For each row shown through ``show(_:)``, one entry per time it was shown: the post it
-        /// quoted then (`nil`: none), so ``hide(_:)`` and ``moveQuote(of:)`` undo exactly that.
-        private var quotesOfRows: [RowID: [PostID?]] = [:]
+        /// For each row shown through ``show(_:)`` that quotes a post, one entry per time it was
+        /// shown: the post it quoted then, so ``hide(_:)`` and ``moveQuote(of:)`` undo exactly
+        /// that. Rows that quote nothing take no room (most rows).
+        private var quotesOfRows: [RowID: [PostID]] = [:]
 
         fileprivate init(id: Int, store: PostStore) {
             self.id = id
@@ -128,8 +129,8 @@ public final class PostStore {
         func show(_ row: ListRow) {
             guard let post = row.shownPost else { return }
             show(post.originalID, row: row.id)
-            let quoted = post.quotedID
-            if let quoted { showQuote(quoted, in: row.id) }
+            guard let quoted = post.quotedID else { return }
+            showQuote(quoted, in: row.id)
             quotesOfRows[row.id, default: []].append(quoted)
         }
 
@@ -139,7 +140,7 @@ public final class PostStore {
             hide(post.originalID, row: row.id)
             guard var quotes = quotesOfRows[row.id], let last = quotes.popLast() else { return }
             quotesOfRows[row.id] = quotes.isEmpty ? nil : quotes
-            if let last { hideQuote(last, in: row.id) }
+            hideQuote(last, in: row.id)
         }
 
         /// `row`, changed in place, now quotes what it shows: the quote it was shown with is
@@ -147,17 +148,18 @@ public final class PostStore {
         /// Returns whether it changed.
         @discardableResult
         func moveQuote(of row: ListRow) -> Bool {
-            guard var quotes = quotesOfRows[row.id] else { return false }
             let now = row.shownPost?.quotedID
-            var moved = false
-            for index in quotes.indices where quotes[index] != now {
-                if let old = quotes[index] { hideQuote(old, in: row.id) }
-                if let now { showQuote(now, in: row.id) }
-                quotes[index] = now
-                moved = true
+            let quotes = quotesOfRows[row.id] ?? []
+            guard quotes.contains(where: { $0 != now }) || (quotes.isEmpty && now != nil) else { return false }
+            for old in quotes { hideQuote(old, in: row.id) }
+            guard let now else {
+                quotesOfRows[row.id] = nil
+                return true
             }
-            quotesOfRows[row.id] = quotes
-            return moved
+            // A row that quoted nothing when shown was shown once as far as this knows.
+            for _ in 0..<max(1, quotes.count) { showQuote(now, in: row.id) }
+            quotesOfRows[row.id] = Array(repeating: now, count: max(1, quotes.count))
+            return true
         }
 
         /// The rows of this holder that show the post `id` names. O(holders of the post).

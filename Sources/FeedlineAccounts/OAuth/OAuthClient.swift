@@ -96,7 +96,7 @@ final class OAuthClient: Sendable {
             URLQueryItem(name: "code_challenge_method", value: PKCE.method),
         ]
         if forceLogin { items.append(URLQueryItem(name: "force_login", value: "true")) }
-        components.percentEncodedQuery = items.map { "\(Self.formEncode($0.name))=\(Self.formEncode($0.value ?? ""))" }.joined(separator: "&")
+        components.percentEncodedQuery = FormBody.query(items.map { ($0.name, $0.value ?? "") })
         return components.url ?? endpoints.authorization
     }
 
@@ -162,7 +162,7 @@ final class OAuthClient: Sendable {
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         if let form {
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(form.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&").utf8)
+            request.httpBody = FormBody.encode(form)
         }
         do {
             let (head, data) = try await transport.data(for: request, limits: HTTPTransferLimits(idle: timeout, total: timeout * 2))
@@ -221,14 +221,6 @@ final class OAuthClient: Sendable {
     /// `text` with every secret replaced by `[redacted]`.
     static func redact(_ text: String, _ secrets: [String]) -> String {
         secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: "[redacted]") }
-    }
-
-    /// `application/x-www-form-urlencoded` (and query) encoding: everything but the unreserved
-    /// characters percent-encoded, so `+`, `&`, `=` and spaces in a value survive.
-    static func formEncode(_ text: String) -> String {
-        var allowed = CharacterSet()
-        allowed.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
     /// Endpoints from a discovery document: each on this server's origin, the classic path for

@@ -37,10 +37,8 @@ struct QuoteLines {
     private func head(_ quoted: QuotedPost, room: Int) -> String {
         let post = ShownPost(quoted.post)
         let interaction = quoted.interaction
-        let queued = interaction.queuedMark
-        let marks = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + String(interaction.favouritesCount) + "  "
-            + (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + String(interaction.reblogsCount)
-            + (interaction.bookmarked ? "  🔖" + queued(.bookmark) : "")
+        let (favourite, boost) = RowRenderer.marks(interaction)
+        let marks = favourite + "  " + boost + (interaction.bookmarked ? "  🔖" + interaction.queuedMark(.bookmark) : "")
         let who = TextWidth.oneLine(post.author.name) + " @" + TextWidth.oneLine(post.author.handle) + " · " + clock.relative(post.createdAt)
         let whoRoom = room - TextWidth.width(of: marks) - 2
         guard whoRoom >= 8 else { return TextWidth.truncate(who, to: room) }

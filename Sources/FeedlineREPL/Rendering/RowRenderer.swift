@@ -121,17 +121,30 @@ public struct RowRenderer: Sendable {
     /// A hashtag: its name and how much it was used over the last week.
     private func lines(_ tag: Hashtag, number: Int, marker: Character) -> [String] {
         let lead = prefix(number, marker)
-        var parts: [String] = []
-        if let uses = tag.weeklyUses {
-            var used = "\(uses) post\(uses == 1 ? "" : "s") this week"
-            if let accounts = tag.weeklyAccounts { used += " by \(accounts) \(accounts == 1 ? "person" : "people")" }
-            parts.append(used)
-        }
+        var parts = Self.weeklyUse(of: tag).map { [$0] } ?? []
         if tag.following == true { parts.append("followed") }
         let detail = parts.isEmpty ? "" : " · " + parts.joined(separator: " · ")
         let room = width - TextWidth.width(of: lead)
         let name = TextWidth.truncate("#" + TextWidth.oneLine(tag.name), to: max(1, room))
         return [lead + style.bold(name) + style.dim(TextWidth.truncate(detail, to: max(0, room - TextWidth.width(of: name))))]
+    }
+
+    /// "12 posts this week by 5 people": a hashtag's use over the last week, when the server says.
+    static func weeklyUse(of tag: Hashtag) -> String? {
+        guard let uses = tag.weeklyUses else { return nil }
+        var used = "\(uses) post\(uses == 1 ? "" : "s") this week"
+        if let accounts = tag.weeklyAccounts { used += " by \(accounts) \(accounts == 1 ? "person" : "people")" }
+        return used
+    }
+
+    /// A post's favourite and boost marks with their counts ("★ 3", "△… 0"): `…` after a kind
+    /// queued until the server can be reached.
+    static func marks(_ interaction: PostInteraction) -> (favourite: String, boost: String) {
+        let queued = interaction.queuedMark
+        return (
+            (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + String(interaction.favouritesCount),
+            (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + String(interaction.reblogsCount)
+        )
     }
 
     /// `text` as dim note lines, wrapped to the width.
@@ -192,8 +205,7 @@ public struct RowRenderer: Sendable {
         let available = width - Self.indent - source.threadIndent
         let interaction = source.interaction
         let queued = interaction.queuedMark
-        let fav = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + String(interaction.favouritesCount)
-        let boost = (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + String(interaction.reblogsCount)
+        let (fav, boost) = Self.marks(interaction)
         let bookmark = interaction.bookmarked || interaction.queued.contains(.bookmark) ? "  🔖" + queued(.bookmark) : ""
         let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost) + TextWidth.width(of: bookmark)
         let marks = (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost) + bookmark

@@ -18,11 +18,7 @@ extension REPLDriver {
         }
         guard let tag = header.tag else { return [] }
         var parts = ["#" + tag.name]
-        if let uses = tag.weeklyUses {
-            var used = "\(uses) post\(uses == 1 ? "" : "s") this week"
-            if let accounts = tag.weeklyAccounts { used += " by \(accounts) \(accounts == 1 ? "person" : "people")" }
-            parts.append(used)
-        }
+        if let used = RowRenderer.weeklyUse(of: tag) { parts.append(used) }
         if let following = header.follow?.following ?? tag.following {
             let pending = header.follow?.pending == true ? "…" : ""
             parts.append((following ? "you follow it" : "you do not follow it") + pending)
