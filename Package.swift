@@ -184,7 +184,18 @@ let package = Package(
                 "Feedline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            // The release binary carries the Swift runtime and Foundation in itself: a start then
+            // maps and relocates a handful of system libraries instead of twenty-odd shared ones
+            // (Docs/BENCHMARKS.md, "Start to exit"). Debug and sanitizer builds stay dynamic.
+            // Foundation's static archive names its C parts by hand (its modules were compiled
+            // for the shared libraries, so they carry no autolink entries for them).
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
+                    .when(platforms: [.linux], configuration: .release)
+                ),
+            ]
         ),
         .testTarget(
             name: "FeedlineREPLTests",

@@ -91,6 +91,9 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
 
     /// A service for `server` whose exchanges go through `transport` (see the public initializer
     /// for the rest).
+    // Not inlined: Swift 6.3's optimizer crashes (CopyPropagation, "Found ownership error") on
+    // ServiceChoice.makeService with this initializer inlined into it.
+    @inline(never)
     package init(
         server: MastodonServer,
         token: AccessToken?,
