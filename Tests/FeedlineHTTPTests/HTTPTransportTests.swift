@@ -207,14 +207,15 @@ struct HTTPTransportTests {
         }
     }
 
-    @Test("an answer that keeps trickling past the total limit ends with totalTimeout, not idleTimeout")
+    @Test("an exchange still open at the total limit ends with totalTimeout, not idleTimeout")
     func totalLimit() async throws {
         try await withFakeServer { fake, server in
             fake.serveStream()
             let exchange = Exchange(
                 Self.request(server.url(path: FakeMastodon.userStreamPath)), limits: HTTPTransferLimits(idle: .seconds(60), total: .milliseconds(500))
             )
-            _ = await exchange.wait { Self.head($0) != nil }
+            // Whether or not the head came by then (a busy machine may take longer), the total
+            // limit ends it, not the idle one.
             let events = await exchange.finished()
             #expect(Self.end(events)??.code == .totalTimeout)
         }

@@ -40,10 +40,10 @@ enum LoopbackBench {
         for round in 0..<(1 + options.rounds(9, quick: 2)) {
             for index in binaries.indices.map({ ($0 + round) % binaries.count }) {
                 let path = binaries[index].1
-                guard let milliseconds = firstRow(path, common, environment: environment) else {
-                    return skipped("\(binaries[index].0) printed no row 1 from the loopback server")
+                switch StartBench.firstRow(path, common + ["--now", "2026-11-21T18:00:00Z", "--width", "80"]) {
+                case .failure(let message): return skipped("\(binaries[index].0): \(message)")
+                case .success(let milliseconds): if round > 0 { first[index].append(milliseconds) }
                 }
-                if round > 0 { first[index].append(milliseconds) }
             }
         }
         for round in 0..<(1 + options.rounds(3, quick: 1)) {
@@ -78,32 +78,6 @@ enum LoopbackBench {
         status["in_reply_to_account_id"] = NSNull()
         guard let encoded = try? JSONSerialization.data(withJSONObject: status) else { return nil }
         return String(decoding: encoded, as: UTF8.self)
-    }
-
-    /// Launches `binary` with empty standard input and times the first line that is row 1.
-    private static func firstRow(_ binary: String, _ arguments: [String], environment: [String: String]) -> Double? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments + ["--now", "2026-11-21T18:00:00Z", "--width", "80"]
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let start = ContinuousClock.now
-        guard (try? process.run()) != nil else { return nil }
-        let reader = output.fileHandleForReading
-        var seen = Data()
-        var elapsed: Double?
-        while elapsed == nil {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
-            if String(decoding: seen, as: UTF8.self).contains("\n   1  ") { elapsed = (ContinuousClock.now - start).milliseconds }
-        }
-        _ = reader.readDataToEndOfFile()
-        process.waitUntilExit()
-        return elapsed
     }
 }
 

@@ -57,13 +57,13 @@ enum StartBench {
         ]
     }
 
-    private enum Outcome {
+    enum Outcome {
         case success(Double)
         case failure(String)
     }
 
     /// Launches the binary with empty standard input and times the first line that is row 1.
-    private static func firstRow(_ binary: String, _ arguments: [String]) -> Outcome {
+    static func firstRow(_ binary: String, _ arguments: [String]) -> Outcome {
         let process = ReplBench.feedline(binary, arguments)
         let output = Pipe()
         process.standardOutput = output
