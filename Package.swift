@@ -27,6 +27,14 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // FeedlineState: the local SQLite database (GRDB links the system's libsqlite3).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // FeedlineMastodon's HTTP (and sign-in's): AsyncHTTPClient on SwiftNIO, TLS by swift-nio-ssl's
+        // own BoringSSL, requests and answers as swift-http-types values.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // AsyncHTTPClient's own dependencies, named for the error types FeedlineMastodon maps
+        // to its own (and, in the tests, a TLS server).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.36.0"),
         // `swift package generate-documentation`: the DocC catalog of Feedline (a plugin; never linked).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -44,14 +52,21 @@ let package = Package(
             name: "FeedlineMastodon",
             dependencies: [
                 "Feedline",
-                // HTTP on Linux: libcurl driven by Feedline's own loop (see Sources/CCurl/shim.h).
-                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FeedlineMastodonTests",
-            dependencies: ["FeedlineMastodon", "Feedline", "FeedlineTestSupport"],
+            dependencies: [
+                "FeedlineMastodon", "Feedline", "FeedlineTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strict
         ),
         // Signing in (OAuth with PKCE), stored accounts and the config file under
@@ -62,6 +77,7 @@ let package = Package(
             dependencies: [
                 "FeedlineMastodon", "Feedline", "CLibCrypto",
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict
         ),
@@ -83,6 +99,13 @@ let package = Package(
             dependencies: [
                 "FeedlineMastodon", "FeedlineAccounts", "Feedline", "FeedlineTestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                // A client trusting a test certificate, and the tiny HTTPS server that presents it.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // The fake server checks PKCE verifiers with libcrypto's SHA-256 itself, not
                 // through Feedline's PKCE type.
                 "CLibCrypto",
@@ -141,11 +164,6 @@ let package = Package(
             name: "CLibCrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // The system's libcurl (the one Foundation's URLSession uses on Linux), for HTTP on Linux.
-        .systemLibrary(
-            name: "CCurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"])]
@@ -166,7 +184,18 @@ let package = Package(
                 "Feedline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            // The release binary carries the Swift runtime and Foundation in itself: a start then
+            // maps and relocates a handful of system libraries instead of twenty-odd shared ones
+            // (Docs/BENCHMARKS.md, "Start to exit"). Debug and sanitizer builds stay dynamic.
+            // Foundation's static archive names its C parts by hand (its modules were compiled
+            // for the shared libraries, so they carry no autolink entries for them).
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
+                    .when(platforms: [.linux], configuration: .release)
+                ),
+            ]
         ),
         .testTarget(
             name: "FeedlineREPLTests",

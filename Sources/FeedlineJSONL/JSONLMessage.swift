@@ -359,9 +359,12 @@ public enum JSONLMessage {
             }
             return .object([("message", .string(failure.message)), ("fix", .string(retry))])
         } ?? .null
-        return .object([
+        var fields: [(String, JSONLValue)] = [
             ("loading", loading), ("failure", failure), ("olderFailure", .optional(status.olderFailure?.message)),
             ("end", .bool(status.reachedEnd)), ("waiting", .int(status.waiting)),
-        ])
+        ]
+        // Only when a flood let rows go (a refresh loads them): the usual status stays as it was.
+        if status.waitingBeyond > 0 { fields.append(("waitingBeyond", .int(status.waitingBeyond))) }
+        return .object(fields)
     }
 }

@@ -185,7 +185,7 @@ struct HTTPErrorTests {
 
     @Test("https:// where nothing answers plain HTTP either: a TLS failure, no suggestion")
     func tlsAgainstNothing() {
-        let error = MastodonHTTPError.transport(URLError(.secureConnectionFailed), host: "example.social", timeout: .seconds(20))
+        let error = MastodonHTTPError.transport(HTTPTransportError(.tlsFailed), host: "example.social", limits: HTTPTransferLimits(idle: .seconds(20)))
         #expect(error.description == "Could not connect to example.social: a secure (TLS) connection could not be made. Check the server address and your network connection.")
     }
 

@@ -190,6 +190,28 @@ struct HTTPLoginTests {
         #expect(home.accountFiles().isEmpty)
     }
 
+    @Test("a session on plain http:// elsewhere is refused before anything is sent, whatever gives the token")
+    func plainHTTPSession() async throws {
+        let home = try LoginHome()
+        // Outside the home, whose every file but the credentials is searched for the token.
+        let tokenFile = try TemporaryFile(secretToken + "\n")
+        defer { tokenFile.remove() }
+        let sentence = "The server address \"http://social.example\" cannot be used: plain http:// is only for test servers "
+            + "on this machine (localhost, 127.0.0.1, ::1); use https://.\n"
+        let runs = [
+            try await home.run(["--server", "http://social.example", "--timeline", "public"], stdin: "quit\n", environment: ["FEEDLINE_TOKEN": secretToken]),
+            try await home.run(["--server", "http://social.example", "--timeline", "public", "--token-file", tokenFile.path], stdin: "quit\n"),
+            try await home.run(["--server", "http://social.example", "--jsonl"], stdin: "", environment: ["FEEDLINE_TOKEN": secretToken]),
+            try await home.run(["--server", "http://social.example", "--timeline", "public"], stdin: "quit\n"),
+        ]
+        for run in runs {
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr == sentence, "\(run)")
+            #expect(run.stdout.isEmpty, "\(run)")
+        }
+        home.expectNowhere([secretToken])
+    }
+
     @Test("a step after the code fails (the check, the saving): it says which, the token just issued is revoked, and nothing is stored")
     func failureAfterTheToken() async throws {
         // The check: verify_credentials answers 500.

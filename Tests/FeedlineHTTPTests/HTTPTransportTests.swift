@@ -4,30 +4,14 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTypes
 
-/// What every `HTTPTransport` promises, checked against the fake server for the platform's
-/// transport (libcurl on Linux) and for `URLSessionTransport` (Apple platforms' — run here too,
-/// so it keeps working where it cannot be the default): the head and body of an answer, the
-/// request's fields and body as sent, redirects within the origin only, a body delivered as it
-/// comes, the idle limit, and cancellation.
-@Suite("HTTP transports", .timeLimit(.minutes(5)))
+/// What every `HTTPTransport` promises, checked against the fake server for the transport
+/// (AsyncHTTPClient): the head and body of an answer, the request's fields and body as sent,
+/// redirects within the origin only (and never round in a loop), a body delivered as it comes,
+/// the idle, total and size limits, and cancellation.
+@Suite("HTTP transport", .timeLimit(.minutes(10)))
 struct HTTPTransportTests {
-    enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case platform, urlSession
-
-        var testDescription: String { self == .platform ? "the platform's transport" : "URLSessionTransport" }
-
-        func make() -> any HTTPTransport {
-            switch self {
-            case .platform: platformDefaultTransport()
-            case .urlSession: URLSessionTransport()
-            }
-        }
-    }
-
     /// One exchange's events as they come, and a way to wait for them.
     final class Exchange: Sendable {
         private let events = Locked<[HTTPTransferEvent]>([])
@@ -35,9 +19,12 @@ struct HTTPTransportTests {
         private let changed: AsyncStream<Void>.Continuation
         private let transfer = Locked<HTTPTransfer?>(nil)
 
-        init(_ transport: any HTTPTransport, _ request: URLRequest, limits: HTTPTransferLimits = HTTPTransferLimits(idle: .seconds(60))) {
+        init(
+            _ request: HTTPRequest, body: Data? = nil, limits: HTTPTransferLimits = HTTPTransferLimits(idle: .seconds(60)),
+            transport: any HTTPTransport = platformDefaultTransport()
+        ) {
             (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-            let started = transport.start(request, limits: limits) { [self] event in record(event) }
+            let started = transport.start(request, body: body, limits: limits) { [self] event in record(event) }
             transfer.withLock { $0 = started }
         }
 
@@ -64,7 +51,7 @@ struct HTTPTransportTests {
         }
     }
 
-    static func head(_ events: [HTTPTransferEvent]) -> HTTPHead? {
+    static func head(_ events: [HTTPTransferEvent]) -> HTTPResponse? {
         events.lazy.compactMap { if case .response(let head) = $0 { head } else { nil } }.first
     }
 
@@ -72,27 +59,25 @@ struct HTTPTransportTests {
         events.reduce(into: Data()) { if case .body(let data) = $1 { $0.append(data) } }
     }
 
-    static func end(_ events: [HTTPTransferEvent]) -> URLError?? {
+    static func end(_ events: [HTTPTransferEvent]) -> HTTPTransportError?? {
         events.lazy.compactMap { if case .finished(let error) = $0 { .some(error) } else { nil } }.first
     }
 
-    static func request(_ url: URL, method: String = "GET") -> URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue("Feedline-test", forHTTPHeaderField: "User-Agent")
-        request.setValue("Bearer \(secretToken)", forHTTPHeaderField: "Authorization")
-        return request
+    static func request(_ url: URL, method: HTTPRequest.Method = .get) -> HTTPRequest {
+        HTTPRequest(
+            method: method, url: url,
+            fields: [("Accept", "application/json"), ("User-Agent", "Feedline-test"), ("Authorization", "Bearer \(secretToken)")]
+        )
     }
 
-    @Test("an answer: its head once (fields by any case), its body, then the end; the request's fields as sent", arguments: Kind.allCases)
-    func answer(_ kind: Kind) async throws {
+    @Test("an answer: its head once (fields by any case), its body, then the end; the request's fields as sent")
+    func answer() async throws {
         try await withFakeServer { fake, server in
-            let exchange = Exchange(kind.make(), Self.request(server.url(path: "/api/v1/timelines/home", query: [URLQueryItem(name: "limit", value: "2")])))
+            let exchange = Exchange(Self.request(server.url(path: "/api/v1/timelines/home", query: [URLQueryItem(name: "limit", value: "2")])))
             let events = await exchange.finished()
             #expect(events.filter { if case .response = $0 { true } else { false } }.count == 1)
             let head = try #require(Self.head(events))
-            #expect(head.status == 200)
+            #expect(head.status == .ok)
             #expect(head.header("x-ratelimit-limit") == "300" && head.header("X-RateLimit-Limit") == "300")
             let statuses = try Mastodon.decode([Mastodon.Status].self, from: Self.body(events))
             #expect(statuses.count == 2)
@@ -102,27 +87,27 @@ struct HTTPTransportTests {
         }
     }
 
-    @Test("a POST carries its form body", arguments: Kind.allCases)
-    func formBody(_ kind: Kind) async throws {
+    @Test("a POST carries its form body")
+    func formBody() async throws {
         try await withFakeServer(token: nil) { fake, server in
-            var request = Self.request(server.url(path: "/api/v1/apps"), method: "POST")
-            request.setValue(nil, forHTTPHeaderField: "Authorization")
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data("client_name=Feedline&redirect_uris=urn%3Aietf%3Awg%3Aoauth%3A2.0%3Aoob&scopes=read".utf8)
-            let events = await Exchange(kind.make(), request).finished()
-            #expect(Self.head(events)?.status == 200)
+            var request = Self.request(server.url(path: "/api/v1/apps"), method: .post)
+            request.headerFields[.authorization] = nil
+            request.headerFields[.contentType] = "application/x-www-form-urlencoded"
+            let body = Data("client_name=Feedline&redirect_uris=urn%3Aietf%3Awg%3Aoauth%3A2.0%3Aoob&scopes=read".utf8)
+            let events = await Exchange(request, body: body).finished()
+            #expect(Self.head(events)?.status == .ok)
             #expect(fake.requests.last?.form["client_name"] == "Feedline")
             #expect(fake.requests.last?.form["scopes"] == "read")
         }
     }
 
-    @Test("a redirect within the origin is followed; one to another origin is the answer, not followed", arguments: Kind.allCases)
-    func redirects(_ kind: Kind) async throws {
+    @Test("a redirect within the origin is followed; one to another origin is the answer, not followed")
+    func redirects() async throws {
         try await withFakeServer { fake, server in
-            let transport = kind.make()
+            let transport = platformDefaultTransport()
             fake.enqueue(.init(pathPrefix: "/moved", status: 302, headers: ["Location": "/api/v1/timelines/home?limit=1"], body: ""))
-            let followed = await Exchange(transport, Self.request(server.url(path: "/moved"))).finished()
-            #expect(Self.head(followed)?.status == 200)
+            let followed = await Exchange(Self.request(server.url(path: "/moved")), transport: transport).finished()
+            #expect(Self.head(followed)?.status == .ok)
             let statuses = try Mastodon.decode([Mastodon.Status].self, from: Self.body(followed))
             #expect(statuses.count == 1)
             #expect(fake.requests.last?.authorization == "Bearer \(secretToken)")
@@ -130,19 +115,19 @@ struct HTTPTransportTests {
             let elsewhere = "http://localhost:\(server.url.port ?? 0)/api/v1/timelines/home"
             fake.enqueue(.init(pathPrefix: "/away", status: 302, headers: ["Location": elsewhere], body: ""))
             let before = fake.requests.count
-            let refused = await Exchange(transport, Self.request(server.url(path: "/away"))).finished()
-            #expect(Self.head(refused)?.status == 302)
+            let refused = await Exchange(Self.request(server.url(path: "/away")), transport: transport).finished()
+            #expect(Self.head(refused)?.status == .found)
             #expect(Self.head(refused)?.header("Location") == elsewhere)
             #expect(Self.end(refused) == .some(nil))
             #expect(fake.requests.count == before + 1, "the other origin is never asked")
         }
     }
 
-    @Test("a body that never ends arrives piece by piece; cancelling ends the exchange with cancelled", arguments: Kind.allCases)
-    func openBody(_ kind: Kind) async throws {
+    @Test("a body that never ends arrives piece by piece; cancelling ends the exchange with cancelled")
+    func openBody() async throws {
         try await withFakeServer { fake, server in
             fake.serveStream()
-            let exchange = Exchange(kind.make(), Self.request(server.url(path: FakeMastodon.userStreamPath)))
+            let exchange = Exchange(Self.request(server.url(path: FakeMastodon.userStreamPath)))
             _ = await exchange.wait { Self.head($0) != nil }
             fake.streamBytes(Array(":thump\n".utf8))
             let events = await exchange.wait { String(decoding: Self.body($0), as: UTF8.self).contains(":thump\n") }
@@ -154,28 +139,95 @@ struct HTTPTransportTests {
         }
     }
 
-    @Test("nothing arriving for the idle limit ends the exchange with timedOut", arguments: Kind.allCases)
-    func idleLimit(_ kind: Kind) async throws {
+    @Test("nothing arriving for the idle limit ends the exchange with idleTimeout")
+    func idleLimit() async throws {
         try await withFakeServer { fake, server in
             fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 200, body: "[]", delay: .seconds(120)))
-            let exchange = Exchange(kind.make(), Self.request(server.url(path: "/api/v1/timelines/home")), limits: HTTPTransferLimits(idle: .milliseconds(300)))
+            let exchange = Exchange(Self.request(server.url(path: "/api/v1/timelines/home")), limits: HTTPTransferLimits(idle: .milliseconds(300)))
             let events = await exchange.finished()
-            #expect(Self.end(events)??.code == .timedOut)
+            #expect(Self.end(events)??.code == .idleTimeout)
             #expect(Self.head(events) == nil)
         }
     }
 
-    @Test("cancelling an exchange that waits for its answer ends it with cancelled, and only once", arguments: Kind.allCases)
-    func cancelWaiting(_ kind: Kind) async throws {
+    @Test("cancelling an exchange that waits for its answer ends it with cancelled, and only once")
+    func cancelWaiting() async throws {
         try await withFakeServer { fake, server in
             fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 200, body: "[]", delay: .seconds(120)))
-            let exchange = Exchange(kind.make(), Self.request(server.url(path: "/api/v1/timelines/home")))
+            let exchange = Exchange(Self.request(server.url(path: "/api/v1/timelines/home")))
             await fake.waitForRequests(1)
             exchange.cancel()
             exchange.cancel()
             let events = await exchange.finished()
             #expect(Self.end(events)??.code == .cancelled)
             #expect(events.count == 1)
+        }
+    }
+
+    @Test("a redirect back to an address already asked is a loop; more than ten redirects are too many; neither is followed for ever")
+    func redirectLoops() async throws {
+        try await withFakeServer { fake, server in
+            fake.enqueue(.init(pathPrefix: "/loop/a", status: 302, headers: ["Location": "/loop/b"], body: "", times: 100))
+            fake.enqueue(.init(pathPrefix: "/loop/b", status: 307, headers: ["Location": "/loop/a"], body: "", times: 100))
+            let loop = await Exchange(Self.request(server.url(path: "/loop/a"))).finished()
+            #expect(Self.end(loop)??.code == .redirectLoop)
+            #expect(Self.head(loop) == nil)
+            #expect(fake.requests.count == 2)
+
+            for step in 0...AsyncHTTPClientTransport.redirectLimit {
+                fake.enqueue(.init(pathPrefix: "/hop/\(step)-", status: 301, headers: ["Location": "/hop/\(step + 1)-"], body: ""))
+            }
+            let before = fake.requests.count
+            let chain = await Exchange(Self.request(server.url(path: "/hop/0-"))).finished()
+            #expect(Self.end(chain)??.code == .tooManyRedirects)
+            #expect(fake.requests.count - before == AsyncHTTPClientTransport.redirectLimit + 1)
+        }
+    }
+
+    @Test("a body past the size limit is refused before the byte past it is delivered: announced, or chunked without end")
+    func bodyLimit() async throws {
+        try await withFakeServer { fake, server in
+            let piece = String(repeating: "x", count: 64 << 10)
+            let limits = HTTPTransferLimits(idle: .seconds(60), maximumBody: 1 << 20)
+            // 512 MiB announced: refused on its Content-Length, before any of it is read.
+            fake.enqueue(.init(pathPrefix: "/huge/announced", status: 200, body: piece, repeats: (8192, true)))
+            let announced = await Exchange(Self.request(server.url(path: "/huge/announced")), limits: limits).finished()
+            #expect(Self.end(announced)??.code == .bodyTooLarge(limit: 1 << 20))
+            #expect(Self.body(announced).isEmpty)
+            // 512 MiB chunked: cut once the limit is passed.
+            fake.enqueue(.init(pathPrefix: "/huge/chunked", status: 200, body: piece, repeats: (8192, false)))
+            let chunked = await Exchange(Self.request(server.url(path: "/huge/chunked")), limits: limits).finished()
+            #expect(Self.end(chunked)??.code == .bodyTooLarge(limit: 1 << 20))
+            #expect(Self.body(chunked).count <= 1 << 20)
+            // Exactly the limit is an answer.
+            fake.enqueue(.init(pathPrefix: "/huge/fits", status: 200, body: piece, repeats: (16, false)))
+            let fits = await Exchange(Self.request(server.url(path: "/huge/fits")), limits: limits).finished()
+            #expect(Self.end(fits) == .some(nil))
+            #expect(Self.body(fits).count == 1 << 20)
+        }
+    }
+
+    @Test("an exchange still open at the total limit ends with totalTimeout, not idleTimeout")
+    func totalLimit() async throws {
+        try await withFakeServer { fake, server in
+            fake.serveStream()
+            let exchange = Exchange(
+                Self.request(server.url(path: FakeMastodon.userStreamPath)), limits: HTTPTransferLimits(idle: .seconds(60), total: .milliseconds(500))
+            )
+            // Whether or not the head came by then (a busy machine may take longer), the total
+            // limit ends it, not the idle one.
+            let events = await exchange.finished()
+            #expect(Self.end(events)??.code == .totalTimeout)
+        }
+    }
+
+    @Test("header fields larger than the parser reads end the exchange with headerTooLarge")
+    func headerLimit() async throws {
+        try await withFakeServer { fake, server in
+            let huge = String(repeating: "a", count: 200 << 10)
+            fake.enqueue(.init(pathPrefix: "/api/v1/timelines/home", status: 200, headers: ["X-Padding": huge], body: "[]"))
+            let events = await Exchange(Self.request(server.url(path: "/api/v1/timelines/home"))).finished()
+            #expect(Self.end(events)??.code == .headerTooLarge)
         }
     }
 }

@@ -4,9 +4,6 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `Login` as a library against the fake OAuth server, for the answers a real server gives
 /// rarely and the binary tests do not reach: a discovery document sending sign-in elsewhere, a
@@ -23,8 +20,7 @@ struct LoginFlowTests {
 
     /// The code the fake's authorization page shows for `authorization` (the browser's part).
     static func code(for authorization: Login.Authorization) async throws -> String {
-        let (data, _) = try await URLSession.shared.data(from: authorization.url)
-        let page = String(decoding: data, as: UTF8.self)
+        let page = try await Browser.page(authorization.url)
         return try #require(LoginHome.code(in: page), "the authorization page shows a code: \(page)")
     }
 

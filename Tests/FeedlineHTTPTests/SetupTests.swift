@@ -146,6 +146,36 @@ struct SetupTests {
         #expect(try !MastodonServer(parsing: "http://128.0.0.1").isLoopback)
     }
 
+    @Test("plain http:// to a host that is not this machine is refused on every path, with or without a token, before a request exists")
+    func plainHTTPElsewhere() throws {
+        let file = try TemporaryFile(secretToken + "\n")
+        defer { file.remove() }
+        let sentence = "The server address \"http://social.example\" cannot be used: plain http:// is only for test servers "
+            + "on this machine (localhost, 127.0.0.1, ::1); use https://."
+        // --server with FEEDLINE_TOKEN, with --token-file, and signed out.
+        let paths: [(tokenFile: String?, environment: [String: String])] = [(nil, ["FEEDLINE_TOKEN": secretToken]), (file.path, [:]), (nil, [:])]
+        for (tokenFile, environment) in paths {
+            #expect(throws: MastodonSetupError.insecureServer("http://social.example")) {
+                try MastodonHTTPService.make(server: "http://social.example", timeline: "public", tokenFile: tokenFile, environment: environment)
+            }
+        }
+        #expect(MastodonSetupError.insecureServer("http://social.example").localizedDescription == sentence)
+        // A stored account or the config file's (the initializer every path ends in).
+        for address in ["http://social.example", "http://10.0.0.7:3000", "http://127.0.0.1.example", "http://[fe80::1]"] {
+            let server = try MastodonServer(parsing: address)
+            #expect(!server.allowsRequests, "\(address)")
+            #expect(throws: MastodonSetupError.insecureServer(server.description)) {
+                try MastodonHTTPService(server: server, token: AccessToken(secretToken, source: .environment))
+            }
+        }
+        // This machine, and https anywhere.
+        for address in ["http://127.0.0.1:8080", "http://localhost", "http://[::1]:3000", "https://social.example", "social.example"] {
+            let server = try MastodonServer(parsing: address)
+            #expect(server.allowsRequests, "\(address)")
+            _ = try MastodonHTTPService(server: server, token: AccessToken(secretToken, source: .environment))
+        }
+    }
+
     @Test("make builds the service from command-line values and checks them in order")
     func make() throws {
         let (service, feed) = try MastodonHTTPService.make(

@@ -39,5 +39,11 @@ struct StreamAddressTests {
             #expect(address(refused) == nil, "\(refused.debugDescription) must not get the token")
         }
         #expect(address("ws://127.0.0.1:8080", local) == nil, "the server's own address was just tried")
+        // A server on this machine may name a plain-http stream only on this machine: the token
+        // goes with it, and must not cross a network in clear.
+        for elsewhere in ["ws://streaming.example.social", "http://10.0.0.7:4000", "ws://localhost.evil.example"] {
+            #expect(address(elsewhere, local) == nil, "\(elsewhere) must not get the token in clear")
+        }
+        #expect(address("wss://streaming.example.social", local) == "https://streaming.example.social/api/v1/streaming/user")
     }
 }

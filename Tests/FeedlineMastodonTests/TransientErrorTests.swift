@@ -31,9 +31,18 @@ struct TransientErrorTests {
             #expect(FeedFailure(error).isTransient == transient, "\(error)")
         }
         // Transport failures: every one of them is for lack of a connection.
-        for code in [URLError.Code.notConnectedToInternet, .timedOut, .cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .badServerResponse] {
-            let error = MastodonHTTPError.transport(URLError(code), host: "example.social", timeout: .seconds(30))
+        let codes: [HTTPTransportError.Code] = [
+            .networkUnreachable, .idleTimeout, .totalTimeout, .connectionRefused, .cannotConnect, .connectionLost, .cannotFindHost, .badResponse,
+        ]
+        for code in codes {
+            let error = MastodonHTTPError.transport(HTTPTransportError(code), host: "example.social", limits: HTTPTransferLimits(idle: .seconds(30)))
             #expect(FeedFailure(error).isTransient, "\(code)")
+        }
+        // What a server does wrong for good: asking again gets the same.
+        let lasting: [HTTPTransportError.Code] = [.redirectLoop, .tooManyRedirects, .headerTooLarge, .bodyTooLarge(limit: 8 << 20), .certificateUntrusted]
+        for code in lasting {
+            let error = MastodonHTTPError.transport(HTTPTransportError(code), host: "example.social", limits: HTTPTransferLimits(idle: .seconds(30)))
+            #expect(!FeedFailure(error).isTransient, "\(code)")
         }
     }
 

@@ -35,6 +35,7 @@ struct FieldDiffTests {
         ("arrivals", { $0.arrivals = 1 }),
         ("arrivedAt", { $0.arrivedAt = [.post("s1"): 1] }),
         ("requestMark", { $0.requestMark = 1 }),
+        ("letGo", { $0.letGo = 1 }),
     ]
 
     @Test("the tables name every stored field (a field added later must join them)")

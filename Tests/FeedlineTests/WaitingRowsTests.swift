@@ -129,7 +129,7 @@ struct WaitingRowsTests {
 
     static func state(_ phase: Phase) -> WaitingRows {
         var state = WaitingRows()
-        func arrive(_ id: String) { _ = state.arrived(post(id)) }
+        func arrive(_ id: String) { _ = state.arrived(post(id), nextToken: 1) }
         switch phase {
         case .nothingWaiting: state.requestStarted()
         case .nothingWaitingMayMiss: state = Self.state(.nothingWaiting); state.topGapDropped(nextToken: 4)
@@ -190,9 +190,9 @@ struct WaitingRowsTests {
     static func apply(_ event: Event, to state: inout WaitingRows) -> WaitingRows.Change {
         let shown = RowList(posts(["s2", "p1"]))
         switch event {
-        case .arrivedNew: return state.arrived(post("s9"))
-        case .arrivedAgain: return state.arrived(edited)
-        case .arrivedGap: return state.arrived(gap)
+        case .arrivedNew: return state.arrived(post("s9"), nextToken: 1)
+        case .arrivedAgain: return state.arrived(edited, nextToken: 1)
+        case .arrivedGap: return state.arrived(gap, nextToken: 1)
         case .interrupted: return state.interrupted(nextToken: 4)
         case .catchUpAsked: state.catchUpAsked(nextToken: 4)
         case .requestStarted: state.requestStarted()
@@ -241,9 +241,9 @@ struct WaitingRowsTests {
         let first = Self.group("g1", newest: "n1")
         let grown = Self.group("g1", newest: "n2")
         var state = Self.state(phase)
-        _ = state.arrived(first)
+        _ = state.arrived(first, nextToken: 1)
         let arrivals = state.arrivals
-        let moved = assertWaiting(from: state, "arrived(grown group)", { $0.arrived(grown) }, expect: { state in
+        let moved = assertWaiting(from: state, "arrived(grown group)", { $0.arrived(grown, nextToken: 1) }, expect: { state in
             state.rows = RowList([grown] + state.rows.filter { $0.id != grown.id })
             state.arrivals = arrivals + 1
             state.arrivedAt[grown.id] = arrivals + 1
@@ -294,8 +294,8 @@ struct WaitingRowsTests {
     func catchUpKeepsOrder() {
         var state = WaitingRows()
         state.requestStarted()
-        _ = state.arrived(Self.post("s1"))
-        _ = state.arrived(Self.post("s9"))
+        _ = state.arrived(Self.post("s1"), nextToken: 1)
+        _ = state.arrived(Self.post("s9"), nextToken: 1)
         // The catch-up (started before s1 and s9) brings s1 among its own posts.
         assertWaiting(from: state, "catchUpAnswered([c2, s1, c1])", {
             $0.catchUpAnswered(Self.posts(["c2", "s1", "c1"]), token: 1, hasMore: false, fromTop: true, nextToken: 2)
@@ -303,5 +303,26 @@ struct WaitingRowsTests {
             Self.waits(&state, ["s9": 2, "c2": 0, "s1": 1, "c1": 0])
         }, change: Self.change(started: ["c2", "c1"]))
     }
-}
 
+    @Test("a flood keeps at most the limit waiting: the oldest are let go, counted, and posts may be missing below what waits")
+    func floodIsBounded() {
+        var state = WaitingRows()
+        let flood = WaitingRows.limit + 50
+        var letGo: [RowID] = []
+        for index in 0..<flood {
+            let change = state.arrived(Self.post("f\(index)"), nextToken: 7)
+            letGo += change.stopped.map(\.id)
+            #expect(state.rows.count <= WaitingRows.limit)
+        }
+        #expect(state.rows.count == WaitingRows.limit)
+        #expect(state.rows.first?.id == Self.post("f\(flood - 1)").id, "the newest waits on top")
+        #expect(letGo == (0..<50).map { Self.post("f\($0)").id }, "the oldest are let go, oldest first")
+        #expect(state.beyond == 50 && state.letGo == 50)
+        #expect(state.mayMiss && state.mayMissSince == 7, "showing them leaves a gap for what was let go")
+        #expect(state.checkInvariants().isEmpty)
+        // Shown: the gap below stands for what was let go; nothing is counted beyond any more.
+        let (page, _) = state.shown(current: [])
+        #expect(page.items.count == WaitingRows.limit && page.hasMore)
+        #expect(state.beyond == 0)
+    }
+}

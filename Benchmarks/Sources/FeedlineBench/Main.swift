@@ -11,12 +11,12 @@ struct FeedlineBench {
           --quick            fewer rounds and no 100k shuffle diffs (a smoke run, not for figures)
           --rounds N         measured rounds per scenario (overrides the defaults; for profiling)
           --only NAME        run only the scenario groups whose name contains NAME
-                             (changeset, relay, memory, pagination, timeline, toggle, block, navigation, stream, state, compose, send, start, repl)
+                             (changeset, relay, memory, pagination, timeline, toggle, block, navigation, stream, state, compose, send, start, repl, loopback)
           --feedline PATH    the feedline binary for the REPL scenario
                              (default: the root package's .build/release/feedline)
           --feedline-arg A   an extra argument for that binary (repeatable)
           --baseline PATH    another feedline binary (the code before a change) that the start-to-exit
-                             scenario launches in the same rotation
+                             and loopback scenarios launch in the same rotation
           --print-repl-script  print the generated 10,000-command session and exit
           --print-screens-script  print the generated 10,000-command session through every screen and exit
         """
@@ -85,6 +85,7 @@ struct FeedlineBench {
             results += ScriptStartBench.run(binary: binary, baseline: baseline, options)
         }
         if wanted("repl") { results += ReplBench.run(binary: binary, extraArguments: extra, options) }
+        if wanted("loopback") { results += LoopbackBench.run(binary: binary, baseline: baseline, options) }
 
         print(json ? Report.json(results, memory: memory) : Report.table(results, memory: memory, memoryNotes: memoryNotes))
     }

@@ -57,13 +57,13 @@ enum StartBench {
         ]
     }
 
-    private enum Outcome {
+    enum Outcome {
         case success(Double)
         case failure(String)
     }
 
     /// Launches the binary with empty standard input and times the first line that is row 1.
-    private static func firstRow(_ binary: String, _ arguments: [String]) -> Outcome {
+    static func firstRow(_ binary: String, _ arguments: [String]) -> Outcome {
         let process = ReplBench.feedline(binary, arguments)
         let output = Pipe()
         process.standardOutput = output
@@ -140,15 +140,17 @@ enum ScriptStartBench {
         func skipped(_ reason: String) -> [Result] { names.map { Result(name: $0, skipped: reason) } }
         guard FileManager.default.isExecutableFile(atPath: binary) else { return skipped("feedline binary not found at \(binary)") }
         guard let shim = python() else { return skipped("no python3 on PATH") }
-        // The peer is the interpreter itself: a shim's own start (pyenv's: 70 ms here) is not
-        // Python's, and it varies with the machine's load far more than the interpreter does.
-        let python = interpreter(of: shim)
+        // The peer is the system's interpreter, /usr/bin/python3, when there is one (issue 33: a
+        // pyenv build starts 3-4x slower and flatters us), else the interpreter a shim on PATH
+        // runs: a shim's own start (pyenv's: 70 ms here) is not Python's.
+        let system = "/usr/bin/python3"
+        let python = FileManager.default.isExecutableFile(atPath: system) ? system : interpreter(of: shim)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-bench-exit-\(UUID().uuidString)", isDirectory: true)
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let short = directory.appendingPathComponent("three.feedline")
         do {
-            try "# args: --now 2026-11-21T18:00:00Z --width 80 --page-size 10\nlist\nmore\nquit\n"
+            try "# args: --now 2026-11-21T18:00:00Z --width 80 --page-size 10\nlist\nopen 1\nquit\n"
                 .write(to: short, atomically: true, encoding: .utf8)
         } catch {
             return skipped("could not write the script: \(error)")

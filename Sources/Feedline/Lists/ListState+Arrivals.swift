@@ -9,7 +9,7 @@ extension ListState {
                 if rows[index] != row { replace(at: index, with: row, &edit) }
                 continue
             }
-            edit.record(waitingRows.arrived(row))
+            edit.record(waitingRows.arrived(row, nextToken: nextToken))
         }
     }
 

@@ -102,7 +102,7 @@ extension ListState {
         }
         // The saved newer rows wait above, as streamed ones would.
         for row in newer.reversed() where row.gap == nil && !seen.contains(row.id) && !waitingRows.rows.contains(row.id) {
-            edit.record(waitingRows.arrived(row))
+            edit.record(waitingRows.arrived(row, nextToken: nextToken))
             unconfirmed.insert(row.id)
         }
         if case .post(let first)? = rows.first { position = ReadingPosition(first.post) }

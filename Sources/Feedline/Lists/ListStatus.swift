@@ -57,6 +57,9 @@ public struct ListStatus: Hashable, Sendable {
     public var lastRefresh: RefreshOutcome?
     /// Rows waiting above, brought by a stream (``FeedListViewModel/showWaiting()`` shows them).
     public var waiting: Int = 0
+    /// Newer rows that came past the most that wait (200) and were let go to bound memory:
+    /// a refresh loads them (showing the waiting rows leaves a gap row for them below).
+    public var waitingBeyond: Int = 0
 
     public init(
         loading: Loading? = nil, failure: Failure? = nil, olderFailure: FeedFailure? = nil, reachedEnd: Bool = false,
@@ -81,6 +84,7 @@ public struct ListStatus: Hashable, Sendable {
         case .confirm, nil: loading = nil
         }
         waiting = state.waiting.count
+        waitingBeyond = state.waitingRows.beyond
         if let intent = state.lastFailed, let failure = state.failure(of: intent) {
             self.failure = Failure(intent: intent, failure: failure)
         }

@@ -6,8 +6,13 @@ extension WaitingRows {
     /// place and arrival and takes the new copy; a notification group that waits already (it
     /// grew) moves up as a new arrival. A gap row is ignored.
     ///
+    /// At most ``limit`` rows wait: past it the oldest waiting row is let go (it stops waiting,
+    /// ``letGo`` counts it) and posts may be missing below what waits, so showing them leaves a
+    /// gap row there and a refresh loads what was let go — a stream flooding posts costs a
+    /// bounded amount of memory, never one row per post it sends.
+    ///
     /// - Complexity: O(1), plus the array shift of an insertion on top.
-    package mutating func arrived(_ row: ListRow) -> Change {
+    package mutating func arrived(_ row: ListRow, nextToken: Int) -> Change {
         guard row.gap == nil else { return Change() }
         var change = Change()
         if let index = rows.index(of: row.id) {
@@ -22,6 +27,16 @@ extension WaitingRows {
         change.started.append(row)
         arrivals += 1
         arrivedAt[row.id] = arrivals
+        if rows.count > Self.limit {
+            if !mayMiss { letGo = 0 }
+            while rows.count > Self.limit, let oldest = rows.last {
+                rows.remove(at: [rows.count - 1])
+                arrivedAt[oldest.id] = nil
+                change.stopped.append(oldest)
+                letGo += 1
+            }
+            postsMayBeMissing(nextToken: nextToken)
+        }
         return change
     }
 

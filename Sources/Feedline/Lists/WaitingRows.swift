@@ -11,8 +11,8 @@
 /// state as the old one mutated.)
 ///
 /// Guaranteed (``checkInvariants()``): the rows are unique by id, newest first, never a gap
-/// row; every waiting row, and only those, has an arrival; no arrival, request mark or drop
-/// mark is later than ``arrivals``.
+/// row, at most ``limit`` of them; every waiting row, and only those, has an arrival; no
+/// arrival, request mark or drop mark is later than ``arrivals``.
 package struct WaitingRows: Sendable, Equatable {
     /// The rows that wait, newest first.
     package var rows = RowList()
@@ -37,6 +37,16 @@ package struct WaitingRows: Sendable, Equatable {
     package var arrivedAt: [RowID: Int] = [:]
     /// ``arrivals`` when the list's request in flight started.
     package var requestMark = 0
+    /// Rows let go from the bottom of what waits, past ``limit``, since posts were last known
+    /// not to be missing; meaningful while ``mayMiss`` holds (``beyond``).
+    package var letGo = 0
+
+    /// The most rows that wait above a list (see ``arrived(_:nextToken:)``).
+    package static let limit = 200
+
+    /// The rows let go past ``limit`` that nothing has loaded since: a refresh (or the gap
+    /// left below the waiting rows once they are shown) brings them.
+    package var beyond: Int { mayMiss ? letGo : 0 }
 
     /// Since when posts may be missing: `WaitingRows/arrivals` when the stream dropped (rows
     /// that arrived later came after the reconnect) and, once a catch-up was asked for, the
@@ -74,6 +84,7 @@ package struct WaitingRows: Sendable, Equatable {
     package func checkInvariants() -> [String] {
         var broken = rows.checkIndex().map { "waiting: " + $0 }
         for row in rows where row.gap != nil { broken.append("a gap waits above: \(row.id)") }
+        if rows.count > Self.limit { broken.append("\(rows.count) rows wait, more than \(Self.limit)") }
         for row in rows where arrivedAt[row.id] == nil { broken.append("\(row.id) waits with no arrival") }
         for id in arrivedAt.keys where !rows.contains(id) { broken.append("\(id) has an arrival but does not wait") }
         for (id, arrival) in arrivedAt where arrival > arrivals { broken.append("\(id) arrived at \(arrival), after the last arrival \(arrivals)") }

@@ -64,7 +64,7 @@ public struct Login: Sendable {
         } catch {
             throw LoginError(.address, server: address.trimmingCharacters(in: .whitespacesAndNewlines), .invalidAddress(error.description))
         }
-        guard server.url.scheme == "https" || server.isLoopback else { throw LoginError(.address, server: server.loginArgument, .insecure) }
+        guard server.allowsRequests else { throw LoginError(.address, server: server.loginArgument, .insecure) }
         self.server = server
         self.store = store
         self.wallClock = wallClock

@@ -99,7 +99,7 @@ public struct LoginError: Error, LocalizedError, Hashable, Sendable, CustomStrin
         case .invalidAddress(let sentence):
             return Self.clause(sentence)
         case .insecure:
-            return "plain http:// is only for test servers on this machine (localhost, 127.0.0.1, ::1); use https://"
+            return MastodonSetupError.plainHTTPRule
         case .unreachable(let error):
             switch error {
             case .noConnection(let host, let why): return "the server cannot be reached (\(host): \(why))"

@@ -1,12 +1,9 @@
 import FeedlineMastodon
 import Foundation
+import HTTPTypes
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// The requests of Mastodon's OAuth flow against one server, over the platform's
-/// `HTTPTransport` (libcurl on Linux, `URLSession` elsewhere): discovery,
+/// The requests of Mastodon's OAuth flow against one server, over the same `HTTPTransport` as
+/// the API (AsyncHTTPClient, the process's one client): discovery,
 /// application registration, the code-for-token exchange, the token check and revocation.
 ///
 /// Redirects are followed within the server's origin only. Every failure is a ``LoginError``
@@ -155,20 +152,24 @@ final class OAuthClient: Sendable {
     // MARK: - Transport
 
     private func send(_ method: String, _ url: URL, form: [(String, String)]? = nil, bearer: String? = nil, step: LoginError.Step) async throws(LoginError) -> Response {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.timeInterval)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        // Secrets go in clear to this machine only (a server's discovery document, or an
+        // account file edited by hand, could name any address).
+        guard url.scheme?.lowercased() == "https" || (url.scheme?.lowercased() == "http" && url.host.map(MastodonServer.isLoopback(host:)) == true)
+        else { throw LoginError(step, server: name, .insecure) }
+        var fields = [("Accept", "application/json"), ("User-Agent", userAgent)]
+        if let bearer { fields.append(("Authorization", "Bearer \(bearer)")) }
+        var body: Data?
         if let form {
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            request.httpBody = FormBody.encode(form)
+            fields.append(("Content-Type", "application/x-www-form-urlencoded"))
+            body = FormBody.encode(form)
         }
+        let request = HTTPRequest(method: HTTPRequest.Method(method) ?? .get, url: url, fields: fields)
+        let limits = HTTPTransferLimits(idle: timeout, total: timeout * 2, maximumBody: MastodonHTTPService.maximumAnswerSize)
         do {
-            let (head, data) = try await transport.data(for: request, limits: HTTPTransferLimits(idle: timeout, total: timeout * 2))
-            return Response(data: data, status: head.status, contentType: head.header("Content-Type"))
-        } catch let error as URLError where error.code != .cancelled {
-            let diagnosed = await MastodonHTTPError.diagnosed(error, url: url, server: server, timeout: timeout, transport: transport)
+            let (head, data) = try await transport.data(for: request, body: body, limits: limits)
+            return Response(data: data, status: head.status.code, contentType: head.header("Content-Type"))
+        } catch where error.code != .cancelled {
+            let diagnosed = await MastodonHTTPError.diagnosed(error, url: url, server: server, limits: limits, transport: transport)
             throw LoginError(step, server: name, .unreachable(diagnosed))
         } catch {
             throw LoginError(step, server: name, .unreachable(.network(reason: "the request was cancelled")))

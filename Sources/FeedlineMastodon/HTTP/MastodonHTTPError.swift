@@ -28,8 +28,20 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     case serverError(status: Int, serverMessage: String?)
     /// A status Feedline does not expect here (a redirect to another server, a 400 …).
     case unexpectedStatus(Int, serverMessage: String?)
-    /// No answer within the request timeout.
+    /// No answer within the request timeout (nothing arrived for that long).
     case timedOut(seconds: Double)
+    /// The answer was still coming after `seconds` in all (a server that trickles), so it was
+    /// given up.
+    case tookTooLong(seconds: Double)
+    /// The server's redirects (within its own address) went round in a loop, or on for too long.
+    case redirectLoop
+    /// The answer's header fields are larger than Feedline reads.
+    case headerTooLarge
+    /// The answer's body is larger than `limitBytes` (``MastodonHTTPService/maximumAnswerSize``):
+    /// refused before it was held in memory.
+    case answerTooLarge(limitBytes: Int)
+    /// The server's TLS certificate is not trusted (self-signed, expired, or for another name).
+    case untrustedCertificate(host: String)
     /// The server could not be reached; `reason` says how (not found, refused, no network …).
     case noConnection(host: String, reason: String)
     /// Another network failure.
@@ -81,6 +93,16 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
             "The server answered with an unexpected HTTP status \(status)\(Self.quoted(message))."
         case .timedOut(let seconds):
             "The server did not answer within \(Self.number(seconds)) seconds. Check your connection and try again."
+        case .tookTooLong(let seconds):
+            "The server's answer was still coming after \(Self.number(seconds)) seconds, so Feedline stopped waiting for it. Try again later."
+        case .redirectLoop:
+            "The server keeps redirecting the request (a redirect loop), so it never answers it. Check the address given to --server."
+        case .headerTooLarge:
+            "The server's answer has header fields too large to read, which no Mastodon-compatible server sends. Check the address given to --server."
+        case .answerTooLarge(let limit):
+            "The server's answer is larger than \(Self.size(limit)), far more than any Mastodon answer, so Feedline did not read it."
+        case .untrustedCertificate(let host):
+            "The secure connection to \(host) was refused: its certificate is not trusted (self-signed, expired, or for another name). Check the server address; Feedline never connects without a valid certificate."
         case .noConnection(let host, let reason):
             "Could not connect to \(host): \(reason). Check the server address and your network connection."
         case .network(let reason):
@@ -105,8 +127,9 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
     /// Whether trying the same request again later may succeed.
     public var isTransient: Bool {
         switch self {
-        case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .noConnection, .network, .closedEarly: true
-        case .unauthorized, .forbidden, .writeRefused, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody, .notMastodon, .plainHTTP: false
+        case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .tookTooLong, .noConnection, .network, .closedEarly: true
+        case .unauthorized, .forbidden, .writeRefused, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody, .notMastodon, .plainHTTP,
+            .redirectLoop, .headerTooLarge, .answerTooLarge, .untrustedCertificate: false
         }
     }
 
@@ -140,6 +163,13 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
         }
         let hours = (seconds + 3599) / 3600
         return hours == 1 ? "in 1 hour" : "in \(hours) hours"
+    }
+
+    /// `8 MiB`, `512 KiB`, `300 bytes`.
+    private static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
     }
 
     /// `14:05:09` in UTC.

@@ -44,7 +44,7 @@ extension MastodonHTTPService {
             } else {
                 try await ownList { try await send(request) }
             }
-        let profiles = try decode([Mastodon.Account].self, from: response, what: what).map(Profile.init)
+        let profiles = try decodePage(Mastodon.Account.self, from: response, what: what, limit: pageSize).map(Profile.init)
         return Page(items: profiles, next: profiles.isEmpty ? nil : nextCursor(response, after: url, path: path))
     }
 

@@ -25,7 +25,7 @@ extension MastodonHTTPService {
         let what = "your conversations"
         let url = pageURL(path: Self.conversationsPath, after: cursor)
         let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
-        let conversations = try decode([Mastodon.Conversation].self, from: response, what: what).map(Conversation.init)
+        let conversations = try decodePage(Mastodon.Conversation.self, from: response, what: what, limit: pageSize).map(Conversation.init)
         return Page(items: conversations, next: conversations.isEmpty ? nil : nextCursor(response, after: url, path: Self.conversationsPath))
     }
 

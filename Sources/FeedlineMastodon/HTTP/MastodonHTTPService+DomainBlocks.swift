@@ -28,7 +28,7 @@ extension MastodonHTTPService {
         let what = "your blocked domains"
         let url = pageURL(path: Self.domainBlocksPath, after: cursor)
         let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
-        let domains = try decode([String].self, from: response, what: what)
+        let domains = try decodePage(String.self, from: response, what: what, limit: pageSize)
         return Page(items: domains, next: domains.isEmpty ? nil : nextCursor(response, after: url, path: Self.domainBlocksPath))
     }
 

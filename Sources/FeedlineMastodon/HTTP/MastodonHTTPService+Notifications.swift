@@ -59,10 +59,11 @@ extension MastodonHTTPService {
             let answer = try decode(Mastodon.GroupedNotifications.self, from: response, what: what)
             let accounts = Dictionary(answer.accounts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let statuses = Dictionary(answer.statuses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let groups = answer.notificationGroups.map { NotificationGroup($0, accounts: accounts, statuses: statuses) }
+            // No request asks for more than the largest page: more is a server's to keep.
+            let groups = answer.notificationGroups.prefix(Self.maximumPageSize).map { NotificationGroup($0, accounts: accounts, statuses: statuses) }
             return (groups, response, groups.count)
         }
-        let plain = try decode([Mastodon.Notification].self, from: response, what: what)
+        let plain = try decodePage(Mastodon.Notification.self, from: response, what: what, limit: Self.maximumPageSize)
         return (NotificationGroup.grouping(plain), response, plain.count)
     }
 }

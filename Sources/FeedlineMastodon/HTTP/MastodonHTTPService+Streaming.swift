@@ -1,9 +1,6 @@
 import Feedline
 import Foundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTypes
 
 extension MastodonHTTPService {
     /// The user stream (the home timeline and notifications) as server-sent events.
@@ -63,20 +60,23 @@ extension MastodonHTTPService {
 
     /// The user-stream address under the streaming base a server announced, or `nil` when it
     /// cannot be used: `wss://` means `https://` and `ws://` `http://`; it must be `https` — plain
-    /// `http` only when the server itself is (a local test server), so the token is never sent in
-    /// the clear to a host the user did not name — and name a host, without a user name, query or
+    /// `http` only when the server itself is (a local test server) and the host it names is on
+    /// this machine too, so the token is never sent in the clear over a network — and name a host, without a user name, query or
     /// fragment. `nil` too when it is the server's own address, which was just tried.
     package static func userStreamURL(announced: String, server: MastodonServer) -> URL? {
         guard var components = URLComponents(string: announced.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-        let scheme: String
-        switch components.scheme?.lowercased() {
-        case "https", "wss": scheme = "https"
-        case "http" where server.url.scheme == "http", "ws" where server.url.scheme == "http": scheme = "http"
-        default: return nil
-        }
         guard let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
             components.query == nil, components.fragment == nil
         else { return nil }
+        // Plain http only from a server on this machine to a host on this machine: the token
+        // goes with the stream and must not cross the network in clear.
+        let plainAllowed = server.url.scheme == "http" && MastodonServer.isLoopback(host: host)
+        let scheme: String
+        switch components.scheme?.lowercased() {
+        case "https", "wss": scheme = "https"
+        case "http" where plainAllowed, "ws" where plainAllowed: scheme = "http"
+        default: return nil
+        }
         components.scheme = scheme
         components.host = host.lowercased()
         var path = components.percentEncodedPath
@@ -92,14 +92,13 @@ extension MastodonHTTPService {
     ///
     /// The token goes to `url` only: the server's own stream, or the host its description names
     /// as its streaming host (``announcedStreamURL()``); redirects leave neither origin.
-    func openUserStream(at url: URL, idleTimeout: Duration) -> AsyncStream<EventStreamSignal> {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: idleTimeout.timeInterval)
-        request.httpMethod = "GET"
-        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        request.setValue("no-store", forHTTPHeaderField: "Cache-Control")
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        if let token { request.setValue("Bearer \(token.secret)", forHTTPHeaderField: "Authorization") }
-        let (signals, continuation) = AsyncStream.makeStream(of: EventStreamSignal.self)
+    package func openUserStream(at url: URL, idleTimeout: Duration) -> AsyncStream<EventStreamSignal> {
+        var fields = [("Accept", "text/event-stream"), ("Cache-Control", "no-store"), ("User-Agent", userAgent)]
+        if let token { fields.append(("Authorization", "Bearer \(token.secret)")) }
+        let request = HTTPRequest(method: .get, url: url, fields: fields)
+        let (signals, continuation) = AsyncStream.makeStream(
+            of: EventStreamSignal.self, bufferingPolicy: .bufferingOldest(EventStreamReader.backlog)
+        )
         let reader = EventStreamReader(continuation: continuation)
         // The consumer may end the stream before the transfer exists: then it is cancelled as
         // soon as it does.
@@ -111,7 +110,7 @@ extension MastodonHTTPService {
             }
             transfer?.cancel()
         }
-        let transfer = transport.start(request, limits: HTTPTransferLimits(idle: idleTimeout)) { event in reader.receive(event) }
+        let transfer = transport.start(request, body: nil, limits: HTTPTransferLimits(idle: idleTimeout)) { event in reader.receive(event) }
         let ended = connection.withLock { connection in
             connection.transfer = transfer
             return connection.ended

@@ -66,7 +66,7 @@ extension MastodonHTTPService {
         let what = "the hashtags you follow"
         let url = pageURL(path: Self.followedTagsPath, after: cursor)
         let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
-        let tags = try decode([Mastodon.Hashtag].self, from: response, what: what).map { tag in
+        let tags = try decodePage(Mastodon.Hashtag.self, from: response, what: what, limit: pageSize).map { tag in
             var followed = Hashtag(tag)
             if followed.following == nil { followed.following = true }
             return followed
@@ -156,7 +156,7 @@ extension MastodonHTTPService {
             // that has none (GoToSocial, Mastodon before 3.5's trending posts).
             throw MastodonHTTPError.notFound(serverMessage: "The server does not show \(what) (asked \(server))")
         }
-        let items = try decode([Item].self, from: response, what: what)
+        let items = try decodePage(Item.self, from: response, what: what, limit: limit)
         let goesOn = !items.isEmpty && items.count >= limit && response.links.next != nil
         return (items, goesOn ? PageCursor(String(offset + items.count)) : nil)
     }

@@ -1,9 +1,6 @@
 import Feedline
 import Foundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTypes
 
 /// One API request: method, address, and how messages name it.
 struct APIRequest: Sendable {
@@ -26,11 +23,13 @@ struct APIRequest: Sendable {
 /// A successful answer (2xx).
 struct APIResponse: Sendable {
     var data: Data
-    var status: Int
-    /// Header fields by lowercased name.
-    var headers: [String: String]
+    /// The status line and header fields.
+    var head: HTTPResponse
 
-    func header(_ name: String) -> String? { headers[name.lowercased()] }
+    var status: Int { head.status.code }
+
+    /// The field `name` (any case), several values joined with ", ".
+    func header(_ name: String) -> String? { head.header(name) }
 
     /// The parsed `Link` header (empty without one).
     var links: LinkHeader { LinkHeader(parsing: header("Link") ?? "") }
@@ -61,35 +60,31 @@ extension MastodonHTTPService {
 
     /// One round trip; network failures become ``MastodonHTTPError``s, cancellation stays one.
     private func transmit(_ request: APIRequest) async throws -> APIResponse {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.timeInterval)
-        urlRequest.httpMethod = request.method
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        var fields: [(String, String)] = [("Accept", "application/json"), ("User-Agent", userAgent)]
+        var body: Data?
         if let form = request.form {
-            urlRequest.httpBody = form
-            urlRequest.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            body = form
+            fields.append(("Content-Type", "application/x-www-form-urlencoded"))
         } else if let json = request.json {
-            urlRequest.httpBody = json
-            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        } else if let body = request.body {
-            urlRequest.httpBody = body.data
-            urlRequest.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+            body = json
+            fields.append(("Content-Type", "application/json"))
+        } else if let upload = request.body {
+            body = upload.data
+            fields.append(("Content-Type", upload.contentType))
         }
-        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        fields += request.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         if let token, server.isSameOrigin(request.url) {
-            urlRequest.setValue("Bearer \(token.secret)", forHTTPHeaderField: "Authorization")
+            fields.append(("Authorization", "Bearer \(token.secret)"))
         }
+        let method = HTTPRequest.Method(request.method) ?? .get
         do {
-            let (head, data) = try await transport.data(for: urlRequest, limits: requestLimits)
-            return APIResponse(data: data, status: head.status, headers: head.headers)
-        } catch let error as URLError {
+            let (head, data) = try await transport.data(
+                for: HTTPRequest(method: method, url: request.url, fields: fields), body: body, limits: requestLimits
+            )
+            return APIResponse(data: data, head: head)
+        } catch {
             if error.code == .cancelled || Task.isCancelled { throw CancellationError() }
             throw await failure(error, for: request)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            if Task.isCancelled { throw CancellationError() }
-            throw MastodonHTTPError.network(reason: redacted(String(describing: error)))
         }
     }
 
@@ -129,6 +124,14 @@ extension MastodonHTTPService {
         }
     }
 
+    /// The page in `response`, at most `limit` elements: a server answering far more than was
+    /// asked (a hostile one) is cut to what was asked for, so a screen never holds more.
+    func decodePage<Element: Decodable>(
+        _ type: Element.Type, from response: APIResponse, what: String, limit: Int
+    ) throws(MastodonHTTPError) -> [Element] {
+        Array(try decode([Element].self, from: response, what: what).prefix(limit))
+    }
+
     /// "an HTML page", "text/plain, not JSON": what a body that is not JSON is; `nil` for JSON
     /// and for an empty body (which Mastodon may send too).
     static func nonJSONDescription(_ response: APIResponse) -> String? {
@@ -166,55 +169,70 @@ extension MastodonHTTPService {
         token?.redacting(text) ?? text
     }
 
-    private func failure(_ error: URLError, for request: APIRequest) async -> MastodonHTTPError {
-        await MastodonHTTPError.diagnosed(error, url: request.url, server: server, timeout: timeout, transport: transport)
+    private func failure(_ error: HTTPTransportError, for request: APIRequest) async -> MastodonHTTPError {
+        await MastodonHTTPError.diagnosed(error, url: request.url, server: server, limits: requestLimits, transport: transport)
     }
 }
 
 extension MastodonHTTPError {
-    /// The error for a round trip to `host` that failed with `error` (not a cancellation): no
-    /// connection and why, a timeout after `timeout`, a TLS failure, an answer that is not HTTP.
-    package static func transport(_ error: URLError, host: String, timeout: Duration) -> MastodonHTTPError {
+    /// The error for a round trip to `host` that failed with `error` (not a cancellation), under
+    /// `limits`: no connection and why, no answer within the idle limit, an answer that ran past
+    /// the total limit, a certificate refused, a TLS failure, a redirect loop, an answer too
+    /// large or not HTTP.
+    package static func transport(_ error: HTTPTransportError, host: String, limits: HTTPTransferLimits) -> MastodonHTTPError {
         switch error.code {
-        case .timedOut:
-            return .timedOut(seconds: timeout.timeInterval)
-        case .cannotFindHost, .dnsLookupFailed:
+        case .idleTimeout:
+            return .timedOut(seconds: limits.idle.timeInterval)
+        case .totalTimeout:
+            return .tookTooLong(seconds: (limits.total ?? limits.idle).timeInterval)
+        case .cannotFindHost:
             return .noConnection(host: host, reason: "the server's name cannot be found")
-        case .cannotConnectToHost:
+        case .connectionRefused:
             return .noConnection(host: host, reason: "the connection was refused")
-        case .notConnectedToInternet:
+        case .networkUnreachable:
             return .noConnection(host: host, reason: "there is no network connection")
-        case .networkConnectionLost:
+        case .cannotConnect:
+            return .noConnection(host: host, reason: "the connection could not be made")
+        case .connectionLost:
             return .closedEarly
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+        case .tlsFailed:
             return .noConnection(host: host, reason: "a secure (TLS) connection could not be made")
-        case .badServerResponse, .cannotParseResponse:
+        case .certificateUntrusted:
+            return .untrustedCertificate(host: host)
+        case .badResponse:
             return .network(reason: "the server's answer was not valid HTTP")
-        default:
-            return .network(reason: "network error \(error.code.rawValue)")
+        case .headerTooLarge:
+            return .headerTooLarge
+        case .bodyTooLarge(let limit):
+            return .answerTooLarge(limitBytes: limit)
+        case .redirectLoop, .tooManyRedirects:
+            return .redirectLoop
+        case .unsupportedAddress:
+            return .network(reason: "the address is not one Feedline can ask")
+        case .cancelled, .other:
+            return .network(reason: "the connection failed")
         }
     }
 
-    /// ``transport(_:host:timeout:)`` for an exchange with `url` on `server`, except that a TLS
+    /// ``transport(_:host:limits:)`` for an exchange with `url` on `server`, except that a TLS
     /// handshake that failed against a server answering plain HTTP at the same host and port
     /// says so (``plainHTTP(host:suggestion:)``). To tell, it asks `http://host:port/` once
-    /// (no token, within the request timeout) through `transport`: any HTTP answer means plain HTTP.
+    /// (no token, within the request's idle limit) through `transport`: any HTTP answer means plain HTTP.
     package static func diagnosed(
-        _ error: URLError, url: URL, server: MastodonServer, timeout: Duration, transport: any HTTPTransport
+        _ error: HTTPTransportError, url: URL, server: MastodonServer, limits: HTTPTransferLimits, transport: any HTTPTransport
     ) async -> MastodonHTTPError {
         // host:port when the address names a port, so "Could not connect" says where exactly.
         let host = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? server.description
-        guard error.code == .secureConnectionFailed, url.scheme?.lowercased() == "https",
+        guard error.code == .tlsFailed, url.scheme?.lowercased() == "https",
             var probe = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        else { return .transport(error, host: host, timeout: timeout) }
+        else { return .transport(error, host: host, limits: limits) }
         probe.scheme = "http"
         probe.percentEncodedPath = "/"
         probe.query = nil
         // Within the request timeout, as any request: a cap of its own would make the answer
         // depend on how fast a busy server (or machine) replies.
-        guard let probeURL = probe.url, await answersPlainHTTP(probeURL, within: timeout, transport: transport) else {
-            return .transport(error, host: host, timeout: timeout)
+        guard let probeURL = probe.url, await answersPlainHTTP(probeURL, within: limits.idle, transport: transport) else {
+            return .transport(error, host: host, limits: limits)
         }
         var plain = URLComponents(url: server.url, resolvingAgainstBaseURL: false)
         plain?.scheme = "http"
@@ -224,9 +242,15 @@ extension MastodonHTTPError {
 
     /// Whether `url` (an `http://` address) gets an HTTP answer, whatever its status.
     private static func answersPlainHTTP(_ url: URL, within limit: Duration, transport: any HTTPTransport) async -> Bool {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: limit.timeInterval)
-        request.httpMethod = "GET"
-        request.setValue(FeedlineVersion.userAgent, forHTTPHeaderField: "User-Agent")
-        return (try? await transport.data(for: request, limits: HTTPTransferLimits(idle: limit, total: limit))) != nil
+        let request = HTTPRequest(method: .get, url: url, fields: [("User-Agent", FeedlineVersion.userAgent)])
+        // Only the head matters: a large page is an answer too.
+        let limits = HTTPTransferLimits(idle: limit, total: limit, maximumBody: 64 << 10)
+        do {
+            _ = try await transport.data(for: request, limits: limits)
+            return true
+        } catch {
+            if case .bodyTooLarge = error.code { return true }
+            return false
+        }
     }
 }

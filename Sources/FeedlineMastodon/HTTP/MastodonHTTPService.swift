@@ -1,13 +1,8 @@
 import Feedline
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// A ``Feedline/FeedService`` over a real Mastodon-API server (Mastodon, GoToSocial, Pleroma,
-/// Akkoma), over the platform's HTTP transport (libcurl on Linux, `URLSession` elsewhere; see
-/// `HTTPTransport`).
+/// Akkoma), over AsyncHTTPClient (see `HTTPTransport`).
 ///
 /// - **Pages** follow the server's `Link` header: a page's cursor is its `rel="next"` link (the
 ///   older page; only links to the server's own origin are followed, others fall back to their
@@ -38,6 +33,10 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     public static let defaultTimeout: Duration = .seconds(20)
     /// How near a rate limit's reset must be for a read to wait for it and retry, when not given.
     public static let defaultRateLimitWait: Duration = .seconds(10)
+    /// The largest answer read (8 MiB, some hundred times a full page of 40 posts): a larger one
+    /// is refused with ``MastodonHTTPError/answerTooLarge(limitBytes:)`` before it is held in
+    /// memory. Sign-in answers have the same bound.
+    public static let maximumAnswerSize = 8 << 20
 
     /// The server.
     public let server: MastodonServer
@@ -72,7 +71,8 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     ///   - clock: what rate-limit waits sleep on (a test clock in tests).
     ///   - wallClock: "now", to measure how far a rate limit's reset is.
     ///   - userAgent: the `User-Agent` header.
-    /// - Throws: ``MastodonSetupError/invalidPageSize(_:)``.
+    /// - Throws: ``MastodonSetupError/invalidPageSize(_:)``; ``MastodonSetupError/insecureServer(_:)``
+    ///   for a plain `http://` server that is not on this machine (``MastodonServer/isLoopback``).
     public convenience init(
         server: MastodonServer,
         token: AccessToken?,
@@ -91,6 +91,9 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
 
     /// A service for `server` whose exchanges go through `transport` (see the public initializer
     /// for the rest).
+    // Not inlined: Swift 6.3's optimizer crashes (CopyPropagation, "Found ownership error") on
+    // ServiceChoice.makeService with this initializer inlined into it.
+    @inline(never)
     package init(
         server: MastodonServer,
         token: AccessToken?,
@@ -103,6 +106,10 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         transport: any HTTPTransport
     ) throws(MastodonSetupError) {
         guard (1...Self.maximumPageSize).contains(pageSize) else { throw .invalidPageSize(pageSize) }
+        // Every way to a service comes here (--server, a stored account, the config file, with a
+        // token from anywhere), so this is where plain http:// elsewhere is refused, before any
+        // request exists.
+        guard server.allowsRequests else { throw .insecureServer(server.description) }
         self.server = server
         self.token = token
         self.pageSize = pageSize
@@ -114,10 +121,11 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         self.transport = transport
     }
 
-    /// How long one API exchange may go on: ``timeout`` without a byte arriving, and three
-    /// times that (at least 30 s more) in all, so a server that trickles cannot hold a request.
+    /// How long one API exchange may go on, and how much it may bring: ``timeout`` without a
+    /// byte arriving, three times that (at least 30 s more) in all, so a server that trickles
+    /// cannot hold a request, and ``maximumAnswerSize`` bytes.
     var requestLimits: HTTPTransferLimits {
-        HTTPTransferLimits(idle: timeout, total: max(timeout * 3, timeout + .seconds(30)))
+        HTTPTransferLimits(idle: timeout, total: max(timeout * 3, timeout + .seconds(30)), maximumBody: Self.maximumAnswerSize)
     }
 
     /// `MastodonHTTPService(https://host, signed in)`: never the token.
@@ -136,7 +144,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         let feed = try await resolved(feed)
         let url = pageURL(of: feed, after: cursor)
         let response = try await send(APIRequest(method: "GET", url: url, what: feed.title, feed: feed))
-        let posts = try decode([Mastodon.Status].self, from: response, what: feed.title).map(Post.init)
+        let posts = try decodePage(Mastodon.Status.self, from: response, what: feed.title, limit: pageSize).map(Post.init)
         return Page(posts: posts, next: posts.isEmpty ? nil : nextCursor(response, after: url, of: feed))
     }
 

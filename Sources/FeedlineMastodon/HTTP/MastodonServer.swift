@@ -75,13 +75,22 @@ public struct MastodonServer: Hashable, Sendable, CustomStringConvertible {
     /// Whether the host is a loopback address (`localhost`, `127.0.0.0/8`, `::1`): the only
     /// servers `feedline login` talks to over plain http, so tests can run a local one.
     public var isLoopback: Bool {
-        guard var host = url.host?.lowercased() else { return false }
+        url.host.map(Self.isLoopback(host:)) ?? false
+    }
+
+    /// Whether `host` (as a URL names it) is a loopback address: `localhost`, `127.0.0.0/8`, `::1`.
+    package static func isLoopback(host named: String) -> Bool {
+        var host = named.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "127" else { return false }
         return parts.allSatisfy { part in part.count <= 3 && UInt8(part) != nil }
     }
+
+    /// Whether Feedline talks to this server at all: over `https://`, or over plain `http://`
+    /// on this machine only (``isLoopback``), so that a token never crosses the network in clear.
+    public var allowsRequests: Bool { url.scheme == "https" || isLoopback }
 
     /// The address of an API path on this server with these query items.
     package func url(path: String, query: [URLQueryItem] = []) -> URL {

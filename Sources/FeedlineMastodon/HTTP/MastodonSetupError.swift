@@ -22,6 +22,9 @@ public enum MastodonSetupError: Error, LocalizedError, Hashable, Sendable, Custo
     case tokenMissing(Feed, server: String)
     /// Page sizes are 1…40, as on Mastodon.
     case invalidPageSize(Int)
+    /// A plain `http://` address on a host that is not this machine: a token (or what the user
+    /// reads) would cross the network in clear, so nothing is sent there.
+    case insecureServer(String)
 
     /// One sentence a user can act on.
     public var errorDescription: String? {
@@ -43,11 +46,16 @@ public enum MastodonSetupError: Error, LocalizedError, Hashable, Sendable, Custo
                 + "run `feedline login \(server)` (or set \(AccessToken.environmentVariable), or pass --token-file FILE)."
         case .invalidPageSize(let size):
             "The page size must be between 1 and \(MastodonHTTPService.maximumPageSize), not \(size)."
+        case .insecureServer(let address):
+            "The server address \"\(Self.shown(address))\" cannot be used: \(Self.plainHTTPRule)."
         }
     }
 
     /// Same as ``errorDescription``.
     public var description: String { errorDescription ?? "" }
+
+    /// Why plain `http://` is refused, as every refusal says it (sign-in's too).
+    public static let plainHTTPRule = "plain http:// is only for test servers on this machine (localhost, 127.0.0.1, ::1); use https://"
 
     /// User input as shown in a message: one line, at most 100 characters.
     private static func shown(_ text: String) -> String {

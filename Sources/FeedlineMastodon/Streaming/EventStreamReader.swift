@@ -9,8 +9,13 @@ import Foundation
 /// never ends on its own). Parsing (``ServerSentEventParser``) and decoding
 /// (``MastodonStreamDecoder``) happen here, on the transport's thread, so the main actor only
 /// applies events. Signals keep the stream's order; after ``EventStreamSignal/ended(_:)`` the
-/// signal stream finishes, which cancels the exchange if it still runs.
-final class EventStreamReader: Sendable {
+/// signal stream finishes, which cancels the exchange if it still runs. The signal stream holds
+/// at most ``backlog`` signals not yet read; past that it finishes without an end signal, which
+/// the reader takes as a drop.
+package final class EventStreamReader: Sendable {
+    /// The most signals waiting to be read before the connection is given up (see the type).
+    package static let backlog = 1_000
+
     private struct Reader {
         var parser = ServerSentEventParser()
         var decoder = MastodonStreamDecoder()
@@ -29,7 +34,7 @@ final class EventStreamReader: Sendable {
     func receive(_ event: HTTPTransferEvent) {
         switch event {
         case .response(let head):
-            if let end = EventStreamEnd.classify(status: head.status, contentType: head.header("Content-Type")) {
+            if let end = EventStreamEnd.classify(status: head.status.code, contentType: head.header("Content-Type")) {
                 self.end(end)
                 return
             }
@@ -49,11 +54,28 @@ final class EventStreamReader: Sendable {
                     }
                 }
             }
-            for signal in signals { continuation.yield(signal) }
+            for signal in signals {
+                // The reader fell behind by a whole backlog (a server flooding events faster
+                // than they are applied): the connection ends, as a drop, and the reconnect's
+                // catch-up asks the server for what it missed, so memory stays bounded.
+                if case .dropped = continuation.yield(signal) {
+                    overflowed()
+                    return
+                }
+            }
         case .finished:
             let opened = reader.withLock { $0.opened }
             end(opened ? .closed : .failed)
         }
+    }
+
+    /// Ends the signals without a last one (the buffer has no room for it): read as a drop.
+    private func overflowed() {
+        let first = reader.withLock { reader in
+            defer { reader.ended = true }
+            return !reader.ended
+        }
+        if first { continuation.finish() }
     }
 
     /// Reports the end, once; later ends are dropped.

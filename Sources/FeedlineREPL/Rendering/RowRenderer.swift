@@ -361,12 +361,18 @@ public struct RowRenderer: Sendable {
         return wrap(text).map(failed ? style.red : style.dim)
     }
 
-    /// The line that counts the rows waiting above ("2 newer posts above; newer shows them.");
-    /// none when nothing waits.
-    public func waitingLine(_ count: Int, wording: ListWording = ListWording()) -> [String] {
+    /// The line that counts the rows waiting above ("2 newer posts above; newer shows them."),
+    /// and those let go past the most that wait ("1,200 more newer posts: refresh loads
+    /// them."); none when nothing waits.
+    public func waitingLine(_ count: Int, beyond: Int = 0, wording: ListWording = ListWording()) -> [String] {
         guard count > 0 else { return [] }
         let what = count == 1 ? "1 newer \(wording.item)" : "\(count) newer \(wording.items)"
-        return wrap("\(what) above; newer shows \(count == 1 ? "it" : "them").").map(style.bold)
+        var text = "\(what) above; newer shows \(count == 1 ? "it" : "them")."
+        if beyond > 0 {
+            let more = beyond == 1 ? "1 more newer \(wording.item)" : "\(beyond) more newer \(wording.items)"
+            text += " \(more): refresh loads \(beyond == 1 ? "it" : "them")."
+        }
+        return wrap(text).map(style.bold)
     }
 
     /// `message` on one line, ending in a full stop (or its own `?` or `!`).

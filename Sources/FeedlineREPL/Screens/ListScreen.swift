@@ -18,6 +18,7 @@ struct ListScreen {
     private var lastStatusInput: (status: ListStatus, shown: Int, total: Int)?
     /// The count of waiting rows printed last.
     private var lastWaiting = 0
+    private var lastBeyond = 0
     /// Rows restored from the last run that no server answer has confirmed yet: printed with `·`
     /// in the marker column.
     private var unconfirmed: Set<RowID> = []
@@ -141,7 +142,8 @@ struct ListScreen {
         lastStatus = status.joined(separator: "\n")
         lastStatusInput = (main, viewport.shown, viewport.total)
         lastWaiting = viewport.status.waiting
-        lines += status + renderer.waitingLine(viewport.status.waiting, wording: wording)
+        lastBeyond = viewport.status.waitingBeyond
+        lines += status + renderer.waitingLine(viewport.status.waiting, beyond: lastBeyond, wording: wording)
         if bounds.count < shown, !bounds.isEmpty {
             lines += renderer.note("Listed rows \(bounds.lowerBound + 1)–\(bounds.upperBound) of the \(shown) shown; list all lists every row, list N a screen from row N.")
         }
@@ -164,9 +166,10 @@ struct ListScreen {
                 lines += status
             }
         }
-        if viewport.status.waiting != lastWaiting {
+        if viewport.status.waiting != lastWaiting || viewport.status.waitingBeyond != lastBeyond {
             lastWaiting = viewport.status.waiting
-            lines += renderer.waitingLine(lastWaiting, wording: wording)
+            lastBeyond = viewport.status.waitingBeyond
+            lines += renderer.waitingLine(lastWaiting, beyond: lastBeyond, wording: wording)
         }
         return lines
     }

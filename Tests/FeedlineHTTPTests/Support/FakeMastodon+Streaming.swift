@@ -162,3 +162,40 @@ struct EventStreamBody: AsyncBufferedSequence, Sendable {
         }
     }
 }
+
+/// A body of `piece` sent `times` times over, made as it is sent (so a 512 MB body costs the
+/// server one piece of memory): what a hostile server's endless answer looks like.
+struct RepeatedBody: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+
+    let piece: [UInt8]
+    let times: Int
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(piece: piece, left: times)
+    }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        let piece: [UInt8]
+        var left: Int
+        var pending: [UInt8] = []
+
+        mutating func next() async throws -> UInt8? {
+            if pending.isEmpty {
+                guard let buffer = try await nextBuffer(suggested: 1) else { return nil }
+                pending = buffer
+            }
+            return pending.removeFirst()
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            if !pending.isEmpty {
+                defer { pending = [] }
+                return pending
+            }
+            guard left > 0, !piece.isEmpty else { return nil }
+            left -= 1
+            return piece
+        }
+    }
+}

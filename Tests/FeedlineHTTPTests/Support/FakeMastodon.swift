@@ -49,6 +49,9 @@ final class FakeMastodon: Sendable {
         /// Announces this `Content-Length` but sends only ``body``, then closes the connection:
         /// an answer cut off mid-body.
         var cutOffAt: Int?
+        /// Sends ``body`` this many times over, made as it goes (a huge answer), with its
+        /// `Content-Length` when `announced`, else chunked.
+        var repeats: (times: Int, announced: Bool)?
     }
 
     /// How the server answers `GET /api/v2/notifications`.
@@ -258,6 +261,7 @@ final class FakeMastodon: Sendable {
         if let canned {
             if let delay = canned.delay { try await Task.sleep(for: delay) }
             if let length = canned.cutOffAt { return Self.cutOff(canned, announcing: length) }
+            if let repeats = canned.repeats { return Self.repeated(canned, repeats.times, announced: repeats.announced) }
             return Self.response(canned.status, canned.headers, Data(canned.body.utf8))
         }
         if let answer = oauthRoute(recorded) { return answer }
@@ -365,6 +369,16 @@ final class FakeMastodon: Sendable {
         continuation.yield(Array(canned.body.utf8))
         continuation.finish(throwing: URLError(.networkConnectionLost))
         response.payload = .httpBody(HTTPBodySequence(from: EventStreamBody(chunks: chunks), count: length))
+        return response
+    }
+
+    /// `canned`'s body `times` times over, made as it is sent.
+    private static func repeated(_ canned: Canned, _ times: Int, announced: Bool) -> HTTPResponse {
+        var response = Self.response(canned.status, canned.headers, Data())
+        let body = RepeatedBody(piece: Array(canned.body.utf8), times: times)
+        response.payload = .httpBody(
+            announced ? HTTPBodySequence(from: body, count: canned.body.utf8.count * times) : HTTPBodySequence(from: body)
+        )
         return response
     }
 

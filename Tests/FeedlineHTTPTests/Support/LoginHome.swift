@@ -2,9 +2,6 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A scratch home for `feedline login` and the sessions after it: `XDG_CONFIG_HOME` and `HOME`
 /// point into a scratch directory, so accounts, the config file and the history land there.
@@ -72,8 +69,7 @@ final class LoginHome {
             }
         }
         if let address {
-            let (data, _) = try await URLSession.shared.data(from: address)
-            let page = String(decoding: data, as: UTF8.self)
+            let page = try await Browser.page(address)
             let code = try #require(Self.code(in: page), "the authorization page shows a code: \(page)")
             beforeTyping()
             child.send(typing(code))

@@ -1,22 +1,22 @@
 import Feedline
 import Foundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTypes
 
 extension HTTPTransport {
-    /// The whole answer to `request`: its status and headers, and its body.
+    /// The whole answer to `request` with `body`: its status and header fields, and its body.
     ///
     /// Cancelling the calling task cancels the exchange at once, without waiting for the
     /// transport (``HTTPTransfer/cancel()``).
     ///
-    /// - Throws: the `URLError` the exchange ended with; `URLError(.cancelled)` once cancelled.
-    package func data(for request: URLRequest, limits: HTTPTransferLimits) async throws -> (HTTPHead, Data) {
+    /// - Throws: the ``HTTPTransportError`` the exchange ended with (``HTTPTransportError/Code/cancelled``
+    ///   once cancelled).
+    package func data(
+        for request: HTTPRequest, body: Data? = nil, limits: HTTPTransferLimits
+    ) async throws(HTTPTransportError) -> (HTTPResponse, Data) {
         let collected = Locked(Collected())
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(HTTPHead, Data), any Error>) in
-                let transfer = start(request, limits: limits) { event in
+        let result: Result<(HTTPResponse, Data), HTTPTransportError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<(HTTPResponse, Data), HTTPTransportError>, Never>) in
+                let transfer = start(request, body: body, limits: limits) { event in
                     switch event {
                     case .response(let head):
                         collected.withLock { $0.head = head }
@@ -25,11 +25,11 @@ extension HTTPTransport {
                     case .finished(let error):
                         let (head, body) = collected.withLock { ($0.head, $0.body) }
                         if let error {
-                            continuation.resume(throwing: error)
+                            continuation.resume(returning: .failure(error))
                         } else if let head {
-                            continuation.resume(returning: (head, body))
+                            continuation.resume(returning: .success((head, body)))
                         } else {
-                            continuation.resume(throwing: URLError(.badServerResponse))
+                            continuation.resume(returning: .failure(HTTPTransportError(.badResponse, detail: "no answer")))
                         }
                     }
                 }
@@ -47,12 +47,13 @@ extension HTTPTransport {
             }
             transfer?.cancel()
         }
+        return try result.get()
     }
 }
 
-/// What ``HTTPTransport/data(for:limits:)`` has received so far, and its transfer.
+/// What ``HTTPTransport/data(for:body:limits:)`` has received so far, and its transfer.
 private struct Collected: Sendable {
-    var head: HTTPHead?
+    var head: HTTPResponse?
     var body = Data()
     var transfer: HTTPTransfer?
     var cancelled = false
