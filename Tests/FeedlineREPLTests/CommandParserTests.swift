@@ -173,6 +173,10 @@ struct CommandParserTests {
         ("lists accounts Birders", .success(.lists(.accounts(.name("Birders"))))),
         ("lists open 99999999999999999999", .failure(.rowTooLarge(.lists, "99999999999999999999"))),
         ("lists show", .failure(.lists("lists takes new, rename, delete, add, remove, accounts or open, not \"show\"."))),
+        // A line ending in separators after as many words as the parser reads (found by the fuzzer).
+        ("\tmute 3tel --for 3 --for 1\t\t", .success(.relationship(RelationshipCommand(kind: .mute, value: true, target: .handle("3tel"), muteSeconds: 60)))),
+        ("block @ruth --yes -y -y -y\t\t", .success(.relationship(RelationshipCommand(kind: .block, value: true, target: .handle("ruth"), confirmed: true)))),
+        ("block-domain 3 --yes\t\t", .success(.domainBlock(DomainBlockCommand(value: true, target: .row(3), confirmed: true)))),
     ]
 
     @Test("the table of inputs parses as expected", arguments: table.indices)

@@ -115,15 +115,21 @@ public enum CommandParser {
         if name == .lists { return parseLists(line[first.endIndex...], isSeparator: isSeparator) }
         if CommandTable.spec(name).argument == .domain {
             let all = line.split(maxSplits: 3, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().prefix(3)
-            let words = all.map { piece in String(piece.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first ?? piece) }
+            // The last piece may be only separators (a line ending in two tabs): it is no word.
+            let words = all.compactMap { piece in piece.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first.map(String.init) }
             return parseDomainBlock(name, words)
         }
         if CommandTable.spec(name).argument == .account {
             // At most a handful of words count; more is an error on the first extra one.
             var all = line.split(maxSplits: 6, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().map(String.init)
             // The last piece is the rest of the line: only its first word counts (one too many).
-            if all.count == 6, let last = all.last, let word = last.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first {
-                all[5] = String(word)
+            // It may be only separators (a line ending in two tabs): then it is no word at all.
+            if all.count == 6, let last = all.last {
+                if let word = last.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first {
+                    all[5] = String(word)
+                } else {
+                    all.removeLast()
+                }
             }
             if name == .follow || name == .unfollow, let first = all.first, first.hasPrefix("#") {
                 if all.count > 1 { return .failure(.unexpectedArgument(name, all[1])) }
