@@ -107,4 +107,13 @@ public final class HeldCalls<Call: Sendable, Answer: Sendable>: Sendable {
             return Held(call: waiting.call, continuation: waiting.continuation)
         }
     }
+
+    /// Takes every call waiting now (oldest first) for the test to answer or fail.
+    public func takeAll() -> [Held] {
+        state.withLock { state in
+            let all = state.waiting.map { Held(call: $0.call, continuation: $0.continuation) }
+            state.waiting.removeAll()
+            return all
+        }
+    }
 }

@@ -1,0 +1,208 @@
+/// The convergence engine: the owner loop every optimistic store runs, written once. It keeps one
+/// ``ConvergingMachine`` per key and makes the server agree with it — requests through
+/// `Feedback` (at most the requests the machine asks for, each once), re-sends waited for on the
+/// retry clock, one epoch that orders answers and fetched copies, the keys a retry acts on, the
+/// changes not yet confirmed (``unsent``), and callers waiting for the requests to end.
+///
+/// A store is a configuration: its machine (the rules of its values), `send` (the service call),
+/// `changed` (what the store does when a key's machine changed: tell its screens, hide rows…)
+/// and `report` (what it tells the person: ``Outcome``s, from one point).
+///
+/// Guarantees:
+/// - **Main actor only.** Transitions, `changed` and `report` run on the main actor, in order.
+/// - **One request per request value.** A request the machine keeps asking for is never sent twice;
+///   one it stops asking for is cancelled and its answer dropped.
+/// - **The machine as it is now.** `changed` may change the same key again (a front that sets from
+///   its handler); requests then follow the machine as it is after the handler, never a copy.
+/// - **Counted.** Every request and wait counts in the session's `Activity` (a wait as waiting),
+///   so settling sees every request, and a backoff never holds it up.
+/// - **Order asked.** ``unsent`` lists keys in the order they first waited for the server.
+@MainActor
+package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMachine> {
+    /// A request or re-send of one key.
+    package struct Keyed<Part: Hashable & Sendable>: Hashable, Sendable {
+        package var key: Key
+        package var part: Part
+    }
+
+    private enum Reply: Sendable {
+        case answered(Keyed<Machine.Request>, Machine.Answer)
+        case failed(Keyed<Machine.Request>, FeedFailure)
+        case elapsed(Keyed<Machine.Resend>)
+    }
+
+    private var machines: [Key: Machine] = [:]
+    /// When each key first waited for the server (or was deferred), for ``unsent``'s order;
+    /// dropped once it settles.
+    private var askedAt: [Key: UInt64] = [:]
+    private var nextAsk: UInt64 = 0
+    /// The engine's logical time: every transition and every fetch begun takes the next one.
+    package private(set) var epoch: StoreEpoch = 0
+    private var requests: Feedback<Keyed<Machine.Request>, Reply>?
+    private var waits: Feedback<Keyed<Machine.Resend>, Reply>?
+    private let requestWaiters = DeadlineWaiters()
+    private let retryClock: any Clock<Duration>
+    private let changed: @MainActor (Key, _ before: Machine?, _ after: Machine?) -> Void
+    private let report: @MainActor (Key, Machine.Report) -> Void
+
+    /// An engine whose requests `send` to the service, counted in `activity`, whose re-sends wait
+    /// on `retryClock`.
+    ///
+    /// - Parameters:
+    ///   - send: makes the request of a key; its answer goes to the key's machine.
+    ///   - changed: a key's machine changed (`before`/`after`; `nil` when absent).
+    ///   - report: what an answer, failure or copy did, for the person (``Outcome``s).
+    package init(
+        activity: Activity, retryClock: any Clock<Duration>,
+        send: @escaping @Sendable (Key, Machine.Request) async throws -> Machine.Answer,
+        changed: @escaping @MainActor (Key, Machine?, Machine?) -> Void = { _, _, _ in },
+        report: @escaping @MainActor (Key, Machine.Report) -> Void = { _, _ in }
+    ) {
+        self.retryClock = retryClock
+        self.changed = changed
+        self.report = report
+        requests = Feedback(
+            activity: activity,
+            effect: { request in
+                do {
+                    return .answered(request, try await send(request.key, request.part))
+                } catch {
+                    return .failed(request, FeedFailure(error))
+                }
+            },
+            handle: { [weak self] reply in self?.settle(reply) }
+        )
+        waits = .waits(
+            activity: activity, clock: retryClock, delay: { Machine.delay(of: $0.part) }, elapsed: { .elapsed($0) },
+            handle: { [weak self] reply in self?.settle(reply) }
+        )
+    }
+
+    isolated deinit {
+        requests?.cancelAll()
+        waits?.cancelAll()
+    }
+
+    // MARK: - Reading
+
+    /// The machine of `key`, or `nil` when nothing told the engine about it.
+    package subscript(key: Key) -> Machine? { machines[key] }
+
+    /// Every key the engine knows.
+    package var keys: Dictionary<Key, Machine>.Keys { machines.keys }
+
+    /// Keys whose machine waits for the server, in the order they first did.
+    package var unsent: [Key] {
+        askedAt.filter { machines[$0.key]?.isPending == true }.sorted { $0.value < $1.value }.map(\.key)
+    }
+
+    /// Whether a re-send waits that ``retry()`` would send at once.
+    package var hasDeferred: Bool { machines.values.contains { $0.isDeferred } }
+
+    /// The requests in flight now, as (key, request).
+    package var requestsInFlight: [(Key, Machine.Request)] { (requests?.requests ?? []).map { ($0.key, $0.part) } }
+
+    /// Whether any request is in flight.
+    package var hasRequestsInFlight: Bool { !(requests?.requests.isEmpty ?? true) }
+
+    /// Requests sent since the engine was made.
+    package var requestsSent: Int { requests?.started ?? 0 }
+
+    /// Re-sends waiting now.
+    package var resendsWaiting: Int { waits?.requests.count ?? 0 }
+
+    /// Returns once no request is in flight (at once when none is), or after `limit` on the
+    /// retry clock.
+    package func waitForRequests(atMost limit: Duration) async {
+        guard hasRequestsInFlight else { return }
+        await requestWaiters.wait(atMost: limit, on: retryClock)
+    }
+
+    // MARK: - Input
+
+    /// Marks the start of a fetch: a copy it brings is as fresh as this epoch.
+    package func beginFetch() -> StoreEpoch {
+        epoch += 1
+        return epoch
+    }
+
+    /// Runs `transition` on the machine of `key` — made by `make` when the key is new (no
+    /// transition runs when it returns `nil`) — at the next epoch, then tells `changed`, reports
+    /// what the transition returned, and makes the key's requests and waits match the machine.
+    /// Returns whether a machine was there to change.
+    @discardableResult
+    package func update(
+        _ key: Key, orMake make: () -> Machine? = { nil }, _ transition: (inout Machine, StoreEpoch) -> [Machine.Report]
+    ) -> Bool {
+        guard var machine = machines[key] ?? make() else { return false }
+        let before = machines[key]
+        epoch += 1
+        let reports = transition(&machine, epoch)
+        commit(key, before: before, after: machine, reports: reports)
+        return true
+    }
+
+    /// Puts `machine` in for `key` as it is (a key first learnt from the server), telling `changed`.
+    package func insert(_ machine: Machine, for key: Key) {
+        commit(key, before: machines[key], after: machine, reports: [])
+    }
+
+    /// Forgets `key` when nothing of it waits for the server (a cache dropping a value no screen
+    /// shows). Returns whether it was forgotten.
+    @discardableResult
+    package func forget(_ key: Key) -> Bool {
+        guard let machine = machines[key], !machine.isPending else { return false }
+        machines[key] = nil
+        askedAt[key] = nil
+        return true
+    }
+
+    /// Sends every deferred change at once, in the order asked. Returns whether there was any.
+    @discardableResult
+    package func retry() -> Bool {
+        let deferred = machines.filter(\.value.isDeferred).keys.sorted { (askedAt[$0] ?? .max) < (askedAt[$1] ?? .max) }
+        for key in deferred {
+            update(key) { machine, epoch in
+                _ = machine.retry(at: epoch)
+                return []
+            }
+        }
+        return !deferred.isEmpty
+    }
+
+    // MARK: - Effects
+
+    private func settle(_ reply: Reply) {
+        defer {
+            if !requestWaiters.isEmpty, !hasRequestsInFlight { requestWaiters.resumeAll() }
+        }
+        switch reply {
+        case .answered(let request, let answer):
+            update(request.key) { machine, epoch in machine.answered(request.part, with: answer, at: epoch) }
+        case .failed(let request, let failure):
+            update(request.key) { machine, epoch in machine.failed(request.part, with: failure, at: epoch) }
+        case .elapsed(let resend):
+            update(resend.key) { machine, epoch in
+                machine.elapsed(resend.part, at: epoch)
+                return []
+            }
+        }
+    }
+
+    private func commit(_ key: Key, before: Machine?, after: Machine, reports: [Machine.Report]) {
+        machines[key] = after
+        if after.isPending, askedAt[key] == nil {
+            nextAsk += 1
+            askedAt[key] = nextAsk
+        } else if !after.isPending {
+            askedAt[key] = nil
+        }
+        if before != after { changed(key, before, after) }
+        for outcome in reports { report(key, outcome) }
+        // The machine as it is now: `changed` or `report` may have changed the key again.
+        let current = machines[key]
+        guard before?.isPending == true || current?.isPending == true else { return }
+        requests?.react(to: (current?.requests ?? []).map { Keyed(key: key, part: $0) }, within: { $0.key == key })
+        waits?.react(to: (current?.resends ?? []).map { Keyed(key: key, part: $0) }, within: { $0.key == key })
+    }
+}
