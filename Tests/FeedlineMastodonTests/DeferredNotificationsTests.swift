@@ -94,6 +94,28 @@ import Testing
         #expect(sentence.hasPrefix("The fixture file \(folder)/n.json is not an array of Mastodon notifications"))
     }
 
+    @Test func anAccountOnlyTheFileNamesIsDecodedAtStart() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.write("a.json", Self.status)
+        try scratch.write("scenario.json", Self.scenario)
+        // Account 9 is the status's author, known without the file; account 7 is new, and has no handle.
+        let notification = #"{"id": "5", "type": "follow", "created_at": "2026-11-20T10:00:00Z", "account": ACCOUNT}"#
+        try scratch.write("n.json", "[" + notification.replacingOccurrences(of: "ACCOUNT", with: #"{"id": "7"}"#) + "]")
+        let fixture = try FixtureLoader.load(from: scratch.url, deferringNotifications: true)
+        #expect(throws: SandboxError.self) { _ = try SandboxService(fixture: fixture, clock: VirtualClock()) }
+        do {
+            _ = try SandboxService(fixture: fixture, clock: VirtualClock())
+        } catch {
+            #expect(error.errorDescription?.hasPrefix("The fixture file \(scratch.url.lastPathComponent)/n.json is not an array") == true)
+        }
+        // The same broken copy of a known account is not read until notifications are asked for.
+        try scratch.write("n.json", "[" + notification.replacingOccurrences(of: "ACCOUNT", with: #"{"id": "9"}"#) + "]")
+        let known = try FixtureLoader.load(from: scratch.url, deferringNotifications: true)
+        let service = try SandboxService(fixture: known, clock: VirtualClock())
+        #expect(service.notificationsAwaitDecoding)
+    }
+
     @Test(arguments: [
         (#"[{"id": "5", "type": "follow", "created_at": "2026-11-20T10:00:00Z"}]"#, false),
         (#"[{"id": "5", "account": {"id": "7", "acct": "b"}, "status": {"id": "3"}}]"#, false),

@@ -166,11 +166,16 @@ public final class SandboxService: FeedService {
             }
         }
         let everyStatus = statuses + elsewhere + later + notifications.compactMap(\.status)
-        // The deferred file's accounts in the places a decoded file's would take (its status
-        // authors and its notifying accounts come last either way), so the directory is the same.
-        let authors =
-            everyStatus.flatMap { [$0.account] + ($0.reblog.map { [$0.original.account] } ?? []) } + notifications.map(\.account)
-            + (deferredNotifications?.authors ?? [])
+        // The deferred file's accounts the directory would not hold otherwise, in the places a
+        // decoded file's would take (they come last either way), so the directory is the same.
+        var authors = everyStatus.flatMap { [$0.account] + ($0.reblog.map { [$0.original.account] } ?? []) } + notifications.map(\.account)
+        if let deferredNotifications {
+            do {
+                authors += try deferredNotifications.accounts(unknownTo: Set(authors.map(\.id) + [scenario.account.id]))
+            } catch {
+                throw .brokenFixture(error.errorDescription ?? "The fixture file \(deferredNotifications.file) could not be read.")
+            }
+        }
         let directory = try SandboxAccounts(
             authors: authors, signedIn: scenario.account, domain: domain, details: accounts, domainBlocks: scenario.domainBlocks
         )
