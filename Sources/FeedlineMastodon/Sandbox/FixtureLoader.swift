@@ -17,12 +17,17 @@ public struct SandboxFixture: Hashable, Sendable {
     /// Profiles and relationships beyond what the statuses say: the file the scenario names
     /// as `accounts`.
     public var accounts: [SandboxAccountDetails]
+    /// The notifications file, when it was loaded with `deferringNotifications` (then
+    /// ``notifications`` is empty): a sandbox made from the fixture decodes it on first use.
+    public var deferredNotifications: DeferredNotifications?
 
     /// A fixture of these statuses, notifications, scenario and account details.
     public init(
         statuses: [Mastodon.Status], elsewhere: [Mastodon.Status] = [], notifications: [Mastodon.Notification] = [],
-        scenario: SandboxScenario = SandboxScenario(), accounts: [SandboxAccountDetails] = []
+        scenario: SandboxScenario = SandboxScenario(), accounts: [SandboxAccountDetails] = [],
+        deferredNotifications: DeferredNotifications? = nil
     ) {
+        self.deferredNotifications = deferredNotifications
         self.statuses = statuses
         self.elsewhere = elsewhere
         self.notifications = notifications
@@ -96,11 +101,16 @@ public enum FixtureLoader {
 
     /// Loads the fixture directory at `directory`.
     ///
+    /// With `deferringNotifications`, the notifications file is read at once only for the
+    /// accounts it names (a file those cannot be read from fails here, as before), and kept in
+    /// ``SandboxFixture/deferredNotifications`` for the sandbox to decode when notifications are
+    /// first asked for; a problem past the accounts is reported then, in the same words.
+    ///
     /// - Throws: ``FixtureError`` when the directory is missing (or a file), holds no statuses, or a file is
     ///   unreadable, not JSON, not statuses (with the coding path of the problem), repeats a
     ///   status id, or is a bad scenario (unknown keys, wrong types, impossible values, missing
     ///   arrival files).
-    public static func load(from directory: URL) throws(FixtureError) -> SandboxFixture {
+    public static func load(from directory: URL, deferringNotifications: Bool = false) throws(FixtureError) -> SandboxFixture {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             throw .missingDirectory(directory.path)
@@ -137,7 +147,8 @@ public enum FixtureLoader {
         // Every other file is decoded at once, on every core (decoding is most of a start on the
         // sandbox); what each one holds is checked below in the order the files are named.
         let decoded = decodeAll(
-            names.filter { $0 != scenarioFileName && $0 != accountsName }, notifications: notificationsName, in: directory, display: display
+            names.filter { $0 != scenarioFileName && $0 != accountsName }, notifications: notificationsName,
+            deferringNotifications: deferringNotifications, in: directory, display: display
         )
 
         var seen: [String: String] = [:]
@@ -166,14 +177,16 @@ public enum FixtureLoader {
             elsewhere += try statuses(in: name)
         }
         var notifications: [Mastodon.Notification] = []
+        var deferred: DeferredNotifications?
         if let name = notificationsName {
             guard names.contains(name) else {
                 throw .badScenario(display(scenarioFileName), "notifications: no file \(name) in \(folder)")
             }
-            guard case .notifications(let decodedNotifications) = try decoded[name, default: .failure(.unreadableFile(display(name)))].get() else {
-                throw .unreadableFile(display(name))
+            switch try decoded[name, default: .failure(.unreadableFile(display(name)))].get() {
+            case .notifications(let decodedNotifications): notifications = decodedNotifications
+            case .deferredNotifications(let file): deferred = file
+            case .statuses: throw .unreadableFile(display(name))
             }
-            notifications = decodedNotifications
         }
 
         var scenario = SandboxScenario()
@@ -200,22 +213,27 @@ public enum FixtureLoader {
                 throw error.isNotJSON ? .invalidJSON(display(name)) : .wrongAccounts(display(name), error)
             }
         }
-        return SandboxFixture(statuses: timeline, elsewhere: elsewhere, notifications: notifications, scenario: scenario, accounts: accounts)
+        return SandboxFixture(
+            statuses: timeline, elsewhere: elsewhere, notifications: notifications, scenario: scenario, accounts: accounts,
+            deferredNotifications: deferred
+        )
     }
 
     /// What a fixture file holds once decoded.
     private enum Decoded: Sendable {
         case statuses([Mastodon.Status])
         case notifications([Mastodon.Notification])
+        case deferredNotifications(DeferredNotifications)
     }
 
     /// `names` in `directory` read and decoded concurrently (`notifications` names the file of
-    /// notifications; the rest hold statuses), each to its contents or the error it gives.
+    /// notifications, read only for its accounts when `deferringNotifications`; the rest hold
+    /// statuses), each to its contents or the error it gives.
     ///
     /// The files are read first and decoded largest first: in name order the largest (the
     /// notifications) came last and was decoded alone while the other cores were idle.
     private static func decodeAll(
-        _ names: [String], notifications: String?, in directory: URL, display: (String) -> String
+        _ names: [String], notifications: String?, deferringNotifications: Bool, in directory: URL, display: (String) -> String
     ) -> [String: Result<Decoded, FixtureError>] {
         let jobs = names.map { name in
             (name: name, data: FileManager.default.contents(atPath: directory.appendingPathComponent(name).path), shown: display(name))
@@ -226,9 +244,12 @@ public enum FixtureLoader {
             let job = jobs[order[index]]
             let result: Result<Decoded, FixtureError>
             if let data = job.data {
-                result = job.name == notifications ? decodeNotifications(data, file: job.shown) : Result { () throws(FixtureError) in
-                    .statuses(try decodeStatuses(data, file: job.shown))
-                }
+                result =
+                    job.name != notifications
+                    ? Result { () throws(FixtureError) in .statuses(try decodeStatuses(data, file: job.shown)) }
+                    : deferringNotifications
+                        ? Result { () throws(FixtureError) in .deferredNotifications(try DeferredNotifications(data: data, file: job.shown)) }
+                        : decodeNotifications(data, file: job.shown)
             } else {
                 result = .failure(.unreadableFile(job.shown))
             }
@@ -238,11 +259,7 @@ public enum FixtureLoader {
     }
 
     private static func decodeNotifications(_ data: Data, file: String) -> Result<Decoded, FixtureError> {
-        do {
-            return .success(.notifications(try Mastodon.decode([Mastodon.Notification].self, from: data)))
-        } catch {
-            return .failure(error.isNotJSON ? .invalidJSON(file) : .wrongNotifications(file, error))
-        }
+        Result { () throws(FixtureError) in .notifications(try DeferredNotifications.notifications(in: data, file: file)) }
     }
 
     /// Parses the contents of a scenario file named `file` (for messages); `arrivals` loads the

@@ -21,6 +21,9 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
     case unknownList(String)
     /// The server refused the request as Mastodon would (HTTP 422), with its sentence.
     case refused(String)
+    /// A fixture file read on first use (the notifications, see ``DeferredNotifications``)
+    /// could not be read; the sentence is the ``FixtureError``'s, naming the file.
+    case brokenFixture(String)
 
     /// One sentence a user can read; see each case.
     public var errorDescription: String? {
@@ -34,6 +37,7 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
         case .unknownAccount(let handle): "No account @\(Self.shown(handle)) is known here."
         case .unknownList(let id): "There is no list \(Self.shown(id)) here."
         case .refused(let sentence): sentence
+        case .brokenFixture(let sentence): sentence
         }
     }
 

@@ -54,7 +54,12 @@ public final class SandboxService: FeedService {
 
     struct State: Sendable {
         var store: SandboxStore
+        /// The notifications; empty until ``loadNotifications()`` while ``deferredNotifications`` is set.
         var notifications: SandboxNotifications
+        /// The fixture's notifications file, not decoded yet (see ``DeferredNotifications``).
+        var deferredNotifications: DeferredNotifications?
+        /// Why the deferred notifications could not be decoded: every notifications request says so.
+        var notificationsProblem: SandboxError?
         var scenario: SandboxScenario
         var pendingArrivals: [SandboxScenario.Arrival]
         var pendingReactions: [SandboxScenario.Reaction]
@@ -94,7 +99,7 @@ public final class SandboxService: FeedService {
     ///     `accounts` file).
     /// - Throws: ``SandboxError/invalidPageSize(_:)``, ``SandboxError/invalidScenario(_:)``, or
     ///   ``SandboxError/duplicateStatus(_:)`` when two statuses (arrivals included) share an id.
-    public init(
+    public convenience init(
         statuses: [Mastodon.Status],
         elsewhere: [Mastodon.Status] = [],
         notifications: [Mastodon.Notification] = [],
@@ -103,6 +108,25 @@ public final class SandboxService: FeedService {
         pageSize: Int? = nil,
         clock: any Clock<Duration>,
         wallClock: WallClock = .system
+    ) throws(SandboxError) {
+        try self.init(
+            statuses: statuses, elsewhere: elsewhere, notifications: notifications, deferredNotifications: nil, scenario: scenario,
+            accounts: accounts, pageSize: pageSize, clock: clock, wallClock: wallClock
+        )
+    }
+
+    /// As the public initializer; `deferredNotifications` (when set) holds the notifications,
+    /// decoded on first use, whose accounts join the directory now.
+    private init(
+        statuses: [Mastodon.Status],
+        elsewhere: [Mastodon.Status],
+        notifications: [Mastodon.Notification],
+        deferredNotifications: DeferredNotifications?,
+        scenario: SandboxScenario,
+        accounts: [SandboxAccountDetails],
+        pageSize: Int?,
+        clock: any Clock<Duration>,
+        wallClock: WallClock
     ) throws(SandboxError) {
         if let problem = scenario.problem { throw .invalidScenario(problem) }
         let size = pageSize ?? scenario.pageSize ?? Self.defaultPageSize
@@ -142,7 +166,16 @@ public final class SandboxService: FeedService {
             }
         }
         let everyStatus = statuses + elsewhere + later + notifications.compactMap(\.status)
-        let authors = everyStatus.flatMap { [$0.account] + ($0.reblog.map { [$0.original.account] } ?? []) } + notifications.map(\.account)
+        // The deferred file's accounts the directory would not hold otherwise, in the places a
+        // decoded file's would take (they come last either way), so the directory is the same.
+        var authors = everyStatus.flatMap { [$0.account] + ($0.reblog.map { [$0.original.account] } ?? []) } + notifications.map(\.account)
+        if let deferredNotifications {
+            do {
+                authors += try deferredNotifications.accounts(unknownTo: Set(authors.map(\.id) + [scenario.account.id]))
+            } catch {
+                throw .brokenFixture(error.errorDescription ?? "The fixture file \(deferredNotifications.file) could not be read.")
+            }
+        }
         let directory = try SandboxAccounts(
             authors: authors, signedIn: scenario.account, domain: domain, details: accounts, domainBlocks: scenario.domainBlocks
         )
@@ -155,6 +188,7 @@ public final class SandboxService: FeedService {
             State(
                 store: store,
                 notifications: SandboxNotifications(notifications),
+                deferredNotifications: deferredNotifications,
                 scenario: scenario,
                 pendingArrivals: scenario.arrivals,
                 pendingReactions: scenario.reactions,
@@ -179,8 +213,9 @@ public final class SandboxService: FeedService {
         wallClock: WallClock = .system
     ) throws(SandboxError) {
         try self.init(
-            statuses: fixture.statuses, elsewhere: fixture.elsewhere, notifications: fixture.notifications, scenario: fixture.scenario,
-            accounts: fixture.accounts, pageSize: pageSize, clock: clock, wallClock: wallClock
+            statuses: fixture.statuses, elsewhere: fixture.elsewhere, notifications: fixture.notifications,
+            deferredNotifications: fixture.deferredNotifications, scenario: fixture.scenario, accounts: fixture.accounts,
+            pageSize: pageSize, clock: clock, wallClock: wallClock
         )
     }
 
@@ -279,6 +314,7 @@ public final class SandboxService: FeedService {
     /// A page of the user's notifications, grouped as Mastodon 4.3 groups them.
     public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
         try await perform(.notifications, cursor: cursor) { state, pageSize throws(SandboxError) in
+            try state.loadNotifications()
             let page = try state.notifications.page(after: cursor, size: pageSize, store: state.store)
             state.pagesServed += 1
             try state.releaseArrivals()
@@ -289,7 +325,8 @@ public final class SandboxService: FeedService {
     /// The notification groups with notifications strictly between `lower` and `upper`.
     public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
         try await perform(.notifications) { state, pageSize throws(SandboxError) in
-            state.notifications.newer(than: lower, olderThan: upper, size: pageSize, store: state.store)
+            try state.loadNotifications()
+            return state.notifications.newer(than: lower, olderThan: upper, size: pageSize, store: state.store)
         }
     }
 
@@ -394,6 +431,12 @@ public final class SandboxService: FeedService {
 
     /// Plans the request under the lock, waits its latency on the clock, then fails as planned
     /// or runs `body` under the lock.
+    /// Whether the fixture's notifications file is still waiting to be decoded (a test hook:
+    /// true from the start until the first request that needs the notifications).
+    package var notificationsAwaitDecoding: Bool {
+        state.withLock { $0.deferredNotifications != nil }
+    }
+
     /// Runs `body` on the sandbox's state under its lock.
     func withState<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
         state.withLock { body(&$0) }
@@ -457,6 +500,23 @@ extension SandboxService.State {
         return SandboxService.Plan(wait: wait, failure: failure)
     }
 
+    /// Decodes the deferred notifications file, once: afterwards ``notifications`` holds them.
+    ///
+    /// - Throws: ``SandboxError/brokenFixture(_:)`` when the file cannot be decoded, now and on
+    ///   every call after.
+    mutating func loadNotifications() throws(SandboxError) {
+        if let deferred = deferredNotifications {
+            deferredNotifications = nil
+            do {
+                // Added notifications (reactions) load the file first, so nothing is here yet.
+                notifications = SandboxNotifications(try deferred.decode())
+            } catch {
+                notificationsProblem = .brokenFixture(error.errorDescription ?? "The fixture file \(deferred.file) could not be read.")
+            }
+        }
+        if let notificationsProblem { throw notificationsProblem }
+    }
+
     /// Adds the arrivals whose time has come to the timeline, and lets the reactions whose time
     /// has come happen: the post's count goes up, a notification arrives.
     fileprivate mutating func releaseArrivals() throws(SandboxError) {
@@ -486,6 +546,8 @@ extension SandboxService.State {
             accounts.followedUser(by: account.id)
         }
         if let status { store.replace(status) }
+        // A broken deferred file leaves the list empty: its notifications requests fail, saying why.
+        try? loadNotifications()
         return notifications.add(type: reaction.kind.rawValue, account: account, status: status, at: reaction.date)
     }
 }

@@ -87,7 +87,8 @@ public enum ServiceChoice: Sendable, Hashable {
         case .sandbox(let fixtures):
             let fixture: SandboxFixture
             do {
-                fixture = try FixtureLoader.load(from: fixtures)
+                // Notifications are decoded when first asked for: most sessions never open them.
+                fixture = try FixtureLoader.load(from: fixtures, deferringNotifications: true)
             } catch {
                 throw ServiceSetupError(error.errorDescription ?? "The fixtures in \(fixtures.path) could not be read.")
             }
