@@ -13,7 +13,7 @@ import FoundationNetworking
 /// so it keeps working where it cannot be the default): the head and body of an answer, the
 /// request's fields and body as sent, redirects within the origin only, a body delivered as it
 /// comes, the idle limit, and cancellation.
-@Suite("HTTP transports", .timeLimit(.minutes(5)))
+@Suite("HTTP transports", .timeLimit(.minutes(10)))
 struct HTTPTransportTests {
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case platform, urlSession

@@ -253,7 +253,7 @@ final class AccountListsClient: DriverClient<AccountListsServer> {
 }
 
 @MainActor
-@Suite("JSON-lines account lists, search and follow requests", .timeLimit(.minutes(5)))
+@Suite("JSON-lines account lists, search and follow requests", .timeLimit(.minutes(10)))
 struct JSONLAccountListsDriverTests {
     /// A `changes` message's `deleted`, and the ids of its inserted and updated rows.
     static func summary(_ line: String) -> String {

@@ -54,9 +54,9 @@ public final class RenderCache: Sendable {
     public static let limit = 4_096
 
     private let wraps = Entries<String, Int, [String]>()
-    private let rows = Entries<PostID, RowSource, [String]>()
+    private let rows = Entries<PostID, RowSource, [TerminalText]>()
     private let bodies = Entries<PostID, BodySource, String>()
-    private let posts = Entries<PostID, PostSource, [String]>()
+    private let posts = Entries<PostID, PostSource, [TerminalText]>()
 
     public init() {}
 
@@ -67,7 +67,7 @@ public final class RenderCache: Sendable {
         return wraps.value(text, columns) { TextWidth.wrap(text, to: columns) }
     }
 
-    func row(_ id: PostID, _ source: RowSource, make: () -> [String]) -> [String] {
+    func row(_ id: PostID, _ source: RowSource, make: () -> [TerminalText]) -> [TerminalText] {
         rows.value(id, source, make: make)
     }
 
@@ -75,7 +75,7 @@ public final class RenderCache: Sendable {
         bodies.value(id, source, make: make)
     }
 
-    func post(_ id: PostID, _ source: PostSource, make: () -> [String]) -> [String] {
+    func post(_ id: PostID, _ source: PostSource, make: () -> [TerminalText]) -> [TerminalText] {
         posts.value(id, source, make: make)
     }
 }

@@ -145,7 +145,7 @@ extension REPLDriver {
         if !entry.headerShown {
             if let failure = header.failure {
                 entry.headerShown = true
-                return TextWidth.wrap("Could not load the profile: \(failure.message) (retry loads it again.)", to: options.width)
+                return wrapped("Could not load the profile: \(failure.message) (retry loads it again.)")
             }
             guard header.profile != nil else { return [] }
             entry.headerShown = true
@@ -157,6 +157,6 @@ extension REPLDriver {
         let line = renderer.relationshipLine(header)
         guard line != entry.relationshipLine else { return [] }
         entry.relationshipLine = line
-        return TextWidth.wrap(line ?? "You: no relationship.", to: options.width)
+        return wrapped(line ?? "You: no relationship.")
     }
 }
