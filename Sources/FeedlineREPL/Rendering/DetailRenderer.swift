@@ -18,6 +18,13 @@ public struct DetailRenderer: Sendable {
     public var clock: WallClock
     /// Post parts made before, reused while their post is unchanged (none: draw each time).
     public var cache: RenderCache?
+    /// The most lines of a post's text (and of a quoted post's) the screen prints; what is
+    /// left is counted on a line of its own ("… 1,204 more lines: list all prints the whole
+    /// post"). `nil` prints every line (`list all`).
+    public var textLineLimit: Int? = DetailRenderer.defaultTextLineLimit
+
+    /// Lines of a post's text printed when it opens: a screen or two, never a 5 MB post's every line.
+    public static let defaultTextLineLimit = 60
 
     /// A renderer for `width` columns, reusing post parts from `cache` if given.
     /// `missingRepliesReason` ends the sentence said when a thread shows fewer replies than its
@@ -89,7 +96,7 @@ public struct DetailRenderer: Sendable {
     }
 
     private func cachedPostLines(_ part: PostPart, id: PostID) -> [TerminalText] {
-        let source = RenderCache.PostSource(part: part, age: clock.relative(part.post.createdAt), columns: width)
+        let source = RenderCache.PostSource(part: part, age: clock.relative(part.post.createdAt), columns: width, textLineLimit: textLineLimit)
         guard let cache else { return postLines(source) }
         return cache.post(id, source) { postLines(source) }
     }
@@ -117,7 +124,7 @@ public struct DetailRenderer: Sendable {
             return lines
         }
         let text = TextWidth.sanitize(post.text, keepingLines: true)
-        lines += text.isEmpty ? [style.dim("(no text)")] : wrapped(text).map(TerminalText.init)
+        lines += text.isEmpty ? [style.dim("(no text)")] : capped(wrapped(text))
         if !post.media.isEmpty {
             lines.append("")
             if let warning, warning.action == .blur {
@@ -157,7 +164,7 @@ public struct DetailRenderer: Sendable {
     /// deletion stands in for the post).
     private func quoteLines(_ state: PostDetailState) -> [TerminalText] {
         guard let quote = state.quote, !state.deleted, state.warning?.action != .warn else { return [] }
-        return QuoteLines(style: style, clock: clock).lines(quote, columns: width, whole: true, opener: "quote") + [""]
+        return QuoteLines(style: style, clock: clock, textLineLimit: textLineLimit).lines(quote, columns: width, whole: true, opener: "quote") + [""]
     }
 
     private func interactionLines(_ interaction: PostInteraction, replies: Int) -> [TerminalText] {
@@ -167,6 +174,18 @@ public struct DetailRenderer: Sendable {
         let bookmark = interaction.bookmarked ? " · 🔖 bookmarked" + queued(.bookmark) : (interaction.queued.contains(.bookmark) ? " · 🔖 unbookmarking…" : "")
         let lines = TextWidth.wrap(fav + " · " + boost + " · " + Self.count(replies, "reply", "replies") + bookmark, to: width)
         return interaction.favourited || interaction.reblogged ? lines.map(style.yellow) : lines.map(TerminalText.init)
+    }
+
+    /// `lines` up to ``textLineLimit``, then a line that counts the rest and says how to see
+    /// them (one line more than the limit is printed rather than counted).
+    func capped(_ lines: [String]) -> [TerminalText] {
+        Self.capped(lines, limit: textLineLimit, style: style)
+    }
+
+    static func capped(_ lines: [String], limit: Int?, style: Style) -> [TerminalText] {
+        guard let limit, lines.count > limit + 1 else { return lines.map { TerminalText($0) } }
+        let rest = lines.count - limit
+        return lines.prefix(limit).map { TerminalText($0) } + [style.dim("… \(ProfileRenderer.count(rest)) more lines: list all prints the whole post.")]
     }
 
     /// `60%`, rounded to the nearest whole percent (`<1%` for a few votes of many).

@@ -6,6 +6,8 @@ import Feedline
 struct QuoteLines {
     var style: Style
     var clock: WallClock
+    /// The most lines of the quoted post's text shown whole (``DetailRenderer/textLineLimit``).
+    var textLineLimit: Int? = nil
     /// The bar every line starts with.
     static let bar = "│ "
 
@@ -55,7 +57,7 @@ struct QuoteLines {
             lines += wrap("CW: " + TextWidth.oneLine(warning) + " (\(opener) to read)", whole ? room : nil).map(style.magenta)
         } else if whole {
             let text = TextWidth.sanitize(shown.text, keepingLines: true)
-            lines += text.isEmpty ? [style.dim("(no text)")] : TextWidth.wrap(text, to: room).map(TerminalText.init)
+            lines += text.isEmpty ? [style.dim("(no text)")] : DetailRenderer.capped(TextWidth.wrap(text, to: room), limit: textLineLimit, style: style)
             for media in shown.media { lines += TextWidth.wrap(TextWidth.oneLine(media.summary), to: room).map(TerminalText.init) }
         } else {
             let media = shown.media.map { "[\($0.kind.rawValue)]" }.joined(separator: " ")

@@ -48,6 +48,8 @@ public final class RenderCache: Sendable {
         /// The post's age as shown ("3h").
         var age: String
         var columns: Int
+        /// ``DetailRenderer/textLineLimit``.
+        var textLineLimit: Int?
     }
 
     /// How many entries of each kind are kept at most.

@@ -363,7 +363,11 @@ public final class REPLDriver {
             switch stack.last {
             case .list(let entry)?:
                 emit(entry.screen.redraw(range, pageSize: options.pageSize, rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry)))
-            case .post(let entry)?: emit(entry.screen.redraw(detailRenderer))
+            case .post(let entry)?:
+                // list all: the whole text of a long post, every line.
+                var renderer = detailRenderer
+                if range == .all { renderer.textLineLimit = nil }
+                emit(entry.screen.redraw(renderer))
             case nil: break
             }
         case .back:
