@@ -219,9 +219,9 @@ struct TOMLSyntax {
         guard depth < Self.maximumDepth else { throw fail("arrays and inline tables nest deeper than \(Self.maximumDepth)") }
         switch current {
         case UInt8(ascii: "\""):
-            if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") { try multilineBasicString() } else { try basicString() }
+            if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") { try multilineString(quote: UInt8(ascii: "\"")) } else { try basicString() }
         case UInt8(ascii: "'"):
-            if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") { try multilineLiteralString() } else { try literalString() }
+            if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") { try multilineString(quote: UInt8(ascii: "'")) } else { try literalString() }
         case UInt8(ascii: "["):
             try array(depth: depth)
         case UInt8(ascii: "{"):
@@ -260,18 +260,19 @@ struct TOMLSyntax {
         }
     }
 
-    private mutating func multilineBasicString() throws(Problem) {
+    /// A multi-line string from its opening `"""` (basic, with escapes) or `'''` (literal) to
+    /// its closing one; up to two more quotes after that belong to the string.
+    private mutating func multilineString(quote: UInt8) throws(Problem) {
         advance(); advance(); advance()
         while true {
             guard let byte = current else { throw fail("a multi-line string is not closed") }
-            if byte == UInt8(ascii: "\""), peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
+            if byte == quote, peek(1) == quote, peek(2) == quote {
                 advance(); advance(); advance()
-                // Up to two more quotes belong to the string.
-                if current == UInt8(ascii: "\"") { advance() }
-                if current == UInt8(ascii: "\"") { advance() }
+                if current == quote { advance() }
+                if current == quote { advance() }
                 return
             }
-            if byte == UInt8(ascii: "\\") {
+            if byte == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") {
                 try escape(multiline: true)
                 continue
             }
@@ -281,7 +282,7 @@ struct TOMLSyntax {
                 continue
             }
             guard byte == 0x09 || byte == 0x0A || (byte >= 0x20 && byte != 0x7F) else {
-                throw fail("a string holds a control character (\(found)); write it as an escape")
+                throw fail("a string holds a control character (\(found))" + (quote == UInt8(ascii: "\"") ? "; write it as an escape" : ""))
             }
             advance()
         }
@@ -333,26 +334,6 @@ struct TOMLSyntax {
             advance()
             if byte == UInt8(ascii: "'") { return }
             guard byte == 0x09 || (byte >= 0x20 && byte != 0x7F) else { throw fail("a string holds a control character") }
-        }
-    }
-
-    private mutating func multilineLiteralString() throws(Problem) {
-        advance(); advance(); advance()
-        while true {
-            guard let byte = current else { throw fail("a multi-line string is not closed") }
-            if byte == UInt8(ascii: "'"), peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") {
-                advance(); advance(); advance()
-                if current == UInt8(ascii: "'") { advance() }
-                if current == UInt8(ascii: "'") { advance() }
-                return
-            }
-            if byte == 0x0D {
-                guard peek(1) == 0x0A else { throw fail("a string holds a carriage return without a line feed") }
-                advance()
-                continue
-            }
-            guard byte == 0x09 || byte == 0x0A || (byte >= 0x20 && byte != 0x7F) else { throw fail("a string holds a control character") }
-            advance()
         }
     }
 
