@@ -124,7 +124,8 @@ let package = Package(
         ),
         .target(
             name: "FeedlineFuzzing",
-            dependencies: ["Feedline", "FeedlineMastodon", "FeedlineREPL", "FeedlineJSONL"],
+            // FeedlineAccounts for the config file's target (TOMLKit, with its C++ parser).
+            dependencies: ["Feedline", "FeedlineMastodon", "FeedlineREPL", "FeedlineJSONL", "FeedlineAccounts"],
             swiftSettings: strict
         ),
         .executableTarget(

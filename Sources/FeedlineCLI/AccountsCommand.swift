@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedlineAccounts
 import FeedlineMastodon
+import FeedlineREPL
 import Foundation
 
 /// `feedline accounts`: the signed-in accounts, the default marked.
@@ -43,10 +44,10 @@ struct AccountsCommand: AsyncParsableCommand {
                 Output.say("* the default: the latest sign-in (set account = \"USER@SERVER\" in \(directory.configFile.path) to choose).")
             }
         } catch let error as ConfigFileError {
-            Output.complain(error.description)
+            Output.complain(TerminalText(error.description))
             throw ExitCode(1)
         } catch let error as CredentialStoreError {
-            Output.complain(error.description)
+            Output.complain(TerminalText(error.description))
             throw ExitCode(1)
         }
     }

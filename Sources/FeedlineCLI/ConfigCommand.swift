@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedlineAccounts
 import FeedlineMastodon
+import FeedlineREPL
 import Foundation
 
 /// `feedline config [FLAGS]`: the settings in effect and where each came from.
@@ -25,7 +26,7 @@ struct ConfigCommand: AsyncParsableCommand {
         do {
             resolved = try options.resolve()
         } catch let error as StartError {
-            Output.complain(error.description)
+            Output.complain(TerminalText(error.description))
             throw ExitCode(1)
         }
         let settings = resolved.settings

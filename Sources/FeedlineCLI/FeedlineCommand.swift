@@ -108,13 +108,13 @@ struct FeedlineCommand: AsyncParsableCommand {
         do {
             resolved = try options.resolve()
         } catch let error as StartError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            Output.complain(TerminalText(error.description))
             throw ExitCode(1)
         }
         // A sign-in older than the scopes asked for now: said once, on standard error (not the
         // JSON-lines protocol's output), before anything loads.
         if case .account = resolved.selection.token, let note = resolved.selection.account?.missingScopesNote {
-            Output.complain(note)
+            Output.complain(TerminalText(note))
         }
         let settings = resolved.settings
         let configuration = SessionConfiguration(

@@ -40,7 +40,7 @@ struct LoginCommand: AsyncParsableCommand {
             Output.say("Signed in as \(account.handle).")
             Output.say("Your home timeline: feedline (or feedline --account \(account.id)). The account is kept in \(store.url(of: account).path).")
         } catch {
-            Output.complain(error.description)
+            Output.complain(TerminalText(error.description))
             throw ExitCode(1)
         }
     }

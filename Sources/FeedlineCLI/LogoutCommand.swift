@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedlineAccounts
 import FeedlineMastodon
+import FeedlineREPL
 import Foundation
 
 /// `feedline logout [USER@SERVER]`: revokes an account's token on its server and deletes it here.
@@ -48,7 +49,7 @@ struct LogoutCommand: AsyncParsableCommand {
             }
             Output.say("Signed out of \(chosen.handle): the token is revoked and deleted.")
         } catch let error as CredentialStoreError {
-            Output.complain(error.description)
+            Output.complain(TerminalText(error.description))
             throw ExitCode(1)
         }
     }

@@ -56,7 +56,7 @@ enum SessionSetup {
         do {
             return try await startREPL(configuration)
         } catch {
-            FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
+            Output.complain(TerminalText(String(describing: error)))
             return 1
         }
     }
@@ -76,7 +76,7 @@ enum SessionSetup {
             waitClock = choice.isRemote ? ContinuousClock() : ManualClock()
             session = try makeSession(choice, configuration, clock: clock, retryClock: waitClock, executor: nil)
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            Output.complain(TerminalText(String(describing: error)))
             return 1
         }
         let state = configuration.state.directory(interactive: false).flatMap {
@@ -123,7 +123,7 @@ enum SessionSetup {
         await state?.restore(markerWait: interactive ? SessionKeeper.interactiveMarkerWait : nil)
         options.keepsState = state != nil
         if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
-        let write: @MainActor (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        let write: @MainActor (TerminalText) -> Void = { Output.write($0) }
         if scriptLines != nil || !interactive {
             let input: AnySequence<String> = scriptLines.map { AnySequence($0) } ?? AnySequence { AnyIterator { readLine(strippingNewline: true) } }
             // The runner's own waits (settling after each command) resume on the same queue too.
@@ -138,7 +138,7 @@ enum SessionSetup {
                 let message = line == 0
                     ? "Stopped before the first command (--bail): loading the first screen failed."
                     : "Stopped at \(source) (--bail): \"\(command)\" failed."
-                FileHandle.standardError.write(Data((message + "\n").utf8))
+                Output.complain(TerminalText(message))
                 await state?.finish()
                 return 1
             }

@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineREPL
 import FeedlineState
 import Foundation
 
@@ -56,7 +57,7 @@ extension SessionKeeper {
     static func open(directory: URL, choice: ServiceChoice, session: FeedSession, clock: any Clock<Duration>) -> SessionKeeper? {
         guard case .feed(.home) = session.root.source else { return nil }
         let (server, account) = StateChoice.names(of: choice)
-        let say: @MainActor (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        let say: @MainActor (String) -> Void = { Output.complain(TerminalText($0)) }
         do {
             let store = try StateStore.open(directory: directory, server: server, account: account)
             return SessionKeeper(store: store, session: session, markerService: session.service as? any MarkerService, clock: clock, say: say)

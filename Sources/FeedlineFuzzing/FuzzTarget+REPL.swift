@@ -122,14 +122,19 @@ extension FuzzTarget {
                 if line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                     throw Finding(description: "\(what) line with a control character: \(line.debugDescription)")
                 }
+                // Made safe once, a line stays as it is: no control, bidirectional control or
+                // hidden character is left for the sanitiser to find.
+                if TextSafety.clean(line) != line {
+                    throw Finding(description: "\(what) line the sanitiser would change: \(line.debugDescription)")
+                }
             }
         }
 
         let rows = RowRenderer(width: width, clock: clock)
-        let rowLines = rows.lines(.post(row), number: number, marker: "~")
+        let rowLines = rows.lines(.post(row), number: number, marker: "~").map(\.text)
         try check(rowLines, "row")
         // Unmarked, a thread's focus carries its mark; indented or not, nothing is wider.
-        let plainLines = rows.lines(.post(row), number: number)
+        let plainLines = rows.lines(.post(row), number: number).map(\.text)
         try check(plainLines, "unmarked row")
         if thread?.isFocus == true, plainLines.first?.first != RowRenderer.focusMarker {
             throw Finding(description: "a thread's focus row without its mark: \(plainLines.debugDescription)")
@@ -155,7 +160,7 @@ extension FuzzTarget {
         var detail = PostDetailState(id: post.id, known: PostChange(originalID: original.id, post: original, interaction: interaction))
         detail.context = PostContext(ancestors: [original], descendants: [post])
         detail.postLoad = flags & 64 == 0 ? .loaded : .failed(FeedFailure(message: field(3), isTransient: true))
-        try check(DetailRenderer(width: width, clock: clock).lines(detail), "detail")
+        try check(DetailRenderer(width: width, clock: clock).lines(detail).map(\.text), "detail")
 
         let text = TextWidth.sanitize(field(1), keepingLines: true)
         try check(TextWidth.wrap(text, to: width), "wrapped")

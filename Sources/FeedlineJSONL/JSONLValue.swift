@@ -1,3 +1,4 @@
+import Feedline
 import Foundation
 
 /// A JSON value, for the client's command ids (echoed exactly as sent) and for building messages.
@@ -51,6 +52,11 @@ public indirect enum JSONLValue: Sendable, Hashable {
         }
     }
 
+    /// `value` as a JSON string. Escaped as `\uXXXX` (a pair of surrogates past the Basic
+    /// Multilingual Plane), besides `"` and `\`: every C0 and C1 control and DEL, the line and
+    /// paragraph separators, bidirectional controls and invisible characters — everything the
+    /// one sanitiser (`TextSafety`) looks at. So a message is one line, and a line shown in a
+    /// terminal can neither drive it nor hide anything; the decoded string is the one sent.
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
         for scalar in value.unicodeScalars {
@@ -60,12 +66,23 @@ public indirect enum JSONLValue: Sendable, Hashable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                output += String(format: "\\u%04x", scalar.value)
+            case _ where TextSafety.needsLook(scalar):
+                if scalar.value > 0xFFFF {
+                    let value = scalar.value - 0x10000
+                    output += escaped(0xD800 + (value >> 10)) + escaped(0xDC00 + (value & 0x3FF))
+                } else {
+                    output += escaped(scalar.value)
+                }
             default: output.unicodeScalars.append(scalar)
             }
         }
         output += "\""
+    }
+
+    /// `\u001b`: a UTF-16 code unit as a JSON escape.
+    private static func escaped(_ unit: UInt32) -> String {
+        let hex = String(unit, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
 

@@ -183,7 +183,13 @@ public final class JSONLinesDriver {
             guard session.reveal(post: post) else { return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))." }
         case .draft, .editDraft, .send, .discard, .drafts, .delete, .editPost, .redraft, .vote, .history:
             return await carryOut(writing: action, id: id)
-        case .relationship, .relationships:
+        case .relationship(let kind, let account, let value, _):
+            // A mute or block of yourself would take every post of yours off every list: the
+            // account first (as delete's check), then the core's rule.
+            if value, kind == .mute || kind == .block, session.drafts.settingsFailure == nil { await loadAccount() }
+            if let refusal = session.relationshipRefusal(kind, value, account: account) { return refusal.message }
+            carryOut(accounts: action)
+        case .relationships:
             carryOut(accounts: action)
         case .answerRequest(let row, let accept, let screen):
             switch list(screen) {

@@ -92,6 +92,16 @@ struct ConfigFileTests {
             ("\n\nwidth = = 3", "line 3: this is not valid TOML ("),
             ("width = 80\nwidth = 90", "line 2: this is not valid TOML ("),
             ("a = 1\u{0}", "line 1: it contains a NUL character"),
+            // Documents TOMLKit's parser aborted on (exit 134) instead of reporting.
+            ("[\n", "line 1: this is not valid TOML (expected a key (letters, digits, - and _, or a quoted name), found a line break)"),
+            ("width = 80\n[\n", "line 2: this is not valid TOML (expected a key"),
+            ("width = 80\n\n[[\n]]", "line 3: this is not valid TOML (expected a key"),
+            ("[ \"a\" . \n", "line 1: this is not valid TOML (expected a key"),
+            ("color = true\nwidth = [1,\n[\n", "line 4: this is not valid TOML (an array is not closed"),
+            ("width = {a = \n", "line 1: this is not valid TOML (expected a value after '=', found a line break)"),
+            ("width = 80 page-size = 5", "line 1: this is not valid TOML (expected the end of the line, found 'p')"),
+            ("account = \"a\u{7}b\"", "line 1: this is not valid TOML (a string holds a control character (the character U+7); write it as an escape)"),
+            ("width = eighty", "line 1: this is not valid TOML (\"eighty\" is not a TOML value (text goes in quotes))"),
         ]
     )
     func mistakes(_ text: String, _ expected: String) throws {

@@ -230,7 +230,11 @@ final class AccountListsServer: FeedService, Sendable {
     }
     func account(named handle: String) async throws -> Author { throw expectations.unexpected("account(named: \(handle))") }
     func profile(of account: AccountID) async throws -> Profile { throw expectations.unexpected("profile(of: \(account))") }
-    func composeSettings() async throws -> ComposeSettings { throw expectations.unexpected("composeSettings") }
+    /// Who you are: asked before a mute or block (one of yourself is refused without sending).
+    func composeSettings() async throws -> ComposeSettings {
+        log("composeSettings")
+        return ComposeSettings(account: Author(id: "9", displayName: "You", handle: "you"))
+    }
     func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post { throw expectations.unexpected("publish") }
     func delete(_ id: PostID) async throws -> Post { throw expectations.unexpected("delete(\(id))") }
     func source(of id: PostID) async throws -> PostSource { throw expectations.unexpected("source(of: \(id))") }
@@ -253,7 +257,7 @@ final class AccountListsClient: DriverClient<AccountListsServer> {
 }
 
 @MainActor
-@Suite("JSON-lines account lists, search and follow requests", .timeLimit(.minutes(5)))
+@Suite("JSON-lines account lists, search and follow requests", .timeLimit(.minutes(10)))
 struct JSONLAccountListsDriverTests {
     /// A `changes` message's `deleted`, and the ids of its inserted and updated rows.
     static func summary(_ line: String) -> String {
@@ -427,7 +431,7 @@ struct JSONLAccountListsDriverTests {
         ])
         await client.wait()
         #expect(try await client.rowIDs(1) == ["account:2", "tag:birds"])
-        #expect(client.server.calls == ["page home", "search bird", "relationships 2", "mute true 1", "mute true 2"])
+        #expect(client.server.calls == ["page home", "search bird", "relationships 2", "composeSettings", "mute true 1", "mute true 2"])
     }
 
     @Test("accept and reject refuse what is not a follow request on a requests screen, and ask nothing; bad routes are errors")

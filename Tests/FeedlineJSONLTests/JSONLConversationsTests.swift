@@ -79,7 +79,7 @@ final class DMServer: EmptyReads, Sendable {
 }
 
 @MainActor
-@Suite("JSON-lines conversations", .timeLimit(.minutes(5)))
+@Suite("JSON-lines conversations", .timeLimit(.minutes(10)))
 struct JSONLConversationsDriverTests {
     /// The rows of `screen`'s mirror as `ID` with `*` when unread and `!` when it shows a refusal.
     static func rows(_ client: DriverClient<DMServer>, _ screen: Int) async throws -> [String] {

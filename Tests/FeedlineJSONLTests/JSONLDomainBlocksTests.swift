@@ -218,7 +218,7 @@ final class DomainBlocksClient: DriverClient<DomainBlocksServer> {
 }
 
 @MainActor
-@Suite("JSON-lines domain blocks", .timeLimit(.minutes(5)))
+@Suite("JSON-lines domain blocks", .timeLimit(.minutes(10)))
 struct JSONLDomainBlocksDriverTests {
     /// Each line of `lines` as its type, a `changes` line as its summary, a `domainBlock` line whole.
     static func outline(_ lines: [String]) -> [String] {

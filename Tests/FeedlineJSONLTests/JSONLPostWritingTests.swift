@@ -249,7 +249,7 @@ private final class RefusingPollService: FeedService {
 }
 
 @MainActor
-@Suite("JSON-lines vote the server refuses", .timeLimit(.minutes(1)))
+@Suite("JSON-lines vote the server refuses", .timeLimit(.minutes(10)))
 struct JSONLRefusedVoteTests {
     @Test("a vote shown at once and refused by the server: the row shows the server's poll again, and the reply is the error")
     func refused() async throws {

@@ -229,7 +229,7 @@ final class AccountsClient: DriverClient<AccountsServer> {
 }
 
 @MainActor
-@Suite("JSON-lines relationships and profiles", .timeLimit(.minutes(5)))
+@Suite("JSON-lines relationships and profiles", .timeLimit(.minutes(10)))
 struct JSONLRelationshipDriverTests {
     static func ids(_ mirror: ChangesMirror) -> [String] { mirror.rows.compactMap { $0["post"] as? String } }
 

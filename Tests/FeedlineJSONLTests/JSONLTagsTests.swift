@@ -229,7 +229,7 @@ final class TagsClient: DriverClient<TagsServer> {
 }
 
 @MainActor
-@Suite("JSON-lines hashtags and trends", .timeLimit(.minutes(5)))
+@Suite("JSON-lines hashtags and trends", .timeLimit(.minutes(10)))
 struct JSONLTagsDriverTests {
     /// Each line of `lines` as its type, a `changes` line as its summary, a `tagFollow` line whole.
     static func outline(_ lines: [String]) -> [String] {

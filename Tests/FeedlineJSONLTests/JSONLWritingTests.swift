@@ -417,7 +417,7 @@ private final class ReadOnlyService: EmptyReads {
 }
 
 @MainActor
-@Suite("JSON-lines writing where the service cannot write", .timeLimit(.minutes(1)))
+@Suite("JSON-lines writing where the service cannot write", .timeLimit(.minutes(10)))
 struct JSONLReadOnlyWritingTests {
     @Test("draft is refused with the service's sentence and makes nothing; delete says why it failed")
     func refused() async throws {

@@ -9,7 +9,7 @@ import Testing
 /// sleeps: each waits for the thing it expects (a connection opened, a sleep begun on the clock,
 /// a state shown), and the clock only moves when a test moves it.
 @MainActor
-@Suite("Live updates", .timeLimit(.minutes(5)))
+@Suite("Live updates", .timeLimit(.minutes(10)))
 struct MastodonLiveUpdatesTests {
     /// Numbers apart from each other, so each timer is told apart: the poll (600 s) never fires
     /// while a test moves the clock through backoffs (1, 2, 4, 8 s) or a stable connection (60 s).

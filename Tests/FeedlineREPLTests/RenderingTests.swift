@@ -46,7 +46,7 @@ struct RenderingTests {
         for (current, quote, context, expected) in displays {
             var post = quoting
             post.quote = quote
-            let lines = renderer.lines(.post(PostRow(post: post, filterContext: context, quoted: current)), number: 4)
+            let lines = renderer.textLines(.post(PostRow(post: post, filterContext: context, quoted: current)), number: 4)
             #expect(lines.contains { $0.contains("│ ") && $0.contains(expected) }, "\(expected) at \(width)")
             for line in lines { #expect(TextWidth.width(of: line) <= width) }
         }
@@ -54,10 +54,10 @@ struct RenderingTests {
         warned.filters = [filter]
         var post = quoting
         post.quote = Quote(state: .accepted, post: warned)
-        let lines = renderer.lines(.post(PostRow(post: post, filterContext: .home, quoted: QuotedPost(post: warned))), number: 4)
+        let lines = renderer.textLines(.post(PostRow(post: post, filterContext: .home, quoted: QuotedPost(post: warned))), number: 4)
         #expect(lines.contains { $0.contains("Filtered: Work") }, "warned in the quoting row's context")
         #expect(!lines.contains { $0.contains("Say no early") })
-        let shown = renderer.lines(.post(PostRow(post: quoting, quoted: QuotedPost(post: quoted))), number: 4)
+        let shown = renderer.textLines(.post(PostRow(post: quoting, quoted: QuotedPost(post: quoted))), number: 4)
         #expect(shown.contains { $0.contains("★ 612") }, "the quoted post's own marks")
     }
 
@@ -87,7 +87,7 @@ struct RenderingTests {
         #expect(TextWidth.width(of: "      " + text) == 6 + TextWidth.width(of: text))
         let post = Self.post("9", name: "Fam", text: text)
         for width in [20, 23, 40] {
-            let lines = RowRenderer(width: width, clock: Self.clock).lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 1)
+            let lines = RowRenderer(width: width, clock: Self.clock).textLines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 1)
             for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line.debugDescription) is wider than \(width)") }
         }
     }
@@ -113,7 +113,7 @@ struct RenderingTests {
         let renderer = RowRenderer(width: width, clock: Self.clock)
         for (index, post) in Self.posts.enumerated() {
             let row = ListRow.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post)))
-            let lines = renderer.lines(row, number: index + 1)
+            let lines = renderer.textLines(row, number: index + 1)
             for line in lines {
                 #expect(TextWidth.width(of: line) <= width, "\(line) is wider than \(width)")
                 #expect(!line.contains("\u{1B}"), "escape from post data reached the terminal")
@@ -133,7 +133,7 @@ struct RenderingTests {
         for (number, favourites) in [(1, 0), (1_000, 3), (1_786, 845_325), (12, 9_223_372_036_854_775_807)] {
             var interaction = PostInteraction(serverCopy: post)
             interaction.favouritesCount = favourites
-            let lines = renderer.lines(.post(PostRow(post: post, interaction: interaction)), number: number)
+            let lines = renderer.textLines(.post(PostRow(post: post, interaction: interaction)), number: number)
             for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line.debugDescription) is wider than \(width)") }
             let marks = "☆ \(favourites)  △ 0"
             if lines[0].hasSuffix(marks) {
@@ -145,9 +145,9 @@ struct RenderingTests {
                 #expect(lines[0].contains("Ana"))
             }
         }
-        let roomy = RowRenderer(width: 40, clock: Self.clock).lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 3)
+        let roomy = RowRenderer(width: 40, clock: Self.clock).textLines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 3)
         #expect(roomy[0].hasSuffix("☆ 3  △ 0") && TextWidth.width(of: roomy[0]) == 40)
-        let wide = RowRenderer(width: 80, clock: Self.clock).lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 1_000)
+        let wide = RowRenderer(width: 80, clock: Self.clock).textLines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 1_000)
         #expect(wide[0].hasPrefix(" 1000  Ana Lima 🎮 · 3h"))
         #expect(TextWidth.width(of: wide[0]) == 80)
     }
@@ -161,14 +161,14 @@ struct RenderingTests {
     func threadRows() {
         let renderer = RowRenderer(width: 80, clock: Self.clock)
         let post = Self.posts[0]
-        let flat = renderer.lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 2)
-        let root = renderer.lines(Self.threadRow(post, depth: 0), number: 2)
+        let flat = renderer.textLines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: 2)
+        let root = renderer.textLines(Self.threadRow(post, depth: 0), number: 2)
         #expect(root == flat, "depth 0, not the focus: drawn as any row")
-        let focus = renderer.lines(Self.threadRow(post, depth: 0, focus: true), number: 2)
+        let focus = renderer.textLines(Self.threadRow(post, depth: 0, focus: true), number: 2)
         #expect(focus[0].hasPrefix("▸  2  Ana Lima"), "\(focus)")
         #expect(Array(focus.dropFirst()) == Array(flat.dropFirst()))
         for depth in 1...3 {
-            let lines = renderer.lines(Self.threadRow(post, depth: depth), number: 2)
+            let lines = renderer.textLines(Self.threadRow(post, depth: depth), number: 2)
             let pad = String(repeating: " ", count: 2 * depth)
             #expect(lines[0].hasPrefix("   2  " + pad + "Ana Lima"), "\(lines)")
             #expect(lines[1].hasPrefix("      " + pad + "Launch day!"), "\(lines)")
@@ -176,8 +176,8 @@ struct RenderingTests {
             for line in lines { #expect(TextWidth.width(of: line) <= 80) }
         }
         // + and ~ stand in for the focus mark; a blank marker keeps it.
-        #expect(renderer.lines(Self.threadRow(post, depth: 0, focus: true), number: 2, marker: "~")[0].hasPrefix("~  2  Ana"))
-        #expect(renderer.lines(Self.threadRow(post, depth: 0, focus: true), number: 2, marker: " ")[0].hasPrefix("▸  2  Ana"))
+        #expect(renderer.textLines(Self.threadRow(post, depth: 0, focus: true), number: 2, marker: "~")[0].hasPrefix("~  2  Ana"))
+        #expect(renderer.textLines(Self.threadRow(post, depth: 0, focus: true), number: 2, marker: " ")[0].hasPrefix("▸  2  Ana"))
     }
 
     @Test("deep replies stop indenting after five levels, and at narrow widths the indent takes at most half the row's text room",
@@ -189,7 +189,7 @@ struct RenderingTests {
             for post in Self.posts {
                 let cached = RowRenderer(width: width, clock: Self.clock, cache: RenderCache())
                 for renderer in [renderer, cached] {
-                    let lines = renderer.lines(Self.threadRow(post, depth: depth, focus: depth == 4), number: 7)
+                    let lines = renderer.textLines(Self.threadRow(post, depth: depth, focus: depth == 4), number: 7)
                     for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line.debugDescription) is wider than \(width)") }
                     let indent = min(2 * depth, cap)
                     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 6 + indent)) }, "\(lines)")
@@ -204,7 +204,7 @@ struct RenderingTests {
         let renderer = RowRenderer(width: 80, clock: Self.clock)
         func lines(_ index: Int) -> [String] {
             let post = Self.posts[index]
-            return renderer.lines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: index + 1)
+            return renderer.textLines(.post(PostRow(post: post, interaction: PostInteraction(serverCopy: post))), number: index + 1)
         }
         #expect(lines(2)[0].hasSuffix("★ 12345  △ 0"))
         #expect(lines(0)[0].hasSuffix("☆ 3  △ 0"))
@@ -214,11 +214,11 @@ struct RenderingTests {
         #expect(lines(4)[1].contains("▲ boosted by Jonas"))
         #expect(lines(4)[2].contains("Boosted:"))
         #expect(lines(1)[1].hasSuffix("…"))
-        let gap = renderer.lines(.gap(Gap(below: "1", above: "2")), number: 21)
+        let gap = renderer.textLines(.gap(Gap(below: "1", above: "2")), number: 21)
         #expect(gap == ["  21  ┄┄ posts may be missing here: gap 21 loads them ┄┄"])
         let failed = PostInteraction(favourited: false, favouritesCount: 3, reblogged: false, reblogsCount: 0,
                                      failure: InteractionFailure(kind: .favourite, value: true, message: "Could not favourite this post: Boom."))
-        let failedLines = renderer.lines(.post(PostRow(post: Self.posts[0], interaction: failed)), number: 1, marker: "~")
+        let failedLines = renderer.textLines(.post(PostRow(post: Self.posts[0], interaction: failed)), number: 1, marker: "~")
         #expect(failedLines.first?.hasPrefix("~  1  ") == true)
         #expect(failedLines.last == "      ! Could not favourite this post: Boom.")
     }
@@ -228,9 +228,9 @@ struct RenderingTests {
         let plain = RowRenderer(width: 60, style: .plain, clock: Self.clock)
         let coloured = RowRenderer(width: 60, style: Style(color: true), clock: Self.clock)
         let row = ListRow.post(PostRow(post: Self.posts[2], interaction: PostInteraction(serverCopy: Self.posts[2])))
-        #expect(!plain.lines(row, number: 1).joined().contains("\u{1B}["))
+        #expect(!plain.textLines(row, number: 1).joined().contains("\u{1B}["))
         let strip = { (text: String) in text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
-        #expect(coloured.lines(row, number: 1).map(strip) == plain.lines(row, number: 1))
+        #expect(coloured.textLines(row, number: 1).map(strip) == plain.textLines(row, number: 1))
     }
 
     @Test("the detail wraps the full text at 40, 80 and 120 columns", arguments: [40, 80, 120])
@@ -238,7 +238,7 @@ struct RenderingTests {
         let renderer = DetailRenderer(width: width, clock: Self.clock)
         for post in Self.posts {
             let state = PostDetailState(id: post.id, known: PostChange(originalID: post.originalID, post: post.content, interaction: PostInteraction(serverCopy: post)))
-            let lines = renderer.lines(state)
+            let lines = renderer.textLines(state)
             for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line) is wider than \(width)") }
             let joined = lines.joined(separator: " ")
             #expect(joined.contains("Nov 21, 2026 at 15:00 UTC · 3h"))
@@ -248,7 +248,7 @@ struct RenderingTests {
         }
         var loading = PostDetailState(id: "9")
         loading.reduce(.appeared)
-        #expect(renderer.lines(loading) == ["Loading the post…", "Loading the thread…"])
+        #expect(renderer.textLines(loading) == ["Loading the post…", "Loading the thread…"])
     }
 
     @Test("the status line names what loads, what failed with the command that fixes it, or the rows shown")
@@ -259,5 +259,22 @@ struct RenderingTests {
         #expect(renderer.statusLine(failed, shown: 5, total: 5) == ["Could not load older posts: The server is unavailable. Type retry."])
         #expect(renderer.statusLine(ListStatus(), shown: 10, total: 20) == ["Rows 1–10 of 20 shown; more shows the next."])
         #expect(renderer.statusLine(ListStatus(reachedEnd: true), shown: 12, total: 12) == ["Rows 1–12 shown. End of timeline."])
+    }
+}
+
+/// The renderers' lines as the text they print, for tests that read them as strings.
+extension RowRenderer {
+    func textLines(_ row: ListRow, number: Int, marker: Character = " ") -> [String] {
+        lines(row, number: number, marker: marker).map(\.text)
+    }
+}
+
+extension DetailRenderer {
+    func textLines(_ state: PostDetailState) -> [String] {
+        lines(state).map(\.text)
+    }
+
+    func textLines(_ part: Part, of state: PostDetailState) -> [String] {
+        lines(part, of: state).map(\.text)
     }
 }

@@ -41,10 +41,10 @@ struct ScriptRunnerTests {
     func batchedTranscript() async throws {
         let script = Array(repeating: ["open 1", "fav", "back", "list"], count: 150).flatMap { $0 } + ["quit"]
         var plain: [String] = []
-        await ScriptRunner.run(lines: script, session: try SessionFactory.session("faults"), options: .init(width: 60), interrupts: .ignore) { plain.append($0) }
+        await ScriptRunner.run(lines: script, session: try SessionFactory.session("faults"), options: .init(width: 60), interrupts: .ignore) { plain.append($0.text) }
         var batched: [String] = []
         await ScriptRunner.run(lines: script, session: try SessionFactory.session("faults"), options: .init(width: 60), interrupts: .ignore, batched: true) {
-            batched.append($0)
+            batched.append($0.text)
         }
         #expect(batched.joined() == plain.joined())
         #expect(plain.count > script.count, "unbatched: at least a piece per command")

@@ -63,7 +63,7 @@ private final class ComposeInvalidations {
 }
 
 @MainActor
-@Suite("ObservableCompose", .timeLimit(.minutes(1)))
+@Suite("ObservableCompose", .timeLimit(.minutes(10)))
 struct ObservableComposeTests {
     private func compose() throws -> (FeedSession, ObservableCompose) {
         let session = FeedSession(service: PostingServer(), clock: .fixed(testNow), retryClock: ManualClock())

@@ -41,6 +41,31 @@ struct RelationshipSessionTests {
         return session
     }
 
+    @Test("you cannot follow, mute or block yourself: refused with a sentence once the session knows you, nothing leaves a screen, nothing is sent")
+    func notYourself() async throws {
+        let server = RelationshipServer(posts: Self.posts, me: alice)
+        let session = await stack(server)
+        let me = AccountID(alice.id)
+        let before = Self.lists(session).map(Self.ids)
+        session.drafts.load()
+        await session.settle()
+        for (kind, verb) in [(RelationshipKind.block, "block"), (.mute, "mute"), (.follow, "follow")] {
+            #expect(session.relationshipRefusal(kind, true, account: me)?.message == "You cannot \(verb) yourself.")
+            #expect(session.set(kind, true, account: me)?.message == "You cannot \(verb) yourself.")
+            #expect(session.toggle(kind, account: me)?.message == "You cannot \(verb) yourself.")
+        }
+        // By handle too, and undoing is never refused (nothing to undo, the server says so).
+        #expect(session.relationshipRefusal(.block, true, account: AccountID(handle: "@Alice")) != nil)
+        #expect(session.relationshipRefusal(.block, false, account: me) == nil)
+        await session.settle()
+        #expect(Self.lists(session).map(Self.ids) == before)
+        #expect(server.sent.isEmpty)
+        #expect(session.relationships.relationship(me) == nil)
+        // Anyone else is muted as ever.
+        #expect(session.set(.mute, true, account: Self.bobID) == nil)
+        #expect(Self.ids(Self.lists(session)[0]) == ["a1", "c1"])
+    }
+
     @Test("a mute from a list three screens deep takes bob's posts, his boosts and boosts of his posts off every list at once — but his own profile — and the answer settles it")
     func muteReachesEveryList() async throws {
         let server = RelationshipServer(posts: Self.posts)

@@ -4,13 +4,43 @@ extension FeedSession {
     /// takes their posts off every list on the stack, an unfollow off home. Nothing happens when
     /// it already shows `value` (after the relationship was loaded; one never loaded is sent).
     /// `account` is a looked-up id (a ``Profile/accountID``, an ``Author/id``), not a handle.
-    public func set(_ kind: RelationshipKind, _ value: Bool, account: AccountID, mute: MuteOptions? = nil) {
+    ///
+    /// Returns why nothing happened when the change is refused without asking the server
+    /// (``relationshipRefusal(_:_:account:)``: following, muting or blocking yourself), else `nil`.
+    @discardableResult
+    public func set(_ kind: RelationshipKind, _ value: Bool, account: AccountID, mute: MuteOptions? = nil) -> FeedFailure? {
+        if let refusal = relationshipRefusal(kind, value, account: account) { return refusal }
         relationships.set(kind, value, account, mute: mute)
+        return nil
     }
 
-    /// Toggles `kind` of your relationship with the account (see ``set(_:_:account:mute:)``).
-    public func toggle(_ kind: RelationshipKind, account: AccountID, mute: MuteOptions? = nil) {
+    /// Toggles `kind` of your relationship with the account (see ``set(_:_:account:mute:)``);
+    /// returns why nothing happened when the toggle would follow, mute or block yourself.
+    @discardableResult
+    public func toggle(_ kind: RelationshipKind, account: AccountID, mute: MuteOptions? = nil) -> FeedFailure? {
+        let turningOn = !(relationships.relationship(account)?.relationship.isOn(kind) ?? false)
+        if let refusal = relationshipRefusal(kind, turningOn, account: account) { return refusal }
         relationships.toggle(kind, account, mute: mute)
+        return nil
+    }
+
+    /// Why setting `kind` to `value` for `account` is refused without asking the server: you
+    /// cannot follow, mute or block yourself (a block of yourself would take every post of yours
+    /// off every screen). Known once the session knows who you are — ``Drafts/settings``, which
+    /// ``Drafts/load(then:)`` loads; `nil` before that (the server has the last word), for the
+    /// other kinds, for undoing (`value` false), and for anyone else.
+    public func relationshipRefusal(_ kind: RelationshipKind, _ value: Bool, account: AccountID) -> FeedFailure? {
+        guard value, let me = drafts.settings?.account else { return nil }
+        let isMe = account.rawValue == me.id || account.handle.map { $0.lowercased() == me.handle.lowercased() } == true
+        guard isMe else { return nil }
+        let verb: String
+        switch kind {
+        case .follow: verb = "follow"
+        case .mute: verb = "mute"
+        case .block: verb = "block"
+        case .notify, .boosts: return nil
+        }
+        return FeedFailure(message: "You cannot \(verb) yourself.", isTransient: false)
     }
 
     /// Loads your relationships with `accounts` in one request (what a screen shows), so

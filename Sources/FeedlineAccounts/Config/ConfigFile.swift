@@ -15,7 +15,8 @@ import TOMLKit
 /// history = "~/.feedline_history"    # --history: absolute, or starting with ~/
 /// ```
 ///
-/// The file is TOML, read by TOMLKit. An unknown key, a table, a value of the wrong type or out
+/// The file is TOML, checked by ``TOMLSyntax`` (any file gives a sentence, never a crash) and
+/// read by TOMLKit. An unknown key, a table, a value of the wrong type or out
 /// of range is a ``ConfigFileError`` naming the line. Every setting is optional; flags win.
 public struct ConfigFile: Sendable, Hashable {
     /// A value and the line it was set on.
@@ -73,6 +74,14 @@ public struct ConfigFile: Sendable, Hashable {
         if let nul = text.firstIndex(of: "\0") {
             throw ConfigFileError(path: path, line: Self.lineNumber(of: nul, in: text), problem: "it contains a NUL character")
         }
+        // TOMLKit's parser asserts (aborts) on some malformed documents instead of reporting
+        // them: it reads only what TOML's grammar accepts, and the check tells each key's line.
+        let lines: [String: Int]
+        do {
+            lines = try TOMLSyntax.check(text)
+        } catch {
+            throw ConfigFileError(path: path, line: error.line, problem: "this is not valid TOML (\(Self.shown(error.message)))")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -82,10 +91,9 @@ public struct ConfigFile: Sendable, Hashable {
         } catch {
             throw ConfigFileError(path: path, line: nil, problem: "this is not valid TOML")
         }
-        let locator = KeyLocator(text: text, keys: table.keys)
-        for key in table.keys.sorted(by: { locator.line(of: $0) < locator.line(of: $1) }) {
+        for key in table.keys.sorted(by: { (lines[$0] ?? 1, $0) < (lines[$1] ?? 1, $1) }) {
             guard let value = table[key] else { continue }
-            let line = locator.line(of: key)
+            let line = lines[key] ?? 1
             func fail(_ problem: String) -> ConfigFileError { ConfigFileError(path: path, line: line, problem: problem) }
             switch key {
             case "account":
@@ -171,46 +179,5 @@ public struct ConfigFile: Sendable, Hashable {
 
     private static func lineNumber(of index: String.Index, in text: String) -> Int {
         text[..<index].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-    }
-}
-
-/// Finds the line each top-level key is set on, with TOMLKit doing all the parsing: the first
-/// line at which the document read so far holds the key (a prefix that does not parse yet, as
-/// inside a multi-line string or array, is skipped), moved back to the line the key's name starts
-/// on when its value spans lines.
-///
-/// - Complexity: one parse per line of the file, once; the file is at most 64 KiB.
-struct KeyLocator {
-    private var lineOfKey: [String: Int] = [:]
-
-    init(text: String, keys: [String]) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var waiting = Set(keys)
-        var prefix = ""
-        for (index, line) in lines.enumerated() where !waiting.isEmpty {
-            prefix += line + "\n"
-            guard let table = try? TOMLTable(string: prefix) else { continue }
-            for key in table.keys where waiting.contains(key) {
-                waiting.remove(key)
-                // The value may span lines; the key's own line is the last one starting with its name.
-                let start = stride(from: index, through: 0, by: -1).first { Self.starts(lines[$0], with: key) } ?? index
-                lineOfKey[key] = start + 1
-            }
-        }
-    }
-
-    /// The line `key` is set on (1 when it cannot be told).
-    func line(of key: String) -> Int { lineOfKey[key] ?? 1 }
-
-    /// Whether `line` sets `key` (bare, quoted, dotted) or opens its table.
-    private static func starts(_ line: Substring, with key: String) -> Bool {
-        let text = line.drop { $0 == " " || $0 == "\t" }
-        for form in [key, "\"\(key)\"", "'\(key)'"] {
-            for head in [form, "[" + form, "[[" + form] where text.hasPrefix(head) {
-                let rest = text.dropFirst(head.count).drop { $0 == " " || $0 == "\t" }
-                if rest.first == "=" || rest.first == "." || rest.first == "]" { return true }
-            }
-        }
-        return false
     }
 }

@@ -18,6 +18,13 @@ public struct DetailRenderer: Sendable {
     public var clock: WallClock
     /// Post parts made before, reused while their post is unchanged (none: draw each time).
     public var cache: RenderCache?
+    /// The most lines of a post's text (and of a quoted post's) the screen prints; what is
+    /// left is counted on a line of its own ("… 1,204 more lines: list all prints the whole
+    /// post"). `nil` prints every line (`list all`).
+    public var textLineLimit: Int? = DetailRenderer.defaultTextLineLimit
+
+    /// Lines of a post's text printed when it opens: a screen or two, never a 5 MB post's every line.
+    public static let defaultTextLineLimit = 60
 
     /// A renderer for `width` columns, reusing post parts from `cache` if given.
     /// `missingRepliesReason` ends the sentence said when a thread shows fewer replies than its
@@ -36,19 +43,19 @@ public struct DetailRenderer: Sendable {
     }
 
     /// Every part's lines for `state` (a part with nothing to show has no lines).
-    public func parts(_ state: PostDetailState) -> [Part: [String]] {
-        var parts: [Part: [String]] = [:]
+    public func parts(_ state: PostDetailState) -> [Part: [TerminalText]] {
+        var parts: [Part: [TerminalText]] = [:]
         for part in Part.allCases { parts[part] = lines(part, of: state) }
         return parts
     }
 
     /// The whole screen for `state`.
-    public func lines(_ state: PostDetailState) -> [String] {
+    public func lines(_ state: PostDetailState) -> [TerminalText] {
         Part.allCases.flatMap { lines($0, of: state) }
     }
 
     /// One part's lines.
-    public func lines(_ part: Part, of state: PostDetailState) -> [String] {
+    public func lines(_ part: Part, of state: PostDetailState) -> [TerminalText] {
         switch part {
         case .post: PostPart(state).map { cachedPostLines($0, id: state.post?.id ?? state.id) } ?? []
         case .quote: quoteLines(state)
@@ -62,7 +69,7 @@ public struct DetailRenderer: Sendable {
     /// A link on a line of its own, indented two columns, never wrapped: a terminal finds and
     /// opens a URL only when it is whole, so a URL longer than the width is the one line allowed
     /// to be wider (the terminal folds it without breaking it).
-    private func urlLine(_ url: String) -> String {
+    private func urlLine(_ url: String) -> TerminalText {
         let url = TextWidth.oneLine(url).replacingOccurrences(of: " ", with: "%20")
         return style.dim("  " + url)
     }
@@ -88,17 +95,17 @@ public struct DetailRenderer: Sendable {
         }
     }
 
-    private func cachedPostLines(_ part: PostPart, id: PostID) -> [String] {
-        let source = RenderCache.PostSource(part: part, age: clock.relative(part.post.createdAt), columns: width)
+    private func cachedPostLines(_ part: PostPart, id: PostID) -> [TerminalText] {
+        let source = RenderCache.PostSource(part: part, age: clock.relative(part.post.createdAt), columns: width, textLineLimit: textLineLimit)
         guard let cache else { return postLines(source) }
         return cache.post(id, source) { postLines(source) }
     }
 
     /// The post part drawn only from `source`.
-    private func postLines(_ source: RenderCache.PostSource) -> [String] {
+    private func postLines(_ source: RenderCache.PostSource) -> [TerminalText] {
         let post = source.part.post
         let warning = source.part.warning
-        var lines: [String] = []
+        var lines: [TerminalText] = []
         let name = TextWidth.oneLine(post.author.name)
         let handle = "@" + TextWidth.oneLine(post.author.handle)
         lines.append(style.bold(TextWidth.truncate(name, to: width)) + (TextWidth.width(of: name) + 1 + TextWidth.width(of: handle) <= width ? " " + style.dim(handle) : ""))
@@ -117,14 +124,14 @@ public struct DetailRenderer: Sendable {
             return lines
         }
         let text = TextWidth.sanitize(post.text, keepingLines: true)
-        lines += text.isEmpty ? [style.dim("(no text)")] : wrapped(text)
+        lines += text.isEmpty ? [style.dim("(no text)")] : capped(wrapped(text))
         if !post.media.isEmpty {
             lines.append("")
             if let warning, warning.action == .blur {
                 lines += wrapped(Self.count(post.media.count, "attachment") + " hidden by the filter " + TextWidth.oneLine(warning.title) + ". Type show to see them.").map(style.magenta)
             } else {
                 for media in post.media {
-                    lines += wrapped(TextWidth.oneLine(media.summary))
+                    lines += wrapped(TextWidth.oneLine(media.summary)).map(TerminalText.init)
                     if let url = media.url { lines.append(urlLine(url)) }
                 }
             }
@@ -133,7 +140,7 @@ public struct DetailRenderer: Sendable {
             lines.append("")
             let state = poll.expired ? "closed" : "open"
             let voted = poll.voted ? ", you voted" : ""
-            lines += wrapped("Poll (\(state), \(Self.count(poll.votesCount, "vote"))\(voted)):")
+            lines += wrapped("Poll (\(state), \(Self.count(poll.votesCount, "vote"))\(voted)):").map(TerminalText.init)
             for (index, option) in poll.options.enumerated() {
                 var votes = ""
                 if let count = option.votes {
@@ -141,12 +148,12 @@ public struct DetailRenderer: Sendable {
                     if poll.votesCount > 0 { votes += " (\(Self.percent(count, of: poll.votesCount)))" }
                 }
                 let mark = poll.ownVotes.contains(index) ? "✓ " : "• "
-                lines += wrapped("\(index + 1). " + mark + TextWidth.oneLine(option.title) + votes, indent: "     ")
+                lines += wrapped("\(index + 1). " + mark + TextWidth.oneLine(option.title) + votes, indent: "     ").map(TerminalText.init)
             }
         }
         if let card = post.card {
             lines.append("")
-            lines += wrapped("Link: " + TextWidth.oneLine(card.title))
+            lines += wrapped("Link: " + TextWidth.oneLine(card.title)).map(TerminalText.init)
             lines.append(urlLine(card.url))
         }
         lines.append("")
@@ -155,18 +162,30 @@ public struct DetailRenderer: Sendable {
 
     /// The post it quotes, whole, under the post (not while a filter's warning or the post's
     /// deletion stands in for the post).
-    private func quoteLines(_ state: PostDetailState) -> [String] {
+    private func quoteLines(_ state: PostDetailState) -> [TerminalText] {
         guard let quote = state.quote, !state.deleted, state.warning?.action != .warn else { return [] }
-        return QuoteLines(style: style, clock: clock).lines(quote, columns: width, whole: true, opener: "quote") + [""]
+        return QuoteLines(style: style, clock: clock, textLineLimit: textLineLimit).lines(quote, columns: width, whole: true, opener: "quote") + [""]
     }
 
-    private func interactionLines(_ interaction: PostInteraction, replies: Int) -> [String] {
+    private func interactionLines(_ interaction: PostInteraction, replies: Int) -> [TerminalText] {
         let queued = interaction.queuedMark
         let fav = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + Self.count(interaction.favouritesCount, "favourite")
         let boost = (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + Self.count(interaction.reblogsCount, "boost")
         let bookmark = interaction.bookmarked ? " · 🔖 bookmarked" + queued(.bookmark) : (interaction.queued.contains(.bookmark) ? " · 🔖 unbookmarking…" : "")
         let lines = TextWidth.wrap(fav + " · " + boost + " · " + Self.count(replies, "reply", "replies") + bookmark, to: width)
-        return interaction.favourited || interaction.reblogged ? lines.map(style.yellow) : lines
+        return interaction.favourited || interaction.reblogged ? lines.map(style.yellow) : lines.map(TerminalText.init)
+    }
+
+    /// `lines` up to ``textLineLimit``, then a line that counts the rest and says how to see
+    /// them (one line more than the limit is printed rather than counted).
+    func capped(_ lines: [String]) -> [TerminalText] {
+        Self.capped(lines, limit: textLineLimit, style: style)
+    }
+
+    static func capped(_ lines: [String], limit: Int?, style: Style) -> [TerminalText] {
+        guard let limit, lines.count > limit + 1 else { return lines.map { TerminalText($0) } }
+        let rest = lines.count - limit
+        return lines.prefix(limit).map { TerminalText($0) } + [style.dim("… \(ProfileRenderer.count(rest)) more lines: list all prints the whole post.")]
     }
 
     /// `60%`, rounded to the nearest whole percent (`<1%` for a few votes of many).
@@ -181,8 +200,8 @@ public struct DetailRenderer: Sendable {
         "\(number) " + (number == 1 ? one : many ?? one + "s")
     }
 
-    private func loadLines(_ state: PostDetailState) -> [String] {
-        var lines: [String] = []
+    private func loadLines(_ state: PostDetailState) -> [TerminalText] {
+        var lines: [TerminalText] = []
         if state.deleted { lines += wrapped("This post was deleted.").map(style.red) }
         switch state.postLoad {
         case .loading: lines.append(style.dim("Loading the post…"))
@@ -217,8 +236,8 @@ public struct DetailRenderer: Sendable {
             : "The post counts \(count(counted, "reply", "replies")); \(missing) \(missing == 1 ? "is" : "are") not shown here. \(reason)"
     }
 
-    private func threadLines(_ context: PostContext, counted: Int) -> [String] {
-        var lines: [String] = []
+    private func threadLines(_ context: PostContext, counted: Int) -> [TerminalText] {
+        var lines: [TerminalText] = []
         if context.descendants.count < counted {
             lines += wrapped(Self.missingReplies(counted: counted, shown: context.descendants.count, reason: missingRepliesReason)).map(style.dim)
         } else if context.ancestors.isEmpty, context.descendants.isEmpty {
@@ -226,11 +245,11 @@ public struct DetailRenderer: Sendable {
         }
         if !context.ancestors.isEmpty {
             lines.append(style.bold("In reply to:"))
-            lines += context.ancestors.map(threadLine)
+            lines += context.ancestors.map(threadLine).map(TerminalText.init)
         }
         if !context.descendants.isEmpty {
             lines.append(style.bold("Replies (\(context.descendants.count)):"))
-            lines += context.descendants.map(threadLine)
+            lines += context.descendants.map(threadLine).map(TerminalText.init)
         }
         if !context.ancestors.isEmpty || !context.descendants.isEmpty { lines += wrapped(Self.threadHint).map(style.dim) }
         return lines

@@ -13,14 +13,17 @@ struct ProfileRenderer {
         if profile.bot { markers.append("bot") }
         if profile.locked { markers.append("approves followers") }
         if profile.group { markers.append("group") }
-        let name = "\(profile.author.name) @\(profile.author.handle)" + (markers.isEmpty ? "" : " · " + markers.joined(separator: " · "))
+        // What the server chose is made safe before it is measured, so the lines are as wide as
+        // they will print.
+        let name = TextWidth.oneLine(profile.author.name) + " @" + TextWidth.oneLine(profile.author.handle)
+            + (markers.isEmpty ? "" : " · " + markers.joined(separator: " · "))
         lines += TextWidth.wrap(name, to: width)
-        if let moved = profile.movedTo { lines += TextWidth.wrap("Moved to @\(moved.handle).", to: width) }
-        for paragraph in profile.bio.split(separator: "\n", omittingEmptySubsequences: true) {
+        if let moved = profile.movedTo { lines += TextWidth.wrap("Moved to @" + TextWidth.oneLine(moved.handle) + ".", to: width) }
+        for paragraph in TextWidth.sanitize(profile.bio, keepingLines: true).split(separator: "\n", omittingEmptySubsequences: true) {
             lines += TextWidth.wrap(String(paragraph), to: width)
         }
         for field in profile.fields {
-            lines += TextWidth.wrap("  \(field.name): \(field.value)\(field.verified ? " ✓" : "")", to: width)
+            lines += TextWidth.wrap("  " + TextWidth.oneLine(field.name) + ": " + TextWidth.oneLine(field.value) + (field.verified ? " ✓" : ""), to: width)
         }
         var counts = [
             "\(Self.count(profile.postsCount)) posts", "\(Self.count(profile.followingCount)) following",

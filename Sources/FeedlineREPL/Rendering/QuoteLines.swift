@@ -6,13 +6,15 @@ import Feedline
 struct QuoteLines {
     var style: Style
     var clock: WallClock
+    /// The most lines of the quoted post's text shown whole (``DetailRenderer/textLineLimit``).
+    var textLineLimit: Int? = nil
     /// The bar every line starts with.
     static let bar = "│ "
 
     /// The quote's lines in `columns` (bar included); `whole` draws the full text (the post
     /// screen), otherwise one line of it. `opener` names the command that opens the quoted
     /// post ("quote 3", "quote").
-    func lines(_ quote: QuoteDisplay, columns: Int, whole: Bool, opener: String) -> [String] {
+    func lines(_ quote: QuoteDisplay, columns: Int, whole: Bool, opener: String) -> [TerminalText] {
         let room = max(1, columns - TextWidth.width(of: Self.bar))
         let bar = style.dim(Self.bar)
         switch quote {
@@ -34,33 +36,33 @@ struct QuoteLines {
     }
 
     /// Name, handle and age, and the quoted post's marks.
-    private func head(_ quoted: QuotedPost, room: Int) -> String {
+    private func head(_ quoted: QuotedPost, room: Int) -> TerminalText {
         let post = ShownPost(quoted.post)
         let interaction = quoted.interaction
         let (favourite, boost) = RowRenderer.marks(interaction)
         let marks = favourite + "  " + boost + (interaction.bookmarked ? "  🔖" + interaction.queuedMark(.bookmark) : "")
         let who = TextWidth.oneLine(post.author.name) + " @" + TextWidth.oneLine(post.author.handle) + " · " + clock.relative(post.createdAt)
         let whoRoom = room - TextWidth.width(of: marks) - 2
-        guard whoRoom >= 8 else { return TextWidth.truncate(who, to: room) }
+        guard whoRoom >= 8 else { return TerminalText(TextWidth.truncate(who, to: room)) }
         let shown = TextWidth.truncate(who, to: whoRoom)
         let line = style.bold(shown) + TextWidth.spaces(whoRoom - TextWidth.width(of: shown) + 2)
-        return line + (interaction.favourited ? style.yellow(marks) : marks)
+        return line + (interaction.favourited ? style.yellow(marks) : TerminalText(marks))
     }
 
     /// The text (or its content warning), media, and a note when it quotes a post itself.
-    private func body(_ post: Post, room: Int, whole: Bool, opener: String) -> [String] {
+    private func body(_ post: Post, room: Int, whole: Bool, opener: String) -> [TerminalText] {
         let shown = ShownPost(post)
-        var lines: [String] = []
+        var lines: [TerminalText] = []
         if let warning = shown.contentWarning {
             lines += wrap("CW: " + TextWidth.oneLine(warning) + " (\(opener) to read)", whole ? room : nil).map(style.magenta)
         } else if whole {
             let text = TextWidth.sanitize(shown.text, keepingLines: true)
-            lines += text.isEmpty ? [style.dim("(no text)")] : TextWidth.wrap(text, to: room)
-            for media in shown.media { lines += TextWidth.wrap(TextWidth.oneLine(media.summary), to: room) }
+            lines += text.isEmpty ? [style.dim("(no text)")] : DetailRenderer.capped(TextWidth.wrap(text, to: room), limit: textLineLimit, style: style)
+            for media in shown.media { lines += TextWidth.wrap(TextWidth.oneLine(media.summary), to: room).map(TerminalText.init) }
         } else {
             let media = shown.media.map { "[\($0.kind.rawValue)]" }.joined(separator: " ")
             let text = TextWidth.oneLine(shown.text + " " + media, truncatedTo: room)
-            lines.append(text.isEmpty ? "(no text)" : text)
+            lines.append(TerminalText(text.isEmpty ? "(no text)" : text))
         }
         if let inner = post.quote {
             let note = inner.state == .accepted ? "(quotes another post: \(opener) shows it)" : "(" + (inner.state.notShownReason ?? "quotes a post") + ")"

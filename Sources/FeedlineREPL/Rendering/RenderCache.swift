@@ -48,15 +48,17 @@ public final class RenderCache: Sendable {
         /// The post's age as shown ("3h").
         var age: String
         var columns: Int
+        /// ``DetailRenderer/textLineLimit``.
+        var textLineLimit: Int?
     }
 
     /// How many entries of each kind are kept at most.
     public static let limit = 4_096
 
     private let wraps = Entries<String, Int, [String]>()
-    private let rows = Entries<PostID, RowSource, [String]>()
+    private let rows = Entries<PostID, RowSource, [TerminalText]>()
     private let bodies = Entries<PostID, BodySource, String>()
-    private let posts = Entries<PostID, PostSource, [String]>()
+    private let posts = Entries<PostID, PostSource, [TerminalText]>()
 
     public init() {}
 
@@ -67,7 +69,7 @@ public final class RenderCache: Sendable {
         return wraps.value(text, columns) { TextWidth.wrap(text, to: columns) }
     }
 
-    func row(_ id: PostID, _ source: RowSource, make: () -> [String]) -> [String] {
+    func row(_ id: PostID, _ source: RowSource, make: () -> [TerminalText]) -> [TerminalText] {
         rows.value(id, source, make: make)
     }
 
@@ -75,7 +77,7 @@ public final class RenderCache: Sendable {
         bodies.value(id, source, make: make)
     }
 
-    func post(_ id: PostID, _ source: PostSource, make: () -> [String]) -> [String] {
+    func post(_ id: PostID, _ source: PostSource, make: () -> [TerminalText]) -> [TerminalText] {
         posts.value(id, source, make: make)
     }
 }

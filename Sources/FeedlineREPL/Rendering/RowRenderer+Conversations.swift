@@ -3,7 +3,7 @@ import Feedline
 extension RowRenderer {
     /// A conversation: who takes part, `unread` while it is, the age of its last post; then the
     /// last post's author and text on one line (with ★ when you favourited it); the last refusal.
-    func lines(_ row: ConversationRow, number: Int, marker: Character) -> [String] {
+    func lines(_ row: ConversationRow, number: Int, marker: Character) -> [TerminalText] {
         let lead = prefix(number, marker)
         var parts: [String] = []
         if row.unread { parts.append("unread") }
@@ -11,12 +11,12 @@ extension RowRenderer {
         let detail = parts.isEmpty ? "" : " · " + parts.joined(separator: " · ")
         let room = width - TextWidth.width(of: lead)
         let names = TextWidth.truncate(TextWidth.oneLine(row.participantHandles), to: max(1, room - min(TextWidth.width(of: detail), room / 2)))
-        let mark = row.unread ? style.bold(names) : names
+        let mark = row.unread ? style.bold(names) : TerminalText(names)
         var result = [lead + mark + style.dim(TextWidth.truncate(detail, to: max(0, room - TextWidth.width(of: names))))]
         let indent = TextWidth.spaces(Self.indent)
         if let post = row.lastPost {
             let star = post.interaction.favourited ? " ★" : ""
-            let text = "@" + post.author.handle + ": " + TextWidth.oneLine(post.warning.map { "Filtered: " + $0.title } ?? post.contentWarning.map { "CW: " + $0 } ?? post.text)
+            let text = "@" + TextWidth.oneLine(post.author.handle) + ": " + TextWidth.oneLine(post.warning.map { "Filtered: " + $0.title } ?? post.contentWarning.map { "CW: " + $0 } ?? post.text)
             let room = width - Self.indent - TextWidth.width(of: star)
             result.append(indent + TextWidth.truncate(text, to: max(1, room)) + style.dim(star))
         } else {

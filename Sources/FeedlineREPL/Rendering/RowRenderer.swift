@@ -39,7 +39,7 @@ public struct RowRenderer: Sendable {
 
     /// The lines of `row` shown as number `number`; `marker` is `+` for a new row, `~` for a
     /// changed one, a space otherwise.
-    public func lines(_ row: ListRow, number: Int, marker: Character = " ") -> [String] {
+    public func lines(_ row: ListRow, number: Int, marker: Character = " ") -> [TerminalText] {
         switch row {
         case .post(let post): lines(post, number: number, marker: marker)
         case .gap(let gap): gapLines(gap, number: number, marker: marker)
@@ -54,7 +54,7 @@ public struct RowRenderer: Sendable {
 
     /// An account: name, handle and markers; how you relate (or the answer to its follow
     /// request); the bio's first line.
-    private func lines(_ row: AccountRow, number: Int, marker: Character) -> [String] {
+    private func lines(_ row: AccountRow, number: Int, marker: Character) -> [TerminalText] {
         let lead = prefix(number, marker)
         let indent = TextWidth.spaces(Self.indent)
         let available = width - Self.indent
@@ -63,9 +63,9 @@ public struct RowRenderer: Sendable {
         if profile.bot { markers.append("bot") }
         if profile.locked { markers.append("approves followers") }
         if profile.group { markers.append("group") }
-        if let moved = profile.movedTo { markers.append("moved to @\(moved.handle)") }
+        if let moved = profile.movedTo { markers.append("moved to @" + TextWidth.oneLine(moved.handle)) }
         let name = TextWidth.oneLine(profile.author.name)
-        let handle = " @" + profile.author.handle + (markers.isEmpty ? "" : " · " + markers.joined(separator: " · "))
+        let handle = " @" + TextWidth.oneLine(profile.author.handle) + (markers.isEmpty ? "" : " · " + markers.joined(separator: " · "))
         let room = width - TextWidth.width(of: lead)
         let shownName = TextWidth.truncate(name, to: max(1, room / 2))
         var result = [lead + style.bold(shownName) + style.dim(TextWidth.truncate(handle, to: max(1, room - TextWidth.width(of: shownName))))]
@@ -75,7 +75,7 @@ public struct RowRenderer: Sendable {
                 relation.append(line)
             }
         }
-        if !relation.isEmpty { result.append(indent + TextWidth.truncate(relation.joined(separator: " · "), to: available)) }
+        if !relation.isEmpty { result.append(TerminalText(indent + TextWidth.truncate(relation.joined(separator: " · "), to: available))) }
         let bio = profile.bio.split(separator: "\n", omittingEmptySubsequences: true).first.map { TextWidth.oneLine(String($0)) } ?? ""
         if !bio.isEmpty { result.append(indent + style.dim(TextWidth.truncate(bio, to: available))) }
         let failures = [row.relationship?.failure?.message, row.relationship?.requestAnswer?.failure].compactMap { $0 }
@@ -88,7 +88,7 @@ public struct RowRenderer: Sendable {
     }
 
     /// A blocked domain: its name and whether it is blocked (`…` while the server has not answered).
-    private func lines(_ row: DomainRow, number: Int, marker: Character) -> [String] {
+    private func lines(_ row: DomainRow, number: Int, marker: Character) -> [TerminalText] {
         let lead = prefix(number, marker)
         let state = " · " + (row.block.blocked ? "blocked" : "not blocked") + (row.block.pending ? "…" : "")
         let room = width - TextWidth.width(of: lead)
@@ -104,7 +104,7 @@ public struct RowRenderer: Sendable {
 
     /// One of your lists: its title, `…` while a change waits for the server, and the last
     /// refusal of a rename.
-    private func lines(_ row: UserListRow, number: Int, marker: Character) -> [String] {
+    private func lines(_ row: UserListRow, number: Int, marker: Character) -> [TerminalText] {
         let lead = prefix(number, marker)
         let state = row.pending ? " · saving…" : ""
         let room = width - TextWidth.width(of: lead)
@@ -119,7 +119,7 @@ public struct RowRenderer: Sendable {
     }
 
     /// A hashtag: its name and how much it was used over the last week.
-    private func lines(_ tag: Hashtag, number: Int, marker: Character) -> [String] {
+    private func lines(_ tag: Hashtag, number: Int, marker: Character) -> [TerminalText] {
         let lead = prefix(number, marker)
         var parts = Self.weeklyUse(of: tag).map { [$0] } ?? []
         if tag.following == true { parts.append("followed") }
@@ -148,7 +148,7 @@ public struct RowRenderer: Sendable {
     }
 
     /// `text` as dim note lines, wrapped to the width.
-    func note(_ text: String) -> [String] {
+    func note(_ text: String) -> [TerminalText] {
         wrap(text).map(style.dim)
     }
 
@@ -169,10 +169,10 @@ public struct RowRenderer: Sendable {
     /// `lines` (drawn with the blank marker) with `marker` in the marker column instead, so a
     /// row need not be drawn twice to be printed marked and remembered unmarked. A `+` or `~`
     /// stands in for the focus mark too; a blank marker leaves the lines as drawn.
-    static func marked(_ lines: [String], _ marker: Character) -> [String] {
+    static func marked(_ lines: [TerminalText], _ marker: Character) -> [TerminalText] {
         guard marker != " ", let first = lines.first, first.first == " " || first.first == focusMarker else { return lines }
         var result = lines
-        result[0] = String(marker) + first.dropFirst()
+        result[0] = first.replacingFirstCharacter(with: marker)
         return result
     }
 
@@ -182,7 +182,7 @@ public struct RowRenderer: Sendable {
         return String(marker) + padded + "  "
     }
 
-    private func lines(_ row: PostRow, number: Int, marker: Character) -> [String] {
+    private func lines(_ row: PostRow, number: Int, marker: Character) -> [TerminalText] {
         var interaction = row.interaction
         interaction.pending = []  // not shown: a request's answer that changes nothing draws nothing new
         let threadIndent = row.threadDepth.map { Self.threadIndent(depth: $0, width: width) } ?? 0
@@ -200,7 +200,7 @@ public struct RowRenderer: Sendable {
 
     /// The lines of a post row drawn from what it shows; `id` (the row's: a post and its boost
     /// are two rows with two numbers) keys its body line in the cache.
-    private func draw(_ source: RenderCache.RowSource, id: PostID, marker: Character) -> [String] {
+    private func draw(_ source: RenderCache.RowSource, id: PostID, marker: Character) -> [TerminalText] {
         let indent = TextWidth.spaces(Self.indent + source.threadIndent)
         let available = width - Self.indent - source.threadIndent
         let interaction = source.interaction
@@ -208,7 +208,7 @@ public struct RowRenderer: Sendable {
         let (fav, boost) = Self.marks(interaction)
         let bookmark = interaction.bookmarked || interaction.queued.contains(.bookmark) ? "  🔖" + queued(.bookmark) : ""
         let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost) + TextWidth.width(of: bookmark)
-        let marks = (interaction.favourited ? style.yellow(fav) : fav) + "  " + (interaction.reblogged ? style.green(boost) : boost) + bookmark
+        let marks = (interaction.favourited ? style.yellow(fav) : TerminalText(fav)) + "  " + (interaction.reblogged ? style.green(boost) : TerminalText(boost)) + bookmark
         let lead = prefix(source.body.number, marker == " " && source.isFocus ? Self.focusMarker : marker) + TextWidth.spaces(source.threadIndent)
         let name = TextWidth.oneLine(source.body.post.author.name)
         let audience = source.body.post.visibility.label
@@ -219,8 +219,8 @@ public struct RowRenderer: Sendable {
         // squeezes the name to nothing.
         let headRoom = width - TextWidth.width(of: lead) - marksWidth - 2
         let nameRoom = headRoom - TextWidth.width(of: age)
-        let first: String
-        var marksLine: String?
+        let first: TerminalText
+        var marksLine: TerminalText?
         if nameRoom >= min(TextWidth.width(of: name), Self.minimumName), nameRoom >= 1 {
             let shownName = TextWidth.truncate(name, to: nameRoom)
             let gapWidth = headRoom + 2 - TextWidth.width(of: shownName + age)
@@ -230,7 +230,7 @@ public struct RowRenderer: Sendable {
             let shownAge = TextWidth.width(of: age) + min(TextWidth.width(of: name), Self.minimumName) <= room ? age : ""
             let shownName = TextWidth.truncate(name, to: max(1, room - TextWidth.width(of: shownAge)))
             first = lead + style.bold(shownName) + style.dim(TextWidth.truncate(shownAge, to: max(0, room - TextWidth.width(of: shownName))))
-            marksLine = indent + (marksWidth <= available ? marks : TextWidth.truncate(fav + "  " + boost + bookmark, to: available))
+            marksLine = indent + (marksWidth <= available ? marks : TerminalText(TextWidth.truncate(fav + "  " + boost + bookmark, to: available)))
         }
         var result = [first]
         if let marksLine { result.append(marksLine) }
@@ -238,7 +238,7 @@ public struct RowRenderer: Sendable {
             result.append(indent + style.dim(TextWidth.truncate("▲ boosted by " + TextWidth.oneLine(booster), to: available)))
         }
         let body = cache?.body(id, source.body) { bodyLine(source.body) } ?? bodyLine(source.body)
-        result.append(indent + (source.body.post.contentWarning == nil && source.body.warning?.action != .warn ? body : style.magenta(body)))
+        result.append(indent + (source.body.post.contentWarning == nil && source.body.warning?.action != .warn ? TerminalText(body) : style.magenta(body)))
         // The quote, under the text — unless a warning stands in for the whole post.
         if let quote = source.quote, source.body.warning?.action != .warn, source.body.post.contentWarning == nil {
             let lines = QuoteLines(style: style, clock: clock).lines(quote, columns: available - 2, whole: false, opener: "quote \(source.body.number)")
@@ -273,7 +273,7 @@ public struct RowRenderer: Sendable {
     }
 
     /// The gap row, wrapped (never cut) after the number.
-    private func gapLines(_ gap: Gap, number: Int, marker: Character) -> [String] {
+    private func gapLines(_ gap: Gap, number: Int, marker: Character) -> [TerminalText] {
         let text: String
         if gap.isLoading {
             text = "┄┄ loading the missing posts… ┄┄"
@@ -290,7 +290,7 @@ public struct RowRenderer: Sendable {
 
     /// A notification group: its summary after the number and age; the post it is about
     /// (indented, with its marks) when there is one.
-    private func lines(_ row: NotificationRow, number: Int, marker: Character) -> [String] {
+    private func lines(_ row: NotificationRow, number: Int, marker: Character) -> [TerminalText] {
         let lead = prefix(number, marker)
         let indent = TextWidth.spaces(Self.indent)
         let age = " · " + clock.relative(row.group.latestAt)
@@ -307,9 +307,9 @@ public struct RowRenderer: Sendable {
             let room = available - TextWidth.width(of: marks) - 2
             if room >= 8 {
                 let shown = TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: room)
-                result.append(indent + shown + TextWidth.spaces(max(2, room - TextWidth.width(of: shown) + 2)) + marks)
+                result.append(TerminalText(indent + shown + TextWidth.spaces(max(2, room - TextWidth.width(of: shown) + 2)) + marks))
             } else {
-                result.append(indent + TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: available))
+                result.append(TerminalText(indent + TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: available)))
             }
             if let failure = interaction.failure {
                 for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
@@ -323,7 +323,7 @@ public struct RowRenderer: Sendable {
     /// The status line under the rows: what is loading, the failure (and `retry` when trying
     /// again can help), the end of the list, or which rows are shown — wrapped, never cut. None
     /// for a list with no rows that is not loading, failed or ended (it has not appeared yet).
-    public func statusLine(_ status: ListStatus, shown: Int, total: Int, wording: ListWording = ListWording()) -> [String] {
+    public func statusLine(_ status: ListStatus, shown: Int, total: Int, wording: ListWording = ListWording()) -> [TerminalText] {
         let text: String
         var failed = false
         switch status.loading {
@@ -364,7 +364,7 @@ public struct RowRenderer: Sendable {
     /// The line that counts the rows waiting above ("2 newer posts above; newer shows them."),
     /// and those let go past the most that wait ("1,200 more newer posts: refresh loads
     /// them."); none when nothing waits.
-    public func waitingLine(_ count: Int, beyond: Int = 0, wording: ListWording = ListWording()) -> [String] {
+    public func waitingLine(_ count: Int, beyond: Int = 0, wording: ListWording = ListWording()) -> [TerminalText] {
         guard count > 0 else { return [] }
         let what = count == 1 ? "1 newer \(wording.item)" : "\(count) newer \(wording.items)"
         var text = "\(what) above; newer shows \(count == 1 ? "it" : "them")."

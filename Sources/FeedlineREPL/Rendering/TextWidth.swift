@@ -1,3 +1,5 @@
+import Feedline
+
 /// Terminal column widths of text: wide (East Asian) characters and emoji take two columns,
 /// combining marks and zero-width characters none, everything else one.
 public enum TextWidth {
@@ -185,23 +187,13 @@ public enum TextWidth {
         return lines
     }
 
-    /// Makes text from a post safe for a terminal: control characters (escape sequences
-    /// included) become spaces, except line breaks when `keepingLines` is set.
+    /// Makes text from a server safe for a terminal by the one rule (`TextSafety`, which
+    /// ``TerminalText`` applies too): control characters (escape sequences included) become
+    /// spaces, except line breaks when `keepingLines` is set; bidirectional controls are removed;
+    /// invisible characters are shown as `<U+200B>`. Renderers measure and wrap what this returns,
+    /// so what they print is as wide as they measured.
     public static func sanitize(_ text: String, keepingLines: Bool = false) -> String {
-        // Fast path: no C0 control, DEL, or C1 control (UTF-8 C2 80–C2 9F) anywhere.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            if character == "\n" || character == "\r\n" {
-                result.append(keepingLines ? "\n" : " ")
-            } else if isControl(character) {
-                result.append(" ")
-            } else {
-                result.append(character)
-            }
-        }
-        return result
+        TextSafety.clean(text, keepingLines: keepingLines)
     }
 
     /// `text` on one line: runs of whitespace (line breaks too) become one space.
@@ -235,17 +227,12 @@ public enum TextWidth {
             }
             isFirst = false
             if value < 0x20 || value == 0x7F { return false }
-            // Past ASCII: a C1 control, other whitespace, or a mark that joins a space before it
-            // into one character (which `oneLine` treats as a space).
-            if value >= 0x80, afterSpace || (0x80...0x9F).contains(value) || scalar.properties.isWhitespace { return false }
+            // Past ASCII: what the sanitiser changes, other whitespace, or a mark that joins a
+            // space before it into one character (which `oneLine` treats as a space).
+            if value >= 0x80, afterSpace || TextSafety.needsLook(scalar) || scalar.properties.isWhitespace { return false }
             afterSpace = false
         }
         return !afterSpace
-    }
-
-    /// Whether `character` holds a control character (general category Cc: C0, DEL, C1).
-    private static func isControl(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
     /// Whether `character` is whitespace (an ASCII fast path before Unicode's properties).

@@ -7,11 +7,11 @@ import Foundation
 struct ListScreen {
     private(set) var viewport = ListViewport()
     /// The lines each drawn row was printed with (unmarked).
-    private var printed: [RowID: [String]] = [:]
+    private var printed: [RowID: [TerminalText]] = [:]
     /// What `list` drew for each row, reused while the row, its number and its age are the same
     /// (a long session lists hundreds of rows many times).
-    private var listed: [RowID: (row: ListRow, number: Int, age: String?, lines: [String])] = [:]
-    private var lastStatus: String?
+    private var listed: [RowID: (row: ListRow, number: Int, age: String?, lines: [TerminalText])] = [:]
+    private var lastStatus: [TerminalText]?
     /// The clock's "now" at the last `list`.
     private var listedAt: Date?
     /// What the last status line was drawn from, so an unchanged one is not drawn again.
@@ -53,9 +53,9 @@ struct ListScreen {
     /// The lines that show what changed since the last flush: removed rows, new rows (`+` when
     /// inserted above rows already seen), changed rows (`~`), a note when rows were renumbered,
     /// and the status line when it changed.
-    mutating func flush(rows: RowList, renderer: RowRenderer, wording: ListWording) -> [String] {
+    mutating func flush(rows: RowList, renderer: RowRenderer, wording: ListWording) -> [TerminalText] {
         let plan = viewport.plan(rows: rows)
-        var lines: [String] = []
+        var lines: [TerminalText] = []
         for (row, number) in plan.removed {
             lines.append(removedLine(row, number: number, renderer: renderer))
             printed[row.id] = nil
@@ -100,7 +100,7 @@ struct ListScreen {
     /// The rows of `range` and the status line (the `list` command): the current screen (the
     /// last `pageSize` rows shown), a screen from row N, or every row shown; a partial listing
     /// says how to see the rest. `nil` with a sentence when row N is not shown.
-    mutating func redraw(_ range: ListRange, pageSize: Int, rows: RowList, renderer: RowRenderer, wording: ListWording) -> [String] {
+    mutating func redraw(_ range: ListRange, pageSize: Int, rows: RowList, renderer: RowRenderer, wording: ListWording) -> [TerminalText] {
         let shown = min(viewport.shown, rows.count)
         let bounds: Range<Int>
         switch range {
@@ -109,11 +109,11 @@ struct ListScreen {
         case .from(let number):
             guard number >= 1, number <= shown else {
                 let which = shown == 0 ? "No rows are shown yet." : shown == 1 ? "Row 1 is the only row shown." : "Rows 1–\(shown) are shown."
-                return TextWidth.wrap("There is no row \(number). \(which)", to: renderer.width)
+                return TextWidth.wrap("There is no row \(number). \(which)", to: renderer.width).map(TerminalText.init)
             }
             bounds = (number - 1)..<min(number - 1 + pageSize, shown)
         }
-        var lines: [String] = []
+        var lines: [TerminalText] = []
         // While "now" stands still (scripts), a row equal to the one listed before has its age.
         let now = renderer.clock.now()
         let sameNow = now == listedAt
@@ -126,7 +126,7 @@ struct ListScreen {
                 continue
             }
             let age = item.row.shownPost?.relativeTime(renderer.clock)
-            let drawn: [String]
+            let drawn: [TerminalText]
             if let cached, cached.number == item.number, cached.age == age, cached.row == item.row {
                 drawn = cached.lines
             } else {
@@ -139,7 +139,7 @@ struct ListScreen {
         var main = viewport.status
         main.waiting = 0
         let status = renderer.statusLine(main, shown: viewport.shown, total: viewport.total, wording: wording)
-        lastStatus = status.joined(separator: "\n")
+        lastStatus = status
         lastStatusInput = (main, viewport.shown, viewport.total)
         lastWaiting = viewport.status.waiting
         lastBeyond = viewport.status.waitingBeyond
@@ -152,17 +152,16 @@ struct ListScreen {
 
     /// The status line, when it differs from the one printed last, then the count of rows
     /// waiting above, when it changed (and is not zero).
-    mutating func statusIfChanged(_ renderer: RowRenderer, wording: ListWording) -> [String] {
+    mutating func statusIfChanged(_ renderer: RowRenderer, wording: ListWording) -> [TerminalText] {
         var main = viewport.status
         main.waiting = 0
-        var lines: [String] = []
+        var lines: [TerminalText] = []
         let input = (status: main, shown: viewport.shown, total: viewport.total)
         if lastStatusInput.map({ $0.status != input.status || $0.shown != input.shown || $0.total != input.total }) ?? true {
             lastStatusInput = input
             let status = renderer.statusLine(main, shown: viewport.shown, total: viewport.total, wording: wording)
-            let text = status.joined(separator: "\n")
-            if text != lastStatus {
-                lastStatus = text
+            if status != lastStatus {
+                lastStatus = status
                 lines += status
             }
         }
@@ -174,7 +173,7 @@ struct ListScreen {
         return lines
     }
 
-    private func removedLine(_ row: ListRow, number: Int, renderer: RowRenderer) -> String {
+    private func removedLine(_ row: ListRow, number: Int, renderer: RowRenderer) -> TerminalText {
         renderer.style.dim(TextWidth.truncate("-     removed: " + Self.describe(row) + " (was row \(number))", to: renderer.width))
     }
 
@@ -184,7 +183,7 @@ struct ListScreen {
         case .post(let post): "post by " + TextWidth.oneLine(post.author.name)
         case .gap: "gap (nothing is missing there any more)"
         case .notification(let notification): "notification: " + TextWidth.oneLine(notification.group.summary)
-        case .account(let account): "account @" + account.author.handle
+        case .account(let account): "account @" + TextWidth.oneLine(account.author.handle)
         case .tag(let tag): "hashtag #" + TextWidth.oneLine(tag.name)
         case .domain(let row): "domain " + TextWidth.oneLine(row.domain)
         case .conversation(let row): "conversation with " + TextWidth.oneLine(row.participantHandles)
@@ -197,7 +196,7 @@ struct ListScreen {
 /// parts whose text changed are printed again. `package` so tests can drive it as the driver does.
 package struct DetailScreen {
     package private(set) var state: PostDetailState?
-    private var printed: [DetailRenderer.Part: [String]] = [:]
+    private var printed: [DetailRenderer.Part: [TerminalText]] = [:]
     /// The state the last flush or redraw drew.
     private var flushed: PostDetailState?
 
@@ -209,9 +208,9 @@ package struct DetailScreen {
     }
 
     /// The parts whose lines changed since the last flush (all of them the first time).
-    package mutating func flush(_ renderer: DetailRenderer) -> [String] {
+    package mutating func flush(_ renderer: DetailRenderer) -> [TerminalText] {
         guard let state else { return [] }
-        var lines: [String] = []
+        var lines: [TerminalText] = []
         defer { flushed = state }
         for part in DetailRenderer.Part.allCases {
             // The post and the thread are the long parts: skip them while their input is unchanged
@@ -229,7 +228,7 @@ package struct DetailScreen {
     }
 
     /// The whole screen (the `list` command).
-    package mutating func redraw(_ renderer: DetailRenderer) -> [String] {
+    package mutating func redraw(_ renderer: DetailRenderer) -> [TerminalText] {
         guard let state else { return [] }
         printed = renderer.parts(state)
         flushed = state

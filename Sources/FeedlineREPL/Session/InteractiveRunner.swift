@@ -26,7 +26,7 @@ public enum InteractiveRunner {
         }
         let driver = REPLDriver(session: session, options: options, terminalWidth: { TerminalInfo.columns }) { console.print($0) }
         console.start(prompt: driver.prompt)
-        if let problem = console.historyProblem { console.print(problem + "\n") }
+        if let problem = console.historyProblem { console.print(TerminalText(lines: [TerminalText(problem)])) }
         driver.start()
         var status: Int32 = 0
         loop: for await event in console.events {

@@ -5,12 +5,25 @@ import Feedline
 /// through the session's one relationship store, so every screen shows it at once — and say
 /// what the server answered.
 extension REPLDriver {
-    func setRelationship(_ command: RelationshipCommand) {
+    func setRelationship(_ command: RelationshipCommand, accountAsked: Bool = false) {
         if command.kind == .follow, let tag = followedTag(command) {
             followTag(tag, command.value)
             return
         }
         guard let (account, handle) = relationshipTarget(command) else { return }
+        // A mute or block of yourself would take every post of yours off every screen: who you
+        // are is asked first (once a session, as a reply does), then the core's rule says no.
+        if command.value, command.kind == .mute || command.kind == .block, session.drafts.settings == nil,
+            session.drafts.settingsFailure == nil, !accountAsked
+        {
+            session.drafts.load { [weak self] in self?.setRelationship(command, accountAsked: true) }
+            return
+        }
+        if let refusal = session.relationshipRefusal(command.kind, command.value, account: account) {
+            refuse(refusal.message + " (@\(handle) is the account you are signed in as.)")
+            flushIfFollowing()
+            return
+        }
         if let shown = session.relationships.relationship(account), shown.relationship.isOn(command.kind) == command.value,
             !shown.pending.contains(command.kind)
         {
@@ -145,7 +158,7 @@ extension REPLDriver {
         if !entry.headerShown {
             if let failure = header.failure {
                 entry.headerShown = true
-                return TextWidth.wrap("Could not load the profile: \(failure.message) (retry loads it again.)", to: options.width)
+                return wrapped("Could not load the profile: \(failure.message) (retry loads it again.)")
             }
             guard header.profile != nil else { return [] }
             entry.headerShown = true
@@ -157,6 +170,6 @@ extension REPLDriver {
         let line = renderer.relationshipLine(header)
         guard line != entry.relationshipLine else { return [] }
         entry.relationshipLine = line
-        return TextWidth.wrap(line ?? "You: no relationship.", to: options.width)
+        return wrapped(line ?? "You: no relationship.")
     }
 }

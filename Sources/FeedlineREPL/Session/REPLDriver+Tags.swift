@@ -8,12 +8,12 @@ extension REPLDriver {
     /// together): the hashtag, its use this week and whether you follow it as every screen shows
     /// it (a follow made later is reported as it goes, not by printing the header again). A
     /// failed load says why once.
-    func tagHeaderLines(_ entry: ListEntry) -> [String] {
+    func tagHeaderLines(_ entry: ListEntry) -> [TerminalText] {
         guard let header = entry.list.tagHeader?.current, !header.isLoading, !entry.headerShown else { return [] }
         if let failure = header.failure {
             guard !entry.headerShown else { return [] }
             entry.headerShown = true
-            return TextWidth.wrap("Could not load #\(header.name): \(RowRenderer.sentence(failure.message)) retry loads it again.", to: options.width)
+            return wrapped("Could not load #\(header.name): \(RowRenderer.sentence(failure.message)) retry loads it again.")
                 .map(options.style.dim)
         }
         guard let tag = header.tag else { return [] }
@@ -24,7 +24,7 @@ extension REPLDriver {
             parts.append((following ? "you follow it" : "you do not follow it") + pending)
         }
         entry.headerShown = true
-        return TextWidth.wrap(parts.joined(separator: " · "), to: options.width).map(options.style.bold)
+        return wrapped(parts.joined(separator: " · ")).map(options.style.bold)
     }
 
     func followTag(_ tag: String, _ value: Bool) {

@@ -45,7 +45,7 @@ public final class REPLDriver {
         /// sets it; without it, `post` and `reply` take the draft's lines inline.
         /// Told the prompt when it changes other than by a command's return (a draft that
         /// starts taking lines once the account is known). An interactive front shows it.
-        public var promptChanged: (@MainActor @Sendable (String) -> Void)?
+        public var promptChanged: (@MainActor @Sendable (TerminalText) -> Void)?
         public var editor: (@MainActor (_ text: String, _ context: [String], _ name: String) -> Result<String, DraftEditor.EditorFailure>)?
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
@@ -113,7 +113,7 @@ public final class REPLDriver {
 
     let session: FeedSession
     var options: Options
-    let write: @MainActor (String) -> Void
+    let write: @MainActor (TerminalText) -> Void
     let cache = RenderCache()
     var rowRenderer: RowRenderer
     var detailRenderer: DetailRenderer
@@ -173,11 +173,12 @@ public final class REPLDriver {
     public internal(set) var failures = 0
 
     /// A driver over `session` that hands each chunk of output (whole lines, each ending in a
-    /// newline) to `write`. With `options.followsTerminal`, `terminalWidth` is asked for the
-    /// width before each command and flush.
+    /// newline, made safe for a terminal: ``TerminalText``) to `write`. With
+    /// `options.followsTerminal`, `terminalWidth` is asked for the width before each command and
+    /// flush.
     public init(
         session: FeedSession, options: Options = Options(), terminalWidth: @escaping () -> Int = { 80 },
-        write: @escaping @MainActor (String) -> Void
+        write: @escaping @MainActor (TerminalText) -> Void
     ) {
         self.session = session
         self.options = options
@@ -196,14 +197,15 @@ public final class REPLDriver {
     }
 
     /// The prompt naming the screen on top: `home> `, `@kemi> `, `#pond> `, `thread> `, `post> `…
-    public var prompt: String {
+    /// (a handle or a hashtag the server chose, made safe).
+    public var prompt: TerminalText {
         if let writing { return session.drafts[writing.draft]?.draft.inReplyTo == nil ? "compose> " : "reply> " }
         if case .post? = stack.last { return "post> " }
-        return title(of: stack.last) + "> "
+        return TerminalText(title(of: stack.last) + "> ")
     }
 
-    /// The stack as a breadcrumb: `home › @kemi › post 1176… › thread`.
-    public var breadcrumb: String { stack.map(title).joined(separator: " › ") }
+    /// The stack as a breadcrumb: `home › @kemi › post 1176… › thread` (made safe).
+    public var breadcrumb: TerminalText { TerminalText(stack.map(title).joined(separator: " › ")) }
 
     /// What Tab completes now: the screen's commands, and the hashtags and handles of every row
     /// received so far on any screen of the stack, shown or not (``Options/completionChanged``
@@ -269,7 +271,7 @@ public final class REPLDriver {
         guard !ended else { return }
         followTerminal()
         if !notes.isEmpty {
-            emit(notes.flatMap { TextWidth.wrap($0, to: options.width) }.map(options.style.dim))
+            emit(notes.flatMap(wrapped).map(options.style.dim))
             notes.removeAll()
         }
         if let top = stack.last {
@@ -284,11 +286,11 @@ public final class REPLDriver {
             }
         }
         if !reports.isEmpty {
-            emit(reports.flatMap { TextWidth.wrap($0, to: options.width) })
+            emit(reports.flatMap(wrapped))
             reports.removeAll()
         }
         if !announcements.isEmpty {
-            emit(announcements.flatMap { TextWidth.wrap($0, to: options.width) }.map(options.style.red))
+            emit(announcements.flatMap(wrapped).map(options.style.red))
             announcements.removeAll()
         }
     }
@@ -308,29 +310,26 @@ public final class REPLDriver {
             let next = options.keepsState
                 ? "\(items.count == 1 ? "It is" : "They are") sent at the next start\(posts.isEmpty ? "" : ", each post with its own key, so none is posted twice")."
                 : "This session keeps no state (--state DIR would keep \(items.count == 1 ? "it" : "them")), so \(items.count == 1 ? "it is" : "they are") dropped."
-            emit(TextWidth.wrap("Not sent yet: \(items.joined(separator: "; ")). \(next)", to: options.width))
+            emit(wrapped("Not sent yet: \(items.joined(separator: "; ")). \(next)"))
         }
         let relationships = session.relationships.unsent.map { change in
             "\(change.kind.verb(change.value)) @\(handles[change.account.rawValue] ?? change.account.rawValue)"
         }
         if !relationships.isEmpty {
-            emit(TextWidth.wrap(
-                "Not confirmed by the server: \(relationships.joined(separator: "; ")). Relationship changes are not kept between sessions: check the profile\(relationships.count == 1 ? "" : "s") next time.",
-                to: options.width))
+            emit(wrapped(
+                "Not confirmed by the server: \(relationships.joined(separator: "; ")). Relationship changes are not kept between sessions: check the profile\(relationships.count == 1 ? "" : "s") next time."))
         }
         let domains = session.domainBlocks.unsent.map { "\($0.blocked ? "block" : "unblock") the domain \($0.domain)" }
         let tags = session.tags.unsent.map { "\($0.following ? "follow" : "unfollow") #\($0.tag)" }
         if !domains.isEmpty || !tags.isEmpty {
             let check = [domains.isEmpty ? nil : "domains", tags.isEmpty ? nil : "tags"].compactMap { $0 }.joined(separator: " and ")
-            emit(TextWidth.wrap(
-                "Not confirmed by the server: \((domains + tags).joined(separator: "; ")). They are not kept between sessions: \(check) shows where they stand next time.",
-                to: options.width))
+            emit(wrapped(
+                "Not confirmed by the server: \((domains + tags).joined(separator: "; ")). They are not kept between sessions: \(check) shows where they stand next time."))
         }
         let lists = session.lists.unsent
         if !lists.isEmpty {
-            emit(TextWidth.wrap(
-                "Not confirmed by the server: \(lists.joined(separator: "; ")). List changes are not kept between sessions: lists shows where they stand next time.",
-                to: options.width))
+            emit(wrapped(
+                "Not confirmed by the server: \(lists.joined(separator: "; ")). List changes are not kept between sessions: lists shows where they stand next time."))
         }
         let drafts = session.drafts.all.filter(\.isEditable).count
         if drafts > 0 {
@@ -364,7 +363,11 @@ public final class REPLDriver {
             switch stack.last {
             case .list(let entry)?:
                 emit(entry.screen.redraw(range, pageSize: options.pageSize, rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry)))
-            case .post(let entry)?: emit(entry.screen.redraw(detailRenderer))
+            case .post(let entry)?:
+                // list all: the whole text of a long post, every line.
+                var renderer = detailRenderer
+                if range == .all { renderer.textLineLimit = nil }
+                emit(entry.screen.redraw(renderer))
             case nil: break
             }
         case .back:
@@ -372,7 +375,7 @@ public final class REPLDriver {
         case .top:
             if navigator.depth == 1 { refuse("Already at the bottom screen (\(title(of: stack.first))).") }
             navigator.popToRoot()
-        case .whereAmI: say(breadcrumb)
+        case .whereAmI: say(breadcrumb.text)
         case .post(let text): post(text)
         case .reply(let row, let text): reply(row: row, text: text)
         case .delete(let row, let confirmed): delete(row: row, confirmed: confirmed)
@@ -425,7 +428,14 @@ public final class REPLDriver {
     // MARK: - Output
 
     func say(_ line: String) {
-        emit(TextWidth.wrap(line, to: options.width))
+        emit(wrapped(line))
+    }
+
+    /// `text` made safe and wrapped to the width: what a sentence that may quote the server
+    /// prints as, measured as it prints. A line break in it (a server's, in a name it quotes) is a
+    /// space, so quoted text cannot start a line that looks like the REPL's own.
+    func wrapped(_ text: String) -> [String] {
+        TextWidth.wrap(TextWidth.sanitize(text), to: options.width)
     }
 
     /// Says why a command was not carried out, and counts it as failed.
@@ -434,8 +444,14 @@ public final class REPLDriver {
         say(line)
     }
 
-    func emit(_ lines: [String]) {
+    /// Writes `lines`: the one way out of the driver.
+    func emit(_ lines: [TerminalText]) {
         guard !lines.isEmpty else { return }
-        write(lines.joined(separator: "\n") + "\n")
+        write(TerminalText(lines: lines))
+    }
+
+    /// Writes `lines`, each made safe (``TerminalText``).
+    func emit(_ lines: [String]) {
+        emit(lines.map { TerminalText($0) })
     }
 }

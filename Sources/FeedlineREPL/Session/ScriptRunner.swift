@@ -50,7 +50,7 @@ public enum ScriptRunner {
         interrupts: Interrupts = .endProcess,
         bail: Bool = false,
         batched: Bool = false,
-        write: @escaping @MainActor (String) -> Void
+        write: @escaping @MainActor (TerminalText) -> Void
     ) async -> Outcome {
         let output = Transcript(batched: batched, write: write)
         defer { output.flush() }
@@ -82,7 +82,7 @@ public enum ScriptRunner {
             lineNumber += 1
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty { continue }
-            write(driver.prompt + echo(trimmed) + "\n")
+            write(TerminalText(lines: [driver.prompt + echo(trimmed)]))
             let failuresBefore = driver.failures
             let goOn = driver.handle(trimmed)
             await session.settle()
@@ -115,25 +115,25 @@ public enum ScriptRunner {
     private final class Transcript {
         static let batchSize = 64 * 1024
         private let batched: Bool
-        private let destination: @MainActor (String) -> Void
-        private var pending = ""
+        private let destination: @MainActor (TerminalText) -> Void
+        private var pending = TerminalText.empty
 
-        init(batched: Bool, write: @escaping @MainActor (String) -> Void) {
+        init(batched: Bool, write: @escaping @MainActor (TerminalText) -> Void) {
             self.batched = batched
             self.destination = write
         }
 
-        func write(_ text: String) {
+        func write(_ text: TerminalText) {
             guard batched else { return destination(text) }
             pending += text
-            if pending.utf8.count >= Self.batchSize { flush() }
+            if pending.text.utf8.count >= Self.batchSize { flush() }
         }
 
         /// Passes on what was gathered.
         func flush() {
             guard !pending.isEmpty else { return }
             destination(pending)
-            pending = ""
+            pending = .empty
         }
     }
 
@@ -142,7 +142,7 @@ public enum ScriptRunner {
 
     /// `line` as the transcript shows it: C0 controls but tab, and DEL, in caret notation (`^[`, `^@`, `^G`,
     /// `^?`, as readline shows them while typing), other control characters as `?`, and cut
-    /// after ``echoLimit`` characters.
+    /// after ``echoLimit`` characters. (Written as ``TerminalText``, a tab shows as a space.)
     static func echo(_ line: String) -> String {
         // Printable ASCII (most lines) shows as it is.
         if line.utf8.count <= echoLimit, line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return line }
@@ -174,7 +174,7 @@ public enum ScriptRunner {
     public static func transcript(of script: String, session: FeedSession, options: REPLDriver.Options) async -> String {
         var output = ""
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        await run(lines: lines, session: session, options: options, interrupts: .ignore) { output += $0 }
+        await run(lines: lines, session: session, options: options, interrupts: .ignore) { output += $0.text }
         return output
     }
 }

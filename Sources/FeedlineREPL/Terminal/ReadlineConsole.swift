@@ -75,7 +75,7 @@ public final class ReadlineConsole: Sendable {
     private let problem = Locked<String?>(nil)
 
     /// Saves the terminal settings, loads the history and starts the readline thread.
-    public func start(prompt: String) {
+    public func start(prompt: TerminalText) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var settings = termios()
         if tcgetattr(STDIN_FILENO, &settings) == 0 { savedTerminal.withLock { $0 = settings } }
@@ -94,14 +94,14 @@ public final class ReadlineConsole: Sendable {
         }
         signalPipe.store(wakeWrite, ordering: .releasing)
         installSignalHandlers(feedlineSignalHandler)
-        let thread = Thread { [self] in loop(prompt: prompt) }
+        let thread = Thread { [self] in loop(prompt: prompt.text) }
         thread.name = "feedline-readline"
         thread.start()
     }
 
     /// Prints `text` above the prompt (from any thread).
-    public func print(_ text: String) {
-        outbox.withLock { $0.texts.append(text) }
+    public func print(_ text: TerminalText) {
+        outbox.withLock { $0.texts.append(text.text) }
         wake()
     }
 
@@ -114,8 +114,8 @@ public final class ReadlineConsole: Sendable {
     var completionContext: CompletionContext { context.withLock { $0 } }
 
     /// Shows `prompt` from now on (from any thread).
-    public func setPrompt(_ prompt: String) {
-        outbox.withLock { $0.prompt = prompt }
+    public func setPrompt(_ prompt: TerminalText) {
+        outbox.withLock { $0.prompt = prompt.text }
         wake()
     }
 

@@ -30,7 +30,7 @@ enum SessionFactory {
 @MainActor
 final class OutputBuffer {
     var text = ""
-    func write(_ chunk: String) { text += chunk }
+    func write(_ chunk: TerminalText) { text += chunk.text }
 
     /// What was written since the last call.
     func take() -> String {

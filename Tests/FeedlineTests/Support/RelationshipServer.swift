@@ -32,6 +32,8 @@ final class RelationshipServer: EmptyReads, Sendable {
 
     let posts: [Post]
     let locked: Set<AccountID>
+    /// The signed-in account, when the server says who it is (``composeSettings()``).
+    let me: Author?
     /// The user's notifications, newest first.
     let notificationGroups: [NotificationGroup]
     private let state = Locked(State())
@@ -39,9 +41,10 @@ final class RelationshipServer: EmptyReads, Sendable {
 
     /// Posts (newest first: home, and every profile and public feed filtered from them), and
     /// the relationships the server starts with; `locked` accounts answer a follow with a request.
-    init(posts: [Post], relationships: [Relationship] = [], locked: Set<AccountID> = [], notifications: [NotificationGroup] = []) {
+    init(posts: [Post], relationships: [Relationship] = [], locked: Set<AccountID> = [], notifications: [NotificationGroup] = [], me: Author? = nil) {
         self.posts = posts
         self.locked = locked
+        self.me = me
         notificationGroups = notifications
         state.withLock { state in
             for relationship in relationships { state.relationships[relationship.accountID] = relationship }
@@ -135,6 +138,11 @@ final class RelationshipServer: EmptyReads, Sendable {
     }
 
     // MARK: - FeedService
+
+    func composeSettings() async throws -> ComposeSettings {
+        guard let me else { throw WritingUnsupported() }
+        return ComposeSettings(account: me)
+    }
 
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         guard cursor == nil else { return Page(posts: [], next: nil) }

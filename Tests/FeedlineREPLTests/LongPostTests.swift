@@ -1,0 +1,55 @@
+import Feedline
+import FeedlineREPL
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// A post screen prints a screenful or two of a long post's text and counts the rest; `list all`
+/// prints every line.
+@MainActor
+@Suite("Long posts on the post screen", .timeLimit(.minutes(10)))
+struct LongPostTests {
+    /// A fixture of one post whose text is `lines` short lines (about 10 bytes each).
+    static func fixture(lines: Int) throws -> Scratch {
+        let scratch = try Scratch()
+        let content = "<p>" + (1...lines).map { "line \($0)" }.joined(separator: "<br>") + "</p>"
+        let status: [String: Any] = [
+            "id": "1", "created_at": "2026-11-21T17:00:00.000Z", "visibility": "public", "content": content, "spoiler_text": "",
+            "account": ["id": "2", "username": "long", "acct": "long@example.social", "display_name": "Long", "created_at": "2022-01-01T00:00:00.000Z"],
+        ]
+        try JSONSerialization.data(withJSONObject: [status]).write(to: scratch.file("home.json"))
+        return scratch
+    }
+
+    @Test("open prints the first 60 lines of a 20,000-line post and says how many more; list all prints every one; list the first ones again")
+    func capped() async throws {
+        let scratch = try Self.fixture(lines: 20_000)
+        defer { scratch.remove() }
+        let session = try SessionFactory.session(scratch.url)
+        let transcript = await ScriptRunner.transcript(of: "open 1\nlist\nlist all\nback", session: session, options: .init(width: 80))
+        let commands = transcript.components(separatedBy: "post> ")
+        #expect(commands.count == 4, "\(commands.count)")
+        guard commands.count == 4 else { return }
+        let opened = commands[0].split(separator: "\n").map(String.init)
+        let textLines = opened.filter { $0.hasPrefix("line ") }
+        #expect(textLines.count == DetailRenderer.defaultTextLineLimit)
+        #expect(textLines.last == "line 60")
+        #expect(opened.contains("… 19,940 more lines: list all prints the whole post."))
+        let listed = commands[1].split(separator: "\n").filter { $0.hasPrefix("line ") }
+        #expect(listed.count == DetailRenderer.defaultTextLineLimit)
+        let all = commands[2].split(separator: "\n").filter { $0.hasPrefix("line ") }
+        #expect(all.count == 20_000)
+        #expect(all.last == "line 20000")
+        #expect(!commands[2].contains("more lines"))
+    }
+
+    @Test("a post one line over the limit prints whole: a count never stands in for a single line")
+    func oneOver() async throws {
+        let scratch = try Self.fixture(lines: DetailRenderer.defaultTextLineLimit + 1)
+        defer { scratch.remove() }
+        let session = try SessionFactory.session(scratch.url)
+        let transcript = await ScriptRunner.transcript(of: "open 1", session: session, options: .init(width: 80))
+        #expect(transcript.split(separator: "\n").filter { $0.hasPrefix("line ") }.count == DetailRenderer.defaultTextLineLimit + 1)
+        #expect(!transcript.contains("more lines"))
+    }
+}
