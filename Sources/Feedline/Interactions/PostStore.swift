@@ -639,22 +639,14 @@ public final class PostStore {
         return true
     }
 
-    /// What ``FeedSession/retry()`` would send now: for every post whose last interaction failed
-    /// and rolled back, the value that failure undid, and every kind waiting in the outbox with
-    /// the value wanted. Ordered by post id (its raw value), then kind. A front reads it to say
-    /// what a retry sends.
+    /// What ``FeedSession/retry()`` would send now: every kind waiting in the outbox (the server
+    /// could not be reached for it), with the value wanted. A refusal is not sent again (the
+    /// server would refuse it again): only another toggle asks for it. Ordered by post id (its
+    /// raw value), then kind. A front reads it to say what a retry sends.
     public var retryableInteractions: [OutboxEntry] {
         retryable.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [OutboxEntry] in
             guard let state = entries[id]?.state else { return [] }
-            var sent: [OutboxEntry] = []
-            for kind in InteractionKind.allCases {
-                if state[kind].resend != nil {
-                    sent.append(OutboxEntry(postID: id, kind: kind, value: state[kind].desired))
-                } else if let failure = state.failure, failure.kind == kind, state[kind].inFlight == nil {
-                    sent.append(OutboxEntry(postID: id, kind: kind, value: failure.value))
-                }
-            }
-            return sent
+            return InteractionKind.allCases.filter { state[$0].resend != nil }.map { OutboxEntry(postID: id, kind: $0, value: state[$0].desired) }
         }
     }
 
@@ -671,9 +663,8 @@ public final class PostStore {
         return true
     }
 
-    /// Wants again every interaction whose last request failed and rolled back (the value the
-    /// user asked for is sent again), and sends every deferred one at once. Returns whether
-    /// there was any.
+    /// Sends every deferred interaction (queued for lack of a connection) at once. A refusal is
+    /// not sent again. Returns whether there was any.
     @discardableResult
     func retryFailedInteractions() -> Bool {
         let ids = retryable.sorted { $0.rawValue < $1.rawValue }
@@ -709,7 +700,7 @@ public final class PostStore {
         let wasPending = entry.state.isPending
         let outboxBefore = wasPending ? entry.state.outbox(postID: id) : []
         entry.state.reduce(event)
-        if entry.state.failure != nil || entry.state.isDeferred { retryable.insert(id) } else { retryable.remove(id) }
+        if entry.state.isDeferred { retryable.insert(id) } else { retryable.remove(id) }
         // The outbox's observers first: a front that saves there has saved an entry before any
         // row or detail shows it as queued.
         if wasPending || entry.state.isPending { outboxChanged(id, from: outboxBefore, to: entry.state.outbox(postID: id)) }
