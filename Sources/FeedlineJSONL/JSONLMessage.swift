@@ -346,6 +346,7 @@ public enum JSONLMessage {
         case .firstPage: "firstPage"
         case .olderPage: "olderPage"
         case .refresh: "refresh"
+        case .reload: "reload"
         case .gap(let id): .string(id.description)
         case .catchUp: "catchUp"
         case nil: .null
@@ -354,6 +355,7 @@ public enum JSONLMessage {
             let retry: String = switch failure.intent {
             case .loadOlder: "loadMore"
             case .refresh: "refresh"
+            case .reload: "reload"
             case .fillGap: "openGap"
             case .catchUp, .confirm: "retry"
             }

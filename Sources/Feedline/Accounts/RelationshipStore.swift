@@ -363,13 +363,25 @@ public final class RelationshipStore {
         } else if let now, let before, before[now.kind].isPending, !after[now.kind].isPending {
             posts.accountHidingSettled(id)
         }
+        // An unmute, an unblock or `boosts on` the server took, with nothing else hiding what it
+        // showed: lists that kept their posts (or boosts) away load them again.
+        if let before {
+            func lifted(_ kind: RelationshipKind, to value: Bool) -> Bool {
+                before[kind].desired == value && before[kind].isPending && !after[kind].isPending && after[kind].desired == value
+            }
+            // Hidden boosts leave their own posts alone.
+            let postsLifted = (now == nil || now == .boosts) && (lifted(.mute, to: false) || lifted(.block, to: false))
+            if postsLifted || now == nil && lifted(.boosts, to: true) { posts.accountUnhidden(id) }
+        }
     }
 
-    /// How the state hides the account's posts: blocked, muted, or an unfollow on its way.
+    /// How the state hides the account's posts: blocked, muted, an unfollow on its way, or
+    /// their boosts hidden (`boosts off` while you follow them).
     private static func hiding(_ state: RelationshipState) -> AccountHiding? {
         if state.block.desired { return .block }
         if state.mute.desired { return .mute }
         if !state.follow.desired, state.follow.confirmed, state.follow.isPending { return .unfollow }
+        if state.follow.desired, !state.boosts.desired { return .boosts }
         return nil
     }
 
@@ -408,6 +420,7 @@ extension AccountHiding {
         case .block: .block
         case .mute: .mute
         case .unfollow: .follow
+        case .boosts: .boosts
         }
     }
 }

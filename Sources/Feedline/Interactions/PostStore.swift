@@ -67,6 +67,9 @@ public final class PostStore {
         case accountShown(AccountID)
         /// The server confirmed the hiding of the account: what was kept can go.
         case accountHidingSettled(AccountID)
+        /// The server confirmed an unmute or unblock of the account: a list that kept any of its
+        /// posts away loads them again (its rows and pages may lack them for good otherwise).
+        case accountUnhidden(AccountID)
         /// A domain was blocked: the rows of its accounts' posts this holder shows (their
         /// boosts, boosts of their posts) leave; a notifications list also drops what is only
         /// from them. While `pending`, kept until ``domainShown`` or ``domainHidingSettled``.
@@ -195,6 +198,9 @@ public final class PostStore {
         var unusedStamp: UInt64?
         /// Whether the user revealed it past a filter's warning (shared by every row and detail).
         var revealed = false
+        /// Its author muted or blocked (or their domain): quotes of it are not shown. Only
+        /// quotes hear of it (``quotedDisplay``): the post's own rows do not show it.
+        var authorHidden: Quote.State?
 
         /// Whether no row or detail shows it, on its own or as a quote.
         var isUnshown: Bool { holders.isEmpty && quoting.isEmpty }
@@ -203,6 +209,13 @@ public final class PostStore {
         var display: PostInteraction {
             var display = state.display
             display.revealed = revealed
+            return display
+        }
+
+        /// What a quote of it shows: ``display`` and whether its author is hidden.
+        var quotedDisplay: PostInteraction {
+            var display = display
+            display.authorHidden = authorHidden
             return display
         }
 
@@ -355,6 +368,13 @@ public final class PostStore {
     public func current(_ id: PostID) -> PostChange? {
         guard let originalID = originalID(of: id), let entry = entries[originalID], let post = entry.post else { return nil }
         return PostChange(originalID: originalID, post: post, interaction: entry.display)
+    }
+
+    /// The latest copy of the post `id` names as a quote of it shows it: ``current(_:)`` and
+    /// whether its author is hidden (``PostInteraction/authorHidden``). `nil` when unknown.
+    package func currentQuoted(_ id: PostID) -> PostChange? {
+        guard let originalID = originalID(of: id), let entry = entries[originalID], let post = entry.post else { return nil }
+        return PostChange(originalID: originalID, post: post, interaction: entry.quotedDisplay)
     }
 
     /// Calls `handler` on the main actor after every change of any post's content or displayed
@@ -514,6 +534,7 @@ public final class PostStore {
             }
         } else {
             let entry = Entry(post: original, epoch: fetchedAt)
+            entry.authorHidden = authorHiding(of: original)
             if let kept = recentlyForgotten.remove(original.id), kept.learnt >= fetchedAt {
                 // Fetched before the store last learnt this post, which it forgot since: what
                 // it learnt wins, as it would have had it kept the post.
@@ -734,10 +755,17 @@ public final class PostStore {
         for holder in entry.holders {
             holders[holder.id]?(.changed(change, rows: holder.rows))
         }
+        tellQuoting(id, entry, post)
+        observers.notify(change)
+    }
+
+    /// Tells the rows that quote the post what the quote shows now.
+    func tellQuoting(_ id: PostID, _ entry: Entry, _ post: Post) {
+        guard !entry.quoting.isEmpty else { return }
+        let change = PostChange(originalID: id, post: post, interaction: entry.quotedDisplay)
         for holder in entry.quoting {
             holders[holder.id]?(.quoteChanged(change, rows: holder.rows))
         }
-        observers.notify(change)
     }
 
     private func settle(_ reply: Reply) {

@@ -330,6 +330,7 @@ public struct RowRenderer: Sendable {
         case .firstPage?: text = "Loading \(wording.loading)…"
         case .olderPage?: text = "Loading older \(wording.items)…"
         case .refresh?: text = "Loading newer \(wording.items)…"
+        case .reload?: text = "Loading \(wording.loading) again…"
         case .gap?: text = "Loading the missing \(wording.items)…"
         case .catchUp?: text = "Looking for newer \(wording.items)…"
         case nil:
@@ -338,6 +339,7 @@ public struct RowRenderer: Sendable {
                 let what = switch failure.intent {
                 case .loadOlder: total == 0 ? "Could not load \(wording.loading)" : "Could not load older \(wording.items)"
                 case .refresh: "Could not refresh"
+                case .reload: "Could not load \(wording.loading) again"
                 case .fillGap: "Could not load the missing \(wording.items)"
                 case .catchUp: "Could not look for newer \(wording.items)"
                 // Never a list's failure (a confirmation that fails is quiet); worded all the same.
