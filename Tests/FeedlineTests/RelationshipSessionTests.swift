@@ -249,7 +249,7 @@ struct RelationshipSessionTests {
         session.set(.notify, true, account: Self.bobID)
         let shown = try #require(session.relationships.relationship(Self.bobID))
         #expect(!shown.relationship.notifying && shown.pending.isEmpty)
-        #expect(shown.failure?.message == "Could not turn on post notifications for this account: follow it first.")
+        #expect(shown.failure?.message == "Could not turn on post notifications for this account: follow them first.")
         session.set(.follow, true, account: Self.bobID)
         session.set(.boosts, false, account: Self.bobID)
         #expect(session.relationships.relationship(Self.bobID)?.failure?.message == "Could not hide the boosts of this account: wait until the follow is answered.")

@@ -157,7 +157,7 @@ package struct RelationshipState: Hashable, Sendable {
             if kind == .notify || kind == .boosts, !follow.desired || follow.isPending || !follow.confirmed {
                 failure = RelationshipFailure(
                     kind: kind, value: !self[kind].desired,
-                    message: "Could not \(kind.verb(!self[kind].desired)) this account: \(follow.isPending ? "wait until the follow is answered." : "follow it first.")"
+                    message: "Could not \(kind.verb(!self[kind].desired)) this account: \(follow.isPending ? "wait until the follow is answered." : "follow them first.")"
                 )
                 return
             }
