@@ -110,42 +110,4 @@ struct HTTPPeopleTests {
             #expect(shown.allSatisfy { $0?.relationship.requestedBy == true && $0?.relationship.following == false }, "\(shown)")
         }
     }
-
-    @Test("two favourites of one post arriving live, without a group_key, join the group the server's page showed")
-    func liveNotificationsJoin() async throws {
-        try await withFixtureServer { fake, server in
-            fake.serveStream()
-            let service = try makeService(server)
-            let session = await HTTPStreamingTests.session(service)
-            session.navigator.push(.notifications)
-            guard case .list(let notifications) = session.navigator.top else { return }
-            notifications.appeared()
-            await session.settle()
-            let group = try #require(notifications.rows.compactMap(\.notification?.group).first { $0.kind == .favourite && $0.post != nil })
-            let post = try #require(group.post)
-            let status = try #require(try FixtureStatuses.notifications().compactMap(\.status).first { $0.id == post.id.rawValue })
-            let accounts = try FixtureStatuses.timeline().map(\.account)
-            let clock = ManualClock()
-            let live = HTTPStreamingTests.liveUpdates(service, session, clock: clock)
-            live.start()
-            await firstValue(of: session.streamState) { $0 == .live }
-            for (index, account) in accounts.prefix(2).enumerated() {
-                // Two hours and more after the group's newest: a new hour, which the stream's own keys would start anew.
-                let notification = Mastodon.Notification(
-                    id: "99020\(index)", type: "favourite", createdAt: group.latestAt.addingTimeInterval(Double(2 * 3_600 + index * 60)),
-                    account: account, status: status
-                )
-                fake.streamEvent("notification", try HTTPStreamingTests.json(notification))
-            }
-            // The group grew by both (it waits to move up; the row stays until shown).
-            await firstValue(of: notifications.snapshot) { snapshot in
-                let all = Array(snapshot.rows) + Array(snapshot.waiting)
-                return all.compactMap(\.notification?.group).contains { $0.id == group.id && $0.count >= group.count + 2 }
-            }
-            notifications.showWaiting()
-            let rows = notifications.rows.compactMap(\.notification?.group).filter { $0.kind == .favourite && $0.post?.id == post.id }
-            #expect(rows.count == 1, "\(rows.map(\.id))")
-            live.stop()
-        }
-    }
 }
