@@ -6,8 +6,8 @@ user types, the terminal settings restored on the way out (Ctrl-D, and SIGTERM w
 and a history file that cannot be written reported on the first screen.
 
 With `resize` it checks that rows follow the terminal's width when no --width is given: the
-first page is drawn at 100 columns, and after the terminal shrinks to 60 (SIGWINCH) the next
-rows drawn fit in 60 columns.
+first page is drawn at 120 columns, and after each resize (SIGWINCH) to 60, 250, 60 and 120
+columns `list` draws every row at the width of the moment.
 
 With `complete` it checks Tab on arguments from the first screen on, before any command: a
 handle with its `@` (readline must not break the word there) or without it, from a row not shown
@@ -26,7 +26,11 @@ prompt, and `.` posts it; then the terminal is restored on the way out.
 With `numbers` it checks that row numbers hold still while the sandbox's stream deletes a row
 above them: a number names the row printed with it until `list`.
 
-Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete|numbers|editor]
+With `reading` it checks what only an interactive session does: `help` fits a 40-row terminal,
+`browse` opens the post with $BROWSER, search rows print once, and a relationship change says it
+started, then its outcome, with the account row printed once, settled.
+
+Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete|numbers|editor|reading]
 Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
 """
 import os
@@ -182,26 +186,86 @@ def columns(line):
 
 
 def resize(binary, root):
+    """Rows follow the terminal through several resizes: 120 columns, then 60, then 250 —
+    every row of each `list` drawn at the width of the moment (the marks end at the right
+    edge), none at an older width."""
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
     env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
     args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --no-state"
-    child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 120))
     expect(child, r"Rows 1–10 of 20 shown", "first page")
     first = child.before.split("\n")
     expect(child, "home> ", "first prompt")
-    if max(columns(line) for line in first) <= 80:
-        fail("the first page uses the terminal's 100 columns", child)
-    child.setwinsize(40, 60)
-    # The width is read when a command starts; the next prompt shows the resize was taken in.
-    child.send("list\r")
-    expect(child, r"Rows 1–10 of 20 shown", "list after the resize")
-    drawn = [line for line in child.before.split("\n") if "list" not in line]
-    widest = max(columns(line) for line in drawn)
-    if widest > 60:
-        fail(f"rows fit in 60 columns after the resize (widest line: {widest})", child)
-    if widest < 50:
-        fail(f"rows use the 60 columns after the resize (widest line: {widest})", child)
-    expect(child, "home> ", "prompt after list")
+    if max(columns(line) for line in first) <= 100:
+        fail("the first page uses the terminal's 120 columns", child)
+    # The width is read when a command starts; list draws every row of the screen again.
+    for width in (60, 250, 60, 120):
+        child.setwinsize(40, width)
+        child.send("list\r")
+        expect(child, r"Rows 1–10 of 20 shown", f"list after the resize to {width}")
+        # What follows the echoed prompt on its line is the first row.
+        drawn = [ANSI.sub("", line).split("home> ")[-1] for line in child.before.split("\n") if not line.rstrip().endswith("list")]
+        marked = [columns(line) for line in drawn if "☆" in line or "★" in line]
+        widest = max(columns(line) for line in drawn)
+        if widest > width:
+            fail(f"rows fit in {width} columns after the resize (widest line: {widest})", child)
+        if len(marked) < 10 or any(found != width for found in marked):
+            fail(f"every row drawn at {width} columns after the resize (rows' widths: {marked})", child)
+        expect(child, "home> ", f"prompt after list at {width}")
+    child.send("quit\r")
+    expect(child, r"EXIT=0", "quit exits 0")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    print("ok")
+
+
+def reading(binary, root):
+    """What only an interactive session does: `help` fits a 40-row terminal, `browse` opens the
+    post with $BROWSER (a script here that writes the address to a file), search rows print once
+    (with their relationship), and a relationship change says it started, then its outcome, with
+    the account row printed once, settled."""
+    scratch = tempfile.mkdtemp(prefix="feedline-pty-")
+    history = os.path.join(scratch, "history")
+    opened = os.path.join(scratch, "opened")
+    browser = os.path.join(scratch, "browser.sh")
+    with open(browser, "w") as f:
+        f.write(f"#!/bin/sh\nprintf '%s' \"$1\" > '{opened}.part' && mv '{opened}.part' '{opened}'\n")
+    os.chmod(browser, 0o755)
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", BROWSER=browser, **scratch_homes())
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 100 --no-stream --no-state"
+    child = pexpect.spawn(f"/bin/sh -c \"{args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–10 of 20 shown", "first page")
+    expect(child, "home> ", "first prompt")
+    child.send("help\r")
+    expect(child, r"Session: [^\r\n]*quit", "help's last kind")
+    expect(child, "home> ", "prompt after help")
+    shown = [line for line in child.before.split("\n") if line.strip()]
+    if len(shown) > 38:
+        fail(f"help fits a 40-row terminal ({len(shown)} lines)", child)
+    child.send("browse 1\r")
+    expect(child, r"Opened with ", "browse opens the post")
+    expect(child, "home> ", "prompt after browse")
+    # The browser runs on its own: wait for what it wrote (a deadline only as a safety net).
+    deadline = TIMEOUT * 10
+    while not os.path.exists(opened) and deadline > 0:
+        child.expect([pexpect.TIMEOUT], timeout=0.1)
+        deadline -= 1
+    if not os.path.exists(opened):
+        fail("the browser was started on the post's address", child)
+    with open(opened) as f:
+        address = f.read()
+    if address != "https://inkwell.art/@sam/117645532415779633":
+        fail(f"the browser was given the post's address (got {address!r})", child)
+    child.send("search kemi\r")
+    expect(child, r"End of results\.", "search results")
+    results = child.before
+    expect(child, "search kemi> ", "prompt after the results")
+    if results.count("Dr. Kemi Adeyemi @kemi@fieldnotes.science") != 1 or "you follow them" not in results:
+        fail("an account row of the search printed once, with its relationship", child)
+    child.send("mute 1\r")
+    expect(child, r"Muting @kemi@fieldnotes\.science", "the mute says it started")
+    expect(child, r"Done: muted @kemi@fieldnotes\.science\.", "the mute's outcome")
+    expect(child, r"~  1  Dr\. Kemi Adeyemi", "the row, settled")
+    expect(child, r"muted · notified", "the row shows the mute")
     child.send("quit\r")
     expect(child, r"EXIT=0", "quit exits 0")
     child.expect(pexpect.EOF, timeout=TIMEOUT)
@@ -368,6 +432,9 @@ def main():
     if sys.argv[3:] == ["resize"]:
         resize(binary, root)
         return
+    if sys.argv[3:] == ["reading"]:
+        reading(binary, root)
+        return
     history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
     env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
     # Without the sandbox's stream: the counts below are the fixture pages' (its live events have
@@ -384,7 +451,7 @@ def main():
     child.send("he\t")
     expect(child, "help ", "Tab completes 'he' to 'help'")
     child.send("\r")
-    expect(child, "Commands on home:", "help after completion")
+    expect(child, "Commands on home by kind", "help after completion")
     expect(child, "home> ", "prompt after help")
     child.send("op\t2\r")
     expect(child, r"Family storytime", "open 2 via completion")

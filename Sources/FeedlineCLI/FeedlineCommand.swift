@@ -23,7 +23,7 @@ enum FeedlineMain {
 struct FeedlineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feedline",
-        abstract: "Read, favourite, boost and open the posts of a Mastodon timeline: your account's, any server's public ones, or the bundled offline sandbox.",
+        abstract: "Read and write on Mastodon from a terminal: timelines, threads and notifications; posts, replies, edits and polls; people, lists and hashtags — on your account, any server's public timelines, or the bundled offline sandbox.",
         discussion: """
             Sign in once with `feedline login SERVER` (for example `feedline login mastodon.social`): \
             Feedline prints an address to open in a browser, you allow it there and paste the code \
@@ -44,7 +44,14 @@ struct FeedlineCommand: AsyncParsableCommand {
             input is not a terminal, runs the commands and prints the transcript: each command after \
             its prompt, then its output, with every effect settled before the next command (a \
             virtual clock, no waiting). Lines starting with # are comments. Type help in a session \
-            for the commands.
+            for the commands (help KIND lists a kind with what each does; help COMMAND explains one):
+
+            \(HelpText.commandsByKind.joined(separator: "\n"))
+
+            Writing: `post TEXT` posts (`post` alone starts a draft, in $VISUAL or $EDITOR when set), \
+            `reply N`, `edit N`, `delete N`, `redraft N`, `history N` (an edited post's versions), \
+            `vote N CHOICE`, `drafts` and `draft N`. Each post is sent exactly once (one idempotency \
+            key, kept with its draft), and shows at once on every screen.
 
             Live updates: on a server the interactive REPL and --jsonl follow its stream (or poll \
             every minute where it offers none); a script or piped input on a server never streams, \

@@ -15,6 +15,8 @@ public struct JSONLCommand: Sendable, Equatable {
         case display([RowID], screen: Int?)
         case loadMore(screen: Int?)
         case refresh(screen: Int?)
+        /// Loads the list again from its top: its first page replaces the rows when it comes.
+        case reload(screen: Int?)
         /// Shows what a stream brought above the rows (`"N new posts"`), as a refresh would.
         case showWaiting(screen: Int?)
         /// Reveals a post a filter warns about, on every screen.
@@ -108,7 +110,7 @@ public struct JSONLCommand: Sendable, Equatable {
         "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "createList", "delete", "deleteList",
         "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "notify", "open", "openConversation", "openGap", "pop", "push", "quit", "reblog",
-        "redraft", "refresh", "reject", "relationships", "removeConversation", "removeFromList", "renameList", "retry", "root",
+        "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "retry", "root",
         "search", "send", "show", "showWaiting", "timeline", "top", "unblock", "unblockDomain", "unfollow", "unfollowTag",
         "unmute", "vote", "wait",
     ]
@@ -116,7 +118,7 @@ public struct JSONLCommand: Sendable, Equatable {
     /// The commands that read `"screen"` (list commands: they act on a list screen's rows or
     /// state). On any other command it is an unknown field, ignored like the others.
     static let listCommands: Set<String> = [
-        "timeline", "display", "loadMore", "refresh", "showWaiting", "openGap", "accept", "reject", "blockDomain", "unblockDomain",
+        "timeline", "display", "loadMore", "refresh", "reload", "showWaiting", "openGap", "accept", "reject", "blockDomain", "unblockDomain",
     ]
 
     /// Why a line is not a command: one sentence, plus the id when the line had one.
@@ -166,6 +168,7 @@ public struct JSONLCommand: Sendable, Equatable {
             action = .display(rows, screen: screen)
         case "loadMore": action = .loadMore(screen: screen)
         case "refresh": action = .refresh(screen: screen)
+        case "reload": action = .reload(screen: screen)
         case "showWaiting": action = .showWaiting(screen: screen)
         case "retry": action = .retry
         case "openGap":

@@ -294,6 +294,22 @@ public enum JSONLMessage {
         ]
         if let poll = post.poll { fields.append(("poll", self.poll(poll, now: clock.now()))) }
         if post.visibility != .public { fields.append(("visibility", .string(post.visibility.rawValue))) }
+        // Where a browser opens it, and what it links to (numbered from 1 as `link N` numbers them).
+        if let url = post.webAddress { fields.append(("url", .string(url))) }
+        let targets = post.linkTargets
+        if !targets.isEmpty { fields.append(("links", .array(targets.map(link)))) }
+        return .object(fields)
+    }
+
+    /// `{"url":"https://…","kind":"link"}` — `kind` is `link` (in the text), `card` (its link
+    /// preview, with `title`) or `media` (an attachment, with `media`: its `[image: …]` summary).
+    static func link(_ target: PostLink) -> JSONLValue {
+        var fields: [(String, JSONLValue)] = [("url", .string(target.url))]
+        switch target.kind {
+        case .link: fields.append(("kind", "link"))
+        case .card(let card): fields += [("kind", "card"), ("title", .string(card.title))]
+        case .media(let media): fields += [("kind", "media"), ("media", .string(media.summary))]
+        }
         return .object(fields)
     }
 
@@ -346,6 +362,7 @@ public enum JSONLMessage {
         case .firstPage: "firstPage"
         case .olderPage: "olderPage"
         case .refresh: "refresh"
+        case .reload: "reload"
         case .gap(let id): .string(id.description)
         case .catchUp: "catchUp"
         case nil: .null
@@ -354,6 +371,7 @@ public enum JSONLMessage {
             let retry: String = switch failure.intent {
             case .loadOlder: "loadMore"
             case .refresh: "refresh"
+            case .reload: "reload"
             case .fillGap: "openGap"
             case .catchUp, .confirm: "retry"
             }

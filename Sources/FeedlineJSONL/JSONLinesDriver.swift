@@ -139,11 +139,15 @@ public final class JSONLinesDriver {
                     return "Unknown rows: \(named)\(unknown.count > 10 ? " and \(unknown.count - 10) more" : "")."
                 }
             }
-        case .loadMore(let screen), .refresh(let screen):
+        case .loadMore(let screen), .refresh(let screen), .reload(let screen):
             switch list(screen) {
             case .failure(let problem): return problem.message
             case .success(let (_, list)):
-                if case .loadMore = action { list.loadMore() } else { list.refresh() }
+                switch action {
+                case .loadMore: list.loadMore()
+                case .reload: list.reload()
+                default: list.refresh()
+                }
             }
         case .showWaiting(let screen):
             switch list(screen) {

@@ -237,7 +237,8 @@ struct HTTPAccountListsTests {
             )
             fake.enqueue(.init(pathPrefix: "/api/v2/search", status: 200, body: #"{"accounts":null,"hashtags":[{"name":"x","history":[{"day":1,"uses":2,"accounts":1}]}]}"#))
             let documented = try await service.search("bird", after: nil)
-            #expect(documented.items.map(Self.line) == ["hashtag:Birds 15/7", "hashtag:birding 0/0", "hashtag:bare -/-"])
+            // An empty history is no history: unknown, not zero.
+            #expect(documented.items.map(Self.line) == ["hashtag:Birds 15/7", "hashtag:birding -/-", "hashtag:bare -/-"])
             #expect(documented.items.first == .hashtag(Hashtag(name: "Birds", weeklyUses: 15, weeklyAccounts: 7, following: false)))
             let sparse = try await service.search("x", after: nil)
             #expect(sparse.items.map(Self.line) == ["hashtag:x 2/1"])

@@ -45,7 +45,7 @@ struct HTTPRelationshipSessionTests {
             #expect(!fake.relationship(kemi.id).following, "a block ends the follow")
             for text in [
                 "Dr. Kemi Adeyemi @kemi@fieldnotes.science", "Done: following @kemi@fieldnotes.science.",
-                "Done: muted @kemi@fieldnotes.science.", "Block @kemi@fieldnotes.science? ", "Done: blocked @kemi@fieldnotes.science.",
+                "Done: muted @kemi@fieldnotes.science until ", "Block @kemi@fieldnotes.science? ", "Done: blocked @kemi@fieldnotes.science.",
             ] {
                 #expect(stdout.contains(text), "no \"\(text)\" in:\n\(stdout)")
             }

@@ -272,7 +272,7 @@ struct CommandParserTests {
     func completions() {
         let complete = { (line: String, word: String) in Completion.matches(line: line, word: word, context: Self.context) }
         #expect(complete("he", "he") == ["help", "home"].filter { $0.hasPrefix("he") })
-        #expect(complete("re", "re") == ["redraft", "refresh", "reject", "remove", "reply", "requests", "retry"])
+        #expect(complete("re", "re") == ["redraft", "refresh", "reject", "reload", "remove", "reply", "requests", "retry"])
         #expect(complete("f", "f") == ["fav", "favourites", "follow", "followers", "following"])
         #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")
         #expect(complete("zz", "zz").isEmpty)
@@ -307,33 +307,65 @@ struct CommandParserTests {
         #expect(Completion.matches(line: "mo", word: "mo", context: above).isEmpty, "no more on a post")
     }
 
-    @Test("help lists every command of a screen and explains each one; back only above the bottom")
+    @Test("help groups a screen's commands by kind — reading, writing, people, lists and tags, session — one line of usages each, short enough for a 40-row terminal; back only above the bottom")
     func help() {
-        let bottom = HelpText.lines(topic: nil, screen: .list, atBottom: true, title: "home").joined(separator: "\n")
-        for spec in CommandTable.all where spec.screens.contains(.list) && spec.atBottom {
-            #expect(bottom.contains("  " + spec.name.rawValue), "\(spec.name) missing")
+        let lines = HelpText.lines(topic: nil, screen: .list, atBottom: true, title: "home", traits: [.posts, .newer])
+        #expect(lines.count <= 30, "\(lines.count) lines:\n\(lines.joined(separator: "\n"))")
+        let bottom = lines.joined(separator: "\n")
+        #expect(bottom.hasPrefix("Commands on home by kind"))
+        // Each group once, in order, writing second.
+        let starts = CommandGroup.allCases.map { group in lines.firstIndex { $0.hasPrefix(group.title + ": ") } }
+        #expect(starts.allSatisfy { $0 != nil } && starts.compactMap { $0 } == starts.compactMap { $0 }.sorted(), "\(starts)")
+        for spec in CommandTable.commands(on: .list, atBottom: true, traits: [.posts, .newer]) {
+            let line = lines.firstIndex { $0.hasPrefix(spec.group.title + ": ") } ?? 0
+            let next = lines[(line + 1)...].firstIndex { !$0.hasPrefix("  ") } ?? lines.count
+            let listed = lines[line..<next].joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(listed.contains(spec.usage), "\(spec.name) under \(spec.group.title)")
         }
-        #expect(!bottom.contains("  back") && !bottom.contains("  top"))
-        #expect(bottom.hasPrefix("Commands on home:"))
+        #expect(!bottom.contains("back") && !bottom.contains(" top"))
+        // Commands that do nothing on home are not listed there.
+        for word in ["accept N", "reject N", "remove N"] { #expect(!bottom.contains(word), "\(word) on home") }
+        let requests = HelpText.lines(topic: nil, screen: .list, atBottom: false, title: "requests", traits: [.accounts, .requests]).joined(separator: "\n")
+        #expect(requests.contains("accept N") && requests.contains("reject N"))
+        #expect(!requests.contains("fav N") && !requests.contains("gap N"), "nothing on a requests screen is a post or a gap")
         let above = HelpText.lines(topic: nil, screen: .list, atBottom: false).joined(separator: "\n")
-        #expect(above.contains("  back") && above.contains("  top"))
+        #expect(above.contains("back") && above.contains("top"))
         let post = HelpText.lines(topic: nil, screen: .post, atBottom: false).joined(separator: "\n")
-        #expect(!post.contains("  more"))
-        #expect(post.contains("  fav ") && post.contains("this post"))
+        #expect(!post.contains("more,"))
+        #expect(post.contains("fav,"))
         #expect(HelpText.lines(topic: .gap, screen: .list).first == "gap N")
         #expect(HelpText.lines(topic: .more, screen: .post).last?.contains("Works on a list, not here") == true)
         #expect(HelpText.lines(topic: .retry, screen: .list).joined(separator: " ").contains("queued until the server"))
+        #expect(HelpText.lines(topic: .accept, screen: .list, traits: [.posts]).last?.contains("Nothing on this screen for it to act on") == true)
+    }
+
+    @Test("help writing lists what Feedline writes, in order, each with what it does; help KIND takes the kind's words")
+    func helpGroup() {
+        let writing = HelpText.lines(group: .writing, screen: .list, title: "home", traits: [.posts, .newer])
+        #expect(writing.first == "Writing on home:")
+        // Each command's line starts two columns in; its summary's further lines further.
+        let words = writing.dropFirst().filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(Array(words.prefix(9)) == ["post", "reply", "edit", "delete", "redraft", "history", "vote", "drafts", "draft"])
+        #expect(CommandParser.parse("help writing") == .success(.helpGroup(.writing)))
+        #expect(CommandParser.parse("help Lists and Tags") == .success(.helpGroup(.listsAndTags)))
+        #expect(CommandParser.parse("help lists-and-tags") == .success(.helpGroup(.listsAndTags)))
+        #expect(CommandParser.parse("help lists") == .success(.help(.lists)), "a command's own name stays its help")
+        #expect(Command.helpGroup(.people).text == "help people")
     }
 
     @Test("help at 40 columns wraps every summary whole: no line is wider, no word is cut", arguments: [20, 40, 80])
     func narrowHelp(_ width: Int) {
         for screen: ScreenKind in [.list, .post] {
-            let lines = HelpText.lines(topic: nil, screen: screen, atBottom: false, width: width)
-            for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line)") }
-            #expect(!lines.joined().contains("…"))
-            let words = { (text: String) in Set(text.split(whereSeparator: \.isWhitespace).map(String.init)) }
-            for spec in CommandTable.commands(on: screen, atBottom: false) where screen == .list {
-                #expect(words(spec.summary).isSubset(of: words(lines.joined(separator: " "))), "\(spec.name)")
+            let overview = HelpText.lines(topic: nil, screen: screen, atBottom: false, width: width)
+            for line in overview { #expect(TextWidth.width(of: line) <= width, "\(line)") }
+            for group in CommandGroup.allCases {
+                let lines = HelpText.lines(group: group, screen: screen, atBottom: false, width: width)
+                for line in lines { #expect(TextWidth.width(of: line) <= width, "\(line)") }
+                #expect(!lines.joined().contains("…"))
+                let words = { (text: String) in Set(text.split(whereSeparator: \.isWhitespace).map(String.init)) }
+                for spec in CommandTable.commands(on: screen, atBottom: false) where screen == .list && spec.group == group {
+                    #expect(words(spec.summary).isSubset(of: words(lines.joined(separator: " "))), "\(spec.name)")
+                }
             }
         }
     }

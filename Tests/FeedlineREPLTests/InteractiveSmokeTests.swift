@@ -44,8 +44,13 @@ struct InteractiveSmokeTests {
         try await Self.smoke("state")
     }
 
-    @Test("without --width the rows follow the terminal: drawn at 100 columns, then within 60 after a resize")
+    @Test("without --width the rows follow the terminal through several resizes: 120, 60, 250, 60, 120 columns — every row of each list at the width of the moment")
     func resize() async throws {
         try await Self.smoke("resize")
+    }
+
+    @Test("help fits a 40-row terminal; browse opens the post with $BROWSER; search rows print once; a mute says it started, then its outcome, the row printed once settled")
+    func reading() async throws {
+        try await Self.smoke("reading")
     }
 }

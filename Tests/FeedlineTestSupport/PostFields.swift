@@ -44,6 +44,7 @@ public enum PostFields {
         "visibility": { $0.visibility = $0.visibility == .direct ? .public : .direct },
         "mentions": { $0.mentions.append("changed@example.social") },
         "language": { $0.language = ($0.language ?? "") + "x" },
+        "links": { $0.links.append("https://example.org/changed") },
         "quote": { post in
             if let quote = post.quote, quote.post != nil {
                 post.quote?.post?.text += " — changed"

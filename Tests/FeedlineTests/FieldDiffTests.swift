@@ -14,6 +14,7 @@ struct FieldDiffTests {
         ("older", { $0.older = .end }),
         ("olderFailure", { $0.olderFailure = "Down." }),
         ("refreshFailure", { $0.refreshFailure = "Down." }),
+        ("reloadFailure", { $0.reloadFailure = "Down." }),
         ("inFlight", { $0.inFlight = ListRequest(token: 1, kind: .reload) }),
         ("queued", { $0.queued = [.refresh] }),
         ("lastFailed", { $0.lastFailed = .refresh }),

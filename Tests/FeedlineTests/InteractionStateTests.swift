@@ -331,23 +331,19 @@ struct InteractionStateTests {
 
     // MARK: retryRequested
 
-    @Test("retryRequested in every phase: a failure is wanted again, a deferred kind is sent at once")
+    @Test("retryRequested in every phase: a deferred kind is sent at once; a refusal is not wanted again (its failure stays)")
     func retried() {
         assertInteraction(from: idle, on: .retryRequested(at: 20)) { _ in }
         assertInteraction(from: pending, on: .retryRequested(at: 20)) { _ in }
         assertInteraction(from: pendingChangedMind, on: .retryRequested(at: 20)) { _ in }
-        assertInteraction(from: failedIdle, on: .retryRequested(at: 20)) {
-            $0.failure = nil
-            $0.favourite.desired = true
-            $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
-        }
+        assertInteraction(from: failedIdle, on: .retryRequested(at: 20)) { _ in }
         assertInteraction(from: deferred, on: .retryRequested(at: 20)) {
             $0.favourite.resend = nil
             $0.favourite.inFlight = InteractionRequest(kind: .favourite, value: true, token: 20)
         }
         assertInteraction(from: resending, on: .retryRequested(at: 20)) { _ in }
         assertInteraction(from: restoredUnseen, on: .retryRequested(at: 20)) { _ in }
-        // Any tap after the failure clears it: a retry after that has nothing to send again.
+        // Any tap after the failure clears it.
         var retoggled = failedIdle
         retoggled.reduce(.toggled(.reblog, at: 15))
         retoggled.reduce(.retryRequested(at: 16))
@@ -505,11 +501,7 @@ struct InteractionStateTests {
                     state.reduce(.toggled(kind, at: epoch))
                     intent[kind]?.toggle()
                 case 10:
-                    // Retry wants again what the last failure undid (and counts as the user's tap).
-                    if let failed = state.failure {
-                        toggles += 1
-                        intent[failed.kind] = failed.value
-                    }
+                    // Retry sends what waits for a connection; a refusal stays undone.
                     resends += state.resends.count
                     state.reduce(.retryRequested(at: epoch))
                 case 11:

@@ -162,11 +162,8 @@ private struct OutboxModel {
                 if outcome == .refused, let (kind, _, id) = service.pending[index].interaction { refusedKey = (id, kind) }
                 answer(at: index, outcome)
             case 65..<72:
-                // Retry sends what is queued, and wants again what the last refusal undid.
+                // Retry sends what is queued; a refusal stays undone.
                 trace.append("retry")
-                for id in Self.originals {
-                    if let failure = session.store.state(id)?.failure { intent["\(id) \(failure.kind)"] = failure.value }
-                }
                 session.retry()
             case 72..<88:
                 let amount = [Duration.milliseconds(500), .seconds(1), .seconds(2), .seconds(3), .seconds(7), .seconds(20), .seconds(61)][random.next(below: 7)]

@@ -103,12 +103,16 @@ struct RelationshipStateTests {
         #expect(state.display.pending.isEmpty)
     }
 
-    @Test("a refusal rolls back with a sentence naming what failed; retry asks for it again")
+    @Test("a refusal rolls back with a sentence naming what failed; retry does not ask for it again (the server would refuse it again), a toggle does")
     func refusalRollsBack() {
         var state = Self.state(.rolledBack, kind: .block)
         #expect(!state.display.relationship.blocking)
         #expect(state.display.failure?.message == "Could not block this account: Forbidden.")
         state.reduce(.retryRequested(at: 30))
+        #expect(!state.display.relationship.blocking)
+        #expect(state.display.failure?.message == "Could not block this account: Forbidden.")
+        #expect(state.requests.isEmpty)
+        state.reduce(.toggled(.block, mute: nil, at: 31))
         #expect(state.display.relationship.blocking)
         #expect(state.display.failure == nil)
         #expect(state.requests.map(\.value) == [true])

@@ -37,8 +37,8 @@ struct SessionRetryTests {
         #expect(list.status.lastRefresh == .newRows(1))
     }
 
-    @Test("retry after a favourite that rolled back sends it again, once")
-    func rolledBackFavourite() async throws {
+    @Test("retry does not send a refused favourite again (the server would refuse it again): the refusal stays to be shown, and a toggle asks again")
+    func refusedFavouriteIsNotRetried() async throws {
         let service = MemoryService(posts: makePosts(3), expecting: [.pages, .interactions])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
@@ -48,14 +48,16 @@ struct SessionRetryTests {
         await session.settle()
         #expect(session.store.interaction("p2")?.favourited == false)
         #expect(session.store.interaction("p2")?.failure?.kind == .favourite)
-        #expect(session.hasFailures)
-        #expect(session.retry())
-        #expect(session.store.interaction("p2")?.favourited == true)
+        #expect(!session.hasFailures, "nothing a retry would send")
+        #expect(session.store.retryableInteractions.isEmpty)
+        #expect(!session.retry())
+        await session.settle()
+        #expect(service.calls.filter { $0.hasPrefix("favourite") } == ["favourite(true, p2)"])
+        #expect(session.store.interaction("p2")?.failure?.kind == .favourite, "still there for a front to show")
+        #expect(session.root.toggle(.favourite, row: .post("p2")))
         await session.settle()
         #expect(service.calls.filter { $0.hasPrefix("favourite") } == ["favourite(true, p2)", "favourite(true, p2)"])
         #expect(session.store.interaction("p2") == PostInteraction(favourited: true, favouritesCount: 1, reblogged: false, reblogsCount: 0))
-        #expect(service.serverPost("p2")?.favourited == true)
-        #expect(!session.hasFailures)
     }
 
     @Test("a detail whose post failed to load ignores taps, even once another screen taught the store the post")

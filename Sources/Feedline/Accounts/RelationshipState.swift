@@ -144,10 +144,8 @@ package struct RelationshipState: Hashable, Sendable {
             learn(reply, fetchedAt: epoch, except: kind)
 
         case .retryRequested(let epoch):
-            if let failed = failure {
-                failure = nil
-                self[failed.kind].want(failed.kind, failed.value, at: epoch)
-            }
+            // A refusal is not sent again (the server would refuse it again): only what waits
+            // for a connection is.
             for kind in RelationshipKind.allCases where self[kind].resend != nil {
                 self[kind].want(kind, self[kind].desired, at: epoch)
             }
@@ -159,7 +157,7 @@ package struct RelationshipState: Hashable, Sendable {
             if kind == .notify || kind == .boosts, !follow.desired || follow.isPending || !follow.confirmed {
                 failure = RelationshipFailure(
                     kind: kind, value: !self[kind].desired,
-                    message: "Could not \(kind.verb(!self[kind].desired)) this account: \(follow.isPending ? "wait until the follow is answered." : "follow it first.")"
+                    message: "Could not \(kind.verb(!self[kind].desired)) this account: \(follow.isPending ? "wait until the follow is answered." : "follow them first.")"
                 )
                 return
             }

@@ -82,7 +82,8 @@ public final class RelationshipStore {
     /// ask again is a new request, and the old answer is forgotten.
     private var answeredAt: [AccountID: StoreEpoch] = [:]
     private var nextFetch = 0
-    /// Accounts whose last change failed, or that wait to be sent again: what a retry acts on.
+    /// Accounts with a change waiting to be sent again (the server could not be reached): what a
+    /// retry acts on. A refusal is not sent again.
     private var retryable: Set<AccountID> = []
     /// Accounts that had an answer while another of their requests ran: that answer may say
     /// what the server was before the other applied (a follow answered after a block it
@@ -159,7 +160,7 @@ public final class RelationshipStore {
         observers.add(handler)
     }
 
-    /// Whether any relationship change failed and was not retried, or waits to be sent again.
+    /// Whether any relationship change waits to be sent again.
     public var hasFailures: Bool { !retryable.isEmpty }
 
     /// The full machine state of an account's relationship. For tests and diagnostics.
@@ -301,8 +302,8 @@ public final class RelationshipStore {
         }
     }
 
-    /// Wants again every change that rolled back, and sends every deferred one at once.
-    /// Returns whether there was any.
+    /// Sends every deferred change at once (a refusal is not sent again). Returns whether there
+    /// was any.
     @discardableResult
     package func retryFailed() -> Bool {
         let ids = retryable.sorted { $0.rawValue < $1.rawValue }
@@ -322,7 +323,7 @@ public final class RelationshipStore {
         let before = state
         state.reduce(event)
         states[id] = state
-        if state.failure != nil || !state.resends.isEmpty { retryable.insert(id) } else { retryable.remove(id) }
+        if !state.resends.isEmpty { retryable.insert(id) } else { retryable.remove(id) }
         applyHiding(id, before: before, after: state)
         if before.display != state.display { notify(id, state) }
         if overlapped.contains(id), state.requests.isEmpty, !(requests?.requests.contains { $0.accountID == id } ?? false) {
@@ -362,13 +363,25 @@ public final class RelationshipStore {
         } else if let now, let before, before[now.kind].isPending, !after[now.kind].isPending {
             posts.accountHidingSettled(id)
         }
+        // An unmute, an unblock or `boosts on` the server took, with nothing else hiding what it
+        // showed: lists that kept their posts (or boosts) away load them again.
+        if let before {
+            func lifted(_ kind: RelationshipKind, to value: Bool) -> Bool {
+                before[kind].desired == value && before[kind].isPending && !after[kind].isPending && after[kind].desired == value
+            }
+            // Hidden boosts leave their own posts alone.
+            let postsLifted = (now == nil || now == .boosts) && (lifted(.mute, to: false) || lifted(.block, to: false))
+            if postsLifted || now == nil && lifted(.boosts, to: true) { posts.accountUnhidden(id) }
+        }
     }
 
-    /// How the state hides the account's posts: blocked, muted, or an unfollow on its way.
+    /// How the state hides the account's posts: blocked, muted, an unfollow on its way, or
+    /// their boosts hidden (`boosts off` while you follow them).
     private static func hiding(_ state: RelationshipState) -> AccountHiding? {
         if state.block.desired { return .block }
         if state.mute.desired { return .mute }
         if !state.follow.desired, state.follow.confirmed, state.follow.isPending { return .unfollow }
+        if state.follow.desired, !state.boosts.desired { return .boosts }
         return nil
     }
 
@@ -407,6 +420,7 @@ extension AccountHiding {
         case .block: .block
         case .mute: .mute
         case .unfollow: .follow
+        case .boosts: .boosts
         }
     }
 }

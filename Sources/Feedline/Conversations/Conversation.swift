@@ -48,6 +48,13 @@ public struct ConversationRow: Hashable, Sendable, Identifiable {
         self.failure = failure
     }
 
+    /// Whether the newest post is the signed-in user's: its author is none of the participants
+    /// (the server leaves the user out of them). `false` without a post.
+    public var lastPostIsOwn: Bool {
+        guard let author = lastPost?.post.author.id else { return false }
+        return !participants.contains { $0.id == author }
+    }
+
     /// "@kemi@fieldnotes.science, @ode" — who takes part, by handle; "only you" when nobody else does.
     public var participantHandles: String {
         participants.isEmpty ? "only you" : participants.map { "@\($0.handle)" }.joined(separator: ", ")

@@ -44,7 +44,9 @@ public final class ConversationStore {
     private var removed: Set<String> = []
     /// Conversations with a new post while their removal was on its way: they stay (at the top).
     private var revived: Set<String> = []
-    private var failures: [String: (message: String, action: Action)] = [:]
+    /// The last failure of a change of each conversation; `retry` sends again only those the
+    /// server could not be reached for (`transient`), not refusals.
+    private var failures: [String: (message: String, action: Action, transient: Bool)] = [:]
     /// The epoch of the last local change of each conversation.
     private var changedAt: [String: StoreEpoch] = [:]
     /// When each read on its way began: a refusal puts `unread` back only if nothing changed
@@ -77,7 +79,7 @@ public final class ConversationStore {
     public func isPending(_ id: String) -> Bool { reading.contains(id) || removing.contains(id) }
 
     /// Whether a change was refused and not retried.
-    public var hasFailures: Bool { !failures.isEmpty }
+    public var hasFailures: Bool { failures.values.contains(where: \.transient) }
 
     /// The changes sent and not answered yet.
     package var requestsInFlight: Int { reading.count + removing.count }
@@ -252,12 +254,13 @@ public final class ConversationStore {
         return true
     }
 
-    /// Sends again every change that was refused. Returns whether anything was.
+    /// Sends again every change that failed for lack of a connection (a refusal is not sent
+    /// again: the server would refuse it again). Returns whether anything was.
     @discardableResult
     package func retryFailed() -> Bool {
         let failed = failures
         var retried = false
-        for (id, failure) in failed.sorted(by: { $0.key < $1.key }) {
+        for (id, failure) in failed.sorted(by: { $0.key < $1.key }) where failure.transient {
             failures[id] = nil
             switch failure.action {
             case .read: if markRead(id) { retried = true }
@@ -276,7 +279,7 @@ public final class ConversationStore {
         defer { resumeWaiters() }
         guard case .failure(let failure) = result else { return }
         let name = known[id].map { Self.name($0) } ?? "this conversation"
-        failures[id] = ("Could not mark \(name) read: \(failure.message)", .read)
+        failures[id] = ("Could not mark \(name) read: \(failure.message)", .read, failure.isTransient)
         // Unread again, unless something changed it since the read began (a newer post, your
         // reply, the server's copy): that says what is right.
         if (changedAt[id] ?? 0) <= startedAt, var conversation = known[id] {
@@ -296,7 +299,7 @@ public final class ConversationStore {
             observers.notify(.removed(id: id))
         case .failure(let failure):
             let name = known[id].map { Self.name($0) } ?? "this conversation"
-            failures[id] = ("Could not remove \(name): \(failure.message)", .remove)
+            failures[id] = ("Could not remove \(name): \(failure.message)", .remove, failure.isTransient)
             observers.notify(.removalRefused(id: id))
         }
         // A new post came while the removal was on its way: the conversation is back, on top.

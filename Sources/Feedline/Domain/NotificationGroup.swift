@@ -117,6 +117,37 @@ extension NotificationGroup {
     /// How many accounts a group keeps as a sample.
     public static let sampleSize = 8
 
+    /// Whether the group is about a post it does not carry: a mention, a post, a favourite, a
+    /// boost, an ended poll or an edit whose post is gone (deleted, or left out of the answer) —
+    /// nothing to show or open, so lists leave it out, as Mastodon drops such notifications.
+    public var isAboutMissingPost: Bool {
+        guard post == nil else { return false }
+        switch kind {
+        case .mention, .status, .reblog, .favourite, .poll, .update: return true
+        case .follow, .followRequest, .other: return false
+        }
+    }
+
+    /// How far apart (by their newest notifications) two groups of one kind about one thing may
+    /// be and still be one group: Mastodon 4.3 groups within 12 hours.
+    public static let maximumJoinSpan: TimeInterval = 12 * 3_600
+
+    /// Whether groups of its kind join others about the same thing: favourites and boosts of a
+    /// post, and follows, as Mastodon 4.3 groups them.
+    var joinsOthers: Bool {
+        switch kind {
+        case .favourite, .reblog, .follow: true
+        case .mention, .status, .followRequest, .poll, .update, .other: false
+        }
+    }
+
+    /// Whether `other` (of another key) belongs in this group: the same kind, about the same
+    /// post (follows: about nothing), within ``maximumJoinSpan`` of this group's newest.
+    func accepts(_ other: NotificationGroup) -> Bool {
+        guard joinsOthers, other.kind == kind, other.post?.originalID == post?.originalID else { return false }
+        return abs(other.latestAt.timeIntervalSince(latestAt)) < Self.maximumJoinSpan
+    }
+
     /// The group after `newer` (notifications of the same group, such as a streamed one) joined
     /// it: counts add up, its accounts come first (each account once, a sample of at most
     /// ``sampleSize``), the newest notification and date are `newer`'s, the oldest stays this

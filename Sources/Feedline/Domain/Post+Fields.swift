@@ -36,5 +36,6 @@ extension Post {
         @OmittedWhenDefault var mentions: [String]
         var language: String?
         var quote: Quote?
+        @OmittedWhenDefault var links: [String]
     }
 }

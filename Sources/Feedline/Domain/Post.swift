@@ -147,6 +147,14 @@ public struct Post: Hashable, Sendable, Identifiable {
         set { mutableStorage().fields.quote = newValue.map(Self.stored(quote:)) }
     }
 
+    /// The web addresses its text links to, in order, each once — mentions and hashtags left
+    /// out (they open profiles and hashtags here). Set by the service that read the post
+    /// (FeedlineMastodon keeps only `http(s)` addresses with no space or control character).
+    public var links: [String] {
+        get { storage.fields.links }
+        set { mutableStorage().fields.links = newValue }
+    }
+
     /// A post; an empty `contentWarning` is stored as none, and a `reblog` that is itself a
     /// boost is stored as its original (see ``reblog``).
     public init(
@@ -173,7 +181,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         visibility: PostVisibility = .public,
         mentions: [String] = [],
         language: String? = nil,
-        quote: Quote? = nil
+        quote: Quote? = nil,
+        links: [String] = []
     ) {
         // Normalised as the arguments go in: building `Fields` first and normalising it after
         // copied every field once more (an initialiser twice as slow).
@@ -182,7 +191,7 @@ public struct Post: Hashable, Sendable, Identifiable {
             media: media, poll: poll, card: card, repliesCount: repliesCount, reblogsCount: reblogsCount,
             favouritesCount: favouritesCount, favourited: favourited, reblogged: reblogged, bookmarked: bookmarked,
             editedAt: editedAt, tags: tags, inReplyToID: inReplyToID, url: url, filters: filters, reblog: reblog.map(\.content),
-            visibility: visibility, mentions: mentions, language: language, quote: quote.map(Self.stored(quote:))
+            visibility: visibility, mentions: mentions, language: language, quote: quote.map(Self.stored(quote:)), links: links
         ))
     }
 

@@ -21,9 +21,9 @@ extension InteractionState {
     ///   kinds of a restored post, never learnt, are learnt from the reply as from a copy.
     /// - `restored`: the desired value becomes the saved one, as a toggle to it would make it
     ///   (sent at once when nothing is in flight) but without clearing the last failure.
-    /// - `retryRequested`: the value the last failure undid is wanted again (as if toggled back),
-    ///   and every deferred kind is sent at once, so a front's one Retry button re-sends a
-    ///   rolled-back or queued favourite, boost or bookmark.
+    /// - `retryRequested`: every deferred kind is sent at once, so a front's one Retry button
+    ///   re-sends a queued favourite, boost or bookmark. A refusal is not wanted again (the
+    ///   server would refuse it again); its failure stays for fronts to show.
     /// - `toggled`: flips the desired value (the display changes at once) and clears the last
     ///   failure; starts a request only when none of that kind is in flight. A deferred kind
     ///   toggled back to the confirmed value leaves the outbox with nothing sent.
@@ -61,10 +61,6 @@ extension InteractionState {
             self[kind].want(kind, value, at: epoch)
 
         case .retryRequested(let epoch):
-            if let failed = failure {
-                failure = nil
-                self[failed.kind].want(failed.kind, failed.value, at: epoch)
-            }
             for kind in InteractionKind.allCases where self[kind].resend != nil {
                 self[kind].want(kind, self[kind].desired, at: epoch)
             }

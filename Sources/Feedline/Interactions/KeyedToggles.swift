@@ -83,9 +83,9 @@ package final class KeyedToggles {
         return State(isOn: track.desired, pending: track.isPending, failure: failures[key]?.message)
     }
 
-    /// Whether a change failed and was not retried, or waits to be sent again.
+    /// Whether a change waits to be sent again (a retry sends it).
     package var hasFailures: Bool {
-        !failures.isEmpty || tracks.contains { $0.value.resend != nil }
+        tracks.contains { $0.value.resend != nil }
     }
 
     /// Every change the server has not confirmed (in flight or waiting to be re-sent), by key.
@@ -151,18 +151,15 @@ package final class KeyedToggles {
         match(key)
     }
 
-    /// Wants again every change that rolled back, and sends every deferred one at once.
-    /// Returns whether there was any.
+    /// Sends every deferred change (waiting for a connection) at once; a refusal is not sent
+    /// again (the server would refuse it again: setting the value again does). Returns whether
+    /// there was any.
     @discardableResult
     package func retryFailed() -> Bool {
         var any = false
         for key in tracks.keys.sorted() {
             guard var track = tracks[key] else { continue }
-            if let failure = failures.removeValue(forKey: key) {
-                any = true
-                // The refused wish again — unless it shows already (a fetch said so meanwhile).
-                if track.desired != failure.wanted { set(key, failure.wanted) } else { notify(key) }
-            } else if track.resend != nil {
+            if track.resend != nil {
                 any = true
                 epoch += 1
                 track.want(key, track.desired, at: epoch)

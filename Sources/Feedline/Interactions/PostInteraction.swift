@@ -69,6 +69,10 @@ public struct PostInteraction: Hashable, Sendable {
     /// Whether the user revealed the post past a filter's warning (``PostFilter``): shared,
     /// like the rest, by every row and detail of the post.
     public var revealed: Bool
+    /// Why a quote of the post is not shown: its author is muted (``Quote/State/mutedAccount``)
+    /// or blocked (``Quote/State/blockedAccount``), or their domain is
+    /// (``Quote/State/blockedDomain``) — as Mastodon hides such quotes. `nil` otherwise.
+    public var authorHidden: Quote.State?
 
     public init(
         favourited: Bool,
@@ -80,7 +84,8 @@ public struct PostInteraction: Hashable, Sendable {
         queued: Set<InteractionKind> = [],
         queuedChanges: [QueuedChange] = [],
         failure: InteractionFailure? = nil,
-        revealed: Bool = false
+        revealed: Bool = false,
+        authorHidden: Quote.State? = nil
     ) {
         self.favourited = favourited
         self.favouritesCount = favouritesCount
@@ -92,6 +97,7 @@ public struct PostInteraction: Hashable, Sendable {
         self.queuedChanges = queuedChanges
         self.failure = failure
         self.revealed = revealed
+        self.authorHidden = authorHidden
     }
 
     /// The interaction state a server copy of a post shows (its original's, for a reblog entry).

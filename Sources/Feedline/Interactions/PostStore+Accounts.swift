@@ -16,6 +16,7 @@ extension PostStore {
         for postID in postsOfAccount[id] ?? [] {
             if let entry = entries[postID] {
                 // Their own post: its row, and (but for an unfollow) its boosts and notifications.
+                guard hiding.takesTheirPosts else { continue }
                 for holder in entry.holders {
                     let rows = hiding.takesBoostsOfTheirPosts ? holder.rows : holder.rows.filter { $0 == .post(postID) }
                     rowsOfHolder[holder.id, default: []] += rows
@@ -34,6 +35,29 @@ extension PostStore {
         for holder in told {
             holders[holder]?(.accountHidden(id, handle: accountHandles[id], rows: rowsOfHolder[holder] ?? [], hiding: hiding, pending: pending))
         }
+        authorHidingChanged(of: postsOfAccount[id] ?? [])
+    }
+
+    /// Why quotes of `post` are not shown, as the store knows its author now (muted, blocked,
+    /// or of a blocked domain); `nil` when they are.
+    func authorHiding(of post: Post) -> Quote.State? {
+        switch hiddenAccounts[AccountID(post.author.id)] {
+        case .block?: return .blockedAccount
+        case .mute?: return .mutedAccount
+        case .unfollow?, .boosts?, nil: return isFromHiddenDomain(post.author) ? .blockedDomain : nil
+        }
+    }
+
+    /// Tells the rows that quote any of `ids` when their author's hiding changed what the
+    /// quote shows (the posts' own rows are told by the hiding itself).
+    private func authorHidingChanged(of ids: some Sequence<PostID>) {
+        for id in ids {
+            guard let entry = entries[id], let post = entry.post else { continue }
+            let hidden = authorHiding(of: post)
+            guard hidden != entry.authorHidden else { continue }
+            entry.authorHidden = hidden
+            tellQuoting(id, entry, post)
+        }
     }
 
     /// The account's posts may show again: a refused hiding puts back what it took away (every
@@ -42,6 +66,14 @@ extension PostStore {
         hiddenAccounts[id] = nil
         notificationsHidden.remove(id)
         for holder in pendingHidings.removeValue(forKey: id) ?? [] { holders[holder]?(.accountShown(id)) }
+        authorHidingChanged(of: postsOfAccount[id] ?? [])
+    }
+
+    /// The server confirmed that the account's posts may show again (an unmute or unblock it
+    /// answered): every holder hears it, and a list that kept any of their posts away loads
+    /// them again.
+    package func accountUnhidden(_ id: AccountID) {
+        for holder in holders.keys.sorted() { holders[holder]?(.accountUnhidden(id)) }
     }
 
     /// The server confirmed the pending hiding of the account: holders drop what they kept.
@@ -56,7 +88,9 @@ extension PostStore {
         guard !hiddenAccounts.isEmpty else { return false }
         for author in [post.author, post.content.author] {
             let account = AccountID(author.id)
-            guard let hiding = hiddenAccounts[account], hiding.applies(to: source, account: account, handle: author.handle) else { continue }
+            guard let hiding = hiddenAccounts[account], hiding.hides(post, of: account),
+                hiding.applies(to: source, account: account, handle: author.handle)
+            else { continue }
             // A mute that keeps their notifications keeps the notifications about their posts too.
             if source == .notifications, hiding == .mute, !notificationsHidden.contains(account) { continue }
             return true
@@ -107,12 +141,19 @@ extension PostStore {
         for holder in told {
             holders[holder]?(.domainHidden(domain, rows: rowsOfHolder[holder] ?? [], pending: pending))
         }
+        authorHidingChanged(of: postsOfDomain(domain))
+    }
+
+    /// Every post (and boost) the store indexes of the accounts of `domain`.
+    private func postsOfDomain(_ domain: String) -> [PostID] {
+        accountHandles.filter { DomainBlockStore.domain(ofHandle: $0.value) == domain }.flatMap { postsOfAccount[$0.key] ?? [] }
     }
 
     /// The domain's posts may show again: a refused block puts back what it took away.
     package func showDomain(_ domain: String) {
         hiddenDomains.remove(domain)
         for holder in pendingDomainHidings.removeValue(forKey: domain) ?? [] { holders[holder]?(.domainShown(domain)) }
+        authorHidingChanged(of: postsOfDomain(domain))
     }
 
     /// The server confirmed the pending block of the domain: holders drop what they kept.
@@ -122,6 +163,6 @@ extension PostStore {
 
     /// Whether the account's posts are kept off lists (muted or blocked, as far as the store was told).
     package func isHidden(account id: AccountID) -> Bool {
-        hiddenAccounts[id] != nil
+        hiddenAccounts[id].map(\.takesTheirPosts) ?? false
     }
 }

@@ -20,7 +20,7 @@ extension PostStore {
         guard let quote = post.content.quote, quote.state == .accepted, let id = quote.postID, !isQuoteDeleted(id),
             let current = current(id)
         else { return nil }
-        return QuotedPost(post: current.post, interaction: current.interaction)
+        return QuotedPost(post: current.post, interaction: currentQuoted(id)?.interaction ?? current.interaction)
     }
 
     /// `post` with its quote marked deleted when the store knows the quoted post was.

@@ -67,6 +67,9 @@ public final class PostStore {
         case accountShown(AccountID)
         /// The server confirmed the hiding of the account: what was kept can go.
         case accountHidingSettled(AccountID)
+        /// The server confirmed an unmute or unblock of the account: a list that kept any of its
+        /// posts away loads them again (its rows and pages may lack them for good otherwise).
+        case accountUnhidden(AccountID)
         /// A domain was blocked: the rows of its accounts' posts this holder shows (their
         /// boosts, boosts of their posts) leave; a notifications list also drops what is only
         /// from them. While `pending`, kept until ``domainShown`` or ``domainHidingSettled``.
@@ -195,6 +198,9 @@ public final class PostStore {
         var unusedStamp: UInt64?
         /// Whether the user revealed it past a filter's warning (shared by every row and detail).
         var revealed = false
+        /// Its author muted or blocked (or their domain): quotes of it are not shown. Only
+        /// quotes hear of it (``quotedDisplay``): the post's own rows do not show it.
+        var authorHidden: Quote.State?
 
         /// Whether no row or detail shows it, on its own or as a quote.
         var isUnshown: Bool { holders.isEmpty && quoting.isEmpty }
@@ -203,6 +209,13 @@ public final class PostStore {
         var display: PostInteraction {
             var display = state.display
             display.revealed = revealed
+            return display
+        }
+
+        /// What a quote of it shows: ``display`` and whether its author is hidden.
+        var quotedDisplay: PostInteraction {
+            var display = display
+            display.authorHidden = authorHidden
             return display
         }
 
@@ -355,6 +368,13 @@ public final class PostStore {
     public func current(_ id: PostID) -> PostChange? {
         guard let originalID = originalID(of: id), let entry = entries[originalID], let post = entry.post else { return nil }
         return PostChange(originalID: originalID, post: post, interaction: entry.display)
+    }
+
+    /// The latest copy of the post `id` names as a quote of it shows it: ``current(_:)`` and
+    /// whether its author is hidden (``PostInteraction/authorHidden``). `nil` when unknown.
+    package func currentQuoted(_ id: PostID) -> PostChange? {
+        guard let originalID = originalID(of: id), let entry = entries[originalID], let post = entry.post else { return nil }
+        return PostChange(originalID: originalID, post: post, interaction: entry.quotedDisplay)
     }
 
     /// Calls `handler` on the main actor after every change of any post's content or displayed
@@ -514,6 +534,7 @@ public final class PostStore {
             }
         } else {
             let entry = Entry(post: original, epoch: fetchedAt)
+            entry.authorHidden = authorHiding(of: original)
             if let kept = recentlyForgotten.remove(original.id), kept.learnt >= fetchedAt {
                 // Fetched before the store last learnt this post, which it forgot since: what
                 // it learnt wins, as it would have had it kept the post.
@@ -639,22 +660,14 @@ public final class PostStore {
         return true
     }
 
-    /// What ``FeedSession/retry()`` would send now: for every post whose last interaction failed
-    /// and rolled back, the value that failure undid, and every kind waiting in the outbox with
-    /// the value wanted. Ordered by post id (its raw value), then kind. A front reads it to say
-    /// what a retry sends.
+    /// What ``FeedSession/retry()`` would send now: every kind waiting in the outbox (the server
+    /// could not be reached for it), with the value wanted. A refusal is not sent again (the
+    /// server would refuse it again): only another toggle asks for it. Ordered by post id (its
+    /// raw value), then kind. A front reads it to say what a retry sends.
     public var retryableInteractions: [OutboxEntry] {
         retryable.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [OutboxEntry] in
             guard let state = entries[id]?.state else { return [] }
-            var sent: [OutboxEntry] = []
-            for kind in InteractionKind.allCases {
-                if state[kind].resend != nil {
-                    sent.append(OutboxEntry(postID: id, kind: kind, value: state[kind].desired))
-                } else if let failure = state.failure, failure.kind == kind, state[kind].inFlight == nil {
-                    sent.append(OutboxEntry(postID: id, kind: kind, value: failure.value))
-                }
-            }
-            return sent
+            return InteractionKind.allCases.filter { state[$0].resend != nil }.map { OutboxEntry(postID: id, kind: $0, value: state[$0].desired) }
         }
     }
 
@@ -671,9 +684,8 @@ public final class PostStore {
         return true
     }
 
-    /// Wants again every interaction whose last request failed and rolled back (the value the
-    /// user asked for is sent again), and sends every deferred one at once. Returns whether
-    /// there was any.
+    /// Sends every deferred interaction (queued for lack of a connection) at once. A refusal is
+    /// not sent again. Returns whether there was any.
     @discardableResult
     func retryFailedInteractions() -> Bool {
         let ids = retryable.sorted { $0.rawValue < $1.rawValue }
@@ -709,7 +721,7 @@ public final class PostStore {
         let wasPending = entry.state.isPending
         let outboxBefore = wasPending ? entry.state.outbox(postID: id) : []
         entry.state.reduce(event)
-        if entry.state.failure != nil || entry.state.isDeferred { retryable.insert(id) } else { retryable.remove(id) }
+        if entry.state.isDeferred { retryable.insert(id) } else { retryable.remove(id) }
         // The outbox's observers first: a front that saves there has saved an entry before any
         // row or detail shows it as queued.
         if wasPending || entry.state.isPending { outboxChanged(id, from: outboxBefore, to: entry.state.outbox(postID: id)) }
@@ -743,10 +755,17 @@ public final class PostStore {
         for holder in entry.holders {
             holders[holder.id]?(.changed(change, rows: holder.rows))
         }
+        tellQuoting(id, entry, post)
+        observers.notify(change)
+    }
+
+    /// Tells the rows that quote the post what the quote shows now.
+    func tellQuoting(_ id: PostID, _ entry: Entry, _ post: Post) {
+        guard !entry.quoting.isEmpty else { return }
+        let change = PostChange(originalID: id, post: post, interaction: entry.quotedDisplay)
         for holder in entry.quoting {
             holders[holder.id]?(.quoteChanged(change, rows: holder.rows))
         }
-        observers.notify(change)
     }
 
     private func settle(_ reply: Reply) {

@@ -20,6 +20,10 @@ package enum ListEvent: Hashable, Sendable {
     case quoteDeleted(PostID, rows: [RowID])
     /// The user pulled to refresh.
     case refreshRequested
+    /// The user asked to load the list again: its first page replaces the rows once it comes
+    /// (they stay until then, and stay if it fails); older pages continue below it. A list
+    /// that refreshes by loading its first page again (`ListState/RefreshStyle/reload`) refreshes.
+    case reloadRequested
     /// Start over: clear the rows, cancel what is in flight, load the first page.
     case reset
     /// The user asked to retry: every request of this list that failed and was not retried yet

@@ -42,6 +42,15 @@ extension ListState {
     mutating func reloadAnswered(_ page: Page<ListRow>, _ edit: inout RowEdit) {
         inFlight = nil
         replaceRows(with: page, &edit)
+        if refreshStyle == .newer {
+            // Asked for as a reload, not a refresh: it says nothing of what is newer.
+            lastRefresh = nil
+            reloadFailure = nil
+            if lastFailed == .reload { lastFailed = nil }
+            // Saved copies the page did not bring again are gone from the rows.
+            unconfirmed = unconfirmed.filter { rows.contains($0) || waiting.contains($0) }
+            confirmAsked = confirmAsked.filter { rows.contains($0) }
+        }
         dropShownFromWaiting(page.items, &edit)
         runQueue(&edit)
     }
@@ -58,6 +67,7 @@ extension ListState {
         older = .from(nil)
         olderFailure = nil
         refreshFailure = nil
+        reloadFailure = nil
         inFlight = nil
         queued = []
         lastFailed = nil

@@ -10,6 +10,9 @@ extension ListState {
         case .page:
             olderFailure = failure
             lastFailed = .loadOlder
+        case .reload where refreshStyle == .newer:
+            reloadFailure = failure
+            lastFailed = .reload
         case .refresh, .reload:
             refreshFailure = failure
             lastFailed = .refresh
@@ -35,7 +38,7 @@ extension ListState {
     /// Starts `intent` now when nothing runs; otherwise queues it once (unless it is what runs).
     mutating func startOrQueue(_ intent: Intent, _ edit: inout RowEdit) {
         if let running = inFlight {
-            if Self.intent(of: running) != intent, !queued.contains(intent) { queued.append(intent) }
+            if self.intent(of: running) != intent, !queued.contains(intent) { queued.append(intent) }
         } else {
             begin(intent, &edit)
         }
@@ -61,6 +64,10 @@ extension ListState {
                 older = .from(nil)
                 begin(.loadOlder, &edit)
             }
+        case .reload:
+            clearFailure(of: .reload)
+            lastRefresh = nil
+            start(.reload)
         case .fillGap(let id):
             guard let index = rows.index(of: id), var gap = rows[index].gap else { return }
             if lastFailed == intent { lastFailed = nil }
@@ -90,6 +97,7 @@ extension ListState {
         switch intent {
         case .loadOlder: olderFailure = nil
         case .refresh: refreshFailure = nil
+        case .reload: reloadFailure = nil
         case .catchUp: catchUpFailure = nil
         case .fillGap, .confirm: break
         }
@@ -117,9 +125,10 @@ extension ListState {
         }
     }
 
-    private static func intent(of request: ListRequest) -> Intent {
+    private func intent(of request: ListRequest) -> Intent {
         switch request.kind {
         case .page: .loadOlder
+        case .reload where refreshStyle == .newer: .reload
         case .refresh, .reload: .refresh
         case .gap(let gap): .fillGap(gap.id)
         case .catchUp: .catchUp

@@ -79,6 +79,9 @@ extension ListState {
         case .refreshRequested:
             startOrQueue(.refresh, &edit)
 
+        case .reloadRequested:
+            startOrQueue(refreshStyle == .reload ? .refresh : .reload, &edit)
+
         case .reset:
             resetAll(&edit)
 

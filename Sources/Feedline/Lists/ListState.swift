@@ -40,6 +40,9 @@ package struct ListState: Sendable, Equatable {
     package var olderFailure: FeedFailure?
     /// Why the last refresh failed.
     package var refreshFailure: FeedFailure?
+    /// Why the last reload (``ListEvent/reloadRequested``, of a list that refreshes by "newer
+    /// than") failed.
+    package var reloadFailure: FeedFailure?
     /// The request that should be running (RxFeedback's query: see ``requests``).
     package var inFlight: ListRequest?
     /// Requests asked for while another was running, run in order when it settles.
@@ -98,6 +101,7 @@ package struct ListState: Sendable, Equatable {
         switch intent {
         case .loadOlder: olderFailure
         case .refresh: refreshFailure
+        case .reload: reloadFailure
         case .catchUp: catchUpFailure
         case .confirm: nil
         case .fillGap(let id):
@@ -114,6 +118,7 @@ package struct ListState: Sendable, Equatable {
         var intents: [Intent] = []
         if olderFailure != nil { intents.append(.loadOlder) }
         if refreshFailure != nil { intents.append(.refresh) }
+        if reloadFailure != nil { intents.append(.reload) }
         if catchUpFailure != nil { intents.append(.catchUp) }
         for row in rows {
             if let gap = row.gap, case .failed = gap.status { intents.append(.fillGap(gap.id)) }

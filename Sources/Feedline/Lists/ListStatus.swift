@@ -6,6 +6,8 @@ public struct ListStatus: Hashable, Sendable {
         case fillGap(RowID)
         case loadOlder
         case refresh
+        /// The first page again, replacing the rows (see `ListEvent/reloadRequested`).
+        case reload
         /// What arrived while a stream was down (see `ListEvent/catchUpRequested`).
         case catchUp
         /// Restored rows from this one down that no answer has confirmed yet, asked for again
@@ -26,6 +28,9 @@ public struct ListStatus: Hashable, Sendable {
         case firstPage
         case olderPage
         case refresh
+        /// The first page again, to replace the rows (a list that refreshes by loading its first
+        /// page again shows ``refresh`` instead).
+        case reload
         case gap(RowID)
         /// What arrived while a stream was down.
         case catchUp
@@ -77,7 +82,9 @@ public struct ListStatus: Hashable, Sendable {
         switch state.inFlight?.kind {
         case .page(nil): loading = .firstPage
         case .page: loading = .olderPage
-        case .refresh, .reload: loading = state.rows.isEmpty && state.older != .end ? .firstPage : .refresh
+        case .refresh: loading = state.rows.isEmpty && state.older != .end ? .firstPage : .refresh
+        case .reload:
+            loading = state.rows.isEmpty && state.older != .end ? .firstPage : state.refreshStyle == .reload ? .refresh : .reload
         case .gap(let gap): loading = .gap(gap.id)
         case .catchUp: loading = .catchUp
         // Confirming saved copies is quiet: nothing a reader waits for.

@@ -38,6 +38,11 @@ public enum QuoteDisplay: Hashable, Sendable {
             self = quote.postID.map { .loading($0) } ?? .unavailable(.unauthorized)
             return
         }
+        // Its author is muted or blocked (or their domain): not shown, as Mastodon hides it.
+        if let hidden = quoted.interaction.authorHidden {
+            self = .unavailable(hidden)
+            return
+        }
         if let filter = quoted.post.filter(in: context) {
             switch filter.action {
             case .hide:

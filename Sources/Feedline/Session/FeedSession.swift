@@ -92,7 +92,8 @@ public final class FeedSession {
     public var root: FeedListViewModel { navigator.root }
 
     /// Whether anything failed that ``retry()`` would run again: a page, refresh or gap of any
-    /// list on the stack, a load of any detail, an interaction that rolled back or is queued.
+    /// list on the stack, a load of any detail, a change waiting for a connection (an interaction,
+    /// a relationship…). A refusal is not: the server would refuse it again.
     public var hasFailures: Bool {
         store.hasFailedInteractions || relationships.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
             || lists.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
@@ -141,8 +142,10 @@ public final class FeedSession {
 
     /// Retries everything that is still failed, wherever it is: every list on the stack runs its
     /// failed requests again (an older page *and* a refresh that failed after it, gaps), every
-    /// detail its failed loads, and every favourite, boost or bookmark that rolled back or waits
-    /// in the outbox is sent again at once. A front with one Retry button never strands a
+    /// detail its failed loads, and every change that waits for a connection (a favourite,
+    /// boost or bookmark in the outbox, a relationship, a domain block, a hashtag follow, a
+    /// conversation, a post) is sent again at once. A refusal is not: the server would refuse it
+    /// again (changing it again sends it). A front with one Retry button never strands a
     /// failure. Returns whether anything was retried.
     @discardableResult
     public func retry() -> Bool {

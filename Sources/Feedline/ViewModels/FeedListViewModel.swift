@@ -77,6 +77,10 @@ public final class FeedListViewModel {
     private var takenByPendingDelete: [PostID: [ReinsertedRow]] = [:]
     /// Rows each pending mute, block or unfollow took away, with their places, until the server answers it.
     private var takenByAccountHiding: [AccountID: [ReinsertedRow]] = [:]
+    /// Accounts some of whose posts this list kept away — rows a mute or block took off, posts
+    /// a page or the stream brought that it left out —: an unmute or unblock of one of them
+    /// makes it load again (``reload()``).
+    private var keptAway: Set<AccountID> = []
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
     private var loads: Feedback<ListRequest, Loaded>?
     /// The session's relationships, which account rows show (lists of accounts and search).
@@ -139,6 +143,7 @@ public final class FeedListViewModel {
                 self?.accountHidden(account, handle: handle, rows: rows, hiding: hiding, pending: pending)
             case .accountShown(let account): self?.accountShown(account)
             case .accountHidingSettled(let account): self?.takenByAccountHiding[account] = nil
+            case .accountUnhidden(let account): self?.accountUnhidden(account)
             case .domainHidden(let domain, let rows, let pending): self?.domainHidden(domain, rows: rows, pending: pending)
             case .domainShown(let domain): self?.domainShown(domain)
             case .domainHidingSettled(let domain): self?.takenByDomainHiding[domain] = nil
@@ -146,11 +151,15 @@ public final class FeedListViewModel {
         }
         loads = Feedback(
             activity: activity,
-            prepare: { [tagStore = self.tags, domainStore = self.domainBlocks, conversationStore = self.conversations, listStore = self.lists] _ in
+            prepare: { [
+                tagStore = self.tags, domainStore = self.domainBlocks, conversationStore = self.conversations, listStore = self.lists,
+                relationshipStore = self.relationships
+            ] _ in
                 // Each store's epoch as the fetch begins: what changed in it meanwhile wins.
                 FetchEpochs(
                     posts: store.beginFetch(), tags: tagStore?.beginFetch() ?? 0, domains: domainStore?.beginFetch() ?? 0,
-                    conversations: conversationStore?.beginFetch() ?? 0, lists: listStore?.beginFetch() ?? 0
+                    conversations: conversationStore?.beginFetch() ?? 0, lists: listStore?.beginFetch() ?? 0,
+                    relationships: relationshipStore?.beginFetch()
                 )
             },
             effect: { [weak profile] request, epochs in
@@ -222,6 +231,11 @@ public final class FeedListViewModel {
     public func retry() { send(.retryRequested) }
     /// Loads the items missing where the gap row `id` stands.
     public func openGap(_ id: RowID) { send(.gapOpened(id)) }
+    /// Loads the list again from the top: its first page replaces the rows when it comes (until
+    /// then, and if it fails, the rows stay), and older pages continue below it — for rows the
+    /// list cannot get back by refreshing or paging (an account unmuted after its posts left).
+    /// A thread, bookmarks and the other lists that refresh by loading again refresh.
+    public func reload() { send(.reloadRequested) }
     /// Starts over: clears the rows, cancels what is in flight, loads the first page.
     public func reset() { send(.reset) }
 
@@ -320,7 +334,7 @@ public final class FeedListViewModel {
 
     /// Entries a stream brought for this list's feed, newest first (already in the store).
     func streamed(_ posts: [Post]) {
-        let shown = posts.filter { !$0.isHidden(in: filterContext) && !store.isHidden($0, in: hidingSource) }
+        let shown = posts.filter { !$0.isHidden(in: filterContext) && !keepsAway($0, in: hidingSource) }
         guard !shown.isEmpty else { return }
         send(.streamed(shown.map(row)))
     }
@@ -366,6 +380,7 @@ public final class FeedListViewModel {
         var seen = Set<RowID>()
         gone = gone.filter { seen.insert($0).inserted }
         guard !gone.isEmpty else { return }
+        if hiding != .unfollow { keptAway.insert(account) }
         if pending {
             let rows = state.rows
             takenByAccountHiding[account, default: []] += gone.compactMap { id in
@@ -380,6 +395,29 @@ public final class FeedListViewModel {
     private var hidingSource: ListSource {
         if let id = profile?.accountID { return .feed(.account(id)) }
         return source
+    }
+
+    /// The server took an unmute or unblock of the account: when this list kept any of its posts
+    /// away (and has loaded), it loads again — its rows and its pages may lack them otherwise.
+    private func accountUnhidden(_ account: AccountID) {
+        guard keptAway.remove(account) != nil, !state.rows.isEmpty || state.older == .end else { return }
+        reload()
+    }
+
+    /// Whether the store keeps `post` off this list for who wrote or boosted it (a mute or a
+    /// block); if so the accounts are remembered as kept away (``keptAway``).
+    private func keepsAway(_ post: Post, in source: ListSource) -> Bool {
+        guard store.isHidden(post, in: source) else { return false }
+        keptAway.insert(AccountID(post.author.id))
+        keptAway.insert(AccountID(post.content.author.id))
+        return true
+    }
+
+    /// Whether the notification group is only from accounts whose notifications are kept away.
+    private func keepsAway(_ group: NotificationGroup) -> Bool {
+        guard store.isFromHiddenAccounts(group) else { return false }
+        for account in group.accounts { keptAway.insert(AccountID(account.id)) }
+        return true
     }
 
     /// The server refused a pending mute, block or unfollow: the rows it took come back where they were.
@@ -463,14 +501,27 @@ public final class FeedListViewModel {
         send(.ownWithdrawn(local: local))
     }
 
-    /// A notification a stream brought, merged into its group when this list knows the group.
+    /// A notification a stream brought, merged into its group when this list knows the group —
+    /// by its key, or (a stream that keys groups its own way, as the HTTP stream must without
+    /// Mastodon 4.3's `group_key`) a group of the same kind about the same post (follows: any)
+    /// whose newest notification is less than ``NotificationGroup/maximumJoinSpan`` from it.
     func streamed(_ group: NotificationGroup) {
-        if group.post?.isHidden(in: filterContext) == true { return }
-        if let post = group.post, store.isHidden(post, in: source) { return }
-        if store.isFromHiddenAccounts(group) { return }
+        if group.isAboutMissingPost || group.post?.isHidden(in: filterContext) == true { return }
+        if let post = group.post, keepsAway(post, in: source) { return }
+        if keepsAway(group) { return }
         let id = RowID.notification(group.id)
-        let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group
+        let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group ?? joinable(group)
         send(.streamed([row(known.map { $0.merging(newer: group) } ?? group)]))
+    }
+
+    /// The group (waiting or shown, newest first) a streamed `group` of another key joins, if
+    /// any: see ``streamed(_:)-(NotificationGroup)``. O(rows).
+    private func joinable(_ group: NotificationGroup) -> NotificationGroup? {
+        guard group.joinsOthers else { return nil }
+        for row in [state.waiting, state.rows].joined() {
+            if let known = row.notification?.group, known.accepts(group) { return known }
+        }
+        return nil
     }
 
     /// The rows of this list (waiting ones included) that show the post `id` names — its own
@@ -489,7 +540,7 @@ public final class FeedListViewModel {
         if let quoted = row.shownPost?.quotedID {
             if store.isQuoteDeleted(quoted) {
                 row = row.quoteDeleted(quoted)
-            } else if let current = store.current(quoted) {
+            } else if let current = store.currentQuoted(quoted) {
                 row = row.applyingQuote(current)
             }
         }
@@ -549,6 +600,17 @@ public final class FeedListViewModel {
         var domains: StoreEpoch
         var conversations: StoreEpoch
         var lists: StoreEpoch = 0
+        /// The relationship store's, for a list whose account rows show relationships (`nil`:
+        /// none): the page's accounts' relationships are fetched with it.
+        var relationships: StoreEpoch? = nil
+    }
+
+    /// The relationships of a page's accounts, fetched before the page is shown so that its rows
+    /// come with them (never first bare, or with an older relationship, then corrected).
+    /// `nil` when the list shows none or the fetch failed (the rows then ask for them later).
+    struct PageRelationships: Sendable {
+        var relationships: [Relationship]
+        var fetchedAt: StoreEpoch
     }
 
     /// What a load brought, before it is turned into rows.
@@ -559,12 +621,12 @@ public final class FeedListViewModel {
         case newerNotifications(ListRequest, NewerPage<NotificationGroup>, StoreEpoch)
         case thread(ListRequest, focus: Post, PostContext, StoreEpoch)
         case versions(ListRequest, PostID, [PostVersion])
-        case accounts(ListRequest, Page<Profile>, StoreEpoch)
+        case accounts(ListRequest, Page<Profile>, StoreEpoch, PageRelationships?)
         case userLists(ListRequest, [UserList], StoreEpoch)
         case domains(ListRequest, Page<String>, StoreEpoch)
         case tags(ListRequest, Page<Hashtag>, StoreEpoch)
         case conversations(ListRequest, Page<Conversation>, FetchEpochs)
-        case searched(ListRequest, Page<SearchResult>, FetchEpochs)
+        case searched(ListRequest, Page<SearchResult>, FetchEpochs, PageRelationships?)
         case failed(ListRequest, FeedFailure)
     }
 
@@ -609,15 +671,19 @@ public final class FeedListViewModel {
             case (.history(let id), _):
                 return .versions(request, id, try await service.history(of: id))
             case (.accounts(let list), .page(let cursor)):
-                return .accounts(request, try await service.accounts(in: list, after: cursor), epochs.lists)
+                let page = try await service.accounts(in: list, after: cursor)
+                return .accounts(request, page, epochs.lists, await relationships(of: page.items.map(\.accountID), service, epochs))
             case (.accounts(let list), _):
-                return .accounts(request, try await service.accounts(in: list, after: nil), epochs.lists)
+                let page = try await service.accounts(in: list, after: nil)
+                return .accounts(request, page, epochs.lists, await relationships(of: page.items.map(\.accountID), service, epochs))
             case (.userLists, _):
                 return .userLists(request, try await service.lists(), epochs.lists)
             case (.search(let query), .page(let cursor)):
-                return .searched(request, try await service.search(query, after: cursor), epochs)
+                let page = try await service.search(query, after: cursor)
+                return .searched(request, page, epochs, await relationships(of: page.items.compactMap(Self.accountID), service, epochs))
             case (.search(let query), _):
-                return .searched(request, try await service.search(query, after: nil), epochs)
+                let page = try await service.search(query, after: nil)
+                return .searched(request, page, epochs, await relationships(of: page.items.compactMap(Self.accountID), service, epochs))
             case (.domainBlocks, .page(let cursor)):
                 return .domains(request, try await service.domainBlocks(after: cursor), epochs.domains)
             case (.domainBlocks, _):
@@ -642,6 +708,23 @@ public final class FeedListViewModel {
         } catch {
             return .failed(request, FeedFailure(error))
         }
+    }
+
+    /// The account a search result is, if it is one.
+    private nonisolated static func accountID(_ result: SearchResult) -> AccountID? {
+        if case .account(let profile) = result { return profile.accountID }
+        return nil
+    }
+
+    /// The relationships of `accounts` in one call, for a list that shows them (`epochs`
+    /// says); `nil` when it shows none, when there are none to ask for, or when the call failed.
+    private static func relationships(of accounts: [AccountID], _ service: any FeedService, _ epochs: FetchEpochs) async -> PageRelationships? {
+        // Accounts named by handle only are looked up when shown (as the store's `load` does).
+        let wanted = accounts.filter { $0.handle == nil }
+        guard let fetchedAt = epochs.relationships, !wanted.isEmpty,
+            let relationships = try? await service.relationships(of: wanted)
+        else { return nil }
+        return PageRelationships(relationships: relationships, fetchedAt: fetchedAt)
     }
 
     /// Handles a load's result: its posts into the store, then its rows into the machine. (A
@@ -703,7 +786,7 @@ public final class FeedListViewModel {
                 ), filterContext: filterContext))
             }
             event = .pageLoaded(token: request.token, page: Page(items: rows, next: nil))
-        case .accounts(let request, let page, let fetchedAt):
+        case .accounts(let request, let page, let fetchedAt, let fetched):
             // An answered follow request is on no list of requests (the page may predate it);
             // an account taken off a list meanwhile is not on it.
             let shown = page.items.filter { profile in
@@ -711,8 +794,14 @@ public final class FeedListViewModel {
                 if case .accounts(.members(let list)) = source { return lists?.membership(list: list, account: profile.accountID)?.member != false }
                 return true
             }
+            if let fetched {
+                // The relationships of the rows shown, before the rows are made: they come with them.
+                let ids = Set(shown.map(\.accountID))
+                relationships?.ingest(fetched.relationships.filter { ids.contains($0.accountID) }, fetchedAt: fetched.fetchedAt)
+            } else {
+                relationships?.load(shown.map(\.accountID))
+            }
             event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next))
-            relationships?.load(shown.map(\.accountID))
             if case .accounts(.members(let list)) = source {
                 tellStores = { [lists] in lists?.ingestMembers(list: list, page.items, fetchedAt: fetchedAt) }
             }
@@ -743,7 +832,8 @@ public final class FeedListViewModel {
             store.ingest(posts, fetchedAt: epochs.posts)
             let shown = conversations?.ingest(page.items, fetchedAt: epochs.conversations) ?? page.items
             event = .pageLoaded(token: request.token, page: Page(items: shown.map { .conversation(conversationRow($0)) }, next: page.next))
-        case .searched(let request, let page, let epochs):
+        case .searched(let request, let page, let epochs, let fetched):
+            if let fetched { relationships?.ingest(fetched.relationships, fetchedAt: fetched.fetchedAt) }
             let fetchedAt = epochs.posts
             var rows: [ListRow] = []
             var accounts: [AccountID] = []
@@ -767,7 +857,7 @@ public final class FeedListViewModel {
             // Post rows as the store shows them (its latest copies, the shared state).
             rows = rows.map { $0.post.map { .post(postRow($0.post, thread: nil)) } ?? $0 }
             event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next))
-            relationships?.load(accounts)
+            if fetched == nil { relationships?.load(accounts) }
             tellStores = { [tags] in tags?.ingest(searchedTags, fetchedAt: epochs.tags) }
         case .failed(let request, let failure):
             event = .pageFailed(token: request.token, failure: failure)
@@ -783,14 +873,15 @@ public final class FeedListViewModel {
     /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
     /// stream said so while it came).
     private func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch) -> [Post] {
-        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !store.isHidden($0, in: hidingSource) }
+        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: hidingSource) }
     }
 
     /// The groups of a fetch that began at `fetchedAt`, less those about a post deleted since.
     private func undeleted(_ groups: [NotificationGroup], _ fetchedAt: StoreEpoch) -> [NotificationGroup] {
         groups.filter { group in
-            group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) && !store.isHidden($0, in: source) } ?? true
-                && !store.isFromHiddenAccounts(group)
+            guard !group.isAboutMissingPost else { return false }
+            let shown = group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: source) } ?? true
+            return shown && !keepsAway(group)
         }
     }
 
@@ -904,7 +995,7 @@ public final class FeedListViewModel {
                 guard let quoted = update.element.shownPost?.quotedID else { continue }
                 if store.isQuoteDeleted(quoted) {
                     quotes.append(.quoteDeleted(quoted, rows: [update.element.id]))
-                } else if let current = store.current(quoted) {
+                } else if let current = store.currentQuoted(quoted) {
                     quotes.append(.quoteChanged(current, rows: [update.element.id]))
                 }
             }

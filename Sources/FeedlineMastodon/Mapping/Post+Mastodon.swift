@@ -8,7 +8,9 @@ extension Post {
     ///   ``Feedline/Post/originalID`` then names the boosted original, which owns the
     ///   interaction state.
     /// - `content` and `spoiler_text` become plain text with ``HTMLText/plainText(from:)``;
-    ///   an empty content warning is `nil`. Custom emoji stay `:shortcode:`.
+    ///   an empty content warning is `nil`. Custom emoji stay `:shortcode:`. The links of
+    ///   `content` (mentions and hashtags left out) become ``Feedline/Post/links``
+    ///   (``HTMLLinks/links(in:)``).
     /// - A boost of a boost (which Mastodon never sends, but a relay might) is flattened: the
     ///   entry keeps its own id, author and date, and its ``Feedline/Post/reblog`` is the innermost
     ///   original; the booster in the middle is not kept.
@@ -53,7 +55,8 @@ extension Post {
             visibility: PostVisibility(serverName: status.visibility.rawValue),
             mentions: status.mentions.map(\.acct),
             language: status.language,
-            quote: status.quote.map(Quote.init)
+            quote: status.quote.map(Quote.init),
+            links: HTMLLinks.links(in: status.content)
         )
     }
 }

@@ -41,6 +41,8 @@ public enum Command: Hashable, Sendable {
     case gap(row: Int)
     /// The command list, or one command's help.
     case help(CommandName?)
+    /// `help reading`, `help lists and tags`: one kind of command, with what each does.
+    case helpGroup(CommandGroup)
     /// Redraw the screen: the current screen of rows, a screen from row N, or every row.
     case list(ListRange)
     /// Show the next screen of rows.
@@ -57,6 +59,13 @@ public enum Command: Hashable, Sendable {
     case quit
     /// Load posts newer than the top one.
     case refresh
+    /// Load the list again from its top.
+    case reload
+    /// `link [N]`: the web address of row N's post (or the open post) and what it links to.
+    case link(row: Int?)
+    /// `browse [N] [K]`: open row N's post (or the open post), or its K-th link or attachment,
+    /// in a browser. On a post the one number given is K.
+    case browse(row: Int?, item: Int?)
     /// Run again everything that failed.
     case retry
     /// Open a hashtag's timeline.
@@ -260,6 +269,7 @@ extension Command {
         case .screen(let name): name.rawValue
         case .gap(let row): "gap \(row)"
         case .help(let topic): topic.map { "help \($0.rawValue)" } ?? "help"
+        case .helpGroup(let group): "help \(group.topic)"
         case .list(.screen): "list"
         case .list(.from(let row)): "list \(row)"
         case .list(.all): "list all"
@@ -272,6 +282,9 @@ extension Command {
         case .profile(.handle(let handle)?): "profile @\(handle)"
         case .quit: "quit"
         case .refresh: "refresh"
+        case .reload: "reload"
+        case .link(let row): row.map { "link \($0)" } ?? "link"
+        case .browse(let row, let item): (["browse"] + [row, item].compactMap { $0.map(String.init) }).joined(separator: " ")
         case .retry: "retry"
         case .tag(let name): "tag \(name)"
         case .thread(let row): row.map { "thread \($0)" } ?? "thread"

@@ -113,6 +113,19 @@ public enum CommandParser {
         }
         if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
         if name == .lists { return parseLists(line[first.endIndex...], isSeparator: isSeparator) }
+        if name == .help, words.count > 1 {
+            // A kind of command is named by one or more words: `help lists and tags`.
+            let rest = line[first.endIndex...].prefix(64)
+            if let group = CommandGroup.named(String(rest)) { return .success(.helpGroup(group)) }
+        }
+        if name == .browse {
+            // Two numbers at most, and the first word after them (one too many).
+            var all = line.split(maxSplits: 3, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().map(String.init)
+            if all.count == 3, let word = all[2].split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: isSeparator).first {
+                all[2] = String(word)
+            }
+            return parseBrowse(all)
+        }
         if CommandTable.spec(name).argument == .domain {
             let all = line.split(maxSplits: 3, omittingEmptySubsequences: true, whereSeparator: isSeparator).dropFirst().prefix(3)
             // The last piece may be only separators (a line ending in two tabs): it is no word.
@@ -168,6 +181,9 @@ public enum CommandParser {
         case .new: return .success(.new)
         case .quit: return .success(.quit)
         case .refresh: return .success(.refresh)
+        case .reload: return .success(.reload)
+        case .link: return optionalRow().map { .link(row: $0) }
+        case .browse: return .success(.nothing)  // parseBrowse
         case .retry: return .success(.retry)
         case .bookmarks, .favourites, .notifications, .home, .local, .public: return .success(.screen(name))
         case .drafts: return .success(.drafts)
@@ -247,6 +263,20 @@ public enum CommandParser {
             }
             return .success(.help(command))
         }
+    }
+
+    /// `browse [N] [K]`: at most two numbers, each a row number's digits.
+    private static func parseBrowse(_ words: [String]) -> Result<Command, ParseError> {
+        var numbers: [Int] = []
+        for word in words {
+            guard numbers.count < 2 else { return .failure(.unexpectedArgument(.browse, word)) }
+            switch rowNumber(word) {
+            case .success(let number): numbers.append(number)
+            case .failure(.notDigits): return .failure(.notARow(.browse, word))
+            case .failure(.tooLarge): return .failure(.rowTooLarge(.browse, word))
+            }
+        }
+        return .success(.browse(row: numbers.first, item: numbers.count > 1 ? numbers[1] : nil))
     }
 
     /// Parses raw bytes: invalid UTF-8 is replaced (U+FFFD) and then parsed like any line.

@@ -3,7 +3,7 @@
 public struct CompletionContext: Hashable, Sendable {
     /// The commands of the screen on top (names only, not aliases), sorted.
     public var commands: [String]
-    /// Every command name, for `help <Tab>`.
+    /// Every command name and kind of command (`writing`, `lists-and-tags`), for `help <Tab>`.
     public var topics: [String]
     /// Hashtags seen in this session, without `#`, sorted.
     public var tags: [String]
@@ -12,12 +12,15 @@ public struct CompletionContext: Hashable, Sendable {
     /// The names of your lists, in their order.
     public var lists: [String] = []
 
-    public init(commands: [String] = [], topics: [String] = CommandName.allCases.map(\.rawValue).sorted(), tags: [String] = [], handles: [String] = []) {
+    public init(commands: [String] = [], topics: [String] = CompletionContext.helpTopics, tags: [String] = [], handles: [String] = []) {
         self.commands = commands
         self.topics = topics
         self.tags = tags
         self.handles = handles
     }
+
+    /// What `help` takes: every command name and every kind of command (hyphenated), sorted.
+    public static let helpTopics = (CommandName.allCases.map(\.rawValue) + CommandGroup.allCases.map { $0.topic.replacingOccurrences(of: " ", with: "-") }).sorted()
 }
 
 /// Tab completion, as a pure function of the line and what the session has seen.

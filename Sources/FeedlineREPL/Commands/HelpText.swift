@@ -1,28 +1,40 @@
 /// The text of `help`, derived from ``CommandTable``.
 public enum HelpText {
     /// The commands of the screen on top (`screen`, at the bottom of the stack or not, named
-    /// `title`) with their summaries, or one command's usage and details. Lines are wrapped, never
-    /// cut, at `width` columns.
-    public static func lines(topic: CommandName?, screen: ScreenKind, atBottom: Bool = true, title: String? = nil, width: Int = 80) -> [String] {
+    /// `title`, a list with `traits`), by group, one line of usages each — short enough for a
+    /// small terminal; or one command's usage and details. Only commands that do something on
+    /// the screen are listed. Lines are wrapped, never cut, at `width` columns.
+    public static func lines(
+        topic: CommandName?, screen: ScreenKind, atBottom: Bool = true, title: String? = nil, width: Int = 80,
+        traits: Set<ScreenTrait>? = nil
+    ) -> [String] {
         let width = max(20, width)
-        if let topic {
-            let spec = CommandTable.spec(topic)
-            let usage = (screen == .post ? spec.postUsage : nil) ?? spec.usage
-            var lines = TextWidth.wrap(usage + (spec.aliases.isEmpty ? "" : "   (also: \(spec.aliases.joined(separator: ", ")))"), to: width)
-            let text = spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ". " + spec.details
-            lines += TextWidth.wrap(text, to: width - 2).map { "  " + $0 }
-            if !spec.screens.contains(screen) {
-                let works = "(Works on " + spec.screens.map { $0 == .list ? "a list" : "a post" }.sorted().joined(separator: " and ") + ", not here.)"
-                lines += TextWidth.wrap(works, to: width - 2).map { "  " + $0 }
-            } else if atBottom, !spec.atBottom {
-                lines += TextWidth.wrap("(Nothing to go back to on the bottom screen.)", to: width - 2).map { "  " + $0 }
-            }
-            return lines
+        if let topic { return command(topic, screen: screen, atBottom: atBottom, width: width, traits: traits) }
+        let specs = CommandTable.commands(on: screen, atBottom: atBottom, traits: traits)
+        var lines = TextWidth.wrap("Commands \(place(screen, title)) by kind; help KIND (\(groupWords)) says what each does, help COMMAND explains one:", to: width)
+        for group in CommandGroup.allCases {
+            let usages = specs.filter { $0.group == group }.map { usage($0, on: screen) }
+            guard !usages.isEmpty else { continue }
+            let wrapped = TextWidth.wrap(group.title + ": " + usages.joined(separator: ", "), to: width - 2)
+            lines += wrapped.enumerated().map { $0.offset == 0 ? $0.element : "  " + $0.element }
         }
-        let specs = CommandTable.commands(on: screen, atBottom: atBottom)
-        let usages = specs.map { (screen == .post ? $0.postUsage : nil) ?? $0.usage }
-        let place = title.map { "on \($0)" } ?? (screen == .post ? "on a post" : "on this list")
-        var lines = TextWidth.wrap("Commands \(place):", to: width)
+        lines += TextWidth.wrap(marks, to: width)
+        return lines
+    }
+
+    /// The commands of `group` that do something on the screen, each with its summary in a
+    /// second column (below its usage when the terminal is narrow).
+    public static func lines(
+        group: CommandGroup, screen: ScreenKind, atBottom: Bool = true, title: String? = nil, width: Int = 80,
+        traits: Set<ScreenTrait>? = nil
+    ) -> [String] {
+        let width = max(20, width)
+        let specs = CommandTable.commands(on: screen, atBottom: atBottom, traits: traits).filter { $0.group == group }
+        var lines = TextWidth.wrap("\(group.title) \(place(screen, title)):", to: width)
+        guard !specs.isEmpty else {
+            return lines + TextWidth.wrap("  None does anything here; help lists the commands of this screen.", to: width)
+        }
+        let usages = specs.map { usage($0, on: screen) }
         let column = min((usages.map { TextWidth.width(of: $0) }.max() ?? 0) + 2, width / 2)
         for (spec, usage) in zip(specs, usages) {
             let summary = screen == .post
@@ -40,7 +52,48 @@ public enum HelpText {
                 }
             }
         }
-        lines += TextWidth.wrap("help COMMAND explains one. Marks: ★ favourited, ▲ boosted, 🔖 bookmarked.", to: width)
+        lines += TextWidth.wrap("help COMMAND explains one.", to: width)
         return lines
     }
+
+    /// Every command's name by kind, one paragraph each (`Writing: post, reply, edit, …`), in
+    /// help's order: what `feedline --help` says a session offers.
+    public static var commandsByKind: [String] {
+        CommandGroup.allCases.map { group in
+            group.title + ": " + CommandTable.all.filter { $0.group == group }.map(\.name.rawValue).joined(separator: ", ") + "."
+        }
+    }
+
+    /// One command's usage, aliases and details, and where it works when not here.
+    private static func command(_ topic: CommandName, screen: ScreenKind, atBottom: Bool, width: Int, traits: Set<ScreenTrait>?) -> [String] {
+        let spec = CommandTable.spec(topic)
+        var lines = TextWidth.wrap(usage(spec, on: screen) + (spec.aliases.isEmpty ? "" : "   (also: \(spec.aliases.joined(separator: ", ")))"), to: width)
+        let text = spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ". " + spec.details
+        lines += TextWidth.wrap(text, to: width - 2).map { "  " + $0 }
+        let note: String?
+        if !spec.screens.contains(screen) {
+            note = "(Works on " + spec.screens.map { $0 == .list ? "a list" : "a post" }.sorted().joined(separator: " and ") + ", not here.)"
+        } else if atBottom, !spec.atBottom {
+            note = "(Nothing to go back to on the bottom screen.)"
+        } else if !CommandTable.applies(spec, on: screen, traits: traits) {
+            note = "(Nothing on this screen for it to act on.)"
+        } else {
+            note = nil
+        }
+        if let note { lines += TextWidth.wrap(note, to: width - 2).map { "  " + $0 } }
+        return lines
+    }
+
+    private static func usage(_ spec: CommandSpec, on screen: ScreenKind) -> String {
+        (screen == .post ? spec.postUsage : nil) ?? spec.usage
+    }
+
+    private static func place(_ screen: ScreenKind, _ title: String?) -> String {
+        title.map { "on \($0)" } ?? (screen == .post ? "on a post" : "on this list")
+    }
+
+    /// `reading, writing, people, lists and tags, session`.
+    private static let groupWords = CommandGroup.allCases.map(\.topic).joined(separator: ", ")
+
+    private static let marks = "Marks: ★ favourited, ▲ boosted, 🔖 bookmarked, … waiting for the server."
 }

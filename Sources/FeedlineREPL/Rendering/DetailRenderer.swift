@@ -96,7 +96,8 @@ public struct DetailRenderer: Sendable {
     }
 
     private func cachedPostLines(_ part: PostPart, id: PostID) -> [TerminalText] {
-        let source = RenderCache.PostSource(part: part, age: clock.relative(part.post.createdAt), columns: width, textLineLimit: textLineLimit)
+        let pollLeft = part.post.poll.flatMap { PostCarries.state(of: $0, now: clock.now()) }
+        let source = RenderCache.PostSource(part: part, age: clock.relative(part.post.createdAt), pollLeft: pollLeft, columns: width, textLineLimit: textLineLimit)
         guard let cache else { return postLines(source) }
         return cache.post(id, source) { postLines(source) }
     }
@@ -138,9 +139,7 @@ public struct DetailRenderer: Sendable {
         }
         if let poll = post.poll {
             lines.append("")
-            let state = poll.expired ? "closed" : "open"
-            let voted = poll.voted ? ", you voted" : ""
-            lines += wrapped("Poll (\(state), \(Self.count(poll.votesCount, "vote"))\(voted)):").map(TerminalText.init)
+            lines += wrapped("Poll (" + pollState(poll, left: source.pollLeft) + "):").map(TerminalText.init)
             for (index, option) in poll.options.enumerated() {
                 var votes = ""
                 if let count = option.votes {
@@ -158,6 +157,20 @@ public struct DetailRenderer: Sendable {
         }
         lines.append("")
         return lines
+    }
+
+    /// `open until Nov 22, 2026 at 16:00 UTC, 2h left; one choice; 12 votes; you voted`.
+    private func pollState(_ poll: Poll, left: String?) -> String {
+        var parts: [String] = []
+        if let end = poll.expiresAt {
+            parts.append(left == "ended" || poll.expired ? "closed " + date(end) : "open until " + date(end) + (left.map { ", " + $0 } ?? ""))
+        } else {
+            parts.append(poll.expired ? "closed" : "open")
+        }
+        parts.append(poll.multiple ? "any number of choices" : "one choice")
+        parts.append(Self.count(poll.votesCount, "vote"))
+        if poll.voted { parts.append("you voted") }
+        return parts.joined(separator: "; ")
     }
 
     /// The post it quotes, whole, under the post (not while a filter's warning or the post's
@@ -272,7 +285,6 @@ public struct DetailRenderer: Sendable {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
         let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        let zone = clock.timeZone.identifier == "UTC" || clock.timeZone.identifier == "GMT" ? "UTC" : (clock.timeZone.abbreviation(for: date) ?? clock.timeZone.identifier)
-        return "\(month) \(parts.day ?? 1), \(parts.year ?? 0) at \(time) \(zone)"
+        return "\(month) \(parts.day ?? 1), \(parts.year ?? 0) at \(time) \(clock.timeZone.shownName(at: date))"
     }
 }

@@ -2,11 +2,16 @@ import Feedline
 import Foundation
 
 /// A profile's header as lines: name and markers, bio, fields, counts and the relationship.
-struct ProfileRenderer {
+package struct ProfileRenderer {
     var width: Int
     var timeZone: TimeZone
 
-    func lines(_ header: ProfileHeader) -> [String] {
+    package init(width: Int, timeZone: TimeZone) {
+        self.width = width
+        self.timeZone = timeZone
+    }
+
+    package func lines(_ header: ProfileHeader) -> [String] {
         guard let profile = header.profile else { return [] }
         var lines: [String] = []
         var markers: [String] = []
@@ -26,8 +31,8 @@ struct ProfileRenderer {
             lines += TextWidth.wrap("  " + TextWidth.oneLine(field.name) + ": " + TextWidth.oneLine(field.value) + (field.verified ? " ✓" : ""), to: width)
         }
         var counts = [
-            "\(Self.count(profile.postsCount)) posts", "\(Self.count(profile.followingCount)) following",
-            "\(Self.count(profile.followersCount)) followers",
+            Self.count(profile.postsCount, "post"), "\(Self.count(profile.followingCount)) following",
+            Self.count(profile.followersCount, "follower"),
         ]
         if let joined = profile.joined { counts.append("joined \(day(joined))") }
         lines += TextWidth.wrap(counts.joined(separator: " · "), to: width)
@@ -38,6 +43,11 @@ struct ProfileRenderer {
     /// "You: you follow them · follows you", or `nil` when nothing relates you.
     func relationshipLine(_ header: ProfileHeader) -> String? {
         header.relationship?.line(formattingDates: moment).map { "You: " + $0 }
+    }
+
+    /// `1 post`, `1,204 posts`.
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(count(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 
     /// `1,204`.
@@ -51,13 +61,12 @@ struct ProfileRenderer {
         return out
     }
 
-    /// `27 Nov 2026 00:12` (UTC names its zone): when a mute ends.
+    /// `27 Nov 2026 00:12 UTC`, `27 Nov 2026 01:12 CET`: when a mute ends, with its zone.
     func moment(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let zone = timeZone.identifier == "UTC" || timeZone.identifier == "GMT" ? " UTC" : ""
-        return day(date) + String(format: " %02d:%02d", parts.hour ?? 0, parts.minute ?? 0) + zone
+        return day(date) + String(format: " %02d:%02d ", parts.hour ?? 0, parts.minute ?? 0) + timeZone.shownName(at: date)
     }
 
     /// `3 Mar 2023`.

@@ -18,6 +18,11 @@ public final class RenderCache: Sendable {
         var number: Int
         /// The filter whose warning stands in for the text (`warn`) or the media (`blur`).
         var warning: PostFilter? = nil
+        /// What the post carries (`[2 images, poll, 2h left]`: the clock's part), if anything.
+        var carries: String? = nil
+        /// The whole text is shown, wrapped, under its content warning (a version of an edited
+        /// post: there is nothing to open to read it).
+        var textUnderWarning = false
     }
 
     /// What a post row's lines show (drawn with a blank marker): equal sources draw equal lines.
@@ -47,6 +52,8 @@ public final class RenderCache: Sendable {
         var part: DetailRenderer.PostPart
         /// The post's age as shown ("3h").
         var age: String
+        /// Its poll's time left as shown ("2h left"), if it has a poll that ends.
+        var pollLeft: String? = nil
         var columns: Int
         /// ``DetailRenderer/textLineLimit``.
         var textLineLimit: Int?

@@ -2,7 +2,8 @@ import Feedline
 
 extension RowRenderer {
     /// A conversation: who takes part, `unread` while it is, the age of its last post; then the
-    /// last post's author and text on one line (with ★ when you favourited it); the last refusal.
+    /// last post's author ("You" for your own) and text on one line (with ★ when you favourited
+    /// it); the last refusal.
     func lines(_ row: ConversationRow, number: Int, marker: Character) -> [TerminalText] {
         let lead = prefix(number, marker)
         var parts: [String] = []
@@ -16,7 +17,7 @@ extension RowRenderer {
         let indent = TextWidth.spaces(Self.indent)
         if let post = row.lastPost {
             let star = post.interaction.favourited ? " ★" : ""
-            let text = "@" + TextWidth.oneLine(post.author.handle) + ": " + TextWidth.oneLine(post.warning.map { "Filtered: " + $0.title } ?? post.contentWarning.map { "CW: " + $0 } ?? post.text)
+            let text = (row.lastPostIsOwn ? "You" : "@" + TextWidth.oneLine(post.author.handle)) + ": " + TextWidth.oneLine(post.warning.map { "Filtered: " + $0.title } ?? post.contentWarning.map { "CW: " + $0 } ?? post.text)
             let room = width - Self.indent - TextWidth.width(of: star)
             result.append(indent + TextWidth.truncate(text, to: max(1, room)) + style.dim(star))
         } else {

@@ -188,7 +188,9 @@ public struct RowRenderer: Sendable {
         let threadIndent = row.threadDepth.map { Self.threadIndent(depth: $0, width: width) } ?? 0
         let source = RenderCache.RowSource(
             body: RenderCache.BodySource(
-                post: ShownPost(row.content), columns: width - Self.indent - threadIndent, number: number, warning: row.warning
+                post: ShownPost(row.content), columns: width - Self.indent - threadIndent, number: number, warning: row.warning,
+                carries: PostCarries.note(media: row.content.media, poll: row.content.poll, now: clock.now()),
+                textUnderWarning: row.isVersion
             ),
             booster: row.boostedBy?.name, interaction: interaction, age: row.isSending ? "sending…" : row.relativeTime(clock), width: width, style: style,
             threadIndent: threadIndent, isFocus: row.isThreadFocus, quote: row.quote,
@@ -237,8 +239,19 @@ public struct RowRenderer: Sendable {
         if let booster = source.booster {
             result.append(indent + style.dim(TextWidth.truncate("▲ boosted by " + TextWidth.oneLine(booster), to: available)))
         }
-        let body = cache?.body(id, source.body) { bodyLine(source.body) } ?? bodyLine(source.body)
-        result.append(indent + (source.body.post.contentWarning == nil && source.body.warning?.action != .warn ? TerminalText(body) : style.magenta(body)))
+        if source.body.textUnderWarning {
+            // A version: its warning, then its whole text under it.
+            if let warning = source.body.post.contentWarning {
+                result += TextWidth.wrap("CW: " + TextWidth.oneLine(warning), to: available).map { indent + style.magenta($0) }
+            }
+            let text = TextWidth.sanitize(source.body.post.text, keepingLines: true)
+            let lines = text.isEmpty ? [] : TextWidth.wrap(text, to: available)
+            result += (lines.isEmpty ? ["(no text)"] : lines).map { TerminalText(indent + $0) }
+            if let carries = source.body.carries { result.append(TerminalText(indent + TextWidth.truncate(carries, to: available))) }
+        } else {
+            let body = cache?.body(id, source.body) { bodyLine(source.body) } ?? bodyLine(source.body)
+            result.append(indent + (source.body.post.contentWarning == nil && source.body.warning?.action != .warn ? TerminalText(body) : style.magenta(body)))
+        }
         // The quote, under the text — unless a warning stands in for the whole post.
         if let quote = source.quote, source.body.warning?.action != .warn, source.body.post.contentWarning == nil {
             let lines = QuoteLines(style: style, clock: clock).lines(quote, columns: available - 2, whole: false, opener: "quote \(source.body.number)")
@@ -258,7 +271,7 @@ public struct RowRenderer: Sendable {
         if let filter = source.warning, filter.action == .warn {
             return TextWidth.truncate("Filtered: " + TextWidth.oneLine(filter.title) + " (show \(source.number) to see it)", to: source.columns)
         }
-        if let warning = post.contentWarning {
+        if let warning = post.contentWarning, !source.textUnderWarning {
             let text = "CW: " + TextWidth.oneLine(warning) + " (open \(source.number) to read)"
             return TextWidth.truncate(text, to: source.columns)
         }
@@ -267,9 +280,15 @@ public struct RowRenderer: Sendable {
             let note = "[\(post.media.count == 1 ? "media" : "\(post.media.count) media") hidden: show \(source.number)] "
             return TextWidth.oneLine(note + post.text, truncatedTo: source.columns)
         }
-        let media = post.media.map { "[\($0.kind.rawValue)]" }.joined(separator: " ")
-        let text = TextWidth.oneLine(post.text + " " + media, truncatedTo: source.columns)
-        return text.isEmpty ? "(no text)" : text
+        guard let carries = source.carries else {
+            let text = TextWidth.oneLine(post.text, truncatedTo: source.columns)
+            return text.isEmpty ? "(no text)" : text
+        }
+        // What the post carries ends the line, whole: a long text is cut before it.
+        let room = source.columns - TextWidth.width(of: carries) - 1
+        guard room >= 8 else { return TextWidth.truncate(carries, to: source.columns) }
+        let text = TextWidth.oneLine(post.text, truncatedTo: room)
+        return text.isEmpty ? carries : text + " " + carries
     }
 
     /// The gap row, wrapped (never cut) after the number.
@@ -303,7 +322,9 @@ public struct RowRenderer: Sendable {
             let marks = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount) + "  "
                 + (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount) + (interaction.bookmarked ? "  🔖" : "")
             let available = width - Self.indent
-            let text = post.contentWarning.map { "CW: " + TextWidth.oneLine($0) } ?? TextWidth.oneLine(post.text)
+            let carries = PostCarries.note(media: post.media, poll: post.poll, now: clock.now())
+            let text = post.contentWarning.map { "CW: " + TextWidth.oneLine($0) }
+                ?? carries.map { TextWidth.oneLine(post.text).isEmpty ? $0 : TextWidth.oneLine(post.text) + " " + $0 } ?? TextWidth.oneLine(post.text)
             let room = available - TextWidth.width(of: marks) - 2
             if room >= 8 {
                 let shown = TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: room)
@@ -330,6 +351,7 @@ public struct RowRenderer: Sendable {
         case .firstPage?: text = "Loading \(wording.loading)…"
         case .olderPage?: text = "Loading older \(wording.items)…"
         case .refresh?: text = "Loading newer \(wording.items)…"
+        case .reload?: text = "Loading \(wording.loading) again…"
         case .gap?: text = "Loading the missing \(wording.items)…"
         case .catchUp?: text = "Looking for newer \(wording.items)…"
         case nil:
@@ -338,6 +360,7 @@ public struct RowRenderer: Sendable {
                 let what = switch failure.intent {
                 case .loadOlder: total == 0 ? "Could not load \(wording.loading)" : "Could not load older \(wording.items)"
                 case .refresh: "Could not refresh"
+                case .reload: "Could not load \(wording.loading) again"
                 case .fillGap: "Could not load the missing \(wording.items)"
                 case .catchUp: "Could not look for newer \(wording.items)"
                 // Never a list's failure (a confirmation that fails is quiet); worded all the same.
@@ -349,7 +372,7 @@ public struct RowRenderer: Sendable {
                 guard status.reachedEnd else { return [] }
                 text = wording.empty
             } else if shown == 0 {
-                text = "\(total) rows loaded; more shows them."
+                text = total == 1 ? "1 row loaded; more shows it." : "\(total) rows loaded; more shows them."
             } else if shown < total {
                 text = "Rows 1–\(shown) of \(total) shown; more shows the next."
             } else if status.reachedEnd {

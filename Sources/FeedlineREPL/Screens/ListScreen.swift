@@ -8,14 +8,17 @@ struct ListScreen {
     private(set) var viewport = ListViewport()
     /// The lines each drawn row was printed with (unmarked).
     private var printed: [RowID: [TerminalText]] = [:]
-    /// What `list` drew for each row, reused while the row, its number and its age are the same
-    /// (a long session lists hundreds of rows many times).
-    private var listed: [RowID: (row: ListRow, number: Int, age: String?, lines: [TerminalText])] = [:]
+    /// What `list` drew for each row, reused while the row, its number, its age and the width
+    /// are the same (a long session lists hundreds of rows many times; a resized terminal draws
+    /// them again).
+    private var listed: [RowID: (row: ListRow, number: Int, age: String?, width: Int, lines: [TerminalText])] = [:]
     private var lastStatus: [TerminalText]?
     /// The clock's "now" at the last `list`.
     private var listedAt: Date?
     /// What the last status line was drawn from, so an unchanged one is not drawn again.
     private var lastStatusInput: (status: ListStatus, shown: Int, total: Int)?
+    /// Rows moved since the note that says so was last considered (at a final flush).
+    private var moved = false
     /// The count of waiting rows printed last.
     private var lastWaiting = 0
     private var lastBeyond = 0
@@ -51,42 +54,51 @@ struct ListScreen {
     }
 
     /// The lines that show what changed since the last flush: removed rows, new rows (`+` when
-    /// inserted above rows already seen), changed rows (`~`), a note when rows were renumbered,
-    /// and the status line when it changed.
-    mutating func flush(rows: RowList, renderer: RowRenderer, wording: ListWording) -> [TerminalText] {
-        let plan = viewport.plan(rows: rows)
+    /// inserted above rows already seen), changed rows (`~`), and the status line when it
+    /// changed. A `final` flush (a command's last) also says, once, when rows moved so that a
+    /// number typed now names a row other than the one at that place (``ListViewport/displacement(in:)``).
+    ///
+    /// Each row is drawn as `present` gives it (the driver leaves out notes already seen).
+    mutating func flush(
+        rows: RowList, renderer: RowRenderer, wording: ListWording, final: Bool = true, holding: Set<RowID> = [],
+        present: (ListRow) -> ListRow = { $0 }
+    ) -> [TerminalText] {
+        let plan = viewport.plan(rows: rows, holding: holding)
         var lines: [TerminalText] = []
+        if !plan.removed.isEmpty { moved = true }
         for (row, number) in plan.removed {
             lines.append(removedLine(row, number: number, renderer: renderer))
             printed[row.id] = nil
             listed[row.id] = nil
         }
-        var shift: Int?
         for item in plan.items {
             let id = item.row.id
             switch item.kind {
             case .new(let inserted):
-                let drawn = renderer.lines(item.row, number: item.number)
+                let drawn = renderer.lines(present(item.row), number: item.number)
                 lines += RowRenderer.marked(drawn, inserted ? "+" : plainMarker(id))
                 printed[id] = drawn
             case .touched(let previous):
-                let drawn = renderer.lines(item.row, number: item.number)
+                let drawn = renderer.lines(present(item.row), number: item.number)
                 if drawn != printed[id] {
                     lines += RowRenderer.marked(drawn, "~")
-                } else if previous != item.number, shift == nil {
-                    shift = item.number - previous
+                } else if previous != item.number {
+                    moved = true
                 }
                 printed[id] = drawn
-            case .renumbered(let previous):
+            case .renumbered:
                 // Moved, not printed: it keeps the number it is shown with.
-                if shift == nil { shift = item.number - previous }
+                moved = true
             }
         }
-        if let shift, shift != 0 {
-            let direction = shift > 0 ? "down" : "up"
-            lines += renderer.note(
-                "Rows seen before moved \(direction) by \(abs(shift)); a number names the row last printed with it until list renumbers them."
-            )
+        if final, moved {
+            moved = false
+            if let shift = viewport.displacement(in: rows) {
+                let direction = shift > 0 ? "down" : "up"
+                lines += renderer.note(
+                    "Rows seen before moved \(direction) by \(abs(shift)); a number names the row last printed with it until list renumbers them."
+                )
+            }
         }
         for note in plan.notes {
             switch note {
@@ -100,7 +112,9 @@ struct ListScreen {
     /// The rows of `range` and the status line (the `list` command): the current screen (the
     /// last `pageSize` rows shown), a screen from row N, or every row shown; a partial listing
     /// says how to see the rest. `nil` with a sentence when row N is not shown.
-    mutating func redraw(_ range: ListRange, pageSize: Int, rows: RowList, renderer: RowRenderer, wording: ListWording) -> [TerminalText] {
+    mutating func redraw(
+        _ range: ListRange, pageSize: Int, rows: RowList, renderer: RowRenderer, wording: ListWording, present: (ListRow) -> ListRow = { $0 }
+    ) -> [TerminalText] {
         let shown = min(viewport.shown, rows.count)
         let bounds: Range<Int>
         switch range {
@@ -114,12 +128,14 @@ struct ListScreen {
             bounds = (number - 1)..<min(number - 1 + pageSize, shown)
         }
         var lines: [TerminalText] = []
+        moved = false
         // While "now" stands still (scripts), a row equal to the one listed before has its age.
         let now = renderer.clock.now()
         let sameNow = now == listedAt
         listedAt = now
-        for item in viewport.redraw(rows: rows, in: bounds) {
-            let cached = listed[item.row.id]
+        for var item in viewport.redraw(rows: rows, in: bounds) {
+            item.row = present(item.row)
+            let cached = listed[item.row.id].flatMap { $0.width == renderer.width ? $0 : nil }
             if sameNow, let cached, cached.number == item.number, cached.row == item.row {
                 lines += RowRenderer.marked(cached.lines, plainMarker(item.row.id))
                 printed[item.row.id] = cached.lines
@@ -131,7 +147,7 @@ struct ListScreen {
                 drawn = cached.lines
             } else {
                 drawn = renderer.lines(item.row, number: item.number)
-                listed[item.row.id] = (item.row, item.number, age, drawn)
+                listed[item.row.id] = (item.row, item.number, age, renderer.width, drawn)
             }
             lines += RowRenderer.marked(drawn, plainMarker(item.row.id))
             printed[item.row.id] = drawn

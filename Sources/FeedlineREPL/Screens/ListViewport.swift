@@ -195,13 +195,26 @@ package struct ListViewport: Equatable {
         removedLabels[number] = nil
     }
 
+    /// How far the first row in view that still has its number stands from the place that
+    /// number names (positive: further down), or `nil` when every number printed and still
+    /// held names the row at its place — nothing a person types has moved. O(rows in view).
+    package func displacement(in rows: RowList) -> Int? {
+        for index in 0..<min(shown, rows.count) {
+            if let label = drawn[rows[index].id], label != index + 1 { return index + 1 - label }
+        }
+        return nil
+    }
+
     /// Whether every row loaded is in view.
     package var showsAll: Bool { shown == total }
 
     /// What to print since the last plan: removed rows, new rows, touched rows, renumbered rows
     /// (all rows in view after a structural change; only touched and revealed ones otherwise, so
-    /// a favourite costs O(1), not O(rows shown)), and notes.
-    package mutating func plan(rows: RowList) -> Plan {
+    /// a favourite costs O(1), not O(rows shown)), and notes. Touched rows in `holding` (a change
+    /// still on its way, which its outcome will touch again) are not printed yet: they stay
+    /// touched for a later plan.
+    package mutating func plan(rows: RowList, holding: Set<RowID> = []) -> Plan {
+        let held = holding.isEmpty ? [] : touched.intersection(holding)
         let gone = forgetRemoved(rows: rows)
         let indices: [Int]
         if structural || !removed.isEmpty {
@@ -215,6 +228,7 @@ package struct ListViewport: Equatable {
             let number = index + 1
             let placed = placedAt.updateValue(number, forKey: row.id)
             let moved = placed.map { $0 != number } ?? false
+            if held.contains(row.id) { continue }
             if let label = drawn[row.id] {
                 if touched.contains(row.id) {
                     // Printed again with the number the screen shows it with.
@@ -239,7 +253,7 @@ package struct ListViewport: Equatable {
         }
         let plan = Plan(removed: gone, items: items, notes: notes)
         structural = false
-        touched.removeAll()
+        touched = held
         removed.removeAll()
         revealed.removeAll()
         notes.removeAll()

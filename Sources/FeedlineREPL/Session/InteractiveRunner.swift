@@ -24,6 +24,12 @@ public enum InteractiveRunner {
                 return DraftEditor.edit(text: text, context: context, name: name, command: command)
             }
         }
+        options.openURL = { address in
+            guard let command = Browser.command() else {
+                return .failure(Browser.Failure(message: "Neither BROWSER names a program nor is xdg-open installed here, so nothing can open it."))
+            }
+            return Browser.open(address, with: command).map { command }
+        }
         let driver = REPLDriver(session: session, options: options, terminalWidth: { TerminalInfo.columns }) { console.print($0) }
         console.start(prompt: driver.prompt)
         if let problem = console.historyProblem { console.print(TerminalText(lines: [TerminalText(problem)])) }

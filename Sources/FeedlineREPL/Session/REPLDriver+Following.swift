@@ -8,6 +8,19 @@ extension REPLDriver {
         entry.lastFailure = failure
         if learn(from: snapshot, all: !entry.learnt) { tellCompletion() }
         entry.learnt = true
+        if snapshot.status.loading == .reload {
+            entry.reloading = true
+        } else if entry.reloading {
+            entry.reloading = false
+            if snapshot.status.failure?.intent != .reload {
+                // Loaded again from the top: a new screen of it, numbered afresh, as a list opened now.
+                entry.screen = ListScreen()
+                entry.screen.owed = options.pageSize
+                // Not asked for here: said when the screen is next shown.
+                entry.reloadedUnasked = !entry.reloadAsked
+            }
+            entry.reloadAsked = false
+        }
         entry.screen.receive(snapshot)
         reportDisplayed(entry)
         if options.live, following, isTop(entry) { flush() }
@@ -51,6 +64,7 @@ extension REPLDriver {
         failures += 1
         if topShows(change.originalID) { return }
         let author = TextWidth.oneLine(change.post.author.name)
+        if !failure.isTransient { refusalSaid(.post(change.originalID), failure.message) }
         announcements.append(
             "! On another screen, the post by \(author): \(RowRenderer.sentence(failure.message))" + (failure.isTransient ? " Type retry to try again." : "")
         )

@@ -7,6 +7,9 @@ extension REPLDriver {
         switch command {
         case .more: more(entry)
         case .refresh: list.refresh()
+        case .reload:
+            entry.reloadAsked = true
+            list.reload()
         case .new:
             if list.status.waiting == 0 {
                 // Without live updates (off, or the token refused) only a refresh brings newer ones.

@@ -1,4 +1,5 @@
 import Feedline
+import Foundation
 
 /// `follow`, `unfollow`, `mute`, `unmute`, `block`, `unblock`, `notify`, `boosts`: set the
 /// relationship with the profile on top, row N's author or a handle seen in this session —
@@ -36,7 +37,9 @@ extension REPLDriver {
             return
         }
         relationshipAsked[account, default: []].insert(command.kind)
-        say(Self.progress(command, handle: handle))
+        progress(Self.progress(command, handle: handle)) { [weak self] in
+            self?.relationshipAsked[account]?.contains(command.kind) == true
+        }
         session.set(command.kind, command.value, account: account, mute: command.muteOptions)
     }
 
@@ -94,14 +97,19 @@ extension REPLDriver {
         if let failure = change.display.failure, relationshipReported[change.accountID] != failure {
             relationshipReported[change.accountID] = failure
             reports.append(failure.message.replacingOccurrences(of: "this account", with: "@\(handle)") + " It is back as it was.")
+            refusalSaid(.account(change.accountID), failure.message)
             relationshipAsked[change.accountID] = nil
+            relationshipsReported.insert(change.accountID)
         } else if change.display.failure == nil {
             relationshipReported[change.accountID] = nil
         }
         if var asked = relationshipAsked[change.accountID] {
+            let renderer = ProfileRenderer(width: options.width, timeZone: session.clock.timeZone)
             for kind in asked where !change.display.pending.contains(kind) {
                 asked.remove(kind)
-                reports.append("Done: \(Self.state(kind, change.display.relationship.isOn(kind), handle: handle, change.display.relationship)).")
+                let relationship = change.display.relationship
+                reports.append("Done: \(Self.state(kind, relationship.isOn(kind), handle: handle, relationship, formattingDates: renderer.moment)).")
+                relationshipsReported.insert(change.accountID)
             }
             relationshipAsked[change.accountID] = asked.isEmpty ? nil : asked
         }
@@ -116,12 +124,14 @@ extension REPLDriver {
         flushIfFollowing()
     }
 
-    /// "following @kemi", "follow requested from @kemi", "muted @kemi" …
-    static func state(_ kind: RelationshipKind, _ value: Bool, handle: String, _ relationship: Relationship) -> String {
+    /// "following @kemi", "follow requested from @kemi", "muted @kemi until 22 Nov 2026 18:00 UTC" …
+    static func state(
+        _ kind: RelationshipKind, _ value: Bool, handle: String, _ relationship: Relationship, formattingDates format: (Date) -> String = { _ in "" }
+    ) -> String {
         switch (kind, value) {
         case (.follow, true): relationship.requested ? "requested to follow @\(handle) (they approve followers)" : "following @\(handle)"
         case (.follow, false): "not following @\(handle)"
-        case (.mute, true): "muted @\(handle)"
+        case (.mute, true): "muted @\(handle)" + (relationship.mutingUntil.map { " until " + format($0) } ?? "")
         case (.mute, false): "not muting @\(handle)"
         case (.block, true): "blocked @\(handle)"
         case (.block, false): "not blocking @\(handle)"
@@ -166,10 +176,12 @@ extension REPLDriver {
             entry.relationshipLine = renderer.relationshipLine(header)
             return renderer.lines(header)
         }
-        guard header.profile != nil else { return [] }
+        guard let shown = header.profile else { return [] }
         let line = renderer.relationshipLine(header)
         guard line != entry.relationshipLine else { return [] }
         entry.relationshipLine = line
+        // A change the person asked for says itself, in one line: on its way, then its outcome.
+        if relationshipsReported.contains(shown.accountID) || relationshipAsked[shown.accountID] != nil { return [] }
         return wrapped(line ?? "You: no relationship.")
     }
 }

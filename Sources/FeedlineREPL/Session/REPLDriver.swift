@@ -47,6 +47,10 @@ public final class REPLDriver {
         /// starts taking lines once the account is known). An interactive front shows it.
         public var promptChanged: (@MainActor @Sendable (TerminalText) -> Void)?
         public var editor: (@MainActor (_ text: String, _ context: [String], _ name: String) -> Result<String, DraftEditor.EditorFailure>)?
+        /// Opens a web address in the user's browser and names the program that does (or says
+        /// why not). An interactive front sets it (``Browser``); without it, `browse` refuses
+        /// and prints the address.
+        public var openURL: (@MainActor (String) -> Result<String, Browser.Failure>)?
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
         public init(
@@ -65,6 +69,8 @@ public final class REPLDriver {
     /// What `help` depends on: its text is computed once per key.
     struct HelpKey: Hashable {
         var topic: CommandName?
+        var group: CommandGroup?
+        var traits: Set<ScreenTrait>?
         var screen: ScreenKind
         var atBottom: Bool
         var title: String
@@ -93,6 +99,12 @@ public final class REPLDriver {
         var headerShown = false
         /// The relationship line printed last under it.
         var relationshipLine: String?
+        /// A reload runs: when it lands, the screen starts over from its first rows.
+        var reloading = false
+        /// The person typed `reload` here (a reload that was not asked for says why it came).
+        var reloadAsked = false
+        /// It was loaded again by itself (an unmute or unblock): said before its rows next show.
+        var reloadedUnasked = false
 
         init(_ list: FeedListViewModel) { self.list = list }
     }
@@ -152,6 +164,8 @@ public final class REPLDriver {
     var listMembershipsAsked: [String: Bool] = [:]
     /// A `lists` command that names a list by name, waiting for the lists to load.
     var listsCommandWaiting: ListsCommand?
+    /// Conversations whose removal was asked for and not answered yet (who takes part, by id).
+    var conversationRemovalsAsked: [String: String] = [:]
     /// Follow requests answered in this session (accept `true`) whose answer is not reported yet.
     var requestAnswersAsked: [AccountID: Bool] = [:]
     var tags: Set<String> = []
@@ -162,6 +176,20 @@ public final class REPLDriver {
             if (oldValue == nil) != (writing == nil) { options.promptChanged?(prompt) }
         }
     }
+    /// Set while a scripted command runs, from ``handle(_:)`` until the ``flush()`` after its
+    /// effects settled: what is said once per command waits for that flush.
+    var commandOpen = false
+    /// What commands said they started ("Muting @kemi…"), waiting for the command's last flush:
+    /// written there only if still on its way, so a change the server answered within the
+    /// command is one line (its outcome).
+    var progressLines: [(line: String, isPending: () -> Bool)] = []
+    /// Accounts whose relationship change was reported in the output being gathered: a profile
+    /// header on top does not print its relationship line again for it.
+    var relationshipsReported: Set<AccountID> = []
+    /// Refusals already printed once (see `REPLDriver+Refusals.swift`), and those printed in
+    /// the output being gathered.
+    var seenRefusals: Set<Refusal> = []
+    var refusalsShown: Set<Refusal> = []
     /// What ``Options/completionChanged`` was last told.
     var toldCompletion: CompletionContext?
     /// Width of the terminal when following it.
@@ -213,7 +241,7 @@ public final class REPLDriver {
     ///
     /// - Complexity: O(h log h + t log t) for h handles and t tags seen (they are sorted).
     public var completionContext: CompletionContext {
-        let commands = CommandTable.commands(on: screen, atBottom: stack.count <= 1).map(\.name.rawValue).sorted()
+        let commands = CommandTable.commands(on: screen, atBottom: stack.count <= 1, traits: screenTraits).map(\.name.rawValue).sorted()
         var context = CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
         context.lists = session.lists.lists.filter { !$0.list.isProvisional }.map(\.title)
         return context
@@ -233,6 +261,7 @@ public final class REPLDriver {
         subscriptions.append(session.domainBlocks.observe { [weak self] change in self?.domainBlockChanged(change) })
         subscriptions.append(session.tags.observe { [weak self] change in self?.tagFollowChanged(change) })
         subscriptions.append(session.lists.observe { [weak self] change in self?.listsChanged(change) })
+        subscriptions.append(session.conversations.observe { [weak self] change in self?.conversationChanged(change) })
         subscriptions.append(session.lists.observeMembers { [weak self] change in self?.listMembershipChanged(change) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         followDrafts()
@@ -258,18 +287,32 @@ public final class REPLDriver {
             refuse(message)
             return true
         case .success(let command):
+            commandOpen = !options.live
             let goOn = run(command)
             if command != .nothing, goOn { options.afterCommand?() }
-            flush()
+            flush(final: !commandOpen)
             tellCompletion()
             return goOn
         }
     }
 
-    /// Writes what changed since the last flush on the screen on top, then what failed elsewhere.
+    /// Writes what changed since the last flush on the screen on top, then what failed elsewhere
+    /// — the last output of a command whose effects settled (a script runner calls it after
+    /// ``FeedSession/settle()``), or of something that arrived by itself.
     public func flush() {
+        commandOpen = false
+        flush(final: true)
+    }
+
+    /// Writes what changed since the last flush. Only a `final` flush says what is said once
+    /// per command: that rows moved, and what a command started that is still on its way.
+    func flush(final: Bool) {
         guard !ended else { return }
         followTerminal()
+        if final, !progressLines.isEmpty {
+            emit(progressLines.filter { $0.isPending() }.flatMap { TextWidth.wrap($0.line, to: options.width) })
+            progressLines.removeAll()
+        }
         if !notes.isEmpty {
             emit(notes.flatMap(wrapped).map(options.style.dim))
             notes.removeAll()
@@ -277,9 +320,19 @@ public final class REPLDriver {
         if let top = stack.last {
             switch top {
             case .list(let entry):
+                if entry.reloadedUnasked {
+                    entry.reloadedUnasked = false
+                    emit(rowRenderer.note("\(title(of: top)) loaded again from the top: posts of an account you unmuted or unblocked (or whose boosts you show again) are back."))
+                }
                 emit(profileLines(entry))
                 emit(tagHeaderLines(entry))
-                emit(entry.screen.flush(rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry)))
+                // An account row whose change the person asked for is printed once, as it settles
+                // (live, the outcome is reported just before the row hears of it).
+                var holding = Set(relationshipAsked.keys.lazy.map(RowID.account))
+                if options.live { holding.formUnion(relationshipsReported.lazy.map(RowID.account)) }
+                emit(entry.screen.flush(
+                    rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry), final: final, holding: holding, present: present
+                ))
                 noteMissingReplies(entry)
             case .post(let entry):
                 emit(entry.screen.flush(detailRenderer))
@@ -293,6 +346,18 @@ public final class REPLDriver {
             emit(announcements.flatMap(wrapped).map(options.style.red))
             announcements.removeAll()
         }
+        relationshipsReported.removeAll()
+        markRefusalsSeen()
+    }
+
+    /// Says what a command started: at once in a live session; in a script at the command's
+    /// last flush, and only if `isPending` still holds there (else its outcome says it all).
+    func progress(_ line: String, while isPending: @escaping () -> Bool) {
+        if options.live || !commandOpen {
+            say(line)
+        } else {
+            progressLines.append((line, isPending))
+        }
     }
 
     /// Ends the session's output at `quit` or the end of input: waits (up to 2 s, on the
@@ -305,7 +370,7 @@ public final class REPLDriver {
         ended = true
         let left = await session.finish(waitingAtMost: .seconds(2))
         let posts = session.drafts.all.filter(\.isInFlight)
-        let items = left.map(phrase) + posts.map { "the post \(Self.excerpt($0.draft.text)), \(Self.phrase($0.phase, refusal: nil))" }
+        let items = left.map(phrase) + posts.map { "the post \(Self.excerpt($0.draft.text)), \(Self.closingPhrase($0.phase))" }
         if !items.isEmpty {
             let next = options.keepsState
                 ? "\(items.count == 1 ? "It is" : "They are") sent at the next start\(posts.isEmpty ? "" : ", each post with its own key, so none is posted twice")."
@@ -340,6 +405,15 @@ public final class REPLDriver {
         }
     }
 
+    /// Where a post on its way stands as the session ends: as ``phrase(_:refusal:)`` says it,
+    /// but a queued post's reason without when it is tried next (this session will not try).
+    static func closingPhrase(_ phase: Submission.Phase) -> String {
+        guard case .queued(let why, _, _) = phase else { return phrase(phase, refusal: nil) }
+        var reason = TextWidth.oneLine(why).trimmingCharacters(in: .whitespaces)
+        while let last = reason.last, ".!".contains(last) { reason.removeLast() }
+        return reason.isEmpty ? "queued" : "queued (\(reason))"
+    }
+
     /// Stops following the session.
     public func finish() {
         subscriptions.removeAll()
@@ -354,15 +428,14 @@ public final class REPLDriver {
         case .nothing: break
         case .quit: return false
         case .help(let topic):
-            let key = HelpKey(topic: topic, screen: screen, atBottom: stack.count <= 1, title: title(of: stack.last), width: options.width)
-            if helpCache[key] == nil {
-                helpCache[key] = HelpText.lines(topic: topic, screen: screen, atBottom: key.atBottom, title: key.title, width: key.width)
-            }
-            emit(helpCache[key] ?? [])
+            help(HelpKey(topic: topic, traits: screenTraits, screen: screen, atBottom: stack.count <= 1, title: title(of: stack.last), width: options.width))
+        case .helpGroup(let group):
+            help(HelpKey(group: group, traits: screenTraits, screen: screen, atBottom: stack.count <= 1, title: title(of: stack.last), width: options.width))
         case .list(let range):
             switch stack.last {
             case .list(let entry)?:
-                emit(entry.screen.redraw(range, pageSize: options.pageSize, rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry)))
+                emit(entry.screen.redraw(range, pageSize: options.pageSize, rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry), present: present))
+                markRefusalsSeen()
             case .post(let entry)?:
                 // list all: the whole text of a long post, every line.
                 var renderer = detailRenderer
@@ -407,7 +480,9 @@ public final class REPLDriver {
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(tags ? .trendingTags : .feed(.trending))
         case .lists(let command): runLists(command)
-        case .more, .refresh, .open, .gap, .new:
+        case .link(let row): printLinks(row: row)
+        case .browse(let row, let item): browse(row: row, item: item)
+        case .more, .refresh, .reload, .open, .gap, .new:
             guard case .list(let entry)? = stack.last else {
                 refuse("\(command.text.split(separator: " ").first ?? "That command") works on a list; type back first.")
                 return true
@@ -415,6 +490,37 @@ public final class REPLDriver {
             runOnList(command, entry)
         }
         return true
+    }
+
+    /// Writes help for `key`, made once per key.
+    private func help(_ key: HelpKey) {
+        if helpCache[key] == nil {
+            helpCache[key] = if let group = key.group {
+                HelpText.lines(group: group, screen: key.screen, atBottom: key.atBottom, title: key.title, width: key.width, traits: key.traits)
+            } else {
+                HelpText.lines(topic: key.topic, screen: key.screen, atBottom: key.atBottom, title: key.title, width: key.width, traits: key.traits)
+            }
+        }
+        emit(helpCache[key] ?? [])
+    }
+
+    /// What the list on top holds, as commands care (`nil` on a post): which commands help
+    /// lists and Tab completes there.
+    var screenTraits: Set<ScreenTrait>? {
+        guard case .list(let entry)? = stack.last else { return nil }
+        switch entry.list.source {
+        case .feed(.bookmarks), .feed(.favourites), .feed(.trending), .thread: return [.posts]
+        case .feed: return [.posts, .newer]
+        case .notifications: return [.notifications, .newer]
+        case .history: return [.versions]
+        case .accounts(.requests): return [.accounts, .requests]
+        case .accounts: return [.accounts]
+        case .search: return [.accounts, .hashtags, .posts]
+        case .domainBlocks: return [.domains]
+        case .followedTags, .trendingTags: return [.hashtags]
+        case .conversations: return [.conversations]
+        case .userLists: return [.userLists]
+        }
     }
 
     var isLoading: Bool {

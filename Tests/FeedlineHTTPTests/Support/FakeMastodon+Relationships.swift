@@ -40,6 +40,9 @@ extension FakeMastodon {
             if !r.following {
                 if account.locked { r.requested = true } else { r.following = true }
             }
+            // Notify and boosts are options of a follow, as Mastodon takes them.
+            if let reblogs = request.json["reblogs"] as? Bool { r.showingReblogs = reblogs }
+            if let notify = request.json["notify"] as? Bool { r.notifying = notify }
         case "unfollow":
             r.following = false
             r.requested = false

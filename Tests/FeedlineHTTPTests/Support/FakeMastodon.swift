@@ -33,6 +33,10 @@ final class FakeMastodon: Sendable {
         var queryItems: [String] = []
         /// The path as sent, still percent-encoded (``path`` is decoded).
         var encodedPath = ""
+        /// A JSON body's top-level fields (a follow's `reblogs` and `notify`).
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(bodyText.utf8))) as? [String: Any] ?? [:] }
+        /// The body as text.
+        var bodyText = ""
 
         var description: String { "\(method) \(path) \(query.sorted { $0.key < $1.key })" }
     }
@@ -240,7 +244,8 @@ final class FakeMastodon: Sendable {
             form: Self.formFields(body),
             host: request.headers[.host],
             queryItems: request.query.map { "\($0.name)=\($0.value)" },
-            encodedPath: request.target.path()
+            encodedPath: request.target.path(),
+            bodyText: String(decoding: body, as: UTF8.self)
         )
         let (canned, ready) = state.withLock { state -> (Canned?, [CheckedContinuation<Void, Never>]) in
             state.requests.append(recorded)

@@ -1,0 +1,58 @@
+/// Something a post leads to that a browser opens: a link of its text, its link card, or one of
+/// its attachments — what fronts number for a reader to open (`link N`, `browse N K`).
+public struct PostLink: Hashable, Sendable {
+    /// Where it comes from.
+    public enum Kind: Hashable, Sendable {
+        /// A link in the post's text.
+        case link
+        /// The post's link preview card, when its text does not link the same address.
+        case card(LinkCard)
+        /// An attachment.
+        case media(Media)
+    }
+
+    /// The address: `http` or `https`, with no space or control character in it.
+    public var url: String
+    public var kind: Kind
+
+    public init(url: String, kind: Kind) {
+        self.url = url
+        self.kind = kind
+    }
+
+    /// `address` when a browser may be given it: an `http` or `https` address with a host, no
+    /// whitespace, control or format character, at most 2048 bytes; `nil` otherwise.
+    public static func checked(_ address: String) -> String? {
+        guard address.utf8.count <= 2_048 else { return nil }
+        let lowered = address.lowercased()
+        let scheme = lowered.hasPrefix("https://") ? 8 : lowered.hasPrefix("http://") ? 7 : 0
+        guard scheme > 0, address.utf8.count > scheme else { return nil }
+        let clean = address.unicodeScalars.allSatisfy { scalar in
+            !scalar.properties.isWhitespace && scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format
+        }
+        return clean ? address : nil
+    }
+}
+
+extension Post {
+    /// What a reader can open of the post (a boost: of its original), numbered from 1 in this
+    /// order: the links of its text, its link card's address when the text does not link it,
+    /// then each attachment that has an address. Addresses a browser may not be given
+    /// (``PostLink/checked(_:)``) are left out.
+    public var linkTargets: [PostLink] {
+        let post = content
+        var targets = post.links.compactMap { PostLink.checked($0).map { PostLink(url: $0, kind: .link) } }
+        if let card = post.card, let url = PostLink.checked(card.url), !targets.contains(where: { $0.url == url }) {
+            targets.append(PostLink(url: url, kind: .card(card)))
+        }
+        for media in post.media {
+            if let url = media.url.flatMap(PostLink.checked) { targets.append(PostLink(url: url, kind: .media(media))) }
+        }
+        return targets
+    }
+
+    /// The post's own web address (a boost: its original's), when a browser may be given it.
+    public var webAddress: String? {
+        content.url.flatMap(PostLink.checked)
+    }
+}
