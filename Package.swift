@@ -101,7 +101,7 @@ let package = Package(
         ),
         .target(
             name: "FeedlineFuzzing",
-            dependencies: ["Feedline", "FeedlineMastodon", "FeedlineREPL", "FeedlineJSONL"],
+            dependencies: ["Feedline", "FeedlineMastodon", "FeedlineREPL", "FeedlineJSONL", "FeedlineAccounts"],
             swiftSettings: strict
         ),
         .executableTarget(

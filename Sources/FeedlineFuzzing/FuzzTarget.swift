@@ -23,6 +23,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case render
     /// A line of the JSON-lines protocol (``JSONLCommand``).
     case jsonlCommand = "jsonl-command"
+    /// `config.toml` (``ConfigFile``), through the bundled TOML parser.
+    case config
 
     /// A broken invariant: what the target found wrong with its output.
     public struct Finding: Error, CustomStringConvertible {
@@ -42,6 +44,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .command: try Self.command(data)
         case .render: try Self.render(data)
         case .jsonlCommand: try Self.jsonlCommand(data)
+        case .config: try Self.config(data)
         }
     }
 

@@ -73,6 +73,10 @@ public struct ConfigFile: Sendable, Hashable {
         if let nul = text.firstIndex(of: "\0") {
             throw ConfigFileError(path: path, line: Self.lineNumber(of: nul, in: text), problem: "it contains a NUL character")
         }
+        // The parser aborts the process on a table header such as `[` and a line break.
+        if let line = TOMLHeaderGuard.lineOfBrokenHeader(in: text) {
+            throw ConfigFileError(path: path, line: line, problem: "this is not valid TOML (a table header is a name in brackets, such as [name])")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
