@@ -85,8 +85,10 @@ enum SessionSetup {
         await state?.restore(markerWait: nil)
         let stream = configuration.stream ? SandboxStream(session) : nil
         let live = startLiveUpdates(session, configuration)
+        let written: (@MainActor @Sendable () -> Bool)? = state.map { keeper in { @MainActor in keeper.unwritten() == nil } }
         await JSONLinesSession.run(
-            session: session, lines: StandardInputLines.stream(), keepsState: state != nil, afterCommand: { stream?.commandHandled() }
+            session: session, lines: StandardInputLines.stream(), keepsState: state != nil, written: written,
+            afterCommand: { stream?.commandHandled() }
         ) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
@@ -121,7 +123,11 @@ enum SessionSetup {
             SessionKeeper.open(directory: $0, choice: choice, session: session, clock: retryClock)
         }
         await state?.restore(markerWait: interactive ? SessionKeeper.interactiveMarkerWait : nil)
-        options.keepsState = state != nil
+        if let state {
+            options.keeping = .file(unwritten: { state.unwritten() })
+        } else if configuration.state.directory(interactive: interactive) != nil, SessionKeeper.keepsState(of: session) {
+            options.keeping = .unavailable
+        }
         if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
         let write: @MainActor (TerminalText) -> Void = { Output.write($0) }
         if scriptLines != nil || !interactive {

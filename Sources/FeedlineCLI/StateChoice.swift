@@ -51,15 +51,22 @@ enum StateChoice: Sendable, Equatable {
 }
 
 extension SessionKeeper {
+    /// Whether `session` keeps state: only a session on a home timeline does.
+    static func keepsState(of session: FeedSession) -> Bool {
+        guard case .feed(.home) = session.root.source else { return false }
+        return true
+    }
+
     /// Opens the database of `choice` in `directory` for `session`, or says on standard error
     /// why it cannot and returns `nil`. Only sessions on a home timeline keep state. A session
     /// on a server keeps its markers too; its waits run on `clock`.
     static func open(directory: URL, choice: ServiceChoice, session: FeedSession, clock: any Clock<Duration>) -> SessionKeeper? {
-        guard case .feed(.home) = session.root.source else { return nil }
+        guard keepsState(of: session) else { return nil }
         let (server, account) = StateChoice.names(of: choice)
         let say: @MainActor (String) -> Void = { Output.complain(TerminalText($0)) }
         do {
             let store = try StateStore.open(directory: directory, server: server, account: account)
+            if let note = store.madePrivate { say(note) }
             return SessionKeeper(store: store, session: session, markerService: session.service as? any MarkerService, clock: clock, say: say)
         } catch {
             say(error.description + " This session runs without saved state.")

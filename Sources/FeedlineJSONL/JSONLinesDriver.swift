@@ -25,6 +25,8 @@ public final class JSONLinesDriver {
     let session: FeedSession
     /// Whether the session keeps state for the next start (what `bye` says of unsent taps).
     private let keepsState: Bool
+    /// Whether what the session keeps is written now (asked at the end; `nil`: always).
+    private let written: (@MainActor @Sendable () -> Bool)?
     private let write: @MainActor (String) -> Void
     private var subscriptions: [Subscription] = []
     private var lists: [FollowedList] = []
@@ -42,10 +44,15 @@ public final class JSONLinesDriver {
     var heldNewDrafts: [Submission] = []
 
     /// A driver over `session` that hands each output line (without newline) to `write`;
-    /// `keepsState` says whether taps left unsent at the end are kept for the next start.
-    public init(session: FeedSession, keepsState: Bool = false, write: @escaping @MainActor (String) -> Void) {
+    /// `keepsState` says whether taps left unsent at the end are kept for the next start, and
+    /// `written`, asked then, whether they are on disk (`bye`'s `kept` is true only when both hold).
+    public init(
+        session: FeedSession, keepsState: Bool = false, written: (@MainActor @Sendable () -> Bool)? = nil,
+        write: @escaping @MainActor (String) -> Void
+    ) {
         self.session = session
         self.keepsState = keepsState
+        self.written = written
         self.write = write
     }
 
@@ -226,7 +233,7 @@ public final class JSONLinesDriver {
         started = false
         stopFollowing()
         let drafts = session.drafts
-        emit(JSONLMessage.bye(unsent: session.store.outbox, submissions: drafts.all.filter(\.isInFlight), limits: drafts.limits, kept: keepsState))
+        emit(JSONLMessage.bye(unsent: session.store.outbox, submissions: drafts.all.filter(\.isInFlight), limits: drafts.limits, kept: keepsState && (written?() ?? true)))
     }
 
     private func stopFollowing() {

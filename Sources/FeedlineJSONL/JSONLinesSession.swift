@@ -5,7 +5,7 @@ import Feedline
 public enum JSONLinesSession {
     /// Starts a driver over `session`, handles each line of `lines` in order until `quit` or the
     /// end of input, then closes (writes `bye` with what was not sent; `keepsState` says whether
-    /// that is kept for the next start). Every output line goes to `write`, in the order
+    /// that is kept for the next start, and `written`, asked at the end, whether it is on disk). Every output line goes to `write`, in the order
     /// things happen; changes that arrive while waiting for input are written when they happen.
     ///
     /// `afterCommand` runs after each command line (a front that drives a scripted stream —
@@ -17,10 +17,11 @@ public enum JSONLinesSession {
         session: FeedSession,
         lines: some AsyncSequence<String, Never>,
         keepsState: Bool = false,
+        written: (@MainActor @Sendable () -> Bool)? = nil,
         afterCommand: @escaping @MainActor () -> Void = {},
         write: @escaping @MainActor (String) -> Void
     ) async -> Bool {
-        let driver = JSONLinesDriver(session: session, keepsState: keepsState, write: write)
+        let driver = JSONLinesDriver(session: session, keepsState: keepsState, written: written, write: write)
         driver.start()
         for await line in lines {
             if !(await driver.handle(line)) { return true }

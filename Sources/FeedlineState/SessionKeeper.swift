@@ -8,8 +8,15 @@ import Foundation
 /// where to start is the core's rule (``StartPositions``).
 ///
 /// Every effect (reading the markers, fetching a marker's post, saving markers) counts in the
-/// session's ``Activity``; every wait runs on the injected clock. Problems with the database are
-/// one sentence through `say`, once; the session goes on without state. Main actor.
+/// session's ``Activity``; every wait runs on the injected clock. Main actor.
+///
+/// **When the file cannot be written** (a full disk, a read-only file or directory, an I/O
+/// error), one sentence says so through `say`, once, and the session goes on: what was not
+/// written stays in the session and the next change of the drafts or the outbox tries again
+/// (the lists follow once a write succeeds); when one does, one sentence says everything is
+/// saved again. A file that cannot be read (damaged, another program's) is one sentence too, and
+/// nothing more is saved in that session. ``unwritten()`` tells a front whether everything is on
+/// disk before it says so.
 @MainActor
 public final class SessionKeeper {
     /// The key the home timeline is saved under.
@@ -33,8 +40,11 @@ public final class SessionKeeper {
     private var lastDrafts: [Submission]?
     /// The notifications lists on the stack, watched for their position.
     private var watched: [(list: WeakList, subscription: Subscription)] = []
-    /// After a failed write nothing more is tried (the sentence said why).
+    /// After a file that cannot be read nothing more is tried (the sentence said why).
     private var broken = false
+    /// The last write failed (said once): drafts and the outbox try again at their next change,
+    /// the lists only once one of those succeeded.
+    private var failing: StateStoreError?
 
     /// Keeps `session`'s state in `store`; with `markerService`, the reading positions go to the
     /// server's markers too. Waits (the markers at start, their saving windows) run on `clock`.
@@ -117,18 +127,6 @@ public final class SessionKeeper {
             fail(error)
         }
         subscriptions.append(session.drafts.observe { [weak self] submissions in self?.saveDrafts(submissions) })
-    }
-
-    /// Saves the drafts if they changed: every change is saved as it happens, before the session
-    /// shows it.
-    public func saveDrafts(_ submissions: [Submission]) {
-        guard !broken, submissions != lastDrafts else { return }
-        do {
-            try store.saveDrafts(submissions)
-            lastDrafts = submissions
-        } catch {
-            fail(error)
-        }
     }
 
     // MARK: - Markers
@@ -231,38 +229,87 @@ public final class SessionKeeper {
 
     // MARK: - Saving
 
-    private func saveNotificationsPosition() {
-        guard !broken, let position = positions.notifications, position != positions.savedNotifications else { return }
-        do {
-            try store.saveList(SavedList(entries: [], older: nil, position: position), as: Self.notificationsKey)
-            send(.notificationsSaved(position))
-        } catch {
-            fail(error)
-        }
+    /// Saves the drafts if they changed: every change is saved as it happens, before the session
+    /// shows it.
+    public func saveDrafts(_ submissions: [Submission]) {
+        attempt { () throws(StateStoreError) in try writeDrafts(submissions) }
     }
 
     /// Saves the outbox if it changed: every change is saved as it happens, so an entry the
     /// store reported is on disk before the next input is handled.
     public func saveOutbox(_ entries: [OutboxEntry]) {
-        guard !broken, entries != lastOutbox else { return }
-        do {
-            try store.saveOutbox(entries)
-            lastOutbox = entries
-        } catch {
-            fail(error)
-        }
+        attempt { () throws(StateStoreError) in try writeOutbox(entries) }
     }
 
-    /// Saves the home timeline if it changed since the last save.
+    /// Saves the home timeline if it changed since the last save (after a failed write, only
+    /// once a save of the drafts or the outbox succeeded).
     public func saveList() {
-        guard !broken else { return }
+        guard failing == nil else { return }
+        attempt { () throws(StateStoreError) in try writeList() }
+    }
+
+    private func saveNotificationsPosition() {
+        guard failing == nil else { return }
+        attempt { () throws(StateStoreError) in try writeNotificationsPosition() }
+    }
+
+    /// Why something the session keeps is not written to the file now — after trying once more
+    /// to write the drafts and the outbox — as a sentence part ("PATH could not be written (said
+    /// above)"); `nil` when everything is written. What a front asks before it says "kept".
+    public func unwritten() -> String? {
+        saveDrafts(session.drafts.all)
+        saveOutbox(session.store.outbox)
+        guard broken || failing != nil else { return nil }
+        return "\(store.file.path) could not be written (said above)"
+    }
+
+    private func writeDrafts(_ submissions: [Submission]) throws(StateStoreError) {
+        guard submissions != lastDrafts else { return }
+        try store.saveDrafts(submissions)
+        lastDrafts = submissions
+    }
+
+    private func writeOutbox(_ entries: [OutboxEntry]) throws(StateStoreError) {
+        guard entries != lastOutbox else { return }
+        try store.saveOutbox(entries)
+        lastOutbox = entries
+    }
+
+    private func writeList() throws(StateStoreError) {
         let value = session.root.saved()
         guard value != lastSaved else { return }
+        try store.saveList(value, as: Self.homeKey)
+        lastSaved = value
+    }
+
+    private func writeNotificationsPosition() throws(StateStoreError) {
+        guard let position = positions.notifications, position != positions.savedNotifications else { return }
+        try store.saveList(SavedList(entries: [], older: nil, position: position), as: Self.notificationsKey)
+        send(.notificationsSaved(position))
+    }
+
+    /// Runs one write, unless the file was given up on; after a failure, a write that succeeds
+    /// writes everything else that waited.
+    private func attempt(_ write: () throws(StateStoreError) -> Void) {
+        guard !broken else { return }
         do {
-            try store.saveList(value, as: Self.homeKey)
-            lastSaved = value
+            try write()
         } catch {
-            fail(error)
+            failed(error)
+            return
+        }
+        guard let failure = failing else { return }
+        failing = nil
+        do {
+            try writeDrafts(session.drafts.all)
+            try writeOutbox(session.store.outbox)
+            try writeList()
+            try writeNotificationsPosition()
+            say("Saved to \(store.file.path) again: nothing kept in this session is lost.")
+        } catch {
+            // Still failing: said already, unless the file turned out damaged.
+            failing = failure
+            if case .corrupt = error.kind { fail(error) }
         }
     }
 
@@ -273,16 +320,32 @@ public final class SessionKeeper {
         async let left = session.finish(waitingAtMost: .seconds(2))
         await markers?.finish(waitingAtMost: .seconds(2))
         saveOutbox(await left)
+        saveDrafts(session.drafts.all)
         saveList()
         saveNotificationsPosition()
         subscriptions.removeAll()
         watched.removeAll()
     }
 
+    /// A load failed: the file cannot be used; nothing more is saved in this session.
     private func fail(_ error: StateStoreError) {
         guard !broken else { return }
         broken = true
         say(error.description + " Nothing more is saved in this session.")
+    }
+
+    /// A write failed: said once (until a write succeeds again); what was not written stays
+    /// in the session and is tried again at the next change. A file found damaged while
+    /// writing is given up on, as at a load.
+    private func failed(_ error: StateStoreError) {
+        switch error.kind {
+        case .corrupt, .foreign, .newerSchema:
+            fail(error)
+        case .full, .readOnly, .io:
+            guard failing == nil else { return }
+            failing = error
+            say(error.unwrittenDescription)
+        }
     }
 }
 

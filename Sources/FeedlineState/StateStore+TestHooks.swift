@@ -46,3 +46,12 @@ extension StateStore {
         }
     }
 }
+
+extension StateStore {
+    /// Lifts ``capFileSize(extraPages:)``: the file may grow again (SQLite's largest page count).
+    package func uncapFileSize() throws {
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA max_page_count = 4294967294")
+        }
+    }
+}

@@ -2,6 +2,9 @@ import Feedline
 import Foundation
 import GRDB
 import GRDBSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The local database of one account on one server: saved lists (a list's newest entries, its
 /// older-page cursor and reading position) and the outbox, in one SQLite file.
@@ -36,14 +39,24 @@ public final class StateStore: Sendable {
     let mirrors = Locked<[String: ListMirror]>([:])
     /// Rows changed by the last save (a test hook, see ``lastSaveChanges``).
     let changes = Locked(0)
+    /// What opening made private that was not (one sentence), or `nil`: a directory others could
+    /// read or enter, now 0700; a file others could read, now 0600. For the front to say.
+    public let madePrivate: String?
 
-    init(file: URL, queue: DatabaseQueue) {
+    init(file: URL, queue: DatabaseQueue, madePrivate: String? = nil) {
         self.file = file
         self.queue = queue
+        self.madePrivate = madePrivate
     }
 
     /// Opens the database of `account` on `server` in `directory`, creating the directory (mode
     /// 0700) and the file as needed and bringing its schema up to date.
+    ///
+    /// **Private.** The file is created with mode 0600 before SQLite opens it, so its `-wal` and
+    /// `-shm` files (which SQLite gives the database file's mode) are 0600 too; an existing file
+    /// or companion that others may read is made 0600. A directory of the caller's that others
+    /// may read or enter is made 0700 (not a shared one: sticky, like `/tmp`, or another user's);
+    /// ``madePrivate`` says what was changed.
     ///
     /// The file is named `server@account.sqlite`, or `server.sqlite` without an account
     /// (`sandbox.sqlite`); characters other than `[A-Za-z0-9._@-]` become `_` (the server is
@@ -74,6 +87,7 @@ public final class StateStore: Sendable {
     package static func open(directory: URL, server: String, account: String?, busyTimeout: TimeInterval) throws(StateStoreError) -> StateStore {
         let file = directory.appendingPathComponent(StateFileName.make(server: server, account: account))
         try makeDirectory(directory, for: file)
+        let madePrivate = makePrivate(directory: directory, file: file)
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(busyTimeout)
@@ -97,7 +111,7 @@ public final class StateStore: Sendable {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
             try migrate(queue)
-            return StateStore(file: file, queue: queue)
+            return StateStore(file: file, queue: queue, madePrivate: madePrivate)
         } catch {
             throw StateStoreError(error, file: file)
         }
@@ -133,6 +147,32 @@ public final class StateStore: Sendable {
             let completed = try? queue.read { db in try StateSchema.migrator.hasCompletedMigrations(db) }
             if completed != true { throw error }
         }
+    }
+
+    /// Creates `file` with mode 0600 when it is missing, and takes group and other permissions
+    /// from it, its `-wal` and `-shm` files and `directory` (when the directory is the caller's
+    /// and not a shared sticky one). Returns the sentence saying what it changed, if anything.
+    private static func makePrivate(directory: URL, file: URL) -> String? {
+        // A file that cannot be made here (a read-only directory) is SQLite's to report.
+        let created = Glibc.open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if created >= 0 { close(created) }
+        var changed: [String] = []
+        var info = stat()
+        if stat(directory.path, &info) == 0 {
+            let mode = info.st_mode & 0o7777
+            let shared = mode & S_ISVTX != 0 || info.st_uid != geteuid()
+            if mode & 0o077 != 0, !shared, chmod(directory.path, mode & 0o7700) == 0 {
+                changed.append("the state directory \(directory.path) (mode \(String(mode & 0o777, radix: 8)), now \(String(mode & 0o700, radix: 8)))")
+            }
+        }
+        for path in [file.path, file.path + "-wal", file.path + "-shm"] {
+            guard stat(path, &info) == 0, info.st_uid == geteuid() else { continue }
+            let mode = info.st_mode & 0o7777
+            guard mode & 0o077 != 0, chmod(path, mode & 0o7700) == 0 else { continue }
+            changed.append("\(path) (mode \(String(mode & 0o777, radix: 8)), now \(String(mode & 0o700, radix: 8)))")
+        }
+        guard !changed.isEmpty else { return nil }
+        return "Made " + changed.joined(separator: " and ") + " private: others could read your drafts and timeline there."
     }
 
     private static func makeDirectory(_ directory: URL, for file: URL) throws(StateStoreError) {

@@ -51,4 +51,22 @@ public struct StateStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             return "The state file \(path) could not be read or written\(because); check the disk, or use --state DIR for another place."
         }
     }
+
+    /// One sentence for a save that failed in a session that goes on keeping what it could not
+    /// write and tries again at its next change: says why, and what brings the saving back.
+    public var unwrittenDescription: String {
+        let path = file.path
+        let kept = "what you write stays in this session and is saved at the next change"
+        switch kind {
+        case .full:
+            return "Could not save to \(path), the disk is full: \(kept) once there is room."
+        case .readOnly:
+            return "Could not save to \(path), it cannot be written (read-only file or directory): \(kept) once it can be."
+        case .io:
+            let because = reason.map { " (\($0))" } ?? ""
+            return "Could not save to \(path)\(because): \(kept) that succeeds."
+        case .corrupt, .foreign, .newerSchema:
+            return description
+        }
+    }
 }

@@ -9,29 +9,10 @@ import Testing
 @MainActor
 @Suite("REPL driver", .timeLimit(.minutes(10)))
 struct REPLDriverTests {
-    @MainActor
-    struct Harness {
-        let session: FeedSession
-        let driver: REPLDriver
-        let output: OutputBuffer
-
-        /// Runs `line` like a script does (the command, then settle, then flush) and returns its output.
-        func run(_ line: String) async -> String {
-            driver.handle(line)
-            await session.settle()
-            driver.flush()
-            return output.take()
-        }
-    }
+    typealias Harness = DriverHarness
 
     func harness(_ fixtures: String = "timeline", pageSize: Int = 10, live: Bool = false) async throws -> Harness {
-        let session = try SessionFactory.session(fixtures)
-        let output = OutputBuffer()
-        let driver = REPLDriver(session: session, options: .init(pageSize: pageSize, width: 80, live: live)) { output.write($0) }
-        driver.start()
-        await session.settle()
-        driver.flush()
-        return Harness(session: session, driver: driver, output: output)
+        try await DriverHarness.start(fixtures, pageSize: pageSize, live: live)
     }
 
     @Test("the first screen shows one page of numbered rows and the status line")

@@ -9,10 +9,10 @@ import Testing
 struct StateSessionTests {
     static let flags = ["--now", "2026-11-21T18:00:00Z", "--width", "80", "--page-size", "10"]
 
-    /// A fresh directory for one test.
+    /// A fresh private directory for one test (0700: Feedline says when it makes one private).
     static func scratchDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-state-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return url
     }
 

@@ -45,15 +45,22 @@ public final class FeedlineProcess {
     /// names one, `XDG_CONFIG_HOME` points at a directory that does not exist
     /// (``isolatedConfigHome()``), so the developer's own accounts and config file never reach a test.
     /// With `terminal`, standard input and output are a pseudo-terminal (the interactive REPL
-    /// runs; output lines end in CR LF); standard error stays a pipe.
+    /// runs; output lines end in CR LF); standard error stays a pipe. With `unprivileged`, a
+    /// test running as root runs the child as `nobody`, so that file permissions apply to it.
     public init(
         _ arguments: [String], environment: [String: String] = [:], unset: [String] = [],
-        deadline: Duration = Deadlines.process, terminal: Bool = false
+        deadline: Duration = Deadlines.process, terminal: Bool = false, unprivileged: Bool = false
     ) throws {
         // Writing to a child that has exited must fail the write, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = try PackagePaths.binary()
-        process.arguments = arguments
+        if unprivileged, geteuid() == 0 {
+            // Root writes where permissions say no: the child runs as nobody (util-linux's setpriv).
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try PackagePaths.binary().path] + arguments
+        } else {
+            process.executableURL = try PackagePaths.binary()
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = try PackagePaths.root()
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = "1"
@@ -110,7 +117,7 @@ public final class FeedlineProcess {
     }
 
     deinit {
-        if let terminal { close(terminal.controller) }
+        terminal?.hangUp()
         // Foundation's `Process` keeps its standard handles alive after the child exits, so the
         // pipe ends this side holds are closed here, not left to it (a suite of hundreds of
         // children would otherwise hold thousands of descriptors).
@@ -148,6 +155,26 @@ public final class FeedlineProcess {
         } else {
             try? input.fileHandleForWriting.write(contentsOf: bytes)
         }
+    }
+
+    /// Hangs up the child's terminal, as closing a terminal window does: its reads end and what
+    /// it prints goes nowhere; ``stdout`` ends here. Without a terminal, closes standard input.
+    public func hangUp() {
+        if let terminal {
+            terminal.hangUp()
+        } else {
+            try? input.fileHandleForWriting.close()
+        }
+    }
+
+    /// Reads standard output until `predicate` holds for everything it printed so far; `false`
+    /// when the output ended first.
+    public func waitForOutput(where predicate: (String) -> Bool) async -> Bool {
+        while !predicate(String(decoding: stdout, as: UTF8.self)) {
+            guard !outputEnded else { return false }
+            await readChunk()
+        }
+        return true
     }
 
     /// Closes the child's standard input (end of input); in a terminal, types Ctrl-D.

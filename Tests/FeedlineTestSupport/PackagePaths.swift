@@ -34,13 +34,13 @@ public enum PackagePaths {
     }
 }
 
-/// A scratch directory removed by `remove()`.
+/// A scratch directory removed by `remove()`; private (0700), as a state directory is kept.
 public struct Scratch: Sendable {
     public let url: URL
 
     public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     public func file(_ name: String) -> URL { url.appendingPathComponent(name) }

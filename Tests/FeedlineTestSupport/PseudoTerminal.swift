@@ -1,13 +1,22 @@
+import Feedline
 import Foundation
+import Synchronization
 
 /// A pseudo-terminal pair for a child process: the child gets the terminal side as standard
 /// input and output (so `isatty` holds and the interactive REPL runs), the test keeps the
 /// controlling side to type into and read from.
-struct PseudoTerminal {
-    /// The test's side: writing types, reading shows what the child printed.
-    let controller: Int32
+///
+/// The controlling side belongs to the thread ``drain(into:)`` starts: it closes it when the
+/// child's side is gone or at ``hangUp()``; typing after that does nothing.
+final class PseudoTerminal: Sendable {
+    /// The test's side: writing types, reading shows what the child printed (`nil` once closed).
+    private let controller: Locked<Int32?>
     /// The child's side; the parent closes it once the child has it (``closeTerminalSide()``).
     let terminal: Int32
+    /// A pipe whose write end ``hangUp()`` closes: the reading thread then closes the controller.
+    private let hangUpRead: Int32
+    private let hangUpWrite: Int32
+    private let hungUp = Atomic<Bool>(false)
 
     /// Opens a new pair (Linux: `/dev/ptmx`).
     ///
@@ -31,8 +40,20 @@ struct PseudoTerminal {
             close(controller)
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        self.controller = controller
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else {
+            close(controller)
+            close(terminal)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        self.controller = Locked(controller)
         self.terminal = terminal
+        hangUpRead = fds[0]
+        hangUpWrite = fds[1]
+    }
+
+    deinit {
+        hangUp()
     }
 
     /// Closes the parent's copy of the child's side, so reading the controller ends (EIO) when
@@ -41,14 +62,30 @@ struct PseudoTerminal {
         close(terminal)
     }
 
-    /// Reads the controller to its end on a dedicated thread, yielding each chunk. The end is
-    /// the child closing its side (EIO on Linux) or an error.
+    /// Hangs up, as a closing terminal window does: the reading thread stops and closes the
+    /// controlling side, so the child's reads end (its end of input). Once only.
+    func hangUp() {
+        guard !hungUp.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        close(hangUpWrite)
+    }
+
+    /// Reads the controller to its end on a dedicated thread, yielding each chunk, then closes
+    /// it. The end is the child closing its side (EIO on Linux), an error, or ``hangUp()``.
     func drain(into sink: AsyncStream<Data>.Continuation) {
-        let controller = controller
-        let thread = Thread {
+        guard let fd = controller.withLock({ $0 }) else {
+            sink.finish()
+            return
+        }
+        let thread = Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = read(controller, &buffer, buffer.count)
+                var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: hangUpRead, events: Int16(POLLIN), revents: 0)]
+                if poll(&fds, 2, -1) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                if fds[1].revents != 0 { break }
+                let count = read(fd, &buffer, buffer.count)
                 if count > 0 {
                     sink.yield(Data(buffer[0..<count]))
                 } else if count < 0, errno == EINTR {
@@ -57,23 +94,34 @@ struct PseudoTerminal {
                     break
                 }
             }
+            controller.withLock { controller in
+                if let open = controller { close(open) }
+                controller = nil
+            }
+            hangUp()
+            close(hangUpRead)
             sink.finish()
         }
         thread.name = "feedline-test.terminal"
         thread.start()
     }
 
-    /// Writes `bytes` to the controller: the child reads them as typed keys.
+    /// Writes `bytes` to the controller: the child reads them as typed keys (nothing once it is
+    /// closed).
     func type(_ bytes: Data) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(controller, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
+        controller.withLock { controller in
+            guard let fd = controller else { return }
+            bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(fd, base + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    offset += written
                 }
-                offset += written
             }
         }
     }

@@ -15,6 +15,8 @@ public enum Command: Hashable, Sendable {
     case drafts
     /// `draft N`: reopens draft N to write on.
     case draft(Int)
+    /// `drafts delete N`: throws draft N away.
+    case deleteDraft(Int)
     /// `edit [N] [TEXT]`: an edit of row N's post (or the open post).
     case edit(row: Int?, text: String?)
     /// `history [N]`: the versions of row N's post (or the open post).
@@ -256,6 +258,7 @@ extension Command {
         case .delete(let row, let confirmed): (["delete"] + [row.map(String.init), confirmed ? "--yes" : nil].compactMap { $0 }).joined(separator: " ")
         case .drafts: "drafts"
         case .draft(let number): "draft \(number)"
+        case .deleteDraft(let number): "drafts delete \(number)"
         case .edit(let row, let text): (["edit"] + [row.map(String.init), text].compactMap { $0 }).joined(separator: " ")
         case .history(let row): row.map { "history \($0)" } ?? "history"
         case .redraft(let row): row.map { "redraft \($0)" } ?? "redraft"

@@ -34,6 +34,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case missingQuery
     /// The word cannot be a domain.
     case notADomain(CommandName, String)
+    /// `drafts delete` without a draft's number, or with a word that is not one.
+    case draftNumber(String?)
     /// A `lists` line that says no list command; the sentence says why (see `CommandParser+Lists.swift`).
     case lists(String)
 
@@ -75,6 +77,9 @@ public enum ParseError: Error, Hashable, Sendable {
             return "\(name.rawValue) does not take \"\(Self.echo(word))\"; usage: \(CommandTable.spec(name).usage)."
         case .notADomain(let name, let word):
             return "\"\(Self.echo(word))\" is not a row number or a domain; for example: \(name.rawValue) 3 or \(name.rawValue) promo.example."
+        case .draftNumber(let word):
+            let what = word.map { "\"\(Self.echo($0))\" is not a draft's number; " } ?? ""
+            return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
         case .lists(let sentence):
             return sentence
         case .missingQuery:
@@ -153,6 +158,7 @@ public enum CommandParser {
             return parseRelationship(name, all)
         }
         let arguments = words.dropFirst().map(String.init)
+        if name == .drafts, let action = arguments.first { return parseDrafts(action, arguments.dropFirst().first) }
         let spec = CommandTable.spec(name)
         if spec.argument == .none {
             if let extra = arguments.first { return .failure(.unexpectedArgument(name, extra)) }
@@ -277,6 +283,14 @@ public enum CommandParser {
             }
         }
         return .success(.browse(row: numbers.first, item: numbers.count > 1 ? numbers[1] : nil))
+    }
+
+    /// `drafts delete N` (also `drafts discard N`): the action word, then a draft's number.
+    private static func parseDrafts(_ action: String, _ number: String?) -> Result<Command, ParseError> {
+        guard ["delete", "discard"].contains(action.lowercased()) else { return .failure(.unexpectedArgument(.drafts, action)) }
+        guard let number else { return .failure(.draftNumber(nil)) }
+        guard case .success(let value) = rowNumber(number) else { return .failure(.draftNumber(number)) }
+        return .success(.deleteDraft(value))
     }
 
     /// Parses raw bytes: invalid UTF-8 is replaced (U+FFFD) and then parsed like any line.

@@ -530,9 +530,9 @@ public enum CommandTable {
             screens: [.list, .post], group: .writing, traits: [.posts, .notifications, .conversations]
         ),
         CommandSpec(
-            name: .drafts, aliases: [], argument: .none, usage: "drafts",
-            summary: "list your drafts and the posts on their way",
-            details: "Each draft with where it is: being written, refused (with the server's sentence), sending, queued (why, and when it is tried next). Drafts and queued posts are kept with the session's state and sent at the next start.",
+            name: .drafts, aliases: [], argument: .none, usage: "drafts [delete N]",
+            summary: "list your drafts and the posts on their way (delete N throws draft N away)",
+            details: "Each draft with where it is: being written, refused (with the server's sentence), sending, queued (why, and when it is tried next). Every line typed into a draft is kept as it is typed: drafts and queued posts are kept with the session's state (queued ones sent at the next start). drafts delete N throws draft N away; one on its way cannot be, since a post may be made of it.",
             screens: [.list, .post], group: .writing
         ),
         CommandSpec(

@@ -2,7 +2,10 @@ import Feedline
 import Foundation
 
 /// The interactive session: a live driver on a readline console. Ctrl-C clears the line,
-/// Ctrl-D or `quit` ends; SIGTERM and SIGHUP end it like Ctrl-D, so the terminal is restored.
+/// Ctrl-D or `quit` ends (Ctrl-D while a draft takes lines keeps the draft and goes back to the
+/// screen's prompt, as `.back` does); SIGTERM and SIGHUP end it like Ctrl-D, so the terminal is
+/// restored. Each line is handled — a draft's line saved — before the next prompt is shown, and
+/// only command lines go into the history file.
 @MainActor
 public enum InteractiveRunner {
     /// Runs until `quit`, Ctrl-D or SIGTERM / SIGHUP; returns the exit status (128 + the signal's
@@ -38,12 +41,19 @@ public enum InteractiveRunner {
         loop: for await event in console.events {
             switch event {
             case .line(let line):
+                let remembered = driver.historyEntry(for: line)
                 let goOn = driver.handle(line)
-                if !goOn { break loop }
-                console.setPrompt(driver.prompt)
+                if !goOn {
+                    if let remembered { console.remember(remembered) }
+                    break loop
+                }
+                console.lineHandled(prompt: driver.prompt, history: remembered)
             case .end:
-                break loop
-            case .terminated(let number):
+                guard driver.endOfInput() else { break loop }
+                console.lineHandled(prompt: driver.prompt, history: nil)
+            case .terminated(let number, let pending):
+                // A line half typed into a draft is kept with it.
+                driver.keepHalfTyped(pending)
                 status = 128 + number
                 break loop
             }

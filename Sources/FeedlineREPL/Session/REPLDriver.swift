@@ -33,9 +33,14 @@ public final class REPLDriver {
         /// Called on the main actor after each command has run, before its output is written:
         /// a front that drives a scripted stream (the sandbox's) delivers what is due there.
         public var afterCommand: (@MainActor @Sendable () -> Void)?
-        /// Whether the session keeps its state for the next start (the outbox among it): what
-        /// ``close()`` says of taps not sent yet.
-        public var keepsState = false
+        /// Where the session keeps its state for the next start (drafts and the outbox among
+        /// it): what ``close()`` says of drafts and taps not sent yet.
+        public var keeping = Keeping.nothing
+        /// Whether the session keeps its state in a file (``keeping`` is ``Keeping/file(unwritten:)``).
+        public var keepsState: Bool {
+            if case .file = keeping { return true }
+            return false
+        }
         /// Called on the main actor with ``REPLDriver/completionContext`` whenever it changed: rows
         /// that arrive on any screen (shown or not yet) bring handles and tags, a command changes
         /// the screen on top. An interactive front hands it to its line editor.
@@ -64,6 +69,17 @@ public final class REPLDriver {
             self.live = live
             self.sourceSummary = sourceSummary
         }
+    }
+
+    /// Where a session keeps its state, for what ``close()`` says is kept.
+    public enum Keeping: Sendable {
+        /// No state is kept (`--no-state`; a script without `--state`).
+        case nothing
+        /// State was asked for, but its file could not be opened (said at start): nothing is kept.
+        case unavailable
+        /// Kept in a file. `unwritten` says, when asked (after trying once more), why something
+        /// is not written there — a sentence part — or `nil` when everything is.
+        case file(unwritten: @MainActor @Sendable () -> String?)
     }
 
     /// What `help` depends on: its text is computed once per key.
@@ -227,7 +243,7 @@ public final class REPLDriver {
     /// The prompt naming the screen on top: `home> `, `@kemi> `, `#pond> `, `thread> `, `post> `…
     /// (a handle or a hashtag the server chose, made safe).
     public var prompt: TerminalText {
-        if let writing { return session.drafts[writing.draft]?.draft.inReplyTo == nil ? "compose> " : "reply> " }
+        if let writing { return TerminalText(composePrompt(writing)) }
         if case .post? = stack.last { return "post> " }
         return TerminalText(title(of: stack.last) + "> ")
     }
@@ -366,15 +382,32 @@ public final class REPLDriver {
     /// keeps state (``Options/keepsState``), dropped otherwise. Nothing is written after it.
     public func close() async {
         guard !ended else { return }
+        if let current = writing {
+            // A draft being written is kept as typed (each line already is), unless nothing was.
+            writing = nil
+            if nothingWritten(current) { session.drafts.discard(current.draft) }
+        }
         flush()
         ended = true
         let left = await session.finish(waitingAtMost: .seconds(2))
         let posts = session.drafts.all.filter(\.isInFlight)
         let items = left.map(phrase) + posts.map { "the post \(Self.excerpt($0.draft.text)), \(Self.closingPhrase($0.phase))" }
+        // Asked once, after trying to write once more: "kept" only for what is written.
+        var unwritten: String?
+        if case .file(let ask) = options.keeping { unwritten = ask() }
         if !items.isEmpty {
-            let next = options.keepsState
-                ? "\(items.count == 1 ? "It is" : "They are") sent at the next start\(posts.isEmpty ? "" : ", each post with its own key, so none is posted twice")."
-                : "This session keeps no state (--state DIR would keep \(items.count == 1 ? "it" : "them")), so \(items.count == 1 ? "it is" : "they are") dropped."
+            let them = items.count == 1 ? "it" : "them"
+            let next: String
+            switch options.keeping {
+            case .file where unwritten == nil:
+                next = "\(items.count == 1 ? "It is" : "They are") sent at the next start\(posts.isEmpty ? "" : ", each post with its own key, so none is posted twice")."
+            case .file:
+                next = "\(unwritten ?? ""), so \(items.count == 1 ? "it is" : "they are") not kept for the next start."
+            case .unavailable:
+                next = "The state file could not be used (said at the start), so \(items.count == 1 ? "it is" : "they are") not kept for the next start."
+            case .nothing:
+                next = "This session keeps no state (--state DIR would keep \(them)), so \(items.count == 1 ? "it is" : "they are") dropped."
+            }
             emit(wrapped("Not sent yet: \(items.joined(separator: "; ")). \(next)"))
         }
         let relationships = session.relationships.unsent.map { change in
@@ -399,9 +432,13 @@ public final class REPLDriver {
         let drafts = session.drafts.all.filter(\.isEditable).count
         if drafts > 0 {
             let which = drafts == 1 ? "1 draft" : "\(drafts) drafts"
-            emit(TextWidth.wrap(options.keepsState
-                ? "\(which) kept: drafts lists \(drafts == 1 ? "it" : "them") at the next start."
-                : "\(which) not kept: this session keeps no state (--state DIR would).", to: options.width))
+            let sentence = switch options.keeping {
+            case .file where unwritten == nil: "\(which) kept: drafts lists \(drafts == 1 ? "it" : "them") at the next start."
+            case .file: "\(which) not kept: \(unwritten ?? "the state file could not be written")."
+            case .unavailable: "\(which) not kept: the state file could not be used (said at the start)."
+            case .nothing: "\(which) not kept: this session keeps no state (--state DIR would)."
+            }
+            emit(TextWidth.wrap(sentence, to: options.width))
         }
     }
 
@@ -454,6 +491,7 @@ public final class REPLDriver {
         case .delete(let row, let confirmed): delete(row: row, confirmed: confirmed)
         case .drafts: listDrafts()
         case .draft(let number): reopenDraft(number)
+        case .deleteDraft(let number): deleteDraft(number)
         case .edit(let row, let text): editPost(row: row, text: text)
         case .history(let row): showHistory(row: row)
         case .redraft(let row): redraft(row: row)

@@ -4,21 +4,27 @@ import Foundation
 import Synchronization
 
 /// An interactive terminal on GNU readline: line editing, history in a file, Tab completion of
-/// command words; Ctrl-C clears the line, Ctrl-D ends the input.
+/// command words; Ctrl-C clears the line, Ctrl-D on an empty line is ``Event/end``.
 ///
 /// One dedicated thread owns readline (its callback interface) and runs a `poll()` loop over
 /// standard input and a self-pipe. Other code hands it text with ``print(_:)``: the thread prints
 /// it above the prompt and redraws the half-typed line, so output that arrives while the user
 /// types never garbles the line. Lines arrive in ``events``. ``stop()`` removes readline's handler
 /// and restores the terminal settings saved at ``start(prompt:)``.
+///
+/// **One line at a time.** After each ``Event/line(_:)`` and ``Event/end`` the console shows no
+/// prompt and reads no key until ``lineHandled(prompt:history:)``: what the line did (a draft's
+/// line saved, say) is done before the next prompt appears, and keys typed meanwhile wait in the
+/// terminal. Only what ``lineHandled(prompt:history:)`` names goes into the history.
 public final class ReadlineConsole: Sendable {
     /// What the user did.
     public enum Event: Sendable {
         case line(String)
         /// Ctrl-D on an empty line.
         case end
-        /// SIGTERM or SIGHUP (the signal's number): the session should end.
-        case terminated(Int32)
+        /// SIGTERM or SIGHUP (the signal's number): the session should end. `pending` is the
+        /// line being typed when it came (empty for none), so that it need not be lost.
+        case terminated(Int32, pending: String)
     }
 
     private struct Outbox {
@@ -28,6 +34,12 @@ public final class ReadlineConsole: Sendable {
         /// Give the terminal to another program until ``resume()`` (see ``suspend()``).
         var suspend = false
         var lastHistory: String?
+        /// The last line (or end) was answered: show the prompt again and read keys. See
+        /// ``ReadlineConsole/lineHandled(prompt:history:)``; the prompt is ``prompt``, the latest
+        /// one asked for, whoever asked last.
+        var handled = false
+        /// Lines to add to the history, in order.
+        var remembered: [String] = []
         /// Signals and wake-ups read from the self-pipe while readline was waiting for a key.
         var signals: Set<Int32> = []
         var woken = false
@@ -47,6 +59,10 @@ public final class ReadlineConsole: Sendable {
     /// The prompt shown last (the readline thread's), to show again after a suspension.
     private let shownPrompt = Locked("")
     private let running = Atomic<Bool>(false)
+    /// A line (or the end) was handed over and not answered yet: no prompt, no keys read.
+    private let awaiting = Atomic<Bool>(false)
+    /// The terminal was resized while no prompt was shown (the readline thread's).
+    private let resizedWhileAwaiting = Atomic<Bool>(false)
     private let context = Locked(CompletionContext())
     /// The matches of the completion in progress (the readline thread's).
     let completions = Locked<[String]>([])
@@ -113,9 +129,30 @@ public final class ReadlineConsole: Sendable {
     /// What Tab completes now.
     var completionContext: CompletionContext { context.withLock { $0 } }
 
-    /// Shows `prompt` from now on (from any thread).
+    /// Shows `prompt` from now on (from any thread); while a line is being handled, it is the
+    /// prompt shown once ``lineHandled(prompt:history:)`` comes, unless that names another.
     public func setPrompt(_ prompt: TerminalText) {
         outbox.withLock { $0.prompt = prompt.text }
+        wake()
+    }
+
+    /// Answers the last ``Event/line(_:)`` or ``Event/end`` (from any thread): the console shows
+    /// `prompt` and reads keys again. `history` is added to the history (and its file) first,
+    /// unless it repeats the line added last; `nil` adds nothing — a line of a draft is not a
+    /// command, and never reaches the history file.
+    public func lineHandled(prompt: TerminalText, history: String?) {
+        outbox.withLock { box in
+            box.prompt = prompt.text
+            box.handled = true
+            if let history { box.remembered.append(history.trimmingWhitespace()) }
+        }
+        wake()
+    }
+
+    /// Adds `line` to the history and its file (from any thread) without answering the line:
+    /// the last line of a session (`quit`).
+    public func remember(_ line: String) {
+        outbox.withLock { $0.remembered.append(line.trimmingWhitespace()) }
         wake()
     }
 
@@ -163,25 +200,29 @@ public final class ReadlineConsole: Sendable {
     // MARK: - Called by readline on the console thread
 
     func received(_ line: String) {
-        let trimmed = line.trimmingWhitespace()
-        if !trimmed.isEmpty {
-            let repeated = outbox.withLock { box in
-                defer { box.lastHistory = trimmed }
-                return box.lastHistory == trimmed
-            }
-            if !repeated {
-                add_history(trimmed)
-                if let historyFile { write_history(historyFile) }
-            }
-        }
+        // No prompt until the line is handled: readline shows none after a handler that removed itself.
+        rl_callback_handler_remove()
+        awaiting.store(true, ordering: .releasing)
         continuation.yield(.line(line))
     }
 
     func receivedEnd() {
         rl_callback_handler_remove()
         feedline_write_stdout("\n")
-        readingEnded.store(true, ordering: .releasing)
+        awaiting.store(true, ordering: .releasing)
         continuation.yield(.end)
+    }
+
+    /// Adds `line` to the history and its file, unless it is empty or repeats the last one.
+    private func addToHistory(_ line: String) {
+        guard !line.isEmpty else { return }
+        let repeated = outbox.withLock { box in
+            defer { box.lastHistory = line }
+            return box.lastHistory == line
+        }
+        guard !repeated else { return }
+        add_history(line)
+        if let historyFile { write_history(historyFile) }
     }
 
     private let readingEnded = Atomic<Bool>(false)
@@ -199,7 +240,7 @@ public final class ReadlineConsole: Sendable {
         rl_callback_handler_install(prompt, feedlineLineHandler)
         var stopping = false
         while !stopping {
-            let reading = !readingEnded.load(ordering: .acquiring)
+            let reading = !readingEnded.load(ordering: .acquiring) && !awaiting.load(ordering: .acquiring)
             var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             if reading { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
             // Wake-ups that readKey() took in while readline waited are handled without waiting.
@@ -218,11 +259,13 @@ public final class ReadlineConsole: Sendable {
                 return (box.signals, box.woken)
             }
             if woken || !signals.isEmpty { stopping = drainOutbox(reading: reading, signals: signals) }
-            if !stopping, reading, fds.count > 1, fds[1].revents != 0, !readingEnded.load(ordering: .acquiring) {
+            if !stopping, reading, fds.count > 1, fds[1].revents != 0, !readingEnded.load(ordering: .acquiring),
+                !awaiting.load(ordering: .acquiring)
+            {
                 rl_callback_read_char()
             }
         }
-        if !readingEnded.load(ordering: .acquiring) { feedline_finish() }
+        if !readingEnded.load(ordering: .acquiring), !awaiting.load(ordering: .acquiring) { feedline_finish() }
         if let historyFile { write_history(historyFile) }
         restoreTerminal()
         finished.signal()
@@ -275,17 +318,36 @@ public final class ReadlineConsole: Sendable {
                 box.texts.removeAll()
                 box.prompt = nil
                 box.suspend = false
+                box.handled = false
+                box.remembered.removeAll()
             }
             return box
         }
-        if let number = [SIGTERM, SIGHUP].first(where: signals.contains), reading, !readingEnded.load(ordering: .acquiring) {
-            // Ends the input like Ctrl-D, so the session winds down and the terminal is restored.
-            rl_callback_handler_remove()
-            feedline_write_stdout("\n")
+        for line in box.remembered { addToHistory(line) }
+        if let number = [SIGTERM, SIGHUP].first(where: signals.contains), !readingEnded.load(ordering: .acquiring) {
+            // Ends the input like Ctrl-D, so the session winds down and the terminal is restored;
+            // the half-typed line goes with the event.
+            var pending = ""
+            if reading {
+                if let buffer = feedline_line_buffer() { pending = String(cString: buffer) }
+                rl_callback_handler_remove()
+                feedline_write_stdout("\n")
+            }
             readingEnded.store(true, ordering: .releasing)
-            continuation.yield(.terminated(number))
+            continuation.yield(.terminated(number, pending: pending))
         }
-        if reading, !readingEnded.load(ordering: .acquiring) {
+        if !reading, !readingEnded.load(ordering: .acquiring) {
+            if signals.contains(SIGWINCH) { resizedWhileAwaiting.store(true, ordering: .relaxed) }
+            if !box.texts.isEmpty { feedline_write_stdout(box.texts.joined()) }
+            if let prompt = box.prompt { shownPrompt.withLock { $0 = prompt } }
+            if box.handled, !box.stop {
+                // The line is handled (its history added above): the next prompt, and keys are read again.
+                let prompt = shownPrompt.withLock { $0 }
+                awaiting.store(false, ordering: .releasing)
+                rl_callback_handler_install(prompt, feedlineLineHandler)
+                if resizedWhileAwaiting.exchange(false, ordering: .relaxed) { rl_resize_terminal() }
+            }
+        } else if reading, !readingEnded.load(ordering: .acquiring) {
             if signals.contains(SIGINT) {
                 rl_stuff_char(3)
                 rl_callback_read_char()
@@ -301,7 +363,7 @@ public final class ReadlineConsole: Sendable {
         }
         if box.suspend {
             // The other program gets a clean line and the terminal as it was before readline.
-            let reading = reading && !readingEnded.load(ordering: .acquiring)
+            let reading = reading && !readingEnded.load(ordering: .acquiring) && !awaiting.load(ordering: .acquiring)
             if reading {
                 rl_callback_handler_remove()
                 feedline_write_stdout("\n")
