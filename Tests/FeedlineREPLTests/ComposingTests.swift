@@ -61,7 +61,7 @@ struct ComposingTests {
         _ = await harness.run(".attach Fixtures/media/pond.png \"The pond\"")
         let both = await harness.run(".")
         #expect(both.hasPrefix("Not sent: A post cannot have both media and a poll."), "\(both)")
-        #expect(harness.driver.prompt.hasPrefix("compose "))
+        #expect(harness.driver.prompt.text.hasPrefix("compose "))
         _ = await harness.run(".detach")
         let sent = await harness.run(".")
         #expect(sent.contains("Sending: \"Frogs or newts?\" (public)"), "\(sent)")

@@ -17,7 +17,8 @@ struct ListViewportTests {
         var state = ListState()
         var viewport = ListViewport()
 
-        init(owed: Int) {
+        init(owed: Int, refreshStyle: ListState.RefreshStyle = .newer) {
+            state = ListState(refreshStyle: refreshStyle)
             viewport.owed = owed
             viewport.receive(FeedListViewModel.Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         }
@@ -88,6 +89,22 @@ struct ListViewportTests {
         let plan = harness.plan()
         #expect(plan.items.isEmpty && plan.notes == [.nothingNewer])
         #expect(harness.plan().notes.isEmpty)
+    }
+
+    @Test("one's reply under the last post of a thread seen to its end comes into view marked +, as a row that comes in above is")
+    func replyAtTheEnd() {
+        var harness = Harness(owed: 5, refreshStyle: .reload)
+        harness.load(["a", "b", "c"], next: nil)
+        _ = harness.plan()
+        let reply = ListRow.post(PostRow(post: Self.post(PostID.sending(DraftID("d1")).rawValue)))
+        harness.send(.ownSending(reply, parent: "c"))
+        #expect(Self.numbers(harness.plan()) == ["+4:\(reply.id)"])
+        // Rows a `more` brings are not marked: they were asked for.
+        var paged = Harness(owed: 2)
+        paged.load(["a", "b", "c"], next: nil)
+        _ = paged.plan()
+        paged.viewport.reveal(1, rows: paged.state.rows)
+        #expect(Self.numbers(paged.plan()) == [" 3:post:c"])
     }
 
     @Test("a changed row in view is touched (its previous number kept); one out of view is not drawn")

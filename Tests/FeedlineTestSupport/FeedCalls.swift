@@ -22,13 +22,15 @@ public struct FeedCalls: OptionSet, Hashable, Sendable, CustomStringConvertible 
     public static let interactions = FeedCalls(rawValue: 1 << 6)
     /// `account(named:)`
     public static let accounts = FeedCalls(rawValue: 1 << 7)
+    /// `composeSettings()` and `publish(_:idempotencyKey:)`: one's own posts.
+    public static let writing = FeedCalls(rawValue: 1 << 8)
 
     /// Every call of a `FeedService`.
     public static let all: FeedCalls = [.pages, .newer, .notifications, .newerNotifications, .posts, .contexts, .interactions, .accounts]
 
     private static let names: [(FeedCalls, String)] = [
         (.pages, "pages"), (.newer, "newer"), (.notifications, "notifications"), (.newerNotifications, "newerNotifications"),
-        (.posts, "posts"), (.contexts, "contexts"), (.interactions, "interactions"), (.accounts, "accounts"),
+        (.posts, "posts"), (.contexts, "contexts"), (.interactions, "interactions"), (.accounts, "accounts"), (.writing, "writing"),
     ]
 
     /// The kinds named in declaration order, e.g. `[pages, interactions]`.

@@ -25,6 +25,7 @@ struct FieldDiffTests {
         ("position", { $0.position = ReadingPosition(id: "p1", createdAt: testNow) }),
         ("unconfirmed", { $0.unconfirmed = [.post("p1")] }),
         ("confirmAsked", { $0.confirmAsked = [.post("p1")] }),
+        ("ownUnplaced", { $0.ownUnplaced = [.post("p1"): 2] }),
     ]
 
     /// One change per field of ``WaitingRows``.

@@ -13,13 +13,18 @@ import Testing
 /// with up to two more lists (home or `#t`), sometimes replaced. The user scrolls (rows displayed
 /// near the end load more), loads more, refreshes, shows what waits, opens gaps, toggles and
 /// retries; the server serves calls early or late (an answer can be older than the stream events
-/// that reach the session before it), answers them in any order, and refuses some.
+/// that reach the session before it), answers them in any order, and refuses some. The user
+/// also posts (``StreamModelServer/publish(_:idempotencyKey:)``): some answers are lost after
+/// the server made the post (the submission is queued and a retry sends the same key), and the
+/// post's stream copy may reach the session before the answer, after it, or never.
 ///
 /// Invariants:
 /// - **(a) Converges.** After settling — reconnected, every call answered, failures retried,
 ///   what waits shown, every gap opened and older pages loaded to the end — each list is its
 ///   feed on the server less the posts a server filter hides in its context, newest first,
-///   without duplicates. The one allowance: an entry deleted
+///   without duplicates. One's own posts are there once each, but may stand out of order (each
+///   goes on top when made, and a page or the stream's order places it only as far as they
+///   tell). The other allowance: an entry deleted
 ///   while the stream was down (its delete never reached the session) may still be shown, and
 ///   anywhere: a post the server no longer has cannot be placed. A post shows no older version
 ///   than the last edit the stream brought, and every live post the server's favourite, boost
@@ -29,7 +34,8 @@ import Testing
 ///   Anything else — stream events, catch-ups, toggles, older pages, scrolling — leaves the rows
 ///   where they were, except that an older page appends below and a delete removes the rows of
 ///   the deleted post: the row the user reads then moves up by exactly the rows removed above it
-///   (a gap that the delete dropped or merged included) and nothing else moves.
+///   (a gap that the delete dropped or merged included) and nothing else moves. One's own posts
+///   are left out of this check: they go on top when made and leave when refused.
 /// - **(c) One request per post and kind.** The server never has two interaction requests of
 ///   one post and kind waiting.
 ///
@@ -91,6 +97,20 @@ final class StreamWalk {
     private let verbose = StreamModelCheckTests.runs == 1
     private(set) var steps = 0
     private let stepCount: Int
+    /// Per cent of the answers to the user's posts lost after the server made the post.
+    private let lossRate: Int
+    /// The idempotency keys the session's submissions get, numbered so that a seed replays.
+    private let keys = KeyCounter()
+
+    /// Numbers the idempotency keys.
+    @MainActor
+    final class KeyCounter {
+        private var count = 0
+        func next() -> String {
+            count += 1
+            return "key\(count)"
+        }
+    }
 
     init(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
@@ -98,6 +118,7 @@ final class StreamWalk {
         server.servesOnArrival = random.next(below: 4) == 0
         lagging = random.next(below: 2) == 0
         failureRate = [0, 5, 15][random.next(below: 3)]
+        lossRate = [0, 10, 30][random.next(below: 3)]
         stepCount = 30 + random.next(below: 41)
         for _ in 0..<(random.next(below: 25)) { _ = server.write(tagged: random.next(below: 3) == 0) }
         for _ in 0..<random.next(below: 3) {
@@ -108,9 +129,10 @@ final class StreamWalk {
         // copy — what the store no longer remembers, its freshness rules cannot apply to.
         // Interactions queued for lack of a connection are sent again only by the retry when
         // settling: the retry clock never moves.
+        let keys = keys
         session = FeedSession(
             service: server, clock: .fixed(StreamModelServer.epoch), prefetchDistance: 1 + random.next(below: 3),
-            cacheCapacity: 1_000, retryClock: ManualClock()
+            cacheCapacity: 1_000, retryClock: ManualClock(), idempotencyKeys: { keys.next() }
         )
         self.random = random
     }
@@ -121,7 +143,8 @@ final class StreamWalk {
 
     /// Runs the steps, settles and checks; the first problem found, or `nil`.
     func run() async -> String? {
-        trace.append("server \(server.entries.map(\.id)), pages of \(server.pageSize), lagging \(lagging), serves on arrival \(server.servesOnArrival), failures \(failureRate)%")
+        trace.append("server \(server.entries.map(\.id)), pages of \(server.pageSize), lagging \(lagging), serves on arrival \(server.servesOnArrival), failures \(failureRate)%, lost \(lossRate)%")
+        session.drafts.load()
         session.streamStateChanged(.live)
         session.root.appeared()
         for _ in 0..<random.next(below: 3) { session.navigator.push(.feed(random.next(below: 2) == 0 ? .tag(StreamModelServer.tag) : .home)) }
@@ -135,8 +158,9 @@ final class StreamWalk {
         for step in 0..<stepCount {
             steps += 1
             let before = lists.map(Observed.init)
-            let effect = randomStep()
+            var effect = randomStep()
             if let problem = await quiesce("step \(step)") { return problem }
+            effect.deleted.formUnion(streamEchoes())
             if verbose { trace += lists.map(summary) }
             for observed in before {
                 if let problem = check(observed, effect) { return "step \(step) (\(trace.last ?? "")): \(name(observed.list)): \(problem)" }
@@ -159,6 +183,14 @@ final class StreamWalk {
         var deleted: Set<PostID> = []
     }
 
+    /// Sends the stream copies of the user's posts the server made since last asked.
+    private func streamEchoes() -> Set<PostID> {
+        let echoes = server.takeEchoes()
+        guard !echoes.isEmpty else { return [] }
+        trace.append("server: the stream copy of \(echoes.map(describe))")
+        return stream(echoes)
+    }
+
     /// A list's rows and request before a step.
     @MainActor
     private struct Observed {
@@ -168,8 +200,24 @@ final class StreamWalk {
 
         init(_ list: FeedListViewModel) {
             self.list = list
+            rows = list.rows
             ids = list.rows.map(\.id)
             inFlight = list.state.inFlight
+        }
+
+        /// `ids` less one's own posts: those on their way, and those the server made for the user.
+        func others(_ server: StreamModelServer) -> [RowID] {
+            Self.others(ids, rows: rows, server)
+        }
+
+        /// The rows as they were.
+        private let rows: RowList
+
+        static func others(_ ids: [RowID], rows: RowList, _ server: StreamModelServer) -> [RowID] {
+            ids.filter { id in
+                guard let post = rows[id: id]?.post else { return true }
+                return !post.isSending && !server.isMine(post.post.id)
+            }
         }
     }
 
@@ -255,18 +303,29 @@ final class StreamWalk {
             session.navigator.pop()
             session.navigator.push(.feed(random.next(below: 2) == 0 ? .tag(StreamModelServer.tag) : .home))
             trace.append("pop, push \(lists.last.map(name) ?? "")")
-        case 76..<80:
+        case 76..<79:
             guard server.pendingCount > 0 else { break }
             let index = random.next(below: server.pendingCount)
             trace.append("server serves \(server.pendingCalls[index])")
             server.serve(at: index)
+            effect.deleted = streamEchoes()
+        case 79..<83:
+            let draft = session.drafts.startPost()
+            session.drafts.update(draft) { $0.text = "mine \(draft)" }
+            let problems = session.drafts.send(draft)
+            trace.append("post draft \(draft)\(problems.isEmpty ? "" : ": \(problems)")")
         default:
             // One answer a step, so that what may move the rows is known.
             guard server.pendingCount > 0 else { break }
             let index = random.next(below: server.pendingCount)
             let failing = random.next(below: 100) < failureRate
-            trace.append("server answers \(server.pendingCalls[index])\(failing ? " — refused unless served" : "")")
-            if let servedAt = server.answer(at: index, failing: failing) { effect.deleted = deliverOutbox(upTo: servedAt) }
+            // Lost answers of the user's posts only: an interaction whose answer was lost and
+            // that the user then undoes is not sent again (the outbox takes the failure for
+            // "not made"), which this model does not check.
+            let losing = !failing && server.pendingCalls[index].hasPrefix("publish") && random.next(below: 100) < lossRate
+            trace.append("server answers \(server.pendingCalls[index])\(failing ? " — refused unless served" : "")\(losing ? " — the answer is lost" : "")")
+            if let servedAt = server.answer(at: index, failing: failing, losing: losing) { effect.deleted = deliverOutbox(upTo: servedAt) }
+            effect.deleted.formUnion(streamEchoes())
         }
         return effect
     }
@@ -366,14 +425,17 @@ final class StreamWalk {
                 let index = random.next(below: server.pendingCount)
                 trace.append("server answers \(server.pendingCalls[index])")
                 server.answer(at: index, failing: false)
+                _ = streamEchoes()
                 _ = deliverOutbox(upTo: Int.max)
                 if let problem = await quiesce("settling") { return problem }
+                _ = streamEchoes()
+                _ = deliverOutbox(upTo: Int.max)
             }
             if let list = lists.first(where: { !$0.state.failedIntents.isEmpty }) {
                 trace.append("\(name(list)): retry \(list.state.failedIntents)")
                 list.retry()
-            } else if !session.store.outbox.isEmpty {
-                trace.append("retry the outbox \(session.store.outbox)")
+            } else if !session.store.outbox.isEmpty || session.drafts.all.contains(where: \.isInFlight) {
+                trace.append("retry the outbox \(session.store.outbox) and the submissions on their way")
                 session.retry()
             } else if let list = lists.first(where: { !$0.state.waiting.isEmpty }) {
                 trace.append("\(name(list)): show \(list.state.waiting.map(\.id))")
@@ -405,11 +467,26 @@ final class StreamWalk {
         let after = list.rows.map(\.id)
         if after == observed.ids { return nil }
         let position = Dictionary(uniqueKeysWithValues: after.enumerated().map { ($1, $0) })
-        let reader = min(reading[key] ?? 0, max(0, observed.ids.count - 1))
+        let readerRow = min(reading[key] ?? 0, max(0, observed.ids.count - 1))
         defer {
             // The viewport follows the row being read.
-            if observed.ids.indices.contains(reader), let now = position[observed.ids[reader]] { reading[key] = now }
+            if observed.ids.indices.contains(readerRow), let now = position[observed.ids[readerRow]] { reading[key] = now }
         }
+        // One's own posts go on top when made and leave when refused: the rest is checked
+        // without them, the reader at the first other row from where it reads.
+        let before = observed.others(server)
+        let others = Observed.others(after, rows: list.rows, server)
+        if others == before { return nil }
+        let reader = observed.ids[readerRow...].lazy.compactMap { id in before.firstIndex(of: id) }.first ?? max(0, before.count - 1)
+        return check(list, before: before, after: others, reader: reader, observed.inFlight, effect)
+    }
+
+    /// (b) for the rows of a list other than one's own posts: `before` the step, `after` it,
+    /// the row being read at `reader` (an index in `before`).
+    private func check(_ list: FeedListViewModel, before ids: [RowID], after: [RowID], reader: Int, _ inFlight: ListRequest?, _ effect: Effect) -> String? {
+        let key = ObjectIdentifier(list)
+        let position = Dictionary(uniqueKeysWithValues: after.enumerated().map { ($1, $0) })
+        let observed = (ids: ids, inFlight: inFlight)
         // Only showing what waits and a refresh's or a gap's answer may move rows.
         let answered = observed.inFlight != nil && list.state.inFlight != observed.inFlight
         var moves = effect.shown.contains(key)
@@ -473,12 +550,17 @@ final class StreamWalk {
         var ids: [PostID] = []
         for row in list.rows {
             guard case .post(let post) = row else { return "a row that is not a post is left: \(row.id)" }
-            ids.append(post.id)
+            // The post it shows (one's own keeps the identity it had while it was sent).
+            ids.append(post.post.id)
         }
         let expected = server.shown(feed)
         let live = Set(expected)
         if Set(ids).count != ids.count { return "duplicates: \(ids)" }
-        if ids.filter(live.contains) != expected { return "shows \(ids), the server has \(expected)" }
+        // One's own posts once each, anywhere; the others in the server's order.
+        let mine = Set(expected.filter(server.isMine))
+        if ids.filter({ live.contains($0) && !mine.contains($0) }) != expected.filter({ !mine.contains($0) }) || !mine.isSubset(of: Set(ids)) {
+            return "shows \(ids), the server has \(expected)"
+        }
         for id in ids where !live.contains(id) {
             guard let entry = server.entry(id), entry.deleted else { return "shows \(id), which is not in \(feed) or a filter hides there" }
             let original = entry.boosts.map { PostID("p\($0)") }
@@ -509,7 +591,11 @@ final class StreamWalk {
     /// A list's rows, waiting rows and request, for the trace of a replay.
     private func summary(_ list: FeedListViewModel) -> String {
         let state = list.state
-        let rows = state.rows.map { row in row.gap.map { "gap(\($0.below)…\($0.above))" } ?? "\(row.id)".replacingOccurrences(of: "post:", with: "") }
+        let rows = state.rows.map { row in
+            row.gap.map { "gap(\($0.below)…\($0.above))" } ?? row.post.map { post in
+                (post.key.map { "\($0)=" } ?? "") + "\(post.post.id)" + (state.ownUnplaced[row.id] != nil ? "^" : "")
+            } ?? "\(row.id)"
+        }
         let waiting = state.waiting.map { "\($0.id)".replacingOccurrences(of: "post:", with: "") + "@\(state.waitingRows.arrivedAt[$0.id] ?? 0)" }
         return "    \(name(list)): \(rows) waiting \(waiting)\(state.waitingMayMiss ? " may miss" : "")"
             + (state.waitingRows.missedSince.map { " missed since \($0.arrivals)/\($0.token.map(String.init) ?? "down")" } ?? "")

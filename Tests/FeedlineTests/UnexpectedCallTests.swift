@@ -45,7 +45,7 @@ struct UnexpectedCallTests {
         await withKnownIssue {
             await #expect(throws: UnexpectedCall.self) { try await server.notifications(after: nil) }
         } matching: { issue in
-            Self.names("StreamModelServer got notifications(nil), which the test did not expect (it expects [pages, newer, interactions])")(issue)
+            Self.names("StreamModelServer got notifications(nil), which the test did not expect (it expects [pages, newer, interactions, writing])")(issue)
         }
         #expect(server.pendingCount == 0)
     }

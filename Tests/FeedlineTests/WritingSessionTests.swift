@@ -231,6 +231,28 @@ struct WritingSessionTests {
         #expect(session.drafts.all.isEmpty)
     }
 
+    @Test("one's reply is listed at once in the thread of every open screen of the post it answers, sending then confirmed")
+    func ownReplyInOpenDetails() async throws {
+        let server = WritingServer(posts: Self.posts(), holdPublishes: true)
+        let session = try await deepStack(server)
+        let draft = session.drafts.startReply(to: try #require(session.store.post("o1")))
+        session.drafts.load()
+        await session.settle()
+        session.drafts.update(draft) { $0.text += "a reply" }
+        #expect(session.drafts.send(draft).isEmpty)
+        let details = session.navigator.screens.compactMap(\.detail)
+        #expect(details.count == 2)
+        for detail in details {
+            #expect(detail.current.context?.descendants.map(\.id) == [.sending(draft)])
+        }
+        await server.gate.waitUntilWaiting()
+        server.gate.open()
+        await session.settle()
+        for detail in details {
+            #expect(detail.current.context?.descendants.map(\.id) == ["n4"])
+        }
+    }
+
     @Test("an edit shows at once on the post's own row, its boost row and its detail; the server's copy then replaces it")
     func editEverywhere() async throws {
         let session = try await deepStack(WritingServer(posts: Self.posts()))

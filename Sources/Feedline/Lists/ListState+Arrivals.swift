@@ -2,11 +2,13 @@ extension ListState {
     // MARK: - Transitions: rows that wait above (over WaitingRows)
 
     /// Streamed rows wait above, newest first (`WaitingRows/arrived(_:)`); a post already
-    /// shown is updated in place instead.
+    /// shown is updated in place instead (one's own post not placed yet: the rows waiting now
+    /// are older than it).
     mutating func receiveStreamed(_ arrived: [ListRow], _ edit: inout RowEdit) {
         for row in arrived.reversed() where row.gap == nil {
             if row.post != nil, let index = rows.index(of: row.id) {
                 if rows[index] != row { replace(at: index, with: row, &edit) }
+                ownStreamed(at: index)
                 continue
             }
             edit.record(waitingRows.arrived(row, nextToken: nextToken))
@@ -39,18 +41,14 @@ extension ListState {
         edit.record(waitingRows.interrupted(nextToken: nextToken))
     }
 
-    /// A catch-up (items newer than the item `bound`) answered `request`. Nothing to show
-    /// (filtered or deleted) but more below: it goes on below that page, once per page.
-    /// Otherwise rows it brings that are shown are updated in place and the rest join the
-    /// waiting rows (`WaitingRows/catchUpAnswered(_:token:hasMore:fromTop:nextToken:)`); a
-    /// failed refresh counts as answered: it asked for what this brought (it waits above).
+    /// A catch-up (items newer than the item `bound`) answered `request`: rows it brings that
+    /// are shown are updated in place. Nothing new to show (filtered, deleted, or one's own
+    /// posts shown already) but more below: it goes on below that page, once per page.
+    /// Otherwise the rows not shown join the waiting rows
+    /// (`WaitingRows/catchUpAnswered(_:token:hasMore:fromTop:nextToken:)`); a failed refresh
+    /// counts as answered: it asked for what this brought (it waits above).
     mutating func catchUpAnswered(_ page: NewerPage<ListRow>, for request: ListRequest, above bound: ItemID, _ edit: inout RowEdit) {
         inFlight = nil
-        if page.items.isEmpty, page.hasMore, let oldest = page.oldestBound {
-            proceed(request, as: .catchUp(above: bound, olderThan: oldest))
-            return
-        }
-        catchUpFailure = nil
         var fresh: [ListRow] = []
         for row in page.items where row.gap == nil {
             if row.post != nil, let index = rows.index(of: row.id) {
@@ -59,6 +57,11 @@ extension ListState {
             }
             fresh.append(row)
         }
+        if fresh.isEmpty, page.hasMore, let oldest = page.oldestBound ?? page.items.last(where: { $0.gap == nil })?.olderBound {
+            proceed(request, as: .catchUp(above: bound, olderThan: oldest))
+            return
+        }
+        catchUpFailure = nil
         let fromTop = bound == topRow?.newerBound
         edit.record(waitingRows.catchUpAnswered(fresh, token: request.token, hasMore: page.hasMore, fromTop: fromTop, nextToken: nextToken))
         clearFailure(of: .refresh)
@@ -69,6 +72,16 @@ extension ListState {
     /// (`WaitingRows/firstPageAnswered(_:token:shown:nextToken:)`).
     mutating func firstPageCoversWaiting(_ items: [ListRow], for request: ListRequest, _ edit: inout RowEdit) {
         edit.record(waitingRows.firstPageAnswered(items, token: request.token, shown: rows, nextToken: nextToken))
+    }
+
+    /// Rows that waited left without being shown (`change`: deleted, or one's own post shown
+    /// on top). When they were the last and posts may be missing below them, nothing would show
+    /// that gap any more, so a catch-up asks above the top again.
+    mutating func waitingLeft(_ change: WaitingRows.Change, _ edit: inout RowEdit) {
+        edit.record(change)
+        if !change.stopped.isEmpty, waitingRows.isEmpty, waitingRows.mayMiss, refreshStyle == .newer, !rows.isEmpty {
+            catchUpAgain(&edit)
+        }
     }
 
     /// Rows a page brought stop waiting (`WaitingRows/pageBrought(_:)`).
@@ -87,14 +100,16 @@ extension ListState {
     }
 
     /// The waiting rows go on top, in their latest copies, as a refresh's would, with a gap row
-    /// below them when posts may be missing (`WaitingRows/shown(current:)`). A refresh or
-    /// catch-up in flight asked above the old top: it asks again above the new one (the old
-    /// answer would land below the rows just shown).
+    /// below them when posts may be missing (`WaitingRows/shown(current:)`); one's own posts on
+    /// top not placed yet go among them by the stream's order (what arrived before one was
+    /// made goes below it). A refresh or catch-up in flight asked above the old top: it asks again above the
+    /// new one (the old answer would land below the rows just shown).
     private mutating func showWaiting(_ current: [ListRow], _ edit: inout RowEdit) {
         guard !waitingRows.isEmpty else { return }
+        let arrivals = waitingRows.arrivedAt
         let (page, change) = waitingRows.shown(current: current)
         edit.record(change)
-        insertNewer(page, above: topRow?.newerBound, &edit)
+        insertNewer(page, above: topRow?.newerBound, arrivals: arrivals, &edit)
         if let request = inFlight, let top = topRow?.newerBound {
             switch request.kind {
             case .refresh: start(.refresh(above: top))

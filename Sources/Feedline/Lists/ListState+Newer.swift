@@ -4,9 +4,9 @@ extension ListState {
     /// A refresh (items newer than the row whose newer bound was `above`) answered `request`.
     /// Its new rows go on top, with a gap row below them when more may be missing — also when
     /// posts went missing below the top after it started (a delete dropped a gap there). A full
-    /// page with nothing to show (a filter hid its posts, or they were deleted while it came)
-    /// goes on below that page as the same request, once per page; what waits is not covered
-    /// until it ends. Then the waiting rows it covered stop waiting
+    /// page with nothing new to show (a filter hid its posts, they were deleted while it came,
+    /// or they are one's own posts shown already) goes on below that page as the same request,
+    /// once per page; what waits is not covered until it ends. Then the waiting rows it covered stop waiting
     /// (`WaitingRows/refreshAnswered(_:token:shown:newRows:hasMore:nextToken:)`), and a
     /// failed catch-up counts as answered: it asked for what this brought.
     mutating func refreshAnswered(_ page: NewerPage<ListRow>, for request: ListRequest, above: ItemID, _ edit: inout RowEdit) {
@@ -14,7 +14,7 @@ extension ListState {
         var bounded = page
         bounded.hasMore = page.hasMore || waitingRows.mayMiss(after: request.token)
         let inserted = insertNewer(bounded, above: above, &edit)
-        if inserted == 0, page.hasMore, let oldest = page.oldestBound {
+        if inserted == 0, page.hasMore, let oldest = page.oldestBound ?? page.items.last(where: { $0.gap == nil })?.olderBound {
             proceed(request, as: .refresh(above: above, olderThan: oldest))
             return
         }
@@ -25,7 +25,8 @@ extension ListState {
     }
 
     /// A gap fill answered: its rows go in the gap (which stays, smaller, when more is missing)
-    /// and stop waiting if they waited. A page with nothing to show (filtered or deleted) that
+    /// — one's own posts not placed yet among them too, where the page has them — and stop
+    /// waiting if they waited. A page with nothing to show (filtered or deleted) that
     /// left the gap open goes on below it at once, once per page, so that opening a gap shows
     /// something.
     mutating func gapAnswered(_ page: NewerPage<ListRow>, for gap: Gap, _ edit: inout RowEdit) {
@@ -39,35 +40,49 @@ extension ListState {
         runQueue(&edit)
     }
 
-    /// Whether a newer page holds a post row already shown.
+    /// Whether a newer page reaches the rows shown: its oldest post is a row already — not one
+    /// of one's own posts not placed yet, which stand out of the server's order and tell nothing
+    /// of what lies between the page and the rows.
     func reachesRows(_ page: NewerPage<ListRow>) -> Bool {
-        page.items.contains { $0.post != nil && rows.contains($0.id) }
+        guard let oldest = page.items.last(where: { $0.post != nil }), let index = rows.index(of: oldest.id) else { return false }
+        return !isOwnUnplaced(rows[index])
     }
 
-    /// Inserts a refresh's rows above the row whose newer bound was `above` (on top when `nil`);
-    /// returns how many new rows it inserted (a gap row not counted).
+    /// Inserts a refresh's rows above the row whose newer bound was `above` (below one's own
+    /// posts on top, ``ListState/topRow``, when `nil`); returns how many new rows it inserted (a
+    /// gap row not counted). One's own posts not placed yet go among them where they belong —
+    /// where the page has them, or, on top, for rows that waited (`arrivals`: when each arrived)
+    /// by the stream's order (see `takeOwnPlaced(by:fresh:arrivals:atTop:_:)`); the others on
+    /// top stay above them.
     @discardableResult
-    mutating func insertNewer(_ page: NewerPage<ListRow>, above top: ItemID?, _ edit: inout RowEdit) -> Int {
+    mutating func insertNewer(_ page: NewerPage<ListRow>, above top: ItemID?, arrivals: [RowID: Int]? = nil, _ edit: inout RowEdit) -> Int {
         var fresh = newRows(from: page.items, newer: true, &edit)
         let count = fresh.count
         lastRefresh = fresh.isEmpty ? .nothingNew : .newRows(fresh.count)
         // Nothing to show: no rows, and no gap (it would stand above the top row).
-        guard !fresh.isEmpty else { return 0 }
-        // The top row at the time of the request: almost always still the first. (A notification
-        // group at the top that grew has just moved into `fresh`: then the new rows go first.)
+        guard !fresh.isEmpty else {
+            if !page.hasMore { ownPlaced(by: page.items) }
+            return 0
+        }
+        let oldest = page.oldestBound ?? fresh.last?.olderBound
+        let placed = takeOwnPlaced(by: page.items, fresh: fresh, arrivals: arrivals, atTop: true, &edit)
+        // The top row at the time of the request: almost always still the first below one's own
+        // posts on top. (A notification group at the top that grew has just moved into `fresh`:
+        // then the new rows go first.)
+        let first = topRowIndex
         let topIndex = top.map { top in
-            topRow?.newerBound == top ? topRowIndex : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top } ?? 0
-        } ?? 0
-        guard let oldest = page.oldestBound ?? fresh.last?.olderBound, topIndex < rows.count else {
-            if !fresh.isEmpty {
-                // No row to hang a gap on (every row was deleted meanwhile, or the feed was
-                // empty): older pages continue below what came.
-                if rows.isEmpty, page.hasMore, let oldest = page.oldestBound ?? fresh.last?.olderBound { olderPagesStart(below: oldest) }
-                edit.insertedBlock(at: 0, count: fresh.count)
-                rows.insert(fresh, at: 0)
-            }
+            topRow?.newerBound == top ? first : rows.index(of: .post(top.post)) ?? rows.firstIndex { $0.newerBound == top } ?? first
+        } ?? first
+        guard let oldest, topIndex < rows.count else {
+            // No row to hang a gap on (every row but one's own posts on top was deleted
+            // meanwhile, or the feed was empty): older pages continue below what came.
+            if first == rows.count, page.hasMore, let oldest { olderPagesStart(below: oldest) }
+            fresh = Self.merging(fresh, placed)
+            edit.insertedBlock(at: first, count: fresh.count)
+            rows.insert(fresh, at: first)
             return count
         }
+        fresh = Self.merging(fresh, placed)
         if page.hasMore, let below = rows[topIndex].newerBound { fresh.append(.gap(Gap(below: below, above: oldest))) }
         edit.insertedBlock(at: topIndex, count: fresh.count)
         rows.insert(fresh, at: topIndex)
@@ -84,7 +99,9 @@ extension ListState {
 
     private mutating func fillGap(_ id: RowID, with page: NewerPage<ListRow>, _ edit: inout RowEdit) {
         guard rows.index(of: id) != nil else { return }
-        let fresh = newRows(from: page.items, newer: true, &edit)
+        var fresh = newRows(from: page.items, newer: true, &edit)
+        // One's own posts not placed yet that it brings go where it has them.
+        let placed = takeOwnPlaced(by: page.items, fresh: fresh, arrivals: nil, atTop: false, &edit)
         // Rows that moved up may have moved the gap.
         guard let gapIndex = rows.index(of: id), var gap = rows[gapIndex].gap else { return }
         if page.hasMore {
@@ -97,6 +114,7 @@ extension ListState {
             edit.deleted(current: gapIndex, row: rows[gapIndex])
             rows.remove(at: [gapIndex])
         }
+        fresh = Self.merging(fresh, placed)
         edit.insertedBlock(at: gapIndex, count: fresh.count)
         rows.insert(fresh, at: gapIndex)
     }

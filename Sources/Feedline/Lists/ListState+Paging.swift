@@ -62,6 +62,7 @@ extension ListState {
         rows.removeAll()
         unconfirmed = []
         confirmAsked = []
+        ownUnplaced = [:]
         edit.record(waitingRows.reset())
         catchUpFailure = nil
         older = .from(nil)
@@ -81,6 +82,7 @@ extension ListState {
         let added = fresh.count { !rows.contains($0.id) }
         edit.replacedAll(old: rows.array)
         rows = fresh
+        ownUnplaced = [:]
         older = page.next.map { .from($0) } ?? .end
         olderFailure = nil
         refreshFailure = nil

@@ -8,19 +8,19 @@ extension ListState {
     /// - Complexity: O(k) for k ids (plus the array move), not O(rows).
     mutating func removeRows(_ ids: [RowID], _ edit: inout RowEdit) {
         let indices = Set(ids.compactMap { rows.index(of: $0) }).sorted()
-        for index in indices.reversed() { edit.deleted(current: index, row: rows[index]) }
-        rows.remove(at: indices)
-        let left = waitingRows.removed(ids)
-        edit.record(left)
-        if !left.stopped.isEmpty, waitingRows.isEmpty, waitingRows.mayMiss, refreshStyle == .newer, !rows.isEmpty {
-            catchUpAgain(&edit)
+        for index in indices.reversed() {
+            edit.deleted(current: index, row: rows[index])
+            if !ownUnplaced.isEmpty { ownUnplaced[rows[index].id] = nil }
         }
+        rows.remove(at: indices)
+        waitingLeft(waitingRows.removed(ids), &edit)
         guard !indices.isEmpty else { return }
         // Where each removed row was, the rows now on either side may be two gaps.
         mendGaps(at: indices.enumerated().map { $0.element - $0.offset }, &edit)
     }
 
-    /// After rows were removed: no gap at the top (what it stood for is above the top now:
+    /// After rows were removed: no gap at the top, nor right below one's own posts on top (`topRow`; what
+    /// it stood for is above the top now:
     /// rows shown from above leave a gap below them, `WaitingRows/topGapDropped(nextToken:)`,
     /// and with none waiting a catch-up asks above the top), no two gaps in a row (the lower one
     /// takes both ranges, and asks again for all of them if it was loading), no gap at the
@@ -43,15 +43,17 @@ extension ListState {
             merged += 1
         }
         var droppedTop = false
-        while let first = rows.first, let gap = first.gap {
-            edit.deleted(current: 0, row: first)
-            rows.remove(at: [0])
+        while rows.indices.contains(topRowIndex), let gap = rows[topRowIndex].gap {
+            let index = topRowIndex
+            edit.deleted(current: index, row: rows[index])
+            rows.remove(at: [index])
             droppedTop = true
             dropRequest(for: gap)
         }
-        if droppedTop, refreshStyle == .newer, !rows.isEmpty {
+        if droppedTop, refreshStyle == .newer {
+            // Also when no row is left: what waits then goes on top with older pages below it.
             waitingRows.topGapDropped(nextToken: nextToken)
-            if waitingRows.isEmpty { catchUpAgain(&edit) }
+            if waitingRows.isEmpty, !rows.isEmpty { catchUpAgain(&edit) }
         }
         if let last = rows.last, let gap = last.gap {
             edit.deleted(current: rows.count - 1, row: last)

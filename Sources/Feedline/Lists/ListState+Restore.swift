@@ -22,7 +22,8 @@ extension ListState {
         let seen: ReadingPosition
         switch rows[index] {
         case .post(let row):
-            guard !row.isSending else { return }
+            // One's own post not placed yet is out of the server's order: what is below it is not read.
+            guard !row.isSending, ownUnplaced[id] == nil else { return }
             seen = ReadingPosition(row.post)
         case .notification(let row): seen = ReadingPosition(id: row.group.newestID, createdAt: row.group.latestAt)
         case .gap, .account, .tag, .domain, .conversation, .userList: return

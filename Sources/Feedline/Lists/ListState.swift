@@ -80,6 +80,15 @@ package struct ListState: Sendable, Equatable {
     /// How many restored rows the first catch-up after a restore confirms (asks above the last
     /// post among them): about a screen.
     package static let confirmDepth = 20
+    /// One's own posts the server confirmed (`ListEvent/ownConfirmed(local:_:)`,
+    /// `ListEvent/ownPosted(_:)`) that no page has placed in the server's order yet: shown on top
+    /// when made, and moved among the rows that waited above by the stream's order when those
+    /// are shown — a guess. They are never where newer pages are asked above (``topRow``) nor
+    /// taken as proof that a page reached the rows, so what others posted meanwhile is neither
+    /// skipped nor loaded at once; a refresh or gap that brings one puts it where the server has
+    /// it. Each with the stream's arrival count (`WaitingRows/arrivals`) when it was made, or
+    /// when its stream copy came: the waiting rows that arrived by then are older than it.
+    package var ownUnplaced: [RowID: Int] = [:]
 
     /// An empty list that has not loaded anything yet.
     package init(prefetchDistance: Int = 5, refreshStyle: RefreshStyle = .newer) {
@@ -147,6 +156,14 @@ package struct ListState: Sendable, Equatable {
             if loading != inFlightGap { broken.append("gap \(gap.id) loading=\(loading) but in flight=\(inFlightGap)") }
         }
         if let last = lastFailed, failure(of: last) == nil { broken.append("last failure \(last) has no failure recorded") }
+        // One row per post: a row found by its post's id too (one's own, confirmed) is the only row of that post.
+        for row in rows {
+            if let alias = row.alias, rows.index(of: alias) != rows.index(of: row.id) { broken.append("\(alias) shown twice (also as \(row.id))") }
+        }
+        for id in ownUnplaced.keys where !rows.contains(id) { broken.append("\(id) is one's own unplaced post but not a row") }
+        if refreshStyle == .newer, topRowIndex > 0, rows.indices.contains(topRowIndex), rows[topRowIndex].gap != nil {
+            broken.append("gap \(rows[topRowIndex].id) right below one's own posts on top")
+        }
         broken += waitingRows.checkInvariants()
         for row in waiting where row.post != nil && rows.contains(row.id) { broken.append("\(row.id) both waits and is shown") }
         if waitingRows.mayMissSince > nextToken { broken.append("may miss since token \(waitingRows.mayMissSince), not asked yet") }

@@ -1,8 +1,9 @@
 extension FeedSession {
     /// Shows the user's post the server just confirmed on every screen of the stack that should
     /// show it, at once: on top of home (not a direct message) and of the user's own profile,
-    /// and in every thread that shows the post it replies to; an edit reaches every row and
-    /// detail of the post through the store. Lists not on the stack load it when opened.
+    /// in every thread that shows the post it replies to, and in the replies of every open post
+    /// whose thread holds that post; an edit reaches every row and detail of the post through
+    /// the store. Lists not on the stack load it when opened.
     ///
     /// - Complexity: O(lists) plus the rows the post's store entry tells.
     func showOwn(_ post: Post, draft: Draft) {
@@ -21,12 +22,18 @@ extension FeedSession {
         // store knows already (a lost answer whose post came on a page, and was edited since) is
         // as fresh there as this copy or fresher, so this copy only fills what the store lacks.
         store.ingest([post], fetchedAt: store.post(post.id) == nil ? store.beginFetch() : 0)
-        for case .list(let list) in navigator.screens {
-            if list.rows.contains(.post(local)) {
-                // Shown while it was sent: that row becomes the post.
-                list.ownConfirmed(local, post)
-            } else if shouldShow(post, draft: draft, in: list) {
-                list.ownPosted(post)
+        for screen in navigator.screens {
+            switch screen {
+            case .list(let list):
+                if list.rows.contains(.post(local)) {
+                    // Shown while it was sent: that row becomes the post.
+                    list.ownConfirmed(local, post)
+                } else if shouldShow(post, draft: draft, in: list) {
+                    list.ownPosted(post)
+                }
+            case .post(let detail):
+                // A reply: in the thread of the post it answers (or of a post above that).
+                detail.ownReplied(post, replacing: local)
             }
         }
         store.dropLocal(local, confirmedAs: post.id)
@@ -59,8 +66,11 @@ extension FeedSession {
             inReplyToID: draft.inReplyTo, visibility: draft.visibility, language: draft.language
         )
         store.ingest([post], fetchedAt: store.beginFetch())
-        for case .list(let list) in navigator.screens where shouldShow(post, draft: draft, in: list) {
-            list.ownSending(post, parent: draft.inReplyTo)
+        for screen in navigator.screens {
+            switch screen {
+            case .list(let list): if shouldShow(post, draft: draft, in: list) { list.ownSending(post, parent: draft.inReplyTo) }
+            case .post(let detail): if draft.inReplyTo != nil { detail.ownReplied(post, replacing: nil) }
+            }
         }
     }
 
@@ -68,7 +78,12 @@ extension FeedSession {
     /// draft is kept with the reason.
     func withdrawSending(_ draft: Draft) {
         let local = PostID.sending(draft.id)
-        for case .list(let list) in navigator.screens where list.rows.contains(.post(local)) { list.ownWithdrawn(local) }
+        for screen in navigator.screens {
+            switch screen {
+            case .list(let list): if list.rows.contains(.post(local)) { list.ownWithdrawn(local) }
+            case .post(let detail): detail.ownReplyWithdrawn(local)
+            }
+        }
         store.dropLocal(local, confirmedAs: nil)
     }
 

@@ -73,6 +73,12 @@ package enum PostDetailEvent: Hashable, Sendable {
     case contextPostChanged(Post)
     /// Posts of the thread were deleted: they leave it.
     case contextPostsRemoved(Set<PostID>)
+    /// One's own reply to the post or to a reply of its thread (on its way, or confirmed:
+    /// `replacing` the copy shown while it was sent): it goes under what it answers, after the
+    /// replies there, as the server lists it. A reply the thread shows already is updated in
+    /// place (the copy shown while it was sent then goes); one to a post the thread does not
+    /// show is no part of it.
+    case contextReplied(Post, replacing: PostID?)
     /// The post's shared state changed (its latest copy, its interactions).
     case postChanged(PostChange)
     /// The post it quotes, as the store has it now (its latest copy and shared state).
@@ -124,6 +130,20 @@ extension PostDetailState {
             thread.ancestors.removeAll { ids.contains($0.id) }
             thread.descendants.removeAll { ids.contains($0.id) }
             context = thread
+        case .contextReplied(let reply, let local):
+            guard var thread = context else { return }
+            let shownLocal = local.flatMap { local in thread.descendants.firstIndex { $0.id == local } }
+            if let shown = thread.descendants.firstIndex(where: { $0.id == reply.id }) {
+                thread.descendants[shown] = reply
+                if let shownLocal { thread.descendants.remove(at: shownLocal) }
+            } else if let shownLocal {
+                thread.descendants[shownLocal] = reply
+            } else if let place = replyPlace(of: reply, in: thread) {
+                thread.descendants.insert(reply, at: place)
+            } else {
+                return
+            }
+            context = thread
         case .postChanged(let change):
             guard post != nil else { return }
             let deleted = post?.quote?.state == .deleted ? post?.quote?.postID : nil
@@ -160,6 +180,28 @@ extension PostDetailState {
             if post == nil { postLoad = .loading } else { recheck = .loading }
             contextLoad = .loading
         }
+    }
+
+    /// Whether a reply to `id` belongs in this detail's thread: `id` is its post or a reply shown
+    /// in its thread (a reply to a post above it is in another branch).
+    package func threadAnswers(_ id: PostID) -> Bool {
+        guard let context else { return false }
+        return post?.id == id || context.descendants.contains { $0.id == id }
+    }
+
+    /// Where `reply` goes among the thread's replies (depth first, oldest first): after the last
+    /// reply in the branch of what it answers; `nil` when it answers nothing the thread shows.
+    private func replyPlace(of reply: Post, in thread: PostContext) -> Int? {
+        guard let parent = reply.inReplyToID else { return nil }
+        if parent == post?.id { return thread.descendants.count }
+        guard let parentIndex = thread.descendants.firstIndex(where: { $0.id == parent }) else { return nil }
+        var branch: Set<PostID> = [parent]
+        var end = parentIndex + 1
+        while end < thread.descendants.count, let answered = thread.descendants[end].inReplyToID, branch.contains(answered) {
+            branch.insert(thread.descendants[end].id)
+            end += 1
+        }
+        return end
     }
 
     /// What the detail wants running: each load while it is `.loading`.

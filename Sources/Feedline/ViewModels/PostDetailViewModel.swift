@@ -83,6 +83,26 @@ public final class PostDetailViewModel {
         return store.reveal(postID)
     }
 
+    // MARK: - One's own replies
+
+    /// One's own reply (`reply`: on its way, or the server's post confirming the copy `local`
+    /// shown while it was sent) joins the thread when it answers the post or a reply the thread
+    /// shows (see `PostDetailEvent/contextReplied(_:replacing:)`); it is shown through the
+    /// store like the thread's other posts.
+    func ownReplied(_ reply: Post, replacing local: PostID?) {
+        let shownLocal = local.map { local in relay.value.context?.descendants.contains { $0.id == local } ?? false } ?? false
+        guard shownLocal || reply.inReplyToID.map(relay.value.threadAnswers) == true else { return }
+        if shownLocal, let local { holder?.hide(local, row: .post(local)) }
+        send(.contextReplied(showInThread(reply), replacing: local))
+    }
+
+    /// One's own reply shown while it was sent (`local`) will not be posted: it leaves the thread.
+    func ownReplyWithdrawn(_ local: PostID) {
+        guard relay.value.context?.descendants.contains(where: { $0.id == local }) == true else { return }
+        holder?.hide(local, row: .post(local))
+        send(.contextPostsRemoved([local]))
+    }
+
     /// Reduces `event`, publishes the new state, and starts the loads it asks for (once a
     /// response being handled has been taken in whole).
     package func send(_ event: PostDetailEvent) {

@@ -79,8 +79,9 @@ public final class ProfileViewModel {
     private var loads: Feedback<Int, Loaded>?
     /// Whether a load has settled (loaded or failed) at least once.
     public private(set) var isSettled = false
-    /// Who waits for the first load to settle (``waitUntilSettled()``).
-    private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Opens when the first load settles (or the view model goes): what ``waitUntilSettled()``
+    /// waits for, from any executor.
+    private let settled = Latch()
     private var attempt = 0
     private var subscription: Subscription?
 
@@ -114,14 +115,15 @@ public final class ProfileViewModel {
     isolated deinit {
         loads?.cancelAll()
         // Nothing will settle now: whoever waits goes on.
-        for waiter in settleWaiters { waiter.resume() }
+        settled.open()
     }
 
     /// Returns once the first load settled (loaded or failed), or when the view model goes —
-    /// the profile's list answers its loads only then, so its rows come after the header.
+    /// the profile's list answers its loads only then, so its rows come after the header. The
+    /// list's effects call it from their tasks, which may prefer a task executor: the wait is a
+    /// ``Latch``, so a load that settles while the call is on its way is never missed.
     package func waitUntilSettled() async {
-        guard !isSettled else { return }
-        await withCheckedContinuation { settleWaiters.append($0) }
+        await settled.wait()
     }
 
     /// The header, published after every change (on the main actor).
@@ -183,9 +185,7 @@ public final class ProfileViewModel {
         }
         if !isSettled {
             isSettled = true
-            let waiters = settleWaiters
-            settleWaiters = []
-            for waiter in waiters { waiter.resume() }
+            settled.open()
         }
     }
 }

@@ -139,7 +139,13 @@ package struct ListViewport: Equatable {
             }
         }
         if owed > 0, shown < rows.count { reveal(owed, rows: rows) }
-        if sawEverything, status.reachedEnd, shown < rows.count { reveal(rows.count - shown, rows: rows) }
+        if sawEverything, status.reachedEnd, shown < rows.count {
+            // Not a page asked for with `more`: they came in (your reply under the last post of
+            // a thread), so they are marked as new, as rows that come in above are.
+            let from = shown
+            reveal(rows.count - shown, rows: rows)
+            for row in rows[from..<shown] { revealed.remove(row.id) }
+        }
         if status.reachedEnd, shown == rows.count, status.loading == nil { owed = 0 }
     }
 

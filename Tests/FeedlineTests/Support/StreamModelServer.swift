@@ -14,17 +14,21 @@ import Testing
 ///
 /// Two feeds: home (every original and boost) and `#t` (the originals that carry the tag, no
 /// boosts). Some originals carry a server filter whose action is `hide` (``filters(of:)``): in
-/// home only, or in home and public (which `#t` filters in); a boost carries its original's. Every call waits until the test answers it, in any order; waiting calls are kept in
+/// home only, or in home and public (which `#t` filters in); a boost carries its original's.
+/// The user writes too (``publish(_:idempotencyKey:)``, by ``me``, never filtered): the first
+/// call with a key makes the post (in home, and a stream copy for ``takeEchoes()``), and every
+/// later call with that key answers with the same post, as Mastodon's idempotency does. Every call waits until the test answers it, in any order; waiting calls are kept in
 /// an order that does not depend on how concurrent calls happened to arrive, so that a seed
 /// replays. Its answer is computed when the server *serves* it — as soon as it arrived when
 /// ``servesOnArrival`` (``serveArrived()``), at ``serve(at:)``, or at the latest when answered —
 /// from the server's state then, so a response can be older than
 /// the stream events the client saw before it arrives. ``mutations`` counts the changes, so
 /// that a test can keep a late stream no later than the answers served after its events. A failed answer is one the server never
-/// served: it changed nothing. Every `set` call records a violation when another `set` of the
+/// served: it changed nothing; a lost answer (``answer(at:failing:losing:)``) was served — the
+/// server did what it asked — and the client hears a failure. Every `set` call records a violation when another `set` of the
 /// same original and kind is still waiting. The posts and what interactions do to them are a
-/// ``ServerModel``. It serves pages, newer pages and interactions, nothing else: any other call
-/// fails the test.
+/// ``ServerModel``. It serves pages, newer pages, interactions and the user's posts, nothing
+/// else: any other call fails the test.
 final class StreamModelServer: FeedService {
     /// The navigation model check's failures: "The server is unavailable." is transient, every
     /// other one a refusal.
@@ -37,6 +41,8 @@ final class StreamModelServer: FeedService {
         var boosts: Int?
         var tagged: Bool
         var deleted = false
+        /// Written by the user (``StreamModelServer/me``).
+        var mine = false
 
         var id: PostID { PostID((boosts == nil ? "p" : "b") + String(number)) }
     }
@@ -72,11 +78,17 @@ final class StreamModelServer: FeedService {
         var pending: [Pending] = []
         var violations: [String] = []
         var servesOnArrival = false
+        /// The post each idempotency key made (its number).
+        var made: [String: Int] = [:]
+        /// Stream copies of the user's posts made since ``takeEchoes()`` last took them.
+        var echoes: [StreamEvent] = []
     }
 
     static let epoch = Date(timeIntervalSince1970: 1_795_000_000)
     static let tag = "t"
     static let authors = (0..<3).map { Author(id: "a\($0)", displayName: "Author \($0)", handle: "author\($0)@stream.example") }
+    /// The signed-in user.
+    static let me = Author(id: "me", displayName: "Me", handle: "me@stream.example")
 
     let pageSize: Int
     private let state = Locked(State())
@@ -84,7 +96,7 @@ final class StreamModelServer: FeedService {
 
     init(pageSize: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         self.pageSize = pageSize
-        expectations = CallExpectations("StreamModelServer", expecting: [.pages, .newer, .interactions], sourceLocation: sourceLocation)
+        expectations = CallExpectations("StreamModelServer", expecting: [.pages, .newer, .interactions, .writing], sourceLocation: sourceLocation)
     }
 
     // MARK: - The test's side: the content
@@ -125,7 +137,7 @@ final class StreamModelServer: FeedService {
     func shown(_ feed: Feed) -> [PostID] {
         state.withLock { state in
             Self.items(of: feed, in: state).filter { entry in
-                !Self.filters(of: entry.boosts ?? entry.number).contains { filter in
+                !Self.filters(of: entry.boosts ?? entry.number, in: state).contains { filter in
                     feed.filterContext.map(filter.contexts.contains) == true
                 }
             }.map(\.id)
@@ -134,6 +146,32 @@ final class StreamModelServer: FeedService {
 
     /// The version of the original `id` now (0 until edited).
     func version(_ id: PostID) -> Int { state.withLock { state in Self.number(id).flatMap { state.versions[$0] } ?? 0 } }
+
+    /// The filters of the original `number` (none for the user's own posts).
+    private static func filters(of number: Int, in state: State) -> [PostFilter] {
+        state.index[number].map { state.entries[$0].mine } == true ? [] : filters(of: number)
+    }
+
+    /// Whether the entry `id` is the user's own post, or a boost of one.
+    func isMine(_ id: PostID) -> Bool {
+        state.withLock { state in
+            guard let number = Self.number(id), let at = state.index[number] else { return false }
+            let entry = state.entries[at]
+            return entry.mine || entry.boosts.flatMap { state.index[$0] }.map { state.entries[$0].mine } == true
+        }
+    }
+
+    /// The stream copies of the user's posts made since the last call (what a connected client
+    /// would be sent), oldest first.
+    func takeEchoes() -> [StreamEvent] {
+        state.withLock { state in
+            defer { state.echoes = [] }
+            return state.echoes
+        }
+    }
+
+    /// How many posts the user's submissions made.
+    var postsMade: Int { state.withLock { $0.made.count } }
 
     /// The interaction state of the live original `id` now.
     func flags(_ id: PostID) -> ServerInteractions? { state.withLock { $0.server.interactions(of: id) } }
@@ -250,15 +288,19 @@ final class StreamModelServer: FeedService {
     /// refused with "The server is unavailable." when `failing` and not served yet. Returns
     /// ``mutations`` when it was served (`nil` when refused): the stream events of the changes
     /// up to then must reach the client first — the answer is handled once the caller yields.
+    ///
+    /// `losing`: the answer is lost on its way — the call is served (now, if it was not yet),
+    /// and the client hears "The server is unavailable." instead.
     @discardableResult
-    func answer(at index: Int, failing: Bool) -> Int? {
+    func answer(at index: Int, failing: Bool, losing: Bool = false) -> Int? {
         let answered: (Pending, Result<Answer, Failure>, Int?)? = state.withLock { state in
             guard state.pending.indices.contains(index) else { return nil }
             let taken = state.pending.remove(at: index)
-            if let served = taken.served { return (taken, served, taken.servedAt) }
+            let lost = Failure(message: "The server is unavailable.")
+            if let served = taken.served { return (taken, losing ? .failure(lost) : served, taken.servedAt) }
             if failing { return (taken, .failure(Failure(message: "The server is unavailable.")), nil) }
             let result = Self.run { try taken.compute(&state) }
-            return (taken, result, state.mutations)
+            return (taken, losing ? .failure(lost) : result, state.mutations)
         }
         guard let (taken, result, servedAt) = answered else { return nil }
         defer {
@@ -290,14 +332,15 @@ final class StreamModelServer: FeedService {
         }
     }
 
-    /// The original `number` as it is written, not yet edited or interacted with.
-    private static func original(_ number: Int, tagged: Bool) -> Post {
+    /// The original `number` as it is written, not yet edited or interacted with: by one of
+    /// ``authors``, or by ``me`` (never filtered).
+    private static func original(_ number: Int, by author: Author? = nil, tagged: Bool) -> Post {
         Post(
-            id: PostID("p\(number)"), author: authors[number % authors.count], text: "post \(number) v0",
+            id: PostID("p\(number)"), author: author ?? authors[number % authors.count], text: "post \(number) v0",
             createdAt: epoch.addingTimeInterval(Double(number) * 60),
             reblogsCount: number % 2, favouritesCount: number % 3,
             tags: tagged ? [tag] : [],
-            filters: filters(of: number)
+            filters: author == nil ? filters(of: number) : []
         )
     }
 
@@ -361,6 +404,33 @@ final class StreamModelServer: FeedService {
         }
         guard case .newer(let page) = answer else { throw Failure(message: "wrong answer") }
         return page
+    }
+
+    func composeSettings() async throws -> ComposeSettings {
+        try expectations.check(.writing, "composeSettings()")
+        return ComposeSettings(account: Self.me)
+    }
+
+    func publish(_ draft: Draft, idempotencyKey key: String) async throws -> Post {
+        let answer = try await wait(.writing, "publish(\(key))") { state in
+            if let number = state.made[key] {
+                // The same key: the post it made, as it is now (Mastodon keeps it for the key's hour).
+                let id = PostID("p\(number)")
+                return .post(state.server.entry(id) ?? Self.original(number, by: Self.me, tagged: false))
+            }
+            let number = state.nextNumber
+            state.nextNumber += 1
+            state.mutations += 1
+            state.versions[number] = 0
+            state.made[key] = number
+            let post = Self.original(number, by: Self.me, tagged: false)
+            state.server.add([post])
+            Self.append(Entry(number: number, tagged: false, mine: true), to: &state)
+            state.echoes.append(.posted(post, in: .home))
+            return .post(post)
+        }
+        guard case .post(let post) = answer else { throw Failure(message: "wrong answer") }
+        return post
     }
 
     func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {

@@ -1,0 +1,80 @@
+import Feedline
+import FeedlineTestSupport
+import Testing
+
+/// One's own post in a list that asks for newer items (home): it goes on top where the person
+/// is, without pulling in what waits above, and is one row however its copies arrive.
+@Suite("List machine: one's own post")
+struct ListStateOwnPostTests {
+    static let mine = ListRow.post(makePost("m1"))
+    static let local = PostID.sending(DraftID("d1"))
+    static let sending = ListRow.post(makePost(local.rawValue))
+
+    /// Home loaded (p1…p20) with three streamed posts waiting above.
+    static func home() -> ListState {
+        var state = ListStateTests.state(.loaded)
+        state.reduce(.streamed(ListStateStreamTests.news))
+        return state
+    }
+
+    static func ids(_ state: ListState) -> [String] { ListStateStreamTests.ids(state.rows) }
+
+    @Test("one's own post goes on top; what waits keeps waiting, no gap row, nothing is loaded")
+    func postedOnTop() {
+        let before = Self.home()
+        var state = before
+        state.reduce(.ownPosted(Self.mine))
+        #expect(Self.ids(state) == ["m1"] + Self.ids(before))
+        #expect(!state.rows.contains { $0.gap != nil })
+        #expect(state.waiting == before.waiting)
+        #expect(state.inFlight == nil && state.queued.isEmpty)
+        #expect(state.checkInvariants().isEmpty)
+        // A refresh still asks above the row below it: what others posted meanwhile is not skipped.
+        state.reduce(.refreshRequested)
+        #expect(state.inFlight?.kind == .refresh(above: "p1"))
+    }
+
+    @Test("the row shown while it was sent becomes the post: what waits keeps waiting, no gap row, nothing is loaded")
+    func confirmedOnTop() {
+        let before = Self.home()
+        var state = before
+        state.reduce(.ownSending(Self.sending, parent: nil))
+        state.reduce(.ownConfirmed(local: Self.local, Self.mine))
+        #expect(state.rows.count == before.rows.count + 1)
+        #expect(state.rows.first?.post?.post.id == "m1")
+        #expect(!state.rows.contains { $0.gap != nil })
+        #expect(state.waiting == before.waiting)
+        #expect(state.inFlight == nil && state.queued.isEmpty)
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("the stream's copy of one's own post that came before the answer stops waiting: the row shown is that post")
+    func streamCopyBeforeTheAnswer() {
+        var state = ListStateTests.state(.loaded)
+        state.reduce(.ownSending(Self.sending, parent: nil))
+        state.reduce(.streamed([Self.mine]))
+        state.reduce(.ownConfirmed(local: Self.local, Self.mine))
+        #expect(state.waiting.isEmpty, "\(state.waiting.map(\.id))")
+        #expect(state.rows.filter { $0.post?.post.id == "m1" }.count == 1)
+        // And after it: updated in place, nothing waits.
+        state.reduce(.streamed([Self.mine]))
+        #expect(state.waiting.isEmpty)
+        #expect(state.checkInvariants().isEmpty)
+    }
+
+    @Test("a page that brings one's own post before its answer (lost, then retried) leaves one row of it")
+    func pageBeforeTheAnswer() {
+        var state = ListStateTests.state(.loaded)
+        state.reduce(.ownSending(Self.sending, parent: nil))
+        // A refresh brings the post the server made while its answer was lost.
+        state.reduce(.refreshRequested)
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.newerLoaded(token: token, page: NewerPage(items: [Self.mine], hasMore: false)))
+        #expect(state.rows.contains(.post("m1")))
+        // The retry with the same key confirms it.
+        state.reduce(.ownConfirmed(local: Self.local, Self.mine))
+        #expect(state.rows.filter { $0.post?.post.id == "m1" }.count == 1, "\(Self.ids(state))")
+        #expect(!state.rows.contains(.post(Self.local)))
+        #expect(state.checkInvariants().isEmpty)
+    }
+}
