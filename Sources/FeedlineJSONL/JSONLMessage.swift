@@ -383,6 +383,8 @@ public enum JSONLMessage {
         ]
         // Only when a flood let rows go (a refresh loads them): the usual status stays as it was.
         if status.waitingBeyond > 0 { fields.append(("waitingBeyond", .int(status.waitingBeyond))) }
+        // Only when the server sent entries that could not be read (left out of the rows).
+        if status.skipped > 0 { fields.append(("skipped", .int(status.skipped))) }
         return .object(fields)
     }
 }

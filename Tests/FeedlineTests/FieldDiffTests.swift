@@ -19,6 +19,7 @@ struct FieldDiffTests {
         ("queued", { $0.queued = [.refresh] }),
         ("lastFailed", { $0.lastFailed = .refresh }),
         ("lastRefresh", { $0.lastRefresh = .nothingNew }),
+        ("skipped", { $0.skipped = 2 }),
         ("nextToken", { $0.nextToken = 7 }),
         ("waitingRows.requestMark", { $0.waitingRows.requestMark = 2 }),
         ("catchUpFailure", { $0.catchUpFailure = "Down." }),

@@ -4,17 +4,21 @@ public struct Page<Item: Hashable & Sendable>: Hashable, Sendable {
     public var items: [Item]
     /// Where the next (older) page starts, or `nil` at the end of the list.
     public var next: PageCursor?
+    /// How many entries the server sent in this page that could not be read (a wrong type,
+    /// a missing field) and were left out of `items`; 0 for a page read whole.
+    public var skipped: Int
 
-    public init(items: [Item], next: PageCursor?) {
+    public init(items: [Item], next: PageCursor?, skipped: Int = 0) {
         self.items = items
         self.next = next
+        self.skipped = skipped
     }
 }
 
 extension Page where Item == Post {
     /// A page of posts.
-    public init(posts: [Post], next: PageCursor?) {
-        self.init(items: posts, next: next)
+    public init(posts: [Post], next: PageCursor?, skipped: Int = 0) {
+        self.init(items: posts, next: next, skipped: skipped)
     }
 
     /// The posts.
@@ -32,17 +36,21 @@ public struct NewerPage<Item: Hashable & Sendable>: Hashable, Sendable {
     /// posts its filters hide): where a gap below `items` ends, so the hidden items are not
     /// asked for again.
     package var oldestBound: ItemID?
+    /// How many entries the server sent in this answer that could not be read and were left
+    /// out of `items`; 0 for an answer read whole.
+    public var skipped: Int
 
-    public init(items: [Item], hasMore: Bool) {
+    public init(items: [Item], hasMore: Bool, skipped: Int = 0) {
         self.items = items
         self.hasMore = hasMore
+        self.skipped = skipped
     }
 }
 
 extension NewerPage where Item == Post {
     /// Newer posts.
-    public init(posts: [Post], hasMore: Bool) {
-        self.init(items: posts, hasMore: hasMore)
+    public init(posts: [Post], hasMore: Bool, skipped: Int = 0) {
+        self.init(items: posts, hasMore: hasMore, skipped: skipped)
     }
 
     /// The posts.

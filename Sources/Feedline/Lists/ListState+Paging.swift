@@ -73,6 +73,7 @@ extension ListState {
         queued = []
         lastFailed = nil
         lastRefresh = nil
+        skipped = 0
         begin(.loadOlder, &edit)
     }
 

@@ -157,6 +157,7 @@ extension ListState {
     /// in place for confirmed rows. For a page request it is a failure.
     private mutating func newerLoaded(_ page: NewerPage<ListRow>, for request: ListRequest, _ edit: inout RowEdit) {
         var page = page
+        skipped += page.skipped
         confirm(page.items)
         // A full answer that reaches rows already shown (a catch-up asked above a row below
         // the first screen) is contiguous with them: nothing is missing below it.
@@ -173,6 +174,7 @@ extension ListState {
     /// An older page, the first page or a reload answered `request` (the one in flight): rows it
     /// brings are confirmed. For a request of newer items it is a failure.
     private mutating func pageLoaded(_ page: Page<ListRow>, for request: ListRequest, _ edit: inout RowEdit) {
+        skipped += page.skipped
         confirm(page.items)
         switch request.kind {
         case .page(let cursor): pageAnswered(page, after: cursor, for: request, &edit)

@@ -51,6 +51,9 @@ package struct ListState: Sendable, Equatable {
     package var lastFailed: Intent?
     /// What the last refresh brought (`nil` before the first, and while one runs).
     package var lastRefresh: RefreshOutcome?
+    /// How many entries the server sent for this list that could not be read and were left
+    /// out, over every answer since the list started (or was reset).
+    package var skipped = 0
     /// The token the next request gets.
     package var nextToken = 1
     /// Rows a stream brought (or a catch-up found) that wait above the rows, newest first, so

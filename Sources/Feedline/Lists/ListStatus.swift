@@ -65,6 +65,10 @@ public struct ListStatus: Hashable, Sendable {
     /// Newer rows that came past the most that wait (200) and were let go to bound memory:
     /// a refresh loads them (showing the waiting rows leaves a gap row for them below).
     public var waitingBeyond: Int = 0
+    /// How many entries the server sent for this list that could not be read (a wrong type,
+    /// broken JSON inside one post) and were left out, since the list started or was reset:
+    /// the rest of each page is shown. A front says so when it grows.
+    public var skipped: Int = 0
 
     public init(
         loading: Loading? = nil, failure: Failure? = nil, olderFailure: FeedFailure? = nil, reachedEnd: Bool = false,
@@ -98,6 +102,7 @@ public struct ListStatus: Hashable, Sendable {
         olderFailure = state.olderFailure
         reachedEnd = state.reachedEnd
         lastRefresh = state.lastRefresh
+        skipped = state.skipped
     }
 
     /// Whether anything failed that a retry would run again.

@@ -742,7 +742,7 @@ public final class FeedListViewModel {
             let posts = undeleted(page.items, fetchedAt)
             store.ingest(posts, fetchedAt: fetchedAt)
             let shown = posts.filter { !$0.isHidden(in: filterContext) }
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next))
+            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next, skipped: page.skipped))
             // A page that shows nothing (a filter hides every post, or all were deleted while it
             // came) asks for the next one by itself, once for this page (a chain of such pages
             // ends at the list's end).
@@ -750,7 +750,7 @@ public final class FeedListViewModel {
         case .newerPosts(let request, let page, let fetchedAt):
             let posts = undeleted(page.items, fetchedAt)
             store.ingest(posts, fetchedAt: fetchedAt)
-            var shown = NewerPage(items: posts.filter { !$0.isHidden(in: filterContext) }.map(row), hasMore: page.hasMore)
+            var shown = NewerPage(items: posts.filter { !$0.isHidden(in: filterContext) }.map(row), hasMore: page.hasMore, skipped: page.skipped)
             // Posts the list does not show (hidden, or deleted while the answer came) still
             // bound what the answer covered: a gap below never asks for them again.
             if shown.items.count < page.items.count, let oldest = page.items.last { shown.oldestBound = ItemID(oldest.id) }
@@ -759,13 +759,13 @@ public final class FeedListViewModel {
             let groups = undeleted(page.items, fetchedAt)
             store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
             let shown = groups.filter { $0.post?.isHidden(in: filterContext) != true }
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next))
+            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next, skipped: page.skipped))
             if shown.isEmpty, !page.items.isEmpty, page.next != nil { followUp = .loadMoreRequested }
         case .newerNotifications(let request, let page, let fetchedAt):
             let groups = undeleted(page.items, fetchedAt)
             store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
             let kept = groups.filter { $0.post?.isHidden(in: filterContext) != true }
-            var shown = NewerPage(items: kept.map(row), hasMore: page.hasMore)
+            var shown = NewerPage(items: kept.map(row), hasMore: page.hasMore, skipped: page.skipped)
             if kept.count < page.items.count, let oldest = page.items.last { shown.oldestBound = oldest.oldestID }
             event = .newerLoaded(token: request.token, page: shown)
         case .thread(let request, let focus, var context, let fetchedAt):
@@ -801,7 +801,7 @@ public final class FeedListViewModel {
             } else {
                 relationships?.load(shown.map(\.accountID))
             }
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next))
+            event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next, skipped: page.skipped))
             if case .accounts(.members(let list)) = source {
                 tellStores = { [lists] in lists?.ingestMembers(list: list, page.items, fetchedAt: fetchedAt) }
             }
@@ -816,7 +816,7 @@ public final class FeedListViewModel {
                 let key = DomainBlockStore.key(domain)
                 return ListRow.domain(DomainRow(domain: key, block: domainBlocks?.block(key) ?? DomainBlockDisplay(blocked: true)))
             }
-            event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next))
+            event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next, skipped: page.skipped))
         case .tags(let request, let page, let fetchedAt):
             // The followed tags are followed (a server may leave `following` out of them).
             let fetched = source == .followedTags ? page.items.map { tag in
@@ -825,13 +825,17 @@ public final class FeedListViewModel {
                 return followed
             } : page.items
             tellStores = { [tags] in tags?.ingest(fetched, fetchedAt: fetchedAt) }
-            event = .pageLoaded(token: request.token, page: Page(items: fetched.map { .tag($0.following(in: tags)) }, next: page.next))
+            event = .pageLoaded(
+                token: request.token, page: Page(items: fetched.map { .tag($0.following(in: tags)) }, next: page.next, skipped: page.skipped)
+            )
         case .conversations(let request, let page, let epochs):
             // The last posts into the store first: the rows show its copies.
             let posts = undeleted(page.items.compactMap(\.lastPost), epochs.posts)
             store.ingest(posts, fetchedAt: epochs.posts)
             let shown = conversations?.ingest(page.items, fetchedAt: epochs.conversations) ?? page.items
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map { .conversation(conversationRow($0)) }, next: page.next))
+            event = .pageLoaded(
+                token: request.token, page: Page(items: shown.map { .conversation(conversationRow($0)) }, next: page.next, skipped: page.skipped)
+            )
         case .searched(let request, let page, let epochs, let fetched):
             if let fetched { relationships?.ingest(fetched.relationships, fetchedAt: fetched.fetchedAt) }
             let fetchedAt = epochs.posts

@@ -44,8 +44,9 @@ extension MastodonHTTPService {
             } else {
                 try await ownList { try await send(request) }
             }
-        let profiles = try decodePage(Mastodon.Account.self, from: response, what: what, limit: pageSize).map(Profile.init)
-        return Page(items: profiles, next: profiles.isEmpty ? nil : nextCursor(response, after: url, path: path))
+        let page = try decodePage(Mastodon.Account.self, from: response, what: what, limit: pageSize)
+        let profiles = page.items.map(Profile.init)
+        return Page(items: profiles, next: profiles.isEmpty ? nil : nextCursor(response, after: url, path: path), skipped: page.skipped)
     }
 
     /// What `query` finds, as `GET /api/v2/search?q=…&limit=` ``pageSize`` answers it: the

@@ -25,8 +25,10 @@ extension MastodonHTTPService {
         let what = "your conversations"
         let url = pageURL(path: Self.conversationsPath, after: cursor)
         let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
-        let conversations = try decodePage(Mastodon.Conversation.self, from: response, what: what, limit: pageSize).map(Conversation.init)
-        return Page(items: conversations, next: conversations.isEmpty ? nil : nextCursor(response, after: url, path: Self.conversationsPath))
+        let page = try decodePage(Mastodon.Conversation.self, from: response, what: what, limit: pageSize)
+        let conversations = page.items.map(Conversation.init)
+        let next = conversations.isEmpty ? nil : nextCursor(response, after: url, path: Self.conversationsPath)
+        return Page(items: conversations, next: next, skipped: page.skipped)
     }
 
     /// Marks the conversation `id` read and returns it as the server has it afterwards.

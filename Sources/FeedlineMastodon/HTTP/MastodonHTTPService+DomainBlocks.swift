@@ -28,8 +28,9 @@ extension MastodonHTTPService {
         let what = "your blocked domains"
         let url = pageURL(path: Self.domainBlocksPath, after: cursor)
         let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
-        let domains = try decodePage(String.self, from: response, what: what, limit: pageSize)
-        return Page(items: domains, next: domains.isEmpty ? nil : nextCursor(response, after: url, path: Self.domainBlocksPath))
+        let page = try decodePage(String.self, from: response, what: what, limit: pageSize)
+        let domains = page.items
+        return Page(items: domains, next: domains.isEmpty ? nil : nextCursor(response, after: url, path: Self.domainBlocksPath), skipped: page.skipped)
     }
 
     /// Blocks (`true`: `POST`, form field `domain`) or unblocks (`false`: `DELETE`, `domain` in

@@ -13,8 +13,8 @@ extension MastodonHTTPService {
         let cursorPath = cursor.flatMap { URL(string: $0.rawValue) }.map(\.path)
         return try await withNotificationsPath(known: cursorPath) { path in
             let url = self.pageURL(path: path, after: cursor)
-            let (groups, response, _) = try await self.fetchGroups(url, path: path)
-            return Page(items: groups, next: groups.isEmpty ? nil : self.nextCursor(response, after: url, path: path))
+            let (groups, response, _, skipped) = try await self.fetchGroups(url, path: path)
+            return Page(items: groups, next: groups.isEmpty ? nil : self.nextCursor(response, after: url, path: path), skipped: skipped)
         }
     }
 
@@ -25,11 +25,11 @@ extension MastodonHTTPService {
             var query = [URLQueryItem(name: "since_id", value: lower.rawValue)]
             if let upper { query.append(URLQueryItem(name: "max_id", value: upper.rawValue)) }
             query.append(URLQueryItem(name: "limit", value: String(limit)))
-            let (groups, response, counted) = try await self.fetchGroups(self.server.url(path: path, query: query), path: path)
+            let (groups, response, counted, skipped) = try await self.fetchGroups(self.server.url(path: path, query: query), path: path)
             // `limit` counts what the server counts: groups on /api/v2, notifications on /api/v1
             // (where a full answer may fold into a few groups, with more of the range unread).
             let hasMore = counted > self.pageSize || (counted == limit && response.links.next != nil)
-            return NewerPage(items: Array(groups.prefix(self.pageSize)), hasMore: hasMore)
+            return NewerPage(items: Array(groups.prefix(self.pageSize)), hasMore: hasMore, skipped: skipped)
         }
     }
 
@@ -51,8 +51,9 @@ extension MastodonHTTPService {
     }
 
     /// The groups at `url` on `path` (grouped or plain), the answer they came in, and how many
-    /// items the server counted against `limit` (groups, or plain notifications).
-    private func fetchGroups(_ url: URL, path: String) async throws -> ([NotificationGroup], APIResponse, Int) {
+    /// items the server counted against `limit` (groups, or plain notifications), and how many
+    /// plain notifications could not be read and were left out.
+    private func fetchGroups(_ url: URL, path: String) async throws -> ([NotificationGroup], APIResponse, Int, Int) {
         let what = "your notifications"
         let response = try await send(APIRequest(method: "GET", url: url, what: what))
         if path == Self.groupedPath {
@@ -61,10 +62,10 @@ extension MastodonHTTPService {
             let statuses = Dictionary(answer.statuses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             // No request asks for more than the largest page: more is a server's to keep.
             let groups = answer.notificationGroups.prefix(Self.maximumPageSize).map { NotificationGroup($0, accounts: accounts, statuses: statuses) }
-            return (groups, response, groups.count)
+            return (groups, response, groups.count, 0)
         }
         let plain = try decodePage(Mastodon.Notification.self, from: response, what: what, limit: Self.maximumPageSize)
-        return (NotificationGroup.grouping(plain), response, plain.count)
+        return (NotificationGroup.grouping(plain.items), response, plain.sent, plain.skipped)
     }
 }
 

@@ -36,11 +36,11 @@ extension MastodonHTTPService {
     ///   not give; ``MastodonHTTPError/notFound(serverMessage:)`` with a sentence for a server
     ///   without trends; the errors of every read.
     func trendingPosts(after cursor: PageCursor?) async throws -> Page<Post> {
-        let (statuses, next) = try await offsetPage(
+        let (statuses, next, skipped) = try await offsetPage(
             of: Mastodon.Status.self, path: Self.trendingPostsPath, limit: min(pageSize, Self.maximumPageSize), after: cursor,
             what: Feed.trending.title
         )
-        return Page(posts: statuses.map(Post.init), next: next)
+        return Page(posts: statuses.map(Post.init), next: next, skipped: skipped)
     }
 
     /// A page of the hashtags trending on the server, most used first, each with its week's use
@@ -50,11 +50,11 @@ extension MastodonHTTPService {
     ///
     /// - Throws: as ``trendingPosts(after:)``.
     public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        let (tags, next) = try await offsetPage(
+        let (tags, next, skipped) = try await offsetPage(
             of: Mastodon.Hashtag.self, path: Self.trendingTagsPath, limit: min(pageSize, Self.maximumTrendingTagsPage), after: cursor,
             what: "the trending hashtags"
         )
-        return Page(items: tags.map(Hashtag.init), next: next)
+        return Page(items: tags.map(Hashtag.init), next: next, skipped: skipped)
     }
 
     /// A page of the hashtags the user follows, in the server's order (Mastodon: the newest
@@ -66,12 +66,13 @@ extension MastodonHTTPService {
         let what = "the hashtags you follow"
         let url = pageURL(path: Self.followedTagsPath, after: cursor)
         let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
-        let tags = try decodePage(Mastodon.Hashtag.self, from: response, what: what, limit: pageSize).map { tag in
+        let page = try decodePage(Mastodon.Hashtag.self, from: response, what: what, limit: pageSize)
+        let tags = page.items.map { tag in
             var followed = Hashtag(tag)
             if followed.following == nil { followed.following = true }
             return followed
         }
-        return Page(items: tags, next: tags.isEmpty ? nil : nextCursor(response, after: url, path: Self.followedTagsPath))
+        return Page(items: tags, next: tags.isEmpty ? nil : nextCursor(response, after: url, path: Self.followedTagsPath), skipped: page.skipped)
     }
 
     /// The hashtag `name` (`GET /api/v1/tags/:name`, trimmed, without a leading `#`,
@@ -143,7 +144,7 @@ extension MastodonHTTPService {
     /// came full and with a `rel="next"` link; `nil` otherwise.
     private func offsetPage<Item: Decodable>(
         of type: Item.Type, path: String, limit: Int, after cursor: PageCursor?, what: String
-    ) async throws -> (items: [Item], next: PageCursor?) {
+    ) async throws -> (items: [Item], next: PageCursor?, skipped: Int) {
         let offset = try Self.offset(of: cursor, what: what)
         var query: [URLQueryItem] = []
         if offset > 0 { query.append(URLQueryItem(name: "offset", value: String(offset))) }
@@ -156,9 +157,10 @@ extension MastodonHTTPService {
             // that has none (GoToSocial, Mastodon before 3.5's trending posts).
             throw MastodonHTTPError.notFound(serverMessage: "The server does not show \(what) (asked \(server))")
         }
-        let items = try decodePage(Item.self, from: response, what: what, limit: limit)
-        let goesOn = !items.isEmpty && items.count >= limit && response.links.next != nil
-        return (items, goesOn ? PageCursor(String(offset + items.count)) : nil)
+        let page = try decodePage(Item.self, from: response, what: what, limit: limit)
+        // The offset moves past what the server sent, read or not.
+        let goesOn = !page.items.isEmpty && page.sent >= limit && response.links.next != nil
+        return (page.items, goesOn ? PageCursor(String(offset + page.sent)) : nil, page.skipped)
     }
 
     /// The offset a cursor of an offset-paged list names: 0 without one.

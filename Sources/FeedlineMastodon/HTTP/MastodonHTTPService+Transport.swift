@@ -113,7 +113,7 @@ extension MastodonHTTPService {
     /// ``MastodonHTTPError/notMastodon(server:evidence:)`` when the body is not JSON at all.
     func decode<Value: Decodable>(_ type: Value.Type, from response: APIResponse, what: String) throws(MastodonHTTPError) -> Value {
         do {
-            return try Mastodon.decode(type, from: response.data)
+            return try Mastodon.decode(type, from: Self.replacingInvalidUTF8(response.data))
         } catch {
             if error.isNotJSON {
                 let page = Self.nonJSONDescription(response) ?? "a body that is not JSON"
@@ -126,10 +126,29 @@ extension MastodonHTTPService {
 
     /// The page in `response`, at most `limit` elements: a server answering far more than was
     /// asked (a hostile one) is cut to what was asked for, so a screen never holds more.
+    ///
+    /// Lossy per element: an element that does not decode (a wrong type, a missing field) is
+    /// left out and counted in ``DecodedPage/skipped``, so one broken post does not fail its
+    /// page. A body that is not a JSON array, or whose every element fails, throws as
+    /// ``decode(_:from:what:)`` does (the first element's failure, with its path).
     func decodePage<Element: Decodable>(
         _ type: Element.Type, from response: APIResponse, what: String, limit: Int
-    ) throws(MastodonHTTPError) -> [Element] {
-        Array(try decode([Element].self, from: response, what: what).prefix(limit))
+    ) throws(MastodonHTTPError) -> DecodedPage<Element> {
+        let elements = try decode([Lossy<Element>].self, from: response, what: what).prefix(limit)
+        let items = elements.compactMap(\.value)
+        if items.isEmpty, !elements.isEmpty {
+            // Every element failed: the server's answer is not a page of these at all.
+            return DecodedPage(items: Array(try decode([Element].self, from: response, what: what).prefix(limit)), skipped: 0)
+        }
+        return DecodedPage(items: items, skipped: elements.count - items.count)
+    }
+
+    /// `data` with every byte that is not part of valid UTF-8 replaced by U+FFFD, so a post
+    /// whose text holds one reads with a replacement character instead of failing the answer
+    /// (JSON on the wire is UTF-8, RFC 8259). Valid UTF-8 comes back unchanged.
+    static func replacingInvalidUTF8(_ data: Data) -> Data {
+        let text = String(decoding: data, as: UTF8.self)
+        return text.utf8.count == data.count && text.utf8.elementsEqual(data) ? data : Data(text.utf8)
     }
 
     /// "an HTML page", "text/plain, not JSON": what a body that is not JSON is; `nil` for JSON
@@ -252,5 +271,23 @@ extension MastodonHTTPError {
             if case .bodyTooLarge = error.code { return true }
             return false
         }
+    }
+}
+
+/// The elements of a page that decoded, and how many did not.
+struct DecodedPage<Element> {
+    var items: [Element]
+    /// Elements the server sent that could not be read and were left out.
+    var skipped: Int
+    /// How many elements the server sent (read or not): what it counted against a limit.
+    var sent: Int { items.count + skipped }
+}
+
+/// One element of a page: its value, or `nil` when it does not decode (the array goes on).
+private struct Lossy<Element: Decodable>: Decodable {
+    var value: Element?
+
+    init(from decoder: any Decoder) throws {
+        value = try? decoder.singleValueContainer().decode(Element.self)
     }
 }

@@ -144,8 +144,9 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         let feed = try await resolved(feed)
         let url = pageURL(of: feed, after: cursor)
         let response = try await send(APIRequest(method: "GET", url: url, what: feed.title, feed: feed))
-        let posts = try decodePage(Mastodon.Status.self, from: response, what: feed.title, limit: pageSize).map(Post.init)
-        return Page(posts: posts, next: posts.isEmpty ? nil : nextCursor(response, after: url, of: feed))
+        let page = try decodePage(Mastodon.Status.self, from: response, what: feed.title, limit: pageSize)
+        let posts = page.items.map(Post.init)
+        return Page(posts: posts, next: posts.isEmpty ? nil : nextCursor(response, after: url, of: feed), skipped: page.skipped)
     }
 
     /// The newest posts of `feed` between `lower` and `upper` (`since_id` + `max_id`), at most
@@ -163,10 +164,12 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         let response = try await send(
             APIRequest(method: "GET", url: server.url(path: feed.path, query: query), what: feed.title, feed: feed)
         )
-        let statuses = try decode([Mastodon.Status].self, from: response, what: feed.title)
-            .filter { $0.id != lower.rawValue && $0.id != upper?.rawValue }
-        let hasMore = statuses.count > pageSize || (statuses.count == limit && response.links.next != nil)
-        return NewerPage(posts: statuses.prefix(pageSize).map(Post.init), hasMore: hasMore)
+        let page = try decodePage(Mastodon.Status.self, from: response, what: feed.title, limit: Self.maximumPageSize)
+        let statuses = page.items.filter { $0.id != lower.rawValue && $0.id != upper?.rawValue }
+        // What the server sent counts against `limit`, read or not.
+        let sent = statuses.count + page.skipped
+        let hasMore = sent > pageSize || (sent == limit && response.links.next != nil)
+        return NewerPage(posts: statuses.prefix(pageSize).map(Post.init), hasMore: hasMore, skipped: page.skipped)
     }
 
     /// `GET /api/v1/statuses/:id`.

@@ -103,6 +103,10 @@ struct ListScreen {
         for note in plan.notes {
             switch note {
             case .nothingNewer: lines += renderer.note("No newer \(wording.items).")
+            case .skipped(let count):
+                let what = count == 1 ? "1 \(wording.item) the server sent could not be read and is left out"
+                    : "\(count) \(wording.items) the server sent could not be read and are left out"
+                lines += renderer.note(what + ".")
             }
         }
         lines += statusIfChanged(renderer, wording: wording)

@@ -29,6 +29,8 @@ package struct ListViewport: Equatable {
     package enum Note: Equatable {
         /// A refresh found nothing newer than the top row ("No newer posts.").
         case nothingNewer
+        /// This many more entries the server sent could not be read and were left out.
+        case skipped(Int)
     }
 
     /// What changed since the last plan, in the order to print it.
@@ -125,6 +127,8 @@ package struct ListViewport: Equatable {
         if status.lastRefresh == .nothingNew, before.lastRefresh != .nothingNew || before.loading == .refresh {
             notes.append(.nothingNewer)
         }
+        // Said once, when the count grows: an answer left out entries it could not read.
+        if status.skipped > before.skipped { notes.append(.skipped(status.skipped - before.skipped)) }
         if let lastShown {
             shown = rows.index(of: lastShown).map { $0 + 1 } ?? min(shown, rows.count)
         } else {

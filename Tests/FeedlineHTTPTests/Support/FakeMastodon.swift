@@ -56,6 +56,8 @@ final class FakeMastodon: Sendable {
         /// Sends ``body`` this many times over, made as it goes (a huge answer), with its
         /// `Content-Length` when `announced`, else chunked.
         var repeats: (times: Int, announced: Bool)?
+        /// Bytes sent instead of ``body`` (an answer that is not valid UTF-8).
+        var bytes: Data?
     }
 
     /// How the server answers `GET /api/v2/notifications`.
@@ -267,7 +269,7 @@ final class FakeMastodon: Sendable {
             if let delay = canned.delay { try await Task.sleep(for: delay) }
             if let length = canned.cutOffAt { return Self.cutOff(canned, announcing: length) }
             if let repeats = canned.repeats { return Self.repeated(canned, repeats.times, announced: repeats.announced) }
-            return Self.response(canned.status, canned.headers, Data(canned.body.utf8))
+            return Self.response(canned.status, canned.headers, canned.bytes ?? Data(canned.body.utf8))
         }
         if let answer = oauthRoute(recorded) { return answer }
         let bearer = recorded.authorization.flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }

@@ -10,11 +10,11 @@ extension ListRow {
 
 extension ListEvent {
     static func pageLoaded(token: Int, page: Page<Post>) -> ListEvent {
-        .pageLoaded(token: token, page: Page(items: page.posts.map(ListRow.post), next: page.next))
+        .pageLoaded(token: token, page: Page(items: page.posts.map(ListRow.post), next: page.next, skipped: page.skipped))
     }
 
     static func newerLoaded(token: Int, page: NewerPage<Post>) -> ListEvent {
-        .newerLoaded(token: token, page: NewerPage(items: page.posts.map(ListRow.post), hasMore: page.hasMore))
+        .newerLoaded(token: token, page: NewerPage(items: page.posts.map(ListRow.post), hasMore: page.hasMore, skipped: page.skipped))
     }
 
     static func pageFailed(token: Int, message: String) -> ListEvent {
