@@ -52,7 +52,7 @@ public indirect enum JSONLValue: Sendable, Hashable {
         }
     }
 
-    /// `value` as a JSON string. Escaped as `\uXXXX` (a pair of surrogates past the Basic
+    /// `value` as a JSON string. Escaped as `\u` and four hex digits (a pair of them past the Basic
     /// Multilingual Plane), besides `"` and `\`: every C0 and C1 control and DEL, the line and
     /// paragraph separators, bidirectional controls and invisible characters — everything the
     /// one sanitiser (`TextSafety`) looks at. So a message is one line, and a line shown in a

@@ -86,7 +86,7 @@ package enum TextSafety {
 
     /// Whether `scalar` is one the rule may change (a control, a bidirectional control, an
     /// invisible character — joiners included, though kept where they join): what the
-    /// JSON-lines encoder escapes as `\uXXXX`, so its lines hold none of them raw.
+    /// JSON-lines encoder escapes as `\u` and four hex digits, so its lines hold none of them raw.
     package static func needsLook(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }

@@ -288,7 +288,7 @@ struct TOMLSyntax {
         }
     }
 
-    /// An escape after `\`: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX`, `\UXXXXXXXX` (a
+    /// An escape after `\`: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, `\u` with four hex digits, `\U` with eight (a
     /// Unicode scalar), or — in a multi-line string — a backslash ending the line.
     private mutating func escape(multiline: Bool) throws(Problem) {
         advance()
