@@ -138,23 +138,15 @@ struct EventStreamBody: AsyncBufferedSequence, Sendable {
         Iterator(chunks: chunks.makeAsyncIterator())
     }
 
-    struct Iterator: AsyncBufferedIteratorProtocol {
+    struct Iterator: ChunkedBytesIterator {
+        typealias Element = UInt8
+        typealias Buffer = [UInt8]
+        typealias Failure = any Error
+
         var chunks: AsyncThrowingStream<[UInt8], any Error>.AsyncIterator
         var pending: [UInt8] = []
 
-        mutating func next() async throws -> UInt8? {
-            if pending.isEmpty {
-                guard let buffer = try await nextBuffer(suggested: 1) else { return nil }
-                pending = buffer
-            }
-            return pending.removeFirst()
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            if !pending.isEmpty {
-                defer { pending = [] }
-                return pending
-            }
+        mutating func nextChunk() async throws -> [UInt8]? {
             while let chunk = try await chunks.next() {
                 if !chunk.isEmpty { return chunk }
             }
@@ -175,27 +167,46 @@ struct RepeatedBody: AsyncBufferedSequence, Sendable {
         Iterator(piece: piece, left: times)
     }
 
-    struct Iterator: AsyncBufferedIteratorProtocol {
+    struct Iterator: ChunkedBytesIterator {
+        typealias Element = UInt8
+        typealias Buffer = [UInt8]
+        typealias Failure = any Error
+
         let piece: [UInt8]
         var left: Int
         var pending: [UInt8] = []
 
-        mutating func next() async throws -> UInt8? {
-            if pending.isEmpty {
-                guard let buffer = try await nextBuffer(suggested: 1) else { return nil }
-                pending = buffer
-            }
-            return pending.removeFirst()
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            if !pending.isEmpty {
-                defer { pending = [] }
-                return pending
-            }
+        mutating func nextChunk() async throws -> [UInt8]? {
             guard left > 0, !piece.isEmpty else { return nil }
             left -= 1
             return piece
         }
+    }
+}
+
+/// A test body's iterator that hands out whole chunks: byte by byte (`next`) or a chunk at a
+/// time (`nextBuffer`), from what is left of the last chunk, then ``nextChunk()``.
+protocol ChunkedBytesIterator: AsyncBufferedIteratorProtocol where Element == UInt8, Buffer == [UInt8] {
+    /// What is left of the chunk `next` started.
+    var pending: [UInt8] { get set }
+    /// The next non-empty chunk, `nil` at the end.
+    mutating func nextChunk() async throws -> [UInt8]?
+}
+
+extension ChunkedBytesIterator {
+    mutating func next() async throws -> UInt8? {
+        if pending.isEmpty {
+            guard let buffer = try await nextBuffer(suggested: 1) else { return nil }
+            pending = buffer
+        }
+        return pending.removeFirst()
+    }
+
+    mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+        if !pending.isEmpty {
+            defer { pending = [] }
+            return pending
+        }
+        return try await nextChunk()
     }
 }
