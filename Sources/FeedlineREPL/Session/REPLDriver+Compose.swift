@@ -193,7 +193,7 @@ extension REPLDriver {
             writing = reopened
             openEditor(current.draft)
         case ".help":
-            say("While writing: type the text (each line is kept in the draft as you type it); . sends, .back keeps the draft for later (so does Ctrl-D), .discard throws it away, .show shows it, .undo takes back the last line, .edit opens your editor ($VISUAL, $EDITOR), .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it), .attach FILE \"description\" (.detach removes new ones); start a line with .. to begin it with a dot. The prompt counts the characters left.")
+            say("While writing: type the text (each line is kept in the draft as you type it); . sends, .back keeps the draft for later (so does Ctrl-D), .discard throws it away, .show shows it, .undo takes back the last line, .edit opens your editor ($VISUAL, $EDITOR), .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it), .attach FILE \"description\" (.detach removes new ones); Tab completes @handles, #tags, :emoji: and these words; start a line with .. to begin it with a dot. The prompt counts the characters left.")
         default:
             refuse("\(Echo.shortened(word, to: 24)) is not a draft command; .help lists them. (Start a line with .. to begin it with a dot.)")
         }
