@@ -503,6 +503,7 @@ public final class REPLDriver {
         case .whereAmI: say(breadcrumb.text)
         case .post(let text): post(text)
         case .reply(let row, let text): reply(row: row, text: text)
+        case .quotePost(let row, let text): quotePost(row: row, text: text)
         case .delete(let row, let confirmed): delete(row: row, confirmed: confirmed)
         case .drafts: listDrafts()
         case .draft(let number): reopenDraft(number)
