@@ -30,7 +30,7 @@ With `reading` it checks what only an interactive session does: `help` fits a 40
 `browse` opens the post with $BROWSER, search rows print once, and a relationship change says it
 started, then its outcome, with the account row printed once, settled.
 
-Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete|numbers|editor|reading]
+Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete|compose-complete|numbers|editor|reading]
 Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
 """
 import os
@@ -409,6 +409,42 @@ def editor(binary, root):
     print("ok")
 
 
+def compose_complete(binary, root):
+    """Tab while writing: `reply 1 @ro<Tab>` completes a handle seen; at compose> `:fr<Tab>`
+    and `@kw<Tab>` ask the server (custom emoji, an account search) and complete when it answers
+    (readline rings the bell first, then inserts the rest); `.sh<Tab>` completes `.show`."""
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-stream --no-state"
+    # The shell ignores SIGINT itself, so the Ctrl-C below reaches only feedline's handler.
+    child = pexpect.spawn(f"/bin/bash -c \"trap '' INT; {args}; echo EXIT=$?\"", cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–10 of 20 shown", "first screen")
+    expect(child, "home> ", "first prompt")
+    child.send("reply 1 @ro\t")
+    expect(child, "bramble.zone ", "reply 1 @ro<Tab> completes to @rowan@bramble.zone")
+    child.send("\x03")
+    expect(child, "home> ", "Ctrl-C clears the line")
+    child.send("post\r")
+    expect(child, "lists the rest", "post opens a draft")
+    expect(child, "compose 500> ", "the compose prompt")
+    child.send(":fr\t")
+    expect(child, "og: ", ":fr<Tab> completes to :frog: once the server's emoji arrive")
+    child.send("@kw\t")
+    expect(child, "ame@kestrel.social ", "@kw<Tab> completes to an account the server found")
+    child.send("\r")
+    expect(child, "compose 486> ", "the line is in the draft (a mention counts its username only, as Mastodon counts it)")
+    child.send(".sh\t")
+    expect(child, "ow ", ".sh<Tab> completes .show")
+    child.send("\r")
+    expect(child, ":frog: @kwame@kestrel.social", ".show shows the completed line")
+    child.send(".discard\r")
+    expect(child, "home> ", "back home")
+    child.send("quit\r")
+    expect(child, r"EXIT=0", "quit exits 0")
+    child.expect(pexpect.EOF, timeout=TIMEOUT)
+    print("ok")
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
     if sys.argv[3:] == ["editor"]:
@@ -419,6 +455,9 @@ def main():
         return
     if sys.argv[3:] == ["numbers"]:
         numbers(binary, root)
+        return
+    if sys.argv[3:] == ["compose-complete"]:
+        compose_complete(binary, root)
         return
     if sys.argv[3:] == ["complete"]:
         complete(binary, root)

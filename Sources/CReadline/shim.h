@@ -93,6 +93,12 @@ static inline void feedline_print_above(const char *text) {
     rl_forced_update_display();
 }
 
+/// Makes readline forget the last command, so that a Tab fed to it next completes afresh
+/// (inserting the match) rather than listing the matches as a second Tab in a row would.
+static inline void feedline_forget_last_command(void) {
+    rl_last_func = NULL;
+}
+
 /// Clears the prompt line and stops reading (the way out after `quit`).
 static inline void feedline_finish(void) {
     rl_clear_visible_line();

@@ -49,7 +49,7 @@ struct FeedlineCommand: AsyncParsableCommand {
             \(HelpText.commandsByKind.joined(separator: "\n"))
 
             Writing: `post TEXT` posts (`post` alone starts a draft, in $VISUAL or $EDITOR when set), \
-            `reply N`, `edit N`, `delete N`, `redraft N`, `history N` (an edited post's versions), \
+            `reply N`, `quote-post N`, `edit N`, `delete N`, `redraft N`, `history N` (an edited post's versions), \
             `vote N CHOICE`, `drafts` and `draft N`. Each post is sent exactly once (one idempotency \
             key, kept with its draft), and shows at once on every screen.
 

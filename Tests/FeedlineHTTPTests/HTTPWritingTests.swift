@@ -187,6 +187,33 @@ struct HTTPWritingTests {
         }
     }
 
+    @Test("a quote post sends quoted_status_id and who may quote it as quote_approval_policy; an edit may change the policy, never the quote")
+    func quoteBody() async throws {
+        try await withWritingServer { fake, server in
+            fake.enqueue("POST", "/api/v1/statuses", .json(Self.status("110000000000000030", "look")))
+            fake.enqueue("PUT", "/api/v1/statuses/110000000000000030", .json(Self.status("110000000000000030", "look again")))
+            let service = try makeService(server)
+            let quote = Draft(
+                id: DraftID("1"), text: "look", quoting: PostID("109999999999999990"), quotePolicy: .followers, createdAt: Self.now
+            )
+            _ = try await service.publish(quote, idempotencyKey: "key-quote")
+            let edit = Draft(
+                id: DraftID("2"), text: "look again", editing: PostID("110000000000000030"), quoting: PostID("109999999999999990"),
+                quotePolicy: .nobody, createdAt: Self.now
+            )
+            _ = try await service.publish(edit, idempotencyKey: "unused")
+            let sent = fake.requests
+            try #require(sent.count == 2, "\(sent)")
+            let body = try #require(sent[0].json())
+            #expect(Set(body.keys) == ["status", "visibility", "quoted_status_id", "quote_approval_policy"])
+            #expect(body["quoted_status_id"] as? String == "109999999999999990")
+            #expect(body["quote_approval_policy"] as? String == "followers")
+            let editBody = try #require(sent[1].json())
+            #expect(editBody["quoted_status_id"] == nil, "an edit never changes what the post quotes")
+            #expect(editBody["quote_approval_policy"] as? String == "nobody")
+        }
+    }
+
     @Test("a 422 returns the draft with the server's sentence")
     func unprocessableReturnsDraft() async throws {
         try await withWritingServer { fake, server in

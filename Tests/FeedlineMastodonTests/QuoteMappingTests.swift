@@ -108,4 +108,25 @@ import FeedlineMastodon
         #expect(tomas.quote?.post?.id == "117638440000000001")
         #expect(tomas.quote?.post?.quote == Quote(state: .accepted, postID: "117632273937832734"))
     }
+
+    /// A status with `quote_approval` set to `approval` (raw JSON).
+    static func approved(_ approval: String) -> String {
+        #"{"id": "40", "created_at": "2026-11-20T09:15:02.000Z", "account": \#(account("3", "priya")), "content": "<p>hi</p>", "quote_approval": \#(approval)}"#
+    }
+
+    @Test("quote_approval maps: who at once, who after review, your verdict; names this version does not know are unsupported or unknown; a missing or broken one is nil and the status still decodes")
+    func quoteApprovalMaps() throws {
+        func decoded(_ approval: String) throws -> QuoteApproval? {
+            Post(try Mastodon.decode(Mastodon.Status.self, from: Data(Self.approved(approval).utf8))).quoteApproval
+        }
+        #expect(try decoded(#"{"automatic": ["followers"], "manual": ["public"], "current_user": "manual"}"#)
+            == QuoteApproval(automatic: [.followers], manual: [.public], currentUser: .manual))
+        #expect(try decoded(#"{"automatic": ["friends_of_friends"], "manual": [], "current_user": "maybe"}"#)
+            == QuoteApproval(automatic: [.unsupported], manual: [], currentUser: .unknown))
+        #expect(try decoded(#"{"automatic": []}"#) == QuoteApproval(automatic: [], manual: [], currentUser: .unknown))
+        #expect(try decoded(#""public""#) == nil, "a quote_approval that is not an object is dropped, not the status")
+        #expect(try decoded("null") == nil)
+        let unknown = try #require(try decoded(#"{"automatic": ["public"], "manual": [], "current_user": "unknown"}"#))
+        #expect(unknown.currentUser == .unknown)
+    }
 }

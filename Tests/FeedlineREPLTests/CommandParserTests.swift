@@ -345,7 +345,7 @@ struct CommandParserTests {
         #expect(writing.first == "Writing on home:")
         // Each command's line starts two columns in; its summary's further lines further.
         let words = writing.dropFirst().filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(Array(words.prefix(9)) == ["post", "reply", "edit", "delete", "redraft", "history", "vote", "drafts", "draft"])
+        #expect(Array(words.prefix(9)) == ["post", "reply", "quote-post", "edit", "delete", "redraft", "history", "vote", "drafts"])
         #expect(CommandParser.parse("help writing") == .success(.helpGroup(.writing)))
         #expect(CommandParser.parse("help Lists and Tags") == .success(.helpGroup(.listsAndTags)))
         #expect(CommandParser.parse("help lists-and-tags") == .success(.helpGroup(.listsAndTags)))

@@ -24,6 +24,11 @@ struct InteractiveSmokeTests {
         try await Self.smoke("complete")
     }
 
+    @Test("Tab while writing: reply 1 @ro completes a handle seen; at compose> :fr and @kw complete from the server's answer, .sh to .show")
+    func completeWhileWriting() async throws {
+        try await Self.smoke("compose-complete")
+    }
+
     @Test("row numbers hold still while the stream deletes a row above them, under a real terminal: 10 still names row 10, 9 says it was removed")
     func numbersHoldStill() async throws {
         try await Self.smoke("numbers")

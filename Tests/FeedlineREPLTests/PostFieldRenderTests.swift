@@ -32,7 +32,7 @@ struct PostFieldRenderTests {
         "favourited", "favouritesCount", "reblogged", "reblogsCount", "bookmarked", "visibility", "quote", "poll",
     ]
     /// The fields of the plain post the post screen shows.
-    static let shownOnPostScreen: Set<String> = shownOnRow.union(["card", "repliesCount"])
+    static let shownOnPostScreen: Set<String> = shownOnRow.union(["card", "repliesCount", "quoteApproval"])
 
     static func row(_ post: Post) -> ListRow {
         .post(PostRow(post: post, filterContext: .home))

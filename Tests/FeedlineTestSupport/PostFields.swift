@@ -55,6 +55,11 @@ public enum PostFields {
                 )
             }
         },
+        "quoteApproval": { post in
+            post.quoteApproval = post.quoteApproval?.currentUser == .denied
+                ? QuoteApproval(automatic: [.followers], currentUser: .automatic)
+                : QuoteApproval(automatic: [], manual: [], currentUser: .denied)
+        },
         "reblog": { post in
             let original = post.reblog ?? post
             post.reblog = Post(

@@ -24,6 +24,8 @@ public enum DraftProblem: Hashable, Sendable, CustomStringConvertible {
     case directWithoutMention
     /// Another edit of the same post is on its way (one edit in flight per post).
     case editInFlight
+    /// A quote with media or a poll (Mastodon refuses them together).
+    case quoteWithAttachments
 
     public var description: String {
         switch self {
@@ -38,6 +40,7 @@ public enum DraftProblem: Hashable, Sendable, CustomStringConvertible {
         case .pollDuration(let min, let max): "A poll stays open between \(Self.span(min)) and \(Self.span(max))."
         case .directWithoutMention: "A direct message needs at least one @mention to reach anyone."
         case .editInFlight: "An edit of this post is on its way; wait for it (drafts shows it) before sending another."
+        case .quoteWithAttachments: "A quote post cannot carry media or a poll."
         }
     }
 
@@ -85,6 +88,7 @@ extension Draft {
             }
         }
         if visibility == .direct, editing == nil, !text.contains("@") { problems.append(.directWithoutMention) }
+        if quoting != nil, editing == nil, poll != nil || !media.isEmpty { problems.append(.quoteWithAttachments) }
         return problems
     }
 
@@ -121,7 +125,7 @@ extension Draft {
     /// `createdAt` is now.
     public static func edit(of post: Post, source: PostSource, id: DraftID, createdAt: Date) -> Draft {
         let original = post.content
-        return Draft(
+        var draft = Draft(
             id: id, text: source.text, contentWarning: source.contentWarning, sensitive: original.contentWarning != nil,
             visibility: original.visibility, language: original.language,
             poll: original.poll.map { poll in
@@ -133,6 +137,8 @@ extension Draft {
             },
             inReplyTo: original.inReplyToID, editing: original.id, createdAt: createdAt
         )
+        draft.quoting = original.quote?.postID
+        return draft
     }
 
     /// A new draft made of one's own deleted `post` (a redraft): its text and warning as typed

@@ -79,6 +79,13 @@ public struct Draft: Hashable, Sendable, Codable, Identifiable {
     public internal(set) var inReplyTo: PostID?
     /// The post it edits, for an edit of one's own post.
     public internal(set) var editing: PostID?
+    /// The post it quotes (an original's id; Mastodon 4.5's `quoted_status_id`), set through
+    /// ``Drafts/quote(_:in:)`` so that the quoted post's policy is respected. An edit cannot
+    /// change it.
+    public internal(set) var quoting: PostID?
+    /// Who may quote the post (Mastodon 4.5's `quote_approval_policy`); `nil` leaves it to the
+    /// account's default. The server makes a followers-only or direct post ``QuotePolicy/nobody``.
+    public var quotePolicy: QuotePolicy?
     /// When the draft was started (by the session's wall clock).
     public let createdAt: Date
 
@@ -86,7 +93,7 @@ public struct Draft: Hashable, Sendable, Codable, Identifiable {
     public init(
         id: DraftID, text: String = "", contentWarning: String? = nil, sensitive: Bool = false, visibility: PostVisibility = .public,
         language: String? = nil, poll: PollDraft? = nil, media: [MediaDraft] = [], inReplyTo: PostID? = nil, editing: PostID? = nil,
-        createdAt: Date
+        quoting: PostID? = nil, quotePolicy: QuotePolicy? = nil, createdAt: Date
     ) {
         self.id = id
         self.text = text
@@ -98,6 +105,8 @@ public struct Draft: Hashable, Sendable, Codable, Identifiable {
         self.media = media
         self.inReplyTo = inReplyTo
         self.editing = editing
+        self.quoting = quoting
+        self.quotePolicy = quotePolicy
         self.createdAt = createdAt
     }
 

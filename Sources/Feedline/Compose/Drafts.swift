@@ -221,15 +221,16 @@ public final class Drafts {
     func adopt(_ draft: Draft) {
         let draft = Draft(
             id: nextDraftID(), text: draft.text, contentWarning: draft.contentWarning, sensitive: draft.sensitive, visibility: draft.visibility,
-            language: draft.language, poll: draft.poll, media: draft.media, inReplyTo: draft.inReplyTo, createdAt: clock.now()
+            language: draft.language, poll: draft.poll, media: draft.media, inReplyTo: draft.inReplyTo, quoting: draft.quoting,
+            quotePolicy: draft.quotePolicy, createdAt: clock.now()
         )
         insert(Submission(draft: draft))
         lastAdopted = draft.id
     }
 
     /// Changes draft `id` with `change` while it is editable; returns `false` (changing nothing)
-    /// when there is no such draft or it is on its way. The draft's id, reply and edit targets
-    /// cannot change.
+    /// when there is no such draft or it is on its way. The draft's id, reply and edit targets,
+    /// and what it quotes (see ``quote(_:in:)``), cannot change here.
     @discardableResult
     public func update(_ id: DraftID, _ change: (inout Draft) -> Void) -> Bool {
         guard var submission = submissions[id], submission.isEditable else { return false }
@@ -238,13 +239,38 @@ public final class Drafts {
         draft = Draft(
             id: id, text: draft.text, contentWarning: draft.contentWarning, sensitive: draft.sensitive, visibility: draft.visibility,
             language: draft.language, poll: draft.poll, media: draft.media, inReplyTo: submission.draft.inReplyTo,
-            editing: submission.draft.editing, createdAt: submission.draft.createdAt
+            editing: submission.draft.editing, quoting: submission.draft.quoting, quotePolicy: draft.quotePolicy,
+            createdAt: submission.draft.createdAt
         )
         if submission.draft.editing != nil { draft.visibility = submission.draft.visibility }
         guard draft != submission.draft else { return true }
         submission.reduce(.edited(draft))
         commit(submission)
         return true
+    }
+
+    /// Makes draft `id` quote `post` (a boost: its original), or quote nothing (`nil`); returns
+    /// why not, as one sentence, when the quoted post's policy does not let the account quote it
+    /// (see ``Post/quoteRefusal(by:)``), when the draft is an edit (an edit cannot change a quote)
+    /// or is not being written. Quoting a followers-only post makes the draft followers-only at
+    /// least, as the server would.
+    @discardableResult
+    public func quote(_ post: Post?, in id: DraftID) -> String? {
+        guard var submission = submissions[id], submission.isEditable else { return "That draft is on its way or gone; it cannot change now." }
+        guard submission.draft.editing == nil else { return "An edit cannot change what a post quotes." }
+        var draft = submission.draft
+        if let post {
+            if let refusal = post.quoteRefusal(by: settings?.account) { return refusal }
+            let original = post.content
+            draft.quoting = original.id
+            if original.visibility == .private, draft.visibility < .private { draft.visibility = .private }
+        } else {
+            draft.quoting = nil
+        }
+        guard draft != submission.draft else { return nil }
+        submission.reduce(.edited(draft))
+        commit(submission)
+        return nil
     }
 
     /// What stops draft `id` from being sent under the server's limits (empty: it can be sent).

@@ -37,5 +37,6 @@ extension Post {
         var language: String?
         var quote: Quote?
         @OmittedWhenDefault var links: [String]
+        var quoteApproval: QuoteApproval?
     }
 }

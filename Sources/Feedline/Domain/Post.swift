@@ -155,6 +155,13 @@ public struct Post: Hashable, Sendable, Identifiable {
         set { mutableStorage().fields.links = newValue }
     }
 
+    /// How the post may be quoted and whether the signed-in user may, as the server says (Mastodon
+    /// 4.5+); `nil` when it says nothing.
+    public var quoteApproval: QuoteApproval? {
+        get { storage.fields.quoteApproval }
+        set { mutableStorage().fields.quoteApproval = newValue }
+    }
+
     /// A post; an empty `contentWarning` is stored as none, and a `reblog` that is itself a
     /// boost is stored as its original (see ``reblog``).
     public init(
@@ -182,7 +189,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         mentions: [String] = [],
         language: String? = nil,
         quote: Quote? = nil,
-        links: [String] = []
+        links: [String] = [],
+        quoteApproval: QuoteApproval? = nil
     ) {
         // Normalised as the arguments go in: building `Fields` first and normalising it after
         // copied every field once more (an initialiser twice as slow).
@@ -191,7 +199,8 @@ public struct Post: Hashable, Sendable, Identifiable {
             media: media, poll: poll, card: card, repliesCount: repliesCount, reblogsCount: reblogsCount,
             favouritesCount: favouritesCount, favourited: favourited, reblogged: reblogged, bookmarked: bookmarked,
             editedAt: editedAt, tags: tags, inReplyToID: inReplyToID, url: url, filters: filters, reblog: reblog.map(\.content),
-            visibility: visibility, mentions: mentions, language: language, quote: quote.map(Self.stored(quote:)), links: links
+            visibility: visibility, mentions: mentions, language: language, quote: quote.map(Self.stored(quote:)), links: links,
+            quoteApproval: quoteApproval
         ))
     }
 

@@ -24,6 +24,9 @@ public final class FeedSession {
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
+    /// What the server suggests for words typed into a draft: accounts, hashtags, custom emoji
+    /// (see ``ComposeSuggestions``).
+    public let suggestions: ComposeSuggestions
     /// How live updates arrive (``StreamState/off`` until a transport says otherwise).
     public var streamState: ReadOnlyRelay<StreamState> { streamRelay.readOnly }
     let streamRelay = Relay(StreamState.off)
@@ -79,6 +82,7 @@ public final class FeedSession {
         drafts = Drafts(
             service: service, activity: activity, clock: clock, retryClock: retryClock, makeDraftID: draftIDs, makeKey: idempotencyKeys
         )
+        suggestions = ComposeSuggestions(service: service, activity: activity)
         drafts.published = { [weak self] post, draft in self?.showOwn(post, draft: draft) }
         drafts.editStarted = { [weak self] draft in self?.showEdit(draft) }
         drafts.postStarted = { [weak self] draft in self?.showSending(draft) }

@@ -61,6 +61,9 @@ extension Mastodon {
         public var filtered: [FilterResult]
         /// The post it quotes (Mastodon 4.4+), with the quote's state; `nil` for none.
         public var quote: Quote?
+        /// Who may quote it and whether the signed-in user may (Mastodon 4.5+); `nil` when the
+        /// server says nothing (an older server, or a value that does not decode).
+        public var quoteApproval: QuoteApproval?
         private var nested: Nested?
 
         /// A status with these values; `reblog` is kept as given (see ``original``).
@@ -72,7 +75,7 @@ extension Mastodon {
             tags: [Tag] = [], emojis: [CustomEmoji] = [], card: Card? = nil, poll: Poll? = nil,
             repliesCount: Int = 0, reblogsCount: Int = 0, favouritesCount: Int = 0,
             favourited: Bool? = nil, reblogged: Bool? = nil, bookmarked: Bool? = nil,
-            filtered: [FilterResult] = [], reblog: Status? = nil, quote: Quote? = nil
+            filtered: [FilterResult] = [], reblog: Status? = nil, quote: Quote? = nil, quoteApproval: QuoteApproval? = nil
         ) {
             self.id = id
             self.uri = uri
@@ -102,6 +105,7 @@ extension Mastodon {
             self.filtered = filtered
             self.nested = reblog.map(Nested.status)
             self.quote = quote
+            self.quoteApproval = quoteApproval
         }
 
         /// The boosted original when this status is a boost, as the server sent it (a boost of a
@@ -125,6 +129,7 @@ extension Mastodon {
         enum CodingKeys: String, CodingKey {
             case id, uri, url, account, content, sensitive, visibility, language, mentions, tags, emojis, card, poll
             case reblog, favourited, reblogged, bookmarked, filtered, quote
+            case quoteApproval = "quote_approval"
             case createdAt = "created_at"
             case editedAt = "edited_at"
             case spoilerText = "spoiler_text"
@@ -167,6 +172,7 @@ extension Mastodon {
             filtered = try container.value(.filtered, or: [])
             nested = try container.decodeIfPresent(Status.self, forKey: .reblog).map(Nested.status)
             quote = try container.decodeIfPresent(Quote.self, forKey: .quote)
+            quoteApproval = try? container.decodeIfPresent(QuoteApproval.self, forKey: .quoteApproval)
         }
 
         /// Writes the status as Mastodon does: `null` for absent optional values, and the
@@ -201,6 +207,7 @@ extension Mastodon {
             if !filtered.isEmpty { try container.encode(filtered, forKey: .filtered) }
             try container.encode(reblog, forKey: .reblog)
             try container.encodeIfPresent(quote, forKey: .quote)
+            try container.encodeIfPresent(quoteApproval, forKey: .quoteApproval)
         }
 
         private indirect enum Nested: Hashable, Sendable {

@@ -171,7 +171,7 @@ extension MastodonHTTPService {
     }
 
     /// User input as a message shows it: one line, at most 60 characters.
-    private static func shown(_ text: String) -> String {
+    static func shown(_ text: String) -> String {
         let line = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
         return line.count > 60 ? String(line.prefix(60)) + "…" : line
     }

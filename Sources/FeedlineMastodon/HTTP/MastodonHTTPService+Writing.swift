@@ -68,7 +68,8 @@ extension MastodonHTTPService {
     }
 
     /// The JSON body of a post or an edit. A new post: `status`, `visibility`, and only the
-    /// fields the draft sets. An edit: every field the post keeps, since Mastodon's update
+    /// fields the draft sets (`quoted_status_id` for a quote, `quote_approval_policy` when it
+    /// says who may quote it). An edit: every field the post keeps, since Mastodon's update
     /// takes an absent `spoiler_text`, `sensitive`, `media_ids` or `poll` as "remove it".
     package static func statusBody(_ draft: Draft) throws -> Data {
         var body: [String: Any] = ["status": draft.text]
@@ -78,6 +79,7 @@ extension MastodonHTTPService {
             if draft.sensitive { body["sensitive"] = true }
             body["visibility"] = draft.visibility.rawValue
             if let parent = draft.inReplyTo { body["in_reply_to_id"] = parent.rawValue }
+            if let quoted = draft.quoting { body["quoted_status_id"] = quoted.rawValue }
             let media = draft.media.compactMap(\.existingID)
             if !media.isEmpty { body["media_ids"] = media }
         } else {
@@ -85,6 +87,8 @@ extension MastodonHTTPService {
             body["sensitive"] = draft.sensitive
             body["media_ids"] = draft.media.compactMap(\.existingID)
         }
+        // Who may quote it: new posts and edits alike (an edit may change it, not the quote).
+        if let policy = draft.quotePolicy { body["quote_approval_policy"] = policy.rawValue }
         if let poll = draft.poll {
             body["poll"] = ["options": poll.options, "expires_in": poll.expiresIn, "multiple": poll.multiple] as [String: Any]
         }

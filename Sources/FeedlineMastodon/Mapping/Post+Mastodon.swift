@@ -56,7 +56,19 @@ extension Post {
             mentions: status.mentions.map(\.acct),
             language: status.language,
             quote: status.quote.map(Quote.init),
-            links: HTMLLinks.links(in: status.content)
+            links: HTMLLinks.links(in: status.content),
+            quoteApproval: status.quoteApproval.map(QuoteApproval.init)
+        )
+    }
+}
+
+extension QuoteApproval {
+    /// The domain's approval for a status's `quote_approval`: names this version does not know
+    /// read as `unsupported_policy` and `unknown`.
+    public init(_ approval: Mastodon.QuoteApproval) {
+        self.init(
+            automatic: approval.automatic.map(Audience.init(serverName:)), manual: approval.manual.map(Audience.init(serverName:)),
+            currentUser: Verdict(serverName: approval.currentUser)
         )
     }
 }

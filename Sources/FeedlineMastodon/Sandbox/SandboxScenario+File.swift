@@ -223,6 +223,8 @@ struct ScenarioFile: Decodable {
     var conversations: [ConversationEntry]
     /// The user's lists at the start.
     var lists: [ListEntry]
+    /// The server's custom emoji.
+    var customEmojis: [Mastodon.CustomEmoji]
 
     struct ListEntry: Decodable {
         var title: String
@@ -234,6 +236,7 @@ struct ScenarioFile: Decodable {
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "lists",
+            "custom_emojis",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -254,6 +257,7 @@ struct ScenarioFile: Decodable {
         followedTags = try container.decodeIfPresent([String].self, forKey: AnyCodingKey("followed_tags")) ?? []
         conversations = try container.decodeIfPresent([ConversationEntry].self, forKey: AnyCodingKey("conversations")) ?? []
         lists = try container.decodeIfPresent([ListEntry].self, forKey: AnyCodingKey("lists")) ?? []
+        customEmojis = try container.decodeIfPresent([Mastodon.CustomEmoji].self, forKey: AnyCodingKey("custom_emojis")) ?? []
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -308,6 +312,7 @@ struct ScenarioFile: Decodable {
             lists: lists.map { SandboxScenario.ListFixture(title: $0.title, accounts: $0.accounts ?? []) }
         )
         scenario.conversations = conversations.map(\.value)
+        scenario.customEmojis = customEmojis
         return scenario
     }
 }

@@ -92,6 +92,8 @@ public struct SandboxScenario: Hashable, Sendable {
         case listChange = "list_change"
         /// ``SandboxService/setListMembership(list:account:to:)``, adding or removing.
         case listMembership = "list_membership"
+        /// ``SandboxService/customEmoji()``: the server's custom emoji.
+        case customEmojis = "custom_emojis"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.
@@ -342,6 +344,8 @@ public struct SandboxScenario: Hashable, Sendable {
     public var conversations: [ConversationSeed] = []
     /// The user's lists at the start, in order (ids `1`, `2` … in that order).
     public var lists: [ListFixture]
+    /// The server's custom emoji (`GET /api/v1/custom_emojis`), in the order given.
+    public var customEmojis: [Mastodon.CustomEmoji] = []
 
     /// One of the user's lists at the start: its title and its accounts by handle (each one the
     /// user follows, as Mastodon requires).

@@ -130,7 +130,7 @@ extension SandboxService.State {
     /// account it names (see ``SandboxService/search(_:after:)``).
     ///
     /// - Complexity: O(accounts).
-    fileprivate mutating func searchAccounts(_ query: String) -> [String] {
+    mutating func searchAccounts(_ query: String) -> [String] {
         guard !query.hasPrefix("#") else { return [] }
         var wanted = Substring(query)
         while wanted.hasPrefix("@") { wanted = wanted.dropFirst() }

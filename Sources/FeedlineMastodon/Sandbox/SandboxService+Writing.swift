@@ -51,6 +51,13 @@ extension SandboxService {
             guard !draft.text.allSatisfy(\.isWhitespace) || draft.poll != nil || !draft.media.isEmpty else {
                 throw .fault(.validationFailed, request: .publish)
             }
+            if draft.editing == nil, let quoted = draft.quoting {
+                // The quoted post's policy, as Mastodon applies it (the author may always quote).
+                guard let status = state.store.rendered(quoted.rawValue), let original = state.store.post(status.reblog?.id ?? status.id) else {
+                    throw .notFound(quoted)
+                }
+                if let refusal = original.quoteRefusal(by: Author(state.scenario.account)) { throw .refused(refusal) }
+            }
             let post: Post
             if let id = draft.editing {
                 guard let status = state.store.rendered(id.rawValue) else { throw .notFound(id) }

@@ -422,6 +422,19 @@ struct SandboxStore: Sendable {
         }
         let id = newLocalID(at: date)
         let profile = account.url ?? "https://sandbox.example/@\(account.username)"
+        // A quote: accepted at once unless its author reviews quotes (then pending); a quote of a
+        // followers-only post is followers-only at least.
+        var quote: Mastodon.Quote?
+        var visibility = draft.visibility
+        if let quotedID = draft.quoting, let quoted = statuses[quotedID.rawValue] {
+            let reviewed = quoted.account.id != account.id && quoted.quoteApproval?.currentUser == "manual"
+            quote = Mastodon.Quote(state: reviewed ? "pending" : "accepted", quotedStatus: quoted)
+            if PostVisibility(serverName: quoted.visibility.rawValue) == .private, visibility < .private { visibility = .private }
+        }
+        let policy = visibility >= .private ? QuotePolicy.nobody : draft.quotePolicy ?? .public
+        let approval = Mastodon.QuoteApproval(
+            automatic: policy == .nobody ? [] : [policy.rawValue], manual: [], currentUser: "automatic"
+        )
         var mentions: [Mastodon.Mention] = []
         for word in draft.text.split(whereSeparator: \.isWhitespace) where word.hasPrefix("@") {
             let handle = String(word.drop { $0 == "@" }.prefix { $0.isLetter || $0.isNumber || "_.@-".contains($0) }).trimmingCharacters(in: CharacterSet(charactersIn: ".-"))
@@ -437,7 +450,7 @@ struct SandboxStore: Sendable {
             content: Self.paragraphs(draft.text),
             spoilerText: draft.warning ?? "",
             sensitive: draft.sensitive || draft.warning != nil,
-            visibility: Mastodon.Visibility(rawValue: draft.visibility.rawValue),
+            visibility: Mastodon.Visibility(rawValue: visibility.rawValue),
             language: draft.language,
             inReplyToID: draft.inReplyTo?.rawValue,
             inReplyToAccountID: draft.inReplyTo.flatMap { statuses[$0.rawValue]?.account.id },
@@ -455,10 +468,12 @@ struct SandboxStore: Sendable {
             },
             favourited: false,
             reblogged: false,
-            bookmarked: false
+            bookmarked: false,
+            quote: quote,
+            quoteApproval: approval
         )
         sources[id] = (draft.text, draft.warning ?? "")
-        if draft.visibility == .direct {
+        if visibility == .direct {
             statuses[id] = status
             repliesIndex = nil
             feeds.removeAll()

@@ -9,6 +9,8 @@ public enum Command: Hashable, Sendable {
     case post(text: String?)
     /// `reply [N] [TEXT]`: a reply to row N's post (or the open post).
     case reply(row: Int?, text: String?)
+    /// `quote-post [N] [TEXT]`: a post quoting row N's post (or the open post).
+    case quotePost(row: Int?, text: String?)
     /// `delete [N] [--yes]`: deletes row N's post (or the open post) once confirmed.
     case delete(row: Int?, confirmed: Bool)
     /// `drafts`: the drafts and submissions on their way.
@@ -255,6 +257,7 @@ extension Command {
         case .back: "back"
         case .post(let text): text.map { "post \($0)" } ?? "post"
         case .reply(let row, let text): (["reply"] + [row.map(String.init), text].compactMap { $0 }).joined(separator: " ")
+        case .quotePost(let row, let text): (["quote-post"] + [row.map(String.init), text].compactMap { $0 }).joined(separator: " ")
         case .delete(let row, let confirmed): (["delete"] + [row.map(String.init), confirmed ? "--yes" : nil].compactMap { $0 }).joined(separator: " ")
         case .drafts: "drafts"
         case .draft(let number): "draft \(number)"

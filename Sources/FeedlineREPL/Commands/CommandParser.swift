@@ -200,7 +200,7 @@ public enum CommandParser {
         case .redraft: return optionalRow().map { .redraft(row: $0) }
         case .edit, .vote: return .success(.nothing)  // parsed by parseWriting
         case .follow, .unfollow, .mute, .unmute, .block, .unblock, .notify, .boosts: return .success(.nothing)  // parseRelationship
-        case .post, .reply, .delete: return .success(.nothing)  // parsed by parseWriting
+        case .post, .reply, .quotePost, .delete: return .success(.nothing)  // parsed by parseWriting
         case .fav: return optionalRow().map { .favourite(row: $0) }
         case .boost: return optionalRow().map { .boost(row: $0) }
         case .bookmark: return optionalRow().map { .bookmark(row: $0) }
@@ -300,7 +300,7 @@ public enum CommandParser {
     private static func parseWriting(
         _ name: CommandName, line: String, after first: Substring, isSeparator: (Character) -> Bool
     ) -> Result<Command, ParseError>? {
-        guard [.post, .reply, .delete, .edit, .vote, .search].contains(name) else { return nil }
+        guard [.post, .reply, .quotePost, .delete, .edit, .vote, .search].contains(name) else { return nil }
         var rest = line[first.endIndex...].drop(while: isSeparator)
         while let last = rest.last, isSeparator(last) { rest = rest.dropLast() }
         if name == .search {
@@ -323,6 +323,7 @@ public enum CommandParser {
         switch name {
         case .post: return .success(.post(text: text))
         case .reply: return .success(.reply(row: row, text: text))
+        case .quotePost: return .success(.quotePost(row: row, text: text))
         case .edit: return .success(.edit(row: row, text: text))
         case .vote:
             // `vote 3` alone names choice 3 of the open post, not row 3.

@@ -5,6 +5,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case back, bookmark, bookmarks, boost, delete, draft, drafts, edit, fav, favourites, gap, help, history, home, list, local, more, new
     case notifications, open, post, profile, `public`, quit, redraft, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost
     case quote
+    case quotePost = "quote-post"
     case unfav, vote
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
     case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists
@@ -492,6 +493,13 @@ public enum CommandTable {
             summary: "reply to row N's post: TEXT, or the lines that follow up to a dot",
             postSummary: "reply to this post: TEXT, or the lines that follow up to a dot",
             details: "A reply mentions the post's author and everyone it mentions (never you), keeps its content warning, and is no more public than it: a reply to a followers-only post is followers-only. A boost row replies to the boosted post. The reply shows at once under its parent in every open thread and on top of home.",
+            screens: [.list, .post], group: .writing, traits: [.posts, .notifications, .conversations]
+        ),
+        CommandSpec(
+            name: .quotePost, aliases: [], argument: .rowAndText, usage: "quote-post N [TEXT]", postUsage: "quote-post [TEXT]",
+            summary: "write a post quoting row N's post: TEXT, or the lines that follow up to a dot",
+            postSummary: "write a post quoting this post: TEXT, or the lines that follow up to a dot",
+            details: "The quoted post shows under yours on every screen. Its author's policy is respected: a post only its author or followers may quote is refused with the reason, and one whose author reviews quotes is posted with the quote pending until approved (post shows what each post allows). A quote of a followers-only post is followers-only; a quote carries no media and no poll. In a draft, .quote N quotes row N's post (.quote alone removes it) and .quotable anyone|followers|nobody says who may quote yours.",
             screens: [.list, .post], group: .writing, traits: [.posts, .notifications, .conversations]
         ),
         CommandSpec(

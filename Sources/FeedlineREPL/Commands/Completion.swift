@@ -1,3 +1,5 @@
+import Feedline
+
 /// What Tab can complete, gathered by the driver as the session goes: the commands of the screen
 /// on top, and the hashtags and handles of the rows received on any screen (shown or not yet).
 public struct CompletionContext: Hashable, Sendable {
@@ -11,6 +13,16 @@ public struct CompletionContext: Hashable, Sendable {
     public var handles: [String]
     /// The names of your lists, in their order.
     public var lists: [String] = []
+    /// Whether a draft takes the lines typed (`compose>`): words complete as text, not commands.
+    public var writing = false
+    /// Handles the server found (``Feedline/ComposeSuggestions``), offered after ``handles``.
+    public var foundHandles: [String] = []
+    /// The account starts the server was asked for (lowercased).
+    public var searched: Set<String> = []
+    /// The hashtags you follow and those trending, once loaded (offered after ``tags``); `nil` before.
+    public var moreTags: [String]?
+    /// The shortcodes of the server's custom emoji, once loaded; `nil` before.
+    public var emoji: [String]?
 
     public init(commands: [String] = [], topics: [String] = CompletionContext.helpTopics, tags: [String] = [], handles: [String] = []) {
         self.commands = commands
@@ -34,14 +46,28 @@ public enum Completion {
     ///   (`profile ro` → `rowan@bramble.zone`; the parser takes either). After `block-domain`
     ///   and `unblock-domain`: the domains of the handles seen. After `follow #` and
     ///   `unfollow #`: hashtags seen.
+    /// - In the text of `post`, `reply` and `edit`, and in every line of a draft
+    ///   (``CompletionContext/writing``): `@handle`, `#tag` and `:emoji:` (see
+    ///   ``textMatches(_:context:)``); a draft's first word completes its dot commands.
     /// - Anything else: nothing (no file names).
+    ///
+    /// A word a server sent (a handle, a hashtag, a shortcode, a list's title) that holds a
+    /// control, a bidirectional control or an invisible character is never offered: what Tab
+    /// inserts is echoed by the terminal's line editor as it is, so only text the sanitiser
+    /// would leave unchanged may reach it.
     public static func matches(line: String, word: String, context: CompletionContext) -> [String] {
+        candidates(line: line, word: word, context: context).filter { TextSafety.isClean($0) }
+    }
+
+    private static func candidates(line: String, word: String, context: CompletionContext) -> [String] {
         let before = line.dropLast(word.count).split(separator: " ", omittingEmptySubsequences: true)
         let lowered = word.lowercased()
+        if context.writing { return draftMatches(before: before.map(String.init), word: word, context: context) }
         guard let command = before.first else {
             return context.commands.filter { $0.hasPrefix(lowered) }
         }
         let name = CommandTable.command(named: String(command))
+        if let name, textCommands.contains(name), let matches = textMatches(word, context: context) { return matches }
         if name == .lists { return listsMatches(before: before.dropFirst().map(String.init), word: word, context: context) }
         if let name, CommandTable.spec(name).argument == .account {
             // A handle after the command (and after on|off for notify and boosts).

@@ -155,6 +155,10 @@ public struct DetailRenderer: Sendable {
             lines += wrapped("Link: " + TextWidth.oneLine(card.title)).map(TerminalText.init)
             lines.append(urlLine(card.url))
         }
+        if let quotes = Self.quoteLine(post) {
+            lines.append("")
+            lines += wrapped(quotes).map(style.dim)
+        }
         lines.append("")
         return lines
     }
@@ -171,6 +175,14 @@ public struct DetailRenderer: Sendable {
         parts.append(Self.count(poll.votesCount, "vote"))
         if poll.voted { parts.append("you voted") }
         return parts.joined(separator: "; ")
+    }
+
+    /// Who may quote the post and whether you may (`quote-post`), when it is not the plain
+    /// "anyone may, you too": "Quotes: followers may quote it; you may not quote it."
+    static func quoteLine(_ post: ShownPost) -> String? {
+        guard let approval = post.quoteApproval else { return nil }
+        guard approval != QuoteApproval(automatic: [.public], manual: [], currentUser: .automatic) else { return nil }
+        return "Quotes: \(approval.policyPhrase); \(approval.verdictPhrase)."
     }
 
     /// The post it quotes, whole, under the post (not while a filter's warning or the post's

@@ -18,6 +18,8 @@ struct ShownPost: Hashable, Sendable {
     var card: LinkCard?
     var editedAt: Date?
     var visibility: PostVisibility
+    /// Who may quote it, when that is worth saying (see ``DetailRenderer``): the post screen only.
+    var quoteApproval: QuoteApproval?
 
     /// The shown parts of `post` (its own fields: pass a boost's `content` to show the original).
     init(_ post: Post) {
@@ -30,5 +32,6 @@ struct ShownPost: Hashable, Sendable {
         card = post.card
         editedAt = post.editedAt
         visibility = post.visibility
+        quoteApproval = post.quoteApproval
     }
 }

@@ -34,6 +34,10 @@ public enum InteractiveRunner {
             return Browser.open(address, with: command).map { command }
         }
         let driver = REPLDriver(session: session, options: options, terminalWidth: { TerminalInfo.columns }) { console.print($0) }
+        // A Tab that the server may answer better asks it; the answer arrives as a new context.
+        console.setLookUp { [weak driver] request in
+            Task { @MainActor in driver?.lookUp(request) }
+        }
         console.start(prompt: driver.prompt)
         if let problem = console.historyProblem { console.print(TerminalText(lines: [TerminalText(problem)])) }
         driver.start()

@@ -43,7 +43,7 @@ extension REPLDriver {
         let trimmed = line.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         switch CommandParser.parse(line) {
-        case .success(.post(let text?)), .success(.reply(_, let text?)), .success(.edit(_, let text?)):
+        case .success(.post(let text?)), .success(.reply(_, let text?)), .success(.edit(_, let text?)), .success(.quotePost(_, let text?)):
             _ = text
             return nil
         default:
@@ -183,6 +183,18 @@ extension REPLDriver {
         case ".detach":
             drafts.update(current.draft) { $0.media.removeAll { $0.existingID == nil } }
             say("New attachments removed.")
+        case ".quote":
+            quote(argument, in: current.draft)
+        case ".quotable":
+            guard let policy = QuotePolicy(typed: argument) else {
+                refuse(".quotable takes anyone, followers or nobody: who may quote your post.")
+                return true
+            }
+            drafts.update(current.draft) { $0.quotePolicy = policy }
+            let visibility = drafts[current.draft]?.draft.visibility ?? .public
+            say(visibility >= .private
+                ? "Quotes: \(policy.phrase) — but a \(visibility == .direct ? "direct" : "followers-only") post can be quoted by you only."
+                : "Quotes: \(policy.phrase).")
         case ".edit":
             guard options.editor != nil else {
                 refuse("No editor: set VISUAL or EDITOR to write drafts in one.")
@@ -193,7 +205,7 @@ extension REPLDriver {
             writing = reopened
             openEditor(current.draft)
         case ".help":
-            say("While writing: type the text (each line is kept in the draft as you type it); . sends, .back keeps the draft for later (so does Ctrl-D), .discard throws it away, .show shows it, .undo takes back the last line, .edit opens your editor ($VISUAL, $EDITOR), .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it), .attach FILE \"description\" (.detach removes new ones); start a line with .. to begin it with a dot. The prompt counts the characters left.")
+            say("While writing: type the text (each line is kept in the draft as you type it); . sends, .back keeps the draft for later (so does Ctrl-D), .discard throws it away, .show shows it, .undo takes back the last line, .edit opens your editor ($VISUAL, $EDITOR), .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it), .attach FILE \"description\" (.detach removes new ones), .quote N quotes row N's post (.quote alone removes it), .quotable anyone|followers|nobody says who may quote yours; Tab completes @handles, #tags, :emoji: and these words; start a line with .. to begin it with a dot. The prompt counts the characters left.")
         default:
             refuse("\(Echo.shortened(word, to: 24)) is not a draft command; .help lists them. (Start a line with .. to begin it with a dot.)")
         }
@@ -217,7 +229,43 @@ extension REPLDriver {
     func nothingWritten(_ current: Writing) -> Bool {
         guard let start = current.start, let draft = session.drafts[current.draft]?.draft, draft.editing == nil else { return false }
         let body = draft.text.hasPrefix(start) ? draft.text.dropFirst(start.count) : Substring(draft.text)
-        return body.allSatisfy(\.isWhitespace) && draft.warning == nil && draft.poll == nil && draft.media.isEmpty
+        return body.allSatisfy(\.isWhitespace) && draft.warning == nil && draft.poll == nil && draft.media.isEmpty && draft.quoting == nil
+    }
+
+    /// `.quote N` (row N of the screen on top) or `.quote` alone (no quote) in draft `id`.
+    private func quote(_ argument: String, in id: DraftID) {
+        guard !argument.isEmpty else {
+            if let refusal = session.drafts.quote(nil, in: id) {
+                refuse(refusal)
+            } else {
+                say("No quote.")
+            }
+            return
+        }
+        guard case .success(let number) = CommandParser.rowNumber(argument) else {
+            refuse(".quote takes the number of the row whose post to quote (.quote alone removes the quote).")
+            return
+        }
+        guard case .list(let entry)? = stack.last, let row = row(number, in: entry), let shown = post(of: row, number: number) else {
+            if case .post? = stack.last { refuse(".quote N takes a row of a list; back to the list first.") }
+            return
+        }
+        if let refusal = session.drafts.quote(shown.post, in: id) {
+            refuse(refusal)
+            return
+        }
+        let described = quoteDescription(shown.post.content.id)
+        say(described.prefix(1).uppercased() + described.dropFirst() + ".")
+    }
+
+    /// What draft quotes, for its header: `quoting @ana: "…"`, and what its author's policy means.
+    func quoteDescription(_ id: PostID) -> String {
+        guard let post = session.store.post(id)?.content else { return "quoting post \(id)" }
+        var text = "quoting @\(post.author.handle): \(Self.excerpt(post.text))"
+        if post.quoteApproval?.currentUser == .manual, post.author.id != session.drafts.settings?.account.id {
+            text += " (its author approves quotes: pending until then)"
+        }
+        return text
     }
 
     /// The number `drafts` lists draft `id` under.
@@ -308,7 +356,9 @@ extension REPLDriver {
         } else {
             parts.append("new post")
         }
+        if let quoted = draft.quoting { parts.append(quoteDescription(quoted)) }
         parts.append(draft.visibility.label.isEmpty ? "public" : draft.visibility.label)
+        if let policy = draft.quotePolicy, draft.editing == nil { parts.append(draft.visibility >= .private ? "only you may quote it" : policy.phrase) }
         if let warning = draft.warning { parts.append("CW: \(warning)") }
         if let language = draft.language { parts.append("language \(language)") }
         if let poll = draft.poll { parts.append("poll: " + Self.describe(poll)) }
@@ -319,11 +369,15 @@ extension REPLDriver {
         return parts.joined(separator: " · ")
     }
 
-    /// Who may see draft `draft` and its warning, as the `Sending:` line says them:
-    /// `public`, `followers only · CW: spoilers`.
-    static func audience(_ draft: Draft) -> String {
-        let who = draft.visibility.label.isEmpty ? "public" : draft.visibility.label
-        return draft.warning.map { "\(who) · CW: \(Echo.shortened($0, to: 60))" } ?? who
+    /// Who may see draft `draft`, its warning and what it quotes, as the `Sending:` line says
+    /// them: `public`, `followers only · CW: spoilers · quoting @ana`.
+    func audience(_ draft: Draft) -> String {
+        var parts = [draft.visibility.label.isEmpty ? "public" : draft.visibility.label]
+        if let warning = draft.warning { parts.append("CW: \(Echo.shortened(warning, to: 60))") }
+        if let quoted = draft.quoting, draft.editing == nil {
+            parts.append("quoting " + (session.store.post(quoted).map { "@" + $0.content.author.handle } ?? "post \(quoted)"))
+        }
+        return parts.joined(separator: " · ")
     }
 
     /// `A | B | C [--multiple] [--expires 1d]`: a poll, `nil` for none (an empty argument), or why not.

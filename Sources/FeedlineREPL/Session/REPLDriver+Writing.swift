@@ -41,7 +41,7 @@ extension REPLDriver {
 
     /// Sends draft `id` whose `text` was typed with the command (after what it starts with: a
     /// reply's mentions), or starts taking its lines.
-    private func write(_ id: DraftID, text: String?) {
+    func write(_ id: DraftID, text: String?) {
         if let failure = session.drafts.settingsFailure, session.drafts.settings == nil {
             refuse("Cannot write here: \(failure.message)")
             session.drafts.discard(id)
@@ -244,7 +244,7 @@ extension REPLDriver {
         case .sending(let attempt):
             // The first attempt says who will see it and its warning: an inline reply takes them
             // from the post it answers, unseen until now.
-            reports.append(attempt == 1 ? "Sending: \(text) (\(Self.audience(submission.draft)))" : "Sending again (attempt \(attempt)): \(text)")
+            reports.append(attempt == 1 ? "Sending: \(text) (\(audience(submission.draft)))" : "Sending again (attempt \(attempt)): \(text)")
         case .queued(let reason, _, let wait):
             reports.append("Queued: \(text) — \(reason) Sending again in \(Self.span(wait)), or at retry.")
         case .checking:
@@ -286,5 +286,42 @@ extension REPLDriver {
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !line.isEmpty else { return "(empty)" }
         return "\"" + (line.count > limit ? String(line.prefix(limit - 1)) + "…" : line) + "\""
+    }
+}
+
+extension REPLDriver {
+    /// `quote-post [N] [TEXT]`: a post quoting row N's post (a boost row: its original) or the
+    /// open post — refused with the reason when its author's policy does not let you quote it.
+    func quotePost(row number: Int?, text: String?) {
+        let quoted: Post
+        switch target(number, name: .quotePost, onPost: "quotes that post") {
+        case .post(let entry)?:
+            guard let loaded = loadedPost(entry) else { return }
+            quoted = loaded
+        case .row(_, let row, let number)?:
+            guard let shown = self.post(of: row, number: number) else { return }
+            quoted = shown.post
+        case nil:
+            return
+        }
+        let drafts = session.drafts
+        // Refused at once when no account could be allowed; the account's own posts are known once it is.
+        if let refusal = quoted.quoteRefusal(by: drafts.settings?.account), drafts.settings != nil || quoted.content.visibility == .direct {
+            refuse(refusal)
+            return
+        }
+        let id = drafts.startPost()
+        if let text { drafts.update(id) { $0.text = text } }
+        drafts.load { [weak self] in
+            guard let self else { return }
+            if let refusal = drafts.quote(quoted, in: id) {
+                drafts.discard(id)
+                self.refuse(refusal)
+                self.flushIfFollowing()
+                return
+            }
+            self.write(id, text: text)
+            self.flushIfFollowing()
+        }
     }
 }

@@ -189,7 +189,9 @@ public final class REPLDriver {
     /// the command returned (a reply waits for the account): the front hears the new prompt.
     var writing: Writing? {
         didSet {
-            if (oldValue == nil) != (writing == nil) { options.promptChanged?(prompt) }
+            guard (oldValue == nil) != (writing == nil) else { return }
+            options.promptChanged?(prompt)
+            tellCompletion()
         }
     }
     /// Set while a scripted command runs, from ``handle(_:)`` until the ``flush()`` after its
@@ -253,14 +255,27 @@ public final class REPLDriver {
 
     /// What Tab completes now: the screen's commands, and the hashtags and handles of every row
     /// received so far on any screen of the stack, shown or not (``Options/completionChanged``
-    /// is told each change).
+    /// is told each change); while a draft takes lines, its words, and what the server
+    /// suggested (``lookUp(_:)``).
     ///
     /// - Complexity: O(h log h + t log t) for h handles and t tags seen (they are sorted).
     public var completionContext: CompletionContext {
         let commands = CommandTable.commands(on: screen, atBottom: stack.count <= 1, traits: screenTraits).map(\.name.rawValue).sorted()
         var context = CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
         context.lists = session.lists.lists.filter { !$0.list.isProvisional }.map(\.title)
+        let suggestions = session.suggestions
+        context.writing = writing != nil
+        context.foundHandles = suggestions.handles
+        context.searched = suggestions.searched
+        context.moreTags = suggestions.tags
+        context.emoji = suggestions.emoji
         return context
+    }
+
+    /// Asks the server what completes a word (see ``Completion/lookup(line:word:context:)``):
+    /// once it answers, ``Options/completionChanged`` hears the new context.
+    public func lookUp(_ request: ComposeSuggestions.Request) {
+        session.suggestions.load(request) { [weak self] in self?.tellCompletion() }
     }
 
     // MARK: - Running
@@ -488,6 +503,7 @@ public final class REPLDriver {
         case .whereAmI: say(breadcrumb.text)
         case .post(let text): post(text)
         case .reply(let row, let text): reply(row: row, text: text)
+        case .quotePost(let row, let text): quotePost(row: row, text: text)
         case .delete(let row, let confirmed): delete(row: row, confirmed: confirmed)
         case .drafts: listDrafts()
         case .draft(let number): reopenDraft(number)

@@ -30,8 +30,10 @@ func feedlineGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
 }
 
 /// readline's completion hook: completes what ``Completion/matches(line:word:context:)`` says —
-/// the screen's commands first, then `help`, `tag` and `profile` arguments — and nothing else
-/// (no file names). The matches are kept for the generator, which hands them out by index.
+/// the screen's commands first, then `help`, `tag` and `profile` arguments, a post's `@handle`,
+/// `#tag` and `:emoji:` — and nothing else (no file names). The matches are kept for the
+/// generator, which hands them out by index. A word the server may know more of is asked for
+/// (``ReadlineConsole/requestLookUp(_:line:)``): the answer completes it then.
 func feedlineComplete(
     _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
 ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
@@ -41,8 +43,13 @@ func feedlineComplete(
     if let buffer = feedline_line_buffer(), end > 0 {
         line = String(decoding: UnsafeBufferPointer(start: buffer, count: Int(end)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-    let matches = Completion.matches(line: line, word: String(cString: text), context: console.completionContext)
+    let word = String(cString: text)
+    let context = console.completionContext
+    let matches = Completion.matches(line: line, word: word, context: context)
     console.completions.withLock { $0 = matches }
+    if let request = Completion.lookup(line: line, word: word, context: context), let buffer = feedline_line_buffer() {
+        console.requestLookUp(request, line: String(cString: buffer))
+    }
     guard !matches.isEmpty else { return nil }
     return rl_completion_matches(text, feedlineCompletionGenerator)
 }

@@ -66,6 +66,11 @@ public final class ReadlineConsole: Sendable {
     private let context = Locked(CompletionContext())
     /// The matches of the completion in progress (the readline thread's).
     let completions = Locked<[String]>([])
+    /// Who asks the server what completes a word (see ``setLookUp(_:)``).
+    private let lookUp = Locked<(@Sendable (ComposeSuggestions.Request) -> Void)?>(nil)
+    /// A Tab that asked the server: the line it was pressed on and what was asked. When the
+    /// answer comes and the line is still the same, Tab is pressed again for the user.
+    private let pendingLookUp = Locked<(line: String, request: ComposeSuggestions.Request)?>(nil)
 
     /// A console that keeps its history in `historyFile` (none when `nil`).
     public init(historyFile: String?) {
@@ -121,9 +126,27 @@ public final class ReadlineConsole: Sendable {
         wake()
     }
 
-    /// What Tab completes from now on (from any thread).
+    /// What Tab completes from now on (from any thread). When it answers what a Tab asked the
+    /// server (see ``setLookUp(_:)``) and the line is unchanged, the completion runs again.
     public func setCompletionContext(_ context: CompletionContext) {
         self.context.withLock { $0 = context }
+        let answered = pendingLookUp.withLock { pending in pending.map { Completion.answered($0.request, in: context) } ?? false }
+        if answered { wake() }
+    }
+
+    /// Who asks the server, from any thread, what completes a word Tab found nothing (or not
+    /// everything) for: an account's handle, a hashtag, a custom emoji (see
+    /// ``Completion/lookup(line:word:context:)``). The answer comes back as a new completion
+    /// context.
+    public func setLookUp(_ handler: @escaping @Sendable (ComposeSuggestions.Request) -> Void) {
+        lookUp.withLock { $0 = handler }
+    }
+
+    /// A Tab on `line` found that the server should be asked `request` (the readline thread's).
+    func requestLookUp(_ request: ComposeSuggestions.Request, line: String) {
+        guard let handler = lookUp.withLock({ $0 }) else { return }
+        pendingLookUp.withLock { $0 = (line, request) }
+        handler(request)
     }
 
     /// What Tab completes now.
@@ -310,6 +333,22 @@ public final class ReadlineConsole: Sendable {
         }
     }
 
+    /// A Tab that asked the server, now answered: pressed again when the line is what it was
+    /// (typing on dropped it).
+    private func completeAgainIfAnswered() {
+        let context = completionContext
+        let pending = pendingLookUp.withLock { pending -> (line: String, request: ComposeSuggestions.Request)? in
+            guard let current = pending, Completion.answered(current.request, in: context) else { return nil }
+            pending = nil
+            return current
+        }
+        guard let pending, let buffer = feedline_line_buffer(), String(cString: buffer) == pending.line else { return }
+        // A first Tab again (that inserts the match), not the second of a pair (that lists them).
+        feedline_forget_last_command()
+        rl_stuff_char(9)
+        rl_callback_read_char()
+    }
+
     /// Acts on signals, prints queued text above the prompt, applies a new prompt; returns whether
     /// to stop.
     private func drainOutbox(reading: Bool, signals: Set<Int32>) -> Bool {
@@ -354,6 +393,7 @@ public final class ReadlineConsole: Sendable {
             }
             if signals.contains(SIGWINCH) { rl_resize_terminal() }
             if !box.texts.isEmpty { feedline_print_above(box.texts.joined()) }
+            completeAgainIfAnswered()
             if let prompt = box.prompt {
                 feedline_change_prompt(prompt)
                 shownPrompt.withLock { $0 = prompt }

@@ -126,6 +126,8 @@ final class FakeMastodon: Sendable {
         var directStreams: Set<Int> = []
         /// The user's lists (`FakeMastodon+Lists.swift`).
         var userLists = UserListsState()
+        /// The server's custom emoji (`FakeMastodon+Suggestions.swift`).
+        var customEmoji: [Mastodon.CustomEmoji] = []
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -301,6 +303,7 @@ final class FakeMastodon: Sendable {
         if let answer = tagsRoute(request) { return answer }
         if let answer = conversationsRoute(request) { return answer }
         if let answer = userListsRoute(request) { return answer }
+        if let answer = suggestionsRoute(request) { return answer }
         let parts = request.path.split(separator: "/").map(String.init)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
         let rest = Array(parts.dropFirst(2))

@@ -1,0 +1,33 @@
+import Foundation
+
+extension Mastodon {
+    /// A status's `quote_approval` (Mastodon 4.5): who is expected to be able to quote it and be
+    /// approved at once (`automatic`) or after the author's review (`manual`) — each a list of
+    /// `public`, `followers`, `unsupported_policy` — and what that means for the signed-in user
+    /// (`current_user`: `automatic`, `manual`, `denied`, `unknown`). Names this version does not
+    /// know are kept as sent (the domain reads them as `unsupported_policy` / `unknown`).
+    public struct QuoteApproval: Codable, Hashable, Sendable {
+        public var automatic: [String]
+        public var manual: [String]
+        public var currentUser: String
+
+        public init(automatic: [String] = ["public"], manual: [String] = [], currentUser: String = "automatic") {
+            self.automatic = automatic
+            self.manual = manual
+            self.currentUser = currentUser
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case automatic, manual
+            case currentUser = "current_user"
+        }
+
+        /// Tolerant: a missing list is empty, a missing `current_user` is `unknown`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            automatic = try container.value(.automatic, or: [])
+            manual = try container.value(.manual, or: [])
+            currentUser = try container.value(.currentUser, or: "unknown")
+        }
+    }
+}
