@@ -1,0 +1,203 @@
+@_spi(Benchmarks) import Feedline
+import Foundation
+
+/// Issue 35's "cost that grows with the rows": what one's own post's confirmation, a mute and a
+/// refused mute cost per list, at 1,000 and 10,000 rows, each against a naive peer that does the
+/// same to plain arrays of the same rows — the straightforward "filter every list" a front
+/// without an index would write. Ours should be flat in the rows (10k ÷ 1k ≤ 1.2) and, for
+/// the mute, no slower than the peer at either size.
+enum CostBench {
+    /// Milliseconds of `body`, awaited.
+    @MainActor
+    static func timedAsync(_ body: () async -> Void) async -> Double {
+        let start = ContinuousClock.now
+        await body()
+        return (ContinuousClock.now - start).milliseconds
+    }
+
+    // MARK: - One's own post confirmed
+
+    /// Home and one's own profile, n rows each (the same posts): a post is sent (untimed, shown
+    /// as sending on top of both), then the server's answer is timed until both lists show the
+    /// confirmed post in that row. The peer replaces the sending row in two arrays by a pass over
+    /// every row.
+    @MainActor
+    final class ConfirmFixture {
+        let n: Int
+        let session: FeedSession
+        let lists: [FeedListViewModel]
+
+        init(rows n: Int) async {
+            self.n = n
+            session = FeedSession(service: SendBench.SendService(posts: Posts.make(n, from: 0)), clock: .fixed(Posts.now))
+            session.navigator.push(.feed(.account(AccountID(Posts.author.id))))
+            lists = session.navigator.screens.compactMap(\.list)
+            for list in lists { list.appeared() }
+            session.drafts.load()
+            await session.settle()
+            expect(lists.count == 2 && lists.allSatisfy { $0.rows.count == n }, "confirm fixture: lists of \(lists.map(\.rows.count))")
+        }
+
+        /// (ours, naive) milliseconds of one confirmation.
+        func confirm() async -> (ours: Double, naive: Double) {
+            let id = session.drafts.startPost()
+            session.drafts.update(id) { $0.text = "a post confirmed everywhere" }
+            _ = session.drafts.send(id)
+            let sending = RowID.post(.sending(id))
+            var arrays = lists.map { Array($0.rows) }
+            expect(arrays.allSatisfy { $0.first?.id == sending }, "confirm@\(n): not shown as sending")
+            var naive = 0.0
+            func runNaive(_ confirmed: ListRow) {
+                let (_, milliseconds) = timed {
+                    for index in arrays.indices { arrays[index] = arrays[index].map { $0.id == sending ? confirmed : $0 } }
+                }
+                naive = milliseconds
+                expect(arrays.allSatisfy { $0.first == confirmed }, "confirm@\(n): the naive peer missed the row")
+            }
+            let ours = await timedAsync { await session.settle() }
+            expect(lists.allSatisfy { $0.rows.first?.post?.isSending == false }, "confirm@\(n): a list still shows the post as sending")
+            guard let confirmed = lists[0].rows.first else { return (ours, .nan) }
+            runNaive(confirmed)
+            return (ours, naive)
+        }
+    }
+
+    // MARK: - A mute, and its refusal
+
+    static let muted = Author(id: "88", displayName: "Muted", handle: "muted@example.social")
+    static let listCount = 20
+    static let hiddenPerList = 50
+
+    /// 20 lists (home and 19 local timelines) of n rows, 50 of them by one account, spread evenly.
+    /// The mute is timed until every list has published the removal of its 50 rows; the service
+    /// refuses it, and the refusal is timed until every row is back where it was.
+    @MainActor
+    final class MuteFixture {
+        let n: Int
+        let session: FeedSession
+        let models: [FeedListViewModel]
+        let rows: [ListRow]
+
+        init(rows n: Int) async {
+            self.n = n
+            var posts = Posts.make(n, from: 0)
+            for position in Self.positions(n) {
+                let post = posts[position]
+                posts[position] = Post(id: post.id, author: CostBench.muted, text: post.text, createdAt: post.createdAt)
+            }
+            session = FeedSession(service: InstantService(initial: posts, pages: []), clock: .fixed(Posts.now))
+            session.root.appeared()
+            for _ in 1..<CostBench.listCount { session.navigator.push(.feed(.local)) }
+            await session.settle()
+            models = session.navigator.screens.compactMap(\.list)
+            rows = Array(models[0].rows)
+            expect(models.count == CostBench.listCount && models.allSatisfy { $0.rows.count == n }, "mute fixture: lists of \(models.map(\.rows.count))")
+        }
+
+        static func positions(_ n: Int) -> [Int] {
+            (0..<CostBench.hiddenPerList).map { 1 + $0 * (n - 2) / CostBench.hiddenPerList }
+        }
+
+        /// Milliseconds of the mute and of its refusal.
+        func muteAndRefusal() async -> (mute: Double, refusal: Double) {
+            let (_, mute) = timed { _ = session.set(.mute, true, account: AccountID(CostBench.muted.id)) }
+            let left = n - CostBench.hiddenPerList
+            expect(models.allSatisfy { $0.rows.count == left }, "mute@\(n): lists of \(Set(models.map(\.rows.count))) rows, expected \(left)")
+            let refusal = await timedAsync { await session.settle() }
+            expect(models.allSatisfy { $0.rows.count == n }, "mute@\(n): rows not back after the refusal")
+            expect(models.allSatisfy { $0.rows.elementsEqual(rows, by: { $0.id == $1.id }) }, "mute@\(n): rows back out of order")
+            return (mute, refusal)
+        }
+
+        /// The naive peer: every list an array of rows, filtered, then put back by a merge of what
+        /// was kept and what was taken (with its index).
+        func naive() -> (mute: Double, refusal: Double) {
+            var lists = [[ListRow]](repeating: rows, count: CostBench.listCount)
+            var taken = [[(index: Int, row: ListRow)]](repeating: [], count: CostBench.listCount)
+            let account = CostBench.muted.id
+            let (_, mute) = timed {
+                for list in lists.indices {
+                    var kept: [ListRow] = []
+                    kept.reserveCapacity(lists[list].count)
+                    for (index, row) in lists[list].enumerated() {
+                        if row.post?.author.id == account { taken[list].append((index, row)) } else { kept.append(row) }
+                    }
+                    lists[list] = kept
+                }
+            }
+            expect(lists.allSatisfy { $0.count == n - CostBench.hiddenPerList }, "naive mute@\(n): wrong rows left")
+            let (_, refusal) = timed {
+                for list in lists.indices {
+                    var merged: [ListRow] = []
+                    merged.reserveCapacity(lists[list].count + taken[list].count)
+                    var next = 0
+                    for row in lists[list] {
+                        while next < taken[list].count, taken[list][next].index == merged.count {
+                            merged.append(taken[list][next].row)
+                            next += 1
+                        }
+                        merged.append(row)
+                    }
+                    merged += taken[list][next...].map(\.row)
+                    lists[list] = merged
+                }
+            }
+            expect(lists.allSatisfy { $0.elementsEqual(rows, by: { $0.id == $1.id }) }, "naive refusal@\(n): rows out of order")
+            return (mute, refusal)
+        }
+    }
+
+    @MainActor
+    static func run(_ options: Options) async -> [Result] {
+        progress("costs that grow with the rows")
+        let warmup = 2
+        let rounds = options.rounds(15, quick: 3)
+        let sizes = [1_000, 10_000]
+        var confirms: [ConfirmFixture] = []
+        var mutes: [MuteFixture] = []
+        for size in sizes {
+            confirms.append(await ConfirmFixture(rows: size))
+            mutes.append(await MuteFixture(rows: size))
+        }
+        // Per size: confirm ours, confirm naive, mute ours, mute naive, refusal ours, refusal naive.
+        var samples = [[[Double]]](repeating: [[Double]](repeating: [], count: 6), count: sizes.count)
+        for round in 0..<(warmup + rounds) {
+            let order = round.isMultiple(of: 2) ? Array(sizes.indices) : sizes.indices.reversed()
+            for index in order {
+                let confirm = await confirms[index].confirm()
+                let naive: (mute: Double, refusal: Double)
+                let ours: (mute: Double, refusal: Double)
+                if round.isMultiple(of: 2) {
+                    naive = mutes[index].naive()
+                    ours = await mutes[index].muteAndRefusal()
+                } else {
+                    ours = await mutes[index].muteAndRefusal()
+                    naive = mutes[index].naive()
+                }
+                guard round >= warmup else { continue }
+                for (slot, value) in [confirm.ours, confirm.naive, ours.mute, naive.mute, ours.refusal, naive.refusal].enumerated() {
+                    samples[index][slot].append(value)
+                }
+            }
+        }
+        let m = samples.map { $0.map(median) }
+        let lists = "\(listCount) lists"
+        return [
+            Result(name: "costs.confirm own post, 2 lists@1k", oursMilliseconds: m[0][0], peer: "naive: map every row", peerMilliseconds: m[0][1],
+                   note: "the server's answer to a send until home and one's profile show the post (sending row on top)"),
+            Result(name: "costs.confirm own post, 2 lists@10k", oursMilliseconds: m[1][0], peer: "naive: map every row", peerMilliseconds: m[1][1]),
+            Result(name: "costs.confirm 10k ÷ 1k", oursMilliseconds: m[1][0], peer: "costs.confirm@1k", peerMilliseconds: m[0][0],
+                   note: "flat in the rows: ratio ≤ 1.2"),
+            Result(name: "costs.mute 50 rows × \(lists)@1k", oursMilliseconds: m[0][2], peer: "naive: filter every list", peerMilliseconds: m[0][3],
+                   note: "session.set(.mute) until every list published the removal of its 50 rows; target ≤ 1.0× the peer"),
+            Result(name: "costs.mute 50 rows × \(lists)@10k", oursMilliseconds: m[1][2], peer: "naive: filter every list", peerMilliseconds: m[1][3]),
+            Result(name: "costs.mute 10k ÷ 1k", oursMilliseconds: m[1][2], peer: "costs.mute@1k", peerMilliseconds: m[0][2],
+                   note: "flat in the rows: ratio ≤ 1.2"),
+            Result(name: "costs.mute refused × \(lists)@1k", oursMilliseconds: m[0][4], peer: "naive: merge every list", peerMilliseconds: m[0][5],
+                   note: "the refusal until every list shows its 50 rows where they were; O(rows put back · log rows)"),
+            Result(name: "costs.mute refused × \(lists)@10k", oursMilliseconds: m[1][4], peer: "naive: merge every list", peerMilliseconds: m[1][5]),
+            Result(name: "costs.mute refused 10k ÷ 1k", oursMilliseconds: m[1][4], peer: "costs.mute refused@1k", peerMilliseconds: m[0][4],
+                   note: "O(rows put back · log rows): ratio ≈ 1 (log 10k ÷ log 1k = 1.33 at most)"),
+        ]
+    }
+}
