@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import Feedline
 import Foundation
+import Synchronization
 
 /// Issue 35's "cost that grows with the rows": what one's own post's confirmation, a mute and a
 /// refused mute cost per list, at 1,000 and 10,000 rows, each against a naive peer that does the
@@ -17,6 +18,47 @@ enum CostBench {
 
     // MARK: - One's own post confirmed
 
+    /// A server that answers at once: every feed's first page is the same posts, each newer
+    /// page is 20 posts nobody has seen with more above them (so a gap row goes below them),
+    /// and a post is made with the next id.
+    final class ConfirmService: FeedService {
+        struct Unsupported: Error {}
+
+        let posts: [Post]
+        let made = Mutex(0)
+        let newerPages = Mutex(0)
+
+        init(posts: [Post]) { self.posts = posts }
+
+        func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+            cursor == nil ? Page(posts: posts, next: nil) : Page(posts: [], next: nil)
+        }
+        func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+            let page = newerPages.withLock { pages in
+                pages += 1
+                return pages
+            }
+            let posts = (0..<20).map { offset in
+                Post(id: PostID("q\(page)-\(19 - offset)"), author: Posts.author, text: "newer post \(offset)", createdAt: Posts.now)
+            }
+            return NewerPage(posts: posts, hasMore: true)
+        }
+        func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw Unsupported() }
+        func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { throw Unsupported() }
+        func post(_ id: PostID) async throws -> Post { throw Unsupported() }
+        func context(of id: PostID) async throws -> PostContext { throw Unsupported() }
+        func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw Unsupported() }
+        func account(named handle: String) async throws -> Author { Posts.author }
+        func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: Posts.author) }
+        func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
+            let number = made.withLock { made in
+                made += 1
+                return made
+            }
+            return Post(id: PostID("z\(number)"), author: Posts.author, text: draft.text, createdAt: Posts.now)
+        }
+    }
+
     /// Home and one's own profile, n rows each (the same posts): a post is sent (untimed, shown
     /// as sending on top of both), then the server's answer is timed until both lists show the
     /// confirmed post in that row. The peer replaces the sending row in two arrays by a pass over
@@ -29,7 +71,7 @@ enum CostBench {
 
         init(rows n: Int) async {
             self.n = n
-            session = FeedSession(service: SendBench.SendService(posts: Posts.make(n, from: 0)), clock: .fixed(Posts.now))
+            session = FeedSession(service: ConfirmService(posts: Posts.make(n, from: 0)), clock: .fixed(Posts.now))
             session.navigator.push(.feed(.account(AccountID(Posts.author.id))))
             lists = session.navigator.screens.compactMap(\.list)
             for list in lists { list.appeared() }
@@ -58,6 +100,29 @@ enum CostBench {
             expect(lists.allSatisfy { $0.rows.first?.post?.isSending == false }, "confirm@\(n): a list still shows the post as sending")
             guard let confirmed = lists[0].rows.first else { return (ours, .nan) }
             runNaive(confirmed)
+            return (ours, naive)
+        }
+
+        /// (ours, naive) milliseconds of a refresh of both lists that brings 20 new posts and a
+        /// gap row, which go below one's own posts on top (index 1 after the first round): the
+        /// peer builds each array anew around them.
+        func refreshBelowOwnPosts() async -> (ours: Double, naive: Double) {
+            var arrays = lists.map { Array($0.rows) }
+            let own = arrays.map { $0.prefix { $0.post?.post.author.id == Posts.author.id && $0.post?.post.id.rawValue.hasPrefix("z") == true }.count }
+            let before = lists.map(\.rows.count)
+            let ours = await timedAsync {
+                for list in lists { list.refresh() }
+                await session.settle()
+            }
+            expect(zip(lists, before).allSatisfy { $0.rows.count == $1 + 21 }, "refresh@\(n): lists of \(lists.map(\.rows.count)) rows, expected 21 more")
+            expect(zip(lists, own).allSatisfy { $0.rows[$1].id != $0.rows[0].id && $0.rows[$1 + 20].gap != nil }, "refresh@\(n): the new rows are not below one's own posts")
+            let fresh = lists.enumerated().map { index, list in Array(list.rows[own[index]..<(own[index] + 21)]) }
+            let (_, naive) = timed {
+                for index in arrays.indices {
+                    arrays[index] = Array(arrays[index][..<own[index]]) + fresh[index] + arrays[index][own[index]...]
+                }
+            }
+            expect(zip(arrays, lists).allSatisfy { $0.count == $1.rows.count }, "refresh@\(n): the naive peer's rows")
             return (ours, naive)
         }
     }
@@ -159,12 +224,13 @@ enum CostBench {
             confirms.append(await ConfirmFixture(rows: size))
             mutes.append(await MuteFixture(rows: size))
         }
-        // Per size: confirm ours, confirm naive, mute ours, mute naive, refusal ours, refusal naive.
-        var samples = [[[Double]]](repeating: [[Double]](repeating: [], count: 6), count: sizes.count)
+        // Per size: confirm ours, confirm naive, mute ours, mute naive, refusal ours, refusal naive, refresh ours, refresh naive.
+        var samples = [[[Double]]](repeating: [[Double]](repeating: [], count: 8), count: sizes.count)
         for round in 0..<(warmup + rounds) {
             let order = round.isMultiple(of: 2) ? Array(sizes.indices) : sizes.indices.reversed()
             for index in order {
                 let confirm = await confirms[index].confirm()
+                let refresh = await confirms[index].refreshBelowOwnPosts()
                 let naive: (mute: Double, refusal: Double)
                 let ours: (mute: Double, refusal: Double)
                 if round.isMultiple(of: 2) {
@@ -175,7 +241,7 @@ enum CostBench {
                     naive = mutes[index].naive()
                 }
                 guard round >= warmup else { continue }
-                for (slot, value) in [confirm.ours, confirm.naive, ours.mute, naive.mute, ours.refusal, naive.refusal].enumerated() {
+                for (slot, value) in [confirm.ours, confirm.naive, ours.mute, naive.mute, ours.refusal, naive.refusal, refresh.ours, refresh.naive].enumerated() {
                     samples[index][slot].append(value)
                 }
             }
@@ -188,6 +254,11 @@ enum CostBench {
             Result(name: "costs.confirm own post, 2 lists@10k", oursMilliseconds: m[1][0], peer: "naive: map every row", peerMilliseconds: m[1][1]),
             Result(name: "costs.confirm 10k ÷ 1k", oursMilliseconds: m[1][0], peer: "costs.confirm@1k", peerMilliseconds: m[0][0],
                    note: "flat in the rows: ratio ≤ 1.2"),
+            Result(name: "costs.refresh below own post, 2 lists@1k", oursMilliseconds: m[0][6], peer: "naive: build every list anew", peerMilliseconds: m[0][7],
+                   note: "a refresh of home and one's profile: 20 new rows and a gap row go in below one's own posts on top"),
+            Result(name: "costs.refresh below own post, 2 lists@10k", oursMilliseconds: m[1][6], peer: "naive: build every list anew", peerMilliseconds: m[1][7]),
+            Result(name: "costs.refresh below own post 10k ÷ 1k", oursMilliseconds: m[1][6], peer: "costs.refresh@1k", peerMilliseconds: m[0][6],
+                   note: "O(1) amortised per list: ratio ≤ 1.2"),
             Result(name: "costs.mute 50 rows × \(lists)@1k", oursMilliseconds: m[0][2], peer: "naive: filter every list", peerMilliseconds: m[0][3],
                    note: "session.set(.mute) until every list published the removal of its 50 rows; target ≤ 1.0× the peer"),
             Result(name: "costs.mute 50 rows × \(lists)@10k", oursMilliseconds: m[1][2], peer: "naive: filter every list", peerMilliseconds: m[1][3]),
