@@ -36,6 +36,9 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     private var holes: [Int] = []
     /// How many holes are kept before the slots are compacted.
     private static let holeLimit = 1_024
+    /// How many index entries edits have written since the list was made (a cost counter for
+    /// tests: inserting k rows should write about k, not the whole index).
+    package private(set) var keysWritten = 0
 
     /// No rows.
     public init() {}
@@ -146,6 +149,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
             // Keys continue after the last key (the last slot is never a hole).
             let first = slots.count - shift
             for offset in rows.indices { positions[rows[offset].id] = first + offset }
+            keysWritten += rows.count
             slots.append(contentsOf: rows.lazy.map(Optional.some))
         } else {
             var next = slot(at: index)
@@ -174,6 +178,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
             slots[first + offset] = rows[offset]
             positions[rows[offset].id] = first + offset - shift
         }
+        keysWritten += rows.count
     }
 
     /// Moves the rows and holes before `slot` `count` slots towards the top (growing the
@@ -193,7 +198,10 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
         for from in base..<slot {
             let row = slots[from]
             slots[from - count] = row
-            if let row { positions[row.id] = from - count - shift }
+            if let row {
+                positions[row.id] = from - count - shift
+                keysWritten += 1
+            }
         }
         for hole in 0..<holes(below: slot - shift) { holes[hole] -= count }
         base -= count
@@ -209,7 +217,10 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
         for from in stride(from: end - 1, through: slot, by: -1) {
             let row = slots[from]
             slots[from + count] = row
-            if let row { positions[row.id] = from + count - shift }
+            if let row {
+                positions[row.id] = from + count - shift
+                keysWritten += 1
+            }
         }
         for hole in holes(below: slot - shift)..<holes.count { holes[hole] += count }
         for free in slot..<(slot + count) { slots[free] = nil }
@@ -299,6 +310,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
             positions[row.id] = kept.count
             kept.append(row)
         }
+        keysWritten += kept.count
         slots = kept
         holes.removeAll()
         base = 0

@@ -382,7 +382,7 @@ public final class FeedListViewModel {
                 }
             }
         }
-        var seen = Set<RowID>()
+        var seen = Set<RowID>(minimumCapacity: gone.count)
         gone = gone.filter { seen.insert($0).inserted }
         guard !gone.isEmpty else { return }
         if hiding != .unfollow { keptAway.insert(account) }
@@ -390,6 +390,7 @@ public final class FeedListViewModel {
             let rows = state.rows
             let taken = gone.compactMap { id in rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) } }
             takenByAccountHiding[account, default: []] += taken
+            heldWhileTaken.reserveCapacity(heldWhileTaken.count + taken.count)
             for taken in taken { heldWhileTaken.insert(taken.row.id) }
         }
         send(.rowsRemoved(gone))
