@@ -1,6 +1,5 @@
 @_spi(Benchmarks) import Feedline
 import Foundation
-import Synchronization
 
 /// Issue 35's "cost that grows with the rows": what one's own post's confirmation, a mute and a
 /// refused mute cost per list, at 1,000 and 10,000 rows, each against a naive peer that does the
@@ -18,47 +17,6 @@ enum CostBench {
 
     // MARK: - One's own post confirmed
 
-    /// A server that answers at once: every feed's first page is the same posts, each newer
-    /// page is 20 posts nobody has seen with more above them (so a gap row goes below them),
-    /// and a post is made with the next id.
-    final class ConfirmService: FeedService {
-        struct Unsupported: Error {}
-
-        let posts: [Post]
-        let made = Mutex(0)
-        let newerPages = Mutex(0)
-
-        init(posts: [Post]) { self.posts = posts }
-
-        func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-            cursor == nil ? Page(posts: posts, next: nil) : Page(posts: [], next: nil)
-        }
-        func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-            let page = newerPages.withLock { pages in
-                pages += 1
-                return pages
-            }
-            let posts = (0..<20).map { offset in
-                Post(id: PostID("q\(page)-\(19 - offset)"), author: Posts.author, text: "newer post \(offset)", createdAt: Posts.now)
-            }
-            return NewerPage(posts: posts, hasMore: true)
-        }
-        func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw Unsupported() }
-        func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { throw Unsupported() }
-        func post(_ id: PostID) async throws -> Post { throw Unsupported() }
-        func context(of id: PostID) async throws -> PostContext { throw Unsupported() }
-        func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw Unsupported() }
-        func account(named handle: String) async throws -> Author { Posts.author }
-        func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: Posts.author) }
-        func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
-            let number = made.withLock { made in
-                made += 1
-                return made
-            }
-            return Post(id: PostID("z\(number)"), author: Posts.author, text: draft.text, createdAt: Posts.now)
-        }
-    }
-
     /// Home and one's own profile, n rows each (the same posts): a post is sent (untimed, shown
     /// as sending on top of both), then the server's answer is timed until both lists show the
     /// confirmed post in that row. The peer replaces the sending row in two arrays by a pass over
@@ -71,7 +29,7 @@ enum CostBench {
 
         init(rows n: Int) async {
             self.n = n
-            session = FeedSession(service: ConfirmService(posts: Posts.make(n, from: 0)), clock: .fixed(Posts.now))
+            session = FeedSession(service: SendBench.SendService(posts: Posts.make(n, from: 0), newerPosts: true), clock: .fixed(Posts.now))
             session.navigator.push(.feed(.account(AccountID(Posts.author.id))))
             lists = session.navigator.screens.compactMap(\.list)
             for list in lists { list.appeared() }
@@ -248,27 +206,25 @@ enum CostBench {
         }
         let m = samples.map { $0.map(median) }
         let lists = "\(listCount) lists"
-        return [
-            Result(name: "costs.confirm own post, 2 lists@1k", oursMilliseconds: m[0][0], peer: "naive: map every row", peerMilliseconds: m[0][1],
-                   note: "the server's answer to a send until home and one's profile show the post (sending row on top)"),
-            Result(name: "costs.confirm own post, 2 lists@10k", oursMilliseconds: m[1][0], peer: "naive: map every row", peerMilliseconds: m[1][1]),
-            Result(name: "costs.confirm 10k ÷ 1k", oursMilliseconds: m[1][0], peer: "costs.confirm@1k", peerMilliseconds: m[0][0],
-                   note: "flat in the rows: ratio ≤ 1.2"),
-            Result(name: "costs.refresh below own post, 2 lists@1k", oursMilliseconds: m[0][6], peer: "naive: build every list anew", peerMilliseconds: m[0][7],
-                   note: "a refresh of home and one's profile: 20 new rows and a gap row go in below one's own posts on top"),
-            Result(name: "costs.refresh below own post, 2 lists@10k", oursMilliseconds: m[1][6], peer: "naive: build every list anew", peerMilliseconds: m[1][7]),
-            Result(name: "costs.refresh below own post 10k ÷ 1k", oursMilliseconds: m[1][6], peer: "costs.refresh@1k", peerMilliseconds: m[0][6],
-                   note: "O(1) amortised per list: ratio ≤ 1.2"),
-            Result(name: "costs.mute 50 rows × \(lists)@1k", oursMilliseconds: m[0][2], peer: "naive: filter every list", peerMilliseconds: m[0][3],
-                   note: "session.set(.mute) until every list published the removal of its 50 rows; target ≤ 1.0× the peer"),
-            Result(name: "costs.mute 50 rows × \(lists)@10k", oursMilliseconds: m[1][2], peer: "naive: filter every list", peerMilliseconds: m[1][3]),
-            Result(name: "costs.mute 10k ÷ 1k", oursMilliseconds: m[1][2], peer: "costs.mute@1k", peerMilliseconds: m[0][2],
-                   note: "flat in the rows: ratio ≤ 1.2"),
-            Result(name: "costs.mute refused × \(lists)@1k", oursMilliseconds: m[0][4], peer: "naive: merge every list", peerMilliseconds: m[0][5],
-                   note: "the refusal until every list shows its 50 rows where they were; O(rows put back · log rows)"),
-            Result(name: "costs.mute refused × \(lists)@10k", oursMilliseconds: m[1][4], peer: "naive: merge every list", peerMilliseconds: m[1][5]),
-            Result(name: "costs.mute refused 10k ÷ 1k", oursMilliseconds: m[1][4], peer: "costs.mute refused@1k", peerMilliseconds: m[0][4],
-                   note: "O(rows put back · log rows): ratio ≈ 1 (log 10k ÷ log 1k = 1.33 at most)"),
-        ]
+        /// Ours against the peer at both sizes, then ours at 10k against ours at 1k.
+        func scenario(_ name: String, ours: Int, peer: String, note: String, scaling: String) -> [Result] {
+            [
+                Result(name: "costs.\(name)@1k", oursMilliseconds: m[0][ours], peer: peer, peerMilliseconds: m[0][ours + 1], note: note),
+                Result(name: "costs.\(name)@10k", oursMilliseconds: m[1][ours], peer: peer, peerMilliseconds: m[1][ours + 1]),
+                Result(name: "costs.\(name) 10k ÷ 1k", oursMilliseconds: m[1][ours], peer: "costs.\(name)@1k", peerMilliseconds: m[0][ours], note: scaling),
+            ]
+        }
+        return scenario("confirm own post, 2 lists", ours: 0, peer: "naive: map every row",
+                        note: "the server's answer to a send until home and one's profile show the post (sending row on top)",
+                        scaling: "flat in the rows: ratio ≤ 1.2")
+            + scenario("refresh below own post, 2 lists", ours: 6, peer: "naive: build every list anew",
+                       note: "a refresh of home and one's profile: 20 new rows and a gap row go in below one's own posts on top",
+                       scaling: "O(1) amortised per list: ratio ≤ 1.2")
+            + scenario("mute 50 rows × \(lists)", ours: 2, peer: "naive: filter every list",
+                       note: "session.set(.mute) until every list published the removal of its 50 rows; target ≤ 1.0× the peer",
+                       scaling: "flat in the rows: ratio ≤ 1.2")
+            + scenario("mute refused × \(lists)", ours: 4, peer: "naive: merge every list",
+                       note: "the refusal until every list shows its 50 rows where they were; O(rows put back · log rows)",
+                       scaling: "O(rows put back · log rows): ratio ≈ 1 (log 10k ÷ log 1k = 1.33 at most)")
     }
 }

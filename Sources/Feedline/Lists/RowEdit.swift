@@ -104,7 +104,7 @@ struct RowEdit {
         for id in touchedIDs {
             guard let newIndex = rows.index(of: id), seen.insert(newIndex).inserted else { continue }
             // Back from new to old: undo the insertions, then step over the deleted rows.
-            let insertedAbove = Self.count(of: inserted, below: newIndex + 1)
+            let insertedAbove = inserted.count(below: newIndex + 1)
             if insertedAbove > 0, inserted[insertedAbove - 1] == newIndex { continue }
             var oldIndex = newIndex - insertedAbove
             for index in deleted where index <= oldIndex { oldIndex += 1 }
@@ -114,14 +114,4 @@ struct RowEdit {
         return changes
     }
 
-    /// How many of `sorted` (ascending) are below `bound`.
-    private static func count(of sorted: [Int], below bound: Int) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < bound { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
 }

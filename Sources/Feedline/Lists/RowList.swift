@@ -91,13 +91,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     /// How many holes have keys below `key`.
     private func holes(below key: Int) -> Int {
         guard let first = holes.first, first < key else { return 0 }
-        var low = 0
-        var high = holes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if holes[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low
+        return holes.count(below: key)
     }
 
     /// The row with `id`, if present. O(1).

@@ -10,3 +10,16 @@ extension Array where Element: Equatable {
         removeLast(count - kept)
     }
 }
+
+extension Array where Element: Comparable {
+    /// In an ascending array: how many elements are below `bound` (where it would go). O(log n).
+    func count(below bound: Element) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < bound { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
