@@ -112,4 +112,89 @@ struct RowListTests {
         #expect(Self.expectMatches(copy, (0..<10).map(Self.row), "the copy"))
         #expect(Self.expectMatches(list, [Self.row(99)] + (0..<10).filter { $0 != 3 }.map(Self.row), "the edited list"))
     }
+
+    @Test("rows put back where removals left them, in ascending order of their old places, restore the list: seeded")
+    func putBack() {
+        let seed = testSeed(0x9B7_BAC4)
+        print("RowList put-back seed: \(seed)")
+        var random = SeededGenerator(seed: seed)
+        func below(_ bound: Int) -> Int { Int(random.next() % UInt64(max(bound, 1))) }
+        var next = 400
+        var list = RowList((0..<400).map(Self.row))
+        var model = (0..<400).map(Self.row)
+        for round in 0..<200 {
+            // Some rows come and go at either end first, as a stream and pages would.
+            for _ in 0..<(below(4) + (model.count < 100 ? 30 : 0)) {
+                let rows = (next..<(next + 1 + below(3))).map(Self.row)
+                next += rows.count
+                let index = below(2) == 0 ? 0 : model.count
+                list.insert(rows, at: index)
+                model.insert(contentsOf: rows, at: index)
+            }
+            let taken = Set((0..<(1 + below(40))).map { _ in below(model.count) }).sorted()
+            let rows = taken.map { model[$0] }
+            let before = model
+            list.remove(at: taken)
+            for index in taken.reversed() { model.remove(at: index) }
+            guard Self.expectMatches(list, model, "seed \(seed) round \(round), taken") else { return }
+            if below(3) == 0 {
+                // Refused: each row back at its old place, in ascending order.
+                for (index, row) in zip(taken, rows) {
+                    list.insert([row], at: index)
+                    model.insert(row, at: index)
+                }
+                guard Self.expectMatches(list, model, "seed \(seed) round \(round), put back") else { return }
+                #expect(model == before)
+            }
+        }
+    }
+
+    @Test("50 rows taken from 10,000 and put back where they were write 50 keys: each fills the hole it left")
+    func putBackFillsHoles() {
+        let rows = (0..<10_000).map(Self.row)
+        var list = RowList(rows)
+        let taken = (0..<50).map { 1 + $0 * 199 }
+        list.remove(at: taken)
+        let written = list.keysWritten
+        for index in taken { list.insert([rows[index]], at: index) }
+        #expect(list.keysWritten - written == 50)
+        #expect(Self.expectMatches(list, rows, "after the put-back"))
+    }
+
+    @Test("rows inserted near either end rewrite the keys of the rows on that side only, however long the list")
+    func insertNearTheEnds() {
+        var list = RowList((0..<10_000).map(Self.row))
+        var model = (0..<10_000).map(Self.row)
+        var next = 10_000
+        for index in [1, 2, 1, 5, 0, 3] {
+            let rows = [Self.row(next), Self.row(next + 1)]
+            next += 2
+            let written = list.keysWritten
+            list.insert(rows, at: index)
+            model.insert(contentsOf: rows, at: index)
+            #expect(list.keysWritten - written <= index + rows.count, "at \(index): \(list.keysWritten - written) keys written")
+        }
+        for offset in [1, 4, 2] {
+            let index = model.count - offset
+            let written = list.keysWritten
+            list.insert([Self.row(next)], at: index)
+            model.insert(Self.row(next), at: index)
+            next += 1
+            #expect(list.keysWritten - written <= offset + 1, "\(offset) from the end: \(list.keysWritten - written) keys written")
+        }
+        #expect(Self.expectMatches(list, model, "after the inserts"))
+    }
+
+    @Test("rows inserted at the top again and again take the headroom: the keys written stay proportional to the rows inserted")
+    func topInsertsAmortised() {
+        var list = RowList((0..<1_000).map(Self.row))
+        var model = (0..<1_000).map(Self.row)
+        let written = list.keysWritten
+        for number in 1_000..<6_000 {
+            list.insert([Self.row(number)], at: 0)
+            model.insert(Self.row(number), at: 0)
+        }
+        #expect(list.keysWritten - written == 5_000)
+        #expect(Self.expectMatches(list, model, "after 5,000 rows on top"))
+    }
 }

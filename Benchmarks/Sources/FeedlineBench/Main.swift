@@ -11,7 +11,7 @@ struct FeedlineBench {
           --quick            fewer rounds and no 100k shuffle diffs (a smoke run, not for figures)
           --rounds N         measured rounds per scenario (overrides the defaults; for profiling)
           --only NAME        run only the scenario groups whose name contains NAME
-                             (changeset, relay, memory, pagination, timeline, toggle, block, navigation, stream, state, compose, send, start, repl, loopback)
+                             (changeset, relay, memory, pagination, timeline, toggle, block, navigation, stream, state, compose, send, costs, start, repl, loopback)
           --feedline PATH    the feedline binary for the REPL scenario
                              (default: the root package's .build/release/feedline)
           --feedline-arg A   an extra argument for that binary (repeatable)
@@ -80,6 +80,7 @@ struct FeedlineBench {
         if wanted("state") { results += StateBench.run(options) }
         if wanted("compose") { results += ComposeBench.run(options) }
         if wanted("send") { results += await SendBench.run(options) }
+        if wanted("costs") { results += await CostBench.run(options) }
         if wanted("start") {
             results += StartBench.run(binary: binary, options)
             results += ScriptStartBench.run(binary: binary, baseline: baseline, options)

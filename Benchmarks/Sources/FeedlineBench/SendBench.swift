@@ -15,13 +15,30 @@ enum SendBench {
 
         let posts: [Post]
         let made = Mutex(0)
+        /// Whether each newer page is 20 posts nobody has seen with more above them (so a gap
+        /// row goes below them); otherwise nothing is newer.
+        let newerPosts: Bool
+        let newerPages = Mutex(0)
 
-        init(posts: [Post]) { self.posts = posts }
+        init(posts: [Post], newerPosts: Bool = false) {
+            self.posts = posts
+            self.newerPosts = newerPosts
+        }
 
         func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
             cursor == nil ? Page(posts: posts, next: nil) : Page(posts: [], next: nil)
         }
-        func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { NewerPage(posts: [], hasMore: false) }
+        func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+            guard newerPosts else { return NewerPage(posts: [], hasMore: false) }
+            let page = newerPages.withLock { pages in
+                pages += 1
+                return pages
+            }
+            let posts = (0..<20).map { offset in
+                Post(id: PostID("q\(page)-\(19 - offset)"), author: Posts.author, text: "newer post \(offset)", createdAt: Posts.now)
+            }
+            return NewerPage(posts: posts, hasMore: true)
+        }
         func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw Unsupported() }
         func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { throw Unsupported() }
         func post(_ id: PostID) async throws -> Post { throw Unsupported() }

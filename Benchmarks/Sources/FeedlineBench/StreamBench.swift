@@ -8,6 +8,8 @@ import Synchronization
 /// 1,000 and 10,000 rows per list — separate O(rows of the post) from O(rows of the list).
 enum StreamBench {
     static let events = 10_000
+    /// The most rows that wait above a list (`WaitingRows.limit`): past it, the oldest go.
+    static let waitingLimit = 200
     static let feeds: [Feed] = [.home, .local, .public, .tag("a"), .tag("b")]
 
     /// Each feed's first (and only) page: a window of the pool of posts, each window overlapping
@@ -40,6 +42,8 @@ enum StreamBench {
         /// Per feed: the posts shown (in order) and the ids that should wait above, after the events.
         var shown: [Feed: [PostID]] = [:]
         var waiting: [Feed: Set<PostID>] = [:]
+        /// Per feed: the ids waiting, newest first (at most ``StreamBench/waitingLimit``).
+        var waitingOrder: [Feed: [PostID]] = [:]
         /// The last text each edited post was given.
         var edited: [PostID: String] = [:]
 
@@ -87,7 +91,9 @@ enum StreamBench {
                 for feed in into where script.events.count < events {
                     script.events.append(.posted(post, in: feed))
                     script.kinds.append(.posted)
-                    script.waiting[feed, default: []].insert(post.id)
+                    // A list keeps the newest 200 waiting and lets the oldest go.
+                    script.waitingOrder[feed, default: []].insert(post.id, at: 0)
+                    if script.waitingOrder[feed]?.count ?? 0 > waitingLimit { script.waitingOrder[feed]?.removeLast() }
                 }
                 newPosts.append((post, into))
                 live.insert(post.id)
@@ -104,11 +110,12 @@ enum StreamBench {
                 script.kinds.append(.deleted)
                 for feed in feeds {
                     script.shown[feed]?.removeAll { $0 == id }
-                    script.waiting[feed]?.remove(id)
+                    script.waitingOrder[feed]?.removeAll { $0 == id }
                 }
                 script.edited[id] = nil
             }
         }
+        for (feed, order) in script.waitingOrder { script.waiting[feed] = Set(order) }
         return script
     }
 
@@ -173,6 +180,44 @@ enum StreamBench {
         }
     }
 
+    /// The naive peer: each list an array of its posts and an array of the posts waiting above,
+    /// every event applied by a pass over every list (an edit replaces the post where it is
+    /// found, a new post waits on top of its feed's list, a delete filters every list).
+    struct NaiveLists {
+        var shown: [Feed: [Post]]
+        var waiting: [Feed: [Post]] = [:]
+
+        init(pages: [Feed: [Post]]) { shown = pages }
+
+        mutating func apply(_ events: [StreamEvent]) {
+            for event in events {
+                switch event {
+                case .edited(let post):
+                    for feed in StreamBench.feeds {
+                        if let index = shown[feed]?.firstIndex(where: { $0.id == post.id }) { shown[feed]?[index] = post }
+                        if let index = waiting[feed]?.firstIndex(where: { $0.id == post.id }) { waiting[feed]?[index] = post }
+                    }
+                case .posted(let post, let feed):
+                    waiting[feed, default: []].insert(post, at: 0)
+                    if waiting[feed]?.count ?? 0 > StreamBench.waitingLimit { waiting[feed]?.removeLast() }
+                case .deleted(let id):
+                    for feed in StreamBench.feeds {
+                        shown[feed]?.removeAll { $0.id == id }
+                        waiting[feed]?.removeAll { $0.id == id }
+                    }
+                default: break
+                }
+            }
+        }
+
+        func check(_ script: Script, size: Int) {
+            for feed in StreamBench.feeds {
+                expect(shown[feed]?.map(\.id) == script.shown[feed], "naive stream@\(size): \(feed) shows other rows than expected")
+                expect(Set(waiting[feed]?.map(\.id) ?? []) == script.waiting[feed] ?? [], "naive stream@\(size): \(feed) waits other rows")
+            }
+        }
+    }
+
     @MainActor
     static func run(_ options: Options) async -> [Result] {
         progress("stream events")
@@ -184,6 +229,7 @@ enum StreamBench {
         let warmup = 1
         let rounds = options.rounds(7, quick: 3)
         var totals: [[Double]] = [[], []]
+        var naiveTotals: [[Double]] = [[], []]
         var kinds: [[[Double]]] = [[], []]
         for round in 0..<(warmup + rounds) {
             let order = round.isMultiple(of: 2) ? [0, 1] : [1, 0]
@@ -197,6 +243,10 @@ enum StreamBench {
                     kinds[index].append(perKind)
                 }
                 await fixture.session.settle()
+                var naive = NaiveLists(pages: inputs[index].pages)
+                let (_, naiveTotal) = timed { naive.apply(inputs[index].script.events) }
+                naive.check(inputs[index].script, size: sizes[index])
+                if round >= warmup { naiveTotals[index].append(naiveTotal) }
             }
         }
         func perKind(_ index: Int) -> String {
@@ -219,6 +269,9 @@ enum StreamBench {
                 note: String(format: "%.0f events/s; per event: ", Double(events) / large * 1000) + perKind(1)
                     + "; O(rows of the post): ratio ≈ 1 for 10× the rows"
             ),
+            Result(name: "stream.10k events@5×1k vs naive", oursMilliseconds: small, peer: "naive: filter every list", peerMilliseconds: median(naiveTotals[0]),
+                   note: "the naive peer: arrays of posts, a pass over every list per edit and delete"),
+            Result(name: "stream.10k events@5×10k vs naive", oursMilliseconds: large, peer: "naive: filter every list", peerMilliseconds: median(naiveTotals[1])),
         ]
     }
 }

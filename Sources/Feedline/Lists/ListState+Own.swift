@@ -196,13 +196,14 @@ extension ListState {
     /// Puts back rows a pending delete took away, each at the index it had (or at the end when
     /// the list is shorter now), in ascending order of those indices; a row that is back already
     /// stays where it is.
-    /// (Its own edit: the changeset is the difference of the rows before and after.)
+    ///
+    /// - Complexity: O(k log k + k · h) for k rows, where each goes back into the hole its
+    ///   removal left (h holes, at most 1,024); O(k · min(index, rows − index)) for rows whose
+    ///   holes were compacted away meanwhile. Never a diff of the whole list.
     mutating func reinsert(_ reinserted: [ReinsertedRow], _ edit: inout RowEdit) {
-        let missing = reinserted.sorted { $0.index < $1.index }.filter { rows.index(of: $0.row.id) == nil }
-        guard !missing.isEmpty else { return }
-        edit.replacedAll(old: rows.array)
-        for item in missing where rows.index(of: item.row.id) == nil {
+        for item in reinserted.sorted(by: { $0.index < $1.index }) where rows.index(of: item.row.id) == nil {
             rows.insert([item.row], at: min(max(0, item.index), rows.count))
+            edit.inserted(item.row.id)
         }
     }
 }

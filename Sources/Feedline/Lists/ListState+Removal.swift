@@ -7,11 +7,12 @@ extension ListState {
     ///
     /// - Complexity: O(k) for k ids (plus the array move), not O(rows).
     mutating func removeRows(_ ids: [RowID], _ edit: inout RowEdit) {
-        let indices = Set(ids.compactMap { rows.index(of: $0) }).sorted()
-        for index in indices.reversed() {
-            edit.deleted(current: index, row: rows[index])
-            if !ownUnplaced.isEmpty { ownUnplaced[rows[index].id] = nil }
-        }
+        var indices = ids.compactMap { rows.index(of: $0) }
+        indices.sort()
+        indices.removeDuplicatesInOrder()
+        let removed = indices.map { rows[$0] }
+        edit.deleted(current: indices, rows: removed)
+        if !ownUnplaced.isEmpty { for row in removed { ownUnplaced[row.id] = nil } }
         rows.remove(at: indices)
         waitingLeft(waitingRows.removed(ids), &edit)
         guard !indices.isEmpty else { return }
@@ -27,7 +28,9 @@ extension ListState {
     /// bottom (older pages start above it instead, an older page on its way too).
     private mutating func mendGaps(at seams: [Int], _ edit: inout RowEdit) {
         var merged = 0
-        for seam in Set(seams).sorted() {
+        var seams = seams
+        seams.removeDuplicatesInOrder()
+        for seam in seams {
             let index = seam - merged
             guard index > 0, index < rows.count, var lower = rows[index].gap, let upper = rows[index - 1].gap else { continue }
             lower.above = upper.above

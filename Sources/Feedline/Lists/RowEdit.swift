@@ -9,6 +9,8 @@ struct RowEdit {
     private var removedAll = false
     private var deletions: [(index: Int, row: ListRow)] = []
     private var block: (at: Int, count: Int)?
+    /// Rows inserted one at a time anywhere, instead of a block (rows put back where they were).
+    private var scattered: [RowID] = []
     private var touchedIDs: [RowID] = []
     /// Rows that began waiting above, and rows that stopped waiting (shown, covered by a page,
     /// removed): the view model holds the posts of waiting rows in the store, as it does the
@@ -37,9 +39,28 @@ struct RowEdit {
         deleted(old, row: row)
     }
 
+    /// The rows now at `indices` (ascending, distinct; after this edit's earlier deletions)
+    /// were removed. O((d + k) log d) for d earlier deletions and k rows.
+    mutating func deleted(current indices: [Int], rows: [ListRow]) {
+        let earlier = deletions.map(\.index).sorted()
+        var passed = 0
+        for (index, row) in zip(indices, rows) {
+            // Its old index steps over the earlier deletions at or above it, as many as stood before it.
+            while passed < earlier.count, earlier[passed] <= index + passed { passed += 1 }
+            deleted(index + passed, row: row)
+        }
+    }
+
     mutating func insertedBlock(at index: Int, count: Int) {
-        assert(block == nil, "one insertion per edit")
+        assert(block == nil && scattered.isEmpty, "one insertion per edit")
         if count > 0 { block = (index, count) }
+    }
+
+    /// The row `id` was inserted wherever it stands at the end of the edit (after the edit's
+    /// deletions; an edit of such insertions has no block).
+    mutating func inserted(_ id: RowID) {
+        assert(block == nil && oldRows == nil, "rows inserted one at a time instead of a block")
+        scattered.append(id)
     }
 
     /// Every row was removed; `old` are the rows before (the edit's first change).
@@ -77,17 +98,20 @@ struct RowEdit {
         if let oldRows { return Changeset(from: oldRows, to: rows) }
         let deleted = deletions.map(\.index).sorted()
         changes.deletions = deleted
-        let inserted = block.map { $0.at..<($0.at + $0.count) } ?? 0..<0
+        let inserted = block.map { Array($0.at..<($0.at + $0.count)) } ?? Set(scattered.compactMap { rows.index(of: $0) }).sorted()
         changes.insertions = inserted.map { .init(index: $0, element: rows[$0]) }
         var seen: Set<Int> = []
         for id in touchedIDs {
-            guard let newIndex = rows.index(of: id), !inserted.contains(newIndex), seen.insert(newIndex).inserted else { continue }
-            // Back from new to old: undo the insertion, then step over the deleted rows.
-            var oldIndex = newIndex >= inserted.upperBound ? newIndex - inserted.count : newIndex
+            guard let newIndex = rows.index(of: id), seen.insert(newIndex).inserted else { continue }
+            // Back from new to old: undo the insertions, then step over the deleted rows.
+            let insertedAbove = inserted.count(below: newIndex + 1)
+            if insertedAbove > 0, inserted[insertedAbove - 1] == newIndex { continue }
+            var oldIndex = newIndex - insertedAbove
             for index in deleted where index <= oldIndex { oldIndex += 1 }
             changes.updates.append(.init(oldIndex: oldIndex, newIndex: newIndex, element: rows[newIndex]))
         }
         changes.updates.sort { $0.newIndex < $1.newIndex }
         return changes
     }
+
 }

@@ -40,6 +40,8 @@ extension WaitingRows {
     ///
     /// - Complexity: O(k) for k ids (plus the array move).
     package mutating func removed(_ ids: [RowID]) -> Change {
+        // Nothing waits (most of the time): nothing to look up.
+        guard !rows.isEmpty || !arrivedAt.isEmpty else { return Change() }
         let indices = Set(ids.compactMap { rows.index(of: $0) }).sorted()
         let change = Change(stopped: indices.map { rows[$0] })
         rows.remove(at: indices)

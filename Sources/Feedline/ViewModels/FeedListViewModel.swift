@@ -77,6 +77,11 @@ public final class FeedListViewModel {
     private var takenByPendingDelete: [PostID: [ReinsertedRow]] = [:]
     /// Rows each pending mute, block or unfollow took away, with their places, until the server answers it.
     private var takenByAccountHiding: [AccountID: [ReinsertedRow]] = [:]
+    /// Rows of ``takenByAccountHiding`` the store still counts as shown by this list: taking
+    /// them does not hide them from the store, so a refusal puts them back without showing
+    /// them again (O(rows put back), not O(rows taken) twice), and the server's answer or a row
+    /// of the same id shown again settles the count.
+    private var heldWhileTaken: Set<RowID> = []
     /// Accounts some of whose posts this list kept away — rows a mute or block took off, posts
     /// a page or the stream brought that it left out —: an unmute or unblock of one of them
     /// makes it load again (``reload()``).
@@ -142,7 +147,7 @@ public final class FeedListViewModel {
             case .accountHidden(let account, let handle, let rows, let hiding, let pending):
                 self?.accountHidden(account, handle: handle, rows: rows, hiding: hiding, pending: pending)
             case .accountShown(let account): self?.accountShown(account)
-            case .accountHidingSettled(let account): self?.takenByAccountHiding[account] = nil
+            case .accountHidingSettled(let account): self?.release(self?.takenByAccountHiding.removeValue(forKey: account) ?? [])
             case .accountUnhidden(let account): self?.accountUnhidden(account)
             case .domainHidden(let domain, let rows, let pending): self?.domainHidden(domain, rows: rows, pending: pending)
             case .domainShown(let domain): self?.domainShown(domain)
@@ -377,17 +382,24 @@ public final class FeedListViewModel {
                 }
             }
         }
-        var seen = Set<RowID>()
+        var seen = Set<RowID>(minimumCapacity: gone.count)
         gone = gone.filter { seen.insert($0).inserted }
         guard !gone.isEmpty else { return }
         if hiding != .unfollow { keptAway.insert(account) }
         if pending {
             let rows = state.rows
-            takenByAccountHiding[account, default: []] += gone.compactMap { id in
-                rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) }
-            }
+            let taken = gone.compactMap { id in rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) } }
+            takenByAccountHiding[account, default: []] += taken
+            heldWhileTaken.reserveCapacity(heldWhileTaken.count + taken.count)
+            for taken in taken { heldWhileTaken.insert(taken.row.id) }
         }
         send(.rowsRemoved(gone))
+    }
+
+    /// Rows taken while a hiding was pending that will not come back: the store stops counting
+    /// them as shown by this list.
+    private func release(_ taken: [ReinsertedRow]) {
+        for taken in taken where heldWhileTaken.remove(taken.row.id) != nil { holder?.hide(taken.row) }
     }
 
     /// The source as mutes and blocks see it: a profile opened by handle is the profile of the
@@ -424,11 +436,18 @@ public final class FeedListViewModel {
     private func accountShown(_ account: AccountID) {
         guard let taken = takenByAccountHiding.removeValue(forKey: account), !taken.isEmpty else { return }
         // What another mute or block (or a delete) still keeps away stays away.
-        let back = taken.filter { taken in
-            if let post = taken.row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) { return false }
-            if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) { return false }
-            return true
+        var back: [ReinsertedRow] = []
+        var away: [ReinsertedRow] = []
+        for taken in taken {
+            if let post = taken.row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) {
+                away.append(taken)
+            } else if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) {
+                away.append(taken)
+            } else {
+                back.append(taken)
+            }
         }
+        release(away)
         guard !back.isEmpty else { return }
         send(.rowsReinserted(back.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
     }
@@ -988,9 +1007,16 @@ public final class FeedListViewModel {
         if let holder {
             // Shown before hidden, so that a post moving from waiting to the rows is never
             // unused in between (the store could forget it).
-            for insertion in changes.insertions { holder.show(insertion.element) }
+            for insertion in changes.insertions {
+                // A row a pending hiding took, back: the store still counts it; its quote may have moved.
+                if !heldWhileTaken.isEmpty, heldWhileTaken.remove(insertion.element.id) != nil {
+                    holder.moveQuote(of: insertion.element)
+                } else {
+                    holder.show(insertion.element)
+                }
+            }
             for row in waiting.started { holder.show(row) }
-            for row in removed { holder.hide(row) }
+            for row in removed where heldWhileTaken.isEmpty || !heldWhileTaken.contains(row.id) { holder.hide(row) }
             for row in waiting.stopped { holder.hide(row) }
             // A row changed in place may quote another post now (a quote approved, withdrawn,
             // deleted): it hears of that one from now on, and shows the store's copy of it.
