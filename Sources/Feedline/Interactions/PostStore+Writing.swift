@@ -16,9 +16,8 @@ extension PostStore {
         post.text = text
         post.contentWarning = contentWarning?.isEmpty == true ? nil : contentWarning
         post.editedAt = date
-        epoch += 1
         entry.post = post
-        entry.contentEpoch = epoch
+        entry.contentEpoch = beginFetch()
         changed(originalID, entry, before: before)
         return true
     }
@@ -34,9 +33,8 @@ extension PostStore {
         }
         guard let previous, let entry = entries[originalID] else { return }
         let before = (entry.post, entry.display)
-        epoch += 1
         entry.post = previous
-        entry.contentEpoch = epoch
+        entry.contentEpoch = beginFetch()
         changed(originalID, entry, before: before)
     }
 
@@ -154,9 +152,8 @@ extension PostStore {
         guard let entry = entries[originalID], var post = entry.post else { return }
         let before = (entry.post, entry.display)
         post.poll = poll
-        epoch += 1
         entry.post = post
-        entry.contentEpoch = epoch
+        entry.contentEpoch = beginFetch()
         changed(originalID, entry, before: before)
     }
 }
