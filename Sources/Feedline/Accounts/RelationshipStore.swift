@@ -178,8 +178,7 @@ public final class RelationshipStore {
         let wanted = accounts.filter { $0.handle == nil }
         guard !wanted.isEmpty else { return }
         nextFetch += 1
-        let running = fetches?.requests ?? []
-        fetches?.react(to: running.union([Fetch(number: nextFetch, accounts: wanted)]))
+        fetches?.run(Fetch(number: nextFetch, accounts: wanted))
     }
 
     private func fetched(_ fetched: Fetched) {
@@ -253,7 +252,7 @@ public final class RelationshipStore {
         } else {
             notifyCurrent(id)
         }
-        answering?.react(to: (answering?.requests ?? []).union([Answer(accountID: id, accept: accept)]))
+        answering?.run(Answer(accountID: id, accept: accept))
         return true
     }
 

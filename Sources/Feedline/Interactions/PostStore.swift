@@ -253,6 +253,13 @@ public final class PostStore {
     var pendingEdits: [PostID: Post] = [:]
     /// Each post with a vote on its way, as it was before the vote.
     var pendingVotes: [PostID: Post] = [:]
+    /// Who hears how each vote on its way went.
+    var voteReports: [PostID: @MainActor @Sendable (FeedFailure?) -> Void] = [:]
+    /// The votes on their way (see `PostStore+Writing.swift`).
+    var votes: Feedback<VoteSent, (VoteSent, VoteAnswer)>?
+    /// One's own deletes on their way, and who hears how each went.
+    var deletes: Feedback<PostID, (PostID, Result<Post, FeedFailure>)>?
+    var deleteReports: [PostID: [@MainActor @Sendable (Result<Post, FeedFailure>) -> Void]] = [:]
     /// What votes are sent to, and counted in.
     let service: any FeedService
     let activity: Activity
@@ -304,6 +311,8 @@ public final class PostStore {
         self.activity = activity
         self.cacheCapacity = max(0, cacheCapacity)
         self.retryClock = retryClock
+        votes = Self.voteLoop(service: service, activity: activity, store: { [weak self] in self })
+        deletes = Self.deleteLoop(service: service, activity: activity, store: { [weak self] in self })
         engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { id, request in try await service.set(request.kind, to: request.value, postID: id) },
