@@ -26,6 +26,8 @@ struct ConvergenceTests {
         var engine: Engine!
         var changes: [String] = []
         var reports: [(String, ChangeOutcome<String>)] = []
+        /// `changed` and `report` as they came, in order.
+        var heard: [String] = []
         var onChange: ((String, Change?) -> Void)?
         /// Each answer as `received` heard it, with the machine as it was then.
         var received: [(key: String, sent: String, answer: String, machine: Change?)] = []
@@ -42,9 +44,13 @@ struct ConvergenceTests {
                 },
                 changed: { [unowned self] key, _, after in
                     self.changes.append(key)
+                    self.heard.append("changed \(key)")
                     self.onChange?(key, after)
                 },
-                report: { [unowned self] key, outcome in self.reports.append((key, outcome)) },
+                report: { [unowned self] key, outcome in
+                    self.reports.append((key, outcome))
+                    self.heard.append("report \(key)")
+                },
                 alsoBusy: { [unowned self] in self.otherBusy }
             )
         }
@@ -169,6 +175,16 @@ struct ConvergenceTests {
         // The machine as it was before the answer: still sending.
         #expect(harness.received.first?.machine?.inFlight?.value == "c")
         #expect(harness.engine["k"]?.inFlight == nil && harness.engine["k"]?.confirmed == "c")
+    }
+
+    @Test("a transition's reports come before its change: a store tells its screens once, with what the answer did")
+    func reportsBeforeTheChange() async {
+        let harness = Harness()
+        harness.want("k", "b")
+        let held = await harness.take(1)
+        held[0].answer("b")
+        await harness.activity.idle()
+        #expect(harness.heard == ["changed k", "report k", "changed k"])
     }
 
     @Test("waiting for requests waits for the store's other requests too, until it says one ended")

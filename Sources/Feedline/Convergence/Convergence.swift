@@ -10,7 +10,8 @@
 /// and `report` (what it tells the person: ``Outcome``s, from one point).
 ///
 /// Guarantees:
-/// - **Main actor only.** Transitions, `changed` and `report` run on the main actor, in order.
+/// - **Main actor only.** Transitions, `report` and `changed` run on the main actor, in order:
+///   a transition's reports first, then its change.
 /// - **One request per request value.** A request the machine keeps asking for is never sent twice;
 ///   one it stops asking for is cancelled and its answer dropped.
 /// - **The machine as it is now.** `changed` may change the same key again (a front that sets from
@@ -227,8 +228,10 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         } else if !after.isPending {
             askedAt[key] = nil
         }
-        if before != after { changed(key, before, after) }
+        // What it did first, then the change: a store that tells its screens once per change
+        // tells them with what the answer did.
         for outcome in reports { report(key, outcome) }
+        if before != after { changed(key, before, after) }
         // The machine as it is now: `changed` or `report` may have changed the key again.
         let current = machines[key]
         guard before?.isPending == true || current?.isPending == true else { return }
