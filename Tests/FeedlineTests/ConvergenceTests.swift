@@ -26,18 +26,32 @@ struct ConvergenceTests {
         var engine: Engine!
         var changes: [String] = []
         var reports: [(String, ChangeOutcome<String>)] = []
+        /// `changed` and `report` as they came, in order.
+        var heard: [String] = []
         var onChange: ((String, Change?) -> Void)?
+        /// Each answer as `received` heard it, with the machine as it was then.
+        var received: [(key: String, sent: String, answer: String, machine: Change?)] = []
+        /// What `alsoBusy` says: other requests of the store run.
+        var otherBusy = false
 
         init() {
             let calls = calls
             engine = Engine(
                 activity: activity, retryClock: clock,
                 send: { key, request in try await calls.hold(Call(key: key, value: request.value), cancellable: true) },
+                received: { [unowned self] key, request, answer in
+                    self.received.append((key, request.value, answer, self.engine[key]))
+                },
                 changed: { [unowned self] key, _, after in
                     self.changes.append(key)
+                    self.heard.append("changed \(key)")
                     self.onChange?(key, after)
                 },
-                report: { [unowned self] key, outcome in self.reports.append((key, outcome)) }
+                report: { [unowned self] key, outcome in
+                    self.reports.append((key, outcome))
+                    self.heard.append("report \(key)")
+                },
+                alsoBusy: { [unowned self] in self.otherBusy }
             )
         }
 
@@ -143,6 +157,82 @@ struct ConvergenceTests {
         harness.clock.advance(by: .seconds(5))
         await limited
         #expect(harness.engine.hasRequestsInFlight)
+    }
+
+    @Test("received hears each answer before the machine takes it, and never a failure")
+    func receivedBeforeTheMachine() async {
+        let harness = Harness()
+        harness.want("k", "b")
+        var held = await harness.take(1)
+        held[0].fail(FeedFailure(message: "No.", isTransient: false))
+        await harness.activity.idle()
+        #expect(harness.received.isEmpty)
+        harness.want("k", "c")
+        held = await harness.take(1)
+        held[0].answer("c")
+        await harness.activity.idle()
+        #expect(harness.received.map(\.key) == ["k"] && harness.received.map(\.sent) == ["c"] && harness.received.map(\.answer) == ["c"])
+        // The machine as it was before the answer: still sending.
+        #expect(harness.received.first?.machine?.inFlight?.value == "c")
+        #expect(harness.engine["k"]?.inFlight == nil && harness.engine["k"]?.confirmed == "c")
+    }
+
+    @Test("a transition's reports come before its change: a store tells its screens once, with what the answer did")
+    func reportsBeforeTheChange() async {
+        let harness = Harness()
+        harness.want("k", "b")
+        let held = await harness.take(1)
+        held[0].answer("b")
+        await harness.activity.idle()
+        #expect(harness.heard == ["changed k", "report k", "changed k"])
+    }
+
+    @Test("waiting for requests waits for the store's other requests too, until it says one ended")
+    func waitsForOtherRequests() async {
+        let harness = Harness()
+        harness.otherBusy = true
+        async let waited: Void = harness.engine.waitForRequests(atMost: .seconds(60))
+        await harness.clock.waitForSleepers(1)
+        // Still busy: an ending that leaves them running resumes nobody.
+        harness.engine.otherRequestsEnded()
+        await Task.yield()
+        #expect(harness.clock.sleeperCount == 1)
+        harness.otherBusy = false
+        harness.engine.otherRequestsEnded()
+        await waited
+        // And an engine request's answer resumes nobody while the others run.
+        harness.otherBusy = true
+        harness.want("k", "b")
+        let held = await harness.take(1)
+        async let again: Void = harness.engine.waitForRequests(atMost: .seconds(60))
+        await harness.clock.waitForSleepers(1)
+        held[0].answer("b")
+        await harness.activity.idle()
+        #expect(harness.clock.sleeperCount == 1)
+        harness.otherBusy = false
+        harness.engine.otherRequestsEnded()
+        await again
+    }
+
+    @Test("the deferred keys are kept as machines change: in the order asked, gone once sent or settled")
+    func deferredKeys() async {
+        let harness = Harness()
+        for key in ["z", "a", "m"] { harness.want(key, "b") }
+        let held = await harness.take(3)
+        for call in held where call.call.key != "a" { call.fail(FeedFailure(message: "Down.", isTransient: true)) }
+        await harness.clock.waitForSleepers(2)
+        #expect(harness.engine.deferredKeys == ["z", "m"] && harness.engine.hasDeferred)
+        // The wish taken back: no longer deferred.
+        harness.want("z", "a")
+        #expect(harness.engine.deferredKeys == ["m"])
+        #expect(harness.engine.retry())
+        #expect(harness.engine.deferredKeys.isEmpty && !harness.engine.hasDeferred)
+        let resent = await harness.take(1)
+        #expect(resent.map(\.call) == [Call(key: "m", value: "b")])
+        resent[0].answer("b")
+        for call in held where call.call.key == "a" { call.answer("b") }
+        await harness.activity.idle()
+        #expect(harness.engine.unsent.isEmpty)
     }
 
     @Test("an observer that changes the key again: the requests follow the machine as it is after it")

@@ -69,6 +69,27 @@ struct FeedbackTests {
         #expect(loop?.requests.isEmpty == true)
     }
 
+    @Test("run starts a one-shot request unless an equal one runs, and leaves the others alone")
+    func oneShots() async {
+        let harness = Harness()
+        let loop = harness.loop
+        loop?.react(to: ["a"])
+        await harness.parked("a")
+        loop?.run("b")
+        loop?.run("b")
+        await harness.parked("b")
+        #expect(loop?.requests == ["a", "b"] && loop?.started == 2)
+        harness.release("b")
+        harness.release("a")
+        await harness.activity.idle()
+        #expect(harness.handled.sorted() == ["done a", "done b"] && harness.cancelled.isEmpty)
+        loop?.run("b")
+        await harness.parked("b")
+        #expect(loop?.started == 3)
+        harness.release("b")
+        await harness.activity.idle()
+    }
+
     @Test("a request asked for again after it finished starts again; cancelAll stops everything")
     func restartAndCancelAll() async {
         let harness = Harness()

@@ -131,7 +131,8 @@ struct PendingChangeTests {
             return ({ $0.inFlight = nil; $0.failedAttempts = 1; $0.queuedReason = "Down."; $0.resend = .init(token: 20, delay: .seconds(2)) },
                     .queued("c", reason: "Down.", after: .seconds(2)))
         case (.sendingChanged, .failRefused):
-            return ({ $0.inFlight = .init(value: "c", token: 20); $0.refusal = .init(wanted: "b", message: "No.") }, .refused("b", message: "No."))
+            // Reported, but no note: it would outlive the wish it does not concern.
+            return ({ $0.inFlight = .init(value: "c", token: 20) }, .refused("b", message: "No."))
         case (.sendingChanged, .answerApplied):
             return ({ $0.confirmed = "b"; $0.knownSince = 20; $0.inFlight = .init(value: "c", token: 20) }, nil)
         case (.sendingChanged, .answerNotApplied):

@@ -76,7 +76,7 @@ struct RelationshipStateTests {
                 let before = state
                 state.reduce(event)
                 #expect(state.checkInvariants().isEmpty, "\(kind) \(phase) + \(name): \(state.checkInvariants())")
-                #expect(state.requests.filter { $0.kind == kind }.count <= 1)
+                #expect(state.toggleRequests.filter { $0.kind == kind }.count <= 1)
                 if case .copyReceived = event {} else if case .requestSucceeded = event {} else {
                     for other in RelationshipKind.allCases where other != kind {
                         #expect(state[other] == before[other], "\(kind) \(phase) + \(name) changed \(other)")
@@ -92,14 +92,14 @@ struct RelationshipStateTests {
         state.reduce(.toggled(.follow, mute: nil, at: 10))
         #expect(state.display.relationship.following)
         #expect(state.display.pending == [.follow])
-        #expect(state.requests == [ToggleRequest(kind: .follow, value: true, token: 10)])
+        #expect(state.toggleRequests == [ToggleRequest(kind: .follow, value: true, token: 10)])
         state.reduce(.toggled(.follow, mute: nil, at: 11))
         state.reduce(.toggled(.follow, mute: nil, at: 12))
-        #expect(state.requests.count == 1)
+        #expect(state.toggleRequests.count == 1)
         #expect(state.display.relationship.following)
         // The answer confirms it; the wish already matches: nothing more is sent.
         state.reduce(.requestSucceeded(.follow, token: 10, reply: Self.reply(.follow, true), at: 13))
-        #expect(state.requests.isEmpty)
+        #expect(state.toggleRequests.isEmpty)
         #expect(state.display.pending.isEmpty)
     }
 
@@ -111,11 +111,11 @@ struct RelationshipStateTests {
         state.reduce(.retryRequested(at: 30))
         #expect(!state.display.relationship.blocking)
         #expect(state.display.failure?.message == "Could not block this account: Forbidden.")
-        #expect(state.requests.isEmpty)
+        #expect(state.toggleRequests.isEmpty)
         state.reduce(.toggled(.block, mute: nil, at: 31))
         #expect(state.display.relationship.blocking)
         #expect(state.display.failure == nil)
-        #expect(state.requests.map(\.value) == [true])
+        #expect(state.toggleRequests.map(\.value) == [true])
     }
 
     @Test("a lost connection keeps the wish and waits to send it again; the next toggle back drops it")
@@ -125,7 +125,7 @@ struct RelationshipStateTests {
         #expect(state.resends.count == 1)
         state.reduce(.toggled(.mute, mute: nil, at: 30))
         #expect(!state.display.relationship.muting)
-        #expect(state.resends.isEmpty && state.requests.isEmpty)
+        #expect(state.resends.isEmpty && state.toggleRequests.isEmpty)
     }
 
     @Test("a follow the server answers with a request shows as requested — never inferred, taken from the answer")

@@ -249,6 +249,32 @@ struct UserListSessionTests {
         #expect(server.lists.map(\.title) == ["Birdwatch"])
     }
 
+    @Test("a rename the server could not be reached for stays shown and waits; a retry sends it at once; unsent names it")
+    func lostRenameWaits() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
+        let clock = ManualClock()
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
+        session.navigator.push(.userLists)
+        await session.settle()
+        let screen = try #require(session.navigator.screens.last?.list)
+        #expect(try session.renameList("L1", to: "Birds"))
+        await server.waitForWrites(1)
+        server.lose(at: 0)
+        // Settling does not wait for the re-send's backoff.
+        await session.settle()
+        #expect(Self.titles(screen) == ["Birds…"])
+        #expect(session.lists.lists.first?.failure == nil)
+        #expect(session.lists.unsent == ["rename the list Birders to Birds"])
+        #expect(session.hasFailures)
+        try #require(session.retry())
+        await server.waitForWrites(1)
+        #expect(server.waiting == [.rename("L1", "Birds")])
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.titles(screen) == ["Birds"])
+        #expect(server.lists.map(\.title) == ["Birds"] && session.lists.unsent.isEmpty && !session.hasFailures)
+    }
+
     /// A service with no lists at all (its list calls are the protocol's defaults).
     struct NoLists: EmptyReads {}
 

@@ -196,6 +196,19 @@ struct WritingSessionTests {
         #expect(ids(session.root.rows) == ["p1", "p2"])
     }
 
+    @Test("a delete asked twice before the server answers is sent once: both hear it went, and the post stays gone")
+    func deleteAskedTwice() async throws {
+        let session = try await deepStack(WritingServer(posts: Self.posts()))
+        let lists = session.navigator.screens.compactMap(\.list)
+        var outcomes: [Bool] = []
+        session.delete(post: "o1") { outcomes.append((try? $0.get()) != nil) }
+        session.delete(post: "o1") { outcomes.append((try? $0.get()) != nil) }
+        await session.settle()
+        #expect(outcomes == [true, true])
+        #expect(lists.allSatisfy { $0.rows(showing: "o1").isEmpty })
+        #expect(session.store.isDeleted("o1") && session.store.isQuoteDeleted("o1"))
+    }
+
     @Test("a delete the server refuses puts every row back where it was and the details load the post again")
     func refusedDeleteRollsBack() async throws {
         let session = try await deepStack(WritingServer(posts: Self.posts(), refuseDeletes: true))

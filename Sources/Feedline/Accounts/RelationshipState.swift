@@ -65,8 +65,11 @@ package struct RelationshipState: Hashable, Sendable {
     /// Whether any kind waits for the server.
     package var isPending: Bool { RelationshipKind.allCases.contains { self[$0].isPending } }
 
-    /// The requests that should be running: at most one per kind.
-    package var requests: [ToggleRequest<RelationshipKind>] { RelationshipKind.allCases.compactMap { self[$0].inFlight } }
+    /// The toggle requests that should be running: at most one per kind.
+    package var toggleRequests: [ToggleRequest<RelationshipKind>] { RelationshipKind.allCases.compactMap { self[$0].inFlight } }
+
+    /// The requests that should be running, each with the options it sends.
+    package var requests: [RelationshipRequest] { toggleRequests.map { RelationshipRequest(request: $0, mute: options(of: $0)) } }
 
     /// The options a request sends: the mute's as it started, none for anything else.
     package func options(of request: ToggleRequest<RelationshipKind>) -> MuteOptions {
@@ -197,4 +200,38 @@ package enum RelationshipEvent: Hashable, Sendable {
     case retryRequested(at: StoreEpoch)
     /// The user toggled `kind`; a mute carries its options.
     case toggled(RelationshipKind, mute: MuteOptions?, at: StoreEpoch)
+}
+
+/// A request of an account's relationship machine: one kind's toggle request, with the mute's
+/// options as the request started (none for anything else).
+package struct RelationshipRequest: Hashable, Sendable {
+    package var request: ToggleRequest<RelationshipKind>
+    package var mute: MuteOptions
+}
+
+/// The relationship machine as the convergence engine drives it (``RelationshipStore``): its
+/// answers are the whole relationship afterwards; what it did is told through its display.
+extension RelationshipState: ConvergingMachine {
+    package var isDeferred: Bool { RelationshipKind.allCases.contains { self[$0].resend != nil } }
+    package static func delay(of resend: ToggleResend<RelationshipKind>) -> Duration { resend.delay }
+
+    package mutating func answered(_ request: RelationshipRequest, with reply: Relationship, at epoch: StoreEpoch) -> [Never] {
+        reduce(.requestSucceeded(request.request.kind, token: request.request.token, reply: reply, at: epoch))
+        return []
+    }
+
+    package mutating func failed(_ request: RelationshipRequest, with failure: FeedFailure, at epoch: StoreEpoch) -> [Never] {
+        reduce(.requestFailed(request.request.kind, token: request.request.token, failure: failure, at: epoch))
+        return []
+    }
+
+    package mutating func elapsed(_ resend: ToggleResend<RelationshipKind>, at epoch: StoreEpoch) {
+        reduce(.backoffElapsed(resend.kind, token: resend.token, at: epoch))
+    }
+
+    package mutating func retry(at epoch: StoreEpoch) -> Bool {
+        guard isDeferred else { return false }
+        reduce(.retryRequested(at: epoch))
+        return true
+    }
 }

@@ -10,9 +10,11 @@ public struct RelationshipChange: Hashable, Sendable {
     }
 }
 
-/// The one source of truth for relationships, shared by every screen of a session: for each
-/// account, a `RelationshipState` machine (the toggle machine post interactions use) and the
-/// requests it asks for.
+/// The one source of truth for relationships, shared by every screen of a session: a
+/// configuration of the convergence engine (`Convergence`) whose machine, one per account, is a
+/// `RelationshipState` (the toggle machine post interactions use, per kind), plus its own rules:
+/// what a mute, block or unfollow takes off the lists, batched fetches, and answers to follow
+/// requests.
 ///
 /// - **One relationship per account**, whatever shows it: a follow from a row three screens deep
 ///   is the follow every header shows at once (``observe(_:)``).
@@ -29,17 +31,6 @@ public struct RelationshipChange: Hashable, Sendable {
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
 public final class RelationshipStore {
-    private struct Request: Hashable, Sendable {
-        var accountID: AccountID
-        var request: ToggleRequest<RelationshipKind>
-        var mute: MuteOptions
-    }
-
-    private struct Wait: Hashable, Sendable {
-        var accountID: AccountID
-        var resend: ToggleResend<RelationshipKind>
-    }
-
     private struct Fetch: Hashable, Sendable {
         var number: Int
         var accounts: [AccountID]
@@ -48,12 +39,6 @@ public final class RelationshipStore {
     private enum Fetched: Sendable {
         case loaded(Fetch, [Relationship], fetchedAt: StoreEpoch)
         case failed(Fetch)
-    }
-
-    private enum Reply: Sendable {
-        case succeeded(Request, Relationship)
-        case failed(Request, FeedFailure)
-        case elapsed(Wait)
     }
 
     /// An answer to a follow request on its way: at most one per account.
@@ -67,12 +52,11 @@ public final class RelationshipStore {
         case failed(Answer, FeedFailure)
     }
 
-    private var states: [AccountID: RelationshipState] = [:]
-    private var epoch: StoreEpoch = 0
+    /// The accounts' machines and their requests (set at the end of `init`, so its handlers can
+    /// hold the store weakly).
+    private var engine: Convergence<AccountID, RelationshipState>!
     private let observers = HandlerList<RelationshipChange>()
     private let posts: PostStore
-    private var requests: Feedback<Request, Reply>?
-    private var waits: Feedback<Wait, Reply>?
     /// Batched fetches of relationships (``load(_:)``), each with the epoch it began at.
     private var fetches: Feedback<Fetch, Fetched>?
     /// Answers to follow requests: the one in flight per account, and where each stands.
@@ -82,37 +66,16 @@ public final class RelationshipStore {
     /// ask again is a new request, and the old answer is forgotten.
     private var answeredAt: [AccountID: StoreEpoch] = [:]
     private var nextFetch = 0
-    /// Accounts with a change waiting to be sent again (the server could not be reached): what a
-    /// retry acts on. A refusal is not sent again.
-    private var retryable: Set<AccountID> = []
     /// Accounts that had an answer while another of their requests ran: that answer may say
     /// what the server was before the other applied (a follow answered after a block it
     /// preceded), so the relationship is fetched again once none runs.
     private var overlapped: Set<AccountID> = []
-    /// Callers of ``waitForRequests(atMost:)``.
-    private let requestWaiters = DeadlineWaiters()
-    private let retryClock: any Clock<Duration>
 
     /// A store that sends relationship requests to `service`, counted in `activity`, waits on
     /// `retryClock` before sending again what failed for lack of a connection, and takes the
     /// posts of accounts muted, blocked or unfollowed off the lists of `posts`.
     package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>) {
         self.posts = posts
-        self.retryClock = retryClock
-        requests = Feedback(
-            activity: activity,
-            effect: { request in
-                do {
-                    let reply = try await service.setRelationship(
-                        request.request.kind, to: request.request.value, of: request.accountID, mute: request.mute
-                    )
-                    return .succeeded(request, reply)
-                } catch {
-                    return .failed(request, FeedFailure(error))
-                }
-            },
-            handle: { [weak self] reply in self?.settle(reply) }
-        )
         fetches = Feedback(
             activity: activity,
             prepare: { [weak self] _ in self?.beginFetch() ?? 0 },
@@ -138,9 +101,19 @@ public final class RelationshipStore {
             },
             handle: { [weak self] answered in self?.answered(answered) }
         )
-        waits = .waits(
-            activity: activity, clock: retryClock, delay: { $0.resend.delay }, elapsed: { .elapsed($0) },
-            handle: { [weak self] reply in self?.settle(reply) }
+        engine = Convergence(
+            activity: activity, retryClock: retryClock,
+            send: { id, sent in try await service.setRelationship(sent.request.kind, to: sent.request.value, of: id, mute: sent.mute) },
+            received: { [weak self] id, _, _ in
+                // The request that answered has left the engine: any other of the account's still runs.
+                guard let self, self.engine.requestsInFlight.contains(where: { $0.0 == id }) else { return }
+                self.overlapped.insert(id)
+            },
+            changed: { [weak self] id, before, after in
+                guard let self, let after else { return }
+                self.changed(id, before: before, after: after)
+            },
+            alsoBusy: { [weak self] in !(self?.answering?.requests.isEmpty ?? true) }
         )
     }
 
@@ -149,7 +122,7 @@ public final class RelationshipStore {
     /// The relationship with the account as shown now (the values the user wants), or `nil`
     /// when no fetch or change has told the store about it.
     public func relationship(_ id: AccountID) -> RelationshipDisplay? {
-        guard var display = states[id]?.display else { return nil }
+        guard var display = engine[id]?.display else { return nil }
         display.requestAnswer = answers[id]
         return display
     }
@@ -161,19 +134,19 @@ public final class RelationshipStore {
     }
 
     /// Whether any relationship change waits to be sent again.
-    public var hasFailures: Bool { !retryable.isEmpty }
+    public var hasFailures: Bool { engine.hasDeferred }
 
     /// The full machine state of an account's relationship. For tests and diagnostics.
     package func state(_ id: AccountID) -> RelationshipState? {
-        states[id]
+        engine[id]
     }
 
     /// Every change the user asked for that the server has not confirmed — a request in flight
     /// or a re-send waiting — with the value wanted, ordered by account id, then kind. Not kept
     /// between sessions: a front says so when it quits with some left.
     public var unsent: [(account: AccountID, kind: RelationshipKind, value: Bool)] {
-        states.keys.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [(account: AccountID, kind: RelationshipKind, value: Bool)] in
-            guard let state = states[id] else { return [] }
+        engine.unsent.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [(account: AccountID, kind: RelationshipKind, value: Bool)] in
+            guard let state = engine[id] else { return [] }
             return RelationshipKind.allCases.filter { state[$0].isPending }.map { (id, $0, state[$0].desired) }
         }
     }
@@ -181,24 +154,22 @@ public final class RelationshipStore {
     /// Returns once no relationship request is in flight (at once when none is), or when
     /// `limit` has passed on the retry clock.
     package func waitForRequests(atMost limit: Duration) async {
-        guard !(requests?.requests.isEmpty ?? true) || !(answering?.requests.isEmpty ?? true) else { return }
-        await requestWaiters.wait(atMost: limit, on: retryClock)
+        await engine.waitForRequests(atMost: limit)
     }
 
     /// Relationship requests sent since the store was made.
-    package var requestsSent: Int { requests?.started ?? 0 }
+    package var requestsSent: Int { engine.requestsSent }
 
     /// The requests in flight now, as (account, kind). For tests.
     package var requestsInFlight: [(AccountID, RelationshipKind)] {
-        (requests?.requests ?? []).map { ($0.accountID, $0.request.kind) }
+        engine.requestsInFlight.map { ($0.0, $0.1.request.kind) }
     }
 
     // MARK: - Input
 
     /// Marks the start of a fetch of relationships; pass its answer to ``ingest(_:fetchedAt:)``.
     package func beginFetch() -> StoreEpoch {
-        epoch += 1
-        return epoch
+        engine.beginFetch()
     }
 
     /// Fetches the relationships with `accounts` in one call (``FeedService/relationships(of:)``)
@@ -207,8 +178,7 @@ public final class RelationshipStore {
         let wanted = accounts.filter { $0.handle == nil }
         guard !wanted.isEmpty else { return }
         nextFetch += 1
-        let running = fetches?.requests ?? []
-        fetches?.react(to: running.union([Fetch(number: nextFetch, accounts: wanted)]))
+        fetches?.run(Fetch(number: nextFetch, accounts: wanted))
     }
 
     private func fetched(_ fetched: Fetched) {
@@ -219,19 +189,18 @@ public final class RelationshipStore {
     /// Records relationships fetched by a fetch that started at `fetchedAt`.
     package func ingest(_ relationships: some Sequence<Relationship>, fetchedAt: StoreEpoch) {
         for relationship in relationships {
-            epoch += 1
             if relationship.requestedBy, let taken = answeredAt[relationship.accountID], fetchedAt > taken {
                 // They asked again since the answer: a new request.
                 answers[relationship.accountID] = nil
                 answeredAt[relationship.accountID] = nil
             }
-            if states[relationship.accountID] == nil {
-                let state = RelationshipState(serverCopy: relationship, fetchedAt: fetchedAt)
-                states[relationship.accountID] = state
-                applyHiding(relationship.accountID, before: nil, after: state)
-                notify(relationship.accountID, state)
+            if engine[relationship.accountID] == nil {
+                engine.insert(RelationshipState(serverCopy: relationship, fetchedAt: fetchedAt), for: relationship.accountID)
             } else {
-                handle(.copyReceived(relationship, fetchedAt: fetchedAt, at: epoch), relationship.accountID)
+                engine.update(relationship.accountID) { state, epoch in
+                    state.reduce(.copyReceived(relationship, fetchedAt: fetchedAt, at: epoch))
+                    return []
+                }
             }
         }
     }
@@ -240,9 +209,15 @@ public final class RelationshipStore {
     /// An account the store has not fetched is assumed to have nothing set — the server's answer
     /// tells the truth; fronts load the relationship first (``FeedSession/loadRelationships(_:)``).
     package func toggle(_ kind: RelationshipKind, _ id: AccountID, mute: MuteOptions? = nil) {
-        if states[id] == nil { states[id] = RelationshipState(serverCopy: Relationship(accountID: id), fetchedAt: 0) }
-        epoch += 1
-        handle(.toggled(kind, mute: mute, at: epoch), id)
+        engine.update(id, orMake: { Self.assumed(id) }) { state, epoch in
+            state.reduce(.toggled(kind, mute: mute, at: epoch))
+            return []
+        }
+    }
+
+    /// The relationship of an account nothing told the store about: nothing set, learnt never.
+    private static func assumed(_ id: AccountID) -> RelationshipState {
+        RelationshipState(serverCopy: Relationship(accountID: id), fetchedAt: 0)
     }
 
     /// Sets `kind` to `value`: a toggle when the value shown differs, nothing when it already is.
@@ -250,16 +225,16 @@ public final class RelationshipStore {
     /// are idempotent: following someone already followed changes nothing), so a relationship
     /// not fetched yet is never assumed.
     package func set(_ kind: RelationshipKind, _ value: Bool, _ id: AccountID, mute: MuteOptions? = nil) {
-        var state = states[id] ?? RelationshipState(serverCopy: Relationship(accountID: id), fetchedAt: 0)
-        if state[kind].desired == value {
-            guard state[kind].knownSince == 0, !state[kind].isPending else { return }
-            // Never learnt: taken to be the opposite on the server, so the wish is sent.
-            state[kind].confirmed = !value
-            state[kind].desired = !value
+        if let state = engine[id], state[kind].desired == value, state[kind].knownSince != 0 || state[kind].isPending { return }
+        engine.update(id, orMake: { Self.assumed(id) }) { state, epoch in
+            if state[kind].desired == value {
+                // Never learnt: taken to be the opposite on the server, so the wish is sent.
+                state[kind].confirmed = !value
+                state[kind].desired = !value
+            }
+            state.reduce(.toggled(kind, mute: mute, at: epoch))
+            return []
         }
-        states[id] = state
-        epoch += 1
-        handle(.toggled(kind, mute: mute, at: epoch), id)
     }
 
     /// Accepts (`accept`) or rejects the follow request of the account: shown at once as on its
@@ -270,17 +245,19 @@ public final class RelationshipStore {
     @discardableResult
     package func answerRequest(from id: AccountID, accept: Bool) -> Bool {
         if let answer = answers[id], answer.isPending || answer.isAnswered { return false }
-        if states[id] == nil { states[id] = RelationshipState(serverCopy: Relationship(accountID: id, requestedBy: true), fetchedAt: 0) }
         answers[id] = FollowRequestAnswer(accept: accept, isPending: true)
-        notifyCurrent(id)
-        answering?.react(to: (answering?.requests ?? []).union([Answer(accountID: id, accept: accept)]))
+        if engine[id] == nil {
+            // Told as it is put in.
+            engine.insert(RelationshipState(serverCopy: Relationship(accountID: id, requestedBy: true), fetchedAt: 0), for: id)
+        } else {
+            notifyCurrent(id)
+        }
+        answering?.run(Answer(accountID: id, accept: accept))
         return true
     }
 
     private func answered(_ answered: Answered) {
-        defer {
-            if !requestWaiters.isEmpty, requests?.requests.isEmpty ?? true, answering?.requests.isEmpty ?? true { requestWaiters.resumeAll() }
-        }
+        defer { engine.otherRequestsEnded() }
         switch answered {
         case .succeeded(let answer, var relationship, let fetchedAt):
             answers[answer.accountID] = FollowRequestAnswer(accept: answer.accept, isPending: false)
@@ -289,9 +266,9 @@ public final class RelationshipStore {
             if answer.accept { relationship.followedBy = true }
             relationship.accountID = answer.accountID
             // Told once: by the ingest when the relationship changed, else here.
-            let shownBefore = states[answer.accountID]?.display
+            let shownBefore = engine[answer.accountID]?.display
             ingest([relationship], fetchedAt: fetchedAt)
-            if states[answer.accountID]?.display == shownBefore { notifyCurrent(answer.accountID) }
+            if engine[answer.accountID]?.display == shownBefore { notifyCurrent(answer.accountID) }
             answeredAt[answer.accountID] = beginFetch()
         case .failed(let answer, let failure):
             let verb = answer.accept ? "accept" : "reject"
@@ -306,38 +283,20 @@ public final class RelationshipStore {
     /// was any.
     @discardableResult
     package func retryFailed() -> Bool {
-        let ids = retryable.sorted { $0.rawValue < $1.rawValue }
-        for id in ids {
-            epoch += 1
-            handle(.retryRequested(at: epoch), id)
-        }
-        return !ids.isEmpty
+        engine.retry()
     }
 
     // MARK: - Effects
 
-    /// Reduces `event`, tells the observers, takes posts off (or back onto) the lists when what
-    /// is hidden changed, and makes the requests and waits match what the state asks for.
-    private func handle(_ event: RelationshipEvent, _ id: AccountID) {
-        guard var state = states[id] else { return }
-        let before = state
-        state.reduce(event)
-        states[id] = state
-        if !state.resends.isEmpty { retryable.insert(id) } else { retryable.remove(id) }
+    /// An account's machine changed: takes posts off (or back onto) the lists when what is
+    /// hidden changed, tells the observers, and fetches again what answered while another
+    /// request of the account ran, once none runs.
+    private func changed(_ id: AccountID, before: RelationshipState?, after state: RelationshipState) {
         applyHiding(id, before: before, after: state)
-        if before.display != state.display { notify(id, state) }
-        if overlapped.contains(id), state.requests.isEmpty, !(requests?.requests.contains { $0.accountID == id } ?? false) {
+        if before?.display != state.display { notify(id, state) }
+        if overlapped.contains(id), state.toggleRequests.isEmpty, !engine.requestsInFlight.contains(where: { $0.0 == id }) {
             overlapped.remove(id)
             load([id])
-        }
-        // Observers may have changed the account again meanwhile (a front that sets from its
-        // handler): the requests follow the state as it is now, never an older copy of it.
-        let current = states[id] ?? state
-        if before.isPending || current.isPending {
-            requests?.react(
-                to: current.requests.map { Request(accountID: id, request: $0, mute: current.options(of: $0)) }, within: { $0.accountID == id }
-            )
-            waits?.react(to: current.resends.map { Wait(accountID: id, resend: $0) }, within: { $0.accountID == id })
         }
     }
 
@@ -392,24 +351,7 @@ public final class RelationshipStore {
     }
 
     private func notifyCurrent(_ id: AccountID) {
-        if let state = states[id] { notify(id, state) }
-    }
-
-    private func settle(_ reply: Reply) {
-        defer {
-            if !requestWaiters.isEmpty, requests?.requests.isEmpty ?? true, answering?.requests.isEmpty ?? true { requestWaiters.resumeAll() }
-        }
-        epoch += 1
-        switch reply {
-        case .elapsed(let wait):
-            handle(.backoffElapsed(wait.resend.kind, token: wait.resend.token, at: epoch), wait.accountID)
-        case .succeeded(let request, let relationship):
-            let others = requests?.requests.contains { $0.accountID == request.accountID && $0 != request } ?? false
-            if others || overlapped.contains(request.accountID) { overlapped.insert(request.accountID) }
-            handle(.requestSucceeded(request.request.kind, token: request.request.token, reply: relationship, at: epoch), request.accountID)
-        case .failed(let request, let failure):
-            handle(.requestFailed(request.request.kind, token: request.request.token, failure: failure, at: epoch), request.accountID)
-        }
+        if let state = engine[id] { notify(id, state) }
     }
 }
 

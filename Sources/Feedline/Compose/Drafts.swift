@@ -48,6 +48,10 @@ public final class Drafts {
     private let observers = HandlerList<[Submission]>()
     private let changes = HandlerList<Submission>()
     private var effects: Feedback<Effect, Reply>?
+    /// Sources asked of the server (``loadSource(of:then:)``): one request per post at a time.
+    private var sources: Feedback<PostID, (PostID, Result<PostSource, FeedFailure>)>?
+    /// Who waits for the source of each post asked for.
+    private var sourceWaiters: [PostID: [@MainActor (Result<PostSource, FeedFailure>) -> Void]] = [:]
     private var waits: Feedback<Effect, Reply>?
     private var whenLoaded: [@MainActor () -> Void] = []
     /// Told when a submission's post is confirmed by the server: the session shows it.
@@ -106,6 +110,15 @@ public final class Drafts {
                 }
             },
             handle: { [weak self] reply in self?.handle(reply) }
+        )
+        sources = Feedback(
+            activity: activity,
+            effect: { id in
+                do { return (id, .success(try await service.source(of: id))) } catch { return (id, .failure(FeedFailure(error))) }
+            },
+            handle: { [weak self] id, source in
+                for then in self?.sourceWaiters.removeValue(forKey: id) ?? [] { then(source) }
+            }
         )
         waits = Feedback(
             activity: activity,
@@ -197,10 +210,7 @@ public final class Drafts {
             then(.success(existing.id))
             return
         }
-        let service = service
-        activity.run { [weak self] in
-            let source: Result<PostSource, FeedFailure>
-            do { source = .success(try await service.source(of: original.id)) } catch { source = .failure(FeedFailure(error)) }
+        loadSource(of: original.id) { [weak self] source in
             guard let self else { return }
             switch source {
             case .success(let source):
@@ -215,6 +225,13 @@ public final class Drafts {
                 then(.failure(failure))
             }
         }
+    }
+
+    /// Asks the server for the source of the post `id` (its text as typed, for an edit or a
+    /// redraft): one request per post at a time, whoever asks; `then` hears it on the main actor.
+    func loadSource(of id: PostID, then: @escaping @MainActor (Result<PostSource, FeedFailure>) -> Void) {
+        sourceWaiters[id, default: []].append(then)
+        sources?.run(id)
     }
 
     /// Keeps `draft` (a redraft, made by the session) as a new draft to write and send.

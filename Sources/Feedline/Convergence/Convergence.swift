@@ -5,11 +5,13 @@
 /// changes not yet confirmed (``unsent``), and callers waiting for the requests to end.
 ///
 /// A store is a configuration: its machine (the rules of its values), `send` (the service call),
+/// `received` (what the store keeps beside the machine and learns from an answer: a post's text),
 /// `changed` (what the store does when a key's machine changed: tell its screens, hide rows…)
 /// and `report` (what it tells the person: ``Outcome``s, from one point).
 ///
 /// Guarantees:
-/// - **Main actor only.** Transitions, `changed` and `report` run on the main actor, in order.
+/// - **Main actor only.** Transitions, `report` and `changed` run on the main actor, in order:
+///   a transition's reports first, then its change.
 /// - **One request per request value.** A request the machine keeps asking for is never sent twice;
 ///   one it stops asking for is cancelled and its answer dropped.
 /// - **The machine as it is now.** `changed` may change the same key again (a front that sets from
@@ -36,31 +38,44 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     /// dropped once it settles.
     private var askedAt: [Key: UInt64] = [:]
     private var nextAsk: UInt64 = 0
+    /// The keys whose machine is deferred: what ``retry()`` acts on, found without visiting
+    /// every key (a store of thousands of posts has a few deferred).
+    private var deferred: Set<Key> = []
     /// The engine's logical time: every transition and every fetch begun takes the next one.
     package private(set) var epoch: StoreEpoch = 0
     private var requests: Feedback<Keyed<Machine.Request>, Reply>?
     private var waits: Feedback<Keyed<Machine.Resend>, Reply>?
     private let requestWaiters = DeadlineWaiters()
     private let retryClock: any Clock<Duration>
+    private let received: @MainActor (Key, Machine.Request, Machine.Answer) -> Void
     private let changed: @MainActor (Key, _ before: Machine?, _ after: Machine?) -> Void
     private let report: @MainActor (Key, Machine.Report) -> Void
+    private let alsoBusy: @MainActor () -> Bool
 
     /// An engine whose requests `send` to the service, counted in `activity`, whose re-sends wait
     /// on `retryClock`.
     ///
     /// - Parameters:
     ///   - send: makes the request of a key; its answer goes to the key's machine.
+    ///   - received: an answer arrived, before the key's machine takes it (the store keeps
+    ///     something the answer brings beside the machine).
     ///   - changed: a key's machine changed (`before`/`after`; `nil` when absent).
     ///   - report: what an answer, failure or copy did, for the person (``Outcome``s).
+    ///   - alsoBusy: whether other requests of the store run that ``waitForRequests(atMost:)``
+    ///     waits for too; the store calls ``otherRequestsEnded()`` when one ends.
     package init(
         activity: Activity, retryClock: any Clock<Duration>,
         send: @escaping @Sendable (Key, Machine.Request) async throws -> Machine.Answer,
+        received: @escaping @MainActor (Key, Machine.Request, Machine.Answer) -> Void = { _, _, _ in },
         changed: @escaping @MainActor (Key, Machine?, Machine?) -> Void = { _, _, _ in },
-        report: @escaping @MainActor (Key, Machine.Report) -> Void = { _, _ in }
+        report: @escaping @MainActor (Key, Machine.Report) -> Void = { _, _ in },
+        alsoBusy: @escaping @MainActor () -> Bool = { false }
     ) {
         self.retryClock = retryClock
+        self.received = received
         self.changed = changed
         self.report = report
+        self.alsoBusy = alsoBusy
         requests = Feedback(
             activity: activity,
             effect: { request in
@@ -96,8 +111,13 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         askedAt.filter { machines[$0.key]?.isPending == true }.sorted { $0.value < $1.value }.map(\.key)
     }
 
-    /// Whether a re-send waits that ``retry()`` would send at once.
-    package var hasDeferred: Bool { machines.values.contains { $0.isDeferred } }
+    /// Whether a re-send waits that ``retry()`` would send at once. O(1).
+    package var hasDeferred: Bool { !deferred.isEmpty }
+
+    /// The keys a re-send waits for, in the order they first waited for the server.
+    package var deferredKeys: [Key] {
+        deferred.sorted { (askedAt[$0] ?? .max) < (askedAt[$1] ?? .max) }
+    }
 
     /// The requests in flight now, as (key, request).
     package var requestsInFlight: [(Key, Machine.Request)] { (requests?.requests ?? []).map { ($0.key, $0.part) } }
@@ -111,11 +131,21 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     /// Re-sends waiting now.
     package var resendsWaiting: Int { waits?.requests.count ?? 0 }
 
-    /// Returns once no request is in flight (at once when none is), or after `limit` on the
-    /// retry clock.
+    /// Returns once no request is in flight — the engine's nor the store's others (`alsoBusy`) —
+    /// at once when none is, or after `limit` on the retry clock.
     package func waitForRequests(atMost limit: Duration) async {
-        guard hasRequestsInFlight else { return }
+        guard hasRequestsInFlight || alsoBusy() else { return }
         await requestWaiters.wait(atMost: limit, on: retryClock)
+    }
+
+    /// One of the store's other requests ended (see `alsoBusy`): callers of
+    /// ``waitForRequests(atMost:)`` return when nothing else runs.
+    package func otherRequestsEnded() {
+        resumeWaitersIfIdle()
+    }
+
+    private func resumeWaitersIfIdle() {
+        if !requestWaiters.isEmpty, !hasRequestsInFlight, !alsoBusy() { requestWaiters.resumeAll() }
     }
 
     // MARK: - Input
@@ -160,24 +190,24 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     /// Sends every deferred change at once, in the order asked. Returns whether there was any.
     @discardableResult
     package func retry() -> Bool {
-        let deferred = machines.filter(\.value.isDeferred).keys.sorted { (askedAt[$0] ?? .max) < (askedAt[$1] ?? .max) }
-        for key in deferred {
+        let keys = deferredKeys
+        for key in keys {
             update(key) { machine, epoch in
                 _ = machine.retry(at: epoch)
                 return []
             }
         }
-        return !deferred.isEmpty
+        return !keys.isEmpty
     }
 
     // MARK: - Effects
 
     private func settle(_ reply: Reply) {
-        defer {
-            if !requestWaiters.isEmpty, !hasRequestsInFlight { requestWaiters.resumeAll() }
-        }
+        defer { resumeWaitersIfIdle() }
         switch reply {
         case .answered(let request, let answer):
+            guard machines[request.key] != nil else { return }
+            received(request.key, request.part, answer)
             update(request.key) { machine, epoch in machine.answered(request.part, with: answer, at: epoch) }
         case .failed(let request, let failure):
             update(request.key) { machine, epoch in machine.failed(request.part, with: failure, at: epoch) }
@@ -191,14 +221,17 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
 
     private func commit(_ key: Key, before: Machine?, after: Machine, reports: [Machine.Report]) {
         machines[key] = after
+        if after.isDeferred { deferred.insert(key) } else { deferred.remove(key) }
         if after.isPending, askedAt[key] == nil {
             nextAsk += 1
             askedAt[key] = nextAsk
         } else if !after.isPending {
             askedAt[key] = nil
         }
-        if before != after { changed(key, before, after) }
+        // What it did first, then the change: a store that tells its screens once per change
+        // tells them with what the answer did.
         for outcome in reports { report(key, outcome) }
+        if before != after { changed(key, before, after) }
         // The machine as it is now: `changed` or `report` may have changed the key again.
         let current = machines[key]
         guard before?.isPending == true || current?.isPending == true else { return }

@@ -155,7 +155,8 @@ extension PendingChange {
     /// while the wish stands, nothing rolls back: the change is deferred and a re-send waits
     /// ``ToggleTrack/resendDelay(afterFailures:retryAfter:)``. A refusal keeps the server's
     /// sentence (``refusal``) and rolls the display back to the confirmed value — unless another
-    /// wish came meanwhile, which is sent next (the server refused the value sent, not it).
+    /// wish came meanwhile, which is sent next with no note (the server refused the value sent,
+    /// not it; the refusal is reported all the same).
     package mutating func failed(token: StoreEpoch, failure: FeedFailure, at epoch: StoreEpoch) -> ChangeOutcome<Value>? {
         guard let request = inFlight, request.token == token else { return nil }
         inFlight = nil
@@ -174,11 +175,12 @@ extension PendingChange {
         }
         failedAttempts = 0
         queuedReason = nil
-        refusal = Refusal(wanted: request.value, message: failure.message)
         if wanted != request.value {
-            // Another wish came meanwhile: the refusal was of the value sent, not of it.
+            // Another wish came meanwhile: the refusal was of the value sent, not of it, and a
+            // note would outlive the wish it does not concern.
             inFlight = Request(value: wanted, token: epoch)
         } else {
+            refusal = Refusal(wanted: request.value, message: failure.message)
             wanted = confirmed
         }
         return .refused(request.value, message: failure.message)

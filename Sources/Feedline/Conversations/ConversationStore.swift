@@ -31,10 +31,17 @@ public enum ConversationChange: Hashable, Sendable {
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
 public final class ConversationStore {
-    private enum Action: Hashable { case read, remove }
+    private enum Action: Hashable, Sendable { case read, remove }
 
-    private let service: any FeedService
-    private let activity: Activity
+    /// A change sent: at most one of each action per conversation is on its way.
+    private struct Sent: Hashable, Sendable {
+        var id: String
+        var action: Action
+    }
+
+    /// The changes on their way and their answers (set at the end of `init`, so its handler can
+    /// hold the store weakly).
+    private var sending: Feedback<Sent, (Sent, Result<Void, FeedFailure>)>?
     private let observers = HandlerList<ConversationChange>()
     private var known: [String: Conversation] = [:]
     /// The conversation whose last post each post id was: a direct reply to it belongs there.
@@ -59,8 +66,26 @@ public final class ConversationStore {
     private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     package init(service: any FeedService, activity: Activity) {
-        self.service = service
-        self.activity = activity
+        sending = Feedback(
+            activity: activity,
+            effect: { sent in
+                do {
+                    switch sent.action {
+                    case .read: _ = try await service.markConversationRead(sent.id)
+                    case .remove: try await service.removeConversation(sent.id)
+                    }
+                    return (sent, .success(()))
+                } catch {
+                    return (sent, .failure(FeedFailure(error)))
+                }
+            },
+            handle: { [weak self] sent, result in
+                switch sent.action {
+                case .read: self?.readAnswered(sent.id, result)
+                case .remove: self?.removeAnswered(sent.id, result)
+                }
+            }
+        )
     }
 
     // MARK: - Reading
@@ -218,16 +243,7 @@ public final class ConversationStore {
         readStartedAt[id] = epoch
         readPost[id] = conversation.lastPost?.id
         observers.notify(.updated(id: id, moved: false))
-        activity.run { [service, weak self] in
-            let result: Result<Void, FeedFailure>
-            do {
-                _ = try await service.markConversationRead(id)
-                result = .success(())
-            } catch {
-                result = .failure(FeedFailure(error))
-            }
-            self?.readAnswered(id, result)
-        }
+        sending?.run(Sent(id: id, action: .read))
         return true
     }
 
@@ -241,16 +257,7 @@ public final class ConversationStore {
         epoch += 1
         changedAt[id] = epoch
         observers.notify(.removing(id: id))
-        activity.run { [service, weak self] in
-            let result: Result<Void, FeedFailure>
-            do {
-                try await service.removeConversation(id)
-                result = .success(())
-            } catch {
-                result = .failure(FeedFailure(error))
-            }
-            self?.removeAnswered(id, result)
-        }
+        sending?.run(Sent(id: id, action: .remove))
         return true
     }
 

@@ -85,6 +85,15 @@ package final class Feedback<Request: Hashable & Sendable, Event: Sendable> {
         for request in wanted where running[request] == nil { start(request) }
     }
 
+    /// Starts `request` unless an equal one runs, leaving every other running request alone: a
+    /// one-shot effect no state keeps asking for (an answer to a follow request, a delete, a
+    /// vote), whose event comes back to `handle` like any other.
+    ///
+    /// - Complexity: O(1).
+    package func run(_ request: Request) {
+        if running[request] == nil { start(request) }
+    }
+
     /// Cancels every running effect.
     package func cancelAll() {
         for entry in running.values { entry.task.cancel() }

@@ -71,3 +71,29 @@ extension InteractionState {
         }
     }
 }
+
+/// The interaction machine as the convergence engine drives it (``PostStore``): its answers are
+/// the post afterwards; what it did is told through its display.
+extension InteractionState: ConvergingMachine {
+    package static func delay(of resend: InteractionResend) -> Duration { resend.delay }
+
+    package mutating func answered(_ request: InteractionRequest, with reply: Post, at epoch: StoreEpoch) -> [Never] {
+        reduce(.requestSucceeded(request.kind, token: request.token, reply: reply, at: epoch))
+        return []
+    }
+
+    package mutating func failed(_ request: InteractionRequest, with failure: FeedFailure, at epoch: StoreEpoch) -> [Never] {
+        reduce(.requestFailed(request.kind, token: request.token, failure: failure, at: epoch))
+        return []
+    }
+
+    package mutating func elapsed(_ resend: InteractionResend, at epoch: StoreEpoch) {
+        reduce(.backoffElapsed(resend.kind, token: resend.token, at: epoch))
+    }
+
+    package mutating func retry(at epoch: StoreEpoch) -> Bool {
+        guard isDeferred else { return false }
+        reduce(.retryRequested(at: epoch))
+        return true
+    }
+}

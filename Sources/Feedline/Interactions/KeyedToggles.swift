@@ -1,6 +1,7 @@
 /// One on/off value per key that the user sets and the server confirms — a domain's block
-/// (``DomainBlockStore``), a hashtag's follow (``TagStore``): the toggle machine of post
-/// interactions and relationships (`ToggleTrack`) per key, with its requests and re-sends.
+/// (``DomainBlockStore``), a hashtag's follow (``TagStore``): a configuration of the convergence
+/// engine (``Convergence``) whose machine is the toggle machine of post interactions and
+/// relationships (`ToggleTrack`) with the key's last refusal (``KeyedToggle``).
 ///
 /// - Optimistic: ``set(_:_:)`` shows the value at once (`changed` hears it).
 /// - At most one request per key in flight; changes meanwhile only move the wish.
@@ -19,28 +20,8 @@ package final class KeyedToggles {
         package var failure: String?
     }
 
-    private struct Request: Hashable, Sendable {
-        var request: ToggleRequest<String>
-    }
-
-    private enum Reply: Sendable {
-        case succeeded(Request, Bool)
-        case failed(Request, FeedFailure)
-        case elapsed(ToggleResend<String>)
-    }
-
-    private var tracks: [String: ToggleTrack<String>] = [:]
-    /// The last refusal of each key: its sentence and the value that was refused.
-    private var failures: [String: (message: String, wanted: Bool)] = [:]
-    private var epoch: StoreEpoch = 0
-    private var requests: Feedback<Request, Reply>?
-    private var waits: Feedback<ToggleResend<String>, Reply>?
-    private let requestWaiters = DeadlineWaiters()
-    private let retryClock: any Clock<Duration>
+    private let engine: Convergence<String, KeyedToggle>
     private let describe: @MainActor (String, Bool) -> String
-    private let changed: @MainActor (String, _ now: Bool, _ pending: Bool) -> Void
-    private let settled: @MainActor (String) -> Void
-    private let notify: @MainActor (String) -> Void
 
     /// - Parameters:
     ///   - send: sets the key to the value on the server; returns the value the server has now.
@@ -53,25 +34,20 @@ package final class KeyedToggles {
         describe: @escaping @MainActor (String, Bool) -> String, changed: @escaping @MainActor (String, Bool, Bool) -> Void,
         settled: @escaping @MainActor (String) -> Void, notify: @escaping @MainActor (String) -> Void
     ) {
-        self.retryClock = retryClock
         self.describe = describe
-        self.changed = changed
-        self.settled = settled
-        self.notify = notify
-        requests = Feedback(
-            activity: activity,
-            effect: { request in
-                do {
-                    return .succeeded(request, try await send(request.request.kind, request.request.value))
-                } catch {
-                    return .failed(request, FeedFailure(error))
-                }
-            },
-            handle: { [weak self] reply in self?.settle(reply) }
-        )
-        waits = .waits(
-            activity: activity, clock: retryClock, delay: { $0.delay }, elapsed: { .elapsed($0) },
-            handle: { [weak self] reply in self?.settle(reply) }
+        engine = Convergence(
+            activity: activity, retryClock: retryClock, send: { key, request in try await send(key, request.value) },
+            changed: { key, before, after in
+                guard let after else { return }
+                // A key first set (not fetched) was taken to be the opposite of the wish it sends.
+                let wasOn = before?.track.desired ?? (after.track.isPending ? !after.track.desired : false)
+                if wasOn != after.track.desired { changed(key, after.track.desired, after.track.isPending) }
+                // However it stopped waiting with the wish confirmed: an answer, a failure of a
+                // request the wish no longer needed, or a fetched copy that showed a deferred wish.
+                if before?.track.isPending == true, !after.track.isPending, after.track.desired == after.track.confirmed { settled(key) }
+                // Told only when what shows changed (a fetch that agrees says nothing new).
+                if before.map({ $0.state(key, describe) }) != after.state(key, describe) { notify(key) }
+            }
         )
     }
 
@@ -79,76 +55,63 @@ package final class KeyedToggles {
 
     /// The key's state, or `nil` when nothing told the store about it.
     package func state(_ key: String) -> State? {
-        guard let track = tracks[key] else { return nil }
-        return State(isOn: track.desired, pending: track.isPending, failure: failures[key]?.message)
+        engine[key]?.state(key, describe)
     }
 
     /// Whether a change waits to be sent again (a retry sends it).
-    package var hasFailures: Bool {
-        tracks.contains { $0.value.resend != nil }
-    }
+    package var hasFailures: Bool { engine.hasDeferred }
 
     /// Every change the server has not confirmed (in flight or waiting to be re-sent), by key.
     package var unsent: [(key: String, value: Bool)] {
-        tracks.filter(\.value.isPending).keys.sorted().compactMap { key in tracks[key].map { (key, $0.desired) } }
+        engine.unsent.sorted().compactMap { key in engine[key].map { (key, $0.track.desired) } }
     }
 
     /// Returns once no request is in flight (at once when none is), or after `limit` on the retry clock.
     package func waitForRequests(atMost limit: Duration) async {
-        guard !(requests?.requests.isEmpty ?? true) else { return }
-        await requestWaiters.wait(atMost: limit, on: retryClock)
+        await engine.waitForRequests(atMost: limit)
     }
 
     /// The requests in flight now, as (key, value). For tests.
     package var requestsInFlight: [(String, Bool)] {
-        (requests?.requests ?? []).map { ($0.request.kind, $0.request.value) }
+        engine.requestsInFlight.map { ($0.0, $0.1.value) }
     }
 
     // MARK: - Input
 
     /// Marks the start of a fetch; pass its answer to ``ingest(_:_:fetchedAt:)``.
     package func beginFetch() -> StoreEpoch {
-        epoch += 1
-        return epoch
+        engine.beginFetch()
     }
 
     /// Records that a fetch begun at `fetchedAt` says `key` is `isOn`.
     package func ingest(_ key: String, _ isOn: Bool, fetchedAt: StoreEpoch) {
-        let before = tracks[key]
-        let shownBefore = state(key)
-        var track = before ?? ToggleTrack(confirmed: isOn, count: 0)
-        track.receive(flag: isOn, count: 0, fetchedAt: fetchedAt)
-        tracks[key] = track
-        if before?.desired != track.desired, before != nil || track.desired { changed(key, track.desired, track.isPending) }
-        // A copy that shows a deferred wish ends the deferral: the wish stands.
-        if let before { settleIfDone(key, before: before, after: track) }
-        // Told only when what shows changed (a fetch that agrees says nothing new).
-        if state(key) != shownBefore { notify(key) }
-        match(key)
+        engine.update(key, orMake: { KeyedToggle(track: ToggleTrack(confirmed: isOn, count: 0)) }) { toggle, _ in
+            toggle.track.receive(flag: isOn, count: 0, fetchedAt: fetchedAt)
+            return []
+        }
     }
 
     /// Wants `value` for `key`: optimistic, converging. A key never learnt is sent whatever it
     /// shows (setting what is already set changes nothing on the server).
     package func set(_ key: String, _ value: Bool) {
-        var track = tracks[key] ?? ToggleTrack(confirmed: !value, count: 0)
-        if track.desired == value, track.knownSince != 0 || track.isPending {
+        if let toggle = engine[key], toggle.track.desired == value, toggle.track.knownSince != 0 || toggle.track.isPending {
             // Asking for what shows after a refusal drops the refused change: a later retry
             // must not undo what the user just said.
-            if failures.removeValue(forKey: key) != nil { notify(key) }
+            engine.update(key) { toggle, _ in
+                toggle.refusal = nil
+                return []
+            }
             return
         }
-        if track.knownSince == 0, !track.isPending {
-            track.confirmed = !value
-            track.desired = !value
+        engine.update(key, orMake: { KeyedToggle(track: ToggleTrack(confirmed: !value, count: 0)) }) { toggle, epoch in
+            if toggle.track.knownSince == 0, !toggle.track.isPending {
+                toggle.track.confirmed = !value
+                toggle.track.desired = !value
+            }
+            toggle.refusal = nil
+            toggle.track.want(key, value, at: epoch)
+            return []
         }
-        let before = track.desired
-        epoch += 1
-        failures[key] = nil
-        track.want(key, value, at: epoch)
-        tracks[key] = track
-        if before != track.desired { changed(key, track.desired, track.isPending) }
-        notify(key)
-        match(key)
     }
 
     /// Sends every deferred change (waiting for a connection) at once; a refusal is not sent
@@ -156,77 +119,63 @@ package final class KeyedToggles {
     /// there was any.
     @discardableResult
     package func retryFailed() -> Bool {
-        var any = false
-        for key in tracks.keys.sorted() {
-            guard var track = tracks[key] else { continue }
-            if track.resend != nil {
-                any = true
-                epoch += 1
-                track.want(key, track.desired, at: epoch)
-                tracks[key] = track
-                notify(key)
-                match(key)
-            }
-        }
-        return any
+        engine.retry()
+    }
+}
+
+/// The machine of one key of ``KeyedToggles``: its toggle machine (keyed by the key itself) and
+/// the last refusal, kept until the next wish.
+package struct KeyedToggle: ConvergingMachine {
+    /// A change the server did not take: the value asked for and the server's sentence, or no
+    /// sentence when it answered without applying it.
+    package struct Refusal: Hashable, Sendable {
+        package var wanted: Bool
+        package var message: String?
     }
 
-    // MARK: - Effects
+    package var track: ToggleTrack<String>
+    package var refusal: Refusal?
 
-    private func settle(_ reply: Reply) {
-        defer {
-            if !requestWaiters.isEmpty, requests?.requests.isEmpty ?? true { requestWaiters.resumeAll() }
-        }
-        epoch += 1
-        switch reply {
-        case .elapsed(let resend):
-            guard var track = tracks[resend.kind] else { return }
-            track.backoffElapsed(resend.kind, token: resend.token, at: epoch)
-            tracks[resend.kind] = track
-            match(resend.kind)
-        case .succeeded(let request, let isOn):
-            let key = request.request.kind
-            guard var track = tracks[key] else { return }
-            let before = track
-            let shownBefore = state(key)
-            let outcome = track.succeeded(key, token: request.request.token, flag: isOn, count: 0, counted: false, at: epoch)
-            tracks[key] = track
-            if case .notApplied(let requested) = outcome {
-                failures[key] = ("The server did not \(describe(key, requested)).", requested)
-            }
-            if before.desired != track.desired { changed(key, track.desired, track.isPending) }
-            settleIfDone(key, before: before, after: track)
-            if state(key) != shownBefore { notify(key) }
-            match(key)
-        case .failed(let request, let failure):
-            let key = request.request.kind
-            guard var track = tracks[key] else { return }
-            let before = track
-            let shownBefore = state(key)
-            let outcome = track.failed(key, token: request.request.token, failure: failure, at: epoch)
-            tracks[key] = track
-            if case .rolledBack(let wanted) = outcome {
-                failures[key] = ("Could not \(describe(key, wanted)): \(failure.message)", wanted)
-            }
-            if before.desired != track.desired { changed(key, track.desired, track.isPending) }
-            // A failure after the wish came back to the confirmed value: nothing waits any more.
-            settleIfDone(key, before: before, after: track)
-            if state(key) != shownBefore { notify(key) }
-            match(key)
-        }
+    package init(track: ToggleTrack<String>, refusal: Refusal? = nil) {
+        self.track = track
+        self.refusal = refusal
     }
 
-    /// Tells the owner the key's value stands when it stopped waiting for the server with the
-    /// wish confirmed — however it stopped: an answer, a failure of a request the wish no longer
-    /// needed, or a fetched copy that showed the deferred wish.
-    private func settleIfDone(_ key: String, before: ToggleTrack<String>, after: ToggleTrack<String>) {
-        if before.isPending, !after.isPending, after.desired == after.confirmed { settled(key) }
+    /// What the key shows, its refusal worded by `describe` ("block the domain x").
+    func state(_ key: String, _ describe: (String, Bool) -> String) -> KeyedToggles.State {
+        let failure = refusal.map { refusal in
+            refusal.message.map { "Could not \(describe(key, refusal.wanted)): \($0)" } ?? "The server did not \(describe(key, refusal.wanted))."
+        }
+        return KeyedToggles.State(isOn: track.desired, pending: track.isPending, failure: failure)
     }
 
-    /// Makes the requests and waits match what the key's track asks for.
-    private func match(_ key: String) {
-        let track = tracks[key]
-        requests?.react(to: track?.inFlight.map { [Request(request: $0)] } ?? [], within: { $0.request.kind == key })
-        waits?.react(to: track?.resend.map { [$0] } ?? [], within: { $0.kind == key })
+    package var requests: [ToggleRequest<String>] { track.inFlight.map { [$0] } ?? [] }
+    package var resends: [ToggleResend<String>] { track.resend.map { [$0] } ?? [] }
+    package var isPending: Bool { track.isPending }
+    package var isDeferred: Bool { track.resend != nil }
+    package static func delay(of resend: ToggleResend<String>) -> Duration { resend.delay }
+
+    package mutating func answered(_ request: ToggleRequest<String>, with isOn: Bool, at epoch: StoreEpoch) -> [Never] {
+        if case .notApplied(let requested) = track.succeeded(request.kind, token: request.token, flag: isOn, count: 0, counted: false, at: epoch) {
+            refusal = Refusal(wanted: requested, message: nil)
+        }
+        return []
+    }
+
+    package mutating func failed(_ request: ToggleRequest<String>, with failure: FeedFailure, at epoch: StoreEpoch) -> [Never] {
+        if case .rolledBack(let wanted) = track.failed(request.kind, token: request.token, failure: failure, at: epoch) {
+            refusal = Refusal(wanted: wanted, message: failure.message)
+        }
+        return []
+    }
+
+    package mutating func elapsed(_ resend: ToggleResend<String>, at epoch: StoreEpoch) {
+        track.backoffElapsed(resend.kind, token: resend.token, at: epoch)
+    }
+
+    package mutating func retry(at epoch: StoreEpoch) -> Bool {
+        guard let resend = track.resend else { return false }
+        track.want(resend.kind, track.desired, at: epoch)
+        return true
     }
 }

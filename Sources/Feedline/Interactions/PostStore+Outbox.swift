@@ -51,13 +51,13 @@ extension PostStore {
             if let known = entries[id] {
                 entry = known
             } else {
-                entry = Entry(restoring: wish)
+                entry = Entry(post: nil, contentEpoch: 0, state: InteractionState(restoring: wish))
                 entries[id] = entry
+                engine.insert(entry.state, for: id)
             }
             for kind in InteractionKind.allCases {
                 guard let value = wish[kind] else { continue }
-                epoch += 1
-                handle(.restored(kind, value: value, at: epoch), entry: entry, id: id)
+                handle({ .restored(kind, value: value, at: $0) }, entry: entry, id: id)
             }
         }
     }
@@ -66,7 +66,6 @@ extension PostStore {
     /// has passed on ``retryClock``, or when the calling task is cancelled — whichever is first.
     /// A deferred re-send that starts meanwhile is waited for too.
     func waitForRequests(atMost limit: Duration) async {
-        guard hasRequestsInFlight else { return }
-        await requestWaiters.wait(atMost: limit, on: retryClock)
+        await engine.waitForRequests(atMost: limit)
     }
 }

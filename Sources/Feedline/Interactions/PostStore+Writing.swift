@@ -16,9 +16,8 @@ extension PostStore {
         post.text = text
         post.contentWarning = contentWarning?.isEmpty == true ? nil : contentWarning
         post.editedAt = date
-        epoch += 1
         entry.post = post
-        entry.contentEpoch = epoch
+        entry.contentEpoch = beginFetch()
         changed(originalID, entry, before: before)
         return true
     }
@@ -34,9 +33,8 @@ extension PostStore {
         }
         guard let previous, let entry = entries[originalID] else { return }
         let before = (entry.post, entry.display)
-        epoch += 1
         entry.post = previous
-        entry.contentEpoch = epoch
+        entry.contentEpoch = beginFetch()
         changed(originalID, entry, before: before)
     }
 
@@ -58,6 +56,39 @@ extension PostStore {
             // An alias, not a boost: kept out of the accounts' post index.
             entry.wrappers[local] = AccountID(entry.post?.author.id ?? "")
         }
+    }
+
+    // MARK: - Deletes
+
+    /// Deletes one's own post `id` (an original): gone from every row and detail at once
+    /// (``deleting(_:)``), then sent — one request per post at a time, whoever asks —, confirmed
+    /// (``deleteConfirmed(_:)``) or put back (``undelete(_:)``) as the server answers. `report`
+    /// hears the post as it was, or why it failed.
+    package func deleteOwn(_ id: PostID, then report: @escaping @MainActor @Sendable (Result<Post, FeedFailure>) -> Void) {
+        deleting(id)
+        deleteReports[id, default: []].append(report)
+        deletes?.run(id)
+    }
+
+    /// The loop of one's own deletes (``deletes``).
+    static func deleteLoop(service: any FeedService, activity: Activity, store: @escaping @MainActor @Sendable () -> PostStore?)
+        -> Feedback<PostID, (PostID, Result<Post, FeedFailure>)>
+    {
+        Feedback(
+            activity: activity,
+            effect: { id in
+                do { return (id, .success(try await service.delete(id))) } catch { return (id, .failure(FeedFailure(error))) }
+            },
+            handle: { id, result in store()?.deleteAnswered(id, result) }
+        )
+    }
+
+    private func deleteAnswered(_ id: PostID, _ result: Result<Post, FeedFailure>) {
+        switch result {
+        case .success: deleteConfirmed(id)
+        case .failure: undelete(id)
+        }
+        for report in deleteReports.removeValue(forKey: id) ?? [] { report(result) }
     }
 
     // MARK: - Votes
@@ -112,36 +143,65 @@ extension PostStore {
         poll.voted = true
         poll.ownVotes = picked
         setPoll(poll, of: originalID)
-        let service = service
-        activity.run { [weak self] in
-            let outcome: Result<Poll, FeedFailure>
-            do {
-                outcome = .success(try await service.vote(poll: pollID, of: originalID, choices: picked))
-            } catch {
-                outcome = .failure(FeedFailure(error))
-            }
-            var failure: FeedFailure?
-            switch outcome {
-            case .success(let answered):
-                self?.pendingVotes[originalID] = nil
-                self?.setPoll(answered, of: originalID)
-            case .failure(let refused) where !refused.isTransient:
-                // "Already voted", "ended": the server's poll is the truth.
-                failure = refused
-                let fetchedAt = self?.beginFetch() ?? 0
-                if let fresh = try? await service.post(originalID) {
-                    self?.pendingVotes[originalID] = nil
-                    self?.ingest([fresh], fetchedAt: fetchedAt)
-                    self?.setPoll(fresh.content.poll, of: originalID)
-                }
-            case .failure(let lost):
-                failure = lost
-            }
-            // A failure nothing settled puts the poll back as it was.
-            if let before = self?.pendingVotes.removeValue(forKey: originalID) { self?.setPoll(before.poll, of: originalID) }
-            report(failure)
-        }
+        voteReports[originalID] = report
+        votes?.run(VoteSent(postID: originalID, pollID: pollID, choices: picked))
         return nil
+    }
+
+    /// A vote on its way: at most one per post (``pendingVotes``).
+    struct VoteSent: Hashable, Sendable {
+        var postID: PostID
+        var pollID: String
+        var choices: [Int]
+    }
+
+    /// How a vote went: the server's poll; a refusal, with the post as the server has it now
+    /// (asked once the vote was refused) and when that fetch counts as begun; or a failure.
+    enum VoteAnswer: Sendable {
+        case counted(Poll)
+        case refused(FeedFailure, fresh: Post?, fetchedAt: StoreEpoch)
+        case failed(FeedFailure)
+    }
+
+    /// The loop of votes (``votes``): the vote, and after a refusal the post, from the server.
+    static func voteLoop(service: any FeedService, activity: Activity, store: @escaping @MainActor @Sendable () -> PostStore?) -> Feedback<VoteSent, (VoteSent, VoteAnswer)> {
+        Feedback(
+            activity: activity,
+            prepare: { _ in store()?.beginFetch() ?? 0 },
+            effect: { vote, fetchedAt in
+                do {
+                    return (vote, .counted(try await service.vote(poll: vote.pollID, of: vote.postID, choices: vote.choices)))
+                } catch {
+                    let failure = FeedFailure(error)
+                    guard !failure.isTransient else { return (vote, .failed(failure)) }
+                    // "Already voted", "ended": the server's poll is the truth.
+                    return (vote, .refused(failure, fresh: try? await service.post(vote.postID), fetchedAt: fetchedAt))
+                }
+            },
+            handle: { vote, answer in store()?.voted(vote, answer) }
+        )
+    }
+
+    private func voted(_ vote: VoteSent, _ answer: VoteAnswer) {
+        let originalID = vote.postID
+        var failure: FeedFailure?
+        switch answer {
+        case .counted(let answered):
+            pendingVotes[originalID] = nil
+            setPoll(answered, of: originalID)
+        case .refused(let refused, let fresh, let fetchedAt):
+            failure = refused
+            if let fresh {
+                pendingVotes[originalID] = nil
+                ingest([fresh], fetchedAt: fetchedAt)
+                setPoll(fresh.content.poll, of: originalID)
+            }
+        case .failed(let lost):
+            failure = lost
+        }
+        // A failure nothing settled puts the poll back as it was.
+        if let before = pendingVotes.removeValue(forKey: originalID) { setPoll(before.poll, of: originalID) }
+        voteReports.removeValue(forKey: originalID)?(failure)
     }
 
     /// Whether a vote in the poll of the post `id` names is on its way.
@@ -154,9 +214,8 @@ extension PostStore {
         guard let entry = entries[originalID], var post = entry.post else { return }
         let before = (entry.post, entry.display)
         post.poll = poll
-        epoch += 1
         entry.post = post
-        entry.contentEpoch = epoch
+        entry.contentEpoch = beginFetch()
         changed(originalID, entry, before: before)
     }
 }

@@ -19,14 +19,14 @@ public struct PostChange: Hashable, Sendable {
 ///
 /// - **One entry per original.** Posts are keyed by their *original* id (`reblog?.id ?? id`), so
 ///   a reblog entry and the original share state; each entry id also resolves to its original.
-/// - **Interactions converge.** For each post the store runs an `InteractionState` machine and,
-///   through one `Feedback` loop, the requests it asks for: at most one per post and kind in
-///   flight, extra taps only move the desired value, refusals roll back with a reason (see
-///   `InteractionState/reduce(_:)`).
+/// - **Interactions converge.** The store is a configuration of the convergence engine
+///   (`Convergence`) whose machine, one per post, is an `InteractionState`: at most one request
+///   per post and kind in flight, extra taps only move the desired value, refusals roll back
+///   with a reason (see `InteractionState/reduce(_:)`).
 /// - **An outbox.** A request that fails for lack of a connection is not rolled back: the kind
-///   stays pending and is sent again after a backoff on the store's clock (a second `Feedback`
-///   loop whose effects only wait), at ``FeedSession/retry()``, and at the next start through
-///   ``outbox`` / ``restore(outbox:)`` (see `PostStore+Outbox.swift`).
+///   stays pending and is sent again after a backoff on the store's clock (the engine's waits),
+///   at ``FeedSession/retry()``, and at the next start through ``outbox`` /
+///   ``restore(outbox:)`` (see `PostStore+Outbox.swift`).
 /// - **Freshness.** Fetches take an epoch with `beginFetch()` when they start and report what they
 ///   bring with `ingest(_:fetchedAt:)`; a copy fetched before the store last learnt a post's state
 ///   is ignored for that post, so a stale page never flips a toggle back.
@@ -187,7 +187,9 @@ public final class PostStore {
         /// without a copy.
         var post: Post?
         var contentEpoch: StoreEpoch
-        var state: InteractionState
+        /// The post's interaction machine as the engine has it: a copy the engine's `changed`
+        /// keeps in step (every change of a machine goes through the engine).
+        fileprivate(set) var state: InteractionState
         /// Reblog entry ids that resolve to this original, with the account that boosted.
         var wrappers: [PostID: AccountID] = [:]
         /// Who shows it, in the order they started, with the rows that show it (none for a detail).
@@ -219,34 +221,12 @@ public final class PostStore {
             return display
         }
 
-        init(post: Post, epoch: StoreEpoch) {
+        /// An entry of `post` whose machine is `state`; the store puts `state` in the engine.
+        init(post: Post?, contentEpoch: StoreEpoch, state: InteractionState) {
             self.post = post
-            contentEpoch = epoch
-            state = InteractionState(serverCopy: post, fetchedAt: epoch)
+            self.contentEpoch = contentEpoch
+            self.state = state
         }
-
-        /// An entry for a post known only from a saved outbox (see `InteractionState/init(restoring:)`).
-        init(restoring wishes: [InteractionKind: Bool]) {
-            post = nil
-            contentEpoch = 0
-            state = InteractionState(restoring: wishes)
-        }
-    }
-
-    private struct Request: Hashable, Sendable {
-        var postID: PostID
-        var request: InteractionRequest
-    }
-
-    private struct Wait: Hashable, Sendable {
-        var postID: PostID
-        var resend: InteractionResend
-    }
-
-    private enum Reply: Sendable {
-        case succeeded(Request, Post)
-        case failed(Request, FeedFailure)
-        case elapsed(Wait)
     }
 
     /// How many posts that nothing shows are kept, most recently shown first.
@@ -273,6 +253,13 @@ public final class PostStore {
     var pendingEdits: [PostID: Post] = [:]
     /// Each post with a vote on its way, as it was before the vote.
     var pendingVotes: [PostID: Post] = [:]
+    /// Who hears how each vote on its way went.
+    var voteReports: [PostID: @MainActor @Sendable (FeedFailure?) -> Void] = [:]
+    /// The votes on their way (see `PostStore+Writing.swift`).
+    var votes: Feedback<VoteSent, (VoteSent, VoteAnswer)>?
+    /// One's own deletes on their way, and who hears how each went.
+    var deletes: Feedback<PostID, (PostID, Result<Post, FeedFailure>)>?
+    var deleteReports: [PostID: [@MainActor @Sendable (Result<Post, FeedFailure>) -> Void]] = [:]
     /// What votes are sent to, and counted in.
     let service: any FeedService
     let activity: Activity
@@ -280,7 +267,6 @@ public final class PostStore {
     /// Every post by original id (internal for `PostStore+Outbox.swift`, like the members below).
     var entries: [PostID: Entry] = [:]
     var originalOfEntry: [PostID: PostID] = [:]
-    var epoch: StoreEpoch = 0
     var holders: [Int: @MainActor (HolderEvent) -> Void] = [:]
     /// The entries (originals by their author, boosts by who boosted) of each account, for
     /// what a mute, block or unfollow takes off the lists (see `PostStore+Accounts.swift`).
@@ -299,24 +285,21 @@ public final class PostStore {
     /// The holders told of each pending domain block, until it is answered.
     var pendingDomainHidings: [String: [Int]] = [:]
     private var nextHolderID = 0
-    /// Posts a retry acts on: their last interaction failed, or a kind of theirs is deferred.
-    private var retryable: Set<PostID> = []
     /// Posts with something in the outbox (a kind pending), and who hears of its changes.
     var outboxPosts: Set<PostID> = []
     let outboxObservers = HandlerList<[OutboxEntry]>()
-    /// Callers of ``waitForRequests(atMost:)`` waiting for the requests in flight to settle.
-    let requestWaiters = DeadlineWaiters()
     private var unusedQueue: [(id: PostID, stamp: UInt64)] = []
     private var unusedHead = 0
     private var unusedCount = 0
     private var unusedStamp: UInt64 = 0
-    /// The interaction requests' loop (set at the end of `init`, so its handler can hold the store weakly).
-    private var requests: Feedback<Request, Reply>?
-    /// The deferred re-sends' loop: its effects only wait on ``retryClock`` (counted in the
-    /// session's activity as waiting, so ``FeedSession/settle()`` is not held up by a backoff of
-    /// up to a minute), then hand back the elapsed backoff; the request a backoff ends in counts
-    /// as work.
-    private var waits: Feedback<Wait, Reply>?
+    /// The posts' interaction machines and their requests and re-sends (set at the end of
+    /// `init`, so its handlers can hold the store weakly). Re-sends wait on ``retryClock``,
+    /// counted in the session's activity as waiting, so ``FeedSession/settle()`` is not held up
+    /// by a backoff of up to a minute; the request a backoff ends in counts as work.
+    var engine: Convergence<PostID, InteractionState>!
+    /// The copy holders were last told of a post whose copy changed before its machine took the
+    /// event (a fetched copy, a reply): the machine's change tells them once, with it.
+    private var copyBefore: (id: PostID, post: Post?)?
     /// What deferred re-sends and ``FeedSession/finish(waitingAtMost:)`` wait on.
     let retryClock: any Clock<Duration>
 
@@ -328,21 +311,16 @@ public final class PostStore {
         self.activity = activity
         self.cacheCapacity = max(0, cacheCapacity)
         self.retryClock = retryClock
-        requests = Feedback(
-            activity: activity,
-            effect: { request in
-                do {
-                    let reply = try await service.set(request.request.kind, to: request.request.value, postID: request.postID)
-                    return .succeeded(request, reply)
-                } catch {
-                    return .failed(request, FeedFailure(error))
-                }
-            },
-            handle: { [weak self] reply in self?.settle(reply) }
-        )
-        waits = .waits(
-            activity: activity, clock: retryClock, delay: { $0.resend.delay }, elapsed: { .elapsed($0) },
-            handle: { [weak self] reply in self?.settle(reply) }
+        votes = Self.voteLoop(service: service, activity: activity, store: { [weak self] in self })
+        deletes = Self.deleteLoop(service: service, activity: activity, store: { [weak self] in self })
+        engine = Convergence(
+            activity: activity, retryClock: retryClock,
+            send: { id, request in try await service.set(request.kind, to: request.value, postID: id) },
+            received: { [weak self] id, request, post in self?.received(post, for: request, of: id) },
+            changed: { [weak self] id, before, after in
+                guard let after else { return }
+                self?.machineChanged(id, before: before, after: after)
+            }
         )
     }
 
@@ -385,7 +363,7 @@ public final class PostStore {
 
     /// Whether any post's last interaction failed and was not retried, or waits in the outbox
     /// to be sent again: what ``FeedSession/retry()`` would send now.
-    public var hasFailedInteractions: Bool { !retryable.isEmpty }
+    public var hasFailedInteractions: Bool { engine.hasDeferred }
 
     /// The posts known now. For memory tests.
     package var count: Int { entries.count }
@@ -397,7 +375,7 @@ public final class PostStore {
     }
 
     /// The deferred re-sends waiting for their backoff now. For tests.
-    package var resendsWaiting: Int { waits?.requests.count ?? 0 }
+    package var resendsWaiting: Int { engine.resendsWaiting }
 
     /// How many holders show the post `id` names. For lifetime tests.
     package func holderCount(_ id: PostID) -> Int {
@@ -405,7 +383,7 @@ public final class PostStore {
     }
 
     /// Interaction requests sent since the store was made.
-    package var requestsSent: Int { requests?.started ?? 0 }
+    package var requestsSent: Int { engine.requestsSent }
 
     // MARK: - Holders
 
@@ -497,8 +475,7 @@ public final class PostStore {
 
     /// Marks the start of a fetch; pass the result to ``ingest(_:fetchedAt:)`` with what it brings.
     package func beginFetch() -> StoreEpoch {
-        epoch += 1
-        return epoch
+        engine.beginFetch()
     }
 
     /// Records server copies of posts fetched by a fetch that started at `fetchedAt`: new posts
@@ -524,16 +501,10 @@ public final class PostStore {
                 entry.post = keepingEdit(original, over: entry.post)
                 entry.contentEpoch = fetchedAt
             }
-            epoch += 1
-            if entry.state.isPending {
-                // It may end a deferral (and its wait) or an outbox entry: the full handling.
-                handle(.copyReceived(original, fetchedAt: fetchedAt, at: epoch), entry: entry, id: original.id, before: before)
-            } else {
-                entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
-                changed(original.id, entry, before: before)
-            }
+            // It may end a deferral (and its wait) or an outbox entry.
+            handle({ .copyReceived(original, fetchedAt: fetchedAt, at: $0) }, entry: entry, id: original.id, before: before)
         } else {
-            let entry = Entry(post: original, epoch: fetchedAt)
+            let entry = Entry(post: original, contentEpoch: fetchedAt, state: InteractionState(serverCopy: original, fetchedAt: fetchedAt))
             entry.authorHidden = authorHiding(of: original)
             if let kept = recentlyForgotten.remove(original.id), kept.learnt >= fetchedAt {
                 // Fetched before the store last learnt this post, which it forgot since: what
@@ -543,10 +514,10 @@ public final class PostStore {
                     entry.contentEpoch = kept.contentEpoch
                 }
                 entry.state = kept.state
-                epoch += 1
-                entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: epoch))
+                entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: engine.beginFetch()))
             }
             entries[original.id] = entry
+            engine.insert(entry.state, for: original.id)
             index(original)
             if post.reblog != nil { link(post, to: original.id, entry) }
             becameUnused(original.id, entry)
@@ -593,7 +564,7 @@ public final class PostStore {
     }
 
     private func delete(_ id: PostID, pending: Bool) {
-        epoch += 1
+        let epoch = engine.beginFetch()
         if pending { deletesOnTheirWay.insert(id) } else { deletesOnTheirWay.remove(id) }
         tombstones.write(epoch, for: id)
         if let originalID = originalID(of: id), let entry = entries[originalID] {
@@ -643,8 +614,7 @@ public final class PostStore {
     @discardableResult
     package func toggle(_ kind: InteractionKind, _ id: PostID) -> Bool {
         guard let originalID = originalID(of: id), let entry = entries[originalID], entry.post != nil else { return false }
-        epoch += 1
-        handle(.toggled(kind, at: epoch), entry: entry, id: originalID)
+        handle({ .toggled(kind, at: $0) }, entry: entry, id: originalID)
         return true
     }
 
@@ -655,8 +625,7 @@ public final class PostStore {
     package func set(_ kind: InteractionKind, _ value: Bool, _ id: PostID) -> Bool {
         guard let originalID = originalID(of: id), let entry = entries[originalID], entry.post != nil else { return false }
         guard entry.state[kind].desired != value else { return true }
-        epoch += 1
-        handle(.toggled(kind, at: epoch), entry: entry, id: originalID)
+        handle({ .toggled(kind, at: $0) }, entry: entry, id: originalID)
         return true
     }
 
@@ -665,7 +634,7 @@ public final class PostStore {
     /// server would refuse it again): only another toggle asks for it. Ordered by post id (its
     /// raw value), then kind. A front reads it to say what a retry sends.
     public var retryableInteractions: [OutboxEntry] {
-        retryable.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [OutboxEntry] in
+        engine.deferredKeys.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [OutboxEntry] in
             guard let state = entries[id]?.state else { return [] }
             return InteractionKind.allCases.filter { state[$0].resend != nil }.map { OutboxEntry(postID: id, kind: $0, value: state[$0].desired) }
         }
@@ -688,13 +657,7 @@ public final class PostStore {
     /// not sent again. Returns whether there was any.
     @discardableResult
     func retryFailedInteractions() -> Bool {
-        let ids = retryable.sorted { $0.rawValue < $1.rawValue }
-        for id in ids {
-            guard let entry = entries[id] else { continue }
-            epoch += 1
-            handle(.retryRequested(at: epoch), entry: entry, id: id)
-        }
-        return !ids.isEmpty
+        engine.retry()
     }
 
     // MARK: - Effects
@@ -713,24 +676,52 @@ public final class PostStore {
         if entry.wrappers.updateValue(booster, forKey: wrapper.id) == nil { index(wrapper.id, of: booster, handle: wrapper.author.handle) }
     }
 
-    /// Reduces `event`, tells who shows the post, makes the requests and waits match what the
-    /// post's state asks for, and keeps the outbox, the retry set and the cache in step.
-    /// `before` is what holders were last told, when the caller changed the entry first.
-    func handle(_ event: InteractionEvent, entry: Entry, id: PostID, before: (Post?, PostInteraction)? = nil) {
-        let before = before ?? (entry.post, entry.display)
-        let wasPending = entry.state.isPending
-        let outboxBefore = wasPending ? entry.state.outbox(postID: id) : []
-        entry.state.reduce(event)
-        if entry.state.isDeferred { retryable.insert(id) } else { retryable.remove(id) }
+    /// Runs `event` (made at the engine's next epoch) on the post's machine through the engine.
+    /// `before` is what holders were last told, when the caller changed the entry's copy first:
+    /// they are told once, whether or not the machine changed.
+    func handle(_ event: (StoreEpoch) -> InteractionEvent, entry: Entry, id: PostID, before: (Post?, PostInteraction)? = nil) {
+        if let before { copyBefore = (id, before.0) }
+        engine.update(id) { state, epoch in
+            state.reduce(event(epoch))
+            return []
+        }
+        // The machine did not change (`machineChanged` was not called): the copy may have.
+        if let held = copyBefore, held.id == id {
+            copyBefore = nil
+            changed(id, entry, before: (held.post, entry.display))
+        }
+    }
+
+    /// A reply's copy, before the machine takes the reply: as fresh as the request (sent at its
+    /// token) — content learnt since (an edit a stream brought while it ran) is newer.
+    private func received(_ post: Post, for request: InteractionRequest, of id: PostID) {
+        guard let entry = entries[id] else { return }
+        // What holders were last told, before the reply's copy replaces the content: a fresher
+        // copy is a change to tell even while a follow-up request keeps the interaction pending.
+        copyBefore = (id, entry.post)
+        let original = post.content
+        if original.id == id, request.token > entry.contentEpoch {
+            if entry.post == nil { index(original) }
+            entry.post = keepingEdit(original, over: entry.post)
+            entry.contentEpoch = request.token
+        }
+        if post.reblog != nil { link(post, to: original.id, entry) }
+    }
+
+    /// The engine changed the post's machine: keeps the entry's copy, the outbox and the cache
+    /// in step and tells who shows the post.
+    private func machineChanged(_ id: PostID, before: InteractionState?, after: InteractionState) {
+        guard let entry = entries[id] else { return }
+        let post = copyBefore?.id == id ? copyBefore?.post : entry.post
+        if copyBefore?.id == id { copyBefore = nil }
+        let shown = (post, entry.display)
+        entry.state = after
+        let wasPending = before?.isPending ?? false
         // The outbox's observers first: a front that saves there has saved an entry before any
         // row or detail shows it as queued.
-        if wasPending || entry.state.isPending { outboxChanged(id, from: outboxBefore, to: entry.state.outbox(postID: id)) }
-        changed(id, entry, before: before)
-        if wasPending || entry.state.isPending {
-            requests?.react(to: entry.state.requests.map { Request(postID: id, request: $0) }, within: { $0.postID == id })
-            waits?.react(to: entry.state.resends.map { Wait(postID: id, resend: $0) }, within: { $0.postID == id })
-        }
-        guard !entry.state.isPending else { return }
+        if wasPending || after.isPending { outboxChanged(id, from: before?.outbox(postID: id) ?? [], to: after.outbox(postID: id)) }
+        changed(id, entry, before: shown)
+        guard wasPending, !after.isPending else { return }
         if entry.post == nil {
             // Restored, settled, and never seen: nothing can show it.
             forget(id, entry)
@@ -738,6 +729,7 @@ public final class PostStore {
             // Kept out of the cache while pending: it joins it now.
             becameUnused(id, entry)
         }
+        evictIfNeeded()
     }
 
     /// Records a change of the post's part of the outbox and tells the outbox's observers.
@@ -768,54 +760,6 @@ public final class PostStore {
         }
     }
 
-    private func settle(_ reply: Reply) {
-        let request: Request
-        switch reply {
-        case .succeeded(let sent, _), .failed(let sent, _): request = sent
-        case .elapsed(let wait):
-            guard let entry = entries[wait.postID] else { return }
-            epoch += 1
-            handle(.backoffElapsed(wait.resend.kind, token: wait.resend.token, at: epoch), entry: entry, id: wait.postID)
-            return
-        }
-        defer { requestsSettled() }
-        guard let entry = entries[request.postID] else { return }
-        epoch += 1
-        switch reply {
-        case .elapsed: break
-        case .succeeded(_, let post):
-            let original = post.content
-            // What holders were last told, before the reply's copy replaces the content: a
-            // fresher copy is a change to tell even while a follow-up request keeps the
-            // interaction pending.
-            let before = (entry.post, entry.display)
-            // The reply's copy is as fresh as the request (sent at its token): content learnt
-            // since (an edit a stream brought while it ran) is newer.
-            if original.id == request.postID, request.request.token > entry.contentEpoch {
-                if entry.post == nil { index(original) }
-                entry.post = keepingEdit(original, over: entry.post)
-                entry.contentEpoch = request.request.token
-            }
-            if post.reblog != nil { link(post, to: original.id, entry) }
-            handle(
-                .requestSucceeded(request.request.kind, token: request.request.token, reply: post, at: epoch), entry: entry, id: request.postID,
-                before: before
-            )
-        case .failed(_, let failure):
-            handle(.requestFailed(request.request.kind, token: request.request.token, failure: failure, at: epoch), entry: entry, id: request.postID)
-        }
-        evictIfNeeded()
-    }
-
-    /// Resumes the callers of ``waitForRequests(atMost:)`` once no request is in flight.
-    private func requestsSettled() {
-        guard !requestWaiters.isEmpty, !hasRequestsInFlight else { return }
-        requestWaiters.resumeAll()
-    }
-
-    /// Whether any interaction request is in flight.
-    var hasRequestsInFlight: Bool { !(requests?.requests.isEmpty ?? true) }
-
     // MARK: - Memory
 
     /// `copy`, but with the text, warning and edit date of one's own edit on its way when
@@ -839,14 +783,15 @@ public final class PostStore {
             unusedCount -= 1
         }
         entries[id] = nil
+        engine.forget(id)
     }
 
     private func forget(_ id: PostID, _ entry: Entry) {
         entries[id] = nil
+        engine.forget(id)
         unindex(id, entry)
         if let post = entry.post { remember(id, post: post, entry: entry) }
         for wrapper in entry.wrappers.keys where originalOfEntry[wrapper] == id { originalOfEntry[wrapper] = nil }
-        retryable.remove(id)
         outboxPosts.remove(id)
     }
 

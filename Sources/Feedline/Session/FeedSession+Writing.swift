@@ -123,10 +123,7 @@ extension FeedSession {
             report(.failure(FeedFailure(message: "That post is not known here; open it first.", isTransient: false)))
             return
         }
-        let service = service
-        activity.run { [weak self] in
-            let source: Result<PostSource, FeedFailure>
-            do { source = .success(try await service.source(of: post.id)) } catch { source = .failure(FeedFailure(error)) }
+        drafts.loadSource(of: post.id) { [weak self] source in
             guard let self else { return }
             switch source {
             case .failure(let failure):
@@ -159,20 +156,6 @@ extension FeedSession {
             report(.failure(FeedFailure(message: "Only your own posts can be deleted; this one is by @\(post.author.handle).", isTransient: false)))
             return
         }
-        let service = service
-        store.deleting(original)
-        activity.run { [weak self] in
-            let result: Result<Post, FeedFailure>
-            do {
-                result = .success(try await service.delete(original))
-            } catch {
-                result = .failure(FeedFailure(error))
-            }
-            switch result {
-            case .success: self?.store.deleteConfirmed(original)
-            case .failure: self?.store.undelete(original)
-            }
-            report(result)
-        }
+        store.deleteOwn(original, then: report)
     }
 }

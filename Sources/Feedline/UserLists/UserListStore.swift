@@ -28,7 +28,8 @@ public enum UserListProblem: Error, Hashable, Sendable {
 ///   server's list replaces it where it stands, a refusal removes it and says why.
 /// - Rename shows the new title at once; one request per list in flight (a rename meanwhile
 ///   waits for the answer and is sent after it); a refusal brings the confirmed title back,
-///   with the reason on the row.
+///   with the reason on the row; a lost connection keeps the title and sends it again after a
+///   backoff. Each list's title is a `PendingChange` run by the convergence engine.
 /// - Delete takes the list off at once; a refusal puts it back where it was.
 /// - Membership (add or remove an account) is one optimistic toggle per (list, account) —
 ///   `KeyedToggles`: one request per key in flight, re-sent after a lost connection, rolled
@@ -40,32 +41,21 @@ public enum UserListProblem: Error, Hashable, Sendable {
 @MainActor
 public final class UserListStore {
     private struct Entry {
-        /// The list as the server last confirmed it.
+        /// The list as the server last confirmed it (its title: see ``titles`` once renamed).
         var confirmed: UserList
-        /// The title wanted while a rename waits.
-        var wanted: String?
-        var renaming: Operation?
-        var failure: String?
         var knownSince: StoreEpoch
         /// The provisional id a list made here was first shown with (its rows keep it).
         var shownAs: String?
-
-        var row: UserListRow {
-            var list = confirmed
-            if let wanted { list.title = wanted }
-            return UserListRow(list: list, pending: renaming != nil || confirmed.isProvisional, failure: failure, shownAs: shownAs)
-        }
     }
 
     private enum Operation: Hashable, Sendable {
         case create(token: Int, provisional: String, title: String)
-        case rename(token: Int, id: String, title: String)
         case delete(token: Int, id: String)
 
         /// When it was asked: tokens only grow.
         var token: Int {
             switch self {
-            case .create(let token, _, _), .rename(let token, _, _), .delete(let token, _): token
+            case .create(let token, _, _), .delete(let token, _): token
             }
         }
     }
@@ -85,7 +75,14 @@ public final class UserListStore {
     /// Lists whose delete the server confirmed, with the epoch it did: a fetch begun before
     /// that does not bring them back.
     private var gone: [String: StoreEpoch] = [:]
-    private var epoch: StoreEpoch = 0
+    /// The title of each list renamed here: shown at once, one rename per list in flight,
+    /// rolled back with the server's sentence (set at the end of `init`, so its handlers can
+    /// hold the store weakly). Its epoch is the store's.
+    private var titles: Convergence<String, PendingChange<String>>!
+    /// What the last answer to a rename did, for the change the engine tells next.
+    private var renameOutcome: UserListOutcome?
+    /// Set while the store changes titles itself and tells the observers once, after.
+    private var quiet = false
     private var nextToken = 0
     private var nextProvisional = 0
     private var loaded = false
@@ -111,7 +108,6 @@ public final class UserListStore {
                 do {
                     switch operation {
                     case .create(_, _, let title): return .made(operation, try await service.createList(title: title))
-                    case .rename(_, let id, let title): return .made(operation, try await service.renameList(id, to: title))
                     case .delete(_, let id):
                         try await service.deleteList(id)
                         return .made(operation, nil)
@@ -146,20 +142,25 @@ public final class UserListStore {
             settled: { _ in },
             notify: { [weak self] key in self?.notifyMember(key) }
         )
+        titles = Convergence(
+            activity: activity, retryClock: retryClock, send: { id, request in try await service.renameList(id, to: request.value).title },
+            changed: { [weak self] id, _, after in self?.titleChanged(id, after) },
+            report: { [weak self] id, outcome in self?.renameAnswered(id, outcome) }
+        )
     }
 
     // MARK: - Reading
 
     /// Every list as shown now, in order (the server's, then lists made since).
     public var lists: [UserListRow] {
-        order.compactMap { entries[$0]?.row }
+        order.compactMap { id in entries[id].map { row(id, $0) } }
     }
 
     /// Whether a fetch of the lists has told the store what they are.
     public var isLoaded: Bool { loaded }
 
     /// The list with this id as shown, or `nil`.
-    public func list(_ id: String) -> UserListRow? { entries[id]?.row }
+    public func list(_ id: String) -> UserListRow? { entries[id].map { row(id, $0) } }
 
     /// The list whose title is `title` (exactly, or else in any case), or `nil`.
     public func list(named title: String) -> UserListRow? {
@@ -170,7 +171,7 @@ public final class UserListStore {
     }
 
     /// The title of the list with this id as shown, when the store knows it.
-    public func title(of id: String) -> String? { entries[id]?.row.title }
+    public func title(of id: String) -> String? { list(id)?.title }
 
     /// Whether `account` is on the list as shown, or `nil` when nothing told the store.
     public func membership(list: String, account: AccountID) -> ListMembershipDisplay? {
@@ -192,7 +193,7 @@ public final class UserListStore {
     }
 
     /// Whether a membership change failed and was not retried, or waits to be sent again.
-    public var hasFailures: Bool { members?.hasFailures ?? false }
+    public var hasFailures: Bool { (members?.hasFailures ?? false) || titles.hasDeferred }
 
     /// Every change the server has not confirmed, as sentences ("create the list Birders",
     /// "add @kemi to the list Birders").
@@ -201,9 +202,11 @@ public final class UserListStore {
         for operation in pendingOperations {
             switch operation {
             case .create(_, _, let title): sentences.append("create the list \(title)")
-            case .rename(_, let id, let title): sentences.append("rename the list \(confirmedTitle(id) ?? id) to \(title)")
             case .delete(_, let id): sentences.append("delete the list \(confirmedTitle(id) ?? id)")
             }
+        }
+        for id in titles.unsent {
+            if let title = titles[id] { sentences.append("rename the list \(title.confirmed) to \(title.wanted)") }
         }
         for (key, value) in members?.unsent ?? [] { sentences.append(describeMembership(key, value)) }
         return sentences
@@ -212,12 +215,14 @@ public final class UserListStore {
     /// Returns once no change is in flight (at once when none is), or after `limit` on the retry clock.
     package func waitForRequests(atMost limit: Duration) async {
         async let toggles: Void = { await self.members?.waitForRequests(atMost: limit) }()
+        async let renames: Void = { await self.titles.waitForRequests(atMost: limit) }()
         if !pendingOperations.isEmpty { await waiters.wait(atMost: limit, on: retryClock) }
         await toggles
+        await renames
     }
 
     /// How many list changes (not memberships) are in flight. For tests.
-    package var operationsInFlight: Int { operations?.requests.count ?? 0 }
+    package var operationsInFlight: Int { (operations?.requests.count ?? 0) + titles.requestsInFlight.count }
 
     /// The membership requests in flight, as (key, value). For tests.
     package var membershipRequestsInFlight: [(String, Bool)] { members?.requestsInFlight ?? [] }
@@ -227,9 +232,8 @@ public final class UserListStore {
     /// Marks the start of a fetch of the lists or a list's accounts; pass its answer to
     /// ``ingest(_:fetchedAt:)`` or ``ingestMembers(list:_:fetchedAt:)``.
     package func beginFetch() -> StoreEpoch {
-        epoch += 1
         _ = members?.beginFetch()
-        return epoch
+        return titles.beginFetch()
     }
 
     /// Records the lists a fetch begun at `fetchedAt` brought (all of them, in the server's
@@ -239,16 +243,20 @@ public final class UserListStore {
         let before = lists
         let wasLoaded = loaded
         loaded = true
+        quiet = true
+        defer { quiet = false }
         var fetchedOrder: [String] = []
         for list in fetched where !list.isProvisional {
             if let deletedAt = gone[list.id], deletedAt >= fetchedAt { continue }
+            titles.update(list.id) { title, _ in title.receive(list.title, fetchedAt: fetchedAt).map { [$0] } ?? [] }
+            let renaming = titles[list.id]?.isPending == true
             if var stashed = deleting[list.id] {
-                if stashed.entry.renaming == nil, stashed.entry.knownSince < fetchedAt { stashed.entry.confirmed = list }
+                if !renaming, stashed.entry.knownSince < fetchedAt { stashed.entry.confirmed = list }
                 deleting[list.id] = stashed
                 continue
             }
             if var entry = entries[list.id] {
-                if entry.knownSince < fetchedAt, entry.renaming == nil {
+                if entry.knownSince < fetchedAt, !renaming {
                     entry.confirmed = list
                     entry.knownSince = fetchedAt
                 }
@@ -264,10 +272,11 @@ public final class UserListStore {
         for id in order where !fetchedIDs.contains(id) {
             guard let entry = entries[id] else { continue }
             // Made or learnt since the fetch began, or waiting: it stands; otherwise it is gone.
-            if entry.confirmed.isProvisional || entry.knownSince >= fetchedAt || entry.renaming != nil {
+            if entry.confirmed.isProvisional || entry.knownSince >= fetchedAt || titles[id]?.isPending == true {
                 kept.append(id)
             } else {
                 entries[id] = nil
+                titles.forget(id)
             }
         }
         order = fetchedOrder + kept
@@ -285,8 +294,7 @@ public final class UserListStore {
         nextToken += 1
         let id = UserList.provisionalPrefix + String(nextProvisional)
         let list = UserList(id: id, title: title)
-        epoch += 1
-        entries[id] = Entry(confirmed: list, knownSince: epoch)
+        entries[id] = Entry(confirmed: list, knownSince: titles.beginFetch())
         order.append(id)
         creating[id] = .create(token: nextToken, provisional: id, title: title)
         notify(nil)
@@ -299,27 +307,25 @@ public final class UserListStore {
     @discardableResult
     package func rename(_ id: String, to title: String) throws(UserListProblem) -> Bool {
         let title = Self.trimmed(title)
-        guard var entry = entries[id] else { throw .unknown(id) }
-        guard !entry.confirmed.isProvisional else { throw .provisional(entry.row.title) }
+        guard let entry = entries[id] else { throw .unknown(id) }
+        guard !entry.confirmed.isProvisional else { throw .provisional(row(id, entry).title) }
         guard !title.isEmpty else { throw .emptyTitle }
-        if entry.row.title == title { return false }
+        if row(id, entry).title == title { return false }
         if let other = list(named: title), other.id != id, other.title.lowercased() == title.lowercased() { throw .duplicate(other.title) }
-        entry.failure = nil
-        entry.wanted = title == entry.confirmed.title && entry.renaming == nil ? nil : title
-        if entry.renaming == nil, entry.wanted != nil {
-            nextToken += 1
-            entry.renaming = .rename(token: nextToken, id: id, title: title)
+        quiet = true
+        titles.update(id, orMake: { PendingChange(confirmed: entry.confirmed.title, knownSince: entry.knownSince) }) { change, epoch in
+            change.want(title, at: epoch)
+            return []
         }
-        entries[id] = entry
+        quiet = false
         notify(nil)
-        match()
         return true
     }
 
     /// Deletes the list `id`: off every lists screen at once; back where it was on refusal.
     package func delete(_ id: String) throws(UserListProblem) {
         guard let entry = entries[id], let index = order.firstIndex(of: id) else { throw .unknown(id) }
-        guard !entry.confirmed.isProvisional else { throw .provisional(entry.row.title) }
+        guard !entry.confirmed.isProvisional else { throw .provisional(row(id, entry).title) }
         nextToken += 1
         order.remove(at: index)
         entries[id] = nil
@@ -365,7 +371,7 @@ public final class UserListStore {
     /// optimistic, converging, on every screen of the list's accounts at once. A list the store
     /// has not learnt of (no lists screen loaded yet) is the server's to know.
     package func setMembership(list: String, account profile: Profile, _ value: Bool) throws(UserListProblem) {
-        if let entry = entries[list], entry.confirmed.isProvisional { throw .provisional(entry.row.title) }
+        if let entry = entries[list], entry.confirmed.isProvisional { throw .provisional(row(list, entry).title) }
         if list.hasPrefix(UserList.provisionalPrefix) { throw .unknown(list) }
         profiles[profile.accountID] = profile
         members?.set(Self.key(list, profile.accountID), value)
@@ -374,7 +380,9 @@ public final class UserListStore {
     /// Wants again every membership change that rolled back, and sends every deferred one.
     @discardableResult
     package func retryFailed() -> Bool {
-        members?.retryFailed() ?? false
+        let memberships = members?.retryFailed() ?? false
+        let renames = titles.retry()
+        return memberships || renames
     }
 
     // MARK: - Effects
@@ -382,8 +390,7 @@ public final class UserListStore {
     /// Every list change on its way, in the order they were asked (by token): what `unsent`
     /// says is the same every run.
     private var pendingOperations: [Operation] {
-        (Array(creating.values) + entries.values.compactMap(\.renaming) + deleting.values.flatMap { [$0.operation] + ($0.entry.renaming.map { [$0] } ?? []) })
-            .sorted { $0.token < $1.token }
+        (Array(creating.values) + deleting.values.map(\.operation)).sorted { $0.token < $1.token }
     }
 
     private func match() {
@@ -392,7 +399,7 @@ public final class UserListStore {
     }
 
     private func settle(_ reply: Reply) {
-        epoch += 1
+        let epoch = titles.beginFetch()
         var outcome: UserListOutcome?
         switch reply {
         case .made(.create(_, let provisional, _), let made?):
@@ -414,85 +421,70 @@ public final class UserListStore {
             entries[provisional] = nil
             order.removeAll { $0 == provisional }
             outcome = UserListOutcome(kind: .created, list: UserList(id: provisional, title: title), failure: failure.message, provisionalID: provisional)
-        case .made(let operation, let made?):
-            guard case .rename(_, let id, let title) = operation else { break }
-            outcome = renamed(id, operation: operation, sent: title, made: made)
-        case .failed(let operation, let failure):
-            switch operation {
-            case .rename(_, let id, _): outcome = renameFailed(id, operation: operation, failure: failure)
-            case .delete(_, let id):
-                guard let stashed = deleting.removeValue(forKey: id) else { break }
-                var entry = stashed.entry
-                entry.knownSince = epoch
-                entries[id] = entry
-                order.insert(id, at: min(stashed.index, order.count))
-                outcome = UserListOutcome(kind: .deleted, list: entry.row.list, failure: failure.message)
-            case .create: break
-            }
-        case .made(.delete(_, let id), nil):
+        case .failed(.delete(_, let id), let failure):
+            guard let stashed = deleting.removeValue(forKey: id) else { break }
+            var entry = stashed.entry
+            entry.knownSince = epoch
+            entries[id] = entry
+            order.insert(id, at: min(stashed.index, order.count))
+            outcome = UserListOutcome(kind: .deleted, list: row(id, entry).list, failure: failure.message)
+        case .made(.delete(_, let id), _):
             guard let stashed = deleting.removeValue(forKey: id) else { break }
             gone[id] = epoch
-            outcome = UserListOutcome(kind: .deleted, list: stashed.entry.row.list)
-        case .made:
+            outcome = UserListOutcome(kind: .deleted, list: row(id, stashed.entry).list)
+            titles.forget(id)
+        case .made(.create, nil):
             break
         }
         notify(outcome)
         match()
     }
 
-    /// The server renamed the list: it is confirmed; a rename asked meanwhile is sent now —
-    /// also while the list's delete waits (should the delete be refused, the list comes back
-    /// with the title last asked for).
-    private func renamed(_ id: String, operation: Operation, sent: String, made: UserList) -> UserListOutcome? {
-        func confirm(_ entry: inout Entry) -> Bool {
-            entry.confirmed = made
-            entry.knownSince = epoch
-            entry.renaming = nil
-            if let wanted = entry.wanted, wanted != sent, wanted != made.title {
-                nextToken += 1
-                entry.renaming = .rename(token: nextToken, id: id, title: wanted)
-                return false
-            }
-            entry.wanted = nil
-            return true
-        }
-        if var stashed = deleting[id], stashed.entry.renaming == operation {
-            let done = confirm(&stashed.entry)
-            deleting[id] = stashed
-            return done ? UserListOutcome(kind: .renamed, list: made) : nil
-        }
-        guard var entry = entries[id], entry.renaming == operation else { return nil }
-        let done = confirm(&entry)
-        entries[id] = entry
-        return done ? UserListOutcome(kind: .renamed, list: made) : nil
+    /// The list `id` as shown: its title as wanted, pending while a change of it waits, and the
+    /// last refusal of a rename.
+    private func row(_ id: String, _ entry: Entry) -> UserListRow {
+        var list = entry.confirmed
+        let title = titles[id]
+        if let title { list.title = title.wanted }
+        let failure = title?.refusal.map { "Could not rename the list \(title?.confirmed ?? list.title) to \($0.wanted): \($0.message)" }
+        return UserListRow(list: list, pending: title?.isPending == true || entry.confirmed.isProvisional, failure: failure, shownAs: entry.shownAs)
     }
 
-    /// The server refused a rename: the confirmed title is back, with the reason.
-    /// (A list whose delete waits keeps the refusal too: should the delete be refused, it
-    /// comes back saying why its title is the old one.)
-    private func renameFailed(_ id: String, operation: Operation, failure: FeedFailure) -> UserListOutcome? {
-        guard case .rename(_, _, let title) = operation else { return nil }
-        func refused(_ entry: inout Entry) -> UserListOutcome? {
-            entry.renaming = nil
-            // A later rename asked while this one was on its way is still wanted: it goes next.
-            if let wanted = entry.wanted, wanted != title, wanted != entry.confirmed.title {
-                nextToken += 1
-                entry.renaming = .rename(token: nextToken, id: id, title: wanted)
-                return nil
-            }
-            entry.wanted = nil
-            entry.failure = "Could not rename the list \(entry.confirmed.title) to \(title): \(failure.message)"
-            return UserListOutcome(kind: .renamed, list: UserList(id: id, title: title), failure: failure.message)
+    /// What an answer to a rename did, for the person: told with the change that follows.
+    private func renameAnswered(_ id: String, _ outcome: ChangeOutcome<String>) {
+        // A list deleted meanwhile has nothing to say about its title.
+        guard entries[id] != nil || deleting[id] != nil else { return }
+        switch outcome {
+        case .done(let title), .notApplied(_, now: let title):
+            renameOutcome = UserListOutcome(kind: .renamed, list: UserList(id: id, title: title))
+        case .refused(let title, let message):
+            // A rename asked meanwhile goes next: the refusal was of a title no longer wanted.
+            guard titles[id]?.isPending != true else { return }
+            renameOutcome = UserListOutcome(kind: .renamed, list: UserList(id: id, title: title), failure: message)
+        case .queued:
+            break
         }
-        if var stashed = deleting[id], stashed.entry.renaming == operation {
-            let outcome = refused(&stashed.entry)
+    }
+
+    /// A list's title changed in the engine: what the server confirmed is the list's, and the
+    /// observers hear it (with what the answer did) unless the store tells them itself.
+    private func titleChanged(_ id: String, _ title: PendingChange<String>?) {
+        let outcome = renameOutcome
+        renameOutcome = nil
+        guard let title else { return }
+        if var entry = entries[id], title.knownSince > entry.knownSince {
+            entry.confirmed.title = title.confirmed
+            entry.knownSince = title.knownSince
+            entries[id] = entry
+        } else if var stashed = deleting[id], title.knownSince > stashed.entry.knownSince {
+            stashed.entry.confirmed.title = title.confirmed
+            stashed.entry.knownSince = title.knownSince
             deleting[id] = stashed
-            return outcome
+        } else if entries[id] == nil, deleting[id] == nil, !title.isPending {
+            // The list is gone: its title with it.
+            titles.forget(id)
         }
-        guard var entry = entries[id], entry.renaming == operation else { return nil }
-        let outcome = refused(&entry)
-        entries[id] = entry
-        return outcome
+        if !quiet { notify(outcome) }
     }
 
     private func notify(_ outcome: UserListOutcome?) {
@@ -505,13 +497,13 @@ public final class UserListStore {
     }
 
     private func confirmedTitle(_ id: String) -> String? {
-        entries[id]?.confirmed.title ?? deleting[id]?.entry.confirmed.title
+        titles[id]?.confirmed ?? entries[id]?.confirmed.title ?? deleting[id]?.entry.confirmed.title
     }
 
     private func describeMembership(_ key: String, _ value: Bool) -> String {
         guard let (list, account) = Self.split(key) else { return value ? "add the account" : "remove the account" }
         let who = profiles[account].map { "@\($0.author.handle)" } ?? "account \(account)"
-        let title = entries[list]?.row.title ?? deleting[list]?.entry.confirmed.title ?? list
+        let title = self.list(list)?.title ?? confirmedTitle(list) ?? list
         return value ? "add \(who) to the list \(title)" : "remove \(who) from the list \(title)"
     }
 

@@ -78,10 +78,20 @@ final class ListServer: EmptyReads, Sendable {
         held.take(at: index)?.fail(TestFailure(message: "Forbidden."))
     }
 
+    /// Fails the write waiting at `index` for lack of a connection, without applying it.
+    func lose(at index: Int) {
+        held.take(at: index)?.fail(LostConnection())
+    }
+
     struct TestFailure: FeedServiceError {
         var message: String
         var isTransient: Bool { false }
         var errorDescription: String? { message }
+    }
+
+    struct LostConnection: FeedServiceError {
+        var isTransient: Bool { true }
+        var errorDescription: String? { "The server could not be reached." }
     }
 
     private static func apply(_ write: Write, to state: inout State, notFollowed: Set<AccountID>) -> Result<UserList?, TestFailure> {
