@@ -6,7 +6,7 @@ extension JSONLCommand {
     /// can be absent on a draft, `.some(nil)` (JSON `null`) clears them.
     ///
     /// The names and shapes are those of the `draft` message, so a client can send back what it
-    /// was shown: `text`, `cw`, `visibility`, `language`, `sensitive`, `poll`.
+    /// was shown: `text`, `cw`, `visibility`, `language`, `sensitive`, `poll`, `quote`, `quotable`.
     public struct DraftFields: Sendable, Equatable {
         public var text: String?
         /// `cw`: the content warning; `.some(nil)` for none.
@@ -17,10 +17,15 @@ extension JSONLCommand {
         public var sensitive: Bool?
         /// `.some(nil)` takes the poll off.
         public var poll: Draft.PollDraft??
+        /// `quote`: the post to quote (one the session knows); `.some(nil)` quotes nothing. Set
+        /// through ``Feedline/Drafts/quote(_:in:)``, so the quoted post's policy is checked.
+        public var quote: PostID??
+        /// `quotable`: who may quote the post; `.some(nil)` leaves it to the account's default.
+        public var quotePolicy: QuotePolicy??
 
         public init(
             text: String? = nil, contentWarning: String?? = nil, visibility: PostVisibility? = nil, language: String?? = nil,
-            sensitive: Bool? = nil, poll: Draft.PollDraft?? = nil
+            sensitive: Bool? = nil, poll: Draft.PollDraft?? = nil, quote: PostID?? = nil, quotePolicy: QuotePolicy?? = nil
         ) {
             self.text = text
             self.contentWarning = contentWarning
@@ -28,6 +33,8 @@ extension JSONLCommand {
             self.language = language
             self.sensitive = sensitive
             self.poll = poll
+            self.quote = quote
+            self.quotePolicy = quotePolicy
         }
 
         /// Sets on `draft` every field that is given.
@@ -38,6 +45,7 @@ extension JSONLCommand {
             if let language { draft.language = language }
             if let sensitive { draft.sensitive = sensitive }
             if let poll { draft.poll = poll }
+            if let quotePolicy { draft.quotePolicy = quotePolicy }
         }
     }
 
@@ -141,6 +149,20 @@ extension JSONLCommand {
             } else {
                 guard let poll = poll(field) else { return problem("poll", shape, field) }
                 fields.poll = .some(poll)
+            }
+        }
+        if let field = value["quote"] {
+            switch field {
+            case .null: fields.quote = .some(nil)
+            case .string(let id) where !id.isEmpty: fields.quote = .some(PostID(id))
+            default: return problem("quote", "the id of the post to quote (or null for none)", field)
+            }
+        }
+        if let field = value["quotable"] {
+            switch field {
+            case .null: fields.quotePolicy = .some(nil)
+            case .string(let typed) where QuotePolicy(typed: typed) != nil: fields.quotePolicy = .some(QuotePolicy(typed: typed))
+            default: return problem("quotable", "who may quote the post: public, followers or nobody (or null for the account's default)", field)
             }
         }
         return .success(fields)

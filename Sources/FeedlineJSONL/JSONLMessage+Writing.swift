@@ -43,7 +43,7 @@ extension JSONLMessage {
 
     /// A submission's fields, always all of them and in this order: what is sent (`draft`,
     /// `text`, `cw`, `visibility`, `language`, `sensitive`, `replyTo`, `editing` — the post an
-    /// edit changes —, `poll`), where it is
+    /// edit changes —, `poll`, `quote` — the post it quotes —, `quotable`), where it is
     /// (`phase`; `attempt` while sending, queued — the attempt that failed — or checking;
     /// `reason` and `retryIn` when queued; `post` when sent; `refusal` after the server refused
     /// it), and whether it can go (`problems`, `charactersLeft`). Fields that do not apply are `null`.
@@ -90,6 +90,8 @@ extension JSONLMessage {
             ("replyTo", .optional(draft.inReplyTo?.rawValue)),
             ("editing", .optional(draft.editing?.rawValue)),
             ("poll", poll),
+            ("quote", .optional(draft.quoting?.rawValue)),
+            ("quotable", .optional(draft.quotePolicy?.rawValue)),
             ("phase", .string(phase)),
             ("attempt", attempt.map(JSONLValue.int) ?? .null),
             ("reason", .optional(reason)),

@@ -21,6 +21,8 @@ extension JSONLinesDriver {
             // The account's defaults and handle first: a reply never mentions the account itself.
             await loadAccount()
             if drafts.settings == nil, let failure = drafts.settingsFailure { return "Cannot write here: \(failure.message)" }
+            let (quoted, problem) = quotedPost(fields)
+            if let problem { return problem }
             var made: DraftID?
             let changed = holdingDraftChanges {
                 let started = original.map(drafts.startReply(to:)) ?? drafts.startPost()
@@ -30,6 +32,7 @@ extension JSONLinesDriver {
                     fields.apply(to: &draft)
                     if let text = fields.text { draft.text = mentions + text }
                 }
+                if let quoted { drafts.quote(quoted, in: started) }
                 made = started
             }
             if let made { reply(made, changed: changed, id: id) }
@@ -42,7 +45,13 @@ extension JSONLinesDriver {
             if let current = drafts[draft]?.draft, let edited = current.editing, let visibility = fields.visibility, visibility != current.visibility {
                 return "Draft \(JSONLCommand.echo(draft.rawValue)) edits post \(edited): an edit cannot change who may see the post."
             }
-            let changed = holdingDraftChanges { drafts.update(draft) { fields.apply(to: &$0) } }
+            let (quoted, problem) = quotedPost(fields)
+            if let problem { return problem }
+            if fields.quote != nil, drafts[draft]?.draft.editing != nil { return "An edit cannot change what a post quotes." }
+            let changed = holdingDraftChanges {
+                drafts.update(draft) { fields.apply(to: &$0) }
+                if fields.quote != nil { drafts.quote(quoted, in: draft) }
+            }
             reply(draft, changed: changed, id: id)
         case .send(let draft):
             if let problem = editable(draft, refusal: { "Draft \($0) is on its way already (\($1)); retry sends a queued one at once." }) {
@@ -139,6 +148,18 @@ extension JSONLinesDriver {
         case .editing, .sent: "sent"  // not reached: editing is editable, a sent one is gone
         }
         return refusal(JSONLCommand.echo(id.rawValue), phase)
+    }
+
+    /// The post a draft command's `quote` names (`nil` when it names none), or why it cannot be
+    /// quoted: a post no screen shows, or one whose policy does not let the account quote it
+    /// (``Feedline/Post/quoteRefusal(by:)``) — checked before anything of the draft changes.
+    private func quotedPost(_ fields: JSONLCommand.DraftFields) -> (post: Post?, problem: String?) {
+        guard case .some(.some(let id)) = fields.quote else { return (nil, nil) }
+        guard let post = session.store.post(id) else { return (nil, Self.unknownPost(id)) }
+        if let refusal = post.quoteRefusal(by: session.drafts.settings?.account) {
+            return (nil, "Post \(JSONLCommand.echo(id.rawValue)) cannot be quoted: \(refusal)")
+        }
+        return (post, nil)
     }
 
     static func unknownPost(_ id: PostID) -> String {

@@ -23,6 +23,8 @@ struct JSONLWritingCommandTests {
         (#"{"cmd":"editDraft","draft":"2","language":""}"#, JSONLCommand(action: .editDraft(DraftID("2"), .init(language: .some(nil))), name: "editDraft")),
         // A client may send back a whole draft message: its fields that cannot change are ignored.
         (#"{"cmd":"editDraft","draft":"2","replyTo":"9","phase":"editing","text":"b","visibility":"unlisted"}"#, JSONLCommand(action: .editDraft(DraftID("2"), .init(text: "b", visibility: .unlisted)), name: "editDraft")),
+        (#"{"cmd":"draft","quote":"117","quotable":"anyone"}"#, JSONLCommand(action: .draft(replyTo: nil, .init(quote: .some(PostID("117")), quotePolicy: .some(.public))), name: "draft")),
+        (#"{"cmd":"editDraft","draft":"2","quote":null,"quotable":null}"#, JSONLCommand(action: .editDraft(DraftID("2"), .init(quote: .some(nil), quotePolicy: .some(nil))), name: "editDraft")),
         (#"{"cmd":"send","draft":"1","id":"s"}"#, JSONLCommand(id: "s", action: .send(DraftID("1")), name: "send")),
         (#"{"cmd":"discard","draft":"a-b"}"#, JSONLCommand(action: .discard(DraftID("a-b")), name: "discard")),
         (#"{"cmd":"drafts","id":[1]}"#, JSONLCommand(id: .array([1]), action: .drafts, name: "drafts")),
@@ -52,6 +54,8 @@ struct JSONLWritingCommandTests {
         (#"{"cmd":"editDraft","draft":"1","visibility":null}"#, #"editDraft: "visibility" is public, unlisted, private (or followers) or direct, not null."#, nil),
         (#"{"cmd":"draft","language":5}"#, #"draft: "language" is a language code such as "en" (or null to let the server guess), not 5."#, nil),
         (#"{"cmd":"draft","sensitive":"yes"}"#, #"draft: "sensitive" is true or false, not "yes"."#, nil),
+        (#"{"cmd":"draft","quote":7}"#, #"draft: "quote" is the id of the post to quote (or null for none), not 7."#, nil),
+        (#"{"cmd":"editDraft","draft":"1","quotable":"friends"}"#, #"editDraft: "quotable" is who may quote the post: public, followers or nobody (or null for the account's default), not "friends"."#, nil),
         (#"{"cmd":"draft","poll":["Yes","No"]}"#, "draft: \"poll\" is \(Self.pollShape), not [\"Yes\",\"No\"].", nil),
         (#"{"cmd":"draft","poll":{"options":"Yes"}}"#, "draft: \"poll\" is \(Self.pollShape), not {\"options\":\"Yes\"}.", nil),
         (#"{"cmd":"draft","poll":{"options":["Yes",2]}}"#, "draft: \"poll\" is \(Self.pollShape), not {\"options\":[\"Yes\",2]}.", nil),
@@ -136,14 +140,15 @@ final class WritingClient {
 /// A `draft` message line as the driver writes it: every field, in order; `nil` fields are null.
 func draftLine(
     id: String? = nil, draft: String, text: String, cw: String? = nil, visibility: String = "public", language: String? = nil,
-    sensitive: Bool = false, replyTo: String? = nil, editing: String? = nil, poll: String = "null", phase: String, attempt: Int? = nil, reason: String? = nil,
+    sensitive: Bool = false, replyTo: String? = nil, editing: String? = nil, poll: String = "null", quote: String? = nil, quotable: String? = nil,
+    phase: String, attempt: Int? = nil, reason: String? = nil,
     retryIn: Int? = nil, post: String? = nil, refusal: String? = nil, problems: [String] = [], left: Int
 ) -> String {
     func quoted(_ text: String?) -> String { text.map { JSONLValue.string($0).json } ?? "null" }
     let fields = [
         id.map { #""id":\#(quoted($0)),"# } ?? "",
         #""draft":\#(quoted(draft)),"text":\#(quoted(text)),"cw":\#(quoted(cw)),"visibility":"\#(visibility)","language":\#(quoted(language)),"#,
-        #""sensitive":\#(sensitive),"replyTo":\#(quoted(replyTo)),"editing":\#(quoted(editing)),"poll":\#(poll),"phase":"\#(phase)","attempt":\#(attempt.map(String.init) ?? "null"),"#,
+        #""sensitive":\#(sensitive),"replyTo":\#(quoted(replyTo)),"editing":\#(quoted(editing)),"poll":\#(poll),"quote":\#(quoted(quote)),"quotable":\#(quoted(quotable)),"phase":"\#(phase)","attempt":\#(attempt.map(String.init) ?? "null"),"#,
         #""reason":\#(quoted(reason)),"retryIn":\#(retryIn.map(String.init) ?? "null"),"post":\#(quoted(post)),"refusal":\#(quoted(refusal)),"#,
         #""problems":[\#(problems.map { quoted($0) }.joined(separator: ","))],"charactersLeft":\#(left)"#,
     ]
@@ -161,6 +166,40 @@ struct JSONLWritingSessionTests {
     static let nadias = "117649322034651655"
     static let pond = "First light over the pond https://example.org/pond/photos/2026-11-21/dawn"
     static let pondPoll = #"{"options":["Frost","Fog"],"expiresIn":3600,"multiple":false}"#
+
+    @Test("a draft quotes a post it may (quote, quotable in its messages); a post whose policy forbids it, an unknown post or an edit's quote is refused with its sentence and changes nothing; null removes the quote")
+    func quotes() async throws {
+        let client = try WritingClient(fixtures: "timeline")
+        await client.start()
+        let sams = "117645532415752138"
+        let kemis = "117644154408105991"
+        #expect(await client.send(#"{"cmd":"draft","text":"Herons","quote":"\#(kemis)","id":"n"}"#) == [
+            #"{"type":"error","message":"Post \#(kemis) cannot be quoted: You may not quote this post: only its author may quote it.","id":"n"}"#,
+        ])
+        #expect(await client.send(#"{"cmd":"draft","text":"Herons","quote":"\#(sams)","quotable":"followers","id":"d"}"#) == [
+            draftLine(id: "d", draft: "1", text: "Herons", quote: sams, quotable: "followers", phase: "editing", left: 494),
+            #"{"type":"ok","cmd":"draft","id":"d"}"#,
+        ])
+        #expect(await client.send(#"{"cmd":"editDraft","draft":"1","quote":"\#(kemis)","text":"changed","id":"e"}"#) == [
+            #"{"type":"error","message":"Post \#(kemis) cannot be quoted: You may not quote this post: only its author may quote it.","id":"e"}"#,
+        ])
+        #expect(await client.send(#"{"cmd":"editDraft","draft":"1","quote":"999","id":"u"}"#) == [
+            #"{"type":"error","message":"Unknown post 999: no screen on the stack shows it.","id":"u"}"#,
+        ])
+        #expect(await client.send(#"{"cmd":"editDraft","draft":"1","quote":null,"quotable":null,"id":"r"}"#) == [
+            draftLine(id: "r", draft: "1", text: "Herons", phase: "editing", left: 494),
+            #"{"type":"ok","cmd":"editDraft","id":"r"}"#,
+        ])
+        #expect(await client.send(#"{"cmd":"editDraft","draft":"1","quote":"\#(sams)","id":"q"}"#).first == draftLine(id: "q", draft: "1", text: "Herons", quote: sams, phase: "editing", left: 494))
+        await client.send(#"{"cmd":"send","draft":"1","id":"s"}"#)
+        let sent = await client.wait().first { WritingClient.object($0)["type"] as? String == "draft" }
+        let message = try #require(sent.map(WritingClient.object))
+        #expect(message["phase"] as? String == "sent" && message["quote"] as? String == sams)
+        let made = try #require(message["post"] as? String)
+        let post = try #require(client.session.store.post(PostID(made)))
+        #expect(post.quote?.postID == PostID(sams), "the post made quotes Sam's, pending their approval")
+        #expect(post.quote?.state == .pending)
+    }
 
     @Test("a draft is made, edited, sent, queued after a lost answer, retried and sent once: every message, byte for byte")
     func draftToSent() async throws {
