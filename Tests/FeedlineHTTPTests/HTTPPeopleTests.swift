@@ -5,8 +5,9 @@ import Foundation
 import Testing
 
 /// People over HTTP against the fake server: an unmute brings the account's posts back to a
-/// list loaded to its end, hidden boosts stay out of the live stream, account rows come with
-/// their relationships, and live notifications join the groups the server made.
+/// list loaded to its end, hidden boosts stay out of the live stream, and account rows come with
+/// their relationships. (Live notifications joining the groups a page showed are tested in the
+/// core, `UnhideReloadTests`' "Live notifications join their groups".)
 @MainActor
 @Suite("People over HTTP", .timeLimit(.minutes(10)))
 struct HTTPPeopleTests {
