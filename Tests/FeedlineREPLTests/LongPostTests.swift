@@ -52,4 +52,15 @@ struct LongPostTests {
         #expect(transcript.split(separator: "\n").filter { $0.hasPrefix("line ") }.count == DetailRenderer.defaultTextLineLimit + 1)
         #expect(!transcript.contains("more lines"))
     }
+
+    @Test("at a narrow width the count of the rest wraps like every other line: no line of the screen is wider than the terminal")
+    func countWrapsAtTheWidth() async throws {
+        let scratch = try Self.fixture(lines: 200)
+        defer { scratch.remove() }
+        let session = try SessionFactory.session(scratch.url)
+        let transcript = await ScriptRunner.transcript(of: "open 1", session: session, options: .init(width: 20))
+        let lines = transcript.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("post> ") && !$0.hasPrefix("home> ") }
+        #expect(lines.allSatisfy { TextWidth.width(of: $0) <= 20 }, "\(lines.filter { TextWidth.width(of: $0) > 20 })")
+        #expect(transcript.contains("… 140 more lines:"))
+    }
 }

@@ -201,16 +201,19 @@ public struct DetailRenderer: Sendable {
         return interaction.favourited || interaction.reblogged ? lines.map(style.yellow) : lines.map(TerminalText.init)
     }
 
-    /// `lines` up to ``textLineLimit``, then a line that counts the rest and says how to see
+    /// `lines` up to ``textLineLimit``, then a note that counts the rest and says how to see
     /// them (one line more than the limit is printed rather than counted).
     func capped(_ lines: [String]) -> [TerminalText] {
-        Self.capped(lines, limit: textLineLimit, style: style)
+        Self.capped(lines, limit: textLineLimit, columns: width, style: style)
     }
 
-    static func capped(_ lines: [String], limit: Int?, style: Style) -> [TerminalText] {
+    /// `lines` up to `limit`, then the note counting the rest, wrapped to `columns` as every
+    /// line of the screen is.
+    static func capped(_ lines: [String], limit: Int?, columns: Int, style: Style) -> [TerminalText] {
         guard let limit, lines.count > limit + 1 else { return lines.map { TerminalText($0) } }
         let rest = lines.count - limit
-        return lines.prefix(limit).map { TerminalText($0) } + [style.dim("… \(ProfileRenderer.count(rest)) more lines: list all prints the whole post.")]
+        let note = TextWidth.wrap("… \(ProfileRenderer.count(rest)) more lines: list all prints the whole post.", to: columns)
+        return lines.prefix(limit).map { TerminalText($0) } + note.map(style.dim)
     }
 
     /// `60%`, rounded to the nearest whole percent (`<1%` for a few votes of many).

@@ -57,7 +57,7 @@ struct QuoteLines {
             lines += wrap("CW: " + TextWidth.oneLine(warning) + " (\(opener) to read)", whole ? room : nil).map(style.magenta)
         } else if whole {
             let text = TextWidth.sanitize(shown.text, keepingLines: true)
-            lines += text.isEmpty ? [style.dim("(no text)")] : DetailRenderer.capped(TextWidth.wrap(text, to: room), limit: textLineLimit, style: style)
+            lines += text.isEmpty ? [style.dim("(no text)")] : DetailRenderer.capped(TextWidth.wrap(text, to: room), limit: textLineLimit, columns: room, style: style)
             for media in shown.media { lines += TextWidth.wrap(TextWidth.oneLine(media.summary), to: room).map(TerminalText.init) }
         } else {
             let media = shown.media.map { "[\($0.kind.rawValue)]" }.joined(separator: " ")
