@@ -21,12 +21,17 @@ struct LongPostTests {
         return scratch
     }
 
-    @Test("open prints the first 60 lines of a 20,000-line post and says how many more; list all prints every one; list the first ones again")
-    func capped() async throws {
-        let scratch = try Self.fixture(lines: 20_000)
+    /// The transcript of `script` over a post of `lines` lines, at `width` columns.
+    static func transcript(lines: Int, _ script: String, width: Int = 80) async throws -> String {
+        let scratch = try fixture(lines: lines)
         defer { scratch.remove() }
         let session = try SessionFactory.session(scratch.url)
-        let transcript = await ScriptRunner.transcript(of: "open 1\nlist\nlist all\nback", session: session, options: .init(width: 80))
+        return await ScriptRunner.transcript(of: script, session: session, options: .init(width: width))
+    }
+
+    @Test("open prints the first 60 lines of a 20,000-line post and says how many more; list all prints every one; list the first ones again")
+    func capped() async throws {
+        let transcript = try await Self.transcript(lines: 20_000, "open 1\nlist\nlist all\nback")
         let commands = transcript.components(separatedBy: "post> ")
         #expect(commands.count == 4, "\(commands.count)")
         guard commands.count == 4 else { return }
@@ -45,20 +50,14 @@ struct LongPostTests {
 
     @Test("a post one line over the limit prints whole: a count never stands in for a single line")
     func oneOver() async throws {
-        let scratch = try Self.fixture(lines: DetailRenderer.defaultTextLineLimit + 1)
-        defer { scratch.remove() }
-        let session = try SessionFactory.session(scratch.url)
-        let transcript = await ScriptRunner.transcript(of: "open 1", session: session, options: .init(width: 80))
+        let transcript = try await Self.transcript(lines: DetailRenderer.defaultTextLineLimit + 1, "open 1")
         #expect(transcript.split(separator: "\n").filter { $0.hasPrefix("line ") }.count == DetailRenderer.defaultTextLineLimit + 1)
         #expect(!transcript.contains("more lines"))
     }
 
     @Test("at a narrow width the count of the rest wraps like every other line: no line of the screen is wider than the terminal")
     func countWrapsAtTheWidth() async throws {
-        let scratch = try Self.fixture(lines: 200)
-        defer { scratch.remove() }
-        let session = try SessionFactory.session(scratch.url)
-        let transcript = await ScriptRunner.transcript(of: "open 1", session: session, options: .init(width: 20))
+        let transcript = try await Self.transcript(lines: 200, "open 1", width: 20)
         let lines = transcript.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("post> ") && !$0.hasPrefix("home> ") }
         #expect(lines.allSatisfy { TextWidth.width(of: $0) <= 20 }, "\(lines.filter { TextWidth.width(of: $0) > 20 })")
         #expect(transcript.contains("… 140 more lines:"))
