@@ -63,6 +63,16 @@ extension REPLDriver {
         return nil
     }
 
+    /// The post `name` acts on: row `number`'s (a boost row's as shown, its original through
+    /// ``Post/content``) or the open post's; `nil` after saying why there is none.
+    func targetPost(_ number: Int?, name: CommandName, onPost: String) -> Post? {
+        switch target(number, name: name, onPost: onPost) {
+        case .post(let entry)?: loadedPost(entry)
+        case .row(_, let row, let number)?: post(of: row, number: number)?.post
+        case nil: nil
+        }
+    }
+
     /// The open post, when it can be acted on; `nil` after saying why not: deleted, not loaded,
     /// still loading.
     func loadedPost(_ entry: PostEntry) -> Post? {

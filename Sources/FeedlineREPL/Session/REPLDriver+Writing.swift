@@ -20,17 +20,7 @@ extension REPLDriver {
 
     /// `reply [N] [TEXT]`: a reply to row N's post or the open post.
     func reply(row number: Int?, text: String?) {
-        let post: Post
-        switch target(number, name: .reply, onPost: "replies to that post") {
-        case .post(let entry)?:
-            guard let loaded = loadedPost(entry) else { return }
-            post = loaded
-        case .row(_, let row, let number)?:
-            guard let shown = self.post(of: row, number: number) else { return }
-            post = shown.post
-        case nil:
-            return
-        }
+        guard let post = targetPost(number, name: .reply, onPost: "replies to that post") else { return }
         // Saved at once with what was typed; the account's defaults and handle replace the
         // provisional ones when they come (a reply never mentions its author).
         let drafts = session.drafts
@@ -293,17 +283,7 @@ extension REPLDriver {
     /// `quote-post [N] [TEXT]`: a post quoting row N's post (a boost row: its original) or the
     /// open post — refused with the reason when its author's policy does not let you quote it.
     func quotePost(row number: Int?, text: String?) {
-        let quoted: Post
-        switch target(number, name: .quotePost, onPost: "quotes that post") {
-        case .post(let entry)?:
-            guard let loaded = loadedPost(entry) else { return }
-            quoted = loaded
-        case .row(_, let row, let number)?:
-            guard let shown = self.post(of: row, number: number) else { return }
-            quoted = shown.post
-        case nil:
-            return
-        }
+        guard let quoted = targetPost(number, name: .quotePost, onPost: "quotes that post") else { return }
         let drafts = session.drafts
         // Refused at once when no account could be allowed; the account's own posts are known once it is.
         if let refusal = quoted.quoteRefusal(by: drafts.settings?.account), drafts.settings != nil || quoted.content.visibility == .direct {
