@@ -378,10 +378,15 @@ def editor(binary, root):
     scratch = tempfile.mkdtemp(prefix="feedline-pty-")
     script = os.path.join(scratch, "editor.sh")
     seen = os.path.join(scratch, "seen")
+    pid_file = os.path.join(scratch, "feedline.pid")
     with open(script, "w") as f:
         f.write("#!/bin/sh\n"
-                "# What a person does in the editor: reads the context, writes the text, saves.\n"
+                "# What a person does in the editor: reads the context, presses Ctrl-C (vim leaves\n"
+                "# insert mode with it; the terminal sends feedline a SIGINT too), writes the text, saves.\n"
                 f"stty -a | grep -o -- '-\\?icanon' > '{seen}'\n"
+                f"feedline=$(cat '{pid_file}'); kill -INT \"$feedline\"\n"
+                "# Until feedline's handler has taken it (no SIGINT pending), so it came while the editor ran.\n"
+                "while grep -q '^ShdPnd:.*[2367abef]$' \"/proc/$feedline/status\"; do :; done\n"
                 f"grep -c '^# ---- feedline' \"$1\" >> '{seen}'\n"
                 "{ printf 'Written in the editor.\\nSecond line.\\n'; sed -n '/^# ---- feedline/,$p' \"$1\"; } > \"$1.new\" && mv \"$1.new\" \"$1\"\n")
     os.chmod(script, 0o755)
@@ -393,9 +398,14 @@ def editor(binary, root):
     child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
     expect(child, r"Rows 1–10 of 20 shown", "first page")
     expect(child, "home> ", "first prompt")
+    with open(pid_file, "w") as f:
+        f.write(subprocess.check_output(["pgrep", "-P", str(child.pid)]).split()[0].decode())
     child.send("post\r")
     expect(child, r"Text: \"Written in the editor\. Second line\.\"", "the text the editor wrote is the draft's")
+    shown = child.before + child.after
     expect(child, r"compose \d+> ", "the compose prompt (with the characters left) after the editor")
+    if "^C" in shown + child.before:
+        fail("a Ctrl-C typed in the editor is the editor's: feedline shows no ^C for it", child)
     with open(seen) as f:
         lines = f.read().split()
     if lines != ["icanon", "1"]:

@@ -225,15 +225,35 @@ public final class ReadlineConsole: Sendable {
     func received(_ line: String) {
         // No prompt until the line is handled: readline shows none after a handler that removed itself.
         rl_callback_handler_remove()
+        holdKeys()
         awaiting.store(true, ordering: .releasing)
         continuation.yield(.line(line))
     }
 
     func receivedEnd() {
         rl_callback_handler_remove()
+        holdKeys()
         feedline_write_stdout("\n")
         awaiting.store(true, ordering: .releasing)
         continuation.yield(.end)
+    }
+
+    /// Keeps the terminal in readline's mode while a line is handled. readline gives the terminal
+    /// back its cooked settings before it calls the line handler; in cooked mode the terminal
+    /// echoes keys typed ahead a second time and turns a Ctrl-D into a NUL byte once readline
+    /// takes over again, so a Ctrl-D pressed while a command finished was lost. Prepared here,
+    /// keys wait unechoed, byte for byte, for the next prompt (installing the handler then sees
+    /// the terminal prepared and leaves it so).
+    private func holdKeys() {
+        rl_prep_terminal(1)
+        holdingKeys.store(true, ordering: .relaxed)
+    }
+
+    /// Gives the terminal its cooked settings back after ``holdKeys()`` (before another program
+    /// takes it, or when the console stops while a line is handled).
+    private func releaseKeys() {
+        guard holdingKeys.exchange(false, ordering: .relaxed) else { return }
+        rl_deprep_terminal()
     }
 
     /// Adds `line` to the history and its file, unless it is empty or repeats the last one.
@@ -249,6 +269,9 @@ public final class ReadlineConsole: Sendable {
     }
 
     private let readingEnded = Atomic<Bool>(false)
+
+    /// Whether ``holdKeys()`` prepared the terminal for a line being handled (used on the console thread).
+    private let holdingKeys = Atomic<Bool>(false)
 
     // MARK: - The thread
 
@@ -288,7 +311,7 @@ public final class ReadlineConsole: Sendable {
                 rl_callback_read_char()
             }
         }
-        if !readingEnded.load(ordering: .acquiring), !awaiting.load(ordering: .acquiring) { feedline_finish() }
+        if !readingEnded.load(ordering: .acquiring), !awaiting.load(ordering: .acquiring) { feedline_finish() } else { releaseKeys() }
         if let historyFile { write_history(historyFile) }
         restoreTerminal()
         finished.signal()
@@ -331,6 +354,17 @@ public final class ReadlineConsole: Sendable {
             if fds[0].revents != 0 { readWakePipe() }
             if fds[1].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, feedline_bytes_waiting(STDIN_FILENO) == 0 { return EOF }
         }
+    }
+
+    /// Drops the Ctrl-Cs that came while another program had the terminal: they were typed to
+    /// it (vim leaves insert mode with one), so none is shown here or clears the line.
+    private func forgetInterruptsWhileAway() {
+        for _ in 0..<64 {  // the pipe holds at most a few bytes; bounded all the same
+            var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 0) > 0, fds[0].revents & Int16(POLLIN) != 0 else { break }
+            readWakePipe()
+        }
+        outbox.withLock { _ = $0.signals.remove(SIGINT) }
     }
 
     /// A Tab that asked the server, now answered: pressed again when the line is what it was
@@ -378,11 +412,15 @@ public final class ReadlineConsole: Sendable {
         if !reading, !readingEnded.load(ordering: .acquiring) {
             if signals.contains(SIGWINCH) { resizedWhileAwaiting.store(true, ordering: .relaxed) }
             if !box.texts.isEmpty { feedline_write_stdout(box.texts.joined()) }
+            // Ctrl-C while a line is handled: shown, as at the prompt; the command goes on.
+            if signals.contains(SIGINT) { feedline_write_stdout("^C\n") }
             if let prompt = box.prompt { shownPrompt.withLock { $0 = prompt } }
             if box.handled, !box.stop {
                 // The line is handled (its history added above): the next prompt, and keys are read again.
                 let prompt = shownPrompt.withLock { $0 }
                 awaiting.store(false, ordering: .releasing)
+                // readline finds the terminal prepared (holdKeys) and from here prepares and restores it.
+                holdingKeys.store(false, ordering: .relaxed)
                 rl_callback_handler_install(prompt, feedlineLineHandler)
                 if resizedWhileAwaiting.exchange(false, ordering: .relaxed) { rl_resize_terminal() }
             }
@@ -404,14 +442,23 @@ public final class ReadlineConsole: Sendable {
         if box.suspend {
             // The other program gets a clean line and the terminal as it was before readline.
             let reading = reading && !readingEnded.load(ordering: .acquiring) && !awaiting.load(ordering: .acquiring)
+            var held = false
             if reading {
                 rl_callback_handler_remove()
                 feedline_write_stdout("\n")
+            } else {
+                held = holdingKeys.load(ordering: .relaxed)
+                releaseKeys()
             }
             restoreTerminal()
             suspended.signal()
             resumed.wait()
-            if reading { rl_callback_handler_install(shownPrompt.withLock { $0 }, feedlineLineHandler) }
+            forgetInterruptsWhileAway()
+            if reading {
+                rl_callback_handler_install(shownPrompt.withLock { $0 }, feedlineLineHandler)
+            } else if held {
+                holdKeys()
+            }
         }
         return box.stop
     }
