@@ -111,7 +111,7 @@ struct JSONLAccountListCommandTests {
 /// `relationships 1,3`, `follow true 1`…), so each test states the calls it expects; an answer
 /// to a request of an account in `refusing` is refused once (never transient), then taken. A call
 /// no test here makes (a thread, a post, writing…) fails the test.
-final class AccountListsServer: FeedService, Sendable {
+final class AccountListsServer: PartialService, Sendable {
     static let now = Date(timeIntervalSince1970: 1_795_284_000)  // 2026-11-21T18:00:00Z
     static let alice = Author(id: "1", displayName: "Alice", handle: "alice")
     static let bob = Author(id: "2", displayName: "Bob", handle: "bob")

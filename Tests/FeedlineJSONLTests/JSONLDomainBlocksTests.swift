@@ -92,7 +92,7 @@ struct JSONLDomainBlockCommandTests {
 /// `block promo.example`, `unblock spam.example`, `accounts followers:1`, `relationships 3`,
 /// `notifications`), so each test states the calls it expects; a domain block change of a
 /// domain in `refusing` is refused (never transient). Any other call fails the test.
-final class DomainBlocksServer: FeedService, Sendable {
+final class DomainBlocksServer: PartialService, Sendable {
     static let now = Date(timeIntervalSince1970: 1_795_284_000)  // 2026-11-21T18:00:00Z
     static let alice = Author(id: "1", displayName: "Alice", handle: "alice")
     static let bob = Author(id: "2", displayName: "Bob", handle: "bob@promo.example")

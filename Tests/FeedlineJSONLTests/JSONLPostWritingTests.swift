@@ -225,7 +225,7 @@ struct JSONLPostWritingSessionTests {
 
 /// A server of one post with an open poll that refuses every vote (as "already voted" is
 /// refused): its writes other than votes are the protocol's defaults (refused).
-private final class RefusingPollService: FeedService {
+private final class RefusingPollService: PartialService {
     struct Refusal: FeedServiceError {
         var isTransient: Bool { false }
         var errorDescription: String? { "Validation failed: You have already voted on this poll" }

@@ -95,7 +95,7 @@ struct JSONLTagCommandTests {
 /// `followedTags`, `trendingTags`, `follow swift`, `unfollow birds`), so each test states the
 /// calls it expects; a follow change of a hashtag in `refusing` is refused (never transient).
 /// Any other call fails the test.
-final class TagsServer: FeedService, Sendable {
+final class TagsServer: PartialService, Sendable {
     static let now = Date(timeIntervalSince1970: 1_795_284_000)  // 2026-11-21T18:00:00Z
     static let alice = Author(id: "1", displayName: "Alice", handle: "alice")
     static let bob = Author(id: "2", displayName: "Bob", handle: "bob@promo.example")

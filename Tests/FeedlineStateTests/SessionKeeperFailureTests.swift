@@ -11,7 +11,7 @@ import Testing
 @Suite("The state keeper when the file cannot be written")
 struct SessionKeeperFailureTests {
     /// A service that only says who is signed in (a draft loads that); any other call fails the test.
-    struct AccountOnly: FeedService {
+    struct AccountOnly: PartialService {
         let calls = CallExpectations("AccountOnly", expecting: [], sourceLocation: #_sourceLocation)
         func composeSettings() async throws -> ComposeSettings {
             ComposeSettings(account: Author(id: "1", displayName: "Ada", handle: "ada"))

@@ -1,10 +1,10 @@
 import Feedline
 
 /// A test double that reads nothing: every feed, thread and notification list is empty, and a
-/// post, an account or an interaction is not found. A double that conforms needs to implement
-/// only what its test exercises (writing, one feed); the rest is this, and its writes are the
-/// protocol's defaults (refused) unless it implements them.
-public protocol EmptyReads: FeedService {}
+/// post or an interaction is not found. A double that conforms needs to implement only what its
+/// test exercises (writing, one feed); the rest is this, and its writes and account calls are
+/// ``PartialService``'s (refused) unless it implements them.
+public protocol EmptyReads: PartialService {}
 
 /// Why an empty double cannot give what was asked: nothing is there.
 public struct NothingHere: FeedServiceError, Hashable {
@@ -25,5 +25,4 @@ extension EmptyReads {
     public func post(_ id: PostID) async throws -> Post { throw NothingHere() }
     public func context(of id: PostID) async throws -> PostContext { PostContext() }
     public func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw NothingHere() }
-    public func account(named handle: String) async throws -> Author { throw NothingHere() }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// A server that takes posts (answering with the post made of the draft) and refuses those whose
 /// text is "refuse me" (a 422); it reads nothing else.
-private final class PostingServer: FeedService {
+private final class PostingServer: PartialService {
     struct Refusal: FeedServiceError {
         var isTransient: Bool { false }
         var errorDescription: String? { "Validation failed: Text can't be blank" }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Serves `pages` pages of 20 distinct posts for every hashtag feed: `TAG-0` … `TAG-99`.
-private final class GeneratedService: FeedService {
+private final class GeneratedService: PartialService {
     let pages: Int
     private let expectations: CallExpectations
 

@@ -134,7 +134,7 @@ final class ScriptedUserStream: Sendable {
 /// A server for the session under live updates: every feed serves `posts` as one page, and
 /// every call for newer items is recorded (`newer(home)`, `newerNotifications`) and answers
 /// nothing new. Other calls fail the test, and fail at once.
-final class CatchUpRecorder: FeedService {
+final class CatchUpRecorder: PartialService {
     private let posts: [Post]
     private let recorded = Locked<[String]>([])
     private let expectations: CallExpectations

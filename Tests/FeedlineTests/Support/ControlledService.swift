@@ -7,7 +7,7 @@ import Testing
 /// A `FeedService` whose calls wait until the test answers them, in any order. Every call is
 /// logged. It is told which kinds of call the test expects: those wait for the test, and any
 /// other call fails the test and fails at once, never left waiting.
-final class ControlledService: FeedService {
+final class ControlledService: PartialService {
     enum Call: Hashable, Sendable, CustomStringConvertible {
         case page(PageCursor?, feed: Feed = .home)
         case newer(than: PostID, olderThan: PostID?, feed: Feed = .home)

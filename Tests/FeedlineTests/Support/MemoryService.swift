@@ -7,7 +7,7 @@ import Testing
 /// An in-memory server that answers at once: a timeline newest first, pages by position, and
 /// interactions by the shared ``ServerModel``. It serves only the kinds of call the test says it
 /// expects; any other call fails the test. Faults are injected per call.
-final class MemoryService: FeedService {
+final class MemoryService: PartialService {
     /// A failure for lack of a connection (transient, the default) or a refusal.
     struct Failure: FeedServiceError, Equatable {
         var message: String

@@ -13,7 +13,7 @@ import Testing
 /// a violation when another `set` of the same original and kind is still waiting: the view models
 /// promise at most one request per post and kind in flight. It serves only the kinds of call
 /// the test expects; any other call fails the test.
-final class ModelServer: FeedService {
+final class ModelServer: PartialService {
     /// "The server is unavailable." is a failure for lack of a connection (transient); every
     /// other one ("Record not found", a wrong answer) is a refusal, as on Mastodon.
     struct Failure: FeedServiceError, Equatable {

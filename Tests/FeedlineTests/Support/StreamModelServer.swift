@@ -29,7 +29,7 @@ import Testing
 /// same original and kind is still waiting. The posts and what interactions do to them are a
 /// ``ServerModel``. It serves pages, newer pages, interactions and the user's posts, nothing
 /// else: any other call fails the test.
-final class StreamModelServer: FeedService {
+final class StreamModelServer: PartialService {
     /// The navigation model check's failures: "The server is unavailable." is transient, every
     /// other one a refusal.
     typealias Failure = ModelServer.Failure
