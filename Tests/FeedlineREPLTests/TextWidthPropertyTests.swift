@@ -77,3 +77,30 @@ extension TextWidthPropertyTests {
         }
     }
 }
+
+extension TextWidthPropertyTests {
+    /// Every line printed is cleaned again on its way to the terminal, so what `truncate`,
+    /// `oneLine(_:truncatedTo:)` and `wrap` make of clean text must stay clean: a joiner kept
+    /// because of what followed it (an emoji then a flag, two shaped letters) ends the character
+    /// before it, and a cut there left it last, where the sanitiser shows it as eight columns of
+    /// `<U+200D>`. Found by the render fuzz target: a post screen's line of 30 columns at 23.
+    @Test("cut and wrapped clean text stays clean, and as wide as measured")
+    func cutTextStaysClean() {
+        let seed = testSeed(0xC07)
+        var random = SeededGenerator(seed: seed)
+        let pieces = Self.pieces + ["👧\u{200D}🇯🇵", "क\u{200D}", "\u{094D}\u{200C}ष", "🐈\u{200D}⬛", "x\u{200D}"]
+        for round in 0..<3_000 {
+            let count = Int(random.next() % 30)
+            let text = TextWidth.sanitize((0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+            let columns = 1 + Int(random.next() % 30)
+            let cut = [TextWidth.truncate(text, to: columns), TextWidth.oneLine(text, truncatedTo: columns)]
+            for line in cut + TextWidth.wrap(text, to: columns) {
+                #expect(TextWidth.sanitize(line) == line, "seed \(seed) round \(round): \(text.debugDescription) at \(columns) made \(line.debugDescription)")
+            }
+            for line in cut {
+                #expect(TextWidth.width(of: TextWidth.sanitize(line)) <= columns, "seed \(seed) round \(round): \(text.debugDescription) at \(columns)")
+            }
+        }
+        #expect(TextWidth.truncate(TextWidth.sanitize("ab👧\u{200D}🇯🇵cd"), to: 5) == "ab👧…")
+    }
+}

@@ -104,10 +104,19 @@ public enum TextWidth {
             let next = width(of: text[index])
             if cut == nil, used + next > columns - 1 { cut = index }
             used += next
-            if used > columns, let cut { return String(text[..<cut]) + "…" }
+            if used > columns, let cut { return withoutDanglingJoiner(text[..<cut]) + "…" }
             index = text.index(after: index)
         }
         return text
+    }
+
+    /// `text` without the joiner (U+200D, U+200C) it may end with. A joiner the sanitiser kept
+    /// because of what follows it (an emoji after an emoji, a letter after a letter) ends the
+    /// character before it, so a cut between characters can leave it last; cleaned again — as
+    /// every line printed is — it would be shown as `<U+200D>`, eight columns nobody measured.
+    static func withoutDanglingJoiner(_ text: Substring) -> String {
+        guard let last = text.unicodeScalars.last, last.value == 0x200D || last.value == 0x200C else { return String(text) }
+        return String(Substring(text.unicodeScalars.dropLast()))
     }
 
     /// `text` padded with spaces to `columns` columns (unchanged when already as wide).
@@ -174,7 +183,7 @@ public enum TextWidth {
                 for character in word {
                     let next = width(of: character)
                     if used + next > columns, used > 0 {
-                        lines.append(line)
+                        lines.append(withoutDanglingJoiner(line[...]))
                         line = ""
                         used = 0
                     }
@@ -260,7 +269,7 @@ public enum TextWidth {
                 let next = width(of: piece)
                 if cut == nil, used + next > columns - 1 { cut = result.endIndex }
                 used += next
-                if used > columns, let cut { return String(result[..<cut]) + "…" }
+                if used > columns, let cut { return withoutDanglingJoiner(result[..<cut]) + "…" }
                 result.append(piece)
             }
             pendingSpace = false
