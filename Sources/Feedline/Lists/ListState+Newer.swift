@@ -106,8 +106,9 @@ extension ListState {
         guard let gapIndex = rows.index(of: id), var gap = rows[gapIndex].gap else { return }
         if page.hasMore {
             // More is missing below what came: the gap stays, above the oldest item that came
-            // (hidden by a filter or not; as it was when nothing came but posts deleted meanwhile).
-            if let oldest = page.oldestBound ?? (fresh.last ?? page.items.last { $0.gap == nil })?.olderBound { gap.above = oldest }
+            // (hidden by a filter or not, shown already or not: one's own post placed just now
+            // came too; as it was when nothing came but posts deleted meanwhile).
+            if let oldest = page.oldestBound ?? page.items.last(where: { $0.gap == nil })?.olderBound { gap.above = oldest }
             gap.status = .idle
             replace(at: gapIndex, with: .gap(gap), &edit)
         } else {
