@@ -68,6 +68,11 @@ final class ConversationServer: EmptyReads, Sendable {
         held.take(at: index)?.fail(RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
     }
 
+    /// Fails the change waiting at `index` for lack of a connection, without applying it.
+    func lose(at index: Int) {
+        held.take(at: index)?.fail(RelationshipServer.TestFailure(message: "The server could not be reached.", isTransient: true))
+    }
+
     private func wait(_ change: Change) async throws {
         state.withLock { $0.sent.append(change) }
         try await held.hold(change)
@@ -227,6 +232,48 @@ struct ConversationSessionTests {
         #expect(Self.shown(first) == ["c1", "c3"])
         #expect(!session.hasFailures)
         #expect(server.sent == ["remove c2", "remove c2"])
+    }
+
+    @Test("a read and a removal the server could not be reached for stay shown and wait, with no refusal; sent again after the backoff, or at once by a retry")
+    func lostChangesWait() async throws {
+        let server = ConversationServer([Self.conversation("c1", unread: true), Self.conversation("c2", with: bob), Self.conversation("c3", unread: true)])
+        let clock = ManualClock()
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
+        session.navigator.push(.conversations)
+        await session.settle()
+        let list = try #require(session.navigator.top.list)
+        #expect(session.markConversationRead("c1"))
+        #expect(session.removeConversation("c2"))
+        await server.waitForChanges(2)
+        server.lose(at: 0)
+        server.lose(at: 0)
+        await session.settle()
+        #expect(Self.shown(list) == ["c1", "c3*"], "the read stays, the removed conversation stays away, no refusal shows")
+        #expect(session.hasFailures)
+        #expect(session.conversations.isPending("c1") && session.conversations.isPending("c2"))
+        #expect(!session.markConversationRead("c1") && !session.removeConversation("c2"))
+        try #require(session.retry())
+        await server.waitForChanges(2)
+        #expect(Set(server.waiting) == ["read c1", "remove c2"])
+        server.answer(at: 0)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.shown(list) == ["c1", "c3*"])
+        #expect(!session.hasFailures && !session.conversations.isPending("c1"))
+        // Lost again: the backoff ends and it is sent again by itself.
+        #expect(session.markConversationRead("c3"))
+        await server.waitForChanges(1)
+        server.lose(at: 0)
+        await session.settle()
+        #expect(Self.shown(list) == ["c1", "c3"])
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(60))
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(server.summary == ["c1", "c3"])
+        #expect(server.sent == ["read c1", "remove c2", "read c1", "remove c2", "read c3", "read c3"])
+        #expect(!session.hasFailures)
     }
 
     @Test("a page begun before a removal or a read does not undo it")

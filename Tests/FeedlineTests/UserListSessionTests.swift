@@ -110,6 +110,7 @@ struct UserListSessionTests {
         await session.settle()
         #expect(Self.titles(first) == ["Birders", "Field notes", "Moths"])
         #expect(Self.titles(second) == ["Birders", "Field notes", "Moths"])
+        #expect(second.rows[1].userList?.failure == "Could not delete the list Field notes: Forbidden.")
         try session.deleteList("L3")
         await server.waitForWrites(1)
         server.answer(at: 0)
@@ -273,6 +274,67 @@ struct UserListSessionTests {
         await session.settle()
         #expect(Self.titles(screen) == ["Birds"])
         #expect(server.lists.map(\.title) == ["Birds"] && session.lists.unsent.isEmpty && !session.hasFailures)
+    }
+
+    @Test("a delete the server could not be reached for keeps the list off and waits; a retry sends it at once; unsent names it")
+    func lostDeleteWaits() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Moths")])
+        let (session, first, _) = await Self.twoListsScreens(server)
+        try session.deleteList("L1")
+        await server.waitForWrites(1)
+        server.lose(at: 0)
+        await session.settle()
+        #expect(Self.titles(first) == ["Moths"])
+        #expect(session.lists.unsent == ["delete the list Birders"])
+        #expect(session.hasFailures)
+        try #require(session.retry())
+        await server.waitForWrites(1)
+        #expect(server.waiting == [.delete("L1")])
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.titles(first) == ["Moths"])
+        #expect(server.lists.map(\.id) == ["L2"] && session.lists.unsent.isEmpty && !session.hasFailures)
+    }
+
+    @Test("a new list the server could not be reached for leaves and says why; it is never sent again by itself (a lost answer may have made it)")
+    func lostCreateLeaves() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
+        let (session, first, _) = await Self.twoListsScreens(server)
+        var outcomes: [String] = []
+        let token = session.lists.observe { change in if let outcome = change.outcome { outcomes.append(outcome.sentence) } }
+        try session.createList(title: "Ferns")
+        #expect(session.lists.unsent == ["create the list Ferns"])
+        await server.waitForWrites(1)
+        server.lose(at: 0)
+        await session.settle()
+        #expect(Self.titles(first) == ["Birders"])
+        #expect(outcomes == ["Could not create the list Ferns: The server could not be reached. It is gone."])
+        #expect(!session.hasFailures && session.lists.unsent.isEmpty)
+        #expect(!session.retry())
+        await session.settle()
+        #expect(server.sent == [.create("Ferns")])
+        token.cancel()
+    }
+
+    @Test("a delete asked while a rename of the list is on its way is sent after its answer (one change per list in flight); the list stays off meanwhile")
+    func deleteAfterRename() async throws {
+        let server = ListServer(lists: [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Moths")])
+        let (session, first, _) = await Self.twoListsScreens(server)
+        #expect(try session.renameList("L1", to: "Birds"))
+        await server.waitForWrites(1)
+        try session.deleteList("L1")
+        #expect(Self.titles(first) == ["Moths"])
+        #expect(throws: UserListProblem.unknown("L1")) { try session.renameList("L1", to: "Birdwatch") }
+        #expect(server.waiting == [.rename("L1", "Birds")])
+        server.answer(at: 0)
+        await server.waitForWrites(1)
+        #expect(server.waiting == [.delete("L1")])
+        #expect(Self.titles(first) == ["Moths"])
+        server.answer(at: 0)
+        await session.settle()
+        #expect(Self.titles(first) == ["Moths"])
+        #expect(server.lists.map(\.id) == ["L2"])
+        #expect(session.lists.unsent.isEmpty)
     }
 
     /// A service with no lists at all (its list calls are the protocol's defaults).

@@ -18,12 +18,20 @@ public enum ConversationChange: Hashable, Sendable {
 /// screen: what each shows (participants, unread, last post id — the post itself lives in the
 /// ``PostStore``), and the two changes a user makes to one.
 ///
+/// A configuration of the convergence engine (`Convergence`): each change of a conversation —
+/// marking it read, removing it — is a `PendingChange` of a mark "read (or removed) as of its
+/// last post then", so a newer post makes a read conversation unread again and brings a removed
+/// one back, as Mastodon does, whatever the answer to the change.
+///
 /// - Marking read (`markRead(_:)`, done by opening one) clears unread at once on every
-///   screen, sends one request, and on refusal shows it unread again with the reason.
+///   screen, sends one request, and on refusal shows it unread again with the reason (unless a
+///   newer post came meanwhile: it is unread for that post).
 /// - Removing (`remove(_:)`) takes it off every screen at once; on refusal it comes back
 ///   where it was, with the reason. A new post that comes meanwhile brings it back on top once
 ///   the server answered. A conversation removed stays away from later pages begun
 ///   before the removal; a new post in it (the stream, your reply) brings it back, as Mastodon does.
+/// - A change the server could not be reached for stays shown and is sent again after a backoff
+///   on the retry clock (``retryFailed()`` sends it at once); a refusal is not sent again.
 /// - A new post in a conversation (the `direct` stream, or your own direct reply to its last
 ///   post) moves it to the top of every conversations list.
 /// - Fetches take an epoch (`beginFetch()`): a page begun before a local change does not undo it.
@@ -31,60 +39,60 @@ public enum ConversationChange: Hashable, Sendable {
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
 public final class ConversationStore {
-    private enum Action: Hashable, Sendable { case read, remove }
+    /// A change asked of one conversation: at most one of each is on its way per conversation.
+    private struct Asked: Hashable, Sendable {
+        enum Action: Hashable, Sendable { case read, remove }
 
-    /// A change sent: at most one of each action per conversation is on its way.
-    private struct Sent: Hashable, Sendable {
         var id: String
         var action: Action
     }
 
-    /// The changes on their way and their answers (set at the end of `init`, so its handler can
-    /// hold the store weakly).
-    private var sending: Feedback<Sent, (Sent, Result<Void, FeedFailure>)>?
+    /// Whether a conversation is marked (read, or removed) as of the last post it showed then
+    /// (`nil` when none): a newer post is not marked.
+    private struct Mark: Hashable, Sendable {
+        var lastPost: PostID?
+        var postedAt: Date?
+        var isOn: Bool
+
+        init(_ lastPost: Post?, isOn: Bool) {
+            self.lastPost = lastPost?.id
+            postedAt = lastPost?.createdAt
+            self.isOn = isOn
+        }
+
+        /// Whether `post` is newer than the one marked (a different post, not older).
+        func isBefore(_ post: Post?) -> Bool {
+            guard let post else { return false }
+            guard let postedAt else { return true }
+            return post.id != lastPost && post.createdAt >= postedAt
+        }
+    }
+
+    /// The changes asked and their requests (set at the end of `init`, so its handlers can hold
+    /// the store weakly).
+    private var engine: Convergence<Asked, PendingChange<Mark>>!
     private let observers = HandlerList<ConversationChange>()
+    /// Each conversation as the server last sent it (unread as the changes show it: see
+    /// ``conversation(_:)``).
     private var known: [String: Conversation] = [:]
     /// The conversation whose last post each post id was: a direct reply to it belongs there.
     private var owner: [PostID: String] = [:]
-    private var reading: Set<String> = []
-    private var removing: Set<String> = []
-    private var removed: Set<String> = []
-    /// Conversations with a new post while their removal was on its way: they stay (at the top).
-    private var revived: Set<String> = []
-    /// The last failure of a change of each conversation; `retry` sends again only those the
-    /// server could not be reached for (`transient`), not refusals.
-    private var failures: [String: (message: String, action: Action, transient: Bool)] = [:]
-    /// The epoch of the last local change of each conversation.
+    /// When the server's copy of each conversation was last learnt from the stream or a reply:
+    /// a page begun before keeps that copy's last post and unread.
     private var changedAt: [String: StoreEpoch] = [:]
-    /// When each read on its way began: a refusal puts `unread` back only if nothing changed
-    /// the conversation since.
-    private var readStartedAt: [String: StoreEpoch] = [:]
-    /// The last post each read on its way marks read: a copy of the conversation that the
-    /// server made before it took the read in, with that same last post, says nothing new.
-    private var readPost: [String: PostID] = [:]
-    private var epoch: StoreEpoch = 0
     private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    package init(service: any FeedService, activity: Activity) {
-        sending = Feedback(
-            activity: activity,
-            effect: { sent in
-                do {
-                    switch sent.action {
-                    case .read: _ = try await service.markConversationRead(sent.id)
-                    case .remove: try await service.removeConversation(sent.id)
-                    }
-                    return (sent, .success(()))
-                } catch {
-                    return (sent, .failure(FeedFailure(error)))
+    package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>) {
+        engine = Convergence(
+            activity: activity, retryClock: retryClock,
+            send: { asked, request in
+                switch asked.action {
+                case .read: _ = try await service.markConversationRead(asked.id)
+                case .remove: try await service.removeConversation(asked.id)
                 }
+                return request.value
             },
-            handle: { [weak self] sent, result in
-                switch sent.action {
-                case .read: self?.readAnswered(sent.id, result)
-                case .remove: self?.removeAnswered(sent.id, result)
-                }
-            }
+            changed: { [weak self] asked, before, after in self?.changed(asked, before: before, after: after) }
         )
     }
 
@@ -93,21 +101,32 @@ public final class ConversationStore {
     /// The conversation as shown now (unread as the user last made it), or `nil` when the store
     /// does not know it or it is removed (or being removed).
     public func conversation(_ id: String) -> Conversation? {
-        guard !removing.contains(id), !removed.contains(id) else { return nil }
-        return known[id]
+        guard var conversation = known[id], !isRemoved(conversation) else { return nil }
+        // A read of the post it shows, wanted (or refused: back to unread).
+        if let read = engine[Asked(id: id, action: .read)], read.wanted.lastPost == conversation.lastPost?.id {
+            conversation.unread = !read.wanted.isOn
+        }
+        return conversation
     }
 
     /// The last refusal of a change to the conversation, until the next change.
-    public func failure(_ id: String) -> String? { failures[id]?.message }
+    public func failure(_ id: String) -> String? {
+        let name = known[id].map { Self.name($0) } ?? "this conversation"
+        if let refusal = engine[Asked(id: id, action: .remove)]?.refusal { return "Could not remove \(name): \(refusal.message)" }
+        if let refusal = engine[Asked(id: id, action: .read)]?.refusal { return "Could not mark \(name) read: \(refusal.message)" }
+        return nil
+    }
 
     /// Whether a change to the conversation waits for the server.
-    public func isPending(_ id: String) -> Bool { reading.contains(id) || removing.contains(id) }
+    public func isPending(_ id: String) -> Bool {
+        engine[Asked(id: id, action: .read)]?.isPending == true || engine[Asked(id: id, action: .remove)]?.isPending == true
+    }
 
-    /// Whether a change was refused and not retried.
-    public var hasFailures: Bool { failures.values.contains(where: \.transient) }
+    /// Whether a change waits to be sent again (the server could not be reached): a retry sends it.
+    public var hasFailures: Bool { engine.hasDeferred }
 
     /// The changes sent and not answered yet.
-    package var requestsInFlight: Int { reading.count + removing.count }
+    package var requestsInFlight: Int { engine.requestsInFlight.count }
 
     /// Returns once at most `count` changes wait for an answer (at once when that is so). For tests.
     package func waitForRequests(atMost count: Int) async {
@@ -130,8 +149,7 @@ public final class ConversationStore {
 
     /// Marks the start of a fetch of conversations; pass its answer to ``ingest(_:fetchedAt:)``.
     package func beginFetch() -> StoreEpoch {
-        epoch += 1
-        return epoch
+        engine.beginFetch()
     }
 
     /// Records what a fetch begun at `fetchedAt` brought and returns the conversations to show,
@@ -141,25 +159,19 @@ public final class ConversationStore {
         var shown: [Conversation] = []
         for conversation in fetched {
             let id = conversation.id
-            let changedSince = (changedAt[id] ?? 0) > fetchedAt
-            if removing.contains(id) { continue }
-            if removed.contains(id) {
-                if changedSince { continue }
-                removed.remove(id)
-            }
+            let before = self.conversation(id)
+            // What the server had then; the changes keep what was learnt since.
+            receive(conversation, fetchedAt: fetchedAt, removal: true)
             var merged = conversation
-            if changedSince, let before = known[id] {
-                merged.unread = before.unread
+            if (changedAt[id] ?? 0) > fetchedAt, let copy = known[id] {
+                merged.unread = copy.unread
                 // A newer last post learnt since (the stream, a reply) stays.
-                if before.lastPost != nil { merged.lastPost = before.lastPost }
+                if copy.lastPost != nil { merged.lastPost = copy.lastPost }
             }
-            // A read on its way: a page the server answered before taking it in says nothing
-            // new unless it brings a newer post.
-            if isBeingRead(id, lastPost: merged.lastPost) { merged.unread = false }
-            let before = known[id]
             record(merged)
-            shown.append(merged)
-            if let before, before != merged { observers.notify(.updated(id: id, moved: false)) }
+            guard let now = self.conversation(id) else { continue }
+            shown.append(now)
+            if let before, before != now { observers.notify(.updated(id: id, moved: false)) }
         }
         return shown
     }
@@ -170,44 +182,32 @@ public final class ConversationStore {
     /// conversation back); otherwise its row changes in place.
     package func updated(_ conversation: Conversation) {
         let id = conversation.id
-        let before = known[id]
-        let newPost = before == nil || Self.isNewer(conversation.lastPost, than: before?.lastPost)
-        var conversation = conversation
-        // Our read on its way, and the server's copy says nothing newer: it stays read.
-        if isBeingRead(id, lastPost: conversation.lastPost) { conversation.unread = false }
-        epoch += 1
-        changedAt[id] = epoch
-        guard newPost else {
-            record(conversation)
-            if !removing.contains(id), !removed.contains(id), before != conversation { observers.notify(.updated(id: id, moved: false)) }
-            return
-        }
-        removed.remove(id)
+        let copy = known[id]
+        let before = self.conversation(id)
+        let newPost = copy == nil || Self.isNewer(conversation.lastPost, than: copy?.lastPost)
+        let fetchedAt = engine.beginFetch()
+        changedAt[id] = fetchedAt
+        receive(conversation, fetchedAt: fetchedAt, removal: false)
         record(conversation)
-        guard !removing.contains(id) else {
-            // Removed or not, the new post brings it back once the server answers.
-            revived.insert(id)
-            return
+        guard let now = self.conversation(id) else { return }
+        if newPost {
+            observers.notify(.updated(id: id, moved: true))
+        } else if let before, before != now {
+            observers.notify(.updated(id: id, moved: false))
         }
-        observers.notify(.updated(id: id, moved: true))
     }
 
     /// The post `id`, the last post of the conversation `conversation` as this store knows it,
     /// was deleted: the conversation stays (the server keeps it, with its post before as the
-    /// last), showing no post until the server's next copy of it says which.
+    /// last), showing no post until the server's next copy of it says which. A conversation
+    /// removed (or being removed) is left as it is: no screen shows it.
     package func lastPostDeleted(_ id: PostID, of conversation: String) {
-        guard var known = known[conversation], known.lastPost?.id == id || known.lastPost?.originalID == id else { return }
-        known.lastPost = nil
-        epoch += 1
-        changedAt[conversation] = epoch
-        record(known)
-        if self.conversation(conversation) != nil { observers.notify(.updated(id: conversation, moved: false)) }
-    }
-
-    /// Whether a read of the conversation `id` is on its way for the post `lastPost`.
-    private func isBeingRead(_ id: String, lastPost: Post?) -> Bool {
-        guard reading.contains(id), let read = readPost[id] else { return false }
-        return lastPost?.id == read
+        // As shown (read as the user made it): no read of the post it shows applies any more.
+        guard var copy = self.conversation(conversation), copy.lastPost?.id == id || copy.lastPost?.originalID == id else { return }
+        copy.lastPost = nil
+        changedAt[conversation] = engine.beginFetch()
+        record(copy)
+        observers.notify(.updated(id: conversation, moved: false))
     }
 
     /// Whether `post` is newer than `known` (a different post, not older): what moves a
@@ -233,17 +233,10 @@ public final class ConversationStore {
     /// or being read.
     @discardableResult
     package func markRead(_ id: String) -> Bool {
-        guard var conversation = conversation(id), conversation.unread, !reading.contains(id) else { return false }
-        conversation.unread = false
-        known[id] = conversation
-        reading.insert(id)
-        failures[id] = nil
-        epoch += 1
-        changedAt[id] = epoch
-        readStartedAt[id] = epoch
-        readPost[id] = conversation.lastPost?.id
+        let asked = Asked(id: id, action: .read)
+        guard let conversation = conversation(id), conversation.unread, engine[asked]?.isPending != true else { return false }
+        want(asked, Mark(conversation.lastPost, isOn: true), unless: Asked(id: id, action: .remove))
         observers.notify(.updated(id: id, moved: false))
-        sending?.run(Sent(id: id, action: .read))
         return true
     }
 
@@ -251,66 +244,70 @@ public final class ConversationStore {
     /// the reason on refusal. Returns `false` (nothing happens) when it is unknown or being removed.
     @discardableResult
     package func remove(_ id: String) -> Bool {
-        guard conversation(id) != nil else { return false }
-        removing.insert(id)
-        failures[id] = nil
-        epoch += 1
-        changedAt[id] = epoch
+        guard let conversation = conversation(id) else { return false }
+        want(Asked(id: id, action: .remove), Mark(conversation.lastPost, isOn: true), unless: Asked(id: id, action: .read))
         observers.notify(.removing(id: id))
-        sending?.run(Sent(id: id, action: .remove))
         return true
     }
 
-    /// Sends again every change that failed for lack of a connection (a refusal is not sent
-    /// again: the server would refuse it again). Returns whether anything was.
+    /// Sends again at once every change that failed for lack of a connection (a refusal is not
+    /// sent again: the server would refuse it again). Returns whether anything was.
     @discardableResult
     package func retryFailed() -> Bool {
-        let failed = failures
-        var retried = false
-        for (id, failure) in failed.sorted(by: { $0.key < $1.key }) where failure.transient {
-            failures[id] = nil
-            switch failure.action {
-            case .read: if markRead(id) { retried = true }
-            case .remove: if remove(id) { retried = true }
-            }
-        }
-        return retried
+        engine.retry()
     }
 
-    // MARK: - Answers
+    // MARK: - Changes
 
-    private func readAnswered(_ id: String, _ result: Result<Void, FeedFailure>) {
-        reading.remove(id)
-        let startedAt = readStartedAt.removeValue(forKey: id) ?? 0
-        readPost[id] = nil
-        defer { resumeWaiters() }
-        guard case .failure(let failure) = result else { return }
-        let name = known[id].map { Self.name($0) } ?? "this conversation"
-        failures[id] = ("Could not mark \(name) read: \(failure.message)", .read, failure.isTransient)
-        // Unread again, unless something changed it since the read began (a newer post, your
-        // reply, the server's copy): that says what is right.
-        if (changedAt[id] ?? 0) <= startedAt, var conversation = known[id] {
-            conversation.unread = true
-            known[id] = conversation
+    /// Wants `mark` for `asked` (the conversation as shown now is the one it is not marked on),
+    /// and forgets the refusal of the conversation's other change: the last refusal shows
+    /// until the next change.
+    private func want(_ asked: Asked, _ mark: Mark, unless other: Asked) {
+        engine.update(other) { change, _ in
+            change.acknowledge()
+            return []
         }
-        if conversation(id) != nil { observers.notify(.updated(id: id, moved: false)) }
+        var unmarked = mark
+        unmarked.isOn = false
+        engine.update(asked, orMake: { PendingChange(confirmed: unmarked) }) { change, epoch in
+            change.want(mark, at: epoch)
+            return []
+        }
     }
 
-    private func removeAnswered(_ id: String, _ result: Result<Void, FeedFailure>) {
-        removing.remove(id)
-        defer { resumeWaiters() }
-        let back = revived.remove(id) != nil
-        switch result {
-        case .success:
-            if !back { removed.insert(id) }
-            observers.notify(.removed(id: id))
-        case .failure(let failure):
-            let name = known[id].map { Self.name($0) } ?? "this conversation"
-            failures[id] = ("Could not remove \(name): \(failure.message)", .remove, failure.isTransient)
-            observers.notify(.removalRefused(id: id))
+    /// Gives the changes of the conversation the server's `copy` fetched at `fetchedAt`: marked
+    /// read unless unread; not removed, when `removal` (a page brings only what is not removed).
+    private func receive(_ copy: Conversation, fetchedAt: StoreEpoch, removal: Bool) {
+        engine.update(Asked(id: copy.id, action: .read)) { change, _ in
+            change.receive(Mark(copy.lastPost, isOn: !copy.unread), fetchedAt: fetchedAt).map { [$0] } ?? []
         }
-        // A new post came while the removal was on its way: the conversation is back, on top.
-        if back { observers.notify(.updated(id: id, moved: true)) }
+        guard removal else { return }
+        engine.update(Asked(id: copy.id, action: .remove)) { change, _ in
+            change.receive(Mark(copy.lastPost, isOn: false), fetchedAt: fetchedAt).map { [$0] } ?? []
+        }
+    }
+
+    /// A change's machine changed: an answer (or a refusal) is told; the store tells its own
+    /// changes as it makes them.
+    private func changed(_ asked: Asked, before: PendingChange<Mark>?, after: PendingChange<Mark>?) {
+        defer { resumeWaiters() }
+        let id = asked.id
+        guard let before, before.isPending, let after, !after.isPending else { return }
+        switch asked.action {
+        case .read:
+            if after.refusal != nil, conversation(id) != nil { observers.notify(.updated(id: id, moved: false)) }
+        case .remove:
+            observers.notify(after.wanted.isOn ? .removed(id: id) : .removalRefused(id: id))
+            // A new post came while the removal was on its way: the conversation is back, on top.
+            if before.wanted.isBefore(known[id]?.lastPost), conversation(id) != nil { observers.notify(.updated(id: id, moved: true)) }
+        }
+    }
+
+    /// Whether the conversation is off the screens: its removal waits for the server, or the
+    /// server removed it as of the post it shows (a newer post brings it back).
+    private func isRemoved(_ conversation: Conversation) -> Bool {
+        guard let removal = engine[Asked(id: conversation.id, action: .remove)], removal.wanted.isOn else { return false }
+        return removal.isPending || !removal.wanted.isBefore(conversation.lastPost)
     }
 
     private func record(_ conversation: Conversation) {

@@ -30,9 +30,7 @@ extension PostStore {
         }
         // Every holder hears of it (a notifications list also drops what is *from* them); told
         // after the search, since holders hide rows while they are told.
-        let told = holders.keys.sorted()
-        if pending { pendingHidings[id] = told }
-        for holder in told {
+        for holder in holders.keys.sorted() {
             holders[holder]?(.accountHidden(id, handle: accountHandles[id], rows: rowsOfHolder[holder] ?? [], hiding: hiding, pending: pending))
         }
         authorHidingChanged(of: postsOfAccount[id] ?? [])
@@ -65,7 +63,8 @@ extension PostStore {
     package func showAccount(_ id: AccountID) {
         hiddenAccounts[id] = nil
         notificationsHidden.remove(id)
-        for holder in pendingHidings.removeValue(forKey: id) ?? [] { holders[holder]?(.accountShown(id)) }
+        // Every holder: only those that kept rows of a pending hiding have any to put back.
+        for holder in holders.keys.sorted() { holders[holder]?(.accountShown(id)) }
         authorHidingChanged(of: postsOfAccount[id] ?? [])
     }
 
@@ -78,7 +77,7 @@ extension PostStore {
 
     /// The server confirmed the pending hiding of the account: holders drop what they kept.
     package func accountHidingSettled(_ id: AccountID) {
-        for holder in pendingHidings.removeValue(forKey: id) ?? [] { holders[holder]?(.accountHidingSettled(id)) }
+        for holder in holders.keys.sorted() { holders[holder]?(.accountHidingSettled(id)) }
     }
 
     /// Whether `post` must stay off a list of `source`: it is by, or a boost by, an account
@@ -136,9 +135,7 @@ extension PostStore {
                 }
             }
         }
-        let told = holders.keys.sorted()
-        if pending { pendingDomainHidings[domain] = told }
-        for holder in told {
+        for holder in holders.keys.sorted() {
             holders[holder]?(.domainHidden(domain, rows: rowsOfHolder[holder] ?? [], pending: pending))
         }
         authorHidingChanged(of: postsOfDomain(domain))
@@ -152,13 +149,14 @@ extension PostStore {
     /// The domain's posts may show again: a refused block puts back what it took away.
     package func showDomain(_ domain: String) {
         hiddenDomains.remove(domain)
-        for holder in pendingDomainHidings.removeValue(forKey: domain) ?? [] { holders[holder]?(.domainShown(domain)) }
+        // Every holder: only those that kept rows of a pending block have any to put back.
+        for holder in holders.keys.sorted() { holders[holder]?(.domainShown(domain)) }
         authorHidingChanged(of: postsOfDomain(domain))
     }
 
     /// The server confirmed the pending block of the domain: holders drop what they kept.
     package func domainHidingSettled(_ domain: String) {
-        for holder in pendingDomainHidings.removeValue(forKey: domain) ?? [] { holders[holder]?(.domainHidingSettled(domain)) }
+        for holder in holders.keys.sorted() { holders[holder]?(.domainHidingSettled(domain)) }
     }
 
     /// Whether the account's posts are kept off lists (muted or blocked, as far as the store was told).

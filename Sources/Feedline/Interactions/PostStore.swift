@@ -278,12 +278,8 @@ public final class PostStore {
     var hiddenAccounts: [AccountID: AccountHiding] = [:]
     /// Accounts whose notifications the notifications screen does not take in.
     var notificationsHidden: Set<AccountID> = []
-    /// The holders each pending hiding of an account reached.
-    var pendingHidings: [AccountID: [Int]] = [:]
     /// Blocked domains (lower-cased): their accounts' posts stay off every list.
     var hiddenDomains: Set<String> = []
-    /// The holders told of each pending domain block, until it is answered.
-    var pendingDomainHidings: [String: [Int]] = [:]
     private var nextHolderID = 0
     /// Posts with something in the outbox (a kind pending), and who hears of its changes.
     var outboxPosts: Set<PostID> = []

@@ -50,7 +50,7 @@ public final class FeedSession {
         let relationships = RelationshipStore(service: service, posts: store, activity: activity, retryClock: retryClock)
         let domainBlocks = DomainBlockStore(service: service, posts: store, activity: activity, retryClock: retryClock)
         let tags = TagStore(service: service, activity: activity, retryClock: retryClock)
-        let conversations = ConversationStore(service: service, activity: activity)
+        let conversations = ConversationStore(service: service, activity: activity, retryClock: retryClock)
         let lists = UserListStore(service: service, activity: activity, retryClock: retryClock)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?

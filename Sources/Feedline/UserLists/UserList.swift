@@ -25,9 +25,11 @@ public struct UserList: Hashable, Sendable, Codable {
 public struct UserListRow: Hashable, Sendable, Identifiable {
     /// The list as shown: the title wanted while a rename waits for the server.
     public var list: UserList
-    /// Whether it waits for the server (being made, or renamed).
+    /// Whether it waits for the server (being made, renamed, or — sent again after a lost
+    /// connection — deleted).
     public var pending: Bool
-    /// The last refusal of a rename ("Could not rename the list Birders: …"), until the next change.
+    /// The last refusal of a rename or a delete ("Could not rename the list Birders to Birds: …",
+    /// "Could not delete the list Birders: …"), until the next change.
     public var failure: String?
     /// The provisional id a list made in this session was first shown with: its row keeps it as
     /// its identity (``rowKey``), so the server's list replacing it is an update of that row.

@@ -24,13 +24,20 @@ public enum UserListProblem: Error, Hashable, Sendable {
 /// The signed-in user's lists and who is on them, as every screen shows them: the lists screen,
 /// a list's timeline (its title), the screens of a list's accounts.
 ///
+/// A configuration of the convergence engine (`Convergence`): each list is a `PendingChange` of
+/// the list itself (`nil`: no list) — made, renamed or deleted at once on every screen, one
+/// change per list in flight (a change asked meanwhile is sent after its answer), confirmed or
+/// rolled back with the server's sentence.
+///
 /// - Create shows the list at once with a provisional id (``UserList/isProvisional``); the
-///   server's list replaces it where it stands, a refusal removes it and says why.
-/// - Rename shows the new title at once; one request per list in flight (a rename meanwhile
-///   waits for the answer and is sent after it); a refusal brings the confirmed title back,
-///   with the reason on the row; a lost connection keeps the title and sends it again after a
-///   backoff. Each list's title is a `PendingChange` run by the convergence engine.
-/// - Delete takes the list off at once; a refusal puts it back where it was.
+///   server's list replaces it where it stands, a refusal removes it and says why. A create is
+///   never sent again by itself (a lost answer may have made the list): a lost connection
+///   removes it and says so.
+/// - Rename shows the new title at once; a refusal brings the confirmed title back, with the
+///   reason on the row.
+/// - Delete takes the list off at once; a refusal puts it back where it was, with the reason.
+/// - A rename or delete the server could not be reached for stays shown and is sent again after
+///   a backoff (``retryFailed()`` sends it at once; ``unsent`` names it).
 /// - Membership (add or remove an account) is one optimistic toggle per (list, account) —
 ///   `KeyedToggles`: one request per key in flight, re-sent after a lost connection, rolled
 ///   back with the reason on refusal.
@@ -40,53 +47,23 @@ public enum UserListProblem: Error, Hashable, Sendable {
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
 public final class UserListStore {
-    private struct Entry {
-        /// The list as the server last confirmed it (its title: see ``titles`` once renamed).
-        var confirmed: UserList
-        var knownSince: StoreEpoch
-        /// The provisional id a list made here was first shown with (its rows keep it).
-        var shownAs: String?
-    }
-
-    private enum Operation: Hashable, Sendable {
-        case create(token: Int, provisional: String, title: String)
-        case delete(token: Int, id: String)
-
-        /// When it was asked: tokens only grow.
-        var token: Int {
-            switch self {
-            case .create(let token, _, _), .delete(let token, _): token
-            }
-        }
-    }
-
-    private enum Reply: Sendable {
-        case made(Operation, UserList?)
-        case failed(Operation, FeedFailure)
-    }
-
     private let observers = HandlerList<UserListsChange>()
     private let memberObservers = HandlerList<ListMembershipChange>()
+    /// The lists in the order shown: the server's, then lists made since. A list being deleted
+    /// keeps its place (a refusal puts it back there).
     private var order: [String] = []
-    private var entries: [String: Entry] = [:]
-    /// Lists taken off while their deletion waits: as they were, and where.
-    private var deleting: [String: (entry: Entry, index: Int, operation: Operation)] = [:]
-    private var creating: [String: Operation] = [:]
-    /// Lists whose delete the server confirmed, with the epoch it did: a fetch begun before
-    /// that does not bring them back.
-    private var gone: [String: StoreEpoch] = [:]
-    /// The title of each list renamed here: shown at once, one rename per list in flight,
-    /// rolled back with the server's sentence (set at the end of `init`, so its handlers can
-    /// hold the store weakly). Its epoch is the store's.
-    private var titles: Convergence<String, PendingChange<String>>!
-    /// What the last answer to a rename did, for the change the engine tells next.
-    private var renameOutcome: UserListOutcome?
-    /// Set while the store changes titles itself and tells the observers once, after.
+    /// Each list as the server confirmed it and as wanted, one change in flight (set at the end
+    /// of `init`, so its handlers can hold the store weakly). Its epoch is the store's.
+    private var changes: Convergence<String, PendingChange<UserList?>>!
+    /// The provisional id each list made here was first shown with (its rows keep it).
+    private var shownAs: [String: String] = [:]
+    /// What the last answer did, for the change the engine tells next.
+    private var answer: ChangeOutcome<UserList?>?
+    /// Set while the store changes lists itself and tells the observers once, after.
     private var quiet = false
     private var nextToken = 0
     private var nextProvisional = 0
     private var loaded = false
-    private var operations: Feedback<Operation, Reply>?
     /// A fetch of the lists asked by `load()`, by token; its answer and the epoch it began at.
     private var fetches: Feedback<Int, (Result<[UserList], FeedFailure>, StoreEpoch)>?
     private var fetching: Int?
@@ -95,29 +72,10 @@ public final class UserListStore {
     private var members: KeyedToggles?
     /// Who each account is, for the rows of a list's accounts that a membership brings back.
     private var profiles: [AccountID: Profile] = [:]
-    private let waiters = DeadlineWaiters()
-    private let retryClock: any Clock<Duration>
 
     /// A store that sends changes of lists to `service`, counted in `activity`, and re-sends
-    /// membership changes that failed for lack of a connection on `retryClock`.
+    /// changes that failed for lack of a connection on `retryClock`.
     package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>) {
-        self.retryClock = retryClock
-        operations = Feedback(
-            activity: activity,
-            effect: { operation in
-                do {
-                    switch operation {
-                    case .create(_, _, let title): return .made(operation, try await service.createList(title: title))
-                    case .delete(_, let id):
-                        try await service.deleteList(id)
-                        return .made(operation, nil)
-                    }
-                } catch {
-                    return .failed(operation, FeedFailure(error))
-                }
-            },
-            handle: { [weak self] reply in self?.settle(reply) }
-        )
         fetches = Feedback(
             activity: activity,
             prepare: { [weak self] _ in self?.beginFetch() ?? 0 },
@@ -142,10 +100,26 @@ public final class UserListStore {
             settled: { _ in },
             notify: { [weak self] key in self?.notifyMember(key) }
         )
-        titles = Convergence(
-            activity: activity, retryClock: retryClock, send: { id, request in try await service.renameList(id, to: request.value).title },
-            changed: { [weak self] id, _, after in self?.titleChanged(id, after) },
-            report: { [weak self] id, outcome in self?.renameAnswered(id, outcome) }
+        changes = Convergence(
+            activity: activity, retryClock: retryClock,
+            send: { id, request in
+                guard let list = request.value else {
+                    try await service.deleteList(id)
+                    return nil
+                }
+                guard list.isProvisional else { return try await service.renameList(id, to: list.title) }
+                do {
+                    return try await service.createList(title: list.title)
+                } catch {
+                    // Not sent again by itself: a lost answer may have made the list.
+                    throw FeedFailure(message: FeedFailure(error).message, isTransient: false)
+                }
+            },
+            changed: { [weak self] id, before, after in self?.changed(id, before: before, after: after) },
+            report: { [weak self] _, outcome in
+                guard let self, !self.quiet else { return }
+                self.answer = outcome
+            }
         )
     }
 
@@ -153,14 +127,22 @@ public final class UserListStore {
 
     /// Every list as shown now, in order (the server's, then lists made since).
     public var lists: [UserListRow] {
-        order.compactMap { id in entries[id].map { row(id, $0) } }
+        order.compactMap { list($0) }
     }
 
     /// Whether a fetch of the lists has told the store what they are.
     public var isLoaded: Bool { loaded }
 
     /// The list with this id as shown, or `nil`.
-    public func list(_ id: String) -> UserListRow? { entries[id].map { row(id, $0) } }
+    public func list(_ id: String) -> UserListRow? {
+        guard let change = changes[id], let list = change.wanted else { return nil }
+        // The last refusal, on the row.
+        let failure = change.refusal.map { refusal in
+            guard let renamed = refusal.wanted else { return "Could not delete the list \(list.title): \(refusal.message)" }
+            return "Could not rename the list \(change.confirmed?.title ?? list.title) to \(renamed.title): \(refusal.message)"
+        }
+        return UserListRow(list: list, pending: change.isPending, failure: failure, shownAs: shownAs[id])
+    }
 
     /// The list whose title is `title` (exactly, or else in any case), or `nil`.
     public func list(named title: String) -> UserListRow? {
@@ -192,21 +174,21 @@ public final class UserListStore {
         memberObservers.add(handler)
     }
 
-    /// Whether a membership change failed and was not retried, or waits to be sent again.
-    public var hasFailures: Bool { (members?.hasFailures ?? false) || titles.hasDeferred }
+    /// Whether a change waits to be sent again (the server could not be reached).
+    public var hasFailures: Bool { (members?.hasFailures ?? false) || changes.hasDeferred }
 
     /// Every change the server has not confirmed, as sentences ("create the list Birders",
-    /// "add @kemi to the list Birders").
+    /// "add @kemi to the list Birders"): the lists' in the order asked, then the memberships.
     public var unsent: [String] {
         var sentences: [String] = []
-        for operation in pendingOperations {
-            switch operation {
-            case .create(_, _, let title): sentences.append("create the list \(title)")
-            case .delete(_, let id): sentences.append("delete the list \(confirmedTitle(id) ?? id)")
+        for id in changes.unsent {
+            guard let change = changes[id] else { continue }
+            switch (change.confirmed, change.wanted) {
+            case (nil, let made?): sentences.append("create the list \(made.title)")
+            case (let list?, nil): sentences.append("delete the list \(list.title)")
+            case (let list?, let renamed?): sentences.append("rename the list \(list.title) to \(renamed.title)")
+            case (nil, nil): break
             }
-        }
-        for id in titles.unsent {
-            if let title = titles[id] { sentences.append("rename the list \(title.confirmed) to \(title.wanted)") }
         }
         for (key, value) in members?.unsent ?? [] { sentences.append(describeMembership(key, value)) }
         return sentences
@@ -215,14 +197,12 @@ public final class UserListStore {
     /// Returns once no change is in flight (at once when none is), or after `limit` on the retry clock.
     package func waitForRequests(atMost limit: Duration) async {
         async let toggles: Void = { await self.members?.waitForRequests(atMost: limit) }()
-        async let renames: Void = { await self.titles.waitForRequests(atMost: limit) }()
-        if !pendingOperations.isEmpty { await waiters.wait(atMost: limit, on: retryClock) }
+        await changes.waitForRequests(atMost: limit)
         await toggles
-        await renames
     }
 
     /// How many list changes (not memberships) are in flight. For tests.
-    package var operationsInFlight: Int { (operations?.requests.count ?? 0) + titles.requestsInFlight.count }
+    package var operationsInFlight: Int { changes.requestsInFlight.count }
 
     /// The membership requests in flight, as (key, value). For tests.
     package var membershipRequestsInFlight: [(String, Bool)] { members?.requestsInFlight ?? [] }
@@ -233,7 +213,7 @@ public final class UserListStore {
     /// ``ingest(_:fetchedAt:)`` or ``ingestMembers(list:_:fetchedAt:)``.
     package func beginFetch() -> StoreEpoch {
         _ = members?.beginFetch()
-        return titles.beginFetch()
+        return changes.beginFetch()
     }
 
     /// Records the lists a fetch begun at `fetchedAt` brought (all of them, in the server's
@@ -246,37 +226,22 @@ public final class UserListStore {
         quiet = true
         defer { quiet = false }
         var fetchedOrder: [String] = []
-        for list in fetched where !list.isProvisional {
-            if let deletedAt = gone[list.id], deletedAt >= fetchedAt { continue }
-            titles.update(list.id) { title, _ in title.receive(list.title, fetchedAt: fetchedAt).map { [$0] } ?? [] }
-            let renaming = titles[list.id]?.isPending == true
-            if var stashed = deleting[list.id] {
-                if !renaming, stashed.entry.knownSince < fetchedAt { stashed.entry.confirmed = list }
-                deleting[list.id] = stashed
-                continue
+        for list in fetched where !list.isProvisional && !fetchedOrder.contains(list.id) {
+            changes.update(list.id, orMake: { PendingChange(confirmed: list) }) { change, _ in
+                change.receive(list, fetchedAt: fetchedAt).map { [$0] } ?? []
             }
-            if var entry = entries[list.id] {
-                if entry.knownSince < fetchedAt, !renaming {
-                    entry.confirmed = list
-                    entry.knownSince = fetchedAt
-                }
-                entries[list.id] = entry
-                fetchedOrder.append(list.id)
-            } else if !fetchedOrder.contains(list.id) {
-                entries[list.id] = Entry(confirmed: list, knownSince: fetchedAt)
-                fetchedOrder.append(list.id)
-            }
+            // A list deleted since stays away.
+            if changes[list.id]?.wanted != nil || changes[list.id]?.isPending == true { fetchedOrder.append(list.id) }
         }
         let fetchedIDs = Set(fetchedOrder)
         var kept: [String] = []
         for id in order where !fetchedIDs.contains(id) {
-            guard let entry = entries[id] else { continue }
+            guard let change = changes[id] else { continue }
             // Made or learnt since the fetch began, or waiting: it stands; otherwise it is gone.
-            if entry.confirmed.isProvisional || entry.knownSince >= fetchedAt || titles[id]?.isPending == true {
+            if change.isPending || change.knownSince >= fetchedAt {
                 kept.append(id)
             } else {
-                entries[id] = nil
-                titles.forget(id)
+                changes.forget(id)
             }
         }
         order = fetchedOrder + kept
@@ -291,14 +256,9 @@ public final class UserListStore {
         guard !title.isEmpty else { throw .emptyTitle }
         if let shown = list(named: title) { throw .duplicate(shown.title) }
         nextProvisional += 1
-        nextToken += 1
-        let id = UserList.provisionalPrefix + String(nextProvisional)
-        let list = UserList(id: id, title: title)
-        entries[id] = Entry(confirmed: list, knownSince: titles.beginFetch())
-        order.append(id)
-        creating[id] = .create(token: nextToken, provisional: id, title: title)
-        notify(nil)
-        match()
+        let list = UserList(id: UserList.provisionalPrefix + String(nextProvisional), title: title)
+        order.append(list.id)
+        change(list.id, to: list, orMake: { PendingChange(confirmed: nil) })
         return list
     }
 
@@ -307,31 +267,33 @@ public final class UserListStore {
     @discardableResult
     package func rename(_ id: String, to title: String) throws(UserListProblem) -> Bool {
         let title = Self.trimmed(title)
-        guard let entry = entries[id] else { throw .unknown(id) }
-        guard !entry.confirmed.isProvisional else { throw .provisional(row(id, entry).title) }
+        guard let shown = list(id) else { throw .unknown(id) }
+        guard !shown.list.isProvisional else { throw .provisional(shown.title) }
         guard !title.isEmpty else { throw .emptyTitle }
-        if row(id, entry).title == title { return false }
+        if shown.title == title { return false }
         if let other = list(named: title), other.id != id, other.title.lowercased() == title.lowercased() { throw .duplicate(other.title) }
-        quiet = true
-        titles.update(id, orMake: { PendingChange(confirmed: entry.confirmed.title, knownSince: entry.knownSince) }) { change, epoch in
-            change.want(title, at: epoch)
-            return []
-        }
-        quiet = false
-        notify(nil)
+        var renamed = shown.list
+        renamed.title = title
+        change(id, to: renamed)
         return true
     }
 
     /// Deletes the list `id`: off every lists screen at once; back where it was on refusal.
     package func delete(_ id: String) throws(UserListProblem) {
-        guard let entry = entries[id], let index = order.firstIndex(of: id) else { throw .unknown(id) }
-        guard !entry.confirmed.isProvisional else { throw .provisional(row(id, entry).title) }
-        nextToken += 1
-        order.remove(at: index)
-        entries[id] = nil
-        deleting[id] = (entry, index, .delete(token: nextToken, id: id))
+        guard let shown = list(id) else { throw .unknown(id) }
+        guard !shown.list.isProvisional else { throw .provisional(shown.title) }
+        change(id, to: nil)
+    }
+
+    /// Wants `list` for the list `id` (made by `make` when new): shown at once, then told.
+    private func change(_ id: String, to list: UserList?, orMake make: () -> PendingChange<UserList?>? = { nil }) {
+        quiet = true
+        changes.update(id, orMake: make) { change, epoch in
+            change.want(list, at: epoch)
+            return []
+        }
+        quiet = false
         notify(nil)
-        match()
     }
 
     /// Loads the lists when no screen has (for a front that names a list before showing them):
@@ -371,7 +333,7 @@ public final class UserListStore {
     /// optimistic, converging, on every screen of the list's accounts at once. A list the store
     /// has not learnt of (no lists screen loaded yet) is the server's to know.
     package func setMembership(list: String, account profile: Profile, _ value: Bool) throws(UserListProblem) {
-        if let entry = entries[list], entry.confirmed.isProvisional { throw .provisional(row(list, entry).title) }
+        if let shown = self.list(list), shown.list.isProvisional { throw .provisional(shown.title) }
         if list.hasPrefix(UserList.provisionalPrefix) { throw .unknown(list) }
         profiles[profile.accountID] = profile
         members?.set(Self.key(list, profile.accountID), value)
@@ -381,110 +343,66 @@ public final class UserListStore {
     @discardableResult
     package func retryFailed() -> Bool {
         let memberships = members?.retryFailed() ?? false
-        let renames = titles.retry()
-        return memberships || renames
+        let lists = changes.retry()
+        return memberships || lists
     }
 
-    // MARK: - Effects
+    // MARK: - Answers
 
-    /// Every list change on its way, in the order they were asked (by token): what `unsent`
-    /// says is the same every run.
-    private var pendingOperations: [Operation] {
-        (Array(creating.values) + deleting.values.map(\.operation)).sorted { $0.token < $1.token }
-    }
-
-    private func match() {
-        operations?.react(to: pendingOperations)
-        if !waiters.isEmpty, pendingOperations.isEmpty { waiters.resumeAll() }
-    }
-
-    private func settle(_ reply: Reply) {
-        let epoch = titles.beginFetch()
+    /// A list's machine changed: an answer is told with what it did; a list the server made
+    /// takes its id; a list refused its making, or deleted, leaves the order.
+    private func changed(_ id: String, before: PendingChange<UserList?>?, after: PendingChange<UserList?>?) {
+        guard !quiet else { return }
+        let answer = self.answer
+        self.answer = nil
         var outcome: UserListOutcome?
-        switch reply {
-        case .made(.create(_, let provisional, _), let made?):
-            guard let index = order.firstIndex(of: provisional) else { break }
-            creating[provisional] = nil
-            entries[provisional] = nil
-            if order.contains(made.id) {
-                // A fetch brought it first: it shows as the server's already.
-                order.remove(at: index)
-                entries[made.id]?.confirmed = made
-                entries[made.id]?.knownSince = epoch
+        switch answer {
+        case .done(let list?)?, .notApplied(_, now: let list?)?:
+            if id.hasPrefix(UserList.provisionalPrefix) {
+                made(list, shownAs: id)
+                outcome = UserListOutcome(kind: .created, list: list, provisionalID: id)
             } else {
-                order[index] = made.id
-                entries[made.id] = Entry(confirmed: made, knownSince: epoch, shownAs: provisional)
+                outcome = UserListOutcome(kind: .renamed, list: UserList(id: id, title: list.title))
             }
-            outcome = UserListOutcome(kind: .created, list: made, provisionalID: provisional)
-        case .failed(.create(_, let provisional, let title), let failure):
-            creating[provisional] = nil
-            entries[provisional] = nil
-            order.removeAll { $0 == provisional }
-            outcome = UserListOutcome(kind: .created, list: UserList(id: provisional, title: title), failure: failure.message, provisionalID: provisional)
-        case .failed(.delete(_, let id), let failure):
-            guard let stashed = deleting.removeValue(forKey: id) else { break }
-            var entry = stashed.entry
-            entry.knownSince = epoch
-            entries[id] = entry
-            order.insert(id, at: min(stashed.index, order.count))
-            outcome = UserListOutcome(kind: .deleted, list: row(id, entry).list, failure: failure.message)
-        case .made(.delete(_, let id), _):
-            guard let stashed = deleting.removeValue(forKey: id) else { break }
-            gone[id] = epoch
-            outcome = UserListOutcome(kind: .deleted, list: row(id, stashed.entry).list)
-            titles.forget(id)
-        case .made(.create, nil):
+        case .done(nil)?, .notApplied(_, now: nil)?:
+            order.removeAll { $0 == id }
+            if let list = before?.confirmed { outcome = UserListOutcome(kind: .deleted, list: list) }
+        case .refused(let asked, let message)?:
+            // A change asked meanwhile goes next: the refusal was of a list no longer wanted.
+            guard after?.isPending != true else { break }
+            switch asked {
+            case let asked? where asked.isProvisional:
+                order.removeAll { $0 == id }
+                changes.forget(id)
+                outcome = UserListOutcome(kind: .created, list: asked, failure: message, provisionalID: id)
+            case let asked?:
+                outcome = UserListOutcome(kind: .renamed, list: UserList(id: id, title: asked.title), failure: message)
+            case nil:
+                if let list = after?.wanted { outcome = UserListOutcome(kind: .deleted, list: list, failure: message) }
+            }
+        case .queued?, nil:
             break
         }
         notify(outcome)
-        match()
     }
 
-    /// The list `id` as shown: its title as wanted, pending while a change of it waits, and the
-    /// last refusal of a rename.
-    private func row(_ id: String, _ entry: Entry) -> UserListRow {
-        var list = entry.confirmed
-        let title = titles[id]
-        if let title { list.title = title.wanted }
-        let failure = title?.refusal.map { "Could not rename the list \(title?.confirmed ?? list.title) to \($0.wanted): \($0.message)" }
-        return UserListRow(list: list, pending: title?.isPending == true || entry.confirmed.isProvisional, failure: failure, shownAs: entry.shownAs)
-    }
-
-    /// What an answer to a rename did, for the person: told with the change that follows.
-    private func renameAnswered(_ id: String, _ outcome: ChangeOutcome<String>) {
-        // A list deleted meanwhile has nothing to say about its title.
-        guard entries[id] != nil || deleting[id] != nil else { return }
-        switch outcome {
-        case .done(let title), .notApplied(_, now: let title):
-            renameOutcome = UserListOutcome(kind: .renamed, list: UserList(id: id, title: title))
-        case .refused(let title, let message):
-            // A rename asked meanwhile goes next: the refusal was of a title no longer wanted.
-            guard titles[id]?.isPending != true else { return }
-            renameOutcome = UserListOutcome(kind: .renamed, list: UserList(id: id, title: title), failure: message)
-        case .queued:
-            break
+    /// The server made the list shown as `provisional`: it takes the list's place (unless a
+    /// fetch brought it first), as the server's.
+    private func made(_ list: UserList, shownAs provisional: String) {
+        quiet = true
+        defer { quiet = false }
+        changes.forget(provisional)
+        if let index = order.firstIndex(of: provisional) {
+            if order.contains(list.id) {
+                order.remove(at: index)
+            } else {
+                order[index] = list.id
+                shownAs[list.id] = provisional
+            }
         }
-    }
-
-    /// A list's title changed in the engine: what the server confirmed is the list's, and the
-    /// observers hear it (with what the answer did) unless the store tells them itself.
-    private func titleChanged(_ id: String, _ title: PendingChange<String>?) {
-        let outcome = renameOutcome
-        renameOutcome = nil
-        guard let title else { return }
-        if var entry = entries[id], title.knownSince > entry.knownSince {
-            entry.confirmed.title = title.confirmed
-            entry.knownSince = title.knownSince
-            entries[id] = entry
-        } else if var stashed = deleting[id], title.knownSince > stashed.entry.knownSince {
-            stashed.entry.confirmed.title = title.confirmed
-            stashed.entry.knownSince = title.knownSince
-            deleting[id] = stashed
-        } else if entries[id] == nil, deleting[id] == nil, !title.isPending {
-            // The list is gone: its title with it.
-            titles.forget(id)
+        changes.update(list.id, orMake: { PendingChange(confirmed: list) }) { change, epoch in
+            change.receive(list, fetchedAt: epoch).map { [$0] } ?? []
         }
-        if !quiet { notify(outcome) }
     }
 
     private func notify(_ outcome: UserListOutcome?) {
@@ -497,7 +415,7 @@ public final class UserListStore {
     }
 
     private func confirmedTitle(_ id: String) -> String? {
-        titles[id]?.confirmed ?? entries[id]?.confirmed.title ?? deleting[id]?.entry.confirmed.title
+        changes[id]?.confirmed?.title
     }
 
     private func describeMembership(_ key: String, _ value: Bool) -> String {
