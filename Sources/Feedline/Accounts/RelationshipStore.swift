@@ -172,7 +172,7 @@ public final class RelationshipStore {
         engine.beginFetch()
     }
 
-    /// Fetches the relationships with `accounts` in one call (``FeedService/relationships(of:)``)
+    /// Fetches the relationships with `accounts` in one call (``RelationshipService/relationships(of:)``)
     /// and records them. A failed fetch changes nothing (the accounts show no relationship yet).
     package func load(_ accounts: [AccountID]) {
         let wanted = accounts.filter { $0.handle == nil }

@@ -31,7 +31,7 @@ public enum ConversationChange: Hashable, Sendable {
 ///   the server answered. A conversation removed stays away from later pages begun
 ///   before the removal; a new post in it (the stream, your reply) brings it back, as Mastodon does.
 /// - A change the server could not be reached for stays shown and is sent again after a backoff
-///   on the retry clock (``retryFailed()`` sends it at once); a refusal is not sent again.
+///   on the retry clock (``FeedSession/retry()`` sends it at once); a refusal is not sent again.
 /// - A new post in a conversation (the `direct` stream, or your own direct reply to its last
 ///   post) moves it to the top of every conversations list.
 /// - Fetches take an epoch (`beginFetch()`): a page begun before a local change does not undo it.

@@ -1,7 +1,7 @@
 /// A list of accounts a server serves: who follows an account, whom it follows, and the signed-in
 /// user's mutes, blocks and follow requests. Shown by a ``FeedListViewModel`` of
 /// ``ListSource/accounts(_:)`` as account rows (``AccountRow``); paged by
-/// ``FeedService/accounts(in:after:)``.
+/// ``RelationshipService/accounts(in:after:)``.
 public enum AccountList: Hashable, Sendable, CustomStringConvertible {
     /// The accounts that follow this one.
     case followers(AccountID)

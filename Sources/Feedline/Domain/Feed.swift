@@ -87,7 +87,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case history(PostID)
     /// Accounts: followers, following, mutes, blocks, follow requests (``AccountRow`` rows).
     case accounts(AccountList)
-    /// What a search finds: accounts, then hashtags, then posts (``FeedService/search(_:after:)``).
+    /// What a search finds: accounts, then hashtags, then posts (``RelationshipService/search(_:after:)``).
     case search(String)
     /// The domains the signed-in user blocked (``DomainRow`` rows).
     case domainBlocks

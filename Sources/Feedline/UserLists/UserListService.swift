@@ -15,6 +15,6 @@ public protocol UserListService: Sendable {
 
     /// Adds (`true`) or removes `account` to or from the list `list` (`POST` / `DELETE
     /// /api/v1/lists/:id/accounts` with `account_ids[]`). A list's accounts are paged by
-    /// ``accounts(in:after:)`` of ``AccountList/members(_:)``.
+    /// ``RelationshipService/accounts(in:after:)`` of ``AccountList/members(_:)``.
     func setListMembership(list: String, account: AccountID, to value: Bool) async throws
 }

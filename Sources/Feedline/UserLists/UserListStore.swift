@@ -37,7 +37,7 @@ public enum UserListProblem: Error, Hashable, Sendable {
 ///   reason on the row.
 /// - Delete takes the list off at once; a refusal puts it back where it was, with the reason.
 /// - A rename or delete the server could not be reached for stays shown and is sent again after
-///   a backoff (``retryFailed()`` sends it at once; ``unsent`` names it).
+///   a backoff (``FeedSession/retry()`` sends it at once; ``unsent`` names it).
 /// - Membership (add or remove an account) is one optimistic toggle per (list, account) —
 ///   `KeyedToggles`: one request per key in flight, re-sent after a lost connection, rolled
 ///   back with the reason on refusal.
