@@ -25,17 +25,37 @@ extension ListState {
     /// of the waiting rows. Older pages then continue after its cursor (or end).
     mutating func pageAnswered(_ page: Page<ListRow>, after cursor: PageCursor?, for request: ListRequest, _ edit: inout RowEdit) {
         inFlight = nil
-        let fresh = newRows(from: page.items, newer: false, &edit)
+        var fresh = newRows(from: page.items, newer: false, &edit)
+        let above = cursor == nil ? takeAboveShown(&fresh, of: page.items) : []
         edit.insertedBlock(at: rows.count, count: fresh.count)
         rows.insert(fresh, at: rows.count)
         if cursor == nil {
             firstPageCoversWaiting(page.items, for: request, &edit)
+            // Newer than a row shown while the page came: they wait above, as the stream's
+            // arrivals do (oldest first), for the person to show them.
+            for row in above.reversed() { edit.record(waitingRows.arrived(row, nextToken: nextToken)) }
         } else {
             dropShownFromWaiting(fresh, &edit)
         }
         older = page.next.map { .from($0) } ?? .end
         clearFailure(of: .loadOlder)
         runQueue(&edit)
+    }
+
+    /// The new rows of a first page that stand, in the page, above a row shown already (not one
+    /// of one's own posts out of the server's order): taken out of `fresh`, newest first. Rows
+    /// can be shown before the first page comes — arrivals shown while it came, after every row
+    /// was deleted and the list started over — and a page only appends below the rows: put
+    /// there, a post newer than a row shown stood under it for good.
+    private func takeAboveShown(_ fresh: inout [ListRow], of items: [ListRow]) -> [ListRow] {
+        guard !fresh.isEmpty, rows.contains(where: { !isOwnUnplaced($0) }) else { return [] }
+        guard let anchor = items.firstIndex(where: { item in rows.index(of: item.id).map { !isOwnUnplaced(rows[$0]) } ?? false }) else {
+            return []
+        }
+        let newer = Set(items[..<anchor].map(\.id))
+        let above = fresh.filter { newer.contains($0.id) }
+        fresh.removeAll { newer.contains($0.id) }
+        return above
     }
 
     /// A reload answered: its rows replace every row, and stop waiting if they waited.
