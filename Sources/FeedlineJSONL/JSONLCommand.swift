@@ -109,10 +109,10 @@ public struct JSONLCommand: Sendable, Equatable {
     public static let names = [
         "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "createList", "delete", "deleteList",
         "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
-        "loadMore", "markRead", "mute", "notify", "open", "openConversation", "openGap", "pop", "push", "quit", "reblog",
+        "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "pin", "pop", "push", "quit", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "retry", "root",
         "search", "send", "show", "showWaiting", "timeline", "top", "unblock", "unblockDomain", "unfollow", "unfollowTag",
-        "unmute", "vote", "wait",
+        "unmute", "unmuteThread", "unpin", "vote", "wait",
     ]
 
     /// The commands that read `"screen"` (list commands: they act on a list screen's rows or
@@ -189,15 +189,19 @@ public struct JSONLCommand: Sendable, Equatable {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }
-        case "favourite", "reblog", "bookmark":
+        case "favourite", "reblog", "bookmark", "pin", "muteThread":
             guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
-            let kind: InteractionKind = name == "favourite" ? .favourite : name == "reblog" ? .reblog : .bookmark
+            let kinds: [String: InteractionKind] = ["favourite": .favourite, "reblog": .reblog, "bookmark": .bookmark, "pin": .pin, "muteThread": .muteThread]
+            let kind = kinds[name] ?? .favourite
             var wanted: Bool?
             if let field = value["value"] {
                 guard case .bool(let flag) = field else { return fail("\(name): \"value\" is true or false, not \(field.json).") }
                 wanted = flag
             }
             action = .toggle(kind, PostID(post), value: wanted)
+        case "unpin", "unmuteThread":
+            guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
+            action = .toggle(name == "unpin" ? .pin : .muteThread, PostID(post), value: false)
         case "show":
             guard let post = string("post") else { return fail("show needs \"post\": a post id string.") }
             action = .show(PostID(post))

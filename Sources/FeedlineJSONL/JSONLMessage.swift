@@ -343,6 +343,7 @@ public enum JSONLMessage {
         [
             ("favourited", .bool(value.favourited)), ("favourites", .int(value.favouritesCount)),
             ("reblogged", .bool(value.reblogged)), ("reblogs", .int(value.reblogsCount)), ("bookmarked", .bool(value.bookmarked)),
+            ("pinned", .bool(value.pinned)), ("muted", .bool(value.muted)),
             ("pending", .array(InteractionKind.allCases.filter(value.pending.contains).map { .string($0.rawValue) })),
             ("queued", .array(InteractionKind.allCases.filter(value.queued.contains).map { .string($0.rawValue) })),
             // Why each queued kind waits and when it is sent again (null while it is being sent).

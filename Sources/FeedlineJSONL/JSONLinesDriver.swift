@@ -187,6 +187,13 @@ public final class JSONLinesDriver {
         case .root(let feed):
             navigator.replaceRoot(feed)
         case .toggle(let kind, let post, let value):
+            // A pin or a mute of a conversation is checked first by the core's rules (your own
+            // post, a conversation you take part in), once the account is known.
+            if kind == .pin || kind == .muteThread {
+                let wanted = value ?? !(session.store.interaction(post)?.isOn(kind) ?? false)
+                if wanted, session.drafts.settingsFailure == nil { await loadAccount() }
+                if let refusal = session.interactionRefusal(kind, wanted, post: post) { return refusal.message }
+            }
             let known = value.map { session.set(kind, $0, post: post) } ?? session.toggle(kind, post: post)
             guard known else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
         case .show(let post):

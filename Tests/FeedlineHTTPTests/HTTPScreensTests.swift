@@ -32,7 +32,9 @@ struct HTTPScreensTests {
             #expect(pages.flatMap(\.posts).map(\.id) == expected)
             let requests = fake.requests
             #expect(requests.allSatisfy { $0.method == "GET" && $0.path == "/api/v1/accounts/\(account.id)/statuses" })
-            #expect(requests.map(\.query) == [["limit": "20"], ["limit": "20", "max_id": expected[19].rawValue]])
+            // The first page asks for the pinned posts beside it (in either order); the next does not.
+            #expect(requests.filter { $0.query["pinned"] == nil }.map(\.query) == [["limit": "20"], ["limit": "20", "max_id": expected[19].rawValue]])
+            #expect(requests.filter { $0.query["pinned"] != nil }.map(\.query) == [["pinned": "true", "limit": "40"]])
         }
     }
 
@@ -58,7 +60,8 @@ struct HTTPScreensTests {
             #expect(lookups.map(\.query) == [["acct": FixtureStatuses.kemi]])
             #expect(requests.first?.path == "/api/v1/accounts/lookup")
             #expect(requests.dropFirst().allSatisfy { $0.path == "/api/v1/accounts/\(account.id)/statuses" })
-            #expect(requests.count == 5)
+            // Two first pages, each with its pinned posts beside it; the page after and the refresh without.
+            #expect(requests.count == 7 && requests.filter { $0.query["pinned"] == "true" }.count == 2)
             #expect(requests.last?.query == ["since_id": expected[5].rawValue, "limit": "21"])
         }
     }

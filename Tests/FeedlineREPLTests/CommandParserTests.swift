@@ -305,6 +305,14 @@ struct CommandParserTests {
         let above = CompletionContext(commands: CommandTable.commands(on: .post, atBottom: false).map(\.name.rawValue).sorted())
         #expect(Completion.matches(line: "ba", word: "ba", context: above) == ["back"])
         #expect(Completion.matches(line: "mo", word: "mo", context: above).isEmpty, "no more on a post")
+        // Pins and muted conversations, on a list and on a post.
+        #expect(complete("pi", "pi") == ["pin"] && complete("unp", "unp") == ["unpin"])
+        #expect(complete("mute-", "mute-") == ["mute-thread"] && complete("unmute-", "unmute-") == ["unmute-thread"])
+        #expect(Completion.matches(line: "mute-", word: "mute-", context: above) == ["mute-thread"])
+        #expect(CommandParser.parse("pin 3") == .success(.set(.pin, true, row: 3)) && CommandParser.parse("unpin") == .success(.set(.pin, false, row: nil)))
+        #expect(CommandParser.parse("mute-thread 2") == .success(.set(.muteThread, true, row: 2)))
+        #expect(CommandParser.parse("unmute-thread") == .success(.set(.muteThread, false, row: nil)))
+        #expect(Command.set(.muteThread, true, row: 2).text == "mute-thread 2" && Command.set(.pin, false, row: nil).text == "unpin")
     }
 
     @Test("help groups a screen's commands by kind — reading, writing, people, lists and tags, session — one line of usages each, short enough for a 40-row terminal; back only above the bottom")

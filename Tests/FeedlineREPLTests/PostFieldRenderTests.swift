@@ -29,10 +29,10 @@ struct PostFieldRenderTests {
     /// state its server copy brings).
     static let shownOnRow: Set<String> = [
         "author", "text", "createdAt", "contentWarning", "media", "editedAt", "filters", "reblog",
-        "favourited", "favouritesCount", "reblogged", "reblogsCount", "bookmarked", "visibility", "quote", "poll",
+        "favourited", "favouritesCount", "reblogged", "reblogsCount", "bookmarked", "pinned", "visibility", "quote", "poll",
     ]
     /// The fields of the plain post the post screen shows.
-    static let shownOnPostScreen: Set<String> = shownOnRow.union(["card", "repliesCount", "quoteApproval"])
+    static let shownOnPostScreen: Set<String> = shownOnRow.union(["card", "repliesCount", "quoteApproval", "muted"])
 
     static func row(_ post: Post) -> ListRow {
         .post(PostRow(post: post, filterContext: .home))

@@ -7,7 +7,8 @@ extension Post: ServerEntry {
     public var interactions: ServerInteractions {
         get {
             ServerInteractions(
-                favourited: favourited, favourites: favouritesCount, reblogged: reblogged, reblogs: reblogsCount, bookmarked: bookmarked
+                favourited: favourited, favourites: favouritesCount, reblogged: reblogged, reblogs: reblogsCount, bookmarked: bookmarked,
+                pinned: pinned, muted: muted
             )
         }
         set {
@@ -16,6 +17,8 @@ extension Post: ServerEntry {
             reblogged = newValue.reblogged
             reblogsCount = newValue.reblogs
             bookmarked = newValue.bookmarked
+            pinned = newValue.pinned
+            muted = newValue.muted
         }
     }
 

@@ -36,6 +36,8 @@ public enum PostFields {
         "favourited": { $0.favourited.toggle() },
         "reblogged": { $0.reblogged.toggle() },
         "bookmarked": { $0.bookmarked.toggle() },
+        "pinned": { $0.pinned.toggle() },
+        "muted": { $0.muted.toggle() },
         "editedAt": { $0.editedAt = ($0.editedAt ?? $0.createdAt).addingTimeInterval(3_600) },
         "tags": { $0.tags.append("changed") },
         "inReplyToID": { $0.inReplyToID = PostID(($0.inReplyToID?.rawValue ?? "") + "changed") },

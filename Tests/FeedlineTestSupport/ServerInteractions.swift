@@ -1,20 +1,28 @@
 import Feedline
 
 /// What a Mastodon server keeps of one original for the signed-in user: whether they
-/// favourited, boosted and bookmarked it, and how many favourites and boosts it has.
+/// favourited, boosted, bookmarked and pinned it, whether they muted its conversation, and how
+/// many favourites and boosts it has.
 public struct ServerInteractions: Hashable, Sendable, CustomStringConvertible {
     public var favourited: Bool
     public var favourites: Int
     public var reblogged: Bool
     public var reblogs: Int
     public var bookmarked: Bool
+    public var pinned: Bool
+    public var muted: Bool
 
-    public init(favourited: Bool = false, favourites: Int = 0, reblogged: Bool = false, reblogs: Int = 0, bookmarked: Bool = false) {
+    public init(
+        favourited: Bool = false, favourites: Int = 0, reblogged: Bool = false, reblogs: Int = 0, bookmarked: Bool = false, pinned: Bool = false,
+        muted: Bool = false
+    ) {
         self.favourited = favourited
         self.favourites = favourites
         self.reblogged = reblogged
         self.reblogs = reblogs
         self.bookmarked = bookmarked
+        self.pinned = pinned
+        self.muted = muted
     }
 
     /// Whether the user's `kind` is set.
@@ -23,6 +31,8 @@ public struct ServerInteractions: Hashable, Sendable, CustomStringConvertible {
         case .favourite: favourited
         case .reblog: reblogged
         case .bookmark: bookmarked
+        case .pin: pinned
+        case .muteThread: muted
         }
     }
 
@@ -40,10 +50,14 @@ public struct ServerInteractions: Hashable, Sendable, CustomStringConvertible {
             reblogs = max(0, reblogs + (value ? 1 : -1))
         case .bookmark:
             bookmarked = value
+        case .pin:
+            pinned = value
+        case .muteThread:
+            muted = value
         }
     }
 
     public var description: String {
-        "favourited \(favourited) (\(favourites)), reblogged \(reblogged) (\(reblogs)), bookmarked \(bookmarked)"
+        "favourited \(favourited) (\(favourites)), reblogged \(reblogged) (\(reblogs)), bookmarked \(bookmarked), pinned \(pinned), muted \(muted)"
     }
 }

@@ -41,7 +41,7 @@ extension ServerModel {
             guard var boost = entry(id) else { throw RecordNotFound() }
             boost.interactions.bookmarked = false
             return boost
-        case .favourite, .bookmark:
+        case .favourite, .bookmark, .pin, .muteThread:
             return original
         }
     }

@@ -154,6 +154,8 @@ struct InteractionStateTests {
             $0.favourite = .init(confirmed: true, count: 4, knownSince: 20)
             $0.reblog = .init(confirmed: false, count: 1, knownSince: 10)
             $0.bookmark = .init(confirmed: false, count: 0, knownSince: 10)
+            $0.pin = .init(confirmed: false, count: 0, knownSince: 10)
+            $0.muteThread = .init(confirmed: false, count: 0, knownSince: 10)
         }
         // A reply with another token is stale and ignored.
         assertInteraction(from: pending, on: .requestSucceeded(.favourite, token: 9, reply: applied, at: 20)) { _ in }
@@ -277,26 +279,36 @@ struct InteractionStateTests {
             $0.favourite = .init(confirmed: true, count: 7, knownSince: 5)
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 5)
             $0.bookmark = .init(confirmed: false, count: 0, knownSince: 5)
+            $0.pin = .init(confirmed: false, count: 0, knownSince: 5)
+            $0.muteThread = .init(confirmed: false, count: 0, knownSince: 5)
         }
         // A pending toggle is not clobbered; the other kinds still take the copy.
         assertInteraction(from: pending, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
             $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.pin = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.muteThread = .init(confirmed: false, count: 0, knownSince: 15)
         }
         assertInteraction(from: pendingChangedMind, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
             $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.pin = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.muteThread = .init(confirmed: false, count: 0, knownSince: 15)
         }
         assertInteraction(from: failedIdle, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
             $0.favourite = .init(confirmed: true, count: 7, knownSince: 15)
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
             $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.pin = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.muteThread = .init(confirmed: false, count: 0, knownSince: 15)
         }
         // A copy that shows the deferred value confirms it: the entry ends, its wait with it.
         assertInteraction(from: deferred, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
             $0.favourite = .init(confirmed: true, count: 7, knownSince: 15)
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
             $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.pin = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.muteThread = .init(confirmed: false, count: 0, knownSince: 15)
         }
         // One that does not show it updates the confirmed state; the wish stays deferred.
         assertInteraction(from: deferred, on: .copyReceived(server(favourites: 5), fetchedAt: 15, at: 20)) {
@@ -304,12 +316,16 @@ struct InteractionStateTests {
             $0.favourite.knownSince = 15
             $0.reblog.knownSince = 15
             $0.bookmark.knownSince = 15
+            $0.pin.knownSince = 15
+            $0.muteThread.knownSince = 15
         }
         // A copy fetched before the state was learnt confirms nothing.
         assertInteraction(from: deferred, on: .copyReceived(fresh, fetchedAt: 1, at: 20)) { _ in }
         assertInteraction(from: resending, on: .copyReceived(fresh, fetchedAt: 15, at: 20)) {
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
             $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.pin = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.muteThread = .init(confirmed: false, count: 0, knownSince: 15)
         }
         // A restored kind never learnt takes the copy's flag and count even while its request
         // runs (so its count shows right); its wish and request stay.
@@ -319,6 +335,8 @@ struct InteractionStateTests {
             $0.favourite.knownSince = 15
             $0.reblog = .init(confirmed: true, count: 2, knownSince: 15)
             $0.bookmark = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.pin = .init(confirmed: false, count: 0, knownSince: 15)
+            $0.muteThread = .init(confirmed: false, count: 0, knownSince: 15)
         }
         // A copy fetched before the state was last learnt is stale.
         var settled = pending
@@ -326,6 +344,8 @@ struct InteractionStateTests {
         assertInteraction(from: settled, on: .copyReceived(server(), fetchedAt: 25, at: 31)) {
             $0.reblog.knownSince = 25
             $0.bookmark.knownSince = 25
+            $0.pin.knownSince = 25
+            $0.muteThread.knownSince = 25
         }
     }
 
@@ -568,7 +588,7 @@ struct InteractionStateTests {
             let expected = PostInteraction(
                 favourited: serverState.favourited, favouritesCount: serverState.favourites,
                 reblogged: serverState.reblogged, reblogsCount: serverState.reblogs,
-                bookmarked: serverState.bookmarked, pending: [], failure: shown.failure)
+                bookmarked: serverState.bookmarked, pinned: serverState.pinned, muted: serverState.muted, pending: [], failure: shown.failure)
             if shown != expected {
                 Issue.record("schedule \(schedule) (seed \(seed)): shows \(shown), server has \(expected)")
                 return

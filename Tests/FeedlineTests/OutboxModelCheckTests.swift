@@ -232,7 +232,7 @@ private struct OutboxModel {
             let flags = server.interactions(of: row.originalID) ?? ServerInteractions()
             let expected = PostInteraction(
                 favourited: flags.favourited, favouritesCount: flags.favourites, reblogged: flags.reblogged, reblogsCount: flags.reblogs,
-                bookmarked: flags.bookmarked, failure: row.interaction.failure)
+                bookmarked: flags.bookmarked, pinned: flags.pinned, muted: flags.muted, failure: row.interaction.failure)
             if row.interaction != expected { return "settled: row \(row.id) shows \(row.interaction), the server has \(flags)" }
             for kind in InteractionKind.allCases where flags.isOn(kind) != intent["\(row.originalID) \(kind)"] {
                 return "settled: the server has \(row.originalID) \(kind) \(flags.isOn(kind)), the user asked for \(String(describing: intent["\(row.originalID) \(kind)"]))"

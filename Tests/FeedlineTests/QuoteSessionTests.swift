@@ -58,6 +58,10 @@ final class QuoteServer: EmptyReads, Sendable {
                 post.reblogged = value
             case .bookmark:
                 post.bookmarked = value
+            case .pin:
+                post.pinned = value
+            case .muteThread:
+                post.muted = value
             }
             state.posts[postID] = post
             return post

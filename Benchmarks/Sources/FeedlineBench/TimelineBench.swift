@@ -46,6 +46,10 @@ final class InstantService: FeedService {
             copy.reblogsCount += value ? 1 : 0
         case .bookmark:
             copy.bookmarked = value
+        case .pin:
+            copy.pinned = value
+        case .muteThread:
+            copy.muted = value
         }
         return copy
     }

@@ -7,18 +7,23 @@ public struct Page<Item: Hashable & Sendable>: Hashable, Sendable {
     /// How many entries the server sent in this page that could not be read (a wrong type,
     /// a missing field) and were left out of `items`; 0 for a page read whole.
     public var skipped: Int
+    /// How many of the first `items` the server puts on top, out of the newest-first order —
+    /// an account's pinned posts, above its newest (Mastodon's `pinned=true`): a list keeps
+    /// them on top and asks for newer items above the first item below them. 0 for most pages.
+    public var onTop: Int
 
-    public init(items: [Item], next: PageCursor?, skipped: Int = 0) {
+    public init(items: [Item], next: PageCursor?, skipped: Int = 0, onTop: Int = 0) {
         self.items = items
         self.next = next
         self.skipped = skipped
+        self.onTop = min(max(0, onTop), items.count)
     }
 }
 
 extension Page where Item == Post {
     /// A page of posts.
-    public init(posts: [Post], next: PageCursor?, skipped: Int = 0) {
-        self.init(items: posts, next: next, skipped: skipped)
+    public init(posts: [Post], next: PageCursor?, skipped: Int = 0, onTop: Int = 0) {
+        self.init(items: posts, next: next, skipped: skipped, onTop: onTop)
     }
 
     /// The posts.

@@ -38,5 +38,7 @@ extension Post {
         var quote: Quote?
         @OmittedWhenDefault var links: [String]
         var quoteApproval: QuoteApproval?
+        @OmittedWhenDefault var pinned: Bool
+        @OmittedWhenDefault var muted: Bool
     }
 }

@@ -91,6 +91,20 @@ public struct Post: Hashable, Sendable, Identifiable {
         set { mutableStorage().fields.bookmarked = newValue }
     }
 
+    /// Whether the signed-in user pinned this post (their own) to the top of their profile
+    /// (Mastodon's `pinned`; `false` when signed out or for someone else's post).
+    public var pinned: Bool {
+        get { storage.fields.pinned }
+        set { mutableStorage().fields.pinned = newValue }
+    }
+
+    /// Whether the signed-in user muted the conversation this post is part of: no notifications
+    /// from it (Mastodon's `muted`; `false` when signed out).
+    public var muted: Bool {
+        get { storage.fields.muted }
+        set { mutableStorage().fields.muted = newValue }
+    }
+
     /// When the post was last edited, if ever.
     public var editedAt: Date? {
         get { storage.fields.editedAt }
@@ -190,7 +204,9 @@ public struct Post: Hashable, Sendable, Identifiable {
         language: String? = nil,
         quote: Quote? = nil,
         links: [String] = [],
-        quoteApproval: QuoteApproval? = nil
+        quoteApproval: QuoteApproval? = nil,
+        pinned: Bool = false,
+        muted: Bool = false
     ) {
         // Normalised as the arguments go in: building `Fields` first and normalising it after
         // copied every field once more (an initialiser twice as slow).
@@ -200,7 +216,7 @@ public struct Post: Hashable, Sendable, Identifiable {
             favouritesCount: favouritesCount, favourited: favourited, reblogged: reblogged, bookmarked: bookmarked,
             editedAt: editedAt, tags: tags, inReplyToID: inReplyToID, url: url, filters: filters, reblog: reblog.map(\.content),
             visibility: visibility, mentions: mentions, language: language, quote: quote.map(Self.stored(quote:)), links: links,
-            quoteApproval: quoteApproval
+            quoteApproval: quoteApproval, pinned: pinned, muted: muted
         ))
     }
 
@@ -259,16 +275,19 @@ public struct Post: Hashable, Sendable, Identifiable {
         case .favourite: original.favourited
         case .reblog: original.reblogged
         case .bookmark: original.bookmarked
+        case .pin: original.pinned
+        case .muteThread: original.muted
         }
     }
 
-    /// The count of `kind` on this post (the original's); bookmarks have no public count: 0.
+    /// The count of `kind` on this post (the original's); bookmarks, pins and muted
+    /// conversations have no public count: 0.
     public func count(_ kind: InteractionKind) -> Int {
         let original = content
         return switch kind {
         case .favourite: max(0, original.favouritesCount)
         case .reblog: max(0, original.reblogsCount)
-        case .bookmark: 0
+        case .bookmark, .pin, .muteThread: 0
         }
     }
 

@@ -2,7 +2,8 @@
 /// fetch it is told about, so replies and fetched copies can be ordered against each other.
 package typealias StoreEpoch = UInt64
 
-/// The interaction state machine of one post: for each kind (favourite, boost, bookmark), what
+/// The interaction state machine of one post: for each kind (favourite, boost, bookmark, pin,
+/// muted conversation), what
 /// the server last confirmed, what the user wants, and the request in flight. A value; change it
 /// with ``reduce(_:)``.
 ///
@@ -22,13 +23,20 @@ package struct InteractionState: Hashable, Sendable {
     package var favourite: Track
     package var reblog: Track
     package var bookmark: Track
+    package var pin: Track
+    package var muteThread: Track
     /// The last failure, cleared by the next toggle or retry.
     package var failure: InteractionFailure?
 
-    package init(favourite: Track, reblog: Track, bookmark: Track = Track(confirmed: false, count: 0), failure: InteractionFailure? = nil) {
+    package init(
+        favourite: Track, reblog: Track, bookmark: Track = Track(confirmed: false, count: 0), pin: Track = Track(confirmed: false, count: 0),
+        muteThread: Track = Track(confirmed: false, count: 0), failure: InteractionFailure? = nil
+    ) {
         self.favourite = favourite
         self.reblog = reblog
         self.bookmark = bookmark
+        self.pin = pin
+        self.muteThread = muteThread
         self.failure = failure
     }
 
@@ -37,6 +45,8 @@ package struct InteractionState: Hashable, Sendable {
         favourite = Track(confirmed: post.isOn(.favourite), count: post.count(.favourite), knownSince: epoch)
         reblog = Track(confirmed: post.isOn(.reblog), count: post.count(.reblog), knownSince: epoch)
         bookmark = Track(confirmed: post.isOn(.bookmark), count: 0, knownSince: epoch)
+        pin = Track(confirmed: post.isOn(.pin), count: 0, knownSince: epoch)
+        muteThread = Track(confirmed: post.isOn(.muteThread), count: 0, knownSince: epoch)
         failure = nil
     }
 
@@ -46,7 +56,9 @@ package struct InteractionState: Hashable, Sendable {
     /// sets it. Reduce `InteractionEvent/restored(_:value:at:)` for each wish to send it.
     package init(restoring wishes: [InteractionKind: Bool]) {
         func track(_ kind: InteractionKind) -> Track { Track(confirmed: wishes[kind].map { !$0 } ?? false, count: 0) }
-        self.init(favourite: track(.favourite), reblog: track(.reblog), bookmark: track(.bookmark))
+        self.init(
+            favourite: track(.favourite), reblog: track(.reblog), bookmark: track(.bookmark), pin: track(.pin), muteThread: track(.muteThread)
+        )
     }
 
     package subscript(kind: InteractionKind) -> Track {
@@ -55,6 +67,8 @@ package struct InteractionState: Hashable, Sendable {
             case .favourite: favourite
             case .reblog: reblog
             case .bookmark: bookmark
+            case .pin: pin
+            case .muteThread: muteThread
             }
         }
         set {
@@ -62,6 +76,8 @@ package struct InteractionState: Hashable, Sendable {
             case .favourite: favourite = newValue
             case .reblog: reblog = newValue
             case .bookmark: bookmark = newValue
+            case .pin: pin = newValue
+            case .muteThread: muteThread = newValue
             }
         }
     }
@@ -74,6 +90,8 @@ package struct InteractionState: Hashable, Sendable {
             reblogged: reblog.desired,
             reblogsCount: reblog.displayedCount,
             bookmarked: bookmark.desired,
+            pinned: pin.desired,
+            muted: muteThread.desired,
             pending: Set(InteractionKind.allCases.filter { self[$0].isPending }),
             queued: Set(InteractionKind.allCases.filter { self[$0].isPending && self[$0].failedAttempts > 0 }),
             queuedChanges: InteractionKind.allCases.compactMap { self[$0].queued($0) },

@@ -1,4 +1,4 @@
-/// The things a user does to a post. All three share one convergence machine
+/// The things a user does to a post. All of them share one convergence machine
 /// (`InteractionState`): optimistic, at most one request per post and kind in flight, extra
 /// taps only move the desired value, rollback with a reason on refusal, and an outbox for what
 /// failed for lack of a connection (kept pending and sent again with backoff).
@@ -7,11 +7,16 @@ public enum InteractionKind: String, Hashable, Sendable, CaseIterable, Codable, 
     /// A boost.
     case reblog
     case bookmark
+    /// Pinned to the top of the user's profile: their own post only (see
+    /// ``refusal(_:of:by:thread:)``), at most five on Mastodon.
+    case pin
+    /// The post's conversation muted: no notifications from it (the server filters them).
+    case muteThread
 
     public var description: String { rawValue }
 
-    /// Whether the server keeps a public count of it (favourites and boosts; not bookmarks).
-    public var isCounted: Bool { self != .bookmark }
+    /// Whether the server keeps a public count of it (favourites and boosts only).
+    public var isCounted: Bool { self == .favourite || self == .reblog }
 
     /// The verb for setting it to `value`: "favourite", "unboost", "bookmark" …
     public func verb(_ value: Bool) -> String {
@@ -22,6 +27,39 @@ public enum InteractionKind: String, Hashable, Sendable, CaseIterable, Codable, 
         case (.reblog, false): "unboost"
         case (.bookmark, true): "bookmark"
         case (.bookmark, false): "remove the bookmark of"
+        case (.pin, true): "pin"
+        case (.pin, false): "unpin"
+        case (.muteThread, true): "mute the conversation of"
+        case (.muteThread, false): "unmute the conversation of"
+        }
+    }
+
+    /// Why setting it to `value` on `post` is refused before anything is sent, as Mastodon
+    /// would refuse it — `nil` when it may be sent. `me` is the signed-in account (`nil`
+    /// while unknown: the server decides); `thread` the other posts of the post's conversation
+    /// known here (its ancestors and replies, as far as loaded).
+    ///
+    /// - A pin is of one's own post (`Someone else's post cannot be pinned`), not a boost,
+    ///   and not a direct message (Mastodon 4 pins followers-only posts too).
+    /// - A conversation is muted only by someone taking part in it: its posts, as known, include
+    ///   one of theirs or one that mentions them.
+    ///
+    /// Removing (`value` false) is never refused: the server unpins or unmutes what it can.
+    public func refusal(_ value: Bool, of post: Post, by me: Author?, thread: [Post] = []) -> String? {
+        guard value, let me else { return nil }
+        let original = post.content
+        switch self {
+        case .favourite, .reblog, .bookmark:
+            return nil
+        case .pin:
+            if original.author.id != me.id {
+                return "Only your own posts can be pinned; this one is by @\(original.author.handle)."
+            }
+            if original.visibility == .direct { return "A direct message cannot be pinned: only the people it mentions see it." }
+            return nil
+        case .muteThread:
+            let takesPart = ([original] + thread).contains { $0.content.author.id == me.id || $0.content.mentions.contains { $0.lowercased() == me.handle.lowercased() } }
+            return takesPart ? nil : "Only a conversation you take part in can be muted: none of its posts shown here is yours or mentions you."
         }
     }
 }
@@ -53,6 +91,10 @@ public struct PostInteraction: Hashable, Sendable {
     public var reblogged: Bool
     public var reblogsCount: Int
     public var bookmarked: Bool
+    /// Whether the post is pinned to the top of the user's profile (their own post).
+    public var pinned: Bool
+    /// Whether the post's conversation is muted: no notifications from it.
+    public var muted: Bool
     /// Kinds waiting for the server: a request in flight, or a change queued in the outbox
     /// (the display shows the desired value meanwhile).
     public var pending: Set<InteractionKind>
@@ -80,6 +122,8 @@ public struct PostInteraction: Hashable, Sendable {
         reblogged: Bool,
         reblogsCount: Int,
         bookmarked: Bool = false,
+        pinned: Bool = false,
+        muted: Bool = false,
         pending: Set<InteractionKind> = [],
         queued: Set<InteractionKind> = [],
         queuedChanges: [QueuedChange] = [],
@@ -92,6 +136,8 @@ public struct PostInteraction: Hashable, Sendable {
         self.reblogged = reblogged
         self.reblogsCount = reblogsCount
         self.bookmarked = bookmarked
+        self.pinned = pinned
+        self.muted = muted
         self.pending = pending
         self.queued = queued
         self.queuedChanges = queuedChanges
@@ -107,7 +153,9 @@ public struct PostInteraction: Hashable, Sendable {
             favouritesCount: post.count(.favourite),
             reblogged: post.isOn(.reblog),
             reblogsCount: post.count(.reblog),
-            bookmarked: post.isOn(.bookmark)
+            bookmarked: post.isOn(.bookmark),
+            pinned: post.isOn(.pin),
+            muted: post.isOn(.muteThread)
         )
     }
 
@@ -117,15 +165,17 @@ public struct PostInteraction: Hashable, Sendable {
         case .favourite: favourited
         case .reblog: reblogged
         case .bookmark: bookmarked
+        case .pin: pinned
+        case .muteThread: muted
         }
     }
 
-    /// The count of one kind (0 for bookmarks, which have none).
+    /// The count of one kind (0 for bookmarks, pins and muted conversations, which have none).
     public func count(_ kind: InteractionKind) -> Int {
         switch kind {
         case .favourite: favouritesCount
         case .reblog: reblogsCount
-        case .bookmark: 0
+        case .bookmark, .pin, .muteThread: 0
         }
     }
 }

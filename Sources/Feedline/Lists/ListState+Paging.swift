@@ -30,6 +30,7 @@ extension ListState {
         edit.insertedBlock(at: rows.count, count: fresh.count)
         rows.insert(fresh, at: rows.count)
         if cursor == nil {
+            keepOnTop(page)
             firstPageCoversWaiting(page.items, for: request, &edit)
             // Newer than a row shown while the page came: they wait above, as the stream's
             // arrivals do (oldest first), for the person to show them.
@@ -62,6 +63,7 @@ extension ListState {
     mutating func reloadAnswered(_ page: Page<ListRow>, _ edit: inout RowEdit) {
         inFlight = nil
         replaceRows(with: page, &edit)
+        keepOnTop(page)
         if refreshStyle == .newer {
             // Asked for as a reload, not a refresh: it says nothing of what is newer.
             lastRefresh = nil
@@ -98,6 +100,15 @@ extension ListState {
     }
 
     /// A reload: the page's rows replace every row.
+    /// The rows a first page or a reload puts on top out of the server's newest-first order
+    /// (``Page/onTop``: an account's pinned posts) stay there: like one's own posts not placed
+    /// yet (``ownUnplaced``), newer pages are asked above the row below them and go below them,
+    /// until a page places one where it belongs.
+    private mutating func keepOnTop(_ page: Page<ListRow>) {
+        guard refreshStyle == .newer else { return }
+        for item in page.items.prefix(page.onTop) where rows.contains(item.id) { ownUnplaced[item.id] = .max }
+    }
+
     private mutating func replaceRows(with page: Page<ListRow>, _ edit: inout RowEdit) {
         let fresh = RowList(page.items.filter { $0.gap == nil })
         let added = fresh.count { !rows.contains($0.id) }

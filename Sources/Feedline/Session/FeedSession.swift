@@ -126,6 +126,39 @@ public final class FeedSession {
         store.set(kind, value, id)
     }
 
+    /// Why setting `kind` of the post `id` names to `value` would be refused, said before
+    /// anything is sent or shown (``InteractionKind/refusal(_:of:by:thread:)``): a pin of
+    /// someone else's post or of a direct message, a mute of a conversation the user takes no
+    /// part in. A front asks before it sets or toggles, after ``Drafts/load(then:)`` made the
+    /// signed-in account known. `nil` when it may be sent — also while the post or the account is
+    /// not known (the server decides then, and a refusal rolls back with its sentence). The
+    /// conversation is what is known here: the post's ancestors the store has, and every post of
+    /// each open post screen's or thread screen's thread that shows it.
+    ///
+    /// - Complexity: O(ancestors + the posts of the screens on the stack that show its thread).
+    public func interactionRefusal(_ kind: InteractionKind, _ value: Bool, post id: PostID) -> FeedFailure? {
+        guard value, let post = store.post(id) else { return nil }
+        var thread: [Post] = []
+        var parent = post.inReplyToID
+        while let next = parent, thread.count < 200, let ancestor = store.post(next) {
+            thread.append(ancestor)
+            parent = ancestor.inReplyToID
+        }
+        if kind == .muteThread {
+            for screen in navigator.screens {
+                switch screen {
+                case .post(let detail) where detail.current.post?.id == post.id:
+                    thread += (detail.current.context?.ancestors ?? []) + (detail.current.context?.descendants ?? [])
+                case .list(let list):
+                    guard case .thread = list.source, !list.rows(showing: post.id).isEmpty else { continue }
+                    thread += list.rows.compactMap { $0.post?.post }
+                case .post: continue
+                }
+            }
+        }
+        return kind.refusal(value, of: post, by: drafts.settings?.account, thread: thread).map { FeedFailure(message: $0, isTransient: false) }
+    }
+
     /// Whether a screen on the stack shows the post `id` names (a row of it, a boost of it, a
     /// notification about it, or its detail), as the store knows without a search.
     public func shows(post id: PostID) -> Bool {

@@ -761,7 +761,10 @@ public final class FeedListViewModel {
             let posts = undeleted(page.items, fetchedAt)
             store.ingest(posts, fetchedAt: fetchedAt)
             let shown = posts.filter { !$0.isHidden(in: filterContext) }
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next, skipped: page.skipped))
+            // Of the posts on top (pinned), the ones still shown.
+            let onTop = Set(page.items.prefix(page.onTop).map(\.id))
+            let shownOnTop = shown.prefix { onTop.contains($0.id) }.count
+            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next, skipped: page.skipped, onTop: shownOnTop))
             // A page that shows nothing (a filter hides every post, or all were deleted while it
             // came) asks for the next one by itself, once for this page (a chain of such pages
             // ends at the list's end).

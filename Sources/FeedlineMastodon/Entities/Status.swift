@@ -57,6 +57,11 @@ extension Mastodon {
         public var reblogged: Bool?
         /// Whether the signed-in user bookmarked it; `nil` when the server did not say.
         public var bookmarked: Bool?
+        /// Whether the signed-in user pinned it to their profile; `nil` when the server did not
+        /// say (Mastodon says only for the user's own posts that can be pinned).
+        public var pinned: Bool?
+        /// Whether the signed-in user muted its conversation; `nil` when the server did not say.
+        public var muted: Bool?
         /// The signed-in user's filters that matched it (empty when none did, or signed out).
         public var filtered: [FilterResult]
         /// The post it quotes (Mastodon 4.4+), with the quote's state; `nil` for none.
@@ -75,7 +80,8 @@ extension Mastodon {
             tags: [Tag] = [], emojis: [CustomEmoji] = [], card: Card? = nil, poll: Poll? = nil,
             repliesCount: Int = 0, reblogsCount: Int = 0, favouritesCount: Int = 0,
             favourited: Bool? = nil, reblogged: Bool? = nil, bookmarked: Bool? = nil,
-            filtered: [FilterResult] = [], reblog: Status? = nil, quote: Quote? = nil, quoteApproval: QuoteApproval? = nil
+            filtered: [FilterResult] = [], reblog: Status? = nil, quote: Quote? = nil, quoteApproval: QuoteApproval? = nil,
+            pinned: Bool? = nil, muted: Bool? = nil
         ) {
             self.id = id
             self.uri = uri
@@ -102,6 +108,8 @@ extension Mastodon {
             self.favourited = favourited
             self.reblogged = reblogged
             self.bookmarked = bookmarked
+            self.pinned = pinned
+            self.muted = muted
             self.filtered = filtered
             self.nested = reblog.map(Nested.status)
             self.quote = quote
@@ -128,7 +136,7 @@ extension Mastodon {
 
         enum CodingKeys: String, CodingKey {
             case id, uri, url, account, content, sensitive, visibility, language, mentions, tags, emojis, card, poll
-            case reblog, favourited, reblogged, bookmarked, filtered, quote
+            case reblog, favourited, reblogged, bookmarked, pinned, muted, filtered, quote
             case quoteApproval = "quote_approval"
             case createdAt = "created_at"
             case editedAt = "edited_at"
@@ -169,6 +177,8 @@ extension Mastodon {
             favourited = try container.decodeIfPresent(Bool.self, forKey: .favourited)
             reblogged = try container.decodeIfPresent(Bool.self, forKey: .reblogged)
             bookmarked = try container.decodeIfPresent(Bool.self, forKey: .bookmarked)
+            pinned = try container.decodeIfPresent(Bool.self, forKey: .pinned)
+            muted = try container.decodeIfPresent(Bool.self, forKey: .muted)
             filtered = try container.value(.filtered, or: [])
             nested = try container.decodeIfPresent(Status.self, forKey: .reblog).map(Nested.status)
             quote = try container.decodeIfPresent(Quote.self, forKey: .quote)
@@ -204,6 +214,8 @@ extension Mastodon {
             try container.encodeIfPresent(favourited, forKey: .favourited)
             try container.encodeIfPresent(reblogged, forKey: .reblogged)
             try container.encodeIfPresent(bookmarked, forKey: .bookmarked)
+            try container.encodeIfPresent(pinned, forKey: .pinned)
+            try container.encodeIfPresent(muted, forKey: .muted)
             if !filtered.isEmpty { try container.encode(filtered, forKey: .filtered) }
             try container.encode(reblog, forKey: .reblog)
             try container.encodeIfPresent(quote, forKey: .quote)

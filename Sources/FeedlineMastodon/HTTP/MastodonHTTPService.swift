@@ -142,11 +142,33 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         if feed.isPagedByOffset { return try await trendingPosts(after: cursor) }
         let feed = try await resolved(feed)
+        // A profile's first page: its pinned posts on top, as Mastodon's profiles show them, and
+        // each once (the newest posts without them); asked for beside the page.
+        var profile: AccountID?
+        if cursor == nil, case .account(let id) = feed { profile = id }
+        async let pinnedPage = pinnedPosts(of: profile, what: feed.title)
         let url = pageURL(of: feed, after: cursor)
         let response = try await send(APIRequest(method: "GET", url: url, what: feed.title, feed: feed))
         let page = try decodePage(Mastodon.Status.self, from: response, what: feed.title, limit: pageSize)
         let posts = page.items.map(Post.init)
-        return Page(posts: posts, next: posts.isEmpty ? nil : nextCursor(response, after: url, of: feed), skipped: page.skipped)
+        let next = posts.isEmpty ? nil : nextCursor(response, after: url, of: feed)
+        guard let pinned = try await pinnedPage else { return Page(posts: posts, next: next, skipped: page.skipped) }
+        let ids = Set(pinned.items.map(\.id))
+        return Page(
+            posts: pinned.items + posts.filter { !ids.contains($0.id) }, next: next, skipped: page.skipped + pinned.skipped, onTop: pinned.items.count
+        )
+    }
+
+    /// `GET /api/v1/accounts/:id/statuses?pinned=true`: the account's pinned posts, in the
+    /// server's order (at most ``maximumPageSize``; Mastodon lets an account pin five); `nil`
+    /// without an account (nothing asked).
+    private func pinnedPosts(of id: AccountID?, what: String) async throws -> Page<Post>? {
+        guard let id else { return nil }
+        let query = [URLQueryItem(name: "pinned", value: "true"), URLQueryItem(name: "limit", value: String(Self.maximumPageSize))]
+        let url = server.url(path: Feed.account(id).path, query: query)
+        let response = try await send(APIRequest(method: "GET", url: url, what: what, feed: .account(id)))
+        let page = try decodePage(Mastodon.Status.self, from: response, what: what, limit: Self.maximumPageSize)
+        return Page(posts: page.items.map(Post.init), next: nil, skipped: page.skipped)
     }
 
     /// The newest posts of `feed` between `lower` and `upper` (`since_id` + `max_id`), at most
@@ -187,13 +209,15 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         return PostContext(ancestors: context.ancestors.map(Post.init), descendants: context.descendants.map(Post.init))
     }
 
-    /// `POST /api/v1/statuses/:id/favourite|unfavourite|reblog|unreblog|bookmark|unbookmark`;
+    /// `POST /api/v1/statuses/:id/favourite|unfavourite|reblog|unreblog|bookmark|unbookmark|pin|unpin|mute|unmute`;
     /// returns the original (for a reblog, the `reblog` of the boost the server answers with).
     public func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
         let action = switch kind {
         case .favourite: value ? "favourite" : "unfavourite"
         case .reblog: value ? "reblog" : "unreblog"
         case .bookmark: value ? "bookmark" : "unbookmark"
+        case .pin: value ? "pin" : "unpin"
+        case .muteThread: value ? "mute" : "unmute"
         }
         let what = "\(action) of post \(postID)"
         let response = try await send(APIRequest(method: "POST", url: statusURL(postID, action), what: what))
@@ -203,6 +227,8 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
         case .favourite: if original.favourited == nil { original.favourited = value }
         case .reblog: if original.reblogged == nil { original.reblogged = status.reblogged ?? value }
         case .bookmark: if original.bookmarked == nil { original.bookmarked = value }
+        case .pin: if original.pinned == nil { original.pinned = value }
+        case .muteThread: if original.muted == nil { original.muted = value }
         }
         return Post(original)
     }

@@ -14,7 +14,8 @@ extension Post {
     /// - A boost of a boost (which Mastodon never sends, but a relay might) is flattened: the
     ///   entry keeps its own id, author and date, and its ``Feedline/Post/reblog`` is the innermost
     ///   original; the booster in the middle is not kept.
-    /// - `favourited` / `reblogged` / `bookmarked` absent (signed out) read as `false`.
+    /// - `favourited` / `reblogged` / `bookmarked` / `pinned` / `muted` absent (signed out, or
+    ///   `pinned` of someone else's post) read as `false`.
     /// - `filtered` becomes ``Feedline/Post/filters``; a boost's filters also go to its original
     ///   (which is what a row shows and filters apply to).
     /// - `quote` becomes ``Feedline/Post/quote``, one level deep (the quoted status's own quote
@@ -57,7 +58,9 @@ extension Post {
             language: status.language,
             quote: status.quote.map(Quote.init),
             links: HTMLLinks.links(in: status.content),
-            quoteApproval: status.quoteApproval.map(QuoteApproval.init)
+            quoteApproval: status.quoteApproval.map(QuoteApproval.init),
+            pinned: status.pinned ?? false,
+            muted: status.muted ?? false
         )
     }
 }

@@ -31,6 +31,14 @@ public struct SandboxScenario: Hashable, Sendable {
         case bookmark
         /// … of a bookmark to `false`.
         case unbookmark
+        /// … of a pin to `true`.
+        case pin
+        /// … of a pin to `false`.
+        case unpin
+        /// … of a muted conversation to `true`.
+        case muteThread = "mute_thread"
+        /// … of a muted conversation to `false`.
+        case unmuteThread = "unmute_thread"
         /// ``SandboxService/notifications(after:)`` and ``SandboxService/newerNotifications(than:olderThan:)``.
         case notifications
         /// ``SandboxService/account(named:)``.

@@ -254,14 +254,23 @@ public final class SandboxService: FeedService {
                 }
             }
             let slice = ids[min(start, ids.count)..<min(start + pageSize, ids.count)]
-            let posts = slice.compactMap { state.store.post($0) }
+            var posts = slice.compactMap { state.store.post($0) }
             let next =
                 feed == .trending
                 ? Self.cursor(after: start, size: pageSize, total: ids.count)
                 : start + pageSize < ids.count ? slice.last.map { PageCursor($0) } : nil
+            // A profile's first page: its pinned posts on top (Mastodon's `pinned=true`, most
+            // recently pinned first), each once.
+            var onTop = 0
+            if case .account = feed, cursor == nil {
+                let pinned = state.store.pins.filter { positions[$0] != nil && !state.store.isDeleted($0) }.compactMap { state.store.post($0) }
+                let ids = Set(pinned.map(\.id))
+                posts = pinned + posts.filter { !ids.contains($0.id) }
+                onTop = pinned.count
+            }
             state.pagesServed += 1
             try state.releaseArrivals()
-            return Page(posts: posts, next: next)
+            return Page(posts: posts, next: next, onTop: onTop)
         }
     }
 
@@ -361,6 +370,48 @@ public final class SandboxService: FeedService {
         case .favourite: try await applyFavourite(value, postID: postID)
         case .reblog: try await applyReblog(value, postID: postID)
         case .bookmark: try await applyBookmark(value, postID: postID)
+        case .pin: try await applyPin(value, postID: postID)
+        case .muteThread: try await applyMute(value, postID: postID)
+        }
+    }
+
+    /// The most posts an account pins (Mastodon's `StatusPinValidator::PIN_LIMIT`).
+    public static let pinLimit = 5
+
+    /// Pins or unpins the status `postID` names, as Mastodon does: one's own post only, not a
+    /// boost, not a direct message, at most ``pinLimit`` — each refused with Mastodon's sentence
+    /// (HTTP 422, `Validation failed: …`). Idempotent; unpinning what is not pinned is fine.
+    private func applyPin(_ pinned: Bool, postID: PostID) async throws -> Post {
+        try await perform(pinned ? .pin : .unpin, postID: postID) { state, _ throws(SandboxError) in
+            guard let entry = state.store.statuses[postID.rawValue], !state.store.isDeleted(postID.rawValue) else { throw .notFound(postID) }
+            var status = entry
+            if pinned {
+                var problems: [String] = []
+                if entry.reblog != nil { problems.append("A boost cannot be pinned") }
+                if entry.account.id != state.scenario.account.id { problems.append("Someone else's post cannot be pinned") }
+                if entry.visibility == .direct { problems.append("Posts that are only visible to mentioned users cannot be pinned") }
+                if entry.pinned != true, state.store.pins.count(where: { state.store.statuses[$0]?.account.id == state.scenario.account.id }) >= Self.pinLimit {
+                    problems.append("You have already pinned the maximum number of posts")
+                }
+                if !problems.isEmpty { throw .refused("Validation failed: " + problems.joined(separator: ", ")) }
+            } else if entry.reblog != nil {
+                status = try state.store.original(of: postID.rawValue)
+            }
+            guard (status.pinned ?? false) != pinned else { return state.store.converted(status) }
+            status.pinned = pinned
+            state.store.replace(status)
+            return state.store.converted(status)
+        }
+    }
+
+    /// Mutes or unmutes the conversation of the status `postID` names: Mastodon then sends no
+    /// notification about its posts (``SandboxService/State/react(_:)``), while those already
+    /// sent stay. Idempotent.
+    private func applyMute(_ muted: Bool, postID: PostID) async throws -> Post {
+        try await perform(muted ? .muteThread : .unmuteThread, postID: postID) { state, _ throws(SandboxError) in
+            let original = try state.store.original(of: postID.rawValue)
+            state.store.setMuted(muted, conversationOf: original.id)
+            return state.store.converted(try state.store.original(of: original.id))
         }
     }
 
@@ -546,6 +597,8 @@ extension SandboxService.State {
             accounts.followedUser(by: account.id)
         }
         if let status { store.replace(status) }
+        // Mastodon notifies nothing about the posts of a muted conversation.
+        if let status, store.isMuted(status.id) { return nil }
         // A broken deferred file leaves the list empty: its notifications requests fail, saying why.
         try? loadNotifications()
         return notifications.add(type: reaction.kind.rawValue, account: account, status: status, at: reaction.date)

@@ -15,6 +15,10 @@ struct SandboxStore: Sendable {
     private var bookmarks: [String] = []
     /// Originals the user favourited, most recently favourited first.
     private var favourites: [String] = []
+    /// Posts pinned to their author's profile, most recently pinned first (Mastodon's order).
+    private(set) var pins: [String] = []
+    /// The conversations the user muted, by their first post's id (``conversation(of:)``).
+    private(set) var mutedConversations: Set<String> = []
     /// Every other feed's ids, newest first, with positions; dropped when statuses change.
     private var feeds: [Feed: (ids: [String], positions: [String: Int])] = [:]
     /// The trending posts as last ranked, kept until ``forgetTrending()`` (not when statuses
@@ -64,10 +68,14 @@ struct SandboxStore: Sendable {
             if let original = status.reblog?.original, statuses[original.id] == nil { statuses[original.id] = original }
         }
         let originals = statuses.values.compactMap { status in
-            status.reblog == nil ? (key: SortKey(status), bookmarked: status.bookmarked == true, favourited: status.favourited == true) : nil
+            status.reblog == nil
+                ? (key: SortKey(status), bookmarked: status.bookmarked == true, favourited: status.favourited == true, pinned: status.pinned == true)
+                : nil
         }.sorted { $0.key.isNewer(than: $1.key) }
         bookmarks = originals.filter(\.bookmarked).map(\.key.id)
         favourites = originals.filter(\.favourited).map(\.key.id)
+        pins = originals.filter(\.pinned).map(\.key.id)
+        for status in statuses.values where status.reblog == nil && status.muted == true { mutedConversations.insert(conversation(of: status.id)) }
     }
 
     /// Adds timeline entries (and the originals they boost, unless already known) and reorders.
@@ -195,6 +203,8 @@ struct SandboxStore: Sendable {
             post.reblogged = status.reblogged ?? false
             post.reblogsCount = status.reblogsCount
             post.bookmarked = status.bookmarked ?? false
+            post.pinned = status.pinned ?? false
+            post.muted = status.muted ?? false
             converted[status.id] = post
         } else {
             converted[status.id] = nil
@@ -209,6 +219,10 @@ struct SandboxStore: Sendable {
             if status.bookmarked == true { bookmarks.insert(status.id, at: 0) }
             feeds[.bookmarks] = nil
         }
+        if before?.pinned != status.pinned {
+            pins.removeAll { $0 == status.id }
+            if status.pinned == true { pins.insert(status.id, at: 0) }
+        }
     }
 
     /// Whether `after` is `before` with only its favourite, boost and bookmark state changed.
@@ -219,6 +233,8 @@ struct SandboxStore: Sendable {
         adjusted.reblogged = after.reblogged
         adjusted.reblogsCount = after.reblogsCount
         adjusted.bookmarked = after.bookmarked
+        adjusted.pinned = after.pinned
+        adjusted.muted = after.muted
         return adjusted == after
     }
 
@@ -470,7 +486,9 @@ struct SandboxStore: Sendable {
             reblogged: false,
             bookmarked: false,
             quote: quote,
-            quoteApproval: approval
+            quoteApproval: approval,
+            pinned: false,
+            muted: draft.inReplyTo.map { isMuted($0.rawValue) } ?? false
         )
         sources[id] = (draft.text, draft.warning ?? "")
         if visibility == .direct {
@@ -568,6 +586,32 @@ struct SandboxStore: Sendable {
             stack.append(contentsOf: (children[next] ?? []).reversed())
         }
         return (ancestors.reversed(), descendants)
+    }
+
+    /// The conversation the status `id` is part of, named by its first post: the root of its
+    /// chain of replies as far as the store knows it.
+    func conversation(of id: String) -> String {
+        var root = statuses[id]?.reblog?.id ?? id
+        var seen: Set<String> = [root]
+        while let parent = statuses[root]?.inReplyToID, statuses[parent] != nil, seen.insert(parent).inserted { root = parent }
+        return root
+    }
+
+    /// Mutes (`true`) or unmutes the conversation of the status `id`: every status of it the
+    /// store holds says so (`muted`), and so will replies added to it later.
+    mutating func setMuted(_ value: Bool, conversationOf id: String) {
+        let root = conversation(of: id)
+        if value { mutedConversations.insert(root) } else { mutedConversations.remove(root) }
+        for status in statuses.values where status.reblog == nil && (status.muted ?? false) != value && conversation(of: status.id) == root {
+            var changed = status
+            changed.muted = value
+            replace(changed)
+        }
+    }
+
+    /// Whether the status `id` is part of a conversation the user muted.
+    func isMuted(_ id: String) -> Bool {
+        !mutedConversations.isEmpty && mutedConversations.contains(conversation(of: id))
     }
 
     /// Every non-boost status's id under its parent's, each list oldest first.

@@ -35,6 +35,9 @@ public enum Command: Hashable, Sendable {
     case boost(row: Int?)
     /// Favourite or unfavourite a row (`fav 3`) or the open post (`fav`).
     case favourite(row: Int?)
+    /// Set a post's `kind` on or off — `pin 3`, `unpin`, `mute-thread 3`, `unmute-thread` — on
+    /// a row or the open post; nothing is sent when it already is.
+    case set(InteractionKind, Bool, row: Int?)
     /// Undo a favourite, boost or bookmark of a row (`unfav 3`) or the open post (`unfav`);
     /// nothing happens when there is none to undo.
     case undo(InteractionKind, row: Int?)
@@ -272,6 +275,8 @@ extension Command {
         case .favourite(let row): row.map { "fav \($0)" } ?? "fav"
         case .undo(let kind, let row):
             Self.undoName(kind).rawValue + (row.map { " \($0)" } ?? "")
+        case .set(let kind, let value, let row):
+            (Self.setName(kind, value)?.rawValue ?? Self.undoName(kind).rawValue) + (row.map { " \($0)" } ?? "")
         case .screen(let name): name.rawValue
         case .gap(let row): "gap \(row)"
         case .help(let topic): topic.map { "help \($0.rawValue)" } ?? "help"
@@ -319,6 +324,18 @@ extension Command {
         case .favourite: .unfav
         case .reblog: .unboost
         case .bookmark: .unbookmark
+        case .pin: .unpin
+        case .muteThread: .unmuteThread
+        }
+    }
+
+    /// The command that sets `kind` to `value` when one does (`pin`, `unmute-thread`); `nil`
+    /// for the toggles (`fav`, `boost`, `bookmark`), which the undo commands turn off.
+    static func setName(_ kind: InteractionKind, _ value: Bool) -> CommandName? {
+        switch kind {
+        case .favourite, .reblog, .bookmark: value ? nil : undoName(kind)
+        case .pin: value ? .pin : .unpin
+        case .muteThread: value ? .muteThread : .unmuteThread
         }
     }
 }

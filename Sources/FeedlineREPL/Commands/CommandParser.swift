@@ -207,6 +207,8 @@ public enum CommandParser {
         case .unfav: return optionalRow().map { .undo(.favourite, row: $0) }
         case .unboost: return optionalRow().map { .undo(.reblog, row: $0) }
         case .unbookmark: return optionalRow().map { .undo(.bookmark, row: $0) }
+        case .pin, .unpin: return optionalRow().map { .set(.pin, name == .pin, row: $0) }
+        case .muteThread, .unmuteThread: return optionalRow().map { .set(.muteThread, name == .muteThread, row: $0) }
         case .show: return optionalRow().map { .show(row: $0) }
         case .thread: return optionalRow().map { .thread(row: $0) }
         case .quote: return optionalRow().map { .quote(row: $0) }

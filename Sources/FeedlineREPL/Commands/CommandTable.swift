@@ -7,6 +7,9 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case quote
     case quotePost = "quote-post"
     case unfav, vote
+    case pin, unpin
+    case muteThread = "mute-thread"
+    case unmuteThread = "unmute-thread"
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
     case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists
     case conversations, remove
@@ -197,6 +200,18 @@ public enum CommandTable {
             name: .unbookmark, aliases: [], argument: .rowOnList, usage: "unbookmark N", postUsage: "unbookmark",
             summary: "remove the bookmark of row N's post, if there is one",
             details: "Unlike bookmark, which toggles, unbookmark only ever removes: on a post without your bookmark it does nothing.",
+            screens: [.list, .post], group: .reading, traits: [.posts, .notifications, .conversations]
+        ),
+        CommandSpec(
+            name: .muteThread, aliases: [], argument: .rowOnList, usage: "mute-thread N", postUsage: "mute-thread",
+            summary: "mute the conversation of row N's post: no more notifications from it",
+            details: "Your server stops notifying you of replies, favourites and boosts in that conversation; the notifications you have stay. Only a conversation you take part in (a post of yours or one mentioning you in it) can be muted. The post screen says the conversation is muted, on every screen at once; unmute-thread undoes it.",
+            screens: [.list, .post], group: .reading, traits: [.posts, .notifications, .conversations]
+        ),
+        CommandSpec(
+            name: .unmuteThread, aliases: [], argument: .rowOnList, usage: "unmute-thread N", postUsage: "unmute-thread",
+            summary: "unmute the conversation of row N's post",
+            details: "Notifications from the conversation come again; those sent while it was muted do not.",
             screens: [.list, .post], group: .reading, traits: [.posts, .notifications, .conversations]
         ),
         CommandSpec(
@@ -473,7 +488,7 @@ public enum CommandTable {
         CommandSpec(
             name: .help, aliases: ["?"], argument: .topic, usage: "help [command]",
             summary: "list the commands, or explain one",
-            details: "Marks on rows: ★/☆ favourited or not, ▲/△ boosted or not (each with its count), 🔖 bookmarked, … waiting for the server; before the number, + new, ~ changed, · a saved copy from the last run the server has not confirmed yet, ▸ in a thread the post it was opened for.",
+            details: "Marks on rows: ★/☆ favourited or not, ▲/△ boosted or not (each with its count), 🔖 bookmarked, 📌 pinned to your profile, … waiting for the server; before the number, + new, ~ changed, · a saved copy from the last run the server has not confirmed yet, ▸ in a thread the post it was opened for.",
             screens: [.list, .post], group: .session
         ),
         CommandSpec(
@@ -548,6 +563,20 @@ public enum CommandTable {
             summary: "open draft N (as drafts numbers them) to write on",
             details: "Shows what the draft replies to or edits, who may see it, its content warning, language, poll and the characters left; new lines replace its text, . sends it (as it is when no line was typed), .back keeps it, .help lists the rest.",
             screens: [.list, .post], group: .writing
+        ),
+        CommandSpec(
+            name: .pin, aliases: [], argument: .rowOnList, usage: "pin N", postUsage: "pin",
+            summary: "pin row N's post (yours) to the top of your profile",
+            postSummary: "pin this post (yours) to the top of your profile",
+            details: "Pinned posts come first on your profile, marked 📌 on every row and screen that shows them, at once. Only your own posts can be pinned, not direct messages; Mastodon keeps at most five: a sixth is refused with the server's sentence and the mark goes again. unpin undoes it.",
+            screens: [.list, .post], group: .writing, traits: [.posts, .notifications, .conversations]
+        ),
+        CommandSpec(
+            name: .unpin, aliases: [], argument: .rowOnList, usage: "unpin N", postUsage: "unpin",
+            summary: "unpin row N's post from your profile",
+            postSummary: "unpin this post from your profile",
+            details: "The 📌 goes from every screen at once; on a post that is not pinned it does nothing. Your profile shows it in its place again when it loads again (reload).",
+            screens: [.list, .post], group: .writing, traits: [.posts, .notifications, .conversations]
         ),
     ]
 

@@ -95,5 +95,5 @@ public enum HelpText {
     /// `reading, writing, people, lists and tags, session`.
     private static let groupWords = CommandGroup.allCases.map(\.topic).joined(separator: ", ")
 
-    private static let marks = "Marks: ★ favourited, ▲ boosted, 🔖 bookmarked, … waiting for the server."
+    private static let marks = "Marks: ★ favourited, ▲ boosted, 🔖 bookmarked, 📌 pinned, … waiting for the server."
 }

@@ -197,8 +197,15 @@ public struct DetailRenderer: Sendable {
         let fav = (interaction.favourited ? "★" : "☆") + queued(.favourite) + " " + Self.count(interaction.favouritesCount, "favourite")
         let boost = (interaction.reblogged ? "▲" : "△") + queued(.reblog) + " " + Self.count(interaction.reblogsCount, "boost")
         let bookmark = interaction.bookmarked ? " · 🔖 bookmarked" + queued(.bookmark) : (interaction.queued.contains(.bookmark) ? " · 🔖 unbookmarking…" : "")
-        let lines = TextWidth.wrap(fav + " · " + boost + " · " + Self.count(replies, "reply", "replies") + bookmark, to: width)
-        return interaction.favourited || interaction.reblogged ? lines.map(style.yellow) : lines.map(TerminalText.init)
+        let pin = interaction.pinned ? " · 📌 pinned" + queued(.pin) : (interaction.queued.contains(.pin) ? " · 📌 unpinning…" : "")
+        let head = fav + " · " + boost + " · " + Self.count(replies, "reply", "replies")
+        let lines = TextWidth.wrap(head + bookmark + pin, to: width)
+        let marked = interaction.favourited || interaction.reblogged ? lines.map(style.yellow) : lines.map(TerminalText.init)
+        guard interaction.muted || interaction.queued.contains(.muteThread) else { return marked }
+        let muted = interaction.muted
+            ? "🔇 Conversation muted\(queued(.muteThread)): no notifications from it (unmute-thread)."
+            : "🔇 Unmuting the conversation…"
+        return marked + TextWidth.wrap(muted, to: width).map(style.dim)
     }
 
     /// `lines` up to ``textLineLimit``, then a note that counts the rest and says how to see

@@ -41,6 +41,7 @@ struct QuoteLines {
         let interaction = quoted.interaction
         let (favourite, boost) = RowRenderer.marks(interaction)
         let marks = favourite + "  " + boost + (interaction.bookmarked ? "  🔖" + interaction.queuedMark(.bookmark) : "")
+            + (interaction.pinned ? "  📌" + interaction.queuedMark(.pin) : "")
         let who = TextWidth.oneLine(post.author.name) + " @" + TextWidth.oneLine(post.author.handle) + " · " + clock.relative(post.createdAt)
         let whoRoom = room - TextWidth.width(of: marks) - 2
         guard whoRoom >= 8 else { return TerminalText(TextWidth.truncate(who, to: room)) }

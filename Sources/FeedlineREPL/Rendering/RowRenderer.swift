@@ -208,7 +208,8 @@ public struct RowRenderer: Sendable {
         let interaction = source.interaction
         let queued = interaction.queuedMark
         let (fav, boost) = Self.marks(interaction)
-        let bookmark = interaction.bookmarked || interaction.queued.contains(.bookmark) ? "  🔖" + queued(.bookmark) : ""
+        let bookmark = (interaction.bookmarked || interaction.queued.contains(.bookmark) ? "  🔖" + queued(.bookmark) : "")
+            + (interaction.pinned || interaction.queued.contains(.pin) ? "  📌" + queued(.pin) : "")
         let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost) + TextWidth.width(of: bookmark)
         let marks = (interaction.favourited ? style.yellow(fav) : TerminalText(fav)) + "  " + (interaction.reblogged ? style.green(boost) : TerminalText(boost)) + bookmark
         let lead = prefix(source.body.number, marker == " " && source.isFocus ? Self.focusMarker : marker) + TextWidth.spaces(source.threadIndent)
@@ -321,6 +322,7 @@ public struct RowRenderer: Sendable {
             let post = ShownPost(postRow.content)
             let marks = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount) + "  "
                 + (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount) + (interaction.bookmarked ? "  🔖" : "")
+                + (interaction.pinned ? "  📌" : "")
             let available = width - Self.indent
             let carries = PostCarries.note(media: post.media, poll: post.poll, now: clock.now())
             let text = post.contentWarning.map { "CW: " + TextWidth.oneLine($0) }

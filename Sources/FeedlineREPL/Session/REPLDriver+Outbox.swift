@@ -31,6 +31,10 @@ extension REPLDriver {
         case (.reblog, false): "unboost"
         case (.bookmark, true): "bookmark"
         case (.bookmark, false): "bookmark removal"
+        case (.pin, true): "pin"
+        case (.pin, false): "unpin"
+        case (.muteThread, true): "mute of the conversation"
+        case (.muteThread, false): "unmute of the conversation"
         }
     }
 

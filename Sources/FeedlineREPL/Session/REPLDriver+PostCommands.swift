@@ -26,12 +26,66 @@ extension REPLDriver {
         }
     }
 
-    /// `favourited`, `boosted`, `bookmarked`.
+    /// `favourited`, `boosted`, `bookmarked`, `pinned`, `in a muted conversation`.
     static func participle(_ kind: InteractionKind) -> String {
         switch kind {
         case .favourite: "favourited"
         case .reblog: "boosted"
         case .bookmark: "bookmarked"
+        case .pin: "pinned"
+        case .muteThread: "in a muted conversation"
+        }
+    }
+
+    /// `pin`, `unpin`, `mute-thread`, `unmute-thread` (and any kind set to a value): what it
+    /// names is set to `value` unless it already is. Turning on is checked first by the core's
+    /// rules (``FeedSession/interactionRefusal(_:_:post:)``: your own post, a conversation you take
+    /// part in), once the session knows who you are: refused in words, nothing sent.
+    func setInteraction(_ kind: InteractionKind, _ value: Bool, row number: Int?, accountAsked: Bool = false) {
+        let name = Command.setName(kind, value) ?? Command.undoName(kind)
+        let target = self.target(number, name: name)
+        let post: PostID
+        let what: String
+        let shown: PostInteraction?
+        switch target {
+        case .post(let entry)?:
+            guard let loaded = loadedPost(entry) else { return }
+            post = loaded.id
+            what = "This post"
+            shown = entry.detail.current.interaction
+        case .row(_, let row, let number)?:
+            guard let found = self.post(of: row, number: number) else { return }
+            post = found.post.originalID
+            what = "Row \(number)'s post"
+            shown = found.interaction
+        case nil:
+            return
+        }
+        if value, session.drafts.settings == nil, session.drafts.settingsFailure == nil, !accountAsked {
+            // Who you are decides what may be pinned or muted: asked first, once a session.
+            session.drafts.load { [weak self] in
+                self?.setInteraction(kind, value, row: number, accountAsked: true)
+                self?.flushIfFollowing()
+            }
+            return
+        }
+        if let refusal = session.interactionRefusal(kind, value, post: post) {
+            refuse(refusal.message)
+            return
+        }
+        if let shown, shown.isOn(kind) == value, !shown.pending.contains(kind) {
+            say(value ? "\(what) is \(Self.participle(kind)) already." : "\(what) is not \(Self.participle(kind)); nothing to undo.")
+            return
+        }
+        switch target {
+        case .post(let entry)?: _ = entry.detail.set(kind, value)
+        case .row(let entry, let row, let number)?:
+            _ = entry.list.set(kind, value, row: row.id)
+            // A row shows no mark of a muted conversation (its post screen does): said here.
+            if kind == .muteThread {
+                say(value ? "Row \(number)'s conversation is muted: no notifications from it." : "Row \(number)'s conversation is unmuted.")
+            }
+        case nil: break
         }
     }
 

@@ -516,6 +516,7 @@ public final class REPLDriver {
         case .boost(let row): interact(.reblog, row: row, name: .boost)
         case .bookmark(let row): interact(.bookmark, row: row, name: .bookmark)
         case .undo(let kind, let row): interact(kind, undo: true, row: row, name: Command.undoName(kind))
+        case .set(let kind, let value, let row): setInteraction(kind, value, row: row)
         case .show(let row): reveal(row: row)
         case .retry: retry()
         case .thread(let row): openThread(row)

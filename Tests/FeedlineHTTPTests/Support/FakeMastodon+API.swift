@@ -81,17 +81,24 @@ extension FakeMastodon {
     }
 
     /// `POST /api/v1/statuses/:id/ACTION`: favourite / unfavourite / reblog / unreblog /
-    /// bookmark / unbookmark, as the shared ``ServerModel`` does them (on the original; a reblog
-    /// answered with the user's boost; a bookmark of a boost entry answered with that entry).
-    /// The favourite and bookmark lists gain or lose a record when the flag changes.
+    /// bookmark / unbookmark / pin / unpin / mute / unmute, as the shared ``ServerModel`` does
+    /// them (on the original; a reblog answered with the user's boost; a bookmark of a boost
+    /// entry answered with that entry). The favourite and bookmark lists gain or lose a record
+    /// when the flag changes. A pin beyond ``pinLimit`` is refused as Mastodon refuses it (422).
     func interact(_ request: Recorded, _ id: String, _ action: String) -> HTTPResponse {
         let actions: [String: (InteractionKind, Bool)] = [
             "favourite": (.favourite, true), "unfavourite": (.favourite, false), "reblog": (.reblog, true),
             "unreblog": (.reblog, false), "bookmark": (.bookmark, true), "unbookmark": (.bookmark, false),
+            "pin": (.pin, true), "unpin": (.pin, false), "mute": (.muteThread, true), "unmute": (.muteThread, false),
         ]
         guard let (kind, value) = actions[action] else { return unexpected(request) }
         return state.withLock { state in
             let before = state.server.interactions(of: id)
+            if kind == .pin, value, before?.pinned == false,
+                state.known.count(where: { $0.reblog == nil && state.server.interactions(of: $0.id)?.pinned == true }) >= Self.pinLimit
+            {
+                return Self.error(422, "Validation failed: You have already pinned the maximum number of posts")
+            }
             guard let answer = try? state.server.set(kind, to: value, on: id), let original = state.server.original(of: id) else {
                 return Self.error(404, "Record not found")
             }

@@ -88,11 +88,13 @@ extension FakeMastodon {
 
     /// `GET /api/v1/accounts/:id/statuses`: the account's posts and boosts, newest first, paged
     /// by status id, direct messages left out (as Mastodon's profile timeline leaves them out);
-    /// 404 for an account the server does not know.
+    /// with `pinned=true`, only its pinned posts; 404 for an account the server does not know.
     func accountPage(_ request: Recorded, accountID: String) -> HTTPResponse {
         guard knownAccounts().contains(where: { $0.id == accountID }) else { return Self.error(404, "Record not found") }
+        let pinnedOnly = request.query["pinned"] == "true"
         let entries = state.withLock { state in
             state.known.filter { $0.account.id == accountID && $0.visibility != .direct }.map { state.rendered($0) }
+                .filter { !pinnedOnly || ($0.reblog == nil && $0.pinned == true) }
         }
         return statusPage(request, of: entries)
     }

@@ -131,6 +131,8 @@ final class FakeMastodon: Sendable {
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
+    /// How many posts an account pins at most (Mastodon's `StatusPinValidator::PIN_LIMIT`).
+    static let pinLimit = 5
 
     /// The token requests must bear; `nil` accepts any (and none).
     let token: String?

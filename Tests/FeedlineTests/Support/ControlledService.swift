@@ -18,6 +18,8 @@ final class ControlledService: PartialService {
         case favourite(Bool, PostID)
         case reblog(Bool, PostID)
         case bookmark(Bool, PostID)
+        case pin(Bool, PostID)
+        case muteThread(Bool, PostID)
         case account(String)
 
         var description: String {
@@ -31,6 +33,8 @@ final class ControlledService: PartialService {
             case .favourite(let value, let id): "favourite(\(value), \(id))"
             case .reblog(let value, let id): "reblog(\(value), \(id))"
             case .bookmark(let value, let id): "bookmark(\(value), \(id))"
+            case .pin(let value, let id): "pin(\(value), \(id))"
+            case .muteThread(let value, let id): "muteThread(\(value), \(id))"
             case .account(let handle): "account(\(handle))"
             }
         }
@@ -44,7 +48,7 @@ final class ControlledService: PartialService {
             case .newerNotifications: .newerNotifications
             case .post: .posts
             case .context: .contexts
-            case .favourite, .reblog, .bookmark: .interactions
+            case .favourite, .reblog, .bookmark, .pin, .muteThread: .interactions
             case .account: .accounts
             }
         }
@@ -55,6 +59,8 @@ final class ControlledService: PartialService {
             case .favourite(let value, let id): (.favourite, value, id)
             case .reblog(let value, let id): (.reblog, value, id)
             case .bookmark(let value, let id): (.bookmark, value, id)
+            case .pin(let value, let id): (.pin, value, id)
+            case .muteThread(let value, let id): (.muteThread, value, id)
             default: nil
             }
         }
@@ -221,6 +227,8 @@ final class ControlledService: PartialService {
         case .favourite: .favourite(value, postID)
         case .reblog: .reblog(value, postID)
         case .bookmark: .bookmark(value, postID)
+        case .pin: .pin(value, postID)
+        case .muteThread: .muteThread(value, postID)
         }
         guard case .post(let post) = try await suspend(call) else { throw Failure(message: "wrong response") }
         return post
