@@ -129,3 +129,26 @@ extension ListStateOwnPostTests {
         #expect(state.checkInvariants().isEmpty)
     }
 }
+
+extension ListStateOwnPostTests {
+    /// A gap's full page whose oldest post is shown above the gap (one's own post, placed there
+    /// by an earlier page) does not reach the rows below it: the gap stays, below that post.
+    /// Read as "reaches the rows shown", it closed the gap with posts still missing (the stream
+    /// model check, seed 1398036657, once pins and muted threads joined the toggles it draws).
+    @Test("a gap's page that ends at a row above the gap leaves the gap open")
+    func gapPageEndingAboveTheGap() {
+        var state = ListState()
+        state.reduce(.restored(
+            rows: [.post(makePost("n2")), .post(makePost("m1")), .gap(Gap(below: "p1", above: "n2")), .post(makePost("p1"))],
+            waiting: [], older: nil
+        ))
+        // A restored list first catches up (nothing new), then fills the gap.
+        state.reduce(.newerLoaded(token: state.inFlight?.token ?? 0, page: NewerPage(posts: [], hasMore: false)))
+        state.reduce(.gapOpened(.gap(below: "p1")))
+        #expect(state.inFlight?.kind == .gap(Gap(below: "p1", above: "n2", status: .loading)), "\(String(describing: state.inFlight)) \(state.queued)")
+        let token = state.inFlight?.token ?? 0
+        state.reduce(.newerLoaded(token: token, page: NewerPage(posts: [makePost("m1")], hasMore: true)))
+        #expect(state.rows.first { $0.gap != nil }?.gap?.above == "m1", "\(Self.ids(state))")
+        #expect(state.checkInvariants().isEmpty)
+    }
+}

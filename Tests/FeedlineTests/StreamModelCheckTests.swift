@@ -292,13 +292,7 @@ final class StreamWalk {
         case 65..<72:
             let list = pickList()
             guard let row = list.rows.filter({ $0.shownPost != nil }).randomElement(using: &random) else { break }
-            // The three kinds the walk always drew from, so its seeded runs stay the ones they
-            // were: pins and muted conversations converge on the same machine, walked by the
-            // outbox model check and the shared-state schedules. Drawing from all five turns the
-            // fixed seeds into other walks, and one (seed 1398036657) ends with home missing a
-            // gap's posts after steps with no toggle at all: a gap bug of the lists, reported
-            // apart with that seed.
-            let kinds: [InteractionKind] = [.favourite, .reblog, .bookmark]
+            let kinds = InteractionKind.allCases
             let kind = kinds[random.next(below: kinds.count)]
             trace.append("\(name(list)): toggle \(kind) of \(row.id)")
             list.toggle(kind, row: row.id)

@@ -40,11 +40,13 @@ extension ListState {
         runQueue(&edit)
     }
 
-    /// Whether a newer page reaches the rows shown: its oldest post is a row already — not one
-    /// of one's own posts not placed yet, which stand out of the server's order and tell nothing
-    /// of what lies between the page and the rows.
-    func reachesRows(_ page: NewerPage<ListRow>) -> Bool {
+    /// Whether a newer page reaches the rows shown: its oldest post is a row already — below
+    /// the row at `below` when given (a gap's), and not one of one's own posts not placed yet,
+    /// which stand out of the server's order and tell nothing of what lies between the page and
+    /// the rows.
+    func reachesRows(_ page: NewerPage<ListRow>, below: Int? = nil) -> Bool {
         guard let oldest = page.items.last(where: { $0.post != nil }), let index = rows.index(of: oldest.id) else { return false }
+        if let below, index <= below { return false }
         return !isOwnUnplaced(rows[index])
     }
 

@@ -161,7 +161,10 @@ extension ListState {
         confirm(page.items)
         // A full answer that reaches rows already shown (a catch-up asked above a row below
         // the first screen) is contiguous with them: nothing is missing below it.
-        if page.hasMore, reachesRows(page) { page.hasMore = false }
+        // A gap's page reaches only the rows below the gap: a row of it shown above the gap
+        // (one's own post placed there) tells nothing of what is missing in it.
+        let below: Int? = if case .gap(let gap) = request.kind { rows.index(of: gap.id) } else { nil }
+        if page.hasMore, reachesRows(page, below: below) { page.hasMore = false }
         switch request.kind {
         case .refresh(let above, _): refreshAnswered(page, for: request, above: above, &edit)
         case .gap(let gap): gapAnswered(page, for: gap, &edit)
