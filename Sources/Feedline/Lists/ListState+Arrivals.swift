@@ -76,10 +76,13 @@ extension ListState {
 
     /// Rows that waited left without being shown (`change`: deleted, or one's own post shown
     /// on top). When they were the last and posts may be missing below them, nothing would show
-    /// that gap any more, so a catch-up asks above the top again.
+    /// that gap any more, so a catch-up asks above the top again — also when no row is left
+    /// (every one was deleted): the catch-up then loads the first page. Only before the first
+    /// page has come is there nothing to do: it covers them.
     mutating func waitingLeft(_ change: WaitingRows.Change, _ edit: inout RowEdit) {
         edit.record(change)
-        if !change.stopped.isEmpty, waitingRows.isEmpty, waitingRows.mayMiss, refreshStyle == .newer, !rows.isEmpty {
+        let firstPageCame = !rows.isEmpty || older != .from(nil)
+        if !change.stopped.isEmpty, waitingRows.isEmpty, waitingRows.mayMiss, refreshStyle == .newer, firstPageCame {
             catchUpAgain(&edit)
         }
     }
