@@ -97,6 +97,13 @@ public final class StateStore: Sendable {
                 // used, rather than by a check of the whole file at open.
                 try db.execute(sql: "PRAGMA cell_size_check = ON")
             }
+            // Two processes opening one file at once (two terminals started together) each switch
+            // it to WAL and run its migrations: SQLite answers one of them "database is locked"
+            // at once, without the busy wait, when both hold the file and want to write. The
+            // opening steps take turns on a lock file beside it (held for milliseconds; the
+            // system wakes the waiter, nothing polls).
+            let turn = OpeningTurn(file)
+            defer { turn.end() }
             let queue = try DatabaseQueue(path: file.path, configuration: configuration)
             if let refusal = try queue.read(refusal) { throw StateStoreError(refusal, file: file) }
             try queue.writeWithoutTransaction { db in
@@ -114,6 +121,26 @@ public final class StateStore: Sendable {
             return StateStore(file: file, queue: queue, madePrivate: madePrivate)
         } catch {
             throw StateStoreError(error, file: file)
+        }
+    }
+
+    /// An exclusive `flock` on `FILE.open-lock` (mode 0600), taken for the opening steps only. A
+    /// lock file that cannot be made (a read-only directory) takes no turn: SQLite reports the
+    /// directory itself.
+    private struct OpeningTurn {
+        let descriptor: Int32
+
+        init(_ file: URL) {
+            descriptor = Glibc.open(file.path + ".open-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if descriptor >= 0 {
+                while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+            }
+        }
+
+        func end() {
+            guard descriptor >= 0 else { return }
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
         }
     }
 
@@ -139,13 +166,22 @@ public final class StateStore: Sendable {
     }
 
     /// Runs the migrations this file lacks. Two processes creating a new file at the same moment
-    /// may both try: the loser's failure is no failure when the winner completed them.
+    /// may both try, each migration in its own transaction: the loser of one fails on what the
+    /// winner just made ("table list already exists") while the winner goes on to the next. So a
+    /// failure is tried again, from the migrations the file has now — each failure means the
+    /// other process completed at least one, so one more attempt than there are migrations ends
+    /// it — and is no failure once they are all there.
     private static func migrate(_ queue: DatabaseQueue) throws {
-        do {
-            try StateSchema.migrator.migrate(queue)
-        } catch {
-            let completed = try? queue.read { db in try StateSchema.migrator.hasCompletedMigrations(db) }
-            if completed != true { throw error }
+        let attempts = StateSchema.migrator.migrations.count + 1
+        for attempt in 1...attempts {
+            do {
+                try StateSchema.migrator.migrate(queue)
+                return
+            } catch {
+                let completed = try? queue.read { db in try StateSchema.migrator.hasCompletedMigrations(db) }
+                if completed == true { return }
+                if attempt == attempts { throw error }
+            }
         }
     }
 

@@ -95,3 +95,27 @@ func withTemporaryDirectoryAsync<T>(_ body: (URL) async throws -> T) async throw
         throw error
     }
 }
+
+extension StateStoreTwoStoresTests {
+    /// How many fresh files two stores open at once: `FEEDLINE_OPEN_RACES` when set, else 200.
+    static let openRaces = ProcessInfo.processInfo.environment["FEEDLINE_OPEN_RACES"].flatMap(Int.init) ?? 200
+
+    /// Two feedline processes started together on a state directory with no file yet (two
+    /// terminals opened at once) both create it. Each migration runs in its own transaction, so
+    /// the one that lost a migration failed on what the other just made ("table list already
+    /// exists") while the other was still on the next one — and that session ran without saved
+    /// state. It is tried again from what the file has now. (A race: each round may or may not
+    /// interleave so; on the code before, some of the rounds failed.)
+    @Test("two stores opening one new file at once both open it, round after round")
+    func openingOneNewFileAtOnce() async throws {
+        for round in 0..<Self.openRaces {
+            try await withTemporaryDirectoryAsync { directory in
+                async let first = Task.detached { Result { () throws(StateStoreError) in try openPatientStore(directory) } }.value
+                async let second = Task.detached { Result { () throws(StateStoreError) in try openPatientStore(directory) } }.value
+                for opened in await [first, second] {
+                    if case .failure(let error) = opened { Issue.record("round \(round): \(error)") }
+                }
+            }
+        }
+    }
+}
