@@ -10,7 +10,7 @@ import Synchronization
 enum SendBench {
     /// A server that answers at once: every feed is the same page of rows, nothing is newer,
     /// and a post is made with the next id.
-    final class SendService: FeedService {
+    final class SendService: PartialService {
         struct Unsupported: Error {}
 
         let posts: [Post]

@@ -14,7 +14,7 @@ enum StreamBench {
 
     /// Each feed's first (and only) page: a window of the pool of posts, each window overlapping
     /// the next by half, so a post shows in one or two lists.
-    final class FeedsService: FeedService {
+    final class FeedsService: PartialService {
         struct Unsupported: Error {}
         let pages: [Feed: [Post]]
 

@@ -4,7 +4,7 @@ import Synchronization
 
 /// A service that answers at once: the first page is the whole initial timeline (n posts), each
 /// later page 20 new posts. It stamps the moment a page leaves it — the page "arriving".
-final class InstantService: FeedService {
+final class InstantService: PartialService {
     struct Unsupported: Error {}
 
     let initial: [Post]

@@ -1,0 +1,39 @@
+import Feedline
+
+/// A benchmark's service that serves only what its scenario measures: the library's service
+/// protocols have no defaults, so every other call is refused here, once for all the doubles.
+protocol PartialService: FeedService {}
+
+/// What a benchmark's service answers a call its scenario never makes.
+struct NotMeasured: Error {}
+
+extension PartialService {
+    func composeSettings() async throws -> ComposeSettings { throw NotMeasured() }
+    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post { throw NotMeasured() }
+    func delete(_ id: PostID) async throws -> Post { throw NotMeasured() }
+    func source(of id: PostID) async throws -> PostSource { throw NotMeasured() }
+    func history(of id: PostID) async throws -> [PostVersion] { throw NotMeasured() }
+    func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw NotMeasured() }
+    func profile(of account: AccountID) async throws -> Profile { throw NotMeasured() }
+    func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw NotMeasured() }
+    func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
+        throw NotMeasured()
+    }
+    func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> { throw NotMeasured() }
+    func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> { throw NotMeasured() }
+    func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship { throw NotMeasured() }
+    func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> { throw NotMeasured() }
+    func setDomainBlock(_ domain: String, to value: Bool) async throws { throw NotMeasured() }
+    func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag { throw NotMeasured() }
+    func tag(named name: String) async throws -> Hashtag { throw NotMeasured() }
+    func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw NotMeasured() }
+    func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw NotMeasured() }
+    func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> { throw NotMeasured() }
+    func markConversationRead(_ id: String) async throws -> Conversation { throw NotMeasured() }
+    func removeConversation(_ id: String) async throws { throw NotMeasured() }
+    func lists() async throws -> [UserList] { throw NotMeasured() }
+    func createList(title: String) async throws -> UserList { throw NotMeasured() }
+    func renameList(_ id: String, to title: String) async throws -> UserList { throw NotMeasured() }
+    func deleteList(_ id: String) async throws { throw NotMeasured() }
+    func setListMembership(list: String, account: AccountID, to value: Bool) async throws { throw NotMeasured() }
+}
