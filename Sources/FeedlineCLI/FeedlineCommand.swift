@@ -1,7 +1,7 @@
 import ArgumentParser
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineJSONL
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 import FeedlineREPL
 import Foundation
 

@@ -15,7 +15,7 @@ extension JSONLMessage {
     /// end); `pending` lists kinds in the order follow, mute, block, notify, boosts;
     /// `requestAnswer` is the user's answer to the account's follow request once given
     /// (`{"accept":true,"pending":false,"failure":null}`), else `null`.
-    public static func relationship(_ change: RelationshipChange) -> JSONLValue {
+    package static func relationship(_ change: RelationshipChange) -> JSONLValue {
         let r = change.display.relationship
         return .object([
             ("type", "relationship"),
@@ -108,7 +108,7 @@ extension JSONLMessage {
     /// domain block store, whatever caused it (a command, the server's answer or refusal, a load
     /// of the blocked domains, `retry`). Every field, always in this order:
     /// `{"type":"domainBlock","domain":"promo.example","blocked":true,"pending":true,"failure":null}`.
-    public static func domainBlock(_ change: DomainBlockChange) -> JSONLValue {
+    package static func domainBlock(_ change: DomainBlockChange) -> JSONLValue {
         .object([("type", "domainBlock")] + domainBlockFields(change.domain, change.display))
     }
 

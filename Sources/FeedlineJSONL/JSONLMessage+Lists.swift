@@ -17,7 +17,7 @@ extension JSONLMessage {
     /// `{"type":"lists","lists":[{"list":"1","title":"Birders","pending":false,"provisional":false,"failure":null}],"outcome":null}`.
     /// `outcome` is there when a change was answered: `{"change":"create|rename|delete","list":"1",
     /// "title":"Birders","provisional":"new-1"|null,"error":null|"…","message":"Created the list Birders."}`.
-    public static func lists(_ change: UserListsChange) -> JSONLValue {
+    package static func lists(_ change: UserListsChange) -> JSONLValue {
         var outcome: JSONLValue = .null
         if let made = change.outcome {
             let kind =
@@ -37,7 +37,7 @@ extension JSONLMessage {
     /// Whether one account is on one list, as every screen of the list's accounts shows it,
     /// written after every change of it:
     /// `{"type":"listMembership","list":"1","account":"109302","member":true,"pending":true,"failure":null}`.
-    public static func listMembership(_ change: ListMembershipChange) -> JSONLValue {
+    package static func listMembership(_ change: ListMembershipChange) -> JSONLValue {
         .object([
             ("type", "listMembership"), ("list", .string(change.list)), ("account", .string(change.account.rawValue)),
             ("member", .bool(change.display.member)), ("pending", .bool(change.display.pending)), ("failure", .optional(change.display.failure)),

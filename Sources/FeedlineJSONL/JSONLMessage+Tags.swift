@@ -24,7 +24,7 @@ extension JSONLMessage {
     /// `{"type":"tagFollow","tag":"birds","following":true,"pending":true,"failure":null}`.
     /// `tag` is the hashtag's key (its name lower-cased, without `#`), as its row id has it
     /// (`tag:birds`); a hashtag row's `following` is this message's.
-    public static func tagFollow(_ change: TagFollowChange) -> JSONLValue {
+    package static func tagFollow(_ change: TagFollowChange) -> JSONLValue {
         .object([
             ("type", "tagFollow"), ("tag", .string(change.tag)), ("following", .bool(change.display.following)),
             ("pending", .bool(change.display.pending)), ("failure", .optional(change.display.failure)),

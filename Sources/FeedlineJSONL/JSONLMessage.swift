@@ -60,7 +60,7 @@ public enum JSONLMessage {
     }
 
     /// A post's shared interaction state changed (from any screen).
-    public static func post(_ change: PostChange) -> JSONLValue {
+    package static func post(_ change: PostChange) -> JSONLValue {
         .object([("type", "post"), ("post", .string(change.originalID.rawValue))] + interaction(change.interaction))
     }
 

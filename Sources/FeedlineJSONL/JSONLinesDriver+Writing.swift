@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Writing: `draft`, `editDraft`, `send`, `discard`, `drafts` and `delete` (`editPost`,
 /// `redraft`, `vote` and `history` are in `JSONLinesDriver+Posts.swift`), and the `draft`

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// A session's saved state, kept: the home timeline restored where the reader left off and

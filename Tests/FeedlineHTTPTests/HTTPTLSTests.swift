@@ -1,6 +1,6 @@
 import AsyncHTTPClient
-import Feedline
-import FeedlineMastodon
+@_spi(FeedService) import Feedline
+@_spi(FeedService) import FeedlineMastodon
 import FeedlineTestSupport
 import Foundation
 import NIOSSL

@@ -1,6 +1,6 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineJSONL
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 import FeedlineTestSupport
 import Foundation
 import Testing

@@ -1,8 +1,8 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 import Testing
 
-@testable import FeedlineMastodon
+@_spi(FeedService) @testable import FeedlineMastodon
 
 /// The sandbox decodes its notifications file when notifications are first asked for, not at
 /// start (issue 33's start-up bar), and serves exactly what an eager load serves.

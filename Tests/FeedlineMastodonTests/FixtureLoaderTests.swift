@@ -1,8 +1,8 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 @Suite struct FixtureLoaderTests {
     static let status = #"{"id": "1", "created_at": "2026-11-20T09:15:02.000Z", "account": {"id": "9", "acct": "a"}}"#

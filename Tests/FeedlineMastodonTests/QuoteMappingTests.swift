@@ -1,9 +1,9 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 /// Mastodon's quote fields (4.4+): a `Quote` with its `quoted_status`, a `ShallowQuote` one level
 /// down, states known and unknown, the `quote-inline` fallback, and quotes on the sandbox.

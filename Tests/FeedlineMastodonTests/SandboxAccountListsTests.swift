@@ -1,9 +1,9 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 /// Lists of accounts, search and follow requests on the bundled sandbox (`Fixtures/timeline`
 /// with its `accounts/directory.json`), pages of five as in the scripted sessions. Lists are

@@ -1,9 +1,9 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 /// Profiles and relationships on the bundled sandbox (`Fixtures/timeline` with its
 /// `accounts/directory.json`), through `SandboxService`'s public API. Every change of a

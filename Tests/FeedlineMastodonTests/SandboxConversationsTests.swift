@@ -1,9 +1,9 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 /// Direct conversations on the sandbox, on the bundled fixture (`direct.json` and the
 /// scenario's `conversations`): listed most recent first with participants and unread, their

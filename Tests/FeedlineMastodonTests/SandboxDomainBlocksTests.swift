@@ -1,9 +1,9 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 /// Domain blocks on the bundled sandbox (`Fixtures/timeline`), its scenario starting with
 /// `promo.example` (the spammer's domain) blocked, as `"domain_blocks": ["promo.example"]` in

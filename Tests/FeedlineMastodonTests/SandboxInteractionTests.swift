@@ -1,8 +1,8 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 @Suite struct SandboxInteractionTests {
     /// Post 3 has a boost (10) in the timeline; post 5 was already favourited and boosted by the user.

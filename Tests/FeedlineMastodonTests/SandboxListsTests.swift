@@ -1,9 +1,9 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 /// Lists on the sandbox, on the bundled fixture: the scenario's two lists, their timelines made
 /// of their accounts' home entries, and every change as Mastodon answers it (a blank title and

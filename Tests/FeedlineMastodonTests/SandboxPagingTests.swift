@@ -1,8 +1,8 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 @Suite struct SandboxPagingTests {
     @Test func walkingTheTimelineFixtureVisitsEveryPostOnceNewestFirst() async throws {

@@ -1,8 +1,8 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 /// The sandbox pins and mutes conversations by Mastodon's rules: one's own posts only (not a
 /// boost, not a direct message), five at most, each refusal Mastodon's 422 sentence; a

@@ -1,9 +1,9 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 import Synchronization
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 import FeedlineTestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct SandboxScenarioTests {

@@ -1,9 +1,9 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Foundation
 import Testing
 
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 
 /// Hashtags and trends on the sandbox: the trending posts (a feed, paged by offset), the
 /// trending and followed hashtags, following and unfollowing, and the scenario's

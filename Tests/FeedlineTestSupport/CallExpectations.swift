@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 import Testing
 
@@ -19,14 +19,14 @@ public struct CallExpectations: Sendable {
     }
 
     /// Returns when `kind` is expected; otherwise fails the test and throws (``unexpected(_:)``).
-    public func check(_ kind: FeedCalls, _ call: @autoclosure () -> String) throws(UnexpectedCall) {
+    package func check(_ kind: FeedCalls, _ call: @autoclosure () -> String) throws(UnexpectedCall) {
         guard !expected.isSuperset(of: kind) else { return }
         throw unexpected(call())
     }
 
     /// Fails the test with an `Issue` naming `call`, and returns the error the call fails with:
     /// for a call the double does not serve at all.
-    public func unexpected(_ call: String) -> UnexpectedCall {
+    package func unexpected(_ call: String) -> UnexpectedCall {
         let unexpected = UnexpectedCall(double: double, call: call, expected: expected)
         Issue.record(Comment(rawValue: unexpected.message), sourceLocation: sourceLocation)
         return unexpected
@@ -34,22 +34,22 @@ public struct CallExpectations: Sendable {
 }
 
 /// A call a double was not told to expect: a refusal, so nothing tries it again.
-public struct UnexpectedCall: FeedServiceError, Hashable {
-    public var double: String
-    public var call: String
-    public var expected: FeedCalls
+package struct UnexpectedCall: FeedServiceError, Hashable {
+    package var double: String
+    package var call: String
+    package var expected: FeedCalls
 
-    public init(double: String, call: String, expected: FeedCalls) {
+    package init(double: String, call: String, expected: FeedCalls) {
         self.double = double
         self.call = call
         self.expected = expected
     }
 
-    public var isTransient: Bool { false }
-    public var errorDescription: String? { message }
+    package var isTransient: Bool { false }
+    package var errorDescription: String? { message }
 
     /// e.g. `MemoryService got post(p1), which the test did not expect (it expects [pages, interactions])`.
-    public var message: String {
+    package var message: String {
         "\(double) got \(call), which the test did not expect (it expects \(expected))"
     }
 }

@@ -1,12 +1,12 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Mastodon's answer to an entry it does not have (404, `{"error":"Record not found"}`): a
 /// refusal, not worth trying again.
-public struct RecordNotFound: FeedServiceError, Hashable {
-    public init() {}
-    public var isTransient: Bool { false }
-    public var errorDescription: String? { "Record not found" }
+package struct RecordNotFound: FeedServiceError, Hashable {
+    package init() {}
+    package var isTransient: Bool { false }
+    package var errorDescription: String? { "Record not found" }
 }
 
 extension ServerModel {
@@ -23,7 +23,7 @@ extension ServerModel {
     ///   bookmarked and the entry's own flag off; every other answer is the original.
     ///
     /// - Throws: ``RecordNotFound`` when the server has no entry `id`; nothing changes then.
-    public mutating func set(_ kind: InteractionKind, to value: Bool, on id: Entry.ID) throws(RecordNotFound) -> Entry {
+    package mutating func set(_ kind: InteractionKind, to value: Bool, on id: Entry.ID) throws(RecordNotFound) -> Entry {
         guard var original = original(of: id) else { throw RecordNotFound() }
         var interactions = original.interactions
         interactions.set(kind, to: value)

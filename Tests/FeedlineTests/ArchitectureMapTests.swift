@@ -6,9 +6,10 @@ import Testing
 /// number of public types it states is the number the sources declare.
 @Suite("The architecture map")
 struct ArchitectureMapTests {
-    /// The public types `Feedline` declares today (nested ones included). Raise it only with a
-    /// reason; issue 35's reshape brings it down towards 80.
-    static let publicTypes = 149
+    /// The public types `Feedline` declares today (nested ones included; SPI ones, such as the
+    /// `@_spi(FeedService)` service protocols, are not). Raise it only with a reason; issue 35's
+    /// reshape brings it down towards 80.
+    static let publicTypes = 126
 
     @Test("every folder of Sources/Feedline is named in the core's map")
     func everyFolderIsOnTheMap() throws {

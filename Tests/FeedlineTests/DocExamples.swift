@@ -6,8 +6,8 @@ import Feedline
 
 // Feedline.md, the overview.
 @MainActor
-func overviewExample(service: any FeedService, id: PostID) {
-    let session = FeedSession(service: service)
+func overviewExample(server: some FeedServer, id: PostID) {
+    let session = FeedSession(server: server)
     session.root.appeared()                                   // loads the first page
     session.root.toggle(.favourite, row: .post(id))           // optimistic; converges with the server
     session.navigator.push(.thread(id))                       // a list of the thread, same store
@@ -20,8 +20,8 @@ final class LogFront {
     let session: FeedSession
     private var subscriptions: [Subscription] = []
 
-    init(service: any FeedService) {
-        session = FeedSession(service: service)
+    init(server: some FeedServer) {
+        session = FeedSession(server: server)
         subscriptions.append(session.root.snapshot.observe { snapshot in
             for insertion in snapshot.changes.insertions {
                 print("+", insertion.index, insertion.element.post?.text ?? "gap")

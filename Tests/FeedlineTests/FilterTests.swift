@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Testing
 
 /// Server filters (Mastodon v2 `filtered`) in lists and details: `hide` keeps a post out of the

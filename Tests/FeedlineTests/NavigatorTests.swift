@@ -1,5 +1,5 @@
 import Foundation
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Synchronization
 import Testing

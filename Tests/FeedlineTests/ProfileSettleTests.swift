@@ -1,5 +1,5 @@
 import Dispatch
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import FeedlineTestSupport
-import Feedline
+@_spi(FeedService) import Feedline
 import Synchronization
 import Testing
 

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// A stack of 20 lists of n rows each, in which one account's posts are 5 rows of every list: a

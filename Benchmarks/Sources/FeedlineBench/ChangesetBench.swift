@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// A row of the changeset benchmark: identity is `id`, content is `rev`.

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import Feedline
+@_spi(Benchmarks) @_spi(FeedService) import Feedline
 import Foundation
 
 /// Issue 35's "cost that grows with the rows": what one's own post's confirmation, a mute and a

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import Feedline
+@_spi(Benchmarks) @_spi(FeedService) import Feedline
 
 /// The seed's approach (paginated-list-rxfeedback): a value state whose reduce returns a new
 /// state with `models: state.models + page.models` — a new array of all rows per page.

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Posts for the pagination and timeline scenarios: `p<start> … p<start+count-1>`, newest first,

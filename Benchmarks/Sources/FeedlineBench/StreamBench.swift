@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import Feedline
+@_spi(Benchmarks) @_spi(FeedService) import Feedline
 import Foundation
 import Synchronization
 

@@ -1,5 +1,5 @@
-/// The domains the signed-in user blocked, and blocking one. Part of ``FeedService``.
-public protocol DomainBlockService: Sendable {
+/// The domains the signed-in user blocked, and blocking one. Part of `FeedService`.
+@_spi(FeedService) public protocol DomainBlockService: Sendable {
     /// A page of the domains the signed-in user blocked (`GET /api/v1/domain_blocks`, paged by
     /// `Link`).
     func domainBlocks(after cursor: PageCursor?) async throws -> Page<String>

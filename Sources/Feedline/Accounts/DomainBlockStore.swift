@@ -19,12 +19,12 @@ public struct DomainBlockDisplay: Hashable, Sendable {
 }
 
 /// A change of one domain's block, as every screen that shows the domain must show it.
-public struct DomainBlockChange: Hashable, Sendable {
+package struct DomainBlockChange: Hashable, Sendable {
     /// The domain, lower-cased.
-    public var domain: String
-    public var display: DomainBlockDisplay
+    package var domain: String
+    package var display: DomainBlockDisplay
 
-    public init(domain: String, display: DomainBlockDisplay) {
+    package init(domain: String, display: DomainBlockDisplay) {
         self.domain = domain
         self.display = display
     }
@@ -78,7 +78,7 @@ public final class DomainBlockStore {
 
     /// Calls `handler` on the main actor after every change of a domain's block, in order.
     /// Lasts as long as the returned token.
-    public func observe(_ handler: @escaping @MainActor @Sendable (DomainBlockChange) -> Void) -> Subscription {
+    package func observe(_ handler: @escaping @MainActor @Sendable (DomainBlockChange) -> Void) -> Subscription {
         observers.add(handler)
     }
 

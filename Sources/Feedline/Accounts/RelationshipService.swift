@@ -1,6 +1,6 @@
 /// Accounts on a server: profiles, relationships and their changes, account lists, search and
-/// follow requests. Part of ``FeedService``.
-public protocol RelationshipService: Sendable {
+/// follow requests. Part of `FeedService`.
+@_spi(FeedService) public protocol RelationshipService: Sendable {
     /// Who the account is (`GET /api/v1/accounts/:id`); an id made from a handle
     /// (``AccountID/init(handle:)``) is looked up first.
     func profile(of account: AccountID) async throws -> Profile

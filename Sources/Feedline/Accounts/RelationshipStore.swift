@@ -1,10 +1,10 @@
 /// A change of one account's relationship, as every header, row and search result that shows
 /// the account must show it.
-public struct RelationshipChange: Hashable, Sendable {
-    public var accountID: AccountID
-    public var display: RelationshipDisplay
+package struct RelationshipChange: Hashable, Sendable {
+    package var accountID: AccountID
+    package var display: RelationshipDisplay
 
-    public init(accountID: AccountID, display: RelationshipDisplay) {
+    package init(accountID: AccountID, display: RelationshipDisplay) {
         self.accountID = accountID
         self.display = display
     }
@@ -17,7 +17,7 @@ public struct RelationshipChange: Hashable, Sendable {
 /// requests.
 ///
 /// - **One relationship per account**, whatever shows it: a follow from a row three screens deep
-///   is the follow every header shows at once (``observe(_:)``).
+///   is the follow every header shows at once (``relationship(_:)``).
 /// - **Converges as interactions do**: optimistic, at most one request per account and kind in
 ///   flight, extra taps move only the desired value, a refusal rolls back with a reason, a lost
 ///   connection re-sends after a backoff on the session's retry clock.
@@ -129,7 +129,7 @@ public final class RelationshipStore {
 
     /// Calls `handler` on the main actor after every change of any account's displayed
     /// relationship, in the order the changes happen. Lasts as long as the returned token.
-    public func observe(_ handler: @escaping @MainActor @Sendable (RelationshipChange) -> Void) -> Subscription {
+    package func observe(_ handler: @escaping @MainActor @Sendable (RelationshipChange) -> Void) -> Subscription {
         observers.add(handler)
     }
 
@@ -172,7 +172,7 @@ public final class RelationshipStore {
         engine.beginFetch()
     }
 
-    /// Fetches the relationships with `accounts` in one call (``RelationshipService/relationships(of:)``)
+    /// Fetches the relationships with `accounts` in one call (`RelationshipService.relationships(of:)`)
     /// and records them. A failed fetch changes nothing (the accounts show no relationship yet).
     package func load(_ accounts: [AccountID]) {
         let wanted = accounts.filter { $0.handle == nil }

@@ -6,7 +6,7 @@
 
 @_spi(Benchmarks) extension BenchmarkHooks {
     /// The core's writable relay, for measuring a set and its deliveries.
-    public struct Relay<Value: Sendable>: Sendable {
+    @_spi(Benchmarks) public struct Relay<Value: Sendable>: Sendable {
         @usableFromInline let base: Feedline.Relay<Value>
 
         /// A relay holding `value`.
@@ -26,7 +26,7 @@
     }
 
     /// The list machine alone, pages appended the way a list view model appends them.
-    public struct ListMachine: Sendable {
+    @_spi(Benchmarks) public struct ListMachine: Sendable {
         var state = ListState()
 
         /// An empty list.

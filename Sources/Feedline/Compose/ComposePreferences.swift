@@ -17,7 +17,7 @@ public struct ComposePreferences: Hashable, Sendable, Codable {
 
 /// What a service tells a composer about the account and the server: who is signed in, their
 /// defaults and the server's limits. Fetched once per session (see
-/// ``WritingService/composeSettings()``).
+/// `WritingService.composeSettings()`).
 public struct ComposeSettings: Hashable, Sendable, Codable {
     /// The signed-in account.
     public var account: Author

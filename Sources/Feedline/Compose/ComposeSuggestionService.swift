@@ -1,7 +1,7 @@
-/// What completing a word typed into a draft asks of a server, beyond ``FeedService`` (the
+/// What completing a word typed into a draft asks of a server, beyond `FeedService` (the
 /// package's own services only: not part of the public face): accounts
 /// by the start of their handle, and the server's custom emoji. A service that does not conform
-/// leaves ``ComposeSuggestions`` to its ``RelationshipService/search(_:after:)`` for accounts and with
+/// leaves ``ComposeSuggestions`` to its `RelationshipService.search(_:after:)` for accounts and with
 /// no emoji.
 package protocol ComposeSuggestionService: Sendable {
     /// Up to `limit` accounts whose handle or name starts with `prefix` (no leading `@`), the

@@ -123,7 +123,7 @@ extension Draft {
     /// gives them (`source`), its attachments (kept by id) and poll (open for the time it has
     /// left), and its visibility, language and reply target, which an edit cannot change.
     /// `createdAt` is now.
-    public static func edit(of post: Post, source: PostSource, id: DraftID, createdAt: Date) -> Draft {
+    @_spi(FeedService) public static func edit(of post: Post, source: PostSource, id: DraftID, createdAt: Date) -> Draft {
         let original = post.content
         var draft = Draft(
             id: id, text: source.text, contentWarning: source.contentWarning, sensitive: original.contentWarning != nil,
@@ -144,7 +144,7 @@ extension Draft {
     /// A new draft made of one's own deleted `post` (a redraft): its text and warning as typed
     /// (`source`), its attachments (kept by id, as Mastodon keeps them for a redraft), its poll's
     /// choices, and its reply target, visibility and language.
-    public static func redraft(of post: Post, source: PostSource, id: DraftID, createdAt: Date) -> Draft {
+    @_spi(FeedService) public static func redraft(of post: Post, source: PostSource, id: DraftID, createdAt: Date) -> Draft {
         var draft = edit(of: post, source: source, id: id, createdAt: createdAt)
         draft.editing = nil
         if let poll = post.content.poll { draft.poll = PollDraft(options: poll.options.map(\.title), multiple: poll.multiple) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A post as its author typed it: what an edit starts from.
-public struct PostSource: Hashable, Sendable, Codable {
+@_spi(FeedService) public struct PostSource: Hashable, Sendable, Codable {
     public var text: String
     /// The content warning; `nil` for none.
     public var contentWarning: String?

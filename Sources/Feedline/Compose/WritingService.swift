@@ -1,8 +1,8 @@
 import Foundation
 
 /// Writing on a server: posting, editing, deleting and voting, and what an edit starts from.
-/// Part of ``FeedService``.
-public protocol WritingService: Sendable {
+/// Part of `FeedService`.
+@_spi(FeedService) public protocol WritingService: Sendable {
     /// Who is signed in, their posting defaults and the server's limits.
     func composeSettings() async throws -> ComposeSettings
 

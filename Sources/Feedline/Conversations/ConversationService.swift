@@ -1,6 +1,6 @@
 /// Direct conversations on a server: reading them, marking one read, removing one. Part of
-/// ``FeedService``.
-public protocol ConversationService: Sendable {
+/// `FeedService`.
+@_spi(FeedService) public protocol ConversationService: Sendable {
     /// A page of the signed-in user's direct conversations, most recently active first (`GET
     /// /api/v1/conversations`, paged by `Link`).
     func conversations(after cursor: PageCursor?) async throws -> Page<Conversation>

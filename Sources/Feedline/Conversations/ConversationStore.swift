@@ -1,7 +1,7 @@
 import Foundation
 
 /// A change of one conversation, as every conversations screen must show it.
-public enum ConversationChange: Hashable, Sendable {
+package enum ConversationChange: Hashable, Sendable {
     /// What the conversation shows changed (unread, its last post, a refusal). `moved`: it has
     /// a new post — it goes to the top of every conversations list (and onto one that did not
     /// show it).
@@ -141,7 +141,7 @@ public final class ConversationStore {
     }
 
     /// Calls `handler` on the main actor after every change, in order. Lasts as long as the token.
-    public func observe(_ handler: @escaping @MainActor @Sendable (ConversationChange) -> Void) -> Subscription {
+    package func observe(_ handler: @escaping @MainActor @Sendable (ConversationChange) -> Void) -> Subscription {
         observers.add(handler)
     }
 

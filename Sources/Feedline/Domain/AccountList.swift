@@ -1,7 +1,7 @@
 /// A list of accounts a server serves: who follows an account, whom it follows, and the signed-in
 /// user's mutes, blocks and follow requests. Shown by a ``FeedListViewModel`` of
 /// ``ListSource/accounts(_:)`` as account rows (``AccountRow``); paged by
-/// ``RelationshipService/accounts(in:after:)``.
+/// `RelationshipService.accounts(in:after:)`.
 public enum AccountList: Hashable, Sendable, CustomStringConvertible {
     /// The accounts that follow this one.
     case followers(AccountID)
@@ -92,7 +92,7 @@ public struct Hashtag: Hashable, Sendable, Codable {
 }
 
 /// One result of a search (Mastodon's `/api/v2/search`): an account, a hashtag or a post.
-public enum SearchResult: Hashable, Sendable {
+@_spi(FeedService) public enum SearchResult: Hashable, Sendable {
     case account(Profile)
     case hashtag(Hashtag)
     case post(Post)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A list of posts a server serves, as a value: the home timeline, a hashtag, an account's
-/// posts… One list view model (``FeedListViewModel``) shows any of them; ``FeedService`` pages
+/// posts… One list view model (``FeedListViewModel``) shows any of them; `FeedService` pages
 /// any of them.
 public enum Feed: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The signed-in user's home timeline.
@@ -87,7 +87,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case history(PostID)
     /// Accounts: followers, following, mutes, blocks, follow requests (``AccountRow`` rows).
     case accounts(AccountList)
-    /// What a search finds: accounts, then hashtags, then posts (``RelationshipService/search(_:after:)``).
+    /// What a search finds: accounts, then hashtags, then posts (`RelationshipService.search(_:after:)`).
     case search(String)
     /// The domains the signed-in user blocked (``DomainRow`` rows).
     case domainBlocks
@@ -156,7 +156,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
 
 /// The identity of an account as the server names it (opaque) — or, until a service has looked
 /// it up, its handle: `AccountID(handle: "kemi@fieldnotes.science")` is `@kemi@fieldnotes.science`,
-/// and a ``FeedService`` paging `Feed.account` of such an id resolves the handle first, so a
+/// and a `FeedService` paging `Feed.account` of such an id resolves the handle first, so a
 /// front can open a profile by handle without a lookup of its own.
 public struct AccountID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
     ExpressibleByStringLiteral

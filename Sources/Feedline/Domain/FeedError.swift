@@ -1,7 +1,7 @@
 import Foundation
 
 /// An error a service can classify, so the view models know whether trying again can help.
-public protocol FeedServiceError: LocalizedError {
+@_spi(FeedService) public protocol FeedServiceError: LocalizedError {
     /// Whether the failure is for lack of a connection — no network, a timeout, a server that is
     /// down or busy (5xx, 429) — so the same request may well succeed later. `false` for refusals
     /// (401, 403, 404, 422, an answer that is not what was asked), where repeating cannot help.
@@ -11,7 +11,7 @@ public protocol FeedServiceError: LocalizedError {
     var retryAfter: Duration? { get }
 }
 
-extension FeedServiceError {
+@_spi(FeedService) extension FeedServiceError {
     /// No wait was asked for.
     public var retryAfter: Duration? { nil }
 }
@@ -21,7 +21,7 @@ extension FeedServiceError {
 public struct FeedFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// One sentence for the user.
     public var message: String
-    /// Whether trying again later may help (see ``FeedServiceError/isTransient``).
+    /// Whether trying again later may help (see `FeedServiceError.isTransient`).
     public var isTransient: Bool
     /// How long the server asked to wait before trying again, when it said (a rate limit's
     /// reset): a queued favourite is not sent again before then.
@@ -33,7 +33,7 @@ public struct FeedFailure: Error, Hashable, Sendable, CustomStringConvertible {
         self.retryAfter = retryAfter
     }
 
-    /// The failure `error` stands for: a ``FeedServiceError`` says whether it is transient; other
+    /// The failure `error` stands for: a `FeedServiceError` says whether it is transient; other
     /// errors count as transient (an unknown failure is worth a retry). The message is the
     /// `LocalizedError` description when there is one, else the error's description.
     public init(_ error: any Error) {

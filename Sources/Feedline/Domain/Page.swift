@@ -1,5 +1,5 @@
 /// One page of a list, newest first.
-public struct Page<Item: Hashable & Sendable>: Hashable, Sendable {
+@_spi(FeedService) public struct Page<Item: Hashable & Sendable>: Hashable, Sendable {
     /// The items, newest first, in the order the server sent them.
     public var items: [Item]
     /// Where the next (older) page starts, or `nil` at the end of the list.
@@ -20,7 +20,7 @@ public struct Page<Item: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
-extension Page where Item == Post {
+@_spi(FeedService) extension Page where Item == Post {
     /// A page of posts.
     public init(posts: [Post], next: PageCursor?, skipped: Int = 0, onTop: Int = 0) {
         self.init(items: posts, next: next, skipped: skipped, onTop: onTop)
@@ -31,7 +31,7 @@ extension Page where Item == Post {
 }
 
 /// Items newer than a known one, for a refresh or for filling a gap.
-public struct NewerPage<Item: Hashable & Sendable>: Hashable, Sendable {
+@_spi(FeedService) public struct NewerPage<Item: Hashable & Sendable>: Hashable, Sendable {
     /// The newest items of the requested range, newest first.
     public var items: [Item]
     /// Whether items older than the oldest of `items` (and still inside the requested range)
@@ -52,7 +52,7 @@ public struct NewerPage<Item: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
-extension NewerPage where Item == Post {
+@_spi(FeedService) extension NewerPage where Item == Post {
     /// Newer posts.
     public init(posts: [Post], hasMore: Bool, skipped: Int = 0) {
         self.init(items: posts, hasMore: hasMore, skipped: skipped)

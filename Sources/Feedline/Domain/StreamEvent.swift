@@ -1,7 +1,7 @@
 /// Something a server pushes while the user reads (Mastodon's streaming API: `update`,
 /// `delete`, `status.update`, `notification`), as a value. Apply it with
 /// ``FeedSession/apply(_:)``; the transport that receives it lives outside the core.
-public enum StreamEvent: Hashable, Sendable {
+@_spi(FeedService) public enum StreamEvent: Hashable, Sendable {
     /// A new entry (a post or a boost) in `feed`. Lists of that feed keep it waiting above their
     /// rows — nothing moves under the reader — until ``FeedListViewModel/showWaiting()``.
     case posted(Post, in: Feed)

@@ -1,6 +1,6 @@
 /// What the lists and the post screen read from a server: pages of a feed, newer posts, the
-/// notifications, one post and its thread. Part of ``FeedService``.
-public protocol TimelineService: Sendable {
+/// notifications, one post and its thread. Part of `FeedService`.
+@_spi(FeedService) public protocol TimelineService: Sendable {
     /// A page of `feed`, newest first: the newest posts when `cursor` is `nil`, otherwise the
     /// posts just below those of the page that returned `cursor`.
     func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post>

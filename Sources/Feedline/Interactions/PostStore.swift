@@ -1,13 +1,13 @@
 /// A change of one post's shared state, as every row and detail that shows the post must show it.
-public struct PostChange: Hashable, Sendable {
+package struct PostChange: Hashable, Sendable {
     /// The original post's id (the store's key).
-    public var originalID: PostID
+    package var originalID: PostID
     /// The latest copy of the original post.
-    public var post: Post
+    package var post: Post
     /// Its displayed interaction state.
-    public var interaction: PostInteraction
+    package var interaction: PostInteraction
 
-    public init(originalID: PostID, post: Post, interaction: PostInteraction) {
+    package init(originalID: PostID, post: Post, interaction: PostInteraction) {
         self.originalID = originalID
         self.post = post
         self.interaction = interaction
@@ -339,7 +339,7 @@ public final class PostStore {
     }
 
     /// The change a holder of the post `id` names would be told now: its latest copy and state.
-    public func current(_ id: PostID) -> PostChange? {
+    package func current(_ id: PostID) -> PostChange? {
         guard let originalID = originalID(of: id), let entry = entries[originalID], let post = entry.post else { return nil }
         return PostChange(originalID: originalID, post: post, interaction: entry.display)
     }
@@ -353,7 +353,7 @@ public final class PostStore {
 
     /// Calls `handler` on the main actor after every change of any post's content or displayed
     /// state, in the order the changes happen. Lasts as long as the returned token.
-    public func observe(_ handler: @escaping @MainActor @Sendable (PostChange) -> Void) -> Subscription {
+    package func observe(_ handler: @escaping @MainActor @Sendable (PostChange) -> Void) -> Subscription {
         observers.add(handler)
     }
 

@@ -101,7 +101,7 @@ extension ListState {
 
     /// A reload: the page's rows replace every row.
     /// The rows a first page or a reload puts on top out of the server's newest-first order
-    /// (``Page/onTop``: an account's pinned posts) stay there: like one's own posts not placed
+    /// (`Page.onTop`: an account's pinned posts) stay there: like one's own posts not placed
     /// yet (``ownUnplaced``), newer pages are asked above the row below them and go below them,
     /// until a page places one where it belongs.
     private mutating func keepOnTop(_ page: Page<ListRow>) {

@@ -29,7 +29,7 @@ package struct ServerMarker: Hashable, Sendable {
 /// up where the user left off: Mastodon's `GET`/`POST /api/v1/markers`. Implemented by the
 /// HTTP client in `FeedlineMastodon` and by test doubles; `MarkerSync` calls it.
 ///
-/// Calls may run concurrently, from any task. Errors should conform to ``FeedServiceError``;
+/// Calls may run concurrently, from any task. Errors should conform to `FeedServiceError`;
 /// a save another device made at the same moment is reported by ``isConflict(_:)``.
 package protocol MarkerService: Sendable {
     /// The positions the server keeps for `timelines`; a timeline without one is left out.

@@ -6,7 +6,7 @@
 ///
 /// Calls may run concurrently and must be safe to call from any task. A call that is cancelled
 /// should stop early (throwing `CancellationError` is fine); its result is ignored. Errors should
-/// conform to ``FeedServiceError`` (or at least `LocalizedError`) with a sentence a user can act
+/// conform to `FeedServiceError` (or at least `LocalizedError`) with a sentence a user can act
 /// on: the view models show it as is (see ``FeedFailure``).
-public typealias FeedService = TimelineService & InteractionService & WritingService & RelationshipService
+@_spi(FeedService) public typealias FeedService = TimelineService & InteractionService & WritingService & RelationshipService
     & DomainBlockService & TagService & UserListService & ConversationService

@@ -15,7 +15,7 @@ extension FeedSession {
     ///
     /// - Complexity: O(lists) for a new post or notification; O(rows of the post) for a delete or
     ///   an edit.
-    public func apply(_ event: StreamEvent) {
+    @_spi(FeedService) public func apply(_ event: StreamEvent) {
         switch event {
         case .posted(let post, let feed):
             store.ingest([post], fetchedAt: store.beginFetch())

@@ -145,7 +145,7 @@ extension FeedSession {
     /// Deletes the user's post `id` names (a boost row: its original), optimistically: at
     /// once the post leaves every list on the stack — its boosts and notifications about it
     /// too — and every open detail of it says it was deleted, as a stream's delete does (see
-    /// ``apply(_:)``); a page on its way does not bring it back. If the server refuses (or
+    /// `apply(_:)`); a page on its way does not bring it back. If the server refuses (or
     /// cannot be reached), every row comes back where it was and the details load it again.
     /// `report` hears how it went, on the main actor: the post as it was (for a redraft), or
     /// why it failed.

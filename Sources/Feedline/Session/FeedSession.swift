@@ -6,7 +6,7 @@
 /// ``settle()`` before reading the next command.
 @MainActor
 public final class FeedSession {
-    public let service: any FeedService
+    @_spi(FeedService) public let service: any FeedService
     public let clock: WallClock
     /// The one activity every effect of the session counts in (see ``settle()``).
     package let activity: Activity
@@ -40,6 +40,7 @@ public final class FeedSession {
     /// queued submissions do. Drafts take their ids from `draftIDs` and each submission its
     /// idempotency key from `idempotencyKeys` (random UUIDs when `nil`; a script passes counters
     /// so that it replays byte for byte).
+    @_spi(FeedService)
     public init(
         service: any FeedService, clock: WallClock = .system, root: Feed = .home, prefetchDistance: Int = 5,
         executor: (any TaskExecutor)? = nil, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock(),
@@ -90,6 +91,26 @@ public final class FeedSession {
         drafts.editRefused = { [weak self] draft in
             if let id = draft.editing { self?.store.endEdit(id, confirmed: nil) }
         }
+    }
+
+    /// A session on `server` (a sandbox or a Mastodon server from `FeedlineMastodon`) whose root
+    /// list shows `root`; relative times come from `clock`; rows within `prefetchDistance` of the
+    /// end load the next page. Effects run their nonisolated work (service calls) on `executor`
+    /// when one is given, else on the global pool. The store keeps up to `cacheCapacity` posts
+    /// that no screen shows; changes queued for lack of a connection wait on `retryClock` before
+    /// they are sent again (see ``finish(waitingAtMost:)``). Drafts take their ids from
+    /// `draftIDs` and each submission its idempotency key from `idempotencyKeys` (random UUIDs
+    /// when `nil`). The same session a service implementer makes with the SPI initializer
+    /// `init(service:…)` on the server's service.
+    public convenience init(
+        server: some FeedServer, clock: WallClock = .system, root: Feed = .home, prefetchDistance: Int = 5,
+        executor: (any TaskExecutor)? = nil, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock(),
+        draftIDs: (@MainActor () -> DraftID)? = nil, idempotencyKeys: (@MainActor () -> String)? = nil
+    ) {
+        self.init(
+            service: server.feedService, clock: clock, root: root, prefetchDistance: prefetchDistance, executor: executor,
+            cacheCapacity: cacheCapacity, retryClock: retryClock, draftIDs: draftIDs, idempotencyKeys: idempotencyKeys
+        )
     }
 
     /// The list at the bottom of the stack.

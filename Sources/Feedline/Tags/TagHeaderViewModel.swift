@@ -22,7 +22,7 @@ public struct TagHeader: Hashable, Sendable {
     public var isLoading: Bool { tag == nil && failure == nil }
 }
 
-/// The header of a hashtag's timeline: loads the hashtag (``TagService/tag(named:)``) and shows
+/// The header of a hashtag's timeline: loads the hashtag (`TagService.tag(named:)`) and shows
 /// whether you follow it through the session's ``TagStore`` — so the header, the followed tags
 /// and search results agree, and a follow made anywhere shows here at once. A list of
 /// `Feed.tag` owns one (``FeedListViewModel/tagHeader``).

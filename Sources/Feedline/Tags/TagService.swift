@@ -1,6 +1,6 @@
 /// Hashtags on a server: one tag, following it, the followed and the trending ones. Part of
-/// ``FeedService``.
-public protocol TagService: Sendable {
+/// `FeedService`.
+@_spi(FeedService) public protocol TagService: Sendable {
     /// Follows (`true`) or unfollows the hashtag `name` (without `#`) and returns it afterwards
     /// (`POST /api/v1/tags/:name/follow|unfollow`).
     func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag

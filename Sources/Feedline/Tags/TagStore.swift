@@ -16,12 +16,12 @@ public struct TagFollowDisplay: Hashable, Sendable {
 }
 
 /// A change of whether you follow one hashtag.
-public struct TagFollowChange: Hashable, Sendable {
+package struct TagFollowChange: Hashable, Sendable {
     /// The hashtag's key: its name lower-cased (``Hashtag/key``).
-    public var tag: String
-    public var display: TagFollowDisplay
+    package var tag: String
+    package var display: TagFollowDisplay
 
-    public init(tag: String, display: TagFollowDisplay) {
+    package init(tag: String, display: TagFollowDisplay) {
         self.tag = tag
         self.display = display
     }
@@ -58,7 +58,7 @@ public final class TagStore {
     }
 
     /// Calls `handler` on the main actor after every change, in order. Lasts as long as the token.
-    public func observe(_ handler: @escaping @MainActor @Sendable (TagFollowChange) -> Void) -> Subscription {
+    package func observe(_ handler: @escaping @MainActor @Sendable (TagFollowChange) -> Void) -> Subscription {
         observers.add(handler)
     }
 

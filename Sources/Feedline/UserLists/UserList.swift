@@ -102,11 +102,11 @@ public struct UserListOutcome: Hashable, Sendable {
 
 /// What changed in the lists: every list as shown now, in order, and — when a change was
 /// answered — how it ended.
-public struct UserListsChange: Hashable, Sendable {
-    public var lists: [UserListRow]
-    public var outcome: UserListOutcome?
+package struct UserListsChange: Hashable, Sendable {
+    package var lists: [UserListRow]
+    package var outcome: UserListOutcome?
 
-    public init(lists: [UserListRow], outcome: UserListOutcome? = nil) {
+    package init(lists: [UserListRow], outcome: UserListOutcome? = nil) {
         self.lists = lists
         self.outcome = outcome
     }
@@ -129,12 +129,12 @@ public struct ListMembershipDisplay: Hashable, Sendable {
 }
 
 /// A change of whether one account is on one list.
-public struct ListMembershipChange: Hashable, Sendable {
-    public var list: String
-    public var account: AccountID
-    public var display: ListMembershipDisplay
+package struct ListMembershipChange: Hashable, Sendable {
+    package var list: String
+    package var account: AccountID
+    package var display: ListMembershipDisplay
 
-    public init(list: String, account: AccountID, display: ListMembershipDisplay) {
+    package init(list: String, account: AccountID, display: ListMembershipDisplay) {
         self.list = list
         self.account = account
         self.display = display

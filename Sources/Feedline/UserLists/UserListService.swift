@@ -1,6 +1,6 @@
 /// The signed-in user's lists on a server: reading, making, renaming and deleting them, and
-/// their members. Part of ``FeedService``.
-public protocol UserListService: Sendable {
+/// their members. Part of `FeedService`.
+@_spi(FeedService) public protocol UserListService: Sendable {
     /// The signed-in user's lists, all of them, in the server's order (`GET /api/v1/lists`).
     func lists() async throws -> [UserList]
 
@@ -15,6 +15,6 @@ public protocol UserListService: Sendable {
 
     /// Adds (`true`) or removes `account` to or from the list `list` (`POST` / `DELETE
     /// /api/v1/lists/:id/accounts` with `account_ids[]`). A list's accounts are paged by
-    /// ``RelationshipService/accounts(in:after:)`` of ``AccountList/members(_:)``.
+    /// `RelationshipService.accounts(in:after:)` of ``AccountList/members(_:)``.
     func setListMembership(list: String, account: AccountID, to value: Bool) async throws
 }

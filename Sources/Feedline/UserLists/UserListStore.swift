@@ -165,12 +165,12 @@ public final class UserListStore {
 
     /// Calls `handler` on the main actor after every change of the lists, in order. Lasts as
     /// long as the token.
-    public func observe(_ handler: @escaping @MainActor @Sendable (UserListsChange) -> Void) -> Subscription {
+    package func observe(_ handler: @escaping @MainActor @Sendable (UserListsChange) -> Void) -> Subscription {
         observers.add(handler)
     }
 
     /// Calls `handler` on the main actor after every change of a membership, in order.
-    public func observeMembers(_ handler: @escaping @MainActor @Sendable (ListMembershipChange) -> Void) -> Subscription {
+    package func observeMembers(_ handler: @escaping @MainActor @Sendable (ListMembershipChange) -> Void) -> Subscription {
         memberObservers.add(handler)
     }
 

@@ -30,7 +30,7 @@ public struct PostDetailState: Hashable, Sendable {
     public package(set) var recheck: Load = .idle
 
     /// A detail for `id`; `known` is the store's copy when it already knows the post.
-    public init(id: PostID, known: PostChange? = nil) {
+    package init(id: PostID, known: PostChange? = nil) {
         self.id = id
         post = known?.post
         interaction = known?.interaction

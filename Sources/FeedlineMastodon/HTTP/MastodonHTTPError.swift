@@ -1,10 +1,10 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// What a request to a Mastodon-API server can fail with. Every case reads as one sentence a
 /// user can act on through `LocalizedError` (the view models show it as is); none ever
 /// contains the access token — text that comes from the server is redacted before it is kept.
-public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, CustomStringConvertible {
+public enum MastodonHTTPError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 401: the token is missing (`sentToken` false) or the server rejected it; `server` is the
     /// address to sign in to, as `feedline login` takes it (``MastodonServer/loginArgument``).
     case unauthorized(serverMessage: String?, sentToken: Bool, server: String)
@@ -186,3 +186,6 @@ public enum MastodonHTTPError: Error, FeedServiceError, Hashable, Sendable, Cust
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }
+
+/// Classified for the view models: transient or a refusal, and how long the server asked to wait.
+@_spi(FeedService) extension MastodonHTTPError: FeedServiceError {}

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Account lists, search and follow requests:
@@ -22,7 +22,7 @@ extension MastodonHTTPService {
     /// account … (asked server)". Mutes, blocks and requests are the signed-in user's own: the
     /// server's 401 without a user (or with a token it no longer takes), and its 403 for a token
     /// without the scope to read them, both say to run `feedline login`.
-    public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
+    @_spi(FeedService) public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
         let what = list.title
         let path: String
         var account: AccountID?
@@ -64,7 +64,7 @@ extension MastodonHTTPService {
     ///   `40:accounts,statuses`); there is none when no kind came full. A visitor gets one page:
     ///   Mastodon answers `offset` without a signed-in user with 401.
     /// - An empty (or blank) query is refused before anything is sent, with a sentence.
-    public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
+    @_spi(FeedService) public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
         let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
             throw MastodonHTTPError.unprocessable(

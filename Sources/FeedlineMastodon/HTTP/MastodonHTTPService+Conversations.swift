@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Direct conversations:
@@ -21,7 +21,7 @@ extension MastodonHTTPService {
     /// A page of the user's conversations, most recently active first: ``pageSize`` of them for a
     /// `nil` cursor, otherwise the page the cursor (a `rel="next"` link) names. The next cursor is
     /// the answer's `rel="next"` link; none, or an empty page, ends the list.
-    public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
+    @_spi(FeedService) public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
         let what = "your conversations"
         let url = pageURL(path: Self.conversationsPath, after: cursor)
         let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }

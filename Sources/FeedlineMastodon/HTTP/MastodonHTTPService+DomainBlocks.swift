@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The signed-in user's domain blocks:
@@ -24,7 +24,7 @@ extension MastodonHTTPService {
     /// empty page, ends the list (Mastodon sends `next` after every full page, so a list whose
     /// size is a multiple of the page ends on an empty one). A read rate limited just before its
     /// reset waits for it and is retried once, as every read.
-    public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
+    @_spi(FeedService) public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
         let what = "your blocked domains"
         let url = pageURL(path: Self.domainBlocksPath, after: cursor)
         let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 extension MastodonHTTPService {
@@ -9,7 +9,7 @@ extension MastodonHTTPService {
     /// notifications), or — on a server that answers it with 404 — `GET /api/v1/notifications`
     /// grouped on the client (see ``Feedline/NotificationGroup/grouping(_:)``). A cursor is the
     /// `rel="next"` link of the page before, so it keeps to the endpoint that made it.
-    public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+    @_spi(FeedService) public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
         let cursorPath = cursor.flatMap { URL(string: $0.rawValue) }.map(\.path)
         return try await withNotificationsPath(known: cursorPath) { path in
             let url = self.pageURL(path: path, after: cursor)
@@ -19,7 +19,7 @@ extension MastodonHTTPService {
     }
 
     /// The newest notification groups strictly between `lower` and `upper` (notification ids).
-    public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+    @_spi(FeedService) public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
         try await withNotificationsPath(known: nil) { path in
             let limit = min(self.pageSize + 1, Self.maximumPageSize)
             var query = [URLQueryItem(name: "since_id", value: lower.rawValue)]

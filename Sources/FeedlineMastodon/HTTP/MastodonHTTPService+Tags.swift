@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Hashtags and trends:
@@ -49,7 +49,7 @@ extension MastodonHTTPService {
     /// type for how the list ends.
     ///
     /// - Throws: as ``trendingPosts(after:)``.
-    public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+    @_spi(FeedService) public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         let (tags, next, skipped) = try await offsetPage(
             of: Mastodon.Hashtag.self, path: Self.trendingTagsPath, limit: min(pageSize, Self.maximumTrendingTagsPage), after: cursor,
             what: "the trending hashtags"
@@ -62,7 +62,7 @@ extension MastodonHTTPService {
     /// `rel="next"` link) names. The next cursor is the answer's `rel="next"` link; none, or an
     /// empty page, ends the list. A hashtag whose `following` the server left out is followed
     /// (it is on this list).
-    public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+    @_spi(FeedService) public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         let what = "the hashtags you follow"
         let url = pageURL(path: Self.followedTagsPath, after: cursor)
         let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }

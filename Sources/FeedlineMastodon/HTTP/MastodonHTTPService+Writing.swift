@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Posting, editing and deleting: `POST /api/v1/statuses`, `PUT /api/v1/statuses/:id`,
@@ -100,7 +100,7 @@ extension MastodonHTTPService {
 /// `POST /api/v1/polls/:id/votes`.
 extension MastodonHTTPService {
     /// `GET /api/v1/statuses/:id/source`: the text and warning as typed.
-    public func source(of id: PostID) async throws -> PostSource {
+    @_spi(FeedService) public func source(of id: PostID) async throws -> PostSource {
         let what = "the source of post \(id)"
         let response = try await send(APIRequest(method: "GET", url: statusURL(id, "source"), what: what))
         let source = try decode(Mastodon.StatusSource.self, from: response, what: what)

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// A ``Feedline/FeedService`` over a real Mastodon-API server (Mastodon, GoToSocial, Pleroma,
@@ -24,7 +24,7 @@ import Foundation
 ///   the injected `clock`, and "now" comes from the injected ``Feedline/WallClock``.
 ///
 /// Calls may run concurrently from any task; cancelling one cancels its request.
-public final class MastodonHTTPService: FeedService, CustomStringConvertible {
+public final class MastodonHTTPService: FeedServer, CustomStringConvertible {
     /// The page size when none is given: Mastodon's default.
     public static let defaultPageSize = 20
     /// The largest page Mastodon serves.
@@ -139,7 +139,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     /// cursor (a `rel="next"` link) names. The next cursor is the answer's `rel="next"` link;
     /// none (or an empty page) ends the feed. The trending posts are paged by offset instead
     /// (``trendingPosts(after:)``).
-    public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+    @_spi(FeedService) public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         if feed.isPagedByOffset { return try await trendingPosts(after: cursor) }
         let feed = try await resolved(feed)
         // A profile's first page: its pinned posts on top, as Mastodon's profiles show them, and
@@ -176,7 +176,7 @@ public final class MastodonHTTPService: FeedService, CustomStringConvertible {
     ///
     /// The trending posts are ranked, not ordered by id, so nothing is "newer" there: that is an
     /// empty answer without a request (a front reloads the list instead; the core never asks).
-    public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+    @_spi(FeedService) public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         if feed.isPagedByOffset { return NewerPage(posts: [], hasMore: false) }
         let feed = try await resolved(feed)
         let limit = min(pageSize + 1, Self.maximumPageSize)
@@ -346,3 +346,6 @@ extension Duration {
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
+
+/// The server answers every call a session makes (the service protocols are SPI).
+@_spi(FeedService) extension MastodonHTTPService: FeedService {}

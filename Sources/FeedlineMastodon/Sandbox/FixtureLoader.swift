@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The contents of a fixture directory: the statuses of the home timeline, the statuses the

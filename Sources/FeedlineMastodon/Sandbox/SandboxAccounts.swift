@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// What a fixture says about one account beyond what its statuses carry: the profile as

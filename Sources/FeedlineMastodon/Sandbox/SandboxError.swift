@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// What the sandbox throws. Every case reads as one sentence through `LocalizedError`.
@@ -49,7 +49,7 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
     }
 }
 
-extension SandboxError: FeedServiceError {
+@_spi(FeedService) extension SandboxError: FeedServiceError {
     /// Scheduled faults that stand for an outage (unavailable, timeout, rate limited, server
     /// error) are transient; everything else is a refusal.
     public var isTransient: Bool {

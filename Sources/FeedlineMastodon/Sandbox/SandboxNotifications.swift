@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The sandbox's notifications, newest first, served grouped as Mastodon 4.3 serves them.

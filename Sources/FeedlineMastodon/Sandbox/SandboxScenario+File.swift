@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The JSON form of a scenario file (see `Fixtures/README.md`). Keys are checked: an unknown key

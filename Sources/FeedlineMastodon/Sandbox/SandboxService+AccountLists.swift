@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Lists of accounts, search and follow requests on the sandbox, as Mastodon's
@@ -28,7 +28,7 @@ extension SandboxService {
     ///   (as ``profile(of:)``), ``SandboxError/unknownList(_:)`` for a list it does not have,
     ///   ``SandboxError/unknownCursor(_:)`` for a cursor it did not give,
     ///   or a scheduled fault.
-    public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
+    @_spi(FeedService) public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
         let size = pageSize
         return try await performOnAccounts(.accounts) { state, now throws(SandboxError) in
             let start = try Self.offset(of: cursor)
@@ -55,7 +55,7 @@ extension SandboxService {
     ///
     /// - Throws: ``SandboxError/refused(_:)`` for an empty query, ``SandboxError/unknownCursor(_:)``
     ///   for a cursor it did not give, or a scheduled fault.
-    public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
+    @_spi(FeedService) public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
         let size = pageSize
         return try await performOnAccounts(.search) { state, now throws(SandboxError) in
             let wanted = query.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Direct conversations on the sandbox, as Mastodon's `GET /api/v1/conversations`,
@@ -17,7 +17,7 @@ extension SandboxService {
     /// A page of the user's conversations, most recent last status first.
     ///
     /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor it did not give, or a scheduled fault.
-    public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
+    @_spi(FeedService) public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
         let size = pageSize
         return try await performOnAccounts(.conversations) { state, _ throws(SandboxError) in
             let start = try Self.offset(of: cursor)

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The user's domain blocks on the sandbox, as Mastodon's `GET /api/v1/domain_blocks` and
@@ -20,7 +20,7 @@ extension SandboxService {
     /// the last page has no cursor.
     ///
     /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor it did not give, or a scheduled fault.
-    public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
+    @_spi(FeedService) public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
         let size = pageSize
         return try await performOnAccounts(.domainBlocks) { state, _ throws(SandboxError) in
             let start = try Self.offset(of: cursor)

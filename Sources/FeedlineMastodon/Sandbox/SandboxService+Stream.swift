@@ -1,8 +1,8 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// What the sandbox's stream delivers after a command: an event, or a change of connection.
-public enum SandboxStreamMessage: Hashable, Sendable {
+@_spi(FeedService) public enum SandboxStreamMessage: Hashable, Sendable {
     case event(StreamEvent)
     /// The stream dropped: events until ``reconnected`` are missed (a catch-up finds them).
     case disconnected
@@ -21,7 +21,7 @@ extension SandboxService {
     /// new statuses join the home timeline, edits and deletes change it, notifications arrive —
     /// and turned into messages. While disconnected, items change the data but are not
     /// delivered (they are missed). No latency, no faults: a stream is not a request.
-    public func streamMessages(afterCommands count: Int) -> [SandboxStreamMessage] {
+    @_spi(FeedService) public func streamMessages(afterCommands count: Int) -> [SandboxStreamMessage] {
         let now = wallClock.now()
         return withState { state in
             let due = state.pendingStream.prefix { $0.afterCommands <= count }

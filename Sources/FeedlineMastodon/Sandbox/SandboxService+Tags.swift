@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Hashtags on the sandbox, as Mastodon's `GET /api/v1/followed_tags`, `GET /api/v1/trends/tags`
@@ -22,7 +22,7 @@ extension SandboxService {
     /// (none for a hashtag no post uses) and `following` on.
     ///
     /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor it did not give, or a scheduled fault.
-    public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+    @_spi(FeedService) public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         let size = pageSize
         return try await performOnAccounts(.followedTags) { state, _ throws(SandboxError) in
             let start = try Self.offset(of: cursor)
@@ -38,7 +38,7 @@ extension SandboxService {
     /// rank the same.
     ///
     /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor it did not give, or a scheduled fault.
-    public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+    @_spi(FeedService) public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         let size = pageSize
         return try await performOnAccounts(.trendingTags) { state, _ throws(SandboxError) in
             let start = try Self.offset(of: cursor)

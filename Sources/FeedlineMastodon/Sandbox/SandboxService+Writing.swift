@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Posting, editing and deleting on the sandbox, as Mastodon's `POST /api/v1/statuses`,
@@ -110,7 +110,7 @@ extension SandboxService {
 
     /// The text and warning of post `id` as typed (see ``SandboxStore``): kept for posts made or
     /// edited here, the HTML as plain text for the fixtures'.
-    public func source(of id: PostID) async throws -> PostSource {
+    @_spi(FeedService) public func source(of id: PostID) async throws -> PostSource {
         try await perform(.post, postID: id) { state, _, _ throws(SandboxError) in
             guard let source = state.store.source(of: id.rawValue) else { throw .notFound(id) }
             return PostSource(text: source.text, contentWarning: source.spoilerText)

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 import Synchronization
 
@@ -35,7 +35,7 @@ import Synchronization
 /// the latency is zero), then fails or acts on the data. Cancellation during the sleep ends the
 /// request without effect. Calls may run concurrently from any task: all state sits behind one
 /// ``Locked`` value, held only for in-memory work.
-public final class SandboxService: FeedService {
+public final class SandboxService: FeedServer {
     /// The page size when neither the caller nor the scenario gives one: Mastodon's default.
     public static let defaultPageSize = 20
     /// The largest page Mastodon serves.
@@ -233,7 +233,7 @@ public final class SandboxService: FeedService {
     ///   and is not an id either (a numeric id the feed does not hold bounds by id order), or
     ///   for the trending posts is no offset; ``SandboxError/unknownList(_:)`` for a list it does not have, or a
     ///   scheduled fault.
-    public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+    @_spi(FeedService) public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         try await perform(.page, cursor: cursor) { state, pageSize throws(SandboxError) in
             // The first page of the trending posts ranks them anew; the pages after it read that ranking.
             if feed == .trending, cursor == nil { state.store.forgetTrending() }
@@ -281,7 +281,7 @@ public final class SandboxService: FeedService {
     /// without a request (a front reloads the list instead; the core never asks).
     ///
     /// - Throws: ``SandboxError/notFound(_:)`` when `lower` or `upper` is not an entry of the feed.
-    public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+    @_spi(FeedService) public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         if feed == .trending { return NewerPage(posts: [], hasMore: false) }
         return try await perform(.newer, postID: lower) { state, pageSize throws(SandboxError) in
             let (ids, positions) = try state.store.feed(try state.resolved(feed))
@@ -321,7 +321,7 @@ public final class SandboxService: FeedService {
     }
 
     /// A page of the user's notifications, grouped as Mastodon 4.3 groups them.
-    public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+    @_spi(FeedService) public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
         try await perform(.notifications, cursor: cursor) { state, pageSize throws(SandboxError) in
             try state.loadNotifications()
             let page = try state.notifications.page(after: cursor, size: pageSize, store: state.store)
@@ -332,7 +332,7 @@ public final class SandboxService: FeedService {
     }
 
     /// The notification groups with notifications strictly between `lower` and `upper`.
-    public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+    @_spi(FeedService) public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
         try await perform(.notifications) { state, pageSize throws(SandboxError) in
             try state.loadNotifications()
             return state.notifications.newer(than: lower, olderThan: upper, size: pageSize, store: state.store)
@@ -604,3 +604,6 @@ extension SandboxService.State {
         return notifications.add(type: reaction.kind.rawValue, account: account, status: status, at: reaction.date)
     }
 }
+
+/// The sandbox answers every call a session makes (the service protocols are SPI).
+@_spi(FeedService) extension SandboxService: FeedService {}

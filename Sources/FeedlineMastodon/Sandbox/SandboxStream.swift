@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// The sandbox's scripted stream, delivered after each command a front handles: events go to
 /// the session, a drop and a reconnect to its stream state, and a reconnect catches up on what

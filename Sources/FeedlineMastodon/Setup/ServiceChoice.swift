@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Where a front's posts come from, as a command line names it: the offline sandbox over a
@@ -77,7 +77,7 @@ public enum ServiceChoice: Sendable, Hashable {
     /// - Throws: ``ServiceSetupError`` with one sentence naming what is wrong (a missing or
     ///   malformed fixture file, a bad server address, an unreadable token file …). The token
     ///   itself never appears in it.
-    public func makeService(
+    @_spi(FeedService) public func makeService(
         postsPerPage: Int? = nil,
         clock: any Clock<Duration>,
         wallClock: WallClock = .system,

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// What one connection to the user stream reports, in order: ``opened`` at most once, then

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Live updates for a ``Feedline/FeedSession`` over a Mastodon server: the user stream

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Turns the events of Mastodon's user stream (`GET /api/v1/streaming/user`) into the core's

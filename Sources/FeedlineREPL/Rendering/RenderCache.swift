@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Text the renderers made, reused while what it was made from is unchanged: a post row's

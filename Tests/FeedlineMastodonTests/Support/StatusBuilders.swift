@@ -1,7 +1,7 @@
 import Foundation
 
-import Feedline
-import FeedlineMastodon
+@_spi(FeedService) import Feedline
+@_spi(FeedService) import FeedlineMastodon
 
 /// Small statuses for sandbox tests: ids are numbers as text, `minute` orders them in time.
 enum Build {

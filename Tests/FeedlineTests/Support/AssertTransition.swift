@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Testing
 
 /// Sends `event` to `state` and checks that the result equals `expected(state)`: the old state

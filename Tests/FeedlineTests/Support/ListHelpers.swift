@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 // Shorthands that let the machine tests speak in posts: the list machine takes rows (posts with
 // their interaction state), and a post row of a server copy shows that copy's state.

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Testing
 
 /// Waits until every running effect of `session` is parked in `service` (waiting for the test to
