@@ -12,8 +12,16 @@ final class WritingServer: EmptyReads {
         var errorDescription: String? { "This action is not allowed." }
     }
 
+    /// The server cannot be reached.
+    struct Down: FeedServiceError {
+        var isTransient: Bool { true }
+        var errorDescription: String? { "The server cannot be reached." }
+    }
+
     private let posts: Locked<[Post]>
     private let refuseDeletes: Bool
+    /// Votes find the server down.
+    let votesLost = Locked(false)
     /// Publishes wait here until the test opens it (to see one's own post while it is sent).
     let gate = Gate()
     let holdPublishes: Bool
@@ -49,6 +57,7 @@ final class WritingServer: EmptyReads {
     }
 
     func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
+        if votesLost.withLock({ $0 }) { throw Down() }
         if let votedPoll {
             posts.withLock { posts in
                 if let index = posts.firstIndex(where: { $0.id == postID }) { posts[index].poll = votedPoll }
@@ -368,6 +377,51 @@ struct WritingSessionTests {
         #expect(outcome??.message == "This action is not allowed.")
         #expect(session.store.post("q1")?.poll == serverPoll)
         #expect(session.root.rows.first?.post?.content.poll == serverPoll)
+    }
+
+    @Test("a vote the server cannot be reached for puts the poll back as it was, with the sentence, and may be cast again")
+    func lostVoteRollsBack() async throws {
+        let server = WritingServer(posts: [Self.pollPost()])
+        server.votesLost.withLock { $0 = true }
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.root.appeared()
+        await session.settle()
+        let before = try #require(session.store.post("q1")?.poll)
+        var outcome: FeedFailure??
+        #expect(session.vote(post: "q1", choices: [1]) { outcome = .some($0) } == nil)
+        #expect(session.store.isVoting("q1"))
+        await session.settle()
+        #expect(outcome??.message == "The server cannot be reached.")
+        #expect(session.store.post("q1")?.poll == before)
+        #expect(session.root.rows.first?.post?.content.poll == before)
+        #expect(!session.store.isVoting("q1") && !session.hasFailures, "rolled back, not queued")
+        server.votesLost.withLock { $0 = false }
+        #expect(session.vote(post: "q1", choices: [1]) { outcome = .some($0) } == nil)
+        await session.settle()
+        #expect(outcome == .some(nil))
+        #expect(session.store.post("q1")?.poll?.ownVotes == [1])
+    }
+
+    @Test("an edit the server refuses puts back the text only: what a copy brought meanwhile (a count) stays")
+    func refusedEditKeepsFresherCopy() async throws {
+        let server = WritingServer(posts: Self.posts(), refuseEdits: true, holdPublishes: true)
+        let session = try await deepStack(server)
+        var started: DraftID?
+        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
+        await session.settle()
+        let id = try #require(started)
+        session.drafts.update(id) { $0.text = "edited o1" }
+        session.drafts.send(id)
+        var fresher = makePost("o1", minutesAgo: 10, favourites: 9)
+        fresher.text = "post o1"
+        session.apply(.edited(fresher))
+        await server.gate.waitUntilWaiting()
+        server.gate.open()
+        await session.settle()
+        let shown = try #require(session.store.post("o1"))
+        #expect(shown.text == "post o1" && shown.favouritesCount == 9)
+        #expect(session.root.rows.compactMap(\.post).filter { $0.originalID == "o1" }.allSatisfy { $0.content.favouritesCount == 9 })
+        #expect(!session.store.isEditing("o1"))
     }
 
     @Test("a redraft deletes the post everywhere and makes a draft of its source, keeping its reply target")
