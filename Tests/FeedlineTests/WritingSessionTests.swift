@@ -183,6 +183,27 @@ struct WritingSessionTests {
         return session
     }
 
+    /// Edits o1 to "edited o1" and sends the edit.
+    private func sendEdit(_ session: FeedSession) async throws {
+        var started: DraftID?
+        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
+        await session.settle()
+        let id = try #require(started)
+        session.drafts.update(id) { $0.text = "edited o1" }
+        session.drafts.send(id)
+    }
+
+    /// The deep stack, with o1 edited to "edited o1" and sent (the server holds it), and the
+    /// server's copy from before the edit arriving meanwhile with a new count (9 favourites).
+    private func editWithACopyMeanwhile(_ server: WritingServer) async throws -> FeedSession {
+        let session = try await deepStack(server)
+        try await sendEdit(session)
+        var copy = makePost("o1", minutesAgo: 10, favourites: 9)
+        copy.text = "post o1"
+        session.apply(.edited(copy))
+        return session
+    }
+
     static func posts() -> [Post] {
         let original = makePost("o1", minutesAgo: 10)
         return [makePost("p1", minutesAgo: 1), makePost("w1", minutesAgo: 2, author: bob, reblog: original), original, makePost("p2", minutesAgo: 20)]
@@ -405,16 +426,7 @@ struct WritingSessionTests {
     @Test("an edit the server refuses puts back the text only: what a copy brought meanwhile (a count) stays")
     func refusedEditKeepsFresherCopy() async throws {
         let server = WritingServer(posts: Self.posts(), refuseEdits: true, holdPublishes: true)
-        let session = try await deepStack(server)
-        var started: DraftID?
-        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
-        await session.settle()
-        let id = try #require(started)
-        session.drafts.update(id) { $0.text = "edited o1" }
-        session.drafts.send(id)
-        var fresher = makePost("o1", minutesAgo: 10, favourites: 9)
-        fresher.text = "post o1"
-        session.apply(.edited(fresher))
+        let session = try await editWithACopyMeanwhile(server)
         await server.gate.waitUntilWaiting()
         server.gate.open()
         await session.settle()
@@ -508,17 +520,7 @@ struct WritingSessionTests {
     @Test("a copy of the post that arrives while one's edit is on its way (a page, a stream's notification) does not undo the edit on screen")
     func editSurvivesStaleCopies() async throws {
         let server = WritingServer(posts: Self.posts(), holdPublishes: true)
-        let session = try await deepStack(server)
-        var started: DraftID?
-        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
-        await session.settle()
-        let id = try #require(started)
-        session.drafts.update(id) { $0.text = "edited o1" }
-        session.drafts.send(id)
-        // The server's old copy arrives meanwhile, with a new count.
-        var stale = makePost("o1", minutesAgo: 10, favourites: 9)
-        stale.text = "post o1"
-        session.apply(.edited(stale))
+        let session = try await editWithACopyMeanwhile(server)
         let shown = try #require(session.store.post("o1"))
         #expect(shown.text == "edited o1" && shown.favouritesCount == 9)
         #expect(session.root.rows.compactMap(\.post).filter { $0.originalID == "o1" }.allSatisfy { $0.content.text == "edited o1" })
@@ -532,12 +534,7 @@ struct WritingSessionTests {
     @Test("the history is a screen of the post's versions, newest first, which take no interaction")
     func historyScreen() async throws {
         let session = try await deepStack(WritingServer(posts: Self.posts()))
-        var started: DraftID?
-        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
-        await session.settle()
-        let id = try #require(started)
-        session.drafts.update(id) { $0.text = "edited o1" }
-        session.drafts.send(id)
+        try await sendEdit(session)
         await session.settle()
         session.navigator.push(.history("o1"))
         await session.settle()

@@ -2,7 +2,7 @@
 /// the choices voted for (none: no vote) — shown at once, the poll as it was kept to roll back
 /// to, one vote per poll in flight, confirmed with the server's poll or rolled back with the
 /// server's sentence — and what the server answered.
-package struct PollVote: ConvergingMachine {
+package struct PollVote: PendingChangeComposite {
     /// A poll, by its post and its own id.
     package struct Key: Hashable, Sendable {
         package var post: PostID
@@ -14,9 +14,10 @@ package struct PollVote: ConvergingMachine {
         }
     }
 
-    package typealias Request = PendingChange<[Int]>.Request
-    package typealias Resend = PendingChange<[Int]>.Resend
-    package typealias Report = ChangeOutcome<[Int]>
+    package typealias Wanted = [Int]
+    package typealias Request = PendingChange<Wanted>.Request
+    package typealias Resend = PendingChange<Wanted>.Resend
+    package typealias Report = ChangeOutcome<Wanted>
 
     /// What the server answered a vote.
     package enum Answer: Sendable {
@@ -28,7 +29,7 @@ package struct PollVote: ConvergingMachine {
     }
 
     /// The choices voted for: confirmed by the server, and as shown (`wanted`).
-    package private(set) var change = PendingChange<[Int]>(confirmed: [])
+    package var change = PendingChange<[Int]>(confirmed: [])
     /// The poll as it was before the vote: what a refusal with no fresher copy puts back.
     package let before: Poll?
     /// The server's poll once it counted the vote.
@@ -47,12 +48,6 @@ package struct PollVote: ConvergingMachine {
         change.want(choices, at: epoch)
     }
 
-    package var requests: [Request] { change.requests }
-    package var resends: [Resend] { change.resends }
-    package var isPending: Bool { change.isPending }
-    package var isDeferred: Bool { change.isDeferred }
-    package static func delay(of resend: Resend) -> Duration { PendingChange<[Int]>.delay(of: resend) }
-
     package mutating func answered(_ request: Request, with answer: Answer, at epoch: StoreEpoch) -> [Report] {
         guard change.inFlight == request else { return [] }
         switch answer {
@@ -64,17 +59,5 @@ package struct PollVote: ConvergingMachine {
             freshFetchedAt = fetchedAt
             return change.failed(request, with: FeedFailure(message: failure.message, isTransient: false), at: epoch)
         }
-    }
-
-    package mutating func failed(_ request: Request, with failure: FeedFailure, at epoch: StoreEpoch) -> [Report] {
-        change.failed(request, with: failure, at: epoch)
-    }
-
-    package mutating func elapsed(_ resend: Resend, at epoch: StoreEpoch) {
-        change.elapsed(resend, at: epoch)
-    }
-
-    package mutating func retry(at epoch: StoreEpoch) -> Bool {
-        change.retry(at: epoch)
     }
 }

@@ -3,13 +3,14 @@
 /// request per post in flight (a second delete asked meanwhile joins it), confirmed or rolled
 /// back with the server's sentence — and the copy of the post the server answered with (what
 /// it deleted, for a redraft).
-package struct PostDeletion: ConvergingMachine {
-    package typealias Request = PendingChange<Bool>.Request
-    package typealias Resend = PendingChange<Bool>.Resend
-    package typealias Report = ChangeOutcome<Bool>
+package struct PostDeletion: PendingChangeComposite {
+    package typealias Wanted = Bool
+    package typealias Request = PendingChange<Wanted>.Request
+    package typealias Resend = PendingChange<Wanted>.Resend
+    package typealias Report = ChangeOutcome<Wanted>
 
     /// Whether the post exists: confirmed by the server, and as shown (`wanted`).
-    package private(set) var change = PendingChange(confirmed: true)
+    package var change = PendingChange(confirmed: true)
     /// The post as the server deleted it (its answer); `nil` until it answered.
     package private(set) var deletedCopy: Post?
 
@@ -24,28 +25,10 @@ package struct PostDeletion: ConvergingMachine {
     /// Whether the delete is asked and the server has not answered it.
     package var isDeleting: Bool { change.isPending && !change.wanted }
 
-    package var requests: [Request] { change.requests }
-    package var resends: [Resend] { change.resends }
-    package var isPending: Bool { change.isPending }
-    package var isDeferred: Bool { change.isDeferred }
-    package static func delay(of resend: Resend) -> Duration { PendingChange<Bool>.delay(of: resend) }
-
     /// The server deleted the post (`post`: as it was).
     package mutating func answered(_ request: Request, with post: Post, at epoch: StoreEpoch) -> [Report] {
         guard change.inFlight == request else { return [] }
         deletedCopy = post
         return change.answered(request, with: false, at: epoch)
-    }
-
-    package mutating func failed(_ request: Request, with failure: FeedFailure, at epoch: StoreEpoch) -> [Report] {
-        change.failed(request, with: failure, at: epoch)
-    }
-
-    package mutating func elapsed(_ resend: Resend, at epoch: StoreEpoch) {
-        change.elapsed(resend, at: epoch)
-    }
-
-    package mutating func retry(at epoch: StoreEpoch) -> Bool {
-        change.retry(at: epoch)
     }
 }
