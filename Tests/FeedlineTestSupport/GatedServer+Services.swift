@@ -123,7 +123,7 @@ extension GatedServer {
     /// Each account asked, once, in the order asked; `domainBlocking` says whether its handle's
     /// domain is blocked.
     public func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
-        try await run(GatedCall(.relationships, accounts.map(\.rawValue).joined(separator: ", "))) { model in
+        try await run(GatedCall(.relationships, key: accounts.map(\.rawValue).joined(separator: ","))) { model in
             var seen = Set<AccountID>()
             return accounts.filter { seen.insert($0).inserted }.map { model.relationship(of: $0) }
         }
@@ -255,7 +255,8 @@ extension ServerModel where Entry == Post {
     }
 
     /// The profiles of an account list: your mutes, blocks and follow requests, a list's
-    /// members, and whom you follow; an account with no profile is left out.
+    /// members, your followers and whom you follow, and those of others the model knows
+    /// (``ServerRelationships/followers``); an account with no profile is left out.
     public func accounts(in list: AccountList) -> [Profile] {
         let ids: [AccountID]
         switch list {
@@ -266,7 +267,8 @@ extension ServerModel where Entry == Post {
         case .following(let id) where id == relationships.me: ids = relationships.accounts(with: .follow)
         case .followers(let id) where id == relationships.me:
             ids = relationships.byAccount.values.filter(\.followedBy).map(\.accountID).sorted { $0.rawValue < $1.rawValue }
-        case .following, .followers: ids = []
+        case .followers(let id): ids = relationships.followers[id] ?? []
+        case .following(let id): ids = relationships.followers.filter { $0.value.contains(id) }.keys.sorted { $0.rawValue < $1.rawValue }
         }
         return ids.compactMap { relationships.profiles[$0] }
     }

@@ -20,6 +20,9 @@ public struct ServerRelationships: Sendable {
     public var locked: Set<AccountID> = []
     /// The profiles the server knows, by account.
     public var profiles: [AccountID: Profile] = [:]
+    /// The followers of other accounts than the user, by account (the user's are the
+    /// relationships that say `followedBy`).
+    public var followers: [AccountID: [AccountID]] = [:]
 
     public init(me: AccountID = AccountID(Post.signedInUser.id), _ relationships: [Relationship] = []) {
         self.me = me
