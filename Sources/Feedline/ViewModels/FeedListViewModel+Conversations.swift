@@ -24,15 +24,12 @@ extension FeedListViewModel {
             guard let conversation = conversations.conversation(id), moved || rows.contains(.conversation(id)) else { return }
             send(.conversationChanged(conversationRow(conversation), toTop: moved))
         case .removing(let id):
-            let rowID = RowID.conversation(id)
-            guard let index = rows.index(of: rowID) else { return }
-            takenByConversationRemoval[id] = ReinsertedRow(index: index, row: rows[index])
-            send(.rowsRemoved([rowID]))
+            guard rows.contains(.conversation(id)) else { return }
+            send(.rowsTaken([.conversation(id)], by: .conversation(id)))
         case .removed(let id):
-            takenByConversationRemoval[id] = nil
+            confirmed(.conversation(id))
         case .removalRefused(let id):
-            guard let taken = takenByConversationRemoval.removeValue(forKey: id), let conversation = conversations.conversation(id) else { return }
-            send(.rowsReinserted([ReinsertedRow(index: taken.index, row: .conversation(conversationRow(conversation)))]))
+            refused(.conversation(id)) { _ in conversations.conversation(id).map { .conversation(self.conversationRow($0)) } }
         }
     }
 

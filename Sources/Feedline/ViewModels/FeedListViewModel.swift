@@ -73,15 +73,6 @@ public final class FeedListViewModel {
     /// applied as one change.
     private var batches: [[ListEvent]] = []
     private var applying = false
-    /// Rows each pending delete took away, with their places, until the server answers it.
-    private var takenByPendingDelete: [PostID: [ReinsertedRow]] = [:]
-    /// Rows each pending mute, block or unfollow took away, with their places, until the server answers it.
-    private var takenByAccountHiding: [AccountID: [ReinsertedRow]] = [:]
-    /// Rows of ``takenByAccountHiding`` the store still counts as shown by this list: taking
-    /// them does not hide them from the store, so a refusal puts them back without showing
-    /// them again (O(rows put back), not O(rows taken) twice), and the server's answer or a row
-    /// of the same id shown again settles the count.
-    private var heldWhileTaken: Set<RowID> = []
     /// Accounts some of whose posts this list kept away — rows a mute or block took off, posts
     /// a page or the stream brought that it left out —: an unmute or unblock of one of them
     /// makes it load again (``reload()``).
@@ -97,21 +88,14 @@ public final class FeedListViewModel {
     /// The session's followed hashtags, which hashtag rows show.
     private let tags: TagStore?
     private var tagSubscription: Subscription?
-    /// Rows each pending domain block took away, with their places, until the server answers it.
-    private var takenByDomainHiding: [String: [ReinsertedRow]] = [:]
     /// The session's direct conversations, which a list of them shows.
     let conversations: ConversationStore?
     private var conversationSubscription: Subscription?
-    /// The row each pending conversation removal took away, with its place, until the server answers it.
-    var takenByConversationRemoval: [String: ReinsertedRow] = [:]
     /// Conversations whose last post is being deleted (by the post's id), until the server answers.
     var lastPostsBeingDeleted: [PostID: [(conversation: String, post: PostID)]] = [:]
     /// The session's lists, which the lists screen and the screens of a list's accounts show.
     private let lists: UserListStore?
     private var listsSubscription: Subscription?
-    /// Rows of a list's accounts taken away by a removal from the list, with their places,
-    /// until the account is on the list again (a refusal).
-    private var takenByMembership: [AccountID: ReinsertedRow] = [:]
 
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
@@ -140,18 +124,19 @@ public final class FeedListViewModel {
             case .deleted(let rows, _, let pending): self?.deleted(rows, pending: pending)
             case .undeleted(let id):
                 self?.lastPostsBeingDeleted[id] = nil
-                self?.undeleted(id)
+                // The server refused the delete: its rows come back as the store shows their posts now.
+                self?.refused(.delete(id)) { self?.refreshed($0) }
             case .deleteSettled(let id):
-                self?.takenByPendingDelete[id] = nil
+                self?.confirmed(.delete(id))
                 self?.lastPostsDeleted(self?.lastPostsBeingDeleted.removeValue(forKey: id) ?? [])
             case .accountHidden(let account, let handle, let rows, let hiding, let pending):
                 self?.accountHidden(account, handle: handle, rows: rows, hiding: hiding, pending: pending)
-            case .accountShown(let account): self?.accountShown(account)
-            case .accountHidingSettled(let account): self?.release(self?.takenByAccountHiding.removeValue(forKey: account) ?? [])
+            case .accountShown(let account): self?.refused(.account(account)) { self?.shownAgain($0) }
+            case .accountHidingSettled(let account): self?.confirmed(.account(account))
             case .accountUnhidden(let account): self?.accountUnhidden(account)
             case .domainHidden(let domain, let rows, let pending): self?.domainHidden(domain, rows: rows, pending: pending)
-            case .domainShown(let domain): self?.domainShown(domain)
-            case .domainHidingSettled(let domain): self?.takenByDomainHiding[domain] = nil
+            case .domainShown(let domain): self?.refused(.domain(domain)) { self?.shownAgain($0) }
+            case .domainHidingSettled(let domain): self?.confirmed(.domain(domain))
             }
         }
         loads = Feedback(
@@ -357,13 +342,7 @@ public final class FeedListViewModel {
         if !lastPosts.isEmpty {
             if let pending { lastPostsBeingDeleted[pending, default: []] += lastPosts } else { lastPostsDeleted(lastPosts) }
         }
-        if let pending {
-            let rows = state.rows
-            takenByPendingDelete[pending, default: []] += ids.compactMap { id in
-                rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) }
-            }
-        }
-        send(.rowsRemoved(ids))
+        send(pending.map { .rowsTaken(ids, by: .delete($0)) } ?? .rowsRemoved(ids))
     }
 
     /// An account was muted, blocked or unfollowed: its rows leave when the hiding applies to
@@ -386,20 +365,7 @@ public final class FeedListViewModel {
         gone = gone.filter { seen.insert($0).inserted }
         guard !gone.isEmpty else { return }
         if hiding != .unfollow { keptAway.insert(account) }
-        if pending {
-            let rows = state.rows
-            let taken = gone.compactMap { id in rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) } }
-            takenByAccountHiding[account, default: []] += taken
-            heldWhileTaken.reserveCapacity(heldWhileTaken.count + taken.count)
-            for taken in taken { heldWhileTaken.insert(taken.row.id) }
-        }
-        send(.rowsRemoved(gone))
-    }
-
-    /// Rows taken while a hiding was pending that will not come back: the store stops counting
-    /// them as shown by this list.
-    private func release(_ taken: [ReinsertedRow]) {
-        for taken in taken where heldWhileTaken.remove(taken.row.id) != nil { holder?.hide(taken.row) }
+        send(pending ? .rowsTaken(gone, by: .account(account)) : .rowsRemoved(gone))
     }
 
     /// The source as mutes and blocks see it: a profile opened by handle is the profile of the
@@ -432,24 +398,32 @@ public final class FeedListViewModel {
         return true
     }
 
-    /// The server refused a pending mute, block or unfollow: the rows it took come back where they were.
-    private func accountShown(_ account: AccountID) {
-        guard let taken = takenByAccountHiding.removeValue(forKey: account), !taken.isEmpty else { return }
-        // What another mute or block (or a delete) still keeps away stays away.
-        var back: [ReinsertedRow] = []
-        var away: [ReinsertedRow] = []
-        for taken in taken {
-            if let post = taken.row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) {
-                away.append(taken)
-            } else if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) {
-                away.append(taken)
-            } else {
-                back.append(taken)
-            }
+    /// A row a refused mute, block or domain block took, as the store shows it now — `nil` when
+    /// what another mute or block (or a delete) still keeps away stays away.
+    private func shownAgain(_ row: ListRow) -> ListRow? {
+        if let post = row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) { return nil }
+        if let group = row.notification?.group, store.isFromHiddenAccounts(group) { return nil }
+        return refreshed(row)
+    }
+
+    /// The server took the pending removal `cause`: the rows it took are gone for good.
+    func confirmed(_ cause: TakenRows.Cause) {
+        guard !state.taken.rows(of: cause).isEmpty else { return }
+        send(.removalConfirmed(cause))
+    }
+
+    /// The server refused the pending removal `cause`: the rows it took come back where they
+    /// were, each as `current` gives it now — but for those it gives `nil` (still hidden).
+    /// O(rows taken).
+    func refused(_ cause: TakenRows.Cause, current: (ListRow) -> ListRow?) {
+        let taken = state.taken.rows(of: cause)
+        guard !taken.isEmpty else { return }
+        var back: [ListRow] = []
+        var away: Set<RowID> = []
+        for item in taken {
+            if let row = current(item.row) { back.append(row) } else { away.insert(item.row.id) }
         }
-        release(away)
-        guard !back.isEmpty else { return }
-        send(.rowsReinserted(back.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
+        send(.removalRefused(cause, current: back, stillHidden: away))
     }
 
     /// A domain was blocked: the rows the store names leave, and on the notifications screen
@@ -464,33 +438,7 @@ public final class FeedListViewModel {
         var seen = Set<RowID>()
         gone = gone.filter { seen.insert($0).inserted && (state.rows.contains($0) || state.waiting.contains($0)) }
         guard !gone.isEmpty else { return }
-        if pending {
-            let rows = state.rows
-            takenByDomainHiding[domain, default: []] += gone.compactMap { id in
-                rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) }
-            }
-        }
-        send(.rowsRemoved(gone))
-    }
-
-    /// The server refused a pending domain block: the rows it took come back where they were,
-    /// but for what another block, mute or delete still keeps away.
-    private func domainShown(_ domain: String) {
-        guard let taken = takenByDomainHiding.removeValue(forKey: domain), !taken.isEmpty else { return }
-        let back = taken.filter { taken in
-            if let post = taken.row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) { return false }
-            if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) { return false }
-            return true
-        }
-        guard !back.isEmpty else { return }
-        send(.rowsReinserted(back.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
-    }
-
-    /// The server refused a pending delete: its rows come back where they were, as the store
-    /// shows their posts now.
-    private func undeleted(_ id: PostID) {
-        guard let taken = takenByPendingDelete.removeValue(forKey: id), !taken.isEmpty else { return }
-        send(.rowsReinserted(taken.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
+        send(pending ? .rowsTaken(gone, by: .domain(domain)) : .rowsRemoved(gone))
     }
 
     /// The user's own post, just confirmed (already in the store): shown at once (see
@@ -958,15 +906,14 @@ public final class FeedListViewModel {
         let id = RowID.account(change.account)
         if change.display.member {
             guard !state.rows.contains(id) else { return }
-            if let taken = takenByMembership.removeValue(forKey: change.account) {
-                send(.rowsReinserted([taken]))
+            if !state.taken.rows(of: .membership(change.account)).isEmpty {
+                refused(.membership(change.account)) { $0 }
             } else if state.older == .end || !state.rows.isEmpty, let profile = lists?.profile(change.account) {
                 send(.rowsReinserted([ReinsertedRow(index: 0, row: accountRow(profile))]))
                 relationships?.load([change.account])
             }
-        } else if let index = state.rows.index(of: id) {
-            takenByMembership[change.account] = ReinsertedRow(index: index, row: state.rows[index])
-            send(.rowsRemoved([id]))
+        } else if state.rows.contains(id) {
+            send(.rowsTaken([id], by: .membership(change.account)))
         }
     }
 
@@ -990,7 +937,7 @@ public final class FeedListViewModel {
     /// rows waiting above) now show, one snapshot published (when rows or status changed), then
     /// the requests matched.
     private func apply(_ events: [ListEvent]) {
-        let (before, unconfirmed, removed, changes, waiting) = relay.mutate { snapshot in
+        let (before, unconfirmed, removed, changes, waiting, held) = relay.mutate { snapshot in
             let before = ListStatus(snapshot.state)
             let unconfirmedBefore = snapshot.state.unconfirmed
             let unconfirmed = unconfirmedBefore.count
@@ -1005,21 +952,27 @@ public final class FeedListViewModel {
                 .subtracting(snapshot.state.unconfirmed)
                 .filter { snapshot.state.rows.contains($0) || snapshot.state.waiting.contains($0) }
                 .sorted { $0.description < $1.description }
-            return (before, unconfirmed, removed, changes, (started: edit.waitingStarted, stopped: edit.waitingStopped))
+            return (
+                before, unconfirmed, removed, changes, (started: edit.waitingStarted, stopped: edit.waitingStopped),
+                (back: edit.heldBack, released: edit.released)
+            )
         }
         if let holder {
             // Shown before hidden, so that a post moving from waiting to the rows is never
             // unused in between (the store could forget it).
             for insertion in changes.insertions {
-                // A row a pending hiding took, back: the store still counts it; its quote may have moved.
-                if !heldWhileTaken.isEmpty, heldWhileTaken.remove(insertion.element.id) != nil {
+                // A row a pending hiding took (`TakenRows/held`), back: the store still counts it; its quote may have moved.
+                if !held.back.isEmpty, held.back.contains(insertion.element.id) {
                     holder.moveQuote(of: insertion.element)
                 } else {
                     holder.show(insertion.element)
                 }
             }
             for row in waiting.started { holder.show(row) }
-            for row in removed where heldWhileTaken.isEmpty || !heldWhileTaken.contains(row.id) { holder.hide(row) }
+            // Rows a hiding held that will not come back, then the rows removed (but for those it holds now).
+            for row in held.released { holder.hide(row) }
+            let holding = relay.value.state.taken.held
+            for row in removed where holding.isEmpty || !holding.contains(row.id) { holder.hide(row) }
             for row in waiting.stopped { holder.hide(row) }
             // A row changed in place may quote another post now (a quote approved, withdrawn,
             // deleted): it hears of that one from now on, and shows the store's copy of it.
