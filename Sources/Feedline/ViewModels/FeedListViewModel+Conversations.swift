@@ -15,24 +15,6 @@ extension FeedListViewModel {
         for (conversation, post) in lastPosts { conversations?.lastPostDeleted(post, of: conversation) }
     }
 
-    /// A conversation changed in the session's store: its row follows — in place, to the top,
-    /// off the list while its removal waits, back where it was when the removal is refused.
-    func conversationChanged(_ change: ConversationChange) {
-        guard let conversations else { return }
-        switch change {
-        case .updated(let id, let moved):
-            guard let conversation = conversations.conversation(id), moved || rows.contains(.conversation(id)) else { return }
-            send(.conversationChanged(conversationRow(conversation), toTop: moved))
-        case .removing(let id):
-            guard rows.contains(.conversation(id)) else { return }
-            send(.rowsTaken([.conversation(id)], by: .conversation(id)))
-        case .removed(let id):
-            confirmed(.conversation(id))
-        case .removalRefused(let id):
-            refused(.conversation(id)) { _ in conversations.conversation(id).map { .conversation(self.conversationRow($0)) } }
-        }
-    }
-
     /// Opens the conversation row `id`: marks the conversation read (at once on every screen,
     /// see ``ConversationStore``) and returns the id of its last post, whose thread a front
     /// shows. `nil` (nothing happens) for a row that is no conversation or has no post.

@@ -55,7 +55,7 @@ public final class FeedListViewModel {
     /// What this list shows.
     public let source: ListSource
     /// Where the user's server filters apply to this list's posts (``PostFilter``).
-    private var filterContext: FilterContext? { source.filterContext }
+    var filterContext: FilterContext? { source.filterContext }
     /// The store whose posts the rows show.
     public let store: PostStore
     /// The header of a profile (a list of `Feed.account`), `nil` for every other list.
@@ -79,23 +79,16 @@ public final class FeedListViewModel {
     private var keptAway: Set<AccountID> = []
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
     private var loads: Feedback<ListRequest, Loaded>?
+    /// What this list's family loads, receives and watches (picked from ``source`` once).
+    private let rowSource: any RowSource
+    /// The subscriptions of ``rowSource`` to the stores its rows show.
+    private var watching: [Subscription] = []
     /// The session's relationships, which account rows show (lists of accounts and search).
     private let relationships: RelationshipStore?
-    private var relationshipSubscription: Subscription?
-    /// The session's blocked domains, which a list of them shows.
-    private let domainBlocks: DomainBlockStore?
-    private var domainSubscription: Subscription?
-    /// The session's followed hashtags, which hashtag rows show.
-    private let tags: TagStore?
-    private var tagSubscription: Subscription?
     /// The session's direct conversations, which a list of them shows.
     let conversations: ConversationStore?
-    private var conversationSubscription: Subscription?
     /// Conversations whose last post is being deleted (by the post's id), until the server answers.
     var lastPostsBeingDeleted: [PostID: [(conversation: String, post: PostID)]] = [:]
-    /// The session's lists, which the lists screen and the screens of a list's accounts show.
-    private let lists: UserListStore?
-    private var listsSubscription: Subscription?
 
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
@@ -109,12 +102,15 @@ public final class FeedListViewModel {
         self.source = source
         self.store = store
         self.profile = profile
-        self.relationships = source.showsAccounts ? relationships : nil
-        self.domainBlocks = source == .domainBlocks ? domainBlocks : nil
-        self.tags = source.showsTags ? tags : nil
-        self.conversations = source == .conversations ? conversations : nil
-        self.lists = source.showsUserLists ? lists : nil
-        let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
+        let stores = ListStores(
+            posts: store, relationships: source.showsAccounts ? relationships : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
+            tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
+            lists: source.showsUserLists ? lists : nil
+        )
+        self.relationships = stores.relationships
+        self.conversations = stores.conversations
+        rowSource = source.rowSource(service, stores)
+        let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: rowSource.refreshStyle)
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         holder = store.makeHolder { [weak self] event in
             switch event {
@@ -141,19 +137,16 @@ public final class FeedListViewModel {
         }
         loads = Feedback(
             activity: activity,
-            prepare: { [
-                tagStore = self.tags, domainStore = self.domainBlocks, conversationStore = self.conversations, listStore = self.lists,
-                relationshipStore = self.relationships
-            ] _ in
+            prepare: { _ in
                 // Each store's epoch as the fetch begins: what changed in it meanwhile wins.
                 FetchEpochs(
-                    posts: store.beginFetch(), tags: tagStore?.beginFetch() ?? 0, domains: domainStore?.beginFetch() ?? 0,
-                    conversations: conversationStore?.beginFetch() ?? 0, lists: listStore?.beginFetch() ?? 0,
-                    relationships: relationshipStore?.beginFetch()
+                    posts: store.beginFetch(), tags: stores.tags?.beginFetch() ?? 0, domains: stores.domainBlocks?.beginFetch() ?? 0,
+                    conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0,
+                    relationships: stores.relationships?.beginFetch()
                 )
             },
-            effect: { [weak profile] request, epochs in
-                let loaded = await Self.load(request, source: source, service: service, epochs: epochs)
+            effect: { [weak profile, load = rowSource.loader()] request, epochs in
+                let loaded = await load(request, epochs)
                 // A profile's rows come after its header: the answer waits (still running, so it
                 // is neither asked for again nor counted as done) until the header settled.
                 if let profile {
@@ -164,14 +157,7 @@ public final class FeedListViewModel {
             },
             handle: { [weak self] loaded in self?.receive(loaded) }
         )
-        relationshipSubscription = self.relationships?.observe { [weak self] change in self?.relationshipChanged(change) }
-        domainSubscription = self.domainBlocks?.observe { [weak self] change in self?.send(.domainChanged(change.domain, change.display)) }
-        tagSubscription = self.tags?.observe { [weak self] change in
-            guard let self, self.state.rows.contains(.tag(change.tag)) else { return }
-            self.send(.tagChanged(change.tag, following: change.display.following))
-        }
-        conversationSubscription = self.conversations?.observe { [weak self] change in self?.conversationChanged(change) }
-        listsSubscription = self.observeLists()
+        watching = rowSource.watch(self)
     }
 
     isolated deinit {
@@ -560,314 +546,37 @@ public final class FeedListViewModel {
 
     // MARK: - Effects
 
-    /// The epochs of the stores a load reports to, taken as it starts.
-    struct FetchEpochs: Sendable {
-        var posts: StoreEpoch
-        var tags: StoreEpoch
-        var domains: StoreEpoch
-        var conversations: StoreEpoch
-        var lists: StoreEpoch = 0
-        /// The relationship store's, for a list whose account rows show relationships (`nil`:
-        /// none): the page's accounts' relationships are fetched with it.
-        var relationships: StoreEpoch? = nil
-    }
-
-    /// The relationships of a page's accounts, fetched before the page is shown so that its rows
-    /// come with them (never first bare, or with an older relationship, then corrected).
-    /// `nil` when the list shows none or the fetch failed (the rows then ask for them later).
-    struct PageRelationships: Sendable {
-        var relationships: [Relationship]
-        var fetchedAt: StoreEpoch
-    }
-
-    /// What a load brought, before it is turned into rows.
-    enum Loaded: Sendable {
-        case posts(ListRequest, Page<Post>, StoreEpoch)
-        case newerPosts(ListRequest, NewerPage<Post>, StoreEpoch)
-        case notifications(ListRequest, Page<NotificationGroup>, StoreEpoch)
-        case newerNotifications(ListRequest, NewerPage<NotificationGroup>, StoreEpoch)
-        case thread(ListRequest, focus: Post, PostContext, StoreEpoch)
-        case versions(ListRequest, PostID, [PostVersion])
-        case accounts(ListRequest, Page<Profile>, StoreEpoch, PageRelationships?)
-        case userLists(ListRequest, [UserList], StoreEpoch)
-        case domains(ListRequest, Page<String>, StoreEpoch)
-        case tags(ListRequest, Page<Hashtag>, StoreEpoch)
-        case conversations(ListRequest, Page<Conversation>, FetchEpochs)
-        case searched(ListRequest, Page<SearchResult>, FetchEpochs, PageRelationships?)
-        case failed(ListRequest, FeedFailure)
-    }
-
-    private static func refreshStyle(of source: ListSource) -> ListState.RefreshStyle {
-        switch source {
-        case .feed(.bookmarks), .feed(.favourites), .feed(.trending), .thread, .history, .accounts, .search, .domainBlocks, .followedTags,
-            .trendingTags, .conversations, .userLists: .reload
-        case .feed, .notifications: .newer
-        }
-    }
-
-    /// The effect of one request: the service call, tagged with the store's fetch epoch taken
-    /// as it started (by the loop, not the effect).
-    private static func load(_ request: ListRequest, source: ListSource, service: any FeedService, epochs: FetchEpochs) async -> Loaded {
-        let fetchedAt = epochs.posts
-        do {
-            switch (source, request.kind) {
-            case (.feed(let feed), .page(let cursor)):
-                return .posts(request, try await service.page(of: feed, after: cursor), fetchedAt)
-            case (.feed(let feed), .reload):
-                return .posts(request, try await service.page(of: feed, after: nil), fetchedAt)
-            case (.feed(let feed), .refresh(let above, let upper)):
-                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
-            case (.feed(let feed), .catchUp(let above, let upper)):
-                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
-            case (.feed(let feed), .confirm(_, let above, let upper)):
-                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
-            case (.feed(let feed), .gap(let gap)):
-                return .newerPosts(request, try await service.newer(in: feed, than: gap.below.post, olderThan: gap.above.post), fetchedAt)
-            case (.notifications, .page(let cursor)):
-                return .notifications(request, try await service.notifications(after: cursor), fetchedAt)
-            case (.notifications, .reload):
-                return .notifications(request, try await service.notifications(after: nil), fetchedAt)
-            case (.notifications, .refresh(let above, let upper)):
-                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
-            case (.notifications, .catchUp(let above, let upper)):
-                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
-            case (.notifications, .confirm(_, let above, let upper)):
-                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
-            case (.notifications, .gap(let gap)):
-                return .newerNotifications(request, try await service.newerNotifications(than: gap.below, olderThan: gap.above), fetchedAt)
-            case (.history(let id), _):
-                return .versions(request, id, try await service.history(of: id))
-            case (.accounts(let list), .page(let cursor)):
-                let page = try await service.accounts(in: list, after: cursor)
-                return .accounts(request, page, epochs.lists, await relationships(of: page.items.map(\.accountID), service, epochs))
-            case (.accounts(let list), _):
-                let page = try await service.accounts(in: list, after: nil)
-                return .accounts(request, page, epochs.lists, await relationships(of: page.items.map(\.accountID), service, epochs))
-            case (.userLists, _):
-                return .userLists(request, try await service.lists(), epochs.lists)
-            case (.search(let query), .page(let cursor)):
-                let page = try await service.search(query, after: cursor)
-                return .searched(request, page, epochs, await relationships(of: page.items.compactMap(Self.accountID), service, epochs))
-            case (.search(let query), _):
-                let page = try await service.search(query, after: nil)
-                return .searched(request, page, epochs, await relationships(of: page.items.compactMap(Self.accountID), service, epochs))
-            case (.domainBlocks, .page(let cursor)):
-                return .domains(request, try await service.domainBlocks(after: cursor), epochs.domains)
-            case (.domainBlocks, _):
-                return .domains(request, try await service.domainBlocks(after: nil), epochs.domains)
-            case (.followedTags, .page(let cursor)):
-                return .tags(request, try await service.followedTags(after: cursor), epochs.tags)
-            case (.followedTags, _):
-                return .tags(request, try await service.followedTags(after: nil), epochs.tags)
-            case (.trendingTags, .page(let cursor)):
-                return .tags(request, try await service.trendingTags(after: cursor), epochs.tags)
-            case (.trendingTags, _):
-                return .tags(request, try await service.trendingTags(after: nil), epochs.tags)
-            case (.conversations, .page(let cursor)):
-                return .conversations(request, try await service.conversations(after: cursor), epochs)
-            case (.conversations, _):
-                return .conversations(request, try await service.conversations(after: nil), epochs)
-            case (.thread(let id), _):
-                async let focus = service.post(id)
-                async let context = service.context(of: id)
-                return .thread(request, focus: try await focus, try await context, fetchedAt)
-            }
-        } catch {
-            return .failed(request, FeedFailure(error))
-        }
-    }
-
-    /// The account a search result is, if it is one.
-    private nonisolated static func accountID(_ result: SearchResult) -> AccountID? {
-        if case .account(let profile) = result { return profile.accountID }
-        return nil
-    }
-
-    /// The relationships of `accounts` in one call, for a list that shows them (`epochs`
-    /// says); `nil` when it shows none, when there are none to ask for, or when the call failed.
-    private static func relationships(of accounts: [AccountID], _ service: any FeedService, _ epochs: FetchEpochs) async -> PageRelationships? {
-        // Accounts named by handle only are looked up when shown (as the store's `load` does).
-        let wanted = accounts.filter { $0.handle == nil }
-        guard let fetchedAt = epochs.relationships, !wanted.isEmpty,
-            let relationships = try? await service.relationships(of: wanted)
-        else { return nil }
-        return PageRelationships(relationships: relationships, fetchedAt: fetchedAt)
-    }
-
-    /// Handles a load's result: its posts into the store, then its rows into the machine. (A
-    /// profile's loads answer only once its header settled, ``ProfileViewModel/isSettled``: fronts
-    /// show, and a script prints, the header first, the same way every run.)
+    /// Handles a load's result: what it brought into the stores, then its rows into the
+    /// machine, with what the stores reported meanwhile for rows already shown — one change.
+    /// (A profile's loads answer only once its header settled, ``ProfileViewModel/isSettled``:
+    /// fronts show, and a script prints, the header first, the same way every run.)
     private func receive(_ loaded: Loaded) {
         collected = []
-        // What the page tells a store of settings, told once the page is applied (the store
-        // then tells this list back, and the page must not still show as loading).
-        var tellStores: (() -> Void)?
-        let event: ListEvent
-        var followUp: ListEvent?
+        let received: Received
         switch loaded {
-        case .posts(let request, let page, let fetchedAt):
-            let posts = undeleted(page.items, fetchedAt)
-            store.ingest(posts, fetchedAt: fetchedAt)
-            let shown = posts.filter { !$0.isHidden(in: filterContext) }
-            // Of the posts on top (pinned), the ones still shown.
-            let onTop = Set(page.items.prefix(page.onTop).map(\.id))
-            let shownOnTop = shown.prefix { onTop.contains($0.id) }.count
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next, skipped: page.skipped, onTop: shownOnTop))
-            // A page that shows nothing (a filter hides every post, or all were deleted while it
-            // came) asks for the next one by itself, once for this page (a chain of such pages
-            // ends at the list's end).
-            if shown.isEmpty, !page.items.isEmpty, page.next != nil { followUp = .loadMoreRequested }
-        case .newerPosts(let request, let page, let fetchedAt):
-            let posts = undeleted(page.items, fetchedAt)
-            store.ingest(posts, fetchedAt: fetchedAt)
-            var shown = NewerPage(items: posts.filter { !$0.isHidden(in: filterContext) }.map(row), hasMore: page.hasMore, skipped: page.skipped)
-            // Posts the list does not show (hidden, or deleted while the answer came) still
-            // bound what the answer covered: a gap below never asks for them again.
-            if shown.items.count < page.items.count, let oldest = page.items.last { shown.oldestBound = ItemID(oldest.id) }
-            event = .newerLoaded(token: request.token, page: shown)
-        case .notifications(let request, let page, let fetchedAt):
-            let groups = undeleted(page.items, fetchedAt)
-            store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
-            let shown = groups.filter { $0.post?.isHidden(in: filterContext) != true }
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next, skipped: page.skipped))
-            if shown.isEmpty, !page.items.isEmpty, page.next != nil { followUp = .loadMoreRequested }
-        case .newerNotifications(let request, let page, let fetchedAt):
-            let groups = undeleted(page.items, fetchedAt)
-            store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
-            let kept = groups.filter { $0.post?.isHidden(in: filterContext) != true }
-            var shown = NewerPage(items: kept.map(row), hasMore: page.hasMore, skipped: page.skipped)
-            if kept.count < page.items.count, let oldest = page.items.last { shown.oldestBound = oldest.oldestID }
-            event = .newerLoaded(token: request.token, page: shown)
-        case .thread(let request, let focus, var context, let fetchedAt):
-            context.ancestors = undeleted(context.ancestors, fetchedAt)
-            context.descendants = undeleted(context.descendants, fetchedAt)
-            // The focus too: deleted while the thread came, it is no row of it.
-            let shownFocus = undeleted([focus], fetchedAt).first
-            store.ingest(context.ancestors + (shownFocus.map { [$0] } ?? []) + context.descendants, fetchedAt: fetchedAt)
-            event = .pageLoaded(token: request.token, page: Page(items: threadRows(focus: shownFocus, context: context), next: nil))
-        case .versions(let request, let id, let versions):
-            // Versions are not posts: shown as they are, kept out of the store, newest first.
-            let author = store.post(id)?.author ?? Author(id: "", displayName: "", handle: "")
-            let rows = versions.enumerated().reversed().map { number, version in
-                ListRow.post(PostRow(post: Post(
-                    id: .version(number + 1, of: id), author: author, text: version.text, createdAt: version.createdAt,
-                    contentWarning: version.contentWarning, media: version.media, poll: version.poll,
-                    editedAt: number == 0 ? nil : version.createdAt
-                ), filterContext: filterContext))
-            }
-            event = .pageLoaded(token: request.token, page: Page(items: rows, next: nil))
-        case .accounts(let request, let page, let fetchedAt, let fetched):
-            // An answered follow request is on no list of requests (the page may predate it);
-            // an account taken off a list meanwhile is not on it.
-            let shown = page.items.filter { profile in
-                if source == .accounts(.requests) { return relationships?.relationship(profile.accountID)?.requestAnswer?.isAnswered != true }
-                if case .accounts(.members(let list)) = source { return lists?.membership(list: list, account: profile.accountID)?.member != false }
-                return true
-            }
-            if let fetched {
-                // The relationships of the rows shown, before the rows are made: they come with them.
-                let ids = Set(shown.map(\.accountID))
-                relationships?.ingest(fetched.relationships.filter { ids.contains($0.accountID) }, fetchedAt: fetched.fetchedAt)
-            } else {
-                relationships?.load(shown.map(\.accountID))
-            }
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next, skipped: page.skipped))
-            if case .accounts(.members(let list)) = source {
-                tellStores = { [lists] in lists?.ingestMembers(list: list, page.items, fetchedAt: fetchedAt) }
-            }
-        case .userLists(let request, let fetched, let fetchedAt):
-            // The store learns them first: the rows are its lists (with what changed meanwhile).
-            lists?.ingest(fetched, fetchedAt: fetchedAt)
-            let rows = lists?.lists ?? fetched.map { UserListRow(list: $0) }
-            event = .pageLoaded(token: request.token, page: Page(items: rows.map(ListRow.userList), next: nil))
-        case .domains(let request, let page, let fetchedAt):
-            tellStores = { [domainBlocks] in domainBlocks?.ingest(blocked: page.items, fetchedAt: fetchedAt) }
-            let rows = page.items.map { domain in
-                let key = DomainBlockStore.key(domain)
-                return ListRow.domain(DomainRow(domain: key, block: domainBlocks?.block(key) ?? DomainBlockDisplay(blocked: true)))
-            }
-            event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next, skipped: page.skipped))
-        case .tags(let request, let page, let fetchedAt):
-            // The followed tags are followed (a server may leave `following` out of them).
-            let fetched = source == .followedTags ? page.items.map { tag in
-                var followed = tag
-                followed.following = followed.following ?? true
-                return followed
-            } : page.items
-            tellStores = { [tags] in tags?.ingest(fetched, fetchedAt: fetchedAt) }
-            event = .pageLoaded(
-                token: request.token, page: Page(items: fetched.map { .tag($0.following(in: tags)) }, next: page.next, skipped: page.skipped)
-            )
-        case .conversations(let request, let page, let epochs):
-            // The last posts into the store first: the rows show its copies.
-            let posts = undeleted(page.items.compactMap(\.lastPost), epochs.posts)
-            store.ingest(posts, fetchedAt: epochs.posts)
-            let shown = conversations?.ingest(page.items, fetchedAt: epochs.conversations) ?? page.items
-            event = .pageLoaded(
-                token: request.token, page: Page(items: shown.map { .conversation(conversationRow($0)) }, next: page.next, skipped: page.skipped)
-            )
-        case .searched(let request, let page, let epochs, let fetched):
-            if let fetched { relationships?.ingest(fetched.relationships, fetchedAt: fetched.fetchedAt) }
-            let fetchedAt = epochs.posts
-            var rows: [ListRow] = []
-            var accounts: [AccountID] = []
-            var posts: [Post] = []
-            var searchedTags: [Hashtag] = []
-            for result in page.items {
-                switch result {
-                case .account(let profile):
-                    rows.append(accountRow(profile))
-                    accounts.append(profile.accountID)
-                case .hashtag(let tag):
-                    rows.append(.tag(tag.following(in: tags)))
-                    searchedTags.append(tag)
-                case .post(let post):
-                    guard let post = undeleted([post], fetchedAt).first else { continue }
-                    posts.append(post)
-                    if !post.isHidden(in: filterContext) { rows.append(.post(PostRow(post: post, filterContext: filterContext))) }
-                }
-            }
-            store.ingest(posts, fetchedAt: fetchedAt)
-            // Post rows as the store shows them (its latest copies, the shared state).
-            rows = rows.map { $0.post.map { .post(postRow($0.post, thread: nil)) } ?? $0 }
-            event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next))
-            if fetched == nil { relationships?.load(accounts) }
-            tellStores = { [tags] in tags?.ingest(searchedTags, fetchedAt: epochs.tags) }
-        case .failed(let request, let failure):
-            event = .pageFailed(token: request.token, failure: failure)
+        case .answered(_, let receive): received = receive(self)
+        case .failed(let request, let failure): received = Received(event: .pageFailed(token: request.token, failure: failure))
         }
         let changes = collected ?? []
         collected = nil
         // The response first (a reload must be an edit's first change), then what the store
         // reported for rows already shown: one changeset, one snapshot.
-        enqueue([event] + changes + (followUp.map { [$0] } ?? []))
-        tellStores?()
+        enqueue([received.event] + changes + (received.followUp.map { [$0] } ?? []))
+        received.then?()
     }
 
     /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
     /// stream said so while it came).
-    private func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch) -> [Post] {
+    func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch) -> [Post] {
         posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: hidingSource) }
     }
 
     /// The groups of a fetch that began at `fetchedAt`, less those about a post deleted since.
-    private func undeleted(_ groups: [NotificationGroup], _ fetchedAt: StoreEpoch) -> [NotificationGroup] {
+    func undeleted(_ groups: [NotificationGroup], _ fetchedAt: StoreEpoch) -> [NotificationGroup] {
         groups.filter { group in
             guard !group.isAboutMissingPost else { return false }
             let shown = group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: source) } ?? true
             return shown && !keepsAway(group)
-        }
-    }
-
-    /// A relationship changed: the account's row shows it; an answered follow request leaves a
-    /// list of requests. O(1).
-    private func relationshipChanged(_ change: RelationshipChange) {
-        let id = RowID.account(change.accountID)
-        guard state.rows.contains(id) else { return }
-        if source == .accounts(.requests), change.display.requestAnswer?.isAnswered == true {
-            send(.rowsRemoved([id]))
-        } else {
-            send(.accountChanged(change.accountID, change.display))
         }
     }
 
@@ -880,41 +589,6 @@ public final class FeedListViewModel {
     public func answerRequest(row id: RowID, accept: Bool) -> Bool {
         guard let account = rows[id: id]?.account, let relationships else { return false }
         return relationships.answerRequest(from: account.id, accept: accept)
-    }
-
-    /// Follows the session's lists: the lists screen shows the store's lists as they change; a
-    /// screen of a list's accounts follows who is on the list.
-    private func observeLists() -> Subscription? {
-        guard let lists else { return nil }
-        switch source {
-        case .userLists:
-            return lists.observe { [weak self] change in self?.send(.userListsChanged(change.lists.map(ListRow.userList))) }
-        case .accounts(.members(let list)):
-            return lists.observeMembers { [weak self] change in
-                guard change.list == list else { return }
-                self?.membershipChanged(change)
-            }
-        default:
-            return nil
-        }
-    }
-
-    /// An account left the list this screen shows (its row goes at once, and its place is kept)
-    /// or is on it again (back where it was after a refusal; on top when added, once the
-    /// screen has loaded).
-    private func membershipChanged(_ change: ListMembershipChange) {
-        let id = RowID.account(change.account)
-        if change.display.member {
-            guard !state.rows.contains(id) else { return }
-            if !state.taken.rows(of: .membership(change.account)).isEmpty {
-                refused(.membership(change.account)) { $0 }
-            } else if state.older == .end || !state.rows.isEmpty, let profile = lists?.profile(change.account) {
-                send(.rowsReinserted([ReinsertedRow(index: 0, row: accountRow(profile))]))
-                relationships?.load([change.account])
-            }
-        } else if state.rows.contains(id) {
-            send(.rowsTaken([id], by: .membership(change.account)))
-        }
     }
 
     /// A store change for rows of this list.
@@ -997,37 +671,23 @@ public final class FeedListViewModel {
     // MARK: - Rows
 
     /// The row of a post entry: its latest content and shared state from the store.
-    private func row(_ post: Post) -> ListRow {
+    func row(_ post: Post) -> ListRow {
         .post(postRow(post, thread: nil))
     }
 
     /// A post row with the store's latest copy of the original and its shared state (and of
     /// the post it quotes).
-    private func postRow(_ post: Post, thread: ThreadPlace?) -> PostRow {
+    func postRow(_ post: Post, thread: ThreadPlace?) -> PostRow {
         store.row(post, thread: thread, filterContext: filterContext)
     }
 
     /// The row of an account: who it is and the relationship the store shows for it.
-    private func accountRow(_ profile: Profile) -> ListRow {
+    func accountRow(_ profile: Profile) -> ListRow {
         .account(AccountRow(profile: profile, relationship: relationships?.relationship(profile.accountID)))
     }
 
-    private func row(_ group: NotificationGroup) -> ListRow {
+    /// The row of a notification group, its post as the store shows it.
+    func row(_ group: NotificationGroup) -> ListRow {
         .notification(NotificationRow(group: group, post: group.post.map { postRow($0, thread: nil) }))
-    }
-
-    /// Ancestors (root first), the focus (unless it was deleted), then the replies depth first,
-    /// each reply one deeper than the post it answers.
-    private func threadRows(focus: Post?, context: PostContext) -> [ListRow] {
-        var rows = context.ancestors.map { ListRow.post(postRow($0, thread: ThreadPlace(depth: 0, isFocus: false))) }
-        if let focus { rows.append(.post(postRow(focus, thread: ThreadPlace(depth: 0, isFocus: true)))) }
-        var depth: [PostID: Int] = [:]
-        if let focus { depth[focus.content.id] = 0 }
-        for reply in context.descendants {
-            let level = reply.inReplyToID.flatMap { depth[$0] }.map { $0 + 1 } ?? 1
-            depth[reply.content.id] = level
-            rows.append(.post(postRow(reply, thread: ThreadPlace(depth: level, isFocus: false))))
-        }
-        return rows
     }
 }
