@@ -90,7 +90,7 @@ struct AccountRows: RowSource {
         if change.display.member {
             guard !state.rows.contains(id) else { return }
             if !state.taken.rows(of: .membership(change.account)).isEmpty {
-                screen.refused(.membership(change.account)) { $0 }
+                PostRemovals.refused(.membership(change.account), in: screen) { $0 }
             } else if state.older == .end || !state.rows.isEmpty, let profile = lists?.profile(change.account) {
                 screen.send(.rowsReinserted([ReinsertedRow(index: 0, row: screen.accountRow(profile))]))
                 relationships?.load([change.account])

@@ -46,9 +46,9 @@ struct ConversationRows: RowSource {
             guard list.rows.contains(.conversation(id)) else { return }
             list.send(.rowsTaken([.conversation(id)], by: .conversation(id)))
         case .removed(let id):
-            list.confirmed(.conversation(id))
+            PostRemovals.confirmed(.conversation(id), in: list)
         case .removalRefused(let id):
-            list.refused(.conversation(id)) { _ in conversations.conversation(id).map { .conversation(list.conversationRow($0)) } }
+            PostRemovals.refused(.conversation(id), in: list) { _ in conversations.conversation(id).map { .conversation(list.conversationRow($0)) } }
         }
     }
 }

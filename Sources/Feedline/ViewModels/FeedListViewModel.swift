@@ -73,10 +73,9 @@ public final class FeedListViewModel {
     /// applied as one change.
     private var batches: [[ListEvent]] = []
     private var applying = false
-    /// Accounts some of whose posts this list kept away — rows a mute or block took off, posts
-    /// a page or the stream brought that it left out —: an unmute or unblock of one of them
-    /// makes it load again (``reload()``).
-    private var keptAway: Set<AccountID> = []
+    /// The rows the post store takes off this list and puts back (deletes, mutes, blocks,
+    /// domain blocks), and the accounts whose posts it kept away.
+    private let removals = PostRemovals()
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
     private var loads: Feedback<ListRequest, Loaded>?
     /// What this list's family loads, receives and watches (picked from ``source`` once).
@@ -113,27 +112,8 @@ public final class FeedListViewModel {
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: rowSource.refreshStyle)
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         holder = store.makeHolder { [weak self] event in
-            switch event {
-            case .changed(let change, let rows): self?.postChanged(change, rows: rows)
-            case .quoteChanged(let change, let rows): self?.storeChanged(.quoteChanged(change, rows: rows))
-            case .quoteDeleted(let id, let rows): self?.storeChanged(.quoteDeleted(id, rows: rows))
-            case .deleted(let rows, _, let pending): self?.deleted(rows, pending: pending)
-            case .undeleted(let id):
-                self?.lastPostsBeingDeleted[id] = nil
-                // The server refused the delete: its rows come back as the store shows their posts now.
-                self?.refused(.delete(id)) { self?.refreshed($0) }
-            case .deleteSettled(let id):
-                self?.confirmed(.delete(id))
-                self?.lastPostsDeleted(self?.lastPostsBeingDeleted.removeValue(forKey: id) ?? [])
-            case .accountHidden(let account, let handle, let rows, let hiding, let pending):
-                self?.accountHidden(account, handle: handle, rows: rows, hiding: hiding, pending: pending)
-            case .accountShown(let account): self?.refused(.account(account)) { self?.shownAgain($0) }
-            case .accountHidingSettled(let account): self?.confirmed(.account(account))
-            case .accountUnhidden(let account): self?.accountUnhidden(account)
-            case .domainHidden(let domain, let rows, let pending): self?.domainHidden(domain, rows: rows, pending: pending)
-            case .domainShown(let domain): self?.refused(.domain(domain)) { self?.shownAgain($0) }
-            case .domainHidingSettled(let domain): self?.confirmed(.domain(domain))
-            }
+            guard let self else { return }
+            self.removals.heard(event, in: self)
         }
         loads = Feedback(
             activity: activity,
@@ -274,31 +254,7 @@ public final class FeedListViewModel {
     /// first, at most `limit` entries (a gap never first or last), where older pages continue,
     /// and the reading position. O(limit).
     public func saved(limit: Int = SavedList.limit) -> SavedList {
-        var entries: [SavedList.Entry] = []
-        entries.reserveCapacity(min(limit, state.waiting.count + state.rows.count))
-        var truncated = false
-        for row in [state.waiting, state.rows].joined() {
-            guard entries.count < limit else {
-                truncated = true
-                break
-            }
-            switch row {
-            case .post(let post): if !post.isSending { entries.append(.post(post.post)) }
-            case .gap(let gap): if !entries.isEmpty { entries.append(.gap(below: gap.below, above: gap.above)) }
-            case .notification, .account, .tag, .domain, .conversation, .userList: continue
-            }
-        }
-        while case .gap? = entries.last { entries.removeLast() }
-        // Cut short, older pages continue below the last entry kept.
-        let older: PageCursor?
-        if truncated, case .post(let last)? = entries.last {
-            older = PageCursor(last.id.rawValue)
-        } else if case .from(let cursor) = state.older {
-            older = cursor
-        } else {
-            older = nil
-        }
-        return SavedList(entries: entries, older: older, position: state.position)
+        SavedList(state, limit: limit)
     }
 
     // MARK: - Stream input (from the session)
@@ -310,121 +266,16 @@ public final class FeedListViewModel {
 
     /// Entries a stream brought for this list's feed, newest first (already in the store).
     func streamed(_ posts: [Post]) {
-        let shown = posts.filter { !$0.isHidden(in: filterContext) && !keepsAway($0, in: hidingSource) }
+        let shown = posts.filter { !$0.isHidden(in: filterContext) && !removals.keepsAway($0, in: hidingSource, store) }
         guard !shown.isEmpty else { return }
         send(.streamed(shown.map(row)))
     }
 
-    /// Rows of a post that left: kept, with their places, while the delete is pending.
-    private func deleted(_ ids: [RowID], pending: PostID?) {
-        // A conversation stays when its last post goes (the server keeps it, with the post
-        // before): the store shows it without one once the delete is done.
-        var ids = ids
-        let lastPosts: [(conversation: String, post: PostID)] = ids.compactMap { id in
-            guard case .conversation(let conversation) = id, let post = state.rows[id: id]?.conversation?.lastPost else { return nil }
-            return (conversation, post.post.id)
-        }
-        ids.removeAll { if case .conversation = $0 { true } else { false } }
-        if !lastPosts.isEmpty {
-            if let pending { lastPostsBeingDeleted[pending, default: []] += lastPosts } else { lastPostsDeleted(lastPosts) }
-        }
-        send(pending.map { .rowsTaken(ids, by: .delete($0)) } ?? .rowsRemoved(ids))
-    }
-
-    /// An account was muted, blocked or unfollowed: its rows leave when the hiding applies to
-    /// this list (``AccountHiding/applies(to:account:)``) — the rows the store names, and on the
-    /// notifications screen the notifications only from them. Kept, with their places, while pending.
-    private func accountHidden(_ account: AccountID, handle: String?, rows ids: [RowID], hiding: AccountHiding, pending: Bool) {
-        guard hiding.applies(to: hidingSource, account: account, handle: handle) else { return }
-        // A mute that keeps their notifications leaves the notifications screen alone.
-        if source == .notifications, hiding == .mute, !store.hidesNotifications(from: account) { return }
-        var gone = ids
-        if source == .notifications, hiding != .unfollow, store.hidesNotifications(from: account) {
-            // Notifications from them (no post of theirs): O(rows) of this one list.
-            for row in Array(state.rows) + Array(state.waiting) {
-                if let group = row.notification?.group, !group.accounts.isEmpty, group.accounts.allSatisfy({ AccountID($0.id) == account }) {
-                    gone.append(row.id)
-                }
-            }
-        }
-        var seen = Set<RowID>(minimumCapacity: gone.count)
-        gone = gone.filter { seen.insert($0).inserted }
-        guard !gone.isEmpty else { return }
-        if hiding != .unfollow { keptAway.insert(account) }
-        send(pending ? .rowsTaken(gone, by: .account(account)) : .rowsRemoved(gone))
-    }
-
     /// The source as mutes and blocks see it: a profile opened by handle is the profile of the
     /// account it names once its header has loaded (a mute spares it, however it was opened).
-    private var hidingSource: ListSource {
+    var hidingSource: ListSource {
         if let id = profile?.accountID { return .feed(.account(id)) }
         return source
-    }
-
-    /// The server took an unmute or unblock of the account: when this list kept any of its posts
-    /// away (and has loaded), it loads again — its rows and its pages may lack them otherwise.
-    private func accountUnhidden(_ account: AccountID) {
-        guard keptAway.remove(account) != nil, !state.rows.isEmpty || state.older == .end else { return }
-        reload()
-    }
-
-    /// Whether the store keeps `post` off this list for who wrote or boosted it (a mute or a
-    /// block); if so the accounts are remembered as kept away (``keptAway``).
-    private func keepsAway(_ post: Post, in source: ListSource) -> Bool {
-        guard store.isHidden(post, in: source) else { return false }
-        keptAway.insert(AccountID(post.author.id))
-        keptAway.insert(AccountID(post.content.author.id))
-        return true
-    }
-
-    /// Whether the notification group is only from accounts whose notifications are kept away.
-    private func keepsAway(_ group: NotificationGroup) -> Bool {
-        guard store.isFromHiddenAccounts(group) else { return false }
-        for account in group.accounts { keptAway.insert(AccountID(account.id)) }
-        return true
-    }
-
-    /// A row a refused mute, block or domain block took, as the store shows it now — `nil` when
-    /// what another mute or block (or a delete) still keeps away stays away.
-    private func shownAgain(_ row: ListRow) -> ListRow? {
-        if let post = row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) { return nil }
-        if let group = row.notification?.group, store.isFromHiddenAccounts(group) { return nil }
-        return refreshed(row)
-    }
-
-    /// The server took the pending removal `cause`: the rows it took are gone for good.
-    func confirmed(_ cause: TakenRows.Cause) {
-        guard !state.taken.rows(of: cause).isEmpty else { return }
-        send(.removalConfirmed(cause))
-    }
-
-    /// The server refused the pending removal `cause`: the rows it took come back where they
-    /// were, each as `current` gives it now — but for those it gives `nil` (still hidden).
-    /// O(rows taken).
-    func refused(_ cause: TakenRows.Cause, current: (ListRow) -> ListRow?) {
-        let taken = state.taken.rows(of: cause)
-        guard !taken.isEmpty else { return }
-        var back: [ListRow] = []
-        var away: Set<RowID> = []
-        for item in taken {
-            if let row = current(item.row) { back.append(row) } else { away.insert(item.row.id) }
-        }
-        send(.removalRefused(cause, current: back, stillHidden: away))
-    }
-
-    /// A domain was blocked: the rows the store names leave, and on the notifications screen
-    /// the notifications only from the domain's accounts. Kept, with their places, while pending.
-    private func domainHidden(_ domain: String, rows ids: [RowID], pending: Bool) {
-        var gone = ids
-        if source == .notifications {
-            for row in Array(state.rows) + Array(state.waiting) {
-                if let group = row.notification?.group, store.isFromHiddenAccounts(group) { gone.append(row.id) }
-            }
-        }
-        var seen = Set<RowID>()
-        gone = gone.filter { seen.insert($0).inserted && (state.rows.contains($0) || state.waiting.contains($0)) }
-        guard !gone.isEmpty else { return }
-        send(pending ? .rowsTaken(gone, by: .domain(domain)) : .rowsRemoved(gone))
     }
 
     /// The user's own post, just confirmed (already in the store): shown at once (see
@@ -460,21 +311,11 @@ public final class FeedListViewModel {
     /// whose newest notification is less than ``NotificationGroup/maximumJoinSpan`` from it.
     func streamed(_ group: NotificationGroup) {
         if group.isAboutMissingPost || group.post?.isHidden(in: filterContext) == true { return }
-        if let post = group.post, keepsAway(post, in: source) { return }
-        if keepsAway(group) { return }
+        if let post = group.post, removals.keepsAway(post, in: source, store) { return }
+        if removals.keepsAway(group, store) { return }
         let id = RowID.notification(group.id)
-        let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group ?? joinable(group)
+        let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group ?? state.joinable(group)
         send(.streamed([row(known.map { $0.merging(newer: group) } ?? group)]))
-    }
-
-    /// The group (waiting or shown, newest first) a streamed `group` of another key joins, if
-    /// any: see ``streamed(_:)-(NotificationGroup)``. O(rows).
-    private func joinable(_ group: NotificationGroup) -> NotificationGroup? {
-        guard group.joinsOthers else { return nil }
-        for row in [state.waiting, state.rows].joined() {
-            if let known = row.notification?.group, known.accepts(group) { return known }
-        }
-        return nil
     }
 
     /// The rows of this list (waiting ones included) that show the post `id` names — its own
@@ -485,7 +326,7 @@ public final class FeedListViewModel {
     }
 
     /// A row as the store shows it now (the latest copy of its post, its shared state).
-    private func refreshed(_ row: ListRow) -> ListRow {
+    func refreshed(_ row: ListRow) -> ListRow {
         guard let post = row.shownPost else { return row }
         var row = row
         if let change = store.current(post.originalID) { row = row.applying(change) }
@@ -568,15 +409,15 @@ public final class FeedListViewModel {
     /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
     /// stream said so while it came).
     func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch) -> [Post] {
-        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: hidingSource) }
+        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !removals.keepsAway($0, in: hidingSource, store) }
     }
 
     /// The groups of a fetch that began at `fetchedAt`, less those about a post deleted since.
     func undeleted(_ groups: [NotificationGroup], _ fetchedAt: StoreEpoch) -> [NotificationGroup] {
         groups.filter { group in
             guard !group.isAboutMissingPost else { return false }
-            let shown = group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: source) } ?? true
-            return shown && !keepsAway(group)
+            let shown = group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) && !removals.keepsAway($0, in: source, store) } ?? true
+            return shown && !removals.keepsAway(group, store)
         }
     }
 
@@ -592,12 +433,12 @@ public final class FeedListViewModel {
     }
 
     /// A store change for rows of this list.
-    private func postChanged(_ change: PostChange, rows: [RowID]) {
+    func postChanged(_ change: PostChange, rows: [RowID]) {
         storeChanged(.postChanged(change, rows: rows))
     }
 
     /// A store change for rows of this list: sent now, or after the response being applied.
-    private func storeChanged(_ event: ListEvent) {
+    func storeChanged(_ event: ListEvent) {
         if collected != nil {
             collected?.append(event)
         } else {
