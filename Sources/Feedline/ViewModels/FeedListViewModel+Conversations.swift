@@ -15,27 +15,6 @@ extension FeedListViewModel {
         for (conversation, post) in lastPosts { conversations?.lastPostDeleted(post, of: conversation) }
     }
 
-    /// A conversation changed in the session's store: its row follows — in place, to the top,
-    /// off the list while its removal waits, back where it was when the removal is refused.
-    func conversationChanged(_ change: ConversationChange) {
-        guard let conversations else { return }
-        switch change {
-        case .updated(let id, let moved):
-            guard let conversation = conversations.conversation(id), moved || rows.contains(.conversation(id)) else { return }
-            send(.conversationChanged(conversationRow(conversation), toTop: moved))
-        case .removing(let id):
-            let rowID = RowID.conversation(id)
-            guard let index = rows.index(of: rowID) else { return }
-            takenByConversationRemoval[id] = ReinsertedRow(index: index, row: rows[index])
-            send(.rowsRemoved([rowID]))
-        case .removed(let id):
-            takenByConversationRemoval[id] = nil
-        case .removalRefused(let id):
-            guard let taken = takenByConversationRemoval.removeValue(forKey: id), let conversation = conversations.conversation(id) else { return }
-            send(.rowsReinserted([ReinsertedRow(index: taken.index, row: .conversation(conversationRow(conversation)))]))
-        }
-    }
-
     /// Opens the conversation row `id`: marks the conversation read (at once on every screen,
     /// see ``ConversationStore``) and returns the id of its last post, whose thread a front
     /// shows. `nil` (nothing happens) for a row that is no conversation or has no post.
