@@ -39,7 +39,7 @@ struct AccountRows: RowSource {
             relationships?.load(shown.map(\.accountID))
         }
         var received = Received(
-            event: .pageLoaded(token: request.token, page: Page(items: shown.map(screen.accountRow), next: page.next, skipped: page.skipped))
+            event: .pageLoaded(token: request.token, page: Page(items: shown.map(screen.make.accountRow), next: page.next, skipped: page.skipped))
         )
         if case .members(let id) = list {
             let fetchedAt = epochs.lists
@@ -92,7 +92,7 @@ struct AccountRows: RowSource {
             if !state.taken.rows(of: .membership(change.account)).isEmpty {
                 PostRemovals.refused(.membership(change.account), in: screen) { $0 }
             } else if state.older == .end || !state.rows.isEmpty, let profile = lists?.profile(change.account) {
-                screen.send(.rowsReinserted([ReinsertedRow(index: 0, row: screen.accountRow(profile))]))
+                screen.send(.rowsReinserted([ReinsertedRow(index: 0, row: screen.make.accountRow(profile))]))
                 relationships?.load([change.account])
             }
         } else if state.rows.contains(id) {

@@ -16,12 +16,12 @@ struct ConversationRows: RowSource {
     @MainActor
     func receive(_ page: Page<Conversation>, for request: ListRequest, epochs: FetchEpochs, in list: FeedListViewModel) -> Received {
         // The last posts into the store first: the rows show its copies.
-        let posts = list.undeleted(page.items.compactMap(\.lastPost), epochs.posts)
+        let posts = list.removals.undeleted(page.items.compactMap(\.lastPost), epochs.posts, in: list)
         list.store.ingest(posts, fetchedAt: epochs.posts)
         let shown = conversations?.ingest(page.items, fetchedAt: epochs.conversations) ?? page.items
         return Received(
             event: .pageLoaded(
-                token: request.token, page: Page(items: shown.map { .conversation(list.conversationRow($0)) }, next: page.next, skipped: page.skipped)
+                token: request.token, page: Page(items: shown.map { .conversation(list.make.conversationRow($0)) }, next: page.next, skipped: page.skipped)
             )
         )
     }
@@ -41,14 +41,14 @@ struct ConversationRows: RowSource {
         switch change {
         case .updated(let id, let moved):
             guard let conversation = conversations.conversation(id), moved || list.rows.contains(.conversation(id)) else { return }
-            list.send(.conversationChanged(list.conversationRow(conversation), toTop: moved))
+            list.send(.conversationChanged(list.make.conversationRow(conversation), toTop: moved))
         case .removing(let id):
             guard list.rows.contains(.conversation(id)) else { return }
             list.send(.rowsTaken([.conversation(id)], by: .conversation(id)))
         case .removed(let id):
             PostRemovals.confirmed(.conversation(id), in: list)
         case .removalRefused(let id):
-            PostRemovals.refused(.conversation(id), in: list) { _ in conversations.conversation(id).map { .conversation(list.conversationRow($0)) } }
+            PostRemovals.refused(.conversation(id), in: list) { _ in conversations.conversation(id).map { .conversation(list.make.conversationRow($0)) } }
         }
     }
 }

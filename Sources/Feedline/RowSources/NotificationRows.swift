@@ -25,19 +25,19 @@ struct NotificationRows: RowSource {
         let fetchedAt = epochs.posts
         switch answer {
         case .page(let page):
-            let groups = list.undeleted(page.items, fetchedAt)
+            let groups = list.removals.undeleted(page.items, fetchedAt, in: list)
             list.store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
             let shown = groups.filter { $0.post?.isHidden(in: list.filterContext) != true }
             var received = Received(
-                event: .pageLoaded(token: request.token, page: Page(items: shown.map(list.row), next: page.next, skipped: page.skipped))
+                event: .pageLoaded(token: request.token, page: Page(items: shown.map(list.make.row), next: page.next, skipped: page.skipped))
             )
             if shown.isEmpty, !page.items.isEmpty, page.next != nil { received.followUp = .loadMoreRequested }
             return received
         case .newer(let page):
-            let groups = list.undeleted(page.items, fetchedAt)
+            let groups = list.removals.undeleted(page.items, fetchedAt, in: list)
             list.store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
             let kept = groups.filter { $0.post?.isHidden(in: list.filterContext) != true }
-            var shown = NewerPage(items: kept.map(list.row), hasMore: page.hasMore, skipped: page.skipped)
+            var shown = NewerPage(items: kept.map(list.make.row), hasMore: page.hasMore, skipped: page.skipped)
             if kept.count < page.items.count, let oldest = page.items.last { shown.oldestBound = oldest.oldestID }
             return Received(event: .newerLoaded(token: request.token, page: shown))
         }

@@ -10,6 +10,14 @@ final class PostRemovals {
     /// a page or the stream brought that it left out —: an unmute or unblock of one of them
     /// makes it load again (``FeedListViewModel/reload()``).
     private var keptAway: Set<AccountID> = []
+    /// The session's direct conversations, for a list of them (`nil` for every other list).
+    private let conversations: ConversationStore?
+    /// Conversations whose last post is being deleted (by the post's id), until the server answers.
+    private var lastPostsBeingDeleted: [PostID: [(conversation: String, post: PostID)]] = [:]
+
+    init(conversations: ConversationStore?) {
+        self.conversations = conversations
+    }
 
     /// A change the post store reported for rows of `list`.
     func heard(_ event: PostStore.HolderEvent, in list: FeedListViewModel) {
@@ -19,12 +27,12 @@ final class PostRemovals {
         case .quoteDeleted(let id, let rows): list.storeChanged(.quoteDeleted(id, rows: rows))
         case .deleted(let rows, _, let pending): deleted(rows, pending: pending, in: list)
         case .undeleted(let id):
-            list.lastPostsBeingDeleted[id] = nil
+            lastPostsBeingDeleted[id] = nil
             // The server refused the delete: its rows come back as the store shows their posts now.
-            Self.refused(.delete(id), in: list) { list.refreshed($0) }
+            Self.refused(.delete(id), in: list) { list.make.refreshed($0) }
         case .deleteSettled(let id):
             Self.confirmed(.delete(id), in: list)
-            list.lastPostsDeleted(list.lastPostsBeingDeleted.removeValue(forKey: id) ?? [])
+            lastPostsDeleted(lastPostsBeingDeleted.removeValue(forKey: id) ?? [])
         case .accountHidden(let account, let handle, let rows, let hiding, let pending):
             accountHidden(account, handle: handle, rows: rows, hiding: hiding, pending: pending, in: list)
         case .accountShown(let account): Self.refused(.account(account), in: list) { self.shownAgain($0, in: list) }
@@ -47,7 +55,7 @@ final class PostRemovals {
         }
         ids.removeAll { if case .conversation = $0 { true } else { false } }
         if !lastPosts.isEmpty {
-            if let pending { list.lastPostsBeingDeleted[pending, default: []] += lastPosts } else { list.lastPostsDeleted(lastPosts) }
+            if let pending { lastPostsBeingDeleted[pending, default: []] += lastPosts } else { lastPostsDeleted(lastPosts) }
         }
         list.send(pending.map { .rowsTaken(ids, by: .delete($0)) } ?? .rowsRemoved(ids))
     }
@@ -82,6 +90,27 @@ final class PostRemovals {
         list.reload()
     }
 
+    /// Tells the conversations store that these conversations' last posts were deleted.
+    private func lastPostsDeleted(_ lastPosts: [(conversation: String, post: PostID)]) {
+        for (conversation, post) in lastPosts { conversations?.lastPostDeleted(post, of: conversation) }
+    }
+
+    /// The posts of a fetch for `list` that began at `fetchedAt`, less those deleted since it
+    /// began (a stream said so while it came) and those a mute or block keeps away.
+    func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch, in list: FeedListViewModel) -> [Post] {
+        posts.filter { !list.store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: list.hidingSource, list.store) }
+    }
+
+    /// The groups of a fetch for `list` that began at `fetchedAt`, less those about a post
+    /// deleted since, or kept away.
+    func undeleted(_ groups: [NotificationGroup], _ fetchedAt: StoreEpoch, in list: FeedListViewModel) -> [NotificationGroup] {
+        groups.filter { group in
+            guard !group.isAboutMissingPost else { return false }
+            let shown = group.post.map { !list.store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: list.source, list.store) } ?? true
+            return shown && !keepsAway(group, list.store)
+        }
+    }
+
     /// Whether the store keeps `post` off this list for who wrote or boosted it (a mute or a
     /// block); if so the accounts are remembered as kept away (``keptAway``).
     func keepsAway(_ post: Post, in source: ListSource, _ store: PostStore) -> Bool {
@@ -103,7 +132,7 @@ final class PostRemovals {
     private func shownAgain(_ row: ListRow, in list: FeedListViewModel) -> ListRow? {
         if let post = row.shownPost?.post, list.store.isHidden(post, in: list.hidingSource) || list.store.isDeleted(post.id) { return nil }
         if let group = row.notification?.group, list.store.isFromHiddenAccounts(group) { return nil }
-        return list.refreshed(row)
+        return list.make.refreshed(row)
     }
 
     /// A domain was blocked: the rows the store names leave, and on the notifications screen

@@ -31,7 +31,7 @@ struct PostRows: RowSource {
         let fetchedAt = epochs.posts
         switch answer {
         case .page(let page):
-            let posts = list.undeleted(page.items, fetchedAt)
+            let posts = list.removals.undeleted(page.items, fetchedAt, in: list)
             list.store.ingest(posts, fetchedAt: fetchedAt)
             let shown = posts.filter { !$0.isHidden(in: list.filterContext) }
             // Of the posts on top (pinned), the ones still shown.
@@ -39,7 +39,7 @@ struct PostRows: RowSource {
             let shownOnTop = shown.prefix { onTop.contains($0.id) }.count
             var received = Received(
                 event: .pageLoaded(
-                    token: request.token, page: Page(items: shown.map(list.row), next: page.next, skipped: page.skipped, onTop: shownOnTop)
+                    token: request.token, page: Page(items: shown.map(list.make.row), next: page.next, skipped: page.skipped, onTop: shownOnTop)
                 )
             )
             // A page that shows nothing (a filter hides every post, or all were deleted while it
@@ -48,10 +48,10 @@ struct PostRows: RowSource {
             if shown.isEmpty, !page.items.isEmpty, page.next != nil { received.followUp = .loadMoreRequested }
             return received
         case .newer(let page):
-            let posts = list.undeleted(page.items, fetchedAt)
+            let posts = list.removals.undeleted(page.items, fetchedAt, in: list)
             list.store.ingest(posts, fetchedAt: fetchedAt)
             var shown = NewerPage(
-                items: posts.filter { !$0.isHidden(in: list.filterContext) }.map(list.row), hasMore: page.hasMore, skipped: page.skipped
+                items: posts.filter { !$0.isHidden(in: list.filterContext) }.map(list.make.row), hasMore: page.hasMore, skipped: page.skipped
             )
             // Posts the list does not show (hidden, or deleted while the answer came) still
             // bound what the answer covered: a gap below never asks for them again.

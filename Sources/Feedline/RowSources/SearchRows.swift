@@ -35,20 +35,20 @@ struct SearchRows: RowSource {
         for result in answer.page.items {
             switch result {
             case .account(let profile):
-                rows.append(list.accountRow(profile))
+                rows.append(list.make.accountRow(profile))
                 accounts.append(profile.accountID)
             case .hashtag(let tag):
                 rows.append(.tag(tag.following(in: tags)))
                 searchedTags.append(tag)
             case .post(let post):
-                guard let post = list.undeleted([post], fetchedAt).first else { continue }
+                guard let post = list.removals.undeleted([post], fetchedAt, in: list).first else { continue }
                 posts.append(post)
                 if !post.isHidden(in: list.filterContext) { rows.append(.post(PostRow(post: post, filterContext: list.filterContext))) }
             }
         }
         list.store.ingest(posts, fetchedAt: fetchedAt)
         // Post rows as the store shows them (its latest copies, the shared state).
-        rows = rows.map { $0.post.map { .post(list.postRow($0.post, thread: nil)) } ?? $0 }
+        rows = rows.map { $0.post.map { .post(list.make.postRow($0.post, thread: nil)) } ?? $0 }
         if answer.relationships == nil { relationships?.load(accounts) }
         return Received(
             event: .pageLoaded(token: request.token, page: Page(items: rows, next: answer.page.next)),

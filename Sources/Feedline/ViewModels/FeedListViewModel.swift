@@ -14,44 +14,6 @@
 /// releases everything its rows showed in the store.
 @MainActor
 public final class FeedListViewModel {
-    /// What fronts render: the machine's state (rows and status are read from it, not copied)
-    /// and how the rows changed since the previous snapshot.
-    public struct Snapshot: Equatable, Sendable {
-        /// The pagination state the rows and status come from (the machine: core only).
-        package var state: ListState
-        /// How ``rows`` differs from the previous snapshot's rows. The first snapshot a subscriber
-        /// receives is a replay of the current one: render its rows; apply the changes of the
-        /// snapshots after it.
-        public package(set) var changes: Changeset<ListRow>
-        /// The rows the change removed, as they were (a changeset names them by old index only).
-        public package(set) var removed: [ListRow] = []
-        /// Rows restored from an earlier run that this change confirmed (a server answer brought
-        /// them, or a newer copy of their post): they are no longer in ``unconfirmed``.
-        public package(set) var confirmed: [RowID] = []
-
-        /// The rows, newest first, unique by id, with ``RowList/index(of:)`` in O(1).
-        public var rows: RowList { state.rows }
-        /// The status line.
-        public var status: ListStatus { ListStatus(state) }
-        /// Rows waiting above the rows, newest first (what a stream or a catch-up brought, or
-        /// the saved rows newer than the reading position); ``FeedListViewModel/showWaiting()``
-        /// puts them on top.
-        public var waiting: RowList { state.waiting }
-        /// Rows (and waiting rows) restored from an earlier run that no server answer has
-        /// brought again yet: a front may mark them as saved copies.
-        public var unconfirmed: Set<RowID> { state.unconfirmed }
-        /// The reading position: the newest post row displayed so far (it only moves forward).
-        public var position: ReadingPosition? { state.position }
-
-        /// A snapshot of `state` after `changes` (for tests of fronts).
-        package init(state: ListState, changes: Changeset<ListRow>, removed: [ListRow] = [], confirmed: [RowID] = []) {
-            self.state = state
-            self.changes = changes
-            self.removed = removed
-            self.confirmed = confirmed
-        }
-    }
-
     /// What this list shows.
     public let source: ListSource
     /// Where the user's server filters apply to this list's posts (``PostFilter``).
@@ -65,7 +27,8 @@ public final class FeedListViewModel {
     public let tagHeader: TagHeaderViewModel?
     private let relay: Relay<Snapshot>
     private let positionRelay = Relay<ReadingPosition?>(nil)
-    private var holder: PostStore.Holder?
+    /// What the post store knows this list shows (the row sources tell it of own posts confirmed).
+    private(set) var holder: PostStore.Holder?
     /// Store changes for rows of this list reported while a response is being applied: they join
     /// its changeset.
     private var collected: [ListEvent]?
@@ -75,19 +38,15 @@ public final class FeedListViewModel {
     private var applying = false
     /// The rows the post store takes off this list and puts back (deletes, mutes, blocks,
     /// domain blocks), and the accounts whose posts it kept away.
-    private let removals = PostRemovals()
+    let removals: PostRemovals
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
     private var loads: Feedback<ListRequest, Loaded>?
     /// What this list's family loads, receives and watches (picked from ``source`` once).
     private let rowSource: any RowSource
     /// The subscriptions of ``rowSource`` to the stores its rows show.
     private var watching: [Subscription] = []
-    /// The session's relationships, which account rows show (lists of accounts and search).
-    private let relationships: RelationshipStore?
-    /// The session's direct conversations, which a list of them shows.
-    let conversations: ConversationStore?
-    /// Conversations whose last post is being deleted (by the post's id), until the server answers.
-    var lastPostsBeingDeleted: [PostID: [(conversation: String, post: PostID)]] = [:]
+    /// How this list makes rows from what the session's stores show now.
+    let make: RowMaker
 
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
@@ -106,8 +65,10 @@ public final class FeedListViewModel {
             tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
             lists: source.showsUserLists ? lists : nil
         )
-        self.relationships = stores.relationships
-        self.conversations = stores.conversations
+        make = RowMaker(
+            store: store, filterContext: source.filterContext, relationships: stores.relationships, conversations: stores.conversations
+        )
+        removals = PostRemovals(conversations: stores.conversations)
         rowSource = source.rowSource(service, stores)
         let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: rowSource.refreshStyle)
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
@@ -199,7 +160,7 @@ public final class FeedListViewModel {
     /// their latest copies, as a refresh would — with a gap row below them when items may be
     /// missing. Nothing happens when none waits.
     public func showWaiting() {
-        send(.waitingShown(current: state.waiting.map(refreshed)))
+        send(.waitingShown(current: state.waiting.map(make.refreshed)))
     }
 
     /// Asks for what is newer than everything this list knows and keeps it waiting above: for
@@ -219,27 +180,11 @@ public final class FeedListViewModel {
     /// are not marked unconfirmed.
     public func restore(_ saved: SavedList, fresh: Set<PostID> = []) {
         guard state.rows.isEmpty, state.inFlight == nil else { return }
-        var posts: [Post] = []
-        var rows: [ListRow] = []
-        for entry in saved.entries {
-            switch entry {
-            case .post(let post):
-                guard !post.isHidden(in: filterContext) else { continue }
-                posts.append(post)
-                rows.append(row(post))
-            case .gap(let below, let above):
-                rows.append(.gap(Gap(below: below, above: above)))
-            }
-        }
-        guard !rows.isEmpty else {
+        guard let restored = make.restored(saved, fresh: fresh) else {
             appeared()
             return
         }
-        store.ingest(posts, fetchedAt: 0)
-        // Where the reader was: rows from there down; the newer ones wait above.
-        let start = saved.position.flatMap { position in rows.firstIndex { $0.id == .post(position.id.post) } } ?? 0
-        let newer = Array(rows[..<start]).filter { $0.gap == nil }
-        send(.restored(rows: Array(rows[start...]), waiting: newer, older: saved.older, confirmed: Set(fresh.map { .post($0) })))
+        send(restored)
     }
 
     /// Takes a reading position kept from an earlier run or another device (a server's
@@ -257,20 +202,6 @@ public final class FeedListViewModel {
         SavedList(state, limit: limit)
     }
 
-    // MARK: - Stream input (from the session)
-
-    /// The stream dropped (see `ListEvent/streamInterrupted`).
-    func streamInterrupted() {
-        send(.streamInterrupted)
-    }
-
-    /// Entries a stream brought for this list's feed, newest first (already in the store).
-    func streamed(_ posts: [Post]) {
-        let shown = posts.filter { !$0.isHidden(in: filterContext) && !removals.keepsAway($0, in: hidingSource, store) }
-        guard !shown.isEmpty else { return }
-        send(.streamed(shown.map(row)))
-    }
-
     /// The source as mutes and blocks see it: a profile opened by handle is the profile of the
     /// account it names once its header has loaded (a mute spares it, however it was opened).
     var hidingSource: ListSource {
@@ -278,67 +209,11 @@ public final class FeedListViewModel {
         return source
     }
 
-    /// The user's own post, just confirmed (already in the store): shown at once (see
-    /// `ListState/ownPosted(_:_:)`) unless this list's filters hide it.
-    func ownPosted(_ post: Post) {
-        guard !post.isHidden(in: filterContext) else { return }
-        send(.ownPosted(row(post)))
-    }
-
-    /// The user's own post on its way (a local copy in the store, ``PostID/isSending``), shown at
-    /// once (see `ListState/ownSending(_:parent:_:)`).
-    func ownSending(_ post: Post, parent: PostID?) {
-        send(.ownSending(row(post), parent: parent))
-    }
-
-    /// The server confirmed the post shown as `local`: the same row shows `post` from now on,
-    /// and hears of its changes (the store tells the row by its identity).
-    func ownConfirmed(_ local: PostID, _ post: Post) {
-        let shown = rows.contains(.post(local))
-        if shown { holder?.hide(local, row: .post(local)) }
-        send(.ownConfirmed(local: local, row(post)))
-        if shown, rows.contains(.post(local)) { holder?.show(post.originalID, row: .post(local)) }
-    }
-
-    /// The post shown as `local` will not be posted: its row goes.
-    func ownWithdrawn(_ local: PostID) {
-        send(.ownWithdrawn(local: local))
-    }
-
-    /// A notification a stream brought, merged into its group when this list knows the group —
-    /// by its key, or (a stream that keys groups its own way, as the HTTP stream must without
-    /// Mastodon 4.3's `group_key`) a group of the same kind about the same post (follows: any)
-    /// whose newest notification is less than ``NotificationGroup/maximumJoinSpan`` from it.
-    func streamed(_ group: NotificationGroup) {
-        if group.isAboutMissingPost || group.post?.isHidden(in: filterContext) == true { return }
-        if let post = group.post, removals.keepsAway(post, in: source, store) { return }
-        if removals.keepsAway(group, store) { return }
-        let id = RowID.notification(group.id)
-        let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group ?? state.joinable(group)
-        send(.streamed([row(known.map { $0.merging(newer: group) } ?? group)]))
-    }
-
     /// The rows of this list (waiting ones included) that show the post `id` names — its own
     /// row, its boosts', notifications about it — as the store knows them, without a search.
     /// O(rows of the post).
     public func rows(showing id: PostID) -> [RowID] {
         holder?.rows(showing: id) ?? []
-    }
-
-    /// A row as the store shows it now (the latest copy of its post, its shared state).
-    func refreshed(_ row: ListRow) -> ListRow {
-        guard let post = row.shownPost else { return row }
-        var row = row
-        if let change = store.current(post.originalID) { row = row.applying(change) }
-        // And the post it quotes, which may have changed (or gone) while it waited.
-        if let quoted = row.shownPost?.quotedID {
-            if store.isQuoteDeleted(quoted) {
-                row = row.quoteDeleted(quoted)
-            } else if let current = store.currentQuoted(quoted) {
-                row = row.applyingQuote(current)
-            }
-        }
-        return row
     }
 
     /// Toggles `kind` (favourite, boost, bookmark) of the post the row `id` shows — optimistic,
@@ -406,21 +281,6 @@ public final class FeedListViewModel {
         received.then?()
     }
 
-    /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
-    /// stream said so while it came).
-    func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch) -> [Post] {
-        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !removals.keepsAway($0, in: hidingSource, store) }
-    }
-
-    /// The groups of a fetch that began at `fetchedAt`, less those about a post deleted since.
-    func undeleted(_ groups: [NotificationGroup], _ fetchedAt: StoreEpoch) -> [NotificationGroup] {
-        groups.filter { group in
-            guard !group.isAboutMissingPost else { return false }
-            let shown = group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) && !removals.keepsAway($0, in: source, store) } ?? true
-            return shown && !removals.keepsAway(group, store)
-        }
-    }
-
     /// Accepts (`accept`) or rejects the follow request the account row `id` shows: on its way
     /// at once on every screen of the account; once the server took it the row leaves every list
     /// of requests and the relationship shows the answer (``RelationshipDisplay/requestAnswer``).
@@ -428,7 +288,7 @@ public final class FeedListViewModel {
     /// being answered or was answered.
     @discardableResult
     public func answerRequest(row id: RowID, accept: Bool) -> Bool {
-        guard let account = rows[id: id]?.account, let relationships else { return false }
+        guard let account = rows[id: id]?.account, let relationships = make.relationships else { return false }
         return relationships.answerRequest(from: account.id, accept: accept)
     }
 
@@ -452,7 +312,7 @@ public final class FeedListViewModel {
     /// rows waiting above) now show, one snapshot published (when rows or status changed), then
     /// the requests matched.
     private func apply(_ events: [ListEvent]) {
-        let (before, unconfirmed, removed, changes, waiting, held) = relay.mutate { snapshot in
+        let (before, unconfirmed, removed, changes, edit) = relay.mutate { snapshot in
             let before = ListStatus(snapshot.state)
             let unconfirmedBefore = snapshot.state.unconfirmed
             let unconfirmed = unconfirmedBefore.count
@@ -467,39 +327,10 @@ public final class FeedListViewModel {
                 .subtracting(snapshot.state.unconfirmed)
                 .filter { snapshot.state.rows.contains($0) || snapshot.state.waiting.contains($0) }
                 .sorted { $0.description < $1.description }
-            return (
-                before, unconfirmed, removed, changes, (started: edit.waitingStarted, stopped: edit.waitingStopped),
-                (back: edit.heldBack, released: edit.released)
-            )
+            return (before, unconfirmed, removed, changes, edit)
         }
         if let holder {
-            // Shown before hidden, so that a post moving from waiting to the rows is never
-            // unused in between (the store could forget it).
-            for insertion in changes.insertions {
-                // A row a pending hiding took (`TakenRows/held`), back: the store still counts it; its quote may have moved.
-                if !held.back.isEmpty, held.back.contains(insertion.element.id) {
-                    holder.moveQuote(of: insertion.element)
-                } else {
-                    holder.show(insertion.element)
-                }
-            }
-            for row in waiting.started { holder.show(row) }
-            // Rows a hiding held that will not come back, then the rows removed (but for those it holds now).
-            for row in held.released { holder.hide(row) }
-            let holding = relay.value.state.taken.held
-            for row in removed where holding.isEmpty || !holding.contains(row.id) { holder.hide(row) }
-            for row in waiting.stopped { holder.hide(row) }
-            // A row changed in place may quote another post now (a quote approved, withdrawn,
-            // deleted): it hears of that one from now on, and shows the store's copy of it.
-            var quotes: [ListEvent] = []
-            for update in changes.updates where holder.moveQuote(of: update.element) {
-                guard let quoted = update.element.shownPost?.quotedID else { continue }
-                if store.isQuoteDeleted(quoted) {
-                    quotes.append(.quoteDeleted(quoted, rows: [update.element.id]))
-                } else if let current = store.currentQuoted(quoted) {
-                    quotes.append(.quoteChanged(current, rows: [update.element.id]))
-                }
-            }
+            let quotes = holder.follow(changes, removed: removed, edit, holding: relay.value.state.taken.held, in: store)
             if !quotes.isEmpty { enqueue(quotes) }
         }
         let state = relay.value.state
@@ -507,28 +338,5 @@ public final class FeedListViewModel {
         if !changes.isEmpty || ListStatus(state) != before || state.unconfirmed.count != unconfirmed { relay.publish() }
         if state.position != positionRelay.value { positionRelay.set(state.position) }
         loads?.react(to: state.requests)
-    }
-
-    // MARK: - Rows
-
-    /// The row of a post entry: its latest content and shared state from the store.
-    func row(_ post: Post) -> ListRow {
-        .post(postRow(post, thread: nil))
-    }
-
-    /// A post row with the store's latest copy of the original and its shared state (and of
-    /// the post it quotes).
-    func postRow(_ post: Post, thread: ThreadPlace?) -> PostRow {
-        store.row(post, thread: thread, filterContext: filterContext)
-    }
-
-    /// The row of an account: who it is and the relationship the store shows for it.
-    func accountRow(_ profile: Profile) -> ListRow {
-        .account(AccountRow(profile: profile, relationship: relationships?.relationship(profile.accountID)))
-    }
-
-    /// The row of a notification group, its post as the store shows it.
-    func row(_ group: NotificationGroup) -> ListRow {
-        .notification(NotificationRow(group: group, post: group.post.map { postRow($0, thread: nil) }))
     }
 }
