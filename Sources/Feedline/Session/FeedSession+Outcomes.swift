@@ -1,0 +1,19 @@
+/// One way to hear results: what you asked, answered.
+extension FeedSession {
+    /// Calls `handler` with the ``Outcome`` of every change asked through this session — post
+    /// interactions, relationships, follow-request answers, domain blocks, followed hashtags,
+    /// lists and their members, conversation reads and removals — as the server answers it.
+    ///
+    /// Guarantees:
+    /// - **Main actor, in order.** Handlers run on the main actor, synchronously, in the order
+    ///   the answers arrived; each subscriber hears every outcome once, in subscription order.
+    /// - **After the stores.** When an outcome is heard, every store and screen already shows
+    ///   what it did (a refusal rolled back, a confirmation settled).
+    /// - **One final outcome per answered wish.** Done, refused (with the server's sentence) or
+    ///   not applied ends it; queued (with the delay after which it is sent again) is followed by
+    ///   another outcome of the same subject. A wish taken back before its answer is not heard of.
+    /// - **Ownership.** The subscription lasts as long as the returned token.
+    public func observeOutcomes(_ handler: @escaping @MainActor @Sendable (Outcome) -> Void) -> Subscription {
+        outcomes.observe(handler)
+    }
+}
