@@ -120,6 +120,12 @@ public final class ConversationStore {
         return conversation
     }
 
+    /// Who takes part in the conversation ("@ana and @bo"), removed or not; `nil` when the store
+    /// never knew it.
+    package func participantHandles(of id: String) -> String? {
+        known[id].map { $0.participants.isEmpty ? "only you" : $0.participants.map { "@\($0.handle)" }.joined(separator: ", ") }
+    }
+
     /// The last refusal of a change to the conversation, until the next change.
     public func failure(_ id: String) -> String? {
         let name = known[id].map { Self.name($0) } ?? "this conversation"

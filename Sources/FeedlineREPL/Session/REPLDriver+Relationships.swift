@@ -113,14 +113,6 @@ extension REPLDriver {
             }
             relationshipAsked[change.accountID] = asked.isEmpty ? nil : asked
         }
-        if let accept = requestAnswersAsked[change.accountID], let answer = change.display.requestAnswer, answer.accept == accept, !answer.isPending {
-            requestAnswersAsked[change.accountID] = nil
-            if let failure = answer.failure {
-                reports.append(failure.replacingOccurrences(of: "the follow request", with: "the follow request of @\(handle)") + " accept or reject tries again.")
-            } else {
-                reports.append(accept ? "Done: accepted @\(handle)'s follow request; they follow you now." : "Done: rejected @\(handle)'s follow request.")
-            }
-        }
         flushIfFollowing()
     }
 

@@ -172,18 +172,8 @@ public final class REPLDriver {
     var relationshipAsked: [AccountID: Set<RelationshipKind>] = [:]
     /// The relationship failure reported last, per account (each is reported once).
     var relationshipReported: [AccountID: RelationshipFailure] = [:]
-    /// Hashtags whose follow or unfollow was asked for and not reported yet (the value asked).
-    var tagFollowsAsked: [String: Bool] = [:]
-    /// Domains whose block or unblock was asked for and not reported yet (the value asked).
-    var domainBlocksAsked: [String: Bool] = [:]
-    /// List memberships asked for and not reported yet, by list and account (the value asked).
-    var listMembershipsAsked: [String: Bool] = [:]
     /// A `lists` command that names a list by name, waiting for the lists to load.
     var listsCommandWaiting: ListsCommand?
-    /// Conversations whose removal was asked for and not answered yet (who takes part, by id).
-    var conversationRemovalsAsked: [String: String] = [:]
-    /// Follow requests answered in this session (accept `true`) whose answer is not reported yet.
-    var requestAnswersAsked: [AccountID: Bool] = [:]
     var tags: Set<String> = []
     /// The draft whose lines are being typed (after `post` or `reply` alone). It may start after
     /// the command returned (a reply waits for the account): the front hears the new prompt.
@@ -289,11 +279,8 @@ public final class REPLDriver {
         subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.routesChanged() })
         subscriptions.append(session.store.observe { [weak self] change in self?.postChanged(change) })
         subscriptions.append(session.relationships.observe { [weak self] change in self?.relationshipChanged(change) })
-        subscriptions.append(session.domainBlocks.observe { [weak self] change in self?.domainBlockChanged(change) })
-        subscriptions.append(session.tags.observe { [weak self] change in self?.tagFollowChanged(change) })
         subscriptions.append(session.lists.observe { [weak self] change in self?.listsChanged(change) })
-        subscriptions.append(session.conversations.observe { [weak self] change in self?.conversationChanged(change) })
-        subscriptions.append(session.lists.observeMembers { [weak self] change in self?.listMembershipChanged(change) })
+        subscriptions.append(session.observeOutcomes { [weak self] outcome in self?.outcomeHeard(outcome) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         followDrafts()
         session.root.appeared()
