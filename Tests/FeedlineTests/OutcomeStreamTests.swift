@@ -106,15 +106,11 @@ struct OutcomeStreamTests {
         }
     }
 
-    @Test("a post's favourite and an account's mute are heard from the same stream: queued with its delay, refused with the server's sentence, done — each after every screen shows it")
+    @Test("a post's favourite and an account's mute are heard from the same stream: queued with its delay, refused with the server's sentence, done — the relationship store already words a refusal when it is heard")
     func postsAndAccounts() async throws {
         let (session, service, clock) = await outboxSession([makePost("p1", favourites: 3)])
         var heard: [Outcome] = []
-        var shownWhenHeard: [Bool?] = []
-        let subscription = session.observeOutcomes { outcome in
-            heard.append(outcome)
-            shownWhenHeard.append(session.root.interaction("p1")?.favourited)
-        }
+        let subscription = session.observeOutcomes { heard.append($0) }
         let favourite = Outcome.Subject.interaction(.favourite, true, post: "p1")
         #expect(session.root.toggle(.favourite, row: .post("p1")))
         await service.waitForPending(1)
@@ -126,20 +122,24 @@ struct OutcomeStreamTests {
         service.fail(.favourite(true, "p1"), message: "Record not found", transient: false)
         await quiesce(session, service, clock)
         #expect(heard.last == Outcome(subject: favourite, result: .refused("Record not found")))
-        #expect(shownWhenHeard.last == false, "rolled back on every screen before it is heard")
+        #expect(session.root.interaction("p1")?.favourited == false, "rolled back on the screens")
         #expect(session.root.toggle(.favourite, row: .post("p1")))
         await service.waitForPending(1)
         service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 4)))
         await quiesce(session, service, clock)
         #expect(heard.last == Outcome(subject: favourite, result: .done))
-        #expect(shownWhenHeard.last == true)
+        #expect(session.root.interaction("p1")?.favourited == true)
         #expect(heard.count == 3)
         subscription.cancel()
 
         let server = RelationshipServer(posts: RelationshipSessionTests.posts)
         let accounts = await RelationshipSessionTests().stack(server)
         var told: [Outcome] = []
-        let listening = accounts.observeOutcomes { told.append($0) }
+        var failureWhenHeard: [String?] = []
+        let listening = accounts.observeOutcomes { outcome in
+            told.append(outcome)
+            failureWhenHeard.append(accounts.relationships.relationship(RelationshipSessionTests.bobID)?.failure?.message)
+        }
         let bob = RelationshipSessionTests.bobID
         accounts.set(.mute, true, account: bob)
         await server.waitForChanges(1)
@@ -150,7 +150,7 @@ struct OutcomeStreamTests {
             return
         }
         #expect(told == [Outcome(subject: .relationship(.mute, true, account: bob), result: .refused(sentence))])
-        #expect(accounts.relationships.relationship(bob)?.failure?.message == "Could not mute this account: \(sentence)")
+        #expect(failureWhenHeard == ["Could not mute this account: \(sentence)"], "the store words the refusal before it is heard")
         accounts.set(.mute, true, account: bob)
         await server.waitForChanges(1)
         server.answer(at: 0)

@@ -204,8 +204,12 @@ public final class RelationshipStore {
                 engine.insert(RelationshipState(serverCopy: relationship, fetchedAt: fetchedAt), for: relationship.accountID)
             } else {
                 engine.update(relationship.accountID) { state, epoch in
+                    let before = state
                     state.reduce(.copyReceived(relationship, fetchedAt: fetchedAt, at: epoch))
-                    return []
+                    // A copy that shows a wish waiting for a connection ends it: done.
+                    return RelationshipKind.allCases.compactMap { kind in
+                        state[kind].report(receivingAfter: before[kind]).map { KindOutcome(kind: kind, outcome: $0) }
+                    }
                 }
             }
         }
@@ -273,18 +277,19 @@ public final class RelationshipStore {
             relationship.accountID = answer.accountID
             // Told once: by the ingest when the relationship changed, else here.
             let shownBefore = engine[answer.accountID]?.display
+            // Heard before the screens, as the engine's outcomes are.
+            outcomes?.emit(Outcome(subject: .followRequest(account: answer.accountID, accept: answer.accept), result: .done))
             ingest([relationship], fetchedAt: fetchedAt)
             if engine[answer.accountID]?.display == shownBefore { notifyCurrent(answer.accountID) }
             answeredAt[answer.accountID] = beginFetch()
-            outcomes?.emit(Outcome(subject: .followRequest(account: answer.accountID, accept: answer.accept), result: .done))
         case .failed(let answer, let failure):
             let verb = answer.accept ? "accept" : "reject"
             answers[answer.accountID] = FollowRequestAnswer(
                 accept: answer.accept, isPending: false, failure: "Could not \(verb) the follow request: \(failure.message)"
             )
-            notifyCurrent(answer.accountID)
             // Not sent again by itself (answering again does): refused, whatever the reason.
             outcomes?.emit(Outcome(subject: .followRequest(account: answer.accountID, accept: answer.accept), result: .refused(failure.message)))
+            notifyCurrent(answer.accountID)
         }
     }
 

@@ -12,9 +12,10 @@
 /// session's ``Outcomes`` here, at one point (`commit`).
 ///
 /// Guarantees:
-/// - **Main actor only.** Transitions, `report`, `changed` and outcomes run on the main actor,
-///   in order: a transition's reports first, then its change, then its outcomes — so a front
-///   that hears an outcome finds every store already showing it.
+/// - **Main actor only.** Transitions, `report`, outcomes and `changed` run on the main actor,
+///   in order: a transition's reports and outcomes first, then its change — the machine is the
+///   new one when an outcome is heard, and the screens follow right after (a REPL prints
+///   "Done: …" before the row it settles).
 /// - **One final outcome per answered wish.** A request answered while its wish stands yields
 ///   one outcome (done, refused, not applied) — or queued, then one more when the re-send is
 ///   answered (or a fetched copy shows it); a wish the person took back before the answer yields
@@ -245,11 +246,11 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         // What it did first, then the change: a store that tells its screens once per change
         // tells them with what the answer did.
         for outcome in reports { report(key, outcome) }
-        if before != after { changed(key, before, after) }
-        // What the person hears, once every store shows it: the one point every outcome leaves.
+        // What the person hears: the one point every outcome of every store leaves from.
         if let outcomes {
             for told in reports { if let said = outcome(key, told) { outcomes.emit(said) } }
         }
+        if before != after { changed(key, before, after) }
         // The machine as it is now: `changed` or `report` may have changed the key again.
         let current = machines[key]
         guard before?.isPending == true || current?.isPending == true else { return }

@@ -123,7 +123,7 @@ public final class ConversationStore {
     /// Who takes part in the conversation ("@ana and @bo"), removed or not; `nil` when the store
     /// never knew it.
     package func participantHandles(of id: String) -> String? {
-        known[id].map { $0.participants.isEmpty ? "only you" : $0.participants.map { "@\($0.handle)" }.joined(separator: ", ") }
+        known[id].map { Conversation.handles(of: $0.participants) }
     }
 
     /// The last refusal of a change to the conversation, until the next change.

@@ -54,7 +54,9 @@ extension REPLDriver {
             } else {
                 reports.append(accept ? "Done: accepted @\(handle)'s follow request; they follow you now." : "Done: rejected @\(handle)'s follow request.")
             }
-        case .relationship, .interaction, .list, .conversationRead:
+        case .relationship(let kind, _, let account):
+            relationshipAnswered(kind, account: account, refused: refused != nil)
+        case .interaction, .list, .conversationRead:
             return
         }
         flushIfFollowing()
