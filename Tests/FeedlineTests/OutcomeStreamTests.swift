@@ -18,6 +18,12 @@ private final class OutcomeServer: EmptyReads, Sendable {
     }
 
     let held = HeldCalls<Call, Void>()
+    /// What the followed hashtags say (a server that took a follow whose answer was lost).
+    let followed = Locked<[String]>([])
+
+    func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+        Page(items: cursor == nil ? followed.withLock { $0 }.map { Hashtag(name: $0, following: true) } : [], next: nil)
+    }
 
     func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
         try await held.hold(.tag(name, value))
@@ -158,5 +164,26 @@ struct OutcomeStreamTests {
         #expect(told.last == Outcome(subject: .relationship(.mute, true, account: bob), result: .done))
         #expect(told.count == 2)
         listening.cancel()
+    }
+
+    @Test("a change queued for lack of a connection is done when a fetched copy shows it: one queued, then one done, and nothing when its re-send would have come")
+    func copyEndsQueued() async throws {
+        let server = OutcomeServer()
+        let clock = ManualClock()
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
+        var heard: [Outcome] = []
+        let subscription = session.observeOutcomes { heard.append($0) }
+        #expect(session.setTagFollow("birds", true))
+        await server.held.waitFor(1)
+        server.held.take(at: 0)?.fail(OutcomeServer.Failure(message: "The connection was lost.", isTransient: true))
+        await session.settle()
+        #expect(heard == [Outcome(subject: .tagFollow("birds", following: true), result: .queued(reason: "The connection was lost.", resendAfter: .seconds(2)))])
+        server.followed.withLock { $0 = ["birds"] }
+        session.navigator.push(.followedTags)
+        await session.settle()
+        #expect(heard.last == Outcome(subject: .tagFollow("birds", following: true), result: .done))
+        #expect(heard.count == 2)
+        #expect(session.tags.follow("birds") == TagFollowDisplay(following: true, pending: false))
+        subscription.cancel()
     }
 }
