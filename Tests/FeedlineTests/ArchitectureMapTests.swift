@@ -8,7 +8,7 @@ import Testing
 struct ArchitectureMapTests {
     /// The public types `Feedline` declares today (nested ones included). Raise it only with a
     /// reason; issue 35's reshape brings it down towards 80.
-    static let publicTypes = 149
+    static let publicTypes = 152
 
     @Test("every folder of Sources/Feedline is named in the core's map")
     func everyFolderIsOnTheMap() throws {

@@ -90,8 +90,11 @@ public final class PostStore {
 
     /// A store that sends interaction requests to `service`, counted in `activity`, waits on
     /// `retryClock` before sending again what failed for lack of a connection, and keeps up to
-    /// `cacheCapacity` posts that nothing shows.
-    package init(service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock()) {
+    /// `cacheCapacity` posts that nothing shows; what the server did with each change goes to `outcomes`.
+    package init(
+        service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock(),
+        outcomes: Outcomes? = nil
+    ) {
         self.cacheCapacity = max(0, cacheCapacity)
         self.retryClock = retryClock
         engine = Convergence(
@@ -101,7 +104,8 @@ public final class PostStore {
             changed: { [weak self] id, before, after in
                 guard let after else { return }
                 self?.machineChanged(id, before: before, after: after)
-            }
+            },
+            outcomes: outcomes, outcome: { id, report in report.outcome.outcome { .interaction(report.kind, $0, post: id) } }
         )
         votes = Convergence(
             activity: activity, retryClock: retryClock,
