@@ -22,13 +22,7 @@ struct ConfigCommand: AsyncParsableCommand {
     var options: SessionOptions
 
     func run() async throws {
-        let resolved: ResolvedSession
-        do {
-            resolved = try options.resolve()
-        } catch let error as StartError {
-            Output.complain(TerminalText(error.description))
-            throw ExitCode(1)
-        }
+        let resolved = try options.resolveOrExit()
         let settings = resolved.settings
         let directory = resolved.directory
         Output.say("config file  \(directory.configFile.path)\(resolved.config == nil ? " (none: every setting has its default)" : "")")

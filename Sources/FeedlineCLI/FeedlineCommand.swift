@@ -111,13 +111,7 @@ struct FeedlineCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let resolved: ResolvedSession
-        do {
-            resolved = try options.resolve()
-        } catch let error as StartError {
-            Output.complain(TerminalText(error.description))
-            throw ExitCode(1)
-        }
+        let resolved = try options.resolveOrExit()
         // A sign-in older than the scopes asked for now: said once, on standard error (not the
         // JSON-lines protocol's output), before anything loads.
         if case .account = resolved.selection.token, let note = resolved.selection.account?.missingScopesNote {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedlineAccounts
 import FeedlineMastodon
+import FeedlineREPL
 import Foundation
 
 /// The flags that choose what a session reads and how it is drawn, shared by `feedline` and
@@ -91,5 +92,17 @@ extension SessionOptions {
             throw ValidationError("--timeline needs a server: pass --server or --account, or sign in with feedline login SERVER (the sandbox has one home timeline).")
         }
         return ResolvedSession(directory: directory, config: config, settings: settings, selection: selection)
+    }
+
+    /// ``resolve(environment:)`` for a command about to start: a ``StartError`` is said on
+    /// standard error and ends the command with exit status 1; a `ValidationError` is thrown on,
+    /// for ArgumentParser to print with the usage.
+    func resolveOrExit() throws -> ResolvedSession {
+        do {
+            return try resolve()
+        } catch let error as StartError {
+            Output.complain(TerminalText(error.description))
+            throw ExitCode(1)
+        }
     }
 }

@@ -88,11 +88,12 @@ struct JSONLDomainBlockCommandTests {
 /// (carol@elsewhere.example). The user blocked spam.example already; alice's followers are carol;
 /// the one notification group says bob favourited a1.
 ///
-/// Every call is answered at once and logged in ``calls`` (`page home`, `domainBlocks`,
-/// `block promo.example`, `unblock spam.example`, `accounts followers:1`, `relationships 3`,
-/// `notifications`), so each test states the calls it expects; a domain block change of a
-/// domain in `refusing` is refused (never transient). Any other call fails the test.
-final class DomainBlocksServer: PartialService, Sendable {
+/// Every call is answered at once from the model of a ``GatedServer`` and logged (``GatedServer/log``:
+/// `page home`, `domainBlocks`, `block promo.example`, `unblock spam.example`,
+/// `accounts followers:1`, `relationships 3`, `notifications`), so each test states the calls it
+/// expects; a domain block change of a domain in `refusing` is refused (never transient). Any
+/// other call fails the test.
+enum DomainBlocksServer {
     static let now = Date(timeIntervalSince1970: 1_795_284_000)  // 2026-11-21T18:00:00Z
     static let alice = Author(id: "1", displayName: "Alice", handle: "alice")
     static let bob = Author(id: "2", displayName: "Bob", handle: "bob@promo.example")
@@ -108,108 +109,48 @@ final class DomainBlocksServer: PartialService, Sendable {
         [post("a1", 1, alice), post("b1", 2, bob), post("w1", 3, alice, reblog: post("b2", 30, bob)), post("c1", 4, carol)]
     }
 
-    private struct State {
-        var blocked: Set<String> = ["spam.example"]
-        var calls: [String] = []
-    }
-
-    let refusing: Set<String>
-    private let state = Locked(State())
-    private let expectations: CallExpectations
-
-    init(refusing: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) {
-        self.refusing = refusing
-        expectations = CallExpectations("DomainBlocksServer", expecting: [.pages, .notifications, .accounts], sourceLocation: sourceLocation)
-    }
-
-    /// Every call so far, in order.
-    var calls: [String] { state.withLock { $0.calls } }
-
-    private func log(_ call: String) {
-        state.withLock { $0.calls.append(call) }
-    }
-
-    // What the tests use.
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        log("page \(feed)")
-        guard feed == .home else { throw expectations.unexpected("page(of: \(feed))") }
-        return Page(posts: cursor == nil ? Self.home : [], next: nil)
-    }
-
-    func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
-        log("domainBlocks")
-        return Page(items: state.withLock { $0.blocked.sorted() }, next: nil)
-    }
-
-    func setDomainBlock(_ domain: String, to value: Bool) async throws {
-        log("\(value ? "block" : "unblock") \(domain)")
-        if refusing.contains(domain) { throw Refused() }
-        state.withLock { state in
-            if value { state.blocked.insert(domain) } else { state.blocked.remove(domain) }
-        }
-    }
-
-    func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
-        log("accounts \(list)")
-        guard list == .followers("1") else { throw expectations.unexpected("accounts(in: \(list))") }
-        return Page(items: [Profile(author: Self.carol)], next: nil)
-    }
-
-    func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
-        log("relationships \(accounts.map(\.rawValue).joined(separator: ","))")
-        return accounts.map { Relationship(accountID: $0) }
-    }
-
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
-        log("notifications")
-        let group = NotificationGroup(
-            id: Self.favourited, kind: .favourite, accounts: [Self.bob], count: 1, post: Self.home[0], latestAt: Self.now.addingTimeInterval(-30),
-            newestID: "n1"
-        )
-        return Page(items: cursor == nil ? [group] : [], next: nil)
+    static func make(refusing: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+        var model = ServerModel(home)
+        model.timelines.feeds[.home] = home.map(\.id)
+        model.timelines.notifications = [
+            NotificationGroup(
+                id: favourited, kind: .favourite, accounts: [bob], count: 1, post: home[0], latestAt: now.addingTimeInterval(-30), newestID: "n1"
+            )
+        ]
+        model.domainBlocks = ServerDomainBlocks(["spam.example"])
+        model.relationships.profiles["3"] = Profile(author: carol)
+        model.relationships.followers["1"] = ["3"]
+        let server = GatedServer(model, answering: [.notifications, .domainBlocks, .setDomainBlock, .relationships], sourceLocation: sourceLocation)
+        server.answer(.page, key: Feed.home.description)
+        server.answer(.accounts, key: AccountList.followers("1").description)
+        for domain in refusing { server.fail(.setDomainBlock, key: domain, with: Refused()) }
+        return server
     }
 
     struct Refused: FeedServiceError {
         var isTransient: Bool { false }
         var errorDescription: String? { DomainBlocksServer.refusal }
     }
+}
 
-    // What no test here asks: each fails the test that makes it.
-
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        throw expectations.unexpected("newer(in: \(feed), than: \(lower))")
+extension GatedServer {
+    /// Every call so far as a line: `page home`, `block promo.example`, `relationships 3`, …
+    var log: [String] {
+        calls.map { call in
+            switch call.kind {
+            case .setDomainBlock: "\(call.value == true ? "block" : "unblock") \(call.key)"
+            case .page, .accounts, .relationships: "\(call.kind.rawValue) \(call.key)"
+            default: call.kind.rawValue
+            }
+        }
     }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        throw expectations.unexpected("newerNotifications")
-    }
-    func post(_ id: PostID) async throws -> Post { throw expectations.unexpected("post(\(id))") }
-    func context(of id: PostID) async throws -> PostContext { throw expectations.unexpected("context(of: \(id))") }
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        throw expectations.unexpected("set(\(kind), to: \(value), postID: \(postID))")
-    }
-    func account(named handle: String) async throws -> Author { throw expectations.unexpected("account(named: \(handle))") }
-    func profile(of account: AccountID) async throws -> Profile { throw expectations.unexpected("profile(of: \(account))") }
-    func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
-        throw expectations.unexpected("setRelationship(\(kind), to: \(value), of: \(account))")
-    }
-    func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> { throw expectations.unexpected("search(\(query))") }
-    func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
-        throw expectations.unexpected("answerFollowRequest(from: \(account))")
-    }
-    func composeSettings() async throws -> ComposeSettings { throw expectations.unexpected("composeSettings") }
-    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post { throw expectations.unexpected("publish") }
-    func delete(_ id: PostID) async throws -> Post { throw expectations.unexpected("delete(\(id))") }
-    func source(of id: PostID) async throws -> PostSource { throw expectations.unexpected("source(of: \(id))") }
-    func history(of id: PostID) async throws -> [PostVersion] { throw expectations.unexpected("history(of: \(id))") }
-    func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw expectations.unexpected("vote") }
 }
 
 /// A driver on a ``DomainBlocksServer`` session, home at the bottom, a retry clock that never
 /// moves.
 @MainActor
-final class DomainBlocksClient: DriverClient<DomainBlocksServer> {
-    init(_ server: DomainBlocksServer) {
+final class DomainBlocksClient: DriverClient<GatedServer> {
+    init(_ server: GatedServer) {
         super.init(server, now: DomainBlocksServer.now)
     }
 
@@ -235,7 +176,7 @@ struct JSONLDomainBlocksDriverTests {
 
     @Test("blockDomain takes the domain's posts and boosts of them off home at once, before the pending domainBlock and the ok; the answer confirms it")
     func block() async throws {
-        let client = DomainBlocksClient(DomainBlocksServer())
+        let client = DomainBlocksClient(DomainBlocksServer.make())
         await client.start()
         #expect(try await client.rowIDs(0) == Self.home)
         #expect(Self.outline(await client.send(#"{"cmd":"blockDomain","domain":"Promo.Example","id":"b"}"#)) == [
@@ -245,7 +186,7 @@ struct JSONLDomainBlocksDriverTests {
         ])
         #expect(try await client.rowIDs(0) == ["post:a1", "post:c1"])
         #expect(await client.wait() == [domainBlockLine("promo.example", blocked: true)])
-        #expect(client.server.calls == ["page home", "block promo.example"])
+        #expect(client.server.log == ["page home", "block promo.example"])
         #expect(try await client.rowIDs(0) == ["post:a1", "post:c1"])
         // Set again to what it is: nothing happens, nothing is asked.
         #expect(await client.send(#"{"cmd":"blockDomain","domain":"promo.example","id":"again"}"#) == [#"{"type":"ok","cmd":"blockDomain","id":"again"}"#])
@@ -255,13 +196,13 @@ struct JSONLDomainBlocksDriverTests {
             domainBlockLine("promo.example", blocked: false, pending: true), "ok",
         ])
         #expect(await client.wait() == [domainBlockLine("promo.example", blocked: false)])
-        #expect(client.server.calls == ["page home", "block promo.example", "unblock promo.example"])
+        #expect(client.server.log == ["page home", "block promo.example", "unblock promo.example"])
         #expect(try await client.rowIDs(0) == ["post:a1", "post:c1"])
     }
 
     @Test("a refused block puts the rows back where they were and says why; retry does not send it again")
     func refused() async throws {
-        let client = DomainBlocksClient(DomainBlocksServer(refusing: ["promo.example"]))
+        let client = DomainBlocksClient(DomainBlocksServer.make(refusing: ["promo.example"]))
         await client.start()
         // The boost w1 names bob's domain: its row shows his post.
         #expect(Self.outline(await client.send(#"{"cmd":"blockDomain","row":"post:w1","id":"r"}"#)) == [
@@ -275,17 +216,17 @@ struct JSONLDomainBlocksDriverTests {
             domainBlockLine("promo.example", blocked: false, failure: failure),
         ])
         #expect(try await client.rowIDs(0) == Self.home)
-        #expect(client.server.calls == ["page home", "block promo.example"])
+        #expect(client.server.log == ["page home", "block promo.example"])
         // retry does not send a refusal again (the server would refuse it again).
         #expect(Self.outline(await client.send(#"{"cmd":"retry","id":"t"}"#)) == ["ok"])
         await client.wait()
         #expect(try await client.rowIDs(0) == Self.home)
-        #expect(client.server.calls == ["page home", "block promo.example"])
+        #expect(client.server.log == ["page home", "block promo.example"])
     }
 
     @Test("the domainBlocks route lists the blocked domains as domain rows; an unblock updates the row in place and leaves it")
     func domainBlocksRoute() async throws {
-        let client = DomainBlocksClient(DomainBlocksServer())
+        let client = DomainBlocksClient(DomainBlocksServer.make())
         await client.start()
         #expect(Self.outline(await client.send(#"{"cmd":"push","route":{"route":"domainBlocks"},"id":"p"}"#)) == [
             "routes", "timeline", "screen 1: deleted [] inserted [] updated []", "ok",
@@ -314,12 +255,12 @@ struct JSONLDomainBlocksDriverTests {
         // The list asks once for the blocked domains (the store hears of them after the page
         // is applied: telling it first re-ran the list's requests while the page still showed
         // as loading, and the first page was asked for twice).
-        #expect(client.server.calls == ["page home", "domainBlocks", "unblock spam.example"])
+        #expect(client.server.log == ["page home", "domainBlocks", "unblock spam.example"])
     }
 
     @Test("an account row names its account's domain: the block takes that domain's posts off home, and the account row stays")
     func accountRow() async throws {
-        let client = DomainBlocksClient(DomainBlocksServer())
+        let client = DomainBlocksClient(DomainBlocksServer.make())
         await client.start()
         await client.send(#"{"cmd":"push","route":{"route":"accounts","list":"followers:1"}}"#)
         await client.wait()
@@ -333,12 +274,12 @@ struct JSONLDomainBlocksDriverTests {
         #expect(await client.wait() == [domainBlockLine("elsewhere.example", blocked: true)])
         #expect(try await client.rowIDs(0) == ["post:a1", "post:b1", "post:w1"])
         #expect(try await client.rowIDs(1) == ["account:3"])
-        #expect(client.server.calls == ["page home", "accounts followers:1", "relationships 3", "block elsewhere.example"])
+        #expect(client.server.log == ["page home", "accounts followers:1", "relationships 3", "block elsewhere.example"])
     }
 
     @Test("a notification row names its first account's domain: the block takes the group off the notifications and the domain's posts off home")
     func notificationRow() async throws {
-        let client = DomainBlocksClient(DomainBlocksServer())
+        let client = DomainBlocksClient(DomainBlocksServer.make())
         await client.start()
         await client.send(#"{"cmd":"push","route":{"route":"notifications"}}"#)
         await client.wait()
@@ -352,12 +293,12 @@ struct JSONLDomainBlocksDriverTests {
         await client.wait()
         #expect(try await client.rowIDs(0) == ["post:a1", "post:c1"])
         #expect(try await client.rowIDs(1) == [])
-        #expect(client.server.calls == ["page home", "notifications", "block promo.example"])
+        #expect(client.server.log == ["page home", "notifications", "block promo.example"])
     }
 
     @Test("what names no remote domain is refused with one sentence, and nothing is asked or hidden")
     func refusals() async throws {
-        let client = DomainBlocksClient(DomainBlocksServer())
+        let client = DomainBlocksClient(DomainBlocksServer.make())
         await client.start()
         let written = client.lines.count
         #expect(await client.send(#"{"cmd":"blockDomain","row":"post:a1","id":1}"#) == [
@@ -382,6 +323,6 @@ struct JSONLDomainBlocksDriverTests {
         #expect(client.lines.count == written + 8)
         #expect(client.domainBlockLines.isEmpty)
         #expect(try await client.rowIDs(0) == Self.home)
-        #expect(client.server.calls == ["page home"])
+        #expect(client.server.log == ["page home"])
     }
 }

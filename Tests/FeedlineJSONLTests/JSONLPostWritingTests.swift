@@ -224,8 +224,8 @@ struct JSONLPostWritingSessionTests {
 }
 
 /// A server of one post with an open poll that refuses every vote (as "already voted" is
-/// refused): its writes other than votes are the protocol's defaults (refused).
-private final class RefusingPollService: PartialService {
+/// refused) and every interaction; any other write fails the test.
+private enum RefusingPollService {
     struct Refusal: FeedServiceError {
         var isTransient: Bool { false }
         var errorDescription: String? { "Validation failed: You have already voted on this poll" }
@@ -237,15 +237,11 @@ private final class RefusingPollService: PartialService {
         poll: Poll(options: [.init(title: "Tea", votes: 2), .init(title: "Coffee", votes: 1)], votesCount: 3, expired: false, id: "p1")
     )
 
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> { Page(posts: cursor == nil ? [Self.post] : [], next: nil) }
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { NewerPage(posts: [], hasMore: false) }
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { NewerPage(items: [], hasMore: false) }
-    func post(_ id: PostID) async throws -> Post { Self.post }
-    func context(of id: PostID) async throws -> PostContext { PostContext() }
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw Refusal() }
-    func account(named handle: String) async throws -> Author { throw Refusal() }
-    func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw Refusal() }
+    static func make() -> GatedServer {
+        let server = GatedServer(posts: [post], answering: [.page, .newer, .notifications, .newerNotifications, .post, .context])
+        server.fail(.interaction, .vote, with: Refusal())
+        return server
+    }
 }
 
 @MainActor
@@ -253,7 +249,7 @@ private final class RefusingPollService: PartialService {
 struct JSONLRefusedVoteTests {
     @Test("a vote shown at once and refused by the server: the row shows the server's poll again, and the reply is the error")
     func refused() async throws {
-        let session = FeedSession(service: RefusingPollService(), clock: .fixed(Date(timeIntervalSince1970: 1_795_284_000)), retryClock: ManualClock())
+        let session = FeedSession(service: RefusingPollService.make(), clock: .fixed(Date(timeIntervalSince1970: 1_795_284_000)), retryClock: ManualClock())
         var lines: [String] = []
         let driver = JSONLinesDriver(session: session) { lines.append($0) }
         driver.start()

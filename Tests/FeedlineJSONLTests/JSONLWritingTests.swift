@@ -451,8 +451,11 @@ struct JSONLWritingSessionTests {
     }
 }
 
-/// A service that only reads (its writes are the protocol's defaults: refused), with nothing in it.
-private final class ReadOnlyService: EmptyReads {
+/// A service that only reads, with nothing in it: its writes are refused.
+private func readOnlyService() -> GatedServer {
+    let server = GatedServer(answering: [.page])
+    server.fail(.composeSettings, .publish, .delete, .source, .history, .vote, with: WritingUnsupported())
+    return server
 }
 
 @MainActor
@@ -460,7 +463,7 @@ private final class ReadOnlyService: EmptyReads {
 struct JSONLReadOnlyWritingTests {
     @Test("draft is refused with the service's sentence and makes nothing; delete says why it failed")
     func refused() async throws {
-        let session = FeedSession(service: ReadOnlyService(), retryClock: ManualClock())
+        let session = FeedSession(service: readOnlyService(), retryClock: ManualClock())
         var lines: [String] = []
         let driver = JSONLinesDriver(session: session) { lines.append($0) }
         driver.start()

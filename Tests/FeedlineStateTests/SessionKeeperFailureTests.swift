@@ -11,21 +11,8 @@ import Testing
 @Suite("The state keeper when the file cannot be written")
 struct SessionKeeperFailureTests {
     /// A service that only says who is signed in (a draft loads that); any other call fails the test.
-    struct AccountOnly: PartialService {
-        let calls = CallExpectations("AccountOnly", expecting: [], sourceLocation: #_sourceLocation)
-        func composeSettings() async throws -> ComposeSettings {
-            ComposeSettings(account: Author(id: "1", displayName: "Ada", handle: "ada"))
-        }
-        func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> { throw calls.unexpected("page(\(feed))") }
-        func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { throw calls.unexpected("newer") }
-        func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw calls.unexpected("notifications") }
-        func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-            throw calls.unexpected("newerNotifications")
-        }
-        func post(_ id: PostID) async throws -> Post { throw calls.unexpected("post(\(id))") }
-        func context(of id: PostID) async throws -> PostContext { throw calls.unexpected("context(\(id))") }
-        func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw calls.unexpected("set") }
-        func account(named handle: String) async throws -> Author { throw calls.unexpected("account(\(handle))") }
+    static func accountOnly(sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+        GatedServer(me: Author(id: "1", displayName: "Ada", handle: "ada"), answering: [.composeSettings], sourceLocation: sourceLocation)
     }
 
     @Test("disk full mid-draft: said once; the draft stays and is saved at the first change once there is room, which is said; unwritten() follows the file")
@@ -33,7 +20,7 @@ struct SessionKeeperFailureTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-keeper-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try StateStore.open(directory: directory, server: "sandbox", account: nil)
-        let session = FeedSession(service: AccountOnly(), clock: .fixed(Date(timeIntervalSince1970: 1_795_284_000)))
+        let session = FeedSession(service: Self.accountOnly(), clock: .fixed(Date(timeIntervalSince1970: 1_795_284_000)))
         var said: [String] = []
         let keeper = SessionKeeper(store: store, session: session, markerService: nil, clock: ContinuousClock()) { said.append($0) }
         await keeper.restore(markerWait: nil)

@@ -11,7 +11,9 @@ struct StateStoreDraftsTests {
     @Test("drafts and submissions on their way round trip with their keys; a save replaces them all")
     @MainActor
     func roundTrip() throws {
-            let service = KeyRecorder()
+            // A service whose posts never answer: the submission stays on its way while the test saves it.
+            let service = GatedServer(me: Author(id: "me", displayName: "", handle: "me"), answering: [.composeSettings])
+            service.hold(.publish, cancellable: true)
             let saved: [Submission] = {
                 let session = FeedSession(service: service, clock: .fixed(Self.now))
                 let plain = session.drafts.startPost()
@@ -39,11 +41,3 @@ struct StateStoreDraftsTests {
     }
 }
 
-/// A service whose posts never answer: the submission stays on its way while the test saves it.
-private final class KeyRecorder: EmptyReads {
-    func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: Author(id: "me", displayName: "", handle: "me")) }
-    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
-        try await Task.sleep(for: .seconds(3_600))
-        throw CancellationError()
-    }
-}

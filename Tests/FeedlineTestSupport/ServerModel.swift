@@ -3,9 +3,27 @@
 /// one (behind its own lock), so what a server does when the user favourites, boosts or
 /// bookmarks (``set(_:to:on:)``, in `ServerModel+Interactions.swift`) is written once.
 ///
-/// Which entries a timeline lists, and in what order, is the fake's business: the model only
-/// answers "what is entry `id` now".
+/// Beside the posts it keeps one slice per feature of the service, each a value with its laws
+/// written once: ``timelines``, ``relationships``, ``domainBlocks``, ``tags``, ``lists``,
+/// ``conversations`` and ``writing`` (see each slice's type). ``GatedServer`` answers every
+/// call from one model; the contract suite (`ServerContractTests`) holds the model and the
+/// shipped sandbox to the same laws.
 public struct ServerModel<Entry: ServerEntry>: Sendable {
+    /// Which entries each feed lists, newest first, and the notifications.
+    public var timelines = ServerTimelines<Entry.ID>()
+    /// The signed-in user's relationships and the profiles the server knows.
+    public var relationships = ServerRelationships()
+    /// The domains the user blocks.
+    public var domainBlocks = ServerDomainBlocks()
+    /// The hashtags the user follows.
+    public var tags = ServerTags()
+    /// The user's lists and their members.
+    public var lists = ServerLists()
+    /// The user's direct conversations.
+    public var conversations = ServerConversations()
+    /// The user's own posts' edits and publishing keys.
+    public var writing = ServerWriting<Entry.ID>()
+
     /// Originals by id, each with `reblog == nil`.
     var originals: [Entry.ID: Entry] = [:]
     /// Boost entries by id, as written; ``entry(_:)`` puts the current original inside.

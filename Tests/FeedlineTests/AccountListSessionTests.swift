@@ -152,8 +152,9 @@ struct AccountListSessionTests {
 
     @Test("a list of accounts the service does not serve fails with its sentence")
     func unsupported() async throws {
-        struct Reads: EmptyReads {}
-        let session = FeedSession(service: Reads(), clock: .fixed(testNow), retryClock: ManualClock())
+        let server = GatedServer(answering: [.page])
+        server.fail(.accounts, with: AccountsUnsupported())
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.accounts(.mutes))
         await session.settle()
         let list = try #require(session.navigator.top.list)

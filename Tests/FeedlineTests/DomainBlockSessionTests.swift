@@ -3,61 +3,17 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// A server of posts whose domain block changes wait until the test answers (or fails) them.
-final class DomainServer: EmptyReads, Sendable {
-    private struct State {
-        var blocked: [String] = []
-        var sent: [(String, Bool)] = []
-    }
-
-    let posts: [Post]
-    let notificationGroups: [NotificationGroup]
-    private let state = Locked(State())
-    private let held = HeldCalls<(domain: String, value: Bool), Void>()
-
-    init(posts: [Post], blocked: [String] = [], notifications: [NotificationGroup] = []) {
-        self.posts = posts
-        notificationGroups = notifications
-        state.withLock { $0.blocked = blocked }
-    }
-
-    var blocked: [String] { state.withLock { $0.blocked } }
-    var sent: [(String, Bool)] { state.withLock { $0.sent } }
-
-    func waitForChanges(_ count: Int) async {
-        await held.waitFor(count)
-    }
-
-    func answer(at index: Int) {
-        guard let call = held.take(at: index) else { return }
-        state.withLock { state in
-            state.blocked.removeAll { $0 == call.call.domain }
-            if call.call.value { state.blocked.append(call.call.domain) }
-        }
-        call.answer(())
-    }
-
-    func fail(at index: Int, transient: Bool) {
-        held.take(at: index)?.fail(
-            RelationshipServer.TestFailure(message: transient ? "The server is unavailable." : "Forbidden.", isTransient: transient)
-        )
-    }
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        Page(posts: cursor == nil ? posts : [], next: nil)
-    }
-
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
-        Page(items: cursor == nil ? notificationGroups : [], next: nil)
-    }
-
-    func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
-        Page(items: cursor == nil ? blocked : [], next: nil)
-    }
-
-    func setDomainBlock(_ domain: String, to value: Bool) async throws {
-        state.withLock { $0.sent.append((domain, value)) }
-        try await held.hold((domain, value))
+extension GatedServer {
+    /// A server of `posts` (on home, local and public) and `notifications`, whose domain blocks
+    /// read `blocked` and whose domain block changes wait until the test answers (or fails) them.
+    static func domains(posts: [Post], blocked: [String] = [], notifications: [NotificationGroup] = []) -> GatedServer {
+        var model = ServerModel(posts)
+        for feed in [Feed.home, .local, .public] { model.timelines.feeds[feed] = posts.map(\.id) }
+        model.timelines.notifications = notifications
+        model.domainBlocks = ServerDomainBlocks(blocked)
+        let server = GatedServer(model, answering: [.page, .notifications, .domainBlocks])
+        server.hold(.setDomainBlock)
+        return server
     }
 }
 
@@ -102,7 +58,7 @@ struct DomainBlockSessionTests {
         box.subscription = nil
     }
 
-    func session(_ server: DomainServer) async -> FeedSession {
+    func session(_ server: GatedServer) async -> FeedSession {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         session.navigator.push(.feed(.local))
@@ -112,18 +68,18 @@ struct DomainBlockSessionTests {
 
     @Test("a block takes every post of the domain's accounts — their posts, their boosts, boosts of their posts — off every list at once, pending; the answer settles it and later pages keep them off")
     func blockReachesEveryList() async throws {
-        let server = DomainServer(posts: Self.posts)
+        let server = GatedServer.domains(posts: Self.posts)
         let session = await session(server)
         let lists = session.navigator.screens.compactMap(\.list)
         #expect(Self.ids(lists[0]) == ["a1", "s1", "w1", "w2", "l1"])
         #expect(session.setDomainBlock("@Promo.Example", true))
         for list in lists { #expect(Self.ids(list) == ["a1", "l1"]) }
         #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: true))
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: false))
-        #expect(server.blocked == ["promo.example"])
+        #expect(server.model.domainBlocks.domains == ["promo.example"])
         lists[0].reset()
         await session.settle()
         #expect(Self.ids(lists[0]) == ["a1", "l1"], "a reload does not bring them back")
@@ -135,12 +91,12 @@ struct DomainBlockSessionTests {
 
     @Test("a refused block puts every row back where it was and says why; retry does not send it again, blocking again does")
     func refusedBlockRestores() async throws {
-        let server = DomainServer(posts: Self.posts)
+        let server = GatedServer.domains(posts: Self.posts)
         let session = await session(server)
         let home = session.root
         session.setDomainBlock("promo.example", true)
-        await server.waitForChanges(1)
-        server.fail(at: 0, transient: false)
+        await server.waitForHeld(1)
+        server.failHeld(at: 0, with: RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
         await session.settle()
         #expect(Self.ids(home) == ["a1", "s1", "w1", "w2", "l1"])
         let shown = try #require(session.domainBlocks.block("promo.example"))
@@ -153,16 +109,16 @@ struct DomainBlockSessionTests {
         // …blocking again is.
         session.setDomainBlock("promo.example", true)
         #expect(Self.ids(home) == ["a1", "l1"])
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
-        #expect(server.sent.map(\.1) == [true, true])
+        #expect(server.calls(.setDomainBlock).map(\.value) == [true, true])
         #expect(!session.hasFailures)
     }
 
     @Test("a lost connection keeps the block and sends it again after the backoff; changes meanwhile move only the wish: one request in flight")
     func lostConnectionResends() async throws {
-        let server = DomainServer(posts: Self.posts)
+        let server = GatedServer.domains(posts: Self.posts)
         let clock = ManualClock()
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
         session.root.appeared()
@@ -170,24 +126,24 @@ struct DomainBlockSessionTests {
         session.setDomainBlock("promo.example", true)
         session.setDomainBlock("promo.example", false)
         session.setDomainBlock("promo.example", true)
-        await server.waitForChanges(1)
+        await server.waitForHeld(1)
         #expect(session.domainBlocks.requestsInFlight.count == 1)
-        server.fail(at: 0, transient: true)
+        server.failHeld(at: 0, with: RelationshipServer.TestFailure(message: "The server is unavailable.", isTransient: true))
         await session.settle()
         #expect(session.domainBlocks.block("promo.example")?.pending == true)
         #expect(Self.ids(session.root) == ["a1", "l1"], "still hidden while it waits to be sent again")
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(2))
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: false))
-        #expect(server.sent.count == 2)
+        #expect(server.calls(.setDomainBlock).count == 2)
     }
 
     @Test("an unblock lets later loads show the domain again; the domains list shows each block and follows changes in place")
     func unblockAndList() async throws {
-        let server = DomainServer(posts: Self.posts, blocked: ["promo.example", "spam.example"])
+        let server = GatedServer.domains(posts: Self.posts, blocked: ["promo.example", "spam.example"])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.domainBlocks)
         await session.settle()
@@ -199,8 +155,8 @@ struct DomainBlockSessionTests {
         #expect(session.setDomainBlock("promo.example", false))
         #expect(domains.rows[id: .domain("promo.example")]?.domain?.block == DomainBlockDisplay(blocked: false, pending: true))
         #expect(domains.current.changes.updates.count == 1)
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         session.root.reset()
         await session.settle()
@@ -211,7 +167,7 @@ struct DomainBlockSessionTests {
     func notificationsLeave() async throws {
         let fromSpam = NotificationGroup(id: "g1", kind: .follow, accounts: [Self.spam], count: 1, latestAt: testNow, newestID: "n1", oldestID: "n1")
         let mixed = NotificationGroup(id: "g2", kind: .follow, accounts: [Self.spam, alice], count: 2, latestAt: testNow, newestID: "n2", oldestID: "n2")
-        let server = DomainServer(posts: [], notifications: [fromSpam, mixed])
+        let server = GatedServer.domains(posts: [], notifications: [fromSpam, mixed])
         let session = FeedSession(service: server, clock: .fixed(testNow), root: .home, retryClock: ManualClock())
         session.navigator.push(.notifications)
         await session.settle()
@@ -219,32 +175,32 @@ struct DomainBlockSessionTests {
         #expect(notifications.rows.map(\.id) == [.notification("g1"), .notification("g2")])
         session.setDomainBlock("promo.example", true)
         #expect(notifications.rows.map(\.id) == [.notification("g2")])
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
     }
 
     @Test("what is no domain is refused, nothing sent; keys ignore case and a leading @")
     func notADomain() async {
-        let server = DomainServer(posts: Self.posts)
+        let server = GatedServer.domains(posts: Self.posts)
         let session = await session(server)
         for bad in ["", "neighbour", "a b.c", ".example", "example."] { #expect(!session.setDomainBlock(bad, true), "\(bad)") }
         #expect(session.domainBlocks.block("PROMO.example") == nil)
         await session.settle()
-        #expect(server.sent.isEmpty)
+        #expect(server.calls(.setDomainBlock).isEmpty)
     }
 
     @Test("a block taken back and given again while the unblock runs: when the unblock fails the block stands settled, and a later unblock brings nothing back at once")
     func reblockWhileUnblocking() async throws {
-        let server = DomainServer(posts: Self.posts)
+        let server = GatedServer.domains(posts: Self.posts)
         let session = await session(server)
         let home = session.root
         session.setDomainBlock("promo.example", true)
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         session.setDomainBlock("promo.example", false)
-        await server.waitForChanges(1)
+        await server.waitForHeld(1)
         // The rows come back with a reload while the unblock runs (held: no settle until it is
         // answered); the block again takes them.
         home.reset()
@@ -252,13 +208,13 @@ struct DomainBlockSessionTests {
         #expect(Self.ids(home) == ["a1", "s1", "w1", "w2", "l1"])
         session.setDomainBlock("promo.example", true)
         #expect(Self.ids(home) == ["a1", "l1"])
-        server.fail(at: 0, transient: false)
+        server.failHeld(at: 0, with: RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
         await session.settle()
         #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: false))
         #expect(!session.hasFailures, "the failed unblock was no longer wanted")
         session.setDomainBlock("promo.example", false)
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(Self.ids(home) == ["a1", "l1"], "an unblock the server took brings rows back on the next load, not at once")
     }

@@ -27,6 +27,7 @@ struct FieldDiffTests {
         ("unconfirmed", { $0.unconfirmed = [.post("p1")] }),
         ("confirmAsked", { $0.confirmAsked = [.post("p1")] }),
         ("ownUnplaced", { $0.ownUnplaced = [.post("p1"): 2] }),
+        ("taken.byCause", { $0.taken = TakenRows([.delete("p1"): [ReinsertedRow(index: 0, row: .post(makePost("p1")))]]) }),
     ]
 
     /// One change per field of ``WaitingRows``.

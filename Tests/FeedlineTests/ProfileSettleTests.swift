@@ -16,61 +16,20 @@ final class SerialQueueExecutor: TaskExecutor {
     }
 }
 
-/// Profiles, their pages and their relationships, each held until the test answers it.
-final class HeldProfiles: EmptyReads, Sendable {
-    enum Call: Sendable, CustomStringConvertible {
-        case page(Feed)
-        case profile(AccountID)
-        case relationships([AccountID])
-
-        var description: String {
-            switch self {
-            case .page(let feed): "page(\(feed))"
-            case .profile(let id): "profile(\(id))"
-            case .relationships(let ids): "relationships(\(ids))"
-            }
+extension GatedServer {
+    /// Alice's and Bob's profiles, their pages (one post each) and their relationships, each
+    /// call held until the test answers it.
+    static func heldProfiles() -> GatedServer {
+        var model = ServerModel<Post>()
+        for author in [alice, bob] {
+            let post = makePost("by-\(author.id)", minutesAgo: 1, author: author)
+            model.add([post])
+            model.timelines.feeds[.account(AccountID(author.id))] = [post.id]
+            model.relationships.profiles[AccountID(author.id)] = Profile(author: author)
         }
-    }
-
-    enum Answer: Sendable {
-        case page(Page<Post>)
-        case profile(Profile)
-        case relationships([Relationship])
-    }
-
-    let held = HeldCalls<Call, Answer>()
-    let authors = [alice, bob]
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        guard case .page(let page) = try await held.hold(.page(feed)) else { throw NothingHere() }
-        return page
-    }
-
-    func profile(of account: AccountID) async throws -> Profile {
-        guard case .profile(let profile) = try await held.hold(.profile(account)) else { throw NothingHere() }
-        return profile
-    }
-
-    func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
-        guard case .relationships(let found) = try await held.hold(.relationships(accounts)) else { throw NothingHere() }
-        return found
-    }
-
-    /// Answers the call waiting at `index`: an account's page holds one post of theirs.
-    func answer(at index: Int) {
-        guard let taken = held.take(at: index) else { return }
-        switch taken.call {
-        case .page(let feed):
-            guard case .account(let id) = feed, let author = authors.first(where: { $0.id == id.rawValue }) else {
-                taken.answer(.page(Page(posts: [], next: nil)))
-                return
-            }
-            taken.answer(.page(Page(posts: [makePost("by-\(author.id)", minutesAgo: 1, author: author)], next: nil)))
-        case .profile(let id):
-            taken.answer(.profile(Profile(author: authors.first { $0.id == id.rawValue } ?? bob)))
-        case .relationships(let ids):
-            taken.answer(.relationships(ids.map { Relationship(accountID: $0) }))
-        }
+        let server = GatedServer(model)
+        server.hold(.page, .profile, .relationships)
+        return server
     }
 }
 
@@ -106,7 +65,7 @@ struct ProfileSettleTests {
         for run in 0..<Self.runs {
             let seed = base &+ UInt64(run)
             var random = SeededGenerator(seed: seed)
-            let server = HeldProfiles()
+            let server = GatedServer.heldProfiles()
             let session = FeedSession(service: server, clock: .fixed(testNow), executor: SerialQueueExecutor(), retryClock: ManualClock())
             session.navigator.push(.feed(.account(AccountID(alice.id))))
             session.navigator.top.list?.appeared()
@@ -119,7 +78,7 @@ struct ProfileSettleTests {
                 await server.held.waitFor(1)
                 let index = random.next(below: server.held.count)
                 answered.append(server.held.calls[index].description)
-                server.answer(at: index)
+                server.answerHeld(at: index)
                 for _ in 0..<random.next(below: 4) { await Task.yield() }
             }
             let settled = await settles(session)

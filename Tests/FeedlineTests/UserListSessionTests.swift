@@ -337,8 +337,12 @@ struct UserListSessionTests {
         #expect(session.lists.unsent.isEmpty)
     }
 
-    /// A service with no lists at all (its list calls are the protocol's defaults).
-    struct NoLists: EmptyReads {}
+    /// A service with no lists at all: its list calls are refused.
+    static func noLists() -> GatedServer {
+        let server = GatedServer()
+        server.fail(.lists, .createList, .renameList, .deleteList, .setListMembership, with: AccountsUnsupported())
+        return server
+    }
 
     @Test("loadLists fetches the lists once for a front that names one before any screen showed them; a failure says why")
     func loadWithoutAScreen() async throws {
@@ -355,7 +359,7 @@ struct UserListSessionTests {
         #expect(heard == 1)
         token.cancel()
 
-        let bare = FeedSession(service: NoLists(), clock: .fixed(testNow), retryClock: ManualClock())
+        let bare = FeedSession(service: Self.noLists(), clock: .fixed(testNow), retryClock: ManualClock())
         bare.loadLists()
         await bare.settle()
         #expect(!bare.lists.isLoaded)

@@ -12,8 +12,16 @@ final class WritingServer: EmptyReads {
         var errorDescription: String? { "This action is not allowed." }
     }
 
+    /// The server cannot be reached.
+    struct Down: FeedServiceError {
+        var isTransient: Bool { true }
+        var errorDescription: String? { "The server cannot be reached." }
+    }
+
     private let posts: Locked<[Post]>
     private let refuseDeletes: Bool
+    /// Votes find the server down.
+    let votesLost = Locked(false)
     /// Publishes wait here until the test opens it (to see one's own post while it is sent).
     let gate = Gate()
     let holdPublishes: Bool
@@ -49,6 +57,7 @@ final class WritingServer: EmptyReads {
     }
 
     func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
+        if votesLost.withLock({ $0 }) { throw Down() }
         if let votedPoll {
             posts.withLock { posts in
                 if let index = posts.firstIndex(where: { $0.id == postID }) { posts[index].poll = votedPoll }
@@ -171,6 +180,27 @@ struct WritingSessionTests {
         for screen in session.navigator.screens { if case .list(let list) = screen { list.appeared() } }
         await session.settle()
         #expect(session.navigator.depth == 6)
+        return session
+    }
+
+    /// Edits o1 to "edited o1" and sends the edit.
+    private func sendEdit(_ session: FeedSession) async throws {
+        var started: DraftID?
+        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
+        await session.settle()
+        let id = try #require(started)
+        session.drafts.update(id) { $0.text = "edited o1" }
+        session.drafts.send(id)
+    }
+
+    /// The deep stack, with o1 edited to "edited o1" and sent (the server holds it), and the
+    /// server's copy from before the edit arriving meanwhile with a new count (9 favourites).
+    private func editWithACopyMeanwhile(_ server: WritingServer) async throws -> FeedSession {
+        let session = try await deepStack(server)
+        try await sendEdit(session)
+        var copy = makePost("o1", minutesAgo: 10, favourites: 9)
+        copy.text = "post o1"
+        session.apply(.edited(copy))
         return session
     }
 
@@ -370,6 +400,42 @@ struct WritingSessionTests {
         #expect(session.root.rows.first?.post?.content.poll == serverPoll)
     }
 
+    @Test("a vote the server cannot be reached for puts the poll back as it was, with the sentence, and may be cast again")
+    func lostVoteRollsBack() async throws {
+        let server = WritingServer(posts: [Self.pollPost()])
+        server.votesLost.withLock { $0 = true }
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.root.appeared()
+        await session.settle()
+        let before = try #require(session.store.post("q1")?.poll)
+        var outcome: FeedFailure??
+        #expect(session.vote(post: "q1", choices: [1]) { outcome = .some($0) } == nil)
+        #expect(session.store.isVoting("q1"))
+        await session.settle()
+        #expect(outcome??.message == "The server cannot be reached.")
+        #expect(session.store.post("q1")?.poll == before)
+        #expect(session.root.rows.first?.post?.content.poll == before)
+        #expect(!session.store.isVoting("q1") && !session.hasFailures, "rolled back, not queued")
+        server.votesLost.withLock { $0 = false }
+        #expect(session.vote(post: "q1", choices: [1]) { outcome = .some($0) } == nil)
+        await session.settle()
+        #expect(outcome == .some(nil))
+        #expect(session.store.post("q1")?.poll?.ownVotes == [1])
+    }
+
+    @Test("an edit the server refuses puts back the text only: what a copy brought meanwhile (a count) stays")
+    func refusedEditKeepsFresherCopy() async throws {
+        let server = WritingServer(posts: Self.posts(), refuseEdits: true, holdPublishes: true)
+        let session = try await editWithACopyMeanwhile(server)
+        await server.gate.waitUntilWaiting()
+        server.gate.open()
+        await session.settle()
+        let shown = try #require(session.store.post("o1"))
+        #expect(shown.text == "post o1" && shown.favouritesCount == 9)
+        #expect(session.root.rows.compactMap(\.post).filter { $0.originalID == "o1" }.allSatisfy { $0.content.favouritesCount == 9 })
+        #expect(!session.store.isEditing("o1"))
+    }
+
     @Test("a redraft deletes the post everywhere and makes a draft of its source, keeping its reply target")
     func redraft() async throws {
         var reply = makePost("r1", minutesAgo: 4)
@@ -454,17 +520,7 @@ struct WritingSessionTests {
     @Test("a copy of the post that arrives while one's edit is on its way (a page, a stream's notification) does not undo the edit on screen")
     func editSurvivesStaleCopies() async throws {
         let server = WritingServer(posts: Self.posts(), holdPublishes: true)
-        let session = try await deepStack(server)
-        var started: DraftID?
-        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
-        await session.settle()
-        let id = try #require(started)
-        session.drafts.update(id) { $0.text = "edited o1" }
-        session.drafts.send(id)
-        // The server's old copy arrives meanwhile, with a new count.
-        var stale = makePost("o1", minutesAgo: 10, favourites: 9)
-        stale.text = "post o1"
-        session.apply(.edited(stale))
+        let session = try await editWithACopyMeanwhile(server)
         let shown = try #require(session.store.post("o1"))
         #expect(shown.text == "edited o1" && shown.favouritesCount == 9)
         #expect(session.root.rows.compactMap(\.post).filter { $0.originalID == "o1" }.allSatisfy { $0.content.text == "edited o1" })
@@ -478,12 +534,7 @@ struct WritingSessionTests {
     @Test("the history is a screen of the post's versions, newest first, which take no interaction")
     func historyScreen() async throws {
         let session = try await deepStack(WritingServer(posts: Self.posts()))
-        var started: DraftID?
-        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
-        await session.settle()
-        let id = try #require(started)
-        session.drafts.update(id) { $0.text = "edited o1" }
-        session.drafts.send(id)
+        try await sendEdit(session)
         await session.settle()
         session.navigator.push(.history("o1"))
         await session.settle()

@@ -49,8 +49,8 @@ public final class DomainBlockStore {
 
     /// A store that sends domain blocks to `service`, counted in `activity`, re-sends what
     /// failed for lack of a connection on `retryClock`, and takes the domain's posts off the
-    /// lists of `posts`.
-    package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>) {
+    /// lists of `posts`; what the server did with each change goes to `outcomes`.
+    package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
         toggles = KeyedToggles(
             activity: activity, retryClock: retryClock,
             send: { domain, value in
@@ -64,7 +64,8 @@ public final class DomainBlockStore {
             settled: { [weak self] domain in
                 if self?.block(domain)?.blocked == true { posts.domainHidingSettled(domain) }
             },
-            notify: { [weak self] domain in self?.notify(domain) }
+            notify: { [weak self] domain in self?.notify(domain) },
+            outcomes: outcomes, subject: { domain, blocked in .domainBlock(domain, blocked: blocked) }
         )
     }
 

@@ -215,14 +215,22 @@ extension RelationshipState: ConvergingMachine {
     package var isDeferred: Bool { RelationshipKind.allCases.contains { self[$0].resend != nil } }
     package static func delay(of resend: ToggleResend<RelationshipKind>) -> Duration { resend.delay }
 
-    package mutating func answered(_ request: RelationshipRequest, with reply: Relationship, at epoch: StoreEpoch) -> [Never] {
+    package mutating func answered(_ request: RelationshipRequest, with reply: Relationship, at epoch: StoreEpoch) -> [KindOutcome<RelationshipKind>] {
+        let before = self[request.request.kind]
         reduce(.requestSucceeded(request.request.kind, token: request.request.token, reply: reply, at: epoch))
-        return []
+        return report(request.request, before: before, failure: nil)
     }
 
-    package mutating func failed(_ request: RelationshipRequest, with failure: FeedFailure, at epoch: StoreEpoch) -> [Never] {
+    package mutating func failed(_ request: RelationshipRequest, with failure: FeedFailure, at epoch: StoreEpoch) -> [KindOutcome<RelationshipKind>] {
+        let before = self[request.request.kind]
         reduce(.requestFailed(request.request.kind, token: request.request.token, failure: failure, at: epoch))
-        return []
+        return report(request.request, before: before, failure: failure)
+    }
+
+    private func report(
+        _ request: ToggleRequest<RelationshipKind>, before: ToggleTrack<RelationshipKind>, failure: FeedFailure?
+    ) -> [KindOutcome<RelationshipKind>] {
+        self[request.kind].report(answering: request, before: before, failure: failure).map { [KindOutcome(kind: request.kind, outcome: $0)] } ?? []
     }
 
     package mutating func elapsed(_ resend: ToggleResend<RelationshipKind>, at epoch: StoreEpoch) {

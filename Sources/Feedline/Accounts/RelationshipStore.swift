@@ -70,12 +70,16 @@ public final class RelationshipStore {
     /// what the server was before the other applied (a follow answered after a block it
     /// preceded), so the relationship is fetched again once none runs.
     private var overlapped: Set<AccountID> = []
+    /// Where the person hears what the server did (the engine's outcomes and follow-request answers).
+    private let outcomes: Outcomes?
 
     /// A store that sends relationship requests to `service`, counted in `activity`, waits on
     /// `retryClock` before sending again what failed for lack of a connection, and takes the
-    /// posts of accounts muted, blocked or unfollowed off the lists of `posts`.
-    package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>) {
+    /// posts of accounts muted, blocked or unfollowed off the lists of `posts`; what the server did
+    /// with each change and each answer to a follow request goes to `outcomes`.
+    package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
         self.posts = posts
+        self.outcomes = outcomes
         fetches = Feedback(
             activity: activity,
             prepare: { [weak self] _ in self?.beginFetch() ?? 0 },
@@ -113,6 +117,8 @@ public final class RelationshipStore {
                 guard let self, let after else { return }
                 self.changed(id, before: before, after: after)
             },
+            outcomes: outcomes,
+            outcome: { id, report in report.outcome.outcome { .relationship(report.kind, $0, account: id) } },
             alsoBusy: { [weak self] in !(self?.answering?.requests.isEmpty ?? true) }
         )
     }
@@ -198,8 +204,12 @@ public final class RelationshipStore {
                 engine.insert(RelationshipState(serverCopy: relationship, fetchedAt: fetchedAt), for: relationship.accountID)
             } else {
                 engine.update(relationship.accountID) { state, epoch in
+                    let before = state
                     state.reduce(.copyReceived(relationship, fetchedAt: fetchedAt, at: epoch))
-                    return []
+                    // A copy that shows a wish waiting for a connection ends it: done.
+                    return RelationshipKind.allCases.compactMap { kind in
+                        state[kind].report(receivingAfter: before[kind]).map { KindOutcome(kind: kind, outcome: $0) }
+                    }
                 }
             }
         }
@@ -267,6 +277,8 @@ public final class RelationshipStore {
             relationship.accountID = answer.accountID
             // Told once: by the ingest when the relationship changed, else here.
             let shownBefore = engine[answer.accountID]?.display
+            // Heard before the screens, as the engine's outcomes are.
+            outcomes?.emit(Outcome(subject: .followRequest(account: answer.accountID, accept: answer.accept), result: .done))
             ingest([relationship], fetchedAt: fetchedAt)
             if engine[answer.accountID]?.display == shownBefore { notifyCurrent(answer.accountID) }
             answeredAt[answer.accountID] = beginFetch()
@@ -275,6 +287,8 @@ public final class RelationshipStore {
             answers[answer.accountID] = FollowRequestAnswer(
                 accept: answer.accept, isPending: false, failure: "Could not \(verb) the follow request: \(failure.message)"
             )
+            // Not sent again by itself (answering again does): refused, whatever the reason.
+            outcomes?.emit(Outcome(subject: .followRequest(account: answer.accountID, accept: answer.accept), result: .refused(failure.message)))
             notifyCurrent(answer.accountID)
         }
     }

@@ -6,12 +6,20 @@
 ///
 /// A store is a configuration: its machine (the rules of its values), `send` (the service call),
 /// `received` (what the store keeps beside the machine and learns from an answer: a post's text),
-/// `changed` (what the store does when a key's machine changed: tell its screens, hide rows…)
-/// and `report` (what it tells the person: ``Outcome``s, from one point).
+/// `changed` (what the store does when a key's machine changed: tell its screens, hide rows…),
+/// `report` (what the store keeps of what an answer did) and `outcome` (what the person hears of
+/// it: the subject of a key's report). The engine emits every ``Outcome`` of every store into the
+/// session's ``Outcomes`` here, at one point (`commit`).
 ///
 /// Guarantees:
-/// - **Main actor only.** Transitions, `report` and `changed` run on the main actor, in order:
-///   a transition's reports first, then its change.
+/// - **Main actor only.** Transitions, `report`, outcomes and `changed` run on the main actor,
+///   in order: a transition's reports and outcomes first, then its change — the machine is the
+///   new one when an outcome is heard, and the screens follow right after (a REPL prints
+///   "Done: …" before the row it settles).
+/// - **One final outcome per answered wish.** A request answered while its wish stands yields
+///   one outcome (done, refused, not applied) — or queued, then one more when the re-send is
+///   answered (or a fetched copy shows it); a wish the person took back before the answer yields
+///   none.
 /// - **One request per request value.** A request the machine keeps asking for is never sent twice;
 ///   one it stops asking for is cancelled and its answer dropped.
 /// - **The machine as it is now.** `changed` may change the same key again (a front that sets from
@@ -50,6 +58,8 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     private let received: @MainActor (Key, Machine.Request, Machine.Answer) -> Void
     private let changed: @MainActor (Key, _ before: Machine?, _ after: Machine?) -> Void
     private let report: @MainActor (Key, Machine.Report) -> Void
+    private let outcomes: Outcomes?
+    private let outcome: @MainActor (Key, Machine.Report) -> Outcome?
     private let alsoBusy: @MainActor () -> Bool
 
     /// An engine whose requests `send` to the service, counted in `activity`, whose re-sends wait
@@ -60,7 +70,9 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     ///   - received: an answer arrived, before the key's machine takes it (the store keeps
     ///     something the answer brings beside the machine).
     ///   - changed: a key's machine changed (`before`/`after`; `nil` when absent).
-    ///   - report: what an answer, failure or copy did, for the person (``Outcome``s).
+    ///   - report: what an answer, failure or copy did (the store's own bookkeeping).
+    ///   - outcomes: where the person hears what an answer, failure or copy did; `outcome` says
+    ///     it of a key's report (`nil`: nothing to say).
     ///   - alsoBusy: whether other requests of the store run that ``waitForRequests(atMost:)``
     ///     waits for too; the store calls ``otherRequestsEnded()`` when one ends.
     package init(
@@ -69,12 +81,15 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         received: @escaping @MainActor (Key, Machine.Request, Machine.Answer) -> Void = { _, _, _ in },
         changed: @escaping @MainActor (Key, Machine?, Machine?) -> Void = { _, _, _ in },
         report: @escaping @MainActor (Key, Machine.Report) -> Void = { _, _ in },
+        outcomes: Outcomes? = nil, outcome: @escaping @MainActor (Key, Machine.Report) -> Outcome? = { _, _ in nil },
         alsoBusy: @escaping @MainActor () -> Bool = { false }
     ) {
         self.retryClock = retryClock
         self.received = received
         self.changed = changed
         self.report = report
+        self.outcomes = outcomes
+        self.outcome = outcome
         self.alsoBusy = alsoBusy
         requests = Feedback(
             activity: activity,
@@ -231,6 +246,10 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         // What it did first, then the change: a store that tells its screens once per change
         // tells them with what the answer did.
         for outcome in reports { report(key, outcome) }
+        // What the person hears: the one point every outcome of every store leaves from.
+        if let outcomes {
+            for told in reports { if let said = outcome(key, told) { outcomes.emit(said) } }
+        }
         if before != after { changed(key, before, after) }
         // The machine as it is now: `changed` or `report` may have changed the key again.
         let current = machines[key]

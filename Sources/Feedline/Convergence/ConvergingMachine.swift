@@ -58,3 +58,33 @@ extension PendingChange: ConvergingMachine {
         backoffElapsed(token: resend.token, at: epoch)
     }
 }
+
+/// A machine made of one ``PendingChange`` (`change`) and what its answers bring beside it
+/// (one's own delete, one's own vote): the engine's questions, failures, waits and retries go to
+/// the change as they are; the conformer takes the answers, its own kind.
+package protocol PendingChangeComposite: ConvergingMachine
+where Request == PendingChange<Wanted>.Request, Resend == PendingChange<Wanted>.Resend, Report == ChangeOutcome<Wanted> {
+    associatedtype Wanted: Hashable & Sendable
+    /// The value wanted, confirmed, in flight and waited for.
+    var change: PendingChange<Wanted> { get set }
+}
+
+extension PendingChangeComposite {
+    package var requests: [Request] { change.requests }
+    package var resends: [Resend] { change.resends }
+    package var isPending: Bool { change.isPending }
+    package var isDeferred: Bool { change.isDeferred }
+    package static func delay(of resend: Resend) -> Duration { resend.delay }
+
+    package mutating func failed(_ request: Request, with failure: FeedFailure, at epoch: StoreEpoch) -> [Report] {
+        change.failed(request, with: failure, at: epoch)
+    }
+
+    package mutating func elapsed(_ resend: Resend, at epoch: StoreEpoch) {
+        change.elapsed(resend, at: epoch)
+    }
+
+    package mutating func retry(at epoch: StoreEpoch) -> Bool {
+        change.retry(at: epoch)
+    }
+}

@@ -22,6 +22,11 @@ public struct Conversation: Hashable, Sendable, Identifiable {
 
     /// The id of its newest post.
     public var lastPostID: PostID? { lastPost?.id }
+
+    /// "@kemi@fieldnotes.science, @ode" — who takes part, by handle; "only you" when nobody else does.
+    static func handles(of participants: [Author]) -> String {
+        participants.isEmpty ? "only you" : participants.map { "@\($0.handle)" }.joined(separator: ", ")
+    }
 }
 
 /// A conversation as every conversations screen shows it: who takes part, whether it is unread
@@ -57,6 +62,6 @@ public struct ConversationRow: Hashable, Sendable, Identifiable {
 
     /// "@kemi@fieldnotes.science, @ode" — who takes part, by handle; "only you" when nobody else does.
     public var participantHandles: String {
-        participants.isEmpty ? "only you" : participants.map { "@\($0.handle)" }.joined(separator: ", ")
+        Conversation.handles(of: participants)
     }
 }

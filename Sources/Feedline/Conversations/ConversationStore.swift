@@ -82,7 +82,9 @@ public final class ConversationStore {
     private var changedAt: [String: StoreEpoch] = [:]
     private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>) {
+    /// A store that sends reads and removals to `service`, counted in `activity`, re-sends what
+    /// failed for lack of a connection on `retryClock`, and tells `outcomes` what the server did.
+    package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
         engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { asked, request in
@@ -92,7 +94,16 @@ public final class ConversationStore {
                 }
                 return request.value
             },
-            changed: { [weak self] asked, before, after in self?.changed(asked, before: before, after: after) }
+            changed: { [weak self] asked, before, after in self?.changed(asked, before: before, after: after) },
+            outcomes: outcomes,
+            outcome: { asked, report in
+                report.outcome { mark in
+                    switch asked.action {
+                    case .read: .conversationRead(asked.id, read: mark.isOn)
+                    case .remove: .conversationRemoval(asked.id)
+                    }
+                }
+            }
         )
     }
 
@@ -107,6 +118,12 @@ public final class ConversationStore {
             conversation.unread = !read.wanted.isOn
         }
         return conversation
+    }
+
+    /// Who takes part in the conversation ("@ana and @bo"), removed or not; `nil` when the store
+    /// never knew it.
+    package func participantHandles(of id: String) -> String? {
+        known[id].map { Conversation.handles(of: $0.participants) }
     }
 
     /// The last refusal of a change to the conversation, until the next change.

@@ -73,18 +73,25 @@ extension InteractionState {
 }
 
 /// The interaction machine as the convergence engine drives it (``PostStore``): its answers are
-/// the post afterwards; what it did is told through its display.
+/// the post afterwards; what it did is told through its display, and reported per kind for the
+/// person who asked (``ToggleTrack/report(answering:before:failure:)``).
 extension InteractionState: ConvergingMachine {
     package static func delay(of resend: InteractionResend) -> Duration { resend.delay }
 
-    package mutating func answered(_ request: InteractionRequest, with reply: Post, at epoch: StoreEpoch) -> [Never] {
+    package mutating func answered(_ request: InteractionRequest, with reply: Post, at epoch: StoreEpoch) -> [KindOutcome<InteractionKind>] {
+        let before = self[request.kind]
         reduce(.requestSucceeded(request.kind, token: request.token, reply: reply, at: epoch))
-        return []
+        return report(request, before: before, failure: nil)
     }
 
-    package mutating func failed(_ request: InteractionRequest, with failure: FeedFailure, at epoch: StoreEpoch) -> [Never] {
+    package mutating func failed(_ request: InteractionRequest, with failure: FeedFailure, at epoch: StoreEpoch) -> [KindOutcome<InteractionKind>] {
+        let before = self[request.kind]
         reduce(.requestFailed(request.kind, token: request.token, failure: failure, at: epoch))
-        return []
+        return report(request, before: before, failure: failure)
+    }
+
+    private func report(_ request: InteractionRequest, before: ToggleTrack<InteractionKind>, failure: FeedFailure?) -> [KindOutcome<InteractionKind>] {
+        self[request.kind].report(answering: request, before: before, failure: failure).map { [KindOutcome(kind: request.kind, outcome: $0)] } ?? []
     }
 
     package mutating func elapsed(_ resend: InteractionResend, at epoch: StoreEpoch) {

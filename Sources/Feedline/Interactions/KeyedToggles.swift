@@ -29,10 +29,13 @@ package final class KeyedToggles {
     ///   - changed: the shown value of a key changed (`pending`: the server has not answered).
     ///   - settled: the server confirmed the pending value of a key.
     ///   - notify: the key's ``State`` changed in any way.
+    ///   - outcomes: where the person hears what the server did; `subject` names a key's change
+    ///     to a value.
     package init(
         activity: Activity, retryClock: any Clock<Duration>, send: @escaping @Sendable (String, Bool) async throws -> Bool,
         describe: @escaping @MainActor (String, Bool) -> String, changed: @escaping @MainActor (String, Bool, Bool) -> Void,
-        settled: @escaping @MainActor (String) -> Void, notify: @escaping @MainActor (String) -> Void
+        settled: @escaping @MainActor (String) -> Void, notify: @escaping @MainActor (String) -> Void,
+        outcomes: Outcomes?, subject: @escaping @MainActor (String, Bool) -> Outcome.Subject?
     ) {
         self.describe = describe
         engine = Convergence(
@@ -47,7 +50,8 @@ package final class KeyedToggles {
                 if before?.track.isPending == true, !after.track.isPending, after.track.desired == after.track.confirmed { settled(key) }
                 // Told only when what shows changed (a fetch that agrees says nothing new).
                 if before.map({ $0.state(key, describe) }) != after.state(key, describe) { notify(key) }
-            }
+            },
+            outcomes: outcomes, outcome: { key, report in subject(key, report.value).map { subject in report.outcome { _ in subject } } }
         )
     }
 
@@ -86,8 +90,9 @@ package final class KeyedToggles {
     /// Records that a fetch begun at `fetchedAt` says `key` is `isOn`.
     package func ingest(_ key: String, _ isOn: Bool, fetchedAt: StoreEpoch) {
         engine.update(key, orMake: { KeyedToggle(track: ToggleTrack(confirmed: isOn, count: 0)) }) { toggle, _ in
+            let before = toggle.track
             toggle.track.receive(flag: isOn, count: 0, fetchedAt: fetchedAt)
-            return []
+            return toggle.track.report(receivingAfter: before).map { [$0] } ?? []
         }
     }
 
@@ -155,18 +160,20 @@ package struct KeyedToggle: ConvergingMachine {
     package var isDeferred: Bool { track.resend != nil }
     package static func delay(of resend: ToggleResend<String>) -> Duration { resend.delay }
 
-    package mutating func answered(_ request: ToggleRequest<String>, with isOn: Bool, at epoch: StoreEpoch) -> [Never] {
+    package mutating func answered(_ request: ToggleRequest<String>, with isOn: Bool, at epoch: StoreEpoch) -> [ChangeOutcome<Bool>] {
+        let before = track
         if case .notApplied(let requested) = track.succeeded(request.kind, token: request.token, flag: isOn, count: 0, counted: false, at: epoch) {
             refusal = Refusal(wanted: requested, message: nil)
         }
-        return []
+        return track.report(answering: request, before: before, failure: nil).map { [$0] } ?? []
     }
 
-    package mutating func failed(_ request: ToggleRequest<String>, with failure: FeedFailure, at epoch: StoreEpoch) -> [Never] {
+    package mutating func failed(_ request: ToggleRequest<String>, with failure: FeedFailure, at epoch: StoreEpoch) -> [ChangeOutcome<Bool>] {
+        let before = track
         if case .rolledBack(let wanted) = track.failed(request.kind, token: request.token, failure: failure, at: epoch) {
             refusal = Refusal(wanted: wanted, message: failure.message)
         }
-        return []
+        return track.report(answering: request, before: before, failure: failure).map { [$0] } ?? []
     }
 
     package mutating func elapsed(_ resend: ToggleResend<String>, at epoch: StoreEpoch) {

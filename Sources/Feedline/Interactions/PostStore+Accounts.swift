@@ -10,10 +10,9 @@ extension PostStore {
     /// ``showAccount(_:)`` (refused: it comes back) or ``accountHidingSettled(_:)``.
     /// `notifications`: a mute that hides their notifications too (a block always does).
     package func hideAccount(_ id: AccountID, _ hiding: AccountHiding, pending: Bool, notifications: Bool = true) {
-        if hiding != .unfollow { hiddenAccounts[id] = hiding }
-        if hiding == .block || (hiding == .mute && notifications) { notificationsHidden.insert(id) }
+        hidings.hide(id, hiding, notifications: notifications)
         var rowsOfHolder: [Int: [RowID]] = [:]
-        for postID in postsOfAccount[id] ?? [] {
+        for postID in postsOfAccount[id] {
             if let entry = entries[postID] {
                 // Their own post: its row, and (but for an unfollow) its boosts and notifications.
                 guard hiding.takesTheirPosts else { continue }
@@ -31,19 +30,9 @@ extension PostStore {
         // Every holder hears of it (a notifications list also drops what is *from* them); told
         // after the search, since holders hide rows while they are told.
         for holder in holders.keys.sorted() {
-            holders[holder]?(.accountHidden(id, handle: accountHandles[id], rows: rowsOfHolder[holder] ?? [], hiding: hiding, pending: pending))
+            holders[holder]?(.accountHidden(id, handle: postsOfAccount.handles[id], rows: rowsOfHolder[holder] ?? [], hiding: hiding, pending: pending))
         }
-        authorHidingChanged(of: postsOfAccount[id] ?? [])
-    }
-
-    /// Why quotes of `post` are not shown, as the store knows its author now (muted, blocked,
-    /// or of a blocked domain); `nil` when they are.
-    func authorHiding(of post: Post) -> Quote.State? {
-        switch hiddenAccounts[AccountID(post.author.id)] {
-        case .block?: return .blockedAccount
-        case .mute?: return .mutedAccount
-        case .unfollow?, .boosts?, nil: return isFromHiddenDomain(post.author) ? .blockedDomain : nil
-        }
+        authorHidingChanged(of: postsOfAccount[id])
     }
 
     /// Tells the rows that quote any of `ids` when their author's hiding changed what the
@@ -51,7 +40,7 @@ extension PostStore {
     private func authorHidingChanged(of ids: some Sequence<PostID>) {
         for id in ids {
             guard let entry = entries[id], let post = entry.post else { continue }
-            let hidden = authorHiding(of: post)
+            let hidden = hidings.authorHiding(of: post)
             guard hidden != entry.authorHidden else { continue }
             entry.authorHidden = hidden
             tellQuoting(id, entry, post)
@@ -61,11 +50,10 @@ extension PostStore {
     /// The account's posts may show again: a refused hiding puts back what it took away (every
     /// holder it reached); later pages and streams bring their posts again.
     package func showAccount(_ id: AccountID) {
-        hiddenAccounts[id] = nil
-        notificationsHidden.remove(id)
+        hidings.show(id)
         // Every holder: only those that kept rows of a pending hiding have any to put back.
         for holder in holders.keys.sorted() { holders[holder]?(.accountShown(id)) }
-        authorHidingChanged(of: postsOfAccount[id] ?? [])
+        authorHidingChanged(of: postsOfAccount[id])
     }
 
     /// The server confirmed that the account's posts may show again (an unmute or unblock it
@@ -80,42 +68,7 @@ extension PostStore {
         for holder in holders.keys.sorted() { holders[holder]?(.accountHidingSettled(id)) }
     }
 
-    /// Whether `post` must stay off a list of `source`: it is by, or a boost by, an account
-    /// muted or blocked there (``AccountHiding/applies(to:account:)``). O(1).
-    package func isHidden(_ post: Post, in source: ListSource) -> Bool {
-        if !hiddenDomains.isEmpty, isFromHiddenDomain(post.author) || isFromHiddenDomain(post.content.author) { return true }
-        guard !hiddenAccounts.isEmpty else { return false }
-        for author in [post.author, post.content.author] {
-            let account = AccountID(author.id)
-            guard let hiding = hiddenAccounts[account], hiding.hides(post, of: account),
-                hiding.applies(to: source, account: account, handle: author.handle)
-            else { continue }
-            // A mute that keeps their notifications keeps the notifications about their posts too.
-            if source == .notifications, hiding == .mute, !notificationsHidden.contains(account) { continue }
-            return true
-        }
-        return false
-    }
-
-    /// Whether notifications from the account are kept off the notifications screen.
-    package func hidesNotifications(from id: AccountID) -> Bool {
-        notificationsHidden.contains(id)
-    }
-
-    /// Whether every account a notification group is from has its notifications hidden (a
-    /// group with others in it stays). O(accounts of the group).
-    package func isFromHiddenAccounts(_ group: NotificationGroup) -> Bool {
-        guard !notificationsHidden.isEmpty || !hiddenDomains.isEmpty, !group.accounts.isEmpty else { return false }
-        return group.accounts.allSatisfy { notificationsHidden.contains(AccountID($0.id)) || isFromHiddenDomain($0) }
-    }
-
     // MARK: - Blocked domains
-
-    /// Whether the author's account is on a blocked domain. O(1).
-    package func isFromHiddenDomain(_ author: Author) -> Bool {
-        guard !hiddenDomains.isEmpty, let domain = DomainBlockStore.domain(ofHandle: author.handle) else { return false }
-        return hiddenDomains.contains(domain)
-    }
 
     /// Takes the posts of every account of `domain` (lower-cased) off every list at once, as a
     /// block of each would (their posts with their boosts and notifications, their boosts):
@@ -124,10 +77,10 @@ extension PostStore {
     /// `pending`, holders keep what they took away until ``showDomain(_:)`` (refused) or
     /// ``domainHidingSettled(_:)``.
     package func hideDomain(_ domain: String, pending: Bool) {
-        hiddenDomains.insert(domain)
+        hidings.hide(domain: domain)
         var rowsOfHolder: [Int: [RowID]] = [:]
-        for (account, handle) in accountHandles where DomainBlockStore.domain(ofHandle: handle) == domain {
-            for postID in postsOfAccount[account] ?? [] {
+        for (account, handle) in postsOfAccount.handles where DomainBlockStore.domain(ofHandle: handle) == domain {
+            for postID in postsOfAccount[account] {
                 if let entry = entries[postID] {
                     for holder in entry.holders { rowsOfHolder[holder.id, default: []] += holder.rows }
                 } else if let originalID = originalOfEntry[postID], let entry = entries[originalID] {
@@ -138,20 +91,15 @@ extension PostStore {
         for holder in holders.keys.sorted() {
             holders[holder]?(.domainHidden(domain, rows: rowsOfHolder[holder] ?? [], pending: pending))
         }
-        authorHidingChanged(of: postsOfDomain(domain))
-    }
-
-    /// Every post (and boost) the store indexes of the accounts of `domain`.
-    private func postsOfDomain(_ domain: String) -> [PostID] {
-        accountHandles.filter { DomainBlockStore.domain(ofHandle: $0.value) == domain }.flatMap { postsOfAccount[$0.key] ?? [] }
+        authorHidingChanged(of: postsOfAccount.posts(ofDomain: domain))
     }
 
     /// The domain's posts may show again: a refused block puts back what it took away.
     package func showDomain(_ domain: String) {
-        hiddenDomains.remove(domain)
+        hidings.show(domain: domain)
         // Every holder: only those that kept rows of a pending block have any to put back.
         for holder in holders.keys.sorted() { holders[holder]?(.domainShown(domain)) }
-        authorHidingChanged(of: postsOfDomain(domain))
+        authorHidingChanged(of: postsOfAccount.posts(ofDomain: domain))
     }
 
     /// The server confirmed the pending block of the domain: holders drop what they kept.
@@ -159,8 +107,17 @@ extension PostStore {
         for holder in holders.keys.sorted() { holders[holder]?(.domainHidingSettled(domain)) }
     }
 
-    /// Whether the account's posts are kept off lists (muted or blocked, as far as the store was told).
-    package func isHidden(account id: AccountID) -> Bool {
-        hiddenAccounts[id].map(\.takesTheirPosts) ?? false
-    }
+    // MARK: - Questions lists ask (see ``PostHidings``)
+
+    /// Whether `post` must stay off a list of `source`: it is by, or a boost by, an account
+    /// muted or blocked there (``AccountHiding/applies(to:account:handle:)``), or of a blocked
+    /// domain. O(1).
+    package func isHidden(_ post: Post, in source: ListSource) -> Bool { hidings.isHidden(post, in: source) }
+
+    /// Whether notifications from the account are kept off the notifications screen.
+    package func hidesNotifications(from id: AccountID) -> Bool { hidings.hidesNotifications(from: id) }
+
+    /// Whether every account a notification group is from has its notifications hidden (a
+    /// group with others in it stays). O(accounts of the group).
+    package func isFromHiddenAccounts(_ group: NotificationGroup) -> Bool { hidings.isFromHiddenAccounts(group) }
 }

@@ -1,19 +1,3 @@
-/// A change of one post's shared state, as every row and detail that shows the post must show it.
-package struct PostChange: Hashable, Sendable {
-    /// The original post's id (the store's key).
-    package var originalID: PostID
-    /// The latest copy of the original post.
-    package var post: Post
-    /// Its displayed interaction state.
-    package var interaction: PostInteraction
-
-    package init(originalID: PostID, post: Post, interaction: PostInteraction) {
-        self.originalID = originalID
-        self.post = post
-        self.interaction = interaction
-    }
-}
-
 /// The one source of truth for posts, shared by every list and detail of a session: the latest
 /// copy of each post and its interaction state.
 ///
@@ -40,195 +24,13 @@ package struct PostChange: Hashable, Sendable {
 ///   epoch it was deleted at; a copy of it fetched by a fetch that began before that is stale
 ///   (`wasDeleted(_:fetchedAt:)`), so a page on its way when the delete came never brings it
 ///   back. The last ``tombstoneCapacity`` deletes are remembered.
+/// - **One's own writing converges too.** A delete, an edit and a vote show at once and keep what
+///   to roll back to: one change per post (per poll) on its way, confirmed or rolled back with the
+///   server's sentence (`PostStore+Deletes.swift`, `+Writing.swift`, `+Votes.swift`).
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
 public final class PostStore {
-    /// What the store tells a holder about a post it shows.
-    enum HolderEvent {
-        /// The post's copy or shared state changed; `rows` are the holder's rows that show it.
-        case changed(PostChange, rows: [RowID])
-        /// The entry was deleted: `rows` are the holder's rows that showed it (every row of an
-        /// original — its boosts and notifications too —, only its own rows for a boost), and
-        /// `detail` whether the holder shows the deleted original as its detail. `pending` names
-        /// the post of a delete the user asked for and the server has not confirmed: a holder
-        /// keeps what it took away until ``undeleted(_:)`` or ``deleteSettled(_:)`` says.
-        case deleted(rows: [RowID], detail: Bool, pending: PostID?)
-        /// The server refused the pending delete of this post: what was taken away comes back.
-        case undeleted(PostID)
-        /// The server confirmed the pending delete of this post: what was kept can go.
-        case deleteSettled(PostID)
-        /// The user muted, blocked or unfollowed the account: `rows` are the holder's rows of its
-        /// posts and boosts (see ``AccountHiding`` for which rows each removes where). While
-        /// `pending`, a holder keeps what it took away until ``accountShown(_:)`` or
-        /// ``accountHidingSettled(_:)`` says.
-        case accountHidden(AccountID, handle: String?, rows: [RowID], hiding: AccountHiding, pending: Bool)
-        /// The server refused the pending hiding of the account: what was taken away comes back.
-        case accountShown(AccountID)
-        /// The server confirmed the hiding of the account: what was kept can go.
-        case accountHidingSettled(AccountID)
-        /// The server confirmed an unmute or unblock of the account: a list that kept any of its
-        /// posts away loads them again (its rows and pages may lack them for good otherwise).
-        case accountUnhidden(AccountID)
-        /// A domain was blocked: the rows of its accounts' posts this holder shows (their
-        /// boosts, boosts of their posts) leave; a notifications list also drops what is only
-        /// from them. While `pending`, kept until ``domainShown`` or ``domainHidingSettled``.
-        case domainHidden(String, rows: [RowID], pending: Bool)
-        /// The server refused the pending block of the domain: what was taken away comes back.
-        case domainShown(String)
-        /// The server confirmed the block of the domain: what was kept can go.
-        case domainHidingSettled(String)
-        /// The post `rows` quote changed (its copy or shared state): their quotes show it.
-        case quoteChanged(PostChange, rows: [RowID])
-        /// The post `rows` quote was deleted: their quotes say so (the rows stay).
-        case quoteDeleted(PostID, rows: [RowID])
-    }
-
-    /// One list or detail showing posts. The store tells it when a post it shows changes or is
-    /// deleted, with the rows that show it. Releasing the holder releases everything it showed.
-    @MainActor
-    final class Holder {
-        fileprivate let id: Int
-        fileprivate weak var store: PostStore?
-        /// Originals shown, with how many rows (or the detail) show each.
-        fileprivate var shown: [PostID: Int] = [:]
-        /// For each row shown through ``show(_:)`` that quotes a post, one entry per time it was
-        /// shown: the post it quoted then, so ``hide(_:)`` and ``moveQuote(of:)`` undo exactly
-        /// that. Rows that quote nothing take no room (most rows).
-        private var quotesOfRows: [RowID: [PostID]] = [:]
-
-        fileprivate init(id: Int, store: PostStore) {
-            self.id = id
-            self.store = store
-        }
-
-        /// Starts showing the post `id` names (an entry or original id the store knows) in `row`
-        /// (`nil` for a detail). Returns `false` for a post the store does not know.
-        @discardableResult
-        func show(_ id: PostID, row: RowID?) -> Bool {
-            store?.show(id, row: row, by: self) ?? false
-        }
-
-        /// Stops showing the post `id` names in `row`.
-        func hide(_ id: PostID, row: RowID?) {
-            store?.hide(id, row: row, by: self)
-        }
-
-        /// Starts showing the post `id` names as the quote inside `row` (a row, or the detail's
-        /// own id): its changes and its delete reach `row` as ``HolderEvent/quoteChanged(_:rows:)``
-        /// and ``HolderEvent/quoteDeleted(_:rows:)`` — hiding and deleting the quoted post never
-        /// takes the quoting row away. Returns `false` for a post the store does not know.
-        @discardableResult
-        func showQuote(_ id: PostID, in row: RowID) -> Bool {
-            store?.showQuote(id, in: row, by: self) ?? false
-        }
-
-        /// Stops showing the post `id` names as the quote inside `row`.
-        func hideQuote(_ id: PostID, in row: RowID) {
-            store?.hideQuote(id, in: row, by: self)
-        }
-
-        /// Starts showing what `row` shows: its post and the post that one quotes.
-        func show(_ row: ListRow) {
-            guard let post = row.shownPost else { return }
-            show(post.originalID, row: row.id)
-            guard let quoted = post.quotedID else { return }
-            showQuote(quoted, in: row.id)
-            quotesOfRows[row.id, default: []].append(quoted)
-        }
-
-        /// Stops showing what `row` shows (the quote it was shown with, whatever it quotes now).
-        func hide(_ row: ListRow) {
-            guard let post = row.shownPost else { return }
-            hide(post.originalID, row: row.id)
-            guard var quotes = quotesOfRows[row.id], let last = quotes.popLast() else { return }
-            quotesOfRows[row.id] = quotes.isEmpty ? nil : quotes
-            hideQuote(last, in: row.id)
-        }
-
-        /// `row`, changed in place, now quotes what it shows: the quote it was shown with is
-        /// hidden and the one it quotes now shown (a quote approved, withdrawn or deleted since).
-        /// Returns whether it changed.
-        @discardableResult
-        func moveQuote(of row: ListRow) -> Bool {
-            let now = row.shownPost?.quotedID
-            let quotes = quotesOfRows[row.id] ?? []
-            guard quotes.contains(where: { $0 != now }) || (quotes.isEmpty && now != nil) else { return false }
-            for old in quotes { hideQuote(old, in: row.id) }
-            guard let now else {
-                quotesOfRows[row.id] = nil
-                return true
-            }
-            // A row that quoted nothing when shown was shown once as far as this knows.
-            for _ in 0..<max(1, quotes.count) { showQuote(now, in: row.id) }
-            quotesOfRows[row.id] = Array(repeating: now, count: max(1, quotes.count))
-            return true
-        }
-
-        /// The rows of this holder that show the post `id` names. O(holders of the post).
-        func rows(showing id: PostID) -> [RowID] {
-            store?.rows(showing: id, in: self) ?? []
-        }
-
-        /// Stops showing everything.
-        func hideAll() {
-            quotesOfRows.removeAll()
-            store?.release(self)
-        }
-
-        isolated deinit {
-            store?.release(self)
-        }
-    }
-
-    final class Entry {
-        /// The latest copy; `nil` for a post known only from a restored outbox, until a copy of
-        /// it or a reply arrives. Such an entry shows nowhere and is forgotten when it settles
-        /// without a copy.
-        var post: Post?
-        var contentEpoch: StoreEpoch
-        /// The post's interaction machine as the engine has it: a copy the engine's `changed`
-        /// keeps in step (every change of a machine goes through the engine).
-        fileprivate(set) var state: InteractionState
-        /// Reblog entry ids that resolve to this original, with the account that boosted.
-        var wrappers: [PostID: AccountID] = [:]
-        /// Who shows it, in the order they started, with the rows that show it (none for a detail).
-        var holders: [(id: Int, rows: [RowID], details: Int)] = []
-        /// Who shows it as the quote inside their rows (or details), in the order they started.
-        var quoting: [(id: Int, rows: [RowID])] = []
-        /// Set while the entry waits in the unused queue.
-        var unusedStamp: UInt64?
-        /// Whether the user revealed it past a filter's warning (shared by every row and detail).
-        var revealed = false
-        /// Its author muted or blocked (or their domain): quotes of it are not shown. Only
-        /// quotes hear of it (``quotedDisplay``): the post's own rows do not show it.
-        var authorHidden: Quote.State?
-
-        /// Whether no row or detail shows it, on its own or as a quote.
-        var isUnshown: Bool { holders.isEmpty && quoting.isEmpty }
-
-        /// What rows and details show: the interaction state, and the reveal.
-        var display: PostInteraction {
-            var display = state.display
-            display.revealed = revealed
-            return display
-        }
-
-        /// What a quote of it shows: ``display`` and whether its author is hidden.
-        var quotedDisplay: PostInteraction {
-            var display = display
-            display.authorHidden = authorHidden
-            return display
-        }
-
-        /// An entry of `post` whose machine is `state`; the store puts `state` in the engine.
-        init(post: Post?, contentEpoch: StoreEpoch, state: InteractionState) {
-            self.post = post
-            self.contentEpoch = contentEpoch
-            self.state = state
-        }
-    }
-
     /// How many posts that nothing shows are kept, most recently shown first.
     public let cacheCapacity: Int
     /// How many deletes are remembered (the fetches they outdate are the ones running when they came).
@@ -239,55 +41,42 @@ public final class PostStore {
     /// The last state of posts the cache forgot, with the epoch it was learnt at: a copy of one
     /// that a fetch begun before that brings back starts from it, so what the store learnt
     /// (a favourite's answer, an edit) survives the post being forgotten meanwhile.
-    private var recentlyForgotten = RecentMemory<PostID, (learnt: StoreEpoch, post: Post, contentEpoch: StoreEpoch, state: InteractionState)>(
+    var recentlyForgotten = RecentMemory<PostID, (learnt: StoreEpoch, post: Post, contentEpoch: StoreEpoch, state: InteractionState)>(
         capacity: PostStore.forgottenCapacity
     )
     /// Deleted ids (an entry's or an original's) with the epoch of their delete.
-    private var tombstones = RecentMemory<PostID, StoreEpoch>(capacity: PostStore.tombstoneCapacity)
-    /// The holders each pending delete reached (see ``deleting(_:)``).
-    private var pendingDeletes: [PostID: [Int]] = [:]
-    /// Deletes the user asked for that the server has not answered: quotes of those posts are
-    /// left as they are until it does.
-    private var deletesOnTheirWay: Set<PostID> = []
-    /// Each post shown with an edit the server has not confirmed, as it was before (see `PostStore+Writing.swift`).
-    var pendingEdits: [PostID: Post] = [:]
-    /// Each post with a vote on its way, as it was before the vote.
-    var pendingVotes: [PostID: Post] = [:]
-    /// Who hears how each vote on its way went.
+    var tombstones = RecentMemory<PostID, StoreEpoch>(capacity: PostStore.tombstoneCapacity)
+    /// The holders each delete of one's own on its way reached (see ``deleting(_:)``); a key
+    /// for every such delete, reached none or some: quotes of those posts are left as they are
+    /// until the server answers.
+    var pendingDeletes: [PostID: [Int]] = [:]
+    /// One's own edits the server has not answered, one ``PendingChange`` of the text per post
+    /// (see `PostStore+Writing.swift`); its epochs are the store's.
+    var edits: [PostID: PendingChange<PostText>] = [:]
+    /// One's own votes, one ``PollVote`` per poll (see `PostStore+Votes.swift`), and who hears
+    /// how each vote on its way went. Its epochs are its own: only its machines read them.
+    var votes: Convergence<PollVote.Key, PollVote>!
     var voteReports: [PostID: @MainActor @Sendable (FeedFailure?) -> Void] = [:]
-    /// The votes on their way (see `PostStore+Writing.swift`).
-    var votes: Feedback<VoteSent, (VoteSent, VoteAnswer)>?
-    /// One's own deletes on their way, and who hears how each went.
-    var deletes: Feedback<PostID, (PostID, Result<Post, FeedFailure>)>?
+    /// One's own deletes, one ``PostDeletion`` per post (see `PostStore+Deletes.swift`), and who
+    /// hears how each went. Its epochs are its own: only its machines read them.
+    var ownDeletes: Convergence<PostID, PostDeletion>!
     var deleteReports: [PostID: [@MainActor @Sendable (Result<Post, FeedFailure>) -> Void]] = [:]
-    /// What votes are sent to, and counted in.
-    let service: any FeedService
-    let activity: Activity
     private let observers = HandlerList<PostChange>()
     /// Every post by original id (internal for `PostStore+Outbox.swift`, like the members below).
     var entries: [PostID: Entry] = [:]
     var originalOfEntry: [PostID: PostID] = [:]
     var holders: [Int: @MainActor (HolderEvent) -> Void] = [:]
-    /// The entries (originals by their author, boosts by who boosted) of each account, for
-    /// what a mute, block or unfollow takes off the lists (see `PostStore+Accounts.swift`).
-    var postsOfAccount: [AccountID: Set<PostID>] = [:]
-    /// The handle of each account whose posts the store indexed (a profile opened by handle is
-    /// told apart by it).
-    var accountHandles: [AccountID: String] = [:]
-    /// Accounts whose posts lists do not take in, and how (see ``AccountHiding``).
-    var hiddenAccounts: [AccountID: AccountHiding] = [:]
-    /// Accounts whose notifications the notifications screen does not take in.
-    var notificationsHidden: Set<AccountID> = []
-    /// Blocked domains (lower-cased): their accounts' posts stay off every list.
-    var hiddenDomains: Set<String> = []
-    private var nextHolderID = 0
+    /// The entries of each account, for what a mute, block or unfollow takes off the lists
+    /// (see `PostStore+Accounts.swift`).
+    var postsOfAccount = AccountPostIndex()
+    /// Whose posts lists do not take in: accounts and domains (see `PostStore+Accounts.swift`).
+    var hidings = PostHidings()
+    var nextHolderID = 0
     /// Posts with something in the outbox (a kind pending), and who hears of its changes.
     var outboxPosts: Set<PostID> = []
     let outboxObservers = HandlerList<[OutboxEntry]>()
-    private var unusedQueue: [(id: PostID, stamp: UInt64)] = []
-    private var unusedHead = 0
-    private var unusedCount = 0
-    private var unusedStamp: UInt64 = 0
+    /// The posts nothing shows, oldest first: what the cache forgets first.
+    var unused = UnusedPosts()
     /// The posts' interaction machines and their requests and re-sends (set at the end of
     /// `init`, so its handlers can hold the store weakly). Re-sends wait on ``retryClock``,
     /// counted in the session's activity as waiting, so ``FeedSession/settle()`` is not held up
@@ -301,14 +90,13 @@ public final class PostStore {
 
     /// A store that sends interaction requests to `service`, counted in `activity`, waits on
     /// `retryClock` before sending again what failed for lack of a connection, and keeps up to
-    /// `cacheCapacity` posts that nothing shows.
-    package init(service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock()) {
-        self.service = service
-        self.activity = activity
+    /// `cacheCapacity` posts that nothing shows; what the server did with each change goes to `outcomes`.
+    package init(
+        service: any FeedService, activity: Activity, cacheCapacity: Int = 1_000, retryClock: any Clock<Duration> = ContinuousClock(),
+        outcomes: Outcomes? = nil
+    ) {
         self.cacheCapacity = max(0, cacheCapacity)
         self.retryClock = retryClock
-        votes = Self.voteLoop(service: service, activity: activity, store: { [weak self] in self })
-        deletes = Self.deleteLoop(service: service, activity: activity, store: { [weak self] in self })
         engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { id, request in try await service.set(request.kind, to: request.value, postID: id) },
@@ -316,7 +104,36 @@ public final class PostStore {
             changed: { [weak self] id, before, after in
                 guard let after else { return }
                 self?.machineChanged(id, before: before, after: after)
-            }
+            },
+            outcomes: outcomes, outcome: { id, report in report.outcome.outcome { .interaction(report.kind, $0, post: id) } }
+        )
+        votes = Convergence(
+            activity: activity, retryClock: retryClock,
+            send: { [weak self] key, request in
+                do {
+                    return .counted(try await service.vote(poll: key.poll, of: key.post, choices: request.value))
+                } catch {
+                    let failure = FeedFailure(error)
+                    // Put back, not sent again by itself: the person sees the vote did not count.
+                    guard !failure.isTransient else { throw FeedFailure(message: failure.message, isTransient: false) }
+                    // "Already voted", "ended": the server's poll is the truth.
+                    let fetchedAt = await self?.beginFetch() ?? 0
+                    return .refused(failure, fresh: try? await service.post(key.post), fetchedAt: fetchedAt)
+                }
+            },
+            changed: { [weak self] key, before, after in self?.voteChanged(key, before: before, after: after) }
+        )
+        ownDeletes = Convergence(
+            activity: activity, retryClock: retryClock,
+            send: { id, _ in
+                do {
+                    return try await service.delete(id)
+                } catch {
+                    // Put back whatever the failure: a delete is not sent again by itself.
+                    throw FeedFailure(message: FeedFailure(error).message, isTransient: false)
+                }
+            },
+            changed: { [weak self] id, before, after in self?.deletionChanged(id, before: before, after: after) }
         )
     }
 
@@ -381,92 +198,6 @@ public final class PostStore {
     /// Interaction requests sent since the store was made.
     package var requestsSent: Int { engine.requestsSent }
 
-    // MARK: - Holders
-
-    /// A holder whose `onChange` hears of every change of a post it shows, with the rows that
-    /// show it. The store does not keep the holder alive.
-    func makeHolder(onChange: @escaping @MainActor (HolderEvent) -> Void) -> Holder {
-        nextHolderID += 1
-        holders[nextHolderID] = onChange
-        return Holder(id: nextHolderID, store: self)
-    }
-
-    private func show(_ id: PostID, row: RowID?, by holder: Holder) -> Bool {
-        // Rows name their original id: one lookup, not two.
-        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }), let originalID = entry.post?.id else { return false }
-        if let index = entry.holders.firstIndex(where: { $0.id == holder.id }) {
-            if let row { entry.holders[index].rows.append(row) } else { entry.holders[index].details += 1 }
-        } else {
-            entry.holders.append((holder.id, row.map { [$0] } ?? [], row == nil ? 1 : 0))
-        }
-        holder.shown[originalID, default: 0] += 1
-        if entry.unusedStamp != nil {
-            entry.unusedStamp = nil
-            unusedCount -= 1
-        }
-        return true
-    }
-
-    private func hide(_ id: PostID, row: RowID?, by holder: Holder) {
-        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }),
-            let index = entry.holders.firstIndex(where: { $0.id == holder.id }), let originalID = entry.post?.id
-        else { return }
-        if let row {
-            guard let position = entry.holders[index].rows.firstIndex(of: row) else { return }
-            entry.holders[index].rows.remove(at: position)
-        } else {
-            guard entry.holders[index].details > 0 else { return }
-            entry.holders[index].details -= 1
-        }
-        if entry.holders[index].rows.isEmpty, entry.holders[index].details == 0 { entry.holders.remove(at: index) }
-        if let count = holder.shown[originalID] { holder.shown[originalID] = count > 1 ? count - 1 : nil }
-        if entry.isUnshown { becameUnused(originalID, entry) }
-        evictIfNeeded()
-    }
-
-    private func showQuote(_ id: PostID, in row: RowID, by holder: Holder) -> Bool {
-        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }), let originalID = entry.post?.id else { return false }
-        if let index = entry.quoting.firstIndex(where: { $0.id == holder.id }) {
-            entry.quoting[index].rows.append(row)
-        } else {
-            entry.quoting.append((holder.id, [row]))
-        }
-        holder.shown[originalID, default: 0] += 1
-        if entry.unusedStamp != nil {
-            entry.unusedStamp = nil
-            unusedCount -= 1
-        }
-        return true
-    }
-
-    private func hideQuote(_ id: PostID, in row: RowID, by holder: Holder) {
-        guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }),
-            let index = entry.quoting.firstIndex(where: { $0.id == holder.id }), let originalID = entry.post?.id,
-            let position = entry.quoting[index].rows.firstIndex(of: row)
-        else { return }
-        entry.quoting[index].rows.remove(at: position)
-        if entry.quoting[index].rows.isEmpty { entry.quoting.remove(at: index) }
-        if let count = holder.shown[originalID] { holder.shown[originalID] = count > 1 ? count - 1 : nil }
-        if entry.isUnshown { becameUnused(originalID, entry) }
-        evictIfNeeded()
-    }
-
-    private func rows(showing id: PostID, in holder: Holder) -> [RowID] {
-        entry(id)?.holders.first { $0.id == holder.id }?.rows ?? []
-    }
-
-    private func release(_ holder: Holder) {
-        holders[holder.id] = nil
-        for originalID in holder.shown.keys {
-            guard let entry = entries[originalID] else { continue }
-            entry.holders.removeAll { $0.id == holder.id }
-            entry.quoting.removeAll { $0.id == holder.id }
-            if entry.isUnshown { becameUnused(originalID, entry) }
-        }
-        holder.shown.removeAll()
-        evictIfNeeded()
-    }
-
     // MARK: - Input
 
     /// Marks the start of a fetch; pass the result to ``ingest(_:fetchedAt:)`` with what it brings.
@@ -501,7 +232,7 @@ public final class PostStore {
             handle({ .copyReceived(original, fetchedAt: fetchedAt, at: $0) }, entry: entry, id: original.id, before: before)
         } else {
             let entry = Entry(post: original, contentEpoch: fetchedAt, state: InteractionState(serverCopy: original, fetchedAt: fetchedAt))
-            entry.authorHidden = authorHiding(of: original)
+            entry.authorHidden = hidings.authorHiding(of: original)
             if let kept = recentlyForgotten.remove(original.id), kept.learnt >= fetchedAt {
                 // Fetched before the store last learnt this post, which it forgot since: what
                 // it learnt wins, as it would have had it kept the post.
@@ -518,91 +249,6 @@ public final class PostStore {
             if post.reblog != nil { link(post, to: original.id, entry) }
             becameUnused(original.id, entry)
         }
-    }
-
-    /// Records that the entry `id` was deleted (an original: with every boost of it) and tells
-    /// every holder that shows it, as it tells them of a change: a list, the rows that showed it
-    /// (an original's boosts and notifications too; a boost's own rows only — an un-boost leaves
-    /// the original where it is shown); a detail of the original, that it was deleted. Copies of
-    /// it from fetches that began before now are stale from now on.
-    ///
-    /// - Complexity: O(rows of the post), amortised.
-    package func deleted(_ id: PostID) {
-        delete(id, pending: false)
-    }
-
-    /// As ``deleted(_:)``, for a delete the user asked for and the server has not confirmed yet:
-    /// every row and detail of the post goes at once, and each holder keeps what it took away,
-    /// for ``undelete(_:)`` (the server refused) or ``deleteConfirmed(_:)`` (it did not).
-    package func deleting(_ id: PostID) {
-        delete(id, pending: true)
-    }
-
-    /// The server refused the pending delete of `id`: copies fetched meanwhile are no longer
-    /// stale, and every holder the delete reached puts back what it took away.
-    package func undelete(_ id: PostID) {
-        _ = tombstones.remove(id)
-        deletesOnTheirWay.remove(id)
-        for holder in pendingDeletes.removeValue(forKey: id) ?? [] { holders[holder]?(.undeleted(id)) }
-    }
-
-    /// The server confirmed the pending delete of `id`: holders drop what they kept, and quotes
-    /// of it say it was deleted.
-    package func deleteConfirmed(_ id: PostID) {
-        for holder in pendingDeletes.removeValue(forKey: id) ?? [] { holders[holder]?(.deleteSettled(id)) }
-        deletesOnTheirWay.remove(id)
-        if let entry = entries[id] { quoteDeleted(id, entry) }
-    }
-
-    /// Tells every holder quoting the original `id` that it was deleted.
-    private func quoteDeleted(_ id: PostID, _ entry: Entry) {
-        for holder in entry.quoting { holders[holder.id]?(.quoteDeleted(id, rows: holder.rows)) }
-    }
-
-    private func delete(_ id: PostID, pending: Bool) {
-        let epoch = engine.beginFetch()
-        if pending { deletesOnTheirWay.insert(id) } else { deletesOnTheirWay.remove(id) }
-        tombstones.write(epoch, for: id)
-        if let originalID = originalID(of: id), let entry = entries[originalID] {
-            let isOriginal = originalID == id
-            // A copy: holders hide rows (and the entry's holders change) while they are told.
-            for holder in entry.holders {
-                let rows = isOriginal ? holder.rows : holder.rows.filter { $0 == .post(id) }
-                let detail = isOriginal && holder.details > 0
-                guard !rows.isEmpty || detail else { continue }
-                if pending { pendingDeletes[id, default: []].append(holder.id) }
-                holders[holder.id]?(.deleted(rows: rows, detail: detail, pending: pending ? id : nil))
-            }
-            // Quotes of it say it was deleted once the server said so (an own post's delete
-            // that the server refuses leaves them as they were).
-            if isOriginal, !pending { quoteDeleted(originalID, entry) }
-            if !isOriginal, originalOfEntry[id] == originalID {
-                originalOfEntry[id] = nil
-                if let booster = entries[originalID]?.wrappers.removeValue(forKey: id) { unindex(id, of: booster) }
-            }
-        }
-    }
-
-    /// Whether `post` (an entry, or the original it boosts) was deleted after the fetch that
-    /// brought it began at `fetchedAt`: then it is a stale copy of a deleted post, to be dropped.
-    /// A fetch that began after the delete is the server's word and is believed. O(1).
-    package func wasDeleted(_ post: Post, fetchedAt: StoreEpoch) -> Bool {
-        guard !tombstones.isEmpty else { return false }
-        if let at = tombstones[post.id], at > fetchedAt { return true }
-        if let original = post.reblog?.id, let at = tombstones[original], at > fetchedAt { return true }
-        return false
-    }
-
-    /// Whether quotes of the post `id` say it was deleted: a delete the server confirmed (or a
-    /// stream reported), not one on its way. O(1).
-    package func isQuoteDeleted(_ id: PostID) -> Bool {
-        isDeleted(id) && !deletesOnTheirWay.contains(id)
-    }
-
-    /// Whether the entry `id` was deleted (a delete on its way included) as far as the store
-    /// remembers: a post's id is never reused, so such a post is not shown again. O(1).
-    package func isDeleted(_ id: PostID) -> Bool {
-        tombstones[id] != nil
     }
 
     /// Toggles `kind` of the post `id` names. Returns `false` for a post the store does not know
@@ -756,106 +402,4 @@ public final class PostStore {
         }
     }
 
-    // MARK: - Memory
-
-    /// `copy`, but with the text, warning and edit date of one's own edit on its way when
-    /// `shown` carries one: a copy fetched meanwhile (a page, a stream's notification) was made
-    /// before the server had the edit, and must not undo it on screen until the edit is answered.
-    func keepingEdit(_ copy: Post, over shown: Post?) -> Post {
-        guard let shown, pendingEdits[copy.id] != nil else { return copy }
-        var kept = copy
-        kept.text = shown.text
-        kept.contentWarning = shown.contentWarning
-        kept.editedAt = shown.editedAt
-        return kept
-    }
-
-    /// Takes the entry `id` out without remembering it (a local copy nothing needs any more).
-    func discardEntry(_ id: PostID) {
-        guard let entry = entries[id] else { return }
-        unindex(id, entry)
-        if entry.unusedStamp != nil {
-            entry.unusedStamp = nil
-            unusedCount -= 1
-        }
-        entries[id] = nil
-        engine.forget(id)
-    }
-
-    private func forget(_ id: PostID, _ entry: Entry) {
-        entries[id] = nil
-        engine.forget(id)
-        unindex(id, entry)
-        if let post = entry.post { remember(id, post: post, entry: entry) }
-        for wrapper in entry.wrappers.keys where originalOfEntry[wrapper] == id { originalOfEntry[wrapper] = nil }
-        outboxPosts.remove(id)
-    }
-
-    /// Takes the entry and its boosts out of the accounts' post index.
-    private func unindex(_ id: PostID, _ entry: Entry) {
-        if let author = entry.post?.author.id { unindex(id, of: AccountID(author)) }
-        for (wrapper, booster) in entry.wrappers { unindex(wrapper, of: booster) }
-    }
-
-    /// Counts an original among its author's posts.
-    private func index(_ original: Post) {
-        index(original.id, of: AccountID(original.author.id), handle: original.author.handle)
-    }
-
-    private func index(_ id: PostID, of account: AccountID, handle: String) {
-        postsOfAccount[account, default: []].insert(id)
-        accountHandles[account] = handle
-    }
-
-    /// Takes `id` out of the account's posts; an account with none left leaves the index (and
-    /// its handle with it), so the index holds only the accounts of posts the store keeps.
-    private func unindex(_ id: PostID, of account: AccountID) {
-        postsOfAccount[account]?.remove(id)
-        if postsOfAccount[account]?.isEmpty == true {
-            postsOfAccount[account] = nil
-            accountHandles[account] = nil
-        }
-    }
-
-    /// Keeps the last state of a forgotten post for ``forgottenCapacity`` forgettings.
-    ///
-    /// - Complexity: amortised O(1).
-    private func remember(_ id: PostID, post: Post, entry: Entry) {
-        let learnt = InteractionKind.allCases.map { entry.state[$0].knownSince }.max() ?? 0
-        recentlyForgotten.write((max(learnt, entry.contentEpoch), post, entry.contentEpoch, entry.state), for: id)
-    }
-
-    private func becameUnused(_ id: PostID, _ entry: Entry) {
-        guard entry.unusedStamp == nil else { return }
-        unusedStamp += 1
-        entry.unusedStamp = unusedStamp
-        unusedQueue.append((id, unusedStamp))
-        unusedCount += 1
-        // Posts shown right after they arrive leave stale queue entries behind: drop them once
-        // they outnumber the live ones, so the queue stays O(unused posts).
-        let queued = unusedQueue.count - unusedHead
-        if queued > 1_024, queued > 4 * unusedCount {
-            unusedQueue = unusedQueue[unusedHead...].filter { entries[$0.id]?.unusedStamp == $0.stamp }
-            unusedHead = 0
-        }
-    }
-
-    /// Forgets the posts unused longest while more than ``cacheCapacity`` are unused; a post with
-    /// something pending (a request in flight, an outbox entry) is kept: it rejoins the queue
-    /// when that settles.
-    private func evictIfNeeded() {
-        while unusedCount > cacheCapacity, unusedHead < unusedQueue.count {
-            let (id, stamp) = unusedQueue[unusedHead]
-            unusedHead += 1
-            guard let entry = entries[id], entry.unusedStamp == stamp else { continue }
-            entry.unusedStamp = nil
-            unusedCount -= 1
-            guard !entry.state.isPending, entry.isUnshown else { continue }
-            forget(id, entry)
-        }
-        if unusedHead > 1_024, unusedHead * 2 > unusedQueue.count {
-            unusedQueue.removeFirst(unusedHead)
-            unusedHead = 0
-        }
-    }
 }

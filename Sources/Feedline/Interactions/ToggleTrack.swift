@@ -221,3 +221,35 @@ package struct ToggleRequest<Kind: Hashable & Sendable>: Hashable, Sendable {
         self.token = token
     }
 }
+
+extension ToggleTrack {
+    /// What answering `request` did, for the person who asked, read from the track before
+    /// (`before`) and after the answer (`self`) — `failure` when it failed: queued while a
+    /// re-send waits; refused with the server's sentence when the display rolled back; not
+    /// applied when the server kept another value; done when nothing waits any more. `nil` when
+    /// the answer was not of the request in flight, or the wish moved on meanwhile (the next
+    /// answer says how it ends).
+    package func report(answering request: ToggleRequest<Kind>, before: ToggleTrack, failure: FeedFailure?) -> ChangeOutcome<Bool>? {
+        guard before.inFlight == request else { return nil }
+        if let failure {
+            if let resend { return .queued(desired, reason: failure.message, after: resend.delay) }
+            if before.desired != before.confirmed, desired == confirmed { return .refused(request.value, message: failure.message) }
+            return nil
+        }
+        if confirmed != request.value { return .notApplied(request.value, now: confirmed) }
+        return isPending ? nil : .done(confirmed)
+    }
+
+    /// What a fetched copy did, read from the track before it (`before`): done when it showed a
+    /// deferred wish (nothing waits any more).
+    package func report(receivingAfter before: ToggleTrack) -> ChangeOutcome<Bool>? {
+        before.resend != nil && !isPending && desired == confirmed ? .done(confirmed) : nil
+    }
+}
+
+/// What an answer did to one kind of a machine of several toggles (a post's favourite, boost,
+/// bookmark; an account's follow, mute, block…).
+package struct KindOutcome<Kind: Hashable & Sendable>: Hashable, Sendable {
+    package var kind: Kind
+    package var outcome: ChangeOutcome<Bool>
+}

@@ -82,8 +82,19 @@ package enum ListEvent: Hashable, Sendable {
     case ownConfirmed(local: PostID, ListRow)
     /// One's own post shown as `local` will not be posted: its row goes.
     case ownWithdrawn(local: PostID)
-    /// Rows a pending delete took away, back where they were (the server refused the delete).
+    /// Rows back where they were (each at its index if it is not a row already).
     case rowsReinserted([ReinsertedRow])
+    /// A pending removal (`cause`: a mute, block or unfollow, a domain block, a delete, a
+    /// conversation's removal, an account taken off a list) took these rows: they leave the
+    /// rows and the waiting rows, and those of the rows are kept with their places
+    /// (`ListState/taken`) until the server answers.
+    case rowsTaken([RowID], by: TakenRows.Cause)
+    /// The server took the removal `cause`: the rows it took are gone for good.
+    case removalConfirmed(TakenRows.Cause)
+    /// The server refused the removal `cause`: the rows it took go back where they were, each
+    /// as `current` has it now (as taken when `current` lacks it) — but for those in
+    /// `stillHidden`, which another cause (a mute, block or delete) still keeps away.
+    case removalRefused(TakenRows.Cause, current: [ListRow], stillHidden: Set<RowID>)
 }
 
 /// A request a list wants running. The token tells its response apart from any earlier

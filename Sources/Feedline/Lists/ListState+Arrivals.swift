@@ -122,3 +122,16 @@ extension ListState {
         }
     }
 }
+
+extension ListState {
+    /// The group (waiting or shown, newest first) a streamed `group` of another key joins, if
+    /// any: a group of the same kind about the same post (follows: any) whose newest
+    /// notification is less than ``NotificationGroup/maximumJoinSpan`` from it. O(rows).
+    func joinable(_ group: NotificationGroup) -> NotificationGroup? {
+        guard group.joinsOthers else { return nil }
+        for row in [waiting, rows].joined() {
+            if let known = row.notification?.group, known.accepts(group) { return known }
+        }
+        return nil
+    }
+}

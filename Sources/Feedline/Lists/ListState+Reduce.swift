@@ -42,7 +42,7 @@ extension ListState {
     /// Only dispatches: each concern's transitions live in their own file — paging
     /// (`+Paging`), newer items and gaps (`+Newer`), the rows that wait above (`+Arrivals`, over
     /// `WaitingRows`), restored rows and the reading position (`+Restore`), removed rows
-    /// (`+Removal`), and the one request at a time (`+Queue`).
+    /// (`+Removal`), rows a pending removal took (`+Taken`), and the one request at a time (`+Queue`).
     mutating func reduce(_ event: ListEvent, into edit: inout RowEdit) {
         switch event {
         case .appeared:
@@ -135,6 +135,15 @@ extension ListState {
         case .rowsReinserted(let rows):
             reinsert(rows, &edit)
 
+        case .rowsTaken(let ids, let cause):
+            rowsTaken(ids, by: cause, &edit)
+
+        case .removalConfirmed(let cause):
+            removalConfirmed(cause, &edit)
+
+        case .removalRefused(let cause, let current, let stillHidden):
+            removalRefused(cause, current: current, stillHidden: stillHidden, &edit)
+
         case .ownSending(let row, let parent):
             ownSending(row, parent: parent, &edit)
 
@@ -150,6 +159,7 @@ extension ListState {
         case .positionRestored(let saved):
             positionRestored(saved)
         }
+        settleHeld(&edit)
     }
 
     /// A newer page answered `request` (the one in flight): rows it brings are confirmed, then

@@ -92,6 +92,9 @@ package struct ListState: Sendable, Equatable {
     /// it. Each with the stream's arrival count (`WaitingRows/arrivals`) when it was made, or
     /// when its stream copy came: the waiting rows that arrived by then are older than it.
     package var ownUnplaced: [RowID: Int] = [:]
+    /// Rows pending removals took, with their places, until the server answers each
+    /// (`ListEvent/rowsTaken(_:by:)`); a reset keeps them (a refusal puts them back still).
+    package var taken = TakenRows()
 
     /// An empty list that has not loaded anything yet.
     package init(prefetchDistance: Int = 5, refreshStyle: RefreshStyle = .newer) {
@@ -167,6 +170,7 @@ package struct ListState: Sendable, Equatable {
         if refreshStyle == .newer, topRowIndex > 0, rows.indices.contains(topRowIndex), rows[topRowIndex].gap != nil {
             broken.append("gap \(rows[topRowIndex].id) right below one's own posts on top")
         }
+        for id in taken.held where rows.contains(id) { broken.append("\(id) is held while taken but a row") }
         broken += waitingRows.checkInvariants()
         for row in waiting where row.post != nil && rows.contains(row.id) { broken.append("\(row.id) both waits and is shown") }
         if waitingRows.mayMissSince > nextToken { broken.append("may miss since token \(waitingRows.mayMissSince), not asked yet") }

@@ -17,6 +17,12 @@ struct RowEdit {
     /// posts of rows, so that none is forgotten while it waits.
     private(set) var waitingStarted: [ListRow] = []
     private(set) var waitingStopped: [ListRow] = []
+    /// Rows a pending account hiding held (`TakenRows/held`) that will not come back: the view
+    /// model stops the store counting them as shown.
+    var released: [ListRow] = []
+    /// Held rows that are rows again: the store counts them already, so the view model does not
+    /// show them to it again (it only moves their quote).
+    var heldBack: Set<RowID> = []
 
     init(oldCount: Int) { self.oldCount = oldCount }
 

@@ -19,7 +19,7 @@ extension FeedSession {
         switch event {
         case .posted(let post, let feed):
             store.ingest([post], fetchedAt: store.beginFetch())
-            for case .list(let list) in navigator.screens where list.source == .feed(feed) { list.streamed([post]) }
+            for case .list(let list) in navigator.screens where list.source == .feed(feed) { ListArrivals.streamed([post], into: list) }
         case .deleted(let id):
             // The store tells every row and detail that shows it, as it does of a change.
             store.deleted(id)
@@ -27,7 +27,7 @@ extension FeedSession {
             store.ingest([post], fetchedAt: store.beginFetch())
         case .notified(let group):
             if let post = group.post { store.ingest([post], fetchedAt: store.beginFetch()) }
-            for case .list(let list) in navigator.screens where list.source == .notifications { list.streamed(group) }
+            for case .list(let list) in navigator.screens where list.source == .notifications { ListArrivals.streamed(group, into: list) }
         case .conversation(let conversation):
             if let post = conversation.lastPost { store.ingest([post], fetchedAt: store.beginFetch()) }
             conversations.updated(conversation)
@@ -56,7 +56,7 @@ extension FeedSession {
         }
         streamRelay.set(state)
         if dropped {
-            for case .list(let list) in navigator.screens { list.streamInterrupted() }
+            for case .list(let list) in navigator.screens { list.send(.streamInterrupted) }
         }
     }
 }

@@ -27,9 +27,9 @@ extension FeedSession {
             case .list(let list):
                 if list.rows.contains(.post(local)) {
                     // Shown while it was sent: that row becomes the post.
-                    list.ownConfirmed(local, post)
+                    ListArrivals.ownConfirmed(local, post, in: list)
                 } else if shouldShow(post, draft: draft, in: list) {
-                    list.ownPosted(post)
+                    ListArrivals.ownPosted(post, into: list)
                 }
             case .post(let detail):
                 // A reply: in the thread of the post it answers (or of a post above that).
@@ -68,7 +68,7 @@ extension FeedSession {
         store.ingest([post], fetchedAt: store.beginFetch())
         for screen in navigator.screens {
             switch screen {
-            case .list(let list): if shouldShow(post, draft: draft, in: list) { list.ownSending(post, parent: draft.inReplyTo) }
+            case .list(let list): if shouldShow(post, draft: draft, in: list) { ListArrivals.ownSending(post, parent: draft.inReplyTo, into: list) }
             case .post(let detail): if draft.inReplyTo != nil { detail.ownReplied(post, replacing: nil) }
             }
         }
@@ -80,7 +80,7 @@ extension FeedSession {
         let local = PostID.sending(draft.id)
         for screen in navigator.screens {
             switch screen {
-            case .list(let list): if list.rows.contains(.post(local)) { list.ownWithdrawn(local) }
+            case .list(let list): if list.rows.contains(.post(local)) { ListArrivals.ownWithdrawn(local, from: list) }
             case .post(let detail): detail.ownReplyWithdrawn(local)
             }
         }

@@ -30,6 +30,8 @@ public final class FeedSession {
     /// How live updates arrive (``StreamState/off`` until a transport says otherwise).
     public var streamState: ReadOnlyRelay<StreamState> { streamRelay.readOnly }
     let streamRelay = Relay(StreamState.off)
+    /// What every store tells of the changes asked (see ``observeOutcomes(_:)``).
+    package let outcomes: Outcomes
 
     /// A session on `service` whose root list shows `root`; relative times come from `clock`;
     /// rows within `prefetchDistance` of the end load the next page. Effects run their
@@ -47,12 +49,13 @@ public final class FeedSession {
         draftIDs: (@MainActor () -> DraftID)? = nil, idempotencyKeys: (@MainActor () -> String)? = nil
     ) {
         let activity = Activity(executor: executor)
-        let store = PostStore(service: service, activity: activity, cacheCapacity: cacheCapacity, retryClock: retryClock)
-        let relationships = RelationshipStore(service: service, posts: store, activity: activity, retryClock: retryClock)
-        let domainBlocks = DomainBlockStore(service: service, posts: store, activity: activity, retryClock: retryClock)
-        let tags = TagStore(service: service, activity: activity, retryClock: retryClock)
-        let conversations = ConversationStore(service: service, activity: activity, retryClock: retryClock)
-        let lists = UserListStore(service: service, activity: activity, retryClock: retryClock)
+        let outcomes = Outcomes()
+        let store = PostStore(service: service, activity: activity, cacheCapacity: cacheCapacity, retryClock: retryClock, outcomes: outcomes)
+        let relationships = RelationshipStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let domainBlocks = DomainBlockStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let tags = TagStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let conversations = ConversationStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let lists = UserListStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
@@ -68,6 +71,7 @@ public final class FeedSession {
                 conversations: conversations, lists: lists
             )
         }
+        self.outcomes = outcomes
         self.relationships = relationships
         self.domainBlocks = domainBlocks
         self.tags = tags

@@ -39,15 +39,17 @@ public final class TagStore {
     private var toggles: KeyedToggles?
 
     /// A store that sends follows of hashtags to `service`, counted in `activity`, and re-sends
-    /// what failed for lack of a connection on `retryClock`.
-    package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>) {
+    /// what failed for lack of a connection on `retryClock`; what the server did with each change
+    /// goes to `outcomes`.
+    package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
         toggles = KeyedToggles(
             activity: activity, retryClock: retryClock,
             send: { tag, value in (try await service.setTagFollow(tag, to: value)).following ?? value },
             describe: { tag, value in "\(value ? "follow" : "unfollow") #\(tag)" },
             changed: { _, _, _ in },
             settled: { _ in },
-            notify: { [weak self] tag in self?.notify(tag) }
+            notify: { [weak self] tag in self?.notify(tag) },
+            outcomes: outcomes, subject: { tag, following in .tagFollow(tag, following: following) }
         )
     }
 

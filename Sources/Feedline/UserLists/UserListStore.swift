@@ -74,8 +74,9 @@ public final class UserListStore {
     private var profiles: [AccountID: Profile] = [:]
 
     /// A store that sends changes of lists to `service`, counted in `activity`, and re-sends
-    /// changes that failed for lack of a connection on `retryClock`.
-    package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>) {
+    /// changes that failed for lack of a connection on `retryClock`; what the server did with each
+    /// change goes to `outcomes`.
+    package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
         fetches = Feedback(
             activity: activity,
             prepare: { [weak self] _ in self?.beginFetch() ?? 0 },
@@ -98,7 +99,9 @@ public final class UserListStore {
             describe: { [weak self] key, value in self?.describeMembership(key, value) ?? (value ? "add the account" : "remove the account") },
             changed: { _, _, _ in },
             settled: { _ in },
-            notify: { [weak self] key in self?.notifyMember(key) }
+            notify: { [weak self] key in self?.notifyMember(key) },
+            outcomes: outcomes,
+            subject: { key, member in Self.split(key).map { .listMembership(list: $0.0, account: $0.1, member: member) } }
         )
         changes = Convergence(
             activity: activity, retryClock: retryClock,
@@ -119,7 +122,8 @@ public final class UserListStore {
             report: { [weak self] _, outcome in
                 guard let self, !self.quiet else { return }
                 self.answer = outcome
-            }
+            },
+            outcomes: outcomes, outcome: { id, report in report.outcome { .list(id, title: $0?.title) } }
         )
     }
 

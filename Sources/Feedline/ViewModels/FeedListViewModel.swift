@@ -14,48 +14,10 @@
 /// releases everything its rows showed in the store.
 @MainActor
 public final class FeedListViewModel {
-    /// What fronts render: the machine's state (rows and status are read from it, not copied)
-    /// and how the rows changed since the previous snapshot.
-    public struct Snapshot: Equatable, Sendable {
-        /// The pagination state the rows and status come from (the machine: core only).
-        package var state: ListState
-        /// How ``rows`` differs from the previous snapshot's rows. The first snapshot a subscriber
-        /// receives is a replay of the current one: render its rows; apply the changes of the
-        /// snapshots after it.
-        public package(set) var changes: Changeset<ListRow>
-        /// The rows the change removed, as they were (a changeset names them by old index only).
-        public package(set) var removed: [ListRow] = []
-        /// Rows restored from an earlier run that this change confirmed (a server answer brought
-        /// them, or a newer copy of their post): they are no longer in ``unconfirmed``.
-        public package(set) var confirmed: [RowID] = []
-
-        /// The rows, newest first, unique by id, with ``RowList/index(of:)`` in O(1).
-        public var rows: RowList { state.rows }
-        /// The status line.
-        public var status: ListStatus { ListStatus(state) }
-        /// Rows waiting above the rows, newest first (what a stream or a catch-up brought, or
-        /// the saved rows newer than the reading position); ``FeedListViewModel/showWaiting()``
-        /// puts them on top.
-        public var waiting: RowList { state.waiting }
-        /// Rows (and waiting rows) restored from an earlier run that no server answer has
-        /// brought again yet: a front may mark them as saved copies.
-        public var unconfirmed: Set<RowID> { state.unconfirmed }
-        /// The reading position: the newest post row displayed so far (it only moves forward).
-        public var position: ReadingPosition? { state.position }
-
-        /// A snapshot of `state` after `changes` (for tests of fronts).
-        package init(state: ListState, changes: Changeset<ListRow>, removed: [ListRow] = [], confirmed: [RowID] = []) {
-            self.state = state
-            self.changes = changes
-            self.removed = removed
-            self.confirmed = confirmed
-        }
-    }
-
     /// What this list shows.
     public let source: ListSource
     /// Where the user's server filters apply to this list's posts (``PostFilter``).
-    private var filterContext: FilterContext? { source.filterContext }
+    var filterContext: FilterContext? { source.filterContext }
     /// The store whose posts the rows show.
     public let store: PostStore
     /// The header of a profile (a list of `Feed.account`), `nil` for every other list.
@@ -65,7 +27,8 @@ public final class FeedListViewModel {
     public let tagHeader: TagHeaderViewModel?
     private let relay: Relay<Snapshot>
     private let positionRelay = Relay<ReadingPosition?>(nil)
-    private var holder: PostStore.Holder?
+    /// What the post store knows this list shows (the row sources tell it of own posts confirmed).
+    private(set) var holder: PostStore.Holder?
     /// Store changes for rows of this list reported while a response is being applied: they join
     /// its changeset.
     private var collected: [ListEvent]?
@@ -73,45 +36,17 @@ public final class FeedListViewModel {
     /// applied as one change.
     private var batches: [[ListEvent]] = []
     private var applying = false
-    /// Rows each pending delete took away, with their places, until the server answers it.
-    private var takenByPendingDelete: [PostID: [ReinsertedRow]] = [:]
-    /// Rows each pending mute, block or unfollow took away, with their places, until the server answers it.
-    private var takenByAccountHiding: [AccountID: [ReinsertedRow]] = [:]
-    /// Rows of ``takenByAccountHiding`` the store still counts as shown by this list: taking
-    /// them does not hide them from the store, so a refusal puts them back without showing
-    /// them again (O(rows put back), not O(rows taken) twice), and the server's answer or a row
-    /// of the same id shown again settles the count.
-    private var heldWhileTaken: Set<RowID> = []
-    /// Accounts some of whose posts this list kept away — rows a mute or block took off, posts
-    /// a page or the stream brought that it left out —: an unmute or unblock of one of them
-    /// makes it load again (``reload()``).
-    private var keptAway: Set<AccountID> = []
+    /// The rows the post store takes off this list and puts back (deletes, mutes, blocks,
+    /// domain blocks), and the accounts whose posts it kept away.
+    let removals: PostRemovals
     /// The loads' loop (set at the end of `init`, so its handler can hold the view model weakly).
     private var loads: Feedback<ListRequest, Loaded>?
-    /// The session's relationships, which account rows show (lists of accounts and search).
-    private let relationships: RelationshipStore?
-    private var relationshipSubscription: Subscription?
-    /// The session's blocked domains, which a list of them shows.
-    private let domainBlocks: DomainBlockStore?
-    private var domainSubscription: Subscription?
-    /// The session's followed hashtags, which hashtag rows show.
-    private let tags: TagStore?
-    private var tagSubscription: Subscription?
-    /// Rows each pending domain block took away, with their places, until the server answers it.
-    private var takenByDomainHiding: [String: [ReinsertedRow]] = [:]
-    /// The session's direct conversations, which a list of them shows.
-    let conversations: ConversationStore?
-    private var conversationSubscription: Subscription?
-    /// The row each pending conversation removal took away, with its place, until the server answers it.
-    var takenByConversationRemoval: [String: ReinsertedRow] = [:]
-    /// Conversations whose last post is being deleted (by the post's id), until the server answers.
-    var lastPostsBeingDeleted: [PostID: [(conversation: String, post: PostID)]] = [:]
-    /// The session's lists, which the lists screen and the screens of a list's accounts show.
-    private let lists: UserListStore?
-    private var listsSubscription: Subscription?
-    /// Rows of a list's accounts taken away by a removal from the list, with their places,
-    /// until the account is on the list again (a refusal).
-    private var takenByMembership: [AccountID: ReinsertedRow] = [:]
+    /// What this list's family loads, receives and watches (picked from ``source`` once).
+    private let rowSource: any RowSource
+    /// The subscriptions of ``rowSource`` to the stores its rows show.
+    private var watching: [Subscription] = []
+    /// How this list makes rows from what the session's stores show now.
+    let make: RowMaker
 
     /// A list of `source` from `service` whose posts live in `store`. Nothing loads until
     /// ``appeared()`` (or another input). Rows within `prefetchDistance` of the end load the next
@@ -125,50 +60,34 @@ public final class FeedListViewModel {
         self.source = source
         self.store = store
         self.profile = profile
-        self.relationships = source.showsAccounts ? relationships : nil
-        self.domainBlocks = source == .domainBlocks ? domainBlocks : nil
-        self.tags = source.showsTags ? tags : nil
-        self.conversations = source == .conversations ? conversations : nil
-        self.lists = source.showsUserLists ? lists : nil
-        let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: Self.refreshStyle(of: source))
+        let stores = ListStores(
+            posts: store, relationships: source.showsAccounts ? relationships : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
+            tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
+            lists: source.showsUserLists ? lists : nil
+        )
+        make = RowMaker(
+            store: store, filterContext: source.filterContext, relationships: stores.relationships, conversations: stores.conversations
+        )
+        removals = PostRemovals(conversations: stores.conversations)
+        rowSource = source.rowSource(service, stores)
+        let state = ListState(prefetchDistance: prefetchDistance, refreshStyle: rowSource.refreshStyle)
         relay = Relay(Snapshot(state: state, changes: Changeset(oldCount: 0, newCount: 0)))
         holder = store.makeHolder { [weak self] event in
-            switch event {
-            case .changed(let change, let rows): self?.postChanged(change, rows: rows)
-            case .quoteChanged(let change, let rows): self?.storeChanged(.quoteChanged(change, rows: rows))
-            case .quoteDeleted(let id, let rows): self?.storeChanged(.quoteDeleted(id, rows: rows))
-            case .deleted(let rows, _, let pending): self?.deleted(rows, pending: pending)
-            case .undeleted(let id):
-                self?.lastPostsBeingDeleted[id] = nil
-                self?.undeleted(id)
-            case .deleteSettled(let id):
-                self?.takenByPendingDelete[id] = nil
-                self?.lastPostsDeleted(self?.lastPostsBeingDeleted.removeValue(forKey: id) ?? [])
-            case .accountHidden(let account, let handle, let rows, let hiding, let pending):
-                self?.accountHidden(account, handle: handle, rows: rows, hiding: hiding, pending: pending)
-            case .accountShown(let account): self?.accountShown(account)
-            case .accountHidingSettled(let account): self?.release(self?.takenByAccountHiding.removeValue(forKey: account) ?? [])
-            case .accountUnhidden(let account): self?.accountUnhidden(account)
-            case .domainHidden(let domain, let rows, let pending): self?.domainHidden(domain, rows: rows, pending: pending)
-            case .domainShown(let domain): self?.domainShown(domain)
-            case .domainHidingSettled(let domain): self?.takenByDomainHiding[domain] = nil
-            }
+            guard let self else { return }
+            self.removals.heard(event, in: self)
         }
         loads = Feedback(
             activity: activity,
-            prepare: { [
-                tagStore = self.tags, domainStore = self.domainBlocks, conversationStore = self.conversations, listStore = self.lists,
-                relationshipStore = self.relationships
-            ] _ in
+            prepare: { _ in
                 // Each store's epoch as the fetch begins: what changed in it meanwhile wins.
                 FetchEpochs(
-                    posts: store.beginFetch(), tags: tagStore?.beginFetch() ?? 0, domains: domainStore?.beginFetch() ?? 0,
-                    conversations: conversationStore?.beginFetch() ?? 0, lists: listStore?.beginFetch() ?? 0,
-                    relationships: relationshipStore?.beginFetch()
+                    posts: store.beginFetch(), tags: stores.tags?.beginFetch() ?? 0, domains: stores.domainBlocks?.beginFetch() ?? 0,
+                    conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0,
+                    relationships: stores.relationships?.beginFetch()
                 )
             },
-            effect: { [weak profile] request, epochs in
-                let loaded = await Self.load(request, source: source, service: service, epochs: epochs)
+            effect: { [weak profile, load = rowSource.loader()] request, epochs in
+                let loaded = await load(request, epochs)
                 // A profile's rows come after its header: the answer waits (still running, so it
                 // is neither asked for again nor counted as done) until the header settled.
                 if let profile {
@@ -179,14 +98,7 @@ public final class FeedListViewModel {
             },
             handle: { [weak self] loaded in self?.receive(loaded) }
         )
-        relationshipSubscription = self.relationships?.observe { [weak self] change in self?.relationshipChanged(change) }
-        domainSubscription = self.domainBlocks?.observe { [weak self] change in self?.send(.domainChanged(change.domain, change.display)) }
-        tagSubscription = self.tags?.observe { [weak self] change in
-            guard let self, self.state.rows.contains(.tag(change.tag)) else { return }
-            self.send(.tagChanged(change.tag, following: change.display.following))
-        }
-        conversationSubscription = self.conversations?.observe { [weak self] change in self?.conversationChanged(change) }
-        listsSubscription = self.observeLists()
+        watching = rowSource.watch(self)
     }
 
     isolated deinit {
@@ -248,7 +160,7 @@ public final class FeedListViewModel {
     /// their latest copies, as a refresh would — with a gap row below them when items may be
     /// missing. Nothing happens when none waits.
     public func showWaiting() {
-        send(.waitingShown(current: state.waiting.map(refreshed)))
+        send(.waitingShown(current: state.waiting.map(make.refreshed)))
     }
 
     /// Asks for what is newer than everything this list knows and keeps it waiting above: for
@@ -268,27 +180,11 @@ public final class FeedListViewModel {
     /// are not marked unconfirmed.
     public func restore(_ saved: SavedList, fresh: Set<PostID> = []) {
         guard state.rows.isEmpty, state.inFlight == nil else { return }
-        var posts: [Post] = []
-        var rows: [ListRow] = []
-        for entry in saved.entries {
-            switch entry {
-            case .post(let post):
-                guard !post.isHidden(in: filterContext) else { continue }
-                posts.append(post)
-                rows.append(row(post))
-            case .gap(let below, let above):
-                rows.append(.gap(Gap(below: below, above: above)))
-            }
-        }
-        guard !rows.isEmpty else {
+        guard let restored = make.restored(saved, fresh: fresh) else {
             appeared()
             return
         }
-        store.ingest(posts, fetchedAt: 0)
-        // Where the reader was: rows from there down; the newer ones wait above.
-        let start = saved.position.flatMap { position in rows.firstIndex { $0.id == .post(position.id.post) } } ?? 0
-        let newer = Array(rows[..<start]).filter { $0.gap == nil }
-        send(.restored(rows: Array(rows[start...]), waiting: newer, older: saved.older, confirmed: Set(fresh.map { .post($0) })))
+        send(restored)
     }
 
     /// Takes a reading position kept from an earlier run or another device (a server's
@@ -303,244 +199,14 @@ public final class FeedListViewModel {
     /// first, at most `limit` entries (a gap never first or last), where older pages continue,
     /// and the reading position. O(limit).
     public func saved(limit: Int = SavedList.limit) -> SavedList {
-        var entries: [SavedList.Entry] = []
-        entries.reserveCapacity(min(limit, state.waiting.count + state.rows.count))
-        var truncated = false
-        for row in [state.waiting, state.rows].joined() {
-            guard entries.count < limit else {
-                truncated = true
-                break
-            }
-            switch row {
-            case .post(let post): if !post.isSending { entries.append(.post(post.post)) }
-            case .gap(let gap): if !entries.isEmpty { entries.append(.gap(below: gap.below, above: gap.above)) }
-            case .notification, .account, .tag, .domain, .conversation, .userList: continue
-            }
-        }
-        while case .gap? = entries.last { entries.removeLast() }
-        // Cut short, older pages continue below the last entry kept.
-        let older: PageCursor?
-        if truncated, case .post(let last)? = entries.last {
-            older = PageCursor(last.id.rawValue)
-        } else if case .from(let cursor) = state.older {
-            older = cursor
-        } else {
-            older = nil
-        }
-        return SavedList(entries: entries, older: older, position: state.position)
-    }
-
-    // MARK: - Stream input (from the session)
-
-    /// The stream dropped (see `ListEvent/streamInterrupted`).
-    func streamInterrupted() {
-        send(.streamInterrupted)
-    }
-
-    /// Entries a stream brought for this list's feed, newest first (already in the store).
-    func streamed(_ posts: [Post]) {
-        let shown = posts.filter { !$0.isHidden(in: filterContext) && !keepsAway($0, in: hidingSource) }
-        guard !shown.isEmpty else { return }
-        send(.streamed(shown.map(row)))
-    }
-
-    /// Rows of a post that left: kept, with their places, while the delete is pending.
-    private func deleted(_ ids: [RowID], pending: PostID?) {
-        // A conversation stays when its last post goes (the server keeps it, with the post
-        // before): the store shows it without one once the delete is done.
-        var ids = ids
-        let lastPosts: [(conversation: String, post: PostID)] = ids.compactMap { id in
-            guard case .conversation(let conversation) = id, let post = state.rows[id: id]?.conversation?.lastPost else { return nil }
-            return (conversation, post.post.id)
-        }
-        ids.removeAll { if case .conversation = $0 { true } else { false } }
-        if !lastPosts.isEmpty {
-            if let pending { lastPostsBeingDeleted[pending, default: []] += lastPosts } else { lastPostsDeleted(lastPosts) }
-        }
-        if let pending {
-            let rows = state.rows
-            takenByPendingDelete[pending, default: []] += ids.compactMap { id in
-                rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) }
-            }
-        }
-        send(.rowsRemoved(ids))
-    }
-
-    /// An account was muted, blocked or unfollowed: its rows leave when the hiding applies to
-    /// this list (``AccountHiding/applies(to:account:)``) — the rows the store names, and on the
-    /// notifications screen the notifications only from them. Kept, with their places, while pending.
-    private func accountHidden(_ account: AccountID, handle: String?, rows ids: [RowID], hiding: AccountHiding, pending: Bool) {
-        guard hiding.applies(to: hidingSource, account: account, handle: handle) else { return }
-        // A mute that keeps their notifications leaves the notifications screen alone.
-        if source == .notifications, hiding == .mute, !store.hidesNotifications(from: account) { return }
-        var gone = ids
-        if source == .notifications, hiding != .unfollow, store.hidesNotifications(from: account) {
-            // Notifications from them (no post of theirs): O(rows) of this one list.
-            for row in Array(state.rows) + Array(state.waiting) {
-                if let group = row.notification?.group, !group.accounts.isEmpty, group.accounts.allSatisfy({ AccountID($0.id) == account }) {
-                    gone.append(row.id)
-                }
-            }
-        }
-        var seen = Set<RowID>(minimumCapacity: gone.count)
-        gone = gone.filter { seen.insert($0).inserted }
-        guard !gone.isEmpty else { return }
-        if hiding != .unfollow { keptAway.insert(account) }
-        if pending {
-            let rows = state.rows
-            let taken = gone.compactMap { id in rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) } }
-            takenByAccountHiding[account, default: []] += taken
-            heldWhileTaken.reserveCapacity(heldWhileTaken.count + taken.count)
-            for taken in taken { heldWhileTaken.insert(taken.row.id) }
-        }
-        send(.rowsRemoved(gone))
-    }
-
-    /// Rows taken while a hiding was pending that will not come back: the store stops counting
-    /// them as shown by this list.
-    private func release(_ taken: [ReinsertedRow]) {
-        for taken in taken where heldWhileTaken.remove(taken.row.id) != nil { holder?.hide(taken.row) }
+        SavedList(state, limit: limit)
     }
 
     /// The source as mutes and blocks see it: a profile opened by handle is the profile of the
     /// account it names once its header has loaded (a mute spares it, however it was opened).
-    private var hidingSource: ListSource {
+    var hidingSource: ListSource {
         if let id = profile?.accountID { return .feed(.account(id)) }
         return source
-    }
-
-    /// The server took an unmute or unblock of the account: when this list kept any of its posts
-    /// away (and has loaded), it loads again — its rows and its pages may lack them otherwise.
-    private func accountUnhidden(_ account: AccountID) {
-        guard keptAway.remove(account) != nil, !state.rows.isEmpty || state.older == .end else { return }
-        reload()
-    }
-
-    /// Whether the store keeps `post` off this list for who wrote or boosted it (a mute or a
-    /// block); if so the accounts are remembered as kept away (``keptAway``).
-    private func keepsAway(_ post: Post, in source: ListSource) -> Bool {
-        guard store.isHidden(post, in: source) else { return false }
-        keptAway.insert(AccountID(post.author.id))
-        keptAway.insert(AccountID(post.content.author.id))
-        return true
-    }
-
-    /// Whether the notification group is only from accounts whose notifications are kept away.
-    private func keepsAway(_ group: NotificationGroup) -> Bool {
-        guard store.isFromHiddenAccounts(group) else { return false }
-        for account in group.accounts { keptAway.insert(AccountID(account.id)) }
-        return true
-    }
-
-    /// The server refused a pending mute, block or unfollow: the rows it took come back where they were.
-    private func accountShown(_ account: AccountID) {
-        guard let taken = takenByAccountHiding.removeValue(forKey: account), !taken.isEmpty else { return }
-        // What another mute or block (or a delete) still keeps away stays away.
-        var back: [ReinsertedRow] = []
-        var away: [ReinsertedRow] = []
-        for taken in taken {
-            if let post = taken.row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) {
-                away.append(taken)
-            } else if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) {
-                away.append(taken)
-            } else {
-                back.append(taken)
-            }
-        }
-        release(away)
-        guard !back.isEmpty else { return }
-        send(.rowsReinserted(back.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
-    }
-
-    /// A domain was blocked: the rows the store names leave, and on the notifications screen
-    /// the notifications only from the domain's accounts. Kept, with their places, while pending.
-    private func domainHidden(_ domain: String, rows ids: [RowID], pending: Bool) {
-        var gone = ids
-        if source == .notifications {
-            for row in Array(state.rows) + Array(state.waiting) {
-                if let group = row.notification?.group, store.isFromHiddenAccounts(group) { gone.append(row.id) }
-            }
-        }
-        var seen = Set<RowID>()
-        gone = gone.filter { seen.insert($0).inserted && (state.rows.contains($0) || state.waiting.contains($0)) }
-        guard !gone.isEmpty else { return }
-        if pending {
-            let rows = state.rows
-            takenByDomainHiding[domain, default: []] += gone.compactMap { id in
-                rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) }
-            }
-        }
-        send(.rowsRemoved(gone))
-    }
-
-    /// The server refused a pending domain block: the rows it took come back where they were,
-    /// but for what another block, mute or delete still keeps away.
-    private func domainShown(_ domain: String) {
-        guard let taken = takenByDomainHiding.removeValue(forKey: domain), !taken.isEmpty else { return }
-        let back = taken.filter { taken in
-            if let post = taken.row.shownPost?.post, store.isHidden(post, in: hidingSource) || store.isDeleted(post.id) { return false }
-            if let group = taken.row.notification?.group, store.isFromHiddenAccounts(group) { return false }
-            return true
-        }
-        guard !back.isEmpty else { return }
-        send(.rowsReinserted(back.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
-    }
-
-    /// The server refused a pending delete: its rows come back where they were, as the store
-    /// shows their posts now.
-    private func undeleted(_ id: PostID) {
-        guard let taken = takenByPendingDelete.removeValue(forKey: id), !taken.isEmpty else { return }
-        send(.rowsReinserted(taken.map { ReinsertedRow(index: $0.index, row: refreshed($0.row)) }))
-    }
-
-    /// The user's own post, just confirmed (already in the store): shown at once (see
-    /// `ListState/ownPosted(_:_:)`) unless this list's filters hide it.
-    func ownPosted(_ post: Post) {
-        guard !post.isHidden(in: filterContext) else { return }
-        send(.ownPosted(row(post)))
-    }
-
-    /// The user's own post on its way (a local copy in the store, ``PostID/isSending``), shown at
-    /// once (see `ListState/ownSending(_:parent:_:)`).
-    func ownSending(_ post: Post, parent: PostID?) {
-        send(.ownSending(row(post), parent: parent))
-    }
-
-    /// The server confirmed the post shown as `local`: the same row shows `post` from now on,
-    /// and hears of its changes (the store tells the row by its identity).
-    func ownConfirmed(_ local: PostID, _ post: Post) {
-        let shown = rows.contains(.post(local))
-        if shown { holder?.hide(local, row: .post(local)) }
-        send(.ownConfirmed(local: local, row(post)))
-        if shown, rows.contains(.post(local)) { holder?.show(post.originalID, row: .post(local)) }
-    }
-
-    /// The post shown as `local` will not be posted: its row goes.
-    func ownWithdrawn(_ local: PostID) {
-        send(.ownWithdrawn(local: local))
-    }
-
-    /// A notification a stream brought, merged into its group when this list knows the group —
-    /// by its key, or (a stream that keys groups its own way, as the HTTP stream must without
-    /// Mastodon 4.3's `group_key`) a group of the same kind about the same post (follows: any)
-    /// whose newest notification is less than ``NotificationGroup/maximumJoinSpan`` from it.
-    func streamed(_ group: NotificationGroup) {
-        if group.isAboutMissingPost || group.post?.isHidden(in: filterContext) == true { return }
-        if let post = group.post, keepsAway(post, in: source) { return }
-        if keepsAway(group) { return }
-        let id = RowID.notification(group.id)
-        let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group ?? joinable(group)
-        send(.streamed([row(known.map { $0.merging(newer: group) } ?? group)]))
-    }
-
-    /// The group (waiting or shown, newest first) a streamed `group` of another key joins, if
-    /// any: see ``streamed(_:)-(NotificationGroup)``. O(rows).
-    private func joinable(_ group: NotificationGroup) -> NotificationGroup? {
-        guard group.joinsOthers else { return nil }
-        for row in [state.waiting, state.rows].joined() {
-            if let known = row.notification?.group, known.accepts(group) { return known }
-        }
-        return nil
     }
 
     /// The rows of this list (waiting ones included) that show the post `id` names — its own
@@ -548,22 +214,6 @@ public final class FeedListViewModel {
     /// O(rows of the post).
     public func rows(showing id: PostID) -> [RowID] {
         holder?.rows(showing: id) ?? []
-    }
-
-    /// A row as the store shows it now (the latest copy of its post, its shared state).
-    private func refreshed(_ row: ListRow) -> ListRow {
-        guard let post = row.shownPost else { return row }
-        var row = row
-        if let change = store.current(post.originalID) { row = row.applying(change) }
-        // And the post it quotes, which may have changed (or gone) while it waited.
-        if let quoted = row.shownPost?.quotedID {
-            if store.isQuoteDeleted(quoted) {
-                row = row.quoteDeleted(quoted)
-            } else if let current = store.currentQuoted(quoted) {
-                row = row.applyingQuote(current)
-            }
-        }
-        return row
     }
 
     /// Toggles `kind` (favourite, boost, bookmark) of the post the row `id` shows — optimistic,
@@ -612,315 +262,23 @@ public final class FeedListViewModel {
 
     // MARK: - Effects
 
-    /// The epochs of the stores a load reports to, taken as it starts.
-    struct FetchEpochs: Sendable {
-        var posts: StoreEpoch
-        var tags: StoreEpoch
-        var domains: StoreEpoch
-        var conversations: StoreEpoch
-        var lists: StoreEpoch = 0
-        /// The relationship store's, for a list whose account rows show relationships (`nil`:
-        /// none): the page's accounts' relationships are fetched with it.
-        var relationships: StoreEpoch? = nil
-    }
-
-    /// The relationships of a page's accounts, fetched before the page is shown so that its rows
-    /// come with them (never first bare, or with an older relationship, then corrected).
-    /// `nil` when the list shows none or the fetch failed (the rows then ask for them later).
-    struct PageRelationships: Sendable {
-        var relationships: [Relationship]
-        var fetchedAt: StoreEpoch
-    }
-
-    /// What a load brought, before it is turned into rows.
-    enum Loaded: Sendable {
-        case posts(ListRequest, Page<Post>, StoreEpoch)
-        case newerPosts(ListRequest, NewerPage<Post>, StoreEpoch)
-        case notifications(ListRequest, Page<NotificationGroup>, StoreEpoch)
-        case newerNotifications(ListRequest, NewerPage<NotificationGroup>, StoreEpoch)
-        case thread(ListRequest, focus: Post, PostContext, StoreEpoch)
-        case versions(ListRequest, PostID, [PostVersion])
-        case accounts(ListRequest, Page<Profile>, StoreEpoch, PageRelationships?)
-        case userLists(ListRequest, [UserList], StoreEpoch)
-        case domains(ListRequest, Page<String>, StoreEpoch)
-        case tags(ListRequest, Page<Hashtag>, StoreEpoch)
-        case conversations(ListRequest, Page<Conversation>, FetchEpochs)
-        case searched(ListRequest, Page<SearchResult>, FetchEpochs, PageRelationships?)
-        case failed(ListRequest, FeedFailure)
-    }
-
-    private static func refreshStyle(of source: ListSource) -> ListState.RefreshStyle {
-        switch source {
-        case .feed(.bookmarks), .feed(.favourites), .feed(.trending), .thread, .history, .accounts, .search, .domainBlocks, .followedTags,
-            .trendingTags, .conversations, .userLists: .reload
-        case .feed, .notifications: .newer
-        }
-    }
-
-    /// The effect of one request: the service call, tagged with the store's fetch epoch taken
-    /// as it started (by the loop, not the effect).
-    private static func load(_ request: ListRequest, source: ListSource, service: any FeedService, epochs: FetchEpochs) async -> Loaded {
-        let fetchedAt = epochs.posts
-        do {
-            switch (source, request.kind) {
-            case (.feed(let feed), .page(let cursor)):
-                return .posts(request, try await service.page(of: feed, after: cursor), fetchedAt)
-            case (.feed(let feed), .reload):
-                return .posts(request, try await service.page(of: feed, after: nil), fetchedAt)
-            case (.feed(let feed), .refresh(let above, let upper)):
-                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
-            case (.feed(let feed), .catchUp(let above, let upper)):
-                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
-            case (.feed(let feed), .confirm(_, let above, let upper)):
-                return .newerPosts(request, try await service.newer(in: feed, than: above.post, olderThan: upper?.post), fetchedAt)
-            case (.feed(let feed), .gap(let gap)):
-                return .newerPosts(request, try await service.newer(in: feed, than: gap.below.post, olderThan: gap.above.post), fetchedAt)
-            case (.notifications, .page(let cursor)):
-                return .notifications(request, try await service.notifications(after: cursor), fetchedAt)
-            case (.notifications, .reload):
-                return .notifications(request, try await service.notifications(after: nil), fetchedAt)
-            case (.notifications, .refresh(let above, let upper)):
-                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
-            case (.notifications, .catchUp(let above, let upper)):
-                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
-            case (.notifications, .confirm(_, let above, let upper)):
-                return .newerNotifications(request, try await service.newerNotifications(than: above, olderThan: upper), fetchedAt)
-            case (.notifications, .gap(let gap)):
-                return .newerNotifications(request, try await service.newerNotifications(than: gap.below, olderThan: gap.above), fetchedAt)
-            case (.history(let id), _):
-                return .versions(request, id, try await service.history(of: id))
-            case (.accounts(let list), .page(let cursor)):
-                let page = try await service.accounts(in: list, after: cursor)
-                return .accounts(request, page, epochs.lists, await relationships(of: page.items.map(\.accountID), service, epochs))
-            case (.accounts(let list), _):
-                let page = try await service.accounts(in: list, after: nil)
-                return .accounts(request, page, epochs.lists, await relationships(of: page.items.map(\.accountID), service, epochs))
-            case (.userLists, _):
-                return .userLists(request, try await service.lists(), epochs.lists)
-            case (.search(let query), .page(let cursor)):
-                let page = try await service.search(query, after: cursor)
-                return .searched(request, page, epochs, await relationships(of: page.items.compactMap(Self.accountID), service, epochs))
-            case (.search(let query), _):
-                let page = try await service.search(query, after: nil)
-                return .searched(request, page, epochs, await relationships(of: page.items.compactMap(Self.accountID), service, epochs))
-            case (.domainBlocks, .page(let cursor)):
-                return .domains(request, try await service.domainBlocks(after: cursor), epochs.domains)
-            case (.domainBlocks, _):
-                return .domains(request, try await service.domainBlocks(after: nil), epochs.domains)
-            case (.followedTags, .page(let cursor)):
-                return .tags(request, try await service.followedTags(after: cursor), epochs.tags)
-            case (.followedTags, _):
-                return .tags(request, try await service.followedTags(after: nil), epochs.tags)
-            case (.trendingTags, .page(let cursor)):
-                return .tags(request, try await service.trendingTags(after: cursor), epochs.tags)
-            case (.trendingTags, _):
-                return .tags(request, try await service.trendingTags(after: nil), epochs.tags)
-            case (.conversations, .page(let cursor)):
-                return .conversations(request, try await service.conversations(after: cursor), epochs)
-            case (.conversations, _):
-                return .conversations(request, try await service.conversations(after: nil), epochs)
-            case (.thread(let id), _):
-                async let focus = service.post(id)
-                async let context = service.context(of: id)
-                return .thread(request, focus: try await focus, try await context, fetchedAt)
-            }
-        } catch {
-            return .failed(request, FeedFailure(error))
-        }
-    }
-
-    /// The account a search result is, if it is one.
-    private nonisolated static func accountID(_ result: SearchResult) -> AccountID? {
-        if case .account(let profile) = result { return profile.accountID }
-        return nil
-    }
-
-    /// The relationships of `accounts` in one call, for a list that shows them (`epochs`
-    /// says); `nil` when it shows none, when there are none to ask for, or when the call failed.
-    private static func relationships(of accounts: [AccountID], _ service: any FeedService, _ epochs: FetchEpochs) async -> PageRelationships? {
-        // Accounts named by handle only are looked up when shown (as the store's `load` does).
-        let wanted = accounts.filter { $0.handle == nil }
-        guard let fetchedAt = epochs.relationships, !wanted.isEmpty,
-            let relationships = try? await service.relationships(of: wanted)
-        else { return nil }
-        return PageRelationships(relationships: relationships, fetchedAt: fetchedAt)
-    }
-
-    /// Handles a load's result: its posts into the store, then its rows into the machine. (A
-    /// profile's loads answer only once its header settled, ``ProfileViewModel/isSettled``: fronts
-    /// show, and a script prints, the header first, the same way every run.)
+    /// Handles a load's result: what it brought into the stores, then its rows into the
+    /// machine, with what the stores reported meanwhile for rows already shown — one change.
+    /// (A profile's loads answer only once its header settled, ``ProfileViewModel/isSettled``:
+    /// fronts show, and a script prints, the header first, the same way every run.)
     private func receive(_ loaded: Loaded) {
         collected = []
-        // What the page tells a store of settings, told once the page is applied (the store
-        // then tells this list back, and the page must not still show as loading).
-        var tellStores: (() -> Void)?
-        let event: ListEvent
-        var followUp: ListEvent?
+        let received: Received
         switch loaded {
-        case .posts(let request, let page, let fetchedAt):
-            let posts = undeleted(page.items, fetchedAt)
-            store.ingest(posts, fetchedAt: fetchedAt)
-            let shown = posts.filter { !$0.isHidden(in: filterContext) }
-            // Of the posts on top (pinned), the ones still shown.
-            let onTop = Set(page.items.prefix(page.onTop).map(\.id))
-            let shownOnTop = shown.prefix { onTop.contains($0.id) }.count
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next, skipped: page.skipped, onTop: shownOnTop))
-            // A page that shows nothing (a filter hides every post, or all were deleted while it
-            // came) asks for the next one by itself, once for this page (a chain of such pages
-            // ends at the list's end).
-            if shown.isEmpty, !page.items.isEmpty, page.next != nil { followUp = .loadMoreRequested }
-        case .newerPosts(let request, let page, let fetchedAt):
-            let posts = undeleted(page.items, fetchedAt)
-            store.ingest(posts, fetchedAt: fetchedAt)
-            var shown = NewerPage(items: posts.filter { !$0.isHidden(in: filterContext) }.map(row), hasMore: page.hasMore, skipped: page.skipped)
-            // Posts the list does not show (hidden, or deleted while the answer came) still
-            // bound what the answer covered: a gap below never asks for them again.
-            if shown.items.count < page.items.count, let oldest = page.items.last { shown.oldestBound = ItemID(oldest.id) }
-            event = .newerLoaded(token: request.token, page: shown)
-        case .notifications(let request, let page, let fetchedAt):
-            let groups = undeleted(page.items, fetchedAt)
-            store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
-            let shown = groups.filter { $0.post?.isHidden(in: filterContext) != true }
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(row), next: page.next, skipped: page.skipped))
-            if shown.isEmpty, !page.items.isEmpty, page.next != nil { followUp = .loadMoreRequested }
-        case .newerNotifications(let request, let page, let fetchedAt):
-            let groups = undeleted(page.items, fetchedAt)
-            store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
-            let kept = groups.filter { $0.post?.isHidden(in: filterContext) != true }
-            var shown = NewerPage(items: kept.map(row), hasMore: page.hasMore, skipped: page.skipped)
-            if kept.count < page.items.count, let oldest = page.items.last { shown.oldestBound = oldest.oldestID }
-            event = .newerLoaded(token: request.token, page: shown)
-        case .thread(let request, let focus, var context, let fetchedAt):
-            context.ancestors = undeleted(context.ancestors, fetchedAt)
-            context.descendants = undeleted(context.descendants, fetchedAt)
-            // The focus too: deleted while the thread came, it is no row of it.
-            let shownFocus = undeleted([focus], fetchedAt).first
-            store.ingest(context.ancestors + (shownFocus.map { [$0] } ?? []) + context.descendants, fetchedAt: fetchedAt)
-            event = .pageLoaded(token: request.token, page: Page(items: threadRows(focus: shownFocus, context: context), next: nil))
-        case .versions(let request, let id, let versions):
-            // Versions are not posts: shown as they are, kept out of the store, newest first.
-            let author = store.post(id)?.author ?? Author(id: "", displayName: "", handle: "")
-            let rows = versions.enumerated().reversed().map { number, version in
-                ListRow.post(PostRow(post: Post(
-                    id: .version(number + 1, of: id), author: author, text: version.text, createdAt: version.createdAt,
-                    contentWarning: version.contentWarning, media: version.media, poll: version.poll,
-                    editedAt: number == 0 ? nil : version.createdAt
-                ), filterContext: filterContext))
-            }
-            event = .pageLoaded(token: request.token, page: Page(items: rows, next: nil))
-        case .accounts(let request, let page, let fetchedAt, let fetched):
-            // An answered follow request is on no list of requests (the page may predate it);
-            // an account taken off a list meanwhile is not on it.
-            let shown = page.items.filter { profile in
-                if source == .accounts(.requests) { return relationships?.relationship(profile.accountID)?.requestAnswer?.isAnswered != true }
-                if case .accounts(.members(let list)) = source { return lists?.membership(list: list, account: profile.accountID)?.member != false }
-                return true
-            }
-            if let fetched {
-                // The relationships of the rows shown, before the rows are made: they come with them.
-                let ids = Set(shown.map(\.accountID))
-                relationships?.ingest(fetched.relationships.filter { ids.contains($0.accountID) }, fetchedAt: fetched.fetchedAt)
-            } else {
-                relationships?.load(shown.map(\.accountID))
-            }
-            event = .pageLoaded(token: request.token, page: Page(items: shown.map(accountRow), next: page.next, skipped: page.skipped))
-            if case .accounts(.members(let list)) = source {
-                tellStores = { [lists] in lists?.ingestMembers(list: list, page.items, fetchedAt: fetchedAt) }
-            }
-        case .userLists(let request, let fetched, let fetchedAt):
-            // The store learns them first: the rows are its lists (with what changed meanwhile).
-            lists?.ingest(fetched, fetchedAt: fetchedAt)
-            let rows = lists?.lists ?? fetched.map { UserListRow(list: $0) }
-            event = .pageLoaded(token: request.token, page: Page(items: rows.map(ListRow.userList), next: nil))
-        case .domains(let request, let page, let fetchedAt):
-            tellStores = { [domainBlocks] in domainBlocks?.ingest(blocked: page.items, fetchedAt: fetchedAt) }
-            let rows = page.items.map { domain in
-                let key = DomainBlockStore.key(domain)
-                return ListRow.domain(DomainRow(domain: key, block: domainBlocks?.block(key) ?? DomainBlockDisplay(blocked: true)))
-            }
-            event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next, skipped: page.skipped))
-        case .tags(let request, let page, let fetchedAt):
-            // The followed tags are followed (a server may leave `following` out of them).
-            let fetched = source == .followedTags ? page.items.map { tag in
-                var followed = tag
-                followed.following = followed.following ?? true
-                return followed
-            } : page.items
-            tellStores = { [tags] in tags?.ingest(fetched, fetchedAt: fetchedAt) }
-            event = .pageLoaded(
-                token: request.token, page: Page(items: fetched.map { .tag($0.following(in: tags)) }, next: page.next, skipped: page.skipped)
-            )
-        case .conversations(let request, let page, let epochs):
-            // The last posts into the store first: the rows show its copies.
-            let posts = undeleted(page.items.compactMap(\.lastPost), epochs.posts)
-            store.ingest(posts, fetchedAt: epochs.posts)
-            let shown = conversations?.ingest(page.items, fetchedAt: epochs.conversations) ?? page.items
-            event = .pageLoaded(
-                token: request.token, page: Page(items: shown.map { .conversation(conversationRow($0)) }, next: page.next, skipped: page.skipped)
-            )
-        case .searched(let request, let page, let epochs, let fetched):
-            if let fetched { relationships?.ingest(fetched.relationships, fetchedAt: fetched.fetchedAt) }
-            let fetchedAt = epochs.posts
-            var rows: [ListRow] = []
-            var accounts: [AccountID] = []
-            var posts: [Post] = []
-            var searchedTags: [Hashtag] = []
-            for result in page.items {
-                switch result {
-                case .account(let profile):
-                    rows.append(accountRow(profile))
-                    accounts.append(profile.accountID)
-                case .hashtag(let tag):
-                    rows.append(.tag(tag.following(in: tags)))
-                    searchedTags.append(tag)
-                case .post(let post):
-                    guard let post = undeleted([post], fetchedAt).first else { continue }
-                    posts.append(post)
-                    if !post.isHidden(in: filterContext) { rows.append(.post(PostRow(post: post, filterContext: filterContext))) }
-                }
-            }
-            store.ingest(posts, fetchedAt: fetchedAt)
-            // Post rows as the store shows them (its latest copies, the shared state).
-            rows = rows.map { $0.post.map { .post(postRow($0.post, thread: nil)) } ?? $0 }
-            event = .pageLoaded(token: request.token, page: Page(items: rows, next: page.next))
-            if fetched == nil { relationships?.load(accounts) }
-            tellStores = { [tags] in tags?.ingest(searchedTags, fetchedAt: epochs.tags) }
-        case .failed(let request, let failure):
-            event = .pageFailed(token: request.token, failure: failure)
+        case .answered(_, let receive): received = receive(self)
+        case .failed(let request, let failure): received = Received(event: .pageFailed(token: request.token, failure: failure))
         }
         let changes = collected ?? []
         collected = nil
         // The response first (a reload must be an edit's first change), then what the store
         // reported for rows already shown: one changeset, one snapshot.
-        enqueue([event] + changes + (followUp.map { [$0] } ?? []))
-        tellStores?()
-    }
-
-    /// The posts of a fetch that began at `fetchedAt`, less those deleted since it began (a
-    /// stream said so while it came).
-    private func undeleted(_ posts: [Post], _ fetchedAt: StoreEpoch) -> [Post] {
-        posts.filter { !store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: hidingSource) }
-    }
-
-    /// The groups of a fetch that began at `fetchedAt`, less those about a post deleted since.
-    private func undeleted(_ groups: [NotificationGroup], _ fetchedAt: StoreEpoch) -> [NotificationGroup] {
-        groups.filter { group in
-            guard !group.isAboutMissingPost else { return false }
-            let shown = group.post.map { !store.wasDeleted($0, fetchedAt: fetchedAt) && !keepsAway($0, in: source) } ?? true
-            return shown && !keepsAway(group)
-        }
-    }
-
-    /// A relationship changed: the account's row shows it; an answered follow request leaves a
-    /// list of requests. O(1).
-    private func relationshipChanged(_ change: RelationshipChange) {
-        let id = RowID.account(change.accountID)
-        guard state.rows.contains(id) else { return }
-        if source == .accounts(.requests), change.display.requestAnswer?.isAnswered == true {
-            send(.rowsRemoved([id]))
-        } else {
-            send(.accountChanged(change.accountID, change.display))
-        }
+        enqueue([received.event] + changes + (received.followUp.map { [$0] } ?? []))
+        received.then?()
     }
 
     /// Accepts (`accept`) or rejects the follow request the account row `id` shows: on its way
@@ -930,53 +288,17 @@ public final class FeedListViewModel {
     /// being answered or was answered.
     @discardableResult
     public func answerRequest(row id: RowID, accept: Bool) -> Bool {
-        guard let account = rows[id: id]?.account, let relationships else { return false }
+        guard let account = rows[id: id]?.account, let relationships = make.relationships else { return false }
         return relationships.answerRequest(from: account.id, accept: accept)
     }
 
-    /// Follows the session's lists: the lists screen shows the store's lists as they change; a
-    /// screen of a list's accounts follows who is on the list.
-    private func observeLists() -> Subscription? {
-        guard let lists else { return nil }
-        switch source {
-        case .userLists:
-            return lists.observe { [weak self] change in self?.send(.userListsChanged(change.lists.map(ListRow.userList))) }
-        case .accounts(.members(let list)):
-            return lists.observeMembers { [weak self] change in
-                guard change.list == list else { return }
-                self?.membershipChanged(change)
-            }
-        default:
-            return nil
-        }
-    }
-
-    /// An account left the list this screen shows (its row goes at once, and its place is kept)
-    /// or is on it again (back where it was after a refusal; on top when added, once the
-    /// screen has loaded).
-    private func membershipChanged(_ change: ListMembershipChange) {
-        let id = RowID.account(change.account)
-        if change.display.member {
-            guard !state.rows.contains(id) else { return }
-            if let taken = takenByMembership.removeValue(forKey: change.account) {
-                send(.rowsReinserted([taken]))
-            } else if state.older == .end || !state.rows.isEmpty, let profile = lists?.profile(change.account) {
-                send(.rowsReinserted([ReinsertedRow(index: 0, row: accountRow(profile))]))
-                relationships?.load([change.account])
-            }
-        } else if let index = state.rows.index(of: id) {
-            takenByMembership[change.account] = ReinsertedRow(index: index, row: state.rows[index])
-            send(.rowsRemoved([id]))
-        }
-    }
-
     /// A store change for rows of this list.
-    private func postChanged(_ change: PostChange, rows: [RowID]) {
+    func postChanged(_ change: PostChange, rows: [RowID]) {
         storeChanged(.postChanged(change, rows: rows))
     }
 
     /// A store change for rows of this list: sent now, or after the response being applied.
-    private func storeChanged(_ event: ListEvent) {
+    func storeChanged(_ event: ListEvent) {
         if collected != nil {
             collected?.append(event)
         } else {
@@ -990,7 +312,7 @@ public final class FeedListViewModel {
     /// rows waiting above) now show, one snapshot published (when rows or status changed), then
     /// the requests matched.
     private func apply(_ events: [ListEvent]) {
-        let (before, unconfirmed, removed, changes, waiting) = relay.mutate { snapshot in
+        let (before, unconfirmed, removed, changes, edit) = relay.mutate { snapshot in
             let before = ListStatus(snapshot.state)
             let unconfirmedBefore = snapshot.state.unconfirmed
             let unconfirmed = unconfirmedBefore.count
@@ -1005,33 +327,10 @@ public final class FeedListViewModel {
                 .subtracting(snapshot.state.unconfirmed)
                 .filter { snapshot.state.rows.contains($0) || snapshot.state.waiting.contains($0) }
                 .sorted { $0.description < $1.description }
-            return (before, unconfirmed, removed, changes, (started: edit.waitingStarted, stopped: edit.waitingStopped))
+            return (before, unconfirmed, removed, changes, edit)
         }
         if let holder {
-            // Shown before hidden, so that a post moving from waiting to the rows is never
-            // unused in between (the store could forget it).
-            for insertion in changes.insertions {
-                // A row a pending hiding took, back: the store still counts it; its quote may have moved.
-                if !heldWhileTaken.isEmpty, heldWhileTaken.remove(insertion.element.id) != nil {
-                    holder.moveQuote(of: insertion.element)
-                } else {
-                    holder.show(insertion.element)
-                }
-            }
-            for row in waiting.started { holder.show(row) }
-            for row in removed where heldWhileTaken.isEmpty || !heldWhileTaken.contains(row.id) { holder.hide(row) }
-            for row in waiting.stopped { holder.hide(row) }
-            // A row changed in place may quote another post now (a quote approved, withdrawn,
-            // deleted): it hears of that one from now on, and shows the store's copy of it.
-            var quotes: [ListEvent] = []
-            for update in changes.updates where holder.moveQuote(of: update.element) {
-                guard let quoted = update.element.shownPost?.quotedID else { continue }
-                if store.isQuoteDeleted(quoted) {
-                    quotes.append(.quoteDeleted(quoted, rows: [update.element.id]))
-                } else if let current = store.currentQuoted(quoted) {
-                    quotes.append(.quoteChanged(current, rows: [update.element.id]))
-                }
-            }
+            let quotes = holder.follow(changes, removed: removed, edit, holding: relay.value.state.taken.held, in: store)
             if !quotes.isEmpty { enqueue(quotes) }
         }
         let state = relay.value.state
@@ -1039,42 +338,5 @@ public final class FeedListViewModel {
         if !changes.isEmpty || ListStatus(state) != before || state.unconfirmed.count != unconfirmed { relay.publish() }
         if state.position != positionRelay.value { positionRelay.set(state.position) }
         loads?.react(to: state.requests)
-    }
-
-    // MARK: - Rows
-
-    /// The row of a post entry: its latest content and shared state from the store.
-    private func row(_ post: Post) -> ListRow {
-        .post(postRow(post, thread: nil))
-    }
-
-    /// A post row with the store's latest copy of the original and its shared state (and of
-    /// the post it quotes).
-    private func postRow(_ post: Post, thread: ThreadPlace?) -> PostRow {
-        store.row(post, thread: thread, filterContext: filterContext)
-    }
-
-    /// The row of an account: who it is and the relationship the store shows for it.
-    private func accountRow(_ profile: Profile) -> ListRow {
-        .account(AccountRow(profile: profile, relationship: relationships?.relationship(profile.accountID)))
-    }
-
-    private func row(_ group: NotificationGroup) -> ListRow {
-        .notification(NotificationRow(group: group, post: group.post.map { postRow($0, thread: nil) }))
-    }
-
-    /// Ancestors (root first), the focus (unless it was deleted), then the replies depth first,
-    /// each reply one deeper than the post it answers.
-    private func threadRows(focus: Post?, context: PostContext) -> [ListRow] {
-        var rows = context.ancestors.map { ListRow.post(postRow($0, thread: ThreadPlace(depth: 0, isFocus: false))) }
-        if let focus { rows.append(.post(postRow(focus, thread: ThreadPlace(depth: 0, isFocus: true)))) }
-        var depth: [PostID: Int] = [:]
-        if let focus { depth[focus.content.id] = 0 }
-        for reply in context.descendants {
-            let level = reply.inReplyToID.flatMap { depth[$0] }.map { $0 + 1 } ?? 1
-            depth[reply.content.id] = level
-            rows.append(.post(postRow(reply, thread: ThreadPlace(depth: level, isFocus: false))))
-        }
-        return rows
     }
 }

@@ -44,9 +44,7 @@ extension MastodonHTTPService {
             } else {
                 try await ownList { try await send(request) }
             }
-        let page = try decodePage(Mastodon.Account.self, from: response, what: what, limit: pageSize)
-        let profiles = page.items.map(Profile.init)
-        return Page(items: profiles, next: profiles.isEmpty ? nil : nextCursor(response, after: url, path: path), skipped: page.skipped)
+        return try linkedPage(Mastodon.Account.self, from: response, url: url, path: path, what: what, Profile.init)
     }
 
     /// What `query` finds, as `GET /api/v2/search?q=…&limit=` ``pageSize`` answers it: the
@@ -129,6 +127,30 @@ extension MastodonHTTPService {
         } catch MastodonHTTPError.forbidden(let message) {
             throw MastodonHTTPError.unauthorized(serverMessage: message, sentToken: token != nil, server: server.loginArgument)
         }
+    }
+
+    /// A page of the user's own list at `path` (domain blocks, followed hashtags,
+    /// conversations), read through ``ownList(_:)``: ``pageSize`` elements for a `nil` cursor,
+    /// otherwise the page the cursor (a `rel="next"` link) names; see
+    /// ``linkedPage(_:from:url:path:what:_:)`` for the elements and the next cursor.
+    func ownPage<Entity: Decodable, Item>(
+        _ entity: Entity.Type, path: String, after cursor: PageCursor?, what: String, _ transform: (Entity) -> Item
+    ) async throws -> Page<Item> {
+        let url = pageURL(path: path, after: cursor)
+        let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
+        return try linkedPage(entity, from: response, url: url, path: path, what: what, transform)
+    }
+
+    /// The page `response` answers for `url`, a page of `path` paged by `rel="next"` links: its
+    /// elements decoded leniently (``decodePage(_:from:what:limit:)``, at most ``pageSize``),
+    /// each made an item by `transform`, and the next cursor — the answer's `rel="next"` link,
+    /// none after an empty page.
+    func linkedPage<Entity: Decodable, Item>(
+        _ entity: Entity.Type, from response: APIResponse, url: URL, path: String, what: String, _ transform: (Entity) -> Item
+    ) throws(MastodonHTTPError) -> Page<Item> {
+        let page = try decodePage(entity, from: response, what: what, limit: pageSize)
+        let items = page.items.map(transform)
+        return Page(items: items, next: items.isEmpty ? nil : nextCursor(response, after: url, path: path), skipped: page.skipped)
     }
 
     // MARK: - Search

@@ -22,13 +22,7 @@ extension MastodonHTTPService {
     /// `nil` cursor, otherwise the page the cursor (a `rel="next"` link) names. The next cursor is
     /// the answer's `rel="next"` link; none, or an empty page, ends the list.
     @_spi(FeedService) public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
-        let what = "your conversations"
-        let url = pageURL(path: Self.conversationsPath, after: cursor)
-        let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
-        let page = try decodePage(Mastodon.Conversation.self, from: response, what: what, limit: pageSize)
-        let conversations = page.items.map(Conversation.init)
-        let next = conversations.isEmpty ? nil : nextCursor(response, after: url, path: Self.conversationsPath)
-        return Page(items: conversations, next: next, skipped: page.skipped)
+        try await ownPage(Mastodon.Conversation.self, path: Self.conversationsPath, after: cursor, what: "your conversations", Conversation.init)
     }
 
     /// Marks the conversation `id` read and returns it as the server has it afterwards.

@@ -25,12 +25,7 @@ extension MastodonHTTPService {
     /// size is a multiple of the page ends on an empty one). A read rate limited just before its
     /// reset waits for it and is retried once, as every read.
     @_spi(FeedService) public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
-        let what = "your blocked domains"
-        let url = pageURL(path: Self.domainBlocksPath, after: cursor)
-        let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
-        let page = try decodePage(String.self, from: response, what: what, limit: pageSize)
-        let domains = page.items
-        return Page(items: domains, next: domains.isEmpty ? nil : nextCursor(response, after: url, path: Self.domainBlocksPath), skipped: page.skipped)
+        try await ownPage(String.self, path: Self.domainBlocksPath, after: cursor, what: "your blocked domains") { $0 }
     }
 
     /// Blocks (`true`: `POST`, form field `domain`) or unblocks (`false`: `DELETE`, `domain` in

@@ -63,16 +63,11 @@ extension MastodonHTTPService {
     /// empty page, ends the list. A hashtag whose `following` the server left out is followed
     /// (it is on this list).
     @_spi(FeedService) public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        let what = "the hashtags you follow"
-        let url = pageURL(path: Self.followedTagsPath, after: cursor)
-        let response = try await ownList { try await send(APIRequest(method: "GET", url: url, what: what)) }
-        let page = try decodePage(Mastodon.Hashtag.self, from: response, what: what, limit: pageSize)
-        let tags = page.items.map { tag in
+        try await ownPage(Mastodon.Hashtag.self, path: Self.followedTagsPath, after: cursor, what: "the hashtags you follow") { tag in
             var followed = Hashtag(tag)
             if followed.following == nil { followed.following = true }
             return followed
         }
-        return Page(items: tags, next: tags.isEmpty ? nil : nextCursor(response, after: url, path: Self.followedTagsPath), skipped: page.skipped)
     }
 
     /// The hashtag `name` (`GET /api/v1/tags/:name`, trimmed, without a leading `#`,

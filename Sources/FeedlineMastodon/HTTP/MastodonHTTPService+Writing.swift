@@ -111,14 +111,7 @@ extension MastodonHTTPService {
     public func history(of id: PostID) async throws -> [PostVersion] {
         let what = "the edit history of post \(id)"
         let response = try await send(APIRequest(method: "GET", url: statusURL(id, "history"), what: what))
-        return try decode([Mastodon.StatusEdit].self, from: response, what: what).map { edit in
-            let warning = HTMLText.plainText(from: edit.spoilerText)
-            return PostVersion(
-                text: HTMLText.plainText(from: edit.content), contentWarning: warning.isEmpty ? nil : warning, createdAt: edit.createdAt,
-                media: edit.mediaAttachments.map(Media.init),
-                poll: edit.poll.map { Poll(options: $0.options.map { Poll.Option(title: $0.title, votes: nil) }, votesCount: 0, expired: false) }
-            )
-        }
+        return try decode([Mastodon.StatusEdit].self, from: response, what: what).map(PostVersion.init)
     }
 
     /// `POST /api/v1/polls/:id/votes` with `choices[]`: the poll afterwards.

@@ -48,13 +48,7 @@ struct ScenarioFile: Decodable {
         /// Reads a reaction's fields, with `also` allowed beside them (a stream entry's keys).
         init(from decoder: any Decoder, allowing also: Set<String>) throws {
             let container = try decoder.strictContainer(allowing: Set(["type", "account", "post", "at"]).union(also))
-            let type = try container.decode(String.self, forKey: AnyCodingKey("type"))
-            guard let kind = SandboxScenario.Reaction.Kind(rawValue: type) else {
-                let kinds = SandboxScenario.Reaction.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw DecodingError.dataCorrupted(
-                    .init(codingPath: decoder.codingPath + [AnyCodingKey("type")], debugDescription: "unknown type \"\(type)\" (one of \(kinds))")
-                )
-            }
+            let kind = try container.decode(Named<SandboxScenario.Reaction.Kind>.self, forKey: AnyCodingKey("type")).value
             let at = try container.decode(String.self, forKey: AnyCodingKey("at"))
             guard let date = Mastodon.DateFormat.date(from: at) else {
                 throw DecodingError.dataCorrupted(
@@ -168,35 +162,24 @@ struct ScenarioFile: Decodable {
         }
     }
 
-    /// A request kind, with an error listing the valid names.
-    struct Request: Decodable {
-        var value: SandboxScenario.Request
+    /// A name that must be one of `Value`'s cases (a request kind, an error kind, a reaction
+    /// type); an unknown one is an error listing the valid names.
+    struct Named<Value: ScenarioName>: Decodable {
+        var value: Value
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             let name = try container.decode(String.self)
-            guard let value = SandboxScenario.Request(rawValue: name) else {
-                let names = SandboxScenario.Request.allCases.map(\.rawValue).joined(separator: ", ")
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown request \"\(name)\" (one of \(names))")
+            guard let value = Value(rawValue: name) else {
+                let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown \(Value.noun) \"\(name)\" (one of \(names))")
             }
             self.value = value
         }
     }
 
-    /// A failure kind, with an error listing the valid names.
-    struct Failure: Decodable {
-        var value: SandboxScenario.Failure
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            let name = try container.decode(String.self)
-            guard let value = SandboxScenario.Failure(rawValue: name) else {
-                let names = SandboxScenario.Failure.allCases.map(\.rawValue).joined(separator: ", ")
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown error \"\(name)\" (one of \(names))")
-            }
-            self.value = value
-        }
-    }
+    typealias Request = Named<SandboxScenario.Request>
+    typealias Failure = Named<SandboxScenario.Failure>
 
     var pageSize: Int?
     var latency: [String: LatencyValue]
@@ -338,4 +321,22 @@ extension Decoder {
         }
         return container
     }
+}
+
+/// A scenario file's closed set of names, and what the file calls one in an error.
+protocol ScenarioName: RawRepresentable<String>, CaseIterable {
+    /// The word an error puts before an unknown name: `unknown request "x" (one of …)`.
+    static var noun: String { get }
+}
+
+extension SandboxScenario.Request: ScenarioName {
+    static var noun: String { "request" }
+}
+
+extension SandboxScenario.Failure: ScenarioName {
+    static var noun: String { "error" }
+}
+
+extension SandboxScenario.Reaction.Kind: ScenarioName {
+    static var noun: String { "type" }
 }

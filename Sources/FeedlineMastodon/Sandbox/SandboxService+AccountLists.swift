@@ -31,10 +31,8 @@ extension SandboxService {
     @_spi(FeedService) public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
         let size = pageSize
         return try await performOnAccounts(.accounts) { state, now throws(SandboxError) in
-            let start = try Self.offset(of: cursor)
-            let ids = try state.accountIDs(in: list, at: now)
-            let slice = ids[min(start, ids.count)..<min(start + size, ids.count)]
-            return Page(items: slice.compactMap { state.accounts.profile(of: $0) }, next: Self.cursor(after: start, size: size, total: ids.count))
+            let window = try OffsetWindow(after: cursor, size: size)
+            return window.page(of: try state.accountIDs(in: list, at: now)) { state.accounts.profile(of: $0) }
         }
     }
 
@@ -60,17 +58,16 @@ extension SandboxService {
         return try await performOnAccounts(.search) { state, now throws(SandboxError) in
             let wanted = query.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !wanted.isEmpty else { throw .refused("Type something to search for.") }
-            let start = try Self.offset(of: cursor)
+            let window = try OffsetWindow(after: cursor, size: size)
             let accounts = state.searchAccounts(wanted)
             let hashtags = state.searchHashtags(wanted)
             let posts = state.searchPosts(wanted, at: now)
-            func page<Item>(_ items: [Item]) -> ArraySlice<Item> { items[min(start, items.count)..<min(start + size, items.count)] }
             let items =
-                page(accounts).compactMap { state.accounts.profile(of: $0).map(SearchResult.account) }
-                + page(hashtags).map(SearchResult.hashtag)
-                + page(posts).compactMap { state.store.post($0).map(SearchResult.post) }
+                window.slice(of: accounts).compactMap { state.accounts.profile(of: $0).map(SearchResult.account) }
+                + window.slice(of: hashtags).map(SearchResult.hashtag)
+                + window.slice(of: posts).compactMap { state.store.post($0).map(SearchResult.post) }
             let longest = max(accounts.count, hashtags.count, posts.count)
-            return Page(items: items, next: Self.cursor(after: start, size: size, total: longest))
+            return Page(items: items, next: window.next(total: longest))
         }
     }
 
@@ -102,6 +99,40 @@ extension SandboxService {
     /// The cursor of the page after the one at `start`, `nil` when it held the last of `total`.
     static func cursor(after start: Int, size: Int, total: Int) -> PageCursor? {
         start + size < total ? PageCursor(String(start + size)) : nil
+    }
+}
+
+/// One page of a list paged by offset (the sandbox's account lists, searches, domain blocks,
+/// hashtags and conversations): where it starts, read from the cursor before anything else is
+/// looked at, and how many it holds.
+struct OffsetWindow {
+    /// The offset of the page's first element.
+    let start: Int
+    /// How many elements a page holds at the most.
+    let size: Int
+
+    /// The page `cursor` names (the first without one), of `size` elements.
+    ///
+    /// - Throws: ``SandboxError/unknownCursor(_:)`` for a cursor the sandbox did not give.
+    init(after cursor: PageCursor?, size: Int) throws(SandboxError) {
+        start = try SandboxService.offset(of: cursor)
+        self.size = size
+    }
+
+    /// The elements of `items` in this page (none past the end).
+    func slice<Element>(of items: [Element]) -> ArraySlice<Element> {
+        items[min(start, items.count)..<min(start + size, items.count)]
+    }
+
+    /// The cursor of the page after this one, `nil` when this one held the last of `total`.
+    func next(total: Int) -> PageCursor? {
+        SandboxService.cursor(after: start, size: size, total: total)
+    }
+
+    /// This page of `items`, each made an item by `transform` (one it makes `nil` is left out,
+    /// without taking another's place), and the next page's cursor.
+    func page<Element, Item>(of items: [Element], _ transform: (Element) -> Item?) -> Page<Item> {
+        Page(items: slice(of: items).compactMap(transform), next: next(total: items.count))
     }
 }
 

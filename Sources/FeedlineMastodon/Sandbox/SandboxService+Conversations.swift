@@ -20,10 +20,8 @@ extension SandboxService {
     @_spi(FeedService) public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
         let size = pageSize
         return try await performOnAccounts(.conversations) { state, _ throws(SandboxError) in
-            let start = try Self.offset(of: cursor)
-            let ordered = state.orderedConversations()
-            let slice = ordered[min(start, ordered.count)..<min(start + size, ordered.count)]
-            return Page(items: slice.map { state.conversation($0) }, next: Self.cursor(after: start, size: size, total: ordered.count))
+            let window = try OffsetWindow(after: cursor, size: size)
+            return window.page(of: state.orderedConversations()) { state.conversation($0) }
         }
     }
 

@@ -23,10 +23,8 @@ extension SandboxService {
     @_spi(FeedService) public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
         let size = pageSize
         return try await performOnAccounts(.domainBlocks) { state, _ throws(SandboxError) in
-            let start = try Self.offset(of: cursor)
-            let domains = state.accounts.blockedDomains
-            let slice = domains[min(start, domains.count)..<min(start + size, domains.count)]
-            return Page(items: Array(slice), next: Self.cursor(after: start, size: size, total: domains.count))
+            let window = try OffsetWindow(after: cursor, size: size)
+            return window.page(of: state.accounts.blockedDomains) { $0 }
         }
     }
 

@@ -25,11 +25,9 @@ extension SandboxService {
     @_spi(FeedService) public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         let size = pageSize
         return try await performOnAccounts(.followedTags) { state, _ throws(SandboxError) in
-            let start = try Self.offset(of: cursor)
+            let window = try OffsetWindow(after: cursor, size: size)
             let uses = state.tagUses()
-            let names = state.tags.followed
-            let slice = names[min(start, names.count)..<min(start + size, names.count)]
-            return Page(items: slice.map { state.hashtag(named: $0, uses: uses) }, next: Self.cursor(after: start, size: size, total: names.count))
+            return window.page(of: state.tags.followed) { state.hashtag(named: $0, uses: uses) }
         }
     }
 
@@ -41,14 +39,13 @@ extension SandboxService {
     @_spi(FeedService) public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         let size = pageSize
         return try await performOnAccounts(.trendingTags) { state, _ throws(SandboxError) in
-            let start = try Self.offset(of: cursor)
+            let window = try OffsetWindow(after: cursor, size: size)
             let ranked = state.tagUses().sorted { lhs, rhs in
                 if lhs.value.uses != rhs.value.uses { return lhs.value.uses > rhs.value.uses }
                 if lhs.value.authors.count != rhs.value.authors.count { return lhs.value.authors.count > rhs.value.authors.count }
                 return lhs.key < rhs.key
             }
-            let slice = ranked[min(start, ranked.count)..<min(start + size, ranked.count)]
-            return Page(items: slice.map { state.hashtag($0.value) }, next: Self.cursor(after: start, size: size, total: ranked.count))
+            return window.page(of: ranked) { state.hashtag($0.value) }
         }
     }
 

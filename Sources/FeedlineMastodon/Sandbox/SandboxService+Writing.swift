@@ -121,14 +121,7 @@ extension SandboxService {
     public func history(of id: PostID) async throws -> [PostVersion] {
         try await perform(.post, postID: id) { state, _, _ throws(SandboxError) in
             guard let versions = state.store.history(of: id.rawValue) else { throw .notFound(id) }
-            return versions.map { version in
-                let warning = HTMLText.plainText(from: version.spoilerText)
-                return PostVersion(
-                    text: HTMLText.plainText(from: version.content), contentWarning: warning.isEmpty ? nil : warning, createdAt: version.createdAt,
-                    media: version.mediaAttachments.map(Media.init),
-                    poll: version.poll.map { Poll(options: $0.options.map { Poll.Option(title: $0.title, votes: nil) }, votesCount: 0, expired: false) }
-                )
-            }
+            return versions.map(PostVersion.init)
         }
     }
 

@@ -245,13 +245,8 @@ public final class SandboxService: FeedServer {
             } else if let cursor {
                 // Like Mastodon's `max_id`, a cursor naming a post the feed does not hold (one a
                 // stream brought in an earlier run, saved with the rows) still bounds by id order.
-                if let position = positions[cursor.rawValue] {
-                    start = position + 1
-                } else if let place = Self.place(of: cursor.rawValue, in: ids) {
-                    start = place
-                } else {
-                    throw .unknownCursor(cursor)
-                }
+                guard let after = Self.start(after: cursor.rawValue, positions: positions, in: ids) else { throw .unknownCursor(cursor) }
+                start = after
             }
             let slice = ids[min(start, ids.count)..<min(start + pageSize, ids.count)]
             var posts = slice.compactMap { state.store.post($0) }
@@ -290,18 +285,21 @@ public final class SandboxService: FeedServer {
             guard let end = positions[lower.rawValue] ?? Self.place(of: lower.rawValue, in: ids) else { throw .notFound(lower) }
             var start = 0
             if let upper {
-                if let position = positions[upper.rawValue] {
-                    start = position + 1
-                } else if let place = Self.place(of: upper.rawValue, in: ids) {
-                    start = place
-                } else {
-                    throw .notFound(upper)
-                }
+                guard let after = Self.start(after: upper.rawValue, positions: positions, in: ids) else { throw .notFound(upper) }
+                start = after
             }
             guard start < end else { return NewerPage(posts: [], hasMore: false) }
             let slice = ids[start..<min(end, start + pageSize)]
             return NewerPage(posts: slice.compactMap { state.store.post($0) }, hasMore: end - start > pageSize)
         }
+    }
+
+    /// The index in `ids` (newest first; `positions` maps each to its index) of the first entry
+    /// older than `id`: the one after it when the feed holds it, else where it would stand
+    /// (``place(of:in:)``); `nil` when neither can be said.
+    static func start(after id: String, positions: [String: Int], in ids: [String]) -> Int? {
+        if let position = positions[id] { return position + 1 }
+        return place(of: id, in: ids)
     }
 
     /// Where an id the feed does not hold would stand in `ids` (newest first): the index of the

@@ -83,7 +83,6 @@ extension REPLDriver {
             refuse("The follow request of @\(handle) was answered already.")
             return
         }
-        requestAnswersAsked[account.id] = accept
         say(accept ? "Accepting @\(handle)'s follow request…" : "Rejecting @\(handle)'s follow request…")
     }
 }

@@ -15,26 +15,8 @@ extension REPLDriver {
             return
         }
         let id = conversation.id
-        conversationRemovalsAsked[id] = conversation.participantHandles
         progress("Removing the conversation with \(conversation.participantHandles)…") { [weak self] in
-            self?.conversationRemovalsAsked[id] != nil
+            self?.session.conversations.isPending(id) == true
         }
-    }
-
-    /// Heard from the conversations: a removal the person asked for is reported once the server
-    /// answered — done, or refused (the row says why where it is shown; elsewhere the report does).
-    func conversationChanged(_ change: ConversationChange) {
-        switch change {
-        case .removed(let id):
-            guard let handles = conversationRemovalsAsked.removeValue(forKey: id) else { return }
-            reports.append("Done: removed the conversation with \(handles).")
-        case .removalRefused(let id):
-            guard conversationRemovalsAsked.removeValue(forKey: id) != nil else { return }
-            if case .list(let entry)? = stack.last, entry.list.source == .conversations { break }
-            if let failure = session.conversations.failure(id) { reports.append(failure + " It is back on the conversations screen.") }
-        case .updated, .removing:
-            return
-        }
-        flushIfFollowing()
     }
 }

@@ -18,7 +18,6 @@ extension REPLDriver {
             refuse("\"\(domain)\" is not a domain.")
             return
         }
-        domainBlocksAsked[domain] = command.value
         say(command.value ? "Blocking the domain \(domain)… posts from its accounts left every screen." : "Unblocking the domain \(domain)…")
     }
 
@@ -69,18 +68,5 @@ extension REPLDriver {
                 return nil
             }
         }
-    }
-
-    /// Heard from the domain block store: what the user asked for is reported once the server
-    /// answered (or refused, with its reason).
-    func domainBlockChanged(_ change: DomainBlockChange) {
-        guard let asked = domainBlocksAsked[change.domain], !change.display.pending else { return }
-        domainBlocksAsked[change.domain] = nil
-        if let failure = change.display.failure {
-            reports.append(failure + " It is back as it was.")
-        } else if change.display.blocked == asked {
-            reports.append(asked ? "Done: blocked the domain \(change.domain)." : "Done: unblocked the domain \(change.domain).")
-        }
-        flushIfFollowing()
     }
 }

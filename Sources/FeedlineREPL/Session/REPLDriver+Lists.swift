@@ -57,7 +57,6 @@ extension REPLDriver {
             }
             do {
                 try session.setListMembership(list: list.id, account: profile, add)
-                listMembershipsAsked[UserListStore.key(list.id, profile.accountID)] = add
                 say(add ? "Adding @\(handle) to the list \(list.title)…" : "Removing @\(handle) from the list \(list.title)…")
             } catch {
                 refuse(error.message)
@@ -137,22 +136,6 @@ extension REPLDriver {
         }
         guard let outcome = change.outcome else { return }
         reports.append(outcome.sentence)
-        flushIfFollowing()
-    }
-
-    /// Heard from the list store: an add or remove the user asked for, once the server answered.
-    func listMembershipChanged(_ change: ListMembershipChange) {
-        let key = UserListStore.key(change.list, change.account)
-        guard let asked = listMembershipsAsked[key], !change.display.pending else { return }
-        listMembershipsAsked[key] = nil
-        let who = handles[change.account.rawValue].map { "@" + $0 } ?? change.account.handle.map { "@" + $0 } ?? "The account"
-        let list = session.lists.title(of: change.list).map { "the list " + $0 } ?? "the list"
-        if let failure = change.display.failure {
-            let ended = failure.last.map { ".!?".contains($0) } ?? false
-            reports.append(failure + (ended ? "" : ".") + " It is back as it was.")
-        } else if change.display.member == asked {
-            reports.append(asked ? "Done: \(who) is on \(list)." : "Done: \(who) is off \(list).")
-        }
         flushIfFollowing()
     }
 }

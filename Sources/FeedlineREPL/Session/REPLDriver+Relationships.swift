@@ -36,11 +36,18 @@ extension REPLDriver {
             say("Block @\(handle)? Their posts, boosts and notifications leave every screen and any follow between you ends. Type \(again) to block.")
             return
         }
-        relationshipAsked[account, default: []].insert(command.kind)
         progress(Self.progress(command, handle: handle)) { [weak self] in
-            self?.relationshipAsked[account]?.contains(command.kind) == true
+            self?.session.relationships.relationship(account)?.pending.contains(command.kind) == true
         }
         session.set(command.kind, command.value, account: account, mute: command.muteOptions)
+        // Refused at once, nothing sent (notify or boosts without a follow): no outcome will come.
+        if let shown = session.relationships.relationship(account), let failure = shown.failure, failure.kind == command.kind,
+            !shown.pending.contains(command.kind)
+        {
+            reportRelationshipFailure(failure, account: account, handle: handle)
+            relationshipsReported.insert(account)
+            flushIfFollowing()
+        }
     }
 
     /// The account a relationship command names, with its handle; `nil` after saying why not.
@@ -90,38 +97,32 @@ extension REPLDriver {
         }
     }
 
-    /// Heard from the relationship store: a header on top shows the new line; what the user
-    /// asked for is reported once the server answered (or refused, with its reason).
-    func relationshipChanged(_ change: RelationshipChange) {
-        let handle = handles[change.accountID.rawValue] ?? change.accountID.rawValue
-        if let failure = change.display.failure, relationshipReported[change.accountID] != failure {
-            relationshipReported[change.accountID] = failure
-            reports.append(failure.message.replacingOccurrences(of: "this account", with: "@\(handle)") + " It is back as it was.")
-            refusalSaid(.account(change.accountID), failure.message)
-            relationshipAsked[change.accountID] = nil
-            relationshipsReported.insert(change.accountID)
-        } else if change.display.failure == nil {
-            relationshipReported[change.accountID] = nil
-        }
-        if var asked = relationshipAsked[change.accountID] {
+    /// The outcome of a relationship change typed here: done, or refused with the store's
+    /// sentence — and the account's header line and rows wait for it (see `flush`).
+    func relationshipAnswered(_ kind: RelationshipKind, account: AccountID, refused: Bool) {
+        let handle = handles[account.rawValue] ?? account.rawValue
+        guard let shown = session.relationships.relationship(account) else { return }
+        if refused {
+            guard let failure = shown.failure else { return }
+            reportRelationshipFailure(failure, account: account, handle: handle)
+        } else {
             let renderer = ProfileRenderer(width: options.width, timeZone: session.clock.timeZone)
-            for kind in asked where !change.display.pending.contains(kind) {
-                asked.remove(kind)
-                let relationship = change.display.relationship
-                reports.append("Done: \(Self.state(kind, relationship.isOn(kind), handle: handle, relationship, formattingDates: renderer.moment)).")
-                relationshipsReported.insert(change.accountID)
-            }
-            relationshipAsked[change.accountID] = asked.isEmpty ? nil : asked
+            let relationship = shown.relationship
+            reports.append("Done: \(Self.state(kind, relationship.isOn(kind), handle: handle, relationship, formattingDates: renderer.moment)).")
         }
-        if let accept = requestAnswersAsked[change.accountID], let answer = change.display.requestAnswer, answer.accept == accept, !answer.isPending {
-            requestAnswersAsked[change.accountID] = nil
-            if let failure = answer.failure {
-                reports.append(failure.replacingOccurrences(of: "the follow request", with: "the follow request of @\(handle)") + " accept or reject tries again.")
-            } else {
-                reports.append(accept ? "Done: accepted @\(handle)'s follow request; they follow you now." : "Done: rejected @\(handle)'s follow request.")
-            }
-        }
-        flushIfFollowing()
+        relationshipsReported.insert(account)
+    }
+
+    /// Says why a relationship change did not happen: the server's refusal, or the store's own at
+    /// once (notify or boosts of an account not followed).
+    private func reportRelationshipFailure(_ failure: RelationshipFailure, account: AccountID, handle: String) {
+        reports.append(failure.message.replacingOccurrences(of: "this account", with: "@\(handle)") + " It is back as it was.")
+        refusalSaid(.account(account), failure.message)
+    }
+
+    /// Whether a relationship change of the account waits for the server.
+    func relationshipPending(_ account: AccountID) -> Bool {
+        !(session.relationships.relationship(account)?.pending.isEmpty ?? true)
     }
 
     /// "following @kemi", "follow requested from @kemi", "muted @kemi until 22 Nov 2026 18:00 UTC" …
@@ -181,7 +182,7 @@ extension REPLDriver {
         guard line != entry.relationshipLine else { return [] }
         entry.relationshipLine = line
         // A change the person asked for says itself, in one line: on its way, then its outcome.
-        if relationshipsReported.contains(shown.accountID) || relationshipAsked[shown.accountID] != nil { return [] }
+        if relationshipsReported.contains(shown.accountID) || relationshipPending(shown.accountID) { return [] }
         return wrapped(line ?? "You: no relationship.")
     }
 }

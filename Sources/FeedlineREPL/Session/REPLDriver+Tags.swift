@@ -36,7 +36,6 @@ extension REPLDriver {
             refuse(ParseError.notAHashtag(tag).message)
             return
         }
-        tagFollowsAsked[TagStore.key(tag)] = value
         say(value ? "Following #\(tag)…" : "Unfollowing #\(tag)…")
     }
 
@@ -53,17 +52,5 @@ extension REPLDriver {
         default:
             return nil
         }
-    }
-
-    /// Heard from the tag store: what the user asked for is reported once the server answered.
-    func tagFollowChanged(_ change: TagFollowChange) {
-        guard let asked = tagFollowsAsked[change.tag], !change.display.pending else { return }
-        tagFollowsAsked[change.tag] = nil
-        if let failure = change.display.failure {
-            reports.append(failure + " It is back as it was.")
-        } else if change.display.following == asked {
-            reports.append(asked ? "Done: following #\(change.tag)." : "Done: not following #\(change.tag).")
-        }
-        flushIfFollowing()
     }
 }

@@ -168,22 +168,8 @@ public final class REPLDriver {
     var knownFailures: [PostID: InteractionFailure] = [:]
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     var handles: [String: String] = [:]
-    /// Relationship kinds the user set, per account, whose answer is not reported yet.
-    var relationshipAsked: [AccountID: Set<RelationshipKind>] = [:]
-    /// The relationship failure reported last, per account (each is reported once).
-    var relationshipReported: [AccountID: RelationshipFailure] = [:]
-    /// Hashtags whose follow or unfollow was asked for and not reported yet (the value asked).
-    var tagFollowsAsked: [String: Bool] = [:]
-    /// Domains whose block or unblock was asked for and not reported yet (the value asked).
-    var domainBlocksAsked: [String: Bool] = [:]
-    /// List memberships asked for and not reported yet, by list and account (the value asked).
-    var listMembershipsAsked: [String: Bool] = [:]
     /// A `lists` command that names a list by name, waiting for the lists to load.
     var listsCommandWaiting: ListsCommand?
-    /// Conversations whose removal was asked for and not answered yet (who takes part, by id).
-    var conversationRemovalsAsked: [String: String] = [:]
-    /// Follow requests answered in this session (accept `true`) whose answer is not reported yet.
-    var requestAnswersAsked: [AccountID: Bool] = [:]
     var tags: Set<String> = []
     /// The draft whose lines are being typed (after `post` or `reply` alone). It may start after
     /// the command returned (a reply waits for the account): the front hears the new prompt.
@@ -288,12 +274,8 @@ public final class REPLDriver {
         say("Feedline: \(options.sourceSummary). Type help for the commands.")
         subscriptions.append(session.navigator.routes.observe { [weak self] _ in self?.routesChanged() })
         subscriptions.append(session.store.observe { [weak self] change in self?.postChanged(change) })
-        subscriptions.append(session.relationships.observe { [weak self] change in self?.relationshipChanged(change) })
-        subscriptions.append(session.domainBlocks.observe { [weak self] change in self?.domainBlockChanged(change) })
-        subscriptions.append(session.tags.observe { [weak self] change in self?.tagFollowChanged(change) })
+        subscriptions.append(session.observeOutcomes { [weak self] outcome in self?.outcomeHeard(outcome) })
         subscriptions.append(session.lists.observe { [weak self] change in self?.listsChanged(change) })
-        subscriptions.append(session.conversations.observe { [weak self] change in self?.conversationChanged(change) })
-        subscriptions.append(session.lists.observeMembers { [weak self] change in self?.listMembershipChanged(change) })
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         followDrafts()
         session.root.appeared()
@@ -359,7 +341,7 @@ public final class REPLDriver {
                 emit(tagHeaderLines(entry))
                 // An account row whose change the person asked for is printed once, as it settles
                 // (live, the outcome is reported just before the row hears of it).
-                var holding = Set(relationshipAsked.keys.lazy.map(RowID.account))
+                var holding = Set(session.relationships.unsent.lazy.map { RowID.account($0.account) })
                 if options.live { holding.formUnion(relationshipsReported.lazy.map(RowID.account)) }
                 emit(entry.screen.flush(
                     rows: entry.list.rows, renderer: rowRenderer, wording: wording(of: entry), final: final, holding: holding, present: present

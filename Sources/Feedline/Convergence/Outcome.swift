@@ -1,0 +1,98 @@
+/// What you asked, answered: one change you made (a favourite, a follow, a domain block, a list's
+/// title…) and what the server did with it — done, refused with its sentence, answered without
+/// applying it, or queued for lack of a connection and sent again later.
+///
+/// Heard through ``FeedSession/observeOutcomes(_:)``. Every store of the session emits its
+/// outcomes from one point of its convergence engine, so a front reports results in one place
+/// instead of comparing store state with what it remembers asking.
+public struct Outcome: Hashable, Sendable {
+    /// The change asked for, with the value asked.
+    public enum Subject: Hashable, Sendable {
+        /// Favourite, boost or bookmark of a post set to the value.
+        case interaction(InteractionKind, Bool, post: PostID)
+        /// Follow, mute, block, notify or boosts of an account set to the value.
+        case relationship(RelationshipKind, Bool, account: AccountID)
+        /// A follow request of the account accepted (`true`) or rejected. Not sent again by
+        /// itself: a failure is refused, whatever its reason.
+        case followRequest(account: AccountID, accept: Bool)
+        /// A domain blocked (`true`) or unblocked.
+        case domainBlock(String, blocked: Bool)
+        /// A hashtag (its key, ``Hashtag/key``) followed (`true`) or unfollowed.
+        case tagFollow(String, following: Bool)
+        /// An account added to (`true`) or removed from a list.
+        case listMembership(list: String, account: AccountID, member: Bool)
+        /// A list made or renamed (`title`), or deleted (`nil`). `list` is the id it was asked
+        /// with (a provisional one for a list being made).
+        case list(String, title: String?)
+        /// A conversation marked read (`true`) or unread.
+        case conversationRead(String, read: Bool)
+        /// A conversation removed.
+        case conversationRemoval(String)
+    }
+
+    /// What the server did with it.
+    public enum Result: Hashable, Sendable {
+        /// The server confirmed it; nothing of it waits.
+        case done
+        /// The server refused it with this sentence; every screen shows it as it was.
+        case refused(String)
+        /// The server answered without applying it; every screen shows what it has now.
+        case notApplied
+        /// It failed for lack of a connection (`reason`): every screen keeps showing it and it
+        /// is sent again after `resendAfter` (or at once by a retry). A later outcome of the same
+        /// subject says how that ends.
+        case queued(reason: String, resendAfter: Duration)
+    }
+
+    public var subject: Subject
+    public var result: Result
+
+    public init(subject: Subject, result: Result) {
+        self.subject = subject
+        self.result = result
+    }
+
+    /// Whether nothing more will be heard of it: every result but ``Result/queued(reason:resendAfter:)``.
+    public var isFinal: Bool {
+        if case .queued = result { return false }
+        return true
+    }
+}
+
+extension ChangeOutcome {
+    /// The value the report concerns: the one asked for.
+    var value: Value {
+        switch self {
+        case .done(let value), .queued(let value, _, _), .refused(let value, _), .notApplied(let value, _): value
+        }
+    }
+
+    /// The outcome of this report for the change `subject` names (given the value it concerns).
+    func outcome(_ subject: (Value) -> Outcome.Subject) -> Outcome {
+        switch self {
+        case .done(let value): Outcome(subject: subject(value), result: .done)
+        case .queued(let value, let reason, let after): Outcome(subject: subject(value), result: .queued(reason: reason, resendAfter: after))
+        case .refused(let value, let message): Outcome(subject: subject(value), result: .refused(message))
+        case .notApplied(let value, _): Outcome(subject: subject(value), result: .notApplied)
+        }
+    }
+}
+
+/// Where the session's outcomes go: every convergence engine of the session emits into one,
+/// and fronts observe it (``FeedSession/observeOutcomes(_:)``).
+@MainActor
+package final class Outcomes {
+    private let observers = HandlerList<Outcome>()
+
+    package init() {}
+
+    /// Calls every observer with `outcome`, in the order they subscribed.
+    package func emit(_ outcome: Outcome) {
+        observers.notify(outcome)
+    }
+
+    /// Calls `handler` on the main actor with every outcome, in order. Lasts as long as the token.
+    package func observe(_ handler: @escaping @MainActor @Sendable (Outcome) -> Void) -> Subscription {
+        observers.add(handler)
+    }
+}

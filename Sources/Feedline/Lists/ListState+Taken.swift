@@ -1,0 +1,62 @@
+extension ListState {
+    // MARK: - Transitions: rows a pending removal took (`TakenRows`)
+
+    /// `cause` (pending) takes the rows `ids`: they leave the rows and the waiting rows as
+    /// removed rows do; those of the rows are kept with their places until the server answers.
+    ///
+    /// - Complexity: O(k) for k ids (plus the array move).
+    mutating func rowsTaken(_ ids: [RowID], by cause: TakenRows.Cause, _ edit: inout RowEdit) {
+        let taken = ids.compactMap { id in rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) } }
+        self.taken.take(taken, by: cause)
+        removeRows(ids, &edit)
+    }
+
+    /// The server took `cause`: its rows are gone for good; those still held are released
+    /// (``RowEdit/released``: the store stops counting them).
+    mutating func removalConfirmed(_ cause: TakenRows.Cause, _ edit: inout RowEdit) {
+        edit.released += taken.release(taken.answered(cause))
+    }
+
+    /// The server refused `cause`: its rows go back where they were, each as `current` shows it
+    /// now (by id; as taken when absent from it), but for those in `stillHidden` (another cause
+    /// hides them), which are released. A row already back (a page brought it) stays where it is.
+    ///
+    /// - Complexity: O(k log k + c) for k rows taken and c current rows.
+    mutating func removalRefused(_ cause: TakenRows.Cause, current: [ListRow], stillHidden: Set<RowID>, _ edit: inout RowEdit) {
+        let all = taken.answered(cause)
+        guard !all.isEmpty else { return }
+        var latest: [RowID: ListRow] = [:]
+        latest.reserveCapacity(current.count)
+        for row in current { latest[row.id] = row }
+        var back: [ReinsertedRow] = []
+        var away: [ReinsertedRow] = []
+        for item in all {
+            if stillHidden.contains(item.row.id) {
+                away.append(item)
+            } else {
+                back.append(ReinsertedRow(index: item.index, row: latest[item.row.id] ?? item.row))
+            }
+        }
+        edit.released += taken.release(away)
+        reinsert(back, &edit)
+    }
+
+    /// After every event: held rows that are rows again (put back, or a page brought them) are
+    /// held no more; the store counts them already (``RowEdit/heldBack``). O(held), nothing when
+    /// none is held.
+    mutating func settleHeld(_ edit: inout RowEdit) {
+        guard !taken.held.isEmpty else { return }
+        edit.heldBack.formUnion(taken.shownAgain(in: rows))
+    }
+}
+
+extension ListState {
+    /// ``reduce(_:)``, and what the event told the store's count of this list's rows: the held
+    /// rows released (the store stops counting them) and the held rows that are rows again (it
+    /// counts them already) — what a view model reads from its edit (tests).
+    package mutating func reduceHolding(_ event: ListEvent) -> (changes: Changeset<ListRow>, released: [ListRow], heldBack: Set<RowID>) {
+        var edit = RowEdit(oldCount: rows.count)
+        reduce(event, into: &edit)
+        return (edit.changeset(in: self), edit.released, edit.heldBack)
+    }
+}

@@ -1,0 +1,94 @@
+/// Rows a pending removal took off a list (a mute, block or unfollow, a domain block, a delete,
+/// a conversation's removal, an account taken off a list), each with its place, until the
+/// server answers: a confirmation releases them, a refusal puts them back where they were —
+/// but for those another cause still hides. A value inside ``ListState``, changed only by its
+/// transitions (`ListEvent/rowsTaken(_:by:)`, `ListEvent/removalConfirmed(_:)`,
+/// `ListEvent/removalRefused(_:current:stillHidden:)`).
+///
+/// Rows an account's hiding takes are **held**: the store still counts them as shown by the
+/// list (taking them does not tell it), so a refusal puts them back without showing them again
+/// — O(rows put back), not O(rows taken) twice — and a confirmation releases them then.
+package struct TakenRows: Sendable, Equatable {
+    /// Why rows were taken: one pending removal.
+    package enum Cause: Hashable, Sendable {
+        /// A mute, block or unfollow of the account (its rows are held, see ``TakenRows``).
+        case account(AccountID)
+        /// A block of the domain.
+        case domain(String)
+        /// A delete of the post.
+        case delete(PostID)
+        /// The removal of the conversation.
+        case conversation(String)
+        /// The account's removal from the list a screen shows (pending until it is on it again).
+        case membership(AccountID)
+
+        /// Whether the store still counts the rows it takes as shown by the list.
+        var holds: Bool {
+            if case .account = self { return true }
+            return false
+        }
+
+        /// Whether it takes one row, whose place a later taking replaces (rather than adds to).
+        var takesOne: Bool {
+            switch self {
+            case .conversation, .membership: true
+            case .account, .domain, .delete: false
+            }
+        }
+    }
+
+    /// The rows each pending removal took, with their places when taken, in the order taken.
+    package private(set) var byCause: [Cause: [ReinsertedRow]] = [:]
+    /// Rows taken by an account's hiding that the store still counts as shown by this list,
+    /// none of them a row of the list (``ListState/checkInvariants()``).
+    package private(set) var held: Set<RowID> = []
+
+    package init() {}
+
+    /// Rows taken by these causes, `held` of them held (tests write expected values this way).
+    package init(_ byCause: [Cause: [ReinsertedRow]], held: Set<RowID> = []) {
+        self.byCause = byCause
+        self.held = held
+    }
+
+    /// Whether no removal is pending.
+    package var isEmpty: Bool { byCause.isEmpty }
+
+    /// The rows `cause` took, with their places (empty when it took none or was answered).
+    package func rows(of cause: Cause) -> [ReinsertedRow] { byCause[cause] ?? [] }
+
+    /// `cause` took `taken` (rows of the list, with their places).
+    mutating func take(_ taken: [ReinsertedRow], by cause: Cause) {
+        guard !taken.isEmpty else { return }
+        if cause.takesOne {
+            byCause[cause] = taken
+        } else {
+            byCause[cause, default: []] += taken
+        }
+        if cause.holds {
+            held.reserveCapacity(held.count + taken.count)
+            for row in taken { held.insert(row.row.id) }
+        }
+    }
+
+    /// The server answered `cause`: the rows it took, with their places (no longer pending).
+    mutating func answered(_ cause: Cause) -> [ReinsertedRow] {
+        byCause.removeValue(forKey: cause) ?? []
+    }
+
+    /// Rows that will not come back: those of them still held, which the store must stop
+    /// counting as shown by the list. They are held no more.
+    mutating func release(_ taken: [ReinsertedRow]) -> [ListRow] {
+        guard !held.isEmpty else { return [] }
+        return taken.compactMap { held.remove($0.row.id) != nil ? $0.row : nil }
+    }
+
+    /// Held rows that are rows of the list again (a page or a put-back brought them): the store
+    /// counts them already. They are held no more. O(held).
+    mutating func shownAgain(in rows: RowList) -> Set<RowID> {
+        guard !held.isEmpty else { return [] }
+        let back = held.filter { rows.contains($0) }
+        held.subtract(back)
+        return back
+    }
+}

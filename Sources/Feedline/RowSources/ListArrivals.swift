@@ -1,0 +1,54 @@
+/// What reaches a list from outside its own loads: the posts and notifications a stream
+/// brought (already in the store), and your own posts — on their way, confirmed, withdrawn.
+/// The session tells each list that shows them; each becomes one event of the list's loop.
+@MainActor
+enum ListArrivals {
+    /// Entries a stream brought for `list`'s feed, newest first, less those its filters or a
+    /// mute or block keep away.
+    static func streamed(_ posts: [Post], into list: FeedListViewModel) {
+        let shown = posts.filter { !$0.isHidden(in: list.filterContext) && !list.removals.keepsAway($0, in: list.hidingSource, list.store) }
+        guard !shown.isEmpty else { return }
+        list.send(.streamed(shown.map(list.make.row)))
+    }
+
+    /// A notification a stream brought, merged into its group when `list` knows the group —
+    /// by its key, or (a stream that keys groups its own way, as the HTTP stream must without
+    /// Mastodon 4.3's `group_key`) a group of the same kind about the same post (follows: any)
+    /// whose newest notification is less than ``NotificationGroup/maximumJoinSpan`` from it.
+    static func streamed(_ group: NotificationGroup, into list: FeedListViewModel) {
+        if group.isAboutMissingPost || group.post?.isHidden(in: list.filterContext) == true { return }
+        if let post = group.post, list.removals.keepsAway(post, in: list.source, list.store) { return }
+        if list.removals.keepsAway(group, list.store) { return }
+        let id = RowID.notification(group.id)
+        let state = list.state
+        let known = (state.waiting[id: id] ?? state.rows[id: id])?.notification?.group ?? state.joinable(group)
+        list.send(.streamed([list.make.row(known.map { $0.merging(newer: group) } ?? group)]))
+    }
+
+    /// The user's own post, just confirmed (already in the store): shown at once in `list` (see
+    /// `ListState/ownPosted(_:_:)`) unless its filters hide it.
+    static func ownPosted(_ post: Post, into list: FeedListViewModel) {
+        guard !post.isHidden(in: list.filterContext) else { return }
+        list.send(.ownPosted(list.make.row(post)))
+    }
+
+    /// The user's own post on its way (a local copy in the store, ``PostID/isSending``), shown
+    /// at once in `list` (see `ListState/ownSending(_:parent:_:)`).
+    static func ownSending(_ post: Post, parent: PostID?, into list: FeedListViewModel) {
+        list.send(.ownSending(list.make.row(post), parent: parent))
+    }
+
+    /// The server confirmed the post `list` shows as `local`: the same row shows `post` from
+    /// now on, and hears of its changes (the store tells the row by its identity).
+    static func ownConfirmed(_ local: PostID, _ post: Post, in list: FeedListViewModel) {
+        let shown = list.rows.contains(.post(local))
+        if shown { list.holder?.hide(local, row: .post(local)) }
+        list.send(.ownConfirmed(local: local, list.make.row(post)))
+        if shown, list.rows.contains(.post(local)) { list.holder?.show(post.originalID, row: .post(local)) }
+    }
+
+    /// The post `list` shows as `local` will not be posted: its row goes.
+    static func ownWithdrawn(_ local: PostID, from list: FeedListViewModel) {
+        list.send(.ownWithdrawn(local: local))
+    }
+}

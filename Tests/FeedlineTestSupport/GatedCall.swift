@@ -1,0 +1,74 @@
+import Feedline
+
+/// One call a ``GatedServer`` received: its kind, what it is about (``key``) and how it was
+/// asked, e.g. `setDomainBlock(promo.example, true)`.
+public struct GatedCall: Hashable, Sendable, CustomStringConvertible {
+    /// Every call of a `FeedService`, one case per requirement.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        // Timelines
+        case page, newer, notifications, newerNotifications, post, context
+        // Interactions
+        case interaction
+        // Writing
+        case composeSettings, publish, delete, source, history, vote
+        // Relationships
+        case profile, relationships, setRelationship, accounts, search, answerFollowRequest
+        // Domain blocks
+        case domainBlocks, setDomainBlock
+        // Tags
+        case tag, setTagFollow, followedTags, trendingTags
+        // Lists
+        case lists, createList, renameList, deleteList, setListMembership
+        // Conversations
+        case conversations, markConversationRead, removeConversation
+
+        /// The reads: calls that change nothing on the server.
+        public static let reads: Set<Kind> = [
+            .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .profile, .relationships,
+            .accounts, .search, .domainBlocks, .tag, .followedTags, .trendingTags, .lists, .conversations,
+        ]
+        /// The writes: calls that change the server.
+        public static var writes: Set<Kind> { Set(allCases).subtracting(reads) }
+    }
+
+    public var kind: Kind
+    /// What the call is about: the feed, post, account, domain, hashtag, list or conversation
+    /// (as the call names it); empty for a call about none.
+    public var key: String
+    /// What a change asks for: on (`true`) or off, for an interaction, a relationship, a domain
+    /// block, a hashtag follow or a list membership; `nil` for other calls.
+    public var value: Bool?
+    /// The call as asked, for messages.
+    public var description: String
+
+    public init(_ kind: Kind, key: String = "", value: Bool? = nil, _ arguments: String = "") {
+        self.kind = kind
+        self.key = key
+        self.value = value
+        description = "\(kind.rawValue)(\(arguments.isEmpty ? key : arguments))"
+    }
+}
+
+/// What a ``GatedServer`` does with a call of a kind (and key): answer it from its model, fail
+/// it with an error, or hold it until the test answers or fails it.
+public enum Gate: Sendable {
+    case answer
+    case fail(any Error & Sendable)
+    /// With `cancellable`, a caller that is cancelled stops waiting at once and the call leaves
+    /// the held ones, as a request a client gave up on.
+    case hold(cancellable: Bool)
+}
+
+/// A call a ``GatedServer`` was not told to expect: a refusal, so nothing tries it again.
+public struct UnexpectedGatedCall: FeedServiceError, Hashable {
+    public var call: GatedCall
+    public var expected: [GatedCall.Kind]
+
+    public var isTransient: Bool { false }
+    public var errorDescription: String? { message }
+
+    /// e.g. `GatedServer got post(p1), which the test did not expect (it expects page, interaction)`.
+    public var message: String {
+        "GatedServer got \(call), which the test did not expect (it expects \(expected.isEmpty ? "nothing" : expected.map(\.rawValue).joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,275 @@
+import Feedline
+import Foundation
+
+// Every service slice of `FeedService`, answered from the model through the gates.
+
+extension GatedServer {
+    // MARK: - Timelines
+
+    public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+        let size = pageSize
+        return try await run(GatedCall(.page, key: feed.description, "\(feed), after: \(cursor?.rawValue ?? "nil")")) { model in
+            let (posts, next) = try model.page(of: feed, after: cursor, size: size)
+            return Page(posts: posts, next: next)
+        }
+    }
+
+    public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+        try await run(GatedCall(.newer, key: feed.description, "\(feed), than: \(lower), olderThan: \(upper?.rawValue ?? "nil")")) { model in
+            let posts = model.timeline(feed)
+            let end = posts.firstIndex { $0.id == lower } ?? posts.count
+            let start = upper.flatMap { upper in posts.firstIndex { $0.id == upper }.map { $0 + 1 } } ?? 0
+            return NewerPage(posts: start < end ? Array(posts[start..<end]) : [], hasMore: false)
+        }
+    }
+
+    public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        try await run(GatedCall(.notifications, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.timelines.notifications, after: cursor) }
+    }
+
+    public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        try await run(GatedCall(.newerNotifications, "than: \(lower), olderThan: \(upper.map { "\($0)" } ?? "nil")")) { model in
+            let groups = model.timelines.notifications
+            let end = groups.firstIndex { $0.newestID == lower } ?? groups.count
+            let start = upper.flatMap { upper in groups.firstIndex { $0.oldestID == upper }.map { $0 + 1 } } ?? 0
+            return NewerPage(items: start < end ? Array(groups[start..<end]) : [], hasMore: false)
+        }
+    }
+
+    public func post(_ id: PostID) async throws -> Post {
+        try await run(GatedCall(.post, key: id.rawValue)) { model in
+            guard let post = model.entry(id) else { throw RecordNotFound() }
+            return post
+        }
+    }
+
+    /// The thread of `id` as the model's posts make it: the posts it replies to, oldest first,
+    /// and every reply below it, oldest first.
+    public func context(of id: PostID) async throws -> PostContext {
+        try await run(GatedCall(.context, key: id.rawValue)) { model in
+            guard let post = model.original(of: id) else { throw RecordNotFound() }
+            var ancestors: [Post] = []
+            var parent = post.inReplyToID.flatMap { model.original(of: $0) }
+            while let above = parent, !ancestors.contains(where: { $0.id == above.id }) {
+                ancestors.insert(above, at: 0)
+                parent = above.inReplyToID.flatMap { model.original(of: $0) }
+            }
+            var descendants: [Post] = []
+            var parents: Set<PostID> = [post.id]
+            let replies = model.originals.values.filter { $0.inReplyToID != nil }.sorted { ($0.createdAt, $0.id.rawValue) < ($1.createdAt, $1.id.rawValue) }
+            var added = true
+            while added {
+                added = false
+                for reply in replies where !parents.contains(reply.id) && reply.inReplyToID.map(parents.contains) == true {
+                    descendants.append(reply)
+                    parents.insert(reply.id)
+                    added = true
+                }
+            }
+            return PostContext(ancestors: ancestors, descendants: descendants.sorted { ($0.createdAt, $0.id.rawValue) < ($1.createdAt, $1.id.rawValue) })
+        }
+    }
+
+    // MARK: - Interactions
+
+    public func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+        try await run(GatedCall(.interaction, key: postID.rawValue, value: value, "\(kind) \(value) \(postID)")) { model in
+            try model.set(kind, to: value, on: postID)
+        }
+    }
+
+    // MARK: - Writing
+
+    public func composeSettings() async throws -> ComposeSettings {
+        let me = me
+        return try await run(GatedCall(.composeSettings)) { _ in ComposeSettings(account: me) }
+    }
+
+    public func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
+        let me = me
+        return try await run(GatedCall(.publish, key: draft.editing?.rawValue ?? idempotencyKey, "\(draft.editing.map { "edit \($0): " } ?? "")\(draft.text)")) { model in
+            try model.publish(draft, idempotencyKey: idempotencyKey, by: me, at: draft.createdAt)
+        }
+    }
+
+    public func delete(_ id: PostID) async throws -> Post {
+        let me = me
+        return try await run(GatedCall(.delete, key: id.rawValue)) { model in try model.delete(id, by: me) }
+    }
+
+    public func source(of id: PostID) async throws -> PostSource {
+        try await run(GatedCall(.source, key: id.rawValue)) { model in try model.source(of: id) }
+    }
+
+    public func history(of id: PostID) async throws -> [PostVersion] {
+        try await run(GatedCall(.history, key: id.rawValue)) { model in try model.history(of: id) }
+    }
+
+    public func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
+        try await run(GatedCall(.vote, key: postID.rawValue, "\(pollID) of \(postID): \(choices)")) { model in
+            try model.vote(poll: pollID, of: postID, choices: choices)
+        }
+    }
+
+    // MARK: - Relationships
+
+    public func profile(of account: AccountID) async throws -> Profile {
+        try await run(GatedCall(.profile, key: account.rawValue)) { model in
+            guard let profile = model.relationships.profiles[account] else { throw RecordNotFound() }
+            return profile
+        }
+    }
+
+    /// Each account asked, once, in the order asked; `domainBlocking` says whether its handle's
+    /// domain is blocked.
+    public func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
+        try await run(GatedCall(.relationships, key: accounts.map(\.rawValue).joined(separator: ","))) { model in
+            var seen = Set<AccountID>()
+            return accounts.filter { seen.insert($0).inserted }.map { model.relationship(of: $0) }
+        }
+    }
+
+    public func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
+        try await run(GatedCall(.setRelationship, key: account.rawValue, value: value, "\(kind.verb(value)) \(account)")) { model in
+            _ = try model.relationships.set(kind, to: value, of: account, mute: mute)
+            return model.relationship(of: account)
+        }
+    }
+
+    public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
+        try await run(GatedCall(.accounts, key: list.description)) { model in try page(model.accounts(in: list), after: cursor) }
+    }
+
+    /// The profiles whose handle or name holds `query` (any case), by handle.
+    public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
+        try await run(GatedCall(.search, key: query)) { model in
+            let needle = query.trimmingCharacters(in: .whitespaces).lowercased()
+            let found = model.relationships.profiles.values.filter { profile in
+                !needle.isEmpty && (profile.author.handle.lowercased().contains(needle) || profile.author.displayName.lowercased().contains(needle))
+            }
+            return try page(found.sorted { $0.author.handle < $1.author.handle }.map(SearchResult.account), after: cursor)
+        }
+    }
+
+    public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
+        try await run(GatedCall(.answerFollowRequest, key: account.rawValue, value: accept, "\(account) \(accept ? "accept" : "reject")")) { model in
+            _ = model.relationships.answerFollowRequest(from: account, accept: accept)
+            return model.relationship(of: account)
+        }
+    }
+
+    // MARK: - Domain blocks
+
+    public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
+        try await run(GatedCall(.domainBlocks, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.domainBlocks.domains, after: cursor) }
+    }
+
+    public func setDomainBlock(_ domain: String, to value: Bool) async throws {
+        try await run(GatedCall(.setDomainBlock, key: domain, value: value, "\(domain), \(value)")) { model in
+            try model.domainBlocks.set(domain, to: value)
+        }
+    }
+
+    // MARK: - Tags
+
+    public func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
+        try await run(GatedCall(.setTagFollow, key: name, value: value, "\(name), \(value)")) { model in try model.tags.set(name, to: value) }
+    }
+
+    public func tag(named name: String) async throws -> Hashtag {
+        try await run(GatedCall(.tag, key: name)) { model in model.tags.tag(named: try ServerTags.valid(name)) }
+    }
+
+    public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+        try await run(GatedCall(.followedTags, "after: \(cursor?.rawValue ?? "nil")")) { model in
+            try page(model.tags.followed.map { model.tags.tag(named: $0) }, after: cursor)
+        }
+    }
+
+    /// The hashtags the model's originals carry, most used first (then by name).
+    public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+        try await run(GatedCall(.trendingTags, "after: \(cursor?.rawValue ?? "nil")")) { model in
+            var uses: [String: (name: String, uses: Int, authors: Set<String>)] = [:]
+            for post in model.originals.values.sorted(by: { $0.createdAt < $1.createdAt }) {
+                for name in Set(post.tags.map { $0.lowercased() }) {
+                    let spelled = post.tags.first { $0.lowercased() == name } ?? name
+                    uses[name, default: (spelled, 0, [])].uses += 1
+                    uses[name]?.authors.insert(post.author.id)
+                }
+            }
+            let ranked = uses.values.sorted { ($1.uses, $0.name) < ($0.uses, $1.name) }.map { use in
+                Hashtag(name: use.name, weeklyUses: use.uses, weeklyAccounts: use.authors.count, following: model.tags.isFollowed(use.name))
+            }
+            return try page(ranked, after: cursor)
+        }
+    }
+
+    // MARK: - Lists
+
+    public func lists() async throws -> [UserList] {
+        try await run(GatedCall(.lists)) { model in model.lists.lists }
+    }
+
+    public func createList(title: String) async throws -> UserList {
+        try await run(GatedCall(.createList, key: title)) { model in try model.lists.create(title: title) }
+    }
+
+    public func renameList(_ id: String, to title: String) async throws -> UserList {
+        try await run(GatedCall(.renameList, key: id, "\(id), to: \(title)")) { model in try model.lists.rename(id, to: title) }
+    }
+
+    public func deleteList(_ id: String) async throws {
+        try await run(GatedCall(.deleteList, key: id)) { model in try model.lists.delete(id) }
+    }
+
+    public func setListMembership(list: String, account: AccountID, to value: Bool) async throws {
+        try await run(GatedCall(.setListMembership, key: list, value: value, "\(list), \(account), \(value)")) { model in
+            try model.lists.set(account, on: list, to: value, followed: model.relationships.relationship(of: account).following)
+        }
+    }
+
+    // MARK: - Conversations
+
+    public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
+        try await run(GatedCall(.conversations, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.conversations.conversations, after: cursor) }
+    }
+
+    public func markConversationRead(_ id: String) async throws -> Conversation {
+        try await run(GatedCall(.markConversationRead, key: id)) { model in try model.conversations.markRead(id) }
+    }
+
+    public func removeConversation(_ id: String) async throws {
+        try await run(GatedCall(.removeConversation, key: id)) { model in try model.conversations.remove(id) }
+    }
+}
+
+extension ServerModel where Entry == Post {
+    /// The relationship with `account`, `domainBlocking` on when its handle's domain is blocked.
+    public func relationship(of account: AccountID) -> Relationship {
+        var relationship = relationships.relationship(of: account)
+        let handle = account.handle ?? relationships.profiles[account]?.author.handle
+        if let domain = handle?.split(separator: "@").last, handle?.contains("@") == true {
+            relationship.domainBlocking = domainBlocks.isBlocked(String(domain))
+        }
+        return relationship
+    }
+
+    /// The profiles of an account list: your mutes, blocks and follow requests, a list's
+    /// members, your followers and whom you follow, and those of others the model knows
+    /// (``ServerRelationships/followers``); an account with no profile is left out.
+    public func accounts(in list: AccountList) -> [Profile] {
+        let ids: [AccountID]
+        switch list {
+        case .mutes: ids = relationships.accounts(with: .mute)
+        case .blocks: ids = relationships.accounts(with: .block)
+        case .requests: ids = relationships.byAccount.values.filter(\.requestedBy).map(\.accountID).sorted { $0.rawValue < $1.rawValue }
+        case .members(let id): ids = lists.members[id] ?? []
+        case .following(let id) where id == relationships.me: ids = relationships.accounts(with: .follow)
+        case .followers(let id) where id == relationships.me:
+            ids = relationships.byAccount.values.filter(\.followedBy).map(\.accountID).sorted { $0.rawValue < $1.rawValue }
+        case .followers(let id): ids = relationships.followers[id] ?? []
+        case .following(let id): ids = relationships.followers.filter { $0.value.contains(id) }.keys.sorted { $0.rawValue < $1.rawValue }
+        }
+        return ids.compactMap { relationships.profiles[$0] }
+    }
+}

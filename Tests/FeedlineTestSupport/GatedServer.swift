@@ -1,0 +1,163 @@
+import Feedline
+import Foundation
+import Testing
+
+/// The one test double of a `FeedService`: every service slice answers from one
+/// ``ServerModel`` of posts by its laws, and the test says, per kind of call (and per key),
+/// whether a call is answered, failed or held until the test answers or fails it. Any call the
+/// test did not open a gate for fails the test with an `Issue` pointing at the line that made
+/// the server, and fails the call itself with ``UnexpectedGatedCall`` — at once, never left
+/// waiting.
+///
+/// A held call changes the model only when the test answers it (``answerHeld(at:)``), as a
+/// server acts when the request arrives; a failed one changes nothing.
+///
+/// Safe from any task.
+public final class GatedServer: FeedService, Sendable {
+    private struct State {
+        var model: ServerModel<Post>
+        var gates: [GatedCall.Kind: Gate] = [:]
+        var keyed: [KeyedKind: Gate] = [:]
+        var calls: [GatedCall] = []
+    }
+
+    private struct KeyedKind: Hashable {
+        var kind: GatedCall.Kind
+        var key: String
+    }
+
+    private let state: Locked<State>
+    /// The calls held until the test answers or fails them (``hold(_:key:cancellable:)``).
+    public let held = HeldCalls<GatedCall, Void>()
+    /// The signed-in user: the author of what the server publishes.
+    public let me: Author
+    /// How many items a page holds.
+    public let pageSize: Int
+    private let sourceLocation: SourceLocation
+
+    /// A server of `model`, answering the calls of `answering` from it; every other call is
+    /// unexpected until ``answer(_:key:)``, ``fail(_:key:with:)`` or ``hold(_:key:cancellable:)``
+    /// opens a gate for it.
+    public init(
+        _ model: ServerModel<Post> = ServerModel(), me: Author = Post.signedInUser, pageSize: Int = 20, answering: Set<GatedCall.Kind> = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var model = model
+        model.relationships.me = AccountID(me.id)
+        var state = State(model: model)
+        for kind in answering { state.gates[kind] = .answer }
+        self.state = Locked(state)
+        self.me = me
+        self.pageSize = pageSize
+        self.sourceLocation = sourceLocation
+    }
+
+    /// A server whose feeds list `posts` (home, newest first, unless `feeds` says otherwise),
+    /// answering `answering`.
+    public convenience init(
+        posts: [Post], feeds: [Feed] = [.home], notifications: [NotificationGroup] = [], me: Author = Post.signedInUser, pageSize: Int = 20,
+        answering: Set<GatedCall.Kind> = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var model = ServerModel(posts)
+        for feed in feeds { model.timelines.feeds[feed] = posts.map(\.id) }
+        model.timelines.notifications = notifications
+        self.init(model, me: me, pageSize: pageSize, answering: answering, sourceLocation: sourceLocation)
+    }
+
+    // MARK: - Gates
+
+    /// Answers calls of `kinds` (about `key` only, when given) from the model.
+    public func answer(_ kinds: GatedCall.Kind..., key: String? = nil) { open(kinds, key, .answer) }
+
+    /// Fails calls of `kinds` (about `key` only, when given) with `error`; the model stays.
+    public func fail(_ kinds: GatedCall.Kind..., key: String? = nil, with error: any Error & Sendable) { open(kinds, key, .fail(error)) }
+
+    /// Holds calls of `kinds` (about `key` only, when given) until the test answers or fails them.
+    public func hold(_ kinds: GatedCall.Kind..., key: String? = nil, cancellable: Bool = false) {
+        open(kinds, key, .hold(cancellable: cancellable))
+    }
+
+    /// Makes calls of `kinds` (about `key` only, when given) unexpected again.
+    public func close(_ kinds: GatedCall.Kind..., key: String? = nil) {
+        state.withLock { state in
+            for kind in kinds {
+                if let key { state.keyed[KeyedKind(kind: kind, key: key)] = nil } else { state.gates[kind] = nil }
+            }
+        }
+    }
+
+    private func open(_ kinds: [GatedCall.Kind], _ key: String?, _ gate: Gate) {
+        state.withLock { state in
+            for kind in kinds {
+                if let key { state.keyed[KeyedKind(kind: kind, key: key)] = gate } else { state.gates[kind] = gate }
+            }
+        }
+    }
+
+    // MARK: - The model and the calls
+
+    /// The model as it is now.
+    public var model: ServerModel<Post> { state.withLock { $0.model } }
+
+    /// Changes the model, telling nobody (as a change no stream reported).
+    @discardableResult
+    public func update<Result: Sendable>(_ change: (inout ServerModel<Post>) throws -> Result) rethrows -> Result {
+        try state.withLock { state in try change(&state.model) }
+    }
+
+    /// Every call received so far, in order (unexpected ones too).
+    public var calls: [GatedCall] { state.withLock { $0.calls } }
+
+    /// The calls of `kind` received so far, in order.
+    public func calls(_ kind: GatedCall.Kind) -> [GatedCall] { calls.filter { $0.kind == kind } }
+
+    /// Returns once at least `count` calls are held.
+    public func waitForHeld(_ count: Int) async { await held.waitFor(count) }
+
+    /// Answers the held call at `index` (oldest first) from the model as it is now; `false`
+    /// when none is held there.
+    @discardableResult
+    public func answerHeld(at index: Int) -> Bool {
+        guard let call = held.take(at: index) else { return false }
+        call.answer(())
+        return true
+    }
+
+    /// Fails the held call at `index` (oldest first) with `error`; `false` when none is held there.
+    @discardableResult
+    public func failHeld(at index: Int, with error: any Error) -> Bool {
+        guard let call = held.take(at: index) else { return false }
+        call.fail(error)
+        return true
+    }
+
+    /// Runs `call` through its gate, then (answered) `body` on the model.
+    func run<Result: Sendable>(_ call: GatedCall, _ body: (inout ServerModel<Post>) throws -> Result) async throws -> Result {
+        let gate = state.withLock { state in
+            state.calls.append(call)
+            return state.keyed[KeyedKind(kind: call.kind, key: call.key)] ?? state.gates[call.kind]
+        }
+        switch gate {
+        case nil:
+            let expected = state.withLock { state in
+                Set(state.gates.keys).union(state.keyed.keys.map(\.kind))
+            }
+            let unexpected = UnexpectedGatedCall(call: call, expected: GatedCall.Kind.allCases.filter(expected.contains))
+            Issue.record(Comment(rawValue: unexpected.message), sourceLocation: sourceLocation)
+            throw unexpected
+        case .fail(let error)?:
+            throw error
+        case .hold(let cancellable)?:
+            try await held.hold(call, cancellable: cancellable)
+        case .answer?:
+            break
+        }
+        return try state.withLock { state in try body(&state.model) }
+    }
+
+    /// A page of `items` after `cursor`, ``pageSize`` at a time.
+    func page<Item>(_ items: [Item], after cursor: PageCursor?) throws -> Page<Item> {
+        let (range, next) = try ServerModel<Post>.slice(items.count, after: cursor, size: pageSize)
+        return Page(items: Array(items[range]), next: next)
+    }
+}

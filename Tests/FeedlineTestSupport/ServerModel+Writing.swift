@@ -1,0 +1,103 @@
+import Feedline
+import Foundation
+
+/// The writing laws of a server of posts, as Mastodon's and the sandbox's:
+/// - A published post is on top of home and of the author's profile, and asking again with the
+///   same key publishes nothing new (it answers the same post).
+/// - An edit changes the text and warning everywhere the post shows, dates it, and keeps the
+///   version before in the history (the first version is the post as published).
+/// - A deleted post is gone: from every timeline, as every boost of it, and a later read of it
+///   is "Record not found". Only your own posts can be edited or deleted.
+extension ServerModel where Entry == Post {
+    /// Publishes `draft` by `author` at `now` (or edits the post `draft.editing` names) and
+    /// returns the post as the server answers it.
+    ///
+    /// - Throws: ``RecordNotFound`` for an edit of a post gone; ``ServerRefusal`` for an empty
+    ///   post or an edit of someone else's post; nothing changes then.
+    public mutating func publish(_ draft: Draft, idempotencyKey: String, by author: Author, at now: Date) throws -> Post {
+        guard !draft.text.allSatisfy(\.isWhitespace) || draft.poll != nil || !draft.media.isEmpty else {
+            throw ServerRefusal("Validation failed: Text can't be blank")
+        }
+        if let id = draft.editing { return try edit(id, to: draft, by: author, at: now) }
+        if let known = writing.published[idempotencyKey], let post = entry(known) { return post }
+        writing.made += 1
+        let post = Post(
+            id: PostID("post\(writing.made)"), author: author, text: draft.text, createdAt: now, contentWarning: draft.contentWarning,
+            inReplyToID: draft.inReplyTo, visibility: draft.visibility
+        )
+        add([post])
+        writing.published[idempotencyKey] = post.id
+        timelines.prepend(post.id, to: [.home, .account(AccountID(author.id))])
+        return post
+    }
+
+    private mutating func edit(_ id: PostID, to draft: Draft, by author: Author, at now: Date) throws -> Post {
+        guard let before = original(of: id) else { throw RecordNotFound() }
+        guard before.author.id == author.id else { throw ServerRefusal("This action is not allowed") }
+        var versions = writing.versions[before.id] ?? [Self.version(of: before, at: before.createdAt)]
+        let edited = update(before.id) { post in
+            post.text = draft.text
+            post.contentWarning = draft.contentWarning
+            post.editedAt = now
+        }
+        guard let edited else { throw RecordNotFound() }
+        versions.append(Self.version(of: edited, at: now))
+        writing.versions[before.id] = versions
+        return edited
+    }
+
+    /// Deletes `author`'s post `id` (or the original a boost entry of theirs shows) and returns
+    /// it as it was.
+    ///
+    /// - Throws: ``RecordNotFound`` for a post gone, ``ServerRefusal`` for someone else's post.
+    public mutating func delete(_ id: PostID, by author: Author) throws -> Post {
+        guard let post = original(of: id) else { throw RecordNotFound() }
+        guard post.author.id == author.id else { throw ServerRefusal("This action is not allowed") }
+        remove(post.id)
+        writing.versions[post.id] = nil
+        return post
+    }
+
+    /// What `id` was written as: its text and warning now.
+    ///
+    /// - Throws: ``RecordNotFound`` for a post gone.
+    public func source(of id: PostID) throws(RecordNotFound) -> PostSource {
+        guard let post = original(of: id) else { throw RecordNotFound() }
+        return PostSource(text: post.text, contentWarning: post.contentWarning)
+    }
+
+    /// The versions of `id`, oldest first: one for a post never edited.
+    ///
+    /// - Throws: ``RecordNotFound`` for a post gone.
+    public func history(of id: PostID) throws(RecordNotFound) -> [PostVersion] {
+        guard let post = original(of: id) else { throw RecordNotFound() }
+        return writing.versions[post.id] ?? [Self.version(of: post, at: post.createdAt)]
+    }
+
+    private static func version(of post: Post, at date: Date) -> PostVersion {
+        PostVersion(text: post.text, contentWarning: post.contentWarning, createdAt: date, media: post.media, poll: post.poll)
+    }
+}
+
+extension ServerModel where Entry == Post {
+    /// Votes `choices` on the poll `pollID` of the post `postID` and returns the poll after:
+    /// each chosen option counts one more, and the poll says you voted and what.
+    ///
+    /// - Throws: ``RecordNotFound`` for a post or poll gone; ``ServerRefusal`` for an ended
+    ///   poll, a second vote, or choices the poll does not take; nothing changes then.
+    public mutating func vote(poll pollID: String, of postID: PostID, choices: [Int]) throws -> Poll {
+        guard let post = original(of: postID), var poll = post.poll, poll.id == pollID else { throw RecordNotFound() }
+        if poll.expired { throw ServerRefusal("Validation failed: The poll has already ended") }
+        if poll.voted { throw ServerRefusal("Validation failed: You have already voted on this poll") }
+        let picked = Set(choices)
+        guard !picked.isEmpty, picked.allSatisfy(poll.options.indices.contains), poll.multiple || picked.count == 1 else {
+            throw ServerRefusal("Validation failed: Choices are not valid")
+        }
+        for choice in picked { poll.options[choice].votes = (poll.options[choice].votes ?? 0) + 1 }
+        poll.votesCount += picked.count
+        poll.voted = true
+        poll.ownVotes = picked.sorted()
+        update(post.id) { $0.poll = poll }
+        return poll
+    }
+}

@@ -1,0 +1,189 @@
+import Feedline
+import FeedlineTestSupport
+import Foundation
+import Testing
+
+/// A server whose hashtag follows and domain blocks wait until the test answers, refuses or
+/// drops them (for lack of a connection), in any order.
+private final class OutcomeServer: EmptyReads, Sendable {
+    enum Call: Hashable, Sendable {
+        case tag(String, Bool)
+        case domain(String, Bool)
+    }
+
+    struct Failure: FeedServiceError {
+        var message: String
+        var isTransient: Bool
+        var errorDescription: String? { message }
+    }
+
+    let held = HeldCalls<Call, Void>()
+    /// What the followed hashtags say (a server that took a follow whose answer was lost).
+    let followed = Locked<[String]>([])
+
+    func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+        Page(items: cursor == nil ? followed.withLock { $0 }.map { Hashtag(name: $0, following: true) } : [], next: nil)
+    }
+
+    func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
+        try await held.hold(.tag(name, value))
+        return Hashtag(name: name, following: value)
+    }
+
+    func setDomainBlock(_ domain: String, to value: Bool) async throws {
+        try await held.hold(.domain(domain, value))
+    }
+}
+
+/// One way to hear results: the session's outcomes, through its public API.
+@MainActor
+@Suite("Outcome stream", .timeLimit(.minutes(10)))
+struct OutcomeStreamTests {
+    private static func subject(_ call: OutcomeServer.Call) -> Outcome.Subject {
+        switch call {
+        case .tag(let tag, let value): .tagFollow(tag, following: value)
+        case .domain(let domain, let value): .domainBlock(domain, blocked: value)
+        }
+    }
+
+    @Test("every change asked yields one final outcome, in the order of the answers: done, refused with the server's sentence, queued with its delay and then its end (seeded: FEEDLINE_SEED replays)")
+    func oneFinalOutcomePerChange() async throws {
+        let base = testSeed(UInt64(Date().timeIntervalSince1970))
+        print("OutcomeStreamTests seed: \(base)")
+        for round in 0..<40 {
+            let seed = base &+ UInt64(round)
+            var random = SeededGenerator(seed: seed)
+            let server = OutcomeServer()
+            let clock = ManualClock()
+            let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
+            let (heard, told) = AsyncStream.makeStream(of: Outcome.self)
+            var outcomes = heard.makeAsyncIterator()
+            let subscription = session.observeOutcomes { told.yield($0) }
+            var asked: [OutcomeServer.Call] = []
+            for index in 0..<(2 + random.next(below: 6)) {
+                let value = random.next(below: 2) == 0
+                if random.next(below: 2) == 0 {
+                    #expect(session.setTagFollow("tag\(index)", value))
+                    asked.append(.tag("tag\(index)", value))
+                } else {
+                    #expect(session.setDomainBlock("d\(index).example", value))
+                    asked.append(.domain("d\(index).example", value))
+                }
+            }
+            var finals: [Outcome.Subject: Int] = [:]
+            var waiting = asked.count
+            var failures: [OutcomeServer.Call: Int] = [:]
+            while waiting > 0 {
+                await server.held.waitFor(waiting)
+                guard let call = server.held.take(at: random.next(below: waiting)) else { break }
+                let subject = Self.subject(call.call)
+                let outcome: Outcome
+                switch random.next(below: 4) {
+                case 0:
+                    call.fail(OutcomeServer.Failure(message: "Refused \(subject).", isTransient: false))
+                    outcome = Outcome(subject: subject, result: .refused("Refused \(subject)."))
+                    waiting -= 1
+                case 1:
+                    failures[call.call, default: 0] += 1
+                    call.fail(OutcomeServer.Failure(message: "The connection was lost.", isTransient: true))
+                    // 2 s after the first failure, doubling.
+                    let delay = Duration.seconds(min(2 << min(failures[call.call, default: 1] - 1, 5), 60))
+                    outcome = Outcome(subject: subject, result: .queued(reason: "The connection was lost.", resendAfter: delay))
+                default:
+                    call.answer(())
+                    outcome = Outcome(subject: subject, result: .done)
+                    waiting -= 1
+                }
+                let got = await outcomes.next()
+                #expect(got == outcome, "seed \(seed): heard \(String(describing: got)), expected \(outcome)")
+                if outcome.isFinal { finals[subject, default: 0] += 1 }
+                if !outcome.isFinal {
+                    // Sent again at once by a retry (the request is held again).
+                    #expect(session.retry(), "seed \(seed)")
+                }
+            }
+            #expect(finals.count == asked.count && finals.values.allSatisfy { $0 == 1 }, "seed \(seed): one final outcome per change: \(finals)")
+            await session.settle()
+            subscription.cancel()
+            told.finish()
+            var more: [Outcome] = []
+            while let outcome = await outcomes.next() { more.append(outcome) }
+            #expect(more == [], "seed \(seed): nothing more is heard")
+        }
+    }
+
+    @Test("a post's favourite and an account's mute are heard from the same stream: queued with its delay, refused with the server's sentence, done — the relationship store already words a refusal when it is heard")
+    func postsAndAccounts() async throws {
+        let (session, service, clock) = await outboxSession([makePost("p1", favourites: 3)])
+        var heard: [Outcome] = []
+        let subscription = session.observeOutcomes { heard.append($0) }
+        let favourite = Outcome.Subject.interaction(.favourite, true, post: "p1")
+        #expect(session.root.toggle(.favourite, row: .post("p1")))
+        await service.waitForPending(1)
+        service.fail(.favourite(true, "p1"), message: "The connection was lost.")
+        await quiesce(session, service, clock)
+        #expect(heard == [Outcome(subject: favourite, result: .queued(reason: "The connection was lost.", resendAfter: .seconds(2)))])
+        clock.advance(by: .seconds(2))
+        await service.waitForPending(1)
+        service.fail(.favourite(true, "p1"), message: "Record not found", transient: false)
+        await quiesce(session, service, clock)
+        #expect(heard.last == Outcome(subject: favourite, result: .refused("Record not found")))
+        #expect(session.root.interaction("p1")?.favourited == false, "rolled back on the screens")
+        #expect(session.root.toggle(.favourite, row: .post("p1")))
+        await service.waitForPending(1)
+        service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 4)))
+        await quiesce(session, service, clock)
+        #expect(heard.last == Outcome(subject: favourite, result: .done))
+        #expect(session.root.interaction("p1")?.favourited == true)
+        #expect(heard.count == 3)
+        subscription.cancel()
+
+        let server = RelationshipServer(posts: RelationshipSessionTests.posts)
+        let accounts = await RelationshipSessionTests().stack(server)
+        var told: [Outcome] = []
+        var failureWhenHeard: [String?] = []
+        let listening = accounts.observeOutcomes { outcome in
+            told.append(outcome)
+            failureWhenHeard.append(accounts.relationships.relationship(RelationshipSessionTests.bobID)?.failure?.message)
+        }
+        let bob = RelationshipSessionTests.bobID
+        accounts.set(.mute, true, account: bob)
+        await server.waitForChanges(1)
+        server.fail(at: 0, transient: false)
+        await accounts.settle()
+        guard case .refused(let sentence)? = told.first?.result else {
+            Issue.record("heard \(told)")
+            return
+        }
+        #expect(told == [Outcome(subject: .relationship(.mute, true, account: bob), result: .refused(sentence))])
+        #expect(failureWhenHeard == ["Could not mute this account: \(sentence)"], "the store words the refusal before it is heard")
+        accounts.set(.mute, true, account: bob)
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await accounts.settle()
+        #expect(told.last == Outcome(subject: .relationship(.mute, true, account: bob), result: .done))
+        #expect(told.count == 2)
+        listening.cancel()
+    }
+
+    @Test("a change queued for lack of a connection is done when a fetched copy shows it: one queued, then one done, and nothing when its re-send would have come")
+    func copyEndsQueued() async throws {
+        let server = OutcomeServer()
+        let clock = ManualClock()
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
+        var heard: [Outcome] = []
+        let subscription = session.observeOutcomes { heard.append($0) }
+        #expect(session.setTagFollow("birds", true))
+        await server.held.waitFor(1)
+        server.held.take(at: 0)?.fail(OutcomeServer.Failure(message: "The connection was lost.", isTransient: true))
+        await session.settle()
+        #expect(heard == [Outcome(subject: .tagFollow("birds", following: true), result: .queued(reason: "The connection was lost.", resendAfter: .seconds(2)))])
+        server.followed.withLock { $0 = ["birds"] }
+        session.navigator.push(.followedTags)
+        await session.settle()
+        #expect(heard.last == Outcome(subject: .tagFollow("birds", following: true), result: .done))
+        #expect(heard.count == 2)
+        #expect(session.tags.follow("birds") == TagFollowDisplay(following: true, pending: false))
+        subscription.cancel()
+    }
+}
