@@ -1,10 +1,10 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// One call a ``GatedServer`` received: its kind, what it is about (``key``) and how it was
 /// asked, e.g. `setDomainBlock(promo.example, true)`.
-public struct GatedCall: Hashable, Sendable, CustomStringConvertible {
+package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
     /// Every call of a `FeedService`, one case per requirement.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         // Timelines
         case page, newer, notifications, newerNotifications, post, context
         // Interactions
@@ -23,25 +23,25 @@ public struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         case conversations, markConversationRead, removeConversation
 
         /// The reads: calls that change nothing on the server.
-        public static let reads: Set<Kind> = [
+        package static let reads: Set<Kind> = [
             .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .profile, .relationships,
             .accounts, .search, .domainBlocks, .tag, .followedTags, .trendingTags, .lists, .conversations,
         ]
         /// The writes: calls that change the server.
-        public static var writes: Set<Kind> { Set(allCases).subtracting(reads) }
+        package static var writes: Set<Kind> { Set(allCases).subtracting(reads) }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// What the call is about: the feed, post, account, domain, hashtag, list or conversation
     /// (as the call names it); empty for a call about none.
-    public var key: String
+    package var key: String
     /// What a change asks for: on (`true`) or off, for an interaction, a relationship, a domain
     /// block, a hashtag follow or a list membership; `nil` for other calls.
-    public var value: Bool?
+    package var value: Bool?
     /// The call as asked, for messages.
-    public var description: String
+    package var description: String
 
-    public init(_ kind: Kind, key: String = "", value: Bool? = nil, _ arguments: String = "") {
+    package init(_ kind: Kind, key: String = "", value: Bool? = nil, _ arguments: String = "") {
         self.kind = kind
         self.key = key
         self.value = value
@@ -51,7 +51,7 @@ public struct GatedCall: Hashable, Sendable, CustomStringConvertible {
 
 /// What a ``GatedServer`` does with a call of a kind (and key): answer it from its model, fail
 /// it with an error, or hold it until the test answers or fails it.
-public enum Gate: Sendable {
+package enum Gate: Sendable {
     case answer
     case fail(any Error & Sendable)
     /// With `cancellable`, a caller that is cancelled stops waiting at once and the call leaves
@@ -60,15 +60,15 @@ public enum Gate: Sendable {
 }
 
 /// A call a ``GatedServer`` was not told to expect: a refusal, so nothing tries it again.
-public struct UnexpectedGatedCall: FeedServiceError, Hashable {
-    public var call: GatedCall
-    public var expected: [GatedCall.Kind]
+package struct UnexpectedGatedCall: FeedServiceError, Hashable {
+    package var call: GatedCall
+    package var expected: [GatedCall.Kind]
 
-    public var isTransient: Bool { false }
-    public var errorDescription: String? { message }
+    package var isTransient: Bool { false }
+    package var errorDescription: String? { message }
 
     /// e.g. `GatedServer got post(p1), which the test did not expect (it expects page, interaction)`.
-    public var message: String {
+    package var message: String {
         "GatedServer got \(call), which the test did not expect (it expects \(expected.isEmpty ? "nothing" : expected.map(\.rawValue).joined(separator: ", ")))"
     }
 }

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 // Every service slice of `FeedService`, answered from the model through the gates.
@@ -6,7 +6,7 @@ import Foundation
 extension GatedServer {
     // MARK: - Timelines
 
-    public func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
+    package func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         let size = pageSize
         return try await run(GatedCall(.page, key: feed.description, "\(feed), after: \(cursor?.rawValue ?? "nil")")) { model in
             let (posts, next) = try model.page(of: feed, after: cursor, size: size)
@@ -14,7 +14,7 @@ extension GatedServer {
         }
     }
 
-    public func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
+    package func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         try await run(GatedCall(.newer, key: feed.description, "\(feed), than: \(lower), olderThan: \(upper?.rawValue ?? "nil")")) { model in
             let posts = model.timeline(feed)
             let end = posts.firstIndex { $0.id == lower } ?? posts.count
@@ -23,11 +23,11 @@ extension GatedServer {
         }
     }
 
-    public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+    package func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
         try await run(GatedCall(.notifications, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.timelines.notifications, after: cursor) }
     }
 
-    public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+    package func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
         try await run(GatedCall(.newerNotifications, "than: \(lower), olderThan: \(upper.map { "\($0)" } ?? "nil")")) { model in
             let groups = model.timelines.notifications
             let end = groups.firstIndex { $0.newestID == lower } ?? groups.count
@@ -36,7 +36,7 @@ extension GatedServer {
         }
     }
 
-    public func post(_ id: PostID) async throws -> Post {
+    package func post(_ id: PostID) async throws -> Post {
         try await run(GatedCall(.post, key: id.rawValue)) { model in
             guard let post = model.entry(id) else { throw RecordNotFound() }
             return post
@@ -45,7 +45,7 @@ extension GatedServer {
 
     /// The thread of `id` as the model's posts make it: the posts it replies to, oldest first,
     /// and every reply below it, oldest first.
-    public func context(of id: PostID) async throws -> PostContext {
+    package func context(of id: PostID) async throws -> PostContext {
         try await run(GatedCall(.context, key: id.rawValue)) { model in
             guard let post = model.original(of: id) else { throw RecordNotFound() }
             var ancestors: [Post] = []
@@ -72,7 +72,7 @@ extension GatedServer {
 
     // MARK: - Interactions
 
-    public func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
+    package func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
         try await run(GatedCall(.interaction, key: postID.rawValue, value: value, "\(kind) \(value) \(postID)")) { model in
             try model.set(kind, to: value, on: postID)
         }
@@ -80,32 +80,32 @@ extension GatedServer {
 
     // MARK: - Writing
 
-    public func composeSettings() async throws -> ComposeSettings {
+    package func composeSettings() async throws -> ComposeSettings {
         let me = me
         return try await run(GatedCall(.composeSettings)) { _ in ComposeSettings(account: me) }
     }
 
-    public func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
+    package func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
         let me = me
         return try await run(GatedCall(.publish, key: draft.editing?.rawValue ?? idempotencyKey, "\(draft.editing.map { "edit \($0): " } ?? "")\(draft.text)")) { model in
             try model.publish(draft, idempotencyKey: idempotencyKey, by: me, at: draft.createdAt)
         }
     }
 
-    public func delete(_ id: PostID) async throws -> Post {
+    package func delete(_ id: PostID) async throws -> Post {
         let me = me
         return try await run(GatedCall(.delete, key: id.rawValue)) { model in try model.delete(id, by: me) }
     }
 
-    public func source(of id: PostID) async throws -> PostSource {
+    package func source(of id: PostID) async throws -> PostSource {
         try await run(GatedCall(.source, key: id.rawValue)) { model in try model.source(of: id) }
     }
 
-    public func history(of id: PostID) async throws -> [PostVersion] {
+    package func history(of id: PostID) async throws -> [PostVersion] {
         try await run(GatedCall(.history, key: id.rawValue)) { model in try model.history(of: id) }
     }
 
-    public func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
+    package func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
         try await run(GatedCall(.vote, key: postID.rawValue, "\(pollID) of \(postID): \(choices)")) { model in
             try model.vote(poll: pollID, of: postID, choices: choices)
         }
@@ -113,7 +113,7 @@ extension GatedServer {
 
     // MARK: - Relationships
 
-    public func profile(of account: AccountID) async throws -> Profile {
+    package func profile(of account: AccountID) async throws -> Profile {
         try await run(GatedCall(.profile, key: account.rawValue)) { model in
             guard let profile = model.relationships.profiles[account] else { throw RecordNotFound() }
             return profile
@@ -122,26 +122,26 @@ extension GatedServer {
 
     /// Each account asked, once, in the order asked; `domainBlocking` says whether its handle's
     /// domain is blocked.
-    public func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
+    package func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
         try await run(GatedCall(.relationships, key: accounts.map(\.rawValue).joined(separator: ","))) { model in
             var seen = Set<AccountID>()
             return accounts.filter { seen.insert($0).inserted }.map { model.relationship(of: $0) }
         }
     }
 
-    public func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
+    package func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
         try await run(GatedCall(.setRelationship, key: account.rawValue, value: value, "\(kind.verb(value)) \(account)")) { model in
             _ = try model.relationships.set(kind, to: value, of: account, mute: mute)
             return model.relationship(of: account)
         }
     }
 
-    public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
+    package func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
         try await run(GatedCall(.accounts, key: list.description)) { model in try page(model.accounts(in: list), after: cursor) }
     }
 
     /// The profiles whose handle or name holds `query` (any case), by handle.
-    public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
+    package func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
         try await run(GatedCall(.search, key: query)) { model in
             let needle = query.trimmingCharacters(in: .whitespaces).lowercased()
             let found = model.relationships.profiles.values.filter { profile in
@@ -151,7 +151,7 @@ extension GatedServer {
         }
     }
 
-    public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
+    package func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
         try await run(GatedCall(.answerFollowRequest, key: account.rawValue, value: accept, "\(account) \(accept ? "accept" : "reject")")) { model in
             _ = model.relationships.answerFollowRequest(from: account, accept: accept)
             return model.relationship(of: account)
@@ -160,11 +160,11 @@ extension GatedServer {
 
     // MARK: - Domain blocks
 
-    public func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
+    package func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
         try await run(GatedCall(.domainBlocks, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.domainBlocks.domains, after: cursor) }
     }
 
-    public func setDomainBlock(_ domain: String, to value: Bool) async throws {
+    package func setDomainBlock(_ domain: String, to value: Bool) async throws {
         try await run(GatedCall(.setDomainBlock, key: domain, value: value, "\(domain), \(value)")) { model in
             try model.domainBlocks.set(domain, to: value)
         }
@@ -172,22 +172,22 @@ extension GatedServer {
 
     // MARK: - Tags
 
-    public func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
+    package func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
         try await run(GatedCall(.setTagFollow, key: name, value: value, "\(name), \(value)")) { model in try model.tags.set(name, to: value) }
     }
 
-    public func tag(named name: String) async throws -> Hashtag {
+    package func tag(named name: String) async throws -> Hashtag {
         try await run(GatedCall(.tag, key: name)) { model in model.tags.tag(named: try ServerTags.valid(name)) }
     }
 
-    public func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+    package func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         try await run(GatedCall(.followedTags, "after: \(cursor?.rawValue ?? "nil")")) { model in
             try page(model.tags.followed.map { model.tags.tag(named: $0) }, after: cursor)
         }
     }
 
     /// The hashtags the model's originals carry, most used first (then by name).
-    public func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
+    package func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         try await run(GatedCall(.trendingTags, "after: \(cursor?.rawValue ?? "nil")")) { model in
             var uses: [String: (name: String, uses: Int, authors: Set<String>)] = [:]
             for post in model.originals.values.sorted(by: { $0.createdAt < $1.createdAt }) {
@@ -206,23 +206,23 @@ extension GatedServer {
 
     // MARK: - Lists
 
-    public func lists() async throws -> [UserList] {
+    package func lists() async throws -> [UserList] {
         try await run(GatedCall(.lists)) { model in model.lists.lists }
     }
 
-    public func createList(title: String) async throws -> UserList {
+    package func createList(title: String) async throws -> UserList {
         try await run(GatedCall(.createList, key: title)) { model in try model.lists.create(title: title) }
     }
 
-    public func renameList(_ id: String, to title: String) async throws -> UserList {
+    package func renameList(_ id: String, to title: String) async throws -> UserList {
         try await run(GatedCall(.renameList, key: id, "\(id), to: \(title)")) { model in try model.lists.rename(id, to: title) }
     }
 
-    public func deleteList(_ id: String) async throws {
+    package func deleteList(_ id: String) async throws {
         try await run(GatedCall(.deleteList, key: id)) { model in try model.lists.delete(id) }
     }
 
-    public func setListMembership(list: String, account: AccountID, to value: Bool) async throws {
+    package func setListMembership(list: String, account: AccountID, to value: Bool) async throws {
         try await run(GatedCall(.setListMembership, key: list, value: value, "\(list), \(account), \(value)")) { model in
             try model.lists.set(account, on: list, to: value, followed: model.relationships.relationship(of: account).following)
         }
@@ -230,22 +230,22 @@ extension GatedServer {
 
     // MARK: - Conversations
 
-    public func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
+    package func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
         try await run(GatedCall(.conversations, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.conversations.conversations, after: cursor) }
     }
 
-    public func markConversationRead(_ id: String) async throws -> Conversation {
+    package func markConversationRead(_ id: String) async throws -> Conversation {
         try await run(GatedCall(.markConversationRead, key: id)) { model in try model.conversations.markRead(id) }
     }
 
-    public func removeConversation(_ id: String) async throws {
+    package func removeConversation(_ id: String) async throws {
         try await run(GatedCall(.removeConversation, key: id)) { model in try model.conversations.remove(id) }
     }
 }
 
 extension ServerModel where Entry == Post {
     /// The relationship with `account`, `domainBlocking` on when its handle's domain is blocked.
-    public func relationship(of account: AccountID) -> Relationship {
+    package func relationship(of account: AccountID) -> Relationship {
         var relationship = relationships.relationship(of: account)
         let handle = account.handle ?? relationships.profiles[account]?.author.handle
         if let domain = handle?.split(separator: "@").last, handle?.contains("@") == true {
@@ -257,7 +257,7 @@ extension ServerModel where Entry == Post {
     /// The profiles of an account list: your mutes, blocks and follow requests, a list's
     /// members, your followers and whom you follow, and those of others the model knows
     /// (``ServerRelationships/followers``); an account with no profile is left out.
-    public func accounts(in list: AccountList) -> [Profile] {
+    package func accounts(in list: AccountList) -> [Profile] {
         let ids: [AccountID]
         switch list {
         case .mutes: ids = relationships.accounts(with: .mute)

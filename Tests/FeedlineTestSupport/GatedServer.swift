@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 import Testing
 
@@ -13,7 +13,7 @@ import Testing
 /// server acts when the request arrives; a failed one changes nothing.
 ///
 /// Safe from any task.
-public final class GatedServer: FeedService, Sendable {
+package final class GatedServer: FeedService, Sendable {
     private struct State {
         var model: ServerModel<Post>
         var gates: [GatedCall.Kind: Gate] = [:]
@@ -28,17 +28,17 @@ public final class GatedServer: FeedService, Sendable {
 
     private let state: Locked<State>
     /// The calls held until the test answers or fails them (``hold(_:key:cancellable:)``).
-    public let held = HeldCalls<GatedCall, Void>()
+    package let held = HeldCalls<GatedCall, Void>()
     /// The signed-in user: the author of what the server publishes.
-    public let me: Author
+    package let me: Author
     /// How many items a page holds.
-    public let pageSize: Int
+    package let pageSize: Int
     private let sourceLocation: SourceLocation
 
     /// A server of `model`, answering the calls of `answering` from it; every other call is
     /// unexpected until ``answer(_:key:)``, ``fail(_:key:with:)`` or ``hold(_:key:cancellable:)``
     /// opens a gate for it.
-    public init(
+    package init(
         _ model: ServerModel<Post> = ServerModel(), me: Author = Post.signedInUser, pageSize: Int = 20, answering: Set<GatedCall.Kind> = [],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -54,7 +54,7 @@ public final class GatedServer: FeedService, Sendable {
 
     /// A server whose feeds list `posts` (home, newest first, unless `feeds` says otherwise),
     /// answering `answering`.
-    public convenience init(
+    package convenience init(
         posts: [Post], feeds: [Feed] = [.home], notifications: [NotificationGroup] = [], me: Author = Post.signedInUser, pageSize: Int = 20,
         answering: Set<GatedCall.Kind> = [], sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -67,18 +67,18 @@ public final class GatedServer: FeedService, Sendable {
     // MARK: - Gates
 
     /// Answers calls of `kinds` (about `key` only, when given) from the model.
-    public func answer(_ kinds: GatedCall.Kind..., key: String? = nil) { open(kinds, key, .answer) }
+    package func answer(_ kinds: GatedCall.Kind..., key: String? = nil) { open(kinds, key, .answer) }
 
     /// Fails calls of `kinds` (about `key` only, when given) with `error`; the model stays.
-    public func fail(_ kinds: GatedCall.Kind..., key: String? = nil, with error: any Error & Sendable) { open(kinds, key, .fail(error)) }
+    package func fail(_ kinds: GatedCall.Kind..., key: String? = nil, with error: any Error & Sendable) { open(kinds, key, .fail(error)) }
 
     /// Holds calls of `kinds` (about `key` only, when given) until the test answers or fails them.
-    public func hold(_ kinds: GatedCall.Kind..., key: String? = nil, cancellable: Bool = false) {
+    package func hold(_ kinds: GatedCall.Kind..., key: String? = nil, cancellable: Bool = false) {
         open(kinds, key, .hold(cancellable: cancellable))
     }
 
     /// Makes calls of `kinds` (about `key` only, when given) unexpected again.
-    public func close(_ kinds: GatedCall.Kind..., key: String? = nil) {
+    package func close(_ kinds: GatedCall.Kind..., key: String? = nil) {
         state.withLock { state in
             for kind in kinds {
                 if let key { state.keyed[KeyedKind(kind: kind, key: key)] = nil } else { state.gates[kind] = nil }
@@ -97,27 +97,27 @@ public final class GatedServer: FeedService, Sendable {
     // MARK: - The model and the calls
 
     /// The model as it is now.
-    public var model: ServerModel<Post> { state.withLock { $0.model } }
+    package var model: ServerModel<Post> { state.withLock { $0.model } }
 
     /// Changes the model, telling nobody (as a change no stream reported).
     @discardableResult
-    public func update<Result: Sendable>(_ change: (inout ServerModel<Post>) throws -> Result) rethrows -> Result {
+    package func update<Result: Sendable>(_ change: (inout ServerModel<Post>) throws -> Result) rethrows -> Result {
         try state.withLock { state in try change(&state.model) }
     }
 
     /// Every call received so far, in order (unexpected ones too).
-    public var calls: [GatedCall] { state.withLock { $0.calls } }
+    package var calls: [GatedCall] { state.withLock { $0.calls } }
 
     /// The calls of `kind` received so far, in order.
-    public func calls(_ kind: GatedCall.Kind) -> [GatedCall] { calls.filter { $0.kind == kind } }
+    package func calls(_ kind: GatedCall.Kind) -> [GatedCall] { calls.filter { $0.kind == kind } }
 
     /// Returns once at least `count` calls are held.
-    public func waitForHeld(_ count: Int) async { await held.waitFor(count) }
+    package func waitForHeld(_ count: Int) async { await held.waitFor(count) }
 
     /// Answers the held call at `index` (oldest first) from the model as it is now; `false`
     /// when none is held there.
     @discardableResult
-    public func answerHeld(at index: Int) -> Bool {
+    package func answerHeld(at index: Int) -> Bool {
         guard let call = held.take(at: index) else { return false }
         call.answer(())
         return true
@@ -125,7 +125,7 @@ public final class GatedServer: FeedService, Sendable {
 
     /// Fails the held call at `index` (oldest first) with `error`; `false` when none is held there.
     @discardableResult
-    public func failHeld(at index: Int, with error: any Error) -> Bool {
+    package func failHeld(at index: Int, with error: any Error) -> Bool {
         guard let call = held.take(at: index) else { return false }
         call.fail(error)
         return true

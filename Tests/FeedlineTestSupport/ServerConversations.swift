@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// The signed-in user's direct conversations, as a Mastodon server keeps them: the
 /// conversations slice of ``ServerModel``.
@@ -6,18 +6,18 @@ import Feedline
 /// Its laws: a conversation marked read reads read from then on; a removed one is gone from
 /// the next read (its posts stay); a conversation the user does not have is refused, and
 /// nothing changes.
-public struct ServerConversations: Hashable, Sendable {
+package struct ServerConversations: Hashable, Sendable {
     /// The conversations, most recent first.
-    public private(set) var conversations: [Conversation]
+    package private(set) var conversations: [Conversation]
 
-    public init(_ conversations: [Conversation] = []) {
+    package init(_ conversations: [Conversation] = []) {
         self.conversations = conversations
     }
 
     /// Marks the conversation `id` read and returns it.
     ///
     /// - Throws: ``ServerRefusal`` for a conversation the user does not have.
-    public mutating func markRead(_ id: String) throws(ServerRefusal) -> Conversation {
+    package mutating func markRead(_ id: String) throws(ServerRefusal) -> Conversation {
         guard let index = conversations.firstIndex(where: { $0.id == id }) else { throw Self.none(id) }
         conversations[index].unread = false
         return conversations[index]
@@ -26,7 +26,7 @@ public struct ServerConversations: Hashable, Sendable {
     /// Removes the conversation `id`.
     ///
     /// - Throws: ``ServerRefusal`` for a conversation the user does not have.
-    public mutating func remove(_ id: String) throws(ServerRefusal) {
+    package mutating func remove(_ id: String) throws(ServerRefusal) {
         guard conversations.contains(where: { $0.id == id }) else { throw Self.none(id) }
         conversations.removeAll { $0.id == id }
     }

@@ -6,13 +6,13 @@ import Foundation
 /// Its laws (``set(_:to:)``): a domain is named in any case with or without a leading `@`; the
 /// newest block comes first; blocking twice is blocking once; an unblock leaves no block;
 /// something that is no domain name, or the server's own domain, is refused.
-public struct ServerDomainBlocks: Hashable, Sendable {
+package struct ServerDomainBlocks: Hashable, Sendable {
     /// The blocked domains, lower-cased, the newest block first.
-    public private(set) var domains: [String]
+    package private(set) var domains: [String]
     /// The server's own domain, which cannot be blocked.
-    public var own: String
+    package var own: String
 
-    public init(_ domains: [String] = [], own: String = "server.example") {
+    package init(_ domains: [String] = [], own: String = "server.example") {
         self.domains = domains.map(Self.key)
         self.own = own
     }
@@ -20,7 +20,7 @@ public struct ServerDomainBlocks: Hashable, Sendable {
     /// Blocks (`true`) or unblocks `domain`.
     ///
     /// - Throws: ``ServerRefusal``; nothing changes then.
-    public mutating func set(_ domain: String, to value: Bool) throws(ServerRefusal) {
+    package mutating func set(_ domain: String, to value: Bool) throws(ServerRefusal) {
         let key = Self.key(domain)
         guard Self.isDomainName(key) else { throw ServerRefusal("\"\(key)\" is not a domain name.") }
         guard value else {
@@ -33,10 +33,10 @@ public struct ServerDomainBlocks: Hashable, Sendable {
     }
 
     /// Whether `domain` (any case, `@` optional) is blocked.
-    public func isBlocked(_ domain: String) -> Bool { domains.contains(Self.key(domain)) }
+    package func isBlocked(_ domain: String) -> Bool { domains.contains(Self.key(domain)) }
 
     /// `domain` trimmed, without leading `@`, lower-cased.
-    public static func key(_ domain: String) -> String {
+    package static func key(_ domain: String) -> String {
         var name = Substring(domain.trimmingCharacters(in: .whitespacesAndNewlines))
         while name.hasPrefix("@") { name = name.dropFirst() }
         return name.lowercased()

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The signed-in user's lists and their members, as a Mastodon server keeps them: the lists
@@ -8,15 +8,15 @@ import Foundation
 /// refused; a rename is seen by the next read; a deleted list is gone, with its members, and
 /// a list gone answers "Record not found"; only an account the user follows joins a list;
 /// adding or removing twice is doing it once.
-public struct ServerLists: Hashable, Sendable {
+package struct ServerLists: Hashable, Sendable {
     /// The lists, in the order they were made.
-    public private(set) var lists: [UserList]
+    package private(set) var lists: [UserList]
     /// The members of each list, in the order they joined.
-    public private(set) var members: [String: [AccountID]] = [:]
+    package private(set) var members: [String: [AccountID]] = [:]
     /// How many lists were made here (numbers the ids of new ones).
     private var made = 0
 
-    public init(_ lists: [UserList] = [], members: [String: [AccountID]] = [:]) {
+    package init(_ lists: [UserList] = [], members: [String: [AccountID]] = [:]) {
         self.lists = lists
         self.members = members
     }
@@ -24,7 +24,7 @@ public struct ServerLists: Hashable, Sendable {
     /// Makes a list titled `title` (trimmed) and returns it.
     ///
     /// - Throws: ``ServerRefusal`` for a blank title.
-    public mutating func create(title: String) throws(ServerRefusal) -> UserList {
+    package mutating func create(title: String) throws(ServerRefusal) -> UserList {
         let title = try Self.valid(title)
         made += 1
         var id = "list\(made)"
@@ -40,7 +40,7 @@ public struct ServerLists: Hashable, Sendable {
     /// Renames the list `id` to `title` (trimmed) and returns it.
     ///
     /// - Throws: ``RecordNotFound`` for a list gone, ``ServerRefusal`` for a blank title.
-    public mutating func rename(_ id: String, to title: String) throws -> UserList {
+    package mutating func rename(_ id: String, to title: String) throws -> UserList {
         guard let index = lists.firstIndex(where: { $0.id == id }) else { throw RecordNotFound() }
         lists[index].title = try Self.valid(title)
         return lists[index]
@@ -49,7 +49,7 @@ public struct ServerLists: Hashable, Sendable {
     /// Deletes the list `id` and its members.
     ///
     /// - Throws: ``RecordNotFound`` for a list gone.
-    public mutating func delete(_ id: String) throws(RecordNotFound) {
+    package mutating func delete(_ id: String) throws(RecordNotFound) {
         guard lists.contains(where: { $0.id == id }) else { throw RecordNotFound() }
         lists.removeAll { $0.id == id }
         members[id] = nil
@@ -60,7 +60,7 @@ public struct ServerLists: Hashable, Sendable {
     ///
     /// - Throws: ``RecordNotFound`` for a list gone, ``ServerRefusal`` for adding an account
     ///   the user does not follow.
-    public mutating func set(_ account: AccountID, on list: String, to value: Bool, followed: Bool) throws {
+    package mutating func set(_ account: AccountID, on list: String, to value: Bool, followed: Bool) throws {
         guard lists.contains(where: { $0.id == list }) else { throw RecordNotFound() }
         var accounts = members[list] ?? []
         if value {

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The writing laws of a server of posts, as Mastodon's and the sandbox's:
@@ -14,7 +14,7 @@ extension ServerModel where Entry == Post {
     ///
     /// - Throws: ``RecordNotFound`` for an edit of a post gone; ``ServerRefusal`` for an empty
     ///   post or an edit of someone else's post; nothing changes then.
-    public mutating func publish(_ draft: Draft, idempotencyKey: String, by author: Author, at now: Date) throws -> Post {
+    package mutating func publish(_ draft: Draft, idempotencyKey: String, by author: Author, at now: Date) throws -> Post {
         guard !draft.text.allSatisfy(\.isWhitespace) || draft.poll != nil || !draft.media.isEmpty else {
             throw ServerRefusal("Validation failed: Text can't be blank")
         }
@@ -50,7 +50,7 @@ extension ServerModel where Entry == Post {
     /// it as it was.
     ///
     /// - Throws: ``RecordNotFound`` for a post gone, ``ServerRefusal`` for someone else's post.
-    public mutating func delete(_ id: PostID, by author: Author) throws -> Post {
+    package mutating func delete(_ id: PostID, by author: Author) throws -> Post {
         guard let post = original(of: id) else { throw RecordNotFound() }
         guard post.author.id == author.id else { throw ServerRefusal("This action is not allowed") }
         remove(post.id)
@@ -61,7 +61,7 @@ extension ServerModel where Entry == Post {
     /// What `id` was written as: its text and warning now.
     ///
     /// - Throws: ``RecordNotFound`` for a post gone.
-    public func source(of id: PostID) throws(RecordNotFound) -> PostSource {
+    package func source(of id: PostID) throws(RecordNotFound) -> PostSource {
         guard let post = original(of: id) else { throw RecordNotFound() }
         return PostSource(text: post.text, contentWarning: post.contentWarning)
     }
@@ -69,7 +69,7 @@ extension ServerModel where Entry == Post {
     /// The versions of `id`, oldest first: one for a post never edited.
     ///
     /// - Throws: ``RecordNotFound`` for a post gone.
-    public func history(of id: PostID) throws(RecordNotFound) -> [PostVersion] {
+    package func history(of id: PostID) throws(RecordNotFound) -> [PostVersion] {
         guard let post = original(of: id) else { throw RecordNotFound() }
         return writing.versions[post.id] ?? [Self.version(of: post, at: post.createdAt)]
     }
@@ -85,7 +85,7 @@ extension ServerModel where Entry == Post {
     ///
     /// - Throws: ``RecordNotFound`` for a post or poll gone; ``ServerRefusal`` for an ended
     ///   poll, a second vote, or choices the poll does not take; nothing changes then.
-    public mutating func vote(poll pollID: String, of postID: PostID, choices: [Int]) throws -> Poll {
+    package mutating func vote(poll pollID: String, of postID: PostID, choices: [Int]) throws -> Poll {
         guard let post = original(of: postID), var poll = post.poll, poll.id == pollID else { throw RecordNotFound() }
         if poll.expired { throw ServerRefusal("Validation failed: The poll has already ended") }
         if poll.voted { throw ServerRefusal("Validation failed: You have already voted on this poll") }

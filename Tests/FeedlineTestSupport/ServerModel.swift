@@ -10,19 +10,19 @@
 /// shipped sandbox to the same laws.
 public struct ServerModel<Entry: ServerEntry>: Sendable {
     /// Which entries each feed lists, newest first, and the notifications.
-    public var timelines = ServerTimelines<Entry.ID>()
+    package var timelines = ServerTimelines<Entry.ID>()
     /// The signed-in user's relationships and the profiles the server knows.
-    public var relationships = ServerRelationships()
+    package var relationships = ServerRelationships()
     /// The domains the user blocks.
-    public var domainBlocks = ServerDomainBlocks()
+    package var domainBlocks = ServerDomainBlocks()
     /// The hashtags the user follows.
-    public var tags = ServerTags()
+    package var tags = ServerTags()
     /// The user's lists and their members.
-    public var lists = ServerLists()
+    package var lists = ServerLists()
     /// The user's direct conversations.
-    public var conversations = ServerConversations()
+    package var conversations = ServerConversations()
     /// The user's own posts' edits and publishing keys.
-    public var writing = ServerWriting<Entry.ID>()
+    package var writing = ServerWriting<Entry.ID>()
 
     /// Originals by id, each with `reblog == nil`.
     var originals: [Entry.ID: Entry] = [:]

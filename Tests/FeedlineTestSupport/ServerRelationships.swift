@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The signed-in user's relationships with other accounts as a Mastodon server keeps them, and
@@ -11,31 +11,31 @@ import Foundation
 /// - A block ends your follow and theirs; an unblock leaves both ended.
 /// - Post notifications and boosts are only for accounts you follow (or asked to).
 /// - Nobody relates to themselves.
-public struct ServerRelationships: Sendable {
+package struct ServerRelationships: Sendable {
     /// The signed-in user.
-    public var me: AccountID
+    package var me: AccountID
     /// The relationships set so far, by account; an account not here has none.
-    public var byAccount: [AccountID: Relationship] = [:]
+    package var byAccount: [AccountID: Relationship] = [:]
     /// Accounts that approve their followers: a follow of one is a request.
-    public var locked: Set<AccountID> = []
+    package var locked: Set<AccountID> = []
     /// The profiles the server knows, by account.
-    public var profiles: [AccountID: Profile] = [:]
+    package var profiles: [AccountID: Profile] = [:]
     /// The followers of other accounts than the user, by account (the user's are the
     /// relationships that say `followedBy`).
-    public var followers: [AccountID: [AccountID]] = [:]
+    package var followers: [AccountID: [AccountID]] = [:]
 
-    public init(me: AccountID = AccountID(Post.signedInUser.id), _ relationships: [Relationship] = []) {
+    package init(me: AccountID = AccountID(Post.signedInUser.id), _ relationships: [Relationship] = []) {
         self.me = me
         for relationship in relationships { byAccount[relationship.accountID] = relationship }
     }
 
     /// The relationship with `account` now: none set yet is the empty one.
-    public func relationship(of account: AccountID) -> Relationship {
+    package func relationship(of account: AccountID) -> Relationship {
         byAccount[account] ?? Relationship(accountID: account)
     }
 
     /// The accounts whose relationship has `kind` on, in the order of their ids.
-    public func accounts(with kind: RelationshipKind) -> [AccountID] {
+    package func accounts(with kind: RelationshipKind) -> [AccountID] {
         byAccount.values.filter { $0.isOn(kind) }.map(\.accountID).sorted { $0.rawValue < $1.rawValue }
     }
 
@@ -43,7 +43,7 @@ public struct ServerRelationships: Sendable {
     /// the relationship afterwards; a mute ends `mute.duration` after `now`.
     ///
     /// - Throws: ``ServerRefusal`` for what Mastodon refuses; nothing changes then.
-    public mutating func set(
+    package mutating func set(
         _ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions = MuteOptions(), at now: Date = Date(timeIntervalSince1970: 0)
     ) throws(ServerRefusal) -> Relationship {
         guard account != me else { throw ServerRefusal("You cannot \(kind.verb(value)) yourself.") }
@@ -86,7 +86,7 @@ public struct ServerRelationships: Sendable {
 
     /// Accepts (`accept`) or rejects `account`'s request to follow the user: it is answered
     /// either way, and only an accepted one follows.
-    public mutating func answerFollowRequest(from account: AccountID, accept: Bool) -> Relationship {
+    package mutating func answerFollowRequest(from account: AccountID, accept: Bool) -> Relationship {
         var relationship = relationship(of: account)
         relationship.requestedBy = false
         if accept { relationship.followedBy = true }

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The hashtags the signed-in user follows, as a Mastodon server keeps them: the tags slice of
@@ -7,11 +7,11 @@ import Foundation
 /// Its laws (``set(_:to:)``): a name is taken trimmed, `#` optional, in any case (a hashtag is
 /// one whatever its case); a new follow comes first; following twice is following once; an
 /// unfollow leaves no follow; a name with anything but letters, digits and `_` is refused.
-public struct ServerTags: Hashable, Sendable {
+package struct ServerTags: Hashable, Sendable {
     /// The followed hashtags as spelled when followed, the newest follow first.
-    public private(set) var followed: [String]
+    package private(set) var followed: [String]
 
-    public init(_ followed: [String] = []) {
+    package init(_ followed: [String] = []) {
         self.followed = followed.map(Self.name)
     }
 
@@ -19,7 +19,7 @@ public struct ServerTags: Hashable, Sendable {
     ///
     /// - Throws: ``ServerRefusal`` for no hashtag; nothing changes then.
     @discardableResult
-    public mutating func set(_ name: String, to value: Bool) throws(ServerRefusal) -> Hashtag {
+    package mutating func set(_ name: String, to value: Bool) throws(ServerRefusal) -> Hashtag {
         let name = try Self.valid(name)
         let key = name.lowercased()
         if value {
@@ -31,27 +31,27 @@ public struct ServerTags: Hashable, Sendable {
     }
 
     /// The hashtag `name` (trimmed, `#` optional) and whether the user follows it.
-    public func tag(named name: String) -> Hashtag {
+    package func tag(named name: String) -> Hashtag {
         let name = Self.name(name)
         let spelled = followed.first { $0.lowercased() == name.lowercased() } ?? name
         return Hashtag(name: spelled, following: isFollowed(name))
     }
 
     /// Whether the user follows `name` (any case, `#` optional).
-    public func isFollowed(_ name: String) -> Bool {
+    package func isFollowed(_ name: String) -> Bool {
         let key = Self.name(name).lowercased()
         return followed.contains { $0.lowercased() == key }
     }
 
     /// `name` trimmed, without its leading `#`.
-    public static func name(_ name: String) -> String {
+    package static func name(_ name: String) -> String {
         var name = Substring(name.trimmingCharacters(in: .whitespacesAndNewlines))
         while name.hasPrefix("#") { name = name.dropFirst() }
         return String(name)
     }
 
     /// `name` as a hashtag, or a refusal in the sandbox's words.
-    public static func valid(_ name: String) throws(ServerRefusal) -> String {
+    package static func valid(_ name: String) throws(ServerRefusal) -> String {
         let name = Self.name(name)
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
             throw ServerRefusal("\"#\(name)\" is not a hashtag: a hashtag has only letters, digits and underscores.")

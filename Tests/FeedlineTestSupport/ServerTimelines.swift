@@ -1,22 +1,22 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Which entries each feed lists, newest first, and the notifications: the timelines slice of
 /// ``ServerModel``. A feed lists ids only; what an entry is now is the model's (so an
 /// interaction or an edit shows in every feed at once), and an entry the model no longer has
 /// is gone from every feed (``ServerModel/timeline(_:)``).
-public struct ServerTimelines<ID: Hashable & Sendable>: Sendable {
+package struct ServerTimelines<ID: Hashable & Sendable>: Sendable {
     /// The ids each feed lists, newest first.
-    public var feeds: [Feed: [ID]] = [:]
+    package var feeds: [Feed: [ID]] = [:]
     /// The notifications, newest first.
-    public var notifications: [NotificationGroup] = []
+    package var notifications: [NotificationGroup] = []
 
-    public init(_ feeds: [Feed: [ID]] = [:], notifications: [NotificationGroup] = []) {
+    package init(_ feeds: [Feed: [ID]] = [:], notifications: [NotificationGroup] = []) {
         self.feeds = feeds
         self.notifications = notifications
     }
 
     /// Puts `id` on top of each of `feeds` (once).
-    public mutating func prepend(_ id: ID, to feeds: [Feed]) {
+    package mutating func prepend(_ id: ID, to feeds: [Feed]) {
         for feed in feeds {
             self.feeds[feed, default: []].removeAll { $0 == id }
             self.feeds[feed, default: []].insert(id, at: 0)
@@ -27,20 +27,20 @@ public struct ServerTimelines<ID: Hashable & Sendable>: Sendable {
 /// What the server keeps of the signed-in user's writing: the versions of each edited post
 /// (oldest first, the first as it was published) and the post each publishing key made — the
 /// writing slice of ``ServerModel``.
-public struct ServerWriting<ID: Hashable & Sendable>: Sendable {
+package struct ServerWriting<ID: Hashable & Sendable>: Sendable {
     /// The versions of each post edited at least once, oldest first.
-    public var versions: [ID: [PostVersion]] = [:]
+    package var versions: [ID: [PostVersion]] = [:]
     /// The post each idempotency key published.
-    public var published: [String: ID] = [:]
+    package var published: [String: ID] = [:]
     /// How many posts were published here (numbers their ids).
-    public var made = 0
+    package var made = 0
 
-    public init() {}
+    package init() {}
 }
 
 extension ServerModel {
     /// The entries `feed` lists that the server still has, newest first, each as it is now.
-    public func timeline(_ feed: Feed) -> [Entry] {
+    package func timeline(_ feed: Feed) -> [Entry] {
         (timelines.feeds[feed] ?? []).compactMap { entry($0) }
     }
 
@@ -48,7 +48,7 @@ extension ServerModel {
     /// (opaque to callers; the last page has none).
     ///
     /// - Throws: ``RecordNotFound`` for a cursor this model did not give.
-    public func page(of feed: Feed, after cursor: PageCursor?, size: Int) throws(RecordNotFound) -> (entries: [Entry], next: PageCursor?) {
+    package func page(of feed: Feed, after cursor: PageCursor?, size: Int) throws(RecordNotFound) -> (entries: [Entry], next: PageCursor?) {
         let entries = timeline(feed)
         let (range, next) = try Self.slice(entries.count, after: cursor, size: size)
         return (Array(entries[range]), next)
@@ -57,7 +57,7 @@ extension ServerModel {
     /// The range of a page of `count` items after `cursor`, and the cursor of the page after it.
     ///
     /// - Throws: ``RecordNotFound`` for a cursor that is no offset.
-    public static func slice(_ count: Int, after cursor: PageCursor?, size: Int) throws(RecordNotFound) -> (Range<Int>, PageCursor?) {
+    package static func slice(_ count: Int, after cursor: PageCursor?, size: Int) throws(RecordNotFound) -> (Range<Int>, PageCursor?) {
         let start: Int
         if let cursor {
             guard let offset = Int(cursor.rawValue), offset >= 0 else { throw RecordNotFound() }
