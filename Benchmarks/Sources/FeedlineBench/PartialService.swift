@@ -4,8 +4,13 @@
 /// protocols have no defaults, so every other call is refused here, once for all the doubles.
 protocol PartialService: FeedService {}
 
-/// What a benchmark's service answers a call its scenario never makes.
-struct NotMeasured: Error {}
+/// What a benchmark's service answers a call its scenario never makes: a refusal, not a lost
+/// connection, so a change the scenario asks and the service refuses (the block and mute
+/// scenarios) is rolled back at once instead of waiting to be sent again.
+struct NotMeasured: FeedServiceError {
+    var isTransient: Bool { false }
+    var errorDescription: String? { "Not served by this benchmark." }
+}
 
 extension PartialService {
     func composeSettings() async throws -> ComposeSettings { throw NotMeasured() }
