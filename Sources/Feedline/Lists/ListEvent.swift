@@ -125,6 +125,12 @@ package struct ListRequest: Hashable, Sendable {
     package var token: Int
     package var kind: Kind
 
+    /// The cursor of an older page (`nil`: the first page, or not a page request) — what the
+    /// lists that only page forwards (accounts, search, tags, …) ask their service with.
+    package var pageCursor: PageCursor? {
+        if case .page(let after) = kind { after } else { nil }
+    }
+
     package init(token: Int, kind: Kind) {
         self.token = token
         self.kind = kind

@@ -15,9 +15,7 @@ struct AccountRows: RowSource {
     var refreshStyle: ListState.RefreshStyle { .reload }
 
     @MainActor func load(_ request: ListRequest, epochs: FetchEpochs) async throws -> Answer {
-        let cursor: PageCursor?
-        if case .page(let after) = request.kind { cursor = after } else { cursor = nil }
-        let page = try await service.accounts(in: list, after: cursor)
+        let page = try await service.accounts(in: list, after: request.pageCursor)
         return Answer(page: page, relationships: await PageRelationships.of(page.items.map(\.accountID), service, epochs))
     }
 

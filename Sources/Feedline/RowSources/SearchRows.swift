@@ -14,9 +14,7 @@ struct SearchRows: RowSource {
     var refreshStyle: ListState.RefreshStyle { .reload }
 
     @MainActor func load(_ request: ListRequest, epochs: FetchEpochs) async throws -> Answer {
-        let cursor: PageCursor?
-        if case .page(let after) = request.kind { cursor = after } else { cursor = nil }
-        let page = try await service.search(query, after: cursor)
+        let page = try await service.search(query, after: request.pageCursor)
         let accounts = page.items.compactMap { result -> AccountID? in
             if case .account(let profile) = result { return profile.accountID }
             return nil

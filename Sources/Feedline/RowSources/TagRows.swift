@@ -8,9 +8,7 @@ struct TagRows: RowSource {
     var refreshStyle: ListState.RefreshStyle { .reload }
 
     @MainActor func load(_ request: ListRequest, epochs: FetchEpochs) async throws -> Page<Hashtag> {
-        var cursor: PageCursor?
-        if case .page(let after) = request.kind { cursor = after }
-        return followed ? try await service.followedTags(after: cursor) : try await service.trendingTags(after: cursor)
+        return followed ? try await service.followedTags(after: request.pageCursor) : try await service.trendingTags(after: request.pageCursor)
     }
 
     @MainActor
