@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "Feedline", targets: ["Feedline"]),
+        .library(name: "FeedlineObservation", targets: ["FeedlineObservation"]),
         .library(name: "FeedlineMastodon", targets: ["FeedlineMastodon"]),
         .library(name: "FeedlineAccounts", targets: ["FeedlineAccounts"]),
         .library(name: "FeedlineJSONL", targets: ["FeedlineJSONL"]),
@@ -43,9 +44,16 @@ let package = Package(
             name: "Feedline",
             swiftSettings: strict
         ),
+        // The SwiftUI face: `@Observable` wrappers over the view models' relays. A UIKit or text
+        // front does not need it; a SwiftUI front imports it next to Feedline.
+        .target(
+            name: "FeedlineObservation",
+            dependencies: ["Feedline"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "FeedlineTests",
-            dependencies: ["Feedline", "FeedlineTestSupport"],
+            dependencies: ["Feedline", "FeedlineObservation", "FeedlineTestSupport"],
             swiftSettings: strict
         ),
         .target(

@@ -17,7 +17,7 @@ extension JSONLCommand {
     static func accountLists(_ name: String, _ value: JSONLValue, screen: Int?) -> Result<Action, FieldProblem> {
         guard name != "search" else {
             guard let query = searchQuery(value["query"]) else { return .failure(FieldProblem(message: "search needs \(queryUsage).")) }
-            return .success(.push(.search(query)))
+            return .success(.push(.list(.search(query))))
         }
         let usage = "\(name) needs \"row\": an account row id such as \"account:109302\" (a row of {\"route\":\"accounts\",\"list\":\"requests\"})."
         guard let text = value["row"]?.string, !text.isEmpty, let row = RowID(text) else { return .failure(FieldProblem(message: usage)) }

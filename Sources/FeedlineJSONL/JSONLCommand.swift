@@ -279,16 +279,16 @@ public struct JSONLCommand: Sendable, Equatable {
             guard let text = value["feed"]?.string, let feed = Feed(text) else {
                 return .failure(FieldProblem(message: "a feed route needs \"feed\": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending."))
             }
-            return .success(.feed(feed))
+            return .success(.list(.feed(feed)))
         case "thread", "post", "history":
             guard let id = post() else { return .failure(FieldProblem(message: "a \(kind) route needs \"post\": a post id string.")) }
-            return .success(kind == "thread" ? .thread(id) : kind == "history" ? .history(id) : .post(id))
-        case "notifications": return .success(.notifications)
-        case "domainBlocks": return .success(.domainBlocks)
-        case "followedTags": return .success(.followedTags)
-        case "trendingTags": return .success(.trendingTags)
-        case "conversations": return .success(.conversations)
-        case "lists": return .success(.userLists)
+            return .success(kind == "thread" ? .list(.thread(id)) : kind == "history" ? .list(.history(id)) : .post(id))
+        case "notifications": return .success(.list(.notifications))
+        case "domainBlocks": return .success(.list(.domainBlocks))
+        case "followedTags": return .success(.list(.followedTags))
+        case "trendingTags": return .success(.list(.trendingTags))
+        case "conversations": return .success(.list(.conversations))
+        case "lists": return .success(.list(.userLists))
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))
@@ -296,10 +296,10 @@ public struct JSONLCommand: Sendable, Equatable {
             if case .members(let id) = list, UserList(id: id, title: "").isProvisional {
                 return .failure(FieldProblem(message: "the list \(echo(id)) is still being made; its accounts can be shown once the server has it (a lists message gives its id)."))
             }
-            return .success(.accounts(list))
+            return .success(.list(.accounts(list)))
         case "search":
             guard let query = searchQuery(value["query"]) else { return .failure(FieldProblem(message: "a search route needs \(queryUsage).")) }
-            return .success(.search(query))
+            return .success(.list(.search(query)))
         default: return .failure(FieldProblem(message: "unknown route \"\(echo(kind))\"; " + usage))
         }
     }

@@ -37,7 +37,7 @@ extension JSONLMessage {
             ("requestedBy", .bool(r.requestedBy)),
             ("requestAnswer", change.display.requestAnswer.map { answer in
                 .object([
-                    ("accept", .bool(answer.accept)), ("pending", .bool(answer.isPending)), ("failure", .optional(answer.failure)),
+                    ("accept", .bool(answer.isOn)), ("pending", .bool(answer.pending)), ("failure", .optional(answer.failure)),
                 ])
             } ?? .null),
         ])
@@ -53,7 +53,7 @@ extension JSONLMessage {
     /// or `null`), `bot`, `locked`, `group`, `movedTo` (a handle, or `null`), in this order.
     public static func profile(_ header: ProfileHeader, screen: Int) -> JSONLValue? {
         var fields: [(String, JSONLValue)] = [
-            ("type", "profile"), ("screen", .int(screen)), ("route", route(.feed(.account(header.requested)))),
+            ("type", "profile"), ("screen", .int(screen)), ("route", route(.list(.feed(.account(header.requested))))),
         ]
         if let profile = header.profile {
             fields += [
@@ -114,7 +114,7 @@ extension JSONLMessage {
 
     /// `domain`, `blocked`, `pending`, `failure`: a `domainBlock` message's fields after `type`,
     /// and a domain row's after `id` and `kind`.
-    static func domainBlockFields(_ domain: String, _ display: DomainBlockDisplay) -> [(String, JSONLValue)] {
-        [("domain", .string(domain)), ("blocked", .bool(display.blocked)), ("pending", .bool(display.pending)), ("failure", .optional(display.failure))]
+    static func domainBlockFields(_ domain: String, _ display: ToggleDisplay) -> [(String, JSONLValue)] {
+        [("domain", .string(domain)), ("blocked", .bool(display.isOn)), ("pending", .bool(display.pending)), ("failure", .optional(display.failure))]
     }
 }

@@ -40,7 +40,7 @@ extension JSONLMessage {
     package static func listMembership(_ change: ListMembershipChange) -> JSONLValue {
         .object([
             ("type", "listMembership"), ("list", .string(change.list)), ("account", .string(change.account.rawValue)),
-            ("member", .bool(change.display.member)), ("pending", .bool(change.display.pending)), ("failure", .optional(change.display.failure)),
+            ("member", .bool(change.display.isOn)), ("pending", .bool(change.display.pending)), ("failure", .optional(change.display.failure)),
         ])
     }
 }

@@ -11,7 +11,7 @@ extension JSONLMessage {
             ("type", "tagHeader"), ("screen", .int(screen)), ("name", .string(header.tag?.name ?? header.name)),
             ("weeklyUses", header.tag?.weeklyUses.map(JSONLValue.int) ?? .null),
             ("weeklyAccounts", header.tag?.weeklyAccounts.map(JSONLValue.int) ?? .null),
-            ("following", (header.follow?.following ?? header.tag?.following).map(JSONLValue.bool) ?? .null),
+            ("following", (header.follow?.isOn ?? header.tag?.following).map(JSONLValue.bool) ?? .null),
             ("error", .optional(header.failure?.message)),
         ])
     }
@@ -26,7 +26,7 @@ extension JSONLMessage {
     /// (`tag:birds`); a hashtag row's `following` is this message's.
     package static func tagFollow(_ change: TagFollowChange) -> JSONLValue {
         .object([
-            ("type", "tagFollow"), ("tag", .string(change.tag)), ("following", .bool(change.display.following)),
+            ("type", "tagFollow"), ("tag", .string(change.tag)), ("following", .bool(change.display.isOn)),
             ("pending", .bool(change.display.pending)), ("failure", .optional(change.display.failure)),
         ])
     }

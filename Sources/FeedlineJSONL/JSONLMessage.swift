@@ -159,18 +159,21 @@ public enum JSONLMessage {
     /// A route object, as `push` reads it back.
     static func route(_ route: Route) -> JSONLValue {
         switch route {
-        case .feed(let feed): .object([("route", "feed"), ("feed", .string(feed.description))])
-        case .thread(let id): .object([("route", "thread"), ("post", .string(id.rawValue))])
-        case .notifications: .object([("route", "notifications")])
         case .post(let id): .object([("route", "post"), ("post", .string(id.rawValue))])
-        case .history(let id): .object([("route", "history"), ("post", .string(id.rawValue))])
-        case .accounts(let list): .object([("route", "accounts"), ("list", .string(list.description))])
-        case .search(let query): .object([("route", "search"), ("query", .string(query))])
-        case .domainBlocks: .object([("route", "domainBlocks")])
-        case .followedTags: .object([("route", "followedTags")])
-        case .trendingTags: .object([("route", "trendingTags")])
-        case .conversations: .object([("route", "conversations")])
-        case .userLists: .object([("route", "lists")])
+        case .list(let source):
+            switch source {
+            case .feed(let feed): .object([("route", "feed"), ("feed", .string(feed.description))])
+            case .thread(let id): .object([("route", "thread"), ("post", .string(id.rawValue))])
+            case .notifications: .object([("route", "notifications")])
+            case .history(let id): .object([("route", "history"), ("post", .string(id.rawValue))])
+            case .accounts(let list): .object([("route", "accounts"), ("list", .string(list.description))])
+            case .search(let query): .object([("route", "search"), ("query", .string(query))])
+            case .domainBlocks: .object([("route", "domainBlocks")])
+            case .followedTags: .object([("route", "followedTags")])
+            case .trendingTags: .object([("route", "trendingTags")])
+            case .conversations: .object([("route", "conversations")])
+            case .userLists: .object([("route", "lists")])
+            }
         }
     }
 

@@ -17,7 +17,7 @@ extension JSONLinesDriver {
         case .open:
             guard let post = conversation.lastPostID else { return "The conversation \(name) has no post to open." }
             session.markConversationRead(id)
-            session.navigator.push(.thread(post))
+            session.navigator.push(.list(.thread(post)))
         case .markRead:
             guard session.markConversationRead(id) else { return "The conversation \(name) is read already." }
         case .remove:

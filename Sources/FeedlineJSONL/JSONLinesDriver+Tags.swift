@@ -45,7 +45,7 @@ extension JSONLinesDriver {
     /// Only changes the message shows: the store also reports its quiet bookkeeping (a second
     /// list of hashtags that says again what the session knew), which would repeat the last line.
     func followTags() -> Subscription {
-        var written: [String: TagFollowDisplay] = [:]
+        var written: [String: ToggleDisplay] = [:]
         return session.tags.observe { [weak self] change in
             guard written[change.tag] != change.display else { return }
             written[change.tag] = change.display

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// The writes that turn the saved list `old` into a new value: computed in memory, applied by
 /// `StateStore.saveList` in one transaction.

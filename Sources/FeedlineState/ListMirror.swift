@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// What a store last saved (or loaded) for one list key: the entries in order with the rank each
 /// has in the database, and the list row's generation at that moment. `saveList` diffs the new

@@ -93,7 +93,7 @@ struct HTTPConversationsTests {
             fake.startConversations(lastStatuses: statuses.map(\.id))
             let service = try makeService(server)
             let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
-            session.navigator.push(.conversations)
+            session.navigator.push(.list(.conversations))
             await session.settle()
             let list = try #require(session.navigator.top.list)
             let before = list.rows.map(\.id)

@@ -199,7 +199,7 @@ struct HTTPDomainBlocksTests {
             #expect(session.setDomainBlock("X.example", true))
             await session.settle()
             #expect(fake.blockedDomains == ["x.example"])
-            #expect(session.domainBlocks.block("x.example") == DomainBlockDisplay(blocked: true))
+            #expect(session.domainBlocks.block("x.example") == ToggleDisplay(isOn: true))
 
             let own = try #require(server.url.host)
             #expect(session.setDomainBlock(own, true))
@@ -207,8 +207,8 @@ struct HTTPDomainBlocksTests {
             #expect(fake.blockedDomains == ["x.example"])
             #expect(
                 session.domainBlocks.block(own)
-                    == DomainBlockDisplay(
-                        blocked: false,
+                    == ToggleDisplay(
+                        isOn: false,
                         failure: "Could not block the domain \(own): The server could not do this (\"\(FakeMastodon.ownDomainRefusal)\")."
                     )
             )
@@ -216,7 +216,7 @@ struct HTTPDomainBlocksTests {
             #expect(session.setDomainBlock("x.example", false))
             await session.settle()
             #expect(fake.blockedDomains.isEmpty)
-            #expect(session.domainBlocks.block("x.example") == DomainBlockDisplay(blocked: false))
+            #expect(session.domainBlocks.block("x.example") == ToggleDisplay(isOn: false))
         }
     }
 }

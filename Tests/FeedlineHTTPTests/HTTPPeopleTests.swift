@@ -95,7 +95,7 @@ struct HTTPPeopleTests {
             session.loadRelationships([juniper])
             await session.settle()
             fake.setRelationship(Mastodon.Relationship(id: juniper.rawValue, requestedBy: true))
-            session.navigator.push(.accounts(.requests))
+            session.navigator.push(.list(.accounts(.requests)))
             guard case .list(let requests) = session.navigator.top else {
                 Issue.record("expected the requests on top")
                 return

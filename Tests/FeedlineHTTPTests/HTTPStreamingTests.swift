@@ -50,7 +50,7 @@ struct HTTPStreamingTests {
             fake.serveStream()
             let service = try makeService(server)
             let session = await Self.session(service)
-            session.navigator.push(.notifications)
+            session.navigator.push(.list(.notifications))
             await session.settle()
             guard case .list(let notifications) = session.navigator.top else {
                 Issue.record("expected the notifications list on top")

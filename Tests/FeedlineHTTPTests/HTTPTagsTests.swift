@@ -332,14 +332,14 @@ struct HTTPTagsTests {
             #expect(session.setTagFollow("birds", true))
             await session.settle()
             #expect(fake.followedTagNames == ["Birds"], "spelled as the server knows it")
-            #expect(session.tags.follow("birds") == TagFollowDisplay(following: true))
+            #expect(session.tags.follow("birds") == ToggleDisplay(isOn: true))
 
-            session.navigator.push(.followedTags)
+            session.navigator.push(.list(.followedTags))
             await session.settle()
             let followed = try #require(session.navigator.top.list)
             #expect(followed.rows.compactMap(\.tag) == [Hashtag(name: "Birds", weeklyUses: 15, weeklyAccounts: 7, following: true)])
 
-            session.navigator.push(.trendingTags)
+            session.navigator.push(.list(.trendingTags))
             await session.settle()
             let trending = try #require(session.navigator.top.list)
             #expect(trending.rows.compactMap(\.tag).map(\.following) == [true, false, false])
@@ -347,7 +347,7 @@ struct HTTPTagsTests {
             #expect(session.setTagFollow("#Birds", false))
             await session.settle()
             #expect(fake.followedTagNames.isEmpty)
-            #expect(session.tags.follow("birds") == TagFollowDisplay(following: false))
+            #expect(session.tags.follow("birds") == ToggleDisplay(isOn: false))
             #expect(followed.rows.compactMap(\.tag).map(\.following) == [false], "the row stays, not followed")
             #expect(!session.hasFailures)
         }

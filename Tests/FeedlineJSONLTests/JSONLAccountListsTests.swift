@@ -7,14 +7,14 @@ import Testing
 @Suite("JSON-lines account lists and search: lines and payloads")
 struct JSONLAccountListCommandTests {
     @Test("accounts and search routes, search, accept and reject parse; display takes account and tag rows", arguments: [
-        (#"{"cmd":"push","route":{"route":"accounts","list":"followers:2"}}"#, JSONLCommand(action: .push(.accounts(.followers("2"))), name: "push")),
-        (#"{"cmd":"push","route":{"route":"accounts","list":"following:@kemi@fieldnotes.science"}}"#, JSONLCommand(action: .push(.accounts(.following("@kemi@fieldnotes.science"))), name: "push")),
-        (#"{"cmd":"push","route":{"route":"accounts","list":"mutes"},"id":1}"#, JSONLCommand(id: 1, action: .push(.accounts(.mutes)), name: "push")),
-        (#"{"cmd":"push","route":{"route":"accounts","list":"blocks"}}"#, JSONLCommand(action: .push(.accounts(.blocks)), name: "push")),
-        (#"{"cmd":"push","route":{"route":"accounts","list":"requests"}}"#, JSONLCommand(action: .push(.accounts(.requests)), name: "push")),
-        (##"{"cmd":"push","route":{"route":"search","query":"#birds"}}"##, JSONLCommand(action: .push(.search("#birds")), name: "push")),
+        (#"{"cmd":"push","route":{"route":"accounts","list":"followers:2"}}"#, JSONLCommand(action: .push(.list(.accounts(.followers("2")))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"accounts","list":"following:@kemi@fieldnotes.science"}}"#, JSONLCommand(action: .push(.list(.accounts(.following("@kemi@fieldnotes.science")))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"accounts","list":"mutes"},"id":1}"#, JSONLCommand(id: 1, action: .push(.list(.accounts(.mutes))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"accounts","list":"blocks"}}"#, JSONLCommand(action: .push(.list(.accounts(.blocks))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"accounts","list":"requests"}}"#, JSONLCommand(action: .push(.list(.accounts(.requests))), name: "push")),
+        (##"{"cmd":"push","route":{"route":"search","query":"#birds"}}"##, JSONLCommand(action: .push(.list(.search("#birds"))), name: "push")),
         // `search` is a push of the search route, named as it was sent; the query is kept as given.
-        (#"{"cmd":"search","query":" pond survey ","id":"s"}"#, JSONLCommand(id: "s", action: .push(.search(" pond survey ")), name: "search")),
+        (#"{"cmd":"search","query":" pond survey ","id":"s"}"#, JSONLCommand(id: "s", action: .push(.list(.search(" pond survey "))), name: "search")),
         (#"{"cmd":"accept","row":"account:3"}"#, JSONLCommand(action: .answerRequest(.account("3"), accept: true, screen: nil), name: "accept")),
         (#"{"cmd":"reject","row":"account:3","screen":2,"id":"r"}"#, JSONLCommand(id: "r", action: .answerRequest(.account("3"), accept: false, screen: 2), name: "reject")),
         (#"{"cmd":"display","rows":["account:1","tag:Birds"],"screen":1}"#, JSONLCommand(action: .display([.account("1"), .tag("birds")], screen: 1), name: "display")),
@@ -63,7 +63,7 @@ struct JSONLAccountListCommandTests {
 
     @Test("routes of account lists and searches are written as push reads them back")
     func routesRoundTrip() throws {
-        let routes: [Route] = [.accounts(.followers("2")), .accounts(.following("@kemi@fieldnotes.science")), .accounts(.requests), .search("#birds")]
+        let routes: [Route] = [.list(.accounts(.followers("2"))), .list(.accounts(.following("@kemi@fieldnotes.science"))), .list(.accounts(.requests)), .list(.search("#birds"))]
         #expect(JSONLMessage.routes(routes).json == ##"{"type":"routes","routes":[{"route":"accounts","list":"followers:2"},{"route":"accounts","list":"following:@kemi@fieldnotes.science"},{"route":"accounts","list":"requests"},{"route":"search","query":"#birds"}]}"##)
         guard case .object(let fields) = JSONLMessage.routes(routes), case .array(let written)? = fields.first(where: { $0.0 == "routes" })?.1 else {
             Issue.record("no routes in the message")
@@ -76,16 +76,16 @@ struct JSONLAccountListCommandTests {
 
     @Test("a relationship message ends with requestedBy and the answer to their request: on its way, refused, taken")
     func requestAnswerFields() {
-        func line(_ answer: FollowRequestAnswer?, requestedBy: Bool) -> String {
+        func line(_ answer: ToggleDisplay?, requestedBy: Bool) -> String {
             let relationship = Relationship(accountID: "3", followedBy: !requestedBy, requestedBy: requestedBy)
             return JSONLMessage.relationship(RelationshipChange(accountID: "3", display: RelationshipDisplay(relationship: relationship, requestAnswer: answer))).json
         }
         #expect(line(nil, requestedBy: true) == relationshipLine("3", requestedBy: true))
-        #expect(line(FollowRequestAnswer(accept: true, isPending: true), requestedBy: true)
+        #expect(line(ToggleDisplay(isOn: true, pending: true), requestedBy: true)
             == relationshipLine("3", requestedBy: true, requestAnswer: #"{"accept":true,"pending":true,"failure":null}"#))
-        #expect(line(FollowRequestAnswer(accept: false, isPending: false, failure: "Could not reject the follow request: Gone."), requestedBy: true)
+        #expect(line(ToggleDisplay(isOn: false, pending: false, failure: "Could not reject the follow request: Gone."), requestedBy: true)
             == relationshipLine("3", requestedBy: true, requestAnswer: #"{"accept":false,"pending":false,"failure":"Could not reject the follow request: Gone."}"#))
-        #expect(line(FollowRequestAnswer(accept: true, isPending: false), requestedBy: false)
+        #expect(line(ToggleDisplay(isOn: true, pending: false), requestedBy: false)
             == relationshipLine("3", followedBy: true, requestAnswer: #"{"accept":true,"pending":false,"failure":null}"#))
     }
 

@@ -10,7 +10,7 @@ struct JSONLConversationCommandTests {
         (#"{"cmd":"openConversation","conversation":"41","id":1}"#, JSONLCommand(id: 1, action: .conversation(.open, "41"), name: "openConversation")),
         (#"{"cmd":"markRead","row":"conversation:41"}"#, JSONLCommand(action: .conversation(.markRead, "41"), name: "markRead")),
         (#"{"cmd":"removeConversation","conversation":"7"}"#, JSONLCommand(action: .conversation(.remove, "7"), name: "removeConversation")),
-        (#"{"cmd":"push","route":{"route":"conversations"}}"#, JSONLCommand(action: .push(.conversations), name: "push")),
+        (#"{"cmd":"push","route":{"route":"conversations"}}"#, JSONLCommand(action: .push(.list(.conversations)), name: "push")),
     ])
     func valid(line: String, expected: JSONLCommand) throws {
         #expect(try JSONLCommand.parse(line).get() == expected)
@@ -31,7 +31,7 @@ struct JSONLConversationCommandTests {
 
     @Test("the conversations route is written as push reads it back")
     func route() throws {
-        #expect(JSONLMessage.routes([.conversations]).json == #"{"type":"routes","routes":[{"route":"conversations"}]}"#)
+        #expect(JSONLMessage.routes([.list(.conversations)]).json == #"{"type":"routes","routes":[{"route":"conversations"}]}"#)
     }
 }
 

@@ -23,7 +23,7 @@ struct JSONLDomainBlockCommandTests {
         (#"{"cmd":"blockDomain","row":"account:3","screen":1,"id":"a"}"#, JSONLCommand(id: "a", action: .domainBlock(.row(.account("3")), value: true, screen: 1), name: "blockDomain")),
         (#"{"cmd":"blockDomain","row":"post:b1"}"#, JSONLCommand(action: .domainBlock(.row(.post("b1")), value: true, screen: nil), name: "blockDomain")),
         (#"{"cmd":"blockDomain","row":"notification:fav-1"}"#, JSONLCommand(action: .domainBlock(.row(.notification("fav-1")), value: true, screen: nil), name: "blockDomain")),
-        (#"{"cmd":"push","route":{"route":"domainBlocks"},"id":2}"#, JSONLCommand(id: 2, action: .push(.domainBlocks), name: "push")),
+        (#"{"cmd":"push","route":{"route":"domainBlocks"},"id":2}"#, JSONLCommand(id: 2, action: .push(.list(.domainBlocks)), name: "push")),
         (#"{"cmd":"display","rows":["domain:spam.example"],"screen":1}"#, JSONLCommand(action: .display([.domain("spam.example")], screen: 1), name: "display")),
     ])
     func valid(line: String, expected: JSONLCommand) throws {
@@ -72,14 +72,14 @@ struct JSONLDomainBlockCommandTests {
     @Test("a domainBlock message and a domain row have the same fields, in order; the route is written as push reads it back")
     func payloads() throws {
         let failure = "Could not block the domain promo.example: Forbidden."
-        let change = DomainBlockChange(domain: "promo.example", display: DomainBlockDisplay(blocked: false, failure: failure))
+        let change = DomainBlockChange(domain: "promo.example", display: ToggleDisplay(isOn: false, failure: failure))
         #expect(JSONLMessage.domainBlock(change).json == domainBlockLine("promo.example", blocked: false, failure: failure))
-        let pending = DomainBlockChange(domain: "spam.example", display: DomainBlockDisplay(blocked: true, pending: true))
+        let pending = DomainBlockChange(domain: "spam.example", display: ToggleDisplay(isOn: true, pending: true))
         #expect(JSONLMessage.domainBlock(pending).json == #"{"type":"domainBlock","domain":"spam.example","blocked":true,"pending":true,"failure":null}"#)
-        let row = ListRow.domain(DomainRow(domain: "spam.example", block: DomainBlockDisplay(blocked: true, pending: true)))
+        let row = ListRow.domain(DomainRow(domain: "spam.example", block: ToggleDisplay(isOn: true, pending: true)))
         #expect(JSONLMessage.row(row, clock: .fixed(DomainBlocksServer.now)).json == #"{"id":"domain:spam.example","kind":"domain","domain":"spam.example","blocked":true,"pending":true,"failure":null}"#)
-        #expect(JSONLMessage.routes([.feed(.home), .domainBlocks]).json == #"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"domainBlocks"}]}"#)
-        #expect(try JSONLCommand.parse(#"{"cmd":"push","route":{"route":"domainBlocks"}}"#).get().action == .push(.domainBlocks))
+        #expect(JSONLMessage.routes([.list(.feed(.home)), .list(.domainBlocks)]).json == #"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"domainBlocks"}]}"#)
+        #expect(try JSONLCommand.parse(#"{"cmd":"push","route":{"route":"domainBlocks"}}"#).get().action == .push(.list(.domainBlocks)))
     }
 }
 

@@ -13,8 +13,8 @@ struct JSONLListCommandTests {
         (#"{"cmd":"deleteList","list":"2"}"#, JSONLCommand(action: .listChange(.delete(list: "2")), name: "deleteList")),
         (#"{"cmd":"addToList","list":"1","account":"109"}"#, JSONLCommand(action: .listChange(.membership(list: "1", account: "109", add: true)), name: "addToList")),
         (#"{"cmd":"removeFromList","list":"1","account":"109"}"#, JSONLCommand(action: .listChange(.membership(list: "1", account: "109", add: false)), name: "removeFromList")),
-        (#"{"cmd":"push","route":{"route":"lists"}}"#, JSONLCommand(action: .push(.userLists), name: "push")),
-        (#"{"cmd":"push","route":{"route":"accounts","list":"members:1"}}"#, JSONLCommand(action: .push(.accounts(.members("1"))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"lists"}}"#, JSONLCommand(action: .push(.list(.userLists)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"accounts","list":"members:1"}}"#, JSONLCommand(action: .push(.list(.accounts(.members("1")))), name: "push")),
     ])
     func valid(line: String, expected: JSONLCommand) throws {
         #expect(try JSONLCommand.parse(line).get() == expected)
@@ -46,9 +46,9 @@ struct JSONLListCommandTests {
         )
         #expect(JSONLMessage.lists(made).json
             == #"{"type":"lists","lists":[{"list":"3","title":"Moths","pending":false,"provisional":false,"failure":null}],"outcome":{"change":"create","list":"3","title":"Moths","provisional":"new-1","error":null,"message":"Created the list Moths."}}"#)
-        let member = ListMembershipChange(list: "3", account: "109", display: ListMembershipDisplay(member: true, pending: true))
+        let member = ListMembershipChange(list: "3", account: "109", display: ToggleDisplay(isOn: true, pending: true))
         #expect(JSONLMessage.listMembership(member).json == #"{"type":"listMembership","list":"3","account":"109","member":true,"pending":true,"failure":null}"#)
-        #expect(JSONLMessage.routes([.userLists, .accounts(.members("3"))]).json
+        #expect(JSONLMessage.routes([.list(.userLists), .list(.accounts(.members("3")))]).json
             == #"{"type":"routes","routes":[{"route":"lists"},{"route":"accounts","list":"members:3"}]}"#)
     }
 }

@@ -22,9 +22,9 @@ struct JSONLTagCommandTests {
         // A hashtag row names its hashtag: no screen needs to show it ("screen" is not read).
         (#"{"cmd":"followTag","row":"tag:Swift","id":"r"}"#, JSONLCommand(id: "r", action: .tagFollow("swift", value: true), name: "followTag")),
         (#"{"cmd":"unfollowTag","row":"tag:#swift","screen":"top"}"#, JSONLCommand(action: .tagFollow("swift", value: false), name: "unfollowTag")),
-        (#"{"cmd":"push","route":{"route":"followedTags"},"id":2}"#, JSONLCommand(id: 2, action: .push(.followedTags), name: "push")),
-        (#"{"cmd":"push","route":{"route":"trendingTags"}}"#, JSONLCommand(action: .push(.trendingTags), name: "push")),
-        (#"{"cmd":"push","route":{"route":"feed","feed":"trending"}}"#, JSONLCommand(action: .push(.feed(.trending)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"followedTags"},"id":2}"#, JSONLCommand(id: 2, action: .push(.list(.followedTags)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"trendingTags"}}"#, JSONLCommand(action: .push(.list(.trendingTags)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"feed","feed":"trending"}}"#, JSONLCommand(action: .push(.list(.feed(.trending))), name: "push")),
         (#"{"cmd":"root","feed":"trending"}"#, JSONLCommand(action: .root(.trending), name: "root")),
     ])
     func valid(line: String, expected: JSONLCommand) throws {
@@ -71,11 +71,11 @@ struct JSONLTagCommandTests {
     @MainActor
     func payloads() throws {
         let failure = "Could not follow #swift: Forbidden."
-        let refused = TagFollowChange(tag: "swift", display: TagFollowDisplay(following: false, failure: failure))
+        let refused = TagFollowChange(tag: "swift", display: ToggleDisplay(isOn: false, failure: failure))
         #expect(JSONLMessage.tagFollow(refused).json == tagFollowLine("swift", following: false, failure: failure))
-        let pending = TagFollowChange(tag: "birds", display: TagFollowDisplay(following: true, pending: true))
+        let pending = TagFollowChange(tag: "birds", display: ToggleDisplay(isOn: true, pending: true))
         #expect(JSONLMessage.tagFollow(pending).json == #"{"type":"tagFollow","tag":"birds","following":true,"pending":true,"failure":null}"#)
-        let routes: [Route] = [.feed(.trending), .followedTags, .trendingTags]
+        let routes: [Route] = [.list(.feed(.trending)), .list(.followedTags), .list(.trendingTags)]
         let written = JSONLMessage.routes(routes).json
         #expect(written == #"{"type":"routes","routes":[{"route":"feed","feed":"trending"},{"route":"followedTags"},{"route":"trendingTags"}]}"#)
         // Each route object, sent back in a push, is the same route.
@@ -249,7 +249,7 @@ struct JSONLTagsDriverTests {
         #expect(await client.send(##"{"cmd":"followTag","tag":"#Swift","id":"f"}"##) == [
             tagFollowLine("swift", following: true, pending: true), #"{"type":"ok","cmd":"followTag","id":"f"}"#,
         ])
-        #expect(client.session.tags.follow("swift") == TagFollowDisplay(following: true, pending: true))
+        #expect(client.session.tags.follow("swift") == ToggleDisplay(isOn: true, pending: true))
         #expect(await client.wait() == [tagFollowLine("swift", following: true)])
         #expect(client.server.calls == ["page home", "follow swift"])
         // Set again to what it is: nothing happens, nothing is asked.
@@ -324,7 +324,7 @@ struct JSONLTagsDriverTests {
             tagFollowLine("swift", following: false, failure: failure), #"screen 1: deleted [] inserted [] updated ["tag:swift"]"#,
         ])
         #expect(firstDifference(try await client.mirrors()[1].rows, before) == nil)
-        #expect(client.session.tags.follow("swift") == TagFollowDisplay(following: false, failure: failure))
+        #expect(client.session.tags.follow("swift") == ToggleDisplay(isOn: false, failure: failure))
         #expect(client.server.calls == ["page home", "trendingTags", "follow swift"])
         // retry does not send a refusal again (the server would refuse it again).
         #expect(Self.outline(await client.send(#"{"cmd":"retry","id":"t"}"#)) == ["ok"])
@@ -377,7 +377,7 @@ struct JSONLTagsDriverTests {
         #expect(client.lines.count == written + 7)
         #expect(client.tagFollowLines.isEmpty)
         #expect(client.session.tags.unsent.isEmpty)
-        #expect(client.session.navigator.routes.value == [.feed(.home)])
+        #expect(client.session.navigator.routes.value == [.list(.feed(.home))])
         #expect(client.server.calls == ["page home"])
     }
 }

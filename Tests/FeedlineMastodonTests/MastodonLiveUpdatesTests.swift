@@ -43,7 +43,7 @@ struct MastodonLiveUpdatesTests {
     @Test("the stream opens; posts, deletes, edits and notifications reach the session in order; skipped payloads are kept")
     func events() async throws {
         let (session, service) = await session()
-        session.navigator.push(.notifications)
+        session.navigator.push(.list(.notifications))
         await session.settle()
         guard case .list(let notifications) = session.navigator.top else {
             Issue.record("expected the notifications list on top")
@@ -197,7 +197,7 @@ struct MastodonLiveUpdatesTests {
     @Test("a server that refuses the stream is polled: every list on the stack catches up each interval on the clock")
     func refusedPolls() async {
         let (session, service) = await session()
-        session.navigator.push(.feed(.tag("swift")))
+        session.navigator.push(.list(.feed(.tag("swift"))))
         await session.settle()
         let stream = ScriptedUserStream()
         let clock = ManualClock()
@@ -289,7 +289,7 @@ struct MastodonLiveUpdatesTests {
         await stream.waitForOpens(1)
         stream.send(.opened, on: 0)
         await firstValue(of: session.streamState) { $0 == .live }
-        session.navigator.push(.feed(.tag("swift")))
+        session.navigator.push(.list(.feed(.tag("swift"))))
         await session.settle()
         #expect(service.catchUps == ["newer(home)"])
         await clock.waitForSleepers(1)

@@ -149,8 +149,8 @@ struct ConversationSessionTests {
     /// A session with two conversations screens on the stack.
     func twoScreens(_ server: ConversationServer) async -> (FeedSession, FeedListViewModel, FeedListViewModel) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.conversations)
-        session.navigator.push(.conversations)
+        session.navigator.push(.list(.conversations))
+        session.navigator.push(.list(.conversations))
         await session.settle()
         let lists = session.navigator.screens.compactMap(\.list)
         return (session, lists[1], lists[2])
@@ -163,7 +163,7 @@ struct ConversationSessionTests {
         #expect(Self.shown(first) == ["c1*", "c2"])
         #expect(second.rows.first?.conversation?.participantHandles == "@alice")
         #expect(session.openConversation(row: .conversation("c1"), in: second))
-        #expect(session.navigator.top.route == .thread("c1-last"))
+        #expect(session.navigator.top.route == .list(.thread("c1-last")))
         #expect(Self.shown(first) == ["c1", "c2"])
         #expect(Self.shown(second) == ["c1", "c2"])
         #expect(session.conversations.isPending("c1"))
@@ -239,7 +239,7 @@ struct ConversationSessionTests {
         let server = ConversationServer([Self.conversation("c1", unread: true), Self.conversation("c2", with: bob), Self.conversation("c3", unread: true)])
         let clock = ManualClock()
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
-        session.navigator.push(.conversations)
+        session.navigator.push(.list(.conversations))
         await session.settle()
         let list = try #require(session.navigator.top.list)
         #expect(session.markConversationRead("c1"))
@@ -303,7 +303,7 @@ struct ConversationSessionTests {
         #expect(session.store.interaction("c1-last")?.favourited == true)
         await session.settle()
         #expect(second.rows.first?.conversation?.lastPost?.interaction.favourited == true)
-        session.navigator.push(.thread("c1-last"))
+        session.navigator.push(.list(.thread("c1-last")))
         await session.settle()
         let thread = try #require(session.navigator.top.list)
         #expect(thread.rows.first?.post?.interaction.favourited == true)
@@ -407,7 +407,7 @@ struct ConversationSessionTests {
     func paging() async throws {
         let server = ConversationServer((1...5).map { Self.conversation("c\($0)") }, pageSize: 2)
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.conversations)
+        session.navigator.push(.list(.conversations))
         await session.settle()
         let list = try #require(session.navigator.top.list)
         #expect(Self.shown(list) == ["c1", "c2"])
@@ -419,7 +419,7 @@ struct ConversationSessionTests {
         #expect(list.status.reachedEnd)
         #expect(RowID(RowID.conversation("c9").description) == .conversation("c9"))
         #expect(RowID.conversation("c9").description == "conversation:c9")
-        #expect(Route(.conversations) == .conversations)
+        #expect(Route.list(.conversations).listSource == .conversations)
     }
 
     static var walks: Int { ProcessInfo.processInfo.environment["FEEDLINE_WALKS"].flatMap(Int.init) ?? 300 }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Deep stack", .timeLimit(.minutes(10)))
 struct DeepStackTests {
     static let routes: [Route] = [
-        .feed(.tag("t")), .post("p3"), .thread("p5"), .notifications, .feed(.account("a1")), .post("p3"), .feed(.home),
+        .list(.feed(.tag("t"))), .post("p3"), .list(.thread("p5")), .list(.notifications), .list(.feed(.account("a1"))), .post("p3"), .list(.feed(.home)),
     ]
 
     @Test("pushing to depth 1,000 and popping back, twice, leaves nothing alive and the store as it was")

@@ -27,7 +27,7 @@ struct DeletePushTests {
     @Test("an un-boost (a delete of the wrapper) removes the boost row only; a detail opened from the boost row stays, not deleted")
     func unboostKeepsTheOriginal() async throws {
         let (session, _) = await session()
-        session.navigator.push(.thread("o1"))
+        session.navigator.push(.list(.thread("o1")))
         await session.settle()
         session.navigator.open("w1")
         await session.settle()
@@ -60,7 +60,7 @@ struct DeletePushTests {
     func threadFocusDeletedWhileLoading() async throws {
         let service = ControlledService(expecting: [.pages, .posts, .contexts])
         let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.thread("f"))
+        session.navigator.push(.list(.thread("f")))
         await service.waitForPending(2)
         let thread = try #require(session.navigator.top.list)
         // The post answer arrives; the stream deletes the focus; then the context lands.

@@ -3,6 +3,7 @@
 // the few declarations an example leaves out. The SwiftUI and UIKit ones compile where those
 // frameworks exist (Apple platforms); the rest compile everywhere.
 import Feedline
+import FeedlineObservation
 
 // Feedline.md, the overview.
 @MainActor
@@ -10,7 +11,7 @@ func overviewExample(server: some FeedServer, id: PostID) {
     let session = FeedSession(server: server)
     session.root.appeared()                                   // loads the first page
     session.root.toggle(.favourite, row: .post(id))           // optimistic; converges with the server
-    session.navigator.push(.thread(id))                       // a list of the thread, same store
+    session.navigator.push(.list(.thread(id)))                // a list of the thread, same store
 }
 
 // WritingAFront.md.
@@ -120,7 +121,7 @@ struct RootView: View {
 
 @MainActor
 func navigationExample(stack: ObservableNavigator, session: FeedSession, post: Post) {
-    stack.path.append(ObservableNavigator.Entry(.thread(post.id)))
+    stack.path.append(ObservableNavigator.Entry(.list(.thread(post.id))))
     session.navigator.open(post.id)
 }
 #endif

@@ -61,7 +61,7 @@ struct DomainBlockSessionTests {
     func session(_ server: GatedServer) async -> FeedSession {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
-        session.navigator.push(.feed(.local))
+        session.navigator.push(.list(.feed(.local)))
         await session.settle()
         return session
     }
@@ -74,17 +74,17 @@ struct DomainBlockSessionTests {
         #expect(Self.ids(lists[0]) == ["a1", "s1", "w1", "w2", "l1"])
         #expect(session.setDomainBlock("@Promo.Example", true))
         for list in lists { #expect(Self.ids(list) == ["a1", "l1"]) }
-        #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: true))
+        #expect(session.domainBlocks.block("promo.example") == ToggleDisplay(isOn: true, pending: true))
         await server.waitForHeld(1)
         server.answerHeld(at: 0)
         await session.settle()
-        #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: false))
+        #expect(session.domainBlocks.block("promo.example") == ToggleDisplay(isOn: true, pending: false))
         #expect(server.model.domainBlocks.domains == ["promo.example"])
         lists[0].reset()
         await session.settle()
         #expect(Self.ids(lists[0]) == ["a1", "l1"], "a reload does not bring them back")
         // A list opened later does not show them either.
-        session.navigator.push(.feed(.public))
+        session.navigator.push(.list(.feed(.public)))
         await session.settle()
         #expect(Self.ids(try #require(session.navigator.top.list)) == ["a1", "l1"])
     }
@@ -100,7 +100,7 @@ struct DomainBlockSessionTests {
         await session.settle()
         #expect(Self.ids(home) == ["a1", "s1", "w1", "w2", "l1"])
         let shown = try #require(session.domainBlocks.block("promo.example"))
-        #expect(!shown.blocked)
+        #expect(!shown.isOn)
         #expect(shown.failure == "Could not block the domain promo.example: Forbidden.")
         // A refusal is not sent again by retry (the server would refuse it again)…
         #expect(!session.hasFailures)
@@ -137,7 +137,7 @@ struct DomainBlockSessionTests {
         await server.waitForHeld(1)
         server.answerHeld(at: 0)
         await session.settle()
-        #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: false))
+        #expect(session.domainBlocks.block("promo.example") == ToggleDisplay(isOn: true, pending: false))
         #expect(server.calls(.setDomainBlock).count == 2)
     }
 
@@ -145,7 +145,7 @@ struct DomainBlockSessionTests {
     func unblockAndList() async throws {
         let server = GatedServer.domains(posts: Self.posts, blocked: ["promo.example", "spam.example"])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.domainBlocks)
+        session.navigator.push(.list(.domainBlocks))
         await session.settle()
         let domains = try #require(session.navigator.top.list)
         #expect(domains.rows.map(\.id) == [.domain("promo.example"), .domain("spam.example")])
@@ -153,7 +153,7 @@ struct DomainBlockSessionTests {
         await session.settle()
         #expect(Self.ids(session.root) == ["a1", "l1"], "a listed block hides like one made here")
         #expect(session.setDomainBlock("promo.example", false))
-        #expect(domains.rows[id: .domain("promo.example")]?.domain?.block == DomainBlockDisplay(blocked: false, pending: true))
+        #expect(domains.rows[id: .domain("promo.example")]?.domain?.block == ToggleDisplay(isOn: false, pending: true))
         #expect(domains.current.changes.updates.count == 1)
         await server.waitForHeld(1)
         server.answerHeld(at: 0)
@@ -169,7 +169,7 @@ struct DomainBlockSessionTests {
         let mixed = NotificationGroup(id: "g2", kind: .follow, accounts: [Self.spam, alice], count: 2, latestAt: testNow, newestID: "n2", oldestID: "n2")
         let server = GatedServer.domains(posts: [], notifications: [fromSpam, mixed])
         let session = FeedSession(service: server, clock: .fixed(testNow), root: .home, retryClock: ManualClock())
-        session.navigator.push(.notifications)
+        session.navigator.push(.list(.notifications))
         await session.settle()
         let notifications = try #require(session.navigator.top.list)
         #expect(notifications.rows.map(\.id) == [.notification("g1"), .notification("g2")])
@@ -210,7 +210,7 @@ struct DomainBlockSessionTests {
         #expect(Self.ids(home) == ["a1", "l1"])
         server.failHeld(at: 0, with: RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
         await session.settle()
-        #expect(session.domainBlocks.block("promo.example") == DomainBlockDisplay(blocked: true, pending: false))
+        #expect(session.domainBlocks.block("promo.example") == ToggleDisplay(isOn: true, pending: false))
         #expect(!session.hasFailures, "the failed unblock was no longer wanted")
         session.setDomainBlock("promo.example", false)
         await server.waitForHeld(1)

@@ -28,7 +28,7 @@ struct HidingHoldTests {
     func stack(_ server: RelationshipServer) async -> (FeedSession, [FeedListViewModel]) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
-        session.navigator.push(.feed(.local))
+        session.navigator.push(.list(.feed(.local)))
         await session.settle()
         let lists = session.navigator.screens.compactMap { if case .list(let list) = $0 { list } else { nil } }
         #expect(lists.count == 2 && lists.allSatisfy { Self.ids($0) == ["a1", "b1", "a2", "b3"] })

@@ -86,9 +86,9 @@ struct NavigationModelCheckTests {
                 // Push any route; deeper stacks get rarer, but any depth is reachable.
                 guard navigator.depth < 4 + random.next(below: 12) else { break }
                 let route: Route = switch random.next(below: 4) {
-                case 0: .feed(feeds[random.next(below: feeds.count)])
-                case 1: .thread(ModelServer.originals[random.next(below: ModelServer.originals.count)])
-                case 2: .notifications
+                case 0: .list(.feed(feeds[random.next(below: feeds.count)]))
+                case 1: .list(.thread(ModelServer.originals[random.next(below: ModelServer.originals.count)]))
+                case 2: .list(.notifications)
                 default: .post(random.next(below: 5) == 0 ? "b3" : ModelServer.originals[random.next(below: ModelServer.originals.count)])
                 }
                 navigator.push(route)

@@ -24,14 +24,14 @@ struct NavigatorTests {
         navigator.open("p1")
         navigator.push(.post("p2"))
         #expect(navigator.depth == 3)
-        #expect(navigator.screens.map(\.route) == [.feed(.home), .post("p1"), .post("p2")])
+        #expect(navigator.screens.map(\.route) == [.list(.feed(.home)), .post("p1"), .post("p2")])
         #expect(navigator.pop())
         navigator.popToRoot()
         #expect(!navigator.pop())
-        #expect(navigator.top.route == .feed(.home))
+        #expect(navigator.top.route == .list(.feed(.home)))
         #expect(seen.withLock { $0 } == [
-            [.feed(.home)], [.feed(.home), .post("p1")], [.feed(.home), .post("p1"), .post("p2")],
-            [.feed(.home), .post("p1")], [.feed(.home)],
+            [.list(.feed(.home))], [.list(.feed(.home)), .post("p1")], [.list(.feed(.home)), .post("p1"), .post("p2")],
+            [.list(.feed(.home)), .post("p1")], [.list(.feed(.home))],
         ])
         subscription.cancel()
     }

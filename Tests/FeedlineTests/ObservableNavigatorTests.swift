@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import FeedlineObservation
 import Observation
 import Testing
 
@@ -28,19 +29,19 @@ struct ObservableNavigatorTests {
         #expect(face.path.map(\.route) == [.post("p1")])
         let first = face.path[0]
 
-        navigator.push(.thread("p2"))
+        navigator.push(.list(.thread("p2")))
         #expect(path.value == 2)
-        #expect(face.path.map(\.route) == [.post("p1"), .thread("p2")])
+        #expect(face.path.map(\.route) == [.post("p1"), .list(.thread("p2"))])
         #expect(face.path[0] == first)
 
         navigator.push(.post("p1"))
         #expect(path.value == 3)
-        #expect(face.path.map(\.route) == [.post("p1"), .thread("p2"), .post("p1")])
+        #expect(face.path.map(\.route) == [.post("p1"), .list(.thread("p2")), .post("p1")])
         #expect(face.path[2] != first, "the same route pushed twice is two entries")
 
         #expect(navigator.pop())
         #expect(path.value == 4)
-        #expect(face.path.map(\.route) == [.post("p1"), .thread("p2")])
+        #expect(face.path.map(\.route) == [.post("p1"), .list(.thread("p2"))])
 
         navigator.popToRoot()
         #expect(path.value == 5)
@@ -85,7 +86,7 @@ struct ObservableNavigatorTests {
         let navigator = session.navigator
         let face = ObservableNavigator(navigator)
         navigator.open("p1")
-        navigator.push(.thread("p1"))
+        navigator.push(.list(.thread("p1")))
         navigator.open("p2")
         await session.settle()
         weak let popped = navigator.top.detail
@@ -95,7 +96,7 @@ struct ObservableNavigatorTests {
 
         face.path.removeLast()  // the back button
         #expect(navigator.depth == 3)
-        #expect(navigator.top.route == .thread("p1"))
+        #expect(navigator.top.route == .list(.thread("p1")))
         #expect(face.path == kept)
         #expect(path.value == 1)
         #expect(popped == nil, "the popped screen is released with the navigator's last reference")
@@ -113,16 +114,16 @@ struct ObservableNavigatorTests {
         let face = ObservableNavigator(navigator)
         let path = Invalidations { _ = face.path }
         let post = ObservableNavigator.Entry(.post("p3"))
-        let thread = ObservableNavigator.Entry(.thread("p3"))
+        let thread = ObservableNavigator.Entry(.list(.thread("p3")))
 
         face.path.append(post)
         #expect(path.value == 1)
         #expect(face.path == [post])
         #expect(navigator.top.route == .post("p3"))
 
-        face.path += [thread, ObservableNavigator.Entry(.notifications)]
+        face.path += [thread, ObservableNavigator.Entry(.list(.notifications))]
         #expect(path.value == 2, "two entries appended at once are one change")
-        #expect(navigator.screens.map(\.route) == [.feed(.home), .post("p3"), .thread("p3"), .notifications])
+        #expect(navigator.screens.map(\.route) == [.list(.feed(.home)), .post("p3"), .list(.thread("p3")), .list(.notifications)])
         #expect(face.path.prefix(2) == [post, thread])
 
         guard case .post(let detail) = face.destination(for: post), case .list(let list) = face.destination(for: thread) else {
@@ -136,7 +137,7 @@ struct ObservableNavigatorTests {
         // Replacing the top entry with another pops one screen and pushes one: still one change.
         face.path[2] = ObservableNavigator.Entry(.post("p4"))
         #expect(path.value == 3)
-        #expect(navigator.screens.map(\.route) == [.feed(.home), .post("p3"), .thread("p3"), .post("p4")])
+        #expect(navigator.screens.map(\.route) == [.list(.feed(.home)), .post("p3"), .list(.thread("p3")), .post("p4")])
         #expect(navigator.screens[2].list === list.viewModel, "the screens below stay")
 
         navigator.pop()

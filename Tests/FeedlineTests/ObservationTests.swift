@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import FeedlineObservation
 import FeedlineTestSupport
 import Observation
 import Synchronization

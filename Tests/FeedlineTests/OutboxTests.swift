@@ -268,7 +268,7 @@ struct OutboxTests {
     func evictionKeepsOutboxPosts() async throws {
         let (session, service, clock) = await outboxSession(makePosts(3), cacheCapacity: 0)
         // x1, shown by a feed that is then closed, queued for lack of a connection.
-        session.navigator.push(.feed(.tag("x")))
+        session.navigator.push(.list(.feed(.tag("x"))))
         await service.waitForPending(1)
         service.answer(.page(nil, feed: .tag("x")), with: .page(Page(posts: [makePost("x1")], next: nil)))
         await quiesce(session, service, clock)
@@ -284,7 +284,7 @@ struct OutboxTests {
         await quiesce(session, service, clock)
         // Other feeds come and go; the cache holds nothing that nothing shows, but these two.
         for tag in ["z", "zz"] {
-            session.navigator.push(.feed(.tag(tag)))
+            session.navigator.push(.list(.feed(.tag(tag))))
             await service.waitForPending(1)
             service.answer(.page(nil, feed: .tag(tag)), with: .page(Page(posts: [makePost("\(tag)1")], next: nil)))
             await quiesce(session, service, clock)

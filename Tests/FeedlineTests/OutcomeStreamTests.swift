@@ -179,11 +179,11 @@ struct OutcomeStreamTests {
         await session.settle()
         #expect(heard == [Outcome(subject: .tagFollow("birds", following: true), result: .queued(reason: "The connection was lost.", resendAfter: .seconds(2)))])
         server.followed.withLock { $0 = ["birds"] }
-        session.navigator.push(.followedTags)
+        session.navigator.push(.list(.followedTags))
         await session.settle()
         #expect(heard.last == Outcome(subject: .tagFollow("birds", following: true), result: .done))
         #expect(heard.count == 2)
-        #expect(session.tags.follow("birds") == TagFollowDisplay(following: true, pending: false))
+        #expect(session.tags.follow("birds") == ToggleDisplay(isOn: true, pending: false))
         subscription.cancel()
     }
 }

@@ -71,7 +71,7 @@ struct PinAndMuteSessionTests {
     func stack(_ server: PinServer) async -> (FeedSession, home: FeedListViewModel, profile: FeedListViewModel) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
-        session.navigator.push(.feed(.account(AccountID(alice.id))))
+        session.navigator.push(.list(.feed(.account(AccountID(alice.id)))))
         await session.settle()
         session.drafts.load()
         await session.settle()

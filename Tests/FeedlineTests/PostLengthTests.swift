@@ -1,4 +1,4 @@
-import Feedline
+@_spi(Benchmarks) import Feedline
 import FeedlineTestSupport
 import Testing
 

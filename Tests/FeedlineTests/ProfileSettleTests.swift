@@ -67,10 +67,10 @@ struct ProfileSettleTests {
             var random = SeededGenerator(seed: seed)
             let server = GatedServer.heldProfiles()
             let session = FeedSession(service: server, clock: .fixed(testNow), executor: SerialQueueExecutor(), retryClock: ManualClock())
-            session.navigator.push(.feed(.account(AccountID(alice.id))))
+            session.navigator.push(.list(.feed(.account(AccountID(alice.id)))))
             session.navigator.top.list?.appeared()
             for _ in 0..<random.next(below: 8) { await Task.yield() }
-            session.navigator.push(.feed(.account(AccountID(bob.id))))
+            session.navigator.push(.list(.feed(.account(AccountID(bob.id)))))
             session.navigator.top.list?.appeared()
             // Two profiles, two relationships, two pages: answered as they come, in a seeded order.
             var answered: [String] = []

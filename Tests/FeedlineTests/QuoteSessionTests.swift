@@ -91,7 +91,7 @@ struct QuoteSessionTests {
     func session(_ server: QuoteServer, push feeds: [Feed] = [.local]) async -> FeedSession {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
-        for feed in feeds { session.navigator.push(.feed(feed)) }
+        for feed in feeds { session.navigator.push(.list(.feed(feed))) }
         await session.settle()
         return session
     }
@@ -227,7 +227,7 @@ struct QuoteSessionTests {
         #expect(Self.row(local, "o1") == nil, "its own row leaves")
         #expect(Self.row(session.root, "q1") != nil)
         // A list opened later knows too.
-        session.navigator.push(.feed(.home))
+        session.navigator.push(.list(.feed(.home)))
         await session.settle()
         #expect(Self.row(try #require(session.navigator.top.list), "q1")?.quote == .unavailable(.deleted))
         // A fresher copy of the quoting post still names the deleted post as accepted.
@@ -263,7 +263,7 @@ struct QuoteSessionTests {
         let session = await session(server)
         session.store.deleting("o1")
         #expect(Self.row(session.root, "q1")?.quote?.quoted != nil, "not deleted yet")
-        session.navigator.push(.feed(.home))
+        session.navigator.push(.list(.feed(.home)))
         await session.settle()
         let later = try #require(session.navigator.top.list)
         #expect(Self.row(later, "q1")?.quote?.quoted != nil, "a list opened meanwhile shows it too")

@@ -65,20 +65,20 @@ struct RelationshipModelCheckTests {
             switch random.next(below: 13) {
             case 0:
                 log.append("push profile \(account)")
-                session.navigator.push(.feed(.account(account)))
+                session.navigator.push(.list(.feed(.account(account))))
             case 10:
                 log.append("push search")
-                session.navigator.push(.search("a"))
+                session.navigator.push(.list(.search("a")))
             case 11:
                 log.append("push followers \(account)")
-                session.navigator.push(.accounts(.followers(account)))
+                session.navigator.push(.list(.accounts(.followers(account))))
             case 12:
                 let post = Self.posts[random.next(below: Self.posts.count)].content
                 log.append("push thread \(post.id)")
-                session.navigator.push(.thread(post.id))
+                session.navigator.push(.list(.thread(post.id)))
             case 1:
                 log.append("push local")
-                session.navigator.push(.feed(.local))
+                session.navigator.push(.list(.feed(.local)))
             case 2:
                 log.append("back")
                 session.navigator.pop()

@@ -34,9 +34,9 @@ struct RelationshipSessionTests {
     func stack(_ server: RelationshipServer) async -> FeedSession {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
-        session.navigator.push(.feed(.local))
-        session.navigator.push(.feed(.account(Self.bobID)))
-        session.navigator.push(.feed(.tag("tea")))
+        session.navigator.push(.list(.feed(.local)))
+        session.navigator.push(.list(.feed(.account(Self.bobID))))
+        session.navigator.push(.list(.feed(.tag("tea"))))
         await session.settle()
         return session
     }
@@ -200,7 +200,7 @@ struct RelationshipSessionTests {
             let server = RelationshipServer(posts: Self.posts, notifications: Self.notifications)
             let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
             session.root.appeared()
-            session.navigator.push(.notifications)
+            session.navigator.push(.list(.notifications))
             await session.settle()
             let list = try #require(Self.lists(session).last)
             #expect(Self.groups(list) == ["g1", "g2", "g3", "g4", "g5"])
@@ -211,7 +211,7 @@ struct RelationshipSessionTests {
             server.answer(at: 0)
             await session.settle()
             // A notifications screen opened now, whose page still brings them (the server lags), keeps them off.
-            session.navigator.push(.notifications)
+            session.navigator.push(.list(.notifications))
             await session.settle()
             let again = try #require(Self.lists(session).last)
             #expect(again !== list)

@@ -37,7 +37,7 @@ struct SavedListTests {
         home.rowWillDisplay(.post("p1"))
         #expect(home.state.position?.id == "n2")
         // Opening a thread and coming back does not touch the list's state.
-        session.navigator.push(.thread("p4"))
+        session.navigator.push(.list(.thread("p4")))
         await session.settle()
         session.navigator.pop()
         #expect(home.state.position?.id == "n2")

@@ -73,7 +73,7 @@ struct StoreMemoryTests {
         await session.settle()
         var largest = 0
         for round in 0..<1_000 {
-            session.navigator.push(.feed(.tag("t\(round)")))
+            session.navigator.push(.list(.feed(.tag("t\(round)"))))
             await session.settle()
             for _ in 0..<4 {
                 session.navigator.top.list?.loadMore()
@@ -107,7 +107,7 @@ struct StoreMemoryTests {
         await service.waitForPending(1)
         service.answer(.page(nil), with: .page(Page(posts: makePosts(3), next: nil)))
         await session.settle()
-        session.navigator.push(.feed(.tag("x")))
+        session.navigator.push(.list(.feed(.tag("x"))))
         await service.waitForPending(1)
         service.answer(.page(nil, feed: .tag("x")), with: .page(Page(posts: [makePost("x1")], next: nil)))
         await quiesce(session, service)

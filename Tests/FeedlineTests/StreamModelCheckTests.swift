@@ -147,7 +147,7 @@ final class StreamWalk {
         session.drafts.load()
         session.streamStateChanged(.live)
         session.root.appeared()
-        for _ in 0..<random.next(below: 3) { session.navigator.push(.feed(random.next(below: 2) == 0 ? .tag(StreamModelServer.tag) : .home)) }
+        for _ in 0..<random.next(below: 3) { session.navigator.push(.list(.feed(random.next(below: 2) == 0 ? .tag(StreamModelServer.tag) : .home))) }
         trace.append("stack \(lists.map(name))")
         if random.next(below: 2) == 0 {
             session.catchUp()
@@ -302,7 +302,7 @@ final class StreamWalk {
         case 74..<76:
             guard session.navigator.depth > 1 else { break }
             session.navigator.pop()
-            session.navigator.push(.feed(random.next(below: 2) == 0 ? .tag(StreamModelServer.tag) : .home))
+            session.navigator.push(.list(.feed(random.next(below: 2) == 0 ? .tag(StreamModelServer.tag) : .home)))
             trace.append("pop, push \(lists.last.map(name) ?? "")")
         case 76..<79:
             guard server.pendingCount > 0 else { break }

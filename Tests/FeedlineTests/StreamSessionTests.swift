@@ -21,8 +21,8 @@ struct StreamSessionTests {
     @Test("a new post waits above every list of its feed — the rows do not move — until shown")
     func posted() async {
         let (session, _) = await session(expecting: [.pages, .interactions])
-        session.navigator.push(.feed(.tag("t")))
-        session.navigator.push(.feed(.home))
+        session.navigator.push(.list(.feed(.tag("t"))))
+        session.navigator.push(.list(.feed(.home)))
         await session.settle()
         guard case .list(let second) = session.navigator.top, case .list(let tag) = session.navigator.screens[1] else {
             Issue.record("expected two lists on top of the root")
@@ -56,7 +56,7 @@ struct StreamSessionTests {
         var posts = makePosts(20)
         posts.insert(makePost("b5", author: Author(id: "9", displayName: "Booster", handle: "booster"), reblog: posts[4]), at: 2)
         let (session, _) = await session(posts: posts, expecting: [.pages, .posts, .contexts])
-        session.navigator.push(.feed(.home))
+        session.navigator.push(.list(.feed(.home)))
         await session.settle()
         session.navigator.open("p5")
         await session.settle()
@@ -102,7 +102,7 @@ struct StreamSessionTests {
     @Test("a notification waits above the notifications list, merged into its group")
     func notified() async {
         let (session, _) = await session(expecting: [.pages, .notifications])
-        session.navigator.push(.notifications)
+        session.navigator.push(.list(.notifications))
         await session.settle()
         guard case .list(let notifications) = session.navigator.top else { return }
         let ana = Author(id: "a", displayName: "Ana", handle: "ana")
@@ -211,7 +211,7 @@ struct StreamSessionTests {
     @Test("a stream drop tells every list on the stack, once; the catch-up asks above what waited before it")
     func dropReachesLists() async {
         let (session, _) = await session(expecting: [.pages, .newer])
-        session.navigator.push(.feed(.tag("t")))
+        session.navigator.push(.list(.feed(.tag("t"))))
         await session.settle()
         session.streamStateChanged(.live)
         session.apply(.posted(makePost("s1"), in: .home))

@@ -79,7 +79,7 @@ struct UnhideReloadTests {
     @Test("a list opened after the mute, whose page left bob's posts out, reloads too")
     func pageLeftThemOut() async throws {
         let (server, session) = await hidden(.mute)
-        session.navigator.push(.feed(.public))
+        session.navigator.push(.list(.feed(.public)))
         await session.settle()
         guard case .list(let publicList) = session.navigator.top else {
             Issue.record("expected the public list on top")
@@ -233,7 +233,7 @@ struct AccountRowRelationshipTests {
         #expect(session.relationships.relationship(bobID)?.relationship.requestedBy == false)
         // Since then bob unfollowed and asks to follow.
         server.setRequesters([bobID])
-        session.navigator.push(.accounts(.requests))
+        session.navigator.push(.list(.accounts(.requests)))
         guard case .list(let requests) = session.navigator.top else {
             Issue.record("expected the requests list on top")
             return
@@ -253,7 +253,7 @@ struct AccountRowRelationshipTests {
     func searchRowsOnce() async throws {
         let server = RelationshipServer(posts: RelationshipSessionTests.posts)
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.search("bob"))
+        session.navigator.push(.list(.search("bob")))
         guard case .list(let search) = session.navigator.top else {
             Issue.record("expected the search list on top")
             return
@@ -325,7 +325,7 @@ struct LiveNotificationGroupTests {
         let shown = Self.favourite("favourite-mine-100", by: RelationshipSessionTests.carol, minutesAgo: 60, id: "n1")
         let server = RelationshipServer(posts: [Self.post], notifications: [shown])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.notifications)
+        session.navigator.push(.list(.notifications))
         guard case .list(let list) = session.navigator.top else {
             Issue.record("expected the notifications on top")
             return
@@ -352,7 +352,7 @@ struct LiveNotificationGroupTests {
         let shown = Self.favourite("favourite-mine-1", by: RelationshipSessionTests.carol, minutesAgo: 13 * 60, id: "n1")
         let server = RelationshipServer(posts: [Self.post], notifications: [shown])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.notifications)
+        session.navigator.push(.list(.notifications))
         guard case .list(let list) = session.navigator.top else { return }
         list.appeared()
         await session.settle()

@@ -29,10 +29,10 @@ struct UserListModelCheckTests {
             lists: [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Field notes")], members: ["L1": ["kemi"]]
         )
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.userLists)
-        session.navigator.push(.accounts(.members("L1")))
-        session.navigator.push(.accounts(.members("L2")))
-        session.navigator.push(.userLists)
+        session.navigator.push(.list(.userLists))
+        session.navigator.push(.list(.accounts(.members("L1"))))
+        session.navigator.push(.list(.accounts(.members("L2"))))
+        session.navigator.push(.list(.userLists))
         await session.settle()
         let screens = session.navigator.screens.compactMap(\.list).filter { $0.source == .userLists }
         var log: [String] = []
@@ -91,7 +91,7 @@ struct UserListModelCheckTests {
                     let profile = server.profiles[account]
                 else { continue }
                 // As a front does: remove whom the list shows, add whom it does not.
-                let member = session.lists.membership(list: list.id, account: account)?.member == true
+                let member = session.lists.membership(list: list.id, account: account)?.isOn == true
                 log.append("\(member ? "remove" : "add") \(account) \(list.id)")
                 try? session.setListMembership(list: list.id, account: profile, !member)
             case 5, 6:
@@ -142,7 +142,7 @@ struct UserListModelCheckTests {
         for list in server.lists {
             for account in Self.accounts {
                 guard let display = session.lists.membership(list: list.id, account: account) else { continue }
-                if display.pending || display.member != server.members(list.id).contains(account) {
+                if display.pending || display.isOn != server.members(list.id).contains(account) {
                     return fail("\(account) on \(list.id): shown \(display), server \(server.members(list.id))")
                 }
             }

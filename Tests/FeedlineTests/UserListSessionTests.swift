@@ -19,9 +19,9 @@ struct UserListSessionTests {
     /// Two lists screens with something between them.
     static func twoListsScreens(_ server: ListServer) async -> (FeedSession, FeedListViewModel, FeedListViewModel) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.userLists)
-        session.navigator.push(.feed(.local))
-        session.navigator.push(.userLists)
+        session.navigator.push(.list(.userLists))
+        session.navigator.push(.list(.feed(.local)))
+        session.navigator.push(.list(.userLists))
         await session.settle()
         let lists = session.navigator.screens.compactMap(\.list).filter { $0.source == .userLists }
         return (session, lists[0], lists[1])
@@ -123,15 +123,15 @@ struct UserListSessionTests {
     func membership() async throws {
         let server = ListServer(lists: [UserList(id: "L1", title: "Birders")], members: ["L1": ["kemi", "ada"]], notFollowed: ["lin"])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.userLists)
-        session.navigator.push(.accounts(.members("L1")))
-        session.navigator.push(.feed(.list("L1")))
-        session.navigator.push(.accounts(.members("L1")))
+        session.navigator.push(.list(.userLists))
+        session.navigator.push(.list(.accounts(.members("L1"))))
+        session.navigator.push(.list(.feed(.list("L1"))))
+        session.navigator.push(.list(.accounts(.members("L1"))))
         await session.settle()
         let screens = session.navigator.screens.compactMap(\.list).filter { $0.source == .accounts(.members("L1")) }
         let (first, second) = (screens[0], screens[1])
         #expect(Self.accounts(first) == ["kemi", "ada"])
-        #expect(session.lists.membership(list: "L1", account: "kemi") == ListMembershipDisplay(member: true))
+        #expect(session.lists.membership(list: "L1", account: "kemi") == ToggleDisplay(isOn: true))
         let kemi = try #require(server.profiles["kemi"])
         let lin = try #require(server.profiles["lin"])
         try session.setListMembership(list: "L1", account: kemi, false)
@@ -188,7 +188,7 @@ struct UserListSessionTests {
     /// A lists screen of `server` (which holds reads) loaded once, with a refresh of it held.
     static func refreshing(_ server: ListServer) async throws -> (FeedSession, FeedListViewModel) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.userLists)
+        session.navigator.push(.list(.userLists))
         let screen = try #require(session.navigator.top.list)
         await server.waitForWrites(1)
         server.answer(at: 0)
@@ -236,7 +236,7 @@ struct UserListSessionTests {
     func refusedRenameSendsTheNext() async throws {
         let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.userLists)
+        session.navigator.push(.list(.userLists))
         await session.settle()
         #expect(try session.renameList("L1", to: "Birds"))
         await server.waitForWrites(1)
@@ -255,7 +255,7 @@ struct UserListSessionTests {
         let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
         let clock = ManualClock()
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
-        session.navigator.push(.userLists)
+        session.navigator.push(.list(.userLists))
         await session.settle()
         let screen = try #require(session.navigator.screens.last?.list)
         #expect(try session.renameList("L1", to: "Birds"))

@@ -24,7 +24,7 @@ final class BlockFixture {
         let service = InstantService(initial: posts, pages: [])
         session = FeedSession(service: service, clock: .fixed(Posts.now))
         session.root.appeared()
-        for _ in 1..<Self.lists { session.navigator.push(.feed(.local)) }
+        for _ in 1..<Self.lists { session.navigator.push(.list(.feed(.local))) }
         await session.settle()
         models = session.navigator.screens.compactMap { if case .list(let list) = $0 { list } else { nil } }
         expect(models.count == Self.lists && models.allSatisfy { $0.rows.count == n }, "block fixture: lists of \(models.map(\.rows.count))")

@@ -30,7 +30,7 @@ enum CostBench {
         init(rows n: Int) async {
             self.n = n
             session = FeedSession(service: SendBench.SendService(posts: Posts.make(n, from: 0), newerPosts: true), clock: .fixed(Posts.now))
-            session.navigator.push(.feed(.account(AccountID(Posts.author.id))))
+            session.navigator.push(.list(.feed(.account(AccountID(Posts.author.id)))))
             lists = session.navigator.screens.compactMap(\.list)
             for list in lists { list.appeared() }
             session.drafts.load()
@@ -110,7 +110,7 @@ enum CostBench {
             }
             session = FeedSession(service: InstantService(initial: posts, pages: []), clock: .fixed(Posts.now))
             session.root.appeared()
-            for _ in 1..<CostBench.listCount { session.navigator.push(.feed(.local)) }
+            for _ in 1..<CostBench.listCount { session.navigator.push(.list(.feed(.local))) }
             await session.settle()
             models = session.navigator.screens.compactMap(\.list)
             rows = Array(models[0].rows)

@@ -44,7 +44,7 @@ enum NavigationBench {
         }
         session.root.appeared()
         await session.settle()
-        let routes: [Route] = [.feed(.tag("birds")), .feed(.account(AccountID(handle: "kemi@fieldnotes.science"))), .notifications]
+        let routes: [Route] = [.list(.feed(.tag("birds"))), .list(.feed(.account(AccountID(handle: "kemi@fieldnotes.science")))), .list(.notifications)]
         func cycle(_ index: Int) async {
             session.navigator.push(routes[index % routes.count])
             await session.settle()
@@ -94,7 +94,7 @@ enum NavigationBench {
             target = posts[rows / 2].id
             let service = InstantService(initial: posts, pages: [])
             session = FeedSession(service: service, clock: .fixed(Posts.now), root: .tag("t0"))
-            for index in 1..<max(1, count) { session.navigator.push(.feed(.tag("t\(index)"))) }
+            for index in 1..<max(1, count) { session.navigator.push(.list(.feed(.tag("t\(index)")))) }
             let lists = session.navigator.screens.compactMap(\.list)
             var updates: [Seen] = []
             for list in lists {

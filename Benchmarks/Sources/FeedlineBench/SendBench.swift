@@ -62,7 +62,7 @@ enum SendBench {
 
         init(lists count: Int, rows: Int) async {
             session = FeedSession(service: SendService(posts: Posts.make(rows, from: 0)), clock: .fixed(Posts.now))
-            for _ in 1..<max(1, count) { session.navigator.push(.feed(.account(AccountID(Posts.author.id)))) }
+            for _ in 1..<max(1, count) { session.navigator.push(.list(.feed(.account(AccountID(Posts.author.id))))) }
             lists = session.navigator.screens.compactMap(\.list)
             for list in lists { list.appeared() }
             session.drafts.load()

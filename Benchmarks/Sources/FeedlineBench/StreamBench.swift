@@ -136,7 +136,7 @@ enum StreamBench {
             let service = FeedsService(pages: pages)
             session = FeedSession(service: service, clock: .fixed(Posts.now), root: feeds[0], executor: BenchmarkHooks.mainQueueExecutor())
             session.root.appeared()
-            for feed in feeds.dropFirst() { session.navigator.push(.feed(feed)) }
+            for feed in feeds.dropFirst() { session.navigator.push(.list(.feed(feed))) }
             await session.settle()
             lists = session.navigator.screens.compactMap(\.list)
             let published = published

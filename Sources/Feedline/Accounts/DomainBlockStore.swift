@@ -1,30 +1,12 @@
 import Foundation
 
-/// A domain block as every screen shows it: the value the user wants, whether it waits for the
-/// server, and the last refusal.
-public struct DomainBlockDisplay: Hashable, Sendable {
-    /// Whether the domain is blocked (the value the user wants).
-    public var blocked: Bool
-    /// Whether the change waits for the server (a request in flight, or a re-send after a lost
-    /// connection).
-    public var pending: Bool
-    /// The last refusal, e.g. "Could not block the domain promo.example: …", until the next change.
-    public var failure: String?
-
-    public init(blocked: Bool, pending: Bool = false, failure: String? = nil) {
-        self.blocked = blocked
-        self.pending = pending
-        self.failure = failure
-    }
-}
-
 /// A change of one domain's block, as every screen that shows the domain must show it.
 package struct DomainBlockChange: Hashable, Sendable {
     /// The domain, lower-cased.
     package var domain: String
-    package var display: DomainBlockDisplay
+    package var display: ToggleDisplay
 
-    package init(domain: String, display: DomainBlockDisplay) {
+    package init(domain: String, display: ToggleDisplay) {
         self.domain = domain
         self.display = display
     }
@@ -62,7 +44,7 @@ public final class DomainBlockStore {
                 if blocked { posts.hideDomain(domain, pending: pending) } else { posts.showDomain(domain) }
             },
             settled: { [weak self] domain in
-                if self?.block(domain)?.blocked == true { posts.domainHidingSettled(domain) }
+                if self?.block(domain)?.isOn == true { posts.domainHidingSettled(domain) }
             },
             notify: { [weak self] domain in self?.notify(domain) },
             outcomes: outcomes, subject: { domain, blocked in .domainBlock(domain, blocked: blocked) }
@@ -73,8 +55,8 @@ public final class DomainBlockStore {
 
     /// The domain's block as shown now, or `nil` when nothing told the store about it.
     /// `domain` in any case.
-    public func block(_ domain: String) -> DomainBlockDisplay? {
-        toggles?.state(Self.key(domain)).map { DomainBlockDisplay(blocked: $0.isOn, pending: $0.pending, failure: $0.failure) }
+    public func block(_ domain: String) -> ToggleDisplay? {
+        toggles?.state(Self.key(domain))
     }
 
     /// Calls `handler` on the main actor after every change of a domain's block, in order.

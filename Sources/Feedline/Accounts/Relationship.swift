@@ -148,36 +148,19 @@ public struct RelationshipDisplay: Hashable, Sendable {
     /// The last refusal, until the next change of this account.
     public var failure: RelationshipFailure?
     /// The user's answer to the account's follow request, once given (see
-    /// ``FeedListViewModel/answerRequest(row:accept:)``).
-    public var requestAnswer: FollowRequestAnswer?
+    /// ``FeedListViewModel/answerRequest(row:accept:)``): ``ToggleDisplay/isOn`` is whether it
+    /// accepts, ``ToggleDisplay/pending`` whether the server has not answered yet, and
+    /// ``ToggleDisplay/failure`` why the server refused it (the request still waits; answering
+    /// again sends it again).
+    public var requestAnswer: ToggleDisplay?
 
     public init(
         relationship: Relationship, pending: Set<RelationshipKind> = [], failure: RelationshipFailure? = nil,
-        requestAnswer: FollowRequestAnswer? = nil
+        requestAnswer: ToggleDisplay? = nil
     ) {
         self.relationship = relationship
         self.pending = pending
         self.failure = failure
         self.requestAnswer = requestAnswer
     }
-}
-
-/// An answer to a follow request and where it stands: on its way, answered, or refused by the
-/// server (the request still waits; answering again sends it again).
-public struct FollowRequestAnswer: Hashable, Sendable {
-    /// Whether the request is accepted (`true`) or rejected.
-    public var accept: Bool
-    /// Whether the server has not answered yet.
-    public var isPending: Bool
-    /// Why the server refused it, e.g. "Could not accept the follow request of @juniper: …".
-    public var failure: String?
-
-    public init(accept: Bool, isPending: Bool, failure: String? = nil) {
-        self.accept = accept
-        self.isPending = isPending
-        self.failure = failure
-    }
-
-    /// Whether the server took the answer: the request is gone from every list of requests.
-    public var isAnswered: Bool { !isPending && failure == nil }
 }

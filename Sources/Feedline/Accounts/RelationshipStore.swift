@@ -61,7 +61,7 @@ public final class RelationshipStore {
     private var fetches: Feedback<Fetch, Fetched>?
     /// Answers to follow requests: the one in flight per account, and where each stands.
     private var answering: Feedback<Answer, Answered>?
-    private var answers: [AccountID: FollowRequestAnswer] = [:]
+    private var answers: [AccountID: ToggleDisplay] = [:]
     /// When each answer was taken by the server: a relationship fetched after it that says they
     /// ask again is a new request, and the old answer is forgotten.
     private var answeredAt: [AccountID: StoreEpoch] = [:]
@@ -254,8 +254,8 @@ public final class RelationshipStore {
     /// one was taken.
     @discardableResult
     package func answerRequest(from id: AccountID, accept: Bool) -> Bool {
-        if let answer = answers[id], answer.isPending || answer.isAnswered { return false }
-        answers[id] = FollowRequestAnswer(accept: accept, isPending: true)
+        if let answer = answers[id], answer.pending || answer.isSettled { return false }
+        answers[id] = ToggleDisplay(isOn: accept, pending: true)
         if engine[id] == nil {
             // Told as it is put in.
             engine.insert(RelationshipState(serverCopy: Relationship(accountID: id, requestedBy: true), fetchedAt: 0), for: id)
@@ -270,7 +270,7 @@ public final class RelationshipStore {
         defer { engine.otherRequestsEnded() }
         switch answered {
         case .succeeded(let answer, var relationship, let fetchedAt):
-            answers[answer.accountID] = FollowRequestAnswer(accept: answer.accept, isPending: false)
+            answers[answer.accountID] = ToggleDisplay(isOn: answer.accept, pending: false)
             // A server that does not send `requested_by` answered it all the same.
             relationship.requestedBy = false
             if answer.accept { relationship.followedBy = true }
@@ -284,8 +284,7 @@ public final class RelationshipStore {
             answeredAt[answer.accountID] = beginFetch()
         case .failed(let answer, let failure):
             let verb = answer.accept ? "accept" : "reject"
-            answers[answer.accountID] = FollowRequestAnswer(
-                accept: answer.accept, isPending: false, failure: "Could not \(verb) the follow request: \(failure.message)"
+            answers[answer.accountID] = ToggleDisplay(isOn: answer.accept, pending: false, failure: "Could not \(verb) the follow request: \(failure.message)"
             )
             // Not sent again by itself (answering again does): refused, whatever the reason.
             outcomes?.emit(Outcome(subject: .followRequest(account: answer.accountID, accept: answer.accept), result: .refused(failure.message)))

@@ -4,9 +4,9 @@
 /// `polls.min_expiration`, `polls.max_expiration`).
 ///
 /// A plain value: nothing here is checked against anything. Negative numbers are kept as given;
-/// ``PostLength`` counts a negative `charactersReservedPerURL` as 0.
+/// `PostLength` counts a negative `charactersReservedPerURL` as 0.
 public struct ComposeLimits: Hashable, Sendable, Codable {
-    /// The most characters (grapheme clusters, as ``PostLength`` counts them) in the text and the
+    /// The most characters (grapheme clusters, as `PostLength` counts them) in the text and the
     /// content warning together. Mastodon: 500.
     public var maxCharacters: Int
     /// What every URL in the text counts as, however long it is. Mastodon: 23.

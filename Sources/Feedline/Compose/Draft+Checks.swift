@@ -52,7 +52,7 @@ public enum DraftProblem: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Draft {
-    /// The length as the server counts it (see ``PostLength``).
+    /// The length as the server counts it (see `PostLength`).
     public func length(limits: ComposeLimits) -> Int {
         PostLength.count(text: text, contentWarning: warning, limits: limits)
     }

@@ -22,7 +22,7 @@
 /// (here any label starting with a letter will do), and a scheme-less domain such as `a.com/x` can
 /// swallow a URL written right after it there; grapheme clusters follow the Swift runtime's
 /// Unicode version, the server's its Ruby's.
-public enum PostLength {
+@_spi(Benchmarks) public enum PostLength {
     /// The length of `text` with `contentWarning` (`nil` counts as empty) as the server counts it.
     ///
     /// - Complexity: O(*n*) in the UTF-8 length of both; grapheme clusters are only computed for the
@@ -77,7 +77,7 @@ public enum PostLength {
 ///
 /// It keeps the text cut into segments (a segment ends where white space is followed by an ASCII
 /// character: nothing the server counts spans such a cut) with each segment's count.
-public struct PostLengthCounter: Sendable {
+@_spi(Benchmarks) public struct PostLengthCounter: Sendable {
     /// The limits it counts with (URLs count `charactersReservedPerURL`).
     public let limits: ComposeLimits
     /// The length of the last text and content warning given; 0 before any.

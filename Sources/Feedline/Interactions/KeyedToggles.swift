@@ -14,11 +14,7 @@
 @MainActor
 package final class KeyedToggles {
     /// A key's value as shown: what the user wants, whether it waits for the server, the last refusal.
-    package struct State: Hashable, Sendable {
-        package var isOn: Bool
-        package var pending: Bool
-        package var failure: String?
-    }
+    package typealias State = ToggleDisplay
 
     private let engine: Convergence<String, KeyedToggle>
     private let describe: @MainActor (String, Bool) -> String
@@ -151,7 +147,7 @@ package struct KeyedToggle: ConvergingMachine {
         let failure = refusal.map { refusal in
             refusal.message.map { "Could not \(describe(key, refusal.wanted)): \($0)" } ?? "The server did not \(describe(key, refusal.wanted))."
         }
-        return KeyedToggles.State(isOn: track.desired, pending: track.isPending, failure: failure)
+        return ToggleDisplay(isOn: track.desired, pending: track.isPending, failure: failure)
     }
 
     package var requests: [ToggleRequest<String>] { track.inFlight.map { [$0] } ?? [] }

@@ -64,7 +64,7 @@ package enum ListEvent: Hashable, Sendable {
     /// The relationship with an account changed: its account row shows it.
     case accountChanged(AccountID, RelationshipDisplay)
     /// A domain's block changed: its domain row shows it.
-    case domainChanged(String, DomainBlockDisplay)
+    case domainChanged(String, ToggleDisplay)
     /// Whether you follow a hashtag changed: its hashtag row shows it.
     case tagChanged(String, following: Bool)
     /// A conversation changed: its row shows it in place — or, `toTop`, it has a new post and

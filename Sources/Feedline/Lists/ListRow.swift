@@ -279,9 +279,9 @@ public struct AccountRow: Hashable, Sendable, Identifiable {
 public struct DomainRow: Hashable, Sendable, Identifiable {
     /// The domain, lower-cased.
     public var domain: String
-    public var block: DomainBlockDisplay
+    public var block: ToggleDisplay
 
-    public init(domain: String, block: DomainBlockDisplay) {
+    public init(domain: String, block: ToggleDisplay) {
         self.domain = domain
         self.block = block
     }

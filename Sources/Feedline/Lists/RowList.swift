@@ -105,19 +105,8 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     /// The rows as an array (a copy: O(n + h)).
     public var array: [ListRow] { Array(self) }
 
-    /// The rows in order, skipping the holes.
-    public struct Iterator: IteratorProtocol {
-        fileprivate var slots: IndexingIterator<ArraySlice<ListRow?>>
-
-        public mutating func next() -> ListRow? {
-            while let slot = slots.next() {
-                if let row = slot { return row }
-            }
-            return nil
-        }
-    }
-
-    public func makeIterator() -> Iterator { Iterator(slots: slots[base...].makeIterator()) }
+    /// The rows in order, skipping the holes (O(n + h), no lookup per row).
+    public func makeIterator() -> some IteratorProtocol<ListRow> { RowIterator(slots: slots[base...].makeIterator()) }
 
     public static func == (lhs: RowList, rhs: RowList) -> Bool {
         if lhs.holes.isEmpty, rhs.holes.isEmpty { return lhs.slots[lhs.base...] == rhs.slots[rhs.base...] }
@@ -325,5 +314,17 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
             broken.append("row \(offset) (\(row.id)) indexed at \(index(of: row.id).map(String.init) ?? "nil")")
         }
         return broken
+    }
+}
+
+/// The rows of a ``RowList`` in order, skipping the holes.
+private struct RowIterator: IteratorProtocol {
+    var slots: IndexingIterator<ArraySlice<ListRow?>>
+
+    mutating func next() -> ListRow? {
+        while let slot = slots.next() {
+            if let row = slot { return row }
+        }
+        return nil
     }
 }

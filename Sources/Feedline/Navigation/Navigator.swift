@@ -23,7 +23,7 @@ public final class Navigator {
         self.makeList = makeList
         self.makeDetail = makeDetail
         stack = [.list(root)]
-        relay = Relay([Route(root.source)])
+        relay = Relay([.list(root.source)])
     }
 
     /// The route stack, bottom first; published after every push and pop (on the main actor).
@@ -47,13 +47,9 @@ public final class Navigator {
     /// Pushes `route`: a new view model for it, which appears (and starts loading). The same
     /// route pushed twice gives two view models over the one store.
     public func push(_ route: Route) {
-        let screen: Screen
-        if let source = route.listSource {
-            screen = .list(makeList(source))
-        } else if case .post(let id) = route {
-            screen = .post(makeDetail(id))
-        } else {
-            return
+        let screen: Screen = switch route {
+        case .list(let source): .list(makeList(source))
+        case .post(let id): .post(makeDetail(id))
         }
         stack.append(screen)
         publish()

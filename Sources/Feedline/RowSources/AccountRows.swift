@@ -25,8 +25,8 @@ struct AccountRows: RowSource {
         // An answered follow request is on no list of requests (the page may predate it);
         // an account taken off a list meanwhile is not on it.
         let shown = page.items.filter { profile in
-            if list == .requests { return relationships?.relationship(profile.accountID)?.requestAnswer?.isAnswered != true }
-            if case .members(let id) = list { return lists?.membership(list: id, account: profile.accountID)?.member != false }
+            if list == .requests { return relationships?.relationship(profile.accountID)?.requestAnswer?.isSettled != true }
+            if case .members(let id) = list { return lists?.membership(list: id, account: profile.accountID)?.isOn != false }
             return true
         }
         if let fetched = answer.relationships {
@@ -71,7 +71,7 @@ struct AccountRows: RowSource {
     static func relationshipChanged(_ change: RelationshipChange, leavesRequests: Bool, in screen: FeedListViewModel) {
         let id = RowID.account(change.accountID)
         guard screen.state.rows.contains(id) else { return }
-        if leavesRequests, change.display.requestAnswer?.isAnswered == true {
+        if leavesRequests, change.display.requestAnswer?.isSettled == true {
             screen.send(.rowsRemoved([id]))
         } else {
             screen.send(.accountChanged(change.accountID, change.display))
@@ -85,7 +85,7 @@ struct AccountRows: RowSource {
     private func membershipChanged(_ change: ListMembershipChange, in screen: FeedListViewModel) {
         let id = RowID.account(change.account)
         let state = screen.state
-        if change.display.member {
+        if change.display.isOn {
             guard !state.rows.contains(id) else { return }
             if !state.taken.rows(of: .membership(change.account)).isEmpty {
                 PostRemovals.refused(.membership(change.account), in: screen) { $0 }

@@ -38,7 +38,7 @@ struct TagRows: RowSource {
     static func watchFollowing(_ tags: TagStore, _ list: FeedListViewModel) -> Subscription {
         tags.observe { [weak list] change in
             guard let list, list.state.rows.contains(.tag(change.tag)) else { return }
-            list.send(.tagChanged(change.tag, following: change.display.following))
+            list.send(.tagChanged(change.tag, following: change.display.isOn))
         }
     }
 }

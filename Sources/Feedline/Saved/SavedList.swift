@@ -2,10 +2,12 @@ import Foundation
 
 /// What a list keeps across runs: its newest entries (posts and gaps, newest first), where older
 /// pages continue, and the reading position. A value the core hands out and takes back; saving
-/// and loading it is the front's business (the core does no I/O).
+/// and loading it is the front's business (the core does no I/O): encode it (it is `Codable`) or,
+/// to store its entries one by one as `FeedlineState` does, read them through the
+/// `@_spi(FeedService)` members (``position`` is public).
 public struct SavedList: Hashable, Sendable, Codable {
     /// One saved entry: a post row (the entry as the server sent it) or a gap between two.
-    public enum Entry: Hashable, Sendable, Codable {
+    @_spi(FeedService) public enum Entry: Hashable, Sendable, Codable {
         case post(Post)
         case gap(below: ItemID, above: ItemID)
 
@@ -19,16 +21,16 @@ public struct SavedList: Hashable, Sendable, Codable {
     }
 
     /// At most ``limit`` entries, newest first; never a gap first or last.
-    public var entries: [Entry]
+    @_spi(FeedService) public var entries: [Entry]
     /// Where older pages continue below the last entry; `nil` when the list reached its end.
-    public var older: PageCursor?
+    @_spi(FeedService) public var older: PageCursor?
     /// The newest post the user has seen (see ``ReadingPosition``), if any.
     public var position: ReadingPosition?
 
     /// How many entries a list keeps: the "last 1,000 entries".
     public static let limit = 1_000
 
-    public init(entries: [Entry], older: PageCursor?, position: ReadingPosition? = nil) {
+    @_spi(FeedService) public init(entries: [Entry], older: PageCursor?, position: ReadingPosition? = nil) {
         self.entries = entries
         self.older = older
         self.position = position

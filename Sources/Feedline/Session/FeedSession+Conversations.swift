@@ -6,7 +6,7 @@ extension FeedSession {
     @discardableResult
     public func openConversation(row id: RowID, in list: FeedListViewModel) -> Bool {
         guard let post = list.openConversation(row: id) else { return false }
-        navigator.push(.thread(post))
+        navigator.push(.list(.thread(post)))
         return true
     }
 

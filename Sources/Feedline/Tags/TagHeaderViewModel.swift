@@ -7,11 +7,11 @@ public struct TagHeader: Hashable, Sendable {
     public var tag: Hashtag?
     /// Whether you follow it, as every screen shows it (the value you want, pending, the last
     /// refusal), once known.
-    public var follow: TagFollowDisplay?
+    public var follow: ToggleDisplay?
     /// Why the hashtag could not be loaded (``TagHeaderViewModel/retry()`` loads it again).
     public var failure: FeedFailure?
 
-    public init(name: String, tag: Hashtag? = nil, follow: TagFollowDisplay? = nil, failure: FeedFailure? = nil) {
+    public init(name: String, tag: Hashtag? = nil, follow: ToggleDisplay? = nil, failure: FeedFailure? = nil) {
         self.name = name
         self.tag = tag
         self.follow = follow
@@ -99,10 +99,10 @@ public final class TagHeaderViewModel {
         loads?.react(to: [attempt])
     }
 
-    private func show(_ display: TagFollowDisplay) {
+    private func show(_ display: ToggleDisplay) {
         var header = current
         header.follow = display
-        header.tag?.following = display.following
+        header.tag?.following = display.isOn
         if header != current { relay.set(header) }
     }
 

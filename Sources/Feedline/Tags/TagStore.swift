@@ -1,27 +1,10 @@
-/// Whether you follow a hashtag, as every screen shows it: the value you want, whether it waits
-/// for the server, and the last refusal.
-public struct TagFollowDisplay: Hashable, Sendable {
-    /// Whether you follow it (the value you want).
-    public var following: Bool
-    /// Whether the change waits for the server.
-    public var pending: Bool
-    /// The last refusal, e.g. "Could not follow #birds: …", until the next change.
-    public var failure: String?
-
-    public init(following: Bool, pending: Bool = false, failure: String? = nil) {
-        self.following = following
-        self.pending = pending
-        self.failure = failure
-    }
-}
-
 /// A change of whether you follow one hashtag.
 package struct TagFollowChange: Hashable, Sendable {
     /// The hashtag's key: its name lower-cased (``Hashtag/key``).
     package var tag: String
-    package var display: TagFollowDisplay
+    package var display: ToggleDisplay
 
-    package init(tag: String, display: TagFollowDisplay) {
+    package init(tag: String, display: ToggleDisplay) {
         self.tag = tag
         self.display = display
     }
@@ -55,8 +38,8 @@ public final class TagStore {
 
     /// Whether you follow the hashtag (`name` with or without `#`, any case) as shown now, or
     /// `nil` when nothing told the store.
-    public func follow(_ name: String) -> TagFollowDisplay? {
-        toggles?.state(Self.key(name)).map { TagFollowDisplay(following: $0.isOn, pending: $0.pending, failure: $0.failure) }
+    public func follow(_ name: String) -> ToggleDisplay? {
+        toggles?.state(Self.key(name))
     }
 
     /// Calls `handler` on the main actor after every change, in order. Lasts as long as the token.
@@ -131,7 +114,7 @@ extension Hashtag {
     func following(in store: TagStore?) -> Hashtag {
         guard let display = store?.follow(key) else { return self }
         var tag = self
-        tag.following = display.following
+        tag.following = display.isOn
         return tag
     }
 }

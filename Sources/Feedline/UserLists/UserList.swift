@@ -112,29 +112,13 @@ package struct UserListsChange: Hashable, Sendable {
     }
 }
 
-/// Whether an account is on a list, as every screen of that list's accounts shows it.
-public struct ListMembershipDisplay: Hashable, Sendable {
-    /// Whether the account is on the list (the value wanted).
-    public var member: Bool
-    /// Whether the change waits for the server.
-    public var pending: Bool
-    /// The last refusal ("Could not add @kemi to the list Birders: …"), until the next change.
-    public var failure: String?
-
-    public init(member: Bool, pending: Bool = false, failure: String? = nil) {
-        self.member = member
-        self.pending = pending
-        self.failure = failure
-    }
-}
-
 /// A change of whether one account is on one list.
 package struct ListMembershipChange: Hashable, Sendable {
     package var list: String
     package var account: AccountID
-    package var display: ListMembershipDisplay
+    package var display: ToggleDisplay
 
-    package init(list: String, account: AccountID, display: ListMembershipDisplay) {
+    package init(list: String, account: AccountID, display: ToggleDisplay) {
         self.list = list
         self.account = account
         self.display = display

@@ -160,8 +160,8 @@ public final class UserListStore {
     public func title(of id: String) -> String? { list(id)?.title }
 
     /// Whether `account` is on the list as shown, or `nil` when nothing told the store.
-    public func membership(list: String, account: AccountID) -> ListMembershipDisplay? {
-        members?.state(Self.key(list, account)).map { ListMembershipDisplay(member: $0.isOn, pending: $0.pending, failure: $0.failure) }
+    public func membership(list: String, account: AccountID) -> ToggleDisplay? {
+        members?.state(Self.key(list, account))
     }
 
     /// Who the account is, as a page of a list's accounts or a membership change said.

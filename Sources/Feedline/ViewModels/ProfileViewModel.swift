@@ -42,9 +42,9 @@ extension RelationshipDisplay {
             parts.append("unfollowing…")
         }
         if r.followedBy { parts.append("follows you") }
-        if let answer = requestAnswer, answer.isPending {
-            parts.append(answer.accept ? "accepting their request…" : "rejecting their request…")
-        } else if r.requestedBy, requestAnswer?.isAnswered != true {
+        if let answer = requestAnswer, answer.pending {
+            parts.append(answer.isOn ? "accepting their request…" : "rejecting their request…")
+        } else if r.requestedBy, requestAnswer?.isSettled != true {
             parts.append("asks to follow you")
         }
         if r.muting {

@@ -90,7 +90,7 @@ public struct RowRenderer: Sendable {
     /// A blocked domain: its name and whether it is blocked (`…` while the server has not answered).
     private func lines(_ row: DomainRow, number: Int, marker: Character) -> [TerminalText] {
         let lead = prefix(number, marker)
-        let state = " · " + (row.block.blocked ? "blocked" : "not blocked") + (row.block.pending ? "…" : "")
+        let state = " · " + (row.block.isOn ? "blocked" : "not blocked") + (row.block.pending ? "…" : "")
         let room = width - TextWidth.width(of: lead)
         let name = TextWidth.truncate(TextWidth.oneLine(row.domain), to: max(1, room - TextWidth.width(of: state)))
         var result = [lead + style.bold(name) + style.dim(TextWidth.truncate(state, to: max(0, room - TextWidth.width(of: name))))]

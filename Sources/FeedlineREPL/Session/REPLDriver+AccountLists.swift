@@ -5,7 +5,7 @@ import Feedline
 extension REPLDriver {
     /// `search QUERY`: a screen of accounts, hashtags and posts.
     func openSearch(_ query: String) {
-        session.navigator.push(.search(query))
+        session.navigator.push(.list(.search(query)))
     }
 
     /// `followers [N|@user]`, `following [N|@user]`: of row N's author, a handle, or the profile
@@ -63,7 +63,7 @@ extension REPLDriver {
                 return
             }
         }
-        session.navigator.push(.accounts(kind == .followers ? .followers(account) : .following(account)))
+        session.navigator.push(.list(.accounts(kind == .followers ? .followers(account) : .following(account))))
     }
 
     /// `accept N`, `reject N`: answers the follow request row N shows.
@@ -75,8 +75,8 @@ extension REPLDriver {
             return
         }
         let handle = account.author.handle
-        if let answer = account.relationship?.requestAnswer, answer.isPending {
-            refuse("The follow request of @\(handle) is being \(answer.accept ? "accepted" : "rejected") already.")
+        if let answer = account.relationship?.requestAnswer, answer.pending {
+            refuse("The follow request of @\(handle) is being \(answer.isOn ? "accepted" : "rejected") already.")
             return
         }
         guard entry.list.answerRequest(row: row.id, accept: accept) else {

@@ -38,7 +38,7 @@ extension REPLDriver {
             case .account(let account): pushProfile(account.author)
             case .tag(let tag):
                 tags.insert(tag.name)
-                session.navigator.push(.feed(.tag(tag.name)))
+                session.navigator.push(.list(.feed(.tag(tag.name))))
             case .domain(let row): refuse("Row \(number) is the domain \(row.domain): unblock-domain \(number) unblocks it.")
             case .conversation(let conversation):
                 // Its thread, and the conversation is read (at once on every screen).

@@ -17,7 +17,7 @@ extension REPLDriver {
         }
         switch command {
         case .show:
-            session.navigator.push(.userLists)
+            session.navigator.push(.list(.userLists))
         case .create(let title):
             do {
                 let made = try session.createList(title: title)
@@ -51,7 +51,7 @@ extension REPLDriver {
         case .membership(let reference, let handle, let add):
             guard let list = userList(reference, for: add ? "add to" : "remove from") else { return }
             let profile = knownProfile(handle)
-            if let shown = session.lists.membership(list: list.id, account: profile.accountID), shown.member == add, !shown.pending {
+            if let shown = session.lists.membership(list: list.id, account: profile.accountID), shown.isOn == add, !shown.pending {
                 say(add ? "@\(handle) is on the list \(list.title) already." : "@\(handle) is not on the list \(list.title).")
                 return
             }
@@ -67,7 +67,7 @@ extension REPLDriver {
                 refuse(UserListProblem.provisional(list.title).message)
                 return
             }
-            session.navigator.push(.accounts(.members(list.id)))
+            session.navigator.push(.list(.accounts(.members(list.id))))
         case .open(let reference):
             guard let list = userList(reference, for: "open") else { return }
             openList(list)
@@ -80,7 +80,7 @@ extension REPLDriver {
             refuse(UserListProblem.provisional(row.title).message)
             return
         }
-        session.navigator.push(.feed(.list(row.id)))
+        session.navigator.push(.list(.feed(.list(row.id))))
     }
 
     /// The list a command names, `nil` after saying why there is none: a row number of the

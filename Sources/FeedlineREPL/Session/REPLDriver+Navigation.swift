@@ -5,15 +5,15 @@ extension REPLDriver {
     func openScreen(_ name: CommandName) {
         let navigator = session.navigator
         switch name {
-        case .notifications: navigator.push(.notifications)
-        case .bookmarks: navigator.push(.feed(.bookmarks))
-        case .favourites: navigator.push(.feed(.favourites))
-        case .mutes: navigator.push(.accounts(.mutes))
-        case .blocks: navigator.push(.accounts(.blocks))
-        case .requests: navigator.push(.accounts(.requests))
-        case .domains: navigator.push(.domainBlocks)
-        case .tags: navigator.push(.followedTags)
-        case .conversations: navigator.push(.conversations)
+        case .notifications: navigator.push(.list(.notifications))
+        case .bookmarks: navigator.push(.list(.feed(.bookmarks)))
+        case .favourites: navigator.push(.list(.feed(.favourites)))
+        case .mutes: navigator.push(.list(.accounts(.mutes)))
+        case .blocks: navigator.push(.list(.accounts(.blocks)))
+        case .requests: navigator.push(.list(.accounts(.requests)))
+        case .domains: navigator.push(.list(.domainBlocks))
+        case .tags: navigator.push(.list(.followedTags))
+        case .conversations: navigator.push(.list(.conversations))
         case .home, .local, .public:
             let feed: Feed = name == .home ? .home : name == .local ? .local : .public
             if session.root.source == .feed(feed) {

@@ -109,10 +109,10 @@ extension REPLDriver {
         case .post(let entry)?:
             // By id: a thread loads even while the post itself does.
             let detail = entry.detail
-            session.navigator.push(.thread(detail.current.post?.id ?? session.store.originalID(of: detail.id) ?? detail.id))
+            session.navigator.push(.list(.thread(detail.current.post?.id ?? session.store.originalID(of: detail.id) ?? detail.id)))
         case .row(_, let row, let number)?:
             guard let post = post(of: row, number: number) else { return }
-            session.navigator.push(.thread(post.originalID))
+            session.navigator.push(.list(.thread(post.originalID)))
         case nil:
             break
         }
@@ -150,7 +150,7 @@ extension REPLDriver {
         case .handle(let handle)?:
             let id = AccountID(handle: handle)
             handles[id.rawValue] = handle
-            session.navigator.push(.feed(.account(id)))
+            session.navigator.push(.list(.feed(.account(id))))
         case .row(let number)?:
             guard case .row(_, let row, let number)? = self.target(number, name: .profile, onPost: "opens its author's posts") else { return }
             switch row {
@@ -180,6 +180,6 @@ extension REPLDriver {
 
     func pushProfile(_ author: Author) {
         handles[author.id] = author.handle
-        session.navigator.push(.feed(.account(AccountID(author.id))))
+        session.navigator.push(.list(.feed(.account(AccountID(author.id)))))
     }
 }

@@ -19,7 +19,7 @@ extension REPLDriver {
         guard let tag = header.tag else { return [] }
         var parts = ["#" + tag.name]
         if let used = RowRenderer.weeklyUse(of: tag) { parts.append(used) }
-        if let following = header.follow?.following ?? tag.following {
+        if let following = header.follow?.isOn ?? tag.following {
             let pending = header.follow?.pending == true ? "…" : ""
             parts.append((following ? "you follow it" : "you do not follow it") + pending)
         }
@@ -28,7 +28,7 @@ extension REPLDriver {
     }
 
     func followTag(_ tag: String, _ value: Bool) {
-        if let shown = session.tags.follow(tag), shown.following == value, !shown.pending {
+        if let shown = session.tags.follow(tag), shown.isOn == value, !shown.pending {
             say(value ? "Already following #\(tag)." : "Not following #\(tag).")
             return
         }

@@ -167,7 +167,7 @@ extension REPLDriver {
     /// `history [N]`: the versions of the post, as a list screen, newest first.
     func showHistory(row number: Int?) {
         guard let (post, _) = writingTarget(number, name: .history, onPost: "lists that post's versions", own: false) else { return }
-        session.navigator.push(.history(post.id))
+        session.navigator.push(.list(.history(post.id)))
     }
 
     /// `redraft [N]`.

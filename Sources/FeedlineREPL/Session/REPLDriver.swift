@@ -506,7 +506,7 @@ public final class REPLDriver {
         case .profile(let target): openProfile(target)
         case .tag(let name):
             tags.insert(name)
-            navigator.push(.feed(.tag(name)))
+            navigator.push(.list(.feed(.tag(name))))
         case .screen(let name): openScreen(name)
         case .relationship(let command): setRelationship(command)
         case .search(let query): openSearch(query)
@@ -515,7 +515,7 @@ public final class REPLDriver {
         case .domainBlock(let command): setDomainBlock(command)
         case .removeConversation(let number): removeConversation(row: number)
         case .followTag(let tag, let value): followTag(tag, value)
-        case .trends(let tags): navigator.push(tags ? .trendingTags : .feed(.trending))
+        case .trends(let tags): navigator.push(.list(tags ? .trendingTags : .feed(.trending)))
         case .lists(let command): runLists(command)
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)

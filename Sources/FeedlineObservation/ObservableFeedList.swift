@@ -1,3 +1,4 @@
+import Feedline
 import Observation
 
 /// A list view model as an `@Observable` object, for SwiftUI (or anything that uses

@@ -1,3 +1,4 @@
+import Feedline
 import Observation
 
 /// A compose view model as an `@Observable` object, for SwiftUI: bind a `TextField` to

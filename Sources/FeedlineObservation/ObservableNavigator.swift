@@ -1,3 +1,4 @@
+import Feedline
 import Observation
 import Synchronization
 
