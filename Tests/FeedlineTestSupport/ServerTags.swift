@@ -10,6 +10,9 @@ import Foundation
 package struct ServerTags: Hashable, Sendable {
     /// The followed hashtags as spelled when followed, the newest follow first.
     package private(set) var followed: [String]
+    /// Whether the followed list says `following` of each hashtag; off for a server that leaves
+    /// it out (older Mastodon and some forks), so a client must not read it there.
+    package var followedListSaysFollowing = true
 
     package init(_ followed: [String] = []) {
         self.followed = followed.map(Self.name)
