@@ -184,29 +184,25 @@ extension GatedServer {
         try await run(GatedCall(.setTagFollow, key: name, value: value, "\(name), \(value)")) { model in try model.tags.set(name, to: value) }
     }
 
-    /// The hashtag `name`, with its weekly uses when the model's posts carry it.
+    /// The hashtag `name`, with its weekly uses when it trends.
     package func tag(named name: String) async throws -> Hashtag {
-        try await run(GatedCall(.tag, key: name)) { model in
-            var tag = model.tags.tag(named: try ServerTags.valid(name))
-            if let trend = model.trends().first(where: { $0.key == tag.key }) {
-                tag.weeklyUses = trend.weeklyUses
-                tag.weeklyAccounts = trend.weeklyAccounts
-            }
-            return tag
-        }
+        try await run(GatedCall(.tag, key: name)) { model in model.withUses(model.tags.tag(named: try ServerTags.valid(name))) }
     }
 
-    /// The followed hashtags, newest follow first; without `following` when the model's
-    /// ``ServerTags/followedListSaysFollowing`` is off.
+    /// The followed hashtags, newest follow first, with their weekly uses when they trend;
+    /// without `following` when the model's ``ServerTags/followedListSaysFollowing`` is off.
     package func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         try await run(GatedCall(.followedTags, "after: \(cursor?.rawValue ?? "nil")")) { model in
             try page(model.tags.followed.map { name in
-                model.tags.followedListSaysFollowing ? model.tags.tag(named: name) : Hashtag(name: name)
+                var tag = model.withUses(model.tags.tag(named: name))
+                if !model.tags.followedListSaysFollowing { tag.following = nil }
+                return tag
             }, after: cursor)
         }
     }
 
-    /// The hashtags the model's originals carry, most used first (then by name).
+    /// The trends: as the model's ``ServerTags/trending`` names them, or the hashtags its
+    /// originals carry, most used first (then by name).
     package func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         try await run(GatedCall(.trendingTags, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.trends(), after: cursor) }
     }
@@ -263,6 +259,13 @@ extension ServerModel where Entry == Post {
     /// The hashtags the originals carry, most used first (then by name), each with its uses,
     /// its authors and whether the user follows it.
     package func trends() -> [Hashtag] {
+        if let named = tags.trending {
+            return named.map { trend in
+                var trend = trend
+                if trend.following != nil { trend.following = tags.isFollowed(trend.name) }
+                return trend
+            }
+        }
         var uses: [String: (name: String, uses: Int, authors: Set<String>)] = [:]
         for post in originals.values.sorted(by: { $0.createdAt < $1.createdAt }) {
             for name in Set(post.tags.map { $0.lowercased() }) {
@@ -274,6 +277,15 @@ extension ServerModel where Entry == Post {
         return uses.values.sorted { ($1.uses, $0.name) < ($0.uses, $1.name) }.map { use in
             Hashtag(name: use.name, weeklyUses: use.uses, weeklyAccounts: use.authors.count, following: tags.isFollowed(use.name))
         }
+    }
+
+    /// `tag` with the weekly uses and accounts of its trend, when it trends.
+    package func withUses(_ tag: Hashtag) -> Hashtag {
+        guard let trend = trends().first(where: { $0.key == tag.key }) else { return tag }
+        var tag = tag
+        tag.weeklyUses = trend.weeklyUses
+        tag.weeklyAccounts = trend.weeklyAccounts
+        return tag
     }
 
     /// The relationship with `account`, `domainBlocking` on when its handle's domain is blocked.
