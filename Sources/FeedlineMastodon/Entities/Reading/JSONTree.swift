@@ -101,21 +101,15 @@ enum JSONTree: Sendable {
                 skipWhitespace()
                 guard let member = value() else { return nil }
                 pairs.append((key, member))
-                skipWhitespace()
-                guard index < bytes.count else { return nil }
-                switch bytes[index] {
-                case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "}"):
-                    index += 1
-                    var members = [String: JSONTree](minimumCapacity: pairs.count)
-                    for (key, member) in pairs {
-                        // Which of two copies `JSONDecoder` reads is its own business: refused.
-                        guard members.updateValue(member, forKey: key) == nil else { return nil }
-                    }
-                    return .object(members)
-                default: return nil
-                }
+                guard let closed = commaOrEnd(UInt8(ascii: "}")) else { return nil }
+                if closed { break }
             }
+            var members = [String: JSONTree](minimumCapacity: pairs.count)
+            for (key, member) in pairs {
+                // Which of two copies `JSONDecoder` reads is its own business: refused.
+                guard members.updateValue(member, forKey: key) == nil else { return nil }
+            }
+            return .object(members)
         }
 
         private mutating func array() -> JSONTree? {
@@ -133,15 +127,23 @@ enum JSONTree: Sendable {
                 skipWhitespace()
                 guard let element = value() else { return nil }
                 elements.append(element)
-                skipWhitespace()
-                guard index < bytes.count else { return nil }
-                switch bytes[index] {
-                case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "]"):
-                    index += 1
-                    return .array(elements)
-                default: return nil
-                }
+                guard let closed = commaOrEnd(UInt8(ascii: "]")) else { return nil }
+                if closed { return .array(elements) }
+            }
+        }
+
+        /// After a member or an element: `true` past `end`, `false` past a comma, `nil` at anything else.
+        private mutating func commaOrEnd(_ end: UInt8) -> Bool? {
+            skipWhitespace()
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
+                return false
+            case end:
+                index += 1
+                return true
+            default: return nil
             }
         }
 
