@@ -235,6 +235,45 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
             }
             holes = Self.merged(holes, keys)
         }
+        settleHoles()
+    }
+
+    /// Removes the rows `ids` name (by their ids or aliases; an id absent, or naming a row
+    /// named before, is skipped) and returns them with the positions they had, ascending —
+    /// one look-up per id, where finding the positions first and removing by them would look
+    /// each up twice. Their slots become holes, as ``remove(at:)`` leaves them.
+    ///
+    /// - Complexity: O(k log k + k log h) for k ids, whatever the number of rows.
+    package mutating func remove(ids: some Sequence<RowID>) -> [(index: Int, row: ListRow)] {
+        var removed: [(index: Int, row: ListRow, key: Int)] = []
+        removed.reserveCapacity(ids.underestimatedCount)
+        for id in ids {
+            // The key leaves the index as it is found (one hash look-up); a row already
+            // removed has no key any more, so an id named twice is found once.
+            let key: Int
+            if let found = positions.removeValue(forKey: id) {
+                key = found
+            } else if !aliases.isEmpty, let named = aliases.removeValue(forKey: id), let found = positions.removeValue(forKey: named) {
+                key = found
+            } else {
+                continue
+            }
+            // Moved out of its slot, which becomes a hole.
+            guard let row = slots[key + shift].take() else { preconditionFailure("RowList: a key names a hole") }
+            if !aliases.isEmpty, let alias = row.alias { aliases[alias] = nil }
+            // Positions as the list was: the holes are merged only after the last id.
+            removed.append((key + shift - base - holes(below: key), row, key))
+        }
+        guard !removed.isEmpty else { return [] }
+        removed.sort { $0.key < $1.key }
+        holes = Self.merged(holes, removed.map(\.key))
+        settleHoles()
+        return removed.map { ($0.index, $0.row) }
+    }
+
+    /// After a removal: holes at the end are dropped, holes at the start join the headroom,
+    /// and too many holes are compacted away.
+    private mutating func settleHoles() {
         // Holes at the end are simply dropped, and holes at the start join the headroom.
         while let last = holes.last, last + shift == slots.count - 1 {
             holes.removeLast()
