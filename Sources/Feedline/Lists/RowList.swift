@@ -243,32 +243,39 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     /// one look-up per id, where finding the positions first and removing by them would look
     /// each up twice. Their slots become holes, as ``remove(at:)`` leaves them.
     ///
-    /// - Complexity: O(k log k + k log h) for k ids, whatever the number of rows.
+    /// - Complexity: O(k log k + h) for k ids and h holes (h ≤ 1,024), whatever the number
+    ///   of rows.
     package mutating func remove(ids: some Sequence<RowID>) -> [(index: Int, row: ListRow)] {
-        var removed: [(index: Int, row: ListRow, key: Int)] = []
-        removed.reserveCapacity(ids.underestimatedCount)
+        // The keys first: each leaves the index as it is found (one hash look-up), so an id
+        // named twice is found once.
+        var keys: [Int] = []
+        keys.reserveCapacity(ids.underestimatedCount)
         for id in ids {
-            // The key leaves the index as it is found (one hash look-up); a row already
-            // removed has no key any more, so an id named twice is found once.
-            let key: Int
-            if let found = positions.removeValue(forKey: id) {
-                key = found
-            } else if !aliases.isEmpty, let named = aliases.removeValue(forKey: id), let found = positions.removeValue(forKey: named) {
-                key = found
-            } else {
-                continue
+            if let key = positions.removeValue(forKey: id) {
+                keys.append(key)
+            } else if !aliases.isEmpty, let named = aliases.removeValue(forKey: id), let key = positions.removeValue(forKey: named) {
+                keys.append(key)
             }
-            // Moved out of its slot, which becomes a hole.
-            guard let row = slots[key + shift].take() else { preconditionFailure("RowList: a key names a hole") }
-            if !aliases.isEmpty, let alias = row.alias { aliases[alias] = nil }
-            // Positions as the list was: the holes are merged only after the last id.
-            removed.append((key + shift - base - holes(below: key), row, key))
         }
-        guard !removed.isEmpty else { return [] }
-        removed.sort { $0.key < $1.key }
-        holes = Self.merged(holes, removed.map(\.key))
+        guard !keys.isEmpty else { return [] }
+        keys.sort()
+        // Then the rows, moved out of their slots (which become holes) in one pass of
+        // independent reads: in a long list each is a cache miss, and these overlap.
+        var removed: [(index: Int, row: ListRow)] = []
+        removed.reserveCapacity(keys.count)
+        var holesAbove = holes(below: keys[0])
+        for key in keys {
+            while holesAbove < holes.count, holes[holesAbove] < key { holesAbove += 1 }
+            guard let row = slots[key + shift].take() else { preconditionFailure("RowList: a key names a hole") }
+            // Positions as the list was: the holes are merged only after the last row.
+            removed.append((key + shift - base - holesAbove, row))
+        }
+        if !aliases.isEmpty {
+            for item in removed { if let alias = item.row.alias { aliases[alias] = nil } }
+        }
+        holes = Self.merged(holes, keys)
         settleHoles()
-        return removed.map { ($0.index, $0.row) }
+        return removed
     }
 
     /// After a removal: holes at the end are dropped, holes at the start join the headroom,
