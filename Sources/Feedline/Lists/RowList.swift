@@ -27,7 +27,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     /// How many empty slots come before the first row: rows inserted at the top take them.
     private var base = 0
     /// Each row's key: its slot is `key + shift`.
-    private var positions: [RowID: Int] = [:]
+    private var positions = RowKeys()
     /// Other ids rows are found by (see `ListRow.alias`): a post's id to its row's identity.
     private var aliases: [RowID: RowID] = [:]
     private var shift = 0
@@ -48,8 +48,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
         let expected = rows.underestimatedCount
         slots.reserveCapacity(expected)
         positions.reserveCapacity(expected)
-        for row in rows where positions[row.id] == nil {
-            positions[row.id] = slots.count
+        for row in rows where positions.insert(row.id, key: slots.count) {
             if let alias = row.alias { aliases[alias] = row.id }
             slots.append(row)
         }
