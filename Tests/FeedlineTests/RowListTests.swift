@@ -149,6 +149,78 @@ struct RowListTests {
         }
     }
 
+    /// Row `number` kept under the key `k<number>`, found by its post's id too (one's own post,
+    /// confirmed after it was shown as sending).
+    static func keyedRow(_ number: Int) -> ListRow {
+        var row = PostRow(post: makePost("r\(number)"))
+        row.key = PostID("k\(number)")
+        return .post(row)
+    }
+
+    /// The other id a keyed row is found by: its post's.
+    static func alias(_ row: ListRow) -> RowID? {
+        guard case .post(let post) = row, post.key != nil else { return nil }
+        return .post(post.post.id)
+    }
+
+    @Test("rows removed by id — in any order, named twice, by an alias, or absent — return with the places they had, ascending: seeded")
+    func removeByID() {
+        let seed = testSeed(0x1D5_0FF)
+        print("RowList remove-by-id seed: \(seed)")
+        var random = SeededGenerator(seed: seed)
+        func below(_ bound: Int) -> Int { Int(random.next() % UInt64(max(bound, 1))) }
+        func row(_ number: Int) -> ListRow { number.isMultiple(of: 7) ? Self.keyedRow(number) : Self.row(number) }
+        var next = 300
+        var list = RowList((0..<300).map(row))
+        var model = (0..<300).map(row)
+        for round in 0..<300 {
+            // Rows come at either end or in the middle, and some leave by position, as pages,
+            // the stream and deletes would: the holes and the headroom vary.
+            for _ in 0..<(below(3) + (model.count < 100 ? 40 : 0)) {
+                let rows = (next..<(next + 1 + below(3))).map(row)
+                next += rows.count
+                let index = [0, model.count, below(model.count + 1)][below(3)]
+                list.insert(rows, at: index)
+                model.insert(contentsOf: rows, at: index)
+            }
+            if below(2) == 0, !model.isEmpty {
+                let index = below(model.count)
+                list.remove(at: [index])
+                model.remove(at: index)
+            }
+            let picked = Set((0..<(1 + below(30))).map { _ in below(model.count) }).sorted()
+            // Each by its id or (for a keyed row) its post's id, some twice, in a shuffled order,
+            // with ids of no row among them.
+            var ids = picked.flatMap { index -> [RowID] in
+                let id = below(2) == 0 ? Self.alias(model[index]) ?? model[index].id : model[index].id
+                return below(4) == 0 ? [id, model[index].id] : [id]
+            }
+            ids += (0..<below(3)).map { _ in .post(PostID("absent\(below(1_000))")) }
+            ids.shuffle(using: &random)
+            let expected = picked.map { (index: $0, row: model[$0]) }
+            let removed = list.remove(ids: ids)
+            for index in picked.reversed() { model.remove(at: index) }
+            #expect(removed.map(\.index) == expected.map(\.index) && removed.map(\.row) == expected.map(\.row), "seed \(seed) round \(round)")
+            guard Self.expectMatches(list, model, "seed \(seed) round \(round)") else { return }
+            for item in expected { #expect(list[id: Self.alias(item.row) ?? item.row.id] == nil) }
+        }
+        #expect(list.remove(ids: [RowID.post(PostID("absent"))]).isEmpty)
+    }
+
+    @Test("rows removed by id from 10,000 leave holes, as removals by position do: no key is written, and put back they fill them")
+    func removeByIDLeavesHoles() {
+        let rows = (0..<10_000).map(Self.row)
+        var list = RowList(rows)
+        let taken = (0..<50).map { 1 + $0 * 199 }
+        let written = list.keysWritten
+        let removed = list.remove(ids: taken.reversed().map { rows[$0].id })
+        #expect(removed.map(\.index) == taken)
+        #expect(list.keysWritten == written)
+        for item in removed { list.insert([item.row], at: item.index) }
+        #expect(list.keysWritten - written == 50)
+        #expect(Self.expectMatches(list, rows, "after the put-back"))
+    }
+
     @Test("50 rows taken from 10,000 and put back where they were write 50 keys: each fills the hole it left")
     func putBackFillsHoles() {
         let rows = (0..<10_000).map(Self.row)

@@ -17,13 +17,16 @@ extension PostStore {
                 // Their own post: its row, and (but for an unfollow) its boosts and notifications.
                 guard hiding.takesTheirPosts else { continue }
                 for holder in entry.holders {
-                    let rows = hiding.takesBoostsOfTheirPosts ? holder.rows : holder.rows.filter { $0 == .post(postID) }
-                    rowsOfHolder[holder.id, default: []] += rows
+                    if hiding.takesBoostsOfTheirPosts {
+                        holder.appendRows(to: &rowsOfHolder[holder.id, default: []])
+                    } else {
+                        holder.appendRows(to: &rowsOfHolder[holder.id, default: []]) { $0 == .post(postID) }
+                    }
                 }
             } else if let originalID = originalOfEntry[postID], let entry = entries[originalID] {
                 // Their boost of someone's post: that row only.
                 for holder in entry.holders {
-                    rowsOfHolder[holder.id, default: []] += holder.rows.filter { $0 == .post(postID) }
+                    holder.appendRows(to: &rowsOfHolder[holder.id, default: []]) { $0 == .post(postID) }
                 }
             }
         }
@@ -82,9 +85,9 @@ extension PostStore {
         for (account, handle) in postsOfAccount.handles where DomainBlockStore.domain(ofHandle: handle) == domain {
             for postID in postsOfAccount[account] {
                 if let entry = entries[postID] {
-                    for holder in entry.holders { rowsOfHolder[holder.id, default: []] += holder.rows }
+                    for holder in entry.holders { holder.appendRows(to: &rowsOfHolder[holder.id, default: []]) }
                 } else if let originalID = originalOfEntry[postID], let entry = entries[originalID] {
-                    for holder in entry.holders { rowsOfHolder[holder.id, default: []] += holder.rows.filter { $0 == .post(postID) } }
+                    for holder in entry.holders { holder.appendRows(to: &rowsOfHolder[holder.id, default: []]) { $0 == .post(postID) } }
                 }
             }
         }

@@ -12,7 +12,7 @@ extension PostStore {
         /// Reblog entry ids that resolve to this original, with the account that boosted.
         var wrappers: [PostID: AccountID] = [:]
         /// Who shows it, in the order they started, with the rows that show it (none for a detail).
-        var holders: [(id: Int, rows: [RowID], details: Int)] = []
+        var holders: [Showing] = []
         /// Who shows it as the quote inside their rows (or details), in the order they started.
         var quoting: [(id: Int, rows: [RowID])] = []
         /// Set while the entry waits in the unused queue.

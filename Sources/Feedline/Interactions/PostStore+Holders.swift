@@ -152,9 +152,9 @@ extension PostStore {
         // Rows name their original id: one lookup, not two.
         guard let entry = entries[id] ?? originalOfEntry[id].flatMap({ entries[$0] }), let originalID = entry.post?.id else { return false }
         if let index = entry.holders.firstIndex(where: { $0.id == holder.id }) {
-            if let row { entry.holders[index].rows.append(row) } else { entry.holders[index].details += 1 }
+            if let row { entry.holders[index].append(row) } else { entry.holders[index].details += 1 }
         } else {
-            entry.holders.append((holder.id, row.map { [$0] } ?? [], row == nil ? 1 : 0))
+            entry.holders.append(Showing(id: holder.id, row: row))
         }
         holder.shown[originalID, default: 0] += 1
         used(entry)
@@ -166,13 +166,12 @@ extension PostStore {
             let index = entry.holders.firstIndex(where: { $0.id == holder.id }), let originalID = entry.post?.id
         else { return }
         if let row {
-            guard let position = entry.holders[index].rows.firstIndex(of: row) else { return }
-            entry.holders[index].rows.remove(at: position)
+            guard entry.holders[index].remove(row) else { return }
         } else {
             guard entry.holders[index].details > 0 else { return }
             entry.holders[index].details -= 1
         }
-        if entry.holders[index].rows.isEmpty, entry.holders[index].details == 0 { entry.holders.remove(at: index) }
+        if entry.holders[index].isEmpty { entry.holders.remove(at: index) }
         if let count = holder.shown[originalID] { holder.shown[originalID] = count > 1 ? count - 1 : nil }
         if entry.isUnshown { becameUnused(originalID, entry) }
         evictIfNeeded()

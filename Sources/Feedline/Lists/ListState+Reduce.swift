@@ -159,7 +159,13 @@ extension ListState {
         case .positionRestored(let saved):
             positionRestored(saved)
         }
-        settleHeld(&edit)
+        switch event {
+        case .rowsTaken, .rowsRemoved:
+            // They only take rows away: no held row is a row again (O(held) saved per removal).
+            break
+        default:
+            settleHeld(&edit)
+        }
     }
 
     /// A newer page answered `request` (the one in flight): rows it brings are confirmed, then

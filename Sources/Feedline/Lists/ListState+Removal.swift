@@ -5,19 +5,20 @@ extension ListState {
     /// the last waiting rows left and posts may be missing below them, nothing would show that
     /// gap any more, so a catch-up asks above the top again.
     ///
-    /// - Complexity: O(k) for k ids (plus the array move), not O(rows).
-    mutating func removeRows(_ ids: [RowID], _ edit: inout RowEdit) {
-        var indices = ids.compactMap { rows.index(of: $0) }
-        indices.sort()
-        indices.removeDuplicatesInOrder()
-        let removed = indices.map { rows[$0] }
-        edit.deleted(current: indices, rows: removed)
-        if !ownUnplaced.isEmpty { for row in removed { ownUnplaced[row.id] = nil } }
-        rows.remove(at: indices)
+    /// Returns the rows removed from the rows, with the places they had, ascending.
+    ///
+    /// - Complexity: O(k log k) for k ids (`RowList/remove(ids:)`), not O(rows).
+    @discardableResult
+    mutating func removeRows(_ ids: [RowID], _ edit: inout RowEdit) -> [ReinsertedRow] {
+        // One look-up per id (`RowList/remove(ids:)`): the rows with the places they had.
+        let removed = rows.remove(ids: ids).map { ReinsertedRow(index: $0.index, row: $0.row) }
+        edit.deleted(current: removed.map(\.index), rows: removed.map(\.row))
+        if !ownUnplaced.isEmpty { for item in removed { ownUnplaced[item.row.id] = nil } }
         waitingLeft(waitingRows.removed(ids), &edit)
-        guard !indices.isEmpty else { return }
+        guard !removed.isEmpty else { return removed }
         // Where each removed row was, the rows now on either side may be two gaps.
-        mendGaps(at: indices.enumerated().map { $0.element - $0.offset }, &edit)
+        mendGaps(at: removed.enumerated().map { $0.element.index - $0.offset }, &edit)
+        return removed
     }
 
     /// After rows were removed: no gap at the top, nor right below one's own posts on top (`topRow`; what

@@ -4,11 +4,10 @@ extension ListState {
     /// `cause` (pending) takes the rows `ids`: they leave the rows and the waiting rows as
     /// removed rows do; those of the rows are kept with their places until the server answers.
     ///
-    /// - Complexity: O(k) for k ids (plus the array move).
+    /// - Complexity: O(k log k) for k ids, whatever the number of rows.
     mutating func rowsTaken(_ ids: [RowID], by cause: TakenRows.Cause, _ edit: inout RowEdit) {
-        let taken = ids.compactMap { id in rows.index(of: id).map { ReinsertedRow(index: $0, row: rows[$0]) } }
-        self.taken.take(taken, by: cause)
-        removeRows(ids, &edit)
+        // The rows removed, with their places (ascending), are what the cause took.
+        taken.take(removeRows(ids, &edit), by: cause)
     }
 
     /// The server took `cause`: its rows are gone for good; those still held are released

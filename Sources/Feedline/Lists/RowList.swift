@@ -27,7 +27,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
     /// How many empty slots come before the first row: rows inserted at the top take them.
     private var base = 0
     /// Each row's key: its slot is `key + shift`.
-    private var positions: [RowID: Int] = [:]
+    private var positions = RowKeys()
     /// Other ids rows are found by (see `ListRow.alias`): a post's id to its row's identity.
     private var aliases: [RowID: RowID] = [:]
     private var shift = 0
@@ -48,8 +48,7 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
         let expected = rows.underestimatedCount
         slots.reserveCapacity(expected)
         positions.reserveCapacity(expected)
-        for row in rows where positions[row.id] == nil {
-            positions[row.id] = slots.count
+        for row in rows where positions.insert(row.id, key: slots.count) {
             if let alias = row.alias { aliases[alias] = row.id }
             slots.append(row)
         }
@@ -224,6 +223,52 @@ public struct RowList: RandomAccessCollection, Hashable, Sendable {
             }
             holes = Self.merged(holes, keys)
         }
+        settleHoles()
+    }
+
+    /// Removes the rows `ids` name (by their ids or aliases; an id absent, or naming a row
+    /// named before, is skipped) and returns them with the positions they had, ascending —
+    /// one look-up per id, where finding the positions first and removing by them would look
+    /// each up twice. Their slots become holes, as ``remove(at:)`` leaves them.
+    ///
+    /// - Complexity: O(k log k + h) for k ids and h holes (h ≤ 1,024), whatever the number
+    ///   of rows.
+    package mutating func remove(ids: some Sequence<RowID>) -> [(index: Int, row: ListRow)] {
+        // The keys first: each leaves the index as it is found (one hash look-up), so an id
+        // named twice is found once.
+        var keys: [Int] = []
+        keys.reserveCapacity(ids.underestimatedCount)
+        for id in ids {
+            if let key = positions.removeValue(forKey: id) {
+                keys.append(key)
+            } else if !aliases.isEmpty, let named = aliases.removeValue(forKey: id), let key = positions.removeValue(forKey: named) {
+                keys.append(key)
+            }
+        }
+        guard !keys.isEmpty else { return [] }
+        keys.sort()
+        // Then the rows, moved out of their slots (which become holes) in one pass of
+        // independent reads: in a long list each is a cache miss, and these overlap.
+        var removed: [(index: Int, row: ListRow)] = []
+        removed.reserveCapacity(keys.count)
+        var holesAbove = holes(below: keys[0])
+        for key in keys {
+            while holesAbove < holes.count, holes[holesAbove] < key { holesAbove += 1 }
+            guard let row = slots[key + shift].take() else { preconditionFailure("RowList: a key names a hole") }
+            // Positions as the list was: the holes are merged only after the last row.
+            removed.append((key + shift - base - holesAbove, row))
+        }
+        if !aliases.isEmpty {
+            for item in removed { if let alias = item.row.alias { aliases[alias] = nil } }
+        }
+        holes = Self.merged(holes, keys)
+        settleHoles()
+        return removed
+    }
+
+    /// After a removal: holes at the end are dropped, holes at the start join the headroom,
+    /// and too many holes are compacted away.
+    private mutating func settleHoles() {
         // Holes at the end are simply dropped, and holes at the start join the headroom.
         while let last = holes.last, last + shift == slots.count - 1 {
             holes.removeLast()

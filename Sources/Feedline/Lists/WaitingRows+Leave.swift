@@ -42,9 +42,7 @@ extension WaitingRows {
     package mutating func removed(_ ids: [RowID]) -> Change {
         // Nothing waits (most of the time): nothing to look up.
         guard !rows.isEmpty || !arrivedAt.isEmpty else { return Change() }
-        let indices = Set(ids.compactMap { rows.index(of: $0) }).sorted()
-        let change = Change(stopped: indices.map { rows[$0] })
-        rows.remove(at: indices)
+        let change = Change(stopped: rows.remove(ids: ids).map(\.row))
         for id in ids { arrivedAt[id] = nil }
         return change
     }

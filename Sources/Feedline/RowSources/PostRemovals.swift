@@ -76,8 +76,7 @@ final class PostRemovals {
                 }
             }
         }
-        var seen = Set<RowID>(minimumCapacity: gone.count)
-        gone = gone.filter { seen.insert($0).inserted }
+        // A row named twice is taken once (`RowList/remove(ids:)`).
         guard !gone.isEmpty else { return }
         if hiding != .unfollow { keptAway.insert(account) }
         list.send(pending ? .rowsTaken(gone, by: .account(account)) : .rowsRemoved(gone))
