@@ -14,24 +14,10 @@ extension JSONLMessage {
 
     /// Your lists as every screen shows them, written after every change in the session's list
     /// store (a command, an answer, a refusal, a load of the lists), in order:
-    /// `{"type":"lists","lists":[{"list":"1","title":"Birders","pending":false,"provisional":false,"failure":null}],"outcome":null}`.
-    /// `outcome` is there when a change was answered: `{"change":"create|rename|delete","list":"1",
-    /// "title":"Birders","provisional":"new-1"|null,"error":null|"…","message":"Created the list Birders."}`.
+    /// `{"type":"lists","lists":[{"list":"1","title":"Birders","pending":false,"provisional":false,"failure":null}]}`.
+    /// How a change was answered is an `outcome` message (see ``outcome(_:id:)``), written before.
     package static func lists(_ change: UserListsChange) -> JSONLValue {
-        var outcome: JSONLValue = .null
-        if let made = change.outcome {
-            let kind =
-                switch made.kind {
-                case .created: "create"
-                case .renamed: "rename"
-                case .deleted: "delete"
-                }
-            outcome = .object([
-                ("change", .string(kind)), ("list", .string(made.list.id)), ("title", .string(made.list.title)),
-                ("provisional", .optional(made.provisionalID)), ("error", .optional(made.failure)), ("message", .string(made.sentence)),
-            ])
-        }
-        return .object([("type", "lists"), ("lists", .array(change.lists.map { .object(userListFields($0)) })), ("outcome", outcome)])
+        .object([("type", "lists"), ("lists", .array(change.lists.map { .object(userListFields($0)) }))])
     }
 
     /// Whether one account is on one list, as every screen of the list's accounts shows it,

@@ -6,12 +6,14 @@ import Feedline
 extension JSONLinesDriver {
     /// Carries out a change of the lists; the error's sentence when the store refuses it at once
     /// (an empty title, a title another list has, a list it does not know or still makes, an
-    /// account no screen shows).
-    func carryOut(list change: JSONLCommand.ListChange) -> String? {
+    /// account no screen shows). A list made is answered under its provisional id: `id`, the
+    /// command's, is kept as its asker.
+    func carryOut(list change: JSONLCommand.ListChange, id: JSONLValue?) -> String? {
         do {
             switch change {
             case .create(let title):
-                try session.createList(title: title)
+                let made = try session.createList(title: title)
+                if let id { askedBy[Self.topic(of: .list(made.id, title: made.title, was: nil))] = id }
             case .rename(let list, let title):
                 if try !session.renameList(list, to: title) { return nil }
             case .delete(let list):

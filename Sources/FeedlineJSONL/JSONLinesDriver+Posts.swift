@@ -12,8 +12,13 @@ extension JSONLinesDriver {
             await loadAccount()
             if let problem = notOwn(known, post: post, verb: "edited") { return problem }
             let drafts = session.drafts
-            let (result, held) = await waitingForNewDraft { done in drafts.startEdit(of: known) { done($0) } }
-            switch result {
+            let (result, held) = await waitingForNewDraft {
+                await self.outcome(of: .editDraft(post: known.content.id, draft: nil)) {
+                    drafts.startEdit(of: known)
+                    return nil
+                }
+            }
+            switch Self.draftMade(result) {
             case .success(let made): reply(made, changed: held, id: id)
             case .failure(let failure):
                 writeUnasked(held)
@@ -24,24 +29,28 @@ extension JSONLinesDriver {
             await loadAccount()
             if let problem = notOwn(known, post: post, verb: "redrafted") { return problem }
             let session = session
-            let (result, held) = await waitingForNewDraft { done in session.redraft(post: post) { done($0) } }
-            switch result {
+            let (result, held) = await waitingForNewDraft {
+                await self.outcome(of: .redraft(post: known.content.id, draft: nil)) { session.redraft(post: post) }
+            }
+            switch Self.draftMade(result) {
             case .success(let made): reply(made, changed: held, id: id)
             case .failure(let failure):
                 writeUnasked(held)
                 return "Could not redraft post \(JSONLCommand.echo(post.rawValue)): \(failure.message)"
             }
         case .vote(let post, let choices):
-            let outcome = await withCheckedContinuation { (answered: CheckedContinuation<VoteOutcome, Never>) in
-                // The core counts choices from 0; the line, as a person does, from 1.
-                let refusal = session.vote(post: post, choices: choices.map { $0 - 1 }) { answered.resume(returning: .answered($0)) }
-                if let refusal { answered.resume(returning: .refused(refusal)) }
+            guard let known = session.store.post(post) else { return Self.unknownPost(post) }
+            let session = session
+            // The core counts choices from 0; the line, as a person does, from 1.
+            let result = await outcome(of: .vote(post: known.content.id, choices: [])) {
+                session.vote(post: post, choices: choices.map { $0 - 1 })
             }
-            switch outcome {
-            case .refused(.unknownPost): return Self.unknownPost(post)
-            case .refused(let refusal): return refusal.description
-            case .answered(let failure?): return "Your vote in the poll of post \(JSONLCommand.echo(post.rawValue)) did not count: \(failure.message)"
-            case .answered(nil): break
+            switch result {
+            case .failure(let refusal): return refusal.message
+            case .success(let outcome):
+                if case .refused(let sentence) = outcome.result {
+                    return "Your vote in the poll of post \(JSONLCommand.echo(post.rawValue)) did not count: \(sentence)"
+                }
             }
         case .history(let post):
             do {
@@ -56,10 +65,17 @@ extension JSONLinesDriver {
         return nil
     }
 
-    /// How a `vote` ended: refused before it was sent, or answered (`nil`: it counted).
-    private enum VoteOutcome: Sendable {
-        case refused(PostStore.VoteRefusal)
-        case answered(FeedFailure?)
+    /// The draft an `editPost` or `redraft` made, from its outcome, or why none was made.
+    private static func draftMade(_ result: Result<Outcome, FeedFailure>) -> Result<DraftID, FeedFailure> {
+        switch result {
+        case .failure(let failure): return .failure(failure)
+        case .success(let outcome):
+            switch (outcome.subject, outcome.result) {
+            case (.editDraft(_, let draft?), .done), (.redraft(_, let draft?), .done): return .success(draft)
+            case (_, .refused(let sentence)): return .failure(FeedFailure(message: sentence, isTransient: false))
+            default: return .failure(FeedFailure(message: "No draft was made.", isTransient: false))
+            }
+        }
     }
 
     /// Why `known` (the post `post` names) cannot be `verb` by the signed-in account, when the
@@ -69,17 +85,13 @@ extension JSONLinesDriver {
         return "Only your own posts can be \(verb); post \(JSONLCommand.echo(post.rawValue)) is by @\(known.content.author.handle)."
     }
 
-    /// Runs `start` (which calls `done` once, now or later) and waits for it; returns what it
-    /// was called with and the changes of drafts that appeared meanwhile, in order, instead of
-    /// writing them (the draft a command makes is its reply, with its `id`).
-    private func waitingForNewDraft<Value: Sendable>(
-        _ start: (@escaping @MainActor @Sendable (Value) -> Void) -> Void
-    ) async -> (Value, [Submission]) {
+    /// Runs `start` and waits for it; returns what it returned and the changes of drafts that
+    /// appeared meanwhile, in order, instead of writing them (the draft a command makes is its
+    /// reply, with its `id`).
+    private func waitingForNewDraft<Value: Sendable>(_ start: @MainActor () async -> Value) async -> (Value, [Submission]) {
         draftsBeforeWait = Set(session.drafts.all.map(\.id))
         heldNewDrafts = []
-        let value = await withCheckedContinuation { (finished: CheckedContinuation<Value, Never>) in
-            start { finished.resume(returning: $0) }
-        }
+        let value = await start()
         let held = heldNewDrafts
         draftsBeforeWait = nil
         heldNewDrafts = []

@@ -77,11 +77,12 @@ extension JSONLinesDriver {
             if let me = drafts.settings?.account, let known = session.store.post(post), known.content.author.id != me.id {
                 return "Only your own posts can be deleted; post \(JSONLCommand.echo(post.rawValue)) is by @\(known.content.author.handle)."
             }
-            let result = await withCheckedContinuation { (answered: CheckedContinuation<Result<Post, FeedFailure>, Never>) in
-                session.delete(post: post) { answered.resume(returning: $0) }
-            }
-            switch result {
-            case .success(let deleted): emit(JSONLMessage.deleted(deleted.content.id, id: id))
+            let session = session
+            let original = session.store.originalID(of: post) ?? post
+            switch await outcome(of: .deletion(post: original), after: { session.delete(post: post) }) {
+            case .success(let outcome):
+                if case .refused(let sentence) = outcome.result { return "Could not delete post \(JSONLCommand.echo(post.rawValue)): \(sentence)" }
+                emit(JSONLMessage.deleted(original, id: id))
             case .failure(let failure): return "Could not delete post \(JSONLCommand.echo(post.rawValue)): \(failure.message)"
             }
         case .editPost, .redraft, .vote, .history:

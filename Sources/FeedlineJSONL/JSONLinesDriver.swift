@@ -42,6 +42,11 @@ public final class JSONLinesDriver {
     var draftsBeforeWait: Set<DraftID>?
     /// The changes of drafts that appeared while ``draftsBeforeWait`` was set, in order.
     var heldNewDrafts: [Submission] = []
+    /// The id of the command that asked each change whose outcome has not come (see
+    /// `JSONLinesDriver+Outcomes.swift`), by its topic.
+    var askedBy: [String: JSONLValue] = [:]
+    /// Commands waiting for the outcome of a topic (`delete`, `vote`, `editPost`, `redraft`).
+    var outcomeWaiters: [String: [CheckedContinuation<Result<Outcome, FeedFailure>, Never>]] = [:]
 
     /// A driver over `session` that hands each output line (without newline) to `write`;
     /// `keepsState` says whether taps left unsent at the end are kept for the next start, and
@@ -72,6 +77,8 @@ public final class JSONLinesDriver {
         subscriptions.append(followDomainBlocks())
         subscriptions.append(followTags())
         subscriptions.append(contentsOf: followLists())
+        // What you asked, answered: every outcome, with the id of the command that asked it.
+        subscriptions.append(session.observeOutcomes { [weak self] outcome in self?.outcomeHeard(outcome) })
         // Live updates: written when they change (nothing while there are none).
         subscriptions.append(session.streamState.observe { [weak self] state in
             guard let self else { return }
@@ -102,7 +109,9 @@ public final class JSONLinesDriver {
             command = parsed
         }
         let id = command.id
+        let topics = asked(by: command.action, id: id)
         if let problem = await carryOut(command.action, id: id) {
+            for topic in topics where askedBy[topic] == id { askedBy[topic] = nil }
             emit(JSONLMessage.error(problem, id: id))
             return true
         }
@@ -226,7 +235,7 @@ public final class JSONLinesDriver {
         case .conversation(let action, let id):
             return conversation(action, id)
         case .listChange(let change):
-            return carryOut(list: change)
+            return carryOut(list: change, id: id)
         case .wait, .quit:
             break
         }

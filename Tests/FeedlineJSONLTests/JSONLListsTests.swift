@@ -40,12 +40,11 @@ struct JSONLListCommandTests {
         let row = ListRow.userList(UserListRow(list: UserList(id: "new-1", title: "Moths"), pending: true))
         #expect(JSONLMessage.row(row, clock: .fixed(Date(timeIntervalSince1970: 0))).json
             == #"{"id":"list:new-1","kind":"list","list":"new-1","title":"Moths","pending":true,"provisional":true,"failure":null}"#)
-        let made = UserListsChange(
-            lists: [UserListRow(list: UserList(id: "3", title: "Moths"))],
-            outcome: UserListOutcome(kind: .created, list: UserList(id: "3", title: "Moths"), provisionalID: "new-1")
-        )
+        let made = UserListsChange(lists: [UserListRow(list: UserList(id: "3", title: "Moths"))])
         #expect(JSONLMessage.lists(made).json
-            == #"{"type":"lists","lists":[{"list":"3","title":"Moths","pending":false,"provisional":false,"failure":null}],"outcome":{"change":"create","list":"3","title":"Moths","provisional":"new-1","error":null,"message":"Created the list Moths."}}"#)
+            == #"{"type":"lists","lists":[{"list":"3","title":"Moths","pending":false,"provisional":false,"failure":null}]}"#)
+        #expect(JSONLMessage.outcome(Outcome(subject: .list("new-1", title: "Moths", was: nil), result: .done), id: 4).json
+            == #"{"type":"outcome","id":4,"subject":{"change":"list","list":"new-1","title":"Moths","was":null},"result":"done","sentence":null}"#)
         let member = ListMembershipChange(list: "3", account: "109", display: ToggleDisplay(isOn: true, pending: true))
         #expect(JSONLMessage.listMembership(member).json == #"{"type":"listMembership","list":"3","account":"109","member":true,"pending":true,"failure":null}"#)
         #expect(JSONLMessage.routes([.list(.userLists), .list(.accounts(.members("3")))]).json
@@ -77,16 +76,22 @@ struct JSONLListsTests {
         #expect(try await client.rowIDs(1) == ["list:1", "list:2"])
         let sent = await client.send(#"{"cmd":"createList","title":"Moths","id":"c"}"#)
         #expect(sent.last == #"{"type":"ok","cmd":"createList","id":"c"}"#)
-        #expect(sent.first == #"{"type":"lists","lists":[{"list":"1","title":"Birders","pending":false,"provisional":false,"failure":null},{"list":"2","title":"Field notes","pending":false,"provisional":false,"failure":null},{"list":"new-1","title":"Moths","pending":true,"provisional":true,"failure":null}],"outcome":null}"#)
+        #expect(sent.first == #"{"type":"lists","lists":[{"list":"1","title":"Birders","pending":false,"provisional":false,"failure":null},{"list":"2","title":"Field notes","pending":false,"provisional":false,"failure":null},{"list":"new-1","title":"Moths","pending":true,"provisional":true,"failure":null}]}"#)
         #expect(try await client.rowIDs(1) == ["list:1", "list:2", "list:new-1"])
         #expect(try await client.rowIDs(3) == ["list:1", "list:2", "list:new-1"])
         await client.wait()
         #expect(try await client.rowIDs(3) == ["list:1", "list:2", "list:new-1"], "the row keeps the id it was shown with")
         #expect(try await client.mirrors()[3].rows.compactMap { $0["list"] as? String } == ["1", "2", "3"])
-        #expect(client.written("lists").last?.contains(#""outcome":{"change":"create","list":"3","title":"Moths","provisional":"new-1","error":null,"message":"Created the list Moths."}"#) == true)
-        await client.send(#"{"cmd":"renameList","list":"3","title":"Night moths"}"#)
+        #expect(client.outcomes == [
+            #"{"type":"outcome","id":"c","subject":{"change":"list","list":"new-1","title":"Moths","was":null},"result":"done","sentence":null}"#
+        ], "answered under the id it was asked with, for the command that asked it")
+        await client.send(#"{"cmd":"renameList","list":"3","title":"Night moths","id":"r"}"#)
         await client.send(#"{"cmd":"deleteList","list":"2"}"#)
         await client.wait()
+        #expect(client.outcomes.dropFirst() == [
+            #"{"type":"outcome","id":"r","subject":{"change":"list","list":"3","title":"Night moths","was":"Moths"},"result":"done","sentence":null}"#,
+            #"{"type":"outcome","id":null,"subject":{"change":"list","list":"2","title":null,"was":"Field notes"},"result":"done","sentence":null}"#,
+        ])
         #expect(try await client.rowIDs(1) == ["list:1", "list:new-1"])
         let rows = try await client.mirrors()[1].rows
         #expect(rows.compactMap { $0["title"] as? String } == ["Birders", "Night moths"])

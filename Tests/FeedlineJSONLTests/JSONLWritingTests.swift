@@ -85,14 +85,25 @@ struct JSONLWritingCommandTests {
 final class WritingClient {
     let session: FeedSession
     private(set) var driver: JSONLinesDriver!
+    /// Every line written, but `outcome` messages unless `hearsOutcomes` (see ``outcomes``).
     private(set) var lines: [String] = []
+    /// Every `outcome` message written, in order.
+    private(set) var outcomes: [String] = []
 
-    init(fixtures folder: String, keepsState: Bool = false) throws {
+    /// `hearsOutcomes`: whether `outcome` messages are among ``lines`` (a test of where they
+    /// come) or only in ``outcomes`` (a test of the other messages).
+    init(fixtures folder: String, keepsState: Bool = false, hearsOutcomes: Bool = false) throws {
         let now = Date(timeIntervalSince1970: 1_795_284_000)
         let fixture = try FixtureLoader.load(from: PackagePaths.root().appendingPathComponent("Fixtures").appendingPathComponent(folder))
         let service = try SandboxService(fixture: fixture, clock: VirtualClock(), wallClock: .fixed(now))
         session = FeedSession(service: service, clock: .fixed(now), retryClock: ManualClock())
-        driver = JSONLinesDriver(session: session, keepsState: keepsState) { [weak self] line in self?.lines.append(line) }
+        driver = JSONLinesDriver(session: session, keepsState: keepsState) { [weak self] line in
+            if line.hasPrefix(#"{"type":"outcome""#) {
+                self?.outcomes.append(line)
+                if !hearsOutcomes { return }
+            }
+            self?.lines.append(line)
+        }
     }
 
     /// Starts the driver and waits for the first page; returns the lines so far.
@@ -474,8 +485,9 @@ struct JSONLReadOnlyWritingTests {
         _ = await driver.handle(#"{"cmd":"delete","post":"1","id":2}"#)
         #expect(lines == [
             #"{"type":"error","message":"Cannot write here: \#(readOnly)","id":1}"#,
+            #"{"type":"outcome","id":2,"subject":{"change":"delete","post":"1"},"result":"refused","sentence":"\#(readOnly)"}"#,
             #"{"type":"error","message":"Could not delete post 1: \#(readOnly)","id":2}"#,
-        ])
+        ], "the outcome, then the command's error")
         #expect(session.drafts.all.isEmpty)
     }
 }

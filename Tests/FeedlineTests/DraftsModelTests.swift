@@ -209,18 +209,16 @@ struct DraftsModelTests {
             let device = Device(server: server)
             var texts: [String] = []
             for step in 0..<10 {
+                // An edit asked this step: its draft is written and sent once the source came.
+                var edit: (post: PostID, text: String)?
                 switch generator.next(below: 7) {
                 case 5:
                     if let post = device.shownPost(generator.next(below: 64)) {
-                        let edit = "edit \(schedule)-\(step)"
-                        device.session.drafts.startEdit(of: post) { [session = device.session] result in
-                            guard let id = try? result.get() else { return }
-                            session.drafts.update(id) { $0.text = edit }
-                            session.drafts.send(id)
-                        }
+                        edit = (post.content.id, "edit \(schedule)-\(step)")
+                        device.session.drafts.startEdit(of: post)
                     }
                 case 6:
-                    if let post = device.shownPost(generator.next(below: 64)) { device.session.delete(post: post.id) { _ in } }
+                    if let post = device.shownPost(generator.next(below: 64)) { device.session.delete(post: post.id) }
                 case 0, 1:
                     let text = "post \(schedule)-\(step)"
                     texts.append(text)
@@ -234,6 +232,11 @@ struct DraftsModelTests {
                     device.resendRefused()
                 }
                 await device.session.settle()
+                if let edit, let draft = device.session.drafts.all.first(where: { $0.draft.editing == edit.post && $0.isEditable }) {
+                    device.session.drafts.update(draft.id) { $0.text = edit.text }
+                    device.session.drafts.send(draft.id)
+                    await device.session.settle()
+                }
                 if server.takeKill() { device.restart(from: device.savedAtSend) }
             }
             // Settle: the connection comes back for good.

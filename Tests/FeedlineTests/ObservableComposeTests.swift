@@ -157,10 +157,10 @@ struct ObservableComposeTests {
         let server = postingServer([Post(id: "mine", author: me, text: "As typed", createdAt: testNow, visibility: .unlisted)])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         let post = Post(id: "mine", author: me, text: "As shown", createdAt: testNow, visibility: .unlisted)
-        var started: DraftID?
-        session.drafts.startEdit(of: post) { started = try? $0.get() }
+        let log = OutcomeLog(session)
+        session.drafts.startEdit(of: post)
         await session.settle()
-        let id = try #require(started)
+        let id = try #require(try log.lastDraft?.get())
         let compose = try #require(ObservableCompose(id, in: session.drafts))
         #expect(compose.editing == "mine" && compose.inReplyTo == nil)
         #expect(compose.text == "As typed" && compose.visibility == .unlisted)

@@ -88,10 +88,10 @@ struct QuotePostTests {
     @Test("an edit cannot change what its post quotes, and a quote carries no media and no poll")
     func limits() async throws {
         let session = await session([Self.post("o"), makePost("e", author: alice)])
-        var started: DraftID?
-        session.drafts.startEdit(of: makePost("e", author: alice)) { started = try? $0.get() }
+        let log = OutcomeLog(session)
+        session.drafts.startEdit(of: makePost("e", author: alice))
         await session.settle()
-        let edit = try #require(started)
+        let edit = try #require(try log.lastDraft?.get())
         #expect(session.drafts.quote(Self.post("o"), in: edit) == "An edit cannot change what a post quotes.")
 
         let id = session.drafts.startPost()

@@ -40,8 +40,7 @@ struct UserListSessionTests {
         #expect(throws: UserListProblem.duplicate("Field notes")) { try session.createList(title: "field NOTES") }
         #expect(throws: UserListProblem.emptyTitle) { try session.createList(title: "   ") }
         #expect(throws: UserListProblem.provisional("Field notes")) { try session.renameList(made.id, to: "Notes") }
-        var outcomes: [UserListOutcome] = []
-        let token = session.lists.observe { change in if let outcome = change.outcome { outcomes.append(outcome) } }
+        let log = OutcomeLog(session)
         await server.waitForWrites(1)
         server.answer(at: 0)
         await session.settle()
@@ -49,26 +48,22 @@ struct UserListSessionTests {
         #expect(second.rows.compactMap(\.userList?.id) == ["L1", "L2"])
         #expect(second.rows.map(\.id) == [.list("L1"), .list(made.id)], "the row keeps its identity: an update, not a new row")
         #expect(second.current.changes.updates.map(\.element.id) == [.list(made.id)])
-        #expect(outcomes.map(\.sentence) == ["Created the list Field notes."])
-        #expect(outcomes.first?.provisionalID == made.id)
+        #expect(log.heard == [Outcome(subject: .list(made.id, title: "Field notes", was: nil), result: .done)], "told under the provisional id")
         #expect(server.sent == [.create("Field notes")])
-        token.cancel()
     }
 
     @Test("a refused new list leaves every lists screen and says why")
     func refusedCreate() async throws {
         let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
         let (session, first, second) = await Self.twoListsScreens(server)
-        var outcomes: [String] = []
-        let token = session.lists.observe { change in if let outcome = change.outcome { outcomes.append(outcome.sentence) } }
-        try session.createList(title: "Moths")
+        let log = OutcomeLog(session)
+        let made = try session.createList(title: "Moths")
         await server.waitForWrites(1)
         server.fail(at: 0)
         await session.settle()
         #expect(Self.titles(first) == ["Birders"])
         #expect(Self.titles(second) == ["Birders"])
-        #expect(outcomes == ["Could not create the list Moths: Forbidden. It is gone."])
-        token.cancel()
+        #expect(log.heard == [Outcome(subject: .list(made.id, title: "Moths", was: nil), result: .refused("Forbidden."))])
     }
 
     @Test("a rename shows at once on every lists screen and a list timeline's title; a refusal brings the title back with the reason on the row")
@@ -300,20 +295,18 @@ struct UserListSessionTests {
     func lostCreateLeaves() async throws {
         let server = ListServer(lists: [UserList(id: "L1", title: "Birders")])
         let (session, first, _) = await Self.twoListsScreens(server)
-        var outcomes: [String] = []
-        let token = session.lists.observe { change in if let outcome = change.outcome { outcomes.append(outcome.sentence) } }
-        try session.createList(title: "Ferns")
+        let log = OutcomeLog(session)
+        let made = try session.createList(title: "Ferns")
         #expect(session.lists.unsent == ["create the list Ferns"])
         await server.waitForWrites(1)
         server.lose(at: 0)
         await session.settle()
         #expect(Self.titles(first) == ["Birders"])
-        #expect(outcomes == ["Could not create the list Ferns: The server could not be reached. It is gone."])
+        #expect(log.heard == [Outcome(subject: .list(made.id, title: "Ferns", was: nil), result: .refused("The server could not be reached."))])
         #expect(!session.hasFailures && session.lists.unsent.isEmpty)
         #expect(!session.retry())
         await session.settle()
         #expect(server.sent == [.create("Ferns")])
-        token.cancel()
     }
 
     @Test("a delete asked while a rename of the list is on its way is sent after its answer (one change per list in flight); the list stays off meanwhile")

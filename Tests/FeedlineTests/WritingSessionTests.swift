@@ -185,10 +185,10 @@ struct WritingSessionTests {
 
     /// Edits o1 to "edited o1" and sends the edit.
     private func sendEdit(_ session: FeedSession) async throws {
-        var started: DraftID?
-        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = try? $0.get() }
+        let log = OutcomeLog(session)
+        session.drafts.startEdit(of: try #require(session.store.post("o1")))
         await session.settle()
-        let id = try #require(started)
+        let id = try #require(try log.lastDraft?.get())
         session.drafts.update(id) { $0.text = "edited o1" }
         session.drafts.send(id)
     }
@@ -214,27 +214,27 @@ struct WritingSessionTests {
         let session = try await deepStack(WritingServer(posts: Self.posts()))
         let lists = session.navigator.screens.compactMap(\.list)
         #expect(lists.allSatisfy { !$0.rows(showing: "o1").isEmpty })
-        var outcome: Result<Post, FeedFailure>?
-        session.delete(post: "o1") { outcome = $0 }
+        let log = OutcomeLog(session)
+        #expect(session.delete(post: "o1") == nil)
         // At once, before the server answered.
         #expect(ids(session.root.rows) == ["p1", "p2"])
         #expect(lists.allSatisfy { $0.rows(showing: "o1").isEmpty })
         let details = session.navigator.screens.compactMap(\.detail)
         #expect(details.allSatisfy { $0.current.deleted })
         await session.settle()
-        #expect(try outcome?.get() != nil)
+        #expect(log.deletions == [Outcome(subject: .deletion(post: "o1"), result: .done)])
         #expect(ids(session.root.rows) == ["p1", "p2"])
     }
 
-    @Test("a delete asked twice before the server answers is sent once: both hear it went, and the post stays gone")
+    @Test("a delete asked twice before the server answers is sent once: one outcome says it went, and the post stays gone")
     func deleteAskedTwice() async throws {
         let session = try await deepStack(WritingServer(posts: Self.posts()))
         let lists = session.navigator.screens.compactMap(\.list)
-        var outcomes: [Bool] = []
-        session.delete(post: "o1") { outcomes.append((try? $0.get()) != nil) }
-        session.delete(post: "o1") { outcomes.append((try? $0.get()) != nil) }
+        let log = OutcomeLog(session)
+        #expect(session.delete(post: "o1") == nil)
+        #expect(session.delete(post: "o1") == nil)
         await session.settle()
-        #expect(outcomes == [true, true])
+        #expect(log.deletions == [Outcome(subject: .deletion(post: "o1"), result: .done)])
         #expect(lists.allSatisfy { $0.rows(showing: "o1").isEmpty })
         #expect(session.store.isDeleted("o1") && session.store.isQuoteDeleted("o1"))
     }
@@ -244,11 +244,11 @@ struct WritingSessionTests {
         let session = try await deepStack(WritingServer(posts: Self.posts(), refuseDeletes: true))
         let lists = session.navigator.screens.compactMap(\.list)
         let before = lists.map { ids($0.rows) }
-        var outcome: Result<Post, FeedFailure>?
-        session.delete(post: "o1") { outcome = $0 }
+        let log = OutcomeLog(session)
+        #expect(session.delete(post: "o1") == nil)
         #expect(ids(session.root.rows) == ["p1", "p2"])
         await session.settle()
-        #expect(outcome.map { if case .failure(let failure) = $0 { failure.message } else { "" } } == "This action is not allowed.")
+        #expect(log.deletions == [Outcome(subject: .deletion(post: "o1"), result: .refused("This action is not allowed."))])
         #expect(lists.map { ids($0.rows) } == before)
         let details = session.navigator.screens.compactMap(\.detail)
         #expect(details.allSatisfy { !$0.current.deleted && $0.current.post?.id == "o1" })
@@ -299,10 +299,10 @@ struct WritingSessionTests {
     @Test("an edit shows at once on the post's own row, its boost row and its detail; the server's copy then replaces it")
     func editEverywhere() async throws {
         let session = try await deepStack(WritingServer(posts: Self.posts()))
-        var started: Result<DraftID, FeedFailure>?
-        session.drafts.startEdit(of: try #require(session.store.post("w1"))) { started = $0 }
+        let log = OutcomeLog(session)
+        session.drafts.startEdit(of: try #require(session.store.post("w1")))
         await session.settle()
-        let id = try #require(try started?.get())
+        let id = try #require(try log.lastDraft?.get())
         #expect(session.drafts[id]?.draft.text == "post o1 (as typed)")
         #expect(session.drafts[id]?.draft.editing == "o1")
         session.drafts.update(id) { $0.text = "edited o1" }
@@ -314,15 +314,16 @@ struct WritingSessionTests {
         await session.settle()
         #expect(session.store.post("o1")?.text == "edited o1")
         #expect(!session.store.isEditing("o1"))
+        #expect(log.edits == [Outcome(subject: .edit(post: "o1"), result: .done)])
     }
 
     @Test("an edit the server refuses puts the post back as it was everywhere, and keeps the draft with the reason")
     func refusedEditRollsBack() async throws {
         let session = try await deepStack(WritingServer(posts: Self.posts(), refuseEdits: true))
-        var started: Result<DraftID, FeedFailure>?
-        session.drafts.startEdit(of: try #require(session.store.post("o1"))) { started = $0 }
+        let log = OutcomeLog(session)
+        session.drafts.startEdit(of: try #require(session.store.post("o1")))
         await session.settle()
-        let id = try #require(try started?.get())
+        let id = try #require(try log.lastDraft?.get())
         session.drafts.update(id) { $0.text = "edited o1" }
         session.drafts.send(id)
         #expect(session.store.post("o1")?.text == "edited o1")
@@ -331,21 +332,21 @@ struct WritingSessionTests {
         #expect(session.root.rows.compactMap(\.post).filter { $0.originalID == "o1" }.allSatisfy { $0.content.text == "post o1" })
         #expect(session.drafts[id]?.refusal == "This action is not allowed.")
         #expect(session.drafts[id]?.isEditable == true)
+        #expect(log.edits == [Outcome(subject: .edit(post: "o1"), result: .refused("This action is not allowed."))])
     }
 
     @Test("one edit of a post on its way at a time: a second one is held back with a sentence")
     func oneEditInFlight() async throws {
         let session = try await deepStack(WritingServer(posts: Self.posts()))
         let post = try #require(session.store.post("o1"))
-        var first: DraftID?
-        session.drafts.startEdit(of: post) { first = try? $0.get() }
+        let log = OutcomeLog(session)
+        session.drafts.startEdit(of: post)
         await session.settle()
-        let id = try #require(first)
+        let id = try #require(try log.lastDraft?.get())
         session.drafts.send(id)
-        // A second edit started meanwhile is the same draft; a separate one is refused while the first flies.
-        var again: DraftID?
-        session.drafts.startEdit(of: post) { again = try? $0.get() }
-        #expect(again == id)
+        // A second edit started meanwhile is the same draft, told at once; a separate one is refused while the first flies.
+        session.drafts.startEdit(of: post)
+        #expect(log.heard.last == Outcome(subject: .editDraft(post: "o1", draft: id), result: .done))
         await session.settle()
         #expect(session.drafts.all.isEmpty)
     }
@@ -366,16 +367,18 @@ struct WritingSessionTests {
         await session.settle()
         session.navigator.open("q1")
         await session.settle()
-        var outcome: FeedFailure??
-        #expect(session.vote(post: "q1", choices: [1]) { outcome = .some($0) } == nil)
+        let log = OutcomeLog(session)
+        #expect(session.vote(post: "q1", choices: [1]) == nil)
         #expect(session.root.rows.first?.post?.content.poll?.options[1].votes == 3)
         #expect(session.navigator.top.detail?.current.post?.poll?.ownVotes == [1])
-        #expect(session.vote(post: "q1", choices: [0]) { _ in } == .inFlight)
+        #expect(session.vote(post: "q1", choices: [0])?.message == "Your vote in this poll is on its way.")
         await session.settle()
-        #expect(outcome == .some(nil))
+        #expect(log.votes == [Outcome(subject: .vote(post: "q1", choices: [1]), result: .done)])
         #expect(session.store.post("q1")?.poll?.voted == true)
-        #expect(session.vote(post: "q1", choices: [0]) { _ in } == .votedAlready)
-        #expect(session.vote(post: "q1", choices: [5]) { _ in } == .votedAlready)
+        #expect(session.vote(post: "q1", choices: [0])?.message == "You have voted in this poll already.")
+        #expect(session.vote(post: "q1", choices: [5])?.message == "You have voted in this poll already.")
+        #expect(session.vote(post: "q9", choices: [0])?.message == "That post is not known here; open it first.")
+        #expect(log.votes.count == 1, "a vote not sent is not an outcome")
     }
 
     @Test("a vote the server refuses (voted elsewhere) adopts the server's poll; bad choices are refused before sending")
@@ -390,12 +393,12 @@ struct WritingSessionTests {
         )
         session.root.appeared()
         await session.settle()
-        #expect(session.vote(post: "q1", choices: [0, 1]) { _ in } == .oneChoiceOnly)
-        #expect(session.vote(post: "q1", choices: [2]) { _ in } == .badChoice(2))
-        var outcome: FeedFailure??
-        session.vote(post: "q1", choices: [1]) { outcome = .some($0) }
+        #expect(session.vote(post: "q1", choices: [0, 1])?.message == "The poll takes one choice.")
+        #expect(session.vote(post: "q1", choices: [2])?.message == "The poll has no choice 3.")
+        let log = OutcomeLog(session)
+        session.vote(post: "q1", choices: [1])
         await session.settle()
-        #expect(outcome??.message == "This action is not allowed.")
+        #expect(log.votes == [Outcome(subject: .vote(post: "q1", choices: [1]), result: .refused("This action is not allowed."))])
         #expect(session.store.post("q1")?.poll == serverPoll)
         #expect(session.root.rows.first?.post?.content.poll == serverPoll)
     }
@@ -408,18 +411,18 @@ struct WritingSessionTests {
         session.root.appeared()
         await session.settle()
         let before = try #require(session.store.post("q1")?.poll)
-        var outcome: FeedFailure??
-        #expect(session.vote(post: "q1", choices: [1]) { outcome = .some($0) } == nil)
+        let log = OutcomeLog(session)
+        #expect(session.vote(post: "q1", choices: [1]) == nil)
         #expect(session.store.isVoting("q1"))
         await session.settle()
-        #expect(outcome??.message == "The server cannot be reached.")
+        #expect(log.votes == [Outcome(subject: .vote(post: "q1", choices: [1]), result: .refused("The server cannot be reached."))])
         #expect(session.store.post("q1")?.poll == before)
         #expect(session.root.rows.first?.post?.content.poll == before)
         #expect(!session.store.isVoting("q1") && !session.hasFailures, "rolled back, not queued")
         server.votesLost.withLock { $0 = false }
-        #expect(session.vote(post: "q1", choices: [1]) { outcome = .some($0) } == nil)
+        #expect(session.vote(post: "q1", choices: [1]) == nil)
         await session.settle()
-        #expect(outcome == .some(nil))
+        #expect(log.votes.last == Outcome(subject: .vote(post: "q1", choices: [1]), result: .done))
         #expect(session.store.post("q1")?.poll?.ownVotes == [1])
     }
 
@@ -444,10 +447,13 @@ struct WritingSessionTests {
         let session = FeedSession(service: WritingServer(posts: Self.posts() + [reply]), clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
-        var made: Result<DraftID, FeedFailure>?
-        session.redraft(post: "r1") { made = $0 }
+        let log = OutcomeLog(session)
+        #expect(session.redraft(post: "r1") == nil)
         await session.settle()
-        let id = try #require(try made?.get())
+        let id = try #require(try log.lastDraft?.get())
+        #expect(log.heard == [
+            Outcome(subject: .deletion(post: "r1"), result: .done), Outcome(subject: .redraft(post: "r1", draft: id), result: .done),
+        ], "the delete, then the draft")
         let draft = try #require(session.drafts[id]?.draft)
         #expect(draft.text == "post r1 (as typed)")
         #expect(draft.inReplyTo == "o1" && draft.visibility == .private && draft.editing == nil)

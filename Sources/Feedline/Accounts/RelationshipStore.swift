@@ -118,7 +118,7 @@ public final class RelationshipStore {
                 self.changed(id, before: before, after: after)
             },
             outcomes: outcomes,
-            outcome: { id, report in report.outcome.outcome { .relationship(report.kind, $0, account: id) } },
+            outcome: { id, report, _ in report.outcome.outcome { .relationship(report.kind, $0, account: id) } },
             alsoBusy: { [weak self] in !(self?.answering?.requests.isEmpty ?? true) }
         )
     }

@@ -59,12 +59,14 @@ public final class Drafts {
     /// Told when an edit starts on its way (the session shows it at once) and when it was
     /// refused (the session puts the post back).
     var editStarted: (@MainActor (Draft) -> Void)?
-    var editRefused: (@MainActor (Draft) -> Void)?
+    var editRefused: (@MainActor (Draft, _ refusal: String) -> Void)?
     /// Told when a new post starts on its way (the session shows it as sending at once) and
     /// when it was refused (the session takes it away again).
     var postStarted: (@MainActor (Draft) -> Void)?
     var postRefused: (@MainActor (Draft) -> Void)?
     private let activity: Activity
+    /// Where the person hears of drafts made of posts (``startEdit(of:)``).
+    private let outcomes: Outcomes?
     /// Drafts started before the account's settings were known, with what they were started as:
     /// when the settings come, the defaults they were given are replaced by the account's (see
     /// ``rebase(_:)``).
@@ -75,11 +77,13 @@ public final class Drafts {
     /// Drafts sent to `service`; dates from `clock`; queued attempts wait on `retryClock`; ids
     /// and idempotency keys from the generators (by default: draft ids numbered 1, 2, 3 … past
     /// every restored one, so that they sort in the order drafts were started and a script
-    /// replays byte for byte; keys random UUIDs).
+    /// replays byte for byte; keys random UUIDs). Drafts made of posts (``startEdit(of:)``)
+    /// are told to `outcomes`.
     package init(
         service: any FeedService, activity: Activity, clock: WallClock, retryClock: any Clock<Duration>,
-        makeDraftID: (@MainActor () -> DraftID)? = nil, makeKey: (@MainActor () -> String)? = nil
+        makeDraftID: (@MainActor () -> DraftID)? = nil, makeKey: (@MainActor () -> String)? = nil, outcomes: Outcomes? = nil
     ) {
+        self.outcomes = outcomes
         self.service = service
         self.activity = activity
         self.clock = clock
@@ -201,13 +205,14 @@ public final class Drafts {
 
     /// Starts an edit of `post` (one's own; a boost row's original): the server's source of it
     /// (`GET …/source`) fills the draft, with its attachments, poll, visibility and reply target
-    /// (which an edit cannot change). `then` hears the draft's id, or why the source could not
-    /// be loaded (no draft is made then). An edit of a post that already has one being written
-    /// or on its way reuses that draft.
-    public func startEdit(of post: Post, then: @escaping @MainActor @Sendable (Result<DraftID, FeedFailure>) -> Void) {
+    /// (which an edit cannot change). An edit of a post that already has one being written or
+    /// on its way reuses that draft. The person hears the draft's id as an ``Outcome``
+    /// (``Outcome/Subject/editDraft(post:draft:)``, done) — at once when it exists — or why the
+    /// source could not be loaded (refused; no draft is made then).
+    public func startEdit(of post: Post) {
         let original = post.content
         if let existing = submissions.values.first(where: { $0.draft.editing == original.id }) {
-            then(.success(existing.id))
+            editDraftMade(of: original.id, .success(existing.id))
             return
         }
         loadSource(of: original.id) { [weak self] source in
@@ -215,15 +220,23 @@ public final class Drafts {
             switch source {
             case .success(let source):
                 if let existing = self.submissions.values.first(where: { $0.draft.editing == original.id }) {
-                    then(.success(existing.id))
+                    self.editDraftMade(of: original.id, .success(existing.id))
                     return
                 }
                 let draft = Draft.edit(of: original, source: source, id: self.nextDraftID(), createdAt: self.clock.now())
                 self.insert(Submission(draft: draft))
-                then(.success(draft.id))
+                self.editDraftMade(of: original.id, .success(draft.id))
             case .failure(let failure):
-                then(.failure(failure))
+                self.editDraftMade(of: original.id, .failure(failure))
             }
+        }
+    }
+
+    /// Tells the outcome of ``startEdit(of:)`` of the post `id`: the draft, or why none was made.
+    private func editDraftMade(of id: PostID, _ result: Result<DraftID, FeedFailure>) {
+        switch result {
+        case .success(let draft): outcomes?.emit(Outcome(subject: .editDraft(post: id, draft: draft), result: .done))
+        case .failure(let failure): outcomes?.emit(Outcome(subject: .editDraft(post: id, draft: nil), result: .refused(failure.message)))
         }
     }
 
@@ -411,7 +424,7 @@ public final class Drafts {
             submission.reduce(.failed(token: token, failure, at: now))
             commit(submission)
             if submission.refusal != nil, submission.isEditable {
-                if submission.draft.editing != nil { editRefused?(submission.draft) } else { postRefused?(submission.draft) }
+                if submission.draft.editing != nil { editRefused?(submission.draft, submission.refusal ?? "") } else { postRefused?(submission.draft) }
             }
         case .checked(let id, let token, let found):
             guard var submission = submissions[id], submission.token == token else { return }

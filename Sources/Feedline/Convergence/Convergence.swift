@@ -59,7 +59,7 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     private let changed: @MainActor (Key, _ before: Machine?, _ after: Machine?) -> Void
     private let report: @MainActor (Key, Machine.Report) -> Void
     private let outcomes: Outcomes?
-    private let outcome: @MainActor (Key, Machine.Report) -> Outcome?
+    private let outcome: @MainActor (Key, Machine.Report, _ before: Machine?) -> Outcome?
     private let alsoBusy: @MainActor () -> Bool
 
     /// An engine whose requests `send` to the service, counted in `activity`, whose re-sends wait
@@ -72,7 +72,8 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     ///   - changed: a key's machine changed (`before`/`after`; `nil` when absent).
     ///   - report: what an answer, failure or copy did (the store's own bookkeeping).
     ///   - outcomes: where the person hears what an answer, failure or copy did; `outcome` says
-    ///     it of a key's report (`nil`: nothing to say).
+    ///     it of a key's report, given the key's machine before the transition (`nil`: nothing
+    ///     to say).
     ///   - alsoBusy: whether other requests of the store run that ``waitForRequests(atMost:)``
     ///     waits for too; the store calls ``otherRequestsEnded()`` when one ends.
     package init(
@@ -81,7 +82,7 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         received: @escaping @MainActor (Key, Machine.Request, Machine.Answer) -> Void = { _, _, _ in },
         changed: @escaping @MainActor (Key, Machine?, Machine?) -> Void = { _, _, _ in },
         report: @escaping @MainActor (Key, Machine.Report) -> Void = { _, _ in },
-        outcomes: Outcomes? = nil, outcome: @escaping @MainActor (Key, Machine.Report) -> Outcome? = { _, _ in nil },
+        outcomes: Outcomes? = nil, outcome: @escaping @MainActor (Key, Machine.Report, Machine?) -> Outcome? = { _, _, _ in nil },
         alsoBusy: @escaping @MainActor () -> Bool = { false }
     ) {
         self.retryClock = retryClock
@@ -248,7 +249,7 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         for outcome in reports { report(key, outcome) }
         // What the person hears: the one point every outcome of every store leaves from.
         if let outcomes {
-            for told in reports { if let said = outcome(key, told) { outcomes.emit(said) } }
+            for told in reports { if let said = outcome(key, told, before) { outcomes.emit(said) } }
         }
         if before != after { changed(key, before, after) }
         // The machine as it is now: `changed` or `report` may have changed the key again.

@@ -21,13 +21,33 @@ public struct Outcome: Hashable, Sendable {
         case tagFollow(String, following: Bool)
         /// An account added to (`true`) or removed from a list.
         case listMembership(list: String, account: AccountID, member: Bool)
-        /// A list made or renamed (`title`), or deleted (`nil`). `list` is the id it was asked
-        /// with (a provisional one for a list being made).
-        case list(String, title: String?)
+        /// A list made or renamed (`title`: as the server answered it, or as asked when refused),
+        /// or deleted (`nil`). `list` is the id it was asked with (a provisional one for a list
+        /// being made, ``UserList/isProvisional``); `was` is its title as the server had it
+        /// before (`nil` for a list being made).
+        case list(String, title: String?, was: String?)
         /// A conversation marked read (`true`) or unread.
         case conversationRead(String, read: Bool)
         /// A conversation removed.
         case conversationRemoval(String)
+        /// One's own post (its original) deleted. Not sent again by itself: a failure is refused.
+        case deletion(post: PostID)
+        /// A vote in the poll of the post (its original) for `choices` (0-based, ascending). Not
+        /// sent again by itself: a failure is refused, and the poll shows what the server has.
+        case vote(post: PostID, choices: [Int])
+        /// An edit of one's own post (its original), sent from a draft (see ``Drafts``): done
+        /// once the server has the new text on every screen; refused with its sentence, the
+        /// text as it was back everywhere (the draft keeps the edit). While it waits for a
+        /// connection the draft says so (``Submission/Phase/queued(reason:attempt:retryAfter:)``).
+        case edit(post: PostID)
+        /// A draft made to edit one's own post (``Drafts/startEdit(of:)``): `draft` names it
+        /// when done (one already written for that post, or a new one filled with the post's
+        /// source); `nil` when refused (the source could not be loaded: no draft was made).
+        case editDraft(post: PostID, draft: DraftID?)
+        /// One's own post deleted and made a draft again (``FeedSession/redraft(post:)``):
+        /// `draft` names the new draft when done; `nil` when refused (the source could not be
+        /// loaded and nothing was deleted, or the delete was refused).
+        case redraft(post: PostID, draft: DraftID?)
     }
 
     /// What the server did with it.

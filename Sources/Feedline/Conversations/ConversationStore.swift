@@ -96,7 +96,7 @@ public final class ConversationStore {
             },
             changed: { [weak self] asked, before, after in self?.changed(asked, before: before, after: after) },
             outcomes: outcomes,
-            outcome: { asked, report in
+            outcome: { asked, report, _ in
                 report.outcome { mark in
                     switch asked.action {
                     case .read: .conversationRead(asked.id, read: mark.isOn)

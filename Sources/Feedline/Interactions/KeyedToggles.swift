@@ -47,7 +47,7 @@ package final class KeyedToggles {
                 // Told only when what shows changed (a fetch that agrees says nothing new).
                 if before.map({ $0.state(key, describe) }) != after.state(key, describe) { notify(key) }
             },
-            outcomes: outcomes, outcome: { key, report in subject(key, report.value).map { subject in report.outcome { _ in subject } } }
+            outcomes: outcomes, outcome: { key, report, _ in subject(key, report.value).map { subject in report.outcome { _ in subject } } }
         )
     }
 

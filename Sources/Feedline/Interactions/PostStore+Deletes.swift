@@ -7,10 +7,11 @@ extension PostStore {
     /// (``deleting(_:)``), then sent — a ``PostDeletion`` the store's delete engine runs: one
     /// request per post at a time, whoever asks —, confirmed (``deleteConfirmed(_:)``) or put
     /// back (``undelete(_:)``) as the server answers; a delete the server could not be reached
-    /// for is put back too (it is not sent again by itself). `report` hears the post as the
-    /// server deleted it, or why it failed, with the server's sentence.
-    package func deleteOwn(_ id: PostID, then report: @escaping @MainActor @Sendable (Result<Post, FeedFailure>) -> Void) {
-        deleteReports[id, default: []].append(report)
+    /// for is put back too (it is not sent again by itself). The person hears how it went as an
+    /// ``Outcome`` (``Outcome/Subject/deletion(post:)``); `report`, when given, hears the post
+    /// as the server deleted it, or why it failed (a redraft's next step).
+    package func deleteOwn(_ id: PostID, then report: (@MainActor @Sendable (Result<Post, FeedFailure>) -> Void)? = nil) {
+        if let report { deleteReports[id, default: []].append(report) }
         ownDeletes.update(id, orMake: { PostDeletion() }) { deletion, epoch in
             deletion.delete(at: epoch)
             return []

@@ -25,9 +25,12 @@ extension PostStore {
     }
 
     /// Ends the edit of the post `id` names: the server's copy (`confirmed`) replaces the one
-    /// shown, or — refused — the post shows its text as it was before the edit again, everywhere.
-    package func endEdit(_ id: PostID, confirmed: Post?) {
+    /// shown, or — refused with `refusal`, the server's sentence — the post shows its text as it
+    /// was before the edit again, everywhere. The person hears it as an ``Outcome``
+    /// (``Outcome/Subject/edit(post:)``), before the screens change, as the engine tells it.
+    package func endEdit(_ id: PostID, confirmed: Post?, refusal: String = "The edit was refused.") {
         let originalID = originalID(of: id) ?? id
+        outcomes?.emit(Outcome(subject: .edit(post: originalID), result: confirmed == nil ? .refused(refusal) : .done))
         guard var edit = edits.removeValue(forKey: originalID), let sent = edit.inFlight else {
             if let confirmed { ingest([confirmed], fetchedAt: beginFetch()) }
             return
@@ -38,8 +41,8 @@ extension PostStore {
             ingest([confirmed], fetchedAt: epoch)
             return
         }
-        // The drafts keep the server's sentence with the draft; the post only rolls back.
-        _ = edit.failed(token: sent.token, failure: FeedFailure(message: "The edit was refused.", isTransient: false), at: epoch)
+        // The drafts keep the server's sentence with the draft too; the post rolls back.
+        _ = edit.failed(token: sent.token, failure: FeedFailure(message: refusal, isTransient: false), at: epoch)
         guard let entry = entries[originalID], let post = entry.post else { return }
         let before = (entry.post, entry.display)
         entry.post = edit.wanted.applied(to: post)

@@ -53,14 +53,16 @@ public final class PostStore {
     /// One's own edits the server has not answered, one ``PendingChange`` of the text per post
     /// (see `PostStore+Writing.swift`); its epochs are the store's.
     var edits: [PostID: PendingChange<PostText>] = [:]
-    /// One's own votes, one ``PollVote`` per poll (see `PostStore+Votes.swift`), and who hears
-    /// how each vote on its way went. Its epochs are its own: only its machines read them.
+    /// One's own votes, one ``PollVote`` per poll (see `PostStore+Votes.swift`); how each went
+    /// is an ``Outcome``. Its epochs are its own: only its machines read them.
     var votes: Convergence<PollVote.Key, PollVote>!
-    var voteReports: [PostID: @MainActor @Sendable (FeedFailure?) -> Void] = [:]
-    /// One's own deletes, one ``PostDeletion`` per post (see `PostStore+Deletes.swift`), and who
-    /// hears how each went. Its epochs are its own: only its machines read them.
+    /// One's own deletes, one ``PostDeletion`` per post (see `PostStore+Deletes.swift`); how
+    /// each went is an ``Outcome`` (and the session's redraft hears it here, for the draft it
+    /// makes). Its epochs are its own: only its machines read them.
     var ownDeletes: Convergence<PostID, PostDeletion>!
     var deleteReports: [PostID: [@MainActor @Sendable (Result<Post, FeedFailure>) -> Void]] = [:]
+    /// Where the person hears what the server did with each change (edits included).
+    let outcomes: Outcomes?
     private let observers = HandlerList<PostChange>()
     /// Every post by original id (internal for `PostStore+Outbox.swift`, like the members below).
     var entries: [PostID: Entry] = [:]
@@ -97,6 +99,7 @@ public final class PostStore {
     ) {
         self.cacheCapacity = max(0, cacheCapacity)
         self.retryClock = retryClock
+        self.outcomes = outcomes
         engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { id, request in try await service.set(request.kind, to: request.value, postID: id) },
@@ -105,7 +108,7 @@ public final class PostStore {
                 guard let after else { return }
                 self?.machineChanged(id, before: before, after: after)
             },
-            outcomes: outcomes, outcome: { id, report in report.outcome.outcome { .interaction(report.kind, $0, post: id) } }
+            outcomes: outcomes, outcome: { id, report, _ in report.outcome.outcome { .interaction(report.kind, $0, post: id) } }
         )
         votes = Convergence(
             activity: activity, retryClock: retryClock,
@@ -121,7 +124,8 @@ public final class PostStore {
                     return .refused(failure, fresh: try? await service.post(key.post), fetchedAt: fetchedAt)
                 }
             },
-            changed: { [weak self] key, before, after in self?.voteChanged(key, before: before, after: after) }
+            changed: { [weak self] key, before, after in self?.voteChanged(key, before: before, after: after) },
+            outcomes: outcomes, outcome: { key, report, _ in report.outcome { .vote(post: key.post, choices: $0) } }
         )
         ownDeletes = Convergence(
             activity: activity, retryClock: retryClock,
@@ -133,7 +137,8 @@ public final class PostStore {
                     throw FeedFailure(message: FeedFailure(error).message, isTransient: false)
                 }
             },
-            changed: { [weak self] id, before, after in self?.deletionChanged(id, before: before, after: after) }
+            changed: { [weak self] id, before, after in self?.deletionChanged(id, before: before, after: after) },
+            outcomes: outcomes, outcome: { id, report, _ in report.outcome { _ in .deletion(post: id) } }
         )
     }
 

@@ -1,7 +1,7 @@
 extension FeedSession {
     /// Makes a list titled `title`: on every lists screen at once with a provisional id,
-    /// replaced by the server's list; a refusal takes it off and says why (``UserListStore``
-    /// observers hear the outcome). Throws (nothing happens) for an empty title or one another
+    /// replaced by the server's list; a refusal takes it off and says why (an ``Outcome``,
+    /// ``Outcome/Subject/list(_:title:was:)``, under the provisional id returned). Throws (nothing happens) for an empty title or one another
     /// list shows already.
     @discardableResult
     public func createList(title: String) throws(UserListProblem) -> UserList {

@@ -2,7 +2,9 @@
 extension FeedSession {
     /// Calls `handler` with the ``Outcome`` of every change asked through this session — post
     /// interactions, relationships, follow-request answers, domain blocks, followed hashtags,
-    /// lists and their members, conversation reads and removals — as the server answers it.
+    /// lists and their members, conversation reads and removals, your posts' deletes, edits and
+    /// votes, drafts made to edit or redraft a post — as the server answers it. No call of the
+    /// session takes a completion closure: this is how a front hears how each went.
     ///
     /// Guarantees:
     /// - **Main actor, in order.** Handlers run on the main actor, synchronously, in the order

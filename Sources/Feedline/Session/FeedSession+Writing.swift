@@ -96,11 +96,12 @@ extension FeedSession {
     /// Votes for `choices` (0-based) in the poll of the post `id` names: at once on every row
     /// and detail of it, at most one vote per poll on its way, the server's poll when it
     /// answers, and — refused — the poll as the server has it (see ``PostStore``). Returns why
-    /// the vote was not sent (the poll ended, you voted, no such choice…), or `nil`; `report`
-    /// hears how a sent vote went (`nil`: it counted).
+    /// the vote was not sent (the post is not known, the poll ended, you voted, no such
+    /// choice…), or `nil`; how a sent vote went is an ``Outcome``
+    /// (``Outcome/Subject/vote(post:choices:)``: done, or refused with the server's sentence).
     @discardableResult
-    public func vote(post id: PostID, choices: [Int], then report: @escaping @MainActor @Sendable (FeedFailure?) -> Void) -> PostStore.VoteRefusal? {
-        store.vote(id, choices: choices, now: clock.now(), then: report)
+    public func vote(post id: PostID, choices: [Int]) -> FeedFailure? {
+        store.vote(id, choices: choices, now: clock.now())
     }
 
     /// Every version of the post `id` names, oldest first (its edit history), from the server.
@@ -115,30 +116,46 @@ extension FeedSession {
 
     /// Deletes the user's post `id` names and makes a new draft of it (a redraft): its text as
     /// typed (asked of the server first), attachments, poll choices, reply target, visibility,
-    /// content warning and language. The delete is the same as ``delete(post:then:)``'s; the
-    /// draft is made once the server confirmed it. `report` hears the new draft's id, or why
-    /// nothing happened (the source could not be loaded: nothing was deleted; or the delete failed).
-    public func redraft(post id: PostID, then report: @escaping @MainActor @Sendable (Result<DraftID, FeedFailure>) -> Void) {
+    /// content warning and language. The delete is the same as ``delete(post:)``'s (its own
+    /// ``Outcome``); the draft is made once the server confirmed it. How it went is an
+    /// ``Outcome`` (``Outcome/Subject/redraft(post:draft:)``): done with the new draft, or
+    /// refused with why nothing happened (the source could not be loaded: nothing was deleted;
+    /// or the delete failed). Returns why it did not start (the post is not known), or `nil`.
+    @discardableResult
+    public func redraft(post id: PostID) -> FeedFailure? {
         guard let post = store.post(id) else {
-            report(.failure(FeedFailure(message: "That post is not known here; open it first.", isTransient: false)))
-            return
+            return FeedFailure(message: PostStore.unknownPostSentence, isTransient: false)
         }
-        drafts.loadSource(of: post.id) { [weak self] source in
+        let original = post.id
+        drafts.loadSource(of: original) { [weak self] source in
             guard let self else { return }
             switch source {
             case .failure(let failure):
-                report(.failure(failure))
+                redrafted(original, .failure(failure))
             case .success(let source):
-                self.delete(post: post.id) { [weak self] result in
+                if let refusal = deletionRefusal(of: original) {
+                    redrafted(original, .failure(refusal))
+                    return
+                }
+                store.deleteOwn(original) { [weak self] result in
                     guard let self else { return }
                     switch result {
-                    case .failure(let failure): report(.failure(failure))
+                    case .failure(let failure): redrafted(original, .failure(failure))
                     case .success:
-                        self.drafts.adopt(Draft.redraft(of: post, source: source, id: DraftID(""), createdAt: self.clock.now()))
-                        if let made = self.drafts.lastAdopted { report(.success(made)) }
+                        drafts.adopt(Draft.redraft(of: post, source: source, id: DraftID(""), createdAt: clock.now()))
+                        if let made = drafts.lastAdopted { redrafted(original, .success(made)) }
                     }
                 }
             }
+        }
+        return nil
+    }
+
+    /// Tells how the redraft of `post` went.
+    private func redrafted(_ post: PostID, _ result: Result<DraftID, FeedFailure>) {
+        switch result {
+        case .success(let draft): outcomes.emit(Outcome(subject: .redraft(post: post, draft: draft), result: .done))
+        case .failure(let failure): outcomes.emit(Outcome(subject: .redraft(post: post, draft: nil), result: .refused(failure.message)))
         }
     }
 
@@ -147,15 +164,20 @@ extension FeedSession {
     /// too — and every open detail of it says it was deleted, as a stream's delete does (see
     /// `apply(_:)`); a page on its way does not bring it back. If the server refuses (or
     /// cannot be reached), every row comes back where it was and the details load it again.
-    /// `report` hears how it went, on the main actor: the post as it was (for a redraft), or
-    /// why it failed.
-    public func delete(post id: PostID, then report: @escaping @MainActor @Sendable (Result<Post, FeedFailure>) -> Void) {
+    /// How it went is an ``Outcome`` (``Outcome/Subject/deletion(post:)``, the original's id):
+    /// done, or refused with the server's sentence. Returns why it was not sent (the post is
+    /// known to be someone else's: nothing leaves the screens), or `nil`.
+    @discardableResult
+    public func delete(post id: PostID) -> FeedFailure? {
         let original = store.originalID(of: id) ?? id
-        if let me = drafts.settings?.account, let post = store.post(original), post.author.id != me.id {
-            // Known to be someone else's: nothing leaves the screens for a delete that cannot be.
-            report(.failure(FeedFailure(message: "Only your own posts can be deleted; this one is by @\(post.author.handle).", isTransient: false)))
-            return
-        }
-        store.deleteOwn(original, then: report)
+        if let refusal = deletionRefusal(of: original) { return refusal }
+        store.deleteOwn(original)
+        return nil
+    }
+
+    /// Why the post `original` cannot be deleted: it is known to be someone else's.
+    private func deletionRefusal(of original: PostID) -> FeedFailure? {
+        guard let me = drafts.settings?.account, let post = store.post(original), post.author.id != me.id else { return nil }
+        return FeedFailure(message: "Only your own posts can be deleted; this one is by @\(post.author.handle).", isTransient: false)
     }
 }

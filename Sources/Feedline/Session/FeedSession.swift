@@ -85,15 +85,16 @@ public final class FeedSession {
             PostDetailViewModel(id: id, service: service, store: store, activity: activity, clock: clock)
         }
         drafts = Drafts(
-            service: service, activity: activity, clock: clock, retryClock: retryClock, makeDraftID: draftIDs, makeKey: idempotencyKeys
+            service: service, activity: activity, clock: clock, retryClock: retryClock, makeDraftID: draftIDs, makeKey: idempotencyKeys,
+            outcomes: outcomes
         )
         suggestions = ComposeSuggestions(service: service, activity: activity)
         drafts.published = { [weak self] post, draft in self?.showOwn(post, draft: draft) }
         drafts.editStarted = { [weak self] draft in self?.showEdit(draft) }
         drafts.postStarted = { [weak self] draft in self?.showSending(draft) }
         drafts.postRefused = { [weak self] draft in self?.withdrawSending(draft) }
-        drafts.editRefused = { [weak self] draft in
-            if let id = draft.editing { self?.store.endEdit(id, confirmed: nil) }
+        drafts.editRefused = { [weak self] draft, refusal in
+            if let id = draft.editing { self?.store.endEdit(id, confirmed: nil, refusal: refusal) }
         }
     }
 

@@ -54,61 +54,13 @@ public struct UserListRow: Hashable, Sendable, Identifiable {
     public var title: String { list.title }
 }
 
-/// How a change of the lists ended, as the store tells it once the server answered.
-public struct UserListOutcome: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
-        case created, renamed, deleted
-    }
-
-    public var kind: Kind
-    /// The list: as the server made or renamed it; as it was when deleted; as it was shown when
-    /// the server refused the change.
-    public var list: UserList
-    /// Why the server refused the change; `nil` when it made it.
-    public var failure: String?
-    /// For a creation: the provisional id the list was shown with until then.
-    public var provisionalID: String?
-
-    public init(kind: Kind, list: UserList, failure: String? = nil, provisionalID: String? = nil) {
-        self.kind = kind
-        self.list = list
-        self.failure = failure
-        self.provisionalID = provisionalID
-    }
-
-    /// A sentence for a user: "Created the list Birders." or "Could not create the list Birders: …
-    /// It is gone." / "… It is back as it was."
-    public var sentence: String {
-        if let failure {
-            let back = kind == .created ? "It is gone." : "It is back as it was."
-            let ended = failure.last.map { ".!?".contains($0) } ?? false
-            return "Could not \(verb) the list \(list.title): \(failure)\(ended ? "" : ".") \(back)"
-        }
-        return switch kind {
-        case .created: "Created the list \(list.title)."
-        case .renamed: "Renamed the list to \(list.title)."
-        case .deleted: "Deleted the list \(list.title)."
-        }
-    }
-
-    private var verb: String {
-        switch kind {
-        case .created: "create"
-        case .renamed: "rename"
-        case .deleted: "delete"
-        }
-    }
-}
-
-/// What changed in the lists: every list as shown now, in order, and — when a change was
-/// answered — how it ended.
+/// What changed in the lists: every list as shown now, in order. (How an answered change
+/// ended is an ``Outcome``.)
 package struct UserListsChange: Hashable, Sendable {
     package var lists: [UserListRow]
-    package var outcome: UserListOutcome?
 
-    package init(lists: [UserListRow], outcome: UserListOutcome? = nil) {
+    package init(lists: [UserListRow]) {
         self.lists = lists
-        self.outcome = outcome
     }
 }
 

@@ -123,7 +123,14 @@ public final class UserListStore {
                 guard let self, !self.quiet else { return }
                 self.answer = outcome
             },
-            outcomes: outcomes, outcome: { id, report in report.outcome { .list(id, title: $0?.title) } }
+            outcomes: outcomes,
+            outcome: { id, report, before in
+                // A list made: the server's list has its own id, so it is not the value asked, yet done.
+                if case .notApplied(let asked?, now: let made?) = report, asked.isProvisional, !made.isProvisional {
+                    return Outcome(subject: .list(id, title: made.title, was: nil), result: .done)
+                }
+                return report.outcome { .list(id, title: $0?.title, was: before?.confirmed?.title) }
+            }
         )
     }
 
@@ -249,7 +256,7 @@ public final class UserListStore {
             }
         }
         order = fetchedOrder + kept
-        if lists != before || !wasLoaded { notify(nil) }
+        if lists != before || !wasLoaded { notify() }
     }
 
     /// Makes a list titled `title` (trimmed): shown at once with a provisional id, replaced by
@@ -297,7 +304,7 @@ public final class UserListStore {
             return []
         }
         quiet = false
-        notify(nil)
+        notify()
     }
 
     /// Loads the lists when no screen has (for a front that names a list before showing them):
@@ -319,7 +326,7 @@ public final class UserListStore {
             ingest(lists, fetchedAt: fetchedAt)
         case .failure(let failure):
             loadFailure = failure.message
-            notify(nil)
+            notify()
         }
     }
 
@@ -353,41 +360,29 @@ public final class UserListStore {
 
     // MARK: - Answers
 
-    /// A list's machine changed: an answer is told with what it did; a list the server made
-    /// takes its id; a list refused its making, or deleted, leaves the order.
+    /// A list's machine changed: a list the server made takes its id; a list refused its
+    /// making, or deleted, leaves the order. (What the person hears of it leaves from the
+    /// engine as an ``Outcome``, ``Outcome/Subject/list(_:title:was:)``.)
     private func changed(_ id: String, before: PendingChange<UserList?>?, after: PendingChange<UserList?>?) {
         guard !quiet else { return }
         let answer = self.answer
         self.answer = nil
-        var outcome: UserListOutcome?
         switch answer {
         case .done(let list?)?, .notApplied(_, now: let list?)?:
-            if id.hasPrefix(UserList.provisionalPrefix) {
-                made(list, shownAs: id)
-                outcome = UserListOutcome(kind: .created, list: list, provisionalID: id)
-            } else {
-                outcome = UserListOutcome(kind: .renamed, list: UserList(id: id, title: list.title))
-            }
+            if id.hasPrefix(UserList.provisionalPrefix) { made(list, shownAs: id) }
         case .done(nil)?, .notApplied(_, now: nil)?:
             order.removeAll { $0 == id }
-            if let list = before?.confirmed { outcome = UserListOutcome(kind: .deleted, list: list) }
-        case .refused(let asked, let message)?:
+        case .refused(let asked, _)?:
             // A change asked meanwhile goes next: the refusal was of a list no longer wanted.
             guard after?.isPending != true else { break }
-            switch asked {
-            case let asked? where asked.isProvisional:
+            if let asked, asked.isProvisional {
                 order.removeAll { $0 == id }
                 changes.forget(id)
-                outcome = UserListOutcome(kind: .created, list: asked, failure: message, provisionalID: id)
-            case let asked?:
-                outcome = UserListOutcome(kind: .renamed, list: UserList(id: id, title: asked.title), failure: message)
-            case nil:
-                if let list = after?.wanted { outcome = UserListOutcome(kind: .deleted, list: list, failure: message) }
             }
         case .queued?, nil:
             break
         }
-        notify(outcome)
+        notify()
     }
 
     /// The server made the list shown as `provisional`: it takes the list's place (unless a
@@ -409,8 +404,8 @@ public final class UserListStore {
         }
     }
 
-    private func notify(_ outcome: UserListOutcome?) {
-        observers.notify(UserListsChange(lists: lists, outcome: outcome))
+    private func notify() {
+        observers.notify(UserListsChange(lists: lists))
     }
 
     private func notifyMember(_ key: String) {

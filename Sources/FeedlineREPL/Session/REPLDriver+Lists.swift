@@ -120,7 +120,8 @@ extension REPLDriver {
         return Profile(author: Author(id: account.rawValue, displayName: handle, handle: handle))
     }
 
-    /// Heard from the list store: how a change the user made ended.
+    /// Heard from the list store: the lists changed (a `lists` command waiting for them runs).
+    /// How a change the user made ended is an ``Outcome`` (see `REPLDriver+Outcomes.swift`).
     func listsChanged(_ change: UserListsChange) {
         tellCompletion()
         if let waiting = listsCommandWaiting {
@@ -134,8 +135,5 @@ extension REPLDriver {
                 flushIfFollowing()
             }
         }
-        guard let outcome = change.outcome else { return }
-        reports.append(outcome.sentence)
-        flushIfFollowing()
     }
 }

@@ -6,6 +6,11 @@ import Feedline
 /// it asked and comparing it with what the stores show. A change queued for lack of a connection
 /// says nothing yet: it stays on its way (`unsent` lists it) until its re-send is answered.
 extension REPLDriver {
+    /// A change on a post typed here whose outcome the REPL reports in its own words.
+    enum AskedOnPost: Hashable {
+        case deletion(PostID), vote(PostID), editDraft(PostID), redraft(PostID)
+    }
+
     func outcomeHeard(_ outcome: Outcome) {
         if case .queued = outcome.result { return }
         let refused: String? =
@@ -56,9 +61,52 @@ extension REPLDriver {
             }
         case .relationship(let kind, _, let account):
             relationshipAnswered(kind, account: account, refused: refused != nil)
-        case .interaction, .list, .conversationRead:
+        case .list(let id, let title, let was):
+            // Answered without applying it: the lists show what the server has, said as done.
+            let refused: String? = if case .refused(let message) = outcome.result { message } else { nil }
+            // A refusal of a change asked again meanwhile says nothing: the next one goes.
+            if refused != nil, session.lists.list(id)?.pending == true { return }
+            reports.append(Self.listSentence(id: id, title: title, was: was, refused: refused))
+        case .deletion(let post):
+            guard let (excerpt, _) = askedOnPosts.removeValue(forKey: .deletion(post)) else { return }
+            if let refused {
+                reports.append("Could not delete \(excerpt): \(refused) It is back where it was.")
+            } else {
+                reports.append("Deleted: \(excerpt).")
+            }
+        case .vote(let post, _):
+            guard let (what, _) = askedOnPosts.removeValue(forKey: .vote(post)) else { return }
+            if let refused { reports.append("Your vote in \(what)'s poll did not count: \(refused)") }
+        case .editDraft(let post, let draft):
+            guard let (what, text) = askedOnPosts.removeValue(forKey: .editDraft(post)) else { return }
+            editDraftMade(draft, refusal: refused, what: what, text: text)
+        case .redraft(let post, let draft):
+            guard let (what, _) = askedOnPosts.removeValue(forKey: .redraft(post)) else { return }
+            redrafted(draft, refusal: refused, what: what)
+        case .interaction, .conversationRead, .edit:
+            // Heard on the rows (an interaction, a read mark) and the drafts (an edit).
             return
         }
         flushIfFollowing()
+    }
+}
+
+extension REPLDriver {
+    /// What a list's outcome says: "Created the list Birders." or "Could not create the list
+    /// Birders: … It is gone." / "… It is back as it was."
+    static func listSentence(id: String, title: String?, was: String?, refused: String?) -> String {
+        let created = UserList(id: id, title: "").isProvisional
+        let verb = created ? "create" : title == nil ? "delete" : "rename"
+        let named = title ?? was ?? ""
+        if let refused {
+            let back = created ? "It is gone." : "It is back as it was."
+            let ended = refused.last.map { ".!?".contains($0) } ?? false
+            return "Could not \(verb) the list \(named): \(refused)\(ended ? "" : ".") \(back)"
+        }
+        return switch verb {
+        case "create": "Created the list \(named)."
+        case "rename": "Renamed the list to \(named)."
+        default: "Deleted the list \(named)."
+        }
     }
 }

@@ -96,12 +96,10 @@ extension REPLDriver {
             say("Delete \(what) (\(Self.excerpt(post.text)))? Type \(again) to delete it.")
             return
         }
-        session.delete(post: post.id) { [weak self] result in
-            switch result {
-            case .success: self?.reports.append("Deleted: \(Self.excerpt(post.text)).")
-            case .failure(let failure): self?.reports.append("Could not delete \(Self.excerpt(post.text)): \(failure.message) It is back where it was.")
-            }
-            self?.flushIfFollowing()
+        askedOnPosts[.deletion(post.id)] = (Self.excerpt(post.text), nil)
+        if let refusal = session.delete(post: post.id) {
+            askedOnPosts[.deletion(post.id)] = nil
+            refuse("Could not delete \(Self.excerpt(post.text)): \(refusal.message)")
         }
     }
 
@@ -139,28 +137,29 @@ extension REPLDriver {
                 self.flushIfFollowing()
                 return
             }
-            self.session.drafts.startEdit(of: post) { [weak self] result in
-                guard let self else { return }
-                switch result {
-                case .failure(let failure):
-                    self.refuse("Cannot edit \(what): \(failure.message)")
-                case .success(let id):
-                    if let text {
-                        self.session.drafts.update(id) { $0.text = text }
-                        var current = Writing(replacing: id)
-                        current.typed = 1
-                        self.send(id, staying: current)
-                    } else if self.options.editor != nil {
-                        self.writing = Writing(replacing: id)
-                        self.openEditor(id)
-                    } else {
-                        self.writing = Writing(replacing: id)
-                        let now = self.session.drafts[id]?.draft.text ?? ""
-                        self.say("Editing \(what), now: \(Self.excerpt(now)). Type its new text; a line with only . sends it (no lines: unchanged), .discard keeps it as it is.")
-                    }
-                }
-                self.flushIfFollowing()
-            }
+            self.askedOnPosts[.editDraft(post.id)] = (what, text)
+            self.session.drafts.startEdit(of: post)
+        }
+    }
+
+    /// `edit`'s draft is made (`id`), or could not be (`refusal`): `what` and `text` as typed.
+    func editDraftMade(_ id: DraftID?, refusal: String?, what: String, text: String?) {
+        guard let id else {
+            refuse("Cannot edit \(what): \(refusal ?? "")")
+            return
+        }
+        if let text {
+            session.drafts.update(id) { $0.text = text }
+            var current = Writing(replacing: id)
+            current.typed = 1
+            send(id, staying: current)
+        } else if options.editor != nil {
+            writing = Writing(replacing: id)
+            openEditor(id)
+        } else {
+            writing = Writing(replacing: id)
+            let now = session.drafts[id]?.draft.text ?? ""
+            say("Editing \(what), now: \(Self.excerpt(now)). Type its new text; a line with only . sends it (no lines: unchanged), .discard keeps it as it is.")
         }
     }
 
@@ -173,31 +172,34 @@ extension REPLDriver {
     /// `redraft [N]`.
     func redraft(row number: Int?) {
         guard let (post, what) = writingTarget(number, name: .redraft, onPost: "redrafts that post", own: true) else { return }
-        session.redraft(post: post.id) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .failure(let failure):
-                self.reports.append("Could not redraft \(what): \(failure.message)")
-            case .success(let id):
-                self.writing = Writing(replacing: id)
-                let text = self.session.drafts[id]?.draft.text ?? ""
-                self.reports.append("Deleted, and kept as a draft: \(Self.excerpt(text)).")
-                self.reports.append(self.header(id))
-                self.reports.append("Type its new text; a line with only . sends it as it is, .discard throws it away.")
-            }
-            self.flushIfFollowing()
+        askedOnPosts[.redraft(post.id)] = (what, nil)
+        if let refusal = session.redraft(post: post.id) {
+            askedOnPosts[.redraft(post.id)] = nil
+            refuse("Could not redraft \(what): \(refusal.message)")
         }
+    }
+
+    /// `redraft`'s draft is made (`id`), or nothing happened (`refusal`): `what` as typed.
+    func redrafted(_ id: DraftID?, refusal: String?, what: String) {
+        guard let id else {
+            reports.append("Could not redraft \(what): \(refusal ?? "")")
+            return
+        }
+        writing = Writing(replacing: id)
+        let text = session.drafts[id]?.draft.text ?? ""
+        reports.append("Deleted, and kept as a draft: \(Self.excerpt(text)).")
+        reports.append(header(id))
+        reports.append("Type its new text; a line with only . sends it as it is, .discard throws it away.")
     }
 
     /// `vote [N] CHOICES`.
     func vote(row number: Int?, choices: [Int]) {
         guard let (post, what) = writingTarget(number, name: .vote, onPost: "votes in that post's poll", own: false) else { return }
-        let refusal = session.vote(post: post.id, choices: choices) { [weak self] failure in
-            guard let self else { return }
-            if let failure { self.reports.append("Your vote in \(what)'s poll did not count: \(failure.message)") }
-            self.flushIfFollowing()
+        if let refusal = session.vote(post: post.id, choices: choices) {
+            refuse(refusal.message)
+        } else {
+            askedOnPosts[.vote(post.id)] = (what, nil)
         }
-        if let refusal { refuse(refusal.description) }
     }
 
     /// `drafts delete N`: throws draft N away (one on its way cannot be: a post may be made of it).

@@ -168,6 +168,9 @@ public final class REPLDriver {
     var knownFailures: [PostID: InteractionFailure] = [:]
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     var handles: [String: String] = [:]
+    /// How a change on a post typed here named it ("row 3's post", an excerpt), and the text
+    /// typed with it, for the sentence its ``Outcome`` says (see `REPLDriver+Outcomes.swift`).
+    var askedOnPosts: [AskedOnPost: (what: String, text: String?)] = [:]
     /// A `lists` command that names a list by name, waiting for the lists to load.
     var listsCommandWaiting: ListsCommand?
     var tags: Set<String> = []

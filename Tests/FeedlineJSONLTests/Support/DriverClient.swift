@@ -11,12 +11,23 @@ class DriverClient<Server: FeedService> {
     let server: Server
     let session: FeedSession
     private(set) var driver: JSONLinesDriver!
+    /// Every line written, but `outcome` messages unless `hearsOutcomes` (see ``outcomes``).
     private(set) var lines: [String] = []
+    /// Every `outcome` message written, in order.
+    private(set) var outcomes: [String] = []
 
-    init(_ server: Server, now: Date) {
+    /// `hearsOutcomes`: whether `outcome` messages are among ``lines`` (a test of where they
+    /// come) or only in ``outcomes`` (a test of the other messages).
+    init(_ server: Server, now: Date, hearsOutcomes: Bool = false) {
         self.server = server
         session = FeedSession(service: server, clock: .fixed(now), retryClock: ManualClock())
-        driver = JSONLinesDriver(session: session) { [weak self] line in self?.lines.append(line) }
+        driver = JSONLinesDriver(session: session) { [weak self] line in
+            if line.hasPrefix(#"{"type":"outcome""#) {
+                self?.outcomes.append(line)
+                if !hearsOutcomes { return }
+            }
+            self?.lines.append(line)
+        }
     }
 
     /// Starts the driver and waits for home's first page.
