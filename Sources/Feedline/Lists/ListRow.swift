@@ -136,9 +136,13 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     public var isThreadFocus: Bool { thread?.isFocus == true }
 
     /// A row of `post` (its shared state from the server copy unless `interaction` is given),
-    /// shown where `filterContext` says.
-    /// `quoted` is the store's copy of the quoted post, when it quotes one.
-    package init(post: Post, interaction: PostInteraction? = nil, filterContext: FilterContext? = nil, quoted: QuotedPost? = nil) {
+    /// where no filter applies. `quoted` is the store's copy of the quoted post, when it quotes one.
+    public init(post: Post, interaction: PostInteraction? = nil, quoted: QuotedPost? = nil) {
+        self.init(post: post, interaction: interaction, thread: nil, filterContext: nil, quoted: quoted)
+    }
+
+    /// A row of `post` shown where `filterContext` says.
+    package init(post: Post, interaction: PostInteraction? = nil, filterContext: FilterContext?, quoted: QuotedPost? = nil) {
         self.init(post: post, interaction: interaction, thread: nil, filterContext: filterContext, quoted: quoted)
     }
 
