@@ -4,7 +4,7 @@ import Foundation
 /// pages continue, and the reading position. A value the core hands out and takes back; saving
 /// and loading it is the front's business (the core does no I/O): encode it (it is `Codable`) or,
 /// to store its entries one by one as `FeedlineState` does, read them through the
-/// `@_spi(FeedService)` members (``position`` is public).
+/// `@_spi(FeedService)` members (the entries, the cursor and the reading position).
 public struct SavedList: Hashable, Sendable, Codable {
     /// One saved entry: a post row (the entry as the server sent it) or a gap between two.
     @_spi(FeedService) public enum Entry: Hashable, Sendable, Codable {
