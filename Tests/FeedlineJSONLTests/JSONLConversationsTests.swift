@@ -35,9 +35,9 @@ struct JSONLConversationCommandTests {
     }
 }
 
-/// Two conversations: c1 with Kemi (unread), c2 with Ode. Calls are answered at once and logged
-/// (`conversations`, `read c1`, `remove c2`); a change of a conversation in `refusing` is refused.
-final class DMServer: EmptyReads, Sendable {
+/// Two conversations: c1 with Kemi (unread), c2 with Ode. Calls are answered at once; a change
+/// of a conversation in `refusing` is refused.
+enum DirectMessages {
     static let now = Date(timeIntervalSince1970: 1_795_284_000)
     static let kemi = Author(id: "7", displayName: "Kemi", handle: "kemi@fieldnotes.science")
     static let ode = Author(id: "8", displayName: "Ode", handle: "ode")
@@ -51,30 +51,34 @@ final class DMServer: EmptyReads, Sendable {
         return Feedline.Conversation(id: id, participants: [author], unread: unread, lastPost: post)
     }
 
-    let refusing: Set<String>
-    private let log = Locked<[String]>([])
-    init(refusing: Set<String> = []) { self.refusing = refusing }
-    var calls: [String] { log.withLock { $0 } }
-
     struct Refused: FeedServiceError {
         var isTransient: Bool { false }
         var errorDescription: String? { "This action is not allowed." }
     }
 
-    func conversations(after cursor: PageCursor?) async throws -> Page<Feedline.Conversation> {
-        log.withLock { $0.append("conversations") }
-        return Page(items: [Self.conversation("c1", with: Self.kemi, unread: true, minutesAgo: 5), Self.conversation("c2", with: Self.ode, unread: false, minutesAgo: 50)], next: nil)
+    static func make(refusing: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+        let conversations = [conversation("c1", with: kemi, unread: true, minutesAgo: 5), conversation("c2", with: ode, unread: false, minutesAgo: 50)]
+        var model = ServerModel(conversations.compactMap(\.lastPost))
+        model.conversations = ServerConversations(conversations)
+        let server = GatedServer(
+            model, me: me, answering: [.page, .post, .context, .conversations, .markConversationRead, .removeConversation], sourceLocation: sourceLocation
+        )
+        for id in refusing { server.fail(.markConversationRead, .removeConversation, key: id, with: Refused()) }
+        return server
     }
+}
 
-    func markConversationRead(_ id: String) async throws -> Feedline.Conversation {
-        log.withLock { $0.append("read \(id)") }
-        if refusing.contains(id) { throw Refused() }
-        return Self.conversation(id, with: Self.kemi, unread: false, minutesAgo: 5)
-    }
-
-    func removeConversation(_ id: String) async throws {
-        log.withLock { $0.append("remove \(id)") }
-        if refusing.contains(id) { throw Refused() }
+extension GatedServer {
+    /// The conversation calls so far: `conversations`, `read c1`, `remove c2`.
+    fileprivate var conversationCalls: [String] {
+        calls.compactMap { call in
+            switch call.kind {
+            case .conversations: "conversations"
+            case .markConversationRead: "read \(call.key)"
+            case .removeConversation: "remove \(call.key)"
+            default: nil
+            }
+        }
     }
 }
 
@@ -82,7 +86,7 @@ final class DMServer: EmptyReads, Sendable {
 @Suite("JSON-lines conversations", .timeLimit(.minutes(10)))
 struct JSONLConversationsDriverTests {
     /// The rows of `screen`'s mirror as `ID` with `*` when unread and `!` when it shows a refusal.
-    static func rows(_ client: DriverClient<DMServer>, _ screen: Int) async throws -> [String] {
+    static func rows(_ client: DriverClient<GatedServer>, _ screen: Int) async throws -> [String] {
         try await client.mirrors()[screen].rows.map { row in
             let id = row["id"] as? String ?? "?"
             guard row["kind"] as? String == "conversation" else { return id }
@@ -92,7 +96,7 @@ struct JSONLConversationsDriverTests {
 
     @Test("a conversation row has its participants, unread and last post; openConversation pushes its thread and clears unread at once")
     func openMarksRead() async throws {
-        let client = DriverClient(DMServer(), now: DMServer.now)
+        let client = DriverClient(DirectMessages.make(), now: DirectMessages.now)
         await client.start()
         await client.send(#"{"cmd":"push","route":{"route":"conversations"}}"#)
         await client.wait()
@@ -109,18 +113,18 @@ struct JSONLConversationsDriverTests {
         #expect(opened.contains(#"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"conversations"},{"route":"thread","post":"c1-last"}]}"#))
         #expect(try await Self.rows(client, 1) == ["conversation:c1", "conversation:c2"], "read at once, before the answer")
         await client.wait()
-        #expect(client.server.calls == ["conversations", "read c1"])
+        #expect(client.server.conversationCalls == ["conversations", "read c1"])
         // Read already: markRead says so and asks nothing.
         let again = await client.send(#"{"cmd":"markRead","conversation":"c1","id":"m"}"#)
         #expect(again == [#"{"type":"error","message":"The conversation c1 is read already.","id":"m"}"#])
         let unknown = await client.send(#"{"cmd":"removeConversation","conversation":"c9"}"#)
         #expect(unknown == [#"{"type":"error","message":"Unknown conversation c9: no conversations screen has shown it (or it was removed)."}"#])
-        #expect(client.server.calls == ["conversations", "read c1"])
+        #expect(client.server.conversationCalls == ["conversations", "read c1"])
     }
 
     @Test("removeConversation takes the row off at once; a refusal puts it back where it was, saying why")
     func removeRefused() async throws {
-        let client = DriverClient(DMServer(refusing: ["c1"]), now: DMServer.now)
+        let client = DriverClient(DirectMessages.make(refusing: ["c1"]), now: DirectMessages.now)
         await client.start()
         await client.send(#"{"cmd":"push","route":{"route":"conversations"}}"#)
         await client.wait()
@@ -133,6 +137,6 @@ struct JSONLConversationsDriverTests {
         await client.send(#"{"cmd":"removeConversation","conversation":"c2"}"#)
         await client.wait()
         #expect(try await Self.rows(client, 1) == ["conversation:c1*!"])
-        #expect(client.server.calls == ["conversations", "remove c1", "remove c2"])
+        #expect(client.server.conversationCalls == ["conversations", "remove c1", "remove c2"])
     }
 }

@@ -91,11 +91,11 @@ struct JSONLTagCommandTests {
 /// carol's t2. The user follows Birds; the trending hashtags are Birds, Swift (each saying
 /// whether the user follows it) and Pond (whose `following` the server leaves out).
 ///
-/// Every call is answered at once and logged in ``calls`` (`page home`, `page trending`,
-/// `followedTags`, `trendingTags`, `follow swift`, `unfollow birds`), so each test states the
-/// calls it expects; a follow change of a hashtag in `refusing` is refused (never transient).
-/// Any other call fails the test.
-final class TagsServer: PartialService, Sendable {
+/// A ``GatedServer`` of them answers these calls at once, and ``GatedServer/tagCalls`` lists them
+/// (`page home`, `page trending`, `followedTags`, `trendingTags`, `follow swift`, `unfollow
+/// birds`), so each test states the calls it expects; a follow change of a hashtag in
+/// `refusing` is refused (never transient). Any other call fails the test.
+enum TagsServer {
     static let now = Date(timeIntervalSince1970: 1_795_284_000)  // 2026-11-21T18:00:00Z
     static let alice = Author(id: "1", displayName: "Alice", handle: "alice")
     static let bob = Author(id: "2", displayName: "Bob", handle: "bob@promo.example")
@@ -109,107 +109,45 @@ final class TagsServer: PartialService, Sendable {
     static let home = [post("h1", 1, alice)]
     static let trending = [post("t1", 90, bob), post("t2", 30, carol)]
 
-    private struct State {
-        /// The keys of the hashtags the user follows.
-        var followed: Set<String> = ["birds"]
-        var calls: [String] = []
-    }
-
-    let refusing: Set<String>
-    private let state = Locked(State())
-    private let expectations: CallExpectations
-
-    init(refusing: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) {
-        self.refusing = refusing
-        expectations = CallExpectations("TagsServer", expecting: [.pages], sourceLocation: sourceLocation)
-    }
-
-    /// Every call so far, in order.
-    var calls: [String] { state.withLock { $0.calls } }
-
-    private func log(_ call: String) {
-        state.withLock { $0.calls.append(call) }
-    }
-
-    private func tag(_ name: String, weeklyUses: Int) -> Hashtag {
-        let following = state.withLock { $0.followed.contains(name.lowercased()) }
-        return Hashtag(name: name, weeklyUses: weeklyUses, weeklyAccounts: weeklyUses / 3, following: following)
-    }
-
-    // What the tests use.
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        log("page \(feed)")
-        switch feed {
-        case .home: return Page(posts: cursor == nil ? Self.home : [], next: nil)
-        case .trending: return Page(posts: cursor == nil ? Self.trending : [], next: nil)
-        default: throw expectations.unexpected("page(of: \(feed))")
-        }
-    }
-
-    func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        log("followedTags")
-        return Page(items: [tag("Birds", weeklyUses: 33)], next: nil)
-    }
-
-    func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        log("trendingTags")
-        return Page(items: [tag("Birds", weeklyUses: 33), tag("Swift", weeklyUses: 21), Hashtag(name: "Pond", weeklyUses: 9)], next: nil)
-    }
-
-    func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
-        log("\(value ? "follow" : "unfollow") \(name)")
-        if refusing.contains(name) { throw Refused() }
-        state.withLock { state in
-            if value { state.followed.insert(name) } else { state.followed.remove(name) }
-        }
-        return Hashtag(name: name, following: value)
-    }
-
     struct Refused: FeedServiceError {
         var isTransient: Bool { false }
         var errorDescription: String? { TagsServer.refusal }
     }
 
-    // What no test here asks: each fails the test that makes it.
-
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        throw expectations.unexpected("newer(in: \(feed), than: \(lower))")
+    /// The server: it follows Birds; its trends are Birds, Swift and Pond (whose following it
+    /// leaves out).
+    static func make(refusing: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+        var model = ServerModel(home + trending)
+        model.timelines.feeds[.home] = home.map(\.id)
+        model.timelines.feeds[.trending] = trending.map(\.id)
+        model.tags = ServerTags(["Birds"])
+        model.tags.trending = [
+            Hashtag(name: "Birds", weeklyUses: 33, weeklyAccounts: 11, following: false), Hashtag(name: "Swift", weeklyUses: 21, weeklyAccounts: 7, following: false),
+            Hashtag(name: "Pond", weeklyUses: 9),
+        ]
+        let server = GatedServer(model, me: alice, answering: [.page, .followedTags, .trendingTags, .setTagFollow], sourceLocation: sourceLocation)
+        for name in refusing { server.fail(.setTagFollow, key: name, with: Refused()) }
+        return server
     }
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw expectations.unexpected("notifications") }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        throw expectations.unexpected("newerNotifications")
-    }
-    func post(_ id: PostID) async throws -> Post { throw expectations.unexpected("post(\(id))") }
-    func context(of id: PostID) async throws -> PostContext { throw expectations.unexpected("context(of: \(id))") }
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        throw expectations.unexpected("set(\(kind), to: \(value), postID: \(postID))")
-    }
-    func account(named handle: String) async throws -> Author { throw expectations.unexpected("account(named: \(handle))") }
-    func profile(of account: AccountID) async throws -> Profile { throw expectations.unexpected("profile(of: \(account))") }
-    func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw expectations.unexpected("relationships") }
-    func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
-        throw expectations.unexpected("setRelationship(\(kind), to: \(value), of: \(account))")
-    }
-    func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> { throw expectations.unexpected("accounts(in: \(list))") }
-    func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> { throw expectations.unexpected("search(\(query))") }
-    func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
-        throw expectations.unexpected("answerFollowRequest(from: \(account))")
-    }
-    func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> { throw expectations.unexpected("domainBlocks") }
-    func setDomainBlock(_ domain: String, to value: Bool) async throws { throw expectations.unexpected("setDomainBlock(\(domain))") }
-    func composeSettings() async throws -> ComposeSettings { throw expectations.unexpected("composeSettings") }
-    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post { throw expectations.unexpected("publish") }
-    func delete(_ id: PostID) async throws -> Post { throw expectations.unexpected("delete(\(id))") }
-    func source(of id: PostID) async throws -> PostSource { throw expectations.unexpected("source(of: \(id))") }
-    func history(of id: PostID) async throws -> [PostVersion] { throw expectations.unexpected("history(of: \(id))") }
-    func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw expectations.unexpected("vote") }
 }
 
-/// A driver on a ``TagsServer`` session, home at the bottom, a retry clock that never moves.
+extension GatedServer {
+    /// Every call so far, in order: `page home`, `followedTags`, `trendingTags`, `follow swift`, `unfollow birds`.
+    var tagCalls: [String] {
+        calls.map { call in
+            switch call.kind {
+            case .page: "page \(call.key)"
+            case .setTagFollow: "\(call.value == true ? "follow" : "unfollow") \(call.key)"
+            default: call.kind.rawValue
+            }
+        }
+    }
+}
+
+/// A driver on a ``TagsServer`` server's session, home at the bottom, a retry clock that never moves.
 @MainActor
-final class TagsClient: DriverClient<TagsServer> {
-    init(_ server: TagsServer) {
+final class TagsClient: DriverClient<GatedServer> {
+    init(_ server: GatedServer) {
         super.init(server, now: TagsServer.now)
     }
 
@@ -244,14 +182,14 @@ struct JSONLTagsDriverTests {
 
     @Test("followTag says at once that the hashtag is followed, pending, before the ok; the server's answer confirms it")
     func follow() async throws {
-        let client = TagsClient(TagsServer())
+        let client = TagsClient(TagsServer.make())
         await client.start()
         #expect(await client.send(##"{"cmd":"followTag","tag":"#Swift","id":"f"}"##) == [
             tagFollowLine("swift", following: true, pending: true), #"{"type":"ok","cmd":"followTag","id":"f"}"#,
         ])
         #expect(client.session.tags.follow("swift") == ToggleDisplay(isOn: true, pending: true))
         #expect(await client.wait() == [tagFollowLine("swift", following: true)])
-        #expect(client.server.calls == ["page home", "follow swift"])
+        #expect(client.server.tagCalls == ["page home", "follow swift"])
         // Set again to what it is: nothing happens, nothing is asked.
         #expect(await client.send(#"{"cmd":"followTag","row":"tag:swift","id":"again"}"#) == [#"{"type":"ok","cmd":"followTag","id":"again"}"#])
         #expect(await client.wait() == [])
@@ -259,13 +197,13 @@ struct JSONLTagsDriverTests {
             tagFollowLine("swift", following: false, pending: true), #"{"type":"ok","cmd":"unfollowTag"}"#,
         ])
         #expect(await client.wait() == [tagFollowLine("swift", following: false)])
-        #expect(client.server.calls == ["page home", "follow swift", "unfollow swift"])
+        #expect(client.server.tagCalls == ["page home", "follow swift", "unfollow swift"])
         #expect(try await client.rows(0) == ["post:h1"])
     }
 
     @Test("a hashtag's row is updated in place on every list that shows it, after the tagFollow message and before the ok")
     func rowsFollowTheStore() async throws {
-        let client = TagsClient(TagsServer())
+        let client = TagsClient(TagsServer.make())
         await client.start()
         #expect(Self.outline(await client.send(#"{"cmd":"push","route":{"route":"followedTags"},"id":"p"}"#)) == [
             "routes", "timeline", "screen 1: deleted [] inserted [] updated []", "ok",
@@ -304,12 +242,12 @@ struct JSONLTagsDriverTests {
         #expect(try await client.rows(1) == ["tag:birds false"])
         #expect(try await client.rows(2) == ["tag:birds false", "tag:swift false", "tag:pond true"])
         #expect(try await client.rows(0) == ["post:h1"])
-        #expect(client.server.calls == ["page home", "followedTags", "trendingTags", "unfollow birds", "follow pond"])
+        #expect(client.server.tagCalls == ["page home", "followedTags", "trendingTags", "unfollow birds", "follow pond"])
     }
 
     @Test("a refused follow puts the row back as it was and says why; retry does not ask again")
     func refused() async throws {
-        let client = TagsClient(TagsServer(refusing: ["swift"]))
+        let client = TagsClient(TagsServer.make(refusing: ["swift"]))
         await client.start()
         await client.send(#"{"cmd":"push","route":{"route":"trendingTags"}}"#)
         await client.wait()
@@ -325,17 +263,17 @@ struct JSONLTagsDriverTests {
         ])
         #expect(firstDifference(try await client.mirrors()[1].rows, before) == nil)
         #expect(client.session.tags.follow("swift") == ToggleDisplay(isOn: false, failure: failure))
-        #expect(client.server.calls == ["page home", "trendingTags", "follow swift"])
+        #expect(client.server.tagCalls == ["page home", "trendingTags", "follow swift"])
         // retry does not send a refusal again (the server would refuse it again).
         #expect(Self.outline(await client.send(#"{"cmd":"retry","id":"t"}"#)) == ["ok"])
         await client.wait()
         #expect(firstDifference(try await client.mirrors()[1].rows, before) == nil)
-        #expect(client.server.calls == ["page home", "trendingTags", "follow swift"])
+        #expect(client.server.tagCalls == ["page home", "trendingTags", "follow swift"])
     }
 
     @Test("the trending feed route lists the trending posts as post rows")
     func trendingPosts() async throws {
-        let client = TagsClient(TagsServer())
+        let client = TagsClient(TagsServer.make())
         await client.start()
         #expect(Self.outline(await client.send(#"{"cmd":"push","route":{"route":"feed","feed":"trending"},"id":"p"}"#)) == [
             "routes", "timeline", "screen 1: deleted [] inserted [] updated []", "ok",
@@ -346,18 +284,18 @@ struct JSONLTagsDriverTests {
         #expect(rows.map { $0["kind"] as? String } == ["post", "post"])
         #expect(rows.map { ($0["author"] as? Message)?["handle"] as? String } == ["@bob@promo.example", "@carol@elsewhere.example"])
         #expect(try await client.rows(0) == ["post:h1"])
-        #expect(client.server.calls == ["page home", "page trending"])
+        #expect(client.server.tagCalls == ["page home", "page trending"])
         // As the bottom screen too.
         await client.send(#"{"cmd":"root","feed":"trending"}"#)
         await client.wait()
         #expect(client.lines.contains(#"{"type":"routes","routes":[{"route":"feed","feed":"trending"}]}"#))
         #expect(try await client.rows(0) == ["post:t1", "post:t2"])
-        #expect(client.server.calls == ["page home", "page trending", "page trending"])
+        #expect(client.server.tagCalls == ["page home", "page trending", "page trending"])
     }
 
     @Test("what cannot be a hashtag is refused with one sentence, and nothing is asked or changed")
     func refusals() async throws {
-        let client = TagsClient(TagsServer())
+        let client = TagsClient(TagsServer.make())
         await client.start()
         let written = client.lines.count
         #expect(await client.send(#"{"cmd":"followTag","tag":"bird watching","id":1}"#) == [
@@ -378,6 +316,6 @@ struct JSONLTagsDriverTests {
         #expect(client.tagFollowLines.isEmpty)
         #expect(client.session.tags.unsent.isEmpty)
         #expect(client.session.navigator.routes.value == [.list(.feed(.home))])
-        #expect(client.server.calls == ["page home"])
+        #expect(client.server.tagCalls == ["page home"])
     }
 }

@@ -25,8 +25,8 @@ struct MastodonLiveUpdatesTests {
     static let hostA = URL(string: "https://streaming.example.social/api/v1/streaming/user")!
 
     /// A session whose home timeline shows statuses 5…1, loaded.
-    private func session() async -> (FeedSession, CatchUpRecorder) {
-        let service = CatchUpRecorder(posts: (1...5).reversed().map { Post(Build.status($0)) })
+    private func session() async -> (FeedSession, GatedServer) {
+        let service = catchUpServer(posts: (1...5).reversed().map { Post(Build.status($0)) })
         let session = FeedSession(service: service, clock: .fixed(Build.epoch))
         session.root.appeared()
         await session.settle()

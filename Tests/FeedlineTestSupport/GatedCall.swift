@@ -54,6 +54,9 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
 package enum Gate: Sendable {
     case answer
     case fail(any Error & Sendable)
+    /// The server acts on the call (the model changes as if answered) but the answer is lost on
+    /// the way back: the caller gets the error — a timeout after the server committed.
+    case lose(any Error & Sendable)
     /// With `cancellable`, a caller that is cancelled stops waiting at once and the call leaves
     /// the held ones, as a request a client gave up on.
     case hold(cancellable: Bool)

@@ -6,11 +6,19 @@ import Foundation
 extension GatedServer {
     // MARK: - Timelines
 
+    /// A page of `feed`; an account's own pinned posts come first on its first page (`onTop`),
+    /// as the HTTP client shows a profile (Mastodon serves them apart, `pinned=true`).
     package func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        let size = pageSize
-        return try await run(GatedCall(.page, key: feed.description, "\(feed), after: \(cursor?.rawValue ?? "nil")")) { model in
-            let (posts, next) = try model.page(of: feed, after: cursor, size: size)
-            return Page(posts: posts, next: next)
+        try await run(GatedCall(.page, key: feed.description, "\(feed), after: \(cursor?.rawValue ?? "nil")")) { model in
+            var posts = model.timeline(feed)
+            var pinned = 0
+            if case .account(let account) = feed {
+                let onTop = posts.filter { $0.pinned && $0.reblog == nil && $0.author.id == account.rawValue }
+                posts = onTop + posts.filter { post in !onTop.contains { $0.id == post.id } }
+                pinned = cursor == nil ? onTop.count : 0
+            }
+            let page = try page(posts, after: cursor)
+            return Page(posts: page.items, next: page.next, onTop: pinned)
         }
     }
 
@@ -176,32 +184,27 @@ extension GatedServer {
         try await run(GatedCall(.setTagFollow, key: name, value: value, "\(name), \(value)")) { model in try model.tags.set(name, to: value) }
     }
 
+    /// The hashtag `name`, with its weekly uses when it trends.
     package func tag(named name: String) async throws -> Hashtag {
-        try await run(GatedCall(.tag, key: name)) { model in model.tags.tag(named: try ServerTags.valid(name)) }
+        try await run(GatedCall(.tag, key: name)) { model in model.withUses(model.tags.tag(named: try ServerTags.valid(name))) }
     }
 
+    /// The followed hashtags, newest follow first, with their weekly uses when they trend;
+    /// without `following` when the model's ``ServerTags/followedListSaysFollowing`` is off.
     package func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
         try await run(GatedCall(.followedTags, "after: \(cursor?.rawValue ?? "nil")")) { model in
-            try page(model.tags.followed.map { model.tags.tag(named: $0) }, after: cursor)
+            try page(model.tags.followed.map { name in
+                var tag = model.withUses(model.tags.tag(named: name))
+                if !model.tags.followedListSaysFollowing { tag.following = nil }
+                return tag
+            }, after: cursor)
         }
     }
 
-    /// The hashtags the model's originals carry, most used first (then by name).
+    /// The trends: as the model's ``ServerTags/trending`` names them, or the hashtags its
+    /// originals carry, most used first (then by name).
     package func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        try await run(GatedCall(.trendingTags, "after: \(cursor?.rawValue ?? "nil")")) { model in
-            var uses: [String: (name: String, uses: Int, authors: Set<String>)] = [:]
-            for post in model.originals.values.sorted(by: { $0.createdAt < $1.createdAt }) {
-                for name in Set(post.tags.map { $0.lowercased() }) {
-                    let spelled = post.tags.first { $0.lowercased() == name } ?? name
-                    uses[name, default: (spelled, 0, [])].uses += 1
-                    uses[name]?.authors.insert(post.author.id)
-                }
-            }
-            let ranked = uses.values.sorted { ($1.uses, $0.name) < ($0.uses, $1.name) }.map { use in
-                Hashtag(name: use.name, weeklyUses: use.uses, weeklyAccounts: use.authors.count, following: model.tags.isFollowed(use.name))
-            }
-            return try page(ranked, after: cursor)
-        }
+        try await run(GatedCall(.trendingTags, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.trends(), after: cursor) }
     }
 
     // MARK: - Lists
@@ -231,11 +234,13 @@ extension GatedServer {
     // MARK: - Conversations
 
     package func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
-        try await run(GatedCall(.conversations, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.conversations.conversations, after: cursor) }
+        try await run(GatedCall(.conversations, "after: \(cursor?.rawValue ?? "nil")")) { model in
+            try page(model.conversations.conversations.map(model.current), after: cursor)
+        }
     }
 
     package func markConversationRead(_ id: String) async throws -> Conversation {
-        try await run(GatedCall(.markConversationRead, key: id)) { model in try model.conversations.markRead(id) }
+        try await run(GatedCall(.markConversationRead, key: id)) { model in model.current(try model.conversations.markRead(id)) }
     }
 
     package func removeConversation(_ id: String) async throws {
@@ -244,6 +249,45 @@ extension GatedServer {
 }
 
 extension ServerModel where Entry == Post {
+    /// `conversation` with its last post as the model has it now (a favourite since shows).
+    package func current(_ conversation: Conversation) -> Conversation {
+        var conversation = conversation
+        if let id = conversation.lastPost?.id, let post = entry(id) { conversation.lastPost = post }
+        return conversation
+    }
+
+    /// The hashtags the originals carry, most used first (then by name), each with its uses,
+    /// its authors and whether the user follows it.
+    package func trends() -> [Hashtag] {
+        if let named = tags.trending {
+            return named.map { trend in
+                var trend = trend
+                if trend.following != nil { trend.following = tags.isFollowed(trend.name) }
+                return trend
+            }
+        }
+        var uses: [String: (name: String, uses: Int, authors: Set<String>)] = [:]
+        for post in originals.values.sorted(by: { $0.createdAt < $1.createdAt }) {
+            for name in Set(post.tags.map { $0.lowercased() }) {
+                let spelled = post.tags.first { $0.lowercased() == name } ?? name
+                uses[name, default: (spelled, 0, [])].uses += 1
+                uses[name]?.authors.insert(post.author.id)
+            }
+        }
+        return uses.values.sorted { ($1.uses, $0.name) < ($0.uses, $1.name) }.map { use in
+            Hashtag(name: use.name, weeklyUses: use.uses, weeklyAccounts: use.authors.count, following: tags.isFollowed(use.name))
+        }
+    }
+
+    /// `tag` with the weekly uses and accounts of its trend, when it trends.
+    package func withUses(_ tag: Hashtag) -> Hashtag {
+        guard let trend = trends().first(where: { $0.key == tag.key }) else { return tag }
+        var tag = tag
+        tag.weeklyUses = trend.weeklyUses
+        tag.weeklyAccounts = trend.weeklyAccounts
+        return tag
+    }
+
     /// The relationship with `account`, `domainBlocking` on when its handle's domain is blocked.
     package func relationship(of account: AccountID) -> Relationship {
         var relationship = relationships.relationship(of: account)

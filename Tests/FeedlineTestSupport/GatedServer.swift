@@ -72,6 +72,10 @@ package final class GatedServer: FeedService, Sendable {
     /// Fails calls of `kinds` (about `key` only, when given) with `error`; the model stays.
     package func fail(_ kinds: GatedCall.Kind..., key: String? = nil, with error: any Error & Sendable) { open(kinds, key, .fail(error)) }
 
+    /// Lets calls of `kinds` (about `key` only, when given) change the model, then fails them with
+    /// `error`: the server did it, the client never heard.
+    package func lose(_ kinds: GatedCall.Kind..., key: String? = nil, with error: any Error & Sendable) { open(kinds, key, .lose(error)) }
+
     /// Holds calls of `kinds` (about `key` only, when given) until the test answers or fails them.
     package func hold(_ kinds: GatedCall.Kind..., key: String? = nil, cancellable: Bool = false) {
         open(kinds, key, .hold(cancellable: cancellable))
@@ -146,6 +150,9 @@ package final class GatedServer: FeedService, Sendable {
             Issue.record(Comment(rawValue: unexpected.message), sourceLocation: sourceLocation)
             throw unexpected
         case .fail(let error)?:
+            throw error
+        case .lose(let error)?:
+            _ = try state.withLock { state in try body(&state.model) }
             throw error
         case .hold(let cancellable)?:
             try await held.hold(call, cancellable: cancellable)

@@ -4,7 +4,8 @@
 /// conversations slice of ``ServerModel``.
 ///
 /// Its laws: a conversation marked read reads read from then on; a removed one is gone from
-/// the next read (its posts stay); a conversation the user does not have is refused, and
+/// the next read (its posts stay); a new post brings a conversation (back) on top, unread; a
+/// conversation the user does not have is refused, and
 /// nothing changes.
 package struct ServerConversations: Hashable, Sendable {
     /// The conversations, most recent first.
@@ -29,6 +30,19 @@ package struct ServerConversations: Hashable, Sendable {
     package mutating func remove(_ id: String) throws(ServerRefusal) {
         guard conversations.contains(where: { $0.id == id }) else { throw Self.none(id) }
         conversations.removeAll { $0.id == id }
+    }
+
+    /// A new post in the conversation `id`: it becomes its last post, unread, on top; a
+    /// conversation the user did not have (or had removed) starts with `participant`. Returns
+    /// the conversation as the server has it now.
+    @discardableResult
+    package mutating func receive(_ post: Post, in id: String, from participant: Author) -> Conversation {
+        var conversation = conversations.first { $0.id == id } ?? Conversation(id: id, participants: [participant], unread: true, lastPost: nil)
+        conversation.lastPost = post
+        conversation.unread = true
+        conversations.removeAll { $0.id == id }
+        conversations.insert(conversation, at: 0)
+        return conversation
     }
 
     private static func none(_ id: String) -> ServerRefusal {

@@ -43,7 +43,7 @@ package struct ServerDomainBlocks: Hashable, Sendable {
     }
 
     /// Labels of letters, digits and hyphens joined by dots, at least two of them.
-    static func isDomainName(_ key: String) -> Bool {
+    package static func isDomainName(_ key: String) -> Bool {
         let labels = key.split(separator: ".", omittingEmptySubsequences: false)
         return labels.count >= 2 && labels.allSatisfy { label in
             !label.isEmpty && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }

@@ -10,6 +10,14 @@ import Foundation
 package struct ServerTags: Hashable, Sendable {
     /// The followed hashtags as spelled when followed, the newest follow first.
     package private(set) var followed: [String]
+    /// Whether the followed list says `following` of each hashtag; off for a server that leaves
+    /// it out (older Mastodon and some forks), so a client must not read it there.
+    package var followedListSaysFollowing = true
+    /// The trends as the test names them (a real server ranks its whole federation, which a
+    /// model of a few posts cannot); `nil` ranks the model's own posts. A named trend whose
+    /// `following` is `nil` is served without it (a server that leaves it out); the others say
+    /// whether the user follows them now.
+    package var trending: [Hashtag]?
 
     package init(_ followed: [String] = []) {
         self.followed = followed.map(Self.name)

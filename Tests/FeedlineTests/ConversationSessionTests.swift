@@ -3,129 +3,51 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// A server of direct conversations whose reads and removals wait until the test answers (or
-/// fails) them; pages of `pageSize`, a direct reply posts at once.
-final class ConversationServer: EmptyReads, Sendable {
-    struct Change: Hashable, Sendable {
-        var action: String
-        var id: String
-    }
+/// A server of direct conversations (their last posts are its posts) whose reads and
+/// removals wait until the test answers (or fails) them; pages of `pageSize`, a direct reply
+/// posts at once.
+private func conversationServer(_ conversations: [Conversation], pageSize: Int = 20, sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+    var model = ServerModel(conversations.compactMap(\.lastPost))
+    model.conversations = ServerConversations(conversations)
+    let server = GatedServer(
+        model, me: Author(id: "9", displayName: "Me", handle: "me"), pageSize: pageSize,
+        answering: [.conversations, .post, .context, .interaction, .composeSettings, .publish], sourceLocation: sourceLocation
+    )
+    server.hold(.markConversationRead, .removeConversation)
+    return server
+}
 
-    private struct State {
-        var conversations: [Conversation]
-        var sent: [Change] = []
-        var published = 0
-    }
+extension GatedCall {
+    /// A conversation change as `read c1` or `remove c1`.
+    fileprivate var change: String { "\(kind == .removeConversation ? "remove" : "read") \(key)" }
+}
 
-    static let me = Author(id: "9", displayName: "Me", handle: "me")
-    let pageSize: Int
-    private let state: Locked<State>
-    private let held = HeldCalls<Change, Void>()
-
-    init(_ conversations: [Conversation], pageSize: Int = 20) {
-        self.pageSize = pageSize
-        state = Locked(State(conversations: conversations))
-    }
-
-    var sent: [String] { state.withLock { $0.sent.map { "\($0.action) \($0.id)" } } }
+extension GatedServer {
+    /// The conversation changes asked so far, as `read c1`, in order.
+    fileprivate var sent: [String] { calls.filter { [.markConversationRead, .removeConversation].contains($0.kind) }.map(\.change) }
 
     /// The changes waiting for an answer, as `read c1`, in the order they came.
-    var waiting: [String] { held.calls.map { "\($0.action) \($0.id)" } }
+    fileprivate var waiting: [String] { held.calls.map(\.change) }
 
     /// The conversations as the server has them: `c1*` when unread.
-    var summary: [String] { state.withLock { $0.conversations.map { $0.id + ($0.unread ? "*" : "") } } }
+    fileprivate var summary: [String] { model.conversations.conversations.map { $0.id + ($0.unread ? "*" : "") } }
 
     /// A new post in conversation `id` (added when the server has none of that id): unread, on top.
-    func newPost(in id: String, _ post: Post, participant: Author) -> Conversation {
-        state.withLock { state in
-            var conversation = state.conversations.first { $0.id == id } ?? Conversation(id: id, participants: [participant], unread: true, lastPost: nil)
-            conversation.lastPost = post
-            conversation.unread = true
-            state.conversations.removeAll { $0.id == id }
-            state.conversations.insert(conversation, at: 0)
-            return conversation
+    fileprivate func newPost(in id: String, _ post: Post, participant: Author) -> Conversation {
+        update { model in
+            model.add([post])
+            return model.conversations.receive(post, in: id, from: participant)
         }
     }
 
-    func waitForChanges(_ count: Int) async {
-        await held.waitFor(count)
-    }
-
-    func answer(at index: Int) {
-        guard let call = held.take(at: index) else { return }
-        state.withLock { state in
-            let change = call.call
-            if change.action == "remove" {
-                state.conversations.removeAll { $0.id == change.id }
-            } else if let at = state.conversations.firstIndex(where: { $0.id == change.id }) {
-                state.conversations[at].unread = false
-            }
-        }
-        call.answer(())
-    }
-
-    func fail(at index: Int) {
-        held.take(at: index)?.fail(RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
+    /// Refuses the change waiting at `index` ("Forbidden.").
+    fileprivate func fail(at index: Int) {
+        failHeld(at: index, with: ServerRefusal("Forbidden."))
     }
 
     /// Fails the change waiting at `index` for lack of a connection, without applying it.
-    func lose(at index: Int) {
-        held.take(at: index)?.fail(RelationshipServer.TestFailure(message: "The server could not be reached.", isTransient: true))
-    }
-
-    private func wait(_ change: Change) async throws {
-        state.withLock { $0.sent.append(change) }
-        try await held.hold(change)
-    }
-
-    func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
-        let start = cursor.flatMap { Int($0.rawValue) } ?? 0
-        return state.withLock { state in
-            let items = Array(state.conversations.dropFirst(start).prefix(pageSize))
-            let end = start + items.count
-            return Page(items: items, next: end < state.conversations.count ? PageCursor("\(end)") : nil)
-        }
-    }
-
-    func markConversationRead(_ id: String) async throws -> Conversation {
-        try await wait(Change(action: "read", id: id))
-        return try state.withLock { state in
-            guard let conversation = state.conversations.first(where: { $0.id == id }) else { throw NothingHere() }
-            return conversation
-        }
-    }
-
-    func removeConversation(_ id: String) async throws {
-        try await wait(Change(action: "remove", id: id))
-    }
-
-    func post(_ id: PostID) async throws -> Post {
-        guard let post = state.withLock({ $0.conversations.compactMap(\.lastPost).first { $0.id == id } }) else { throw NothingHere() }
-        return post
-    }
-
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        try state.withLock { state in
-            guard let index = state.conversations.firstIndex(where: { $0.lastPost?.id == postID }), var post = state.conversations[index].lastPost else {
-                throw NothingHere()
-            }
-            if kind == .favourite { post.favourited = value }
-            state.conversations[index].lastPost = post
-            return post
-        }
-    }
-
-    func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: Self.me) }
-
-    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
-        let number = state.withLock { state in
-            state.published += 1
-            return state.published
-        }
-        return Post(
-            id: PostID("r\(number)"), author: Self.me, text: draft.text, createdAt: testNow, inReplyToID: draft.inReplyTo,
-            visibility: draft.visibility
-        )
+    fileprivate func lose(at index: Int) {
+        failHeld(at: index, with: FeedFailure(message: "The server could not be reached.", isTransient: true))
     }
 }
 
@@ -147,7 +69,7 @@ struct ConversationSessionTests {
     }
 
     /// A session with two conversations screens on the stack.
-    func twoScreens(_ server: ConversationServer) async -> (FeedSession, FeedListViewModel, FeedListViewModel) {
+    func twoScreens(_ server: GatedServer) async -> (FeedSession, FeedListViewModel, FeedListViewModel) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.conversations))
         session.navigator.push(.list(.conversations))
@@ -158,7 +80,7 @@ struct ConversationSessionTests {
 
     @Test("opening an unread conversation shows its thread and clears unread at once on every screen; one request")
     func openMarksRead() async throws {
-        let server = ConversationServer([Self.conversation("c1", unread: true), Self.conversation("c2", with: bob)])
+        let server = conversationServer([Self.conversation("c1", unread: true), Self.conversation("c2", with: bob)])
         let (session, first, second) = await twoScreens(server)
         #expect(Self.shown(first) == ["c1*", "c2"])
         #expect(second.rows.first?.conversation?.participantHandles == "@alice")
@@ -170,8 +92,8 @@ struct ConversationSessionTests {
         // Opened again (from the other screen) while it waits: no second request.
         #expect(first.openConversation(row: .conversation("c1")) == "c1-last")
         #expect(!session.markConversationRead("c1"))
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(server.sent == ["read c1"])
         #expect(!session.conversations.isPending("c1"))
@@ -185,11 +107,11 @@ struct ConversationSessionTests {
 
     @Test("a refused read shows the conversation unread again on every screen, with the reason; retry does not send it again, opening it does")
     func refusedRead() async throws {
-        let server = ConversationServer([Self.conversation("c1", unread: true)])
+        let server = conversationServer([Self.conversation("c1", unread: true)])
         let (session, first, second) = await twoScreens(server)
         #expect(session.markConversationRead("c1"))
         #expect(Self.shown(first) == ["c1"])
-        await server.waitForChanges(1)
+        await server.waitForHeld(1)
         server.fail(at: 0)
         await session.settle()
         #expect(Self.shown(first) == ["c1*!"])
@@ -200,8 +122,8 @@ struct ConversationSessionTests {
         #expect(Self.shown(second) == ["c1*!"])
         #expect(session.markConversationRead("c1"))
         #expect(Self.shown(second) == ["c1"])
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(!session.hasFailures)
         #expect(server.sent == ["read c1", "read c1"])
@@ -209,13 +131,13 @@ struct ConversationSessionTests {
 
     @Test("removing takes the conversation off every screen at once; refused, it comes back where it was with the reason")
     func removal() async throws {
-        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3")])
+        let server = conversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3")])
         let (session, first, second) = await twoScreens(server)
         #expect(second.removeConversation(row: .conversation("c2")))
         #expect(!session.removeConversation("c2"), "one removal at a time")
         #expect(Self.shown(first) == ["c1", "c3"])
         #expect(Self.shown(second) == ["c1", "c3"])
-        await server.waitForChanges(1)
+        await server.waitForHeld(1)
         server.fail(at: 0)
         await session.settle()
         #expect(Self.shown(first) == ["c1", "c2!", "c3"])
@@ -223,8 +145,8 @@ struct ConversationSessionTests {
         #expect(session.conversations.failure("c2") == "Could not remove the conversation with @bob@example.social: Forbidden.")
         // Again, and the server takes it: gone for good, also from a reload.
         #expect(session.removeConversation("c2"))
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(Self.shown(first) == ["c1", "c3"])
         first.refresh()
@@ -236,7 +158,7 @@ struct ConversationSessionTests {
 
     @Test("a read and a removal the server could not be reached for stay shown and wait, with no refusal; sent again after the backoff, or at once by a retry")
     func lostChangesWait() async throws {
-        let server = ConversationServer([Self.conversation("c1", unread: true), Self.conversation("c2", with: bob), Self.conversation("c3", unread: true)])
+        let server = conversationServer([Self.conversation("c1", unread: true), Self.conversation("c2", with: bob), Self.conversation("c3", unread: true)])
         let clock = ManualClock()
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
         session.navigator.push(.list(.conversations))
@@ -244,7 +166,7 @@ struct ConversationSessionTests {
         let list = try #require(session.navigator.top.list)
         #expect(session.markConversationRead("c1"))
         #expect(session.removeConversation("c2"))
-        await server.waitForChanges(2)
+        await server.waitForHeld(2)
         server.lose(at: 0)
         server.lose(at: 0)
         await session.settle()
@@ -253,23 +175,23 @@ struct ConversationSessionTests {
         #expect(session.conversations.isPending("c1") && session.conversations.isPending("c2"))
         #expect(!session.markConversationRead("c1") && !session.removeConversation("c2"))
         try #require(session.retry())
-        await server.waitForChanges(2)
+        await server.waitForHeld(2)
         #expect(Set(server.waiting) == ["read c1", "remove c2"])
-        server.answer(at: 0)
-        server.answer(at: 0)
+        server.answerHeld(at: 0)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(Self.shown(list) == ["c1", "c3*"])
         #expect(!session.hasFailures && !session.conversations.isPending("c1"))
         // Lost again: the backoff ends and it is sent again by itself.
         #expect(session.markConversationRead("c3"))
-        await server.waitForChanges(1)
+        await server.waitForHeld(1)
         server.lose(at: 0)
         await session.settle()
         #expect(Self.shown(list) == ["c1", "c3"])
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(60))
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(server.summary == ["c1", "c3"])
         #expect(server.sent == ["read c1", "remove c2", "read c1", "remove c2", "read c3", "read c3"])
@@ -278,7 +200,7 @@ struct ConversationSessionTests {
 
     @Test("a page begun before a removal or a read does not undo it")
     func staleFetch() async throws {
-        let server = ConversationServer([Self.conversation("c1", unread: true), Self.conversation("c2")])
+        let server = conversationServer([Self.conversation("c1", unread: true), Self.conversation("c2")])
         let (session, first, second) = await twoScreens(server)
         let epoch = session.conversations.beginFetch()
         session.markConversationRead("c1")
@@ -288,15 +210,15 @@ struct ConversationSessionTests {
         #expect(kept.first?.unread == false)
         #expect(Self.shown(first) == ["c1"])
         #expect(Self.shown(second) == ["c1"])
-        await server.waitForChanges(2)
-        server.answer(at: 0)
-        server.answer(at: 0)
+        await server.waitForHeld(2)
+        server.answerHeld(at: 0)
+        server.answerHeld(at: 0)
         await session.settle()
     }
 
     @Test("a favourite on a conversation's last post shows in its row and in the thread alike")
     func sharedPost() async throws {
-        let server = ConversationServer([Self.conversation("c1")])
+        let server = conversationServer([Self.conversation("c1")])
         let (session, _, second) = await twoScreens(server)
         #expect(second.toggle(.favourite, row: .conversation("c1")))
         #expect(second.rows.first?.conversation?.lastPost?.interaction.favourited == true)
@@ -314,7 +236,7 @@ struct ConversationSessionTests {
 
     @Test("a reload that brings a conversation's new last post: the row shows that post's state from then on, not the old one's")
     func reloadSwapsThePost() async throws {
-        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob)])
+        let server = conversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob)])
         let (session, first, _) = await twoScreens(server)
         // The top conversation has a newer post the stream did not bring: it stays where it is.
         _ = server.newPost(in: "c1", Post(id: "n1", author: alice, text: "newer", createdAt: testNow, visibility: .direct), participant: alice)
@@ -332,15 +254,15 @@ struct ConversationSessionTests {
 
     @Test("the server's copy of a conversation after a read (Mastodon streams one) or without a newer post changes its row in place: nothing moves")
     func echoesDoNotMove() async throws {
-        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3", unread: true, minutesAgo: 5)])
+        let server = conversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3", unread: true, minutesAgo: 5)])
         let (session, first, second) = await twoScreens(server)
         #expect(first.openConversation(row: .conversation("c3")) != nil)
         // The server's echo of the read, and a stale copy still unread while the read is on its way.
         session.apply(.conversation(Self.conversation("c3", unread: true, minutesAgo: 5)))
         #expect(Self.shown(first) == ["c1", "c2", "c3"], "the read stays; nothing moves")
         #expect(Self.shown(second) == ["c1", "c2", "c3"])
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         session.apply(.conversation(Self.conversation("c3", minutesAgo: 5)))
         #expect(Self.shown(first) == ["c1", "c2", "c3"])
@@ -348,7 +270,7 @@ struct ConversationSessionTests {
 
     @Test("a conversation's last post deleted: the conversation stays on every screen, showing no post until the server says which is last")
     func lastPostDeleted() async throws {
-        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob)])
+        let server = conversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob)])
         let (session, first, second) = await twoScreens(server)
         session.store.deleted("c1-last")
         #expect(Self.shown(first) == ["c1", "c2"])
@@ -364,7 +286,7 @@ struct ConversationSessionTests {
 
     @Test("a conversation with a new post (the stream) moves to the top of every conversations list; an unknown one comes on top")
     func streamedMovesUp() async throws {
-        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3")])
+        let server = conversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob), Self.conversation("c3")])
         let (session, first, second) = await twoScreens(server)
         var newer = Self.conversation("c3", unread: true, minutesAgo: 0)
         newer.lastPost = Post(id: "c3-new", author: alice, text: "new in c3", createdAt: testNow, visibility: .direct)
@@ -386,11 +308,11 @@ struct ConversationSessionTests {
 
     @Test("your direct reply to a conversation's last post becomes its last post, and it moves to the top")
     func replyMovesUp() async throws {
-        let server = ConversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob, unread: true)])
+        let server = conversationServer([Self.conversation("c1"), Self.conversation("c2", with: bob, unread: true)])
         let (session, first, second) = await twoScreens(server)
         #expect(session.openConversation(row: .conversation("c2"), in: second))
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         let draft = session.drafts.startReply(to: try #require(session.store.post("c2-last")))
         #expect(session.drafts.all.first?.draft.visibility == .direct)
@@ -400,12 +322,12 @@ struct ConversationSessionTests {
         #expect(Self.shown(first) == ["c2", "c1"])
         #expect(Self.shown(second) == ["c2", "c1"])
         #expect(first.rows.first?.conversation?.lastPost?.text == "@bob@example.social thanks!")
-        #expect(session.conversations.conversation("c2")?.lastPostID == "r1")
+        #expect(session.conversations.conversation("c2")?.lastPostID == "post1")
     }
 
     @Test("conversations page by the service's cursor; row ids round-trip through their description")
     func paging() async throws {
-        let server = ConversationServer((1...5).map { Self.conversation("c\($0)") }, pageSize: 2)
+        let server = conversationServer((1...5).map { Self.conversation("c\($0)") }, pageSize: 2)
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.conversations))
         await session.settle()
@@ -437,7 +359,7 @@ struct ConversationSessionTests {
     /// One walk; `false` when it broke a rule (recorded).
     private func run(walk: Int, seed: UInt64, random: inout SeededGenerator) async throws -> Bool {
         let ids = ["c1", "c2", "c3", "c4"]
-        let server = ConversationServer(ids.prefix(3).map { Self.conversation($0, unread: random.next(below: 2) == 0) })
+        let server = conversationServer(ids.prefix(3).map { Self.conversation($0, unread: random.next(below: 2) == 0) })
         let (session, first, second) = await twoScreens(server)
         var log: [String] = []
         var stale: (epoch: StoreEpoch, items: [Conversation])?
@@ -466,20 +388,20 @@ struct ConversationSessionTests {
                 log.append("markRead \(id)")
                 if session.markConversationRead(id) {
                     changedSinceStale.insert(id)
-                    await server.waitForChanges(before + 1)
+                    await server.waitForHeld(before + 1)
                 }
             case 1:
                 log.append("remove \(id)")
                 if session.removeConversation(id) {
                     changedSinceStale.insert(id)
-                    await server.waitForChanges(before + 1)
+                    await server.waitForHeld(before + 1)
                 }
             case 2, 3:
                 guard before > 0 else { continue }
                 let index = random.next(below: before)
                 let refuse = random.next(below: 3) == 0
                 log.append("\(refuse ? "refuse" : "answer") \(server.waiting[index])")
-                if refuse { server.fail(at: index) } else { server.answer(at: index) }
+                if refuse { server.fail(at: index) } else { server.answerHeld(at: index) }
                 // The answer reaches the session (nothing else runs meanwhile).
                 await session.conversations.waitForRequests(atMost: before - 1)
             case 4:
@@ -507,7 +429,7 @@ struct ConversationSessionTests {
             if check() { return false }
         }
         // Every change answered, then both screens load again: they show the server.
-        while !server.waiting.isEmpty { server.answer(at: 0) }
+        while !server.waiting.isEmpty { server.answerHeld(at: 0) }
         await session.settle()
         first.refresh()
         second.refresh()

@@ -8,45 +8,21 @@ import Testing
 @MainActor
 @Suite("Drafts past the key's lifetime")
 struct DraftsKeyLifetimeTests {
-    /// A server whose first post is made but its answer lost; the account's feed lists what it made.
-    final class ForgetfulServer: EmptyReads {
-        struct Lost: FeedServiceError {
-            var isTransient: Bool { true }
-            var errorDescription: String? { "The request timed out; try again." }
-        }
-
-        let me = Author(id: "me", displayName: "Me", handle: "me")
-        let made = Locked<[Post]>([])
-        let publishes = Locked(0)
-        let now: @Sendable () -> Date
-
-        init(now: @escaping @Sendable () -> Date) { self.now = now }
-
-        func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-            guard feed == .account(AccountID(me.id)) else { return Page(posts: [], next: nil) }
-            return Page(posts: made.withLock { $0.reversed() }, next: nil)
-        }
-        func account(named handle: String) async throws -> Author { me }
-        func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: me) }
-
-        /// Makes the post every time it is asked (it forgot the key: past its hour), and loses the first answer.
-        func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
-            let count = publishes.withLock { count in
-                count += 1
-                return count
-            }
-            let post = Post(id: PostID("p\(count)"), author: me, text: draft.text, createdAt: now())
-            made.withLock { $0.append(post) }
-            if count == 1 { throw Lost() }
-            return post
-        }
+    /// The answer to the first post lost on the way back, after the server made it.
+    struct Lost: FeedServiceError {
+        var isTransient: Bool { true }
+        var errorDescription: String? { "The request timed out; try again." }
     }
+
+    static let me = Author(id: "me", displayName: "Me", handle: "me")
 
     @Test("a lost answer retried within the hour goes with its key; past the hour the newest posts are checked, and the post found is the one sent")
     func checksPastTheHour() async throws {
         let time = Locked(Date(timeIntervalSince1970: 1_800_000_000))
         let clock = WallClock { time.withLock { $0 } }
-        let server = ForgetfulServer(now: clock.now)
+        // The first post is made but its answer lost; the account's feed lists what it made.
+        let server = GatedServer(me: Self.me, answering: [.composeSettings, .page])
+        server.lose(.publish, with: Lost())
         let session = FeedSession(service: server, clock: clock, retryClock: ManualClock())
         let id = session.drafts.startPost()
         session.drafts.load()
@@ -59,13 +35,17 @@ struct DraftsKeyLifetimeTests {
             return
         }
         #expect(session.drafts[id]?.mayHaveCommitted == true)
-        // Two hours later (the key expired at the server): retry checks before sending.
+        // Two hours later the key expired at the server (it forgot it, so a resend would post
+        // again): retry checks before sending.
         time.withLock { $0 = $0.addingTimeInterval(7_200) }
+        server.update { $0.writing.published = [:] }
+        server.answer(.publish)
         session.drafts.retry()
         #expect(session.drafts[id]?.phase == .checking(attempt: 2))
         await session.settle()
         #expect(session.drafts[id] == nil, "found among the newest posts: sent")
-        #expect(server.publishes.withLock { $0 } == 1, "not posted a second time")
-        #expect(session.store.post("p1")?.text == "made once")
+        #expect(server.calls(.publish).count == 1, "not posted a second time")
+        #expect(server.model.timeline(.account(AccountID(Self.me.id))).map(\.text) == ["made once"])
+        #expect(session.store.post("post1")?.text == "made once")
     }
 }

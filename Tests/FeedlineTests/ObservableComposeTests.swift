@@ -6,33 +6,13 @@ import Observation
 import Synchronization
 import Testing
 
-/// A server that takes posts (answering with the post made of the draft) and refuses those whose
-/// text is "refuse me" (a 422); it reads nothing else.
-private final class PostingServer: PartialService {
-    struct Refusal: FeedServiceError {
-        var isTransient: Bool { false }
-        var errorDescription: String? { "Validation failed: Text can't be blank" }
-    }
+/// The signed-in user of these tests' server.
+private let me = Author(id: "1", displayName: "Alice", handle: "alice")
 
-    static let me = Author(id: "1", displayName: "Alice", handle: "alice")
-
-    func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: Self.me) }
-
-    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
-        if draft.text == "refuse me" { throw Refusal() }
-        return Post(id: PostID("made-\(draft.id)"), author: Self.me, text: draft.text, createdAt: testNow, visibility: draft.visibility)
-    }
-
-    func source(of id: PostID) async throws -> PostSource { PostSource(text: "As typed") }
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> { Page(posts: [], next: nil) }
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> { NewerPage(posts: [], hasMore: false) }
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { Page(items: [], next: nil) }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { NewerPage(items: [], hasMore: false) }
-    func post(_ id: PostID) async throws -> Post { throw Refusal() }
-    func context(of id: PostID) async throws -> PostContext { PostContext() }
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw Refusal() }
-    func account(named handle: String) async throws -> Author { throw Refusal() }
+/// A server that takes posts (answering with the post made of the draft) and says what a post
+/// was written as; it is asked nothing else.
+private func postingServer(_ posts: [Post] = [], sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+    GatedServer(ServerModel(posts), me: me, answering: [.composeSettings, .publish, .source], sourceLocation: sourceLocation)
 }
 
 /// Which observed properties a change invalidated: each property is tracked on its own, as a
@@ -66,8 +46,8 @@ private final class ComposeInvalidations {
 @MainActor
 @Suite("ObservableCompose", .timeLimit(.minutes(10)))
 struct ObservableComposeTests {
-    private func compose() throws -> (FeedSession, ObservableCompose) {
-        let session = FeedSession(service: PostingServer(), clock: .fixed(testNow), retryClock: ManualClock())
+    private func compose(_ server: GatedServer = postingServer()) throws -> (FeedSession, ObservableCompose) {
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         let id = session.drafts.startPost()
         return (session, try #require(ObservableCompose(id, in: session.drafts)))
     }
@@ -142,14 +122,17 @@ struct ObservableComposeTests {
         #expect(!compose.discard(), "a draft on its way is not thrown away")
 
         await session.settle()
-        #expect(compose.phase == .sent("made-1"))
+        #expect(compose.phase == .sent("post1"))
         #expect(seen.names == ["phase"])
         #expect(session.drafts.all.isEmpty)
     }
 
     @Test("a refusal brings the draft back to editing with the server's sentence; sending again clears it")
     func refused() async throws {
-        let (session, compose) = try compose()
+        // The server refuses the first post (a 422), then takes the next.
+        let server = postingServer()
+        server.fail(.publish, with: ServerRefusal("Validation failed: Text can't be blank"))
+        let (session, compose) = try compose(server)
         compose.text = "refuse me"
         compose.send()
         var seen = ComposeInvalidations(compose)
@@ -158,18 +141,22 @@ struct ObservableComposeTests {
         #expect(seen.names == ["phase", "refusal", "canSend"])
 
         compose.text = "Fine now"
+        server.answer(.publish)
         seen = ComposeInvalidations(compose)
         compose.send()
         #expect(compose.refusal == nil && compose.phase == .sending(attempt: 1))
         #expect(seen.names == ["phase", "refusal", "canSend"])
         await session.settle()
-        #expect(compose.phase == .sent("made-1"))
+        #expect(compose.phase == .sent("post1"))
+        #expect(server.model.timeline(.home).map(\.text) == ["Fine now"])
     }
 
     @Test("an edit's face names the post it edits and keeps its visibility: setting another changes nothing")
     func edit() async throws {
-        let session = FeedSession(service: PostingServer(), clock: .fixed(testNow), retryClock: ManualClock())
-        let post = Post(id: "mine", author: PostingServer.me, text: "As shown", createdAt: testNow, visibility: .unlisted)
+        // The server has the post as typed; the client shows it as the server rendered it.
+        let server = postingServer([Post(id: "mine", author: me, text: "As typed", createdAt: testNow, visibility: .unlisted)])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        let post = Post(id: "mine", author: me, text: "As shown", createdAt: testNow, visibility: .unlisted)
         var started: DraftID?
         session.drafts.startEdit(of: post) { started = try? $0.get() }
         await session.settle()

@@ -5,45 +5,25 @@ import Testing
 
 /// A server whose hashtag follows and domain blocks wait until the test answers, refuses or
 /// drops them (for lack of a connection), in any order.
-private final class OutcomeServer: EmptyReads, Sendable {
-    enum Call: Hashable, Sendable {
-        case tag(String, Bool)
-        case domain(String, Bool)
-    }
+private func outcomeServer(sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+    let server = GatedServer(sourceLocation: sourceLocation)
+    server.hold(.setTagFollow, .setDomainBlock)
+    return server
+}
 
-    struct Failure: FeedServiceError {
-        var message: String
-        var isTransient: Bool
-        var errorDescription: String? { message }
-    }
-
-    let held = HeldCalls<Call, Void>()
-    /// What the followed hashtags say (a server that took a follow whose answer was lost).
-    let followed = Locked<[String]>([])
-
-    func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        Page(items: cursor == nil ? followed.withLock { $0 }.map { Hashtag(name: $0, following: true) } : [], next: nil)
-    }
-
-    func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
-        try await held.hold(.tag(name, value))
-        return Hashtag(name: name, following: value)
-    }
-
-    func setDomainBlock(_ domain: String, to value: Bool) async throws {
-        try await held.hold(.domain(domain, value))
-    }
+/// A server's failure: a refusal, or a lost connection (transient).
+private struct Failure: FeedServiceError {
+    var message: String
+    var isTransient: Bool
+    var errorDescription: String? { message }
 }
 
 /// One way to hear results: the session's outcomes, through its public API.
 @MainActor
 @Suite("Outcome stream", .timeLimit(.minutes(10)))
 struct OutcomeStreamTests {
-    private static func subject(_ call: OutcomeServer.Call) -> Outcome.Subject {
-        switch call {
-        case .tag(let tag, let value): .tagFollow(tag, following: value)
-        case .domain(let domain, let value): .domainBlock(domain, blocked: value)
-        }
+    private static func subject(_ call: GatedCall) -> Outcome.Subject {
+        call.kind == .setTagFollow ? .tagFollow(call.key, following: call.value == true) : .domainBlock(call.key, blocked: call.value == true)
     }
 
     @Test("every change asked yields one final outcome, in the order of the answers: done, refused with the server's sentence, queued with its delay and then its end (seeded: FEEDLINE_SEED replays)")
@@ -53,26 +33,26 @@ struct OutcomeStreamTests {
         for round in 0..<40 {
             let seed = base &+ UInt64(round)
             var random = SeededGenerator(seed: seed)
-            let server = OutcomeServer()
+            let server = outcomeServer()
             let clock = ManualClock()
             let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
             let (heard, told) = AsyncStream.makeStream(of: Outcome.self)
             var outcomes = heard.makeAsyncIterator()
             let subscription = session.observeOutcomes { told.yield($0) }
-            var asked: [OutcomeServer.Call] = []
+            var asked: [Outcome.Subject] = []
             for index in 0..<(2 + random.next(below: 6)) {
                 let value = random.next(below: 2) == 0
                 if random.next(below: 2) == 0 {
                     #expect(session.setTagFollow("tag\(index)", value))
-                    asked.append(.tag("tag\(index)", value))
+                    asked.append(.tagFollow("tag\(index)", following: value))
                 } else {
                     #expect(session.setDomainBlock("d\(index).example", value))
-                    asked.append(.domain("d\(index).example", value))
+                    asked.append(.domainBlock("d\(index).example", blocked: value))
                 }
             }
             var finals: [Outcome.Subject: Int] = [:]
             var waiting = asked.count
-            var failures: [OutcomeServer.Call: Int] = [:]
+            var failures: [Outcome.Subject: Int] = [:]
             while waiting > 0 {
                 await server.held.waitFor(waiting)
                 guard let call = server.held.take(at: random.next(below: waiting)) else { break }
@@ -80,14 +60,14 @@ struct OutcomeStreamTests {
                 let outcome: Outcome
                 switch random.next(below: 4) {
                 case 0:
-                    call.fail(OutcomeServer.Failure(message: "Refused \(subject).", isTransient: false))
+                        call.fail(Failure(message: "Refused \(subject).", isTransient: false))
                     outcome = Outcome(subject: subject, result: .refused("Refused \(subject)."))
                     waiting -= 1
                 case 1:
-                    failures[call.call, default: 0] += 1
-                    call.fail(OutcomeServer.Failure(message: "The connection was lost.", isTransient: true))
+                    failures[subject, default: 0] += 1
+                    call.fail(Failure(message: "The connection was lost.", isTransient: true))
                     // 2 s after the first failure, doubling.
-                    let delay = Duration.seconds(min(2 << min(failures[call.call, default: 1] - 1, 5), 60))
+                    let delay = Duration.seconds(min(2 << min(failures[subject, default: 1] - 1, 5), 60))
                     outcome = Outcome(subject: subject, result: .queued(reason: "The connection was lost.", resendAfter: delay))
                 default:
                     call.answer(())
@@ -168,17 +148,19 @@ struct OutcomeStreamTests {
 
     @Test("a change queued for lack of a connection is done when a fetched copy shows it: one queued, then one done, and nothing when its re-send would have come")
     func copyEndsQueued() async throws {
-        let server = OutcomeServer()
+        let server = outcomeServer()
         let clock = ManualClock()
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
         var heard: [Outcome] = []
         let subscription = session.observeOutcomes { heard.append($0) }
         #expect(session.setTagFollow("birds", true))
         await server.held.waitFor(1)
-        server.held.take(at: 0)?.fail(OutcomeServer.Failure(message: "The connection was lost.", isTransient: true))
+        server.held.take(at: 0)?.fail(Failure(message: "The connection was lost.", isTransient: true))
         await session.settle()
         #expect(heard == [Outcome(subject: .tagFollow("birds", following: true), result: .queued(reason: "The connection was lost.", resendAfter: .seconds(2)))])
-        server.followed.withLock { $0 = ["birds"] }
+        // The server took the follow whose answer was lost: its followed list says so.
+        server.update { try? $0.tags.set("birds", to: true) }
+        server.answer(.followedTags)
         session.navigator.push(.list(.followedTags))
         await session.settle()
         #expect(heard.last == Outcome(subject: .tagFollow("birds", following: true), result: .done))

@@ -10,39 +10,17 @@ import Testing
 @MainActor
 @Suite("Pins and muted conversations across the stack")
 struct PinAndMuteSessionTests {
-    /// A server of alice's and bob's posts, signed in as alice. Interaction requests wait for
-    /// the test; a profile's first page puts its pinned posts on top; refreshes are recorded.
-    final class PinServer: EmptyReads, Sendable {
-        let posts: [Post]
-        let held = HeldCalls<(InteractionKind, Bool, PostID), Post>()
-        private let newerAsked = Locked<[PostID]>([])
-        private let newest: Post?
-
-        init(posts: [Post], newest: Post? = nil) {
-            self.posts = posts
-            self.newest = newest
+    /// A server of alice's and bob's posts (home lists them all, a profile its author's),
+    /// signed in as alice. Interaction requests wait for the test.
+    static func server(sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+        var model = ServerModel(posts)
+        model.timelines.feeds[.home] = posts.map(\.id)
+        for author in [alice, bob] {
+            model.timelines.feeds[.account(AccountID(author.id))] = posts.filter { $0.author.id == author.id }.map(\.id)
         }
-
-        var asked: [PostID] { newerAsked.withLock { $0 } }
-
-        func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: alice) }
-
-        func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-            guard cursor == nil else { return Page(posts: [], next: nil) }
-            guard case .account(let id) = feed else { return Page(posts: posts, next: nil) }
-            let own = posts.filter { $0.author.id == id.rawValue }
-            let pinned = own.filter(\.pinned)
-            return Page(posts: pinned + own.filter { !$0.pinned }, next: nil, onTop: pinned.count)
-        }
-
-        func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-            newerAsked.withLock { $0.append(lower) }
-            return NewerPage(posts: newest.map { [$0] } ?? [], hasMore: false)
-        }
-
-        func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-            try await held.hold((kind, value, postID))
-        }
+        let server = GatedServer(model, me: alice, answering: [.page, .newer, .composeSettings, .post, .context, .profile], sourceLocation: sourceLocation)
+        server.hold(.interaction)
+        return server
     }
 
     /// alice's a1 (newest), bob's b1, alice's a2 (old, pinned), bob's b2 replying to a1, bob's
@@ -68,7 +46,7 @@ struct PinAndMuteSessionTests {
     }
 
     /// home, then alice's profile, both loaded, who is signed in known.
-    func stack(_ server: PinServer) async -> (FeedSession, home: FeedListViewModel, profile: FeedListViewModel) {
+    func stack(_ server: GatedServer) async -> (FeedSession, home: FeedListViewModel, profile: FeedListViewModel) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         session.navigator.push(.list(.feed(.account(AccountID(alice.id)))))
@@ -84,7 +62,7 @@ struct PinAndMuteSessionTests {
 
     @Test("a pin shows at once on every screen, is sent once, and stays when the server agrees")
     func pinEverywhere() async throws {
-        let server = PinServer(posts: Self.posts)
+        let server = Self.server()
         let (session, home, profile) = await stack(server)
         #expect(session.interactionRefusal(.pin, true, post: "a1") == nil)
         #expect(home.set(.pin, true, row: .post("a1")))
@@ -93,19 +71,17 @@ struct PinAndMuteSessionTests {
         // Asked again while on its way: nothing more is sent.
         #expect(profile.set(.pin, true, row: .post("a1")))
         await server.held.waitFor(1)
-        let call = try #require(server.held.take(at: 0))
-        #expect(call.call.0 == .pin && call.call.1 == true && call.call.2 == "a1")
-        var reply = try #require(Self.posts.first { $0.id == "a1" })
-        reply.pinned = true
-        call.answer(reply)
+        #expect(server.held.calls.map(\.description) == ["interaction(pin true a1)"])
+        #expect(server.answerHeld(at: 0))
         await session.settle()
+        #expect(server.model.entry("a1")?.pinned == true)
         #expect(Self.post(home, "a1")?.interaction.pinned == true && Self.post(home, "a1")?.interaction.pending == [])
         #expect(server.held.heldSoFar.count == 1)
     }
 
     @Test("a refused pin rolls back on every screen with the server's sentence")
     func pinRefused() async throws {
-        let server = PinServer(posts: Self.posts)
+        let server = Self.server()
         let (session, home, profile) = await stack(server)
         #expect(profile.set(.pin, true, row: .post("a1")))
         await server.held.waitFor(1)
@@ -121,7 +97,7 @@ struct PinAndMuteSessionTests {
 
     @Test("what Mastodon refuses is refused in words before anything is sent: someone else's post, a direct message, a conversation you take no part in")
     func refusedBeforeSending() async throws {
-        let server = PinServer(posts: Self.posts)
+        let server = Self.server()
         let (session, home, _) = await stack(server)
         #expect(session.interactionRefusal(.pin, true, post: "b1")?.message == "Only your own posts can be pinned; this one is by @bob@example.social.")
         #expect(session.interactionRefusal(.pin, true, post: "d1")?.message == "A direct message cannot be pinned: only the people it mentions see it.")
@@ -139,7 +115,7 @@ struct PinAndMuteSessionTests {
 
     @Test("before the session knows who is signed in, nothing is refused: the server decides")
     func unknownAccount() async {
-        let server = PinServer(posts: Self.posts)
+        let server = Self.server()
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
@@ -148,7 +124,7 @@ struct PinAndMuteSessionTests {
 
     @Test("a muted conversation shows on every screen at once and rolls back when refused")
     func muteThread() async throws {
-        let server = PinServer(posts: Self.posts)
+        let server = Self.server()
         let (session, home, profile) = await stack(server)
         session.navigator.push(.post("a1"))
         await session.settle()
@@ -168,12 +144,18 @@ struct PinAndMuteSessionTests {
 
     @Test("a profile keeps its pinned posts on top: newer posts are asked above the first post below them and go below them")
     func pinnedOnTop() async throws {
-        let server = PinServer(posts: Self.posts, newest: makePost("a0", minutesAgo: 0, author: alice))
+        let server = Self.server()
         let (session, _, profile) = await stack(server)
         #expect(Self.ids(profile) == ["a2", "a1", "d1"])
+        // alice posts a0 before the refresh.
+        let profileFeed = Feed.account(AccountID(alice.id))
+        server.update { model in
+            model.add([makePost("a0", minutesAgo: 0, author: alice)])
+            model.timelines.prepend("a0", to: [profileFeed])
+        }
         profile.refresh()
         await session.settle()
-        #expect(server.asked == ["a1"])
+        #expect(server.calls(.newer).map(\.description) == ["newer(\(profileFeed), than: a1, olderThan: nil)"])
         #expect(Self.ids(profile) == ["a2", "a0", "a1", "d1"])
     }
 }

@@ -3,72 +3,6 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// A server of posts, some quoting others, that answers interactions at once (or refuses them).
-final class QuoteServer: EmptyReads, Sendable {
-    private struct State {
-        var posts: [PostID: Post] = [:]
-        var feeds: [Feed: [PostID]] = [:]
-        var refusing = false
-        var sent: [(InteractionKind, Bool, PostID)] = []
-    }
-
-    private let state = Locked(State())
-
-    init(feeds: [Feed: [Post]]) {
-        state.withLock { state in
-            for (feed, posts) in feeds {
-                state.feeds[feed] = posts.map(\.id)
-                for post in posts {
-                    state.posts[post.id] = post
-                    if let quoted = post.content.quote?.post { state.posts[quoted.id] = quoted }
-                }
-            }
-        }
-    }
-
-    var sent: [(InteractionKind, Bool, PostID)] { state.withLock { $0.sent } }
-
-    func refuse(_ refusing: Bool) { state.withLock { $0.refusing = refusing } }
-
-    /// The server's copy of `post` from now on (its quote approved, say).
-    func replace(_ post: Post) { state.withLock { $0.posts[post.id] = post } }
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        state.withLock { state in
-            Page(posts: cursor == nil ? (state.feeds[feed] ?? []).compactMap { state.posts[$0] } : [], next: nil)
-        }
-    }
-
-    func post(_ id: PostID) async throws -> Post {
-        guard let post = state.withLock({ $0.posts[id] }) else { throw NothingHere() }
-        return post
-    }
-
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        try state.withLock { state in
-            state.sent.append((kind, value, postID))
-            guard !state.refusing else { throw RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false) }
-            guard var post = state.posts[postID] else { throw NothingHere() }
-            switch kind {
-            case .favourite:
-                if post.favourited != value { post.favouritesCount += value ? 1 : -1 }
-                post.favourited = value
-            case .reblog:
-                if post.reblogged != value { post.reblogsCount += value ? 1 : -1 }
-                post.reblogged = value
-            case .bookmark:
-                post.bookmarked = value
-            case .pin:
-                post.pinned = value
-            case .muteThread:
-                post.muted = value
-            }
-            state.posts[postID] = post
-            return post
-        }
-    }
-}
-
 /// Quote posts: the quoted post is a post of the store like any other — one shared state on its
 /// own rows and inside every quote of it, on every screen —, filtered by the quoting row's
 /// context, one level deep, and a quote that is not shown says why.
@@ -88,7 +22,21 @@ struct QuoteSessionTests {
         list.rows[id: .post(id)]?.post
     }
 
-    func session(_ server: QuoteServer, push feeds: [Feed] = [.local]) async -> FeedSession {
+    /// A server of posts, some quoting others (the quoted posts are the server's too), that
+    /// answers interactions at once.
+    static func server(feeds: [Feed: [Post]], sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+        var model = ServerModel<Post>()
+        for (feed, posts) in feeds {
+            model.add(posts)
+            model.timelines.feeds[feed] = posts.map(\.id)
+        }
+        for post in feeds.values.joined() {
+            if let quoted = post.content.quote?.post, model.entry(quoted.id) == nil { model.add([quoted]) }
+        }
+        return GatedServer(model, me: alice, answering: [.page, .newer, .post, .context, .interaction, .profile], sourceLocation: sourceLocation)
+    }
+
+    func session(_ server: GatedServer, push feeds: [Feed] = [.local]) async -> FeedSession {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         for feed in feeds { session.navigator.push(.list(.feed(feed))) }
@@ -98,7 +46,7 @@ struct QuoteSessionTests {
 
     @Test("a favourite made inside a quote is the quoted post's own: its own rows, every quote of it and a detail follow on every screen — and the reverse")
     func favouriteFromTheQuote() async throws {
-        let server = QuoteServer(feeds: [
+        let server = Self.server(feeds: [
             .home: [Self.quoting("q1"), makePost("p1", minutesAgo: 2)],
             .local: [Self.quoted, Self.quoting("q2", minutesAgo: 3)],
         ])
@@ -122,7 +70,7 @@ struct QuoteSessionTests {
         #expect(detail.current.quote?.quoted?.interaction.favourited == true)
         #expect(Self.row(home, "q1")?.interaction.favourited == false, "the quoting post's own state is its own")
         await session.settle()
-        #expect(server.sent.map(\.2) == ["o1"])
+        #expect(server.calls(.interaction).map(\.key) == ["o1"])
         #expect(Self.row(home, "q1")?.quote?.quoted?.interaction.favouritesCount == 6)
         #expect(Self.row(local, "o1")?.interaction.favouritesCount == 6)
 
@@ -137,10 +85,10 @@ struct QuoteSessionTests {
 
     @Test("a refused favourite made inside a quote rolls back inside every quote and on the post's own rows, with the reason")
     func refusedFavouriteRollsBackInQuotes() async throws {
-        let server = QuoteServer(feeds: [.home: [Self.quoting("q1")], .local: [Self.quoted]])
+        let server = Self.server(feeds: [.home: [Self.quoting("q1")], .local: [Self.quoted]])
         let session = await session(server)
         let local = try #require(session.navigator.top.list)
-        server.refuse(true)
+        server.fail(.interaction, with: ServerRefusal("Forbidden."))
         session.toggle(.favourite, post: "o1")
         await session.settle()
         let quoted = try #require(Self.row(session.root, "q1")?.quote?.quoted)
@@ -156,7 +104,7 @@ struct QuoteSessionTests {
             PostFilter(title: "Work", contexts: [.home], action: .warn),
             PostFilter(title: "Spoilers", contexts: [.public], action: .hide),
         ]
-        let server = QuoteServer(feeds: [
+        let server = Self.server(feeds: [
             .home: [Self.quoting("q1", filtered)],
             .public: [Self.quoting("q2", filtered, minutesAgo: 2)],
             .account("1"): [Self.quoting("q3", filtered, minutesAgo: 3)],
@@ -188,7 +136,7 @@ struct QuoteSessionTests {
     func statesSayWhy() async throws {
         let states: [Quote.State] = [.pending, .rejected, .revoked, .deleted, .unauthorized, .blockedAccount, .blockedDomain, .mutedAccount]
         let posts = states.enumerated().map { index, state in Self.quoting("s\(index)", state: state, minutesAgo: Double(index + 1)) }
-        let server = QuoteServer(feeds: [.home: posts])
+        let server = Self.server(feeds: [.home: posts])
         let session = await session(server, push: [])
         for (index, state) in states.enumerated() {
             let row = try #require(Self.row(session.root, PostID("s\(index)")))
@@ -218,7 +166,7 @@ struct QuoteSessionTests {
 
     @Test("a quoted post deleted: every quote of it says so, the quoting rows stay, and a fresher copy of a quoting post does not bring it back")
     func quotedPostDeleted() async throws {
-        let server = QuoteServer(feeds: [.home: [Self.quoting("q1")], .local: [Self.quoted, Self.quoting("q2", minutesAgo: 3)]])
+        let server = Self.server(feeds: [.home: [Self.quoting("q1")], .local: [Self.quoted, Self.quoting("q2", minutesAgo: 3)]])
         let session = await session(server)
         let local = try #require(session.navigator.top.list)
         session.store.deleted("o1")
@@ -238,10 +186,11 @@ struct QuoteSessionTests {
 
     @Test("a quote approved after its row was shown: a fresher copy of the quoting post makes the row hear of the quoted post from then on")
     func approvedLater() async throws {
-        let server = QuoteServer(feeds: [.home: [Self.quoting("q1", state: .pending)], .local: [Self.quoted]])
+        let server = Self.server(feeds: [.home: [Self.quoting("q1", state: .pending)], .local: [Self.quoted]])
         let session = await session(server)
         #expect(Self.row(session.root, "q1")?.quote == .unavailable(.pending))
-        server.replace(Self.quoting("q1"))
+        // The server's copy of q1 from now on: its quote approved.
+        server.update { $0.add([Self.quoting("q1")]) }
         session.navigator.push(.post("q1"))
         session.navigator.top.detail?.appeared()
         await session.settle()
@@ -259,7 +208,7 @@ struct QuoteSessionTests {
 
     @Test("your own delete of a quoted post: quotes stay as they are while it is on its way, stay if the server refuses it, and say deleted once it confirms")
     func pendingDeleteOfAQuotedPost() async throws {
-        let server = QuoteServer(feeds: [.home: [Self.quoting("q1")], .local: [Self.quoted]])
+        let server = Self.server(feeds: [.home: [Self.quoting("q1")], .local: [Self.quoted]])
         let session = await session(server)
         session.store.deleting("o1")
         #expect(Self.row(session.root, "q1")?.quote?.quoted != nil, "not deleted yet")
@@ -277,7 +226,7 @@ struct QuoteSessionTests {
 
     @Test("the quoted post is a post of the store from the page that brought it: a detail of it opens without a load")
     func quotedPostIsInTheStore() async throws {
-        let server = QuoteServer(feeds: [.home: [Self.quoting("q1")]])
+        let server = Self.server(feeds: [.home: [Self.quoting("q1")]])
         let session = await session(server, push: [])
         #expect(session.store.current("o1")?.post.text == "Say no early and kindly.")
         session.navigator.push(.post("o1"))

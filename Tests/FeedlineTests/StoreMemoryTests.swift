@@ -3,61 +3,30 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// Serves `pages` pages of 20 distinct posts for every hashtag feed: `TAG-0` … `TAG-99`.
-private final class GeneratedService: PartialService {
-    let pages: Int
-    private let expectations: CallExpectations
-
-    init(pages: Int, expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) {
-        self.pages = pages
-        expectations = CallExpectations("GeneratedService", expecting: expecting, sourceLocation: sourceLocation)
+/// Puts a hashtag feed `name` of 100 distinct posts (`name-0` … `name-99`, five pages of 20) on
+/// `server`, and a reply to `name-<replied>` when given. Each round of the test puts its own feed
+/// there and takes it away after, so the server stays small while the client sees 100k posts.
+private func putFeed(_ name: String, on server: GatedServer, replyTo replied: Int? = nil) {
+    let posts = (0..<100).map { makePost("\(name)-\($0)", favourites: 1) }
+    server.update { model in
+        model.add(posts)
+        model.timelines.feeds[.tag(name)] = posts.map(\.id)
+        if let replied {
+            var reply = makePost("\(name)-\(replied)-reply", minutesAgo: -1)
+            reply.inReplyToID = PostID("\(name)-\(replied)")
+            model.add([reply])
+        }
     }
+}
 
-    private func post(_ id: String) -> Post { makePost(id, favourites: 1) }
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        try expectations.check(.pages, "page(\(feed), \(cursor?.rawValue ?? "nil"))")
-        guard case .tag(let name) = feed else { return Page(posts: [], next: nil) }
-        let index = cursor.flatMap { Int($0.rawValue) } ?? 0
-        let posts = (index * 20..<(index + 1) * 20).map { post("\(name)-\($0)") }
-        return Page(posts: posts, next: index + 1 < pages ? PageCursor(String(index + 1)) : nil)
-    }
-
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        try expectations.check(.newer, "newer(\(feed), \(lower), \(upper?.rawValue ?? "nil"))")
-        return NewerPage(posts: [], hasMore: false)
-    }
-
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
-        try expectations.check(.notifications, "notifications(\(cursor?.rawValue ?? "nil"))")
-        return Page(items: [], next: nil)
-    }
-
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        try expectations.check(.newerNotifications, "newerNotifications(\(lower), \(upper?.rawValue ?? "nil"))")
-        return NewerPage(items: [], hasMore: false)
-    }
-
-    func post(_ id: PostID) async throws -> Post {
-        try expectations.check(.posts, "post(\(id))")
-        return post(id.rawValue)
-    }
-
-    func context(of id: PostID) async throws -> PostContext {
-        try expectations.check(.contexts, "context(\(id))")
-        return PostContext(descendants: [post(id.rawValue + "-reply")])
-    }
-
-    /// A generated server remembers nothing: the rule applies to a fresh copy.
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        try expectations.check(.interactions, "\(kind)(\(value), \(postID))")
-        var server = ServerModel([post(postID.rawValue)])
-        return try server.set(kind, to: value, on: postID)
-    }
-
-    func account(named handle: String) async throws -> Author {
-        try expectations.check(.accounts, "account(\(handle))")
-        throw RecordNotFound()
+/// Takes the feed `name` and its posts (and reply) away from `server`.
+private func takeFeed(_ name: String, from server: GatedServer) {
+    server.update { model in
+        for id in model.timelines.feeds[.tag(name)] ?? [] {
+            model.remove(PostID("\(id.rawValue)-reply"))
+            model.remove(id)
+        }
+        model.timelines.feeds[.tag(name)] = nil
     }
 }
 
@@ -67,12 +36,14 @@ struct StoreMemoryTests {
     @Test("opening and closing 1,000 feeds and details over 100k distinct posts keeps the store bounded")
     func boundedOver100kPosts() async throws {
         let capacity = 300
-        let service = GeneratedService(pages: 5, expecting: [.pages, .posts, .contexts, .interactions])
+        let service = GatedServer(answering: [.page, .post, .context, .interaction, .tag])
+        putFeed("root", on: service)
         let session = FeedSession(service: service, clock: .fixed(testNow), root: .tag("root"), cacheCapacity: capacity)
         session.root.appeared()
         await session.settle()
         var largest = 0
         for round in 0..<1_000 {
+            putFeed("t\(round)", on: service, replyTo: round % 100)
             session.navigator.push(.list(.feed(.tag("t\(round)"))))
             await session.settle()
             for _ in 0..<4 {
@@ -91,6 +62,7 @@ struct StoreMemoryTests {
             session.navigator.popToRoot()
             await session.settle()
             #expect(session.store.count <= session.root.rows.count + capacity, "round \(round) after popping")
+            takeFeed("t\(round)", from: service)
         }
         #expect(largest <= 20 + 102 + capacity)
         // Toggled posts that settled were forgotten like the rest; the root's posts are still there.

@@ -3,80 +3,39 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// A server of hashtags whose follows wait until the test answers (or fails) them.
-final class TagServer: EmptyReads, Sendable {
-    private struct State {
-        var followed: [String] = []
-        var sent: [(String, Bool)] = []
+/// A server of hashtags whose follows wait until the test answers (or refuses) them: it follows
+/// `followed`, its trends are `trending` (each hashtag carried by as many posts as its weekly
+/// uses), its trending feed lists `posts`, and its followed list leaves `following` out.
+private func tagServer(
+    followed: [String] = [], trending: [Hashtag] = [], posts: [Post] = [], sourceLocation: SourceLocation = #_sourceLocation
+) -> GatedServer {
+    var model = ServerModel(posts)
+    model.timelines.feeds[.trending] = posts.map(\.id)
+    for tag in trending {
+        model.add((0..<(tag.weeklyUses ?? 0)).map { use in
+            var post = makePost("\(tag.key)-use\(use)", minutesAgo: 60)
+            post.tags = [tag.name]
+            return post
+        })
     }
+    for name in followed.reversed() { _ = try? model.tags.set(name, to: true) }
+    model.tags.followedListSaysFollowing = false
+    let server = GatedServer(model, answering: [.page, .tag, .followedTags, .trendingTags], sourceLocation: sourceLocation)
+    server.hold(.setTagFollow)
+    return server
+}
 
-    let trending: [Hashtag]
-    let posts: [Post]
-    private let state = Locked(State())
-    private let held = HeldCalls<(tag: String, value: Bool), Hashtag>()
-
-    init(followed: [String] = [], trending: [Hashtag] = [], posts: [Post] = []) {
-        self.trending = trending
-        self.posts = posts
-        state.withLock { $0.followed = followed }
-    }
-
-    var followed: [String] { state.withLock { $0.followed } }
-
-    /// Takes `tag` off the followed ones, as if unfollowed from another client.
-    func answerLater(unfollowing tag: String) {
-        state.withLock { $0.followed.removeAll { $0 == tag } }
-    }
-    var sent: [(String, Bool)] { state.withLock { $0.sent } }
-    var waitingCount: Int { held.count }
-
-    func tag(named name: String) async throws -> Hashtag {
-        let key = name.lowercased()
-        guard !key.isEmpty else { throw NothingHere() }
-        let uses = trending.first { $0.key == key }?.weeklyUses
-        return Hashtag(name: name, weeklyUses: uses, following: followed.contains(key))
-    }
-
-    func waitForChanges(_ count: Int) async {
-        await held.waitFor(count)
-    }
-
-    func answer(at index: Int) {
-        guard let call = held.take(at: index) else { return }
-        let (tag, value) = call.call
-        state.withLock { state in
-            state.followed.removeAll { $0 == tag }
-            if value { state.followed.append(tag) }
-        }
-        call.answer(Hashtag(name: tag, following: value))
-    }
-
-    /// Refuses the request at `index`; returns its hashtag.
+extension GatedServer {
+    /// Refuses the held call at `index` ("Forbidden."); returns what it was about.
     @discardableResult
-    func fail(at index: Int) -> String? {
+    fileprivate func refuseHeld(at index: Int) -> String? {
         guard let call = held.take(at: index) else { return nil }
-        call.fail(RelationshipServer.TestFailure(message: "Forbidden.", isTransient: false))
-        return call.call.tag
+        call.fail(ServerRefusal("Forbidden."))
+        return call.call.key
     }
 
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        Page(posts: cursor == nil && feed == .trending ? posts : [], next: nil)
-    }
-
-    func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        // A server that leaves `following` out of its followed tags.
-        Page(items: cursor == nil ? followed.map { Hashtag(name: $0) } : [], next: nil)
-    }
-
-    func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        let followed = Set(self.followed)
-        return Page(items: cursor == nil ? trending.map { Hashtag(name: $0.name, weeklyUses: $0.weeklyUses, following: followed.contains($0.key)) } : [], next: nil)
-    }
-
-    func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {
-        state.withLock { $0.sent.append((name, value)) }
-        return try await held.hold((name, value))
-    }
+    /// The hashtags the server follows, newest follow first.
+    fileprivate var followed: [String] { model.tags.followed }
 }
 
 /// Followed hashtags: one state per hashtag on every screen; trending posts as a feed.
@@ -89,7 +48,7 @@ struct TagSessionTests {
 
     @Test("a follow shows at once on every hashtag row of the stack — trending and followed — and the answer settles it; one request in flight")
     func followReachesEveryRow() async throws {
-        let server = TagServer(followed: ["gardening"], trending: [Hashtag(name: "Birds", weeklyUses: 12), Hashtag(name: "gardening", weeklyUses: 3)])
+        let server = tagServer(followed: ["gardening"], trending: [Hashtag(name: "Birds", weeklyUses: 12), Hashtag(name: "gardening", weeklyUses: 3)])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.trendingTags))
         session.navigator.push(.list(.followedTags))
@@ -102,24 +61,24 @@ struct TagSessionTests {
         #expect(session.setTagFollow("birds", true))
         #expect(Self.tags(lists[1]) == ["Birds+", "gardening+"])
         #expect(session.tags.follow("birds") == ToggleDisplay(isOn: true, pending: true))
-        await server.waitForChanges(1)
+        await server.waitForHeld(1)
         #expect(session.tags.requestsInFlight.count == 1)
-        server.answer(at: 0)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(session.tags.follow("Birds") == ToggleDisplay(isOn: true, pending: false))
-        #expect(server.followed == ["gardening", "birds"])
+        #expect(server.followed == ["birds", "gardening"], "the newest follow first, as Mastodon lists them")
         // Unfollowing from the followed tags keeps the row, not followed.
         session.setTagFollow("gardening", false)
         #expect(Self.tags(lists[2]) == ["gardening"])
         #expect(Self.tags(lists[1]) == ["Birds+", "gardening"])
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
     }
 
     @Test("a hashtag's header loads the hashtag and agrees with every other screen: a follow made on the trending list shows in it at once, and its own follow shows there")
     func headerAgrees() async throws {
-        let server = TagServer(followed: ["gardening"], trending: [Hashtag(name: "birds", weeklyUses: 12)])
+        let server = tagServer(followed: ["gardening"], trending: [Hashtag(name: "birds", weeklyUses: 12)])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.trendingTags))
         session.navigator.push(.list(.feed(.tag("Birds"))))
@@ -133,22 +92,25 @@ struct TagSessionTests {
         #expect(session.setTagFollow("birds", true))
         #expect(header.current.follow == ToggleDisplay(isOn: true, pending: true))
         #expect(header.current.tag?.following == true)
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(header.current.follow == ToggleDisplay(isOn: true))
         // From the header: the trending row follows.
         #expect(header.setFollowing(false))
         #expect(Self.tags(lists[1]) == ["birds"])
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(server.followed == ["gardening"])
     }
 
     @Test("a header that cannot load says why and loads again at retry")
     func headerFailure() async throws {
-        let session = FeedSession(service: TagServer(), clock: .fixed(testNow), retryClock: ManualClock())
+        // The server cannot find the hashtag (twice).
+        let server = tagServer()
+        server.fail(.tag, with: RecordNotFound())
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.feed(.tag(""))))
         session.navigator.top.list?.appeared()
         await session.settle()
@@ -168,7 +130,7 @@ struct TagSessionTests {
         var generator = SeededGenerator(seed: seed)
         let names = ["birds", "gardening", "swift"]
         for _ in 0..<60 {
-            let server = TagServer(followed: ["gardening"], trending: names.map { Hashtag(name: $0, weeklyUses: 1) })
+            let server = tagServer(followed: ["gardening"], trending: names.map { Hashtag(name: $0, weeklyUses: 1) })
             let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
             session.navigator.push(.list(.trendingTags))
             session.navigator.push(.list(.followedTags))
@@ -187,9 +149,9 @@ struct TagSessionTests {
                     wish[name] = value
                     refused.remove(name)
                 case 2:
-                    if server.waitingCount > 0 { server.answer(at: generator.next(below: server.waitingCount)) }
+                    if server.held.count > 0 { server.answerHeld(at: generator.next(below: server.held.count)) }
                 default:
-                    if server.waitingCount > 0, let name = server.fail(at: generator.next(below: server.waitingCount)) {
+                    if server.held.count > 0, let name = server.refuseHeld(at: generator.next(below: server.held.count)) {
                         refused.insert(TagStore.key(name))
                     }
                 }
@@ -199,10 +161,10 @@ struct TagSessionTests {
             var rounds = 0
             while rounds < 200 {
                 rounds += 1
-                if server.waitingCount > 0 {
-                    server.answer(at: 0)
+                if server.held.count > 0 {
+                    server.answerHeld(at: 0)
                 } else if !session.tags.requestsInFlight.isEmpty {
-                    await server.waitForChanges(1)
+                    await server.waitForHeld(1)
                 } else if session.tags.hasFailures {
                     session.retry()
                 } else {
@@ -225,14 +187,14 @@ struct TagSessionTests {
 
     @Test("a refused follow rolls back on every row and says why; retry does not send it again, following again does")
     func refusedFollow() async throws {
-        let server = TagServer(trending: [Hashtag(name: "birds", weeklyUses: 1)])
+        let server = tagServer(trending: [Hashtag(name: "birds", weeklyUses: 1)])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.trendingTags))
         await session.settle()
         let trending = try #require(session.navigator.top.list)
         session.setTagFollow("birds", true)
-        await server.waitForChanges(1)
-        server.fail(at: 0)
+        await server.waitForHeld(1)
+        server.refuseHeld(at: 0)
         await session.settle()
         #expect(Self.tags(trending) == ["birds"])
         #expect(session.tags.follow("birds")?.failure == "Could not follow #birds: Forbidden.")
@@ -240,16 +202,16 @@ struct TagSessionTests {
         #expect(Self.tags(trending) == ["birds"])
         session.setTagFollow("birds", true)
         #expect(Self.tags(trending) == ["birds+"])
-        await server.waitForChanges(1)
-        server.answer(at: 0)
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
         await session.settle()
         #expect(!session.hasFailures)
-        #expect(server.sent.count == 2)
+        #expect(server.calls(.setTagFollow).count == 2)
     }
 
     @Test("the trending posts are a feed of ordinary rows on the store; what is no hashtag is refused")
     func trendingPosts() async throws {
-        let server = TagServer(posts: [makePost("t1", minutesAgo: 5), makePost("t2", minutesAgo: 9)])
+        let server = tagServer(posts: [makePost("t1", minutesAgo: 5), makePost("t2", minutesAgo: 9)])
         let session = FeedSession(service: server, clock: .fixed(testNow), root: .trending, retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
@@ -257,29 +219,29 @@ struct TagSessionTests {
         #expect(session.root.status.reachedEnd)
         #expect(Feed("trending") == .trending)
         for bad in ["", "#", "a b", "a-b"] { #expect(!session.setTagFollow(bad, true), "\(bad)") }
-        #expect(server.sent.isEmpty)
+        #expect(server.calls(.setTagFollow).isEmpty)
     }
 
     @Test("retry after a refusal sends nothing: the refusal shows until a fetch says otherwise or the value is set again")
     func retryLeavesTheRefusal() async throws {
-        let server = TagServer(followed: ["birds"], trending: [Hashtag(name: "birds", weeklyUses: 1)])
+        let server = tagServer(followed: ["birds"], trending: [Hashtag(name: "birds", weeklyUses: 1)])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.followedTags))
         await session.settle()
         session.setTagFollow("birds", false)
-        await server.waitForChanges(1)
-        server.fail(at: 0)
+        await server.waitForHeld(1)
+        server.refuseHeld(at: 0)
         await session.settle()
         #expect(session.tags.follow("birds") == ToggleDisplay(isOn: true, failure: "Could not unfollow #birds: Forbidden."))
         // Unfollowed elsewhere meanwhile: a later fetch says so.
-        server.answerLater(unfollowing: "birds")
+        server.update { try? $0.tags.set("birds", to: false) }
         session.navigator.push(.list(.trendingTags))
         await session.settle()
         #expect(session.tags.follow("birds")?.isOn == false)
         #expect(!session.retry())
         #expect(session.tags.requestsInFlight.isEmpty, "nothing asked")
         await session.settle()
-        #expect(server.sent.count == 1)
+        #expect(server.calls(.setTagFollow).count == 1)
     }
 }
 

@@ -7,9 +7,9 @@ extension Mastodon {
     /// texts to empty strings, counts to 0 and flags to `false`. `last_status_at` may be a bare
     /// calendar date (Mastodon) or a full timestamp (other servers). `moved` is `nil` when absent
     /// or `null`.
-    public struct Account: Codable, Hashable, Sendable {
+    public struct Account: Codable, Hashable, Sendable, ReadableEntity {
         /// A profile metadata row.
-        public struct Field: Codable, Hashable, Sendable {
+        public struct Field: Codable, Hashable, Sendable, ReadableEntity {
             /// The label, plain text.
             public var name: String
             /// HTML.
@@ -27,6 +27,17 @@ extension Mastodon {
             enum CodingKeys: String, CodingKey {
                 case name, value
                 case verifiedAt = "verified_at"
+            }
+
+            /// Decodes as Swift's synthesized decoding would: `name` and `value` required.
+            public init(from decoder: any Decoder) throws {
+                try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+            }
+
+            init(reading container: some FieldReader<CodingKeys>) throws {
+                name = try container.decode(String.self, forKey: .name)
+                value = try container.decode(String.self, forKey: .value)
+                verifiedAt = try container.decodeIfPresent(Date.self, forKey: .verifiedAt)
             }
         }
 
@@ -118,7 +129,10 @@ extension Mastodon {
 
         /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             acct = try container.decode(String.self, forKey: .acct)
             username = try container.value(.username, or: String(acct.prefix { $0 != "@" }))

@@ -2,7 +2,7 @@ extension Mastodon {
     /// A link preview the server made for the first link of a post (Mastodon's `PreviewCard`).
     ///
     /// Only `url` is required; the texts default to empty strings and `type` to `link`.
-    public struct Card: Codable, Hashable, Sendable {
+    public struct Card: Codable, Hashable, Sendable, ReadableEntity {
         /// The page the card previews.
         public var url: String
         /// The page's title; may be empty.
@@ -40,7 +40,10 @@ extension Mastodon {
 
         /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             url = try container.decode(String.self, forKey: .url)
             title = try container.value(.title, or: "")
             description = try container.value(.description, or: "")

@@ -2,7 +2,7 @@ extension Mastodon {
     /// A custom emoji a post or an account name uses as `:shortcode:` (Mastodon's `CustomEmoji`).
     ///
     /// Only `shortcode` is required; the image addresses default to empty strings.
-    public struct CustomEmoji: Codable, Hashable, Sendable {
+    public struct CustomEmoji: Codable, Hashable, Sendable, ReadableEntity {
         /// The name between the colons, without them.
         public var shortcode: String
         /// The image address; empty when the server sent none.
@@ -31,7 +31,10 @@ extension Mastodon {
 
         /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             shortcode = try container.decode(String.self, forKey: .shortcode)
             url = try container.value(.url, or: "")
             staticURL = try container.value(.staticURL, or: url)

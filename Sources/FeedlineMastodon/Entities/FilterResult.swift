@@ -3,7 +3,7 @@ import Foundation
 extension Mastodon {
     /// A filter of the signed-in user that matched a status (`Status.filtered[]`, Mastodon ≥ 4.0):
     /// the filter, and what in the status matched it.
-    public struct FilterResult: Codable, Hashable, Sendable {
+    public struct FilterResult: Codable, Hashable, Sendable, ReadableEntity {
         public var filter: Filter
         /// The keywords of the filter found in the status.
         public var keywordMatches: [String]?
@@ -21,6 +21,17 @@ extension Mastodon {
             case keywordMatches = "keyword_matches"
             case statusMatches = "status_matches"
         }
+
+        /// Decodes as Swift's synthesized decoding would: `filter` required.
+        public init(from decoder: any Decoder) throws {
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
+            filter = try container.decode(Filter.self, forKey: .filter)
+            keywordMatches = try container.decodeIfPresent([String].self, forKey: .keywordMatches)
+            statusMatches = try container.decodeIfPresent([String].self, forKey: .statusMatches)
+        }
     }
 
     /// A v2 filter (`Filter`): its title, where it applies and what it does.
@@ -29,7 +40,7 @@ extension Mastodon {
     /// `account`; unknown ones are ignored when mapped); `filter_action` is `warn`, `hide` or
     /// `blur` (Mastodon 4.4), and an unknown or absent action reads as `warn`, the safe middle
     /// (the post stays reachable, behind a warning).
-    public struct Filter: Codable, Hashable, Sendable {
+    public struct Filter: Codable, Hashable, Sendable, ReadableEntity {
         public var id: String
         public var title: String
         public var context: [String]
@@ -51,7 +62,10 @@ extension Mastodon {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             title = try container.value(.title, or: "")
             context = try container.value(.context, or: [])

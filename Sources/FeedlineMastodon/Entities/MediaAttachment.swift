@@ -3,9 +3,9 @@ extension Mastodon {
     ///
     /// `id` and `type` are required; addresses may be `null` (GoToSocial and Mastodon send `null`
     /// while media is still processing) and `description` (alt text) is often absent or `null`.
-    public struct MediaAttachment: Codable, Hashable, Sendable {
+    public struct MediaAttachment: Codable, Hashable, Sendable, ReadableEntity {
         /// The kind of file. Any string decodes; unknown kinds show as ``unknown``.
-        public struct Kind: RawRepresentable, Codable, Hashable, Sendable {
+        public struct Kind: RawRepresentable, Codable, Hashable, Sendable, TreeReadable {
             /// The kind as the server names it.
             public var rawValue: String
             /// The kind named `rawValue`.
@@ -71,7 +71,10 @@ extension Mastodon {
 
         /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             type = try container.decode(Kind.self, forKey: .type)
             url = try container.decodeIfPresent(String.self, forKey: .url)

@@ -1,6 +1,6 @@
 extension Mastodon {
     /// An account a post mentions (Mastodon's `Status::Mention`).
-    public struct Mention: Codable, Hashable, Sendable {
+    public struct Mention: Codable, Hashable, Sendable, ReadableEntity {
         /// The mentioned account's id (opaque).
         public var id: String
         /// The user name without the server.
@@ -24,7 +24,10 @@ extension Mastodon {
 
         /// Decodes tolerantly: `id` and `acct` are required; `username` defaults to `acct` before `@`.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             acct = try container.decode(String.self, forKey: .acct)
             username = try container.value(.username, or: String(acct.prefix { $0 != "@" }))

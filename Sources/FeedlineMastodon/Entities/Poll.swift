@@ -5,9 +5,9 @@ extension Mastodon {
     ///
     /// `id` and `options` are required; counts default to 0 and flags to `false`.
     /// An option's `votes_count` is `null` while the server hides results.
-    public struct Poll: Codable, Hashable, Sendable {
+    public struct Poll: Codable, Hashable, Sendable, ReadableEntity {
         /// One choice of the poll.
-        public struct Option: Codable, Hashable, Sendable {
+        public struct Option: Codable, Hashable, Sendable, ReadableEntity {
             /// The option's text.
             public var title: String
             /// Votes for this option; `nil` while results are hidden.
@@ -22,6 +22,16 @@ extension Mastodon {
             enum CodingKeys: String, CodingKey {
                 case title
                 case votesCount = "votes_count"
+            }
+
+            /// Decodes as Swift's synthesized decoding would: `title` required.
+            public init(from decoder: any Decoder) throws {
+                try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+            }
+
+            init(reading container: some FieldReader<CodingKeys>) throws {
+                title = try container.decode(String.self, forKey: .title)
+                votesCount = try container.decodeIfPresent(Int.self, forKey: .votesCount)
             }
         }
 
@@ -73,7 +83,10 @@ extension Mastodon {
 
         /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
             expired = try container.value(.expired, or: false)

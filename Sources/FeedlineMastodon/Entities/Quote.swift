@@ -8,7 +8,7 @@ extension Mastodon {
     /// Tolerant: a missing `state` reads as `unauthorized` (the state a client must assume for
     /// what it does not know); a `quoted_status` that does not decode leaves the quote without
     /// its post (shown as "not available") rather than failing the whole timeline.
-    public struct Quote: Codable, Hashable, Sendable {
+    public struct Quote: Codable, Hashable, Sendable, ReadableEntity {
         /// Mastodon's state name (`pending`, `accepted`, `rejected`, `revoked`, `deleted`,
         /// `unauthorized`, `blocked_account`, `blocked_domain`, `muted_account`, or newer ones).
         public var state: String
@@ -39,7 +39,10 @@ extension Mastodon {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             state = try container.value(.state, or: "unauthorized")
             let status = try? container.decodeIfPresent(Status.self, forKey: .quotedStatus)
             nested = status.map(Nested.status)

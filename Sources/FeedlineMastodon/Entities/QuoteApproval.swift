@@ -6,7 +6,7 @@ extension Mastodon {
     /// `public`, `followers`, `unsupported_policy` — and what that means for the signed-in user
     /// (`current_user`: `automatic`, `manual`, `denied`, `unknown`). Names this version does not
     /// know are kept as sent (the domain reads them as `unsupported_policy` / `unknown`).
-    public struct QuoteApproval: Codable, Hashable, Sendable {
+    public struct QuoteApproval: Codable, Hashable, Sendable, ReadableEntity {
         public var automatic: [String]
         public var manual: [String]
         public var currentUser: String
@@ -24,7 +24,10 @@ extension Mastodon {
 
         /// Tolerant: a missing list is empty, a missing `current_user` is `unknown`.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             automatic = try container.value(.automatic, or: [])
             manual = try container.value(.manual, or: [])
             currentUser = try container.value(.currentUser, or: "unknown")

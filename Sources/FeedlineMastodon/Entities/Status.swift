@@ -6,7 +6,7 @@ extension Mastodon {
     /// Required: `id`, `created_at` and `account`. Everything else is tolerant: texts default to
     /// empty strings, lists to empty, counts to 0, `visibility` to `public`; `favourited`,
     /// `reblogged`, `bookmarked` stay `nil` when absent (signed out).
-    public struct Status: Codable, Hashable, Sendable {
+    public struct Status: Codable, Hashable, Sendable, ReadableEntity {
         /// The status's id on the server that sent it (opaque): a timeline entry's identity.
         public var id: String
         /// The ActivityPub id; empty when the server sent none.
@@ -151,7 +151,10 @@ extension Mastodon {
 
         /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             uri = try container.value(.uri, or: "")
             url = try container.decodeIfPresent(String.self, forKey: .url)

@@ -1,6 +1,6 @@
 extension Mastodon {
     /// A hashtag a post uses (Mastodon's `Status::Tag`).
-    public struct Tag: Codable, Hashable, Sendable {
+    public struct Tag: Codable, Hashable, Sendable, ReadableEntity {
         /// The tag without the `#`.
         public var name: String
         /// The tag's page on the server; empty when the server sent none.
@@ -18,7 +18,10 @@ extension Mastodon {
 
         /// Decodes tolerantly: `name` is required, `url` defaults to empty.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
             name = try container.decode(String.self, forKey: .name)
             url = try container.value(.url, or: "")
         }

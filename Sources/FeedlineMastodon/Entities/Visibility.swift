@@ -1,6 +1,6 @@
 extension Mastodon {
     /// Who may see a post. Any string decodes: servers add their own levels (`local`, `mutuals_only` …).
-    public struct Visibility: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+    public struct Visibility: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, TreeReadable {
         /// The level as the server names it.
         public var rawValue: String
 

@@ -25,12 +25,7 @@ public struct DeferredNotifications: Hashable, Sendable {
     ///   when the file is not an array of objects with an `account` id (and, where there is a
     ///   `status`, one for its `account`).
     init(data: Data, file: String) throws(FixtureError) {
-        let skeletons: [Skeleton<AccountID>]
-        do {
-            skeletons = try Mastodon.decode([Skeleton<AccountID>].self, from: data)
-        } catch {
-            throw error.isNotJSON ? .invalidJSON(file) : .wrongNotifications(file, error)
-        }
+        let skeletons = try Self.skeletons(of: AccountID.self, in: data, file: file)
         self.data = data
         self.file = file
         authorIDs = Self.authors(of: skeletons).map(\.id)
@@ -42,12 +37,7 @@ public struct DeferredNotifications: Hashable, Sendable {
     /// - Throws: ``FixtureError/wrongNotifications(_:_:)`` when one of those cannot be decoded.
     func accounts(unknownTo known: Set<String>) throws(FixtureError) -> [Mastodon.Account] {
         guard authorIDs.contains(where: { !known.contains($0) }) else { return [] }
-        let skeletons: [Skeleton<Mastodon.Account>]
-        do {
-            skeletons = try Mastodon.decode([Skeleton<Mastodon.Account>].self, from: data)
-        } catch {
-            throw error.isNotJSON ? .invalidJSON(file) : .wrongNotifications(file, error)
-        }
+        let skeletons = try Self.skeletons(of: Mastodon.Account.self, in: data, file: file)
         var seen = known
         return Self.authors(of: skeletons).filter { seen.insert($0.id).inserted }
     }
@@ -70,6 +60,19 @@ public struct DeferredNotifications: Hashable, Sendable {
         }
     }
 
+    /// The file read for its notifications' accounts (as `Account`): through a parsed tree, or
+    /// with `JSONDecoder` when the tree does not read it (which then names the problem).
+    private static func skeletons<Account: TreeReadable & Sendable>(
+        of account: Account.Type, in data: Data, file: String
+    ) throws(FixtureError) -> [Skeleton<Account>] {
+        if let skeletons = Mastodon.decodeQuickly([Skeleton<Account>].self, from: data) { return skeletons }
+        do {
+            return try Mastodon.decode([Skeleton<Account>].self, from: data)
+        } catch {
+            throw error.isNotJSON ? .invalidJSON(file) : .wrongNotifications(file, error)
+        }
+    }
+
     /// The accounts of `skeletons` in the order the sandbox lists a decoded file's: every
     /// status author (and its boosted original's), then every notifying account.
     private static func authors<Account>(of skeletons: [Skeleton<Account>]) -> [Account] {
@@ -79,30 +82,52 @@ public struct DeferredNotifications: Hashable, Sendable {
     }
 
     /// An account read for its id alone (by the rule `Mastodon.Account` reads ids with).
-    private struct AccountID: Decodable, Sendable {
+    private struct AccountID: ReadableEntity, Sendable {
         var id: String
 
         enum CodingKeys: String, CodingKey { case id }
 
         init(from decoder: any Decoder) throws {
-            id = try decoder.container(keyedBy: CodingKeys.self).id(.id)
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
+            id = try container.id(.id)
         }
     }
 
     /// What a start reads of one notification: who acted, and who wrote its status.
-    private struct Skeleton<Account: Decodable & Sendable>: Decodable, Sendable {
+    private struct Skeleton<Account: TreeReadable & Sendable>: ReadableEntity, Sendable {
         var account: Account
         var status: StatusSkeleton<Account>?
 
         enum CodingKeys: String, CodingKey { case account, status }
+
+        init(from decoder: any Decoder) throws {
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
+            account = try container.decode(Account.self, forKey: .account)
+            status = try container.decodeIfPresent(StatusSkeleton<Account>.self, forKey: .status)
+        }
     }
 
     /// What a start reads of a status: its author, and the boosted status, if any.
-    private final class StatusSkeleton<Account: Decodable & Sendable>: Decodable, Sendable {
+    private final class StatusSkeleton<Account: TreeReadable & Sendable>: ReadableEntity, Sendable {
         let account: Account
         let reblog: StatusSkeleton<Account>?
 
         enum CodingKeys: String, CodingKey { case account, reblog }
+
+        convenience init(from decoder: any Decoder) throws {
+            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        }
+
+        init(reading container: some FieldReader<CodingKeys>) throws {
+            account = try container.decode(Account.self, forKey: .account)
+            reblog = try container.decodeIfPresent(StatusSkeleton<Account>.self, forKey: .reblog)
+        }
 
         /// The innermost boosted status (the status itself when it boosts nothing).
         var original: StatusSkeleton<Account> {

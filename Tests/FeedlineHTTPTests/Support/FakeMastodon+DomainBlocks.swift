@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineTestSupport
 import FlyingFox
 import Foundation
 
@@ -99,6 +100,8 @@ extension FakeMastodon {
         if domain == host || domain == URL(string: baseURL).flatMap({ url in url.port.map { "\(host):\($0)" } }) {
             return Self.error(422, Self.ownDomainRefusal)
         }
+        // The model's rule for what a domain is (Mastodon's DomainValidator).
+        guard ServerDomainBlocks.isDomainName(domain) else { return Self.error(422, "Validation failed: Domain is not a valid domain name") }
         state.withLock { state in
             guard !state.domainBlocks.records.contains(where: { $0.domain == domain }) else { return }
             state.domainBlocks.records.insert(DomainBlocksState.Record(id: state.domainBlocks.nextRecord, domain: domain), at: 0)

@@ -5,7 +5,8 @@ import Foundation
 
 /// The user's relationships as Mastodon serves them: `GET /api/v1/accounts/relationships?id[]=`
 /// and the `POST /api/v1/accounts/:id/follow|unfollow|mute|unmute|block|unblock` that change
-/// them (a follow of a locked account is a request; a block ends a follow). Nothing is set
+/// them (a follow of a locked account is a request; a block ends a follow; an account you block
+/// cannot be followed). Nothing is set
 /// until a test or a change sets it.
 extension FakeMastodon {
     /// Sets the relationship with account `id` as the server starts with it.
@@ -37,6 +38,8 @@ extension FakeMastodon {
         var r = relationship(accountID)
         switch action {
         case "follow":
+            // Mastodon's FollowService: no follow of an account you block (403).
+            if r.blocking { return Self.error(403, "This action is not allowed") }
             if !r.following {
                 if account.locked { r.requested = true } else { r.following = true }
             }

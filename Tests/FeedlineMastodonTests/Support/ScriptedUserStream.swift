@@ -131,48 +131,24 @@ final class ScriptedUserStream: Sendable {
     }
 }
 
-/// A server for the session under live updates: every feed serves `posts` as one page, and
-/// every call for newer items is recorded (`newer(home)`, `newerNotifications`) and answers
-/// nothing new. Other calls fail the test, and fail at once.
-final class CatchUpRecorder: PartialService {
-    private let posts: [Post]
-    private let recorded = Locked<[String]>([])
-    private let expectations: CallExpectations
+/// A server for the session under live updates: home and #swift serve `posts`, and the calls
+/// for newer items are answered from them (nothing newer than the first page); a hashtag's
+/// header is answered too. Other calls fail the test, and fail at once.
+func catchUpServer(posts: [Post], sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+    GatedServer(
+        posts: posts, feeds: [.home, .tag("swift")], answering: [.page, .newer, .notifications, .newerNotifications, .tag], sourceLocation: sourceLocation
+    )
+}
 
-    init(posts: [Post], sourceLocation: SourceLocation = #_sourceLocation) {
-        self.posts = posts
-        expectations = CallExpectations(
-            "CatchUpRecorder", expecting: [.pages, .newer, .notifications, .newerNotifications], sourceLocation: sourceLocation
-        )
+extension GatedServer {
+    /// The calls for newer items so far, in order: `newer(home)`, `newerNotifications`.
+    var catchUps: [String] {
+        calls.compactMap { call in
+            switch call.kind {
+            case .newer: "newer(\(call.key))"
+            case .newerNotifications: "newerNotifications"
+            default: nil
+            }
+        }
     }
-
-    /// The calls for newer items so far, in order.
-    var catchUps: [String] { recorded.withLock { $0 } }
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        Page(posts: cursor == nil ? posts : [], next: nil)
-    }
-
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        recorded.withLock { $0.append("newer(\(feed))") }
-        return NewerPage(posts: [], hasMore: false)
-    }
-
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
-        Page(items: [], next: nil)
-    }
-
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        recorded.withLock { $0.append("newerNotifications") }
-        return NewerPage(items: [], hasMore: false)
-    }
-
-    func post(_ id: PostID) async throws -> Post { throw expectations.unexpected("post(\(id))") }
-    func context(of id: PostID) async throws -> PostContext { throw expectations.unexpected("context(\(id))") }
-
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        throw expectations.unexpected("\(kind)(\(value), \(postID))")
-    }
-
-    func account(named handle: String) async throws -> Author { throw expectations.unexpected("account(\(handle))") }
 }

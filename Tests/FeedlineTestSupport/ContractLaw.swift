@@ -1,13 +1,12 @@
 @_spi(FeedService) import Feedline
-import FeedlineTestSupport
 import Foundation
 
 /// One law of the service: calls made in order, then reads, and what every server must show —
 /// each call's outcome (`ok` or `refused`) then each read rendered as a line. Written against
 /// named subjects (``ContractSubjects``) so one table holds for the test model and the sandbox.
-struct ContractLaw: Sendable, CustomStringConvertible {
+package struct ContractLaw: Sendable, CustomStringConvertible {
     /// A call the law makes.
-    enum Step: Sendable {
+    package enum Step: Sendable {
         case interaction(InteractionKind, Bool)
         case relationship(RelationshipKind, Bool, ContractSubjects.Account)
         case domainBlock(String, Bool)
@@ -24,7 +23,7 @@ struct ContractLaw: Sendable, CustomStringConvertible {
     }
 
     /// What the law reads after its calls.
-    enum Read: Sendable {
+    package enum Read: Sendable {
         /// The flags of someone's post and how its counts moved since before the calls.
         case interactions
         /// Your relationship with the account.
@@ -44,36 +43,46 @@ struct ContractLaw: Sendable, CustomStringConvertible {
         case post(ContractSubjects.Post)
     }
 
-    var name: String
-    var steps: [Step]
-    var reads: [Read]
-    var expected: [String]
+    package var name: String
+    package var steps: [Step]
+    package var reads: [Read]
+    package var expected: [String]
 
-    var description: String { name }
+    package var description: String { name }
 }
 
 /// The subjects a server offers a law: ids each server fills from what it holds.
-struct ContractSubjects: Sendable {
-    enum Account: Sendable { case stranger, locked, followed }
-    enum List: Sendable { case existing, created }
-    enum Conversation: Sendable { case unread, read }
-    enum Post: Sendable { case someones, mine }
+package struct ContractSubjects: Sendable {
+    package enum Account: Sendable { case stranger, locked, followed }
+    package enum List: Sendable { case existing, created }
+    package enum Conversation: Sendable { case unread, read }
+    package enum Post: Sendable { case someones, mine }
 
     /// Someone else's original post on home.
-    var post: PostID
+    package var post: PostID
     /// An account you neither follow nor block, that approves no follows.
-    var stranger: AccountID
+    package var stranger: AccountID
     /// An account that approves its followers, which you do not follow.
-    var locked: AccountID
+    package var locked: AccountID
     /// An account you follow.
-    var followed: AccountID
+    package var followed: AccountID
     /// One of your lists.
-    var list: String
+    package var list: String
     /// An unread conversation and a read one.
-    var unread: String
-    var read: String
+    package var unread: String
+    package var read: String
 
-    func id(_ account: Account) -> AccountID {
+    package init(post: PostID, stranger: AccountID, locked: AccountID, followed: AccountID, list: String, unread: String, read: String) {
+        self.post = post
+        self.stranger = stranger
+        self.locked = locked
+        self.followed = followed
+        self.list = list
+        self.unread = unread
+        self.read = read
+    }
+
+    package func id(_ account: Account) -> AccountID {
         switch account {
         case .stranger: stranger
         case .locked: locked
@@ -81,7 +90,7 @@ struct ContractSubjects: Sendable {
         }
     }
 
-    func id(_ conversation: Conversation) -> String {
+    package func id(_ conversation: Conversation) -> String {
         switch conversation {
         case .unread: unread
         case .read: read
@@ -91,7 +100,7 @@ struct ContractSubjects: Sendable {
 
 extension ContractLaw {
     /// The law table: every server the tests use, and the sandbox, obey each row.
-    static let table: [ContractLaw] = [
+    package static let table: [ContractLaw] = [
         // Interactions
         ContractLaw(
             name: "favouriting twice is favouriting once", steps: [.interaction(.favourite, true), .interaction(.favourite, true)],
