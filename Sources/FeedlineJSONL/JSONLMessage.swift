@@ -369,14 +369,15 @@ public enum JSONLMessage {
         case .reload: "reload"
         case .gap(let id): .string(id.description)
         case .catchUp: "catchUp"
-        case nil: .null
+        // Confirming saved rows is quiet (the status never shows it as loading).
+        case .confirm, nil: .null
         }
         let failure: JSONLValue = status.failure.map { failure in
             let retry: String = switch failure.intent {
-            case .loadOlder: "loadMore"
+            case .firstPage, .olderPage: "loadMore"
             case .refresh: "refresh"
             case .reload: "reload"
-            case .fillGap: "openGap"
+            case .gap: "openGap"
             case .catchUp, .confirm: "retry"
             }
             return .object([("message", .string(failure.message)), ("fix", .string(retry))])

@@ -21,7 +21,7 @@ extension JSONLinesDriver {
             return "There is no follow request \(JSONLCommand.echo(id.description)) on screen \(index)."
         }
         let handle = "@" + row.author.handle
-        if let answer = session.relationships.relationship(row.id)?.requestAnswer, answer.pending {
+        if let answer = session.relationship(row.id)?.requestAnswer, answer.pending {
             return "The follow request of \(handle) is being \(answer.isOn ? "accepted" : "rejected") already."
         }
         guard list.answerRequest(row: id, accept: accept) else { return "The follow request of \(handle) was answered already." }

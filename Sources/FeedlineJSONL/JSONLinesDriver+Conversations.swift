@@ -10,7 +10,7 @@ extension JSONLinesDriver {
     /// or is read or being removed already.
     func conversation(_ action: JSONLCommand.ConversationAction, _ id: String) -> String? {
         let name = JSONLCommand.echo(id)
-        guard let conversation = session.conversations.conversation(id) else {
+        guard let conversation = session.conversation(id) else {
             return "Unknown conversation \(name): no conversations screen has shown it (or it was removed)."
         }
         switch action {

@@ -81,7 +81,7 @@ extension JSONLinesDriver {
     /// Why `known` (the post `post` names) cannot be `verb` by the signed-in account, when the
     /// account is known and the post is someone else's: refused without asking the server.
     private func notOwn(_ known: Post, post: PostID, verb: String) -> String? {
-        guard let me = session.drafts.settings?.account, known.content.author.id != me.id else { return nil }
+        guard let me = session.drafts.account, known.content.author.id != me.id else { return nil }
         return "Only your own posts can be \(verb); post \(JSONLCommand.echo(post.rawValue)) is by @\(known.content.author.handle)."
     }
 

@@ -20,7 +20,7 @@ extension JSONLinesDriver {
             }
             // The account's defaults and handle first: a reply never mentions the account itself.
             await loadAccount()
-            if drafts.settings == nil, let failure = drafts.settingsFailure { return "Cannot write here: \(failure.message)" }
+            if drafts.account == nil, let failure = drafts.settingsFailure { return "Cannot write here: \(failure.message)" }
             let (quoted, problem) = quotedPost(fields)
             if let problem { return problem }
             var made: DraftID?
@@ -74,7 +74,7 @@ extension JSONLinesDriver {
             // Someone else's post the session knows is refused without asking (the server would
             // refuse too, after the post had left every list for a moment): the account first.
             await loadAccount()
-            if let me = drafts.settings?.account, let known = session.store.post(post), known.content.author.id != me.id {
+            if let me = drafts.account, let known = session.store.post(post), known.content.author.id != me.id {
                 return "Only your own posts can be deleted; post \(JSONLCommand.echo(post.rawValue)) is by @\(known.content.author.handle)."
             }
             let session = session
@@ -157,7 +157,7 @@ extension JSONLinesDriver {
     private func quotedPost(_ fields: JSONLCommand.DraftFields) -> (post: Post?, problem: String?) {
         guard case .some(.some(let id)) = fields.quote else { return (nil, nil) }
         guard let post = session.store.post(id) else { return (nil, Self.unknownPost(id)) }
-        if let refusal = post.quoteRefusal(by: session.drafts.settings?.account) {
+        if let refusal = post.quoteRefusal(by: session.drafts.account) {
             return (nil, "Post \(JSONLCommand.echo(id.rawValue)) cannot be quoted: \(refusal)")
         }
         return (post, nil)

@@ -168,7 +168,7 @@ import Testing
                     defaultLatency: SandboxScenario.Latency(milliseconds: 150...400),
                     latencySeed: 9,
                     faults: [.init(Match(.page, occurrence: 2, times: 2)), .init(Match(.favourite, postID: "1"), failure: .forbidden)],
-                    delays: [.init(Match(.page, cursor: .init("1")), extra: .seconds(5))],
+                    delays: [.init(Match(.page, cursor: "1"), extra: .seconds(5))],
                     randomFaults: .init(probability: 0.25, seed: 3, requests: [.newer], failure: .timeout),
                     laggingCounts: true,
                     account: Mastodon.Account(id: "77", username: "me", acct: "me", displayName: "Me")

@@ -115,10 +115,10 @@ import Testing
             await #expect(throws: SandboxError.unknownAccount("nobody@nowhere.example")) { try await service.accounts(in: list, after: nil) }
         }
         await #expect(throws: SandboxError.unknownAccount("4242")) { try await service.accounts(in: .followers(AccountID("4242")), after: nil) }
-        await #expect(throws: SandboxError.unknownCursor(PageCursor("five"))) {
+        await #expect(throws: SandboxError.unknownCursor("five")) {
             try await service.accounts(in: .followers(ID.you), after: PageCursor("five"))
         }
-        await #expect(throws: SandboxError.unknownCursor(PageCursor("-5"))) { try await service.search("bird", after: PageCursor("-5")) }
+        await #expect(throws: SandboxError.unknownCursor("-5")) { try await service.search("bird", after: PageCursor("-5")) }
         // A cursor past the end is an empty last page, as Mastodon's offset is.
         #expect(try await service.accounts(in: .followers(ID.you), after: PageCursor("500")) == Page(items: [], next: nil))
     }

@@ -75,7 +75,7 @@ import Testing
 
         // A cursor past the end is an empty last page, as for the account lists.
         #expect(try await service.domainBlocks(after: PageCursor("50")) == Page(items: [], next: nil))
-        await #expect(throws: SandboxError.unknownCursor(PageCursor("promo.example"))) {
+        await #expect(throws: SandboxError.unknownCursor("promo.example")) {
             _ = try await service.domainBlocks(after: PageCursor("promo.example"))
         }
     }

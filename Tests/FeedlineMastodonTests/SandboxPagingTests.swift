@@ -70,10 +70,10 @@ import Testing
 
     @Test func aCursorThatIsNoIdIsAnError() async throws {
         let service = try SandboxService(statuses: Build.timeline(3), clock: VirtualClock())
-        await #expect(throws: SandboxError.unknownCursor(PageCursor("x9"))) {
+        await #expect(throws: SandboxError.unknownCursor("x9")) {
             try await service.page(of: .home, after: PageCursor("x9"))
         }
-        #expect(SandboxError.unknownCursor(PageCursor("x9")).errorDescription == "No page of this feed starts after x9.")
+        #expect(SandboxError.unknownCursor("x9").errorDescription == "No page of this feed starts after x9.")
     }
 
     /// A list saved by an earlier run may end at a post this run's sandbox does not hold (one its

@@ -35,7 +35,7 @@ import FeedlineTestSupport
     }
 
     @Test func aPageByCursorFailsOnceWithTheChosenError() async throws {
-        let scenario = SandboxScenario(faults: [.init(Match(.page, cursor: PageCursor("31"), times: 1), failure: .timeout)])
+        let scenario = SandboxScenario(faults: [.init(Match(.page, cursor: "31", times: 1), failure: .timeout)])
         let service = try SandboxService(statuses: Build.timeline(50), scenario: scenario, clock: VirtualClock())
         _ = try await service.page(of: .home, after: nil)
         _ = try await service.page(of: .home, after: PageCursor("40"))
@@ -149,7 +149,7 @@ import FeedlineTestSupport
         let cases: [(SandboxScenario, String)] = [
             (SandboxScenario(faults: [.init(Match(.page, occurrence: 0))]), "faults[0].occurrence must be at least 1, not 0"),
             (SandboxScenario(faults: [.init(Match(.page, times: 0))]), "faults[0].times must be at least 1, not 0"),
-            (SandboxScenario(faults: [.init(Match(.post, cursor: PageCursor("1")))]), "faults[0].max_id only applies to page requests"),
+            (SandboxScenario(faults: [.init(Match(.post, cursor: "1"))]), "faults[0].max_id only applies to page requests"),
             (SandboxScenario(delays: [.init(Match(.page, postID: "1"), extra: .seconds(1))]), "delays[0].post does not apply to page requests"),
             (SandboxScenario(defaultLatency: .fixed(-5)), "latency.default must not be negative"),
             (SandboxScenario(randomFaults: .init(probability: 1.5, seed: 1)), "random_faults.probability must be between 0 and 1, not 1.5"),

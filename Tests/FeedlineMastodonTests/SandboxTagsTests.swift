@@ -70,7 +70,7 @@ import Testing
 
         // A cursor past the end is an empty last page; anything but an offset is refused.
         #expect(try await service.page(of: .trending, after: PageCursor("50")) == Page(posts: [], next: nil))
-        await #expect(throws: SandboxError.unknownCursor(PageCursor("117645328513148734x"))) {
+        await #expect(throws: SandboxError.unknownCursor("117645328513148734x")) {
             _ = try await service.page(of: .trending, after: PageCursor("117645328513148734x"))
         }
     }
@@ -127,7 +127,7 @@ import Testing
             ]
         )
         #expect(pages.map(\.next) == [PageCursor("2"), PageCursor("4"), nil])
-        await #expect(throws: SandboxError.unknownCursor(PageCursor("owls"))) { _ = try await service.trendingTags(after: PageCursor("owls")) }
+        await #expect(throws: SandboxError.unknownCursor("owls")) { _ = try await service.trendingTags(after: PageCursor("owls")) }
     }
 
     // MARK: - Following

@@ -73,7 +73,7 @@ struct SandboxTimelineEndToEndTests {
         timeline.loadMore()
         await session.settle()
         let failure = try #require(timeline.status.failure)
-        #expect(failure.intent == .loadOlder)
+        #expect(failure.intent == .olderPage)
         #expect(timeline.rows.count == 5)
         // Displaying the last row again does not ask again (no request-fail loop).
         let cursorBefore = timeline.state.older

@@ -80,7 +80,7 @@ struct HostileTextTests {
             for error in errors {
                 let failure = FeedFailure(error)
                 let rows = RowRenderer(width: 60, style: Style(color: true), clock: clock)
-                var printed = rows.statusLine(ListStatus(failure: ListStatus.Failure(intent: .loadOlder, failure: failure)), shown: 0, total: 0)
+                var printed = rows.statusLine(ListStatus(failure: ListStatus.Failure(intent: .firstPage, failure: failure)), shown: 0, total: 0)
                 let post = Post(id: PostID("1"), author: Author(id: "1", displayName: "Ana", handle: "ana@example.social"), text: "hi", createdAt: clock.now())
                 var interaction = PostInteraction(serverCopy: post)
                 interaction.failure = InteractionFailure(kind: .favourite, value: true, message: failure.message)

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineREPL
 import Foundation
 import Testing
@@ -255,7 +255,7 @@ struct RenderingTests {
     func status() {
         let renderer = RowRenderer(width: 80, clock: Self.clock)
         #expect(renderer.statusLine(ListStatus(loading: .olderPage), shown: 10, total: 20) == ["Loading older posts…"])
-        let failed = ListStatus(failure: .init(intent: .loadOlder, failure: FeedFailure(message: "The server is unavailable.", isTransient: true)))
+        let failed = ListStatus(failure: .init(intent: .olderPage, failure: FeedFailure(message: "The server is unavailable.", isTransient: true)))
         #expect(renderer.statusLine(failed, shown: 5, total: 5) == ["Could not load older posts: The server is unavailable. Type retry."])
         #expect(renderer.statusLine(ListStatus(), shown: 10, total: 20) == ["Rows 1–10 of 20 shown; more shows the next."])
         #expect(renderer.statusLine(ListStatus(reachedEnd: true), shown: 12, total: 12) == ["Rows 1–12 shown. End of timeline."])

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The stored fields of `Post` and one change to each, so tests can prove that every field —

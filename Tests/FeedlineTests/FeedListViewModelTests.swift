@@ -121,6 +121,26 @@ struct FeedListViewModelTests {
         #expect(service.calls == ["page(nil)", "newer(p1, nil)", "newer(p1, n10)"])
     }
 
+    @Test("a failure names what failed as the loading it showed: the first page of an empty list, an older page below rows")
+    func failureNamesWhatLoaded() async {
+        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: .pages)
+        let session = makeSession(service)
+        let timeline = session.root
+        service.failNext("page(nil)")
+        timeline.appeared()
+        #expect(timeline.status.loading == .firstPage)
+        await session.settle()
+        #expect(timeline.status.failure == ListStatus.Failure(intent: .firstPage, failure: "The server is unavailable."))
+        timeline.retry()
+        await session.settle()
+        #expect(timeline.status.failure == nil && timeline.rows.count == 10)
+        service.failNext("page(p10)")
+        timeline.loadMore()
+        #expect(timeline.status.loading == .olderPage)
+        await session.settle()
+        #expect(timeline.status.failure?.intent == .olderPage)
+    }
+
     @Test("a failed page shows its error with what fixes it, and retry uses the same cursor")
     func failureAndRetry() async {
         let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: .pages)
@@ -131,7 +151,7 @@ struct FeedListViewModelTests {
         service.failNext("page(p10)")
         timeline.loadMore()
         await session.settle()
-        #expect(timeline.status.failure == ListStatus.Failure(intent: .loadOlder, failure: "The server is unavailable."))
+        #expect(timeline.status.failure == ListStatus.Failure(intent: .olderPage, failure: "The server is unavailable."))
         #expect(timeline.status.olderFailure == "The server is unavailable.")
         for row in timeline.rows { timeline.rowWillDisplay(row.id) }
         await session.settle()

@@ -25,7 +25,7 @@ package struct DomainBlockChange: Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-public final class DomainBlockStore {
+package final class DomainBlockStore {
     private let observers = HandlerList<DomainBlockChange>()
     private var toggles: KeyedToggles?
 
@@ -55,7 +55,7 @@ public final class DomainBlockStore {
 
     /// The domain's block as shown now, or `nil` when nothing told the store about it.
     /// `domain` in any case.
-    public func block(_ domain: String) -> ToggleDisplay? {
+    package func block(_ domain: String) -> ToggleDisplay? {
         toggles?.state(Self.key(domain))
     }
 
@@ -66,11 +66,11 @@ public final class DomainBlockStore {
     }
 
     /// Whether a domain change failed and was not retried, or waits to be sent again.
-    public var hasFailures: Bool { toggles?.hasFailures ?? false }
+    package var hasFailures: Bool { toggles?.hasFailures ?? false }
 
     /// Every domain change not confirmed by the server (in flight or waiting to be re-sent),
     /// with the value wanted, by domain.
-    public var unsent: [(domain: String, blocked: Bool)] {
+    package var unsent: [(domain: String, blocked: Bool)] {
         (toggles?.unsent ?? []).map { ($0.key, $0.value) }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How the signed-in user and one account relate, as Mastodon's `Relationship` says — or, in a
-/// ``RelationshipStore``'s ``RelationshipStore/relationship(_:)``, as the user wants it while
+/// ``RelationshipDisplay`` (``FeedSession/relationship(_:)``), as the user wants it while
 /// the server has not answered yet.
 public struct Relationship: Hashable, Sendable, Codable {
     /// The account it is about.
@@ -124,19 +124,7 @@ public struct MuteOptions: Hashable, Sendable, Codable {
 }
 
 /// A failed change of a relationship, shown with the account until the user acts on it again.
-public struct RelationshipFailure: Hashable, Sendable {
-    public var kind: RelationshipKind
-    /// The value the user wanted (what a retry asks for again).
-    public var value: Bool
-    /// One sentence for the user, e.g. "Could not follow @kemi: The server is unavailable."
-    public var message: String
-
-    public init(kind: RelationshipKind, value: Bool, message: String) {
-        self.kind = kind
-        self.value = value
-        self.message = message
-    }
-}
+package typealias RelationshipFailure = ToggleFailure<RelationshipKind>
 
 /// A relationship as every header, row and search result that shows the account shows it: the
 /// desired values, what waits for the server, and the last failure.
@@ -146,7 +134,7 @@ public struct RelationshipDisplay: Hashable, Sendable {
     /// Kinds waiting for the server (a request in flight, or a re-send after a lost connection).
     public var pending: Set<RelationshipKind>
     /// The last refusal, until the next change of this account.
-    public var failure: RelationshipFailure?
+    public var failure: ToggleFailure<RelationshipKind>?
     /// The user's answer to the account's follow request, once given (see
     /// ``FeedListViewModel/answerRequest(row:accept:)``): ``ToggleDisplay/isOn`` is whether it
     /// accepts, ``ToggleDisplay/pending`` whether the server has not answered yet, and
@@ -155,7 +143,7 @@ public struct RelationshipDisplay: Hashable, Sendable {
     public var requestAnswer: ToggleDisplay?
 
     public init(
-        relationship: Relationship, pending: Set<RelationshipKind> = [], failure: RelationshipFailure? = nil,
+        relationship: Relationship, pending: Set<RelationshipKind> = [], failure: ToggleFailure<RelationshipKind>? = nil,
         requestAnswer: ToggleDisplay? = nil
     ) {
         self.relationship = relationship

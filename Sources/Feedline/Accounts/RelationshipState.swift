@@ -130,7 +130,8 @@ package struct RelationshipState: Hashable, Sendable {
             let request = self[kind].inFlight
             if case .rolledBack(let wanted) = self[kind].failed(kind, token: token, failure: failure, at: epoch), let request {
                 self.failure = RelationshipFailure(
-                    kind: kind, value: wanted, message: "Could not \(kind.verb(request.value)) this account: \(failure.message)"
+                    kind: kind, value: wanted, message: "Could not \(kind.verb(request.value)) this account: \(failure.message)",
+                    isTransient: false
                 )
             }
 
@@ -139,7 +140,7 @@ package struct RelationshipState: Hashable, Sendable {
             switch outcome {
             case .ignored: return
             case .notApplied(let requested):
-                failure = RelationshipFailure(kind: kind, value: requested, message: "The server did not \(kind.verb(requested)) this account.")
+                failure = RelationshipFailure(kind: kind, value: requested, message: "The server did not \(kind.verb(requested)) this account.", isTransient: false)
             case .applied, .rolledBack: break
             }
             // The server's state when it answered: newer than anything learnt before the answer
@@ -160,7 +161,8 @@ package struct RelationshipState: Hashable, Sendable {
             if kind == .notify || kind == .boosts, !follow.desired || follow.isPending || !follow.confirmed {
                 failure = RelationshipFailure(
                     kind: kind, value: !self[kind].desired,
-                    message: "Could not \(kind.verb(!self[kind].desired)) this account: \(follow.isPending ? "wait until the follow is answered." : "follow them first.")"
+                    message: "Could not \(kind.verb(!self[kind].desired)) this account: \(follow.isPending ? "wait until the follow is answered." : "follow them first.")",
+                    isTransient: false
                 )
                 return
             }

@@ -30,7 +30,7 @@ package struct RelationshipChange: Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-public final class RelationshipStore {
+package final class RelationshipStore {
     private struct Fetch: Hashable, Sendable {
         var number: Int
         var accounts: [AccountID]
@@ -127,7 +127,7 @@ public final class RelationshipStore {
 
     /// The relationship with the account as shown now (the values the user wants), or `nil`
     /// when no fetch or change has told the store about it.
-    public func relationship(_ id: AccountID) -> RelationshipDisplay? {
+    package func relationship(_ id: AccountID) -> RelationshipDisplay? {
         guard var display = engine[id]?.display else { return nil }
         display.requestAnswer = answers[id]
         return display
@@ -140,7 +140,7 @@ public final class RelationshipStore {
     }
 
     /// Whether any relationship change waits to be sent again.
-    public var hasFailures: Bool { engine.hasDeferred }
+    package var hasFailures: Bool { engine.hasDeferred }
 
     /// The full machine state of an account's relationship. For tests and diagnostics.
     package func state(_ id: AccountID) -> RelationshipState? {
@@ -150,7 +150,7 @@ public final class RelationshipStore {
     /// Every change the user asked for that the server has not confirmed — a request in flight
     /// or a re-send waiting — with the value wanted, ordered by account id, then kind. Not kept
     /// between sessions: a front says so when it quits with some left.
-    public var unsent: [(account: AccountID, kind: RelationshipKind, value: Bool)] {
+    package var unsent: [(account: AccountID, kind: RelationshipKind, value: Bool)] {
         engine.unsent.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [(account: AccountID, kind: RelationshipKind, value: Bool)] in
             guard let state = engine[id] else { return [] }
             return RelationshipKind.allCases.filter { state[$0].isPending }.map { (id, $0, state[$0].desired) }

@@ -1,6 +1,6 @@
 /// The account's posting defaults (Mastodon's `GET /api/v1/preferences`): what a new draft and a
-/// reply start with.
-public struct ComposePreferences: Hashable, Sendable, Codable {
+/// reply start with. A service implementer's concern: ``Drafts`` applies them to every new draft.
+@_spi(FeedService) public struct ComposePreferences: Hashable, Sendable, Codable {
     /// `posting:default:visibility`.
     public var visibility: PostVisibility
     /// `posting:default:sensitive`.
@@ -16,15 +16,17 @@ public struct ComposePreferences: Hashable, Sendable, Codable {
 }
 
 /// What a service tells a composer about the account and the server: who is signed in, their
-/// defaults and the server's limits. Fetched once per session (see
+/// defaults and the server's limits. A service implementer's concern: a front reads
+/// ``Drafts/account`` and ``Drafts/limits``. Fetched once per session (see
 /// `WritingService.composeSettings()`).
-public struct ComposeSettings: Hashable, Sendable, Codable {
+@_spi(FeedService) public struct ComposeSettings: Hashable, Sendable, Codable {
     /// The signed-in account.
     public var account: Author
-    public var preferences: ComposePreferences
+    /// The account's posting defaults, which every new draft starts with.
+    @_spi(FeedService) public var preferences: ComposePreferences
     public var limits: ComposeLimits
 
-    public init(account: Author, preferences: ComposePreferences = ComposePreferences(), limits: ComposeLimits = .mastodonDefaults) {
+    @_spi(FeedService) public init(account: Author, preferences: ComposePreferences = ComposePreferences(), limits: ComposeLimits = .mastodonDefaults) {
         self.account = account
         self.preferences = preferences
         self.limits = limits

@@ -99,7 +99,7 @@ extension Draft {
     /// - its visibility is the stricter of the account's default and the original's;
     /// - it carries the original's content warning, and the account's default language and
     ///   sensitivity.
-    public static func reply(
+    package static func reply(
         to post: Post, by account: Author?, preferences: ComposePreferences, id: DraftID, createdAt: Date
     ) -> Draft {
         let original = post.content

@@ -31,8 +31,11 @@ public final class Drafts {
         case submission(SubmissionRequest)
     }
 
-    /// The server's settings once loaded (``load(then:)``); `nil` before.
-    public private(set) var settings: ComposeSettings?
+    /// The server's settings once loaded (``load(then:)``); `nil` before. A front reads
+    /// ``account`` and ``limits``.
+    package private(set) var settings: ComposeSettings?
+    /// The signed-in account, once the settings loaded (``load(then:)``); `nil` before.
+    public var account: Author? { settings?.account }
     /// Why the settings could not be loaded, when they could not.
     public private(set) var settingsFailure: FeedFailure?
     /// Every submission by draft id.
@@ -192,8 +195,11 @@ public final class Drafts {
         return draft.id
     }
 
-    /// Starts a reply to `post` (a boost: its original) with ``Draft/reply(to:by:preferences:id:createdAt:)``'s
-    /// defaults; another draft, even another reply to the same post, is left alone.
+    /// Starts a reply to `post` (a boost: its original) as Mastodon's own clients start one: it
+    /// mentions the original's author and everyone the original mentions (never you), takes the
+    /// stricter of your default visibility and the original's, and carries the original's content
+    /// warning and your default language and sensitivity. Another draft, even another reply to the
+    /// same post, is left alone.
     public func startReply(to post: Post) -> DraftID {
         let draft = Draft.reply(
             to: post, by: settings?.account, preferences: settings?.preferences ?? ComposePreferences(), id: nextDraftID(), createdAt: clock.now()

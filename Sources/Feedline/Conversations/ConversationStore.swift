@@ -38,7 +38,7 @@ package enum ConversationChange: Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-public final class ConversationStore {
+package final class ConversationStore {
     /// A change asked of one conversation: at most one of each is on its way per conversation.
     private struct Asked: Hashable, Sendable {
         enum Action: Hashable, Sendable { case read, remove }
@@ -111,7 +111,7 @@ public final class ConversationStore {
 
     /// The conversation as shown now (unread as the user last made it), or `nil` when the store
     /// does not know it or it is removed (or being removed).
-    public func conversation(_ id: String) -> Conversation? {
+    package func conversation(_ id: String) -> Conversation? {
         guard var conversation = known[id], !isRemoved(conversation) else { return nil }
         // A read of the post it shows, wanted (or refused: back to unread).
         if let read = engine[Asked(id: id, action: .read)], read.wanted.lastPost == conversation.lastPost?.id {
@@ -127,7 +127,7 @@ public final class ConversationStore {
     }
 
     /// The last refusal of a change to the conversation, until the next change.
-    public func failure(_ id: String) -> String? {
+    package func failure(_ id: String) -> String? {
         let name = known[id].map { Self.name($0) } ?? "this conversation"
         if let refusal = engine[Asked(id: id, action: .remove)]?.refusal { return "Could not remove \(name): \(refusal.message)" }
         if let refusal = engine[Asked(id: id, action: .read)]?.refusal { return "Could not mark \(name) read: \(refusal.message)" }
@@ -135,12 +135,12 @@ public final class ConversationStore {
     }
 
     /// Whether a change to the conversation waits for the server.
-    public func isPending(_ id: String) -> Bool {
+    package func isPending(_ id: String) -> Bool {
         engine[Asked(id: id, action: .read)]?.isPending == true || engine[Asked(id: id, action: .remove)]?.isPending == true
     }
 
     /// Whether a change waits to be sent again (the server could not be reached): a retry sends it.
-    public var hasFailures: Bool { engine.hasDeferred }
+    package var hasFailures: Bool { engine.hasDeferred }
 
     /// The changes sent and not answered yet.
     package var requestsInFlight: Int { engine.requestsInFlight.count }

@@ -102,7 +102,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
-    public var filterContext: FilterContext? {
+    package var filterContext: FilterContext? {
         switch self {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread

@@ -129,8 +129,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         set { mutableStorage().fields.url = newValue }
     }
 
-    /// The user's server-side filters that matched this post (``filter(in:)`` picks the one
-    /// that applies where it is shown).
+    /// The user's server-side filters that matched this post (a row's ``PostRow/warning`` is the
+    /// one that applies where the row is shown).
     public var filters: [PostFilter] {
         get { storage.fields.filters }
         set { mutableStorage().fields.filters = newValue }

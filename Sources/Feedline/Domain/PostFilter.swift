@@ -1,5 +1,5 @@
 /// Where a server filter applies, as Mastodon's filter contexts name them.
-public enum FilterContext: String, Hashable, Sendable, CaseIterable, Codable {
+@_spi(FeedService) public enum FilterContext: String, Hashable, Sendable, CaseIterable, Codable {
     /// The home timeline and lists.
     case home
     /// The notifications screen.
@@ -39,10 +39,10 @@ public struct PostFilter: Hashable, Sendable, Codable {
     /// The filter's title, as the user named it ("Spoilers").
     public var title: String
     /// Where it applies.
-    public var contexts: Set<FilterContext>
+    @_spi(FeedService) public var contexts: Set<FilterContext>
     public var action: Action
 
-    public init(title: String, contexts: Set<FilterContext>, action: Action) {
+    @_spi(FeedService) public init(title: String, contexts: Set<FilterContext>, action: Action) {
         self.title = title
         self.contexts = contexts
         self.action = action
@@ -52,13 +52,13 @@ public struct PostFilter: Hashable, Sendable, Codable {
 extension Post {
     /// The strongest filter of the shown content (the original, for a boost) that applies in
     /// `context`, or `nil` (also when `context` is `nil`: nothing filters there).
-    public func filter(in context: FilterContext?) -> PostFilter? {
+    package func filter(in context: FilterContext?) -> PostFilter? {
         guard let context else { return nil }
         return content.filters.filter { $0.contexts.contains(context) }.max { $0.action < $1.action }
     }
 
     /// Whether a `hide` filter keeps it out of lists in `context`.
-    public func isHidden(in context: FilterContext?) -> Bool {
+    package func isHidden(in context: FilterContext?) -> Bool {
         filter(in: context)?.action == .hide
     }
 }
@@ -66,7 +66,7 @@ extension Post {
 extension Feed {
     /// The filter context of posts shown in this feed; `nil` where Mastodon applies none (the
     /// user's own bookmarks and favourites).
-    public var filterContext: FilterContext? {
+    package var filterContext: FilterContext? {
         switch self {
         case .home, .list: .home
         case .local, .public, .tag, .trending: .public

@@ -41,7 +41,7 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
 /// with one exception: a cursor whose raw value is an entry's id names the page of the entries
 /// older than it (Mastodon's `max_id`), which is how a saved list that was cut short continues
 /// (``FeedListViewModel/saved(limit:)``). Services must read such a cursor that way.
-public struct PageCursor: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+@_spi(FeedService) public struct PageCursor: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -33,7 +33,8 @@ public enum QuotePolicy: String, Hashable, Sendable, Codable, CaseIterable {
 /// signed-in user.
 public struct QuoteApproval: Hashable, Sendable, Codable {
     /// A group a quote policy names. Any group this version does not know is ``unsupported``.
-    public enum Audience: String, Hashable, Sendable, Codable {
+    /// (A service implementer's concern: a front reads the phrases and ``quoteRefusal(by:)``.)
+    @_spi(FeedService) public enum Audience: String, Hashable, Sendable, Codable {
         case `public`
         case followers
         /// A policy Mastodon does not support (some accounts outside the groups above may quote).
@@ -46,7 +47,7 @@ public struct QuoteApproval: Hashable, Sendable, Codable {
     }
 
     /// What the policy means for the signed-in user. Any answer this version does not know is ``unknown``.
-    public enum Verdict: String, Hashable, Sendable, Codable {
+    @_spi(FeedService) public enum Verdict: String, Hashable, Sendable, Codable {
         /// May quote it, approved at once.
         case automatic
         /// May quote it; the quote shows once the author approved it.
@@ -63,13 +64,13 @@ public struct QuoteApproval: Hashable, Sendable, Codable {
     }
 
     /// Who is approved at once; empty: nobody.
-    public var automatic: [Audience]
+    @_spi(FeedService) public var automatic: [Audience]
     /// Who is approved after the author's review; empty: nobody.
-    public var manual: [Audience]
+    @_spi(FeedService) public var manual: [Audience]
     /// What it means for the signed-in user.
-    public var currentUser: Verdict
+    @_spi(FeedService) public var currentUser: Verdict
 
-    public init(automatic: [Audience] = [.public], manual: [Audience] = [], currentUser: Verdict = .automatic) {
+    @_spi(FeedService) public init(automatic: [Audience] = [.public], manual: [Audience] = [], currentUser: Verdict = .automatic) {
         self.automatic = automatic
         self.manual = manual
         self.currentUser = currentUser
@@ -88,6 +89,9 @@ public struct QuoteApproval: Hashable, Sendable, Codable {
         case (nil, nil): return "only its author may quote it"
         }
     }
+
+    /// Whether the signed-in user's quote of it waits for its author's approval before it shows.
+    public var quoteAwaitsApproval: Bool { currentUser == .manual }
 
     /// What the signed-in user may do, as a sentence part: "you may", "you may ask (your quote
     /// shows once approved)", "you may not".

@@ -65,23 +65,7 @@ public enum InteractionKind: String, Hashable, Sendable, CaseIterable, Codable, 
 }
 
 /// A failed interaction, shown on the post until the user acts on it again.
-public struct InteractionFailure: Hashable, Sendable {
-    public var kind: InteractionKind
-    /// The value the user wanted (what a retry asks for again).
-    public var value: Bool
-    /// One sentence for the user, e.g. "Could not favourite this post: The server is unavailable."
-    public var message: String
-    /// Whether sending it again later may succeed (the server was unreachable or busy), as
-    /// opposed to a refusal that a retry would only repeat (see ``FeedFailure/isTransient``).
-    public var isTransient: Bool
-
-    public init(kind: InteractionKind, value: Bool, message: String, isTransient: Bool = true) {
-        self.kind = kind
-        self.value = value
-        self.message = message
-        self.isTransient = isTransient
-    }
-}
+package typealias InteractionFailure = ToggleFailure<InteractionKind>
 
 /// What every row and detail shows for a post's interactions: the optimistic flags and counts,
 /// which kinds are waiting for the server, and the last failure.
@@ -107,7 +91,7 @@ public struct PostInteraction: Hashable, Sendable {
     /// order: one entry per kind of ``queued``.
     public var queuedChanges: [QueuedChange]
     /// The last failure, cleared when the user toggles or retries this post.
-    public var failure: InteractionFailure?
+    public var failure: ToggleFailure<InteractionKind>?
     /// Whether the user revealed the post past a filter's warning (``PostFilter``): shared,
     /// like the rest, by every row and detail of the post.
     public var revealed: Bool
@@ -127,7 +111,7 @@ public struct PostInteraction: Hashable, Sendable {
         pending: Set<InteractionKind> = [],
         queued: Set<InteractionKind> = [],
         queuedChanges: [QueuedChange] = [],
-        failure: InteractionFailure? = nil,
+        failure: ToggleFailure<InteractionKind>? = nil,
         revealed: Bool = false,
         authorHidden: Quote.State? = nil
     ) {

@@ -124,7 +124,7 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     /// Its place in a thread, for rows of a thread list.
     package var thread: ThreadPlace?
     /// Where the row is shown, for the user's filters (`nil`: none applies).
-    public var filterContext: FilterContext?
+    package var filterContext: FilterContext?
     /// The store's copy of the post this one quotes and its shared state, when the post quotes
     /// one the store knows (see ``quote``).
     public var quoted: QuotedPost?
@@ -136,9 +136,13 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     public var isThreadFocus: Bool { thread?.isFocus == true }
 
     /// A row of `post` (its shared state from the server copy unless `interaction` is given),
-    /// shown where `filterContext` says.
-    /// `quoted` is the store's copy of the quoted post, when it quotes one.
-    public init(post: Post, interaction: PostInteraction? = nil, filterContext: FilterContext? = nil, quoted: QuotedPost? = nil) {
+    /// where no filter applies. `quoted` is the store's copy of the quoted post, when it quotes one.
+    public init(post: Post, interaction: PostInteraction? = nil, quoted: QuotedPost? = nil) {
+        self.init(post: post, interaction: interaction, thread: nil, filterContext: nil, quoted: quoted)
+    }
+
+    /// A row of `post` shown where `filterContext` says.
+    package init(post: Post, interaction: PostInteraction? = nil, filterContext: FilterContext?, quoted: QuotedPost? = nil) {
         self.init(post: post, interaction: interaction, thread: nil, filterContext: filterContext, quoted: quoted)
     }
 
@@ -258,7 +262,7 @@ public struct NotificationRow: Hashable, Sendable, Identifiable {
 }
 
 /// An account as a row (followers, mutes, follow requests, search results): who it is and the
-/// shared relationship with it, as the session's ``RelationshipStore`` shows it on every screen.
+/// shared relationship with it, as the session shows it on every screen (``FeedSession/relationship(_:)``).
 public struct AccountRow: Hashable, Sendable, Identifiable {
     /// Who the account is.
     public var profile: Profile

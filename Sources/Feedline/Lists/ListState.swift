@@ -12,9 +12,29 @@ package struct ListState: Sendable, Equatable {
         case end
     }
 
-    /// Something the user (or prefetching) asked for that needs a request (see
-    /// ``ListStatus/Intent``).
-    package typealias Intent = ListStatus.Intent
+    /// Something the user (or prefetching) asked for that needs a request (a front sees it as
+    /// the ``ListStatus/Loading`` it shows, or as what failed).
+    package enum Intent: Hashable, Sendable {
+        case fillGap(RowID)
+        case loadOlder
+        case refresh
+        /// The first page again, replacing the rows (see `ListEvent/reloadRequested`).
+        case reload
+        /// What arrived while a stream was down (see `ListEvent/catchUpRequested`).
+        case catchUp
+        /// Restored rows from this one down that no answer has confirmed yet, asked for again
+        /// as they come into view (see `ListState/unconfirmed`).
+        case confirm(RowID)
+    }
+
+
+    /// What the last refresh brought.
+    package enum RefreshOutcome: Hashable, Sendable {
+        /// Nothing newer than the top row.
+        case nothingNew
+        /// This many new rows (gaps not counted).
+        case newRows(Int)
+    }
 
     /// How a refresh finds new items.
     package enum RefreshStyle: Hashable, Sendable {
@@ -25,9 +45,6 @@ package struct ListState: Sendable, Equatable {
         /// user acted, such as bookmarks, whose pages are not keyed by post).
         case reload
     }
-
-    /// What the last refresh brought (see ``ListStatus/RefreshOutcome``).
-    package typealias RefreshOutcome = ListStatus.RefreshOutcome
 
     /// The rows, newest first.
     package var rows = RowList()

@@ -1,28 +1,6 @@
 /// A list's status line: what is loading, what failed, what the last refresh brought, whether
 /// the end was reached. Derived from the list machine's state.
 public struct ListStatus: Hashable, Sendable {
-    /// Something the user (or prefetching) asked for that needs a request.
-    public enum Intent: Hashable, Sendable {
-        case fillGap(RowID)
-        case loadOlder
-        case refresh
-        /// The first page again, replacing the rows (see `ListEvent/reloadRequested`).
-        case reload
-        /// What arrived while a stream was down (see `ListEvent/catchUpRequested`).
-        case catchUp
-        /// Restored rows from this one down that no answer has confirmed yet, asked for again
-        /// as they come into view (see `ListState/unconfirmed`).
-        case confirm(RowID)
-    }
-
-    /// What the last refresh brought.
-    public enum RefreshOutcome: Hashable, Sendable {
-        /// Nothing newer than the top row.
-        case nothingNew
-        /// This many new rows (gaps not counted).
-        case newRows(Int)
-    }
-
     /// What is loading.
     public enum Loading: Hashable, Sendable {
         case firstPage
@@ -34,14 +12,30 @@ public struct ListStatus: Hashable, Sendable {
         case gap(RowID)
         /// What arrived while a stream was down.
         case catchUp
+        /// Saved rows from this one down, asked for again to confirm them as they come into view.
+        /// Quiet while it loads (``ListStatus/loading`` is `nil` then): seen only as what failed.
+        case confirm(RowID)
+
+        /// What `intent` loads, for a list with no rows yet (`empty`) or some.
+        init(_ intent: ListState.Intent, empty: Bool) {
+            switch intent {
+            case .loadOlder: self = empty ? .firstPage : .olderPage
+            case .refresh: self = .refresh
+            case .reload: self = .reload
+            case .fillGap(let id): self = .gap(id)
+            case .catchUp: self = .catchUp
+            case .confirm(let id): self = .confirm(id)
+            }
+        }
     }
 
     /// A failure and what retrying it does.
     public struct Failure: Hashable, Sendable {
-        public var intent: Intent
+        /// What failed, as it showed while it loaded: ``FeedListViewModel/retry()`` loads it again.
+        public var intent: Loading
         public var failure: FeedFailure
 
-        public init(intent: Intent, failure: FeedFailure) {
+        public init(intent: Loading, failure: FeedFailure) {
             self.intent = intent
             self.failure = failure
         }
@@ -58,8 +52,9 @@ public struct ListStatus: Hashable, Sendable {
     public var olderFailure: FeedFailure?
     /// Whether the server said there is nothing older.
     public var reachedEnd: Bool
-    /// What the last refresh brought, once it has come back.
-    public var lastRefresh: RefreshOutcome?
+    /// How many new rows the last refresh brought (gaps not counted; 0: nothing newer than the
+    /// top row), once it has come back.
+    public var lastRefresh: Int?
     /// Rows waiting above, brought by a stream (``FeedListViewModel/showWaiting()`` shows them).
     public var waiting: Int = 0
     /// Newer rows that came past the most that wait (200) and were let go to bound memory:
@@ -72,7 +67,7 @@ public struct ListStatus: Hashable, Sendable {
 
     public init(
         loading: Loading? = nil, failure: Failure? = nil, olderFailure: FeedFailure? = nil, reachedEnd: Bool = false,
-        lastRefresh: RefreshOutcome? = nil
+        lastRefresh: Int? = nil
     ) {
         self.loading = loading
         self.failure = failure
@@ -97,11 +92,15 @@ public struct ListStatus: Hashable, Sendable {
         waiting = state.waiting.count
         waitingBeyond = state.waitingRows.beyond
         if let intent = state.lastFailed, let failure = state.failure(of: intent) {
-            self.failure = Failure(intent: intent, failure: failure)
+            self.failure = Failure(intent: Loading(intent, empty: state.rows.isEmpty), failure: failure)
         }
         olderFailure = state.olderFailure
         reachedEnd = state.reachedEnd
-        lastRefresh = state.lastRefresh
+        lastRefresh = switch state.lastRefresh {
+        case .nothingNew?: 0
+        case .newRows(let count)?: count
+        case nil: nil
+        }
         skipped = state.skipped
     }
 

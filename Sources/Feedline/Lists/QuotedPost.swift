@@ -29,7 +29,7 @@ public enum QuoteDisplay: Hashable, Sendable {
 
     /// What a quote of `quote` shows with the store's `current` copy of the quoted post, where
     /// `context` filters (the quoting row's context).
-    public init(quote: Quote, current: QuotedPost?, context: FilterContext?) {
+    package init(quote: Quote, current: QuotedPost?, context: FilterContext?) {
         guard quote.state == .accepted else {
             self = .unavailable(quote.state)
             return

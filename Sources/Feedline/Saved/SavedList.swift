@@ -4,7 +4,7 @@ import Foundation
 /// pages continue, and the reading position. A value the core hands out and takes back; saving
 /// and loading it is the front's business (the core does no I/O): encode it (it is `Codable`) or,
 /// to store its entries one by one as `FeedlineState` does, read them through the
-/// `@_spi(FeedService)` members (``position`` is public).
+/// `@_spi(FeedService)` members (the entries, the cursor and the reading position).
 public struct SavedList: Hashable, Sendable, Codable {
     /// One saved entry: a post row (the entry as the server sent it) or a gap between two.
     @_spi(FeedService) public enum Entry: Hashable, Sendable, Codable {
@@ -25,7 +25,7 @@ public struct SavedList: Hashable, Sendable, Codable {
     /// Where older pages continue below the last entry; `nil` when the list reached its end.
     @_spi(FeedService) public var older: PageCursor?
     /// The newest post the user has seen (see ``ReadingPosition``), if any.
-    public var position: ReadingPosition?
+    @_spi(FeedService) public var position: ReadingPosition?
 
     /// How many entries a list keeps: the "last 1,000 entries".
     public static let limit = 1_000
@@ -39,8 +39,9 @@ public struct SavedList: Hashable, Sendable, Codable {
 
 /// The newest item the user has seen in a list — Mastodon's marker meaning: every item newer
 /// than it is unread. In a timeline it is a post entry; in the notifications, the newest
-/// notification of a group. It only moves forward (see `ListState/position`).
-public struct ReadingPosition: Hashable, Sendable, Codable {
+/// notification of a group. It only moves forward (see `ListState/position`). A state store's
+/// concern (`FeedlineState` keeps it), as a saved list's entries are.
+@_spi(FeedService) public struct ReadingPosition: Hashable, Sendable, Codable {
     /// The entry's id (for a boost, the boost's own id: the marker names timeline entries), or
     /// the notification's.
     public var id: ItemID

@@ -1,4 +1,12 @@
 extension FeedSession {
+    /// Your relationship with the account as every screen shows it now — the values you want,
+    /// which kinds wait for the server, the last refusal, your answer to its follow request — or
+    /// `nil` when no fetch or change has told the session about it yet. An account row
+    /// (``AccountRow/relationship``) and a profile header show the same value.
+    public func relationship(_ account: AccountID) -> RelationshipDisplay? {
+        relationships.relationship(account)
+    }
+
     /// Sets `kind` of your relationship with the account to `value` (a mute with `mute`'s
     /// options) — optimistic, converging, and seen at once on every screen: a mute or block
     /// takes their posts off every list on the stack, an unfollow off home. Nothing happens when
@@ -26,11 +34,11 @@ extension FeedSession {
 
     /// Why setting `kind` to `value` for `account` is refused without asking the server: you
     /// cannot follow, mute or block yourself (a block of yourself would take every post of yours
-    /// off every screen). Known once the session knows who you are — ``Drafts/settings``, which
+    /// off every screen). Known once the session knows who you are — ``Drafts/account``, which
     /// ``Drafts/load(then:)`` loads; `nil` before that (the server has the last word), for the
     /// other kinds, for undoing (`value` false), and for anyone else.
     public func relationshipRefusal(_ kind: RelationshipKind, _ value: Bool, account: AccountID) -> FeedFailure? {
-        guard value, let me = drafts.settings?.account else { return nil }
+        guard value, let me = drafts.account else { return nil }
         let isMe = account.rawValue == me.id || account.handle.map { $0.lowercased() == me.handle.lowercased() } == true
         guard isMe else { return nil }
         let verb: String
@@ -47,6 +55,20 @@ extension FeedSession {
     /// headers and rows can show them; counted in ``settle()``.
     public func loadRelationships(_ accounts: [AccountID]) {
         relationships.load(accounts)
+    }
+
+    /// Your block of `domain` (any case) as every screen shows it now — blocked or not as you
+    /// want it, whether that waits for the server, the last refusal — or `nil` when nothing told
+    /// the session about it yet.
+    public func domainBlock(_ domain: String) -> ToggleDisplay? {
+        domainBlocks.block(domain)
+    }
+
+    /// Whether you follow the hashtag `name` (`#` optional, any case) as every screen shows it
+    /// now, whether that waits for the server, the last refusal — or `nil` when nothing told the
+    /// session about it yet.
+    public func tagFollow(_ name: String) -> ToggleDisplay? {
+        tags.follow(name)
     }
 
     /// Blocks (`true`) or unblocks `domain` (`host`, as in `user@host`) — optimistic,

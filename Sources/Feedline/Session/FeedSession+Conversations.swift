@@ -1,4 +1,21 @@
 extension FeedSession {
+    /// The conversation `id` as every conversations screen shows it now (unread as you last
+    /// made it), or `nil` when no screen showed it or it is removed (or being removed).
+    public func conversation(_ id: String) -> Conversation? {
+        conversations.conversation(id)
+    }
+
+    /// Whether a change of the conversation `id` (a read, a removal) waits for the server.
+    public func isConversationPending(_ id: String) -> Bool {
+        conversations.isPending(id)
+    }
+
+    /// The last refusal of a change of the conversation `id` ("Could not remove the conversation
+    /// with @ana: …"), until the next change; its row shows it too (``ConversationRow/failure``).
+    public func conversationFailure(_ id: String) -> String? {
+        conversations.failure(id)
+    }
+
     /// Opens the conversation row `id` of `list`: the conversation is marked read (at once on
     /// every screen; one request; unread again with the reason if the server refuses) and the
     /// thread of its last post is pushed. Returns `false` (nothing happens) for a row that is no

@@ -11,14 +11,18 @@ public final class FeedSession {
     /// The one activity every effect of the session counts in (see ``settle()``).
     package let activity: Activity
     public let store: PostStore
-    /// How you relate to each account, shared by every screen (see ``RelationshipStore``).
-    public let relationships: RelationshipStore
-    /// The domains you blocked, shared by every screen (see ``DomainBlockStore``).
-    public let domainBlocks: DomainBlockStore
-    /// The hashtags you follow, shared by every screen (see ``TagStore``).
-    public let tags: TagStore
-    /// Your direct conversations, shared by every screen (see ``ConversationStore``).
-    public let conversations: ConversationStore
+    /// How you relate to each account, shared by every screen (a front reads it through
+    /// ``relationship(_:)``).
+    package let relationships: RelationshipStore
+    /// The domains you blocked, shared by every screen (a front reads them through
+    /// ``domainBlock(_:)``).
+    package let domainBlocks: DomainBlockStore
+    /// The hashtags you follow, shared by every screen (a front reads them through
+    /// ``tagFollow(_:)``).
+    package let tags: TagStore
+    /// Your direct conversations, shared by every screen (a front reads them through
+    /// ``conversation(_:)``).
+    package let conversations: ConversationStore
     /// Your lists and who is on them, shared by every screen (see ``UserListStore``).
     public let lists: UserListStore
     public let navigator: Navigator
@@ -182,7 +186,7 @@ public final class FeedSession {
                 }
             }
         }
-        return kind.refusal(value, of: post, by: drafts.settings?.account, thread: thread).map { FeedFailure(message: $0, isTransient: false) }
+        return kind.refusal(value, of: post, by: drafts.account, thread: thread).map { FeedFailure(message: $0, isTransient: false) }
     }
 
     /// Whether a screen on the stack shows the post `id` names (a row of it, a boost of it, a

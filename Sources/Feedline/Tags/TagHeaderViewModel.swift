@@ -1,5 +1,5 @@
 /// What a hashtag screen's header shows: the hashtag, its use over the last week, and whether
-/// you follow it as the session's ``TagStore`` shows it on every screen.
+/// you follow it as the session shows it on every screen (``FeedSession/tagFollow(_:)``).
 public struct TagHeader: Hashable, Sendable {
     /// The name the screen was opened with (without `#`).
     public var name: String
@@ -23,7 +23,7 @@ public struct TagHeader: Hashable, Sendable {
 }
 
 /// The header of a hashtag's timeline: loads the hashtag (`TagService.tag(named:)`) and shows
-/// whether you follow it through the session's ``TagStore`` — so the header, the followed tags
+/// whether you follow it through the session's one tag store — so the header, the followed tags
 /// and search results agree, and a follow made anywhere shows here at once. A list of
 /// `Feed.tag` owns one (``FeedListViewModel/tagHeader``).
 ///

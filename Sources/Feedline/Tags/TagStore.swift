@@ -17,7 +17,7 @@ package struct TagFollowChange: Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-public final class TagStore {
+package final class TagStore {
     private let observers = HandlerList<TagFollowChange>()
     private var toggles: KeyedToggles?
 
@@ -38,7 +38,7 @@ public final class TagStore {
 
     /// Whether you follow the hashtag (`name` with or without `#`, any case) as shown now, or
     /// `nil` when nothing told the store.
-    public func follow(_ name: String) -> ToggleDisplay? {
+    package func follow(_ name: String) -> ToggleDisplay? {
         toggles?.state(Self.key(name))
     }
 
@@ -48,10 +48,10 @@ public final class TagStore {
     }
 
     /// Whether a change failed and was not retried, or waits to be sent again.
-    public var hasFailures: Bool { toggles?.hasFailures ?? false }
+    package var hasFailures: Bool { toggles?.hasFailures ?? false }
 
     /// Every change the server has not confirmed, with the value wanted, by hashtag.
-    public var unsent: [(tag: String, following: Bool)] {
+    package var unsent: [(tag: String, following: Bool)] {
         (toggles?.unsent ?? []).map { ($0.key, $0.value) }
     }
 

@@ -26,7 +26,7 @@ extension FeedListViewModel {
         /// brought again yet: a front may mark them as saved copies.
         public var unconfirmed: Set<RowID> { state.unconfirmed }
         /// The reading position: the newest post row displayed so far (it only moves forward).
-        public var position: ReadingPosition? { state.position }
+        @_spi(FeedService) public var position: ReadingPosition? { state.position }
 
         /// A snapshot of `state` after `changes` (for tests of fronts).
         package init(state: ListState, changes: Changeset<ListRow>, removed: [ListRow] = [], confirmed: [RowID] = []) {

@@ -113,7 +113,7 @@ public final class FeedListViewModel {
 
     /// The reading position (`ListState/position`), published each time it moves — also when
     /// nothing else changed (displaying a row moves it without a new snapshot). On the main actor.
-    public var position: ReadOnlyRelay<ReadingPosition?> { positionRelay.readOnly }
+    @_spi(FeedService) public var position: ReadOnlyRelay<ReadingPosition?> { positionRelay.readOnly }
 
     /// The current snapshot.
     public var current: Snapshot { relay.value }
@@ -191,7 +191,7 @@ public final class FeedListViewModel {
     /// marker) when it is further on than this list's own (`ListEvent/positionRestored(_:)`):
     /// for a list restored without its rows (the notifications), or a marker that arrived
     /// after the rows were shown. Nothing on screen moves.
-    public func restorePosition(_ position: ReadingPosition) {
+    @_spi(FeedService) public func restorePosition(_ position: ReadingPosition) {
         send(.positionRestored(position))
     }
 

@@ -60,7 +60,7 @@ extension RelationshipDisplay {
 }
 
 /// The header of a profile screen: loads who the account is (`RelationshipService.profile(of:)`) and
-/// how you relate (through the session's ``RelationshipStore``, shared with every screen), and
+/// how you relate (through the session's one relationship store, shared with every screen), and
 /// sets follow, mute, block, notify and boosts for it. A list of `Feed.account` owns one
 /// (``FeedListViewModel/profile``).
 ///

@@ -7,7 +7,7 @@ extension MastodonHTTPService {
     /// `GET /api/v1/accounts/verify_credentials`, `GET /api/v1/preferences` and
     /// `GET /api/v2/instance` (its limits; Mastodon's defaults where it says nothing, and when
     /// the server has no v2 description). Preferences a server does not serve read as defaults.
-    public func composeSettings() async throws -> ComposeSettings {
+    @_spi(FeedService) public func composeSettings() async throws -> ComposeSettings {
         let what = "the signed-in account"
         let response = try await send(APIRequest(method: "GET", url: server.url(path: "/api/v1/accounts/verify_credentials"), what: what))
         let account = Author(try decode(Mastodon.Account.self, from: response, what: what))

@@ -6,7 +6,7 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
     /// No status has this id: "Record not found", as Mastodon says.
     case notFound(PostID)
     /// The cursor names no post of the timeline.
-    case unknownCursor(PageCursor)
+    case unknownCursor(String)
     /// Page sizes are 1…40, as on Mastodon.
     case invalidPageSize(Int)
     /// The scenario cannot be used; the text names the field (see ``SandboxScenario/problem``).
@@ -29,7 +29,7 @@ public enum SandboxError: Error, LocalizedError, Hashable, Sendable {
     public var errorDescription: String? {
         switch self {
         case .notFound: "Record not found"
-        case .unknownCursor(let cursor): "No page of this feed starts after \(cursor.rawValue)."
+        case .unknownCursor(let cursor): "No page of this feed starts after \(cursor)."
         case .invalidPageSize(let size): "The page size must be between 1 and \(SandboxService.maximumPageSize), not \(size)."
         case .invalidScenario(let problem): "The sandbox scenario is invalid: \(problem)."
         case .duplicateStatus(let id): "Status \(id) was given to the sandbox more than once."

@@ -50,7 +50,7 @@ struct SandboxNotifications: Sendable {
     func page(after cursor: PageCursor?, size: Int, store: SandboxStore) throws(SandboxError) -> Page<NotificationGroup> {
         var start = 0
         if let cursor {
-            guard let position = positions[cursor.rawValue] else { throw .unknownCursor(cursor) }
+            guard let position = positions[cursor.rawValue] else { throw .unknownCursor(cursor.rawValue) }
             start = position + 1
         }
         let taken = take(from: start, until: items.count, groups: size)

@@ -137,7 +137,7 @@ struct ScenarioFile: Decodable {
             let container = try decoder.strictContainer(allowing: keys)
             match = SandboxScenario.Match(
                 try container.decode(Request.self, forKey: AnyCodingKey("request")).value,
-                cursor: try container.decodeIfPresent(String.self, forKey: AnyCodingKey("max_id")).map { PageCursor($0) },
+                cursor: try container.decodeIfPresent(String.self, forKey: AnyCodingKey("max_id")),
                 postID: try container.decodeIfPresent(String.self, forKey: AnyCodingKey("post")).map { PostID($0) },
                 occurrence: try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("occurrence")) ?? 1,
                 times: try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("times"))

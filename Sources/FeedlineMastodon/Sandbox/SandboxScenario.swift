@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// How the sandbox behaves besides answering: latency, scheduled faults and delays, seeded
@@ -163,8 +163,9 @@ public struct SandboxScenario: Hashable, Sendable {
     public struct Match: Hashable, Sendable {
         /// The kind of request.
         public var request: Request
-        /// For `page` requests: only the page that starts after this cursor (Mastodon's `max_id`).
-        public var cursor: PageCursor?
+        /// For `page` requests: only the page that starts after this cursor (Mastodon's `max_id`:
+        /// the id of the entry above the page).
+        public var cursor: String?
         /// For requests about a post (`post`, `context`, the four interactions; `newer` by its
         /// lower bound): only this id, as the caller passed it.
         public var postID: PostID?
@@ -174,7 +175,7 @@ public struct SandboxScenario: Hashable, Sendable {
         public var times: Int?
 
         /// A match of `request` kind, narrowed by `cursor` and `postID` when given.
-        public init(_ request: Request, cursor: PageCursor? = nil, postID: PostID? = nil, occurrence: Int = 1, times: Int? = nil) {
+        public init(_ request: Request, cursor: String? = nil, postID: PostID? = nil, occurrence: Int = 1, times: Int? = nil) {
             self.request = request
             self.cursor = cursor
             self.postID = postID
@@ -184,7 +185,7 @@ public struct SandboxScenario: Hashable, Sendable {
 
         func matches(_ request: Request, cursor: PageCursor?, postID: PostID?) -> Bool {
             request == self.request
-                && (self.cursor == nil || self.cursor == cursor)
+                && (self.cursor == nil || self.cursor == cursor?.rawValue)
                 && (self.postID == nil || self.postID == postID)
         }
 

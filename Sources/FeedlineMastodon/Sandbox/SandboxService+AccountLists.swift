@@ -91,7 +91,7 @@ extension SandboxService {
         guard let cursor else { return 0 }
         let digits = cursor.rawValue
         guard !digits.isEmpty, digits.count < 10, digits.allSatisfy({ ("0"..."9").contains($0) }), let offset = Int(digits) else {
-            throw .unknownCursor(cursor)
+            throw .unknownCursor(cursor.rawValue)
         }
         return offset
     }

@@ -8,7 +8,7 @@ extension SandboxService {
     public static let idempotencyLifetime: TimeInterval = 3_600
 
     /// The scenario's signed-in account, Mastodon's defaults for its preferences and limits.
-    public func composeSettings() async throws -> ComposeSettings {
+    @_spi(FeedService) public func composeSettings() async throws -> ComposeSettings {
         let account = withState { $0.scenario.account }
         return ComposeSettings(account: Author(account), preferences: ComposePreferences(), limits: .mastodonDefaults)
     }

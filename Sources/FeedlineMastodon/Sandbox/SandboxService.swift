@@ -245,7 +245,7 @@ public final class SandboxService: FeedServer {
             } else if let cursor {
                 // Like Mastodon's `max_id`, a cursor naming a post the feed does not hold (one a
                 // stream brought in an earlier run, saved with the rows) still bounds by id order.
-                guard let after = Self.start(after: cursor.rawValue, positions: positions, in: ids) else { throw .unknownCursor(cursor) }
+                guard let after = Self.start(after: cursor.rawValue, positions: positions, in: ids) else { throw .unknownCursor(cursor.rawValue) }
                 start = after
             }
             let slice = ids[min(start, ids.count)..<min(start + pageSize, ids.count)]

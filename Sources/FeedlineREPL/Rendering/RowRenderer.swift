@@ -356,14 +356,15 @@ public struct RowRenderer: Sendable {
         case .reload?: text = "Loading \(wording.loading) again…"
         case .gap?: text = "Loading the missing \(wording.items)…"
         case .catchUp?: text = "Looking for newer \(wording.items)…"
-        case nil:
+        // Confirming saved rows is quiet (the status never shows it as loading).
+        case nil, .confirm?:
             if let failure = status.failure {
                 failed = true
                 let what = switch failure.intent {
-                case .loadOlder: total == 0 ? "Could not load \(wording.loading)" : "Could not load older \(wording.items)"
+                case .firstPage, .olderPage: total == 0 ? "Could not load \(wording.loading)" : "Could not load older \(wording.items)"
                 case .refresh: "Could not refresh"
                 case .reload: "Could not load \(wording.loading) again"
-                case .fillGap: "Could not load the missing \(wording.items)"
+                case .gap: "Could not load the missing \(wording.items)"
                 case .catchUp: "Could not look for newer \(wording.items)"
                 // Never a list's failure (a confirmation that fails is quiet); worded all the same.
                 case .confirm: "Could not check the saved \(wording.items)"

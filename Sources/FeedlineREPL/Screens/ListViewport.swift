@@ -124,7 +124,7 @@ package struct ListViewport: Equatable {
         let sawEverything = before.reachedEnd && before.loading == nil && shown > 0 && shown == total
         status = snapshot.status
         total = rows.count
-        if status.lastRefresh == .nothingNew, before.lastRefresh != .nothingNew || before.loading == .refresh {
+        if status.lastRefresh == 0, before.lastRefresh != 0 || before.loading == .refresh {
             notes.append(.nothingNewer)
         }
         // Said once, when the count grows: an answer left out entries it could not read.

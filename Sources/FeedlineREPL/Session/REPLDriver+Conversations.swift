@@ -16,7 +16,7 @@ extension REPLDriver {
         }
         let id = conversation.id
         progress("Removing the conversation with \(conversation.participantHandles)…") { [weak self] in
-            self?.session.conversations.isPending(id) == true
+            self?.session.isConversationPending(id) == true
         }
     }
 }

@@ -6,7 +6,7 @@ extension REPLDriver {
     func setDomainBlock(_ command: DomainBlockCommand) {
         guard let domain = domainTarget(command) else { return }
         let name = command.value ? "block-domain" : "unblock-domain"
-        if let shown = session.domainBlocks.block(domain), shown.isOn == command.value, !shown.pending {
+        if let shown = session.domainBlock(domain), shown.isOn == command.value, !shown.pending {
             say(command.value ? "The domain \(domain) is blocked already." : "The domain \(domain) is not blocked.")
             return
         }

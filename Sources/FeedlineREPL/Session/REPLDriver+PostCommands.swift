@@ -61,7 +61,7 @@ extension REPLDriver {
         case nil:
             return
         }
-        if value, session.drafts.settings == nil, session.drafts.settingsFailure == nil, !accountAsked {
+        if value, session.drafts.account == nil, session.drafts.settingsFailure == nil, !accountAsked {
             // Who you are decides what may be pinned or muted: asked first, once a session.
             session.drafts.load { [weak self] in
                 self?.setInteraction(kind, value, row: number, accountAsked: true)

@@ -14,7 +14,7 @@ extension REPLDriver {
         guard let (account, handle) = relationshipTarget(command) else { return }
         // A mute or block of yourself would take every post of yours off every screen: who you
         // are is asked first (once a session, as a reply does), then the core's rule says no.
-        if command.value, command.kind == .mute || command.kind == .block, session.drafts.settings == nil,
+        if command.value, command.kind == .mute || command.kind == .block, session.drafts.account == nil,
             session.drafts.settingsFailure == nil, !accountAsked
         {
             session.drafts.load { [weak self] in self?.setRelationship(command, accountAsked: true) }
@@ -25,7 +25,7 @@ extension REPLDriver {
             flushIfFollowing()
             return
         }
-        if let shown = session.relationships.relationship(account), shown.relationship.isOn(command.kind) == command.value,
+        if let shown = session.relationship(account), shown.relationship.isOn(command.kind) == command.value,
             !shown.pending.contains(command.kind)
         {
             say("Already \(Self.state(command.kind, command.value, handle: handle, shown.relationship)).")
@@ -37,11 +37,11 @@ extension REPLDriver {
             return
         }
         progress(Self.progress(command, handle: handle)) { [weak self] in
-            self?.session.relationships.relationship(account)?.pending.contains(command.kind) == true
+            self?.session.relationship(account)?.pending.contains(command.kind) == true
         }
         session.set(command.kind, command.value, account: account, mute: command.muteOptions)
         // Refused at once, nothing sent (notify or boosts without a follow): no outcome will come.
-        if let shown = session.relationships.relationship(account), let failure = shown.failure, failure.kind == command.kind,
+        if let shown = session.relationship(account), let failure = shown.failure, failure.kind == command.kind,
             !shown.pending.contains(command.kind)
         {
             reportRelationshipFailure(failure, account: account, handle: handle)
@@ -101,7 +101,7 @@ extension REPLDriver {
     /// sentence — and the account's header line and rows wait for it (see `flush`).
     func relationshipAnswered(_ kind: RelationshipKind, account: AccountID, refused: Bool) {
         let handle = handles[account.rawValue] ?? account.rawValue
-        guard let shown = session.relationships.relationship(account) else { return }
+        guard let shown = session.relationship(account) else { return }
         if refused {
             guard let failure = shown.failure else { return }
             reportRelationshipFailure(failure, account: account, handle: handle)
@@ -122,7 +122,7 @@ extension REPLDriver {
 
     /// Whether a relationship change of the account waits for the server.
     func relationshipPending(_ account: AccountID) -> Bool {
-        !(session.relationships.relationship(account)?.pending.isEmpty ?? true)
+        !(session.relationship(account)?.pending.isEmpty ?? true)
     }
 
     /// "following @kemi", "follow requested from @kemi", "muted @kemi until 22 Nov 2026 18:00 UTC" …

@@ -28,7 +28,7 @@ extension REPLDriver {
     }
 
     func followTag(_ tag: String, _ value: Bool) {
-        if let shown = session.tags.follow(tag), shown.isOn == value, !shown.pending {
+        if let shown = session.tagFollow(tag), shown.isOn == value, !shown.pending {
             say(value ? "Already following #\(tag)." : "Not following #\(tag).")
             return
         }

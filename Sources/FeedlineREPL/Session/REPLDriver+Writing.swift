@@ -32,7 +32,7 @@ extension REPLDriver {
     /// Sends draft `id` whose `text` was typed with the command (after what it starts with: a
     /// reply's mentions), or starts taking its lines.
     func write(_ id: DraftID, text: String?) {
-        if let failure = session.drafts.settingsFailure, session.drafts.settings == nil {
+        if let failure = session.drafts.settingsFailure, session.drafts.account == nil {
             refuse("Cannot write here: \(failure.message)")
             session.drafts.discard(id)
             return
@@ -87,7 +87,7 @@ extension REPLDriver {
         case nil:
             return
         }
-        if let me = session.drafts.settings?.account, me.id != post.author.id {
+        if let me = session.drafts.account, me.id != post.author.id {
             refuse("Only your own posts can be deleted; \(what) is by @\(post.author.handle).")
             return
         }
@@ -120,7 +120,7 @@ extension REPLDriver {
         case nil:
             return nil
         }
-        if own, let me = session.drafts.settings?.account, me.id != post.author.id {
+        if own, let me = session.drafts.account, me.id != post.author.id {
             refuse("Only your own posts can be changed; \(what) is by @\(post.author.handle).")
             return nil
         }
@@ -132,7 +132,7 @@ extension REPLDriver {
         guard let (post, what) = writingTarget(number, name: .edit, onPost: "edits that post", own: false) else { return }
         session.drafts.load { [weak self] in
             guard let self else { return }
-            if let me = self.session.drafts.settings?.account, me.id != post.author.id {
+            if let me = self.session.drafts.account, me.id != post.author.id {
                 self.refuse("Only your own posts can be edited; \(what) is by @\(post.author.handle).")
                 self.flushIfFollowing()
                 return
@@ -288,7 +288,7 @@ extension REPLDriver {
         guard let quoted = targetPost(number, name: .quotePost, onPost: "quotes that post") else { return }
         let drafts = session.drafts
         // Refused at once when no account could be allowed; the account's own posts are known once it is.
-        if let refusal = quoted.quoteRefusal(by: drafts.settings?.account), drafts.settings != nil || quoted.content.visibility == .direct {
+        if let refusal = quoted.quoteRefusal(by: drafts.account), drafts.account != nil || quoted.content.visibility == .direct {
             refuse(refusal)
             return
         }
