@@ -29,6 +29,9 @@ public final class JSONLinesDriver {
     private let written: (@MainActor @Sendable () -> Bool)?
     private let write: @MainActor (String) -> Void
     private var subscriptions: [Subscription] = []
+    /// The outcome stream: followed until `bye`, past the other subscriptions, so a change
+    /// answered while the session ends is still heard.
+    private var outcomeSubscription: Subscription?
     private var lists: [FollowedList] = []
     private var detailSubscription: Subscription?
     private var started = false
@@ -77,8 +80,9 @@ public final class JSONLinesDriver {
         subscriptions.append(followDomainBlocks())
         subscriptions.append(followTags())
         subscriptions.append(contentsOf: followLists())
-        // What you asked, answered: every outcome, with the id of the command that asked it.
-        subscriptions.append(session.observeOutcomes { [weak self] outcome in self?.outcomeHeard(outcome) })
+        // What you asked, answered: every outcome, with the id of the command that asked it —
+        // also those answered while quit waits, up to bye.
+        outcomeSubscription = session.observeOutcomes { [weak self] outcome in self?.outcomeHeard(outcome) }
         // Live updates: written when they change (nothing while there are none).
         subscriptions.append(session.streamState.observe { [weak self] state in
             guard let self else { return }
@@ -121,7 +125,8 @@ public final class JSONLinesDriver {
             emit(JSONLMessage.idle(id: id))
         case .quit:
             emit(JSONLMessage.ok("quit", id: id))
-            // After quit's ok only bye is written: what still loads is not followed any more.
+            // After quit's ok come only the outcomes of what is answered while it waits, then
+            // bye: what still loads is not followed any more.
             stopFollowing()
             await close()
             return false
@@ -248,6 +253,7 @@ public final class JSONLinesDriver {
         guard started else { return }
         started = false
         stopFollowing()
+        outcomeSubscription = nil
         let drafts = session.drafts
         emit(JSONLMessage.bye(unsent: session.store.outbox, submissions: drafts.all.filter(\.isInFlight), limits: drafts.limits, kept: keepsState && (written?() ?? true)))
     }

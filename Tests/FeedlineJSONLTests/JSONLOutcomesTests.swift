@@ -24,6 +24,27 @@ struct JSONLOutcomesTests {
         ], "a command without an id: null")
     }
 
+    @Test("a favourite answered while quit waits for it is heard: its outcome comes after quit's ok, before bye, and nothing else does")
+    func answeredWhileQuitting() async throws {
+        let server = DomainBlocksServer.make()
+        server.hold(.interaction)
+        let client = DriverClient(server, now: DomainBlocksServer.now, hearsOutcomes: true)
+        await client.start()
+        await client.send(#"{"cmd":"favourite","post":"a1","id":"f"}"#)
+        await server.waitForHeld(1)
+        let ok = #"{"type":"ok","cmd":"quit","id":"q"}"#
+        let quitting = Task { await client.send(#"{"cmd":"quit","id":"q"}"#) }
+        // quit has written its ok and waits (on a retry clock that never moves) for the favourite.
+        while !client.lines.contains(ok) { await Task.yield() }
+        #expect(server.answerHeld(at: 0))
+        let end = await quitting.value
+        #expect(end == [
+            ok,
+            #"{"type":"outcome","id":"f","subject":{"change":"favourite","post":"a1","value":true},"result":"done","sentence":null}"#,
+            #"{"type":"bye","unsent":[],"kept":false}"#,
+        ])
+    }
+
     @Test("a refusal is an outcome with the server's sentence, before the rows come back and the failure shows; a block asked by a row has no asker")
     func refused() async throws {
         let client = DriverClient(DomainBlocksServer.make(refusing: ["promo.example"]), now: DomainBlocksServer.now, hearsOutcomes: true)
