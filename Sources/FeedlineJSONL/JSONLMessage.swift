@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Builds the protocol's output messages, one JSON object per line, `type` first.

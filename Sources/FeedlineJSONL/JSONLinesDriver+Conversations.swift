@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Direct conversations: the commands act on the session's one conversation store, so every
 /// conversations screen shows the change at once (its row updated in place, or removed, in a

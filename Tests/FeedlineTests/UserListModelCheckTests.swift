@@ -52,7 +52,7 @@ struct UserListModelCheckTests {
             return false
         }
         func check() -> String? {
-            let shown = session.lists.lists.map(ListRow.userList)
+            let shown = session.userLists.map(ListRow.userList)
             for screen in screens where screen.rows.array != shown {
                 return "a lists screen shows \(screen.rows.map(\.id)) but the store \(shown.map(\.id))"
             }
@@ -70,7 +70,7 @@ struct UserListModelCheckTests {
             return nil
         }
         for _ in 0..<14 {
-            let shown = session.lists.lists.filter { !$0.list.isProvisional }
+            let shown = session.userLists.filter { !$0.list.isProvisional }
             let action = Int.random(in: 0..<9, using: &random)
             switch action {
             case 0:
@@ -91,7 +91,7 @@ struct UserListModelCheckTests {
                     let profile = server.profiles[account]
                 else { continue }
                 // As a front does: remove whom the list shows, add whom it does not.
-                let member = session.lists.membership(list: list.id, account: account)?.isOn == true
+                let member = session.listMembership(list: list.id, account: account)?.isOn == true
                 log.append("\(member ? "remove" : "add") \(account) \(list.id)")
                 try? session.setListMembership(list: list.id, account: profile, !member)
             case 5, 6:
@@ -133,15 +133,15 @@ struct UserListModelCheckTests {
             if let problem = check() { return fail(problem) }
         }
         await session.settle()
-        let stored = Set(session.lists.lists.map(\.list))
-        if stored != Set(server.lists) { return fail("the store shows \(session.lists.lists.map(\.list)) but the server has \(server.lists)") }
-        if session.lists.lists.contains(where: \.pending) { return fail("still pending: \(session.lists.lists)") }
-        for row in session.lists.lists where row.failure == nil {
+        let stored = Set(session.userLists.map(\.list))
+        if stored != Set(server.lists) { return fail("the store shows \(session.userLists.map(\.list)) but the server has \(server.lists)") }
+        if session.userLists.contains(where: \.pending) { return fail("still pending: \(session.userLists)") }
+        for row in session.userLists where row.failure == nil {
             if let wish = wished[row.id], wish != row.title { return fail("\(row.id) was last renamed to \(wish) and nothing refused it, but it is \(row.title)") }
         }
         for list in server.lists {
             for account in Self.accounts {
-                guard let display = session.lists.membership(list: list.id, account: account) else { continue }
+                guard let display = session.listMembership(list: list.id, account: account) else { continue }
                 if display.pending || display.isOn != server.members(list.id).contains(account) {
                     return fail("\(account) on \(list.id): shown \(display), server \(server.members(list.id))")
                 }
@@ -150,7 +150,7 @@ struct UserListModelCheckTests {
         // A refresh brings the server's order.
         screens[0].refresh()
         await session.settle()
-        if session.lists.lists.map(\.list) != server.lists { return fail("after a refresh \(session.lists.lists.map(\.list)) ≠ \(server.lists)") }
+        if session.userLists.map(\.list) != server.lists { return fail("after a refresh \(session.userLists.map(\.list)) ≠ \(server.lists)") }
         if let problem = check() { return fail(problem) }
         return true
     }

@@ -126,7 +126,7 @@ struct UserListSessionTests {
         let screens = session.navigator.screens.compactMap(\.list).filter { $0.source == .accounts(.members("L1")) }
         let (first, second) = (screens[0], screens[1])
         #expect(Self.accounts(first) == ["kemi", "ada"])
-        #expect(session.lists.membership(list: "L1", account: "kemi") == ToggleDisplay(isOn: true))
+        #expect(session.listMembership(list: "L1", account: "kemi") == ToggleDisplay(isOn: true))
         let kemi = try #require(server.profiles["kemi"])
         let lin = try #require(server.profiles["lin"])
         try session.setListMembership(list: "L1", account: kemi, false)
@@ -137,7 +137,7 @@ struct UserListSessionTests {
         await session.settle()
         #expect(Self.accounts(first) == ["kemi", "ada"], "back where it was")
         #expect(Self.accounts(second) == ["kemi", "ada"])
-        #expect(session.lists.membership(list: "L1", account: "kemi")?.failure == "Could not remove @kemi from the list Birders: Forbidden.")
+        #expect(session.listMembership(list: "L1", account: "kemi")?.failure == "Could not remove @kemi from the list Birders: Forbidden.")
         try session.setListMembership(list: "L1", account: lin, true)
         #expect(Self.accounts(first) == ["lin", "kemi", "ada"])
         #expect(Self.accounts(second) == ["lin", "kemi", "ada"])
@@ -145,7 +145,7 @@ struct UserListSessionTests {
         server.answer(at: 0)
         await session.settle()
         #expect(Self.accounts(second) == ["kemi", "ada"])
-        #expect(session.lists.membership(list: "L1", account: "lin")?.failure
+        #expect(session.listMembership(list: "L1", account: "lin")?.failure
             == "Could not add @lin to the list Birders: You must follow this account to add it to a list")
         #expect(!session.hasFailures, "a refusal: nothing a retry would send")
         #expect(server.members("L1") == ["kemi", "ada"])
@@ -154,7 +154,7 @@ struct UserListSessionTests {
         await server.waitForWrites(1)
         server.answer(at: 0)
         await session.settle()
-        #expect(session.lists.membership(list: "L9", account: "kemi")?.failure == "Could not add @kemi to the list L9: Record not found")
+        #expect(session.listMembership(list: "L9", account: "kemi")?.failure == "Could not add @kemi to the list L9: Record not found")
         #expect(throws: UserListProblem.unknown("new-7")) { try session.setListMembership(list: "new-7", account: kemi, true) }
     }
 
@@ -202,7 +202,7 @@ struct UserListSessionTests {
         await server.waitForWrites(2)
         #expect(server.waiting == [.read([UserList(id: "L1", title: "Birders")]), .create("Moths")])
         server.answer(at: 1)
-        while session.lists.lists.contains(where: \.list.isProvisional) { await Task.yield() }
+        while session.userLists.contains(where: \.list.isProvisional) { await Task.yield() }
         server.answer(at: 0)
         await session.settle()
         #expect(Self.titles(screen) == ["Birders", "Moths"], "the older answer does not take the new list away")
@@ -220,11 +220,11 @@ struct UserListSessionTests {
         try session.deleteList("L1")
         await server.waitForWrites(2)
         server.answer(at: 1)
-        while session.lists.lists.contains(where: { $0.id == "L1" }) || session.lists.operationsInFlight > 0 { await Task.yield() }
+        while session.userLists.contains(where: { $0.id == "L1" }) || session.lists.operationsInFlight > 0 { await Task.yield() }
         server.answer(at: 0)
         await session.settle()
         #expect(Self.titles(screen) == ["Moths"], "the older answer does not bring the deleted list back")
-        #expect(session.lists.lists.map(\.title) == ["Moths"])
+        #expect(session.userLists.map(\.title) == ["Moths"])
     }
 
     @Test("a refused rename sends the rename asked while it was on its way, and the list ends with that title")
@@ -241,7 +241,7 @@ struct UserListSessionTests {
         #expect(server.waiting == [.rename("L1", "Birdwatch")])
         server.answer(at: 0)
         await session.settle()
-        #expect(session.lists.lists.map(\.title) == ["Birdwatch"])
+        #expect(session.userLists.map(\.title) == ["Birdwatch"])
         #expect(server.lists.map(\.title) == ["Birdwatch"])
     }
 
@@ -259,7 +259,7 @@ struct UserListSessionTests {
         // Settling does not wait for the re-send's backoff.
         await session.settle()
         #expect(Self.titles(screen) == ["Birds…"])
-        #expect(session.lists.lists.first?.failure == nil)
+        #expect(session.userLists.first?.failure == nil)
         #expect(session.lists.unsent == ["rename the list Birders to Birds"])
         #expect(session.hasFailures)
         try #require(session.retry())
@@ -343,19 +343,20 @@ struct UserListSessionTests {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         var heard = 0
         let token = session.lists.observe { _ in heard += 1 }
-        #expect(!session.lists.isLoaded)
+        #expect(!session.areListsLoaded)
         session.loadLists()
         session.loadLists()
         await session.settle()
-        #expect(session.lists.isLoaded)
+        #expect(session.areListsLoaded)
         #expect(session.lists.list(named: "birders")?.id == "L1")
+        #expect(session.userList("L1")?.title == "Birders" && session.userLists.map(\.id) == ["L1"])
         #expect(heard == 1)
         token.cancel()
 
         let bare = FeedSession(service: Self.noLists(), clock: .fixed(testNow), retryClock: ManualClock())
         bare.loadLists()
         await bare.settle()
-        #expect(!bare.lists.isLoaded)
-        #expect(bare.lists.loadFailure == AccountsUnsupported().errorDescription)
+        #expect(!bare.areListsLoaded)
+        #expect(bare.listsLoadFailure == AccountsUnsupported().errorDescription)
     }
 }

@@ -97,7 +97,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case trendingTags
     /// The signed-in user's direct conversations (``ConversationRow`` rows).
     case conversations
-    /// The signed-in user's lists (``UserListRow`` rows, from the session's ``UserListStore``).
+    /// The signed-in user's lists (``UserListRow`` rows; ``FeedSession/userLists`` has them too).
     case userLists
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results

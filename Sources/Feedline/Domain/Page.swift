@@ -62,8 +62,9 @@
     public var posts: [Post] { items }
 }
 
-/// The thread around a post: what it replies to and what replies to it.
-public struct PostContext: Hashable, Sendable {
+/// The thread around a post: what it replies to and what replies to it. A service answers it; a
+/// front shows a thread as the ``ListSource/thread(_:)`` list, whose rows carry their depth.
+@_spi(FeedService) public struct PostContext: Hashable, Sendable {
     /// The posts above, oldest first (the root of the thread first).
     public var ancestors: [Post]
     /// The replies below, in thread order (depth first, oldest first).

@@ -88,8 +88,8 @@ public struct PostInteraction: Hashable, Sendable {
     /// show them as "waiting for the server" rather than "sending".
     public var queued: Set<InteractionKind>
     /// Why each queued kind waits and when it is sent again, in `InteractionKind.allCases`
-    /// order: one entry per kind of ``queued``.
-    public var queuedChanges: [QueuedChange]
+    /// order: one entry per kind of ``queued`` (the REPL's and JSON-lines' outbox views read it).
+    package var queuedChanges: [QueuedChange]
     /// The last failure, cleared when the user toggles or retries this post.
     public var failure: ToggleFailure<InteractionKind>?
     /// Whether the user revealed the post past a filter's warning (``PostFilter``): shared,
@@ -110,7 +110,29 @@ public struct PostInteraction: Hashable, Sendable {
         muted: Bool = false,
         pending: Set<InteractionKind> = [],
         queued: Set<InteractionKind> = [],
-        queuedChanges: [QueuedChange] = [],
+        failure: ToggleFailure<InteractionKind>? = nil,
+        revealed: Bool = false,
+        authorHidden: Quote.State? = nil
+    ) {
+        self.init(
+            favourited: favourited, favouritesCount: favouritesCount, reblogged: reblogged, reblogsCount: reblogsCount,
+            bookmarked: bookmarked, pinned: pinned, muted: muted, pending: pending, queued: queued, queuedChanges: [],
+            failure: failure, revealed: revealed, authorHidden: authorHidden
+        )
+    }
+
+    /// As the public one, with why each queued kind waits (the store's view of its machines).
+    package init(
+        favourited: Bool,
+        favouritesCount: Int,
+        reblogged: Bool,
+        reblogsCount: Int,
+        bookmarked: Bool = false,
+        pinned: Bool = false,
+        muted: Bool = false,
+        pending: Set<InteractionKind> = [],
+        queued: Set<InteractionKind> = [],
+        queuedChanges: [QueuedChange],
         failure: ToggleFailure<InteractionKind>? = nil,
         revealed: Bool = false,
         authorHidden: Quote.State? = nil
@@ -167,19 +189,19 @@ public struct PostInteraction: Hashable, Sendable {
 /// A change waiting in the outbox because its last attempt failed for lack of a connection:
 /// why, how often, and when it is sent again. (``FeedSession/retry()`` sends it at once; the next
 /// start sends what is left.)
-public struct QueuedChange: Hashable, Sendable {
-    public var kind: InteractionKind
+package struct QueuedChange: Hashable, Sendable {
+    package var kind: InteractionKind
     /// The value it will be set to.
-    public var value: Bool
+    package var value: Bool
     /// Why the last attempt failed: the failure's sentence.
-    public var reason: String
+    package var reason: String
     /// How many attempts failed in a row.
-    public var failedAttempts: Int
+    package var failedAttempts: Int
     /// How long after that failure it is sent again — the backoff (2 s, 4 s … 60 s), or the
     /// server's rate-limit reset when later; `nil` while it is being sent again.
-    public var retryAfter: Duration?
+    package var retryAfter: Duration?
 
-    public init(kind: InteractionKind, value: Bool, reason: String, failedAttempts: Int, retryAfter: Duration?) {
+    package init(kind: InteractionKind, value: Bool, reason: String, failedAttempts: Int, retryAfter: Duration?) {
         self.kind = kind
         self.value = value
         self.reason = reason

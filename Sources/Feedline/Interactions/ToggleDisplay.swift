@@ -1,6 +1,6 @@
 /// A setting of yours that is on or off, as every screen shows it — a domain you block
 /// (``FeedSession/domainBlock(_:)``), a hashtag you follow (``FeedSession/tagFollow(_:)``), an account on
-/// one of your lists (``UserListStore/membership(list:account:)``), your answer to a follow request
+/// one of your lists (``FeedSession/listMembership(list:account:)``), your answer to a follow request
 /// (``RelationshipDisplay/requestAnswer``, on: accept): the value you want, whether it waits for
 /// the server, and the last refusal.
 public struct ToggleDisplay: Hashable, Sendable {

@@ -1,7 +1,9 @@
 extension FeedSession {
     /// The conversation `id` as every conversations screen shows it now (unread as you last
-    /// made it), or `nil` when no screen showed it or it is removed (or being removed).
-    public func conversation(_ id: String) -> Conversation? {
+    /// made it), or `nil` when no screen showed it or it is removed (or being removed). A front
+    /// reads the conversation's row (``ConversationRow``) and acts by its id; the JSON-lines
+    /// driver looks the id up here.
+    package func conversation(_ id: String) -> Conversation? {
         conversations.conversation(id)
     }
 

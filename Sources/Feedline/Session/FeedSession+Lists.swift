@@ -27,11 +27,31 @@ extension FeedSession {
         try lists.setMembership(list: list, account: profile, value)
     }
 
-    /// Loads your lists when no screen has yet (``UserListStore/isLoaded``): observers of
-    /// ``lists`` hear them once they came, or ``UserListStore/loadFailure`` says why not;
-    /// counted in ``settle()``.
+    /// Loads your lists when no screen has yet (``areListsLoaded``): ``userLists`` has them
+    /// once they came, or ``listsLoadFailure`` says why not; counted in ``settle()``.
     public func loadLists() {
         lists.load()
+    }
+
+    /// Every one of your lists as every screen shows it now, in order (the server's, then lists
+    /// made since): a list being made shows under its provisional id, one being renamed under
+    /// its new title, each with its pending state and last refusal.
+    public var userLists: [UserListRow] { lists.lists }
+
+    /// The list `id` as shown now (a provisional id works while the list is being made), or
+    /// `nil`.
+    public func userList(_ id: String) -> UserListRow? { lists.list(id) }
+
+    /// Whether a fetch has told the session what your lists are.
+    public var areListsLoaded: Bool { lists.isLoaded }
+
+    /// Why the last load of your lists failed, until they load.
+    public var listsLoadFailure: String? { lists.loadFailure }
+
+    /// Whether the account is on the list as every screen shows it now — pending, and the last
+    /// refusal, included — or `nil` when no fetch or change has told the session.
+    public func listMembership(list: String, account: AccountID) -> ToggleDisplay? {
+        lists.membership(list: list, account: account)
     }
 
     /// How messages and prompts name `feed`: a list by its title when the session knows it

@@ -20,11 +20,12 @@ public final class FeedSession {
     /// The hashtags you follow, shared by every screen (a front reads them through
     /// ``tagFollow(_:)``).
     package let tags: TagStore
-    /// Your direct conversations, shared by every screen (a front reads them through
-    /// ``conversation(_:)``).
+    /// Your direct conversations, shared by every screen (a front reads their rows,
+    /// ``ConversationRow``, and ``isConversationPending(_:)`` and ``conversationFailure(_:)``).
     package let conversations: ConversationStore
-    /// Your lists and who is on them, shared by every screen (see ``UserListStore``).
-    public let lists: UserListStore
+    /// Your lists and who is on them, shared by every screen (a front reads them through
+    /// ``userLists``, ``userList(_:)`` and ``listMembership(list:account:)``).
+    package let lists: UserListStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts

@@ -46,7 +46,7 @@ public enum UserListProblem: Error, Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-public final class UserListStore {
+package final class UserListStore {
     private let observers = HandlerList<UserListsChange>()
     private let memberObservers = HandlerList<ListMembershipChange>()
     /// The lists in the order shown: the server's, then lists made since. A list being deleted
@@ -68,7 +68,7 @@ public final class UserListStore {
     private var fetches: Feedback<Int, (Result<[UserList], FeedFailure>, StoreEpoch)>?
     private var fetching: Int?
     /// Why the last `load()` failed, until the lists load.
-    public private(set) var loadFailure: String?
+    package private(set) var loadFailure: String?
     private var members: KeyedToggles?
     /// Who each account is, for the rows of a list's accounts that a membership brings back.
     private var profiles: [AccountID: Profile] = [:]
@@ -137,15 +137,15 @@ public final class UserListStore {
     // MARK: - Reading
 
     /// Every list as shown now, in order (the server's, then lists made since).
-    public var lists: [UserListRow] {
+    package var lists: [UserListRow] {
         order.compactMap { list($0) }
     }
 
     /// Whether a fetch of the lists has told the store what they are.
-    public var isLoaded: Bool { loaded }
+    package var isLoaded: Bool { loaded }
 
     /// The list with this id as shown, or `nil`.
-    public func list(_ id: String) -> UserListRow? {
+    package func list(_ id: String) -> UserListRow? {
         guard let change = changes[id], let list = change.wanted else { return nil }
         // The last refusal, on the row.
         let failure = change.refusal.map { refusal in
@@ -156,7 +156,7 @@ public final class UserListStore {
     }
 
     /// The list whose title is `title` (exactly, or else in any case), or `nil`.
-    public func list(named title: String) -> UserListRow? {
+    package func list(named title: String) -> UserListRow? {
         let rows = lists
         if let exact = rows.first(where: { $0.title == title }) { return exact }
         if let folded = rows.first(where: { $0.title.lowercased() == title.lowercased() }) { return folded }
@@ -164,15 +164,15 @@ public final class UserListStore {
     }
 
     /// The title of the list with this id as shown, when the store knows it.
-    public func title(of id: String) -> String? { list(id)?.title }
+    package func title(of id: String) -> String? { list(id)?.title }
 
     /// Whether `account` is on the list as shown, or `nil` when nothing told the store.
-    public func membership(list: String, account: AccountID) -> ToggleDisplay? {
+    package func membership(list: String, account: AccountID) -> ToggleDisplay? {
         members?.state(Self.key(list, account))
     }
 
     /// Who the account is, as a page of a list's accounts or a membership change said.
-    public func profile(_ account: AccountID) -> Profile? { profiles[account] }
+    package func profile(_ account: AccountID) -> Profile? { profiles[account] }
 
     /// Calls `handler` on the main actor after every change of the lists, in order. Lasts as
     /// long as the token.
@@ -186,11 +186,11 @@ public final class UserListStore {
     }
 
     /// Whether a change waits to be sent again (the server could not be reached).
-    public var hasFailures: Bool { (members?.hasFailures ?? false) || changes.hasDeferred }
+    package var hasFailures: Bool { (members?.hasFailures ?? false) || changes.hasDeferred }
 
     /// Every change the server has not confirmed, as sentences ("create the list Birders",
     /// "add @kemi to the list Birders"): the lists' in the order asked, then the memberships.
-    public var unsent: [String] {
+    package var unsent: [String] {
         var sentences: [String] = []
         for id in changes.unsent {
             guard let change = changes[id] else { continue }

@@ -1,6 +1,6 @@
 extension FeedListViewModel {
     /// Opens the conversation row `id`: marks the conversation read (at once on every screen,
-    /// see ``FeedSession/conversation(_:)``) and returns the id of its last post, whose thread a front
+    /// see ``FeedSession/isConversationPending(_:)``) and returns the id of its last post, whose thread a front
     /// shows. `nil` (nothing happens) for a row that is no conversation or has no post.
     @discardableResult
     public func openConversation(row id: RowID) -> PostID? {

@@ -19,8 +19,9 @@ public struct PostDetailState: Hashable, Sendable {
     /// store knows (see ``quote``).
     public package(set) var quoted: QuotedPost?
     public package(set) var postLoad: Load
-    /// The thread around the post, once loaded.
-    public package(set) var context: PostContext?
+    /// The thread around the post, once loaded (the text fronts print it under the post; an app
+    /// shows the ``ListSource/thread(_:)`` list).
+    @_spi(FeedService) public package(set) var context: PostContext?
     public package(set) var contextLoad: Load
     /// Whether the post was deleted while the detail was open (toggles are ignored then).
     public package(set) var deleted = false

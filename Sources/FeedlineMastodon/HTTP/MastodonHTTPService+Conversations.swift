@@ -31,7 +31,7 @@ extension MastodonHTTPService {
     ///   server has none of that id (removed elsewhere); ``MastodonHTTPError/writeRefused(serverMessage:server:)``
     ///   (403) and ``MastodonHTTPError/unauthorized(serverMessage:sentToken:server:)`` (401),
     ///   which name `feedline login`; a rate limit, never waited out (the core sends it again).
-    public func markConversationRead(_ id: String) async throws -> Conversation {
+    @_spi(FeedService) public func markConversationRead(_ id: String) async throws -> Conversation {
         let what = "marking the conversation \(id) read"
         let response = try await changeConversation(id, method: "POST", action: "read", what: what)
         return Conversation(try decode(Mastodon.Conversation.self, from: response, what: what))

@@ -202,7 +202,7 @@ public final class MastodonHTTPService: FeedServer, CustomStringConvertible {
     }
 
     /// `GET /api/v1/statuses/:id/context`.
-    public func context(of id: PostID) async throws -> PostContext {
+    @_spi(FeedService) public func context(of id: PostID) async throws -> PostContext {
         let what = "the thread of post \(id)"
         let response = try await send(APIRequest(method: "GET", url: statusURL(id, "context"), what: what))
         let context = try decode(Mastodon.Context.self, from: response, what: what)

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 extension Conversation {
     /// The conversation for a Mastodon one: its id, its accounts as participants, `unread`, and

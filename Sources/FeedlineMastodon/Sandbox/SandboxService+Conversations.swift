@@ -28,7 +28,7 @@ extension SandboxService {
     /// Marks the conversation `id` read and returns it afterwards.
     ///
     /// - Throws: ``SandboxError/refused(_:)`` for a conversation the user does not have, or a scheduled fault.
-    public func markConversationRead(_ id: String) async throws -> Conversation {
+    @_spi(FeedService) public func markConversationRead(_ id: String) async throws -> Conversation {
         try await performOnAccounts(.conversationRead) { state, _ throws(SandboxError) in
             guard state.conversations.markRead(id), let record = state.conversations.record(id) else { throw Self.noConversation(id) }
             return state.conversation(record)

@@ -347,7 +347,7 @@ public final class SandboxService: FeedServer {
 
     /// The thread around the original that `id` shows: ancestors root first, descendants depth
     /// first with replies to the same post oldest first.
-    public func context(of id: PostID) async throws -> PostContext {
+    @_spi(FeedService) public func context(of id: PostID) async throws -> PostContext {
         try await perform(.context, postID: id) { state, _ throws(SandboxError) in
             let thread = try state.store.thread(of: id.rawValue)
             return PostContext(

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// One list as the REPL prints it: the ``ListViewport`` (which rows, which numbers, what
