@@ -138,4 +138,27 @@ struct ListViewportTests {
         #expect(plan.removed.first?.row.gap != nil)
         #expect(Self.numbers(plan) == ["#4:post:a"])
     }
+
+    @Test("the last row in view removed: the view ends above it, no row comes in from below to take a number still on screen")
+    func lastShownRemoved() {
+        var harness = Harness(owed: 4)
+        harness.load(["a", "b", "c", "d", "e", "f"], next: nil)
+        #expect(Self.numbers(harness.plan()) == [" 1:post:a", " 2:post:b", " 3:post:c", " 4:post:d"])
+        // b goes: c and d move up a place and keep the numbers they were printed with.
+        harness.send(.rowsRemoved([.post("b")]))
+        _ = harness.plan()
+        #expect(harness.viewport.shown == 3)
+        // d, the last row in view, goes too: e stays below (more shows it), so 3 still names c.
+        harness.send(.rowsRemoved([.post("d")]))
+        let plan = harness.plan()
+        #expect(harness.viewport.shown == 2)
+        #expect(plan.removed.map(\.number) == [4])
+        #expect(!plan.items.contains { $0.row.id == .post("e") })
+        #expect(harness.viewport.row(3, in: harness.state.rows)?.id == .post("c"))
+        if case .removed(let gone) = harness.viewport.lookup(4, in: harness.state.rows) {
+            #expect(gone.id == .post("d"))
+        } else {
+            Issue.record("4 should answer that d was removed")
+        }
+    }
 }

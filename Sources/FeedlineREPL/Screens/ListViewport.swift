@@ -130,7 +130,16 @@ package struct ListViewport: Equatable {
         // Said once, when the count grows: an answer left out entries it could not read.
         if status.skipped > before.skipped { notes.append(.skipped(status.skipped - before.skipped)) }
         if let lastShown {
-            shown = rows.index(of: lastShown).map { $0 + 1 } ?? min(shown, rows.count)
+            if let index = rows.index(of: lastShown) {
+                shown = index + 1
+            } else if changes.insertions.isEmpty, changes.moves.isEmpty {
+                // The last row in view was removed, and nothing came in: the view is what it was
+                // less what went, as when a row above it goes. A row pulled in from below would be
+                // labelled with its place's number while a row moved up still shows that number.
+                shown = min(shown - changes.deletions.prefix { $0 < shown }.count, rows.count)
+            } else {
+                shown = min(shown, rows.count)
+            }
         } else {
             shown = min(shown, rows.count)
         }
