@@ -206,6 +206,15 @@ let package = Package(
                 ),
             ]
         ),
+        // The command line as `feedline` reads it (its quick path against ArgumentParser's).
+        .testTarget(
+            name: "FeedlineCLITests",
+            dependencies: [
+                "FeedlineCLI", "FeedlineTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "FeedlineREPLTests",
             dependencies: ["FeedlineREPL", "Feedline", "FeedlineMastodon", "FeedlineTestSupport"],

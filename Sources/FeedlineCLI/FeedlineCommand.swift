@@ -6,14 +6,25 @@ import FeedlineREPL
 import Foundation
 
 /// The entry point: a script's `# args:` header joins the command line (before it, so flags given
-/// on the command line win), then `feedline` parses and runs.
+/// on the command line win), then `feedline` parses and runs — a plain line read directly
+/// (``FeedlineCommand/parsedQuickly(_:)``), any other by ArgumentParser.
 @main
 enum FeedlineMain {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let header = ScriptHeader(arguments: arguments)
         await ScriptHeader.$preread.withValue(header) {
-            await FeedlineCommand.main(header.words + arguments)
+            let line = header.words + arguments
+            guard let command = FeedlineCommand.parsedQuickly(line) else {
+                await FeedlineCommand.main(line)
+                return
+            }
+            // As ArgumentParser's `main` runs a command it parsed, errors and exit codes included.
+            do {
+                try await command.run()
+            } catch {
+                FeedlineCommand.exit(withError: error)
+            }
         }
     }
 }

@@ -59,6 +59,9 @@ struct SandboxStore: Sendable {
         self.reserved = reserved
         self.domain = domain
         self.signedIn = signedIn
+        // Made once at their size: grown entry by entry, the tables were rehashed a dozen times.
+        statuses.reserveCapacity(entries.count + elsewhere.count)
+        positions.reserveCapacity(entries.count)
         try insert(entries)
         for status in elsewhere {
             guard statuses[status.id] == nil || positions[status.id] == nil else { throw .duplicateStatus(status.id) }

@@ -306,7 +306,7 @@ public struct DetailRenderer: Sendable {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
-        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let time = ClockTime.text(hour: parts.hour ?? 0, minute: parts.minute ?? 0)
         return "\(month) \(parts.day ?? 1), \(parts.year ?? 0) at \(time) \(clock.timeZone.shownName(at: date))"
     }
 }

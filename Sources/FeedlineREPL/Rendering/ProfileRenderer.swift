@@ -66,7 +66,7 @@ package struct ProfileRenderer {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return day(date) + String(format: " %02d:%02d ", parts.hour ?? 0, parts.minute ?? 0) + timeZone.shownName(at: date)
+        return day(date) + " " + ClockTime.text(hour: parts.hour ?? 0, minute: parts.minute ?? 0) + " " + timeZone.shownName(at: date)
     }
 
     /// `3 Mar 2023`.
