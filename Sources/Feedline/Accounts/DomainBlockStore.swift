@@ -24,17 +24,17 @@ package struct DomainBlockChange: Hashable, Sendable {
 /// them back until the domain is unblocked.
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
-@MainActor
-package final class DomainBlockStore {
-    private let observers = HandlerList<DomainBlockChange>()
-    private var toggles: KeyedToggles?
+package typealias DomainBlockStore = KeyedToggleStore<DomainBlockChange>
 
+extension KeyedToggleStore<DomainBlockChange> {
     /// A store that sends domain blocks to `service`, counted in `activity`, re-sends what
     /// failed for lack of a connection on `retryClock`, and takes the domain's posts off the
     /// lists of `posts`; what the server did with each change goes to `outcomes`.
-    package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
-        toggles = KeyedToggles(
-            activity: activity, retryClock: retryClock,
+    package convenience init(
+        service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil
+    ) {
+        self.init(
+            activity: activity, retryClock: retryClock, key: Self.key, isValid: Self.isDomain, change: DomainBlockChange.init,
             send: { domain, value in
                 try await service.setDomainBlock(domain, to: value)
                 return value
@@ -43,81 +43,29 @@ package final class DomainBlockStore {
             changed: { domain, blocked, pending in
                 if blocked { posts.hideDomain(domain, pending: pending) } else { posts.showDomain(domain) }
             },
-            settled: { [weak self] domain in
-                if self?.block(domain)?.isOn == true { posts.domainHidingSettled(domain) }
+            settled: { domain, blocked in
+                if blocked { posts.domainHidingSettled(domain) }
             },
-            notify: { [weak self] domain in self?.notify(domain) },
             outcomes: outcomes, subject: { domain, blocked in .domainBlock(domain, blocked: blocked) }
         )
     }
 
-    // MARK: - Reading
-
     /// The domain's block as shown now, or `nil` when nothing told the store about it.
     /// `domain` in any case.
-    package func block(_ domain: String) -> ToggleDisplay? {
-        toggles?.state(Self.key(domain))
-    }
-
-    /// Calls `handler` on the main actor after every change of a domain's block, in order.
-    /// Lasts as long as the returned token.
-    package func observe(_ handler: @escaping @MainActor @Sendable (DomainBlockChange) -> Void) -> Subscription {
-        observers.add(handler)
-    }
-
-    /// Whether a domain change failed and was not retried, or waits to be sent again.
-    package var hasFailures: Bool { toggles?.hasFailures ?? false }
+    package func block(_ domain: String) -> ToggleDisplay? { state(domain) }
 
     /// Every domain change not confirmed by the server (in flight or waiting to be re-sent),
     /// with the value wanted, by domain.
     package var unsent: [(domain: String, blocked: Bool)] {
-        (toggles?.unsent ?? []).map { ($0.key, $0.value) }
-    }
-
-    /// Returns once no domain request is in flight (at once when none is), or after `limit`
-    /// on the retry clock.
-    package func waitForRequests(atMost limit: Duration) async {
-        await toggles?.waitForRequests(atMost: limit)
-    }
-
-    /// The requests in flight now, as (domain, value). For tests.
-    package var requestsInFlight: [(String, Bool)] { toggles?.requestsInFlight ?? [] }
-
-    // MARK: - Input
-
-    /// Marks the start of a fetch of blocked domains; pass its answer to ``ingest(blocked:fetchedAt:)``.
-    package func beginFetch() -> StoreEpoch {
-        toggles?.beginFetch() ?? 0
+        unsentChanges.map { ($0.key, $0.value) }
     }
 
     /// Records domains a fetch begun at `fetchedAt` says are blocked.
     package func ingest(blocked domains: some Sequence<String>, fetchedAt: StoreEpoch) {
         for domain in domains {
             let key = Self.key(domain)
-            if Self.isDomain(key) { toggles?.ingest(key, true, fetchedAt: fetchedAt) }
+            if Self.isDomain(key) { ingest(key, true, fetchedAt: fetchedAt) }
         }
-    }
-
-    /// Blocks (`true`) or unblocks the domain: optimistic, converging. Returns `false` (nothing
-    /// happens) for something that is no domain name.
-    @discardableResult
-    package func set(_ domain: String, _ value: Bool) -> Bool {
-        let key = Self.key(domain)
-        guard Self.isDomain(key) else { return false }
-        toggles?.set(key, value)
-        return true
-    }
-
-    /// Wants again every change that rolled back, and sends every deferred one at once.
-    /// Returns whether there was any.
-    @discardableResult
-    package func retryFailed() -> Bool {
-        toggles?.retryFailed() ?? false
-    }
-
-    private func notify(_ key: String) {
-        guard let display = block(key) else { return }
-        observers.notify(DomainBlockChange(domain: key, display: display))
     }
 
     /// The domain as the store keys it: trimmed, without a leading `@`, lower-cased.

@@ -16,82 +16,36 @@ package struct TagFollowChange: Hashable, Sendable {
 /// toggle machine every other setting of the session runs on.
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
-@MainActor
-package final class TagStore {
-    private let observers = HandlerList<TagFollowChange>()
-    private var toggles: KeyedToggles?
+package typealias TagStore = KeyedToggleStore<TagFollowChange>
 
+extension KeyedToggleStore<TagFollowChange> {
     /// A store that sends follows of hashtags to `service`, counted in `activity`, and re-sends
     /// what failed for lack of a connection on `retryClock`; what the server did with each change
     /// goes to `outcomes`.
-    package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
-        toggles = KeyedToggles(
-            activity: activity, retryClock: retryClock,
+    package convenience init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
+        self.init(
+            activity: activity, retryClock: retryClock, key: Self.key, isValid: Self.isTag, change: TagFollowChange.init,
             send: { tag, value in (try await service.setTagFollow(tag, to: value)).following ?? value },
             describe: { tag, value in "\(value ? "follow" : "unfollow") #\(tag)" },
-            changed: { _, _, _ in },
-            settled: { _ in },
-            notify: { [weak self] tag in self?.notify(tag) },
             outcomes: outcomes, subject: { tag, following in .tagFollow(tag, following: following) }
         )
     }
 
     /// Whether you follow the hashtag (`name` with or without `#`, any case) as shown now, or
     /// `nil` when nothing told the store.
-    package func follow(_ name: String) -> ToggleDisplay? {
-        toggles?.state(Self.key(name))
-    }
-
-    /// Calls `handler` on the main actor after every change, in order. Lasts as long as the token.
-    package func observe(_ handler: @escaping @MainActor @Sendable (TagFollowChange) -> Void) -> Subscription {
-        observers.add(handler)
-    }
-
-    /// Whether a change failed and was not retried, or waits to be sent again.
-    package var hasFailures: Bool { toggles?.hasFailures ?? false }
+    package func follow(_ name: String) -> ToggleDisplay? { state(name) }
 
     /// Every change the server has not confirmed, with the value wanted, by hashtag.
     package var unsent: [(tag: String, following: Bool)] {
-        (toggles?.unsent ?? []).map { ($0.key, $0.value) }
-    }
-
-    package func waitForRequests(atMost limit: Duration) async {
-        await toggles?.waitForRequests(atMost: limit)
-    }
-
-    package var requestsInFlight: [(String, Bool)] { toggles?.requestsInFlight ?? [] }
-
-    /// Marks the start of a fetch of hashtags; pass its answer to ``ingest(_:fetchedAt:)``.
-    package func beginFetch() -> StoreEpoch {
-        toggles?.beginFetch() ?? 0
+        unsentChanges.map { ($0.key, $0.value) }
     }
 
     /// Records what a fetch begun at `fetchedAt` says of the hashtags it brought (those whose
     /// ``Hashtag/following`` is known).
     package func ingest(_ tags: some Sequence<Hashtag>, fetchedAt: StoreEpoch) {
         for tag in tags {
-            if let following = tag.following { toggles?.ingest(tag.key, following, fetchedAt: fetchedAt) }
+            if let following = tag.following { ingest(tag.key, following, fetchedAt: fetchedAt) }
         }
-    }
-
-    /// Follows (`true`) or unfollows the hashtag: optimistic, converging. Returns `false`
-    /// (nothing happens) for something that cannot be a hashtag's name.
-    @discardableResult
-    package func set(_ name: String, _ value: Bool) -> Bool {
-        let key = Self.key(name)
-        guard Self.isTag(key) else { return false }
-        toggles?.set(key, value)
-        return true
-    }
-
-    @discardableResult
-    package func retryFailed() -> Bool {
-        toggles?.retryFailed() ?? false
-    }
-
-    private func notify(_ key: String) {
-        guard let display = follow(key) else { return }
-        observers.notify(TagFollowChange(tag: key, display: display))
     }
 
     /// `name` as the store keys it: without a leading `#`, lower-cased.

@@ -24,16 +24,11 @@ extension Mastodon {
                 self.verifiedAt = verifiedAt
             }
 
-            enum CodingKeys: String, CodingKey {
-                case name, value
-                case verifiedAt = "verified_at"
+            enum CodingKeys: String, SnakeCaseKey {
+                case name, value, verifiedAt
             }
 
             /// Decodes as Swift's synthesized decoding would: `name` and `value` required.
-            public init(from decoder: any Decoder) throws {
-                try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
-            }
-
             init(reading container: some FieldReader<CodingKeys>) throws {
                 name = try container.decode(String.self, forKey: .name)
                 value = try container.decode(String.self, forKey: .value)
@@ -117,19 +112,9 @@ extension Mastodon {
             set { movedTo = newValue.map(Moved.account) }
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, username, acct, locked, bot, note, url, avatar, header, emojis, fields, group, moved
-            case displayName = "display_name"
-            case createdAt = "created_at"
-            case followersCount = "followers_count"
-            case followingCount = "following_count"
-            case statusesCount = "statuses_count"
-            case lastStatusAt = "last_status_at"
-        }
-
-        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, username, acct, locked, bot, note, url, avatar, header, emojis, fields, group, moved, displayName, createdAt
+            case followersCount, followingCount, statusesCount, lastStatusAt
         }
 
         init(reading container: some FieldReader<CodingKeys>) throws {

@@ -32,15 +32,8 @@ extension Mastodon {
             self.image = image
         }
 
-        enum CodingKeys: String, CodingKey {
-            case url, title, description, type, image
-            case authorName = "author_name"
-            case providerName = "provider_name"
-        }
-
-        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        enum CodingKeys: String, SnakeCaseKey {
+            case url, title, description, type, image, authorName, providerName
         }
 
         init(reading container: some FieldReader<CodingKeys>) throws {

@@ -1,7 +1,7 @@
 extension Mastodon {
     /// The thread around a status (Mastodon's `Context`): ancestors oldest first, descendants in
     /// thread order. Absent lists decode as empty.
-    public struct Context: Codable, Hashable, Sendable {
+    public struct Context: Codable, Hashable, Sendable, ReadableEntity {
         /// The posts above, root first.
         public var ancestors: [Status]
         /// The replies below, depth first.
@@ -13,13 +13,12 @@ extension Mastodon {
             self.descendants = descendants
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, SnakeCaseKey {
             case ancestors, descendants
         }
 
         /// Decodes tolerantly: an absent or `null` list is empty.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             ancestors = try container.value(.ancestors, or: [])
             descendants = try container.value(.descendants, or: [])
         }

@@ -1,7 +1,7 @@
 extension Mastodon {
     /// A direct conversation (Mastodon's `Conversation`, from `/api/v1/conversations` and the
     /// `direct` stream's `conversation` event).
-    public struct Conversation: Codable, Hashable, Sendable {
+    public struct Conversation: Codable, Hashable, Sendable, ReadableEntity {
         /// The conversation's id (a JSON integer is kept as its decimal text).
         public var id: String
         /// Whether it has posts the user has not read; absent is read.
@@ -19,14 +19,12 @@ extension Mastodon {
             self.lastStatus = lastStatus
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, unread, accounts
-            case lastStatus = "last_status"
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, unread, accounts, lastStatus
         }
 
         /// Decodes tolerantly: `id` is required; `unread` defaults to false, `accounts` to none.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             unread = try container.value(.unread, or: false)
             accounts = try container.value(.accounts, or: [])

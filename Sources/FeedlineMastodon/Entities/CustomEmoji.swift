@@ -23,15 +23,8 @@ extension Mastodon {
             self.category = category
         }
 
-        enum CodingKeys: String, CodingKey {
-            case shortcode, url, category
-            case staticURL = "static_url"
-            case visibleInPicker = "visible_in_picker"
-        }
-
-        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        enum CodingKeys: String, SnakeCaseKey {
+            case shortcode, url, category, staticURL, visibleInPicker
         }
 
         init(reading container: some FieldReader<CodingKeys>) throws {

@@ -16,17 +16,11 @@ extension Mastodon {
             self.statusMatches = statusMatches
         }
 
-        enum CodingKeys: String, CodingKey {
-            case filter
-            case keywordMatches = "keyword_matches"
-            case statusMatches = "status_matches"
+        enum CodingKeys: String, SnakeCaseKey {
+            case filter, keywordMatches, statusMatches
         }
 
         /// Decodes as Swift's synthesized decoding would: `filter` required.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
-        }
-
         init(reading container: some FieldReader<CodingKeys>) throws {
             filter = try container.decode(Filter.self, forKey: .filter)
             keywordMatches = try container.decodeIfPresent([String].self, forKey: .keywordMatches)
@@ -55,14 +49,8 @@ extension Mastodon {
             self.expiresAt = expiresAt
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, title, context
-            case filterAction = "filter_action"
-            case expiresAt = "expires_at"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, title, context, filterAction, expiresAt
         }
 
         init(reading container: some FieldReader<CodingKeys>) throws {

@@ -27,10 +27,8 @@ extension Mastodon {
                     self.charactersReservedPerURL = charactersReservedPerURL
                 }
 
-                enum CodingKeys: String, CodingKey {
-                    case maxCharacters = "max_characters"
-                    case maxMediaAttachments = "max_media_attachments"
-                    case charactersReservedPerURL = "characters_reserved_per_url"
+                enum CodingKeys: String, SnakeCaseKey {
+                    case maxCharacters, maxMediaAttachments, charactersReservedPerURL
                 }
             }
 
@@ -48,11 +46,8 @@ extension Mastodon {
                     self.maxExpiration = maxExpiration
                 }
 
-                enum CodingKeys: String, CodingKey {
-                    case maxOptions = "max_options"
-                    case maxCharactersPerOption = "max_characters_per_option"
-                    case minExpiration = "min_expiration"
-                    case maxExpiration = "max_expiration"
+                enum CodingKeys: String, SnakeCaseKey {
+                    case maxOptions, maxCharactersPerOption, minExpiration, maxExpiration
                 }
             }
 
@@ -74,8 +69,8 @@ extension Mastodon {
 
             public init(streamingAPI: String? = nil) { self.streamingAPI = streamingAPI }
 
-            enum CodingKeys: String, CodingKey {
-                case streamingAPI = "streaming_api"
+            enum CodingKeys: String, SnakeCaseKey {
+                case streamingAPI
             }
         }
 

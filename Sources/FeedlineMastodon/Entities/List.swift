@@ -2,7 +2,7 @@ extension Mastodon {
     /// One of the signed-in user's lists (Mastodon's `List`): `id`, `title`, and how replies and
     /// the home timeline treat it (`replies_policy`: `followed`, `list` or `none`; `exclusive`:
     /// its accounts' posts leave home) when the server sends them.
-    public struct List: Codable, Hashable, Sendable {
+    public struct List: Codable, Hashable, Sendable, ReadableEntity {
         public var id: String
         public var title: String
         public var repliesPolicy: String?
@@ -15,16 +15,13 @@ extension Mastodon {
             self.exclusive = exclusive
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, title
-            case repliesPolicy = "replies_policy"
-            case exclusive
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, title, repliesPolicy, exclusive
         }
 
         /// Decodes tolerantly: `id` (a string, or a number from an older server) and `title`
         /// are required; the rest is optional.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             if let text = try? container.decode(String.self, forKey: .id) {
                 id = text
             } else {

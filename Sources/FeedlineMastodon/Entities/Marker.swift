@@ -3,7 +3,7 @@ import Foundation
 extension Mastodon {
     /// A timeline's saved reading position (Mastodon's `Marker`): the last item read, and the
     /// version the server counts up with each save.
-    public struct Marker: Codable, Hashable, Sendable {
+    public struct Marker: Codable, Hashable, Sendable, ReadableEntity {
         /// The id of the last post (home) or notification (notifications) read.
         public var lastReadID: String
         /// Counts up with every save; `0` when the server sent none.
@@ -17,16 +17,13 @@ extension Mastodon {
             self.updatedAt = updatedAt
         }
 
-        enum CodingKeys: String, CodingKey {
-            case lastReadID = "last_read_id"
-            case version
-            case updatedAt = "updated_at"
+        enum CodingKeys: String, SnakeCaseKey {
+            case lastReadID, version, updatedAt
         }
 
         /// Decodes tolerantly: `last_read_id` is required (a string or an integer), `version`
         /// defaults to 0, an unreadable `updated_at` is `nil`.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             lastReadID = try container.id(.lastReadID)
             version = try container.value(.version, or: 0)
             updatedAt = try? container.decodeIfPresent(Date.self, forKey: .updatedAt)

@@ -63,15 +63,8 @@ extension Mastodon {
             self.blurhash = blurhash
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, type, url, description, blurhash
-            case previewURL = "preview_url"
-            case remoteURL = "remote_url"
-        }
-
-        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, type, url, description, blurhash, previewURL, remoteURL
         }
 
         init(reading container: some FieldReader<CodingKeys>) throws {

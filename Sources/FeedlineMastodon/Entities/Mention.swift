@@ -18,15 +18,11 @@ extension Mastodon {
             self.url = url
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, SnakeCaseKey {
             case id, username, acct, url
         }
 
         /// Decodes tolerantly: `id` and `acct` are required; `username` defaults to `acct` before `@`.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
-        }
-
         init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             acct = try container.decode(String.self, forKey: .acct)

@@ -5,7 +5,7 @@ extension Mastodon {
     ///
     /// Required: `id`, `type`, `created_at`, `account`. `status` is there for the kinds about a
     /// post; `group_key` only from Mastodon 4.3 on.
-    public struct Notification: Codable, Hashable, Sendable {
+    public struct Notification: Codable, Hashable, Sendable, ReadableEntity {
         public var id: String
         /// `mention`, `status`, `reblog`, `follow`, `follow_request`, `favourite`, `poll`,
         /// `update`, … (kept as sent: servers add kinds).
@@ -27,14 +27,11 @@ extension Mastodon {
             self.groupKey = groupKey
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, type, account, status
-            case createdAt = "created_at"
-            case groupKey = "group_key"
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, type, account, status, createdAt, groupKey
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             type = try container.decode(String.self, forKey: .type)
             createdAt = try container.decode(Date.self, forKey: .createdAt)
@@ -46,9 +43,9 @@ extension Mastodon {
 
     /// `GET /api/v2/notifications` (Mastodon 4.3): notification groups with the accounts and
     /// statuses they name, each sent once.
-    public struct GroupedNotifications: Codable, Hashable, Sendable {
+    public struct GroupedNotifications: Codable, Hashable, Sendable, ReadableEntity {
         /// One group.
-        public struct Group: Codable, Hashable, Sendable {
+        public struct Group: Codable, Hashable, Sendable, ReadableEntity {
             public var groupKey: String
             public var notificationsCount: Int
             public var type: String
@@ -76,20 +73,12 @@ extension Mastodon {
                 self.statusID = statusID
             }
 
-            enum CodingKeys: String, CodingKey {
-                case type
-                case groupKey = "group_key"
-                case notificationsCount = "notifications_count"
-                case mostRecentNotificationID = "most_recent_notification_id"
-                case pageMinID = "page_min_id"
-                case pageMaxID = "page_max_id"
-                case latestPageNotificationAt = "latest_page_notification_at"
-                case sampleAccountIDs = "sample_account_ids"
-                case statusID = "status_id"
+            enum CodingKeys: String, SnakeCaseKey {
+                case type, groupKey, notificationsCount, mostRecentNotificationID, pageMinID, pageMaxID, latestPageNotificationAt
+                case sampleAccountIDs, statusID
             }
 
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
+            init(reading container: some FieldReader<CodingKeys>) throws {
                 groupKey = try container.decode(String.self, forKey: .groupKey)
                 notificationsCount = try container.value(.notificationsCount, or: 1)
                 type = try container.decode(String.self, forKey: .type)
@@ -112,13 +101,11 @@ extension Mastodon {
             self.notificationGroups = notificationGroups
         }
 
-        enum CodingKeys: String, CodingKey {
-            case accounts, statuses
-            case notificationGroups = "notification_groups"
+        enum CodingKeys: String, SnakeCaseKey {
+            case accounts, statuses, notificationGroups
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             accounts = try container.value(.accounts, or: [])
             statuses = try container.value(.statuses, or: [])
             notificationGroups = try container.value(.notificationGroups, or: [])

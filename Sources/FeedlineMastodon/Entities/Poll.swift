@@ -19,16 +19,11 @@ extension Mastodon {
                 self.votesCount = votesCount
             }
 
-            enum CodingKeys: String, CodingKey {
-                case title
-                case votesCount = "votes_count"
+            enum CodingKeys: String, SnakeCaseKey {
+                case title, votesCount
             }
 
             /// Decodes as Swift's synthesized decoding would: `title` required.
-            public init(from decoder: any Decoder) throws {
-                try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
-            }
-
             init(reading container: some FieldReader<CodingKeys>) throws {
                 title = try container.decode(String.self, forKey: .title)
                 votesCount = try container.decodeIfPresent(Int.self, forKey: .votesCount)
@@ -73,17 +68,8 @@ extension Mastodon {
             self.voted = voted
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, expired, multiple, options, emojis, voted
-            case expiresAt = "expires_at"
-            case votesCount = "votes_count"
-            case votersCount = "voters_count"
-            case ownVotes = "own_votes"
-        }
-
-        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, expired, multiple, options, emojis, voted, expiresAt, votesCount, votersCount, ownVotes
         }
 
         init(reading container: some FieldReader<CodingKeys>) throws {

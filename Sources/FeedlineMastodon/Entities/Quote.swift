@@ -32,14 +32,8 @@ extension Mastodon {
             set { nested = newValue.map(Nested.status) }
         }
 
-        enum CodingKeys: String, CodingKey {
-            case state
-            case quotedStatus = "quoted_status"
-            case quotedStatusID = "quoted_status_id"
-        }
-
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        enum CodingKeys: String, SnakeCaseKey {
+            case state, quotedStatus, quotedStatusID
         }
 
         init(reading container: some FieldReader<CodingKeys>) throws {

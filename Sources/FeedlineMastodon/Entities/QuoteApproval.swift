@@ -17,16 +17,11 @@ extension Mastodon {
             self.currentUser = currentUser
         }
 
-        enum CodingKeys: String, CodingKey {
-            case automatic, manual
-            case currentUser = "current_user"
+        enum CodingKeys: String, SnakeCaseKey {
+            case automatic, manual, currentUser
         }
 
         /// Tolerant: a missing list is empty, a missing `current_user` is `unknown`.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
-        }
-
         init(reading container: some FieldReader<CodingKeys>) throws {
             automatic = try container.value(.automatic, or: [])
             manual = try container.value(.manual, or: [])

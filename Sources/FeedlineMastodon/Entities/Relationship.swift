@@ -8,7 +8,7 @@ extension Mastodon {
     /// which then reads as "following or requested" (a follow shows boosts unless told not to);
     /// `note` defaults to an empty string. Mastodon says nothing about when a mute ends here
     /// (only `GET /api/v1/mutes` does), so neither does this entity.
-    public struct Relationship: Codable, Hashable, Sendable {
+    public struct Relationship: Codable, Hashable, Sendable, ReadableEntity {
         /// The id of the account it is about.
         public var id: String
         /// The user follows the account.
@@ -60,19 +60,13 @@ extension Mastodon {
             self.note = note
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, following, notifying, blocking, muting, requested, endorsed, note
-            case showingReblogs = "showing_reblogs"
-            case followedBy = "followed_by"
-            case blockedBy = "blocked_by"
-            case mutingNotifications = "muting_notifications"
-            case requestedBy = "requested_by"
-            case domainBlocking = "domain_blocking"
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, following, notifying, blocking, muting, requested, endorsed, note, showingReblogs, followedBy, blockedBy
+            case mutingNotifications, requestedBy, domainBlocking
         }
 
         /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.id(.id)
             following = try container.value(.following, or: false)
             requested = try container.value(.requested, or: false)

@@ -2,7 +2,7 @@ extension Mastodon {
     /// What `GET /api/v2/search` answers (Mastodon's `Search`): the accounts, statuses and
     /// hashtags found. An absent or `null` list decodes as empty (a search with `type` answers
     /// the other lists empty, and some servers leave them out).
-    public struct Search: Codable, Hashable, Sendable {
+    public struct Search: Codable, Hashable, Sendable, ReadableEntity {
         /// The accounts found.
         public var accounts: [Account]
         /// The statuses found.
@@ -17,13 +17,12 @@ extension Mastodon {
             self.hashtags = hashtags
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, SnakeCaseKey {
             case accounts, statuses, hashtags
         }
 
         /// Decodes tolerantly: an absent or `null` list is empty.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             accounts = try container.value(.accounts, or: [])
             statuses = try container.value(.statuses, or: [])
             hashtags = try container.value(.hashtags, or: [])
@@ -32,10 +31,10 @@ extension Mastodon {
 
     /// A hashtag as searches and trends answer it (Mastodon's `Tag`, which carries more than a
     /// status's ``Tag``): its recent use, day by day, and whether the user follows it.
-    public struct Hashtag: Codable, Hashable, Sendable {
+    public struct Hashtag: Codable, Hashable, Sendable, ReadableEntity {
         /// One day of a hashtag's use. Mastodon sends every number as a string; a JSON integer
         /// is accepted too, and a string that is not a number reads as 0.
-        public struct Day: Codable, Hashable, Sendable {
+        public struct Day: Codable, Hashable, Sendable, ReadableEntity {
             /// The day, as a UNIX timestamp of its midnight (UTC), as sent.
             public var day: String
             /// Posts that used the hashtag that day.
@@ -50,13 +49,12 @@ extension Mastodon {
                 self.accounts = accounts
             }
 
-            enum CodingKeys: String, CodingKey {
+            enum CodingKeys: String, SnakeCaseKey {
                 case day, uses, accounts
             }
 
             /// Decodes tolerantly (see the type).
-            public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
+            init(reading container: some FieldReader<CodingKeys>) throws {
                 day = try container.optionalID(.day) ?? ""
                 uses = Int(try container.optionalID(.uses) ?? "") ?? 0
                 accounts = Int(try container.optionalID(.accounts) ?? "") ?? 0
@@ -90,14 +88,13 @@ extension Mastodon {
             self.following = following
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, SnakeCaseKey {
             case name, url, history, following
         }
 
         /// Decodes tolerantly: `name` is required, `url` defaults to empty, `history` and
         /// `following` to `nil`.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             name = try container.decode(String.self, forKey: .name)
             url = try container.value(.url, or: "")
             history = try container.decodeIfPresent([Day].self, forKey: .history)

@@ -134,24 +134,10 @@ extension Mastodon {
             return current
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, uri, url, account, content, sensitive, visibility, language, mentions, tags, emojis, card, poll
-            case reblog, favourited, reblogged, bookmarked, pinned, muted, filtered, quote
-            case quoteApproval = "quote_approval"
-            case createdAt = "created_at"
-            case editedAt = "edited_at"
-            case spoilerText = "spoiler_text"
-            case inReplyToID = "in_reply_to_id"
-            case inReplyToAccountID = "in_reply_to_account_id"
-            case mediaAttachments = "media_attachments"
-            case repliesCount = "replies_count"
-            case reblogsCount = "reblogs_count"
-            case favouritesCount = "favourites_count"
-        }
-
-        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, uri, url, account, content, sensitive, visibility, language, mentions, tags, emojis, card, poll, reblog
+            case favourited, reblogged, bookmarked, pinned, muted, filtered, quote, quoteApproval, createdAt, editedAt
+            case spoilerText, inReplyToID, inReplyToAccountID, mediaAttachments, repliesCount, reblogsCount, favouritesCount
         }
 
         init(reading container: some FieldReader<CodingKeys>) throws {

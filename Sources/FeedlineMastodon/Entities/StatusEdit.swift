@@ -2,7 +2,7 @@ import Foundation
 
 extension Mastodon {
     /// `GET /api/v1/statuses/:id/source`: a post as typed.
-    public struct StatusSource: Codable, Hashable, Sendable {
+    public struct StatusSource: Codable, Hashable, Sendable, ReadableEntity {
         public var id: String
         public var text: String
         public var spoilerText: String
@@ -13,14 +13,12 @@ extension Mastodon {
             self.spoilerText = spoilerText
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, text
-            case spoilerText = "spoiler_text"
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, text, spoilerText
         }
 
         /// Decodes tolerantly: a missing `spoiler_text` is empty.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+        init(reading container: some FieldReader<CodingKeys>) throws {
             id = try container.decodeIfPresent(String.self, forKey: .id) ?? ""
             text = try container.decode(String.self, forKey: .text)
             spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
@@ -61,11 +59,8 @@ extension Mastodon {
             self.poll = poll
         }
 
-        enum CodingKeys: String, CodingKey {
-            case content, sensitive, poll
-            case spoilerText = "spoiler_text"
-            case createdAt = "created_at"
-            case mediaAttachments = "media_attachments"
+        enum CodingKeys: String, SnakeCaseKey {
+            case content, sensitive, poll, spoilerText, createdAt, mediaAttachments
         }
 
         /// Decodes tolerantly: absent fields read as empty.

@@ -12,15 +12,11 @@ extension Mastodon {
             self.url = url
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, SnakeCaseKey {
             case name, url
         }
 
         /// Decodes tolerantly: `name` is required, `url` defaults to empty.
-        public init(from decoder: any Decoder) throws {
-            try self.init(reading: decoder.container(keyedBy: CodingKeys.self))
-        }
-
         init(reading container: some FieldReader<CodingKeys>) throws {
             name = try container.decode(String.self, forKey: .name)
             url = try container.value(.url, or: "")
