@@ -85,4 +85,14 @@ struct QuickParseTests {
         // The walk must reach the quick path often enough to mean something.
         #expect(quickCount > 100)
     }
+
+    @Test("every option and flag feedline declares is one the quick reading sets and these tests compare")
+    func everyArgumentCovered() throws {
+        // A new option the quick reading does not set would be read from an unparsed property
+        // wrapper (a crash), and one these tests do not compare could differ unseen: this count
+        // fails first, naming both places to add it.
+        let command = try #require(FeedlineCommand.parsedQuickly([]))
+        let declared = Mirror(reflecting: command).children.count - 1 + Mirror(reflecting: command.options).children.count
+        #expect(declared == Self.values(command).count, "add the new argument to FeedlineCommand.parsedQuickly and QuickParseTests.values")
+    }
 }
