@@ -76,7 +76,7 @@ extension REPLDriver {
             }
         case .vote(let post, _):
             guard let (what, _) = askedOnPosts.removeValue(forKey: .vote(post)) else { return }
-            if let refused { reports.append("Your vote in \(what)'s poll did not count: \(refused)") }
+            if let refused { reports.append("Your vote in the poll of \(what) did not count: \(refused)") }
         case .editDraft(let post, let draft):
             guard let (what, text) = askedOnPosts.removeValue(forKey: .editDraft(post)) else { return }
             editDraftMade(draft, refusal: refused, what: what, text: text)
