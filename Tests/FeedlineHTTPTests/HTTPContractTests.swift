@@ -15,10 +15,6 @@ struct HTTPContractTests {
         "your new post is on home, and once deleted it is gone from every read": writing,
         "an edit is read everywhere and kept in the history": writing,
         "someone else's post cannot be deleted": writing,
-        "post notifications need a follow": """
-            The HTTP client asks for post notifications with a follow carrying notify (Mastodon has no other endpoint), \
-            so on a stranger it follows them; the sandbox and the model refuse. A client-side check, outside the tests.
-            """,
     ]
     static let writing = "The fake Mastodon does not serve POST and DELETE /api/v1/statuses (HTTPWritingServer does, apart)."
 

@@ -64,9 +64,11 @@ struct HTTPRelationshipTests {
             let service = try makeService(server)
             let relationship = try await service.setRelationship(change.kind, to: change.value, of: AccountID("2001"), mute: change.mute)
 
+            // Notify and boosts ride on follow: the relationship is read first (a stranger is not followed by them).
+            let read = change.kind == .notify || change.kind == .boosts ? ["GET /api/v1/accounts/relationships?id[]=2001"] : []
             let requests = fake.requests
-            #expect(requests.map(\.description) == ["POST /api/v1/accounts/2001/\(change.action)"])
-            let request = try #require(requests.first)
+            #expect(requests.map(\.description) == read + ["POST /api/v1/accounts/2001/\(change.action)"])
+            let request = try #require(requests.last)
             #expect(request.authorization == "Bearer \(secretToken)")
             if let body = change.body {
                 #expect(request.contentType?.hasPrefix("application/json") == true, "\(request.contentType ?? "no Content-Type")")
@@ -82,6 +84,23 @@ struct HTTPRelationshipTests {
             #expect(relationship == answer, "the relationship is the server's answer")
             #expect(relationship.accountID == AccountID("2001"))
             #expect(relationship.isOn(change.kind) == change.value)
+        }
+    }
+
+    @Test("post notifications or boosts of an account not followed are refused with nothing sent (a follow with notify would follow it); asked as they are, they answer as they are")
+    func notifyNeedsAFollow() async throws {
+        try await withAccountsServer(accounts: [Self.kemi], relationships: [.init(id: "2001")]) { fake, server in
+            let service = try makeService(server)
+            for kind in [RelationshipKind.notify, .boosts] {
+                let refused = await thrownError { _ = try await service.setRelationship(kind, to: true, of: AccountID("2001"), mute: MuteOptions()) }
+                let failure = FeedFailure(try #require(refused))
+                #expect(failure.message.contains("accounts you follow; follow account 2001 first"), "\(failure.message)")
+                #expect(!failure.isTransient)
+            }
+            let off = try await service.setRelationship(.notify, to: false, of: AccountID("2001"), mute: MuteOptions())
+            #expect(off == Relationship(fake.relationship("2001")) && !off.following)
+            #expect(fake.requests.allSatisfy { $0.method == "GET" }, "\(fake.requests.map(\.description))")
+            #expect(!fake.relationship("2001").following, "nobody was followed")
         }
     }
 

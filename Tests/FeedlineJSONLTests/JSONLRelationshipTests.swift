@@ -116,11 +116,13 @@ func bobsProfile(screen: Int, route: String) -> String {
 }
 
 /// A server of one home feed by three accounts, their profiles (alice has none: her profile is
-/// not found) and the user's relationships with them, which start as `relationships` says.
-/// Every account call is answered at once and logged in ``calls``, so each test states the
-/// calls it expects; a change of a kind in `refusing` is refused (never transient), and a
-/// follow of a `locked` account is answered with a request. Other reads are EmptyReads'.
-final class AccountsServer: EmptyReads, Sendable {
+/// not found) and the user's relationships with them, which start as `relationships` says:
+/// a ``GatedServer`` whose reads and relationship changes answer at once from its model (a
+/// follow of bob, who is locked, is a request; a mute's end counts from ``now``), and which
+/// serves no writing and no other account calls. Its account calls are logged
+/// (``GatedServer/accountLog``), so each test states the calls it expects; a relationship change
+/// is refused (never transient) when `refusing` is set.
+enum AccountsServer {
     static let now = Date(timeIntervalSince1970: 1_795_284_000)  // 2026-11-21T18:00:00Z
     static let alice = Author(id: "1", displayName: "Alice", handle: "alice")
     static let bob = Author(id: "2", displayName: "Bob", handle: "bob@elsewhere.example")
@@ -144,81 +146,52 @@ final class AccountsServer: EmptyReads, Sendable {
         Profile(author: carol, bot: true, movedTo: alice),
     ]
 
-    private struct State {
-        var relationships: [AccountID: Relationship]
-        var calls: [String] = []
+    static func make(relationships: [Relationship] = [], refusing: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+        var model = ServerModel(home)
+        model.timelines.feeds[.home] = home.map(\.id)
+        for author in [alice, bob, carol] { model.timelines.feeds[.account(AccountID(author.id))] = home.filter { $0.author.id == author.id }.map(\.id) }
+        for profile in profiles { model.relationships.profiles[profile.accountID] = profile }
+        model.relationships.locked = [AccountID(bob.id)]
+        for relationship in relationships { model.relationships.byAccount[relationship.accountID] = relationship }
+        model.now = now
+        let server = GatedServer(
+            model, answering: [.page, .newer, .notifications, .newerNotifications, .post, .context, .profile, .relationships, .setRelationship],
+            sourceLocation: sourceLocation
+        )
+        server.fail(.composeSettings, .publish, .delete, .source, .history, .vote, with: WritingUnsupported())
+        server.fail(
+            .accounts, .search, .answerFollowRequest, .domainBlocks, .setDomainBlock, .tag, .setTagFollow, .followedTags, .trendingTags, .lists,
+            .createList, .renameList, .deleteList, .setListMembership, .conversations, .markConversationRead, .removeConversation,
+            with: AccountsUnsupported()
+        )
+        if refusing { server.fail(.setRelationship, with: FeedFailure(message: refusal, isTransient: false)) }
+        return server
     }
+}
 
-    let refusing: Set<RelationshipKind>
-    private let state: Locked<State>
-
-    init(relationships: [Relationship] = [], refusing: Set<RelationshipKind> = []) {
-        self.refusing = refusing
-        state = Locked(State(relationships: Dictionary(uniqueKeysWithValues: relationships.map { ($0.accountID, $0) })))
-    }
-
+extension GatedServer {
     /// Every account call so far, in order: `profile 2`, `relationships 1,3`,
     /// `mute true 2 for 3600 s, notifications false`…
-    var calls: [String] { state.withLock { $0.calls } }
-
-    private func log(_ call: String) {
-        state.withLock { $0.calls.append(call) }
-    }
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        guard cursor == nil else { return Page(posts: [], next: nil) }
-        switch feed {
-        case .home: return Page(posts: Self.home, next: nil)
-        case .account(let id): return Page(posts: Self.home.filter { $0.author.id == id.rawValue }, next: nil)
-        default: return Page(posts: [], next: nil)
-        }
-    }
-
-    func profile(of account: AccountID) async throws -> Profile {
-        log("profile \(account)")
-        guard let profile = Self.profiles.first(where: { $0.accountID == account }) else { throw NothingHere() }
-        return profile
-    }
-
-    func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
-        log("relationships \(accounts.map(\.rawValue).joined(separator: ","))")
-        return state.withLock { state in accounts.map { state.relationships[$0] ?? Relationship(accountID: $0) } }
-    }
-
-    func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
-        let options = kind == .mute && value
-            ? " for \(mute.duration.map { "\($0.components.seconds) s" } ?? "ever"), notifications \(mute.notifications)" : ""
-        log("\(kind) \(value) \(account)\(options)")
-        if refusing.contains(kind) { throw Refused() }
-        let locked = Self.profiles.first { $0.accountID == account }?.locked ?? false
-        return state.withLock { state in
-            var r = state.relationships[account] ?? Relationship(accountID: account)
-            switch kind {
-            case .follow:
-                if value { if locked { r.requested = true } else { r.following = true } } else { (r.following, r.requested) = (false, false) }
-            case .mute:
-                r.muting = value
-                r.mutingNotifications = value && mute.notifications
-                r.mutingUntil = value ? mute.duration.map { Self.now.addingTimeInterval(TimeInterval($0.components.seconds)) } : nil
-            case .block: r.blocking = value
-            case .notify: r.notifying = value
-            case .boosts: r.showingBoosts = value
+    var accountLog: [String] {
+        calls.compactMap { call in
+            switch call.kind {
+            case .profile, .relationships: return "\(call.kind.rawValue) \(call.key)"
+            case .setRelationship:
+                guard let kind = call.relationshipKind, let value = call.value else { return nil }
+                let mute = call.mute ?? MuteOptions()
+                let options = kind == .mute && value
+                    ? " for \(mute.duration.map { "\($0.components.seconds) s" } ?? "ever"), notifications \(mute.notifications)" : ""
+                return "\(kind) \(value) \(call.key)\(options)"
+            default: return nil
             }
-            state.relationships[account] = r
-            return r
         }
-    }
-
-    struct Refused: FeedServiceError {
-        var isTransient: Bool { false }
-        var errorDescription: String? { AccountsServer.refusal }
     }
 }
 
 /// A driver on an ``AccountsServer`` session, home at the bottom, a retry clock that never moves.
 @MainActor
-final class AccountsClient: DriverClient<AccountsServer> {
-    init(_ server: AccountsServer) {
+final class AccountsClient: DriverClient<GatedServer> {
+    init(_ server: GatedServer) {
         super.init(server, now: AccountsServer.now)
     }
 
@@ -235,35 +208,35 @@ struct JSONLRelationshipDriverTests {
 
     @Test("a follow writes the relationship at once, pending, before its ok; the server's answer confirms it")
     func follow() async throws {
-        let client = AccountsClient(AccountsServer())
+        let client = AccountsClient(AccountsServer.make())
         await client.start()
         #expect(await client.send(#"{"cmd":"follow","account":"3","id":"f"}"#) == [
             relationshipLine("3", following: true, pending: ["follow"]),
             #"{"type":"ok","cmd":"follow","id":"f"}"#,
         ])
         #expect(await client.wait() == [relationshipLine("3", following: true)])
-        #expect(client.server.calls == ["follow true 3"])
+        #expect(client.server.accountLog == ["follow true 3"])
         // Set again to what it is: nothing happens, nothing is asked.
         #expect(await client.send(#"{"cmd":"follow","account":"3","value":true,"id":"g"}"#) == [#"{"type":"ok","cmd":"follow","id":"g"}"#])
         #expect(await client.wait() == [])
-        #expect(client.server.calls == ["follow true 3"])
+        #expect(client.server.accountLog == ["follow true 3"])
     }
 
     @Test("a locked account's follow shows as following while on its way, then as requested once the server says so")
     func requested() async throws {
-        let client = AccountsClient(AccountsServer())
+        let client = AccountsClient(AccountsServer.make())
         await client.start()
         #expect(await client.send(#"{"cmd":"follow","account":"2"}"#) == [
             relationshipLine("2", following: true, pending: ["follow"]),
             #"{"type":"ok","cmd":"follow"}"#,
         ])
         #expect(await client.wait() == [relationshipLine("2", requested: true)])
-        #expect(client.server.calls == ["follow true 2"])
+        #expect(client.server.accountLog == ["follow true 2"])
     }
 
     @Test("a mute takes the account's rows off home, as changes written before the relationship and the ok; its options reach the server, whose answer dates its end")
     func muteTakesHomeRows() async throws {
-        let client = AccountsClient(AccountsServer())
+        let client = AccountsClient(AccountsServer.make())
         await client.start()
         let before = try await client.mirrors()[0]
         #expect(Self.ids(before) == ["a1", "b1", "w1", "c1"])
@@ -281,14 +254,14 @@ struct JSONLRelationshipDriverTests {
         // The answer: the mute stands, with its end; the rows stay off.
         let answered = await client.wait()
         #expect(AccountsClient.only("relationship", answered) == [relationshipLine("2", muting: true, mutingUntil: "2026-11-21T19:00:00Z")])
-        #expect(client.server.calls == ["mute true 2 for 3600 s, notifications false"])
+        #expect(client.server.accountLog == ["mute true 2 for 3600 s, notifications false"])
         let settled = try await client.mirrors()[0]
         #expect(Self.ids(settled) == ["a1", "c1"])
     }
 
     @Test("a refused mute puts the rows back and says why in the relationship's failure")
     func refusedMute() async throws {
-        let client = AccountsClient(AccountsServer(refusing: [.mute]))
+        let client = AccountsClient(AccountsServer.make(refusing: true))
         await client.start()
         let lines = await client.send(#"{"cmd":"mute","account":"2"}"#)
         #expect(AccountsClient.only("relationship", lines) == [relationshipLine("2", muting: true, mutingNotifications: true, pending: ["mute"])])
@@ -301,21 +274,21 @@ struct JSONLRelationshipDriverTests {
         #expect(AccountsClient.only("changes", answered).count == 1)
         let restored = try await client.mirrors()[0]
         #expect(Self.ids(restored) == ["a1", "b1", "w1", "c1"])
-        #expect(client.server.calls == ["mute true 2 for ever, notifications true"])
+        #expect(client.server.accountLog == ["mute true 2 for ever, notifications true"])
         // retry does not send a refusal again (the server would refuse it again); muting again does.
         let retried = await client.send(#"{"cmd":"retry"}"#)
         #expect(AccountsClient.only("relationship", retried).isEmpty)
         await client.wait()
-        #expect(client.server.calls.count == 1)
+        #expect(client.server.accountLog.count == 1)
         let again = await client.send(#"{"cmd":"mute","account":"2"}"#)
         #expect(AccountsClient.only("relationship", again) == [relationshipLine("2", muting: true, mutingNotifications: true, pending: ["mute"])])
         await client.wait()
-        #expect(client.server.calls.count == 2)
+        #expect(client.server.accountLog.count == 2)
     }
 
     @Test("opening account:ID writes its profile once the header loads, and only once: what changes after is written as relationship messages")
     func profileOnOpening() async throws {
-        let server = AccountsServer(relationships: [Relationship(accountID: "2", followedBy: true)])
+        let server = AccountsServer.make(relationships: [Relationship(accountID: "2", followedBy: true)])
         let client = AccountsClient(server)
         await client.start()
         let push = await client.send(#"{"cmd":"push","route":{"route":"feed","feed":"account:2"},"id":"p"}"#)
@@ -325,7 +298,7 @@ struct JSONLRelationshipDriverTests {
         #expect(loaded.filter { ["profile", "relationship"].contains(WritingClient.object($0)["type"] as? String) } == [
             bobsProfile(screen: 1, route: "account:2"), relationshipLine("2", followedBy: true),
         ])
-        #expect(server.calls == ["profile 2", "relationships 2"])
+        #expect(server.accountLog == ["profile 2", "relationships 2"])
         // A follow from the profile: relationship messages, no second profile.
         let follow = await client.send(#"{"cmd":"follow","account":"2"}"#) + (await client.wait())
         #expect(AccountsClient.only("profile", follow).isEmpty)
@@ -338,19 +311,19 @@ struct JSONLRelationshipDriverTests {
 
     @Test("a profile that cannot load says why, once per load: retry loads it again and writes it again")
     func profileFailure() async throws {
-        let client = AccountsClient(AccountsServer())
+        let client = AccountsClient(AccountsServer.make())
         await client.start()
         let failed = #"{"type":"profile","screen":1,"route":{"route":"feed","feed":"account:9"},"error":"Record not found"}"#
         await client.send(#"{"cmd":"push","route":{"route":"feed","feed":"account:9"}}"#)
         #expect(AccountsClient.only("profile", await client.wait()) == [failed])
         await client.send(#"{"cmd":"retry"}"#)
         #expect(AccountsClient.only("profile", await client.wait()) == [failed])
-        #expect(client.server.calls == ["profile 9", "profile 9"])
+        #expect(client.server.accountLog == ["profile 9", "profile 9"])
     }
 
     @Test("relationships loads them in one request and writes each as it is learnt; a handle is refused with the command's id and nothing is asked")
     func load() async throws {
-        let server = AccountsServer(relationships: [Relationship(accountID: "1", following: true, note: "from the pond")])
+        let server = AccountsServer.make(relationships: [Relationship(accountID: "1", following: true, note: "from the pond")])
         let client = AccountsClient(server)
         await client.start()
         #expect(await client.send(#"{"cmd":"relationships","accounts":["1","3"],"id":"r"}"#) == [#"{"type":"ok","cmd":"relationships","id":"r"}"#])
@@ -358,7 +331,7 @@ struct JSONLRelationshipDriverTests {
         #expect(await client.send(#"{"cmd":"mute","account":"@bob@elsewhere.example","id":"h"}"#) == [
             JSONLMessage.error(JSONLRelationshipCommandTests.handle("mute", "@bob@elsewhere.example"), id: "h").json
         ])
-        #expect(server.calls == ["relationships 1,3"])
+        #expect(server.accountLog == ["relationships 1,3"])
     }
 }
 

@@ -21,11 +21,13 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         case lists, createList, renameList, deleteList, setListMembership
         // Conversations
         case conversations, markConversationRead, removeConversation
+        // Markers
+        case markers, saveMarker
 
         /// The reads: calls that change nothing on the server.
         package static let reads: Set<Kind> = [
             .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .profile, .relationships,
-            .accounts, .search, .domainBlocks, .tag, .followedTags, .trendingTags, .lists, .conversations,
+            .accounts, .search, .domainBlocks, .tag, .followedTags, .trendingTags, .lists, .conversations, .markers,
         ]
         /// The writes: calls that change the server.
         package static var writes: Set<Kind> { Set(allCases).subtracting(reads) }
@@ -38,13 +40,21 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
     /// What a change asks for: on (`true`) or off, for an interaction, a relationship, a domain
     /// block, a hashtag follow or a list membership; `nil` for other calls.
     package var value: Bool?
+    /// What a relationship change changes, and the mute's options it carries; `nil` for other
+    /// calls.
+    package var relationshipKind: RelationshipKind?
+    package var mute: MuteOptions?
     /// The call as asked, for messages.
     package var description: String
 
-    package init(_ kind: Kind, key: String = "", value: Bool? = nil, _ arguments: String = "") {
+    package init(
+        _ kind: Kind, key: String = "", value: Bool? = nil, _ arguments: String = "", relationshipKind: RelationshipKind? = nil, mute: MuteOptions? = nil
+    ) {
         self.kind = kind
         self.key = key
         self.value = value
+        self.relationshipKind = relationshipKind
+        self.mute = mute
         description = "\(kind.rawValue)(\(arguments.isEmpty ? key : arguments))"
     }
 }
@@ -60,6 +70,13 @@ package enum Gate: Sendable {
     /// With `cancellable`, a caller that is cancelled stops waiting at once and the call leaves
     /// the held ones, as a request a client gave up on.
     case hold(cancellable: Bool)
+}
+
+/// How the test answers a held call: from the model as it is now, or (a read) as it was when
+/// the call came.
+package enum HeldAnswer: Sendable {
+    case now
+    case asAsked
 }
 
 /// A call a ``GatedServer`` was not told to expect: a refusal, so nothing tries it again.

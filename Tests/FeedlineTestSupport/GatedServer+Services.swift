@@ -138,25 +138,21 @@ extension GatedServer {
     }
 
     package func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
-        try await run(GatedCall(.setRelationship, key: account.rawValue, value: value, "\(kind.verb(value)) \(account)")) { model in
-            _ = try model.relationships.set(kind, to: value, of: account, mute: mute)
+        let call = GatedCall(.setRelationship, key: account.rawValue, value: value, "\(kind.verb(value)) \(account)", relationshipKind: kind, mute: mute)
+        return try await run(call) { model in
+            _ = try model.relationships.set(kind, to: value, of: account, mute: mute, at: model.now)
             return model.relationship(of: account)
         }
     }
 
     package func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
-        try await run(GatedCall(.accounts, key: list.description)) { model in try page(model.accounts(in: list), after: cursor) }
+        try await run(GatedCall(.accounts, key: list.description)) { model in try page(model.accounts(in: list), after: cursor, size: accountsPageSize) }
     }
 
-    /// The profiles whose handle or name holds `query` (any case), by handle.
+    /// What a search for `query` finds, as Mastodon's search answers (see
+    /// ``ServerModel/search(_:)``).
     package func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
-        try await run(GatedCall(.search, key: query)) { model in
-            let needle = query.trimmingCharacters(in: .whitespaces).lowercased()
-            let found = model.relationships.profiles.values.filter { profile in
-                !needle.isEmpty && (profile.author.handle.lowercased().contains(needle) || profile.author.displayName.lowercased().contains(needle))
-            }
-            return try page(found.sorted { $0.author.handle < $1.author.handle }.map(SearchResult.account), after: cursor)
-        }
+        try await run(GatedCall(.search, key: query)) { model in try page(model.search(query), after: cursor) }
     }
 
     package func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
@@ -249,6 +245,22 @@ extension GatedServer {
 }
 
 extension ServerModel where Entry == Post {
+    /// What a search for `query` finds, in Mastodon's sections: the profiles whose handle or name
+    /// holds it (any case), by handle; the hashtag named as asked, when it is a hashtag name
+    /// (Mastodon puts the exact match first, used or not); the originals whose text holds it,
+    /// newest first. A blank query finds nothing.
+    package func search(_ query: String) -> [SearchResult] {
+        let needle = query.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !needle.isEmpty else { return [] }
+        let accounts = relationships.profiles.values.filter { profile in
+            profile.author.handle.lowercased().contains(needle) || profile.author.displayName.lowercased().contains(needle)
+        }
+        let hashtag = (try? ServerTags.valid(query)).map { withUses(tags.tag(named: $0)) }
+        let posts = originals.values.filter { $0.text.lowercased().contains(needle) }.sorted { ($0.createdAt, $0.id.rawValue) > ($1.createdAt, $1.id.rawValue) }
+        return accounts.sorted { $0.author.handle < $1.author.handle }.map(SearchResult.account) + (hashtag.map { [.hashtag($0)] } ?? [])
+            + posts.map(SearchResult.post)
+    }
+
     /// `conversation` with its last post as the model has it now (a favourite since shows).
     package func current(_ conversation: Conversation) -> Conversation {
         var conversation = conversation

@@ -18,7 +18,10 @@ package final class GatedServer: FeedService, Sendable {
         var model: ServerModel<Post>
         var gates: [GatedCall.Kind: Gate] = [:]
         var keyed: [KeyedKind: Gate] = [:]
+        /// Gates for the next calls of a kind, one call each, before the kind's own gate.
+        var next: [GatedCall.Kind: [Gate]] = [:]
         var calls: [GatedCall] = []
+        var callWaiters: [(kind: GatedCall.Kind, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private struct KeyedKind: Hashable {
@@ -28,19 +31,21 @@ package final class GatedServer: FeedService, Sendable {
 
     private let state: Locked<State>
     /// The calls held until the test answers or fails them (``hold(_:key:cancellable:)``).
-    package let held = HeldCalls<GatedCall, Void>()
+    package let held = HeldCalls<GatedCall, HeldAnswer>()
     /// The signed-in user: the author of what the server publishes.
     package let me: Author
     /// How many items a page holds.
     package let pageSize: Int
+    /// How many profiles a page of accounts holds.
+    package let accountsPageSize: Int
     private let sourceLocation: SourceLocation
 
     /// A server of `model`, answering the calls of `answering` from it; every other call is
     /// unexpected until ``answer(_:key:)``, ``fail(_:key:with:)`` or ``hold(_:key:cancellable:)``
     /// opens a gate for it.
     package init(
-        _ model: ServerModel<Post> = ServerModel(), me: Author = Post.signedInUser, pageSize: Int = 20, answering: Set<GatedCall.Kind> = [],
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ model: ServerModel<Post> = ServerModel(), me: Author = Post.signedInUser, pageSize: Int = 20, accountsPageSize: Int? = nil,
+        answering: Set<GatedCall.Kind> = [], sourceLocation: SourceLocation = #_sourceLocation
     ) {
         var model = model
         model.relationships.me = AccountID(me.id)
@@ -49,6 +54,7 @@ package final class GatedServer: FeedService, Sendable {
         self.state = Locked(state)
         self.me = me
         self.pageSize = pageSize
+        self.accountsPageSize = accountsPageSize ?? pageSize
         self.sourceLocation = sourceLocation
     }
 
@@ -79,6 +85,12 @@ package final class GatedServer: FeedService, Sendable {
     /// Holds calls of `kinds` (about `key` only, when given) until the test answers or fails them.
     package func hold(_ kinds: GatedCall.Kind..., key: String? = nil, cancellable: Bool = false) {
         open(kinds, key, .hold(cancellable: cancellable))
+    }
+
+    /// Fails the next `count` calls of `kind` with `error` (the model stays), whatever its gate
+    /// says; the calls after them go through the gate.
+    package func failNext(_ count: Int, _ kind: GatedCall.Kind, with error: any Error & Sendable) {
+        state.withLock { state in state.next[kind, default: []] += Array(repeating: .fail(error), count: count) }
     }
 
     /// Makes calls of `kinds` (about `key` only, when given) unexpected again.
@@ -118,12 +130,30 @@ package final class GatedServer: FeedService, Sendable {
     /// Returns once at least `count` calls are held.
     package func waitForHeld(_ count: Int) async { await held.waitFor(count) }
 
-    /// Answers the held call at `index` (oldest first) from the model as it is now; `false`
-    /// when none is held there.
+    /// Returns once at least `count` calls of `kind` were received (held, answered or failed).
+    package func waitForCalls(_ count: Int, of kind: GatedCall.Kind) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.calls.count(where: { $0.kind == kind }) >= count { return true }
+                state.callWaiters.append((kind, count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Answers the held call at `index` (oldest first) from the model as it is now — or, with
+    /// `asAsked`, a read from the model as it was when the call came (the server read it then
+    /// and its answer was slow on the way back; a write asked so is an issue of the test, and
+    /// answered now); `false` when none is held there.
     @discardableResult
-    package func answerHeld(at index: Int) -> Bool {
+    package func answerHeld(at index: Int, asAsked: Bool = false) -> Bool {
         guard let call = held.take(at: index) else { return false }
-        call.answer(())
+        let read = GatedCall.Kind.reads.contains(call.call.kind)
+        if asAsked, !read {
+            Issue.record(Comment(rawValue: "\(call.call) is not a read: only a read is answered as asked (it is answered now)"), sourceLocation: sourceLocation)
+        }
+        call.answer(asAsked && read ? .asAsked : .now)
         return true
     }
 
@@ -137,10 +167,21 @@ package final class GatedServer: FeedService, Sendable {
 
     /// Runs `call` through its gate, then (answered) `body` on the model.
     func run<Result: Sendable>(_ call: GatedCall, _ body: (inout ServerModel<Post>) throws -> Result) async throws -> Result {
-        let gate = state.withLock { state in
+        let (gate, asked, ready) = state.withLock { state in
             state.calls.append(call)
-            return state.keyed[KeyedKind(kind: call.kind, key: call.key)] ?? state.gates[call.kind]
+            let count = state.calls.count(where: { $0.kind == call.kind })
+            let ready = state.callWaiters.filter { $0.kind == call.kind && $0.count <= count }.map(\.continuation)
+            state.callWaiters.removeAll { $0.kind == call.kind && $0.count <= count }
+            let gate: Gate? =
+                if let next = state.next[call.kind]?.first {
+                    next
+                } else {
+                    state.keyed[KeyedKind(kind: call.kind, key: call.key)] ?? state.gates[call.kind]
+                }
+            if state.next[call.kind]?.isEmpty == false { state.next[call.kind]?.removeFirst() }
+            return (gate, state.model, ready)
         }
+        for waiter in ready { waiter.resume() }
         switch gate {
         case nil:
             let expected = state.withLock { state in
@@ -155,16 +196,19 @@ package final class GatedServer: FeedService, Sendable {
             _ = try state.withLock { state in try body(&state.model) }
             throw error
         case .hold(let cancellable)?:
-            try await held.hold(call, cancellable: cancellable)
+            if try await held.hold(call, cancellable: cancellable) == .asAsked {
+                var snapshot = asked
+                return try body(&snapshot)
+            }
         case .answer?:
             break
         }
         return try state.withLock { state in try body(&state.model) }
     }
 
-    /// A page of `items` after `cursor`, ``pageSize`` at a time.
-    func page<Item>(_ items: [Item], after cursor: PageCursor?) throws -> Page<Item> {
-        let (range, next) = try ServerModel<Post>.slice(items.count, after: cursor, size: pageSize)
+    /// A page of `items` after `cursor`, `size` (or ``pageSize``) at a time.
+    func page<Item>(_ items: [Item], after cursor: PageCursor?, size: Int? = nil) throws -> Page<Item> {
+        let (range, next) = try ServerModel<Post>.slice(items.count, after: cursor, size: size ?? pageSize)
         return Page(items: Array(items[range]), next: next)
     }
 }

@@ -14,11 +14,18 @@ package struct ServerLists: Hashable, Sendable {
     /// The members of each list, in the order they joined.
     package private(set) var members: [String: [AccountID]] = [:]
     /// How many lists were made here (numbers the ids of new ones).
-    private var made = 0
+    private var made: Int
+    /// What the ids of new lists start with: `list1`, `list2`… by default; a Mastodon server's
+    /// are plain numbers (an empty prefix).
+    private let idPrefix: String
 
-    package init(_ lists: [UserList] = [], members: [String: [AccountID]] = [:]) {
+    /// `lists` with `members`; new lists are numbered after `numbered` with ids starting with
+    /// `idPrefix`.
+    package init(_ lists: [UserList] = [], members: [String: [AccountID]] = [:], idPrefix: String = "list", numbered: Int = 0) {
         self.lists = lists
         self.members = members
+        self.idPrefix = idPrefix
+        made = numbered
     }
 
     /// Makes a list titled `title` (trimmed) and returns it.
@@ -27,10 +34,10 @@ package struct ServerLists: Hashable, Sendable {
     package mutating func create(title: String) throws(ServerRefusal) -> UserList {
         let title = try Self.valid(title)
         made += 1
-        var id = "list\(made)"
+        var id = "\(idPrefix)\(made)"
         while lists.contains(where: { $0.id == id }) {
             made += 1
-            id = "list\(made)"
+            id = "\(idPrefix)\(made)"
         }
         let list = UserList(id: id, title: title)
         lists.append(list)

@@ -43,6 +43,7 @@ extension ServerModel where Entry == Post {
         guard let edited else { throw RecordNotFound() }
         versions.append(Self.version(of: edited, at: now))
         writing.versions[before.id] = versions
+        writing.sources[before.id] = nil
         return edited
     }
 
@@ -55,15 +56,17 @@ extension ServerModel where Entry == Post {
         guard post.author.id == author.id else { throw ServerRefusal("This action is not allowed") }
         remove(post.id)
         writing.versions[post.id] = nil
+        writing.sources[post.id] = nil
         return post
     }
 
-    /// What `id` was written as: its text and warning now.
+    /// What `id` was written as: its source when the model keeps one apart
+    /// (``ServerWriting/sources``), else its text and warning now.
     ///
     /// - Throws: ``RecordNotFound`` for a post gone.
     package func source(of id: PostID) throws(RecordNotFound) -> PostSource {
         guard let post = original(of: id) else { throw RecordNotFound() }
-        return PostSource(text: post.text, contentWarning: post.contentWarning)
+        return writing.sources[post.id] ?? PostSource(text: post.text, contentWarning: post.contentWarning)
     }
 
     /// The versions of `id`, oldest first: one for a post never edited.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Mastodon server's posts as the tests' fakes keep them: one copy of each original and each
 /// boost entry, with a boost always showing its original as it is now. Every fake server holds
 /// one (behind its own lock), so what a server does when the user favourites, boosts or
@@ -5,7 +7,7 @@
 ///
 /// Beside the posts it keeps one slice per feature of the service, each a value with its laws
 /// written once: ``timelines``, ``relationships``, ``domainBlocks``, ``tags``, ``lists``,
-/// ``conversations`` and ``writing`` (see each slice's type). ``GatedServer`` answers every
+/// ``conversations``, ``writing`` and ``markers`` (see each slice's type). ``GatedServer`` answers every
 /// call from one model; the contract suite (`ServerContractTests`) holds the model and the
 /// shipped sandbox to the same laws.
 public struct ServerModel<Entry: ServerEntry>: Sendable {
@@ -23,6 +25,10 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     package var conversations = ServerConversations()
     /// The user's own posts' edits and publishing keys.
     package var writing = ServerWriting<Entry.ID>()
+    /// The user's reading positions (Mastodon's markers).
+    package var markers = ServerMarkers()
+    /// The server's clock: what it dates itself (a marker's save, the end of a mute).
+    package var now = Date(timeIntervalSince1970: 1_795_000_000)
 
     /// Originals by id, each with `reblog == nil`.
     var originals: [Entry.ID: Entry] = [:]

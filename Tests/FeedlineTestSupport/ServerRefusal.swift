@@ -10,3 +10,12 @@ package struct ServerRefusal: FeedServiceError, Hashable {
     package var isTransient: Bool { false }
     package var errorDescription: String? { message }
 }
+
+/// A fake server that could not be reached (the connection failed before any answer): worth
+/// trying again, and nothing changed on the server.
+package struct ServerUnreachable: FeedServiceError, Hashable {
+    package init() {}
+
+    package var isTransient: Bool { true }
+    package var errorDescription: String? { "The server could not be reached." }
+}

@@ -34,6 +34,9 @@ package struct ServerWriting<ID: Hashable & Sendable>: Sendable {
     package var published: [String: ID] = [:]
     /// How many posts were published here (numbers their ids).
     package var made = 0
+    /// What a post was typed as, where it differs from its text (Mastodon keeps the source
+    /// apart from the text it renders); a post not here was typed as its text.
+    package var sources: [ID: PostSource] = [:]
 
     package init() {}
 }

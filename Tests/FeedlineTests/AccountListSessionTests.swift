@@ -25,13 +25,14 @@ struct AccountListSessionTests {
         list.rows.compactMap { $0.account?.id.rawValue }
     }
 
-    func session(_ server: RelationshipServer) -> FeedSession {
+    func session(_ server: GatedServer) -> FeedSession {
         FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
     }
 
     @Test("followers page by cursor to the end; every row shows the store's relationship once loaded")
     func followersPage() async throws {
-        let server = RelationshipServer(posts: Self.posts, relationships: [Relationship(accountID: Self.bobID, following: true)])
+        let server = GatedServer.relationships(posts: Self.posts, relationships: [Relationship(accountID: Self.bobID, following: true)])
+        server.update { $0.relationships.followers["9"] = [alice, bob, Self.carol].map { AccountID($0.id) } }
         let session = session(server)
         session.navigator.push(.list(.accounts(.followers("9"))))
         let list = try #require(session.navigator.top.list)
@@ -48,7 +49,7 @@ struct AccountListSessionTests {
 
     @Test("a follow made on a profile header shows at once on the account's row two screens below, and the answer settles both")
     func rowFollowsHeader() async throws {
-        let server = RelationshipServer(posts: Self.posts)
+        let server = GatedServer.relationships(posts: Self.posts)
         let session = session(server)
         session.root.appeared()
         session.navigator.push(.list(.accounts(.followers(AccountID(alice.id)))))
@@ -70,7 +71,7 @@ struct AccountListSessionTests {
 
     @Test("accepting a request shows accepting… at once, then the row leaves every requests screen and the relationship says they follow you")
     func acceptLeavesEveryRequestsList() async throws {
-        let server = RelationshipServer(posts: Self.posts)
+        let server = GatedServer.relationships(posts: Self.posts)
         server.answerEverything()
         server.setRequesters([Self.bobID, Self.carolID])
         let session = session(server)
@@ -105,7 +106,7 @@ struct AccountListSessionTests {
 
     @Test("a refused answer keeps the row, says why on it, and answering again sends it again")
     func refusedAnswerStays() async throws {
-        let server = RelationshipServer(posts: Self.posts)
+        let server = GatedServer.relationships(posts: Self.posts)
         server.answerEverything()
         server.setRequesters([Self.bobID])
         server.refuseAnswers(true)
@@ -128,7 +129,7 @@ struct AccountListSessionTests {
 
     @Test("search shows accounts, then hashtags, then posts; its posts share the store's state, and a block takes the account's posts off it while its account row stays")
     func searchSections() async throws {
-        let server = RelationshipServer(posts: Self.posts)
+        let server = GatedServer.relationships(posts: Self.posts)
         server.answerEverything()
         let session = session(server)
         session.root.appeared()
@@ -178,7 +179,7 @@ struct AccountListSessionTests {
 
     @Test("an answer is forgotten once a relationship fetched after it says they ask again: a new request can be answered")
     func askingAgainIsANewRequest() async throws {
-        let server = RelationshipServer(posts: Self.posts)
+        let server = GatedServer.relationships(posts: Self.posts)
         server.answerEverything()
         server.setRequesters([Self.bobID])
         let session = session(server)

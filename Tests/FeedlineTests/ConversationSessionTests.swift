@@ -24,10 +24,10 @@ extension GatedCall {
 
 extension GatedServer {
     /// The conversation changes asked so far, as `read c1`, in order.
-    fileprivate var sent: [String] { calls.filter { [.markConversationRead, .removeConversation].contains($0.kind) }.map(\.change) }
+    fileprivate var changesSent: [String] { calls.filter { [.markConversationRead, .removeConversation].contains($0.kind) }.map(\.change) }
 
     /// The changes waiting for an answer, as `read c1`, in the order they came.
-    fileprivate var waiting: [String] { held.calls.map(\.change) }
+    fileprivate var changesWaiting: [String] { held.calls.map(\.change) }
 
     /// The conversations as the server has them: `c1*` when unread.
     fileprivate var summary: [String] { model.conversations.conversations.map { $0.id + ($0.unread ? "*" : "") } }
@@ -45,10 +45,6 @@ extension GatedServer {
         failHeld(at: index, with: ServerRefusal("Forbidden."))
     }
 
-    /// Fails the change waiting at `index` for lack of a connection, without applying it.
-    fileprivate func lose(at index: Int) {
-        failHeld(at: index, with: FeedFailure(message: "The server could not be reached.", isTransient: true))
-    }
 }
 
 /// Direct conversations: one state per conversation on every screen — read, removed, moved up.
@@ -95,13 +91,13 @@ struct ConversationSessionTests {
         await server.waitForHeld(1)
         server.answerHeld(at: 0)
         await session.settle()
-        #expect(server.sent == ["read c1"])
+        #expect(server.changesSent == ["read c1"])
         #expect(!session.conversations.isPending("c1"))
         #expect(!session.hasFailures)
         // A read conversation opens without a request.
         #expect(session.openConversation(row: .conversation("c2"), in: first))
         await session.settle()
-        #expect(server.sent == ["read c1"])
+        #expect(server.changesSent == ["read c1"])
         #expect(!session.openConversation(row: .conversation("nope"), in: first))
     }
 
@@ -126,7 +122,7 @@ struct ConversationSessionTests {
         server.answerHeld(at: 0)
         await session.settle()
         #expect(!session.hasFailures)
-        #expect(server.sent == ["read c1", "read c1"])
+        #expect(server.changesSent == ["read c1", "read c1"])
     }
 
     @Test("removing takes the conversation off every screen at once; refused, it comes back where it was with the reason")
@@ -153,7 +149,7 @@ struct ConversationSessionTests {
         await session.settle()
         #expect(Self.shown(first) == ["c1", "c3"])
         #expect(!session.hasFailures)
-        #expect(server.sent == ["remove c2", "remove c2"])
+        #expect(server.changesSent == ["remove c2", "remove c2"])
     }
 
     @Test("a read and a removal the server could not be reached for stay shown and wait, with no refusal; sent again after the backoff, or at once by a retry")
@@ -176,7 +172,7 @@ struct ConversationSessionTests {
         #expect(!session.markConversationRead("c1") && !session.removeConversation("c2"))
         try #require(session.retry())
         await server.waitForHeld(2)
-        #expect(Set(server.waiting) == ["read c1", "remove c2"])
+        #expect(Set(server.changesWaiting) == ["read c1", "remove c2"])
         server.answerHeld(at: 0)
         server.answerHeld(at: 0)
         await session.settle()
@@ -194,7 +190,7 @@ struct ConversationSessionTests {
         server.answerHeld(at: 0)
         await session.settle()
         #expect(server.summary == ["c1", "c3"])
-        #expect(server.sent == ["read c1", "remove c2", "read c1", "remove c2", "read c3", "read c3"])
+        #expect(server.changesSent == ["read c1", "remove c2", "read c1", "remove c2", "read c3", "read c3"])
         #expect(!session.hasFailures)
     }
 
@@ -376,13 +372,13 @@ struct ConversationSessionTests {
                 guard let known = session.conversations.conversation(row.id) else { return broken("\(row.id) shows but the store has it removed") }
                 if known.unread != row.unread { return broken("\(row.id) shows unread \(row.unread), the store says \(known.unread)") }
             }
-            let waiting = server.waiting
+            let waiting = server.changesWaiting
             if Set(waiting).count != waiting.count { return broken("two requests for one change: \(waiting)") }
             return false
         }
         for _ in 0..<20 {
             let id = ids[random.next(below: ids.count)]
-            let before = server.waiting.count
+            let before = server.changesWaiting.count
             switch random.next(below: 7) {
             case 0:
                 log.append("markRead \(id)")
@@ -400,7 +396,7 @@ struct ConversationSessionTests {
                 guard before > 0 else { continue }
                 let index = random.next(below: before)
                 let refuse = random.next(below: 3) == 0
-                log.append("\(refuse ? "refuse" : "answer") \(server.waiting[index])")
+                log.append("\(refuse ? "refuse" : "answer") \(server.changesWaiting[index])")
                 if refuse { server.fail(at: index) } else { server.answerHeld(at: index) }
                 // The answer reaches the session (nothing else runs meanwhile).
                 await session.conversations.waitForRequests(atMost: before - 1)
@@ -429,7 +425,7 @@ struct ConversationSessionTests {
             if check() { return false }
         }
         // Every change answered, then both screens load again: they show the server.
-        while !server.waiting.isEmpty { server.answerHeld(at: 0) }
+        while !server.changesWaiting.isEmpty { server.answerHeld(at: 0) }
         await session.settle()
         first.refresh()
         second.refresh()

@@ -76,4 +76,62 @@ struct GatedServerTests {
         #expect(try await server.page(of: .account(AccountID(Post.signedInUser.id)), after: nil).posts.isEmpty)
         await #expect(throws: ServerRefusal.self) { try await server.delete("p1") }
     }
+
+    @Test("a held read answered as asked reads the model as it was when it came; answered now, as it is; a write is never answered as asked")
+    func heldReadAsAsked() async throws {
+        let server = GatedServer(ServerModel(), answering: [.createList])
+        server.hold(.lists)
+        let old = Task { try await server.lists() }
+        await server.waitForHeld(1)
+        let made = try await server.createList(title: "Birders")
+        let now = Task { try await server.lists() }
+        await server.waitForHeld(2)
+        server.answerHeld(at: 0, asAsked: true)
+        #expect(try await old.value == [], "read before the list was made")
+        server.answerHeld(at: 0)
+        #expect(try await now.value == [made])
+        server.hold(.renameList)
+        let rename = Task { try await server.renameList(made.id, to: "Waders") }
+        await server.waitForHeld(1)
+        withKnownIssue { server.answerHeld(at: 0, asAsked: true) }
+        _ = try await rename.value
+    }
+
+    @Test("failNext fails that many calls of a kind, then its gate answers; waitForCalls returns once that many came, failed ones too")
+    func failNextThenGate() async throws {
+        let server = GatedServer(answering: [.saveMarker, .markers])
+        server.failNext(2, .saveMarker, with: MarkerConflict())
+        for _ in 0..<2 { await #expect(throws: MarkerConflict()) { try await server.saveMarker("a", for: .home) } }
+        try await server.saveMarker("a", for: .home)
+        await server.waitForCalls(3, of: .saveMarker)
+        #expect(server.calls(.saveMarker).map(\.description) == Array(repeating: "saveMarker(home:a)", count: 3))
+        #expect(server.model.markers.versions[.home] == 1, "only the answered save counts")
+    }
+
+    @Test("markers: a read answers the asked timelines that have one; a save sets it (even behind: the server does not order ids); ids order by length, then text")
+    func markers() async throws {
+        var model = ServerModel<Post>()
+        model.markers = ServerMarkers([.home: ServerMarker(id: "m5")])
+        model.now = testNow
+        let server = GatedServer(model, answering: [.markers, .saveMarker])
+        #expect(try await server.markers(for: [.notifications]).isEmpty)
+        #expect(try await server.markers(for: MarkerTimeline.allCases) == [.home: ServerMarker(id: "m5")])
+        try await server.saveMarker("m4", for: .home)
+        try await server.saveMarker("n1", for: .notifications)
+        #expect(try await server.markers(for: MarkerTimeline.allCases) == [.home: ServerMarker(id: "m4", updatedAt: testNow), .notifications: ServerMarker(id: "n1", updatedAt: testNow)])
+        #expect(server.model.markers.versions == [.home: 2, .notifications: 1])
+        #expect(server.isNewer("10", than: "9", in: .home) == true && server.isNewer("m5", than: "m6", in: .home) == false)
+        #expect(server.isConflict(MarkerConflict()) && !server.isConflict(ServerRefusal("No.")))
+    }
+
+    @Test("a search finds the accounts by handle or name, the hashtag named as asked, then the posts whose text holds it, newest first")
+    func search() async throws {
+        let server = GatedServer(posts: [makePost("b1", minutesAgo: 1, author: bob, text: "Birds at dawn"), makePost("a1", minutesAgo: 2, text: "A bird")], answering: [.search])
+        server.update { $0.relationships.profiles[AccountID(bob.id)] = Profile(author: bob) }
+        let found = try await server.search("bir", after: nil).items
+        #expect(found == [.hashtag(Hashtag(name: "bir", following: false)), .post(try #require(server.model.entry("b1"))), .post(try #require(server.model.entry("a1")))])
+        #expect(try await server.search("BOB", after: nil).items == [.account(Profile(author: bob)), .hashtag(Hashtag(name: "BOB", following: false))])
+        #expect(try await server.search("no such thing", after: nil).items.isEmpty, "no hashtag of a name with spaces, nothing else")
+        #expect(try await server.search("  ", after: nil).items.isEmpty)
+    }
 }

@@ -25,7 +25,7 @@ struct HidingHoldTests {
     }
 
     /// home → local, both loaded.
-    func stack(_ server: RelationshipServer) async -> (FeedSession, [FeedListViewModel]) {
+    func stack(_ server: GatedServer) async -> (FeedSession, [FeedListViewModel]) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         session.navigator.push(.list(.feed(.local)))
@@ -37,7 +37,7 @@ struct HidingHoldTests {
 
     @Test("pending: the rows are gone but still counted; refused: back once, counted once — a later yes releases them")
     func refusedThenConfirmed() async throws {
-        let server = RelationshipServer(posts: Self.posts)
+        let server = GatedServer.relationships(posts: Self.posts)
         let (session, lists) = await stack(server)
         #expect(session.store.holderCount(PostID("b1")) == 2)
         session.set(.mute, true, account: Self.bobID)

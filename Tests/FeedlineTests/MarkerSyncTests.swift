@@ -3,109 +3,23 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// A marker server in memory: it records saves, can answer some with a conflict or a failure,
-/// and can hold saves until a test lets them through.
-final class MarkerServiceDouble: MarkerService {
-    struct Conflict: Error {}
-    struct Down: Error {}
-
-    private struct State {
-        var markers: [MarkerTimeline: ServerMarker] = [:]
-        var saves: [String] = []
-        var conflicts = 0
-        var failures = 0
-        var holding = false
-        var held: [CheckedContinuation<Void, Never>] = []
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-    }
-
-    private let state = Locked(State())
-
-    init(markers: [MarkerTimeline: ServerMarker] = [:]) {
-        state.withLock { $0.markers = markers }
-    }
-
-    /// Every save asked for, as `timeline:id`, in order.
-    var saves: [String] { state.withLock { $0.saves } }
-
-    /// The next `count` saves meet a conflict.
-    func conflict(_ count: Int) { state.withLock { $0.conflicts = count } }
-    /// The next `count` saves fail for lack of a connection.
-    func fail(_ count: Int) { state.withLock { $0.failures = count } }
-    /// Saves wait until ``release()``.
-    func hold() { state.withLock { $0.holding = true } }
-    func release() {
-        let held = state.withLock { state in
-            state.holding = false
-            defer { state.held = [] }
-            return state.held
-        }
-        held.forEach { $0.resume() }
-    }
-
-    /// Returns once `count` saves were asked for.
-    func waitForSaves(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.saves.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
-    }
-
-    func markers(for timelines: [MarkerTimeline]) async throws -> [MarkerTimeline: ServerMarker] {
-        state.withLock { state in state.markers.filter { timelines.contains($0.key) } }
-    }
-
-    func saveMarker(_ id: ItemID, for timeline: MarkerTimeline) async throws {
-        let (ready, holding) = state.withLock { state in
-            state.saves.append("\(timeline):\(id)")
-            let ready = state.waiters.filter { $0.count <= state.saves.count }.map(\.continuation)
-            state.waiters.removeAll { $0.count <= state.saves.count }
-            return (ready, state.holding)
-        }
-        ready.forEach { $0.resume() }
-        if holding {
-            await withCheckedContinuation { continuation in
-                let stillHolding = state.withLock { state in
-                    if state.holding { state.held.append(continuation) }
-                    return state.holding
-                }
-                if !stillHolding { continuation.resume() }
-            }
-        }
-        let outcome: (any Error)? = state.withLock { state in
-            if state.conflicts > 0 {
-                state.conflicts -= 1
-                return Conflict()
-            }
-            if state.failures > 0 {
-                state.failures -= 1
-                return Down()
-            }
-            state.markers[timeline] = ServerMarker(id: id)
-            return nil
-        }
-        if let outcome { throw outcome }
-    }
-
-    func isConflict(_ error: any Error) -> Bool { error is Conflict }
-
-    /// Ids order as text here ("a" < "b", "n1" < "n2").
-    func isNewer(_ id: ItemID, than other: ItemID, in timeline: MarkerTimeline) -> Bool? { id.rawValue > other.rawValue }
-}
-
 /// Saving reading positions to a server's markers on an injected clock: one save per window of
 /// reading, conflicts sent again, what is left saved at the end within its limit.
 @MainActor
 @Suite("Marker sync", .timeLimit(.minutes(10)))
 struct MarkerSyncTests {
-    /// A sync on a manual clock and an in-memory server, its markers read.
-    private func makeSync(markers: [MarkerTimeline: ServerMarker] = [:]) async throws -> (MarkerSync, ManualClock, MarkerServiceDouble) {
+
+    /// A server of `markers` answering marker reads and saves.
+    private static func server(markers: [MarkerTimeline: ServerMarker] = [:]) -> GatedServer {
+        var model = ServerModel<Post>()
+        model.markers = ServerMarkers(markers)
+        return GatedServer(model, answering: [.markers, .saveMarker])
+    }
+
+    /// A sync on a manual clock and a server of `markers`, its markers read.
+    private func makeSync(markers: [MarkerTimeline: ServerMarker] = [:]) async throws -> (MarkerSync, ManualClock, GatedServer) {
         let clock = ManualClock()
-        let service = MarkerServiceDouble(markers: markers)
+        let service = Self.server(markers: markers)
         let sync = MarkerSync(service: service, clock: clock)
         _ = try await sync.read()
         return (sync, clock, service)
@@ -120,14 +34,14 @@ struct MarkerSyncTests {
         clock.advance(by: .seconds(9))
         #expect(clock.sleeperCount == 1 && service.saves.isEmpty, "nothing is saved before the window ends")
         clock.advance(by: .seconds(1))
-        await service.waitForSaves(1)
+        await service.waitForCalls(1, of: .saveMarker)
         await sync.settle()
         #expect(service.saves == ["home:c"])
         #expect(sync.state[.home].saved == "c" && sync.state.isSettled)
         sync.move(.home, to: "d")
         await clock.waitForSleepers(1)
         clock.advance(by: MarkerState.interval)
-        await service.waitForSaves(2)
+        await service.waitForCalls(2, of: .saveMarker)
         await sync.settle()
         #expect(service.saves == ["home:c", "home:d"])
     }
@@ -135,7 +49,7 @@ struct MarkerSyncTests {
     @Test("a conflict is sent again after a second, up to three times; past that the position waits for the next move")
     func conflicts() async throws {
         let (sync, clock, service) = try await makeSync()
-        service.conflict(2)
+        service.failNext(2, .saveMarker, with: MarkerConflict())
         sync.move(.home, to: "a")
         await clock.waitForSleepers(1)
         clock.advance(by: MarkerState.interval)
@@ -145,13 +59,13 @@ struct MarkerSyncTests {
             #expect(service.saves.count == attempt - 1)
             clock.advance(by: MarkerState.conflictDelay)
         }
-        await service.waitForSaves(3)
+        await service.waitForCalls(3, of: .saveMarker)
         await sync.settle()
         #expect(service.saves == ["home:a", "home:a", "home:a"])
         #expect(sync.state[.home].saved == "a")
 
         // Conflicts every time: three attempts, then the position stays wanted.
-        service.conflict(10)
+        service.failNext(10, .saveMarker, with: MarkerConflict())
         sync.move(.home, to: "b")
         await clock.waitForSleepers(1)
         clock.advance(by: MarkerState.interval)
@@ -159,7 +73,7 @@ struct MarkerSyncTests {
             await clock.waitForSleepers(1)
             clock.advance(by: MarkerState.conflictDelay)
         }
-        await service.waitForSaves(6)
+        await service.waitForCalls(6, of: .saveMarker)
         await sync.settle()
         #expect(service.saves.count == 6)
         #expect(sync.state[.home].wanted == "b" && sync.state[.home].saved == "a" && sync.state.requests.isEmpty)
@@ -179,11 +93,11 @@ struct MarkerSyncTests {
     @Test("finish saves an open window at once, and a failed save once more")
     func finishSaves() async throws {
         let (sync, clock, service) = try await makeSync()
-        service.fail(1)
+        service.failNext(1, .saveMarker, with: ServerUnreachable())
         sync.move(.notifications, to: "n1")
         await clock.waitForSleepers(1)
         clock.advance(by: MarkerState.interval)
-        await service.waitForSaves(1)
+        await service.waitForCalls(1, of: .saveMarker)
         await sync.settle()
         #expect(sync.state[.notifications].wanted == "n1" && sync.state[.notifications].saved == nil, "a failed save leaves it wanted")
         sync.move(.home, to: "h1")
@@ -197,24 +111,24 @@ struct MarkerSyncTests {
     @Test("finish waits for a slow save at most its limit, on the clock")
     func finishWaitsAtMost() async throws {
         let (sync, clock, service) = try await makeSync()
-        service.hold()
+        service.hold(.saveMarker)
         sync.move(.home, to: "a")
         await clock.waitForSleepers(1)
         let finished = Task { @MainActor in await sync.finish(waitingAtMost: .seconds(2)) }
-        await service.waitForSaves(1)
+        await service.waitForCalls(1, of: .saveMarker)
         // The save is held; finish sleeps for its limit (the window's sleep was cancelled).
         await clock.waitForSleepers(1)
         #expect(clock.requestedSleeps.last == .seconds(2))
         clock.advance(by: .seconds(2))
         await finished.value
         #expect(sync.state[.home].saved == nil, "the held save has not answered")
-        service.release()
+        service.answerHeld(at: 0)
     }
 
     @Test("nothing is saved before the markers are read, nor ever when they cannot be; a position behind the server's is never saved")
     func neverBehind() async throws {
         let clock = ManualClock()
-        let service = MarkerServiceDouble(markers: [.home: ServerMarker(id: "m5")])
+        let service = Self.server(markers: [.home: ServerMarker(id: "m5")])
         let sync = MarkerSync(service: service, clock: clock)
         // Before the read: wanted, but no window opens.
         sync.move(.home, to: "m3")
@@ -236,4 +150,9 @@ struct MarkerSyncTests {
         await unread.finish(waitingAtMost: .seconds(2))
         #expect(service.saves == ["home:m6"])
     }
+}
+
+extension GatedServer {
+    /// Every marker save asked for, as `timeline:id`, in order.
+    fileprivate var saves: [String] { calls(.saveMarker).map { String($0.description.dropFirst("saveMarker(".count).dropLast()) } }
 }

@@ -70,7 +70,7 @@ struct OutcomeStreamTests {
                     let delay = Duration.seconds(min(2 << min(failures[subject, default: 1] - 1, 5), 60))
                     outcome = Outcome(subject: subject, result: .queued(reason: "The connection was lost.", resendAfter: delay))
                 default:
-                    call.answer(())
+                    call.answer(.now)
                     outcome = Outcome(subject: subject, result: .done)
                     waiting -= 1
                 }
@@ -118,7 +118,7 @@ struct OutcomeStreamTests {
         #expect(heard.count == 3)
         subscription.cancel()
 
-        let server = RelationshipServer(posts: RelationshipSessionTests.posts)
+        let server = GatedServer.relationships(posts: RelationshipSessionTests.posts)
         let accounts = await RelationshipSessionTests().stack(server)
         var told: [Outcome] = []
         var failureWhenHeard: [String?] = []

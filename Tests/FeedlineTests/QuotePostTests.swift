@@ -52,7 +52,7 @@ struct QuotePostTests {
     }
 
     func session(_ posts: [Post]) async -> FeedSession {
-        let session = FeedSession(service: WritingServer(posts: posts), clock: .fixed(testNow), retryClock: ManualClock())
+        let session = FeedSession(service: GatedServer.writing(posts: posts), clock: .fixed(testNow), retryClock: ManualClock())
         session.drafts.load()
         await session.settle()
         return session

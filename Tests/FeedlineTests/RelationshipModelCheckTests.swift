@@ -49,7 +49,7 @@ struct RelationshipModelCheckTests {
         let start = Self.authors.map { author in
             Relationship(accountID: AccountID(author.id), following: random.next(below: 2) == 0, followedBy: random.next(below: 2) == 0)
         }
-        let server = RelationshipServer(posts: Self.posts, relationships: start, locked: locked)
+        let server = GatedServer.relationships(posts: Self.posts, relationships: start, locked: locked)
         let clock = ManualClock()
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
         session.root.appeared()
@@ -139,10 +139,10 @@ struct RelationshipModelCheckTests {
     }
 
     /// The rules that hold after every step; the first one broken, described.
-    private func check(_ session: FeedSession, _ server: RelationshipServer) -> String? {
+    private func check(_ session: FeedSession, _ server: GatedServer) -> String? {
         var inFlight: Set<String> = []
         for change in server.waiting {
-            guard inFlight.insert("\(change.account) \(change.kind)").inserted else { return "two \(change.kind) requests for \(change.account)" }
+            guard inFlight.insert("\(change.account) \(String(describing: change.relationshipKind))").inserted else { return "two \(String(describing: change.relationshipKind)) requests for \(change.account)" }
         }
         for screen in session.navigator.screens {
             guard case .list(let list) = screen else { continue }

@@ -13,8 +13,8 @@ struct UnhideReloadTests {
 
     /// home → local → bob's profile → #tag, every list loaded to its end; bob muted (or
     /// blocked) and the server's answer in.
-    func hidden(_ kind: RelationshipKind) async -> (RelationshipServer, FeedSession) {
-        let server = RelationshipServer(posts: Fixture.posts)
+    func hidden(_ kind: RelationshipKind) async -> (GatedServer, FeedSession) {
+        let server = GatedServer.relationships(posts: Fixture.posts)
         let session = await RelationshipSessionTests().stack(server)
         session.set(kind, true, account: Self.bobID)
         await server.waitForChanges(1)
@@ -141,8 +141,8 @@ struct UnhideReloadTests {
 struct HiddenBoostsTests {
     static let carolID = AccountID(RelationshipSessionTests.carol.id)
 
-    func session() async -> (RelationshipServer, FeedSession) {
-        let server = RelationshipServer(
+    func session() async -> (GatedServer, FeedSession) {
+        let server = GatedServer.relationships(
             posts: RelationshipSessionTests.posts, relationships: [Relationship(accountID: Self.carolID, following: true)]
         )
         let session = await RelationshipSessionTests().stack(server)
@@ -190,7 +190,7 @@ struct HiddenBoostsTests {
 struct RefusalRetryTests {
     @Test("a refused mute is not sent again by retry; a mute that could not reach the server is")
     func relationshipRefusal() async throws {
-        let server = RelationshipServer(posts: RelationshipSessionTests.posts)
+        let server = GatedServer.relationships(posts: RelationshipSessionTests.posts)
         let session = await RelationshipSessionTests().stack(server)
         session.set(.mute, true, account: RelationshipSessionTests.bobID)
         await server.waitForChanges(1)
@@ -224,7 +224,7 @@ struct AccountRowRelationshipTests {
     @Test("requests shows a requester as asking to follow you from its first rows, though the store held an older relationship")
     func requestsNotStale() async throws {
         let bobID = RelationshipSessionTests.bobID
-        let server = RelationshipServer(
+        let server = GatedServer.relationships(
             posts: RelationshipSessionTests.posts, relationships: [Relationship(accountID: bobID, following: true, followedBy: true)]
         )
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
@@ -251,7 +251,7 @@ struct AccountRowRelationshipTests {
 
     @Test("search rows come with their relationships: no snapshot shows an account row without one")
     func searchRowsOnce() async throws {
-        let server = RelationshipServer(posts: RelationshipSessionTests.posts)
+        let server = GatedServer.relationships(posts: RelationshipSessionTests.posts)
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.search("bob")))
         guard case .list(let search) = session.navigator.top else {
@@ -282,7 +282,7 @@ struct MutedQuoteTests {
         let quoted = makePost("b9", minutesAgo: 60, author: bob)
         var quoting = makePost("q1", minutesAgo: 1, author: alice)
         quoting.quote = Quote(state: .accepted, post: quoted)
-        let server = RelationshipServer(posts: [quoting, makePost("c1", minutesAgo: 2, author: RelationshipSessionTests.carol)])
+        let server = GatedServer.relationships(posts: [quoting, makePost("c1", minutesAgo: 2, author: RelationshipSessionTests.carol)])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
@@ -323,7 +323,7 @@ struct LiveNotificationGroupTests {
     @Test("two favourites of one post arriving while the screen is open join the group the page showed, though the stream keys them its own way; a favourite of another post is its own row")
     func favouritesJoin() async throws {
         let shown = Self.favourite("favourite-mine-100", by: RelationshipSessionTests.carol, minutesAgo: 60, id: "n1")
-        let server = RelationshipServer(posts: [Self.post], notifications: [shown])
+        let server = GatedServer.relationships(posts: [Self.post], notifications: [shown])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.notifications))
         guard case .list(let list) = session.navigator.top else {
@@ -350,7 +350,7 @@ struct LiveNotificationGroupTests {
     @Test("a favourite more than 12 hours after the group's newest starts a group of its own, and a mention never joins one")
     func farApartStaysApart() async throws {
         let shown = Self.favourite("favourite-mine-1", by: RelationshipSessionTests.carol, minutesAgo: 13 * 60, id: "n1")
-        let server = RelationshipServer(posts: [Self.post], notifications: [shown])
+        let server = GatedServer.relationships(posts: [Self.post], notifications: [shown])
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.notifications))
         guard case .list(let list) = session.navigator.top else { return }

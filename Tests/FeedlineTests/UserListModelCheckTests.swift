@@ -25,8 +25,8 @@ struct UserListModelCheckTests {
     }
 
     private func run(walk: Int, seed: UInt64, random: inout SeededGenerator) async -> Bool {
-        let server = ListServer(
-            lists: [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Field notes")], members: ["L1": ["kemi"]]
+        let server = GatedServer.lists(
+            [UserList(id: "L1", title: "Birders"), UserList(id: "L2", title: "Field notes")], members: ["L1": ["kemi"]]
         )
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.userLists))
@@ -58,10 +58,10 @@ struct UserListModelCheckTests {
             }
             var renames: [String: Int] = [:]
             var keys: [String: Int] = [:]
-            for write in server.waiting {
-                switch write {
-                case .rename(let id, _): renames[id, default: 0] += 1
-                case .member(let list, let account, _): keys["\(list) \(account)", default: 0] += 1
+            for call in server.held.calls {
+                switch call.kind {
+                case .renameList: renames[call.key, default: 0] += 1
+                case .setListMembership: keys[call.description.replacingOccurrences(of: ", \(call.value == true))", with: ""), default: 0] += 1
                 default: break
                 }
             }
@@ -88,7 +88,7 @@ struct UserListModelCheckTests {
                 try? session.deleteList(list.id)
             case 3, 4:
                 guard let list = shown.randomElement(using: &random), let account = Self.accounts.randomElement(using: &random),
-                    let profile = server.profiles[account]
+                    let profile = server.model.relationships.profiles[account]
                 else { continue }
                 // As a front does: remove whom the list shows, add whom it does not.
                 let member = session.listMembership(list: list.id, account: account)?.isOn == true
@@ -99,13 +99,13 @@ struct UserListModelCheckTests {
                 guard !waiting.isEmpty else { continue }
                 let index = Int.random(in: 0..<waiting.count, using: &random)
                 log.append("answer \(waiting[index])")
-                server.answer(at: index)
+                server.answerHeld(at: index)
             case 7:
                 let waiting = server.waiting
                 guard !waiting.isEmpty else { continue }
                 let index = Int.random(in: 0..<waiting.count, using: &random)
                 log.append("fail \(waiting[index])")
-                server.fail(at: index)
+                server.refuse(at: index)
             default:
                 log.append("refresh")
                 screens[Int.random(in: 0..<screens.count, using: &random)].refresh()
@@ -123,10 +123,10 @@ struct UserListModelCheckTests {
                 let index = Int.random(in: 0..<waiting.count, using: &random)
                 if Bool.random(using: &random) {
                     log.append("answer \(waiting[index])")
-                    server.answer(at: index)
+                    server.answerHeld(at: index)
                 } else {
                     log.append("fail \(waiting[index])")
-                    server.fail(at: index)
+                    server.refuse(at: index)
                 }
             }
             if await !sync() { return fail("the server holds \(server.waiting) but \(inFlight()) requests run") }
@@ -134,12 +134,12 @@ struct UserListModelCheckTests {
         }
         await session.settle()
         let stored = Set(session.userLists.map(\.list))
-        if stored != Set(server.lists) { return fail("the store shows \(session.userLists.map(\.list)) but the server has \(server.lists)") }
+        if stored != Set(server.model.lists.lists) { return fail("the store shows \(session.userLists.map(\.list)) but the server has \(server.model.lists.lists)") }
         if session.userLists.contains(where: \.pending) { return fail("still pending: \(session.userLists)") }
         for row in session.userLists where row.failure == nil {
             if let wish = wished[row.id], wish != row.title { return fail("\(row.id) was last renamed to \(wish) and nothing refused it, but it is \(row.title)") }
         }
-        for list in server.lists {
+        for list in server.model.lists.lists {
             for account in Self.accounts {
                 guard let display = session.listMembership(list: list.id, account: account) else { continue }
                 if display.pending || display.isOn != server.members(list.id).contains(account) {
@@ -150,7 +150,7 @@ struct UserListModelCheckTests {
         // A refresh brings the server's order.
         screens[0].refresh()
         await session.settle()
-        if session.userLists.map(\.list) != server.lists { return fail("after a refresh \(session.userLists.map(\.list)) ≠ \(server.lists)") }
+        if session.userLists.map(\.list) != server.model.lists.lists { return fail("after a refresh \(session.userLists.map(\.list)) ≠ \(server.model.lists.lists)") }
         if let problem = check() { return fail(problem) }
         return true
     }

@@ -4,160 +4,43 @@ import Foundation
 
 import Testing
 
-/// A server of a few fixed posts that takes posts and deletes: what the session-level writing
-/// tests need, and nothing else.
-final class WritingServer: EmptyReads {
-    struct Refusal: FeedServiceError {
-        var isTransient: Bool { false }
-        var errorDescription: String? { "This action is not allowed." }
-    }
+extension GatedServer {
+    /// The refusal of what a test has the server refuse.
+    static let notAllowed = FeedFailure(message: "This action is not allowed.", isTransient: false)
 
-    /// The server cannot be reached.
-    struct Down: FeedServiceError {
-        var isTransient: Bool { true }
-        var errorDescription: String? { "The server cannot be reached." }
-    }
-
-    private let posts: Locked<[Post]>
-    private let refuseDeletes: Bool
-    /// Votes find the server down.
-    let votesLost = Locked(false)
-    /// Publishes wait here until the test opens it (to see one's own post while it is sent).
-    let gate = Gate()
-    let holdPublishes: Bool
-    /// Refuse new posts (a 422).
-    let refusePosts: Bool
-    /// Refuse edits (a 422) and votes as "already voted", answering with this poll.
-    let refuseEdits: Bool
-    let votedPoll: Poll?
-    let me = alice
-
-    init(
-        posts: [Post], refuseDeletes: Bool = false, refuseEdits: Bool = false, votedPoll: Poll? = nil, holdPublishes: Bool = false,
-        refusePosts: Bool = false
-    ) {
-        self.holdPublishes = holdPublishes
-        self.refusePosts = refusePosts
-        self.posts = Locked(posts)
-        self.refuseDeletes = refuseDeletes
-        self.refuseEdits = refuseEdits
-        self.votedPoll = votedPoll
-    }
-
-    func source(of id: PostID) async throws -> PostSource {
-        guard let post = posts.withLock({ $0.first { $0.id == id } }) else { throw Refusal() }
-        return PostSource(text: post.text + " (as typed)", contentWarning: post.contentWarning)
-    }
-
-    func history(of id: PostID) async throws -> [PostVersion] {
-        guard let post = posts.withLock({ $0.first { $0.id == id } }) else { throw Refusal() }
-        var versions = [PostVersion(text: "post \(id.rawValue)", createdAt: post.createdAt)]
-        if let edited = post.editedAt, post.text != "post \(id.rawValue)" { versions.append(PostVersion(text: post.text, createdAt: edited)) }
-        return versions
-    }
-
-    func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
-        if votesLost.withLock({ $0 }) { throw Down() }
-        if let votedPoll {
-            posts.withLock { posts in
-                if let index = posts.firstIndex(where: { $0.id == postID }) { posts[index].poll = votedPoll }
-            }
-            throw Refusal()
-        }
-        guard var poll = posts.withLock({ $0.first { $0.id == postID } })?.poll else { throw Refusal() }
-        for choice in choices { poll.options[choice].votes = (poll.options[choice].votes ?? 0) + 1 }
-        poll.votesCount += choices.count
-        poll.voted = true
-        poll.ownVotes = choices
-        return poll
-    }
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        let all = posts.withLock { $0 }
-        switch feed {
-        case .account(let id): return Page(posts: all.filter { $0.author.id == id.rawValue }, next: nil)
-        default: return Page(posts: all, next: nil)
-        }
-    }
-
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        NewerPage(posts: [], hasMore: false)
-    }
-
-
-    func post(_ id: PostID) async throws -> Post {
-        guard let post = posts.withLock({ $0.first { $0.id == id } }) else { throw Refusal() }
-        return post.content
-    }
-
-    func context(of id: PostID) async throws -> PostContext {
-        let all = posts.withLock { $0 }.filter { $0.reblog == nil }
-        return PostContext(ancestors: [], descendants: all.filter { $0.inReplyToID == id })
-    }
-
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw Refusal() }
-    func account(named handle: String) async throws -> Author { me }
-    func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: me) }
-
-    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
-        if holdPublishes { await gate.wait() }
-        if let id = draft.editing {
-            if refuseEdits { throw Refusal() }
-            return try posts.withLock { posts in
-                guard let index = posts.firstIndex(where: { $0.id == id }) else { throw Refusal() }
-                posts[index].text = draft.text
-                posts[index].editedAt = testNow
-                return posts[index]
-            }
-        }
-        if refusePosts { throw Refusal() }
-        let post = Post(
-            id: PostID("n\(posts.withLock { $0.count })"), author: me, text: draft.text, createdAt: testNow, inReplyToID: draft.inReplyTo,
-            visibility: draft.visibility
+    /// A server of a few fixed posts (home lists them; each author's profile, theirs) for the
+    /// session-level writing tests: alice is the user, each post was typed as its text and
+    /// " (as typed)", publishes, deletes, sources, histories and votes answer from the model
+    /// (or are held, with `holdPublishes`); interactions are refused, and profiles, relationships
+    /// and hashtags are not served. `refuseDeletes`,
+    /// `refuseEdits` and `refusePosts` refuse those ("This action is not allowed.").
+    static func writing(
+        posts: [Post], refuseDeletes: Bool = false, refuseEdits: Bool = false, holdPublishes: Bool = false, refusePosts: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> GatedServer {
+        var model = ServerModel(posts)
+        model.timelines.feeds[.home] = posts.map(\.id)
+        for author in Set(posts.map(\.author.id)) { model.timelines.feeds[.account(AccountID(author))] = posts.filter { $0.author.id == author }.map(\.id) }
+        for post in posts where post.reblog == nil { model.writing.sources[post.id] = PostSource(text: post.text + " (as typed)", contentWarning: post.contentWarning) }
+        let server = GatedServer(
+            model, me: alice, answering: [.page, .newer, .post, .context, .composeSettings, .publish, .delete, .source, .history, .vote],
+            sourceLocation: sourceLocation
         )
-        posts.withLock { $0.insert(post, at: 0) }
-        return post
+        server.fail(.interaction, with: notAllowed)
+        server.fail(.profile, .relationships, .tag, with: AccountsUnsupported())
+        if holdPublishes { server.hold(.publish) }
+        if refusePosts { server.fail(.publish, with: notAllowed) }
+        // Held publishes are refused by the test itself (an edit refused after it waited).
+        if refuseEdits, !holdPublishes { for post in posts { server.fail(.publish, key: post.content.id.rawValue, with: notAllowed) } }
+        if refuseDeletes { server.fail(.delete, with: notAllowed) }
+        return server
     }
 
-    func delete(_ id: PostID) async throws -> Post {
-        if refuseDeletes { throw Refusal() }
-        return try posts.withLock { posts in
-            guard let index = posts.firstIndex(where: { $0.id == id }) else { throw Refusal() }
-            posts.removeAll { $0.id == id || $0.reblog?.id == id }
-            return posts.indices.contains(index) ? posts[index] : makePost(id.rawValue)
-        }
-    }
-}
-
-/// Where a call waits until the test lets it go.
-final class Gate: Sendable {
-    private let waiting = Locked<(open: Bool, continuations: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let open = waiting.withLock { state in
-                if !state.open { state.continuations.append(continuation) }
-                return state.open
-            }
-            if open { continuation.resume() }
-        }
-    }
-
-    /// Lets every waiting call go, and every later one at once.
-    func open() {
-        let resumed = waiting.withLock { state in
-            state.open = true
-            defer { state.continuations.removeAll() }
-            return state.continuations
-        }
-        for continuation in resumed { continuation.resume() }
-    }
-
-    var waitingCount: Int { waiting.withLock { $0.continuations.count } }
-
-    /// Returns once a call waits here (a generous bound: a safety net, not a timing).
-    func waitUntilWaiting() async {
-        for _ in 0..<100_000 where waitingCount == 0 { await Task.yield() }
+    /// Lets every held publish go, answered from the model, and every later one at once.
+    func openPublishes() async {
+        await waitForHeld(1)
+        answer(.publish)
+        while answerHeld(at: 0) {}
     }
 }
 
@@ -168,7 +51,7 @@ struct WritingSessionTests {
 
     /// Home shows p1, w1 (Bob's boost of o1), o1, p2; the stack: home › thread o1 › @alice ›
     /// post o1 › thread o1 › post o1 (depth 6).
-    private func deepStack(_ server: WritingServer) async throws -> FeedSession {
+    private func deepStack(_ server: GatedServer) async throws -> FeedSession {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
@@ -195,7 +78,7 @@ struct WritingSessionTests {
 
     /// The deep stack, with o1 edited to "edited o1" and sent (the server holds it), and the
     /// server's copy from before the edit arriving meanwhile with a new count (9 favourites).
-    private func editWithACopyMeanwhile(_ server: WritingServer) async throws -> FeedSession {
+    private func editWithACopyMeanwhile(_ server: GatedServer) async throws -> FeedSession {
         let session = try await deepStack(server)
         try await sendEdit(session)
         var copy = makePost("o1", minutesAgo: 10, favourites: 9)
@@ -211,7 +94,7 @@ struct WritingSessionTests {
 
     @Test("a delete made at depth 6 takes the post and its boosts off every list beneath at once, and marks both details deleted")
     func deleteAtDepth() async throws {
-        let session = try await deepStack(WritingServer(posts: Self.posts()))
+        let session = try await deepStack(GatedServer.writing(posts: Self.posts()))
         let lists = session.navigator.screens.compactMap(\.list)
         #expect(lists.allSatisfy { !$0.rows(showing: "o1").isEmpty })
         let log = OutcomeLog(session)
@@ -228,7 +111,7 @@ struct WritingSessionTests {
 
     @Test("a delete asked twice before the server answers is sent once: one outcome says it went, and the post stays gone")
     func deleteAskedTwice() async throws {
-        let session = try await deepStack(WritingServer(posts: Self.posts()))
+        let session = try await deepStack(GatedServer.writing(posts: Self.posts()))
         let lists = session.navigator.screens.compactMap(\.list)
         let log = OutcomeLog(session)
         #expect(session.delete(post: "o1") == nil)
@@ -241,7 +124,7 @@ struct WritingSessionTests {
 
     @Test("a delete the server refuses puts every row back where it was and the details load the post again")
     func refusedDeleteRollsBack() async throws {
-        let session = try await deepStack(WritingServer(posts: Self.posts(), refuseDeletes: true))
+        let session = try await deepStack(GatedServer.writing(posts: Self.posts(), refuseDeletes: true))
         let lists = session.navigator.screens.compactMap(\.list)
         let before = lists.map { ids($0.rows) }
         let log = OutcomeLog(session)
@@ -257,26 +140,26 @@ struct WritingSessionTests {
 
     @Test("one's own post shows at once on top of home and of one's profile, and under its parent in an open thread")
     func ownPostEverywhere() async throws {
-        let session = try await deepStack(WritingServer(posts: Self.posts()))
+        let session = try await deepStack(GatedServer.writing(posts: Self.posts()))
         let draft = session.drafts.startReply(to: try #require(session.store.post("o1")))
         session.drafts.update(draft) { $0.text += "a reply" }
         #expect(session.drafts.send(draft).isEmpty)
         await session.settle()
-        let sent = try #require(session.store.post("n4"))
+        let sent = try #require(session.store.post("post1"))
         #expect(sent.inReplyToID == "o1")
-        #expect(ids(session.root.rows).first == "n4")
+        #expect(ids(session.root.rows).first == "post1")
         let profile = try #require(session.navigator.screens[2].list)
-        #expect(ids(profile.rows).first == "n4")
+        #expect(ids(profile.rows).first == "post1")
         for index in [1, 4] {
             let thread = try #require(session.navigator.screens[index].list)
-            #expect(ids(thread.rows).contains("n4"), "thread at \(index): \(ids(thread.rows))")
+            #expect(ids(thread.rows).contains("post1"), "thread at \(index): \(ids(thread.rows))")
         }
         #expect(session.drafts.all.isEmpty)
     }
 
     @Test("one's reply is listed at once in the thread of every open screen of the post it answers, sending then confirmed")
     func ownReplyInOpenDetails() async throws {
-        let server = WritingServer(posts: Self.posts(), holdPublishes: true)
+        let server = GatedServer.writing(posts: Self.posts(), holdPublishes: true)
         let session = try await deepStack(server)
         let draft = session.drafts.startReply(to: try #require(session.store.post("o1")))
         session.drafts.load()
@@ -288,17 +171,16 @@ struct WritingSessionTests {
         for detail in details {
             #expect(detail.current.context?.descendants.map(\.id) == [.sending(draft)])
         }
-        await server.gate.waitUntilWaiting()
-        server.gate.open()
+        await server.openPublishes()
         await session.settle()
         for detail in details {
-            #expect(detail.current.context?.descendants.map(\.id) == ["n4"])
+            #expect(detail.current.context?.descendants.map(\.id) == ["post1"])
         }
     }
 
     @Test("an edit shows at once on the post's own row, its boost row and its detail; the server's copy then replaces it")
     func editEverywhere() async throws {
-        let session = try await deepStack(WritingServer(posts: Self.posts()))
+        let session = try await deepStack(GatedServer.writing(posts: Self.posts()))
         let log = OutcomeLog(session)
         session.drafts.startEdit(of: try #require(session.store.post("w1")))
         await session.settle()
@@ -319,7 +201,7 @@ struct WritingSessionTests {
 
     @Test("an edit the server refuses puts the post back as it was everywhere, and keeps the draft with the reason")
     func refusedEditRollsBack() async throws {
-        let session = try await deepStack(WritingServer(posts: Self.posts(), refuseEdits: true))
+        let session = try await deepStack(GatedServer.writing(posts: Self.posts(), refuseEdits: true))
         let log = OutcomeLog(session)
         session.drafts.startEdit(of: try #require(session.store.post("o1")))
         await session.settle()
@@ -337,7 +219,7 @@ struct WritingSessionTests {
 
     @Test("one edit of a post on its way at a time: a second one is held back with a sentence")
     func oneEditInFlight() async throws {
-        let session = try await deepStack(WritingServer(posts: Self.posts()))
+        let session = try await deepStack(GatedServer.writing(posts: Self.posts()))
         let post = try #require(session.store.post("o1"))
         let log = OutcomeLog(session)
         session.drafts.startEdit(of: post)
@@ -362,7 +244,7 @@ struct WritingSessionTests {
 
     @Test("a vote shows at once on every row and detail of the poll, and the server's poll replaces it")
     func voteEverywhere() async throws {
-        let session = FeedSession(service: WritingServer(posts: [Self.pollPost()]), clock: .fixed(testNow), retryClock: ManualClock())
+        let session = FeedSession(service: GatedServer.writing(posts: [Self.pollPost()]), clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
         session.navigator.open("q1")
@@ -388,25 +270,27 @@ struct WritingSessionTests {
         serverPoll.ownVotes = [0]
         serverPoll.options[0].votes = 2
         serverPoll.votesCount = 4
-        let session = FeedSession(
-            service: WritingServer(posts: [Self.pollPost()], votedPoll: serverPoll), clock: .fixed(testNow), retryClock: ManualClock()
-        )
+        let server = GatedServer.writing(posts: [Self.pollPost()])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
         #expect(session.vote(post: "q1", choices: [0, 1])?.message == "The poll takes one choice.")
         #expect(session.vote(post: "q1", choices: [2])?.message == "The poll has no choice 3.")
+        // Voted elsewhere since the page came.
+        server.update { $0.update("q1") { $0.poll = serverPoll } }
         let log = OutcomeLog(session)
         session.vote(post: "q1", choices: [1])
         await session.settle()
-        #expect(log.votes == [Outcome(subject: .vote(post: "q1", choices: [1]), result: .refused("This action is not allowed."))])
+        let refusal = "Validation failed: You have already voted on this poll"
+        #expect(log.votes == [Outcome(subject: .vote(post: "q1", choices: [1]), result: .refused(refusal))])
         #expect(session.store.post("q1")?.poll == serverPoll)
         #expect(session.root.rows.first?.post?.content.poll == serverPoll)
     }
 
     @Test("a vote the server cannot be reached for puts the poll back as it was, with the sentence, and may be cast again")
     func lostVoteRollsBack() async throws {
-        let server = WritingServer(posts: [Self.pollPost()])
-        server.votesLost.withLock { $0 = true }
+        let server = GatedServer.writing(posts: [Self.pollPost()])
+        server.fail(.vote, with: FeedFailure(message: "The server cannot be reached.", isTransient: true))
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
@@ -419,7 +303,7 @@ struct WritingSessionTests {
         #expect(session.store.post("q1")?.poll == before)
         #expect(session.root.rows.first?.post?.content.poll == before)
         #expect(!session.store.isVoting("q1") && !session.hasFailures, "rolled back, not queued")
-        server.votesLost.withLock { $0 = false }
+        server.answer(.vote)
         #expect(session.vote(post: "q1", choices: [1]) == nil)
         await session.settle()
         #expect(log.votes.last == Outcome(subject: .vote(post: "q1", choices: [1]), result: .done))
@@ -428,10 +312,10 @@ struct WritingSessionTests {
 
     @Test("an edit the server refuses puts back the text only: what a copy brought meanwhile (a count) stays")
     func refusedEditKeepsFresherCopy() async throws {
-        let server = WritingServer(posts: Self.posts(), refuseEdits: true, holdPublishes: true)
+        let server = GatedServer.writing(posts: Self.posts(), refuseEdits: true, holdPublishes: true)
         let session = try await editWithACopyMeanwhile(server)
-        await server.gate.waitUntilWaiting()
-        server.gate.open()
+        await server.waitForHeld(1)
+        server.failHeld(at: 0, with: GatedServer.notAllowed)
         await session.settle()
         let shown = try #require(session.store.post("o1"))
         #expect(shown.text == "post o1" && shown.favouritesCount == 9)
@@ -444,7 +328,7 @@ struct WritingSessionTests {
         var reply = makePost("r1", minutesAgo: 4)
         reply.inReplyToID = "o1"
         reply.visibility = .private
-        let session = FeedSession(service: WritingServer(posts: Self.posts() + [reply]), clock: .fixed(testNow), retryClock: ManualClock())
+        let session = FeedSession(service: GatedServer.writing(posts: Self.posts() + [reply]), clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
         let log = OutcomeLog(session)
@@ -462,7 +346,7 @@ struct WritingSessionTests {
 
     @Test("one's own post shows at once as sending on home, one's profile and under its parent; the answer turns that same row into the post")
     func sendingRowBecomesThePost() async throws {
-        let server = WritingServer(posts: Self.posts(), holdPublishes: true)
+        let server = GatedServer.writing(posts: Self.posts(), holdPublishes: true)
         let session = try await deepStack(server)
         var confirmedChanges: [Changeset<ListRow>] = []
         let subscription = session.root.snapshot.observe { confirmedChanges.append($0.changes) }
@@ -487,29 +371,28 @@ struct WritingSessionTests {
         }
         #expect(!session.root.toggle(.favourite, row: .post(local)), "a post on its way takes no favourite")
         confirmedChanges.removeAll()
-        await server.gate.waitUntilWaiting()
-        server.gate.open()
+        await server.openPublishes()
         await session.settle()
         // The same row, now the server's post: an update, never a delete and an insert.
         let row = try #require(session.root.rows.first?.post)
-        #expect(row.id == local && row.post.id == "n4" && !row.isSending)
+        #expect(row.id == local && row.post.id == "post1" && !row.isSending)
         let change = try #require(confirmedChanges.first)
         #expect(change.deletions.isEmpty && change.updates.contains { $0.element.id == .post(local) })
         #expect(!change.insertions.contains { $0.element.id == .post(local) })
-        #expect(session.root.rows.index(of: .post("n4")) == 0, "found by its post's id too")
+        #expect(session.root.rows.index(of: .post("post1")) == 0, "found by its post's id too")
         // Interactions reach it through the store, by either id.
         #expect(session.root.toggle(.favourite, row: .post(local)))
-        #expect(session.store.post(local)?.id == "n4")
+        #expect(session.store.post(local)?.id == "post1")
         // The stream's echo and later pages find the row: no second row.
-        session.apply(.posted(try #require(session.store.post("n4")), in: .home))
-        #expect(session.root.rows.filter { $0.post?.post.id == "n4" }.count == 1)
+        session.apply(.posted(try #require(session.store.post("post1")), in: .home))
+        #expect(session.root.rows.filter { $0.post?.post.id == "post1" }.count == 1)
         #expect(session.root.state.waiting.isEmpty)
         #expect(session.root.state.checkInvariants().isEmpty)
     }
 
     @Test("a post the server refuses leaves every screen it was shown on, and the draft stays with the reason")
     func refusedPostIsWithdrawn() async throws {
-        let server = WritingServer(posts: Self.posts(), refusePosts: true)
+        let server = GatedServer.writing(posts: Self.posts(), refusePosts: true)
         let session = try await deepStack(server)
         let draft = session.drafts.startPost()
         session.drafts.load()
@@ -525,13 +408,12 @@ struct WritingSessionTests {
 
     @Test("a copy of the post that arrives while one's edit is on its way (a page, a stream's notification) does not undo the edit on screen")
     func editSurvivesStaleCopies() async throws {
-        let server = WritingServer(posts: Self.posts(), holdPublishes: true)
+        let server = GatedServer.writing(posts: Self.posts(), holdPublishes: true)
         let session = try await editWithACopyMeanwhile(server)
         let shown = try #require(session.store.post("o1"))
         #expect(shown.text == "edited o1" && shown.favouritesCount == 9)
         #expect(session.root.rows.compactMap(\.post).filter { $0.originalID == "o1" }.allSatisfy { $0.content.text == "edited o1" })
-        await server.gate.waitUntilWaiting()
-        server.gate.open()
+        await server.openPublishes()
         await session.settle()
         #expect(session.store.post("o1")?.text == "edited o1")
         #expect(!session.store.isEditing("o1"))
@@ -539,7 +421,7 @@ struct WritingSessionTests {
 
     @Test("the history is a screen of the post's versions, newest first, which take no interaction")
     func historyScreen() async throws {
-        let session = try await deepStack(WritingServer(posts: Self.posts()))
+        let session = try await deepStack(GatedServer.writing(posts: Self.posts()))
         try await sendEdit(session)
         await session.settle()
         session.navigator.push(.list(.history("o1")))
@@ -556,7 +438,7 @@ struct WritingSessionTests {
 
     @Test("a draft started before the account is known is saved at once, and takes the account's defaults and handle when they come")
     func draftsBeforeSettings() async throws {
-        let session = FeedSession(service: WritingServer(posts: Self.posts()), clock: .fixed(testNow), retryClock: ManualClock())
+        let session = FeedSession(service: GatedServer.writing(posts: Self.posts()), clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         await session.settle()
         // Alice (the account) replies to her own post o1, which mentions Bob: before the account is

@@ -68,12 +68,17 @@ extension MastodonHTTPService {
     /// | boosts | `follow` `{"reblogs": true}` | `follow` `{"reblogs": false}` |
     ///
     /// `duration` is `mute`'s in whole seconds (rounded up), left out for a mute without end.
-    /// Notify and boosts are follows, so they make one if there is none (the core sends them only
-    /// while following). A follow of a locked account answers `requested`, not `following`.
+    /// Notify and boosts ride on `follow`, which would follow an account not followed: so they
+    /// are asked only while following (or requested), as the sandbox asks — one
+    /// `GET …/relationships` first; an account not followed is refused (`unprocessable`, naming
+    /// the follow to make first) with nothing sent, unless it already has `value` (then that
+    /// relationship is the answer). A follow of a locked account answers `requested`, not
+    /// `following`.
     /// A 403 names `feedline login` (``MastodonHTTPError/writeRefused(serverMessage:server:)``:
     /// a sign-in made before Feedline asked for `write:follows`, `write:mutes`, `write:blocks`).
     public func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
         let id = try await located(account)
+        if kind == .notify || kind == .boosts, let unchanged = try await withoutFollow(kind, to: value, of: id, named: account) { return unchanged }
         let change = Self.relationshipChange(kind, to: value, mute: mute)
         let what = "\(change.phrase) \(Self.label(account))"
         let request = APIRequest(method: "POST", url: accountURL(id, change.action), what: what, json: change.body)
@@ -85,6 +90,23 @@ extension MastodonHTTPService {
             relationship.mutingUntil = wallClock.now().addingTimeInterval(Double(seconds))
         }
         return relationship
+    }
+
+    /// For notify and boosts, which ride on `follow`: `nil` when the account is followed (or
+    /// requested), so the change is sent; the relationship as it is when it is not followed and
+    /// already has `value`.
+    ///
+    /// - Throws: `MastodonHTTPError.unprocessable` when it is not followed and the change would
+    ///   follow it, in the sandbox's words.
+    private func withoutFollow(_ kind: RelationshipKind, to value: Bool, of id: AccountID, named account: AccountID) async throws -> Relationship? {
+        guard let current = try await relationships(of: [id]).first, !current.following, !current.requested else { return nil }
+        if current.isOn(kind) == value { return current }
+        let handle = Self.label(account)
+        throw MastodonHTTPError.unprocessable(
+            serverMessage: kind == .notify
+                ? "You can only be notified of the posts of accounts you follow; follow \(handle) first"
+                : "You can only choose whether to see the boosts of accounts you follow; follow \(handle) first"
+        )
     }
 
     // MARK: - Finding accounts

@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineTestSupport
 import FlyingFox
 import Foundation
 
@@ -61,9 +62,7 @@ extension FakeMastodon {
             state.lists.records[list, default: []].insert(contentsOf: records.reversed(), at: 0)
             if list == .requests {
                 for account in accounts {
-                    var relationship = state.relationships[account.id] ?? Self.blank(account.id)
-                    relationship.requestedBy = true
-                    state.relationships[account.id] = relationship
+                    state.server.relationships.byAccount[AccountID(account.id), default: Relationship(accountID: AccountID(account.id))].requestedBy = true
                 }
             }
         }
@@ -139,11 +138,7 @@ extension FakeMastodon {
                 return Self.error(404, "Record not found")
             }
             state.lists.records[.requests]?.removeAll { $0.accountID == accountID }
-            var relationship = state.relationships[accountID] ?? Self.blank(accountID)
-            relationship.requestedBy = false
-            if accept { relationship.followedBy = true }
-            state.relationships[accountID] = relationship
-            return Self.json(relationship)
+            return Self.json(Self.mastodon(state.server.relationships.answerFollowRequest(from: AccountID(accountID), accept: accept)))
         }
     }
 

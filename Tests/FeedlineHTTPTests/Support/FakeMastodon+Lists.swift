@@ -1,6 +1,7 @@
 import Feedline
 import FeedlineMastodon
 import FlyingFox
+import FeedlineTestSupport
 import Foundation
 
 /// The user's lists, with Mastodon's rules (every endpoint needs a user: 401 without one):
@@ -18,52 +19,85 @@ import Foundation
 ///   account the server does not know. `DELETE` with `account_ids[]` in the query removes it.
 ///   Both answer `{}` and are idempotent.
 extension FakeMastodon {
-    /// What the server keeps for these endpoints (``FakeMastodon/State/userLists``).
+    /// What the server keeps for these endpoints besides the lists and their members, which are
+    /// the model's (``ServerModel/lists``): the id of each membership *record*, what Mastodon
+    /// pages a list's accounts by (``FakeMastodon/State/userLists``).
     struct UserListsState: Sendable {
-        struct Member: Sendable, Hashable {
-            var record: UInt64
-            var account: String
-        }
-
-        var lists: [Mastodon.List] = []
-        /// Each list's memberships, newest first.
-        var members: [String: [Member]] = [:]
-        var nextList = 3_100
+        /// Each list's membership record ids, by account.
+        var records: [String: [String: UInt64]] = [:]
         var nextRecord: UInt64 = 610_000
     }
+
+    struct Member: Sendable, Hashable {
+        var record: UInt64
+        var account: String
+    }
+
+    /// The lists as a Mastodon server numbers them (from 3100).
+    static func modelLists() -> ServerLists { ServerLists(idPrefix: "", numbered: 3_099) }
 
     static let notFollowedRefusal = "Validation failed: Account follow relationship missing"
 
     // MARK: - Test controls
 
-    /// Makes a list titled `title` holding `accounts` (ids, the first added first); returns its id.
+    /// Makes a list titled `title` holding `accounts` (ids, the first added first, followed or
+    /// not); returns its id.
     @discardableResult
     func makeList(_ title: String, accounts: [String] = []) -> String {
         state.withLock { state in
-            let id = String(state.userLists.nextList)
-            state.userLists.nextList += 1
-            state.userLists.lists.append(Mastodon.List(id: id, title: title, repliesPolicy: "list", exclusive: false))
-            for account in accounts {
-                state.userLists.members[id, default: []].insert(UserListsState.Member(record: state.userLists.nextRecord, account: account), at: 0)
-                state.userLists.nextRecord += 1
-            }
-            return id
+            guard let list = try? state.server.lists.create(title: title) else { return "" }
+            for account in accounts { Self.add(account, to: list.id, followed: true, &state) }
+            return list.id
         }
     }
 
-    /// The lists now, as (id, title), oldest first.
-    var userLists: [UserList] {
-        state.withLock { $0.userLists.lists.map { UserList(id: $0.id, title: $0.title) } }
-    }
+    /// The lists now, oldest first.
+    var userLists: [UserList] { state.withLock { $0.server.lists.lists } }
 
     /// The account ids on list `id`, the most recently added first.
     func listMembers(_ id: String) -> [String] {
-        state.withLock { $0.userLists.members[id]?.map(\.account) ?? [] }
+        state.withLock { Self.members(of: id, $0).map(\.account) }
     }
 
     /// The membership record ids of list `id`, newest first (what `max_id` names).
     func listRecordIDs(_ id: String) -> [UInt64] {
-        state.withLock { $0.userLists.members[id]?.map(\.record) ?? [] }
+        state.withLock { Self.members(of: id, $0).map(\.record) }
+    }
+
+    /// The memberships of `list`, newest first, each with its record id.
+    private static func members(of list: String, _ state: State) -> [Member] {
+        (state.server.lists.members[list] ?? []).reversed().map { account in
+            Member(record: state.userLists.records[list]?[account.rawValue] ?? 0, account: account.rawValue)
+        }
+    }
+
+    /// Adds `account` to `list` (a test's setting: whatever the model would refuse is left out).
+    private static func add(_ account: String, to list: String, followed: Bool, _ state: inout State) {
+        _ = try? addChecked(account, to: list, followed: followed, &state)
+    }
+
+    /// Adds `account` to `list` by the model's laws, numbering a new membership's record.
+    ///
+    /// - Throws: the model's refusal (a list gone, an account not followed).
+    private static func addChecked(_ account: String, to list: String, followed: Bool, _ state: inout State) throws {
+        let before = state.server.lists.members[list] ?? []
+        try state.server.lists.set(AccountID(account), on: list, to: true, followed: followed)
+        if !before.contains(AccountID(account)) {
+            state.userLists.records[list, default: [:]][account] = state.userLists.nextRecord
+            state.userLists.nextRecord += 1
+        }
+    }
+
+    /// The list `list` as Mastodon answers it.
+    private static func answer(_ list: UserList) -> Mastodon.List {
+        Mastodon.List(id: list.id, title: list.title, repliesPolicy: "list", exclusive: false)
+    }
+
+    /// A refusal of the model as Mastodon answers it: 404 for what is not there, 422 with its
+    /// sentence for what it will not do.
+    private static func refusal(_ error: any Error) -> HTTPResponse {
+        if let refusal = error as? ServerRefusal { return Self.error(422, refusal.message) }
+        return Self.error(404, "Record not found")
     }
 
     // MARK: - Serving
@@ -75,26 +109,32 @@ extension FakeMastodon {
         guard request.authorization != nil else { return Self.error(401, "This API requires an authenticated user") }
         switch (request.method, parts.count) {
         case ("GET", 4):
-            return Self.json(state.withLock { $0.userLists.lists })
+            return Self.json(state.withLock { $0.server.lists.lists.map(Self.answer) })
         case ("POST", 4):
-            let title = (request.form["title"] ?? "").trimmingCharacters(in: .whitespaces)
-            guard !title.isEmpty else { return Self.error(422, "Validation failed: Title can't be blank") }
-            let id = makeList(title)
-            return Self.json(state.withLock { $0.userLists.lists.first { $0.id == id } })
-        case ("PUT", 5):
-            let title = (request.form["title"] ?? "").trimmingCharacters(in: .whitespaces)
             return state.withLock { state in
-                guard let index = state.userLists.lists.firstIndex(where: { $0.id == parts[4] }) else { return Self.error(404, "Record not found") }
-                guard !title.isEmpty else { return Self.error(422, "Validation failed: Title can't be blank") }
-                state.userLists.lists[index].title = title
-                return Self.json(state.userLists.lists[index])
+                do {
+                    return Self.json(Self.answer(try state.server.lists.create(title: request.form["title"] ?? "")))
+                } catch {
+                    return Self.refusal(error)
+                }
+            }
+        case ("PUT", 5):
+            return state.withLock { state in
+                do {
+                    return Self.json(Self.answer(try state.server.lists.rename(parts[4], to: request.form["title"] ?? "")))
+                } catch {
+                    return Self.refusal(error)
+                }
             }
         case ("DELETE", 5):
             return state.withLock { state in
-                guard let index = state.userLists.lists.firstIndex(where: { $0.id == parts[4] }) else { return Self.error(404, "Record not found") }
-                state.userLists.lists.remove(at: index)
-                state.userLists.members[parts[4]] = nil
-                return Self.json([String: String]())
+                do {
+                    try state.server.lists.delete(parts[4])
+                    state.userLists.records[parts[4]] = nil
+                    return Self.json([String: String]())
+                } catch {
+                    return Self.refusal(error)
+                }
             }
         case ("GET", 6) where parts[5] == "accounts":
             return listAccounts(request, list: parts[4])
@@ -110,8 +150,8 @@ extension FakeMastodon {
         let limit = Self.limit(request, default: 40, maximum: 80)
         let accounts = knownAccounts()
         return state.withLock { state in
-            guard state.userLists.lists.contains(where: { $0.id == list }) else { return Self.error(404, "Record not found") }
-            let page = Self.window(state.userLists.members[list] ?? [], id: \.record, request, limit: limit)
+            guard state.server.lists.lists.contains(where: { $0.id == list }) else { return Self.error(404, "Record not found") }
+            let page = Self.window(Self.members(of: list, state), id: \.record, request, limit: limit)
             let shown = page.compactMap { member in accounts.first { $0.id == member.account } }
             let links = link(request, next: page.count == limit ? page.last.map { String($0.record) } : nil, previous: page.first.map { String($0.record) })
             return Self.json(shown, headers: links)
@@ -122,19 +162,17 @@ extension FakeMastodon {
         guard knownAccounts().contains(where: { $0.id == account }) else { return Self.error(404, "Record not found") }
         let following = relationship(account).following
         return state.withLock { state in
-            guard state.userLists.lists.contains(where: { $0.id == list }) else { return Self.error(404, "Record not found") }
-            var members = state.userLists.members[list] ?? []
-            if add {
-                guard following else { return Self.error(422, Self.notFollowedRefusal) }
-                if !members.contains(where: { $0.account == account }) {
-                    members.insert(UserListsState.Member(record: state.userLists.nextRecord, account: account), at: 0)
-                    state.userLists.nextRecord += 1
+            do {
+                if add {
+                    try Self.addChecked(account, to: list, followed: following, &state)
+                } else {
+                    try state.server.lists.set(AccountID(account), on: list, to: false, followed: following)
+                    state.userLists.records[list]?[account] = nil
                 }
-            } else {
-                members.removeAll { $0.account == account }
+                return Self.json([String: String]())
+            } catch {
+                return Self.refusal(error)
             }
-            state.userLists.members[list] = members
-            return Self.json([String: String]())
         }
     }
 }

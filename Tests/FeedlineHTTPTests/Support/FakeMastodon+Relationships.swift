@@ -1,26 +1,35 @@
 import Feedline
 import FeedlineMastodon
+import FeedlineTestSupport
 import FlyingFox
 import Foundation
 
-/// The user's relationships as Mastodon serves them: `GET /api/v1/accounts/relationships?id[]=`
+/// The user's relationships as Mastodon serves them, kept by the model
+/// (``ServerModel/relationships``, whose laws they follow): `GET /api/v1/accounts/relationships?id[]=`
 /// and the `POST /api/v1/accounts/:id/follow|unfollow|mute|unmute|block|unblock` that change
-/// them (a follow of a locked account is a request; a block ends a follow; an account you block
-/// cannot be followed). Nothing is set
-/// until a test or a change sets it.
+/// them (a follow of a locked account is a request; a block ends both follows; an account you
+/// block cannot be followed: 403). A follow carries Mastodon's `reblogs` and `notify` options;
+/// a mute its `notifications` and `duration`. Nothing is set until a test or a change sets it.
 extension FakeMastodon {
     /// Sets the relationship with account `id` as the server starts with it.
     func setRelationship(_ relationship: Mastodon.Relationship) {
-        state.withLock { $0.relationships[relationship.id] = relationship }
+        state.withLock { $0.server.relationships.byAccount[AccountID(relationship.id)] = Relationship(relationship) }
     }
 
     /// The relationship with account `id` as the server has it now.
     func relationship(_ id: String) -> Mastodon.Relationship {
-        state.withLock { $0.relationships[id] } ?? Self.blank(id)
+        state.withLock { Self.mastodon($0.server.relationships.relationship(of: AccountID(id))) }
     }
 
-    static func blank(_ id: String) -> Mastodon.Relationship {
-        Mastodon.Relationship(id: id)
+    /// `relationship` as Mastodon sends it: `showing_reblogs` only with a follow (or a request).
+    static func mastodon(_ relationship: Relationship) -> Mastodon.Relationship {
+        Mastodon.Relationship(
+            id: relationship.accountID.rawValue, following: relationship.following,
+            showingReblogs: relationship.showingBoosts && (relationship.following || relationship.requested), notifying: relationship.notifying,
+            followedBy: relationship.followedBy, blocking: relationship.blocking, blockedBy: relationship.blockedBy, muting: relationship.muting,
+            mutingNotifications: relationship.mutingNotifications, requested: relationship.requested, requestedBy: relationship.requestedBy,
+            domainBlocking: relationship.domainBlocking, note: relationship.note
+        )
     }
 
     func relationships(_ request: Recorded) -> HTTPResponse {
@@ -35,37 +44,37 @@ extension FakeMastodon {
 
     func changeRelationship(_ request: Recorded, accountID: String, action: String) -> HTTPResponse {
         guard let account = knownAccounts().first(where: { $0.id == accountID }) else { return Self.error(404, "Record not found") }
-        var r = relationship(accountID)
+        let id = AccountID(accountID)
+        let body = request.json
+        var changes: [(RelationshipKind, Bool)]
+        var mute = MuteOptions()
         switch action {
         case "follow":
-            // Mastodon's FollowService: no follow of an account you block (403).
-            if r.blocking { return Self.error(403, "This action is not allowed") }
-            if !r.following {
-                if account.locked { r.requested = true } else { r.following = true }
-            }
             // Notify and boosts are options of a follow, as Mastodon takes them.
-            if let reblogs = request.json["reblogs"] as? Bool { r.showingReblogs = reblogs }
-            if let notify = request.json["notify"] as? Bool { r.notifying = notify }
-        case "unfollow":
-            r.following = false
-            r.requested = false
-            r.notifying = false
+            changes = [(.follow, true)]
+            if let reblogs = body["reblogs"] as? Bool { changes.append((.boosts, reblogs)) }
+            if let notify = body["notify"] as? Bool { changes.append((.notify, notify)) }
+        case "unfollow": changes = [(.follow, false)]
         case "mute":
-            r.muting = true
-            r.mutingNotifications = true
-        case "unmute":
-            r.muting = false
-            r.mutingNotifications = false
-        case "block":
-            r.blocking = true
-            r.following = false
-            r.requested = false
-        case "unblock":
-            r.blocking = false
-        default:
-            return unexpected(request)
+            changes = [(.mute, true)]
+            let seconds = (body["duration"] as? Int).flatMap { $0 > 0 ? $0 : nil }
+            mute = MuteOptions(duration: seconds.map { .seconds($0) }, notifications: body["notifications"] as? Bool ?? true)
+        case "unmute": changes = [(.mute, false)]
+        case "block": changes = [(.block, true)]
+        case "unblock": changes = [(.block, false)]
+        default: return unexpected(request)
         }
-        setRelationship(r)
-        return Self.json(r)
+        return state.withLock { state in
+            var model = state.server.relationships
+            if account.locked { model.locked.insert(id) }
+            do {
+                for (kind, value) in changes { _ = try model.set(kind, to: value, of: id, mute: mute, at: Date()) }
+            } catch {
+                // Mastodon's FollowService: no follow of an account you block.
+                return Self.error(403, "This action is not allowed")
+            }
+            state.server.relationships = model
+            return Self.json(Self.mastodon(model.relationship(of: id)))
+        }
     }
 }

@@ -110,10 +110,6 @@ final class FakeMastodon: Sendable {
         var oauth = FakeOAuth()
         /// The user stream (`FakeMastodon+Streaming.swift`).
         var streaming = StreamingState()
-        /// The user's relationships, by account id (`FakeMastodon+Relationships.swift`).
-        var relationships: [String: Mastodon.Relationship] = [:]
-        /// The reading positions by timeline (`FakeMastodon+Markers.swift`).
-        var markers: [String: Mastodon.Marker] = [:]
         /// Followers, following, mutes, blocks, follow requests and what search knows besides
         /// the statuses (`FakeMastodon+AccountLists.swift`).
         var lists = AccountListsState()
@@ -153,6 +149,7 @@ final class FakeMastodon: Sendable {
         self.token = token
         self.sourceLocation = sourceLocation
         var initial = State(timeline: statuses, server: ServerModel(statuses + elsewhere))
+        initial.server.lists = Self.modelLists()
         initial.known = Self.newestFirst(statuses + elsewhere)
         for status in initial.known.reversed() {
             let original = status.original

@@ -1,0 +1,22 @@
+@_spi(FeedService) import Feedline
+import FeedlineTestSupport
+
+// What the session tests say of a gated server's held calls, in their words.
+
+extension GatedServer {
+    /// The calls waiting for the test, oldest first.
+    var waiting: [GatedCall] { held.calls }
+
+    /// Every call held so far, in order.
+    var sent: [GatedCall] { held.heldSoFar }
+
+    /// Answers the call waiting at `index` from the model (what the model refuses, as Mastodon
+    /// does, is refused).
+    func answer(at index: Int) { answerHeld(at: index) }
+
+    /// Refuses the call waiting at `index` ("Forbidden."), changing nothing.
+    func refuse(at index: Int) { failHeld(at: index, with: ServerRefusal("Forbidden.")) }
+
+    /// Fails the call waiting at `index` for lack of a connection, changing nothing.
+    func lose(at index: Int) { failHeld(at: index, with: ServerUnreachable()) }
+}
