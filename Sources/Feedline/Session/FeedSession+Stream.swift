@@ -18,8 +18,8 @@ extension FeedSession {
     @_spi(FeedService) public func apply(_ event: StreamEvent) {
         switch event {
         case .posted(let post, let feed):
-            store.ingest([post], fetchedAt: store.beginFetch())
-            for case .list(let list) in navigator.screens where list.source == .feed(feed) { ListArrivals.streamed([post], into: list) }
+            // The store tells every list; the lists of that feed take it.
+            store.streamed(post, for: feed)
         case .deleted(let id):
             // The store tells every row and detail that shows it, as it does of a change.
             store.deleted(id)
