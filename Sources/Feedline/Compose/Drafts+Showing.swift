@@ -4,7 +4,8 @@
 /// - a new post: shown at once as sending, then the server's post in the same rows, or gone
 ///   again when refused;
 /// - an edit: shown at once on every row and detail of the post, then the server's copy, or
-///   the text as it was when refused.
+///   the text as it was when refused; queued for lack of a connection, it is said as
+///   ``Outcome/Result/queued(reason:resendAfter:)`` (each time), then how it ended.
 extension Drafts {
     /// `draft` was sent: its edit shows at once, or its post shows as sending (a local copy
     /// under ``PostID/sending(_:)``) — not before the signed-in account is known (the post then
@@ -36,11 +37,15 @@ extension Drafts {
     }
 
     /// An attempt of `submission` failed and changed its phase (its token moved on from
-    /// `token`): refused, the edit rolls back or the post on its way leaves every screen (the
-    /// draft keeps the server's sentence).
+    /// `token`): queued, an edit says so as an outcome; refused, the edit rolls back or the
+    /// post on its way leaves every screen (the draft keeps the server's sentence).
     func showFailed(_ submission: Submission, token: Int) {
         guard submission.token != token else { return }
         switch submission.phase {
+        case .queued(let reason, _, let delay):
+            guard let edited = submission.draft.editing else { return }
+            let original = store.originalID(of: edited) ?? edited
+            outcomes?.emit(Outcome(subject: .edit(post: original), result: .queued(reason: reason, resendAfter: delay)))
         case .editing:
             guard let refusal = submission.refusal else { return }
             if let edited = submission.draft.editing {
@@ -48,7 +53,7 @@ extension Drafts {
             } else {
                 store.ownWithdrawn(.sending(submission.id))
             }
-        case .sending, .queued, .checking, .sent:
+        case .sending, .checking, .sent:
             return
         }
     }

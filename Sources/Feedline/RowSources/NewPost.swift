@@ -3,7 +3,7 @@
 /// server's post once confirmed — or one a stream brought for a feed. Which lists show it as it
 /// arrives is one rule, ``ListSource/shows(_:showsParent:)``; every other list finds it on its
 /// next page, where the server puts it.
-enum NewPost: Sendable {
+package enum NewPost: Sendable {
     /// Your own post, replying to `parent` (its draft's reply target; `nil`: a new post).
     case own(Post, parent: PostID?)
     /// A post a stream brought for `feed`.
@@ -19,7 +19,7 @@ extension ListSource {
     ///   timelines, the notifications — shows it before its next page.
     ///
     /// Pure. - Complexity: O(1), plus one `showsParent` call for your reply in a thread.
-    func shows(_ post: NewPost, showsParent: (PostID) -> Bool) -> Bool {
+    package func shows(_ post: NewPost, showsParent: (PostID) -> Bool) -> Bool {
         switch post {
         case .streamed(_, let feed):
             return self == .feed(feed)
