@@ -89,9 +89,9 @@ struct NewPostArrivalTests {
         return server
     }
 
-    @Test("an empty profile opened after your post started sending shows no sending row (it was not on the stack), nor the post once confirmed; the home row turns into it")
-    func openedWhileSending() async throws {
-        let server = heldPublishes()
+    /// A session on `server` with home loaded and a post of yours, "Frogspawn in the pond",
+    /// sent and shown on top of home as sending (the server holds it); its local id.
+    private func sending(on server: GatedServer) async -> (FeedSession, PostID) {
         let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
         session.root.appeared()
         session.drafts.load()
@@ -99,8 +99,14 @@ struct NewPostArrivalTests {
         let draft = session.drafts.startPost()
         session.drafts.update(draft) { $0.text = "Frogspawn in the pond" }
         #expect(session.drafts.send(draft).isEmpty)
-        let local = PostID.sending(draft)
-        #expect(session.root.rows.first?.id == .post(local))
+        #expect(session.root.rows.first?.id == .post(.sending(draft)))
+        return (session, .sending(draft))
+    }
+
+    @Test("an empty profile opened after your post started sending shows no sending row (it was not on the stack), nor the post once confirmed; the home row turns into it")
+    func openedWhileSending() async throws {
+        let server = heldPublishes()
+        let (session, local) = await sending(on: server)
 
         session.navigator.push(.list(.feed(.account(AccountID(Self.me.id)))))
         let profile = try #require(session.navigator.top.list)
@@ -127,13 +133,7 @@ struct NewPostArrivalTests {
             model.add([mine])
             model.timelines.feeds[.account(AccountID(Self.me.id))] = ["old"]
         }
-        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.root.appeared()
-        session.drafts.load()
-        await session.settle()
-        let draft = session.drafts.startPost()
-        session.drafts.update(draft) { $0.text = "Frogspawn in the pond" }
-        #expect(session.drafts.send(draft).isEmpty)
+        let (session, _) = await sending(on: server)
 
         session.navigator.push(.list(.feed(.account(AccountID(Self.me.id)))))
         let profile = try #require(session.navigator.top.list)

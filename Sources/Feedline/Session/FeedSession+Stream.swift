@@ -1,8 +1,9 @@
 extension FeedSession {
     /// Applies something a stream pushed, through the same store and list machines as pages:
     ///
-    /// - a new post waits above the rows of every list of its feed on the stack (nothing moves
-    ///   under the reader; ``FeedListViewModel/showWaiting()`` shows it);
+    /// - a new post waits above the rows of every list of its feed (nothing moves under the
+    ///   reader; ``FeedListViewModel/showWaiting()`` shows it): the store tells every list, and
+    ///   the lists of that feed take it (`ListSource.shows(_:showsParent:)`);
     /// - a deleted post leaves every list (an original takes its boosts and notifications with
     ///   it) and every open detail of it says it was deleted; a page on its way does not bring it
     ///   back (see ``PostStore``);
@@ -11,7 +12,7 @@ extension FeedSession {
     /// - a notification waits above every notifications list, merged into its group;
     /// - a conversation with a new post moves to the top of every conversations list.
     ///
-    /// Lists not on the stack learn nothing: they load fresh when opened.
+    /// Lists released (popped, and kept by no front) learn nothing: they load fresh when opened.
     ///
     /// - Complexity: O(lists) for a new post or notification; O(rows of the post) for a delete or
     ///   an edit.
