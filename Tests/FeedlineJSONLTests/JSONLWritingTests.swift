@@ -307,6 +307,43 @@ struct JSONLWritingSessionTests {
         #expect(client.session.drafts.all.isEmpty)
     }
 
+    @Test("an edit is answered like every write: refused with the sentence; queued with why and when, right after its draft says queued, then done under the same id")
+    func editOutcomes() async throws {
+        let client = try WritingClient(fixtures: "faults", hearsOutcomes: true)
+        await client.start()
+        // Publish 1 loses its answer, 2 (the retry) makes the post.
+        await client.send(#"{"cmd":"draft","text":"One","id":"d1"}"#)
+        await client.send(#"{"cmd":"send","draft":"1","id":"s1"}"#)
+        await client.wait()
+        await client.send(#"{"cmd":"retry","id":"r1"}"#)
+        await client.wait()
+        let post = "117655732224000000"
+        #expect(client.session.store.post(PostID(post))?.text == "One")
+        await client.send(#"{"cmd":"editPost","post":"\#(post)","id":"e"}"#)
+        await client.send(#"{"cmd":"editDraft","draft":"2","text":"One, edited","id":"t"}"#)
+        let start = client.lines.count
+        // Publish 3 is refused; 4 finds the server down (queued); 5, the retry, goes.
+        await client.send(#"{"cmd":"send","draft":"2","id":"s2"}"#)
+        await client.wait()
+        await client.send(#"{"cmd":"send","draft":"2","id":"s3"}"#)
+        await client.wait()
+        await client.send(#"{"cmd":"retry","id":"r2"}"#)
+        await client.wait()
+
+        let written = Array(client.lines[start...])
+        let subject = #"{"change":"edit","post":"\#(post)"}"#
+        let queued = #"{"type":"outcome","id":"s3","subject":\#(subject),"result":"queued","sentence":"\#(Self.unavailable)","retryIn":2}"#
+        #expect(written.filter { $0.contains(#""change":"edit""#) } == [
+            #"{"type":"outcome","id":"s2","subject":\#(subject),"result":"refused","sentence":"\#(Self.refused)"}"#,
+            queued,
+            #"{"type":"outcome","id":"s3","subject":\#(subject),"result":"done","sentence":null}"#,
+        ])
+        // The queued outcome comes right after the draft's own queued message, before the next command.
+        let index = try #require(written.firstIndex(of: queued))
+        #expect(WritingClient.drafts([written[index - 1]]) == ["2 queued 1"])
+        #expect(client.session.store.post(PostID(post))?.text == "One, edited")
+    }
+
     @Test("changes made by another front come unasked and without an id, sending before sent")
     func madeElsewhere() async throws {
         let client = try WritingClient(fixtures: "faults")

@@ -18,6 +18,22 @@ struct WordingTests {
         output.components(separatedBy: text).count - 1
     }
 
+    @Test("an edit the server refuses, then cannot reach, says Not edited, then Queued once with why and when, then Edited at retry: each once")
+    func queuedEditSaidOnce() async throws {
+        let harness = try await harness("faults", pageSize: 10)
+        // The first post loses its answer (queued); the retry makes it, on top of home.
+        _ = await harness.run("post Hello pond")
+        _ = await harness.run("retry")
+        let refused = await harness.run("edit 1 Hello pond, edited")
+        #expect(Self.count("Not edited: Validation failed: Text can't be blank.", in: refused) == 1, "\(refused)")
+        let queued = await harness.run("edit 1 Hello pond, edited").replacingOccurrences(of: "\n", with: " ")
+        #expect(Self.count("Queued: ", in: queued) == 1, "\(queued)")
+        #expect(queued.contains("The server is unavailable right now; try again in a moment. Sending again in 2 seconds, or at retry."), "\(queued)")
+        let retried = await harness.run("retry")
+        #expect(Self.count("Edited: \"Hello pond, edited\"", in: retried) == 1, "\(retried)")
+        #expect(!retried.contains("Queued"), "\(retried)")
+    }
+
     @Test("the note that rows moved is said once per command, after all its output, and only when a number already printed names a row at another place now")
     func movedOnce() async throws {
         let harness = try await harness("faults", pageSize: 10)

@@ -12,8 +12,9 @@ import Foundation
 /// - **Saved before shown.** ``observe(_:)`` hears of every change synchronously, before the
 ///   session shows anything of it: a front that saves there has saved a submission before the
 ///   user sees "sending"; ``restore(_:)`` takes it back at the next start.
-/// - **One's own post everywhere.** When the server answers, the session puts the post on every
-///   screen that should show it (see ``FeedSession``).
+/// - **One's own post everywhere.** A post on its way, its answer or its refusal, and an edit
+///   and its answer, go to the session's ``PostStore``, which tells every screen that should
+///   show it (see `Drafts+Showing.swift`).
 ///
 /// Main actor. Changes are delivered in the order they happen.
 @MainActor
@@ -41,7 +42,9 @@ public final class Drafts {
     /// Every submission by draft id.
     private var submissions: [DraftID: Submission] = [:]
     private let service: any FeedService
-    private let clock: WallClock
+    let clock: WallClock
+    /// Where a post or edit on its way shows, and what the server answered.
+    let store: PostStore
     /// What queued submissions wait on before their next attempt.
     public let retryClock: any Clock<Duration>
     private let makeDraftID: (@MainActor () -> DraftID)?
@@ -57,19 +60,9 @@ public final class Drafts {
     private var sourceWaiters: [PostID: [@MainActor (Result<PostSource, FeedFailure>) -> Void]] = [:]
     private var waits: Feedback<Effect, Reply>?
     private var whenLoaded: [@MainActor () -> Void] = []
-    /// Told when a submission's post is confirmed by the server: the session shows it.
-    var published: (@MainActor (Post, Draft) -> Void)?
-    /// Told when an edit starts on its way (the session shows it at once) and when it was
-    /// refused (the session puts the post back).
-    var editStarted: (@MainActor (Draft) -> Void)?
-    var editRefused: (@MainActor (Draft, _ refusal: String) -> Void)?
-    /// Told when a new post starts on its way (the session shows it as sending at once) and
-    /// when it was refused (the session takes it away again).
-    var postStarted: (@MainActor (Draft) -> Void)?
-    var postRefused: (@MainActor (Draft) -> Void)?
     private let activity: Activity
-    /// Where the person hears of drafts made of posts (``startEdit(of:)``).
-    private let outcomes: Outcomes?
+    /// Where the person hears of drafts made of posts (``startEdit(of:)``) and of edits queued.
+    let outcomes: Outcomes?
     /// Drafts started before the account's settings were known, with what they were started as:
     /// when the settings come, the defaults they were given are replaced by the account's (see
     /// ``rebase(_:)``).
@@ -77,16 +70,17 @@ public final class Drafts {
     /// The draft ``adopt(_:)`` made last.
     private(set) var lastAdopted: DraftID?
 
-    /// Drafts sent to `service`; dates from `clock`; queued attempts wait on `retryClock`; ids
-    /// and idempotency keys from the generators (by default: draft ids numbered 1, 2, 3 … past
-    /// every restored one, so that they sort in the order drafts were started and a script
-    /// replays byte for byte; keys random UUIDs). Drafts made of posts (``startEdit(of:)``)
-    /// are told to `outcomes`.
+    /// Drafts sent to `service`, shown on the way through `store`; dates from `clock`; queued
+    /// attempts wait on `retryClock`; ids and idempotency keys from the generators (by default:
+    /// draft ids numbered 1, 2, 3 … past every restored one, so that they sort in the order
+    /// drafts were started and a script replays byte for byte; keys random UUIDs). Drafts made
+    /// of posts (``startEdit(of:)``) and edits queued are told to `outcomes`.
     package init(
-        service: any FeedService, activity: Activity, clock: WallClock, retryClock: any Clock<Duration>,
+        service: any FeedService, store: PostStore, activity: Activity, clock: WallClock, retryClock: any Clock<Duration>,
         makeDraftID: (@MainActor () -> DraftID)? = nil, makeKey: (@MainActor () -> String)? = nil, outcomes: Outcomes? = nil
     ) {
         self.outcomes = outcomes
+        self.store = store
         self.service = service
         self.activity = activity
         self.clock = clock
@@ -327,7 +321,7 @@ public final class Drafts {
         guard problems.isEmpty else { return problems }
         submission.reduce(.submitted(key: makeKey(), at: clock.now()))
         commit(submission)
-        if submission.draft.editing != nil { editStarted?(submission.draft) } else { postStarted?(submission.draft) }
+        showStarted(submission.draft)
         return []
     }
 
@@ -424,19 +418,18 @@ public final class Drafts {
             guard var submission = submissions[id], submission.token == token else { return }
             submission.reduce(.answered(token: token, post.id))
             commit(submission)
-            published?(post, submission.draft)
+            showPublished(post, submission.draft)
         case .failed(let id, let token, let failure):
             guard var submission = submissions[id] else { return }
+            let before = submission.token
             submission.reduce(.failed(token: token, failure, at: now))
             commit(submission)
-            if submission.refusal != nil, submission.isEditable {
-                if submission.draft.editing != nil { editRefused?(submission.draft, submission.refusal ?? "") } else { postRefused?(submission.draft) }
-            }
+            showFailed(submission, token: before)
         case .checked(let id, let token, let found):
             guard var submission = submissions[id], submission.token == token else { return }
             submission.reduce(.checked(token: token, found: found?.id, at: now))
             commit(submission)
-            if let found { published?(found, submission.draft) }
+            if let found { showPublished(found, submission.draft) }
         case .waited(let id, let token):
             guard var submission = submissions[id] else { return }
             submission.reduce(.waited(token: token, at: now))

@@ -37,8 +37,9 @@ public struct Outcome: Hashable, Sendable {
         case vote(post: PostID, choices: [Int])
         /// An edit of one's own post (its original), sent from a draft (see ``Drafts``): done
         /// once the server has the new text on every screen; refused with its sentence, the
-        /// text as it was back everywhere (the draft keeps the edit). While it waits for a
-        /// connection the draft says so (``Submission/Phase/queued(reason:attempt:retryAfter:)``).
+        /// text as it was back everywhere (the draft keeps the edit); queued, with its delay,
+        /// each time an attempt fails for lack of a connection (the new text stays shown, and
+        /// the draft says so too: ``Submission/Phase/queued(reason:attempt:retryAfter:)``).
         case edit(post: PostID)
         /// A draft made to edit one's own post (``Drafts/startEdit(of:)``): `draft` names it
         /// when done (one already written for that post, or a new one filled with the post's

@@ -81,10 +81,15 @@ package final class ConversationStore {
     /// a page begun before keeps that copy's last post and unread.
     private var changedAt: [String: StoreEpoch] = [:]
     private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The posts of yours `posts` confirms (see ``ownPosted(_:)``).
+    private var ownPosts: Subscription?
 
     /// A store that sends reads and removals to `service`, counted in `activity`, re-sends what
-    /// failed for lack of a connection on `retryClock`, and tells `outcomes` what the server did.
-    package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
+    /// failed for lack of a connection on `retryClock`, and tells `outcomes` what the server did;
+    /// your posts that `posts` confirms reach their conversations.
+    package init(
+        service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil
+    ) {
         engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { asked, request in
@@ -105,6 +110,7 @@ package final class ConversationStore {
                 }
             }
         )
+        ownPosts = posts.observeOwnPosted { [weak self] post in self?.ownPosted(post) }
     }
 
     // MARK: - Reading
@@ -235,9 +241,9 @@ package final class ConversationStore {
         return post.id != known.id && post.createdAt >= known.createdAt
     }
 
-    /// The user's own post, just confirmed: a direct reply to the last post of a conversation
+    /// The user's own post, just confirmed (the post store says so): a direct reply to the last post of a conversation
     /// becomes its last post (read: you wrote it) and the conversation moves to the top.
-    package func ownPosted(_ post: Post) {
+    private func ownPosted(_ post: Post) {
         guard post.visibility == .direct, let parent = post.inReplyToID, let id = owner[parent], var conversation = known[id] else { return }
         guard conversation.lastPost?.id != post.id else { return }
         conversation.lastPost = post

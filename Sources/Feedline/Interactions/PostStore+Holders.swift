@@ -39,6 +39,17 @@ extension PostStore {
         case quoteChanged(PostChange, rows: [RowID])
         /// The post `rows` quote was deleted: their quotes say so (the rows stay).
         case quoteDeleted(PostID, rows: [RowID])
+        /// A post new to the session (in the store already): yours on its way (its local copy,
+        /// ``PostID/sending(_:)``), or one a stream brought. Every holder hears it; a list
+        /// shows it when ``ListSource/shows(_:showsParent:)`` says so, a detail a reply to its post.
+        case arrived(NewPost)
+        /// The server confirmed your post shown as `local` while it was sent: `post` (in the
+        /// store), replying to `parent`. A holder that shows `local` shows `post` in its place;
+        /// one that does not, as for ``arrived(_:)``.
+        case ownConfirmed(Post, local: PostID, parent: PostID?)
+        /// Your post shown as `local` will not be posted (refused, or deleted before its answer
+        /// came): what shows it goes.
+        case ownWithdrawn(PostID)
     }
 
     /// One list or detail showing posts. The store tells it when a post it shows changes or is

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One's own edits, shown at once on every row and detail of the post and rolled back when the
-/// server refuses, and one's own posts on their way.
+/// server refuses (one's own new posts: `PostStore+Arrivals.swift`).
 extension PostStore {
     // MARK: - Edits
 
@@ -61,21 +61,6 @@ extension PostStore {
     func keepingEdit(_ copy: Post, over shown: Post?) -> Post {
         guard shown != nil, let edit = edits[copy.id] else { return copy }
         return edit.wanted.applied(to: copy)
-    }
-
-    // MARK: - One's own posts on their way
-
-    /// Forgets the local copy of one's own post shown while it was sent (``PostID/sending(_:)``);
-    /// with `server`, the local id names that post from now on (a front holding the row's id
-    /// reaches the server's post through it).
-    package func dropLocal(_ local: PostID, confirmedAs server: PostID?) {
-        guard local.isSending else { return }
-        if let entry = entries[local], entry.holders.isEmpty, !entry.state.isPending { discardEntry(local) }
-        if let server, let entry = entries[server] {
-            originalOfEntry[local] = server
-            // An alias, not a boost: kept out of the accounts' post index.
-            entry.wrappers[local] = AccountID(entry.post?.author.id ?? "")
-        }
     }
 }
 

@@ -64,6 +64,8 @@ public final class PostStore {
     /// Where the person hears what the server did with each change (edits included).
     let outcomes: Outcomes?
     private let observers = HandlerList<PostChange>()
+    /// Who hears of your posts the server confirmed (see `observeOwnPosted(_:)`).
+    let ownPostedObservers = HandlerList<Post>()
     /// Every post by original id (internal for `PostStore+Outbox.swift`, like the members below).
     var entries: [PostID: Entry] = [:]
     var originalOfEntry: [PostID: PostID] = [:]

@@ -1,8 +1,9 @@
 extension FeedSession {
     /// Applies something a stream pushed, through the same store and list machines as pages:
     ///
-    /// - a new post waits above the rows of every list of its feed on the stack (nothing moves
-    ///   under the reader; ``FeedListViewModel/showWaiting()`` shows it);
+    /// - a new post waits above the rows of every list of its feed (nothing moves under the
+    ///   reader; ``FeedListViewModel/showWaiting()`` shows it): the store tells every list, and
+    ///   the lists of that feed take it (`ListSource.shows(_:showsParent:)`);
     /// - a deleted post leaves every list (an original takes its boosts and notifications with
     ///   it) and every open detail of it says it was deleted; a page on its way does not bring it
     ///   back (see ``PostStore``);
@@ -11,15 +12,15 @@ extension FeedSession {
     /// - a notification waits above every notifications list, merged into its group;
     /// - a conversation with a new post moves to the top of every conversations list.
     ///
-    /// Lists not on the stack learn nothing: they load fresh when opened.
+    /// Lists released (popped, and kept by no front) learn nothing: they load fresh when opened.
     ///
     /// - Complexity: O(lists) for a new post or notification; O(rows of the post) for a delete or
     ///   an edit.
     @_spi(FeedService) public func apply(_ event: StreamEvent) {
         switch event {
         case .posted(let post, let feed):
-            store.ingest([post], fetchedAt: store.beginFetch())
-            for case .list(let list) in navigator.screens where list.source == .feed(feed) { ListArrivals.streamed([post], into: list) }
+            // The store tells every list; the lists of that feed take it.
+            store.streamed(post, for: feed)
         case .deleted(let id):
             // The store tells every row and detail that shows it, as it does of a change.
             store.deleted(id)

@@ -59,7 +59,7 @@ public final class FeedSession {
         let relationships = RelationshipStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let domainBlocks = DomainBlockStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let tags = TagStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
-        let conversations = ConversationStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let conversations = ConversationStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let lists = UserListStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
@@ -90,17 +90,10 @@ public final class FeedSession {
             PostDetailViewModel(id: id, service: service, store: store, activity: activity, clock: clock)
         }
         drafts = Drafts(
-            service: service, activity: activity, clock: clock, retryClock: retryClock, makeDraftID: draftIDs, makeKey: idempotencyKeys,
+            service: service, store: store, activity: activity, clock: clock, retryClock: retryClock, makeDraftID: draftIDs, makeKey: idempotencyKeys,
             outcomes: outcomes
         )
         suggestions = ComposeSuggestions(service: service, activity: activity)
-        drafts.published = { [weak self] post, draft in self?.showOwn(post, draft: draft) }
-        drafts.editStarted = { [weak self] draft in self?.showEdit(draft) }
-        drafts.postStarted = { [weak self] draft in self?.showSending(draft) }
-        drafts.postRefused = { [weak self] draft in self?.withdrawSending(draft) }
-        drafts.editRefused = { [weak self] draft, refusal in
-            if let id = draft.editing { self?.store.endEdit(id, confirmed: nil, refusal: refusal) }
-        }
     }
 
     /// A session on `server` (a sandbox or a Mastodon server from `FeedlineMastodon`) whose root

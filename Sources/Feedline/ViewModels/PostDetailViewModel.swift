@@ -89,7 +89,7 @@ public final class PostDetailViewModel {
     /// shown while it was sent) joins the thread when it answers the post or a reply the thread
     /// shows (see `PostDetailEvent/contextReplied(_:replacing:)`); it is shown through the
     /// store like the thread's other posts.
-    func ownReplied(_ reply: Post, replacing local: PostID?) {
+    private func ownReplied(_ reply: Post, replacing local: PostID?) {
         let shownLocal = local.map { local in relay.value.context?.descendants.contains { $0.id == local } ?? false } ?? false
         guard shownLocal || reply.inReplyToID.map(relay.value.threadAnswers) == true else { return }
         if shownLocal, let local { holder?.hide(local, row: .post(local)) }
@@ -97,7 +97,7 @@ public final class PostDetailViewModel {
     }
 
     /// One's own reply shown while it was sent (`local`) will not be posted: it leaves the thread.
-    func ownReplyWithdrawn(_ local: PostID) {
+    private func ownReplyWithdrawn(_ local: PostID) {
         guard relay.value.context?.descendants.contains(where: { $0.id == local }) == true else { return }
         holder?.hide(local, row: .post(local))
         send(.contextPostsRemoved([local]))
@@ -195,6 +195,15 @@ public final class PostDetailViewModel {
         case .accountHidden, .accountShown, .accountHidingSettled, .accountUnhidden, .domainHidden, .domainShown, .domainHidingSettled:
             // A detail the user opened stays; its thread is a list, which hears of it itself.
             break
+        case .arrived(.own(let post, .some)):
+            // Your reply on its way.
+            ownReplied(post, replacing: nil)
+        case .arrived:
+            break
+        case .ownConfirmed(let post, let local, _):
+            ownReplied(post, replacing: local)
+        case .ownWithdrawn(let local):
+            ownReplyWithdrawn(local)
         }
     }
 
