@@ -1,5 +1,5 @@
 @_spi(FeedService) import Feedline
-import FeedlineMastodon
+@_spi(FeedService) import FeedlineMastodon
 import Foundation
 import Testing
 
