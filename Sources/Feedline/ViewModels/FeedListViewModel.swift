@@ -234,7 +234,7 @@ public final class FeedListViewModel {
     }
 
     /// Reveals the post the row `id` shows past its filter's warning (``PostRow/warning``) — or,
-    /// when only the post it quotes is behind one (``QuoteDisplay/warned(_:filter:)``), that
+    /// when only the post it quotes is behind one (``QuoteDisplay/warned(_:_:filter:)``), that
     /// post — on every row and detail of that post. Returns `false` (and does nothing) when the
     /// row shows no post or no warning.
     @discardableResult
