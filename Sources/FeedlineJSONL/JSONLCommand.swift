@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// One command of the JSON-lines protocol: `{"cmd": "favourite", "post": "123", "id": "7"}`.

@@ -16,7 +16,7 @@ extension JSONLMessage {
     /// `requestAnswer` is the user's answer to the account's follow request once given
     /// (`{"accept":true,"pending":false,"failure":null}`), else `null`.
     package static func relationship(_ change: RelationshipChange) -> JSONLValue {
-        let r = change.display.relationship
+        let r = change.display
         return .object([
             ("type", "relationship"),
             ("account", .string(change.accountID.rawValue)),

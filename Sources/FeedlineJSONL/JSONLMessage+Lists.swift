@@ -7,7 +7,7 @@ extension JSONLMessage {
     /// server) and `"failure"` (the last refusal of a rename, or null).
     static func userListFields(_ row: UserListRow) -> [(String, JSONLValue)] {
         [
-            ("list", .string(row.id)), ("title", .string(row.title)), ("pending", .bool(row.pending)), ("provisional", .bool(row.list.isProvisional)),
+            ("list", .string(row.id)), ("title", .string(row.title)), ("pending", .bool(row.pending)), ("provisional", .bool(row.isProvisional)),
             ("failure", .optional(row.failure)),
         ]
     }

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The writing messages: `draft`, `drafts`, `deleted` and `history`.
@@ -29,7 +29,7 @@ extension JSONLMessage {
     /// `{"type":"history","id":…,"post":"1","versions":[{"text","cw","createdAt","media"}]}`, with
     /// `createdAt` in ISO 8601 and `media` as rows show them (one line per attachment). `post`
     /// is the original's id. A post never edited has one version.
-    public static func history(_ post: PostID, versions: [PostVersion], id: JSONLValue?) -> JSONLValue {
+    package static func history(_ post: PostID, versions: [PostVersion], id: JSONLValue?) -> JSONLValue {
         let listed: [JSONLValue] = versions.map { version in
             .object([
                 ("text", .string(version.text)),

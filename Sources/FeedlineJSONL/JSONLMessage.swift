@@ -67,7 +67,7 @@ public enum JSONLMessage {
     /// The detail screen on top changed.
     public static func detail(_ state: PostDetailState, clock: WallClock) -> JSONLValue {
         var fields: [(String, JSONLValue)] = [("type", "detail"), ("post", .string(state.id.rawValue))]
-        fields.append(("loading", .bool(state.postLoad == .loading || state.contextLoad == .loading)))
+        fields.append(("loading", .bool(state.isLoading)))
         fields.append(("content", state.post.map { content($0, clock: clock) } ?? .null))
         fields.append(("interaction", state.interaction.map { .object(interaction($0)) } ?? .null))
         if let display = state.quote, let quote = state.post?.quote { fields.append(("quote", self.quote(display, of: quote, clock: clock))) }
@@ -251,7 +251,7 @@ public enum JSONLMessage {
         var filter: PostFilter?
         switch display {
         case .shown: shown = "shown"
-        case .warned(_, let warning):
+        case .warned(_, _, let warning):
             shown = "warned"
             filter = warning
         case .filtered(let hiding):
@@ -263,9 +263,9 @@ public enum JSONLMessage {
         fields.append(("shown", .string(shown)))
         let reason: String? = if case .unavailable(let state) = display { state.notShownReason } else { nil }
         fields.append(("reason", .optional(reason)))
-        if let quoted = display.quoted {
-            fields.append(("content", content(quoted.post, clock: clock)))
-            fields += interaction(quoted.interaction)
+        if let post = display.post, let shared = display.interaction {
+            fields.append(("content", content(post, clock: clock)))
+            fields += interaction(shared)
         } else {
             fields.append(("content", .null))
         }
@@ -308,10 +308,10 @@ public enum JSONLMessage {
     /// preview, with `title`) or `media` (an attachment, with `media`: its `[image: …]` summary).
     static func link(_ target: PostLink) -> JSONLValue {
         var fields: [(String, JSONLValue)] = [("url", .string(target.url))]
-        switch target.kind {
+        switch target {
         case .link: fields.append(("kind", "link"))
-        case .card(let card): fields += [("kind", "card"), ("title", .string(card.title))]
-        case .media(let media): fields += [("kind", "media"), ("media", .string(media.summary))]
+        case .card(let card, _): fields += [("kind", "card"), ("title", .string(card.title))]
+        case .media(let media, _): fields += [("kind", "media"), ("media", .string(media.summary))]
         }
         return .object(fields)
     }

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Writing on posts that exist: `editPost`, `redraft`, `vote` and `history`. Each waits for the
 /// server before its reply; what changes meanwhile on the screens (an edit or a vote shown at

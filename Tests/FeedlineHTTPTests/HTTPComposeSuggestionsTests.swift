@@ -23,7 +23,7 @@ struct HTTPComposeSuggestionsTests {
     func accounts() async throws {
         try await withFixtureServer { fake, server in
             let session = FeedSession(service: try makeService(server), clock: .fixed(Self.now), retryClock: ManualClock())
-            session.suggestions.load(.accounts("@K"))
+            session.suggestions.loadAccounts(startingWith: "@K")
             await session.settle()
             #expect(session.suggestions.handles == ["kemi@fieldnotes.science", "kwame@kestrel.social"])
             #expect(session.suggestions.searched == ["k"])
@@ -32,8 +32,8 @@ struct HTTPComposeSuggestionsTests {
             #expect(asked.map(\.query) == [["q": "k", "limit": "10", "resolve": "false"]])
             #expect(asked.first?.authorization == "Bearer \(secretToken)")
 
-            session.suggestions.load(.accounts("k"))
-            session.suggestions.load(.accounts("zz"))
+            session.suggestions.loadAccounts(startingWith: "k")
+            session.suggestions.loadAccounts(startingWith: "zz")
             await session.settle()
             #expect(fake.requests.filter { $0.path == "/api/v1/accounts/search" }.count == 2, "k is not asked again; zz is")
             #expect(session.suggestions.searched == ["k", "zz"], "a start that found nothing is answered too")
@@ -53,12 +53,12 @@ struct HTTPComposeSuggestionsTests {
             let session = FeedSession(service: try makeService(server), clock: .fixed(Self.now), retryClock: ManualClock())
             #expect(session.suggestions.emoji == nil, "nothing before it is asked")
             let heard = Heard()
-            session.suggestions.load(.emoji) { heard.count += 1 }
-            session.suggestions.load(.emoji) { heard.count += 1 }
+            session.suggestions.loadEmoji { heard.count += 1 }
+            session.suggestions.loadEmoji { heard.count += 1 }
             await session.settle()
             #expect(session.suggestions.emoji == ["frog", "tea"])
             #expect(heard.count == 2, "both asks hear the one answer")
-            session.suggestions.load(.emoji)
+            session.suggestions.loadEmoji()
             await session.settle()
             #expect(fake.requests.filter { $0.path == "/api/v1/custom_emojis" }.count == 1)
         }
@@ -71,7 +71,7 @@ struct HTTPComposeSuggestionsTests {
             fake.followTags(["Tidepools", "birds"])
             fake.trend(HTTPTagsTests.trends)
             let session = FeedSession(service: try makeService(server), clock: .fixed(Self.now), retryClock: ManualClock())
-            session.suggestions.load(.tags)
+            session.suggestions.loadTags()
             await session.settle()
             #expect(session.suggestions.tags == ["Tidepools", "birds", "gardening"])
         }
@@ -83,10 +83,10 @@ struct HTTPComposeSuggestionsTests {
         try await withFixtureServer { fake, server in
             fake.fail("/api/v1/custom_emojis", status: 404, error: "Record not found")
             let session = FeedSession(service: try makeService(server), clock: .fixed(Self.now), retryClock: ManualClock())
-            session.suggestions.load(.emoji)
+            session.suggestions.loadEmoji()
             await session.settle()
             #expect(session.suggestions.emoji == [])
-            session.suggestions.load(.emoji)
+            session.suggestions.loadEmoji()
             await session.settle()
             #expect(fake.requests.filter { $0.path == "/api/v1/custom_emojis" }.count == 1)
         }

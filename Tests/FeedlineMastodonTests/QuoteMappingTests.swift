@@ -40,7 +40,7 @@ import Testing
     @Test("every state Mastodon names maps; an unknown or missing state is unauthorized; a quoted_status that does not decode leaves the quote without it")
     func states() throws {
         for (name, state) in [
-            ("pending", Quote.State.pending), ("accepted", .accepted), ("rejected", .rejected), ("revoked", .revoked),
+            ("pending", QuoteState.pending), ("accepted", .accepted), ("rejected", .rejected), ("revoked", .revoked),
             ("deleted", .deleted), ("unauthorized", .unauthorized), ("blocked_account", .blockedAccount),
             ("blocked_domain", .blockedDomain), ("muted_account", .mutedAccount), ("something_new", .unauthorized),
         ] {

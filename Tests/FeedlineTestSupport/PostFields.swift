@@ -75,7 +75,7 @@ public enum PostFields {
     /// each, so its JSON is the same in every process), boosting a post that has them too.
     public static func everyFieldSet(_ id: String = "1", boosting: Bool = true) -> Post {
         let createdAt = Date(timeIntervalSinceReferenceDate: 785_000_000)
-        return Post(
+        var post = Post(
             id: PostID(id), author: Author(id: "a\(id)", displayName: "Ana \(id)", handle: "ana\(id)@example.social"),
             text: "Text of \(id)\nwith two lines", createdAt: createdAt, contentWarning: "CW \(id)",
             media: [Media(kind: .image, description: "a pond", url: "https://example.social/\(id).png"), Media(kind: .audio)],
@@ -86,11 +86,12 @@ public enum PostFields {
             editedAt: createdAt.addingTimeInterval(600), tags: ["swift", "cats"], inReplyToID: PostID("r\(id)"),
             url: "https://example.social/@ana/\(id)", filters: [PostFilter(title: "Spoilers", contexts: [.home], action: .warn)],
             reblog: boosting ? everyFieldSet("o\(id)", boosting: false) : nil,
-            visibility: .private, mentions: ["kemi@fieldnotes.science"], language: "en",
-            quote: Quote(
-                state: .accepted,
-                post: Post(id: PostID("q\(id)"), author: Author(id: "q\(id)", displayName: "Quoted \(id)", handle: "quoted\(id)"), text: "Quoted", createdAt: createdAt)
-            )
+            visibility: .private, mentions: ["kemi@fieldnotes.science"], language: "en"
         )
+        post.quote = Quote(
+            state: .accepted,
+            post: Post(id: PostID("q\(id)"), author: Author(id: "q\(id)", displayName: "Quoted \(id)", handle: "quoted\(id)"), text: "Quoted", createdAt: createdAt)
+        )
+        return post
     }
 }

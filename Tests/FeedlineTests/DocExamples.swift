@@ -84,6 +84,8 @@ struct RowView: View {
             Button("Load missing posts") { list.openGap(row.id) }
         case .notification(let notification):
             Text(notification.group.summary)
+        default:
+            EmptyView()   // accounts, hashtags, domains, conversations, lists: rows of other lists
         }
     }
 }

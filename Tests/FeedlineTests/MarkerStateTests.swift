@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Testing
 
 /// The marker machine, exhaustively: every event in every phase of a timeline's marker — a

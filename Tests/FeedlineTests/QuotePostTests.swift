@@ -51,6 +51,18 @@ struct QuotePostTests {
         #expect(QuotePolicy(typed: "Anyone") == .public && QuotePolicy(typed: "me") == .nobody && QuotePolicy(typed: "friends") == nil)
     }
 
+    @Test("a post says its policy, your verdict and whether your quote waits, as a front reads them (a boost: its original's; nothing when the server said nothing)")
+    func postPhrases() {
+        let reviewed = Self.post("r", approval: QuoteApproval(automatic: [.followers], manual: [.public], currentUser: .manual))
+        #expect(reviewed.quotePolicyPhrase == "followers may quote it, others may ask its author")
+        #expect(reviewed.quoteVerdictPhrase == "you may ask (your quote shows once approved)")
+        #expect(reviewed.quoteAwaitsApproval)
+        let boost = makePost("b", author: alice, reblog: Self.post("x", approval: Self.denied))
+        #expect(boost.quotePolicyPhrase == "only its author may quote it" && boost.quoteVerdictPhrase == "you may not" && !boost.quoteAwaitsApproval)
+        let silent = Self.post("n")
+        #expect(silent.quotePolicyPhrase == nil && silent.quoteVerdictPhrase == nil && !silent.quoteAwaitsApproval)
+    }
+
     func session(_ posts: [Post]) async -> FeedSession {
         let session = FeedSession(service: GatedServer.writing(posts: posts), clock: .fixed(testNow), retryClock: ManualClock())
         session.drafts.load()

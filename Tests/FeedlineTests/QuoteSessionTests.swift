@@ -11,7 +11,7 @@ import Testing
 struct QuoteSessionTests {
     static let quoted = makePost("o1", minutesAgo: 30, author: bob, text: "Say no early and kindly.", favourites: 5)
 
-    static func quoting(_ id: String, _ quoted: Post = Self.quoted, state: Quote.State = .accepted, minutesAgo: Double = 1) -> Post {
+    static func quoting(_ id: String, _ quoted: Post = Self.quoted, state: QuoteState = .accepted, minutesAgo: Double = 1) -> Post {
         var post = makePost(id, minutesAgo: minutesAgo, text: "Couldn't agree more.")
         post.quote = Quote(state: state, post: state == .accepted ? quoted : nil)
         if state != .accepted { post.quote?.postID = quoted.id }
@@ -64,9 +64,9 @@ struct QuoteSessionTests {
         // From the quote (by the quoted post's id, as a front does with `quotedID`).
         #expect(session.set(.favourite, true, post: row.quotedID ?? ""))
         // At once, before the server answers, everywhere.
-        #expect(Self.row(home, "q1")?.quote?.quoted?.interaction.favourited == true)
+        #expect(Self.row(home, "q1")?.quote?.interaction?.favourited == true)
         #expect(Self.row(local, "o1")?.interaction.favourited == true)
-        #expect(Self.row(local, "q2")?.quote?.quoted?.interaction.favourited == true)
+        #expect(Self.row(local, "q2")?.quote?.interaction?.favourited == true)
         #expect(detail.current.quote?.quoted?.interaction.favourited == true)
         #expect(Self.row(home, "q1")?.interaction.favourited == false, "the quoting post's own state is its own")
         await session.settle()
@@ -76,8 +76,8 @@ struct QuoteSessionTests {
 
         // The reverse: from the quoted post's own row, the quotes follow.
         #expect(local.set(.favourite, false, row: .post("o1")))
-        #expect(Self.row(home, "q1")?.quote?.quoted?.interaction.favourited == false)
-        #expect(Self.row(local, "q2")?.quote?.quoted?.interaction.favourited == false)
+        #expect(Self.row(home, "q1")?.quote?.interaction?.favourited == false)
+        #expect(Self.row(local, "q2")?.quote?.interaction?.favourited == false)
         #expect(detail.current.quote?.quoted?.interaction.favourited == false)
         await session.settle()
         #expect(Self.row(local, "q2")?.quote?.quoted?.interaction.favouritesCount == 5)
@@ -111,11 +111,11 @@ struct QuoteSessionTests {
         ])
         let session = await session(server, push: [.public, .account("1")])
         let lists = session.navigator.screens.compactMap(\.list)
-        guard case .warned(let warned, let filter)? = Self.row(lists[0], "q1")?.quote else {
+        guard case .warned(let warned, _, let filter)? = Self.row(lists[0], "q1")?.quote else {
             Issue.record("home: the quote is warned about")
             return
         }
-        #expect(filter.title == "Work" && warned.post.id == "o1")
+        #expect(filter.title == "Work" && warned.id == "o1")
         #expect(Self.row(lists[0], "q1")?.warning == nil, "the quoting post itself is not filtered")
         #expect(Self.row(lists[1], "q2")?.quote == .filtered(PostFilter(title: "Spoilers", contexts: [.public], action: .hide)))
         #expect(Self.row(lists[1], "q2") != nil, "a hidden quote leaves the quoting row")
@@ -134,7 +134,7 @@ struct QuoteSessionTests {
 
     @Test("a quote that is not shown says why — pending, refused, withdrawn, deleted, unknown states — and its row stays")
     func statesSayWhy() async throws {
-        let states: [Quote.State] = [.pending, .rejected, .revoked, .deleted, .unauthorized, .blockedAccount, .blockedDomain, .mutedAccount]
+        let states: [QuoteState] = [.pending, .rejected, .revoked, .deleted, .unauthorized, .blockedAccount, .blockedDomain, .mutedAccount]
         let posts = states.enumerated().map { index, state in Self.quoting("s\(index)", state: state, minutesAgo: Double(index + 1)) }
         let server = Self.server(feeds: [.home: posts])
         let session = await session(server, push: [])
@@ -144,9 +144,9 @@ struct QuoteSessionTests {
             #expect(row.quotedID == nil)
             #expect(state.notShownReason?.isEmpty == false)
         }
-        #expect(Quote.State(serverName: "frobnicated") == .unauthorized, "an unknown state counts as unauthorised")
-        #expect(Quote.State(serverName: "blocked_domain") == .blockedDomain)
-        #expect(Quote.State.accepted.notShownReason == nil)
+        #expect(QuoteState(serverName: "frobnicated") == .unauthorized, "an unknown state counts as unauthorised")
+        #expect(QuoteState(serverName: "blocked_domain") == .blockedDomain)
+        #expect(QuoteState.accepted.notShownReason == nil)
     }
 
     @Test("quotes are one level deep: the quoted post's own quote is a placeholder (its state and id, never its post)")
@@ -194,14 +194,14 @@ struct QuoteSessionTests {
         session.navigator.push(.post("q1"))
         session.navigator.top.detail?.appeared()
         await session.settle()
-        guard case .shown(let quoted)? = Self.row(session.root, "q1")?.quote else {
+        guard case .shown(let quoted, _)? = Self.row(session.root, "q1")?.quote else {
             Issue.record("the approved quote shows")
             return
         }
-        #expect(quoted.post.id == "o1")
+        #expect(quoted.id == "o1")
         #expect(Self.row(session.root, "q1")?.quoted != nil, "the store's copy, not the one the quoting post carried")
         #expect(session.set(.favourite, true, post: "o1"))
-        #expect(Self.row(session.root, "q1")?.quote?.quoted?.interaction.favourited == true, "the row hears of the quoted post now")
+        #expect(Self.row(session.root, "q1")?.quote?.interaction?.favourited == true, "the row hears of the quoted post now")
         #expect(session.navigator.top.detail?.current.quote?.quoted?.interaction.favourited == true)
         await session.settle()
     }

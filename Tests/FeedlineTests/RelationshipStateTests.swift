@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineTestSupport
 import Foundation
 import Testing

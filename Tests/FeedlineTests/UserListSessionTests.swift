@@ -37,9 +37,9 @@ struct UserListSessionTests {
         #expect(made.title == "Field notes")
         #expect(Self.titles(first) == ["Birders", "Field notes…"])
         #expect(Self.titles(second) == ["Birders", "Field notes…"])
-        #expect(throws: UserListProblem.duplicate("Field notes")) { try session.createList(title: "field NOTES") }
-        #expect(throws: UserListProblem.emptyTitle) { try session.createList(title: "   ") }
-        #expect(throws: UserListProblem.provisional("Field notes")) { try session.renameList(made.id, to: "Notes") }
+        #expect(throws: UserListProblem.duplicate("Field notes").failure) { try session.createList(title: "field NOTES") }
+        #expect(throws: UserListProblem.emptyTitle.failure) { try session.createList(title: "   ") }
+        #expect(throws: UserListProblem.provisional("Field notes").failure) { try session.renameList(made.id, to: "Notes") }
         let log = OutcomeLog(session)
         await server.waitForHeld(1)
         server.answerHeld(at: 0)
@@ -78,7 +78,7 @@ struct UserListSessionTests {
         #expect(session.title(of: .list("L1")) == "the list Birds")
         // A second rename while the first waits only moves the wish: one request in flight.
         #expect(try session.renameList("L1", to: "Birdwatch"))
-        #expect(throws: UserListProblem.duplicate("Field notes")) { try session.renameList("L1", to: "field notes") }
+        #expect(throws: UserListProblem.duplicate("Field notes").failure) { try session.renameList("L1", to: "field notes") }
         await server.waitForHeld(1)
         #expect(session.lists.operationsInFlight == 1)
         server.answerHeld(at: 0)
@@ -99,7 +99,7 @@ struct UserListSessionTests {
         try session.deleteList("L2")
         #expect(Self.titles(first) == ["Birders", "Moths"])
         #expect(Self.titles(second) == ["Birders", "Moths"])
-        #expect(throws: UserListProblem.unknown("L2")) { try session.deleteList("L2") }
+        #expect(throws: UserListProblem.unknown("L2").failure) { try session.deleteList("L2") }
         await server.waitForHeld(1)
         server.refuse(at: 0)
         await session.settle()
@@ -155,7 +155,7 @@ struct UserListSessionTests {
         server.answerHeld(at: 0)
         await session.settle()
         #expect(session.listMembership(list: "L9", account: "kemi")?.failure == "Could not add @kemi to the list L9: Record not found")
-        #expect(throws: UserListProblem.unknown("new-7")) { try session.setListMembership(list: "new-7", account: kemi, true) }
+        #expect(throws: UserListProblem.unknown("new-7").failure) { try session.setListMembership(list: "new-7", account: kemi, true) }
     }
 
     @Test("a fetch that began before a change does not undo it; lists gone from the server leave")
@@ -317,7 +317,7 @@ struct UserListSessionTests {
         await server.waitForHeld(1)
         try session.deleteList("L1")
         #expect(Self.titles(first) == ["Moths"])
-        #expect(throws: UserListProblem.unknown("L1")) { try session.renameList("L1", to: "Birdwatch") }
+        #expect(throws: UserListProblem.unknown("L1").failure) { try session.renameList("L1", to: "Birdwatch") }
         #expect(server.waiting.map(\.description) == ["renameList(L1, to: Birds)"])
         server.answerHeld(at: 0)
         await server.waitForHeld(1)

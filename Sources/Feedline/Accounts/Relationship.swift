@@ -2,8 +2,9 @@ import Foundation
 
 /// How the signed-in user and one account relate, as Mastodon's `Relationship` says — or, in a
 /// ``RelationshipDisplay`` (``FeedSession/relationship(_:)``), as the user wants it while
-/// the server has not answered yet.
-public struct Relationship: Hashable, Sendable, Codable {
+/// the server has not answered yet. A service's value: a front reads the display, which
+/// carries every field of it.
+@_spi(FeedService) public struct Relationship: Hashable, Sendable, Codable {
     /// The account it is about.
     public var accountID: AccountID
     /// You follow them.
@@ -126,11 +127,12 @@ public struct MuteOptions: Hashable, Sendable, Codable {
 /// A failed change of a relationship, shown with the account until the user acts on it again.
 package typealias RelationshipFailure = ToggleFailure<RelationshipKind>
 
-/// A relationship as every header, row and search result that shows the account shows it: the
-/// desired values, what waits for the server, and the last failure.
+/// How you and one account relate, as every header, row and search result that shows the
+/// account shows it: each setting at the value you want, what waits for the server, and the
+/// last failure.
 public struct RelationshipDisplay: Hashable, Sendable {
     /// The relationship with every kind at the value the user wants.
-    public var relationship: Relationship
+    package var relationship: Relationship
     /// Kinds waiting for the server (a request in flight, or a re-send after a lost connection).
     public var pending: Set<RelationshipKind>
     /// The last refusal, until the next change of this account.
@@ -142,7 +144,7 @@ public struct RelationshipDisplay: Hashable, Sendable {
     /// again sends it again).
     public var requestAnswer: ToggleDisplay?
 
-    public init(
+    package init(
         relationship: Relationship, pending: Set<RelationshipKind> = [], failure: ToggleFailure<RelationshipKind>? = nil,
         requestAnswer: ToggleDisplay? = nil
     ) {
@@ -151,4 +153,44 @@ public struct RelationshipDisplay: Hashable, Sendable {
         self.failure = failure
         self.requestAnswer = requestAnswer
     }
+}
+
+extension RelationshipDisplay {
+    /// The account it is about.
+    public var accountID: AccountID { relationship.accountID }
+    /// You follow them.
+    public var following: Bool { relationship.following }
+    /// You asked to follow them and they have not answered yet (the server says so; it is never
+    /// inferred from the account being locked: unlocked accounts can hold requests too).
+    public var requested: Bool { relationship.requested }
+    /// They follow you.
+    public var followedBy: Bool { relationship.followedBy }
+    /// They asked to follow you and wait for your answer (see ``requestAnswer``).
+    public var requestedBy: Bool { relationship.requestedBy }
+    /// You muted them.
+    public var muting: Bool { relationship.muting }
+    /// Your mute hides their notifications too.
+    public var mutingNotifications: Bool { relationship.mutingNotifications }
+    /// When your mute of them ends; `nil` for a mute without end (or none).
+    public var mutingUntil: Date? { relationship.mutingUntil }
+    /// You blocked them.
+    public var blocking: Bool { relationship.blocking }
+    /// They blocked you.
+    public var blockedBy: Bool { relationship.blockedBy }
+    /// You blocked their whole domain.
+    public var domainBlocking: Bool { relationship.domainBlocking }
+    /// You are told when they post (only while you follow them).
+    public var notifying: Bool { relationship.notifying }
+    /// Their boosts show in your home timeline (only while you follow them).
+    public var showingBoosts: Bool { relationship.showingBoosts }
+    /// Your private note about them.
+    public var note: String { relationship.note }
+
+    /// Whether `kind` is on, at the value you want: for ``RelationshipKind/follow``, following
+    /// *or* requested (a request answers a follow as the server took it).
+    public func isOn(_ kind: RelationshipKind) -> Bool { relationship.isOn(kind) }
+
+    /// Whether their posts, boosts and notifications are kept off your lists: you muted or
+    /// blocked them (or their domain).
+    public var hidesTheirPosts: Bool { relationship.hidesTheirPosts }
 }

@@ -8,8 +8,9 @@
 /// it again in the session); every load counts in the session's activity.
 @MainActor
 public final class ComposeSuggestions {
-    /// What can be asked.
-    public enum Request: Hashable, Sendable {
+    /// What can be asked (a front asks through ``loadAccounts(startingWith:then:)``,
+    /// ``loadTags(then:)`` and ``loadEmoji(then:)``).
+    package enum Request: Hashable, Sendable {
         /// Accounts whose handle starts with this (lowercased, no `@`).
         case accounts(String)
         /// The hashtags you follow and those trending.
@@ -50,8 +51,28 @@ public final class ComposeSuggestions {
         )
     }
 
+    /// Asks the server for the accounts whose handle starts with `start` (an `@` before it is
+    /// left out; case does not matter) unless that start was answered (``searched``) or is on
+    /// its way; `then` runs on the main actor once it is answered (at once when it was). What
+    /// is found joins ``handles``.
+    public func loadAccounts(startingWith start: String, then: @escaping @MainActor @Sendable () -> Void = {}) {
+        load(.accounts(start), then: then)
+    }
+
+    /// Asks the server for the hashtags you follow and those trending, once (``tags`` is `nil`
+    /// until they are answered); `then` runs on the main actor once they are.
+    public func loadTags(then: @escaping @MainActor @Sendable () -> Void = {}) {
+        load(.tags, then: then)
+    }
+
+    /// Asks the server for its custom emoji, once (``emoji`` is `nil` until they are answered);
+    /// `then` runs on the main actor once they are.
+    public func loadEmoji(then: @escaping @MainActor @Sendable () -> Void = {}) {
+        load(.emoji, then: then)
+    }
+
     /// Whether `request` was answered (found something or not).
-    public func answered(_ request: Request) -> Bool {
+    package func answered(_ request: Request) -> Bool {
         switch Self.normalized(request) {
         case .accounts(let start): searched.contains(start)
         case .tags: tags != nil
@@ -61,7 +82,7 @@ public final class ComposeSuggestions {
 
     /// Asks the server for `request` unless it was answered or is on its way (one request each);
     /// `then` runs on the main actor once it is answered (at once when it was).
-    public func load(_ request: Request, then: @escaping @MainActor @Sendable () -> Void = {}) {
+    package func load(_ request: Request, then: @escaping @MainActor @Sendable () -> Void = {}) {
         let request = Self.normalized(request)
         guard !answered(request) else {
             then()

@@ -12,8 +12,9 @@ import Foundation
     }
 }
 
-/// One version of an edited post, as its history lists it.
-public struct PostVersion: Hashable, Sendable, Codable {
+/// One version of an edited post, as a service answers its history (a front shows the
+/// ``ListSource/history(_:)`` list, a post row per version).
+@_spi(FeedService) public struct PostVersion: Hashable, Sendable, Codable {
     /// The text as plain text.
     public var text: String
     public var contentWarning: String?

@@ -23,7 +23,7 @@ public struct Outcome: Hashable, Sendable {
         case listMembership(list: String, account: AccountID, member: Bool)
         /// A list made or renamed (`title`: as the server answered it, or as asked when refused),
         /// or deleted (`nil`). `list` is the id it was asked with (a provisional one for a list
-        /// being made, ``UserList/isProvisional``); `was` is its title as the server had it
+        /// being made, ``UserListRow/isProvisional``); `was` is its title as the server had it
         /// before (`nil` for a list being made).
         case list(String, title: String?, was: String?)
         /// A conversation marked read (`true`) or unread.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A direct conversation as the server sends it (Mastodon's `Conversation`): its id, who takes
 /// part (without you), whether it has posts you have not read, and its newest post. The post
-/// goes into the session's ``PostStore`` as any post does, so its rows show the shared state.
+/// goes into the session's post store as any post does, so its rows show the shared state.
 @_spi(FeedService) public struct Conversation: Hashable, Sendable, Identifiable {
     /// The server's id of the conversation (opaque).
     public var id: String

@@ -16,7 +16,7 @@ package enum ConversationChange: Hashable, Sendable {
 
 /// The session's direct conversations (Mastodon's `/api/v1/conversations`), shared by every
 /// screen: what each shows (participants, unread, last post id — the post itself lives in the
-/// ``PostStore``), and the two changes a user makes to one.
+/// `PostStore`), and the two changes a user makes to one.
 ///
 /// A configuration of the convergence engine (`Convergence`): each change of a conversation —
 /// marking it read, removing it — is a `PendingChange` of a mark "read (or removed) as of its

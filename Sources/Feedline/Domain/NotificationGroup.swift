@@ -66,11 +66,12 @@ public struct NotificationGroup: Hashable, Sendable, Identifiable {
     /// When the newest notification of the group happened.
     public var latestAt: Date
     /// The id of the newest notification in the group (newer pages start above it).
-    public var newestID: ItemID
+    @_spi(FeedService) public var newestID: ItemID
     /// The id of the oldest notification of the group on its page (older pages start below it).
-    public var oldestID: ItemID
+    @_spi(FeedService) public var oldestID: ItemID
 
-    public init(
+    /// A group as a service makes it.
+    @_spi(FeedService) public init(
         id: String, kind: Kind, accounts: [Author], count: Int, post: Post? = nil, latestAt: Date,
         newestID: ItemID, oldestID: ItemID? = nil
     ) {

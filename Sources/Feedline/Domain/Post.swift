@@ -155,8 +155,9 @@ public struct Post: Hashable, Sendable, Identifiable {
         set { mutableStorage().fields.language = newValue }
     }
 
-    /// The post this one quotes, with the quote's state (one level deep: see ``Quote``).
-    public var quote: Quote? {
+    /// The post this one quotes, with the quote's state (one level deep: see ``Quote``). A
+    /// service sets it; a front reads what a row shows of it (``PostRow/quote``).
+    @_spi(FeedService) public var quote: Quote? {
         get { storage.fields.quote }
         set { mutableStorage().fields.quote = newValue.map(Self.stored(quote:)) }
     }
@@ -170,14 +171,16 @@ public struct Post: Hashable, Sendable, Identifiable {
     }
 
     /// How the post may be quoted and whether the signed-in user may, as the server says (Mastodon
-    /// 4.5+); `nil` when it says nothing.
-    public var quoteApproval: QuoteApproval? {
+    /// 4.5+); `nil` when it says nothing. A service sets it; a front reads its phrases
+    /// (``quotePolicyPhrase``, ``quoteVerdictPhrase``, ``quoteAwaitsApproval``).
+    @_spi(FeedService) public var quoteApproval: QuoteApproval? {
         get { storage.fields.quoteApproval }
         set { mutableStorage().fields.quoteApproval = newValue }
     }
 
     /// A post; an empty `contentWarning` is stored as none, and a `reblog` that is itself a
-    /// boost is stored as its original (see ``reblog``).
+    /// boost is stored as its original (see ``reblog``). A service sets what it quotes and how
+    /// it may be quoted after (the `@_spi(FeedService)` `quote` and `quoteApproval`).
     public init(
         id: PostID,
         author: Author,
@@ -202,9 +205,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         visibility: PostVisibility = .public,
         mentions: [String] = [],
         language: String? = nil,
-        quote: Quote? = nil,
         links: [String] = [],
-        quoteApproval: QuoteApproval? = nil,
         pinned: Bool = false,
         muted: Bool = false
     ) {
@@ -215,8 +216,8 @@ public struct Post: Hashable, Sendable, Identifiable {
             media: media, poll: poll, card: card, repliesCount: repliesCount, reblogsCount: reblogsCount,
             favouritesCount: favouritesCount, favourited: favourited, reblogged: reblogged, bookmarked: bookmarked,
             editedAt: editedAt, tags: tags, inReplyToID: inReplyToID, url: url, filters: filters, reblog: reblog.map(\.content),
-            visibility: visibility, mentions: mentions, language: language, quote: quote.map(Self.stored(quote:)), links: links,
-            quoteApproval: quoteApproval, pinned: pinned, muted: muted
+            visibility: visibility, mentions: mentions, language: language, quote: nil, links: links,
+            quoteApproval: nil, pinned: pinned, muted: muted
         ))
     }
 

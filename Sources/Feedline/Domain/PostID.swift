@@ -61,8 +61,9 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
 
 /// The server's id of an item in a list — a post entry's id, or a notification's — used as a
 /// bound when asking for the items newer than it (`since_id`) or older than it (`max_id`).
-/// Opaque, compared for equality only.
-public struct ItemID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
+/// Opaque, compared for equality only. A service's concern (a front names a gap by its row,
+/// ``RowID/gap(below:)``).
+@_spi(FeedService) public struct ItemID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
     public let rawValue: String

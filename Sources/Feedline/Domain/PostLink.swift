@@ -1,23 +1,19 @@
 /// Something a post leads to that a browser opens: a link of its text, its link card, or one of
 /// its attachments — what fronts number for a reader to open (`link N`, `browse N K`).
-public struct PostLink: Hashable, Sendable {
-    /// Where it comes from.
-    public enum Kind: Hashable, Sendable {
-        /// A link in the post's text.
-        case link
-        /// The post's link preview card, when its text does not link the same address.
-        case card(LinkCard)
-        /// An attachment.
-        case media(Media)
-    }
+public enum PostLink: Hashable, Sendable {
+    /// A link in the post's text.
+    case link(url: String)
+    /// The post's link preview card, when its text does not link the same address.
+    case card(LinkCard, url: String)
+    /// An attachment.
+    case media(Media, url: String)
 
-    /// The address: `http` or `https`, with no space or control character in it.
-    public var url: String
-    public var kind: Kind
-
-    public init(url: String, kind: Kind) {
-        self.url = url
-        self.kind = kind
+    /// The address: `http` or `https`, with no space or control character in it (as
+    /// ``checked(_:)`` lets through).
+    public var url: String {
+        switch self {
+        case .link(let url), .card(_, let url), .media(_, let url): url
+        }
     }
 
     /// `address` when a browser may be given it: an `http` or `https` address with a host, no
@@ -41,12 +37,12 @@ extension Post {
     /// (``PostLink/checked(_:)``) are left out.
     public var linkTargets: [PostLink] {
         let post = content
-        var targets = post.links.compactMap { PostLink.checked($0).map { PostLink(url: $0, kind: .link) } }
+        var targets = post.links.compactMap { PostLink.checked($0).map { PostLink.link(url: $0) } }
         if let card = post.card, let url = PostLink.checked(card.url), !targets.contains(where: { $0.url == url }) {
-            targets.append(PostLink(url: url, kind: .card(card)))
+            targets.append(.card(card, url: url))
         }
         for media in post.media {
-            if let url = media.url.flatMap(PostLink.checked) { targets.append(PostLink(url: url, kind: .media(media))) }
+            if let url = media.url.flatMap(PostLink.checked) { targets.append(.media(media, url: url)) }
         }
         return targets
     }

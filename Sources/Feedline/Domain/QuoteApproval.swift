@@ -30,10 +30,10 @@ public enum QuotePolicy: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// How a post may be quoted, as the server says (Mastodon 4.5's `QuoteApproval`): who is expected
 /// to be approved at once, who after the author's review, and what that means for the
-/// signed-in user.
-public struct QuoteApproval: Hashable, Sendable, Codable {
+/// signed-in user. A service's value: a front reads the post's ``Post/quotePolicyPhrase``,
+/// ``Post/quoteVerdictPhrase``, ``Post/quoteAwaitsApproval`` and ``Post/quoteRefusal(by:)``.
+@_spi(FeedService) public struct QuoteApproval: Hashable, Sendable, Codable {
     /// A group a quote policy names. Any group this version does not know is ``unsupported``.
-    /// (A service implementer's concern: a front reads the phrases and ``quoteRefusal(by:)``.)
     @_spi(FeedService) public enum Audience: String, Hashable, Sendable, Codable {
         case `public`
         case followers
@@ -105,10 +105,25 @@ public struct QuoteApproval: Hashable, Sendable, Codable {
 }
 
 extension Post {
+    /// Who may quote the post (a boost: its original), as the server says, as a sentence part:
+    /// "anyone may quote it", "followers may quote it, others may ask its author", "anyone may
+    /// ask its author to quote it", "only its author may quote it"; `nil` when the server said
+    /// nothing of quotes.
+    public var quotePolicyPhrase: String? { content.quoteApproval?.policyPhrase }
+
+    /// What the signed-in user may do with the post (a boost: its original), as the server
+    /// says, as a sentence part: "you may", "you may ask (your quote shows once approved)",
+    /// "you may not"; `nil` when the server said nothing of quotes.
+    public var quoteVerdictPhrase: String? { content.quoteApproval?.verdictPhrase }
+
+    /// Whether the signed-in user's quote of the post (a boost: its original) waits for its
+    /// author's approval before it shows.
+    public var quoteAwaitsApproval: Bool { content.quoteApproval?.quoteAwaitsApproval == true }
+
     /// Why the account `me` (`nil`: not known yet) may not quote this post (a boost: its
     /// original), as one sentence; `nil` when it may. As Mastodon rules: a direct post is never
     /// quoted; one's own post always may be; a followers-only post only by its author;
-    /// otherwise the server's ``quoteApproval`` decides (`denied` and `unknown` refuse, naming
+    /// otherwise the server's quote approval decides (`denied` and `unknown` refuse, naming
     /// followers when they may); a post whose server said nothing of quotes may be tried (the
     /// server decides).
     public func quoteRefusal(by me: Author?) -> String? {

@@ -72,7 +72,7 @@ extension InteractionState {
     }
 }
 
-/// The interaction machine as the convergence engine drives it (``PostStore``): its answers are
+/// The interaction machine as the convergence engine drives it (`PostStore`): its answers are
 /// the post afterwards; what it did is told through its display, and reported per kind for the
 /// person who asked (``ToggleTrack/report(answering:before:failure:)``).
 extension InteractionState: ConvergingMachine {

@@ -1,4 +1,4 @@
-/// A logical time in a ``PostStore``: it grows with every event the store handles and every
+/// A logical time in a `PostStore`: it grows with every event the store handles and every
 /// fetch it is told about, so replies and fetched copies can be ordered against each other.
 package typealias StoreEpoch = UInt64
 

@@ -64,7 +64,7 @@ struct PostHidings {
 
     /// Why quotes of `post` are not shown, as its author is hidden now (muted, blocked, or of a
     /// blocked domain); `nil` when they are.
-    func authorHiding(of post: Post) -> Quote.State? {
+    func authorHiding(of post: Post) -> QuoteState? {
         switch accounts[AccountID(post.author.id)] {
         case .block?: return .blockedAccount
         case .mute?: return .mutedAccount

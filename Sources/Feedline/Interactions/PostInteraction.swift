@@ -95,10 +95,10 @@ public struct PostInteraction: Hashable, Sendable {
     /// Whether the user revealed the post past a filter's warning (``PostFilter``): shared,
     /// like the rest, by every row and detail of the post.
     public var revealed: Bool
-    /// Why a quote of the post is not shown: its author is muted (``Quote/State/mutedAccount``)
-    /// or blocked (``Quote/State/blockedAccount``), or their domain is
-    /// (``Quote/State/blockedDomain``) — as Mastodon hides such quotes. `nil` otherwise.
-    public var authorHidden: Quote.State?
+    /// Why a quote of the post is not shown: its author is muted (``QuoteState/mutedAccount``)
+    /// or blocked (``QuoteState/blockedAccount``), or their domain is
+    /// (``QuoteState/blockedDomain``) — as Mastodon hides such quotes. `nil` otherwise.
+    public var authorHidden: QuoteState?
 
     public init(
         favourited: Bool,
@@ -112,7 +112,7 @@ public struct PostInteraction: Hashable, Sendable {
         queued: Set<InteractionKind> = [],
         failure: ToggleFailure<InteractionKind>? = nil,
         revealed: Bool = false,
-        authorHidden: Quote.State? = nil
+        authorHidden: QuoteState? = nil
     ) {
         self.init(
             favourited: favourited, favouritesCount: favouritesCount, reblogged: reblogged, reblogsCount: reblogsCount,
@@ -135,7 +135,7 @@ public struct PostInteraction: Hashable, Sendable {
         queuedChanges: [QueuedChange],
         failure: ToggleFailure<InteractionKind>? = nil,
         revealed: Bool = false,
-        authorHidden: Quote.State? = nil
+        authorHidden: QuoteState? = nil
     ) {
         self.favourited = favourited
         self.favouritesCount = favouritesCount

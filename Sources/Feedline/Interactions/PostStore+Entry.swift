@@ -21,7 +21,7 @@ extension PostStore {
         var revealed = false
         /// Its author muted or blocked (or their domain): quotes of it are not shown. Only
         /// quotes hear of it (``quotedDisplay``): the post's own rows do not show it.
-        var authorHidden: Quote.State?
+        var authorHidden: QuoteState?
 
         /// Whether no row or detail shows it, on its own or as a quote.
         var isUnshown: Bool { holders.isEmpty && quoting.isEmpty }

@@ -11,7 +11,7 @@ extension PostStore {
     /// and gives back to ``restore(outbox:)`` at the next start.
     ///
     /// - Complexity: O(p log p) for p posts with something in the outbox.
-    public var outbox: [OutboxEntry] {
+    package var outbox: [OutboxEntry] {
         outboxPosts.sorted { $0.rawValue < $1.rawValue }.flatMap { id in entries[id]?.state.outbox(postID: id) ?? [] }
     }
 
@@ -20,7 +20,7 @@ extension PostStore {
     /// changes happen, and before any row or detail is told of the change that caused it: a
     /// front that saves each value it is given has saved an entry before anything shows it as
     /// queued. Lasts as long as the returned token.
-    public func observeOutbox(_ handler: @escaping @MainActor @Sendable ([OutboxEntry]) -> Void) -> Subscription {
+    package func observeOutbox(_ handler: @escaping @MainActor @Sendable ([OutboxEntry]) -> Void) -> Subscription {
         outboxObservers.add(handler)
     }
 
@@ -37,7 +37,7 @@ extension PostStore {
     /// run drops its entry without a trace: nothing shows the post to report it on.
     ///
     /// - Complexity: O(e) for e entries, plus the requests they start.
-    public func restore(outbox saved: [OutboxEntry]) {
+    package func restore(outbox saved: [OutboxEntry]) {
         var order: [PostID] = []
         var wishes: [PostID: [InteractionKind: Bool]] = [:]
         for saved in saved {

@@ -65,7 +65,7 @@ extension PostStore {
     }
 
     /// Whether a vote in the poll of the post `id` names is on its way.
-    public func isVoting(_ id: PostID) -> Bool {
+    package func isVoting(_ id: PostID) -> Bool {
         guard let originalID = originalID(of: id), let pollID = entries[originalID]?.post?.poll?.id else { return false }
         return votes[PollVote.Key(post: originalID, poll: pollID)]?.isPending == true
     }

@@ -51,7 +51,7 @@ extension PostStore {
     }
 
     /// Whether an edit of the post `id` names is shown and not confirmed yet.
-    public func isEditing(_ id: PostID) -> Bool {
+    package func isEditing(_ id: PostID) -> Bool {
         edits[originalID(of: id) ?? id] != nil
     }
 

@@ -30,14 +30,14 @@
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-public final class PostStore {
+package final class PostStore {
     /// How many posts that nothing shows are kept, most recently shown first.
-    public let cacheCapacity: Int
+    package let cacheCapacity: Int
     /// How many deletes are remembered (the fetches they outdate are the ones running when they came).
-    public static let tombstoneCapacity = 1_000
+    package static let tombstoneCapacity = 1_000
     /// How many forgotten posts are remembered for the fetches that began before they were
     /// forgotten (a copy fetched before they were forgotten starts from what the store learnt).
-    public static let forgottenCapacity = 1_000
+    package static let forgottenCapacity = 1_000
     /// The last state of posts the cache forgot, with the epoch it was learnt at: a copy of one
     /// that a fetch begun before that brings back starts from it, so what the store learnt
     /// (a favourite's answer, an edit) survives the post being forgotten meanwhile.
@@ -147,17 +147,17 @@ public final class PostStore {
     // MARK: - Reading
 
     /// The latest copy of the original post that `id` names (an entry or an original id).
-    public func post(_ id: PostID) -> Post? {
+    package func post(_ id: PostID) -> Post? {
         entry(id)?.post
     }
 
     /// The original id for an entry or original id the store knows.
-    public func originalID(of id: PostID) -> PostID? {
+    package func originalID(of id: PostID) -> PostID? {
         entries[id]?.post != nil ? id : originalOfEntry[id]
     }
 
     /// The displayed interaction state of the post `id` names, if the store knows it.
-    public func interaction(_ id: PostID) -> PostInteraction? {
+    package func interaction(_ id: PostID) -> PostInteraction? {
         guard let entry = entry(id), entry.post != nil else { return nil }
         return entry.display
     }
@@ -183,7 +183,7 @@ public final class PostStore {
 
     /// Whether any post's last interaction failed and was not retried, or waits in the outbox
     /// to be sent again: what ``FeedSession/retry()`` would send now.
-    public var hasFailedInteractions: Bool { engine.hasDeferred }
+    package var hasFailedInteractions: Bool { engine.hasDeferred }
 
     /// The posts known now. For memory tests.
     package var count: Int { entries.count }
@@ -282,7 +282,7 @@ public final class PostStore {
     /// could not be reached for it), with the value wanted. A refusal is not sent again (the
     /// server would refuse it again): only another toggle asks for it. Ordered by post id (its
     /// raw value), then kind. A front reads it to say what a retry sends.
-    public var retryableInteractions: [OutboxEntry] {
+    package var retryableInteractions: [OutboxEntry] {
         engine.deferredKeys.sorted { $0.rawValue < $1.rawValue }.flatMap { id -> [OutboxEntry] in
             guard let state = entries[id]?.state else { return [] }
             return InteractionKind.allCases.filter { state[$0].resend != nil }.map { OutboxEntry(postID: id, kind: $0, value: state[$0].desired) }

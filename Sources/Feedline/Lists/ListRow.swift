@@ -4,8 +4,9 @@ import Foundation
 public enum RowID: Hashable, Sendable, CustomStringConvertible {
     /// A post entry, by its own id (a reblog entry's id, not the original's).
     case post(PostID)
-    /// The gap above the item with this id (its lower bound).
-    case gap(below: ItemID)
+    /// The gap above the item with this id (its lower bound: a post entry's or a
+    /// notification's id, as the server names it).
+    case gap(below: String)
     /// A notification group, by its key.
     case notification(String)
     /// An account, by its id.
@@ -16,14 +17,12 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case domain(String)
     /// A direct conversation, by the server's id.
     case conversation(String)
-
-    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`,
-    /// `conversation:ID`.
-    /// One of your lists, by its id (``UserList/id``) — or, for a list made in this session, the
+    /// One of your lists, by its id (``UserListRow/id``) — or, for a list made in this session, the
     /// provisional id it was first shown with (``UserListRow/rowKey``).
     case list(String)
 
-    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`, `list:ID`.
+    /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`,
+    /// `conversation:ID`, `list:ID`.
     public var description: String {
         switch self {
         case .post(let id): "post:\(id)"
@@ -42,7 +41,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         if text.hasPrefix("post:"), text.count > 5 {
             self = .post(PostID(String(text.dropFirst(5))))
         } else if text.hasPrefix("gap:"), text.count > 4 {
-            self = .gap(below: ItemID(String(text.dropFirst(4))))
+            self = .gap(below: String(text.dropFirst(4)))
         } else if text.hasPrefix("notification:"), text.count > 13 {
             self = .notification(String(text.dropFirst(13)))
         } else if text.hasPrefix("account:"), text.count > 8 {
@@ -71,13 +70,13 @@ public struct Gap: Hashable, Sendable, Identifiable {
     }
 
     /// The item right below the gap: the missing items are newer than it (`since_id`).
-    public var below: ItemID
+    package var below: ItemID
     /// The item right above the gap: the missing items are older than it (`max_id`).
-    public var above: ItemID
+    package var above: ItemID
     package var status: Status
 
     /// A gap between the items `below` and `above`, not loading.
-    public init(below: ItemID, above: ItemID) {
+    package init(below: ItemID, above: ItemID) {
         self.init(below: below, above: above, status: .idle)
     }
 
@@ -97,7 +96,7 @@ public struct Gap: Hashable, Sendable, Identifiable {
     }
 
     /// Stable while the gap shrinks: it is named for the item below it.
-    public var id: RowID { .gap(below: below) }
+    public var id: RowID { .gap(below: below.rawValue) }
 }
 
 /// Where a row stands in a thread (``PostRow/threadDepth``, ``PostRow/isThreadFocus``).
@@ -114,7 +113,7 @@ package struct ThreadPlace: Hashable, Sendable {
 }
 
 /// What a row shows for a post: the entry as the server sent it (with the latest copy of its
-/// original) and the post's shared, optimistic interaction state from the ``PostStore``. Equal
+/// original) and the post's shared, optimistic interaction state from the session's post store. Equal
 /// when every displayed value is equal, so a changed row is always reported as updated.
 public struct PostRow: Hashable, Sendable, Identifiable {
     /// The entry (for a reblog entry: the wrapper; ``content`` is the original).
@@ -126,8 +125,8 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     /// Where the row is shown, for the user's filters (`nil`: none applies).
     package var filterContext: FilterContext?
     /// The store's copy of the post this one quotes and its shared state, when the post quotes
-    /// one the store knows (see ``quote``).
-    public var quoted: QuotedPost?
+    /// one the store knows (a front reads ``quote``).
+    package var quoted: QuotedPost?
 
     /// In a thread list, how deep the row stands: 0 for the root and the posts above the post
     /// the thread was opened for, replies one deeper than what they answer; `nil` elsewhere.
@@ -136,8 +135,13 @@ public struct PostRow: Hashable, Sendable, Identifiable {
     public var isThreadFocus: Bool { thread?.isFocus == true }
 
     /// A row of `post` (its shared state from the server copy unless `interaction` is given),
-    /// where no filter applies. `quoted` is the store's copy of the quoted post, when it quotes one.
-    public init(post: Post, interaction: PostInteraction? = nil, quoted: QuotedPost? = nil) {
+    /// where no filter applies.
+    public init(post: Post, interaction: PostInteraction? = nil) {
+        self.init(post: post, interaction: interaction, thread: nil, filterContext: nil, quoted: nil)
+    }
+
+    /// A row of `post`, where no filter applies; `quoted` is the store's copy of the quoted post.
+    package init(post: Post, interaction: PostInteraction? = nil, quoted: QuotedPost?) {
         self.init(post: post, interaction: interaction, thread: nil, filterContext: nil, quoted: quoted)
     }
 
@@ -164,8 +168,8 @@ public struct PostRow: Hashable, Sendable, Identifiable {
         return QuoteDisplay(quote: quote, current: quoted, context: filterContext)
     }
 
-    /// The id of the post its post quotes, when the quote may be shown (the store's key for
-    /// ``quoted``).
+    /// The id of the post its post quotes, when the quote may be shown (the key of the store's
+    /// copy of it).
     public var quotedID: PostID? {
         guard let quote = post.content.quote, quote.state == .accepted else { return nil }
         return quote.postID

@@ -1,29 +1,32 @@
-/// The post a row or detail quotes, as the ``PostStore`` shows it everywhere: its latest copy
+/// The post a row or detail quotes, as the session's post store shows it everywhere: its latest copy
 /// and its shared interaction state (a favourite made inside a quote is the quoted post's own).
-public struct QuotedPost: Hashable, Sendable {
+/// What a ``QuoteDisplay`` is made from; a front reads the display.
+package struct QuotedPost: Hashable, Sendable {
     /// The latest copy of the quoted post (its own quote, if any, a placeholder).
-    public var post: Post
+    package var post: Post
     /// Its shared interaction state.
-    public var interaction: PostInteraction
+    package var interaction: PostInteraction
 
     /// The quoted post `post` with `interaction` (by default, as its server copy says).
-    public init(post: Post, interaction: PostInteraction? = nil) {
+    package init(post: Post, interaction: PostInteraction? = nil) {
         self.post = post
         self.interaction = interaction ?? PostInteraction(serverCopy: post)
     }
 }
 
-/// What a quoting row or detail shows where the quoted post goes.
+/// What a quoting row or detail shows where the quoted post goes. The quoted post comes as the
+/// session's post store shows it everywhere: its latest copy and its shared interaction state (a
+/// favourite made inside a quote is the quoted post's own).
 public enum QuoteDisplay: Hashable, Sendable {
-    /// The quoted post, shown.
-    case shown(QuotedPost)
-    /// The quoted post behind the warning of `filter` (the quoting row's filter context)
-    /// until it is revealed.
-    case warned(QuotedPost, filter: PostFilter)
+    /// The quoted post (its own quote, if any, a placeholder) and its interaction state, shown.
+    case shown(Post, PostInteraction)
+    /// The quoted post and its interaction state behind the warning of `filter` (the quoting
+    /// row's filter context) until it is revealed.
+    case warned(Post, PostInteraction, filter: PostFilter)
     /// The quoted post is kept out by a `hide` filter of the quoting row's filter context.
     case filtered(PostFilter)
     /// The quoted post is not shown, for the quote's state (pending, revoked, deleted…).
-    case unavailable(Quote.State)
+    case unavailable(QuoteState)
     /// The quoted post is not known yet (an accepted quote the server sent without it).
     case loading(PostID)
 
@@ -49,19 +52,25 @@ public enum QuoteDisplay: Hashable, Sendable {
                 self = .filtered(filter)
                 return
             case .warn where !quoted.interaction.revealed:
-                self = .warned(quoted, filter: filter)
+                self = .warned(quoted.post, quoted.interaction, filter: filter)
                 return
             case .warn, .blur:
                 break
             }
         }
-        self = .shown(quoted)
+        self = .shown(quoted.post, quoted.interaction)
     }
 
     /// The quoted post, when it is shown or warned.
-    public var quoted: QuotedPost? {
+    public var post: Post? { quoted?.post }
+
+    /// The quoted post's interaction state, when it is shown or warned.
+    public var interaction: PostInteraction? { quoted?.interaction }
+
+    /// The quoted post with its interaction state, when it is shown or warned.
+    package var quoted: QuotedPost? {
         switch self {
-        case .shown(let quoted), .warned(let quoted, _): quoted
+        case .shown(let post, let interaction), .warned(let post, let interaction, _): QuotedPost(post: post, interaction: interaction)
         case .filtered, .unavailable, .loading: nil
         }
     }

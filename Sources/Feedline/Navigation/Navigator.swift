@@ -4,7 +4,7 @@
 /// view model (a list or a detail) and makes it appear (which starts its loads); popping
 /// releases it — the navigator is the only owner of the view models it made, so a popped
 /// screen, its subscriptions and what it showed in the store are gone unless a front kept a
-/// reference. Every view model reads the one ``PostStore``: nothing is copied between screens,
+/// reference. Every view model reads the session's one post store: nothing is copied between screens,
 /// so an edit at any depth is seen at once by every screen beneath.
 @MainActor
 public final class Navigator {

@@ -15,7 +15,7 @@ public struct SavedList: Hashable, Sendable, Codable {
         public var rowID: RowID {
             switch self {
             case .post(let post): .post(post.id)
-            case .gap(let below, _): .gap(below: below)
+            case .gap(let below, _): .gap(below: below.rawValue)
             }
         }
     }

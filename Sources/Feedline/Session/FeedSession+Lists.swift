@@ -1,30 +1,38 @@
 extension FeedSession {
     /// Makes a list titled `title`: on every lists screen at once with a provisional id,
     /// replaced by the server's list; a refusal takes it off and says why (an ``Outcome``,
-    /// ``Outcome/Subject/list(_:title:was:)``, under the provisional id returned). Throws (nothing happens) for an empty title or one another
-    /// list shows already.
+    /// ``Outcome/Subject/list(_:title:was:)``, under the provisional id of the row returned).
+    /// Throws why (nothing happens) for an empty title or one another list shows already.
     @discardableResult
-    public func createList(title: String) throws(UserListProblem) -> UserList {
-        try lists.create(title: title)
+    public func createList(title: String) throws(FeedFailure) -> UserListRow {
+        do {
+            let made = try lists.create(title: title)
+            return lists.list(made.id) ?? UserListRow(list: made, pending: true)
+        } catch {
+            throw error.failure
+        }
     }
 
     /// Renames the list `id`: every screen showing it shows `title` at once; a refusal brings
     /// the title back, with the reason on its row. Returns `false` when it shows `title`
-    /// already.
+    /// already. Throws why (nothing happens) for an empty title, one another list shows already,
+    /// an unknown list or one still being made.
     @discardableResult
-    public func renameList(_ id: String, to title: String) throws(UserListProblem) -> Bool {
-        try lists.rename(id, to: title)
+    public func renameList(_ id: String, to title: String) throws(FeedFailure) -> Bool {
+        do { return try lists.rename(id, to: title) } catch { throw error.failure }
     }
 
     /// Deletes the list `id`: off every lists screen at once; back where it was on refusal.
-    public func deleteList(_ id: String) throws(UserListProblem) {
-        try lists.delete(id)
+    /// Throws why (nothing happens) for an unknown list or one still being made.
+    public func deleteList(_ id: String) throws(FeedFailure) {
+        do { try lists.delete(id) } catch { throw error.failure }
     }
 
     /// Adds (`true`) or removes the account `profile` names to or from the list `list`:
     /// optimistic, converging, and seen at once on every screen of the list's accounts.
-    public func setListMembership(list: String, account profile: Profile, _ value: Bool) throws(UserListProblem) {
-        try lists.setMembership(list: list, account: profile, value)
+    /// Throws why (nothing happens) for an unknown list or one still being made.
+    public func setListMembership(list: String, account profile: Profile, _ value: Bool) throws(FeedFailure) {
+        do { try lists.setMembership(list: list, account: profile, value) } catch { throw error.failure }
     }
 
     /// Loads your lists when no screen has yet (``areListsLoaded``): ``userLists`` has them

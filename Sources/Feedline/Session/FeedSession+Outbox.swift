@@ -1,9 +1,8 @@
 extension FeedSession {
     /// Ends the session's interactions for quitting: waits, on the store's retry clock, until no
     /// favourite, boost or bookmark request is in flight or `limit` has passed, then returns
-    /// what is left to save — the store's ``PostStore/outbox`` (requests still in flight after
-    /// the limit, and what waits to be sent again). Give it to ``PostStore/restore(outbox:)`` at
-    /// the next start. Deferred re-sends are not hurried; nothing is cancelled.
+    /// what is left to save — the ``outbox`` (requests still in flight after the limit, and
+    /// what waits to be sent again). Give it to ``restore(outbox:)`` at the next start. Deferred re-sends are not hurried; nothing is cancelled.
     ///
     /// Main actor; returns at once when nothing is in flight.
     public func finish(waitingAtMost limit: Duration = .seconds(2)) async -> [OutboxEntry] {
@@ -19,5 +18,44 @@ extension FeedSession {
         await tags
         await lists
         return store.outbox
+    }
+
+    /// Every post and kind waiting for the server — a request in flight, or a re-send deferred
+    /// after a failure for lack of a connection — with the value the user wants. Ordered by post
+    /// id (its raw value), then by kind in `InteractionKind.allCases` order. A request in
+    /// flight is listed even when the user changed their mind back meanwhile (with the value
+    /// they want now), because until it answers the server's value is unknown.
+    ///
+    /// What a front saves (see ``observeOutbox(_:)``, ``finish(waitingAtMost:)``) and gives back
+    /// to ``restore(outbox:)`` at the next start.
+    ///
+    /// - Complexity: O(p log p) for p posts with something in the outbox.
+    public var outbox: [OutboxEntry] { store.outbox }
+
+    /// Calls `handler` on the main actor with the whole ``outbox`` after every change of it — an
+    /// entry added, confirmed, dropped, or its value changed — synchronously, in the order the
+    /// changes happen, and before any row or detail is told of the change that caused it: a
+    /// front that saves each value it is given has saved an entry before anything shows it as
+    /// queued. Lasts as long as the returned token.
+    public func observeOutbox(_ handler: @escaping @MainActor @Sendable ([OutboxEntry]) -> Void) -> Subscription {
+        store.observeOutbox(handler)
+    }
+
+    /// Takes back an outbox an earlier run saved (``outbox``); call it once, at start, before
+    /// the first screen loads. Each entry is wanted again, as a toggle to its value would want
+    /// it: sent at once (at most one request per post and kind) and kept in the outbox until
+    /// confirmed, refused or dropped. Of two entries for the same post and kind, the later wins.
+    /// A post not known yet needs no copy: the service is asked by id, and once a page or
+    /// detail brings it every row shows the wish as pending.
+    ///
+    /// - Complexity: O(e) for e entries, plus the requests they start.
+    public func restore(outbox saved: [OutboxEntry]) {
+        store.restore(outbox: saved)
+    }
+
+    /// The latest copy of the original post that `id` names (an entry or an original id), when
+    /// the session knows it: a post a screen shows, or one recently shown.
+    public func post(_ id: PostID) -> Post? {
+        store.post(id)
     }
 }

@@ -13,7 +13,7 @@ extension FeedSession {
     ///   screens, which follow in the same main-actor turn: a front says the result, then the
     ///   rows it settles. The relationship, domain block, hashtag, list and conversation stores
     ///   already read as the answer left it (their `failure` sentences included); a post's
-    ///   ``PostStore/interaction(_:)`` follows with the screens.
+    ///   ``FeedSession/post(_:)`` follows with the screens.
     /// - **One final outcome per answered wish.** Done, refused (with the server's sentence) or
     ///   not applied ends it; queued (with the delay after which it is sent again) is followed by
     ///   another outcome of the same subject. A wish taken back before its answer is not heard of.

@@ -6,7 +6,7 @@ extension FeedSession {
     ///   the lists of that feed take it (`ListSource.shows(_:showsParent:)`);
     /// - a deleted post leaves every list (an original takes its boosts and notifications with
     ///   it) and every open detail of it says it was deleted; a page on its way does not bring it
-    ///   back (see ``PostStore``);
+    ///   back (see ``post(_:)``);
     /// - an edit reaches every row and detail of the post through the store's freshness rules
     ///   (it never undoes a pending toggle);
     /// - a notification waits above every notifications list, merged into its group;

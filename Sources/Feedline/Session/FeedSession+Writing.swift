@@ -1,7 +1,7 @@
 extension FeedSession {
     /// Votes for `choices` (0-based) in the poll of the post `id` names: at once on every row
     /// and detail of it, at most one vote per poll on its way, the server's poll when it
-    /// answers, and — refused — the poll as the server has it (see ``PostStore``). Returns why
+    /// answers, and — refused — the poll as the server has it (see ``post(_:)``). Returns why
     /// the vote was not sent (the post is not known, the poll ended, you voted, no such
     /// choice…), or `nil`; how a sent vote went is an ``Outcome``
     /// (``Outcome/Subject/vote(post:choices:)``: done, or refused with the server's sentence).
@@ -11,7 +11,8 @@ extension FeedSession {
     }
 
     /// Every version of the post `id` names, oldest first (its edit history), from the server.
-    public func history(of id: PostID) async throws -> [PostVersion] {
+    /// (The JSON-lines front answers with them; an app shows the ``ListSource/history(_:)`` list.)
+    package func history(of id: PostID) async throws -> [PostVersion] {
         let original = store.originalID(of: id) ?? id
         let service = service
         let result: Result<[PostVersion], FeedFailure> = await activity.perform {

@@ -10,7 +10,9 @@ public final class FeedSession {
     public let clock: WallClock
     /// The one activity every effect of the session counts in (see ``settle()``).
     package let activity: Activity
-    public let store: PostStore
+    /// The one copy of every post and its interaction state, shared by every screen (a front
+    /// reads rows, ``post(_:)`` and the outbox through the session).
+    package let store: PostStore
     /// How you relate to each account, shared by every screen (a front reads it through
     /// ``relationship(_:)``).
     package let relationships: RelationshipStore

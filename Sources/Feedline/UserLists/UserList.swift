@@ -1,6 +1,7 @@
 /// One of the signed-in user's lists (Mastodon's `List`): a named set of accounts whose posts
-/// make a timeline of their own (``Feed/list(_:)``).
-public struct UserList: Hashable, Sendable, Codable {
+/// make a timeline of their own (``Feed/list(_:)``). A service's value: a front reads a list as
+/// its row, ``UserListRow``.
+@_spi(FeedService) public struct UserList: Hashable, Sendable, Codable {
     /// The server's id — or, while the server has not made the list yet, a provisional one
     /// (``isProvisional``) that the server's list replaces.
     public var id: String
@@ -24,7 +25,7 @@ public struct UserList: Hashable, Sendable, Codable {
 /// the last refusal of a change.
 public struct UserListRow: Hashable, Sendable, Identifiable {
     /// The list as shown: the title wanted while a rename waits for the server.
-    public var list: UserList
+    package var list: UserList
     /// Whether it waits for the server (being made, renamed, or — sent again after a lost
     /// connection — deleted).
     public var pending: Bool
@@ -35,7 +36,7 @@ public struct UserListRow: Hashable, Sendable, Identifiable {
     /// its identity (``rowKey``), so the server's list replacing it is an update of that row.
     package var shownAs: String?
 
-    public init(list: UserList, pending: Bool = false, failure: String? = nil) {
+    package init(list: UserList, pending: Bool = false, failure: String? = nil) {
         self.list = list
         self.pending = pending
         self.failure = failure
@@ -51,7 +52,11 @@ public struct UserListRow: Hashable, Sendable, Identifiable {
     /// The row's identity (``RowID/list(_:)``): the provisional id it was first shown with, for
     /// a list made in this session, else its id.
     public var rowKey: String { shownAs ?? list.id }
+    /// The name the user gave it (the one wanted while a rename waits for the server).
     public var title: String { list.title }
+    /// Whether the list is shown before the server made it (its id is the session's, not the
+    /// server's): nothing can be done with it until the server's list replaces it.
+    public var isProvisional: Bool { list.isProvisional }
 }
 
 /// What changed in the lists: every list as shown now, in order. (How an answered change

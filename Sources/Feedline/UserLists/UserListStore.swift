@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the store would not start a change of the lists (nothing happened), with a sentence.
-public enum UserListProblem: Error, Hashable, Sendable {
+package enum UserListProblem: Error, Hashable, Sendable {
     /// A list's title is empty (or only spaces).
     case emptyTitle
     /// Another list shows this title already (lists are named by title, so titles stay unique).
@@ -11,7 +11,7 @@ public enum UserListProblem: Error, Hashable, Sendable {
     /// The list waits for the server to make it: nothing can be done with it yet.
     case provisional(String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .emptyTitle: "A list needs a name."
         case .duplicate(let title): "You have a list named \(title) already."
@@ -19,6 +19,10 @@ public enum UserListProblem: Error, Hashable, Sendable {
         case .provisional(let title): "The list \(title) is still being made; try again when it is."
         }
     }
+
+    /// The problem as the session throws it: its ``message``, not transient (asking again
+    /// cannot help).
+    package var failure: FeedFailure { FeedFailure(message: message, isTransient: false) }
 }
 
 /// The signed-in user's lists and who is on them, as every screen shows them: the lists screen,
@@ -29,7 +33,7 @@ public enum UserListProblem: Error, Hashable, Sendable {
 /// change per list in flight (a change asked meanwhile is sent after its answer), confirmed or
 /// rolled back with the server's sentence.
 ///
-/// - Create shows the list at once with a provisional id (``UserList/isProvisional``); the
+/// - Create shows the list at once with a provisional id (``UserListRow/isProvisional``); the
 ///   server's list replaces it where it stands, a refusal removes it and says why. A create is
 ///   never sent again by itself (a lost answer may have made the list): a lost connection
 ///   removes it and says so.

@@ -1,6 +1,6 @@
 /// A list screen: the posts of a ``Feed``, the thread around a post, or the notifications — a
 /// paginated list of rows with prefetching, refresh, gaps and retry, whose posts show the shared
-/// state of the session's ``PostStore``.
+/// state of the session's post store.
 ///
 /// Inputs are methods (``appeared()``, ``loadMore()``, ``toggle(_:row:)`` …); the output is
 /// ``snapshot`` — the rows, the changeset from the previous snapshot, and the status line — set
@@ -19,7 +19,7 @@ public final class FeedListViewModel {
     /// Where the user's server filters apply to this list's posts (``PostFilter``).
     var filterContext: FilterContext? { source.filterContext }
     /// The store whose posts the rows show.
-    public let store: PostStore
+    package let store: PostStore
     /// The header of a profile (a list of `Feed.account`), `nil` for every other list.
     public let profile: ProfileViewModel?
     /// The header of a hashtag's timeline (`Feed.tag`): the hashtag and whether you follow it;
@@ -234,14 +234,14 @@ public final class FeedListViewModel {
     }
 
     /// Reveals the post the row `id` shows past its filter's warning (``PostRow/warning``) — or,
-    /// when only the post it quotes is behind one (``QuoteDisplay/warned(_:filter:)``), that
+    /// when only the post it quotes is behind one (``QuoteDisplay/warned(_:_:filter:)``), that
     /// post — on every row and detail of that post. Returns `false` (and does nothing) when the
     /// row shows no post or no warning.
     @discardableResult
     public func reveal(row id: RowID) -> Bool {
         guard let post = rows[id: id]?.shownPost else { return false }
         if post.warning != nil { return store.reveal(post.id) }
-        if case .warned(let quoted, _)? = post.quote { return store.reveal(quoted.post.id) }
+        if case .warned(let quoted, _, _)? = post.quote { return store.reveal(quoted.id) }
         return false
     }
 

@@ -1,8 +1,8 @@
 /// The detail screen's state: the post (loaded if the store did not know it), its shared
 /// interaction state, and the thread around it. A value the detail view model publishes.
 public struct PostDetailState: Hashable, Sendable {
-    /// Progress of one load.
-    public enum Load: Hashable, Sendable {
+    /// Progress of one load (a front reads ``isLoading`` and ``failure``).
+    package enum Load: Hashable, Sendable {
         case idle
         case loading
         case loaded
@@ -16,19 +16,19 @@ public struct PostDetailState: Hashable, Sendable {
     /// The shared interaction state, once the post is known.
     public package(set) var interaction: PostInteraction?
     /// The store's copy of the post it quotes and its shared state, when it quotes one the
-    /// store knows (see ``quote``).
-    public package(set) var quoted: QuotedPost?
-    public package(set) var postLoad: Load
+    /// store knows (a front reads ``quote``).
+    package var quoted: QuotedPost?
+    package var postLoad: Load
     /// The thread around the post, once loaded (the text fronts print it under the post; an app
     /// shows the ``ListSource/thread(_:)`` list).
     @_spi(FeedService) public package(set) var context: PostContext?
-    public package(set) var contextLoad: Load
+    package var contextLoad: Load
     /// Whether the post was deleted while the detail was open (toggles are ignored then).
     public package(set) var deleted = false
     /// A fresh copy of a post the store already knew when the detail opened, asked for once as
     /// it appears, so an edit no stream reported shows. Quiet: the known copy is shown
     /// meanwhile, and neither its loading nor its failure is a load the screen reports.
-    public package(set) var recheck: Load = .idle
+    package var recheck: Load = .idle
 
     /// A detail for `id`; `known` is the store's copy when it already knows the post.
     package init(id: PostID, known: PostChange? = nil) {
@@ -55,7 +55,12 @@ public struct PostDetailState: Hashable, Sendable {
         return QuoteDisplay(quote: quote, current: quoted, context: .thread)
     }
 
-    /// The first failure to show, if any.
+    /// Whether the post or the thread around it is on its way. (A fresh copy of a post known
+    /// already is asked for quietly: the known copy shows meanwhile.)
+    public var isLoading: Bool { postLoad == .loading || contextLoad == .loading }
+
+    /// The first failure to show, if any: the post's load, then the thread's.
+    /// ``PostDetailViewModel/retry()`` loads what failed again.
     public var failure: FeedFailure? {
         if case .failed(let failure) = postLoad { return failure }
         if case .failed(let failure) = contextLoad { return failure }

@@ -1,5 +1,5 @@
 /// The post detail screen: the full post, its thread, and the same favourite / boost / bookmark
-/// state that every row of this post shows — one entry in ``PostStore``, read and written by
+/// state that every row of this post shows — one entry in the session's post store, read and written by
 /// all, so a change on any side is seen on the others at once.
 ///
 /// Made by the ``Navigator`` when a post route is pushed and released when it is popped. Its

@@ -101,7 +101,7 @@ extension MastodonHTTPService {
     /// afterwards (accepted: `followed_by`; either way no `requested_by`). A 404 — no request of
     /// theirs waits, because they withdrew it or it was answered elsewhere — says so and to
     /// reload the requests; a 403 names `feedline login` (``writing(_:)``).
-    public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
+    @_spi(FeedService) public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
         let id = try await located(account)
         let action = accept ? "authorize" : "reject"
         let what = "\(accept ? "accepting" : "rejecting") the follow request of \(Self.label(account))"

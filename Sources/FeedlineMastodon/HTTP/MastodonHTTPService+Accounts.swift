@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Profiles and relationships: `GET /api/v1/accounts/:id`, `GET /api/v1/accounts/relationships`
@@ -33,7 +33,7 @@ extension MastodonHTTPService {
     /// order given, after finding the ones named by handle. A handle that names no account is
     /// left out, as the server leaves out an id it does not know; no account left (or none
     /// given) is `[]` without a request. Each relationship carries the server's id of its account.
-    public func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
+    @_spi(FeedService) public func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
         var ids: [AccountID] = []
         var seen: Set<AccountID> = []
         var labels: [String] = []
@@ -76,7 +76,7 @@ extension MastodonHTTPService {
     /// `following`.
     /// A 403 names `feedline login` (``MastodonHTTPError/writeRefused(serverMessage:server:)``:
     /// a sign-in made before Feedline asked for `write:follows`, `write:mutes`, `write:blocks`).
-    public func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
+    @_spi(FeedService) public func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
         let id = try await located(account)
         if kind == .notify || kind == .boosts, let unchanged = try await withoutFollow(kind, to: value, of: id, named: account) { return unchanged }
         let change = Self.relationshipChange(kind, to: value, mute: mute)

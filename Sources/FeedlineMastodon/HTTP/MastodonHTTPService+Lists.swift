@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The signed-in user's lists:
@@ -16,14 +16,14 @@ extension MastodonHTTPService {
     static let listsPath = "/api/v1/lists"
 
     /// Every list of the signed-in user, in the server's order.
-    public func lists() async throws -> [UserList] {
+    @_spi(FeedService) public func lists() async throws -> [UserList] {
         let what = "your lists"
         let response = try await ownList { try await send(APIRequest(method: "GET", url: server.url(path: Self.listsPath), what: what)) }
         return try decode([Mastodon.List].self, from: response, what: what).map { UserList(id: $0.id, title: $0.title) }
     }
 
     /// Makes a list titled `title` (trimmed; a blank title is refused before anything is sent).
-    public func createList(title: String) async throws -> UserList {
+    @_spi(FeedService) public func createList(title: String) async throws -> UserList {
         let title = try Self.listTitle(title, action: "make")
         let what = "the new list \(title)"
         let request = APIRequest(method: "POST", url: server.url(path: Self.listsPath), what: what, form: Self.form([("title", title)]))
@@ -31,7 +31,7 @@ extension MastodonHTTPService {
     }
 
     /// Renames the list `id` (trimmed; a blank title is refused before anything is sent).
-    public func renameList(_ id: String, to title: String) async throws -> UserList {
+    @_spi(FeedService) public func renameList(_ id: String, to title: String) async throws -> UserList {
         let title = try Self.listTitle(title, action: "rename")
         let what = "the rename of list \(id) to \(title)"
         let request = APIRequest(method: "PUT", url: listURL(id), what: what, form: Self.form([("title", title)]))

@@ -108,7 +108,7 @@ extension MastodonHTTPService {
     }
 
     /// `GET /api/v1/statuses/:id/history`: every version, oldest first.
-    public func history(of id: PostID) async throws -> [PostVersion] {
+    @_spi(FeedService) public func history(of id: PostID) async throws -> [PostVersion] {
         let what = "the edit history of post \(id)"
         let response = try await send(APIRequest(method: "GET", url: statusURL(id, "history"), what: what))
         return try decode([Mastodon.StatusEdit].self, from: response, what: what).map(PostVersion.init)

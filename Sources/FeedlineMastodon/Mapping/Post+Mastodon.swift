@@ -56,19 +56,19 @@ extension Post {
             visibility: PostVisibility(serverName: status.visibility.rawValue),
             mentions: status.mentions.map(\.acct),
             language: status.language,
-            quote: status.quote.map(Quote.init),
             links: HTMLLinks.links(in: status.content),
-            quoteApproval: status.quoteApproval.map(QuoteApproval.init),
             pinned: status.pinned ?? false,
             muted: status.muted ?? false
         )
+        if let quote = status.quote { self.quote = Quote(quote) }
+        if let approval = status.quoteApproval { quoteApproval = QuoteApproval(approval) }
     }
 }
 
 extension QuoteApproval {
     /// The domain's approval for a status's `quote_approval`: names this version does not know
     /// read as `unsupported_policy` and `unknown`.
-    public init(_ approval: Mastodon.QuoteApproval) {
+    @_spi(FeedService) public init(_ approval: Mastodon.QuoteApproval) {
         self.init(
             automatic: approval.automatic.map(Audience.init(serverName:)), manual: approval.manual.map(Audience.init(serverName:)),
             currentUser: Verdict(serverName: approval.currentUser)
@@ -79,9 +79,9 @@ extension QuoteApproval {
 extension Quote {
     /// The domain quote for a status's `quote`: its state (unknown ones `unauthorized`), the
     /// quoted post's id, and the quoted post when the server sent it, one level deep.
-    public init(_ quote: Mastodon.Quote) {
+    @_spi(FeedService) public init(_ quote: Mastodon.Quote) {
         self.init(
-            state: State(serverName: quote.state),
+            state: QuoteState(serverName: quote.state),
             postID: quote.quotedStatusID.map { PostID($0) },
             post: quote.quotedStatus.map { Post($0) }
         )

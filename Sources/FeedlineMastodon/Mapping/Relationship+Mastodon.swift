@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 extension Relationship {
@@ -7,7 +7,7 @@ extension Relationship {
     /// and no ``Feedline/Relationship/mutingUntil``, which Mastodon's `Relationship` does not
     /// carry. `requested_by` (they asked to follow you) is ``Feedline/Relationship/requestedBy``;
     /// `endorsed` has no counterpart and is dropped.
-    public init(_ relationship: Mastodon.Relationship) {
+    @_spi(FeedService) public init(_ relationship: Mastodon.Relationship) {
         self.init(
             accountID: AccountID(relationship.id),
             following: relationship.following,

@@ -32,7 +32,7 @@ public struct SandboxAccountDetails: Hashable, Sendable {
     public var movedTo: String?
     /// How the user relates to it at the start (`accountID` is filled in when the sandbox
     /// starts: any value does here).
-    public var relationship: Relationship
+    @_spi(FeedService) public var relationship: Relationship
     /// It asked to follow the user and waits for an answer (Mastodon's `requested_by`).
     public var requestedBy: Bool
     /// The `acct`s of accounts that follow it, as its list of followers starts (not the
@@ -45,7 +45,9 @@ public struct SandboxAccountDetails: Hashable, Sendable {
     /// the entry adds (with an ``id``).
     public var resolvable: Bool
 
-    public init(
+    /// An account of a scenario (an `@_spi(FeedService)` initialiser: its `relationship` is
+    /// the core's service value).
+    @_spi(FeedService) public init(
         acct: String, id: String? = nil, displayName: String? = nil, url: String? = nil, note: String? = nil,
         fields: [Mastodon.Account.Field]? = nil, followersCount: Int? = nil, followingCount: Int? = nil, statusesCount: Int? = nil,
         createdAt: Date? = nil, bot: Bool? = nil, locked: Bool? = nil, group: Bool? = nil, movedTo: String? = nil,

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The user's lists on the sandbox: titles in the order they were made, and the accounts on

@@ -78,7 +78,7 @@ extension SandboxService {
     ///
     /// - Throws: ``SandboxError/unknownAccount(_:)``, ``SandboxError/refused(_:)`` ("@x has no
     ///   follow request waiting.") for an account without a request, or a scheduled fault.
-    public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
+    @_spi(FeedService) public func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
         try await performOnAccounts(accept ? .authorize : .reject) { state, now throws(SandboxError) in
             let id = try state.accountID(account)
             try state.accounts.answerRequest(of: id, accept: accept)

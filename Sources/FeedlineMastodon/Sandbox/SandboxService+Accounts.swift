@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Profiles and relationships on the sandbox, as Mastodon's `GET /api/v1/accounts/:id`,
@@ -33,7 +33,7 @@ extension SandboxService {
     /// asked, each once, named by its id (also when asked by handle); unknown accounts are left out.
     ///
     /// - Throws: a scheduled fault only.
-    public func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
+    @_spi(FeedService) public func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
         try await performOnAccounts(.relationships) { state, now throws(SandboxError) in
             var seen = Set<String>()
             return accounts.compactMap { account in
@@ -49,7 +49,7 @@ extension SandboxService {
     ///
     /// - Throws: ``SandboxError/unknownAccount(_:)``, ``SandboxError/refused(_:)`` for what
     ///   Mastodon refuses (see ``SandboxAccounts/set(_:to:of:mute:at:)``), or a scheduled fault.
-    public func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
+    @_spi(FeedService) public func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
         try await performOnAccounts(Self.request(kind, value)) { state, now throws(SandboxError) in
             let id = try state.accountID(account)
             return try state.accounts.set(kind, to: value, of: id, mute: mute, at: now)

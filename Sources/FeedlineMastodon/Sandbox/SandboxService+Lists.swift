@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Lists on the sandbox, as Mastodon's `GET/POST /api/v1/lists`, `PUT/DELETE /api/v1/lists/:id`,
@@ -9,12 +9,12 @@ import Foundation
 /// ``SandboxScenario/Request/listMembership``) with latency and faults like the others.
 extension SandboxService {
     /// The user's lists, in the order they were made.
-    public func lists() async throws -> [UserList] {
+    @_spi(FeedService) public func lists() async throws -> [UserList] {
         try await performOnAccounts(.lists) { state, _ throws(SandboxError) in state.lists.lists }
     }
 
     /// Makes a list titled `title` (trimmed; refused when blank).
-    public func createList(title: String) async throws -> UserList {
+    @_spi(FeedService) public func createList(title: String) async throws -> UserList {
         try await performOnAccounts(.listChange) { state, _ throws(SandboxError) in
             let list = try state.lists.create(title: title)
             state.lists.tell(&state.store)
@@ -23,7 +23,7 @@ extension SandboxService {
     }
 
     /// Renames the list `id` (trimmed; refused when blank; a 404 for a list gone).
-    public func renameList(_ id: String, to title: String) async throws -> UserList {
+    @_spi(FeedService) public func renameList(_ id: String, to title: String) async throws -> UserList {
         try await performOnAccounts(.listChange) { state, _ throws(SandboxError) in try state.lists.rename(id, to: title) }
     }
 

@@ -118,7 +118,7 @@ extension SandboxService {
     }
 
     /// Every version of post `id`, oldest first.
-    public func history(of id: PostID) async throws -> [PostVersion] {
+    @_spi(FeedService) public func history(of id: PostID) async throws -> [PostVersion] {
         try await perform(.post, postID: id) { state, _, _ throws(SandboxError) in
             guard let versions = state.store.history(of: id.rawValue) else { throw .notFound(id) }
             return versions.map(PostVersion.init)

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The sandbox server's data: every status by id, the home timeline in order, the user's boosts,
@@ -159,7 +159,7 @@ struct SandboxStore: Sendable {
     /// post is gone; other states as the fixture says.
     private mutating func quote(of status: Mastodon.Status) -> Quote? {
         guard let quote = status.quote else { return nil }
-        let state = Quote.State(serverName: quote.state)
+        let state = QuoteState(serverName: quote.state)
         guard state == .accepted, let id = quote.quotedStatusID else { return Quote(quote) }
         guard !isDeleted(id), var quoted = ownPost(id) else { return Quote(state: .deleted, postID: PostID(id)) }
         quoted.quote = quoted.quote?.placeholder

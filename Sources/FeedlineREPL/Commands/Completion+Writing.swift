@@ -39,7 +39,7 @@ extension Completion {
     /// may complete: accounts starting with what follows `@` (each start once), the followed and
     /// trending hashtags for `#`, the custom emoji for `:`; `nil` when it was asked already, or
     /// the word is not one of those.
-    public static func lookup(line: String, word: String, context: CompletionContext) -> ComposeSuggestions.Request? {
+    package static func lookup(line: String, word: String, context: CompletionContext) -> ComposeSuggestions.Request? {
         let before = line.dropLast(word.count).split(separator: " ", omittingEmptySubsequences: true)
         if !context.writing {
             guard let command = before.first.flatMap({ CommandTable.command(named: String($0)) }), textCommands.contains(command) else { return nil }
@@ -59,7 +59,7 @@ extension Completion {
     }
 
     /// Whether `context` holds the server's answer to `request`.
-    public static func answered(_ request: ComposeSuggestions.Request, in context: CompletionContext) -> Bool {
+    package static func answered(_ request: ComposeSuggestions.Request, in context: CompletionContext) -> Bool {
         switch request {
         case .accounts(let start): context.searched.contains(start)
         case .tags: context.moreTags != nil

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// The lines of a quoted post, drawn under the quoting post (a row, or the post screen) behind a
 /// `│ ` bar: who wrote it, its age and its marks (the quoted post's own shared state), then its
@@ -18,14 +18,14 @@ struct QuoteLines {
         let room = max(1, columns - TextWidth.width(of: Self.bar))
         let bar = style.dim(Self.bar)
         switch quote {
-        case .shown(let quoted):
+        case .shown(let quoted, let interaction):
             // An empty line keeps the bar without the space after it (no trailing blanks).
-            return ([head(quoted, room: room)] + body(quoted.post, room: room, whole: whole, opener: opener)).map {
+            return ([head(quoted, interaction, room: room)] + body(quoted, room: room, whole: whole, opener: opener)).map {
                 $0.isEmpty ? style.dim("│") : bar + $0
             }
-        case .warned(let quoted, let filter):
+        case .warned(let quoted, let interaction, let filter):
             let note = "Filtered: " + TextWidth.oneLine(filter.title) + " (\(opener.replacingOccurrences(of: "quote", with: "show")) to see it)"
-            return [bar + head(quoted, room: room)] + wrap(note, room).map { bar + style.magenta($0) }
+            return [bar + head(quoted, interaction, room: room)] + wrap(note, room).map { bar + style.magenta($0) }
         case .filtered(let filter):
             return wrap("(quoted post hidden by your filter " + TextWidth.oneLine(filter.title) + ")", room).map { bar + style.dim($0) }
         case .unavailable(let state):
@@ -36,9 +36,8 @@ struct QuoteLines {
     }
 
     /// Name, handle and age, and the quoted post's marks.
-    private func head(_ quoted: QuotedPost, room: Int) -> TerminalText {
-        let post = ShownPost(quoted.post)
-        let interaction = quoted.interaction
+    private func head(_ quoted: Post, _ interaction: PostInteraction, room: Int) -> TerminalText {
+        let post = ShownPost(quoted)
         let (favourite, boost) = RowRenderer.marks(interaction)
         let marks = favourite + "  " + boost + (interaction.bookmarked ? "  🔖" + interaction.queuedMark(.bookmark) : "")
             + (interaction.pinned ? "  📌" + interaction.queuedMark(.pin) : "")

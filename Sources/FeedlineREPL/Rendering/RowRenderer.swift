@@ -194,7 +194,7 @@ public struct RowRenderer: Sendable {
             ),
             booster: row.boostedBy?.name, interaction: interaction, age: row.isSending ? "sending…" : row.relativeTime(clock), width: width, style: style,
             threadIndent: threadIndent, isFocus: row.isThreadFocus, quote: row.quote,
-            quoteAge: row.quote?.quoted.map { clock.relative($0.post.createdAt) }
+            quoteAge: row.quote?.post.map { clock.relative($0.createdAt) }
         )
         guard let cache else { return draw(source, id: row.id, marker: marker) }
         return Self.marked(cache.row(row.id, source) { draw(source, id: row.id, marker: " ") }, marker)

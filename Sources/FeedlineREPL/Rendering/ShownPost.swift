@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// What the REPL shows of a post, as one value made in one place (``init(_:)``): rows and the

@@ -262,7 +262,7 @@ extension REPLDriver {
     func quoteDescription(_ id: PostID) -> String {
         guard let post = session.store.post(id)?.content else { return "quoting post \(id)" }
         var text = "quoting @\(post.author.handle): \(Self.excerpt(post.text))"
-        if post.quoteApproval?.quoteAwaitsApproval == true, post.author.id != session.drafts.account?.id {
+        if post.quoteAwaitsApproval, post.author.id != session.drafts.account?.id {
             text += " (its author approves quotes: pending until then)"
         }
         return text

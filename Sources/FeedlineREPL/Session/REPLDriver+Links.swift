@@ -85,10 +85,10 @@ extension REPLDriver {
 
     /// `image "a heron": `, `link preview "Title": `, or nothing for a link of the text.
     private static func label(_ target: PostLink) -> String {
-        switch target.kind {
+        switch target {
         case .link: ""
-        case .card(let card): "link preview \"" + TextWidth.truncate(TextWidth.oneLine(card.title), to: 40) + "\": "
-        case .media(let media):
+        case .card(let card, _): "link preview \"" + TextWidth.truncate(TextWidth.oneLine(card.title), to: 40) + "\": "
+        case .media(let media, _):
             media.kind.rawValue + (media.description.map { " \"" + TextWidth.truncate(TextWidth.oneLine($0), to: 40) + "\"" } ?? "") + ": "
         }
     }

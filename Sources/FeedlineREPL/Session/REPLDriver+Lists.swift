@@ -63,7 +63,7 @@ extension REPLDriver {
             }
         case .accounts(let reference):
             guard let list = userList(reference, for: "show the accounts of") else { return }
-            guard !list.list.isProvisional else {
+            guard !list.isProvisional else {
                 refuse(UserListProblem.provisional(list.title).message)
                 return
             }
@@ -76,7 +76,7 @@ extension REPLDriver {
 
     /// `open N` on a list row, and `lists open NAME`: the list's timeline.
     func openList(_ row: UserListRow) {
-        guard !row.list.isProvisional else {
+        guard !row.isProvisional else {
             refuse(UserListProblem.provisional(row.title).message)
             return
         }

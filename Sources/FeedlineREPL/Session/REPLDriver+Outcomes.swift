@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// What you asked, answered: the session's one stream of outcomes (``FeedSession/observeOutcomes(_:)``)
 /// says when the server answered a change typed here, and the REPL reports it then — done, or

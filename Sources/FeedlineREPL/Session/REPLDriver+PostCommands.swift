@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Commands on a post: the open post's, or row N's — favourite, boost, bookmark and their undo,
 /// show, thread, profile — each through the one lookup (``target(_:name:onPost:)``).

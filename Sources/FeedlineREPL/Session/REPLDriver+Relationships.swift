@@ -25,10 +25,10 @@ extension REPLDriver {
             flushIfFollowing()
             return
         }
-        if let shown = session.relationship(account), shown.relationship.isOn(command.kind) == command.value,
+        if let shown = session.relationship(account), shown.isOn(command.kind) == command.value,
             !shown.pending.contains(command.kind)
         {
-            say("Already \(Self.state(command.kind, command.value, handle: handle, shown.relationship)).")
+            say("Already \(Self.state(command.kind, command.value, handle: handle, shown)).")
             return
         }
         if command.kind == .block, command.value, !command.confirmed {
@@ -107,8 +107,7 @@ extension REPLDriver {
             reportRelationshipFailure(failure, account: account, handle: handle)
         } else {
             let renderer = ProfileRenderer(width: options.width, timeZone: session.clock.timeZone)
-            let relationship = shown.relationship
-            reports.append("Done: \(Self.state(kind, relationship.isOn(kind), handle: handle, relationship, formattingDates: renderer.moment)).")
+            reports.append("Done: \(Self.state(kind, shown.isOn(kind), handle: handle, shown, formattingDates: renderer.moment)).")
         }
         relationshipsReported.insert(account)
     }
@@ -127,7 +126,7 @@ extension REPLDriver {
 
     /// "following @kemi", "follow requested from @kemi", "muted @kemi until 22 Nov 2026 18:00 UTC" …
     static func state(
-        _ kind: RelationshipKind, _ value: Bool, handle: String, _ relationship: Relationship, formattingDates format: (Date) -> String = { _ in "" }
+        _ kind: RelationshipKind, _ value: Bool, handle: String, _ relationship: RelationshipDisplay, formattingDates format: (Date) -> String = { _ in "" }
     ) -> String {
         switch (kind, value) {
         case (.follow, true): relationship.requested ? "requested to follow @\(handle) (they approve followers)" : "following @\(handle)"

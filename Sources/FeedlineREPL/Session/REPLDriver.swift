@@ -251,7 +251,7 @@ public final class REPLDriver {
     public var completionContext: CompletionContext {
         let commands = CommandTable.commands(on: screen, atBottom: stack.count <= 1, traits: screenTraits).map(\.name.rawValue).sorted()
         var context = CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
-        context.lists = session.lists.lists.filter { !$0.list.isProvisional }.map(\.title)
+        context.lists = session.lists.lists.filter { !$0.isProvisional }.map(\.title)
         let suggestions = session.suggestions
         context.writing = writing != nil
         context.foundHandles = suggestions.handles
@@ -263,7 +263,7 @@ public final class REPLDriver {
 
     /// Asks the server what completes a word (see ``Completion/lookup(line:word:context:)``):
     /// once it answers, ``Options/completionChanged`` hears the new context.
-    public func lookUp(_ request: ComposeSuggestions.Request) {
+    package func lookUp(_ request: ComposeSuggestions.Request) {
         session.suggestions.load(request) { [weak self] in self?.tellCompletion() }
     }
 
@@ -566,7 +566,7 @@ public final class REPLDriver {
     var isLoading: Bool {
         switch stack.last {
         case .list(let entry)?: entry.list.status.loading != nil
-        case .post(let entry)?: entry.detail.current.postLoad == .loading || entry.detail.current.contextLoad == .loading
+        case .post(let entry)?: entry.detail.current.isLoading
         case nil: false
         }
     }

@@ -138,7 +138,7 @@ public final class ReadlineConsole: Sendable {
     /// everything) for: an account's handle, a hashtag, a custom emoji (see
     /// ``Completion/lookup(line:word:context:)``). The answer comes back as a new completion
     /// context.
-    public func setLookUp(_ handler: @escaping @Sendable (ComposeSuggestions.Request) -> Void) {
+    package func setLookUp(_ handler: @escaping @Sendable (ComposeSuggestions.Request) -> Void) {
         lookUp.withLock { $0 = handler }
     }
 

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import FeedlineMastodon
 import FlyingFox
 import FeedlineTestSupport

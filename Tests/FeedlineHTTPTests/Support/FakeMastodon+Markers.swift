@@ -1,5 +1,5 @@
-import Feedline
-import FeedlineMastodon
+@_spi(FeedService) import Feedline
+@_spi(FeedService) import FeedlineMastodon
 import FlyingFox
 import FeedlineTestSupport
 import Foundation

@@ -1,5 +1,5 @@
-import Feedline
-import FeedlineMastodon
+@_spi(FeedService) import Feedline
+@_spi(FeedService) import FeedlineMastodon
 import FeedlineTestSupport
 import FlyingFox
 import Foundation
