@@ -223,33 +223,12 @@ struct JSONLPostWritingSessionTests {
     }
 }
 
-/// A server of one post with an open poll that refuses every vote (as "already voted" is
-/// refused) and every interaction; any other write fails the test.
-private enum RefusingPollService {
-    struct Refusal: FeedServiceError {
-        var isTransient: Bool { false }
-        var errorDescription: String? { "Validation failed: You have already voted on this poll" }
-    }
-
-    static let post = Post(
-        id: "q1", author: Author(id: "2", displayName: "Bea", handle: "bea"), text: "Tea or coffee?",
-        createdAt: Date(timeIntervalSince1970: 1_795_280_000),
-        poll: Poll(options: [.init(title: "Tea", votes: 2), .init(title: "Coffee", votes: 1)], votesCount: 3, expired: false, id: "p1")
-    )
-
-    static func make() -> GatedServer {
-        let server = GatedServer(posts: [post], answering: [.page, .newer, .notifications, .newerNotifications, .post, .context])
-        server.fail(.interaction, .vote, with: Refusal())
-        return server
-    }
-}
-
 @MainActor
 @Suite("JSON-lines vote the server refuses", .timeLimit(.minutes(10)))
 struct JSONLRefusedVoteTests {
     @Test("a vote shown at once and refused by the server: the row shows the server's poll again, and the reply is the error")
     func refused() async throws {
-        let session = FeedSession(service: RefusingPollService.make(), clock: .fixed(Date(timeIntervalSince1970: 1_795_284_000)), retryClock: ManualClock())
+        let session = FeedSession(service: GatedServer.refusingVotes(), clock: .fixed(Date(timeIntervalSince1970: 1_795_284_000)), retryClock: ManualClock())
         var lines: [String] = []
         let driver = JSONLinesDriver(session: session) { lines.append($0) }
         driver.start()

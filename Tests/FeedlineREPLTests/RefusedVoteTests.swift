@@ -9,21 +9,9 @@ import Testing
 @MainActor
 @Suite("REPL vote the server refuses", .timeLimit(.minutes(10)))
 struct RefusedVoteTests {
-    struct Refusal: FeedServiceError {
-        var isTransient: Bool { false }
-        var errorDescription: String? { "Validation failed: You have already voted on this poll" }
-    }
-
-    static let post = Post(
-        id: "q1", author: Author(id: "2", displayName: "Bea", handle: "bea"), text: "Tea or coffee?",
-        createdAt: Date(timeIntervalSince1970: 1_795_280_000),
-        poll: Poll(options: [.init(title: "Tea", votes: 2), .init(title: "Coffee", votes: 1)], votesCount: 3, expired: false, id: "p1")
-    )
-
     @Test("vote N C refused: the sentence names the row's post and gives the server's words; the post's screen shows no vote")
     func refused() async throws {
-        let server = GatedServer(posts: [Self.post], answering: [.page, .newer, .notifications, .newerNotifications, .post, .context])
-        server.fail(.interaction, .vote, with: Refusal())
+        let server = GatedServer.refusingVotes()
         let session = FeedSession(service: server, clock: .fixed(Date(timeIntervalSince1970: 1_795_284_000)), retryClock: ManualClock())
         let output = OutputBuffer()
         let driver = REPLDriver(session: session, options: .init(pageSize: 5, width: 200)) { output.write($0) }
