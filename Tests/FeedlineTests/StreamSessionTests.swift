@@ -226,6 +226,24 @@ struct StreamSessionTests {
         await session.settle()
     }
 
+    @Test("a list a front keeps off the stack hears a drop as it hears what the stream brings: what waits there is marked as maybe missing posts")
+    func dropReachesKeptLists() async {
+        let (session, _) = await session(expecting: [.pages, .newer])
+        session.navigator.push(.list(.feed(.tag("t"))))
+        await session.settle()
+        // A tab or a cache holds the list; the stack lets it go.
+        let kept = session.navigator.top.list
+        session.navigator.pop()
+        #expect(kept != nil && session.navigator.top.list !== kept)
+        session.streamStateChanged(.live)
+        session.apply(.posted(makePost("s1"), in: .tag("t")))
+        #expect(kept?.state.waitingRows.missedSince == nil)
+        session.streamStateChanged(.reconnecting(after: .seconds(1), attempt: 1))
+        #expect(kept?.state.waitingRows.missedSince != nil, "the kept list waits with s1 and does not know posts may be missing after it")
+        #expect(session.root.state.waitingRows.missedSince != nil)
+        withExtendedLifetime(kept) {}
+    }
+
     @Test("the stream state is published as transports report it")
     func streamState() {
         let session = FeedSession(service: MemoryService(posts: [], expecting: []))

@@ -15,6 +15,14 @@ extension PostStore {
         tellHolders(.arrived(.streamed(post, feed)))
     }
 
+    /// The stream dropped: every list that hears what it brings (``streamed(_:for:)``) learns
+    /// that posts may go missing until the catch-up.
+    ///
+    /// - Complexity: O(holders).
+    package func streamInterrupted() {
+        tellHolders(.streamInterrupted)
+    }
+
     // MARK: - One's own posts
 
     /// One of your posts is on its way: `post` is its local copy (``PostID/sending(_:)``, made

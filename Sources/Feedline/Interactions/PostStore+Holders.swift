@@ -50,6 +50,10 @@ extension PostStore {
         /// Your post shown as `local` will not be posted (refused, or deleted before its answer
         /// came): what shows it goes.
         case ownWithdrawn(PostID)
+        /// The stream dropped: posts may go missing until a catch-up, so a list keeps what
+        /// waits above its rows in order with what it loads meanwhile (`ListEvent/streamInterrupted`).
+        /// Every live list hears it, as every one hears what the stream brings.
+        case streamInterrupted
     }
 
     /// One list or detail showing posts. The store tells it when a post it shows changes or is

@@ -25,6 +25,8 @@ enum ListArrivals {
             }
         case .ownWithdrawn(let local):
             if list.rows.contains(.post(local)) { ownWithdrawn(local, from: list) }
+        case .streamInterrupted:
+            list.send(.streamInterrupted)
         default:
             return
         }

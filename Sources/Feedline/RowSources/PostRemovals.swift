@@ -41,7 +41,7 @@ final class PostRemovals {
         case .domainHidden(let domain, let rows, let pending): domainHidden(domain, rows: rows, pending: pending, in: list)
         case .domainShown(let domain): Self.refused(.domain(domain), in: list) { self.shownAgain($0, in: list) }
         case .domainHidingSettled(let domain): Self.confirmed(.domain(domain), in: list)
-        case .arrived, .ownConfirmed, .ownWithdrawn: ListArrivals.heard(event, in: list)
+        case .arrived, .ownConfirmed, .ownWithdrawn, .streamInterrupted: ListArrivals.heard(event, in: list)
         }
     }
 

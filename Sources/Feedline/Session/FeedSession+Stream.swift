@@ -13,6 +13,8 @@ extension FeedSession {
     /// - a conversation with a new post moves to the top of every conversations list.
     ///
     /// Lists released (popped, and kept by no front) learn nothing: they load fresh when opened.
+    /// A list a front keeps off the stack hears posts and drops (``streamStateChanged(_:)``) as
+    /// the stack's lists do; only ``catchUp(where:)`` is for the stack's.
     ///
     /// - Complexity: O(lists) for a new post or notification; O(rows of the post) for a delete or
     ///   an edit.
@@ -45,8 +47,9 @@ extension FeedSession {
 
     /// Records how live updates arrive now (for fronts to show). Transports call it. When the
     /// stream drops (``StreamState/reconnecting(after:attempt:)`` after another state), every
-    /// list on the stack learns that posts may go missing until the catch-up after the
-    /// reconnect, so that answers coming meanwhile and the waiting rows keep their order.
+    /// live list — on the stack or kept by a front, as every one hears what the stream brings —
+    /// learns that posts may go missing until a catch-up, so that answers coming meanwhile and
+    /// the waiting rows keep their order (a list off the stack is caught up by its next refresh).
     public func streamStateChanged(_ state: StreamState) {
         guard streamRelay.value != state else { return }
         let dropped: Bool
@@ -57,7 +60,7 @@ extension FeedSession {
         }
         streamRelay.set(state)
         if dropped {
-            for case .list(let list) in navigator.screens { list.send(.streamInterrupted) }
+            store.streamInterrupted()
         }
     }
 }

@@ -198,7 +198,7 @@ public final class PostDetailViewModel {
         case .arrived(.own(let post, .some)):
             // Your reply on its way.
             ownReplied(post, replacing: nil)
-        case .arrived:
+        case .arrived, .streamInterrupted:
             break
         case .ownConfirmed(let post, let local, _):
             ownReplied(post, replacing: local)
