@@ -161,4 +161,23 @@ struct ListViewportTests {
             Issue.record("4 should answer that d was removed")
         }
     }
+
+    @Test("the last row in view taken by a removal the server refuses comes back into view where it was, printed and numbered again")
+    func lastShownPutBack() {
+        for planned in [false, true] {
+            var harness = Harness(owed: 3)
+            harness.load(["a", "b", "c", "d", "e"], next: nil)
+            _ = harness.plan()
+            harness.send(.rowsTaken([.post("c")], by: .delete("c")))
+            // With a prompt between the removal and the refusal, the removal was printed first.
+            if planned { #expect(harness.plan().removed.map(\.number) == [3]) }
+            #expect(harness.viewport.shown == 2)
+            harness.send(.removalRefused(.delete("c"), current: [], stillHidden: []))
+            #expect(harness.viewport.shown == 3, "planned: \(planned)")
+            // Before it is printed again, 3 names it already: it is back.
+            #expect(harness.viewport.row(3, in: harness.state.rows)?.id == .post("c"), "planned: \(planned)")
+            #expect(Self.numbers(harness.plan()).contains { $0.hasSuffix("3:post:c") }, "planned: \(planned)")
+            #expect(harness.viewport.row(4, in: harness.state.rows) == nil)
+        }
+    }
 }

@@ -143,6 +143,11 @@ package struct ListViewport: Equatable {
         } else {
             shown = min(shown, rows.count)
         }
+        // A row that left the end of the view and comes back just below it (a refused delete,
+        // mute or block of the last row in view) is back in view, where it was.
+        for insertion in changes.insertions where insertion.index == shown && leftView(insertion.element.id) {
+            shown += 1
+        }
         lastShown = shown > 0 ? rows[shown - 1].id : nil
         // Rows inserted among those in view (a refresh, what waited above) are displayed too:
         // the list's reading position follows them.
@@ -160,6 +165,12 @@ package struct ListViewport: Equatable {
             for row in rows[from..<shown] { revealed.remove(row.id) }
         }
         if status.reachedEnd, shown == rows.count, status.loading == nil { owed = 0 }
+    }
+
+    /// Whether `id` was printed in view and removed since: not planned yet, or its number still
+    /// answering that it was removed. O(numbers removed).
+    private func leftView(_ id: RowID) -> Bool {
+        removed[id] != nil || removedLabels.values.contains { $0.id == id }
     }
 
     /// Brings up to `count` more rows into view at the bottom; returns how many came.
@@ -185,14 +196,16 @@ package struct ListViewport: Equatable {
 
     /// What `number` names: the row printed with it last (a row that moved since keeps the
     /// number it was printed with until it is printed again), a row removed since it was
-    /// printed, or — for a row in view never printed — its place. O(1).
+    /// printed (the row again once it is back), or — for a row in view never printed — its
+    /// place. O(1).
     package func lookup(_ number: Int, in rows: RowList) -> Lookup {
         if let id = labelled[number] {
             if let row = rows[id: id] { return .row(row) }
             if let gone = removed[id] { return .removed(gone.row) }
             return .none
         }
-        if let row = removedLabels[number] { return .removed(row) }
+        // Removed, unless it came back since (a refused delete or mute): then it names the row.
+        if let row = removedLabels[number] { return rows[id: row.id].map(Lookup.row) ?? .removed(row) }
         guard number >= 1, number <= shown, number <= rows.count, drawn[rows[number - 1].id] == nil else { return .none }
         return .row(rows[number - 1])
     }
