@@ -1,4 +1,4 @@
-/// What the drafts tell the session's ``PostStore`` as a submission goes — the store tells
+/// What the drafts tell the session's post store (`PostStore`) as a submission goes — the store tells
 /// every list and detail, and each decides by one rule (``ListSource/shows(_:showsParent:)``)
 /// whether it shows it — and what they tell the person of an edit (an ``Outcome``):
 /// - a new post: shown at once as sending, then the server's post in the same rows, or gone

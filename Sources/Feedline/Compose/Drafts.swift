@@ -13,7 +13,7 @@ import Foundation
 ///   session shows anything of it: a front that saves there has saved a submission before the
 ///   user sees "sending"; ``restore(_:)`` takes it back at the next start.
 /// - **One's own post everywhere.** A post on its way, its answer or its refusal, and an edit
-///   and its answer, go to the session's ``PostStore``, which tells every screen that should
+///   and its answer, go to the session's post store, which tells every screen that should
 ///   show it (see `Drafts+Showing.swift`).
 ///
 /// Main actor. Changes are delivered in the order they happen.
