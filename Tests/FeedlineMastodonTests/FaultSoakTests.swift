@@ -77,6 +77,7 @@ struct FaultSoakTests {
         var failuresSeen = 0
         var queuedSeen = 0
         var gapsSeen = 0
+        var mostRows = 0
         let counters = Locked((failures: 0, queued: 0))
         let statusWatch = timeline.snapshot.subscribe { snapshot in
             if snapshot.status.failure != nil { counters.withLock { $0.failures += 1 } }
@@ -107,6 +108,7 @@ struct FaultSoakTests {
             defer {
                 (failuresSeen, queuedSeen) = counters.withLock { ($0.failures, $0.queued) }
                 if timeline.rows.contains(where: { $0.gap != nil }) { gapsSeen += 1 }
+                mostRows = max(mostRows, timeline.rows.count)
             }
             actions += 1
             let posts = timeline.rows.compactMap(\.post)
@@ -172,7 +174,8 @@ struct FaultSoakTests {
         try await checkSettled(step: 3000, session: session, sandbox: sandbox, fail: fail)
         // The soak did exercise what it claims: failures were seen, interactions queued and sent
         // again, pages loaded.
-        #expect(timeline.rows.count > 20)
+        // Pages loaded beyond the first at some point (the walk may end just after a reload).
+        #expect(mostRows > 20, "at most \(mostRows) rows")
         #expect(failuresSeen > 20, "only \(failuresSeen) failures seen")
         #expect(queuedSeen > 5, "only \(queuedSeen) queued interactions seen")
         #expect(gapsSeen > 0)
