@@ -289,6 +289,30 @@ struct RelationshipSessionTests {
         #expect(server.truth(Self.bobID).notifying)
     }
 
+    @Test("an unfollow while post notifications are being turned on waits for that answer (Mastodon sends it as a follow), so the account ends unfollowed")
+    func unfollowWaitsForNotify() async throws {
+        for option in [RelationshipKind.notify, .boosts] {
+            let server = GatedServer.relationships(posts: Self.posts, relationships: [Relationship(accountID: Self.bobID, following: true)])
+            let session = await stack(server)
+            session.loadRelationships([Self.bobID])
+            await session.settle()
+            session.set(option, option == .notify, account: Self.bobID)
+            await server.waitForChanges(1)
+            session.set(.follow, false, account: Self.bobID)
+            #expect(session.relationships.requestsInFlight.map(\.1) == [option], "the unfollow is not sent beside the \(option) change")
+            #expect(session.relationships.relationship(Self.bobID)?.pending == [option, .follow])
+            server.answer(at: 0)
+            await server.waitForChanges(1)
+            #expect(server.waiting.map(\.relationshipKind) == [.follow])
+            server.answer(at: 0)
+            await session.settle()
+            #expect(server.sent.map(\.relationshipKind) == [option, .follow])
+            #expect(!server.truth(Self.bobID).following)
+            let shown = try #require(session.relationships.relationship(Self.bobID))
+            #expect(!shown.relationship.following && shown.pending.isEmpty && shown.failure == nil)
+        }
+    }
+
     @Test("a mute found in a fetched relationship takes the account's posts off the lists without a request")
     func fetchedMuteHides() async throws {
         let server = GatedServer.relationships(posts: Self.posts, relationships: [Relationship(accountID: Self.bobID, muting: true)])

@@ -65,8 +65,16 @@ package struct RelationshipState: Hashable, Sendable {
     /// Whether any kind waits for the server.
     package var isPending: Bool { RelationshipKind.allCases.contains { self[$0].isPending } }
 
-    /// The toggle requests that should be running: at most one per kind.
-    package var toggleRequests: [ToggleRequest<RelationshipKind>] { RelationshipKind.allCases.compactMap { self[$0].inFlight } }
+    /// The toggle requests that should be running: at most one per kind, and no follow change
+    /// while a notify or boosts change is on its way. Mastodon sends those as a follow, so sent
+    /// beside an unfollow the server could apply them in either order, and one applied last
+    /// would follow again; the follow change goes once they are answered.
+    package var toggleRequests: [ToggleRequest<RelationshipKind>] {
+        let followOptionsInFlight = notify.inFlight != nil || boosts.inFlight != nil
+        return RelationshipKind.allCases.compactMap { kind in
+            kind == .follow && followOptionsInFlight ? nil : self[kind].inFlight
+        }
+    }
 
     /// The requests that should be running, each with the options it sends.
     package var requests: [RelationshipRequest] { toggleRequests.map { RelationshipRequest(request: $0, mute: options(of: $0)) } }
