@@ -11,11 +11,11 @@ extension JSONLMessage {
     /// is sent again); `null` otherwise.
     package static func outcome(_ outcome: Outcome, id: JSONLValue?) -> JSONLValue {
         var fields: [(String, JSONLValue)] = [("type", "outcome"), ("id", id ?? .null), ("subject", .object(subjectFields(outcome.subject)))]
-        switch outcome.result {
+        switch outcome {
         case .done: fields += [("result", "done"), ("sentence", .null)]
         case .notApplied: fields += [("result", "notApplied"), ("sentence", .null)]
-        case .refused(let sentence): fields += [("result", "refused"), ("sentence", .string(sentence))]
-        case .queued(let reason, let after):
+        case .refused(_, let sentence): fields += [("result", "refused"), ("sentence", .string(sentence))]
+        case .queued(_, let reason, let after):
             fields += [("result", "queued"), ("sentence", .string(reason)), ("retryIn", .number(seconds(after)))]
         }
         return .object(fields)

@@ -48,7 +48,7 @@ extension JSONLinesDriver {
             switch result {
             case .failure(let refusal): return refusal.message
             case .success(let outcome):
-                if case .refused(let sentence) = outcome.result {
+                if case .refused(_, let sentence) = outcome {
                     return "Your vote in the poll of post \(JSONLCommand.echo(post.rawValue)) did not count: \(sentence)"
                 }
             }
@@ -70,9 +70,9 @@ extension JSONLinesDriver {
         switch result {
         case .failure(let failure): return .failure(failure)
         case .success(let outcome):
-            switch (outcome.subject, outcome.result) {
-            case (.editDraft(_, let draft?), .done), (.redraft(_, let draft?), .done): return .success(draft)
-            case (_, .refused(let sentence)): return .failure(FeedFailure(message: sentence, isTransient: false))
+            switch outcome {
+            case .done(.editDraft(_, let draft?)), .done(.redraft(_, let draft?)): return .success(draft)
+            case .refused(_, let sentence): return .failure(FeedFailure(message: sentence, isTransient: false))
             default: return .failure(FeedFailure(message: "No draft was made.", isTransient: false))
             }
         }

@@ -81,7 +81,7 @@ extension JSONLinesDriver {
             let original = session.store.originalID(of: post) ?? post
             switch await outcome(of: .deletion(post: original), after: { session.delete(post: post) }) {
             case .success(let outcome):
-                if case .refused(let sentence) = outcome.result { return "Could not delete post \(JSONLCommand.echo(post.rawValue)): \(sentence)" }
+                if case .refused(_, let sentence) = outcome { return "Could not delete post \(JSONLCommand.echo(post.rawValue)): \(sentence)" }
                 emit(JSONLMessage.deleted(original, id: id))
             case .failure(let failure): return "Could not delete post \(JSONLCommand.echo(post.rawValue)): \(failure.message)"
             }

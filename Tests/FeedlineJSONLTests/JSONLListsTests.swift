@@ -43,7 +43,7 @@ struct JSONLListCommandTests {
         let made = UserListsChange(lists: [UserListRow(list: UserList(id: "3", title: "Moths"))])
         #expect(JSONLMessage.lists(made).json
             == #"{"type":"lists","lists":[{"list":"3","title":"Moths","pending":false,"provisional":false,"failure":null}]}"#)
-        #expect(JSONLMessage.outcome(Outcome(subject: .list("new-1", title: "Moths", was: nil), result: .done), id: 4).json
+        #expect(JSONLMessage.outcome(Outcome.done(.list("new-1", title: "Moths", was: nil)), id: 4).json
             == #"{"type":"outcome","id":4,"subject":{"change":"list","list":"new-1","title":"Moths","was":null},"result":"done","sentence":null}"#)
         let member = ListMembershipChange(list: "3", account: "109", display: ToggleDisplay(isOn: true, pending: true))
         #expect(JSONLMessage.listMembership(member).json == #"{"type":"listMembership","list":"3","account":"109","member":true,"pending":true,"failure":null}"#)

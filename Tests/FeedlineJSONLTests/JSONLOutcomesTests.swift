@@ -63,10 +63,10 @@ struct JSONLOutcomesTests {
 
     @Test("a queued outcome says why and when it is sent again; a vote names its choices from 1, as the command takes them")
     func payloads() throws {
-        let outcome = Outcome(subject: .interaction(.favourite, true, post: "7"), result: .queued(reason: "The connection was lost.", resendAfter: .seconds(4)))
+        let outcome = Outcome.queued(.interaction(.favourite, true, post: "7"), reason: "The connection was lost.", resendAfter: .seconds(4))
         #expect(JSONLMessage.outcome(outcome, id: nil).json
             == #"{"type":"outcome","id":null,"subject":{"change":"favourite","post":"7","value":true},"result":"queued","sentence":"The connection was lost.","retryIn":4}"#)
-        let vote = Outcome(subject: .vote(post: "7", choices: [0, 2]), result: .refused("The poll has ended."))
+        let vote = Outcome.refused(.vote(post: "7", choices: [0, 2]), sentence: "The poll has ended.")
         #expect(JSONLMessage.outcome(vote, id: 3).json
             == #"{"type":"outcome","id":3,"subject":{"change":"vote","post":"7","choices":[1,3]},"result":"refused","sentence":"The poll has ended."}"#)
     }

@@ -61,17 +61,17 @@ struct OutcomeStreamTests {
                 switch random.next(below: 4) {
                 case 0:
                         call.fail(Failure(message: "Refused \(subject).", isTransient: false))
-                    outcome = Outcome(subject: subject, result: .refused("Refused \(subject)."))
+                    outcome = Outcome.refused(subject, sentence: "Refused \(subject).")
                     waiting -= 1
                 case 1:
                     failures[subject, default: 0] += 1
                     call.fail(Failure(message: "The connection was lost.", isTransient: true))
                     // 2 s after the first failure, doubling.
                     let delay = Duration.seconds(min(2 << min(failures[subject, default: 1] - 1, 5), 60))
-                    outcome = Outcome(subject: subject, result: .queued(reason: "The connection was lost.", resendAfter: delay))
+                    outcome = Outcome.queued(subject, reason: "The connection was lost.", resendAfter: delay)
                 default:
                     call.answer(.now)
-                    outcome = Outcome(subject: subject, result: .done)
+                    outcome = Outcome.done(subject)
                     waiting -= 1
                 }
                 let got = await outcomes.next()
@@ -102,18 +102,18 @@ struct OutcomeStreamTests {
         await service.waitForPending(1)
         service.fail(.favourite(true, "p1"), message: "The connection was lost.")
         await quiesce(session, service, clock)
-        #expect(heard == [Outcome(subject: favourite, result: .queued(reason: "The connection was lost.", resendAfter: .seconds(2)))])
+        #expect(heard == [Outcome.queued(favourite, reason: "The connection was lost.", resendAfter: .seconds(2))])
         clock.advance(by: .seconds(2))
         await service.waitForPending(1)
         service.fail(.favourite(true, "p1"), message: "Record not found", transient: false)
         await quiesce(session, service, clock)
-        #expect(heard.last == Outcome(subject: favourite, result: .refused("Record not found")))
+        #expect(heard.last == Outcome.refused(favourite, sentence: "Record not found"))
         #expect(session.root.interaction("p1")?.favourited == false, "rolled back on the screens")
         #expect(session.root.toggle(.favourite, row: .post("p1")))
         await service.waitForPending(1)
         service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 4)))
         await quiesce(session, service, clock)
-        #expect(heard.last == Outcome(subject: favourite, result: .done))
+        #expect(heard.last == Outcome.done(favourite))
         #expect(session.root.interaction("p1")?.favourited == true)
         #expect(heard.count == 3)
         subscription.cancel()
@@ -131,17 +131,17 @@ struct OutcomeStreamTests {
         await server.waitForChanges(1)
         server.fail(at: 0, transient: false)
         await accounts.settle()
-        guard case .refused(let sentence)? = told.first?.result else {
+        guard case .refused(_, let sentence)? = told.first else {
             Issue.record("heard \(told)")
             return
         }
-        #expect(told == [Outcome(subject: .relationship(.mute, true, account: bob), result: .refused(sentence))])
+        #expect(told == [Outcome.refused(.relationship(.mute, true, account: bob), sentence: sentence)])
         #expect(failureWhenHeard == ["Could not mute this account: \(sentence)"], "the store words the refusal before it is heard")
         accounts.set(.mute, true, account: bob)
         await server.waitForChanges(1)
         server.answer(at: 0)
         await accounts.settle()
-        #expect(told.last == Outcome(subject: .relationship(.mute, true, account: bob), result: .done))
+        #expect(told.last == Outcome.done(.relationship(.mute, true, account: bob)))
         #expect(told.count == 2)
         listening.cancel()
     }
@@ -157,13 +157,13 @@ struct OutcomeStreamTests {
         await server.held.waitFor(1)
         server.held.take(at: 0)?.fail(Failure(message: "The connection was lost.", isTransient: true))
         await session.settle()
-        #expect(heard == [Outcome(subject: .tagFollow("birds", following: true), result: .queued(reason: "The connection was lost.", resendAfter: .seconds(2)))])
+        #expect(heard == [Outcome.queued(.tagFollow("birds", following: true), reason: "The connection was lost.", resendAfter: .seconds(2))])
         // The server took the follow whose answer was lost: its followed list says so.
         server.update { try? $0.tags.set("birds", to: true) }
         server.answer(.followedTags)
         session.navigator.push(.list(.followedTags))
         await session.settle()
-        #expect(heard.last == Outcome(subject: .tagFollow("birds", following: true), result: .done))
+        #expect(heard.last == Outcome.done(.tagFollow("birds", following: true)))
         #expect(heard.count == 2)
         #expect(session.tags.follow("birds") == ToggleDisplay(isOn: true, pending: false))
         subscription.cancel()

@@ -40,19 +40,19 @@ struct QueuedEditOutcomeTests {
         let (server, session, log, draft) = try await editing()
         #expect(session.drafts.send(draft).isEmpty)
         await session.settle()
-        #expect(log.edits == [Outcome(subject: .edit(post: "mine"), result: .queued(reason: Self.lost, resendAfter: .seconds(2)))])
+        #expect(log.edits == [Outcome.queued(.edit(post: "mine"), reason: Self.lost, resendAfter: .seconds(2))])
         #expect(session.store.post("mine")?.text == "edited", "a queued edit stays shown")
 
         #expect(session.drafts.retry() == 1)
         await session.settle()
         #expect(log.edits.count == 2)
-        #expect(log.edits.last == Outcome(subject: .edit(post: "mine"), result: .queued(reason: Self.lost, resendAfter: .seconds(4))))
+        #expect(log.edits.last == Outcome.queued(.edit(post: "mine"), reason: Self.lost, resendAfter: .seconds(4)))
 
         server.answer(.publish)
         #expect(session.drafts.retry() == 1)
         await session.settle()
         #expect(log.edits.count == 3)
-        #expect(log.edits.last == Outcome(subject: .edit(post: "mine"), result: .done))
+        #expect(log.edits.last == Outcome.done(.edit(post: "mine")))
         #expect(log.edits.filter(\.isFinal).count == 1, "one end")
         #expect(server.model.entry("mine")?.text == "edited")
         #expect(session.drafts.all.isEmpty)
@@ -67,8 +67,8 @@ struct QueuedEditOutcomeTests {
         #expect(session.drafts.retry() == 1)
         await session.settle()
         #expect(log.edits == [
-            Outcome(subject: .edit(post: "mine"), result: .queued(reason: Self.lost, resendAfter: .seconds(2))),
-            Outcome(subject: .edit(post: "mine"), result: .refused("Edits are closed.")),
+            Outcome.queued(.edit(post: "mine"), reason: Self.lost, resendAfter: .seconds(2)),
+            Outcome.refused(.edit(post: "mine"), sentence: "Edits are closed."),
         ])
         #expect(session.store.post("mine")?.text == "before")
         #expect(session.drafts[draft]?.draft.text == "edited" && session.drafts[draft]?.refusal == "Edits are closed.")

@@ -48,7 +48,7 @@ struct UserListSessionTests {
         #expect(second.rows.compactMap(\.userList?.id) == ["L1", "list1"])
         #expect(second.rows.map(\.id) == [.list("L1"), .list(made.id)], "the row keeps its identity: an update, not a new row")
         #expect(second.current.changes.updates.map(\.element.id) == [.list(made.id)])
-        #expect(log.heard == [Outcome(subject: .list(made.id, title: "Field notes", was: nil), result: .done)], "told under the provisional id")
+        #expect(log.heard == [Outcome.done(.list(made.id, title: "Field notes", was: nil))], "told under the provisional id")
         #expect(server.sent.map(\.description) == ["createList(Field notes)"])
     }
 
@@ -63,7 +63,7 @@ struct UserListSessionTests {
         await session.settle()
         #expect(Self.titles(first) == ["Birders"])
         #expect(Self.titles(second) == ["Birders"])
-        #expect(log.heard == [Outcome(subject: .list(made.id, title: "Moths", was: nil), result: .refused("Forbidden."))])
+        #expect(log.heard == [Outcome.refused(.list(made.id, title: "Moths", was: nil), sentence: "Forbidden.")])
     }
 
     @Test("a rename shows at once on every lists screen and a list timeline's title; a refusal brings the title back with the reason on the row")
@@ -302,7 +302,7 @@ struct UserListSessionTests {
         server.lose(at: 0)
         await session.settle()
         #expect(Self.titles(first) == ["Birders"])
-        #expect(log.heard == [Outcome(subject: .list(made.id, title: "Ferns", was: nil), result: .refused("The server could not be reached."))])
+        #expect(log.heard == [Outcome.refused(.list(made.id, title: "Ferns", was: nil), sentence: "The server could not be reached.")])
         #expect(!session.hasFailures && session.lists.unsent.isEmpty)
         #expect(!session.retry())
         await session.settle()

@@ -105,7 +105,7 @@ struct WritingSessionTests {
         let details = session.navigator.screens.compactMap(\.detail)
         #expect(details.allSatisfy { $0.current.deleted })
         await session.settle()
-        #expect(log.deletions == [Outcome(subject: .deletion(post: "o1"), result: .done)])
+        #expect(log.deletions == [Outcome.done(.deletion(post: "o1"))])
         #expect(ids(session.root.rows) == ["p1", "p2"])
     }
 
@@ -117,7 +117,7 @@ struct WritingSessionTests {
         #expect(session.delete(post: "o1") == nil)
         #expect(session.delete(post: "o1") == nil)
         await session.settle()
-        #expect(log.deletions == [Outcome(subject: .deletion(post: "o1"), result: .done)])
+        #expect(log.deletions == [Outcome.done(.deletion(post: "o1"))])
         #expect(lists.allSatisfy { $0.rows(showing: "o1").isEmpty })
         #expect(session.store.isDeleted("o1") && session.store.isQuoteDeleted("o1"))
     }
@@ -131,7 +131,7 @@ struct WritingSessionTests {
         #expect(session.delete(post: "o1") == nil)
         #expect(ids(session.root.rows) == ["p1", "p2"])
         await session.settle()
-        #expect(log.deletions == [Outcome(subject: .deletion(post: "o1"), result: .refused("This action is not allowed."))])
+        #expect(log.deletions == [Outcome.refused(.deletion(post: "o1"), sentence: "This action is not allowed.")])
         #expect(lists.map { ids($0.rows) } == before)
         let details = session.navigator.screens.compactMap(\.detail)
         #expect(details.allSatisfy { !$0.current.deleted && $0.current.post?.id == "o1" })
@@ -196,7 +196,7 @@ struct WritingSessionTests {
         await session.settle()
         #expect(session.store.post("o1")?.text == "edited o1")
         #expect(!session.store.isEditing("o1"))
-        #expect(log.edits == [Outcome(subject: .edit(post: "o1"), result: .done)])
+        #expect(log.edits == [Outcome.done(.edit(post: "o1"))])
     }
 
     @Test("an edit the server refuses puts the post back as it was everywhere, and keeps the draft with the reason")
@@ -214,7 +214,7 @@ struct WritingSessionTests {
         #expect(session.root.rows.compactMap(\.post).filter { $0.originalID == "o1" }.allSatisfy { $0.content.text == "post o1" })
         #expect(session.drafts[id]?.refusal == "This action is not allowed.")
         #expect(session.drafts[id]?.isEditable == true)
-        #expect(log.edits == [Outcome(subject: .edit(post: "o1"), result: .refused("This action is not allowed."))])
+        #expect(log.edits == [Outcome.refused(.edit(post: "o1"), sentence: "This action is not allowed.")])
     }
 
     @Test("one edit of a post on its way at a time: a second one is held back with a sentence")
@@ -228,7 +228,7 @@ struct WritingSessionTests {
         session.drafts.send(id)
         // A second edit started meanwhile is the same draft, told at once; a separate one is refused while the first flies.
         session.drafts.startEdit(of: post)
-        #expect(log.heard.last == Outcome(subject: .editDraft(post: "o1", draft: id), result: .done))
+        #expect(log.heard.last == Outcome.done(.editDraft(post: "o1", draft: id)))
         await session.settle()
         #expect(session.drafts.all.isEmpty)
     }
@@ -255,7 +255,7 @@ struct WritingSessionTests {
         #expect(session.navigator.top.detail?.current.post?.poll?.ownVotes == [1])
         #expect(session.vote(post: "q1", choices: [0])?.message == "Your vote in this poll is on its way.")
         await session.settle()
-        #expect(log.votes == [Outcome(subject: .vote(post: "q1", choices: [1]), result: .done)])
+        #expect(log.votes == [Outcome.done(.vote(post: "q1", choices: [1]))])
         #expect(session.store.post("q1")?.poll?.voted == true)
         #expect(session.vote(post: "q1", choices: [0])?.message == "You have voted in this poll already.")
         #expect(session.vote(post: "q1", choices: [5])?.message == "You have voted in this poll already.")
@@ -282,7 +282,7 @@ struct WritingSessionTests {
         session.vote(post: "q1", choices: [1])
         await session.settle()
         let refusal = "Validation failed: You have already voted on this poll"
-        #expect(log.votes == [Outcome(subject: .vote(post: "q1", choices: [1]), result: .refused(refusal))])
+        #expect(log.votes == [Outcome.refused(.vote(post: "q1", choices: [1]), sentence: refusal)])
         #expect(session.store.post("q1")?.poll == serverPoll)
         #expect(session.root.rows.first?.post?.content.poll == serverPoll)
     }
@@ -299,14 +299,14 @@ struct WritingSessionTests {
         #expect(session.vote(post: "q1", choices: [1]) == nil)
         #expect(session.store.isVoting("q1"))
         await session.settle()
-        #expect(log.votes == [Outcome(subject: .vote(post: "q1", choices: [1]), result: .refused("The server cannot be reached."))])
+        #expect(log.votes == [Outcome.refused(.vote(post: "q1", choices: [1]), sentence: "The server cannot be reached.")])
         #expect(session.store.post("q1")?.poll == before)
         #expect(session.root.rows.first?.post?.content.poll == before)
         #expect(!session.store.isVoting("q1") && !session.hasFailures, "rolled back, not queued")
         server.answer(.vote)
         #expect(session.vote(post: "q1", choices: [1]) == nil)
         await session.settle()
-        #expect(log.votes.last == Outcome(subject: .vote(post: "q1", choices: [1]), result: .done))
+        #expect(log.votes.last == Outcome.done(.vote(post: "q1", choices: [1])))
         #expect(session.store.post("q1")?.poll?.ownVotes == [1])
     }
 
@@ -336,7 +336,7 @@ struct WritingSessionTests {
         await session.settle()
         let id = try #require(try log.lastDraft?.get())
         #expect(log.heard == [
-            Outcome(subject: .deletion(post: "r1"), result: .done), Outcome(subject: .redraft(post: "r1", draft: id), result: .done),
+            Outcome.done(.deletion(post: "r1")), Outcome.done(.redraft(post: "r1", draft: id)),
         ], "the delete, then the draft")
         let draft = try #require(session.drafts[id]?.draft)
         #expect(draft.text == "post r1 (as typed)")

@@ -278,7 +278,7 @@ package final class RelationshipStore {
             // Told once: by the ingest when the relationship changed, else here.
             let shownBefore = engine[answer.accountID]?.display
             // Heard before the screens, as the engine's outcomes are.
-            outcomes?.emit(Outcome(subject: .followRequest(account: answer.accountID, accept: answer.accept), result: .done))
+            outcomes?.emit(.done(.followRequest(account: answer.accountID, accept: answer.accept)))
             ingest([relationship], fetchedAt: fetchedAt)
             if engine[answer.accountID]?.display == shownBefore { notifyCurrent(answer.accountID) }
             answeredAt[answer.accountID] = beginFetch()
@@ -287,7 +287,7 @@ package final class RelationshipStore {
             answers[answer.accountID] = ToggleDisplay(isOn: answer.accept, pending: false, failure: "Could not \(verb) the follow request: \(failure.message)"
             )
             // Not sent again by itself (answering again does): refused, whatever the reason.
-            outcomes?.emit(Outcome(subject: .followRequest(account: answer.accountID, accept: answer.accept), result: .refused(failure.message)))
+            outcomes?.emit(.refused(.followRequest(account: answer.accountID, accept: answer.accept), sentence: failure.message))
             notifyCurrent(answer.accountID)
         }
     }

@@ -5,7 +5,7 @@
 ///   again when refused;
 /// - an edit: shown at once on every row and detail of the post, then the server's copy, or
 ///   the text as it was when refused; queued for lack of a connection, it is said as
-///   ``Outcome/Result/queued(reason:resendAfter:)`` (each time), then how it ended.
+///   ``Outcome/queued(_:reason:resendAfter:)`` (each time), then how it ended.
 extension Drafts {
     /// `draft` was sent: its edit shows at once, or its post shows as sending (a local copy
     /// under ``PostID/sending(_:)``) — not before the signed-in account is known (the post then
@@ -45,7 +45,7 @@ extension Drafts {
         case .queued(let reason, _, let delay):
             guard let edited = submission.draft.editing else { return }
             let original = store.originalID(of: edited) ?? edited
-            outcomes?.emit(Outcome(subject: .edit(post: original), result: .queued(reason: reason, resendAfter: delay)))
+            outcomes?.emit(.queued(.edit(post: original), reason: reason, resendAfter: delay))
         case .editing:
             guard let refusal = submission.refusal else { return }
             if let edited = submission.draft.editing {

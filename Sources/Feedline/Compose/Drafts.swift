@@ -235,8 +235,8 @@ public final class Drafts {
     /// Tells the outcome of ``startEdit(of:)`` of the post `id`: the draft, or why none was made.
     private func editDraftMade(of id: PostID, _ result: Result<DraftID, FeedFailure>) {
         switch result {
-        case .success(let draft): outcomes?.emit(Outcome(subject: .editDraft(post: id, draft: draft), result: .done))
-        case .failure(let failure): outcomes?.emit(Outcome(subject: .editDraft(post: id, draft: nil), result: .refused(failure.message)))
+        case .success(let draft): outcomes?.emit(.done(.editDraft(post: id, draft: draft)))
+        case .failure(let failure): outcomes?.emit(.refused(.editDraft(post: id, draft: nil), sentence: failure.message))
         }
     }
 

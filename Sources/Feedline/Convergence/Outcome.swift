@@ -5,7 +5,18 @@
 /// Heard through ``FeedSession/observeOutcomes(_:)``. Every store of the session emits its
 /// outcomes from one point of its convergence engine, so a front reports results in one place
 /// instead of comparing store state with what it remembers asking.
-public struct Outcome: Hashable, Sendable {
+public enum Outcome: Hashable, Sendable {
+    /// The server confirmed it; nothing of it waits.
+    case done(Subject)
+    /// The server refused it with this sentence; every screen shows it as it was.
+    case refused(Subject, sentence: String)
+    /// The server answered without applying it; every screen shows what it has now.
+    case notApplied(Subject)
+    /// It failed for lack of a connection (`reason`): every screen keeps showing it and it is
+    /// sent again after `resendAfter` (or at once by a retry). A later outcome of the same
+    /// subject says how that ends.
+    case queued(Subject, reason: String, resendAfter: Duration)
+
     /// The change asked for, with the value asked.
     public enum Subject: Hashable, Sendable {
         /// Favourite, boost or bookmark of a post set to the value.
@@ -51,31 +62,16 @@ public struct Outcome: Hashable, Sendable {
         case redraft(post: PostID, draft: DraftID?)
     }
 
-    /// What the server did with it.
-    public enum Result: Hashable, Sendable {
-        /// The server confirmed it; nothing of it waits.
-        case done
-        /// The server refused it with this sentence; every screen shows it as it was.
-        case refused(String)
-        /// The server answered without applying it; every screen shows what it has now.
-        case notApplied
-        /// It failed for lack of a connection (`reason`): every screen keeps showing it and it
-        /// is sent again after `resendAfter` (or at once by a retry). A later outcome of the same
-        /// subject says how that ends.
-        case queued(reason: String, resendAfter: Duration)
+    /// The change this outcome answers, whatever the server did with it.
+    public var subject: Subject {
+        switch self {
+        case .done(let subject), .refused(let subject, _), .notApplied(let subject), .queued(let subject, _, _): subject
+        }
     }
 
-    public var subject: Subject
-    public var result: Result
-
-    public init(subject: Subject, result: Result) {
-        self.subject = subject
-        self.result = result
-    }
-
-    /// Whether nothing more will be heard of it: every result but ``Result/queued(reason:resendAfter:)``.
+    /// Whether nothing more will be heard of it: every outcome but ``queued(_:reason:resendAfter:)``.
     public var isFinal: Bool {
-        if case .queued = result { return false }
+        if case .queued = self { return false }
         return true
     }
 }
@@ -91,10 +87,10 @@ extension ChangeOutcome {
     /// The outcome of this report for the change `subject` names (given the value it concerns).
     func outcome(_ subject: (Value) -> Outcome.Subject) -> Outcome {
         switch self {
-        case .done(let value): Outcome(subject: subject(value), result: .done)
-        case .queued(let value, let reason, let after): Outcome(subject: subject(value), result: .queued(reason: reason, resendAfter: after))
-        case .refused(let value, let message): Outcome(subject: subject(value), result: .refused(message))
-        case .notApplied(let value, _): Outcome(subject: subject(value), result: .notApplied)
+        case .done(let value): .done(subject(value))
+        case .queued(let value, let reason, let after): .queued(subject(value), reason: reason, resendAfter: after)
+        case .refused(let value, let message): .refused(subject(value), sentence: message)
+        case .notApplied(let value, _): .notApplied(subject(value))
         }
     }
 }

@@ -30,7 +30,7 @@ extension PostStore {
     /// (``Outcome/Subject/edit(post:)``), before the screens change, as the engine tells it.
     package func endEdit(_ id: PostID, confirmed: Post?, refusal: String = "The edit was refused.") {
         let originalID = originalID(of: id) ?? id
-        outcomes?.emit(Outcome(subject: .edit(post: originalID), result: confirmed == nil ? .refused(refusal) : .done))
+        outcomes?.emit(confirmed == nil ? .refused(.edit(post: originalID), sentence: refusal) : .done(.edit(post: originalID)))
         guard var edit = edits.removeValue(forKey: originalID), let sent = edit.inFlight else {
             if let confirmed { ingest([confirmed], fetchedAt: beginFetch()) }
             return

@@ -61,8 +61,8 @@ extension FeedSession {
     /// Tells how the redraft of `post` went.
     private func redrafted(_ post: PostID, _ result: Result<DraftID, FeedFailure>) {
         switch result {
-        case .success(let draft): outcomes.emit(Outcome(subject: .redraft(post: post, draft: draft), result: .done))
-        case .failure(let failure): outcomes.emit(Outcome(subject: .redraft(post: post, draft: nil), result: .refused(failure.message)))
+        case .success(let draft): outcomes.emit(.done(.redraft(post: post, draft: draft)))
+        case .failure(let failure): outcomes.emit(.refused(.redraft(post: post, draft: nil), sentence: failure.message))
         }
     }
 

@@ -131,7 +131,7 @@ package final class UserListStore {
             outcome: { id, report, before in
                 // A list made: the server's list has its own id, so it is not the value asked, yet done.
                 if case .notApplied(let asked?, now: let made?) = report, asked.isProvisional, !made.isProvisional {
-                    return Outcome(subject: .list(id, title: made.title, was: nil), result: .done)
+                    return Outcome.done(.list(id, title: made.title, was: nil))
                 }
                 return report.outcome { .list(id, title: $0?.title, was: before?.confirmed?.title) }
             }

@@ -12,10 +12,10 @@ extension REPLDriver {
     }
 
     func outcomeHeard(_ outcome: Outcome) {
-        if case .queued = outcome.result { return }
+        if case .queued = outcome { return }
         let refused: String? =
-            switch outcome.result {
-            case .refused(let message): message
+            switch outcome {
+            case .refused(_, let message): message
             case .notApplied: ""
             case .done, .queued: nil
             }
@@ -63,7 +63,7 @@ extension REPLDriver {
             relationshipAnswered(kind, account: account, refused: refused != nil)
         case .list(let id, let title, let was):
             // Answered without applying it: the lists show what the server has, said as done.
-            let refused: String? = if case .refused(let message) = outcome.result { message } else { nil }
+            let refused: String? = if case .refused(_, let message) = outcome { message } else { nil }
             // A refusal of a change asked again meanwhile says nothing: the next one goes.
             if refused != nil, session.lists.list(id)?.pending == true { return }
             reports.append(Self.listSentence(id: id, title: title, was: was, refused: refused))

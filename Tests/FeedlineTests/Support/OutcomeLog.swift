@@ -23,9 +23,9 @@ final class OutcomeLog {
     /// The last draft made to edit or redraft a post, or the refusal's sentence.
     var lastDraft: Result<DraftID, Refusal>? {
         for outcome in heard.reversed() {
-            switch (outcome.subject, outcome.result) {
-            case (.editDraft(_, let draft?), .done), (.redraft(_, let draft?), .done): return .success(draft)
-            case (.editDraft, .refused(let sentence)), (.redraft, .refused(let sentence)): return .failure(Refusal(sentence: sentence))
+            switch outcome {
+            case .done(.editDraft(_, let draft?)), .done(.redraft(_, let draft?)): return .success(draft)
+            case .refused(.editDraft, let sentence), .refused(.redraft, let sentence): return .failure(Refusal(sentence: sentence))
             default: continue
             }
         }
