@@ -21,17 +21,6 @@ extension Mastodon {
             public static let audio = Kind(rawValue: "audio")
             /// A file the server could not classify.
             public static let unknown = Kind(rawValue: "unknown")
-
-            /// Decodes any string.
-            public init(from decoder: any Decoder) throws {
-                rawValue = try decoder.singleValueContainer().decode(String.self)
-            }
-
-            /// Encodes the raw string.
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.singleValueContainer()
-                try container.encode(rawValue)
-            }
         }
 
         /// The attachment's id (opaque).
