@@ -31,24 +31,14 @@ extension StateStore {
     /// - Complexity: O(old + new) rows written; drafts are few.
     /// - Throws: `.full`, `.readOnly`, `.io`.
     public func saveDrafts(_ submissions: [Submission]) throws(StateStoreError) {
+        let rows: [StatementArguments]
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            let rows = try submissions.map { (id: $0.id.rawValue, json: try encoder.encode($0)) }
-            try queue.writeWithoutTransaction { db in
-                let before = db.totalChangesCount
-                try db.inTransaction(.immediate) {
-                    try db.execute(sql: "DELETE FROM draft")
-                    let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO draft (id, json) VALUES (?, ?)")
-                    for row in rows { try insert.execute(arguments: [row.id, row.json]) }
-                    return .commit
-                }
-                changes.withLock { $0 = db.totalChangesCount - before }
-            }
-        } catch let error as StateStoreError {
-            throw error
+            rows = try submissions.map { [$0.id.rawValue, try encoder.encode($0)] }
         } catch {
             throw StateStoreError(error, file: file)
         }
+        try replaceRows(of: "draft", insert: "INSERT OR REPLACE INTO draft (id, json) VALUES (?, ?)", rows)
     }
 }

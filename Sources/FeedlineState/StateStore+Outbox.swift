@@ -29,21 +29,9 @@ extension StateStore {
     /// - Complexity: O(old + new) rows written; the outbox is small (pending interactions).
     /// - Throws: `.full`, `.readOnly`, `.io`.
     public func saveOutbox(_ entries: [OutboxEntry]) throws(StateStoreError) {
-        do {
-            try queue.writeWithoutTransaction { db in
-                let before = db.totalChangesCount
-                try db.inTransaction(.immediate) {
-                    try db.execute(sql: "DELETE FROM outbox")
-                    let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO outbox (postID, kind, value) VALUES (?, ?, ?)")
-                    for entry in entries {
-                        try insert.execute(arguments: [entry.postID.rawValue, entry.kind.rawValue, entry.value])
-                    }
-                    return .commit
-                }
-                changes.withLock { $0 = db.totalChangesCount - before }
-            }
-        } catch {
-            throw StateStoreError(error, file: file)
-        }
+        try replaceRows(
+            of: "outbox", insert: "INSERT OR REPLACE INTO outbox (postID, kind, value) VALUES (?, ?, ?)",
+            entries.map { [$0.postID.rawValue, $0.kind.rawValue, $0.value] }
+        )
     }
 }

@@ -1,6 +1,6 @@
 @_spi(FeedService) import Feedline
 import FeedlineAccounts
-@_spi(FeedService) import FeedlineMastodon
+@_spi(FeedService) @testable import FeedlineMastodon
 import FeedlineTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 @_spi(FeedService) import Feedline
-@_spi(FeedService) import FeedlineMastodon
+@_spi(FeedService) @testable import FeedlineMastodon
 import Foundation
 import Testing
 

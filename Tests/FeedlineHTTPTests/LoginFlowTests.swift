@@ -1,5 +1,5 @@
 import FeedlineAccounts
-import FeedlineMastodon
+@testable import FeedlineMastodon
 import FeedlineTestSupport
 import Foundation
 import Testing

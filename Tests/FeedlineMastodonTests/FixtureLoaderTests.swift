@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@_spi(FeedService) import FeedlineMastodon
+@_spi(FeedService) @testable import FeedlineMastodon
 
 @Suite struct FixtureLoaderTests {
     static let status = #"{"id": "1", "created_at": "2026-11-20T09:15:02.000Z", "account": {"id": "9", "acct": "a"}}"#

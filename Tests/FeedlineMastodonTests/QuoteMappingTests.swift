@@ -3,7 +3,7 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-@_spi(FeedService) import FeedlineMastodon
+@_spi(FeedService) @testable import FeedlineMastodon
 
 /// Mastodon's quote fields (4.4+): a `Quote` with its `quoted_status`, a `ShallowQuote` one level
 /// down, states known and unknown, the `quote-inline` fallback, and quotes on the sandbox.

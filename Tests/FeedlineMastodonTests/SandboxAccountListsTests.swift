@@ -3,7 +3,7 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-@_spi(FeedService) import FeedlineMastodon
+@_spi(FeedService) @testable import FeedlineMastodon
 
 /// Lists of accounts, search and follow requests on the bundled sandbox (`Fixtures/timeline`
 /// with its `accounts/directory.json`), pages of five as in the scripted sessions. Lists are

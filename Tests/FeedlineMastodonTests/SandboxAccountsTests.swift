@@ -3,7 +3,7 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-@_spi(FeedService) import FeedlineMastodon
+@_spi(FeedService) @testable import FeedlineMastodon
 
 /// Profiles and relationships on the bundled sandbox (`Fixtures/timeline` with its
 /// `accounts/directory.json`), through `SandboxService`'s public API. Every change of a

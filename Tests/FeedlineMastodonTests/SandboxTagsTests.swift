@@ -3,7 +3,7 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-@_spi(FeedService) import FeedlineMastodon
+@_spi(FeedService) @testable import FeedlineMastodon
 
 /// Hashtags and trends on the sandbox: the trending posts (a feed, paged by offset), the
 /// trending and followed hashtags, following and unfollowing, and the scenario's

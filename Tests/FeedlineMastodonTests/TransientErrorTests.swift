@@ -1,5 +1,5 @@
 import Feedline
-import FeedlineMastodon
+@testable import FeedlineMastodon
 import Foundation
 import Testing
 

@@ -15,15 +15,6 @@ public struct DraftID: RawRepresentable, Hashable, Sendable, Codable, CustomStri
     public static func < (lhs: DraftID, rhs: DraftID) -> Bool {
         (lhs.rawValue.count, lhs.rawValue) < (rhs.rawValue.count, rhs.rawValue)
     }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// A post being written: everything the server is sent, as plain values. Several drafts can

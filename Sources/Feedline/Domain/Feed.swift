@@ -180,15 +180,6 @@ public struct AccountID: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     }
 
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 extension Feed {

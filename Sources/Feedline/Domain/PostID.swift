@@ -24,15 +24,6 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
 
     /// Whether this names a version in a post's history (``version(_:of:)``), not a post.
     public var isVersion: Bool { rawValue.contains("#v") }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// An opaque position in a timeline from which the next (older) page starts.
@@ -48,15 +39,6 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// The server's id of an item in a list — a post entry's id, or a notification's — used as a
@@ -77,13 +59,4 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
 
     /// The post id with the same text (for lists of posts).
     public var post: PostID { PostID(rawValue) }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -17,22 +17,8 @@ extension Mastodon {
             /// When the server verified a link in `value` back to the profile; `nil` when unverified.
             public var verifiedAt: Date?
 
-            /// A metadata row.
-            public init(name: String, value: String, verifiedAt: Date? = nil) {
-                self.name = name
-                self.value = value
-                self.verifiedAt = verifiedAt
-            }
-
             enum CodingKeys: String, SnakeCaseKey {
                 case name, value, verifiedAt
-            }
-
-            /// Decodes as Swift's synthesized decoding would: `name` and `value` required.
-            init(reading container: some FieldReader<CodingKeys>) throws {
-                name = try container.decode(String.self, forKey: .name)
-                value = try container.decode(String.self, forKey: .value)
-                verifiedAt = try container.decodeIfPresent(Date.self, forKey: .verifiedAt)
             }
         }
 
@@ -75,7 +61,7 @@ extension Mastodon {
         private var movedTo: Moved?
 
         /// An account with these values; `username` and `acct` are required, the rest default as when decoded.
-        public init(
+        init(
             id: String, username: String, acct: String, displayName: String = "", locked: Bool = false,
             bot: Bool = false, createdAt: Date? = nil, note: String = "", url: String? = nil, avatar: String? = nil,
             header: String? = nil, followersCount: Int = 0, followingCount: Int = 0, statusesCount: Int = 0,
@@ -167,5 +153,14 @@ extension Mastodon {
         private indirect enum Moved: Hashable, Sendable {
             case account(Account)
         }
+    }
+}
+
+extension Mastodon.Account.Field {
+    /// Decodes as Swift's synthesized decoding would: `name` and `value` required.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        name = try container.decode(String.self, forKey: .name)
+        value = try container.decode(String.self, forKey: .value)
+        verifiedAt = try container.decodeIfPresent(Date.self, forKey: .verifiedAt)
     }
 }

@@ -8,9 +8,9 @@ extension Mastodon {
         /// The page's title; may be empty.
         public var title: String
         /// The page's summary; often empty.
-        public var description: String
+        public var description: String = ""
         /// `link`, `photo`, `video` or `rich`.
-        public var type: String
+        public var type: String = "link"
         /// The page's author, if the server found one.
         public var authorName: String?
         /// The site's name, if the server found one.
@@ -18,32 +18,20 @@ extension Mastodon {
         /// A preview image address, if any.
         public var image: String?
 
-        /// A card with these values.
-        public init(
-            url: String, title: String, description: String = "", type: String = "link",
-            authorName: String? = nil, providerName: String? = nil, image: String? = nil
-        ) {
-            self.url = url
-            self.title = title
-            self.description = description
-            self.type = type
-            self.authorName = authorName
-            self.providerName = providerName
-            self.image = image
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case url, title, description, type, image, authorName, providerName
         }
+    }
+}
 
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            url = try container.decode(String.self, forKey: .url)
-            title = try container.value(.title, or: "")
-            description = try container.value(.description, or: "")
-            type = try container.value(.type, or: "link")
-            authorName = try container.decodeIfPresent(String.self, forKey: .authorName)
-            providerName = try container.decodeIfPresent(String.self, forKey: .providerName)
-            image = try container.decodeIfPresent(String.self, forKey: .image)
-        }
+extension Mastodon.Card {
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        url = try container.decode(String.self, forKey: .url)
+        title = try container.value(.title, or: "")
+        description = try container.value(.description, or: "")
+        type = try container.value(.type, or: "link")
+        authorName = try container.decodeIfPresent(String.self, forKey: .authorName)
+        providerName = try container.decodeIfPresent(String.self, forKey: .providerName)
+        image = try container.decodeIfPresent(String.self, forKey: .image)
     }
 }

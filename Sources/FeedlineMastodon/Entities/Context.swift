@@ -3,24 +3,20 @@ extension Mastodon {
     /// thread order. Absent lists decode as empty.
     public struct Context: Codable, Hashable, Sendable, ReadableEntity {
         /// The posts above, root first.
-        public var ancestors: [Status]
+        public var ancestors: [Status] = []
         /// The replies below, depth first.
-        public var descendants: [Status]
-
-        /// A context with these posts.
-        public init(ancestors: [Status] = [], descendants: [Status] = []) {
-            self.ancestors = ancestors
-            self.descendants = descendants
-        }
+        public var descendants: [Status] = []
 
         enum CodingKeys: String, SnakeCaseKey {
             case ancestors, descendants
         }
+    }
+}
 
-        /// Decodes tolerantly: an absent or `null` list is empty.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            ancestors = try container.value(.ancestors, or: [])
-            descendants = try container.value(.descendants, or: [])
-        }
+extension Mastodon.Context {
+    /// Decodes tolerantly: an absent or `null` list is empty.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        ancestors = try container.value(.ancestors, or: [])
+        descendants = try container.value(.descendants, or: [])
     }
 }

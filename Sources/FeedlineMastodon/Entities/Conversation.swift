@@ -11,24 +11,18 @@ extension Mastodon {
         /// Its newest post; absent or `null` when the server sent none.
         public var lastStatus: Status?
 
-        /// A conversation with these values.
-        public init(id: String, unread: Bool, accounts: [Account], lastStatus: Status?) {
-            self.id = id
-            self.unread = unread
-            self.accounts = accounts
-            self.lastStatus = lastStatus
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case id, unread, accounts, lastStatus
         }
+    }
+}
 
-        /// Decodes tolerantly: `id` is required; `unread` defaults to false, `accounts` to none.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            id = try container.id(.id)
-            unread = try container.value(.unread, or: false)
-            accounts = try container.value(.accounts, or: [])
-            lastStatus = try container.decodeIfPresent(Status.self, forKey: .lastStatus)
-        }
+extension Mastodon.Conversation {
+    /// Decodes tolerantly: `id` is required; `unread` defaults to false, `accounts` to none.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        id = try container.id(.id)
+        unread = try container.value(.unread, or: false)
+        accounts = try container.value(.accounts, or: [])
+        lastStatus = try container.decodeIfPresent(Mastodon.Status.self, forKey: .lastStatus)
     }
 }

@@ -15,7 +15,7 @@ extension Mastodon {
         public var category: String?
 
         /// An emoji; `staticURL` defaults to `url`.
-        public init(shortcode: String, url: String, staticURL: String? = nil, visibleInPicker: Bool = true, category: String? = nil) {
+        init(shortcode: String, url: String, staticURL: String? = nil, visibleInPicker: Bool = true, category: String? = nil) {
             self.shortcode = shortcode
             self.url = url
             self.staticURL = staticURL ?? url

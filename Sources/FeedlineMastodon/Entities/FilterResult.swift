@@ -10,21 +10,8 @@ extension Mastodon {
         /// The status ids the filter lists that matched.
         public var statusMatches: [String]?
 
-        public init(filter: Filter, keywordMatches: [String]? = nil, statusMatches: [String]? = nil) {
-            self.filter = filter
-            self.keywordMatches = keywordMatches
-            self.statusMatches = statusMatches
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case filter, keywordMatches, statusMatches
-        }
-
-        /// Decodes as Swift's synthesized decoding would: `filter` required.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            filter = try container.decode(Filter.self, forKey: .filter)
-            keywordMatches = try container.decodeIfPresent([String].self, forKey: .keywordMatches)
-            statusMatches = try container.decodeIfPresent([String].self, forKey: .statusMatches)
         }
     }
 
@@ -41,24 +28,27 @@ extension Mastodon {
         public var filterAction: String
         public var expiresAt: Date?
 
-        public init(id: String, title: String, context: [String], filterAction: String, expiresAt: Date? = nil) {
-            self.id = id
-            self.title = title
-            self.context = context
-            self.filterAction = filterAction
-            self.expiresAt = expiresAt
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case id, title, context, filterAction, expiresAt
         }
+    }
+}
 
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            id = try container.id(.id)
-            title = try container.value(.title, or: "")
-            context = try container.value(.context, or: [])
-            filterAction = try container.value(.filterAction, or: "warn")
-            expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
-        }
+extension Mastodon.FilterResult {
+    /// Decodes as Swift's synthesized decoding would: `filter` required.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        filter = try container.decode(Mastodon.Filter.self, forKey: .filter)
+        keywordMatches = try container.decodeIfPresent([String].self, forKey: .keywordMatches)
+        statusMatches = try container.decodeIfPresent([String].self, forKey: .statusMatches)
+    }
+}
+
+extension Mastodon.Filter {
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        id = try container.id(.id)
+        title = try container.value(.title, or: "")
+        context = try container.value(.context, or: [])
+        filterAction = try container.value(.filterAction, or: "warn")
+        expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
     }
 }

@@ -11,8 +11,6 @@ extension Mastodon {
             public struct URLs: Codable, Hashable, Sendable {
                 /// The streaming API's base address, e.g. `wss://streaming.example.social`.
                 public var streaming: String?
-
-                public init(streaming: String? = nil) { self.streaming = streaming }
             }
 
             /// `configuration.statuses`: how long a post may be.
@@ -20,12 +18,6 @@ extension Mastodon {
                 public var maxCharacters: Int?
                 public var maxMediaAttachments: Int?
                 public var charactersReservedPerURL: Int?
-
-                public init(maxCharacters: Int? = nil, maxMediaAttachments: Int? = nil, charactersReservedPerURL: Int? = nil) {
-                    self.maxCharacters = maxCharacters
-                    self.maxMediaAttachments = maxMediaAttachments
-                    self.charactersReservedPerURL = charactersReservedPerURL
-                }
 
                 enum CodingKeys: String, SnakeCaseKey {
                     case maxCharacters, maxMediaAttachments, charactersReservedPerURL
@@ -39,13 +31,6 @@ extension Mastodon {
                 public var minExpiration: Int?
                 public var maxExpiration: Int?
 
-                public init(maxOptions: Int? = nil, maxCharactersPerOption: Int? = nil, minExpiration: Int? = nil, maxExpiration: Int? = nil) {
-                    self.maxOptions = maxOptions
-                    self.maxCharactersPerOption = maxCharactersPerOption
-                    self.minExpiration = minExpiration
-                    self.maxExpiration = maxExpiration
-                }
-
                 enum CodingKeys: String, SnakeCaseKey {
                     case maxOptions, maxCharactersPerOption, minExpiration, maxExpiration
                 }
@@ -54,20 +39,12 @@ extension Mastodon {
             public var urls: URLs?
             public var statuses: Statuses?
             public var polls: Polls?
-
-            public init(urls: URLs? = nil, statuses: Statuses? = nil, polls: Polls? = nil) {
-                self.urls = urls
-                self.statuses = statuses
-                self.polls = polls
-            }
         }
 
         /// `urls` (v1).
         public struct LegacyURLs: Codable, Hashable, Sendable {
             /// The streaming API's base address, e.g. `wss://streaming.example.social`.
             public var streamingAPI: String?
-
-            public init(streamingAPI: String? = nil) { self.streamingAPI = streamingAPI }
 
             enum CodingKeys: String, SnakeCaseKey {
                 case streamingAPI
@@ -76,21 +53,6 @@ extension Mastodon {
 
         public var configuration: Configuration?
         public var urls: LegacyURLs?
-
-        public init(configuration: Configuration? = nil, urls: LegacyURLs? = nil) {
-            self.configuration = configuration
-            self.urls = urls
-        }
-
-        /// A v2 description whose `configuration.urls.streaming` is `streaming`.
-        public init(streaming: String?) {
-            self.init(configuration: Configuration(urls: Configuration.URLs(streaming: streaming)))
-        }
-
-        /// A v1 description whose `urls.streaming_api` is `streamingAPI`.
-        public init(streamingAPI: String?) {
-            self.init(urls: LegacyURLs(streamingAPI: streamingAPI))
-        }
 
         /// The limits a composer checks a draft against: the server's where it says, Mastodon's
         /// defaults elsewhere.
@@ -111,5 +73,17 @@ extension Mastodon {
 
         /// The streaming base the server named: v2's when given, else v1's.
         public var streamingURL: String? { configuration?.urls?.streaming ?? urls?.streamingAPI }
+    }
+}
+
+extension Mastodon.Instance {
+    /// A v2 description whose `configuration.urls.streaming` is `streaming`.
+    init(streaming: String?) {
+        self.init(configuration: Configuration(urls: Configuration.URLs(streaming: streaming)))
+    }
+
+    /// A v1 description whose `urls.streaming_api` is `streamingAPI`.
+    init(streamingAPI: String?) {
+        self.init(urls: LegacyURLs(streamingAPI: streamingAPI))
     }
 }

@@ -8,28 +8,23 @@ extension Mastodon {
         public var repliesPolicy: String?
         public var exclusive: Bool?
 
-        public init(id: String, title: String, repliesPolicy: String? = nil, exclusive: Bool? = nil) {
-            self.id = id
-            self.title = title
-            self.repliesPolicy = repliesPolicy
-            self.exclusive = exclusive
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case id, title, repliesPolicy, exclusive
         }
+    }
+}
 
-        /// Decodes tolerantly: `id` (a string, or a number from an older server) and `title`
-        /// are required; the rest is optional.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            if let text = try? container.decode(String.self, forKey: .id) {
-                id = text
-            } else {
-                id = String(try container.decode(Int.self, forKey: .id))
-            }
-            title = try container.decode(String.self, forKey: .title)
-            repliesPolicy = try? container.decodeIfPresent(String.self, forKey: .repliesPolicy)
-            exclusive = try? container.decodeIfPresent(Bool.self, forKey: .exclusive)
+extension Mastodon.List {
+    /// Decodes tolerantly: `id` (a string, or a number from an older server) and `title`
+    /// are required; the rest is optional.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        if let text = try? container.decode(String.self, forKey: .id) {
+            id = text
+        } else {
+            id = String(try container.decode(Int.self, forKey: .id))
         }
+        title = try container.decode(String.self, forKey: .title)
+        repliesPolicy = try? container.decodeIfPresent(String.self, forKey: .repliesPolicy)
+        exclusive = try? container.decodeIfPresent(Bool.self, forKey: .exclusive)
     }
 }

@@ -7,26 +7,22 @@ extension Mastodon {
         /// The id of the last post (home) or notification (notifications) read.
         public var lastReadID: String
         /// Counts up with every save; `0` when the server sent none.
-        public var version: Int
+        public var version: Int = 0
         /// When it was last saved, if the server said.
         public var updatedAt: Date?
-
-        public init(lastReadID: String, version: Int = 0, updatedAt: Date? = nil) {
-            self.lastReadID = lastReadID
-            self.version = version
-            self.updatedAt = updatedAt
-        }
 
         enum CodingKeys: String, SnakeCaseKey {
             case lastReadID, version, updatedAt
         }
+    }
+}
 
-        /// Decodes tolerantly: `last_read_id` is required (a string or an integer), `version`
-        /// defaults to 0, an unreadable `updated_at` is `nil`.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            lastReadID = try container.id(.lastReadID)
-            version = try container.value(.version, or: 0)
-            updatedAt = try? container.decodeIfPresent(Date.self, forKey: .updatedAt)
-        }
+extension Mastodon.Marker {
+    /// Decodes tolerantly: `last_read_id` is required (a string or an integer), `version`
+    /// defaults to 0, an unreadable `updated_at` is `nil`.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        lastReadID = try container.id(.lastReadID)
+        version = try container.value(.version, or: 0)
+        updatedAt = try? container.decodeIfPresent(Date.self, forKey: .updatedAt)
     }
 }

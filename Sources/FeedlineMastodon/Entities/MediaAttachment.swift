@@ -21,17 +21,6 @@ extension Mastodon {
             public static let audio = Kind(rawValue: "audio")
             /// A file the server could not classify.
             public static let unknown = Kind(rawValue: "unknown")
-
-            /// Decodes any string.
-            public init(from decoder: any Decoder) throws {
-                rawValue = try decoder.singleValueContainer().decode(String.self)
-            }
-
-            /// Encodes the raw string.
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.singleValueContainer()
-                try container.encode(rawValue)
-            }
         }
 
         /// The attachment's id (opaque).
@@ -49,32 +38,20 @@ extension Mastodon {
         /// A tiny placeholder of the image, if any.
         public var blurhash: String?
 
-        /// An attachment with these values.
-        public init(
-            id: String, type: Kind, url: String? = nil, previewURL: String? = nil, remoteURL: String? = nil,
-            description: String? = nil, blurhash: String? = nil
-        ) {
-            self.id = id
-            self.type = type
-            self.url = url
-            self.previewURL = previewURL
-            self.remoteURL = remoteURL
-            self.description = description
-            self.blurhash = blurhash
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case id, type, url, description, blurhash, previewURL, remoteURL
         }
+    }
+}
 
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            id = try container.id(.id)
-            type = try container.decode(Kind.self, forKey: .type)
-            url = try container.decodeIfPresent(String.self, forKey: .url)
-            previewURL = try container.decodeIfPresent(String.self, forKey: .previewURL)
-            remoteURL = try container.decodeIfPresent(String.self, forKey: .remoteURL)
-            description = try container.decodeIfPresent(String.self, forKey: .description)
-            blurhash = try container.decodeIfPresent(String.self, forKey: .blurhash)
-        }
+extension Mastodon.MediaAttachment {
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        id = try container.id(.id)
+        type = try container.decode(Kind.self, forKey: .type)
+        url = try container.decodeIfPresent(String.self, forKey: .url)
+        previewURL = try container.decodeIfPresent(String.self, forKey: .previewURL)
+        remoteURL = try container.decodeIfPresent(String.self, forKey: .remoteURL)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        blurhash = try container.decodeIfPresent(String.self, forKey: .blurhash)
     }
 }

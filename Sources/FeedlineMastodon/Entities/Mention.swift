@@ -10,24 +10,18 @@ extension Mastodon {
         /// The account's profile page; empty when the server sent none.
         public var url: String
 
-        /// A mention with these values.
-        public init(id: String, username: String, acct: String, url: String) {
-            self.id = id
-            self.username = username
-            self.acct = acct
-            self.url = url
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case id, username, acct, url
         }
+    }
+}
 
-        /// Decodes tolerantly: `id` and `acct` are required; `username` defaults to `acct` before `@`.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            id = try container.id(.id)
-            acct = try container.decode(String.self, forKey: .acct)
-            username = try container.value(.username, or: String(acct.prefix { $0 != "@" }))
-            url = try container.value(.url, or: "")
-        }
+extension Mastodon.Mention {
+    /// Decodes tolerantly: `id` and `acct` are required; `username` defaults to `acct` before `@`.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        id = try container.id(.id)
+        acct = try container.decode(String.self, forKey: .acct)
+        username = try container.value(.username, or: String(acct.prefix { $0 != "@" }))
+        url = try container.value(.url, or: "")
     }
 }

@@ -18,26 +18,8 @@ extension Mastodon {
         /// The key Mastodon 4.3 groups it under, if the server sent one.
         public var groupKey: String?
 
-        public init(id: String, type: String, createdAt: Date, account: Account, status: Status? = nil, groupKey: String? = nil) {
-            self.id = id
-            self.type = type
-            self.createdAt = createdAt
-            self.account = account
-            self.status = status
-            self.groupKey = groupKey
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case id, type, account, status, createdAt, groupKey
-        }
-
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            id = try container.id(.id)
-            type = try container.decode(String.self, forKey: .type)
-            createdAt = try container.decode(Date.self, forKey: .createdAt)
-            account = try container.decode(Account.self, forKey: .account)
-            status = try container.decodeIfPresent(Status.self, forKey: .status)
-            groupKey = try container.decodeIfPresent(String.self, forKey: .groupKey)
         }
     }
 
@@ -58,57 +40,51 @@ extension Mastodon {
             public var sampleAccountIDs: [String]
             public var statusID: String?
 
-            public init(
-                groupKey: String, notificationsCount: Int, type: String, mostRecentNotificationID: String, pageMinID: String? = nil,
-                pageMaxID: String? = nil, latestPageNotificationAt: Date? = nil, sampleAccountIDs: [String], statusID: String? = nil
-            ) {
-                self.groupKey = groupKey
-                self.notificationsCount = notificationsCount
-                self.type = type
-                self.mostRecentNotificationID = mostRecentNotificationID
-                self.pageMinID = pageMinID
-                self.pageMaxID = pageMaxID
-                self.latestPageNotificationAt = latestPageNotificationAt
-                self.sampleAccountIDs = sampleAccountIDs
-                self.statusID = statusID
-            }
-
             enum CodingKeys: String, SnakeCaseKey {
                 case type, groupKey, notificationsCount, mostRecentNotificationID, pageMinID, pageMaxID, latestPageNotificationAt
                 case sampleAccountIDs, statusID
             }
-
-            init(reading container: some FieldReader<CodingKeys>) throws {
-                groupKey = try container.decode(String.self, forKey: .groupKey)
-                notificationsCount = try container.value(.notificationsCount, or: 1)
-                type = try container.decode(String.self, forKey: .type)
-                mostRecentNotificationID = try container.id(.mostRecentNotificationID)
-                pageMinID = try container.optionalID(.pageMinID)
-                pageMaxID = try container.optionalID(.pageMaxID)
-                latestPageNotificationAt = try container.decodeIfPresent(Date.self, forKey: .latestPageNotificationAt)
-                sampleAccountIDs = try container.value(.sampleAccountIDs, or: [])
-                statusID = try container.optionalID(.statusID)
-            }
         }
 
-        public var accounts: [Account]
-        public var statuses: [Status]
-        public var notificationGroups: [Group]
-
-        public init(accounts: [Account] = [], statuses: [Status] = [], notificationGroups: [Group] = []) {
-            self.accounts = accounts
-            self.statuses = statuses
-            self.notificationGroups = notificationGroups
-        }
+        public var accounts: [Account] = []
+        public var statuses: [Status] = []
+        public var notificationGroups: [Group] = []
 
         enum CodingKeys: String, SnakeCaseKey {
             case accounts, statuses, notificationGroups
         }
+    }
+}
 
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            accounts = try container.value(.accounts, or: [])
-            statuses = try container.value(.statuses, or: [])
-            notificationGroups = try container.value(.notificationGroups, or: [])
-        }
+extension Mastodon.Notification {
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        id = try container.id(.id)
+        type = try container.decode(String.self, forKey: .type)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        account = try container.decode(Mastodon.Account.self, forKey: .account)
+        status = try container.decodeIfPresent(Mastodon.Status.self, forKey: .status)
+        groupKey = try container.decodeIfPresent(String.self, forKey: .groupKey)
+    }
+}
+
+extension Mastodon.GroupedNotifications.Group {
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        groupKey = try container.decode(String.self, forKey: .groupKey)
+        notificationsCount = try container.value(.notificationsCount, or: 1)
+        type = try container.decode(String.self, forKey: .type)
+        mostRecentNotificationID = try container.id(.mostRecentNotificationID)
+        pageMinID = try container.optionalID(.pageMinID)
+        pageMaxID = try container.optionalID(.pageMaxID)
+        latestPageNotificationAt = try container.decodeIfPresent(Date.self, forKey: .latestPageNotificationAt)
+        sampleAccountIDs = try container.value(.sampleAccountIDs, or: [])
+        statusID = try container.optionalID(.statusID)
+    }
+}
+
+extension Mastodon.GroupedNotifications {
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        accounts = try container.value(.accounts, or: [])
+        statuses = try container.value(.statuses, or: [])
+        notificationGroups = try container.value(.notificationGroups, or: [])
     }
 }

@@ -13,20 +13,8 @@ extension Mastodon {
             /// Votes for this option; `nil` while results are hidden.
             public var votesCount: Int?
 
-            /// An option with this text and count.
-            public init(title: String, votesCount: Int?) {
-                self.title = title
-                self.votesCount = votesCount
-            }
-
             enum CodingKeys: String, SnakeCaseKey {
                 case title, votesCount
-            }
-
-            /// Decodes as Swift's synthesized decoding would: `title` required.
-            init(reading container: some FieldReader<CodingKeys>) throws {
-                title = try container.decode(String.self, forKey: .title)
-                votesCount = try container.decodeIfPresent(Int.self, forKey: .votesCount)
             }
         }
 
@@ -35,54 +23,47 @@ extension Mastodon {
         /// When voting closes; `nil` for a poll without an end.
         public var expiresAt: Date?
         /// Whether voting has closed.
-        public var expired: Bool
+        public var expired: Bool = false
         /// Whether a voter may choose several options.
-        public var multiple: Bool
+        public var multiple: Bool = false
         /// Votes cast over all options.
-        public var votesCount: Int
+        public var votesCount: Int = 0
         /// How many accounts voted; `nil` for single-choice polls on some servers.
         public var votersCount: Int?
         /// The choices, in order.
         public var options: [Option]
         /// The custom emoji used in option titles.
-        public var emojis: [CustomEmoji]
+        public var emojis: [CustomEmoji] = []
         /// Whether the signed-in user voted; absent when signed out.
         public var voted: Bool?
         /// The options the signed-in user chose (0-based); absent when signed out.
         public var ownVotes: [Int]?
 
-        /// A poll with these values.
-        public init(
-            id: String, expiresAt: Date? = nil, expired: Bool = false, multiple: Bool = false, votesCount: Int = 0,
-            votersCount: Int? = nil, options: [Option], emojis: [CustomEmoji] = [], voted: Bool? = nil, ownVotes: [Int]? = nil
-        ) {
-            self.ownVotes = ownVotes
-            self.id = id
-            self.expiresAt = expiresAt
-            self.expired = expired
-            self.multiple = multiple
-            self.votesCount = votesCount
-            self.votersCount = votersCount
-            self.options = options
-            self.emojis = emojis
-            self.voted = voted
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case id, expired, multiple, options, emojis, voted, expiresAt, votesCount, votersCount, ownVotes
         }
+    }
+}
 
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            id = try container.id(.id)
-            expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
-            expired = try container.value(.expired, or: false)
-            multiple = try container.value(.multiple, or: false)
-            votesCount = try container.value(.votesCount, or: 0)
-            votersCount = try container.decodeIfPresent(Int.self, forKey: .votersCount)
-            options = try container.decode([Option].self, forKey: .options)
-            emojis = try container.value(.emojis, or: [])
-            voted = try container.decodeIfPresent(Bool.self, forKey: .voted)
-            ownVotes = try? container.decodeIfPresent([Int].self, forKey: .ownVotes)
-        }
+extension Mastodon.Poll.Option {
+    /// Decodes as Swift's synthesized decoding would: `title` required.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        title = try container.decode(String.self, forKey: .title)
+        votesCount = try container.decodeIfPresent(Int.self, forKey: .votesCount)
+    }
+}
+
+extension Mastodon.Poll {
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        id = try container.id(.id)
+        expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        expired = try container.value(.expired, or: false)
+        multiple = try container.value(.multiple, or: false)
+        votesCount = try container.value(.votesCount, or: 0)
+        votersCount = try container.decodeIfPresent(Int.self, forKey: .votersCount)
+        options = try container.decode([Option].self, forKey: .options)
+        emojis = try container.value(.emojis, or: [])
+        voted = try container.decodeIfPresent(Bool.self, forKey: .voted)
+        ownVotes = try? container.decodeIfPresent([Int].self, forKey: .ownVotes)
     }
 }

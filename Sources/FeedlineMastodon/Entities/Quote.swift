@@ -17,7 +17,7 @@ extension Mastodon {
         private var nested: Nested?
 
         /// A quote in `state`; `quotedStatusID` defaults to `quotedStatus`'s id.
-        public init(state: String, quotedStatus: Status? = nil, quotedStatusID: String? = nil) {
+        init(state: String, quotedStatus: Status? = nil, quotedStatusID: String? = nil) {
             self.state = state
             self.nested = quotedStatus.map(Nested.status)
             self.quotedStatusID = quotedStatusID ?? quotedStatus?.id

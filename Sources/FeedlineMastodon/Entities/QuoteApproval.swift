@@ -7,25 +7,21 @@ extension Mastodon {
     /// (`current_user`: `automatic`, `manual`, `denied`, `unknown`). Names this version does not
     /// know are kept as sent (the domain reads them as `unsupported_policy` / `unknown`).
     public struct QuoteApproval: Codable, Hashable, Sendable, ReadableEntity {
-        public var automatic: [String]
-        public var manual: [String]
-        public var currentUser: String
-
-        public init(automatic: [String] = ["public"], manual: [String] = [], currentUser: String = "automatic") {
-            self.automatic = automatic
-            self.manual = manual
-            self.currentUser = currentUser
-        }
+        public var automatic: [String] = ["public"]
+        public var manual: [String] = []
+        public var currentUser: String = "automatic"
 
         enum CodingKeys: String, SnakeCaseKey {
             case automatic, manual, currentUser
         }
+    }
+}
 
-        /// Tolerant: a missing list is empty, a missing `current_user` is `unknown`.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            automatic = try container.value(.automatic, or: [])
-            manual = try container.value(.manual, or: [])
-            currentUser = try container.value(.currentUser, or: "unknown")
-        }
+extension Mastodon.QuoteApproval {
+    /// Tolerant: a missing list is empty, a missing `current_user` is `unknown`.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        automatic = try container.value(.automatic, or: [])
+        manual = try container.value(.manual, or: [])
+        currentUser = try container.value(.currentUser, or: "unknown")
     }
 }

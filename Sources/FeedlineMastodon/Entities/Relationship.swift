@@ -12,75 +12,55 @@ extension Mastodon {
         /// The id of the account it is about.
         public var id: String
         /// The user follows the account.
-        public var following: Bool
+        public var following: Bool = false
         /// The account's boosts show in the user's home timeline.
-        public var showingReblogs: Bool
+        public var showingReblogs: Bool = false
         /// The user is told when the account posts.
-        public var notifying: Bool
+        public var notifying: Bool = false
         /// The account follows the user.
-        public var followedBy: Bool
+        public var followedBy: Bool = false
         /// The user blocks the account.
-        public var blocking: Bool
+        public var blocking: Bool = false
         /// The account blocks the user.
-        public var blockedBy: Bool
+        public var blockedBy: Bool = false
         /// The user mutes the account.
-        public var muting: Bool
+        public var muting: Bool = false
         /// The user's mute hides the account's notifications too.
-        public var mutingNotifications: Bool
+        public var mutingNotifications: Bool = false
         /// The user asked to follow the account and it has not answered yet.
-        public var requested: Bool
+        public var requested: Bool = false
         /// The account asked to follow the user and the user has not answered yet.
-        public var requestedBy: Bool
+        public var requestedBy: Bool = false
         /// The user blocks the account's whole domain.
-        public var domainBlocking: Bool
+        public var domainBlocking: Bool = false
         /// The user features the account on their profile.
-        public var endorsed: Bool
+        public var endorsed: Bool = false
         /// The user's private note about the account (plain text).
-        public var note: String
-
-        /// A relationship with these values; everything but `id` defaults to off (and `note` to empty).
-        public init(
-            id: String, following: Bool = false, showingReblogs: Bool = false, notifying: Bool = false, followedBy: Bool = false,
-            blocking: Bool = false, blockedBy: Bool = false, muting: Bool = false, mutingNotifications: Bool = false,
-            requested: Bool = false, requestedBy: Bool = false, domainBlocking: Bool = false, endorsed: Bool = false, note: String = ""
-        ) {
-            self.id = id
-            self.following = following
-            self.showingReblogs = showingReblogs
-            self.notifying = notifying
-            self.followedBy = followedBy
-            self.blocking = blocking
-            self.blockedBy = blockedBy
-            self.muting = muting
-            self.mutingNotifications = mutingNotifications
-            self.requested = requested
-            self.requestedBy = requestedBy
-            self.domainBlocking = domainBlocking
-            self.endorsed = endorsed
-            self.note = note
-        }
+        public var note: String = ""
 
         enum CodingKeys: String, SnakeCaseKey {
             case id, following, notifying, blocking, muting, requested, endorsed, note, showingReblogs, followedBy, blockedBy
             case mutingNotifications, requestedBy, domainBlocking
         }
+    }
+}
 
-        /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            id = try container.id(.id)
-            following = try container.value(.following, or: false)
-            requested = try container.value(.requested, or: false)
-            showingReblogs = try container.value(.showingReblogs, or: following || requested)
-            notifying = try container.value(.notifying, or: false)
-            followedBy = try container.value(.followedBy, or: false)
-            blocking = try container.value(.blocking, or: false)
-            blockedBy = try container.value(.blockedBy, or: false)
-            muting = try container.value(.muting, or: false)
-            mutingNotifications = try container.value(.mutingNotifications, or: false)
-            requestedBy = try container.value(.requestedBy, or: false)
-            domainBlocking = try container.value(.domainBlocking, or: false)
-            endorsed = try container.value(.endorsed, or: false)
-            note = try container.value(.note, or: "")
-        }
+extension Mastodon.Relationship {
+    /// Decodes tolerantly (see the type); throws a `DecodingError` at the offending coding path.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        id = try container.id(.id)
+        following = try container.value(.following, or: false)
+        requested = try container.value(.requested, or: false)
+        showingReblogs = try container.value(.showingReblogs, or: following || requested)
+        notifying = try container.value(.notifying, or: false)
+        followedBy = try container.value(.followedBy, or: false)
+        blocking = try container.value(.blocking, or: false)
+        blockedBy = try container.value(.blockedBy, or: false)
+        muting = try container.value(.muting, or: false)
+        mutingNotifications = try container.value(.mutingNotifications, or: false)
+        requestedBy = try container.value(.requestedBy, or: false)
+        domainBlocking = try container.value(.domainBlocking, or: false)
+        endorsed = try container.value(.endorsed, or: false)
+        note = try container.value(.note, or: "")
     }
 }

@@ -4,28 +4,14 @@ extension Mastodon {
     /// the other lists empty, and some servers leave them out).
     public struct Search: Codable, Hashable, Sendable, ReadableEntity {
         /// The accounts found.
-        public var accounts: [Account]
+        public var accounts: [Account] = []
         /// The statuses found.
-        public var statuses: [Status]
+        public var statuses: [Status] = []
         /// The hashtags found.
-        public var hashtags: [Hashtag]
-
-        /// An answer with these results.
-        public init(accounts: [Account] = [], statuses: [Status] = [], hashtags: [Hashtag] = []) {
-            self.accounts = accounts
-            self.statuses = statuses
-            self.hashtags = hashtags
-        }
+        public var hashtags: [Hashtag] = []
 
         enum CodingKeys: String, SnakeCaseKey {
             case accounts, statuses, hashtags
-        }
-
-        /// Decodes tolerantly: an absent or `null` list is empty.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            accounts = try container.value(.accounts, or: [])
-            statuses = try container.value(.statuses, or: [])
-            hashtags = try container.value(.hashtags, or: [])
         }
     }
 
@@ -42,22 +28,8 @@ extension Mastodon {
             /// Accounts that used the hashtag that day.
             public var accounts: Int
 
-            /// A day with these counts.
-            public init(day: String, uses: Int, accounts: Int) {
-                self.day = day
-                self.uses = uses
-                self.accounts = accounts
-            }
-
             enum CodingKeys: String, SnakeCaseKey {
                 case day, uses, accounts
-            }
-
-            /// Decodes tolerantly (see the type).
-            init(reading container: some FieldReader<CodingKeys>) throws {
-                day = try container.optionalID(.day) ?? ""
-                uses = Int(try container.optionalID(.uses) ?? "") ?? 0
-                accounts = Int(try container.optionalID(.accounts) ?? "") ?? 0
             }
 
             /// Encodes as Mastodon does: every value a string.
@@ -72,7 +44,7 @@ extension Mastodon {
         /// The name without `#`, as the server spells it.
         public var name: String
         /// The hashtag's page on the server; empty when the server sent none.
-        public var url: String
+        public var url: String = ""
         /// The last days' use, newest first (Mastodon sends a week); `nil` when the server sent
         /// none, which is not the same as a week without use.
         public var history: [Day]?
@@ -80,25 +52,37 @@ extension Mastodon {
         /// (signed out, or a server before Mastodon 4.0).
         public var following: Bool?
 
-        /// A hashtag with these values.
-        public init(name: String, url: String = "", history: [Day]? = nil, following: Bool? = nil) {
-            self.name = name
-            self.url = url
-            self.history = history
-            self.following = following
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case name, url, history, following
         }
+    }
+}
 
-        /// Decodes tolerantly: `name` is required, `url` defaults to empty, `history` and
-        /// `following` to `nil`.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            name = try container.decode(String.self, forKey: .name)
-            url = try container.value(.url, or: "")
-            history = try container.decodeIfPresent([Day].self, forKey: .history)
-            following = try container.decodeIfPresent(Bool.self, forKey: .following)
-        }
+extension Mastodon.Search {
+    /// Decodes tolerantly: an absent or `null` list is empty.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        accounts = try container.value(.accounts, or: [])
+        statuses = try container.value(.statuses, or: [])
+        hashtags = try container.value(.hashtags, or: [])
+    }
+}
+
+extension Mastodon.Hashtag.Day {
+    /// Decodes tolerantly (see the type).
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        day = try container.optionalID(.day) ?? ""
+        uses = Int(try container.optionalID(.uses) ?? "") ?? 0
+        accounts = Int(try container.optionalID(.accounts) ?? "") ?? 0
+    }
+}
+
+extension Mastodon.Hashtag {
+    /// Decodes tolerantly: `name` is required, `url` defaults to empty, `history` and
+    /// `following` to `nil`.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        name = try container.decode(String.self, forKey: .name)
+        url = try container.value(.url, or: "")
+        history = try container.decodeIfPresent([Day].self, forKey: .history)
+        following = try container.decodeIfPresent(Bool.self, forKey: .following)
     }
 }

@@ -72,7 +72,7 @@ extension Mastodon {
         private var nested: Nested?
 
         /// A status with these values; `reblog` is kept as given (see ``original``).
-        public init(
+        init(
             id: String, uri: String = "", url: String? = nil, createdAt: Date, editedAt: Date? = nil,
             account: Account, content: String = "", spoilerText: String = "", sensitive: Bool = false,
             visibility: Visibility = .public, language: String? = nil, inReplyToID: String? = nil,

@@ -5,23 +5,10 @@ extension Mastodon {
     public struct StatusSource: Codable, Hashable, Sendable, ReadableEntity {
         public var id: String
         public var text: String
-        public var spoilerText: String
-
-        public init(id: String, text: String, spoilerText: String = "") {
-            self.id = id
-            self.text = text
-            self.spoilerText = spoilerText
-        }
+        public var spoilerText: String = ""
 
         enum CodingKeys: String, SnakeCaseKey {
             case id, text, spoilerText
-        }
-
-        /// Decodes tolerantly: a missing `spoiler_text` is empty.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            id = try container.decodeIfPresent(String.self, forKey: .id) ?? ""
-            text = try container.decode(String.self, forKey: .text)
-            spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
         }
     }
 
@@ -32,46 +19,43 @@ extension Mastodon {
         public struct PollVersion: Codable, Hashable, Sendable {
             public struct Option: Codable, Hashable, Sendable {
                 public var title: String
-                public init(title: String) { self.title = title }
             }
 
             public var options: [Option]
-            public init(options: [Option]) { self.options = options }
         }
 
         /// HTML.
         public var content: String
-        public var spoilerText: String
-        public var sensitive: Bool
+        public var spoilerText: String = ""
+        public var sensitive: Bool = false
         public var createdAt: Date
-        public var mediaAttachments: [MediaAttachment]
+        public var mediaAttachments: [MediaAttachment] = []
         public var poll: PollVersion?
-
-        public init(
-            content: String, spoilerText: String = "", sensitive: Bool = false, createdAt: Date, mediaAttachments: [MediaAttachment] = [],
-            poll: PollVersion? = nil
-        ) {
-            self.content = content
-            self.spoilerText = spoilerText
-            self.sensitive = sensitive
-            self.createdAt = createdAt
-            self.mediaAttachments = mediaAttachments
-            self.poll = poll
-        }
 
         enum CodingKeys: String, SnakeCaseKey {
             case content, sensitive, poll, spoilerText, createdAt, mediaAttachments
         }
+    }
+}
 
-        /// Decodes tolerantly: absent fields read as empty.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            content = try container.decodeIfPresent(String.self, forKey: .content) ?? ""
-            spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
-            sensitive = try container.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
-            createdAt = try container.decode(Date.self, forKey: .createdAt)
-            mediaAttachments = try container.decodeIfPresent([MediaAttachment].self, forKey: .mediaAttachments) ?? []
-            poll = try container.decodeIfPresent(PollVersion.self, forKey: .poll)
-        }
+extension Mastodon.StatusSource {
+    /// Decodes tolerantly: a missing `spoiler_text` is empty.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        id = try container.decodeIfPresent(String.self, forKey: .id) ?? ""
+        text = try container.decode(String.self, forKey: .text)
+        spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
+    }
+}
+
+extension Mastodon.StatusEdit {
+    /// Decodes tolerantly: absent fields read as empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        content = try container.decodeIfPresent(String.self, forKey: .content) ?? ""
+        spoilerText = try container.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
+        sensitive = try container.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        mediaAttachments = try container.decodeIfPresent([Mastodon.MediaAttachment].self, forKey: .mediaAttachments) ?? []
+        poll = try container.decodeIfPresent(PollVersion.self, forKey: .poll)
     }
 }

@@ -6,20 +6,16 @@ extension Mastodon {
         /// The tag's page on the server; empty when the server sent none.
         public var url: String
 
-        /// A tag with these values.
-        public init(name: String, url: String) {
-            self.name = name
-            self.url = url
-        }
-
         enum CodingKeys: String, SnakeCaseKey {
             case name, url
         }
+    }
+}
 
-        /// Decodes tolerantly: `name` is required, `url` defaults to empty.
-        init(reading container: some FieldReader<CodingKeys>) throws {
-            name = try container.decode(String.self, forKey: .name)
-            url = try container.value(.url, or: "")
-        }
+extension Mastodon.Tag {
+    /// Decodes tolerantly: `name` is required, `url` defaults to empty.
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        name = try container.decode(String.self, forKey: .name)
+        url = try container.value(.url, or: "")
     }
 }

@@ -18,16 +18,5 @@ extension Mastodon {
 
         /// The raw name.
         public var description: String { rawValue }
-
-        /// Decodes any string.
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        /// Encodes the raw string.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
     }
 }

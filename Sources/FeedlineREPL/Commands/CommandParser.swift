@@ -379,17 +379,10 @@ public enum CommandParser {
                 command.keepNotifications = true
             } else if ["--yes", "-y"].contains(lowered), name == .block {
                 command.confirmed = true
-            } else if word.hasPrefix("-") {
-                return .failure(.unknownOption(name, word))
-            } else if command.target != nil {
-                return .failure(.unexpectedArgument(name, word))
             } else {
-                switch rowNumber(word) {
-                case .success(let number): command.target = .row(number)
-                case .failure(.tooLarge): return .failure(.rowTooLarge(name, word))
-                case .failure(.notDigits):
-                    guard let handle = Self.handle(word) else { return .failure(.notAHandle(word)) }
-                    command.target = .handle(handle)
+                switch target(name, word, after: command.target, row: ProfileTarget.row, named: account) {
+                case .success(let target): command.target = target
+                case .failure(let error): return .failure(error)
                 }
             }
         }
@@ -404,22 +397,42 @@ public enum CommandParser {
             let lowered = word.lowercased()
             if ["--yes", "-y"].contains(lowered), name == .blockDomain {
                 command.confirmed = true
-            } else if word.hasPrefix("-") {
-                return .failure(.unknownOption(name, word))
-            } else if command.target != nil {
-                return .failure(.unexpectedArgument(name, word))
             } else {
-                switch rowNumber(word) {
-                case .success(let number): command.target = .row(number)
-                case .failure(.tooLarge): return .failure(.rowTooLarge(name, word))
-                case .failure(.notDigits):
-                    let key = DomainBlockStore.key(word)
-                    guard DomainBlockStore.isDomain(key), !word.contains("@") || word.hasPrefix("@") else { return .failure(.notADomain(name, word)) }
-                    command.target = .domain(key)
+                switch target(name, word, after: command.target, row: DomainBlockCommand.Target.row, named: { domain(name, $0) }) {
+                case .success(let target): command.target = target
+                case .failure(let error): return .failure(error)
                 }
             }
         }
         return .success(.domainBlock(command))
+    }
+
+    /// `word` as the account of a relationship command: a handle, `@` optional.
+    private static func account(_ word: String) -> Result<ProfileTarget, ParseError> {
+        handle(word).map { .success(.handle($0)) } ?? .failure(.notAHandle(word))
+    }
+
+    /// `word` as the domain of `block-domain` / `unblock-domain` (`name`): lower-cased, a
+    /// leading `@` dropped; a word with an `@` further on is a handle, not a domain.
+    private static func domain(_ name: CommandName, _ word: String) -> Result<DomainBlockCommand.Target, ParseError> {
+        let key = DomainBlockStore.key(word)
+        guard DomainBlockStore.isDomain(key), !word.contains("@") || word.hasPrefix("@") else { return .failure(.notADomain(name, word)) }
+        return .success(.domain(key))
+    }
+
+    /// `word` as the one target of command `name` that takes a row number or a name: an option
+    /// (`-…`) the command did not take is unknown, a second target is unexpected, a row number
+    /// is `row` of it, and any other word is what `named` makes of it.
+    private static func target<Target>(
+        _ name: CommandName, _ word: String, after current: Target?, row: (Int) -> Target, named: (String) -> Result<Target, ParseError>
+    ) -> Result<Target, ParseError> {
+        if word.hasPrefix("-") { return .failure(.unknownOption(name, word)) }
+        if current != nil { return .failure(.unexpectedArgument(name, word)) }
+        switch rowNumber(word) {
+        case .success(let number): return .success(row(number))
+        case .failure(.tooLarge): return .failure(.rowTooLarge(name, word))
+        case .failure(.notDigits): return named(word)
+        }
     }
 
     public static func parse(bytes: some Collection<UInt8>) -> Result<Command, ParseError> {

@@ -1,5 +1,5 @@
 import Feedline
-import FeedlineMastodon
+@testable import FeedlineMastodon
 import FlyingFox
 import Foundation
 

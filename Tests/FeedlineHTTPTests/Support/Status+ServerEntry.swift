@@ -1,4 +1,4 @@
-import FeedlineMastodon
+@testable import FeedlineMastodon
 import FeedlineTestSupport
 
 /// The fake server keeps Mastodon's statuses in a ``ServerModel``, so its interactions follow

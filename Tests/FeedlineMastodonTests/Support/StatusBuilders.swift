@@ -1,7 +1,7 @@
 import Foundation
 
 @_spi(FeedService) import Feedline
-@_spi(FeedService) import FeedlineMastodon
+@_spi(FeedService) @testable import FeedlineMastodon
 
 /// Small statuses for sandbox tests: ids are numbers as text, `minute` orders them in time.
 enum Build {
