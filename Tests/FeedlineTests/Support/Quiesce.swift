@@ -2,18 +2,6 @@
 import FeedlineTestSupport
 import Testing
 
-/// Waits until every running effect of `session` is parked in `service` (waiting for the test to
-/// answer it). No sleeping: yields until the counts agree, with a bound so a bug fails instead
-/// of hanging.
-@MainActor
-func quiesce(_ session: FeedSession, _ service: ControlledService, sourceLocation: SourceLocation = #_sourceLocation) async {
-    for _ in 0..<200_000 {
-        if session.activity.running == service.pending.count { return }
-        await Task.yield()
-    }
-    Issue.record("effects did not park: \(session.activity.running) running, \(service.pending.count) pending", sourceLocation: sourceLocation)
-}
-
 /// Waits until every running effect of `session` is held in `server` (waiting for the test to
 /// answer it). No sleeping: yields until the counts agree, with a bound so a bug fails instead
 /// of hanging.
