@@ -6,7 +6,7 @@ import Testing
 /// with an `Issue` naming the call, pointing at the line that made the double, and fails the
 /// call itself with ``UnexpectedCall`` — at once, never left waiting.
 public struct CallExpectations: Sendable {
-    /// The double's name in messages, e.g. `MemoryService`.
+    /// The double's name in messages, e.g. `ModelServer`.
     public let double: String
     public let expected: FeedCalls
     /// Where the test made the double.
@@ -48,7 +48,7 @@ package struct UnexpectedCall: FeedServiceError, Hashable {
     package var isTransient: Bool { false }
     package var errorDescription: String? { message }
 
-    /// e.g. `MemoryService got post(p1), which the test did not expect (it expects [pages, interactions])`.
+    /// e.g. `ModelServer got post(p1), which the test did not expect (it expects [pages, interactions])`.
     package var message: String {
         "\(double) got \(call), which the test did not expect (it expects \(expected))"
     }

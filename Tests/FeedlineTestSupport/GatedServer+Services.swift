@@ -6,8 +6,9 @@ import Foundation
 extension GatedServer {
     // MARK: - Timelines
 
-    /// A page of `feed`; an account's own pinned posts come first on its first page (`onTop`),
-    /// as the HTTP client shows a profile (Mastodon serves them apart, `pinned=true`).
+    /// A page of `feed` below the post the cursor names (Mastodon's `max_id`; the trending posts
+    /// by offset, as Mastodon ranks them); an account's own pinned posts come first on its first
+    /// page (`onTop`), as the HTTP client shows a profile (Mastodon serves them apart, `pinned=true`).
     package func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
         try await run(GatedCall(.page, key: feed.description, "\(feed), after: \(cursor?.rawValue ?? "nil")")) { model in
             var posts = model.timeline(feed)
@@ -17,17 +18,20 @@ extension GatedServer {
                 posts = onTop + posts.filter { post in !onTop.contains { $0.id == post.id } }
                 pinned = cursor == nil ? onTop.count : 0
             }
-            let page = try page(posts, after: cursor)
+            let page = feed == .trending ? try page(posts, after: cursor) : try page(posts, below: cursor)
             return Page(posts: page.items, next: page.next, onTop: pinned)
         }
     }
 
+    /// The newest entries of `feed` between `lower` and `upper`, at most a page, as the sandbox
+    /// answers: `hasMore` exactly when the range holds more.
     package func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
         try await run(GatedCall(.newer, key: feed.description, "\(feed), than: \(lower), olderThan: \(upper?.rawValue ?? "nil")")) { model in
             let posts = model.timeline(feed)
             let end = posts.firstIndex { $0.id == lower } ?? posts.count
             let start = upper.flatMap { upper in posts.firstIndex { $0.id == upper }.map { $0 + 1 } } ?? 0
-            return NewerPage(posts: start < end ? Array(posts[start..<end]) : [], hasMore: false)
+            guard start < end else { return NewerPage(posts: [], hasMore: false) }
+            return NewerPage(posts: Array(posts[start..<min(end, start + pageSize)]), hasMore: end - start > pageSize)
         }
     }
 

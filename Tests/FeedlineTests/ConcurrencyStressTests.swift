@@ -119,7 +119,7 @@ struct ConcurrencyStressTests {
     func storeUnderLoad() async {
         let seed = testSeed(0x5EED)
         let posts = makePosts(40)
-        let service = MemoryService(posts: posts, expecting: .interactions)
+        let service = GatedServer(posts: posts, answering: [.interaction])
         let activity = Activity()
         let store = PostStore(service: service, activity: activity)
         store.ingest(posts, fetchedAt: store.beginFetch())
@@ -135,7 +135,7 @@ struct ConcurrencyStressTests {
                         _ = await MainActor.run { store.toggle(kind, id) }
                         if random.next() % 5 == 0 {
                             let epoch = await store.beginFetch()
-                            let copies = posts.compactMap { service.serverPost($0.id) }
+                            let copies = posts.compactMap { service.model.original(of: $0.id) }
                             await store.ingest(copies, fetchedAt: epoch)
                         }
                     }
@@ -144,7 +144,7 @@ struct ConcurrencyStressTests {
         }
         await activity.idle()
         for post in posts {
-            guard let server = service.serverPost(post.id), let shown = store.interaction(post.id) else {
+            guard let server = service.model.original(of: post.id), let shown = store.interaction(post.id) else {
                 Issue.record("seed \(seed): post \(post.id) missing")
                 continue
             }

@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +16,10 @@ struct DeepStackTests {
     @Test("pushing to depth 1,000 and popping back, twice, leaves nothing alive and the store as it was")
     func depthThousand() async {
         let posts = makePosts(40)
-        let service = MemoryService(posts: posts, pageSize: 10, expecting: [.pages, .posts, .contexts, .notifications, .interactions])
+        // Every feed the routes open lists the same posts.
+        let service = GatedServer(
+            posts: posts, feeds: [.home, .tag("t"), .account("a1")], pageSize: 10, answering: [.page, .post, .context, .notifications, .interaction, .tag, .profile]
+        )
         let session = FeedSession(service: service, clock: .fixed(testNow), cacheCapacity: 16)
         session.root.appeared()
         await session.settle()

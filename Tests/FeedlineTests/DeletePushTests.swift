@@ -10,11 +10,11 @@ import Testing
 @Suite("Deletes pushed by the store", .timeLimit(.minutes(10)))
 struct DeletePushTests {
     /// Home shows `w1` (Bob's boost of `o1`), `p2` and `o1` itself.
-    private func session() async -> (FeedSession, MemoryService) {
+    private func session() async -> (FeedSession, GatedServer) {
         let original = makePost("o1", minutesAgo: 10)
-        let service = MemoryService(
+        let service = GatedServer(
             posts: [makePost("w1", minutesAgo: 1, author: bob, reblog: original), makePost("p2", minutesAgo: 5), original],
-            expecting: [.pages, .posts, .contexts, .interactions]
+            answering: [.page, .post, .context, .interaction]
         )
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
@@ -58,16 +58,18 @@ struct DeletePushTests {
 
     @Test("a thread whose focus is deleted while it loads does not show the focus")
     func threadFocusDeletedWhileLoading() async throws {
-        let service = ControlledService(expecting: [.pages, .posts, .contexts])
+        // The server's thread: a, f replying to it, r replying to f.
+        let service = GatedServer(ServerModel([makePost("a", minutesAgo: 9), makeReply("f", to: "a", minutesAgo: 5), makeReply("r", to: "f", minutesAgo: 1)]))
+        service.hold(.post, .context)
         let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.push(.list(.thread("f")))
-        await service.waitForPending(2)
+        await service.waitForHeld(2)
         let thread = try #require(session.navigator.top.list)
         // The post answer arrives; the stream deletes the focus; then the context lands.
-        service.answer(.post("f"), with: .post(makePost("f", minutesAgo: 5)))
+        service.answer(at: try #require(service.waitingIndex(.post, key: "f")))
         await Task.yield()
         session.apply(.deleted("f"))
-        service.answer(.context("f"), with: .context(PostContext(ancestors: [makePost("a", minutesAgo: 9)], descendants: [makePost("r", minutesAgo: 1)])))
+        service.answer(at: try #require(service.waitingIndex(.context, key: "f")))
         await session.settle()
         #expect(ids(thread.rows) == ["a", "r"])
         #expect(thread.state.checkInvariants().isEmpty)
@@ -75,15 +77,17 @@ struct DeletePushTests {
 
     @Test("a detail's replies drop a reply deleted while the thread loads, and follow later edits and deletes")
     func detailRepliesFollowTheStore() async throws {
-        let service = ControlledService(expecting: [.posts, .contexts])
+        let replies = [makeReply("r1", to: "f", minutesAgo: 5), makeReply("r2", to: "f", minutesAgo: 4), makeReply("r3", to: "f", minutesAgo: 3)]
+        let service = GatedServer(ServerModel([makePost("f", minutesAgo: 9)] + replies))
+        service.hold(.post, .context)
         let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: ManualClock())
         session.navigator.open("f")
-        await service.waitForPending(2)
+        await service.waitForHeld(2)
         let detail = try #require(session.navigator.top.detail)
-        service.answer(.post("f"), with: .post(makePost("f", minutesAgo: 9)))
+        service.answer(at: try #require(service.waitingIndex(.post, key: "f")))
         // A reply is deleted while the thread comes.
         session.apply(.deleted("r1"))
-        service.answer(.context("f"), with: .context(PostContext(descendants: [makePost("r1", minutesAgo: 5), makePost("r2", minutesAgo: 4), makePost("r3", minutesAgo: 3)])))
+        service.answer(at: try #require(service.waitingIndex(.context, key: "f")))
         await session.settle()
         #expect(detail.current.context?.descendants.map(\.id) == ["r2", "r3"])
         // An edit of a reply reaches the detail; so does a delete.

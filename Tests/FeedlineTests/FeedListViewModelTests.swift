@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import FeedlineTestSupport
 import Synchronization
 import Testing
 
@@ -11,14 +12,16 @@ struct FeedListViewModelTests {
 
     @Test("appearing loads the first page; the snapshot's rows and status follow")
     func firstPage() async {
-        let service = ControlledService(expecting: .pages)
+        // Pages of three: the first has more below it.
+        let service = GatedServer(posts: makePosts(4), pageSize: 3)
+        service.hold(.page)
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
         #expect(timeline.status.loading == .firstPage)
-        await service.waitForPending(1)
-        #expect(service.log == [.page(nil)])
-        service.answer(.page(nil), with: .page(Page(posts: makePosts(3), next: PageCursor("p3"))))
+        await service.waitForHeld(1)
+        #expect(service.asked == ["page(home, after: nil)"])
+        service.answer(at: 0)
         await session.settle()
         #expect(timeline.rows.map(\.id) == [.post("p1"), .post("p2"), .post("p3")])
         #expect(timeline.status == ListStatus())
@@ -28,19 +31,21 @@ struct FeedListViewModelTests {
 
     @Test("reset cancels the request in flight, and its late response is dropped")
     func resetCancels() async {
-        let service = ControlledService(expecting: .pages)
+        let service = GatedServer(posts: [makePost("stale")])
+        service.hold(.page)
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
-        await service.waitForPending(1)
+        await service.waitForHeld(1)
         timeline.reset()
-        await service.waitForPending(2)
-        #expect(service.log == [.page(nil), .page(nil)])
+        await service.waitForHeld(2)
+        #expect(service.asked == ["page(home, after: nil)", "page(home, after: nil)"])
         // The first (cancelled) call answers late with posts; they must not show.
-        service.answer(.page(nil), with: .page(Page(posts: [makePost("stale")], next: nil)))
+        service.answer(at: 0)
         await quiesce(session, service)
         #expect(timeline.rows.isEmpty)
-        service.answer(.page(nil), with: .page(Page(posts: makePosts(2), next: nil)))
+        service.serve(makePosts(2))
+        service.answer(at: 0)
         await session.settle()
         #expect(timeline.rows.map(\.id) == [.post("p1"), .post("p2")])
         #expect(timeline.status.reachedEnd)
@@ -48,7 +53,7 @@ struct FeedListViewModelTests {
 
     @Test("never two page loads at once: scrolling while loading asks nothing more")
     func oneAtATime() async {
-        let service = MemoryService(posts: makePosts(60), pageSize: 20, expecting: .pages)
+        let service = GatedServer(posts: makePosts(60), pageSize: 20, answering: [.page])
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
@@ -56,13 +61,13 @@ struct FeedListViewModelTests {
         for row in timeline.rows { timeline.rowWillDisplay(row.id) }
         for row in timeline.rows { timeline.rowWillDisplay(row.id) }
         await session.settle()
-        #expect(service.calls == ["page(nil)", "page(p20)"])
+        #expect(service.asked == ["page(home, after: nil)", "page(home, after: p20)"])
         #expect(timeline.rows.count == 40)
     }
 
     @Test("a subscriber that applies every changeset to its own copy ends with the same rows")
     func changesetsRebuildRows() async {
-        let service = MemoryService(posts: makePosts(45), pageSize: 10, expecting: [.pages, .newer, .interactions])
+        let service = GatedServer(posts: makePosts(45), pageSize: 10, answering: [.page, .newer, .interaction])
         let session = makeSession(service)
         let timeline = session.root
         let rebuilt = Locked<[ListRow]?>(nil)
@@ -104,7 +109,7 @@ struct FeedListViewModelTests {
 
     @Test("refresh with a full page leaves a gap; opening it fills it without duplicates")
     func refreshAndGap() async {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: [.pages, .newer])
+        let service = GatedServer(posts: makePosts(30), pageSize: 10, answering: [.page, .newer])
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
@@ -118,23 +123,23 @@ struct FeedListViewModelTests {
         timeline.openGap(gap.id)
         await session.settle()
         #expect(timeline.rows.map(\.id) == (makePosts(15, prefix: "n") + makePosts(10)).map { .post($0.id) })
-        #expect(service.calls == ["page(nil)", "newer(p1, nil)", "newer(p1, n10)"])
+        #expect(service.asked == ["page(home, after: nil)", "newer(home, than: p1, olderThan: nil)", "newer(home, than: p1, olderThan: n10)"])
     }
 
     @Test("a failure names what failed as the loading it showed: the first page of an empty list, an older page below rows")
     func failureNamesWhatLoaded() async {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: .pages)
+        let service = GatedServer(posts: makePosts(30), pageSize: 10, answering: [.page])
         let session = makeSession(service)
         let timeline = session.root
-        service.failNext("page(nil)")
+        service.failNext(1, .page, with: ServerUnreachable())
         timeline.appeared()
         #expect(timeline.status.loading == .firstPage)
         await session.settle()
-        #expect(timeline.status.failure == ListStatus.Failure(intent: .firstPage, failure: "The server is unavailable."))
+        #expect(timeline.status.failure == ListStatus.Failure(intent: .firstPage, failure: "The server could not be reached."))
         timeline.retry()
         await session.settle()
         #expect(timeline.status.failure == nil && timeline.rows.count == 10)
-        service.failNext("page(p10)")
+        service.failNext(1, .page, with: ServerUnreachable())
         timeline.loadMore()
         #expect(timeline.status.loading == .olderPage)
         await session.settle()
@@ -143,28 +148,29 @@ struct FeedListViewModelTests {
 
     @Test("a failed page shows its error with what fixes it, and retry uses the same cursor")
     func failureAndRetry() async {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: .pages)
+        let service = GatedServer(posts: makePosts(30), pageSize: 10, answering: [.page])
         let session = makeSession(service)
         let timeline = session.root
         timeline.appeared()
         await session.settle()
-        service.failNext("page(p10)")
+        service.failNext(1, .page, with: ServerUnreachable())
         timeline.loadMore()
         await session.settle()
-        #expect(timeline.status.failure == ListStatus.Failure(intent: .olderPage, failure: "The server is unavailable."))
-        #expect(timeline.status.olderFailure == "The server is unavailable.")
+        #expect(timeline.status.failure == ListStatus.Failure(intent: .olderPage, failure: "The server could not be reached."))
+        #expect(timeline.status.olderFailure == "The server could not be reached.")
         for row in timeline.rows { timeline.rowWillDisplay(row.id) }
         await session.settle()
         timeline.retry()
         await session.settle()
-        #expect(service.calls == ["page(nil)", "page(p10)", "page(p10)"])
+        #expect(service.asked == ["page(home, after: nil)", "page(home, after: p10)", "page(home, after: p10)"])
         #expect(timeline.rows.count == 20)
         #expect(timeline.status.failure == nil)
     }
 
     @Test("a view model that is released drops its late response and does not stay alive")
     func releasedTimeline() async {
-        let service = ControlledService(expecting: .pages)
+        let service = GatedServer(posts: makePosts(1))
+        service.hold(.page)
         weak var released: FeedListViewModel?
         let activity = Activity()
         do {
@@ -173,9 +179,9 @@ struct FeedListViewModelTests {
             released = timeline
             timeline.appeared()
         }
-        await service.waitForPending(1)
+        await service.waitForHeld(1)
         #expect(released == nil)
-        service.answer(.page(nil), with: .page(Page(posts: makePosts(1), next: nil)))
+        service.answer(at: 0)
         await activity.idle()
         #expect(released == nil)
     }

@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import FeedlineTestSupport
 import Testing
 
 /// Server filters (Mastodon v2 `filtered`) in lists and details: `hide` keeps a post out of the
@@ -42,7 +43,7 @@ struct FilterTests {
     @Test("hidden posts never become rows; warned ones show the filter until revealed")
     func hideAndWarn() async {
         let posts = Self.filtered(Self.filtered(makePosts(6), Self.hidden, ["p2", "p5"]), Self.spoilers, ["p3"])
-        let service = MemoryService(posts: posts, pageSize: 6, expecting: .pages)
+        let service = GatedServer(posts: posts, pageSize: 6, answering: [.page])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -58,7 +59,7 @@ struct FilterTests {
     func revealIsShared() async {
         let posts = Self.filtered(makePosts(4), Self.spoilers, ["p2"])
         let boost = makePost("b9", minutesAgo: 0.5, reblog: posts[1])
-        let service = MemoryService(posts: [boost] + posts, pageSize: 10, expecting: [.pages, .posts, .contexts])
+        let service = GatedServer(posts: [boost] + posts, pageSize: 10, answering: [.page, .post, .context])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -83,7 +84,7 @@ struct FilterTests {
         var photo = makePost("p1")
         photo.media = [Media(kind: .image, description: "noodles")]
         photo.filters = [Self.food]
-        let service = MemoryService(posts: [photo] + makePosts(2, from: 2), pageSize: 10, expecting: [.pages, .posts, .contexts])
+        let service = GatedServer(posts: [photo] + makePosts(2, from: 2), pageSize: 10, answering: [.page, .post, .context])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -99,7 +100,7 @@ struct FilterTests {
         var spoiler = makePost("p1")
         spoiler.filters = [Self.spoilers]
         // The server's copy says so too (the detail asks for a fresh copy as it opens).
-        service.update("p1") { $0.filters = [Self.spoilers] }
+        service.edit("p1") { $0.filters = [Self.spoilers] }
         session.store.ingest([spoiler], fetchedAt: session.store.beginFetch())
         await session.settle()
         #expect(session.navigator.top.detail?.current.warning == Self.spoilers)
@@ -112,17 +113,17 @@ struct FilterTests {
     func emptiedPages() async {
         // Pages of 3: the 2nd and 3rd are all hidden, the 4th shows; the 5th is hidden and the last.
         let posts = Self.filtered(makePosts(15), Self.hidden, Set((4...9).map { "p\($0)" } + (13...15).map { "p\($0)" }))
-        let service = MemoryService(posts: posts, pageSize: 3, expecting: .pages)
+        let service = GatedServer(posts: posts, pageSize: 3, answering: [.page])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
         await session.settle()
         #expect(home.rows.map(\.id) == ["p1", "p2", "p3"].map { .post(PostID($0)) })
-        #expect(service.calls == ["page(nil)"])
+        #expect(service.asked == ["page(home, after: nil)"])
         home.loadMore()
         await session.settle()
         // p4-p6 hidden → p7-p9 hidden → p10-p12 shown: one request per emptied page, then it stops.
-        #expect(service.calls == ["page(nil)", "page(p3)", "page(p6)", "page(p9)"])
+        #expect(service.asked == ["page(home, after: nil)", "page(home, after: p3)", "page(home, after: p6)", "page(home, after: p9)"])
         #expect(home.rows.count == 6)
         #expect(!home.status.reachedEnd)
         home.loadMore()
@@ -135,7 +136,7 @@ struct FilterTests {
 
     @Test("a refresh whose page ends on a hidden post leaves a gap below that post; filling it shows the rest once")
     func refreshGapBound() async {
-        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 4, expecting: [.pages, .newer])
+        let service = GatedServer(posts: makePosts(3, from: 10), pageSize: 4, answering: [.page, .newer])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -149,12 +150,12 @@ struct FilterTests {
         home.openGap(home.rows[2].id)
         await session.settle()
         #expect(home.rows.map(\.id.description) == ["post:n1", "post:n3", "post:n5", "post:n6", "post:n7", "post:p10", "post:p11", "post:p12"])
-        #expect(service.calls.last == "newer(p10, n4)")
+        #expect(service.asked.last == "newer(home, than: p10, olderThan: n4)")
     }
 
     @Test("a refresh whose newest page is all hidden goes on below it, once per page, without a gap on top")
     func refreshOfHiddenPages() async {
-        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 3, expecting: [.pages, .newer])
+        let service = GatedServer(posts: makePosts(3, from: 10), pageSize: 3, answering: [.page, .newer])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -165,21 +166,21 @@ struct FilterTests {
         await session.settle()
         #expect(home.rows.map(\.id.description) == ["post:n7", "post:n8", "post:p10", "post:p11", "post:p12"])
         // One request per page of three: the newest, then below each hidden page's oldest post.
-        #expect(Array(service.calls.suffix(3)) == ["newer(p10, nil)", "newer(p10, n3)", "newer(p10, n6)"])
+        #expect(Array(service.asked.suffix(3)) == ["newer(home, than: p10, olderThan: nil)", "newer(home, than: p10, olderThan: n3)", "newer(home, than: p10, olderThan: n6)"])
         #expect(home.status.lastRefresh == 2)
         // A refresh that finds only hidden posts (two new, then the six hidden before) says so,
         // after one request per page of them.
         service.arrive(Self.filtered(makePosts(2, prefix: "m"), Self.hidden, ["m1", "m2"]))
         home.refresh()
         await session.settle()
-        #expect(Array(service.calls.suffix(3)) == ["newer(n7, nil)", "newer(n7, n1)", "newer(n7, n4)"])
+        #expect(Array(service.asked.suffix(3)) == ["newer(home, than: n7, olderThan: nil)", "newer(home, than: n7, olderThan: n1)", "newer(home, than: n7, olderThan: n4)"])
         #expect(home.rows.first?.id == .post("n7"))
         #expect(home.status.lastRefresh == 0)
     }
 
     @Test("a streamed post a filter hides does not wait; a warned one waits with its warning")
     func streamedFiltered() async {
-        let service = MemoryService(posts: makePosts(3, from: 10), pageSize: 4, expecting: .pages)
+        let service = GatedServer(posts: makePosts(3, from: 10), pageSize: 4, answering: [.page])
         let session = makeSession(service)
         let home = session.root
         home.appeared()

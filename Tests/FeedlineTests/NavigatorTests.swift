@@ -7,8 +7,8 @@ import Testing
 @MainActor
 @Suite("Navigator and detail", .timeLimit(.minutes(10)))
 struct NavigatorTests {
-    private func loadedSession(expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) async -> (FeedSession, MemoryService) {
-        let service = MemoryService(posts: makePosts(30), expecting: expecting, sourceLocation: sourceLocation)
+    private func loadedSession(answering: Set<GatedCall.Kind>, sourceLocation: SourceLocation = #_sourceLocation) async -> (FeedSession, GatedServer) {
+        let service = GatedServer(posts: makePosts(30), answering: answering, sourceLocation: sourceLocation)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -17,7 +17,7 @@ struct NavigatorTests {
 
     @Test("routes are data: push and pop publish the stack; the timeline stays at the bottom")
     func routes() async {
-        let (session, _) = await loadedSession(expecting: [.pages, .posts, .contexts])
+        let (session, _) = await loadedSession(answering: [.page, .post, .context])
         let navigator = session.navigator
         let seen = Locked<[[Route]]>([])
         let subscription = navigator.routes.subscribe { routes in seen.withLock { $0.append(routes) } }
@@ -38,7 +38,7 @@ struct NavigatorTests {
 
     @Test("pushing and popping 1,000 detail routes leaves no detail alive and nothing held in the store")
     func lifetimes() async {
-        let (session, _) = await loadedSession(expecting: [.pages, .posts, .contexts, .interactions])
+        let (session, _) = await loadedSession(answering: [.page, .post, .context, .interaction])
         let before = session.store.holderCount("p1")
         var weakDetails: [() -> PostDetailViewModel?] = []
         for round in 0..<1000 {
@@ -63,58 +63,66 @@ struct NavigatorTests {
 
     @Test("a detail loads its thread, and a post the store does not know")
     func detailLoads() async throws {
-        let service = ControlledService(expecting: [.posts, .contexts, .interactions])
+        // The server's x replies to root and has a reply; the test answers each call from it.
+        var post = makePost("x", favourites: 4)
+        post.inReplyToID = "root"
+        var reply = makePost("reply")
+        reply.inReplyToID = "x"
+        let service = GatedServer(ServerModel([makePost("root"), post, reply]))
+        service.hold(.post, .context, .interaction)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.navigator.open("x")
         guard case .post(let detail) = session.navigator.top else { throw Failure() }
         #expect(detail.current.postLoad == .loading && detail.current.contextLoad == .loading)
-        await service.waitForPending(2)
-        #expect(Set(service.pending) == [.post("x"), .context("x")])
-        service.fail(.post("x"), message: "Record not found")
-        service.answer(.context("x"), with: .context(PostContext(ancestors: [makePost("root")], descendants: [makePost("reply")])))
+        await service.waitForHeld(2)
+        #expect(Set(service.waiting.map(\.kind)) == [.post, .context] && Set(service.waiting.map(\.key)) == ["x"])
+        let postCall = try #require(service.waiting.firstIndex { $0.kind == .post })
+        service.failHeld(at: postCall, with: Unreachable())
+        service.answer(at: 0)
         await session.settle()
         #expect(detail.current.postLoad == .failed("Record not found"))
         #expect(detail.current.failure == "Record not found")
         #expect(detail.current.context?.descendants.map(\.id) == ["reply"])
         detail.toggleFavourite()  // unknown post: nothing happens
-        #expect(service.pending.isEmpty)
+        #expect(service.waiting.isEmpty)
         detail.retry()
-        await service.waitForPending(1)
-        service.answer(.post("x"), with: .post(makePost("x", favourites: 4)))
+        await service.waitForHeld(1)
+        service.answer(at: 0)
         await session.settle()
         #expect(detail.current.post?.id == "x")
         #expect(detail.current.interaction?.favouritesCount == 4)
         #expect(detail.relativeTime == "now")
         detail.toggleFavourite()
         #expect(detail.current.interaction?.favouritesCount == 5)
-        await service.waitForPending(1)
-        #expect(service.pending == [.favourite(true, "x")])
-        service.answer(.favourite(true, "x"), with: .post(makePost("x", favourited: true, favourites: 5)))
+        await service.waitForHeld(1)
+        #expect(service.waiting.map(\.description) == ["interaction(favourite true x)"])
+        service.answer(at: 0)
         await session.settle()
+        #expect(service.model.original(of: "x")?.favourited == true)
         // Thread posts are in the store too, so opening a reply shares its state at once.
         #expect(session.store.interaction("reply") != nil)
     }
 
     @Test("opening a post the store knows shows that copy at once and asks once for a fresh one, quietly: an edit no stream reported reaches the detail and the rows")
     func detailRechecksAKnownPost() async throws {
-        let service = MemoryService(posts: makePosts(5), pageSize: 5, expecting: [.pages, .posts, .contexts])
+        let service = GatedServer(posts: makePosts(5), pageSize: 5, answering: [.page, .post, .context])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         let home = session.root
         home.appeared()
         await session.settle()
-        service.edit("p2", text: "edited on the server")
+        service.edit("p2") { $0.text = "edited on the server" }
         session.navigator.open("p2")
         guard case .post(let detail) = session.navigator.top else { throw Failure() }
         // The known copy at once; the fresh copy is not a load the screen reports.
         #expect(detail.current.post?.text == makePost("p2").text)
         #expect(detail.current.postLoad == .loaded && detail.current.recheck == .loading)
         await session.settle()
-        #expect(service.calls.filter { $0 == "post(p2)" }.count == 1)
+        #expect(service.calls(.post).map(\.key) == ["p2"])
         #expect(detail.current.post?.text == "edited on the server")
         #expect(home.rows[id: .post("p2")]?.post?.post.text == "edited on the server")
         // A failed recheck is quiet: the known copy stays, nothing to retry.
         session.navigator.pop()
-        service.failNext("post(p3)")
+        service.failNext(1, .post, with: ServerUnreachable())
         session.navigator.open("p3")
         guard case .post(let other) = session.navigator.top else { throw Failure() }
         await session.settle()
@@ -125,7 +133,7 @@ struct NavigatorTests {
     @Test("a detail opened from a reblog entry shows the original and shares its state")
     func detailOfReblog() async throws {
         let original = makePost("o", favourites: 1)
-        let service = MemoryService(posts: [makePost("w", author: bob, reblog: original), original], expecting: [.pages, .posts, .contexts, .interactions])
+        let service = GatedServer(posts: [makePost("w", author: bob, reblog: original), original], answering: [.page, .post, .context, .interaction])
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -136,8 +144,14 @@ struct NavigatorTests {
         detail.toggleFavourite()
         await session.settle()
         #expect(session.root.rows.compactMap(\.post).allSatisfy { $0.interaction.favourited && $0.interaction.favouritesCount == 2 })
-        #expect(service.calls.contains("favourite(true, o)"))
+        #expect(service.asked.contains("interaction(favourite true o)"))
     }
 
     struct Failure: Error {}
+
+    /// A post the server could not give this time (worth trying again).
+    struct Unreachable: FeedServiceError {
+        var isTransient: Bool { true }
+        var errorDescription: String? { "Record not found" }
+    }
 }

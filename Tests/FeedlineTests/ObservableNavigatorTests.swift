@@ -1,5 +1,6 @@
 @_spi(FeedService) import Feedline
 import FeedlineObservation
+import FeedlineTestSupport
 import Observation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 @Suite("Observable navigator", .timeLimit(.minutes(10)))
 struct ObservableNavigatorTests {
     private func loadedSession() async -> FeedSession {
-        let session = FeedSession(service: MemoryService(posts: makePosts(12), expecting: [.pages, .notifications, .posts, .contexts, .interactions]), clock: .fixed(testNow))
+        let session = FeedSession(service: GatedServer(posts: makePosts(12), answering: [.page, .notifications, .post, .context, .interaction]), clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
         return session
@@ -54,7 +55,7 @@ struct ObservableNavigatorTests {
 
     @Test("a change on one screen invalidates that screen's face, never the path or the root")
     func screenChangesLeaveThePath() async throws {
-        let session = FeedSession(service: MemoryService(posts: makePosts(30), pageSize: 10, expecting: [.pages, .posts, .contexts, .interactions]), clock: .fixed(testNow))
+        let session = FeedSession(service: GatedServer(posts: makePosts(30), pageSize: 10, answering: [.page, .post, .context, .interaction]), clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
         let face = ObservableNavigator(session.navigator)

@@ -10,7 +10,7 @@ import Testing
 @Suite("Observation", .timeLimit(.minutes(10)))
 struct ObservationTests {
     private func loadedSession() async -> FeedSession {
-        let session = FeedSession(service: MemoryService(posts: makePosts(12), expecting: [.pages, .posts, .contexts, .interactions]), clock: .fixed(testNow))
+        let session = FeedSession(service: GatedServer(posts: makePosts(12), answering: [.page, .post, .context, .interaction]), clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
         return session
@@ -50,7 +50,7 @@ struct ObservationTests {
 
     @Test("rows appended by a page change the list of rows; existing row objects are kept")
     func pageKeepsRowObjects() async throws {
-        let session = FeedSession(service: MemoryService(posts: makePosts(30), pageSize: 10, expecting: .pages), clock: .fixed(testNow))
+        let session = FeedSession(service: GatedServer(posts: makePosts(30), pageSize: 10, answering: [.page]), clock: .fixed(testNow))
         let list = ObservableFeedList(session.root)
         session.root.appeared()
         await session.settle()

@@ -45,8 +45,8 @@ struct OutboxModelCheckTests {
 /// One run: the server, the session of the moment, and what the user asked for.
 @MainActor
 private struct OutboxModel {
-    /// The calls the server answers.
-    static let calls: FeedCalls = [.pages, .posts, .contexts, .interactions]
+    /// The calls the server holds for the run to answer.
+    static let calls: [GatedCall.Kind] = [.page, .post, .context, .interaction]
     static let originals: [PostID] = ["a", "b", "c"]
     /// Bob's boost of b, shown above it.
     static let boost: PostID = "w"
@@ -54,10 +54,10 @@ private struct OutboxModel {
     var random: SeededGenerator
     let verbose: Bool
     var trace: [String] = []
-    var server: ServerModel<Post>
     /// What the user last asked for, by post and kind.
     var intent: [String: Bool] = [:]
-    var service = ControlledService(expecting: OutboxModel.calls)
+    /// The server: it keeps its model across restarts.
+    var service: GatedServer
     var clock = ManualClock()
     var session: FeedSession
     var recorder: OutboxRecorder
@@ -72,7 +72,8 @@ private struct OutboxModel {
             original.favouritesCount += random.next(below: 3)
             originals.append(original)
         }
-        server = ServerModel(originals + [makePost(Self.boost.rawValue, author: bob, reblog: originals[1])])
+        service = Self.server(ServerModel(originals + [makePost(Self.boost.rawValue, author: bob, reblog: originals[1])]))
+        let server = service.model
         for id in Self.originals {
             for kind in InteractionKind.allCases { intent["\(id) \(kind)"] = server.interactions(of: id)?.isOn(kind) }
         }
@@ -82,37 +83,34 @@ private struct OutboxModel {
 
     // MARK: The server
 
+    /// The server's model now.
+    var server: ServerModel<Post> { service.model }
+
     func copy(_ id: PostID) -> Post { server.entry(id) ?? makePost(id.rawValue) }
 
-    var page: Page<Post> {
-        Page(posts: [copy("a"), copy(Self.boost), copy("b"), copy("c")], next: nil)
+    /// A server of `model` whose home lists a, the boost, b and c, holding every call the run
+    /// answers.
+    static func server(_ model: ServerModel<Post>) -> GatedServer {
+        var model = model
+        model.timelines.feeds[.home] = ["a", Self.boost, "b", "c"]
+        let service = GatedServer(model)
+        for kind in calls { service.hold(kind) }
+        return service
     }
 
     /// Answers the waiting call at `index`: applied (with the server's copy), failing for lack
     /// of a connection, or refused; other calls with what the server has now.
     mutating func answer(at index: Int, _ outcome: Outcome) {
-        let call = service.pending[index]
+        let call = service.waiting[index]
         trace.append("server answers \(call): \(outcome)")
-        if let (kind, value, id) = call.interaction {
-            switch outcome {
-            case .applied:
-                do {
-                    service.settle(at: index, with: .success(.post(try server.set(kind, to: value, on: id))))
-                } catch {
-                    service.settle(at: index, with: .failure(.init(message: "Record not found", isTransient: false)))
-                }
-            case .unreachable:
-                service.settle(at: index, with: .failure(.init(message: "The server is unavailable.")))
-            case .refused:
-                service.settle(at: index, with: .failure(.init(message: "Not allowed.", isTransient: false)))
-            }
+        guard call.interaction != nil else {
+            service.answer(at: index)
             return
         }
-        switch call {
-        case .page: service.settle(at: index, with: .success(.page(page)))
-        case .context: service.settle(at: index, with: .success(.context(PostContext())))
-        case .post(let id): service.settle(at: index, with: .success(.post(copy(id))))
-        default: service.settle(at: index, with: .failure(.init(message: "unexpected call", isTransient: false)))
+        switch outcome {
+        case .applied: service.answer(at: index)
+        case .unreachable: service.lose(at: index)
+        case .refused: service.failHeld(at: index, with: ServerRefusal("Not allowed."))
         }
     }
 
@@ -152,14 +150,14 @@ private struct OutboxModel {
                 trace.append("back")
                 _ = session.navigator.pop()
             case 35..<65:
-                guard !service.pending.isEmpty else { break }
-                let index = random.next(below: service.pending.count)
+                guard !service.waiting.isEmpty else { break }
+                let index = random.next(below: service.waiting.count)
                 let outcome: Outcome = switch random.next(below: 10) {
                 case 0..<5: .applied
                 case 5..<9: .unreachable
                 default: .refused
                 }
-                if outcome == .refused, let (kind, _, id) = service.pending[index].interaction { refusedKey = (id, kind) }
+                if outcome == .refused, let (kind, _, id) = service.waiting[index].interaction { refusedKey = (id, kind) }
                 answer(at: index, outcome)
             case 65..<72:
                 // Retry sends what is queued; a refusal stays undone.
@@ -181,7 +179,7 @@ private struct OutboxModel {
             // A refusal undoes the wish: the post shows the confirmed value (the server's, for a
             // restored post not seen yet, whose entry is dropped).
             if let (id, kind) = refusedKey { intent["\(id) \(kind)"] = session.store.interaction(id)?.isOn(kind) ?? server.interactions(of: id)?.isOn(kind) }
-            if verbose { trace.append("  outbox \(session.store.outbox), waiting \(service.pending)") }
+            if verbose { trace.append("  outbox \(session.store.outbox), waiting \(service.waiting)") }
             if let problem = check() { return "step \(step): \(problem)" }
         }
         return await converge()
@@ -192,16 +190,16 @@ private struct OutboxModel {
     mutating func restart() async {
         let saved = session.store.outbox
         trace.append("restart, saving \(saved)")
-        while !service.pending.isEmpty {
-            let call = service.pending[0]
+        while !service.waiting.isEmpty {
+            let call = service.waiting[0]
             if call.interaction != nil, random.next(below: 2) == 0 {
                 answer(at: 0, .applied)
             } else {
                 trace.append("lost: \(call)")
-                service.settle(at: 0, with: .failure(.init(message: "The connection was lost.", isTransient: false)))
+                service.failHeld(at: 0, with: ServerRefusal("The connection was lost."))
             }
         }
-        service = ControlledService(expecting: Self.calls)
+        service = Self.server(service.model)
         clock = ManualClock()
         session = FeedSession(service: service, clock: .fixed(testNow), retryClock: clock)
         recorder = OutboxRecorder(session.store)
@@ -213,8 +211,8 @@ private struct OutboxModel {
     mutating func converge() async -> String? {
         trace.append("the server is back")
         for _ in 0..<1_000 {
-            if !service.pending.isEmpty {
-                answer(at: random.next(below: service.pending.count), .applied)
+            if !service.waiting.isEmpty {
+                answer(at: random.next(below: service.waiting.count), .applied)
             } else if clock.sleeperCount > 0 {
                 trace.append("clock advances 60 s")
                 clock.advance(by: .seconds(60))
@@ -224,8 +222,8 @@ private struct OutboxModel {
             guard await quiesce(session, service, clock) else { return "converging: effects did not settle" }
             if let problem = check() { return "converging: \(problem)" }
         }
-        guard session.store.outbox.isEmpty, service.pending.isEmpty, clock.sleeperCount == 0 else {
-            return "never converged: outbox \(session.store.outbox), waiting \(service.pending)"
+        guard session.store.outbox.isEmpty, service.waiting.isEmpty, clock.sleeperCount == 0 else {
+            return "never converged: outbox \(session.store.outbox), waiting \(service.waiting)"
         }
         if let last = recorder.values.last, !last.isEmpty { return "the observer was last told \(last)" }
         for row in session.root.rows.compactMap(\.shownPost) {
@@ -245,11 +243,11 @@ private struct OutboxModel {
 
     func check() -> String? {
         var out: [String: Int] = [:]
-        for call in service.pending {
+        for call in service.waiting {
             guard let (kind, _, id) = call.interaction else { continue }
             out["\(id) \(kind)", default: 0] += 1
         }
-        if let twice = out.first(where: { $0.value > 1 }) { return "two requests of \(twice.key) in flight: \(service.pending)" }
+        if let twice = out.first(where: { $0.value > 1 }) { return "two requests of \(twice.key) in flight: \(service.waiting)" }
         let outbox = session.store.outbox
         if outbox != (recorder.values.last ?? []) { return "the outbox is \(outbox), its observer was last told \(recorder.values.last ?? [])" }
         var expected: [OutboxEntry] = []

@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import FeedlineTestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ struct SavedListTests {
 
     @Test("the position is the newest post row displayed; scrolling down, back, a refresh or a gap never moves it back")
     func positionOnlyForward() async {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: [.pages, .newer, .posts, .contexts])
+        let service = GatedServer(posts: makePosts(30), pageSize: 10, answering: [.page, .newer, .post, .context])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -47,7 +48,7 @@ struct SavedListTests {
     func restoreAtPosition() async throws {
         // The server: three posts newer than the save, then the saved ones.
         let saved = makePosts(30)
-        let service = MemoryService(posts: makePosts(3, prefix: "n") + saved, pageSize: 40, expecting: [.pages, .newer])
+        let service = GatedServer(posts: makePosts(3, prefix: "n") + saved, pageSize: 40, answering: [.page, .newer])
         let session = makeSession(service)
         let home = session.root
         var list = SavedList(entries: saved.map { .post($0) }, older: PageCursor("p30"), position: ReadingPosition(id: "p5", createdAt: saved[4].createdAt))
@@ -60,10 +61,10 @@ struct SavedListTests {
         #expect(home.status.waiting == 4)
         #expect(home.state.unconfirmed.count == 30)
         #expect(home.state.position?.id == "p5")
-        #expect(service.calls.isEmpty, "nothing asked before the restore's own request starts")
+        #expect(service.asked.isEmpty, "nothing asked before the restore's own request starts")
         await session.settle()
         // One request, above the 21st row's post: it confirms the rows it covers; n1–n3 wait too.
-        #expect(service.calls == ["newer(p24, nil)"])
+        #expect(service.asked == ["newer(home, than: p24, olderThan: nil)"])
         #expect(ids(home.rows.prefix(2)) == ["p5", "p6"])
         #expect(ids(home.state.waiting) == ["n1", "n2", "n3", "p1", "p2", "p3", "p4"])
         #expect(!home.state.unconfirmed.contains(.post("p5")))
@@ -76,7 +77,7 @@ struct SavedListTests {
         // row again (it confirms it).
         home.loadMore()
         await session.settle()
-        #expect(service.calls.last == "page(p29)")
+        #expect(service.asked.last == "page(home, after: p29)")
         #expect(!home.state.unconfirmed.contains(.post("p30")))
     }
 
@@ -86,12 +87,12 @@ struct SavedListTests {
         // above the 21st row with a page of 21: the newest 21 of the 22 newer posts, full (more
         // below), but the 19 saved rows in it show that nothing is missing.
         let saved = makePosts(30)
-        let service = MemoryService(posts: makePosts(2, prefix: "n") + saved, pageSize: 21, expecting: [.pages, .newer])
+        let service = GatedServer(posts: makePosts(2, prefix: "n") + saved, pageSize: 21, answering: [.page, .newer])
         let session = makeSession(service)
         let home = session.root
         home.restore(SavedList(entries: saved.map { .post($0) }, older: PageCursor("p30"), position: ReadingPosition(saved[0])))
         await session.settle()
-        #expect(service.calls == ["newer(p21, nil)"])
+        #expect(service.asked == ["newer(home, than: p21, olderThan: nil)"])
         #expect(ids(home.state.waiting) == ["n1", "n2"])
         home.showWaiting()
         #expect(ids(home.rows.prefix(4)) == ["n1", "n2", "p1", "p2"], "no gap row between what came and the saved rows")
@@ -103,34 +104,34 @@ struct SavedListTests {
     @Test("restored rows below the first screen are confirmed as they come into view, each stretch asked for once, and none stays marked for ever")
     func restoredRowsConfirmedAsDisplayed() async throws {
         let saved = makePosts(60)
-        let service = MemoryService(posts: saved, pageSize: 40, expecting: [.pages, .newer])
+        let service = GatedServer(posts: saved, pageSize: 40, answering: [.page, .newer])
         let session = makeSession(service)
         let home = session.root
         home.restore(SavedList(entries: saved.map { .post($0) }, older: nil, position: ReadingPosition(saved[0])))
         await session.settle()
         // The first catch-up confirms the first screen (above p21).
-        #expect(service.calls == ["newer(p21, nil)"])
+        #expect(service.asked == ["newer(home, than: p21, olderThan: nil)"])
         #expect(home.state.unconfirmed.contains(.post("p21")) && !home.state.unconfirmed.contains(.post("p20")))
         // p21 comes into view: the stretch from it down is asked for, above the 21st row below it.
         home.rowWillDisplay(.post("p21"))
         await session.settle()
-        #expect(service.calls.last == "newer(p41, p20)")
+        #expect(service.asked.last == "newer(home, than: p41, olderThan: p20)")
         #expect(!home.state.unconfirmed.contains(.post("p21")) && !home.state.unconfirmed.contains(.post("p40")))
         #expect(home.state.unconfirmed.contains(.post("p41")))
         // Nothing was inserted, nothing moved, and the list status never showed it loading.
         #expect(ids(home.rows) == (1...60).map { "p\($0)" })
         // Displaying a confirmed row, or one asked for already, asks nothing.
-        let asked = service.calls.count
+        let asked = service.asked.count
         home.rowWillDisplay(.post("p30"))
         await session.settle()
-        #expect(service.calls.count == asked)
+        #expect(service.asked.count == asked)
         // The last stretch: above the last row, which the first older page brings.
         home.rowWillDisplay(.post("p41"))
         await session.settle()
-        #expect(service.calls.last == "newer(p60, p40)")
+        #expect(service.asked.last == "newer(home, than: p60, olderThan: p40)")
         home.loadMore()
         await session.settle()
-        #expect(service.calls.last == "page(p59)")
+        #expect(service.asked.last == "page(home, after: p59)")
         #expect(home.state.unconfirmed.isEmpty, "\(home.state.unconfirmed)")
         #expect(home.state.checkInvariants().isEmpty)
     }
@@ -138,20 +139,20 @@ struct SavedListTests {
     @Test("a confirming request that fails is quiet, and the rows ask again when displayed again")
     func failedConfirmationAsksAgain() async throws {
         let saved = makePosts(30)
-        let service = MemoryService(posts: saved, pageSize: 40, expecting: [.pages, .newer])
+        let service = GatedServer(posts: saved, pageSize: 40, answering: [.page, .newer])
         let session = makeSession(service)
         let home = session.root
         home.restore(SavedList(entries: saved.map { .post($0) }, older: nil, position: ReadingPosition(saved[0])))
         await session.settle()
-        service.failNext("newer(p30")
+        service.failNext(1, .newer, with: ServerUnreachable())
         home.rowWillDisplay(.post("p21"))
         await session.settle()
-        #expect(service.calls.last == "newer(p30, p20)")
+        #expect(service.asked.last == "newer(home, than: p30, olderThan: p20)")
         #expect(home.status.failure == nil && home.status.loading == nil)
         #expect(home.state.unconfirmed.contains(.post("p21")))
         home.rowWillDisplay(.post("p21"))
         await session.settle()
-        #expect(service.calls.filter { $0 == "newer(p30, p20)" }.count == 2)
+        #expect(service.asked.filter { $0 == "newer(home, than: p30, olderThan: p20)" }.count == 2)
         #expect(!home.state.unconfirmed.contains(.post("p21")))
     }
 
@@ -159,7 +160,7 @@ struct SavedListTests {
     func restoredCopiesYield() async {
         var old = makePost("p1")
         old.text = "saved text"
-        let service = MemoryService(posts: [makePost("p1", text: "server text")], pageSize: 10, expecting: [.newer, .interactions])
+        let service = GatedServer(posts: [makePost("p1", text: "server text")], pageSize: 10, answering: [.newer, .interaction])
         let session = makeSession(service)
         let home = session.root
         home.restore(SavedList(entries: [.post(old)], older: nil))
@@ -170,12 +171,12 @@ struct SavedListTests {
         #expect(home.rows.first?.post?.post.text == "server text")
         #expect(home.rows.first?.post?.interaction.favourited == true)
         #expect(home.state.unconfirmed.isEmpty)
-        #expect(service.calls.filter { $0.hasPrefix("favourite") } == ["favourite(true, p1)"])
+        #expect(service.calls(.interaction).map(\.description) == ["interaction(favourite true p1)"])
     }
 
     @Test("saving keeps waiting rows, rows, gaps between them, the cursor and the position; cut short, older pages continue below the last entry")
     func savedValue() async {
-        let service = MemoryService(posts: makePosts(30), pageSize: 10, expecting: [.pages, .newer])
+        let service = GatedServer(posts: makePosts(30), pageSize: 10, answering: [.page, .newer])
         let session = makeSession(service)
         let home = session.root
         home.appeared()
@@ -200,11 +201,11 @@ struct SavedListTests {
 
     @Test("restoring an empty save loads the first page; a list with rows ignores a restore")
     func restoreEdges() async {
-        let service = MemoryService(posts: makePosts(5), pageSize: 10, expecting: .pages)
+        let service = GatedServer(posts: makePosts(5), pageSize: 10, answering: [.page])
         let session = makeSession(service)
         session.root.restore(SavedList(entries: [], older: nil))
         await session.settle()
-        #expect(service.calls == ["page(nil)"])
+        #expect(service.asked == ["page(home, after: nil)"])
         session.root.restore(SavedList(entries: [.post(makePost("x1"))], older: nil))
         #expect(!session.root.rows.contains(.post("x1")))
     }

@@ -7,10 +7,10 @@ import Testing
 @Suite("Shared post state", .timeLimit(.minutes(30)))
 struct SharedStateTests {
     /// A timeline with an original `o1` and `b1`, a reblog entry of it by Bob, plus `p2`.
-    private func loadedSession(expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation) async -> (FeedSession, MemoryService) {
+    private func loadedSession(answering: Set<GatedCall.Kind>, sourceLocation: SourceLocation = #_sourceLocation) async -> (FeedSession, GatedServer) {
         let original = makePost("o1", minutesAgo: 10, favourites: 2, reblogs: 1)
         let posts = [makePost("b1", minutesAgo: 1, author: bob, reblog: original), makePost("p2", minutesAgo: 5), original]
-        let service = MemoryService(posts: posts, expecting: expecting, sourceLocation: sourceLocation)
+        let service = GatedServer(posts: posts, answering: answering, sourceLocation: sourceLocation)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -23,17 +23,17 @@ struct SharedStateTests {
 
     /// The oldest call waiting for an answer; when none waits but something is queued in the
     /// outbox, retries first (the server is back), so the outbox drains too.
-    private func nextCall(_ session: FeedSession, _ service: ControlledService) async -> ControlledService.Call? {
-        if service.pending.isEmpty, !session.store.outbox.isEmpty {
+    private func nextCall(_ session: FeedSession, _ service: GatedServer) async -> GatedCall? {
+        if service.waiting.isEmpty, !session.store.outbox.isEmpty {
             session.retry()
             await quiesce(session, service)
         }
-        return service.pending.first
+        return service.waiting.first
     }
 
     @Test("a toggle in the detail shows on the timeline row at once, and the other way round")
     func detailAndRow() async throws {
-        let (session, service) = await loadedSession(expecting: [.pages, .posts, .contexts, .interactions])
+        let (session, service) = await loadedSession(answering: [.page, .post, .context, .interaction])
         session.navigator.open("o1")
         guard case .post(let detail) = session.navigator.top else {
             Issue.record("no detail on top")
@@ -46,7 +46,7 @@ struct SharedStateTests {
         #expect(row(session, "o1")?.interaction.favouritesCount == 3)
         await session.settle()
         #expect(row(session, "o1")?.interaction.pending == [])
-        #expect(service.serverPost("o1")?.favourited == true)
+        #expect(service.model.original(of: "o1")?.favourited == true)
 
         // Row → detail.
         let rowHandle = try #require(session.root.rowHandle("o1"))
@@ -59,7 +59,7 @@ struct SharedStateTests {
 
     @Test("a reblog entry and its original in the same timeline move together")
     func twins() async throws {
-        let (session, _) = await loadedSession(expecting: [.pages, .interactions])
+        let (session, _) = await loadedSession(answering: [.page, .interaction])
         let boost = try #require(session.root.rowHandle("b1"))
         var updates: [Changeset<ListRow>] = []
         let recorder = Locked<[Changeset<ListRow>]>([])
@@ -79,7 +79,7 @@ struct SharedStateTests {
 
     @Test("a row's value in the list's snapshots follows the shared state")
     func rowValueFollowsSharedState() async throws {
-        let (session, _) = await loadedSession(expecting: [.pages, .interactions])
+        let (session, _) = await loadedSession(answering: [.page, .interaction])
         let second = try #require(session.root.rowHandle("b1"))
         let seen = Locked<[Bool]>([])
         let favourited = session.root.snapshot.map { $0.rows[id: .post("o1")]?.post?.interaction.favourited ?? false }
@@ -94,8 +94,8 @@ struct SharedStateTests {
 
     @Test("a favourite the server refuses rolls back everywhere and shows the error on that post")
     func rollback() async throws {
-        let (session, service) = await loadedSession(expecting: [.pages, .interactions])
-        service.failNext("favourite", refused: true)
+        let (session, service) = await loadedSession(answering: [.page, .interaction])
+        service.failNext(1, .interaction, with: ServerRefusal("Not allowed."))
         let p2 = try #require(session.root.rowHandle("p2"))
         p2.toggleFavourite()
         #expect(p2.favourited)
@@ -108,59 +108,66 @@ struct SharedStateTests {
 
     @Test("impatient double taps send one request and end where the user left it")
     func doubleTaps() async throws {
-        let service = ControlledService(expecting: [.pages, .interactions])
+        let service = GatedServer(posts: [makePost("p1", favourites: 1)])
+        service.hold(.page, .interaction)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
-        await service.waitForPending(1)
-        service.answer(.page(nil), with: .page(Page(posts: [makePost("p1", favourites: 1)], next: nil)))
+        await service.waitForHeld(1)
+        service.answer(at: 0)
         await session.settle()
         let p1 = try #require(session.root.rowHandle("p1"))
         p1.toggleFavourite()
         p1.toggleFavourite()
         p1.toggleFavourite()
-        await service.waitForPending(1)
-        #expect(service.log.last == .favourite(true, "p1"))
+        await service.waitForHeld(1)
+        #expect(service.asked.last == "interaction(favourite true p1)")
         #expect(p1.favourited && p1.favouritesCount == 2)
-        service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 2)))
+        service.answer(at: 0)
         await quiesce(session, service)
-        #expect(service.pending.isEmpty)
-        #expect(service.log.count == 2)  // page + one favourite
+        #expect(service.waiting.isEmpty)
+        #expect(service.calls.count == 2)  // page + one favourite
         p1.toggleFavourite()
         p1.toggleFavourite()
         await quiesce(session, service)
         // The first tap sent an unfavourite; the second only moved the desired value back.
-        #expect(service.pending == [.favourite(false, "p1")])
-        // Mastodon's lagging unfavourite reply: flag off, count not yet decremented.
-        service.answer(.favourite(false, "p1"), with: .post(makePost("p1", favourited: false, favourites: 2)))
+        #expect(service.waiting.map(\.description) == ["interaction(favourite false p1)"])
+        // Mastodon's lagging unfavourite reply: flag off, count not yet decremented (the server's
+        // count is one more than it showed, so its unfavourite answers 2).
+        service.edit("p1") { $0.favouritesCount = 3 }
+        service.answer(at: 0)
         await quiesce(session, service)
         // The user wants it favourited again: exactly one more request.
-        #expect(service.pending == [.favourite(true, "p1")])
-        service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 2)))
+        #expect(service.waiting.map(\.description) == ["interaction(favourite true p1)"])
+        // The count caught up: its favourite answers 2.
+        service.edit("p1") { $0.favouritesCount = 1 }
+        service.answer(at: 0)
         await session.settle()
         #expect(p1.favourited && p1.favouritesCount == 2)
     }
 
     @Test("a page that arrives after a toggle settled does not flip it back")
     func stalePageAfterToggle() async throws {
-        let service = ControlledService(expecting: [.pages, .interactions])
+        let service = GatedServer(posts: [makePost("p1")])
+        service.hold(.page, .interaction)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         let timeline = session.root
         timeline.appeared()
-        await service.waitForPending(1)
-        service.answer(.page(nil), with: .page(Page(posts: [makePost("p1")], next: PageCursor("p1"))))
+        await service.waitForHeld(1)
+        service.answer(at: 0)
         await session.settle()
-        // A page load starts (it will read the server before the favourite lands) ...
-        timeline.loadMore()
-        await service.waitForPending(1)
+        // A reload starts (it reads the server before the favourite lands) ...
+        timeline.reload()
+        await service.waitForHeld(1)
         timeline.rowHandle("p1")?.toggleFavourite()
-        await service.waitForPending(2)
-        service.answer(.favourite(true, "p1"), with: .post(makePost("p1", favourited: true, favourites: 1)))
+        await service.waitForHeld(2)
+        service.answer(at: try #require(service.waitingIndex(.interaction, key: "p1")))
         await quiesce(session, service)
+        #expect(service.model.original(of: "p1")?.favourited == true)
         // ... and arrives after the favourite settled, carrying the old state of p1.
-        service.answer(.page(PageCursor("p1")), with: .page(Page(posts: [makePost("p1"), makePost("p2")], next: nil)))
+        service.answerHeld(at: try #require(service.waitingIndex(.page)), asAsked: true)
         await session.settle()
         #expect(timeline.rowHandle("p1")?.favourited == true)
-        #expect(timeline.rows.count == 2)
+        #expect(timeline.rows.count == 1)
     }
 
     /// Random toggles from rows and details, replies in random order, failures (for lack of a
@@ -171,24 +178,22 @@ struct SharedStateTests {
         let seed = testSeed(424_242)
         var random = SeededGenerator(seed: seed)
         for schedule in 0..<10_000 {
-            let service = ControlledService(expecting: [.pages, .newer, .posts, .contexts, .interactions])
+            // The server's a, Bob's boost w of b, and b, which replies to a (so each one's thread
+            // brings a copy of the other); pages of three, so one older page can come, with Bob's
+            // boost v of a (a copy of a again).
+            var b = makeReply("b", to: "a")
+            b.interactions = ServerInteractions(favourited: true, favourites: 3, reblogs: 2)
+            let a = makePost("a", favourites: 1)
+            let service = GatedServer(
+                posts: [a, makePost("w", author: bob, reblog: b), b, makePost("v", minutesAgo: 1, author: bob, reblog: a)], pageSize: 3
+            )
+            service.hold(.page, .newer, .post, .context, .interaction)
             // A clock nobody advances: queued interactions are sent again only by retry().
             let session = FeedSession(service: service, clock: .fixed(testNow), retryClock: ManualClock())
-            var server = ServerModel([
-                makePost("a", favourites: 1), makePost("w", author: bob, reblog: makePost("b", favourited: true, favourites: 3, reblogs: 2)),
-            ])
-            func copy(_ id: PostID) -> Post { server.entry(id) ?? makePost(id.rawValue) }
-            /// What the server answers an interaction call, having applied it.
-            func interact(_ call: ControlledService.Call) -> Result<ControlledService.Response, ControlledService.Failure> {
-                guard let (kind, value, id) = call.interaction, let answer = try? server.set(kind, to: value, on: id) else {
-                    return .failure(.init(message: "Record not found", isTransient: false))
-                }
-                return .success(.post(answer))
-            }
             let fail = { (message: String) in _ = Issue.record("schedule \(schedule) (seed \(seed)): \(message)") }
             session.root.appeared()
-            await service.waitForPending(1)
-            service.answer(.page(nil), with: .page(Page(posts: [copy("a"), copy("w"), copy("b")], next: PageCursor("b"))))
+            await service.waitForHeld(1)
+            service.answer(at: 0)
             await session.settle()
             var details: [PostDetailViewModel] = []
             // What the user last asked for, per post and kind: only a failure may change it back.
@@ -217,30 +222,22 @@ struct SharedStateTests {
                 case 3:
                     if session.root.state.inFlight == nil { session.root.loadMore() }
                 default:
-                    let pending = service.pending
+                    let pending = service.waiting
                     guard !pending.isEmpty else { continue }
                     let index = Int.random(in: 0..<pending.count, using: &random)
                     let failing = Int.random(in: 0..<5, using: &random) == 0
                     // A failure for lack of a connection keeps the wish (queued); a refusal undoes it.
                     let refused = failing && Bool.random(using: &random)
-                    switch pending[index] {
-                    case .favourite(_, let target), .reblog(_, let target):
+                    if let (kind, _, target) = pending[index].interaction {
                         if failing {
-                            if refused, let kind = pending[index].interaction?.kind { failedKey = "\(target) \(kind)" }
-                            service.settle(at: index, with: .failure(.init(message: "Down.", isTransient: !refused)))
+                            if refused { failedKey = "\(target) \(kind)" }
+                            if refused { service.refuse(at: index) } else { service.lose(at: index) }
                             break
                         }
-                        service.settle(at: index, with: interact(pending[index]))
-                    case .page:
-                        service.settle(at: index, with: .success(.page(Page(posts: [copy("b"), copy("a")], next: nil))))
-                    case .context(let target):
-                        service.settle(at: index, with: .success(.context(PostContext(ancestors: [], descendants: [copy(target == "a" ? "b" : "a")]))))
-                    case .post(let target):
-                        service.settle(at: index, with: .success(.post(copy(target))))
-                    case .newer:
-                        service.settle(at: index, with: .success(.newer(NewerPage(posts: [], hasMore: false))))
-                    default:
-                        fail("a call the schedule does not answer: \(pending[index])")
+                        service.answer(at: index)
+                    } else {
+                        // A read answers with the server's copies as they are now.
+                        service.answer(at: index)
                     }
                 }
                 await quiesce(session, service)
@@ -253,32 +250,20 @@ struct SharedStateTests {
                     }
                 }
                 var inFlight: [String: Int] = [:]
-                for call in service.pending {
-                    switch call {
-                    case .favourite(_, let id): inFlight["fav \(id)", default: 0] += 1
-                    case .reblog(_, let id): inFlight["reb \(id)", default: 0] += 1
-                    default: break
-                    }
+                for call in service.waiting {
+                    guard let (kind, _, id) = call.interaction else { continue }
+                    inFlight["\(kind) \(id)", default: 0] += 1
                 }
-                if inFlight.values.contains(where: { $0 > 1 }) { fail("two requests of one kind in flight: \(service.pending)") }
+                if inFlight.values.contains(where: { $0 > 1 }) { fail("two requests of one kind in flight: \(service.waiting)") }
             }
             // Settle everything successfully; what waits in the outbox is retried.
-            while let call = await nextCall(session, service) {
-                switch call {
-                case .favourite, .reblog: service.settle(at: 0, with: interact(call))
-                case .page: service.answer(call, with: .page(Page(posts: [], next: nil)))
-                case .context: service.answer(call, with: .context(PostContext()))
-                case .post(let target): service.answer(call, with: .post(copy(target)))
-                case .newer: service.answer(call, with: .newer(NewerPage(posts: [], hasMore: false)))
-                default:
-                    fail("a call the schedule does not answer: \(call)")
-                    service.settle(at: 0, with: .failure(.init(message: "unexpected")))
-                }
+            while await nextCall(session, service) != nil {
+                service.answer(at: 0)
                 await quiesce(session, service)
             }
             await session.settle()
             for id: PostID in ["a", "b"] {
-                let s = server.interactions(of: id) ?? ServerInteractions()
+                let s = service.model.interactions(of: id) ?? ServerInteractions()
                 let shown = session.store.interaction(id)
                 if shown?.favourited != s.favourited || shown?.favouritesCount != s.favourites || shown?.reblogged != s.reblogged
                     || shown?.reblogsCount != s.reblogs {

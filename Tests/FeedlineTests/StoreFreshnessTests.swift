@@ -14,17 +14,17 @@ struct StoreFreshnessTests {
         let (session, service, clock) = await outboxSession([makePost("q1"), makePost("q2", favourites: 3)], cacheCapacity: 0)
         let home = session.root
         #expect(home.toggle(.favourite, row: .post("q2")))
-        await service.waitForPending(1)
+        await service.waitForHeld(1)
         // Start over: the first page is fetched now, while the favourite is on its way.
         home.reset()
-        await service.waitForPending(2)
-        #expect(Set(service.pending) == [.favourite(true, "q2"), .page(nil)])
+        await service.waitForHeld(2)
+        #expect(Set(service.waiting.map(\.description)) == ["interaction(favourite true q2)", "page(home, after: nil)"])
         // The favourite succeeds; nothing shows q2 any more, so the store forgets it.
-        service.answer(.favourite(true, "q2"), with: .post(makePost("q2", favourited: true, favourites: 4)))
+        service.answer(at: try #require(service.waitingIndex(.interaction, key: "q2")))
         await quiesce(session, service, clock)
         #expect(session.store.interaction("q2") == nil, "forgotten")
         // The page fetched before the favourite settled lands, with q2 not favourited.
-        service.answer(.page(nil), with: .page(Page(posts: [makePost("q1"), makePost("q2", favourites: 3)], next: nil)))
+        service.answerHeld(at: 0, asAsked: true)
         await quiesce(session, service, clock)
         let row = try #require(home.rows[id: .post("q2")]?.post?.interaction)
         #expect(row.favourited && row.favouritesCount == 4, "the server's answer, not the older page: \(row)")
@@ -34,23 +34,24 @@ struct StoreFreshnessTests {
 
     @Test("the fresher copy an interaction's answer brings reaches rows and the detail while a follow-up request runs")
     func answerCopyWhileFollowUpRuns() async throws {
-        let (session, service, clock) = await outboxSession([makePost("p1", text: "before", favourites: 3)], expecting: [.pages, .posts, .contexts, .interactions])
+        let (session, service, clock) = await outboxSession([makePost("p1", text: "before", favourites: 3)], holding: [.post, .context])
         let home = session.root
         session.navigator.open("p1")
-        await service.waitForPending(2)
-        service.answer(.post("p1"), with: .post(makePost("p1", text: "before", favourites: 3)))
-        service.answer(.context("p1"), with: .context(PostContext()))
+        await service.waitForHeld(2)
+        service.answer(at: try #require(service.waitingIndex(.post, key: "p1")))
+        service.answer(at: try #require(service.waitingIndex(.context, key: "p1")))
         await quiesce(session, service, clock)
         let detail = try #require(session.navigator.top.detail)
         // The post is edited on the server (no stream says so). Favourite, then unfavourite at
         // once: the second waits for the first.
         #expect(detail.toggle(.favourite))
-        await service.waitForPending(1)
+        await service.waitForHeld(1)
         #expect(detail.toggle(.favourite))
         // The first answer carries the edited copy; the follow-up (unfavourite) starts.
-        service.answer(.favourite(true, "p1"), with: .post(makePost("p1", text: "after", favourited: true, favourites: 4)))
-        await service.waitForPending(1)
-        #expect(service.pending == [.favourite(false, "p1")])
+        service.edit("p1") { $0.text = "after" }
+        service.answer(at: 0)
+        await service.waitForHeld(1)
+        #expect(service.waiting.map(\.description) == ["interaction(favourite false p1)"])
         #expect(session.store.post("p1")?.text == "after")
         #expect(home.rows[id: .post("p1")]?.post?.post.text == "after")
         #expect(detail.current.post?.text == "after")

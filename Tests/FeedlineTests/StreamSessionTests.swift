@@ -9,9 +9,11 @@ import Testing
 @Suite("Streams in a session", .timeLimit(.minutes(10)))
 struct StreamSessionTests {
     private func session(
-        posts: [Post] = makePosts(30), expecting: FeedCalls, sourceLocation: SourceLocation = #_sourceLocation
-    ) async -> (FeedSession, MemoryService) {
-        let service = MemoryService(posts: posts, expecting: expecting, sourceLocation: sourceLocation)
+        posts: [Post] = makePosts(30), answering: Set<GatedCall.Kind>, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> (FeedSession, GatedServer) {
+        // The posts are home's and the hashtag t's, so a second feed's list has rows too (and
+        // its header asks for the hashtag).
+        let service = GatedServer(posts: posts, feeds: [.home, .tag("t")], answering: answering.union([.tag]), sourceLocation: sourceLocation)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await session.settle()
@@ -20,7 +22,7 @@ struct StreamSessionTests {
 
     @Test("a new post waits above every list of its feed — the rows do not move — until shown")
     func posted() async {
-        let (session, _) = await session(expecting: [.pages, .interactions])
+        let (session, _) = await session(answering: [.page, .interaction])
         session.navigator.push(.list(.feed(.tag("t"))))
         session.navigator.push(.list(.feed(.home)))
         await session.settle()
@@ -55,7 +57,7 @@ struct StreamSessionTests {
     func deleted() async {
         var posts = makePosts(20)
         posts.insert(makePost("b5", author: Author(id: "9", displayName: "Booster", handle: "booster"), reblog: posts[4]), at: 2)
-        let (session, _) = await session(posts: posts, expecting: [.pages, .posts, .contexts])
+        let (session, _) = await session(posts: posts, answering: [.page, .post, .context])
         session.navigator.push(.list(.feed(.home)))
         await session.settle()
         session.navigator.open("p5")
@@ -80,11 +82,11 @@ struct StreamSessionTests {
 
     @Test("an edit reaches every row and detail, and never undoes a pending favourite")
     func edited() async {
-        let (session, service) = await session(expecting: [.pages, .posts, .contexts, .interactions])
+        let (session, service) = await session(answering: [.page, .post, .context, .interaction])
         session.navigator.open("p3")
         await session.settle()
         guard case .post(let detail) = session.navigator.top else { return }
-        service.holdNext("favourite")
+        service.hold(.interaction)
         session.root.toggle(.favourite, row: .post("p3"))
         var edit = makePost("p3", text: "edited text")
         edit.editedAt = testNow
@@ -94,14 +96,15 @@ struct StreamSessionTests {
         #expect(row?.content.editedAt == testNow)
         #expect(row?.interaction.favourited == true, "the edit's copy (not favourited) does not undo the pending favourite")
         #expect(detail.current.post?.text == "edited text")
-        service.releaseHeld()
+        await service.waitForHeld(1)
+        service.answer(at: 0)
         await session.settle()
         #expect(session.root.rows[id: .post("p3")]?.post?.interaction.favourited == true)
     }
 
     @Test("a notification waits above the notifications list, merged into its group")
     func notified() async {
-        let (session, _) = await session(expecting: [.pages, .notifications])
+        let (session, _) = await session(answering: [.page, .notifications])
         session.navigator.push(.list(.notifications))
         await session.settle()
         guard case .list(let notifications) = session.navigator.top else { return }
@@ -122,13 +125,13 @@ struct StreamSessionTests {
 
     @Test("a catch-up asks for what is newer than everything known, and keeps it waiting")
     func catchUp() async {
-        let (session, service) = await session(expecting: [.pages, .newer])
+        let (session, service) = await session(answering: [.page, .newer])
         // live1 came by the stream; missed1 came while it was down.
         service.arrive([makePost("missed1"), makePost("live1")])
         session.apply(.posted(makePost("live1"), in: .home))
         session.catchUp()
         await session.settle()
-        #expect(service.calls.last == "newer(live1, nil)")
+        #expect(service.asked.last == "newer(home, than: live1, olderThan: nil)")
         #expect(session.root.state.waiting.map(\.id) == [.post("missed1"), .post("live1")])
         session.root.showWaiting()
         #expect(session.root.rows.prefix(3).map(\.id) == [.post("missed1"), .post("live1"), .post("p1")])
@@ -141,7 +144,7 @@ struct StreamSessionTests {
     func waitingHeldInStore() async {
         var posts = makePosts(3)
         posts.insert(makePost("b9", author: bob, reblog: makePost("x1")), at: 0)
-        let service = MemoryService(posts: posts, expecting: [.pages, .interactions])
+        let service = GatedServer(posts: posts, answering: [.page, .interaction])
         let session = FeedSession(service: service, clock: .fixed(testNow), cacheCapacity: 0)
         session.root.appeared()
         await session.settle()
@@ -166,42 +169,49 @@ struct StreamSessionTests {
 
     @Test("a page on its way when a post is deleted does not bring it back; one asked for later is believed")
     func deletedWhileAPageCame() async {
-        let service = ControlledService(expecting: [.pages, .newer])
+        let service = GatedServer(posts: makePosts(3))
+        service.hold(.page, .newer)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await quiesce(session, service)
-        service.answer(.page(nil), with: .page(Page(posts: makePosts(3), next: nil)))
+        service.answer(at: 0)
         await quiesce(session, service)
         session.root.refresh()
         await quiesce(session, service)
+        // The server read n3, n2 and Bob's boost of p3 before the stream deleted two of them.
+        service.arrive([makePost("n3"), makePost("n2"), makePost("b1", author: bob, reblog: makePost("p3"))])
         session.apply(.deleted("n2"))
         session.apply(.deleted("b1"))
-        service.answer(.newer(than: "p1", olderThan: nil), with: .newer(NewerPage(
-            posts: [makePost("n3"), makePost("n2"), makePost("b1", author: bob, reblog: makePost("p3"))], hasMore: false
-        )))
+        #expect(service.waiting.map(\.description) == ["newer(home, than: p1, olderThan: nil)"])
+        service.answer(at: 0)
         await quiesce(session, service)
         #expect(session.root.rows.map(\.id) == [.post("n3"), .post("p1"), .post("p2"), .post("p3")])
         // A page asked for after the delete is the server's word.
+        // The server lists n2 above n3 now.
+        service.serve([makePost("n2"), makePost("n3")] + makePosts(3))
         session.root.refresh()
         await quiesce(session, service)
-        service.answer(.newer(than: "n3", olderThan: nil), with: .newer(NewerPage(posts: [makePost("n2")], hasMore: false)))
+        #expect(service.waiting.map(\.description) == ["newer(home, than: n3, olderThan: nil)"])
+        service.answer(at: 0)
         await session.settle()
         #expect(session.root.rows.first?.id == .post("n2"))
     }
 
     @Test("a favourite's reply does not undo an edit the stream brought while it ran")
     func replyOlderThanEdit() async {
-        let service = ControlledService(expecting: [.pages, .interactions])
+        let service = GatedServer(posts: makePosts(3))
+        service.hold(.page, .interaction)
         let session = FeedSession(service: service, clock: .fixed(testNow))
         session.root.appeared()
         await quiesce(session, service)
-        service.answer(.page(nil), with: .page(Page(posts: makePosts(3), next: nil)))
+        service.answer(at: 0)
         await quiesce(session, service)
         session.root.toggle(.favourite, row: .post("p2"))
         await quiesce(session, service)
         session.apply(.edited(makePost("p2", text: "edited")))
         // The server answered before it saw the edit.
-        service.answer(.favourite(true, "p2"), with: .post(makePost("p2", favourited: true, favourites: 1)))
+        #expect(service.waiting.map(\.description) == ["interaction(favourite true p2)"])
+        service.answer(at: 0)
         await session.settle()
         let row = session.root.rows[id: .post("p2")]?.post
         #expect(row?.text == "edited")
@@ -210,7 +220,7 @@ struct StreamSessionTests {
 
     @Test("a stream drop tells every list on the stack, once; the catch-up asks above what waited before it")
     func dropReachesLists() async {
-        let (session, _) = await session(expecting: [.pages, .newer])
+        let (session, _) = await session(answering: [.page, .newer])
         session.navigator.push(.list(.feed(.tag("t"))))
         await session.settle()
         session.streamStateChanged(.live)
@@ -228,7 +238,7 @@ struct StreamSessionTests {
 
     @Test("a list a front keeps off the stack hears a drop as it hears what the stream brings: what waits there is marked as maybe missing posts")
     func dropReachesKeptLists() async {
-        let (session, _) = await session(expecting: [.pages, .newer])
+        let (session, _) = await session(answering: [.page, .newer])
         session.navigator.push(.list(.feed(.tag("t"))))
         await session.settle()
         // A tab or a cache holds the list; the stack lets it go.
@@ -246,7 +256,7 @@ struct StreamSessionTests {
 
     @Test("the stream state is published as transports report it")
     func streamState() {
-        let session = FeedSession(service: MemoryService(posts: [], expecting: []))
+        let session = FeedSession(service: GatedServer(posts: [], answering: []))
         var seen: [StreamState] = []
         let subscription = session.streamState.observe { seen.append($0) }
         session.streamStateChanged(.connecting)

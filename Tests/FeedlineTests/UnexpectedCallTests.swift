@@ -11,34 +11,6 @@ struct UnexpectedCallTests {
         { issue in issue.comments.contains { $0.rawValue == message } }
     }
 
-    @Test("a memory service fails the test and the call, and logs it")
-    func memoryService() async {
-        let service = MemoryService(posts: makePosts(2), expecting: .pages)
-        await withKnownIssue {
-            await #expect(throws: UnexpectedCall(double: "MemoryService", call: "post(p1)", expected: .pages)) {
-                try await service.post("p1")
-            }
-        } matching: { issue in
-            Self.names("MemoryService got post(p1), which the test did not expect (it expects [pages])")(issue)
-        }
-        #expect(service.calls == ["post(p1)"])
-        #expect(FeedFailure(UnexpectedCall(double: "MemoryService", call: "post(p1)", expected: .pages)).isTransient == false)
-    }
-
-    @Test("a controlled service fails an unexpected call at once instead of keeping it waiting, and stops waiting for calls")
-    func controlledService() async {
-        let service = ControlledService(expecting: [.pages, .interactions])
-        await withKnownIssue {
-            await #expect(throws: UnexpectedCall.self) { try await service.context(of: "p1") }
-        } matching: { issue in
-            Self.names("ControlledService got context(p1), which the test did not expect (it expects [pages, interactions])")(issue)
-        }
-        #expect(service.pending.isEmpty)
-        #expect(service.log == [.context("p1")])
-        // A test waiting for calls goes on (it has failed) instead of hanging.
-        await service.waitForPending(1)
-    }
-
     @Test("the stream model server serves pages, newer pages and interactions, nothing else")
     func streamModelServer() async {
         let server = StreamModelServer(pageSize: 3)
