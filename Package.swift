@@ -78,12 +78,12 @@ let package = Package(
             swiftSettings: strict
         ),
         // Signing in (OAuth with PKCE), stored accounts and the config file under
-        // ~/.config/feedline. Its own module so that libcrypto and the C++ TOML parser stay out
-        // of FeedlineMastodon's users, the fuzz build and the benchmarks.
+        // ~/.config/feedline. Its own module so that the C++ TOML parser stays out of
+        // FeedlineMastodon's users, the fuzz build and the benchmarks.
         .target(
             name: "FeedlineAccounts",
             dependencies: [
-                "FeedlineMastodon", "Feedline", "CLibCrypto",
+                "FeedlineMastodon", "Feedline",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -168,7 +168,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // SHA-256 (PKCE) from the system's OpenSSL: a hash function without compiling a TLS library.
+        // SHA-256 from the system's OpenSSL, for the tests' fake server only: it checks PKCE
+        // challenges with a hash that is not Feedline's own (`FeedlineAccounts`' `SHA256`).
         .systemLibrary(
             name: "CLibCrypto",
             providers: [.apt(["libssl-dev"])]
