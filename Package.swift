@@ -200,9 +200,16 @@ let package = Package(
             // (Docs/BENCHMARKS.md, "Start to exit"). Debug and sanitizer builds stay dynamic.
             // Foundation's static archive names its C parts by hand (its modules were compiled
             // for the shared libraries, so they carry no autolink entries for them).
+            // `-static-stdlib` also exports every symbol of our own code to the dynamic symbol
+            // table (41,000 of them), which each start paid for: the runtime's `dladdr` at launch
+            // walks the table, and every library symbol `ld.so` binds is looked up there first;
+            // `--no-export-dynamic` keeps them out.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
+                    [
+                        "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
+                        "-Xlinker", "--no-export-dynamic",
+                    ],
                     .when(platforms: [.linux], configuration: .release)
                 ),
             ]
