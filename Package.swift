@@ -78,12 +78,12 @@ let package = Package(
             swiftSettings: strict
         ),
         // Signing in (OAuth with PKCE), stored accounts and the config file under
-        // ~/.config/feedline. Its own module so that libcrypto and the C++ TOML parser stay out
-        // of FeedlineMastodon's users, the fuzz build and the benchmarks.
+        // ~/.config/feedline. Its own module so that the C++ TOML parser stays out of
+        // FeedlineMastodon's users, the fuzz build and the benchmarks.
         .target(
             name: "FeedlineAccounts",
             dependencies: [
-                "FeedlineMastodon", "Feedline", "CLibCrypto",
+                "FeedlineMastodon", "Feedline",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -168,7 +168,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // SHA-256 (PKCE) from the system's OpenSSL: a hash function without compiling a TLS library.
+        // SHA-256 from the system's OpenSSL, for the tests' fake server only: it checks PKCE
+        // challenges with a hash that is not Feedline's own (`FeedlineAccounts`' `SHA256`).
         .systemLibrary(
             name: "CLibCrypto",
             providers: [.apt(["libssl-dev"])]
@@ -199,9 +200,16 @@ let package = Package(
             // (Docs/BENCHMARKS.md, "Start to exit"). Debug and sanitizer builds stay dynamic.
             // Foundation's static archive names its C parts by hand (its modules were compiled
             // for the shared libraries, so they carry no autolink entries for them).
+            // `-static-stdlib` also exports every symbol of our own code to the dynamic symbol
+            // table (41,000 of them), which each start paid for: the runtime's `dladdr` at launch
+            // walks the table, and every library symbol `ld.so` binds is looked up there first;
+            // `--no-export-dynamic` keeps them out.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
+                    [
+                        "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
+                        "-Xlinker", "--no-export-dynamic",
+                    ],
                     .when(platforms: [.linux], configuration: .release)
                 ),
             ]

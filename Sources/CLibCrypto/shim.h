@@ -1,4 +1,5 @@
-// SHA-256 from the system's OpenSSL libcrypto (libssl-dev), for PKCE's S256 challenge.
+// SHA-256 from the system's OpenSSL libcrypto (libssl-dev), for the tests' fake server: it checks
+// PKCE challenges with a hash that is not Feedline's own.
 //
 // The system library instead of swift-crypto: swift-crypto compiles BoringSSL from source, which
 // took minutes of every clean CI build (twice: plain and ThreadSanitizer) for one hash function.

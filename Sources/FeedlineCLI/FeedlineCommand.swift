@@ -19,9 +19,10 @@ enum FeedlineMain {
                 await FeedlineCommand.main(line)
                 return
             }
-            // As ArgumentParser's `main` runs a command it parsed, errors and exit codes included.
+            // As ArgumentParser's `main` runs a command it parsed, errors and exit codes included;
+            // on the main actor, where `main` already is (no hop to a pool thread and back).
             do {
-                try await command.run()
+                try await command.runOnMainActor()
             } catch {
                 FeedlineCommand.exit(withError: error)
             }
@@ -122,6 +123,13 @@ struct FeedlineCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await runOnMainActor()
+    }
+
+    /// The session, set up and run on the main actor, where the REPL and the JSON-lines front run:
+    /// a command line read quickly starts it from `main` without leaving the main thread.
+    @MainActor
+    func runOnMainActor() async throws {
         let resolved = try options.resolveOrExit()
         // A sign-in older than the scopes asked for now: said once, on standard error (not the
         // JSON-lines protocol's output), before anything loads.

@@ -28,6 +28,24 @@ struct PKCETests {
         #expect(PKCE.challenge(for: message) == challenge)
     }
 
+    @Test(
+        "the hash pads every length right: messages ending just before, at and after a 64-byte block's length field",
+        arguments: [
+            (55, "DM2YXMikdnSvvwq_45oIcU58UonurTwUVH2ulHrqIHg"),
+            (56, "UAq6u2YmwVVy_JAbcfLRXdqTHGvihm4BfYEiTZQpEfE"),
+            (63, "enw-iYaAGtoYk9Wv7q3wAzvjo48PUA9mh9qX-DQtjm0"),
+            (64, "GT_XfmYjqcwORfknL5fHXsb0fpgZ7nzugQiXX5xXuQM"),
+            (119, "wE9J1nar5nxnb8Lm7A6LSF9P-dErn4kA1fNK_10eJig"),
+            (120, "kHdw-O3a6Hwnf3kAvwYntLG5KUc71eFdmHyJ6cb9THI"),
+        ]
+    )
+    func sha256BlockEdges(_ length: Int, _ challenge: String) {
+        // The message cycles through 40 unreserved characters; the digests are Python's hashlib's.
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let message = String((0..<length).map { alphabet[$0 % alphabet.count] })
+        #expect(PKCE.challenge(for: message) == challenge)
+    }
+
     @Test("fresh verifiers: 64 unreserved characters, each new; lengths clamp to 43–128; a seed replays")
     func verifiers() throws {
         var seen = Set<String>()

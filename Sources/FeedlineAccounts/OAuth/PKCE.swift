@@ -1,4 +1,3 @@
-import CLibCrypto
 import Foundation
 
 /// Proof Key for Code Exchange (RFC 7636) with the `S256` method: a one-time secret
@@ -54,16 +53,9 @@ public struct PKCE: Sendable, Hashable, CustomStringConvertible {
         base64URL(sha256(Data(verifier.utf8)))
     }
 
-    /// SHA-256 of `data` (32 bytes), from the system's libcrypto.
+    /// SHA-256 of `data` (32 bytes).
     static func sha256(_ data: Data) -> Data {
-        var digest = [UInt8](repeating: 0, count: 32)
-        data.withUnsafeBytes { bytes in
-            digest.withUnsafeMutableBufferPointer { out in
-                // A null base address only for empty data, which SHA256 accepts with length 0.
-                feedline_sha256(bytes.baseAddress, bytes.count, out.baseAddress)
-            }
-        }
-        return Data(digest)
+        SHA256.hash(data)
     }
 
     /// Base64 with the URL-safe alphabet (`-`, `_`) and no padding (RFC 4648, section 5).
