@@ -186,10 +186,15 @@ struct DraftsModelTests {
         }
 
         /// What a user does with refused drafts: sends them again as they are — except one whose
-        /// post was made and deleted meanwhile (``PublishedPostDeleted``), which they throw away.
+        /// post was made and deleted meanwhile (``PublishedPostDeleted``), or an edit of a post
+        /// deleted since ("Record not found"), which they throw away.
         func resendRefused() {
             for submission in session.drafts.all where submission.isEditable {
-                if submission.refusal == PublishedPostDeleted.sentence { session.drafts.discard(submission.id) } else { session.drafts.send(submission.id) }
+                if [PublishedPostDeleted.sentence, "Record not found"].contains(submission.refusal) {
+                    session.drafts.discard(submission.id)
+                } else {
+                    session.drafts.send(submission.id)
+                }
             }
         }
 

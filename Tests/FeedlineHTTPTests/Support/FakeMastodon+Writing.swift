@@ -62,7 +62,9 @@ extension FakeMastodon {
                 case .new: break
                 }
             }
-            let newest = state.known.compactMap { UInt64($0.id) }.max() ?? 0
+            // Newer than every status the server has or had: Mastodon never gives an id twice.
+            let newest = max(state.known.compactMap { UInt64($0.id) }.max() ?? 0, state.lastStatusID)
+            state.lastStatusID = newest + 1
             let id = String(newest + 1)
             state.server.writing.made += 1
             let status = Mastodon.Status(

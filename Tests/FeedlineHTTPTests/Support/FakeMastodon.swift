@@ -124,6 +124,8 @@ final class FakeMastodon: Sendable {
         var directStreams: Set<Int> = []
         /// The user's lists (`FakeMastodon+Lists.swift`).
         var userLists = UserListsState()
+        /// The id of the last status posted through the API (`FakeMastodon+Writing.swift`).
+        var lastStatusID: UInt64 = 0
         /// The server's custom emoji (`FakeMastodon+Suggestions.swift`).
         var customEmoji: [Mastodon.CustomEmoji] = []
     }
