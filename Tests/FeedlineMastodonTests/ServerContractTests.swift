@@ -33,7 +33,7 @@ struct ServerContractTests {
                 case .tagFollow: covered.insert("tags")
                 case .createList, .renameList, .deleteList, .listMembership: covered.insert("lists")
                 case .markRead, .removeConversation: covered.insert("conversations")
-                case .publish, .edit, .delete: covered.insert("writing")
+                case .publish, .edit, .delete, .resend, .keyExpires: covered.insert("writing")
                 }
             }
         }
@@ -46,17 +46,21 @@ extension ContractRun {
     init(_ target: ServerContractTests.Target) async throws {
         switch target {
         case .model:
+            let server = GatedServer(Self.model(), answering: Set(GatedCall.Kind.allCases))
             self.init(
-                service: GatedServer(Self.model(), answering: Set(GatedCall.Kind.allCases)),
+                service: server,
                 subjects: ContractSubjects(
                     post: "p1", stranger: "fern-id", locked: "ines-id", followed: "mira-id", list: "1", unread: "41", read: "42"
-                )
+                ),
+                advanceClock: { seconds in server.update { $0.now += seconds } }
             )
         case .sandbox:
+            // The sandbox's wall clock starts at the run's now (2026-11-21T18:00:00Z) and moves only when a law says.
+            let wall = SandboxAccountsTests.MovableWallClock()
             let sandbox = try SandboxService(
-                fixture: try FixtureLoader.load(from: PackagePaths.fixtures("timeline")), clock: VirtualClock(), wallClock: .fixed(Self.now)
+                fixture: try FixtureLoader.load(from: PackagePaths.fixtures("timeline")), clock: VirtualClock(), wallClock: wall.clock
             )
-            self.init(service: sandbox, subjects: try await Self.subjects(of: sandbox))
+            self.init(service: sandbox, subjects: try await Self.subjects(of: sandbox), advanceClock: { seconds in wall.advance(by: seconds) })
         }
     }
 

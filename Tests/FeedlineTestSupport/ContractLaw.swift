@@ -20,6 +20,11 @@ package struct ContractLaw: Sendable, CustomStringConvertible {
         case publish(String)
         case edit(String)
         case delete(ContractSubjects.Post)
+        /// The last ``publish(_:)`` sent again as it was, with its idempotency key (an outbox
+        /// resending a post whose answer it never saw).
+        case resend
+        /// The server's clock moves past an idempotency key's lifetime (an hour and a second).
+        case keyExpires
     }
 
     /// What the law reads after its calls.
@@ -225,6 +230,19 @@ extension ContractLaw {
         ContractLaw(
             name: "an edit is read everywhere and kept in the history", steps: [.publish("First words"), .edit("Second words")],
             reads: [.post(.mine)], expected: ["ok", "ok", "Second words, 2 versions, on home"]
+        ),
+        ContractLaw(
+            name: "a deleted post sent again with its key is not made again", steps: [.publish("Only once"), .delete(.mine), .resend],
+            reads: [.post(.mine)], expected: ["ok", "ok", "refused", "gone, not on home"]
+        ),
+        ContractLaw(
+            name: "a post sent again with its key is the same post", steps: [.publish("Said once"), .resend],
+            reads: [.post(.mine)], expected: ["ok", "ok", "Said once, 1 versions, on home"]
+        ),
+        ContractLaw(
+            name: "once the key has expired, a deleted post sent again is made again",
+            steps: [.publish("Once more"), .delete(.mine), .keyExpires, .resend],
+            reads: [.post(.mine)], expected: ["ok", "ok", "ok", "ok", "Once more, 1 versions, on home"]
         ),
         ContractLaw(
             name: "someone else's post cannot be deleted", steps: [.delete(.someones)],

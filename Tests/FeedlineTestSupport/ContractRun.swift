@@ -10,12 +10,17 @@ package struct ContractRun {
 
     package let service: any FeedService
     package let subjects: ContractSubjects
+    /// Moves the server's clock on by so many seconds (what ``ContractLaw/Step/keyExpires`` does).
+    package let advanceClock: @Sendable (TimeInterval) -> Void
     private var created: String?
     private var mine: PostID?
+    /// The last post published, and its key (what ``ContractLaw/Step/resend`` sends again).
+    private var lastSent: (draft: Draft, key: String)?
 
-    package init(service: any FeedService, subjects: ContractSubjects) {
+    package init(service: any FeedService, subjects: ContractSubjects, advanceClock: @escaping @Sendable (TimeInterval) -> Void) {
         self.service = service
         self.subjects = subjects
+        self.advanceClock = advanceClock
     }
 
     /// Runs `law` from a fresh server: its calls, then its reads; the outcomes to compare with
@@ -53,7 +58,14 @@ package struct ContractRun {
             case .removeConversation(let conversation):
                 try await service.removeConversation(subjects.id(conversation))
             case .publish(let text):
-                mine = try await service.publish(Draft(id: DraftID(UUID().uuidString), text: text, createdAt: Self.now), idempotencyKey: UUID().uuidString).id
+                let sent = (draft: Draft(id: DraftID(UUID().uuidString), text: text, createdAt: Self.now), key: UUID().uuidString)
+                lastSent = sent
+                mine = try await service.publish(sent.draft, idempotencyKey: sent.key).id
+            case .resend:
+                let sent = try #require(lastSent, "the law resends a post it did not publish")
+                mine = try await service.publish(sent.draft, idempotencyKey: sent.key).id
+            case .keyExpires:
+                advanceClock(ServerWriting<PostID>.keyLifetime + 1)
             case .edit(let text):
                 let editing = try #require(mine)
                 _ = try await service.publish(Draft(id: DraftID(UUID().uuidString), text: text, editing: editing, createdAt: Self.now), idempotencyKey: UUID().uuidString)

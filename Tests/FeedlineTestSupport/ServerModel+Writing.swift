@@ -3,7 +3,8 @@ import Foundation
 
 /// The writing laws of a server of posts, as Mastodon's and the sandbox's:
 /// - A published post is on top of home and of the author's profile, and asking again with the
-///   same key publishes nothing new (it answers the same post).
+///   same key publishes nothing new (it answers the same post; a post deleted since is refused
+///   as `PublishedPostDeleted` while the key lasts, an hour by the model's clock, ``now``).
 /// - An edit changes the text and warning everywhere the post shows, dates it, and keeps the
 ///   version before in the history (the first version is the post as published).
 /// - A deleted post is gone: from every timeline, as every boost of it, and a later read of it
@@ -12,21 +13,26 @@ extension ServerModel where Entry == Post {
     /// Publishes `draft` by `author` at `now` (or edits the post `draft.editing` names) and
     /// returns the post as the server answers it.
     ///
-    /// - Throws: ``RecordNotFound`` for an edit of a post gone; ``ServerRefusal`` for an empty
-    ///   post or an edit of someone else's post; nothing changes then.
+    /// - Throws: ``RecordNotFound`` for an edit of a post gone; `PublishedPostDeleted` for a key
+    ///   whose post was deleted within the hour; ``ServerRefusal`` for an empty post or an edit of
+    ///   someone else's post; nothing changes then.
     package mutating func publish(_ draft: Draft, idempotencyKey: String, by author: Author, at now: Date) throws -> Post {
         guard !draft.text.allSatisfy(\.isWhitespace) || draft.poll != nil || !draft.media.isEmpty else {
             throw ServerRefusal("Validation failed: Text can't be blank")
         }
         if let id = draft.editing { return try edit(id, to: draft, by: author, at: now) }
-        if let known = writing.published[idempotencyKey], let post = entry(known) { return post }
+        switch writing.answer(to: idempotencyKey, at: self.now, exists: { entry($0) != nil }) {
+        case .made(let known): if let post = entry(known) { return post }
+        case .deleted: throw PublishedPostDeleted()
+        case .new: break
+        }
         writing.made += 1
         let post = Post(
             id: PostID("post\(writing.made)"), author: author, text: draft.text, createdAt: now, contentWarning: draft.contentWarning,
             inReplyToID: draft.inReplyTo, visibility: draft.visibility
         )
         add([post])
-        writing.published[idempotencyKey] = post.id
+        writing.remember(idempotencyKey, made: post.id, at: self.now)
         timelines.prepend(post.id, to: [.home, .account(AccountID(author.id))])
         return post
     }

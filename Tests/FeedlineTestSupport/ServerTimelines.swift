@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import Foundation
 
 /// Which entries each feed lists, newest first, and the notifications: the timelines slice of
 /// ``ServerModel``. A feed lists ids only; what an entry is now is the model's (so an
@@ -32,6 +33,9 @@ package struct ServerWriting<ID: Hashable & Sendable>: Sendable {
     package var versions: [ID: [PostVersion]] = [:]
     /// The post each idempotency key published.
     package var published: [String: ID] = [:]
+    /// When each key of ``published`` was first used, by the model's clock (a key without a
+    /// date is remembered for ever); see ``answer(to:at:exists:)``.
+    package var publishedAt: [String: Date] = [:]
     /// How many posts were published here (numbers their ids).
     package var made = 0
     /// What a post was typed as, where it differs from its text (Mastodon keeps the source

@@ -82,7 +82,7 @@ private final class PostingServer: EmptyReads {
     func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
         let now = clock.now()
         let me = me
-        let result: Result<Post, Failure> = state.withLock { state in
+        let result: Result<Post, any Error> = state.withLock { state in
             state.calls += 1
             if let edited = draft.editing {
                 // Edits: made, made with the answer lost, or not made for lack of a connection.
@@ -110,9 +110,10 @@ private final class PostingServer: EmptyReads {
                 let text = state.posts.first { $0.id == id }?.text ?? draft.text
                 return Post(id: id, author: me, text: text, createdAt: now)
             }
-            // A key whose post was deleted since: Mastodon looks the post up and answers 404.
+            // A key whose post was deleted since: Mastodon looks the post up and answers 404,
+            // which the client reads as the post made and deleted.
             if let known = state.keys[idempotencyKey], state.deleted.contains(known) {
-                return .failure(Failure(message: "Record not found", isTransient: false))
+                return .failure(PublishedPostDeleted())
             }
             // A key the server knows is answered with its post, whatever else happens.
             if state.keys[idempotencyKey] != nil, state.generator.next(below: 2) == 0 { return .success(made()) }
@@ -185,10 +186,15 @@ struct DraftsModelTests {
         }
 
         /// What a user does with refused drafts: sends them again as they are — except one whose
-        /// post was made and deleted meanwhile ("Record not found"), which they throw away.
+        /// post was made and deleted meanwhile (``PublishedPostDeleted``), or an edit of a post
+        /// deleted since ("Record not found"), which they throw away.
         func resendRefused() {
             for submission in session.drafts.all where submission.isEditable {
-                if submission.refusal == "Record not found" { session.drafts.discard(submission.id) } else { session.drafts.send(submission.id) }
+                if [PublishedPostDeleted.sentence, "Record not found"].contains(submission.refusal) {
+                    session.drafts.discard(submission.id)
+                } else {
+                    session.drafts.send(submission.id)
+                }
             }
         }
 

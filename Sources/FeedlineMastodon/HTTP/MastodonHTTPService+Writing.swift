@@ -31,7 +31,10 @@ extension MastodonHTTPService {
     /// `POST /api/v1/statuses` with `Idempotency-Key: idempotencyKey` (with ``Feedline/Draft/editing``:
     /// `PUT /api/v1/statuses/:id`, which takes no key). The JSON body leaves out what the draft
     /// does not set rather than sending `null`. A 403 names `feedline login` (the sign-in may
-    /// predate the permission to write); a 422 carries the server's sentence.
+    /// predate the permission to write); a 422 carries the server's sentence. A new post answered
+    /// 404 `Record not found` is `PublishedPostDeleted`: Mastodon's answer to a key whose post it
+    /// made and has deleted since (a reply or quote whose target is gone is a 404 with its own
+    /// sentence, kept as it is).
     public func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
         var draft = draft
         for index in draft.media.indices where draft.media[index].existingID == nil {
@@ -47,9 +50,17 @@ extension MastodonHTTPService {
                 headers: ["Idempotency-Key": idempotencyKey]
             )
         }
-        let response = try await writing { try await send(request) }
+        let response: APIResponse
+        do {
+            response = try await writing { try await send(request) }
+        } catch MastodonHTTPError.notFound(let message) where draft.editing == nil && message == Self.recordNotFound {
+            throw PublishedPostDeleted()
+        }
         return Post(try decode(Mastodon.Status.self, from: response, what: request.what))
     }
+
+    /// Mastodon's `error` for a record it does not have.
+    static let recordNotFound = "Record not found"
 
     /// `DELETE /api/v1/statuses/:id`: the post as it was (Mastodon answers with its source text).
     public func delete(_ id: PostID) async throws -> Post {

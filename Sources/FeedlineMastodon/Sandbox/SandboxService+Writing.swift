@@ -15,7 +15,9 @@ extension SandboxService {
 
     /// A new post by the signed-in account (with ``Draft/editing``: a new version of that post).
     ///
-    /// - A key seen within ``idempotencyLifetime`` returns the post made for it, unchanged.
+    /// - A key seen within ``idempotencyLifetime`` returns the post made for it, unchanged — or,
+    ///   when that post has been deleted since, throws `PublishedPostDeleted` (Mastodon's 404);
+    ///   once the key has expired it makes the post again.
     /// - A new post gets a snowflake-like id of now, goes on top of home (a direct message does
     ///   not), into the account's feed and under its parent in threads; the parent's reply count
     ///   goes up. `@user` and `@user@host` that name known accounts become mentions.
@@ -41,11 +43,10 @@ extension SandboxService {
             ))
         }
         let attachments = uploads
-        return try await perform(.publish, postID: draft.editing) { state, failure, _ throws(SandboxError) in
-            if draft.editing == nil, let known = state.idempotencyKeys[idempotencyKey], now.timeIntervalSince(known.at) < Self.idempotencyLifetime,
-                let post = state.store.post(known.id)
-            {
-                return post
+        let published = try await perform(.publish, postID: draft.editing) { state, failure, _ throws(SandboxError) -> Post? in
+            if draft.editing == nil, let known = state.idempotencyKeys[idempotencyKey], now.timeIntervalSince(known.at) < Self.idempotencyLifetime {
+                // Mastodon looks the key's post up: one deleted since is "Record not found" until the key expires.
+                return state.store.post(known.id)
             }
             if failure == .validationFailed { throw .fault(.validationFailed, request: .publish) }
             guard !draft.text.allSatisfy(\.isWhitespace) || draft.poll != nil || !draft.media.isEmpty else {
@@ -77,6 +78,8 @@ extension SandboxService {
             if failure == .lostAnswer { throw .fault(.lostAnswer, request: .publish) }
             return post
         }
+        guard let published else { throw PublishedPostDeleted() }
+        return published
     }
 
     /// Deletes the signed-in account's post `id` (its boosts go with it) and returns it as it was.

@@ -21,6 +21,12 @@ import Foundation
 /// Accounts put on a list (``fill(_:with:)``) are known to the server from then on (lookup,
 /// `GET /api/v1/accounts/:id`, relationships); ``remote`` ones only once a resolving search
 /// fetched them.
+///
+/// Who is on mutes, blocks and follow requests is the model's (``ServerModel/relationships``:
+/// the accounts whose relationship mutes, blocks, or asks to follow), and so are the followers
+/// of other accounts (``ServerRelationships/followers``), so a mute, block or answer through
+/// the API shows on the lists. The fake keeps each account's record id on those lists, which
+/// Mastodon pages by, and the following of other accounts, which the model does not keep.
 extension FakeMastodon {
     /// What the server keeps for these endpoints (``FakeMastodon/State/lists``).
     struct AccountListsState: Sendable {
@@ -35,8 +41,11 @@ extension FakeMastodon {
         /// Accounts of other servers it has not seen: found only by a signed-in resolving search
         /// (as if fetched by WebFinger), known from then on.
         var remote: [Mastodon.Account] = []
-        /// The lists, newest record first, by list (followers and following by account id).
+        /// The following of other accounts, newest record first, by account id (every other
+        /// list is the model's).
         var records: [AccountList: [Record]] = [:]
+        /// The record id of each account on a list the model keeps, by list and account id.
+        var modelRecordIDs: [AccountList: [String: UInt64]] = [:]
         /// Hashtags with their use, as search answers them (tags that statuses use but that are
         /// not here are answered without a history).
         var hashtags: [Mastodon.Hashtag] = []
@@ -55,27 +64,34 @@ extension FakeMastodon {
         state.withLock { state in
             let known = Set(state.known.flatMap { [$0.account.id, $0.original.account.id] } + state.lists.accounts.map(\.id))
             state.lists.accounts += accounts.filter { !known.contains($0.id) }
-            let records = accounts.reversed().map { account in
-                defer { state.lists.nextRecord += 1 }
-                return AccountListsState.Record(id: state.lists.nextRecord, accountID: account.id)
-            }
-            state.lists.records[list, default: []].insert(contentsOf: records.reversed(), at: 0)
-            if list == .requests {
-                for account in accounts {
-                    state.server.relationships.byAccount[AccountID(account.id), default: Relationship(accountID: AccountID(account.id))].requestedBy = true
+            for account in accounts.reversed() {
+                let id = AccountID(account.id)
+                switch list {
+                case .mutes: _ = try? state.server.relationships.set(.mute, to: true, of: id)
+                case .blocks: _ = try? state.server.relationships.set(.block, to: true, of: id)
+                case .requests: state.server.relationships.byAccount[id, default: Relationship(accountID: id)].requestedBy = true
+                case .followers(let of):
+                    state.server.relationships.followers[of, default: []].removeAll { $0 == id }
+                    state.server.relationships.followers[of, default: []].insert(id, at: 0)
+                case .following, .members:
+                    state.lists.records[list, default: []].insert(AccountListsState.Record(id: state.lists.nextRecord, accountID: account.id), at: 0)
+                    state.lists.nextRecord += 1
+                    continue
                 }
+                state.lists.modelRecordIDs[list, default: [:]][account.id] = state.lists.nextRecord
+                state.lists.nextRecord += 1
             }
         }
     }
 
     /// The ids of the accounts on `list` now, newest record first.
     func accountIDs(on list: AccountList) -> [String] {
-        state.withLock { $0.lists.records[list, default: []].map(\.accountID) }
+        state.withLock { $0.accountRecords(on: list).map(\.accountID) }
     }
 
     /// The record ids of `list` now, newest first (what `max_id` names).
     func recordIDs(on list: AccountList) -> [UInt64] {
-        state.withLock { $0.lists.records[list, default: []].map(\.id) }
+        state.withLock { $0.accountRecords(on: list).map(\.id) }
     }
 
     /// Accounts of other servers that only a resolving search finds.
@@ -122,7 +138,7 @@ extension FakeMastodon {
     }
 
     private func listPage(_ request: Recorded, _ list: AccountList) -> HTTPResponse {
-        let (records, largest) = state.withLock { ($0.lists.records[list, default: []], $0.lists.largestListPage) }
+        let (records, largest) = state.withLock { ($0.accountRecords(on: list), $0.lists.largestListPage) }
         let limit = Self.limit(request, default: min(40, largest), maximum: min(80, largest))
         let page = Self.window(records, id: \.id, request, limit: limit)
         let accounts = knownAccounts()
@@ -134,11 +150,10 @@ extension FakeMastodon {
     private func answerRequest(of accountID: String, accept: Bool) -> HTTPResponse {
         guard knownAccounts().contains(where: { $0.id == accountID }) else { return Self.error(404, "Record not found") }
         return state.withLock { state in
-            guard state.lists.records[.requests, default: []].contains(where: { $0.accountID == accountID }) else {
-                return Self.error(404, "Record not found")
-            }
-            state.lists.records[.requests]?.removeAll { $0.accountID == accountID }
-            return Self.json(Self.mastodon(state.server.relationships.answerFollowRequest(from: AccountID(accountID), accept: accept)))
+            guard state.server.relationships.relationship(of: AccountID(accountID)).requestedBy else { return Self.error(404, "Record not found") }
+            let answered = state.server.relationships.answerFollowRequest(from: AccountID(accountID), accept: accept)
+            state.recordListChanges(of: AccountID(accountID))
+            return Self.json(Self.mastodon(answered))
         }
     }
 
@@ -227,5 +242,54 @@ extension FakeMastodon {
         return Self.json(
             Mastodon.Search(accounts: slice(accounts, "accounts"), statuses: slice(statuses, "statuses"), hashtags: slice(hashtags, "hashtags"))
         )
+    }
+}
+
+extension FakeMastodon.State {
+    /// The lists of the signed-in user the model keeps.
+    private static let userLists: [AccountList] = [.mutes, .blocks, .requests]
+
+    /// Whether `relationship` puts its account on `list` (one of ``userLists``).
+    private static func isOn(_ list: AccountList, _ relationship: Relationship) -> Bool {
+        switch list {
+        case .mutes: relationship.muting
+        case .blocks: relationship.blocking
+        case .requests: relationship.requestedBy
+        case .followers, .following, .members: false
+        }
+    }
+
+    /// The accounts on `list`, newest record first: the model's (with the record ids the fake
+    /// gave them), or the fake's own following of another account.
+    func accountRecords(on list: AccountList) -> [FakeMastodon.AccountListsState.Record] {
+        let ids: [String]
+        switch list {
+        case .mutes, .blocks, .requests:
+            ids = server.relationships.byAccount.values.filter { Self.isOn(list, $0) }.map(\.accountID.rawValue)
+        case .followers(let account):
+            return (server.relationships.followers[account] ?? []).map { id in
+                FakeMastodon.AccountListsState.Record(id: lists.modelRecordIDs[list]?[id.rawValue] ?? 0, accountID: id.rawValue)
+            }
+        case .following, .members:
+            return lists.records[list, default: []]
+        }
+        let records = ids.map { FakeMastodon.AccountListsState.Record(id: lists.modelRecordIDs[list]?[$0] ?? 0, accountID: $0) }
+        return records.sorted { ($0.id, $0.accountID) > ($1.id, $1.accountID) }
+    }
+
+    /// After `account`'s relationship changed in the model: a list it joined gives it the next
+    /// record id (on top), a list it left forgets its record.
+    mutating func recordListChanges(of account: AccountID) {
+        let relationship = server.relationships.relationship(of: account)
+        for list in Self.userLists {
+            let recorded = lists.modelRecordIDs[list]?[account.rawValue] != nil
+            let isOn = Self.isOn(list, relationship)
+            if isOn, !recorded {
+                lists.modelRecordIDs[list, default: [:]][account.rawValue] = lists.nextRecord
+                lists.nextRecord += 1
+            } else if !isOn, recorded {
+                lists.modelRecordIDs[list]?[account.rawValue] = nil
+            }
+        }
     }
 }

@@ -1,9 +1,12 @@
-import Feedline
+@_spi(FeedService) import Feedline
 @testable import FeedlineMastodon
+import FeedlineTestSupport
 import FlyingFox
 import Foundation
 
-/// Direct conversations, with Mastodon's rules:
+/// Direct conversations, with Mastodon's rules, kept by the model (``ServerModel/conversations``,
+/// whose laws they follow: marked read reads read, removed is gone, a new post brings one back
+/// on top, unread):
 ///
 /// - `GET /api/v1/conversations`: the user's conversations, the most recent last status first,
 ///   paged by the id of that last status (`max_id`, `since_id`, `min_id`); `Link` has `next`
@@ -19,7 +22,7 @@ import Foundation
 extension FakeMastodon {
     static let directStreamPath = "/api/v1/streaming/direct"
 
-    /// One conversation the server keeps.
+    /// One conversation as the server serves it, from the model's.
     struct ConversationRecord: Sendable, Hashable {
         var id: String
         var accounts: [Mastodon.Account]
@@ -33,16 +36,18 @@ extension FakeMastodon {
     /// status id) with its author, unread for those in `unread`.
     func startConversations(lastStatuses ids: [String], unread: Set<String> = []) {
         state.withLock { state in
+            var conversations = state.server.conversations.conversations
             for id in ids {
                 guard let status = state.server.entry(id) else { continue }
-                state.conversations.append(ConversationRecord(id: "c\(id)", accounts: [status.account], lastStatusID: id, unread: unread.contains(id)))
+                conversations.append(Conversation(id: "c\(id)", participants: [Author(status.account)], unread: unread.contains(id), lastPost: Post(status)))
             }
+            state.server.conversations = ServerConversations(conversations)
         }
     }
 
     /// The conversations as the server orders them, with `*` for unread: `c101*`.
     var conversationSummary: [String] {
-        state.withLock { state in Self.ordered(state.conversations).map { $0.id + ($0.unread ? "*" : "") } }
+        state.withLock { state in Self.ordered(state.conversationRecords).map { $0.id + ($0.unread ? "*" : "") } }
     }
 
     /// Sends a `conversation` event on every open `direct` stream: `id` with its last status now `status`
@@ -50,13 +55,9 @@ extension FakeMastodon {
     func streamConversation(_ id: String, lastStatus status: Mastodon.Status) {
         let (conversation, connections) = state.withLock { state -> (Mastodon.Conversation, [AsyncThrowingStream<[UInt8], any Error>.Continuation]) in
             state.add([status])
-            var record = state.conversations.first { $0.id == id } ?? ConversationRecord(id: id, accounts: [status.account], lastStatusID: status.id, unread: true)
-            record.lastStatusID = status.id
-            record.unread = true
-            state.conversations.removeAll { $0.id == id }
-            state.conversations.append(record)
+            let conversation = state.server.conversations.receive(Post(status), in: id, from: Author(status.account))
             let open = state.streaming.open.filter { state.directStreams.contains($0.key) }.sorted { $0.key < $1.key }.map(\.value)
-            return (Self.entity(record, in: state), open)
+            return (Self.entity(state.record(conversation), in: state), open)
         }
         let json = String(decoding: (try? Mastodon.makeEncoder().encode(conversation)) ?? Data(), as: UTF8.self)
         for connection in connections { connection.yield(Array("event: conversation\ndata: \(json)\n\n".utf8)) }
@@ -81,21 +82,19 @@ extension FakeMastodon {
         case ("GET", 4):
             let limit = Self.limit(request, default: 20, maximum: 40)
             let (page, shown) = state.withLock { state in
-                let page = Self.window(Self.ordered(state.conversations), id: { UInt64($0.lastStatusID) ?? 0 }, request, limit: limit)
+                let page = Self.window(Self.ordered(state.conversationRecords), id: { UInt64($0.lastStatusID) ?? 0 }, request, limit: limit)
                 return (page, page.map { Self.entity($0, in: state) })
             }
             let links = link(request, next: page.count == limit ? page.last?.lastStatusID : nil, previous: page.first?.lastStatusID)
             return Self.json(shown, headers: links)
         case ("POST", 6) where parts[5] == "read":
             return state.withLock { state in
-                guard let index = state.conversations.firstIndex(where: { $0.id == parts[4] }) else { return Self.error(404, "Record not found") }
-                state.conversations[index].unread = false
-                return Self.json(Self.entity(state.conversations[index], in: state))
+                guard let read = try? state.server.conversations.markRead(parts[4]) else { return Self.error(404, "Record not found") }
+                return Self.json(Self.entity(state.record(read), in: state))
             }
         case ("DELETE", 5):
             return state.withLock { state in
-                guard state.conversations.contains(where: { $0.id == parts[4] }) else { return Self.error(404, "Record not found") }
-                state.conversations.removeAll { $0.id == parts[4] }
+                guard (try? state.server.conversations.remove(parts[4])) != nil else { return Self.error(404, "Record not found") }
                 return Self.response(200, ["Content-Type": "application/json"], Data("{}".utf8))
             }
         default:
@@ -111,6 +110,25 @@ extension FakeMastodon {
     private static func entity(_ record: ConversationRecord, in state: State) -> Mastodon.Conversation {
         Mastodon.Conversation(
             id: record.id, unread: record.unread, accounts: record.accounts, lastStatus: state.server.entry(record.lastStatusID).map { state.rendered($0) }
+        )
+    }
+}
+
+extension FakeMastodon.State {
+    /// The model's conversations as the server serves them.
+    var conversationRecords: [FakeMastodon.ConversationRecord] {
+        server.conversations.conversations.map(record)
+    }
+
+    /// `conversation` as the server serves it: its participants' accounts as the server knows
+    /// them, its last status by id.
+    func record(_ conversation: Conversation) -> FakeMastodon.ConversationRecord {
+        let accounts = conversation.participants.map { participant in
+            known.lazy.flatMap { [$0.account, $0.original.account] }.first { $0.id == participant.id }
+                ?? Mastodon.Account(id: participant.id, username: participant.handle, acct: participant.handle, displayName: participant.displayName)
+        }
+        return FakeMastodon.ConversationRecord(
+            id: conversation.id, accounts: accounts, lastStatusID: conversation.lastPost?.id.rawValue ?? "", unread: conversation.unread
         )
     }
 }

@@ -16,9 +16,11 @@ import Foundation
 ///   is none). Both answer `{}`; no `domain` is 400; the server's own domain (its host, with or
 ///   without the port) is 422 with an `error`.
 ///
-/// All three need a user (401). Domains are kept lower-cased.
+/// All three need a user (401). Which domains are blocked, and in what order, is the model's
+/// (``ServerModel/domainBlocks``, whose laws they follow); the fake keeps only each block's
+/// record id, which Mastodon pages by. Domains are kept lower-cased.
 extension FakeMastodon {
-    /// What the server keeps for these endpoints (``FakeMastodon/State/domainBlocks``).
+    /// What the server keeps for these endpoints besides the model (``FakeMastodon/State/domainBlocks``).
     struct DomainBlocksState: Sendable {
         /// A block: its record id and the domain.
         struct Record: Sendable, Hashable {
@@ -26,8 +28,8 @@ extension FakeMastodon {
             var domain: String
         }
 
-        /// Newest first.
-        var records: [Record] = []
+        /// The record id of each blocked domain's block; the blocks themselves are the model's.
+        var recordIDs: [String: UInt64] = [:]
         /// The next record id: a sequence of its own.
         var nextRecord: UInt64 = 730_000
         /// The most domains a page holds whatever `limit` asks (Mastodon's 200).
@@ -42,22 +44,18 @@ extension FakeMastodon {
     /// Blocks `domains`, in this order from the newest record, above those already blocked.
     func blockDomains(_ domains: [String]) {
         state.withLock { state in
-            let records = domains.reversed().map { domain in
-                defer { state.domainBlocks.nextRecord += 1 }
-                return DomainBlocksState.Record(id: state.domainBlocks.nextRecord, domain: domain.lowercased())
-            }
-            state.domainBlocks.records.insert(contentsOf: records.reversed(), at: 0)
+            for domain in domains.reversed() { state.blockDomain(domain.lowercased()) }
         }
     }
 
     /// The blocked domains now, newest block first.
     var blockedDomains: [String] {
-        state.withLock { $0.domainBlocks.records.map(\.domain) }
+        state.withLock { $0.domainBlockRecords.map(\.domain) }
     }
 
     /// The record ids of the blocks now, newest first (what `max_id` names).
     var domainBlockRecordIDs: [UInt64] {
-        state.withLock { $0.domainBlocks.records.map(\.id) }
+        state.withLock { $0.domainBlockRecords.map(\.id) }
     }
 
     /// The most domains a page holds, whatever the client asks.
@@ -88,7 +86,7 @@ extension FakeMastodon {
     }
 
     private func domainBlocksPage(_ request: Recorded) -> HTTPResponse {
-        let (records, largest) = state.withLock { ($0.domainBlocks.records, $0.domainBlocks.largestPage) }
+        let (records, largest) = state.withLock { ($0.domainBlockRecords, $0.domainBlocks.largestPage) }
         let limit = Self.limit(request, default: min(100, largest), maximum: min(200, largest))
         let page = Self.window(records, id: \.id, request, limit: limit)
         let links = link(request, next: page.count == limit ? page.last.map { String($0.id) } : nil, previous: page.first.map { String($0.id) })
@@ -100,18 +98,37 @@ extension FakeMastodon {
         if domain == host || domain == URL(string: baseURL).flatMap({ url in url.port.map { "\(host):\($0)" } }) {
             return Self.error(422, Self.ownDomainRefusal)
         }
-        // The model's rule for what a domain is (Mastodon's DomainValidator).
-        guard ServerDomainBlocks.isDomainName(domain) else { return Self.error(422, "Validation failed: Domain is not a valid domain name") }
-        state.withLock { state in
-            guard !state.domainBlocks.records.contains(where: { $0.domain == domain }) else { return }
-            state.domainBlocks.records.insert(DomainBlocksState.Record(id: state.domainBlocks.nextRecord, domain: domain), at: 0)
-            state.domainBlocks.nextRecord += 1
-        }
+        // The model refuses what is no domain name (Mastodon's DomainValidator).
+        guard state.withLock({ $0.blockDomain(domain) }) else { return Self.error(422, "Validation failed: Domain is not a valid domain name") }
         return Self.response(200, [:], Data("{}".utf8))
     }
 
     private func unblock(_ domain: String) -> HTTPResponse {
-        state.withLock { $0.domainBlocks.records.removeAll { $0.domain == domain } }
+        state.withLock { state in
+            try? state.server.domainBlocks.set(domain, to: false)
+            state.domainBlocks.recordIDs[domain] = nil
+        }
         return Self.response(200, [:], Data("{}".utf8))
+    }
+}
+
+extension FakeMastodon.State {
+    /// The model's blocks, newest first, each with its record id.
+    var domainBlockRecords: [FakeMastodon.DomainBlocksState.Record] {
+        server.domainBlocks.domains.map { FakeMastodon.DomainBlocksState.Record(id: domainBlocks.recordIDs[$0] ?? 0, domain: $0) }
+    }
+
+    /// Blocks `domain` in the model (once), its block taking the next record id; `false` when
+    /// the model refuses it.
+    @discardableResult
+    mutating func blockDomain(_ domain: String) -> Bool {
+        let key = ServerDomainBlocks.key(domain)
+        let blocked = server.domainBlocks.isBlocked(key)
+        guard (try? server.domainBlocks.set(key, to: true)) != nil else { return false }
+        if !blocked {
+            domainBlocks.recordIDs[key] = domainBlocks.nextRecord
+            domainBlocks.nextRecord += 1
+        }
+        return true
     }
 }

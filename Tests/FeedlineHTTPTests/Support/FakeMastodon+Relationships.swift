@@ -13,7 +13,10 @@ import Foundation
 extension FakeMastodon {
     /// Sets the relationship with account `id` as the server starts with it.
     func setRelationship(_ relationship: Mastodon.Relationship) {
-        state.withLock { $0.server.relationships.byAccount[AccountID(relationship.id)] = Relationship(relationship) }
+        state.withLock { state in
+            state.server.relationships.byAccount[AccountID(relationship.id)] = Relationship(relationship)
+            state.recordListChanges(of: AccountID(relationship.id))
+        }
     }
 
     /// The relationship with account `id` as the server has it now.
@@ -74,6 +77,7 @@ extension FakeMastodon {
                 return Self.error(403, "This action is not allowed")
             }
             state.server.relationships = model
+            state.recordListChanges(of: id)
             return Self.json(Self.mastodon(model.relationship(of: id)))
         }
     }

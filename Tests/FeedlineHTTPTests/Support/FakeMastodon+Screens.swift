@@ -121,11 +121,16 @@ extension FakeMastodon {
     /// `GET /api/v1/bookmarks` or `/api/v1/favourites`: the statuses, most recently marked first.
     /// As on Mastodon, the page is cut by the bookmark's (favourite's) own record id, which the
     /// statuses do not carry: `max_id`, `since_id` and `min_id` name records, and only `Link`
-    /// tells them (`next` when the page is full, `prev` when it is not empty).
+    /// tells them (`next` when the page is full, `prev` when it is not empty). Which statuses
+    /// are marked is the model's (each original's flag, ``ServerModel/interactions(of:)``); the
+    /// fake keeps the records, which give the order and the ids.
     func markedPage(_ request: Recorded, bookmarks: Bool) -> HTTPResponse {
         let limit = Self.limit(request, default: 20, maximum: 40)
         let (marks, server) = state.withLock { state in
-            (bookmarks ? state.bookmarks : state.favourites, state.server)
+            let marks = (bookmarks ? state.bookmarks : state.favourites).filter { mark in
+                state.server.interactions(of: mark.statusID).map { bookmarks ? $0.bookmarked : $0.favourited } ?? false
+            }
+            return (marks, state.server)
         }
         let page = Self.window(marks, id: \.id, request, limit: limit)
         let shown = page.compactMap { mark in server.entry(mark.statusID) }

@@ -1,5 +1,6 @@
 import Feedline
 @testable import FeedlineMastodon
+import FeedlineTestSupport
 import FlyingFox
 import Foundation
 
@@ -22,8 +23,12 @@ import Foundation
 ///   answers); following adds a record on top (none when there is one), unfollowing removes it;
 ///   both answer the hashtag with `following`. Names compare without case; a hashtag keeps the
 ///   spelling it was first known by (a trend's, a status's tag, else the first follow's).
+///
+/// Which hashtags the user follows, and in what order, is the model's (``ServerModel/tags``,
+/// whose laws they follow); the fake keeps each follow's record id, which Mastodon pages by,
+/// and the trends.
 extension FakeMastodon {
-    /// What the server keeps for these endpoints (``FakeMastodon/State/tags``).
+    /// What the server keeps for these endpoints besides the model (``FakeMastodon/State/tags``).
     struct TagsState: Sendable {
         /// A follow of a hashtag: its record id and the hashtag's name.
         struct Record: Sendable, Hashable {
@@ -31,8 +36,9 @@ extension FakeMastodon {
             var name: String
         }
 
-        /// Newest first.
-        var records: [Record] = []
+        /// The record id of each followed hashtag's follow, by lower-cased name; the follows
+        /// themselves are the model's.
+        var recordIDs: [String: UInt64] = [:]
         /// The next record id: a sequence of its own.
         var nextRecord: UInt64 = 920_000
         /// The trending hashtags, in the server's order, with their history.
@@ -49,21 +55,18 @@ extension FakeMastodon {
     /// Follows `names`, in this order from the newest record, above those already followed.
     func followTags(_ names: [String]) {
         state.withLock { state in
-            for name in names.reversed() where !state.tags.records.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-                state.tags.records.insert(TagsState.Record(id: state.tags.nextRecord, name: name), at: 0)
-                state.tags.nextRecord += 1
-            }
+            for name in names.reversed() { state.followTag(name) }
         }
     }
 
     /// The names of the hashtags the user follows now, newest follow first.
     var followedTagNames: [String] {
-        state.withLock { $0.tags.records.map(\.name) }
+        state.withLock { $0.tagRecords.map(\.name) }
     }
 
     /// The record ids of the follows now, newest first (what `max_id` names).
     var followedTagRecordIDs: [UInt64] {
-        state.withLock { $0.tags.records.map(\.id) }
+        state.withLock { $0.tagRecords.map(\.id) }
     }
 
     /// The ids of the trending posts now, in the server's order.
@@ -85,7 +88,7 @@ extension FakeMastodon {
             let tags = state.withLock { state in
                 state.tags.trending.map { tag in
                     var shown = tag
-                    shown.following = signedIn ? state.tags.records.contains { $0.name.lowercased() == tag.name.lowercased() } : nil
+                    shown.following = signedIn ? state.server.tags.isFollowed(tag.name) : nil
                     return shown
                 }
             }
@@ -94,7 +97,7 @@ extension FakeMastodon {
             guard signedIn else { return Self.error(401, "This API requires an authenticated user") }
             let limit = Self.limit(request, default: 100, maximum: 200)
             let (page, tags) = state.withLock { state in
-                let page = Self.window(state.tags.records, id: \.id, request, limit: limit)
+                let page = Self.window(state.tagRecords, id: \.id, request, limit: limit)
                 return (page, page.map { record in self.hashtag(record.name, following: true, in: state) })
             }
             let links = link(request, next: page.count == limit ? page.last.map { String($0.id) } : nil, previous: page.first.map { String($0.id) })
@@ -106,7 +109,7 @@ extension FakeMastodon {
                 guard Self.isHashtagName(name) else { return Self.error(404, "Record not found") }
                 return state.withLock { state in
                     let spelled = Self.spelling(of: name, in: state)
-                    var tag = hashtag(spelled, following: state.tags.records.contains { $0.name.lowercased() == name.lowercased() }, in: state)
+                    var tag = hashtag(spelled, following: state.server.tags.isFollowed(name), in: state)
                     if !signedIn { tag.following = nil }
                     return Self.json(tag)
                 }
@@ -146,15 +149,12 @@ extension FakeMastodon {
     private func followTag(_ name: String, follow: Bool) -> HTTPResponse {
         guard Self.isHashtagName(name) else { return Self.error(404, "Record not found") }
         return state.withLock { state in
-            let key = name.lowercased()
             let spelled = Self.spelling(of: name, in: state)
             if follow {
-                if !state.tags.records.contains(where: { $0.name.lowercased() == key }) {
-                    state.tags.records.insert(TagsState.Record(id: state.tags.nextRecord, name: spelled), at: 0)
-                    state.tags.nextRecord += 1
-                }
+                state.followTag(spelled)
             } else {
-                state.tags.records.removeAll { $0.name.lowercased() == key }
+                _ = try? state.server.tags.set(name, to: false)
+                state.tags.recordIDs[name.lowercased()] = nil
             }
             return Self.json(hashtag(spelled, following: follow, in: state))
         }
@@ -170,12 +170,26 @@ extension FakeMastodon {
     /// it, else as given.
     private static func spelling(of name: String, in state: State) -> String {
         let key = name.lowercased()
-        let known = state.tags.trending.map(\.name) + state.known.flatMap { $0.tags.map(\.name) } + state.tags.records.map(\.name)
+        let known = state.tags.trending.map(\.name) + state.known.flatMap { $0.tags.map(\.name) } + state.server.tags.followed
         return known.first { $0.lowercased() == key } ?? name
     }
 
     /// Mastodon's hashtag names, simplified: letters, digits and underscores, not only digits.
     private static func isHashtagName(_ name: String) -> Bool {
         !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !name.allSatisfy(\.isNumber)
+    }
+}
+
+extension FakeMastodon.State {
+    /// The model's follows, newest first, each with its record id.
+    var tagRecords: [FakeMastodon.TagsState.Record] {
+        server.tags.followed.map { FakeMastodon.TagsState.Record(id: tags.recordIDs[$0.lowercased()] ?? 0, name: $0) }
+    }
+
+    /// Follows the hashtag `name` in the model (once), the follow taking the next record id.
+    mutating func followTag(_ name: String) {
+        guard !server.tags.isFollowed(name), (try? server.tags.set(name, to: true)) != nil else { return }
+        tags.recordIDs[name.lowercased()] = tags.nextRecord
+        tags.nextRecord += 1
     }
 }

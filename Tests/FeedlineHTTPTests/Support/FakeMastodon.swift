@@ -12,6 +12,7 @@ import Testing
 /// bearer token, and serves canned answers (errors, slow or malformed bodies) queued by a test
 /// before anything else. A request for an endpoint it does not serve fails the test.
 ///
+/// It serves posting, editing and deleting from the model too (`FakeMastodon+Writing.swift`).
 /// Besides the home and public timelines it serves the other screens' endpoints (see
 /// `FakeMastodon+Screens.swift`): account lookup and statuses, hashtag timelines, bookmarks and
 /// favourites (paged by their own ids, as Mastodon does), threads, and notifications, grouped
@@ -37,6 +38,8 @@ final class FakeMastodon: Sendable {
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(bodyText.utf8))) as? [String: Any] ?? [:] }
         /// The body as text.
         var bodyText = ""
+        /// The `Idempotency-Key` header (a new post's).
+        var idempotencyKey: String?
 
         var description: String { "\(method) \(path) \(query.sorted { $0.key < $1.key })" }
     }
@@ -113,15 +116,16 @@ final class FakeMastodon: Sendable {
         /// Followers, following, mutes, blocks, follow requests and what search knows besides
         /// the statuses (`FakeMastodon+AccountLists.swift`).
         var lists = AccountListsState()
-        /// The user's domain blocks (`FakeMastodon+DomainBlocks.swift`).
+        /// The record ids of the user's domain blocks, which the model keeps (`FakeMastodon+DomainBlocks.swift`).
         var domainBlocks = DomainBlocksState()
         /// The hashtags the user follows and the trends (`FakeMastodon+Tags.swift`).
         var tags = TagsState()
-        /// The user's conversations, and which stream connections are `direct` ones (`FakeMastodon+Conversations.swift`).
-        var conversations: [ConversationRecord] = []
+        /// Which stream connections are `direct` ones; the conversations are the model's (`FakeMastodon+Conversations.swift`).
         var directStreams: Set<Int> = []
         /// The user's lists (`FakeMastodon+Lists.swift`).
         var userLists = UserListsState()
+        /// The id of the last status posted through the API (`FakeMastodon+Writing.swift`).
+        var lastStatusID: UInt64 = 0
         /// The server's custom emoji (`FakeMastodon+Suggestions.swift`).
         var customEmoji: [Mastodon.CustomEmoji] = []
     }
@@ -150,6 +154,8 @@ final class FakeMastodon: Sendable {
         self.sourceLocation = sourceLocation
         var initial = State(timeline: statuses, server: ServerModel(statuses + elsewhere))
         initial.server.lists = Self.modelLists()
+        // The fake's own domain is its address, which the blocks refuse (`FakeMastodon+DomainBlocks.swift`).
+        initial.server.domainBlocks.own = "127.0.0.1"
         initial.known = Self.newestFirst(statuses + elsewhere)
         for status in initial.known.reversed() {
             let original = status.original
@@ -248,7 +254,8 @@ final class FakeMastodon: Sendable {
             host: request.headers[.host],
             queryItems: request.query.map { "\($0.name)=\($0.value)" },
             encodedPath: request.target.path(),
-            bodyText: String(decoding: body, as: UTF8.self)
+            bodyText: String(decoding: body, as: UTF8.self),
+            idempotencyKey: request.headers[HTTPHeader("Idempotency-Key")]
         )
         let (canned, ready) = state.withLock { state -> (Canned?, [CheckedContinuation<Void, Never>]) in
             state.requests.append(recorded)
@@ -297,6 +304,7 @@ final class FakeMastodon: Sendable {
         if request.method == "GET", request.path == "/" {
             return Self.response(200, ["Content-Type": "text/html; charset=utf-8"], Data("<!DOCTYPE html><html><body>Mastodon</body></html>".utf8))
         }
+        if let answer = writingRoute(request) { return answer }
         if let answer = accountListsRoute(request) { return answer }
         if let answer = domainBlocksRoute(request) { return answer }
         if let answer = tagsRoute(request) { return answer }
