@@ -1,5 +1,5 @@
 @_spi(FeedService) import Feedline
-import FeedlineMastodon
+@testable import FeedlineMastodon
 import FeedlineTestSupport
 import FlyingFox
 import Foundation
