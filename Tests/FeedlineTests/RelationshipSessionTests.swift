@@ -313,6 +313,41 @@ struct RelationshipSessionTests {
         }
     }
 
+    @Test("an unfollow drops a notify or boosts change waiting to be sent again: neither the backoff nor a retry sends it beside or after the unfollow")
+    func unfollowDropsWaitingNotify() async throws {
+        for option in [RelationshipKind.notify, .boosts] {
+            let server = GatedServer.relationships(posts: Self.posts, relationships: [Relationship(accountID: Self.bobID, following: true)])
+            let clock = ManualClock()
+            let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: clock)
+            session.root.appeared()
+            session.loadRelationships([Self.bobID])
+            await session.settle()
+            session.set(option, option == .notify, account: Self.bobID)
+            await server.waitForChanges(1)
+            server.fail(at: 0, transient: true)
+            await session.settle()
+            #expect(session.relationships.relationship(Self.bobID)?.pending == [option], "waiting to be sent again")
+            session.set(.follow, false, account: Self.bobID)
+            #expect(session.relationships.requestsInFlight.map(\.1) == [.follow])
+            #expect(session.relationships.relationship(Self.bobID)?.pending == [.follow], "the \(option) change is dropped")
+            let retried = session.retry()
+            #expect(!retried, "nothing waits to be sent again")
+            clock.advance(by: .seconds(120))
+            let inFlight = session.relationships.requestsInFlight.map(\.1)
+            #expect(inFlight == [.follow], "the \(option) change is not sent again")
+            // Held calls would never end: stop here when the change went.
+            guard !retried, inFlight == [.follow] else { return }
+            await server.waitForChanges(1)
+            #expect(server.waiting.map(\.relationshipKind) == [.follow])
+            server.answer(at: 0)
+            await session.settle()
+            let shown = try #require(session.relationships.relationship(Self.bobID))
+            #expect(!shown.relationship.following && !shown.relationship.notifying && shown.pending.isEmpty)
+            #expect(!server.truth(Self.bobID).following)
+            #expect(session.relationships.unsent.isEmpty)
+        }
+    }
+
     @Test("a mute found in a fetched relationship takes the account's posts off the lists without a request")
     func fetchedMuteHides() async throws {
         let server = GatedServer.relationships(posts: Self.posts, relationships: [Relationship(accountID: Self.bobID, muting: true)])

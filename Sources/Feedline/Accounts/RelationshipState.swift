@@ -117,7 +117,8 @@ package struct RelationshipState: Hashable, Sendable {
     /// - `toggled` / `retryRequested` / `backoffElapsed` / `requestFailed`: as for posts
     ///   (``InteractionState/reduce(_:)``); a toggle that mutes takes its options with it; a
     ///   toggle of notify or boosts without a confirmed follow (or while one is on its way) is
-    ///   refused at once with a sentence, nothing sent (Mastodon sends them as a follow).
+    ///   refused at once with a sentence, nothing sent (Mastodon sends them as a follow); an
+    ///   unfollow drops a notify or boosts change waiting to be sent again.
     /// - `copyReceived`: a fetched relationship updates each kind with nothing in flight that
     ///   was learnt before the fetch began, and the values no toggle sets.
     /// - `requestSucceeded`: the reply is the whole relationship afterwards: the requested kind
@@ -176,6 +177,13 @@ package struct RelationshipState: Hashable, Sendable {
             }
             if kind == .mute, !mute.desired, let options { muteOptions = options }
             self[kind].want(kind, !self[kind].desired, at: epoch)
+            // An unfollow drops a notify or boosts change waiting to be sent again: sent after
+            // it (or beside it), that change would follow again.
+            if kind == .follow, !follow.desired {
+                for option in [RelationshipKind.notify, .boosts] where self[option].resend != nil {
+                    self[option].want(option, self[option].confirmed, at: epoch)
+                }
+            }
         }
     }
 
