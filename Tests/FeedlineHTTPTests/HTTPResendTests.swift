@@ -8,7 +8,7 @@ import Testing
 /// Mastodon answers 404 `Record not found` while it remembers the key (an hour), which the
 /// client reads as `PublishedPostDeleted`; a 404 that names a reply's missing target stays
 /// what it says.
-@Suite("HTTP: a resent post whose post was deleted", .timeLimit(.minutes(2)))
+@Suite("HTTP: a resent post whose post was deleted", .timeLimit(.minutes(10)))
 struct HTTPResendTests {
     @Test("the resend within the hour is PublishedPostDeleted and makes nothing; after the hour the key makes the post again")
     func deletedKey() async throws {
