@@ -14,18 +14,7 @@ struct DraftsDeletedKeyTests {
     @Test("the resend is refused, nothing is posted again, and the draft comes back saying what happened")
     func deletedMeanwhile() async throws {
         let server = GatedServer(me: Self.me, answering: [.composeSettings, .page])
-        server.lose(.publish, with: DraftsKeyLifetimeTests.Lost())
-        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        let id = session.drafts.startPost()
-        session.drafts.load()
-        await session.settle()
-        session.drafts.update(id) { $0.text = "said and unsaid" }
-        session.drafts.send(id)
-        await session.settle()
-        guard case .queued? = session.drafts[id]?.phase else {
-            Issue.record("the lost answer did not queue: \(String(describing: session.drafts[id]?.phase))")
-            return
-        }
+        guard let (session, id) = await DraftsKeyLifetimeTests.sentAndLost("said and unsaid", to: server, clock: .fixed(testNow)) else { return }
         // Deleted elsewhere (the web, another device) while the answer was lost.
         let made = try #require(server.model.timeline(.account(AccountID(Self.me.id))).first)
         _ = try server.update { try $0.delete(made.id, by: Self.me) }
