@@ -1,6 +1,18 @@
 import Feedline
 
 extension JSONLCommand {
+    /// How a `mute` line mutes: `"duration"` in seconds (`nil`: without end) and
+    /// `"notifications"` (whether theirs are muted too).
+    public struct Mute: Hashable, Sendable {
+        public var duration: Duration?
+        public var notifications: Bool
+
+        public init(duration: Duration? = nil, notifications: Bool = true) {
+            self.duration = duration
+            self.notifications = notifications
+        }
+    }
+
     /// The relationship commands and the kind and value each sets: `follow`, `mute`, `block`,
     /// `notify` and `boosts` set their kind to `"value"` (true when absent); `unfollow`, `unmute`
     /// and `unblock` set theirs to false (they read no `"value"`).
@@ -32,7 +44,7 @@ extension JSONLCommand {
             }
             wanted = flag
         }
-        var mute: MuteOptions?
+        var mute: Mute?
         if kind == .mute, wanted {
             switch muteOptions(name, value) {
             case .success(let options): mute = options
@@ -44,8 +56,8 @@ extension JSONLCommand {
 
     /// `"duration"` (whole seconds above 0; `null` or absent: a mute without end) and
     /// `"notifications"` (true or false; true when absent, as Mastodon mutes) of a mute.
-    private static func muteOptions(_ name: String, _ value: JSONLValue) -> Result<MuteOptions, FieldProblem> {
-        var options = MuteOptions()
+    private static func muteOptions(_ name: String, _ value: JSONLValue) -> Result<Mute, FieldProblem> {
+        var options = Mute()
         switch value["duration"] {
         case nil, .null?:
             break

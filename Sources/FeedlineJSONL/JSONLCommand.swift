@@ -63,7 +63,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case history(PostID)
         /// Set `kind` of the relationship with an account (named by id) to `value`; a mute with
         /// `mute`'s options. Nothing happens when it already is `value`.
-        case relationship(RelationshipKind, AccountID, value: Bool, mute: MuteOptions?)
+        case relationship(RelationshipKind, AccountID, value: Bool, mute: Mute?)
         /// Load the relationships with these accounts (named by id) in one request.
         case relationships([AccountID])
         /// Accept (`accept`) or reject the follow request an account row of a list of follow

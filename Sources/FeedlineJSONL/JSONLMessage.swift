@@ -206,8 +206,8 @@ public enum JSONLMessage {
             ])
         case .account(let account):
             return .object([("id", .string(row.id.description)), ("kind", "account")] + accountFields(account))
-        case .domain(let domain):
-            return .object([("id", .string(row.id.description)), ("kind", "domain")] + domainBlockFields(domain.domain, domain.block))
+        case .domain(let domain, let block):
+            return .object([("id", .string(row.id.description)), ("kind", "domain")] + domainBlockFields(domain, block))
         case .tag(let tag):
             return .object([
                 ("id", .string(row.id.description)), ("kind", "tag"), ("name", .string(tag.name)),

@@ -13,7 +13,11 @@ extension JSONLinesDriver {
     func carryOut(accounts action: JSONLCommand.Action) {
         switch action {
         case .relationship(let kind, let account, let value, let mute):
-            session.set(kind, value, account: account, mute: mute)
+            if let mute, kind == .mute, value {
+                session.mute(account: account, for: mute.duration, notifications: mute.notifications)
+            } else {
+                session.set(kind, value, account: account)
+            }
         case .relationships(let accounts):
             session.loadRelationships(accounts)
         default:

@@ -32,7 +32,7 @@ extension JSONLinesDriver {
         case .notification(let notification):
             guard let first = notification.group.accounts.first else { return "The row \(JSONLCommand.echo(id.description)) names no account." }
             author = first
-        case .domain(let domain): return setDomainBlock(domain.domain, value)
+        case .domain(let domain, _): return setDomainBlock(domain, value)
         case .conversation(let conversation):
             guard let first = conversation.participants.first else { return "The row \(JSONLCommand.echo(id.description)) names no account." }
             author = first

@@ -76,7 +76,7 @@ struct JSONLDomainBlockCommandTests {
         #expect(JSONLMessage.domainBlock(change).json == domainBlockLine("promo.example", blocked: false, failure: failure))
         let pending = DomainBlockChange(domain: "spam.example", display: ToggleDisplay(isOn: true, pending: true))
         #expect(JSONLMessage.domainBlock(pending).json == #"{"type":"domainBlock","domain":"spam.example","blocked":true,"pending":true,"failure":null}"#)
-        let row = ListRow.domain(DomainRow(domain: "spam.example", block: ToggleDisplay(isOn: true, pending: true)))
+        let row = ListRow.domain("spam.example", block: ToggleDisplay(isOn: true, pending: true))
         #expect(JSONLMessage.row(row, clock: .fixed(DomainBlocksServer.now)).json == #"{"id":"domain:spam.example","kind":"domain","domain":"spam.example","blocked":true,"pending":true,"failure":null}"#)
         #expect(JSONLMessage.routes([.list(.feed(.home)), .list(.domainBlocks)]).json == #"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"domainBlocks"}]}"#)
         #expect(try JSONLCommand.parse(#"{"cmd":"push","route":{"route":"domainBlocks"}}"#).get().action == .push(.list(.domainBlocks)))

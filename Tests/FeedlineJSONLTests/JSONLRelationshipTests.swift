@@ -6,14 +6,14 @@ import Testing
 
 @Suite("JSON-lines relationship commands")
 struct JSONLRelationshipCommandTests {
-    static let aDay = MuteOptions(duration: .seconds(86_400), notifications: false)
+    static let aDay = JSONLCommand.Mute(duration: .seconds(86_400), notifications: false)
 
     @Test("relationship commands parse: value true when absent, the un… forms false, a mute's options only on a mute", arguments: [
         (#"{"cmd":"follow","account":"109302"}"#, JSONLCommand(action: .relationship(.follow, "109302", value: true, mute: nil), name: "follow")),
         (#"{"cmd":"follow","account":"109302","value":false,"id":1}"#, JSONLCommand(id: 1, action: .relationship(.follow, "109302", value: false, mute: nil), name: "follow")),
         (#"{"cmd":"unfollow","account":"7","value":true}"#, JSONLCommand(action: .relationship(.follow, "7", value: false, mute: nil), name: "unfollow")),
-        (#"{"cmd":"mute","account":"7"}"#, JSONLCommand(action: .relationship(.mute, "7", value: true, mute: MuteOptions()), name: "mute")),
-        (#"{"cmd":"mute","account":"7","duration":null}"#, JSONLCommand(action: .relationship(.mute, "7", value: true, mute: MuteOptions()), name: "mute")),
+        (#"{"cmd":"mute","account":"7"}"#, JSONLCommand(action: .relationship(.mute, "7", value: true, mute: JSONLCommand.Mute()), name: "mute")),
+        (#"{"cmd":"mute","account":"7","duration":null}"#, JSONLCommand(action: .relationship(.mute, "7", value: true, mute: JSONLCommand.Mute()), name: "mute")),
         (#"{"cmd":"mute","account":"7","duration":86400,"notifications":false}"#, JSONLCommand(action: .relationship(.mute, "7", value: true, mute: Self.aDay), name: "mute")),
         // Unmuting takes no options: they are not read.
         (#"{"cmd":"mute","account":"7","value":false,"duration":-1}"#, JSONLCommand(action: .relationship(.mute, "7", value: false, mute: nil), name: "mute")),

@@ -9,7 +9,7 @@ struct ArchitectureMapTests {
     /// The public types `Feedline` declares today (nested ones included; SPI ones, such as the
     /// `@_spi(FeedService)` service protocols, are not). Raise it only with a reason; issue 35's
     /// reshape brings it down towards 80.
-    static let publicTypes = 82
+    static let publicTypes = 80
 
     @Test("every folder of Sources/Feedline is named in the core's map")
     func everyFolderIsOnTheMap() throws {

@@ -85,7 +85,17 @@ struct RelationshipModelCheckTests {
             case 3, 4, 5:
                 let kind = RelationshipKind.allCases[random.next(below: RelationshipKind.allCases.count)]
                 log.append("toggle \(kind) \(account)")
-                session.toggle(kind, account: account, mute: kind == .mute ? MuteOptions(notifications: random.next(below: 2) == 0) : nil)
+                if kind == .mute {
+                    // A mute is made with its options (random), an unmute is a toggle.
+                    let notifications = random.next(below: 2) == 0
+                    if session.relationship(account)?.relationship.isOn(.mute) == true {
+                        session.toggle(.mute, account: account)
+                    } else {
+                        session.mute(account: account, notifications: notifications)
+                    }
+                } else {
+                    session.toggle(kind, account: account)
+                }
             default:
                 let waiting = server.waiting
                 guard !waiting.isEmpty else { continue }

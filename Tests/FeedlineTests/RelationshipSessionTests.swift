@@ -204,7 +204,7 @@ struct RelationshipSessionTests {
             await session.settle()
             let list = try #require(Self.lists(session).last)
             #expect(Self.groups(list) == ["g1", "g2", "g3", "g4", "g5"])
-            session.set(.mute, true, account: Self.bobID, mute: MuteOptions(notifications: !keep))
+            session.mute(account: Self.bobID, notifications: !keep)
             #expect(Self.groups(list) == (keep ? ["g1", "g2", "g3", "g4", "g5"] : ["g2", "g4"]), "keep: \(keep)")
             await server.waitForChanges(1)
             #expect(server.waiting.first?.mute?.notifications == !keep)
@@ -217,6 +217,32 @@ struct RelationshipSessionTests {
             #expect(again !== list)
             #expect(Self.groups(again) == (keep ? ["g1", "g2", "g3", "g4", "g5"] : ["g2", "g4"]), "keep: \(keep), a new screen")
         }
+    }
+
+    @Test("a mute made without options is Mastodon's default (no end, notifications too), not the options of an earlier mute")
+    func muteWithoutOptionsIsTheDefault() async throws {
+        let server = GatedServer.relationships(posts: Self.posts)
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.mute(account: Self.bobID, for: .seconds(3_600), notifications: false)
+        await server.waitForChanges(1)
+        #expect(server.waiting.first?.mute == MuteOptions(duration: .seconds(3_600), notifications: false))
+        server.answer(at: 0)
+        session.set(.mute, false, account: Self.bobID)
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        session.toggle(.mute, account: Self.bobID)
+        await server.waitForChanges(1)
+        #expect(server.waiting.first?.mute == MuteOptions(), "a toggle mutes without end, hiding notifications")
+        server.answer(at: 0)
+        session.set(.mute, false, account: Self.bobID)
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        session.set(.mute, true, account: Self.bobID)
+        await server.waitForChanges(1)
+        #expect(server.waiting.first?.mute == MuteOptions(), "set mutes without end, hiding notifications")
+        server.answer(at: 0)
+        await session.settle()
+        #expect(session.relationship(Self.bobID)?.relationship.mutingNotifications == true)
     }
 
     @Test("a change the server could not be reached for stays wanted and is listed as unsent; finishing waits for one in flight")

@@ -82,7 +82,8 @@ import Foundation
 public enum RelationshipKind: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     /// Follow (or ask to follow) them.
     case follow
-    /// Mute them (see ``MuteOptions``).
+    /// Mute them (for how long, and whether their notifications too:
+    /// ``FeedSession/mute(account:for:notifications:)``).
     case mute
     /// Block them.
     case block
@@ -111,8 +112,9 @@ public enum RelationshipKind: String, Hashable, Sendable, CaseIterable, Codable,
 }
 
 /// How a mute is made: for how long, and whether it hides their notifications too
-/// (Mastodon's `duration` and `notifications`).
-public struct MuteOptions: Hashable, Sendable, Codable {
+/// (Mastodon's `duration` and `notifications`), as a service sends it. Fronts mute with
+/// ``FeedSession/mute(account:for:notifications:)``.
+@_spi(FeedService) public struct MuteOptions: Hashable, Sendable, Codable {
     /// How long the mute lasts; `nil` for a mute without end.
     public var duration: Duration?
     /// Whether their notifications are hidden too (Mastodon's default: yes).

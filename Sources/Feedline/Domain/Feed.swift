@@ -89,7 +89,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case accounts(AccountList)
     /// What a search finds: accounts, then hashtags, then posts (`RelationshipService.search(_:after:)`).
     case search(String)
-    /// The domains the signed-in user blocked (``DomainRow`` rows).
+    /// The domains the signed-in user blocked (``ListRow/domain(_:block:)`` rows).
     case domainBlocks
     /// The hashtags the signed-in user follows (hashtag rows).
     case followedTags

@@ -283,20 +283,6 @@ public struct AccountRow: Hashable, Sendable, Identifiable {
     public var author: Author { profile.author }
 }
 
-/// A blocked domain as a row: the domain and its block as every screen shows it.
-public struct DomainRow: Hashable, Sendable, Identifiable {
-    /// The domain, lower-cased.
-    public var domain: String
-    public var block: ToggleDisplay
-
-    public init(domain: String, block: ToggleDisplay) {
-        self.domain = domain
-        self.block = block
-    }
-
-    public var id: String { domain }
-}
-
 /// One row of a list as fronts show it: a post, a gap where items may be missing, a
 /// notification group, an account, a hashtag, a blocked domain or one of your lists.
 public indirect enum ListRow: Hashable, Sendable, Identifiable {
@@ -305,7 +291,9 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case notification(NotificationRow)
     case account(AccountRow)
     case tag(Hashtag)
-    case domain(DomainRow)
+    /// A domain you blocked (``ListSource/domainBlocks``), lower-cased, and its block as every
+    /// screen shows it.
+    case domain(String, block: ToggleDisplay)
     case conversation(ConversationRow)
     case userList(UserListRow)
 
@@ -316,7 +304,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .notification(let row): .notification(row.id)
         case .account(let row): .account(row.id)
         case .tag(let tag): .tag(tag.key)
-        case .domain(let row): .domain(row.domain)
+        case .domain(let name, _): .domain(name)
         case .conversation(let row): .conversation(row.id)
         case .userList(let row): .list(row.rowKey)
         }
@@ -334,9 +322,9 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         return nil
     }
 
-    /// The domain row, when this is one.
-    public var domain: DomainRow? {
-        if case .domain(let row) = self { return row }
+    /// The domain and its block, when this is a domain row.
+    public var domain: (name: String, block: ToggleDisplay)? {
+        if case .domain(let name, let block) = self { return (name, block) }
         return nil
     }
 

@@ -125,9 +125,8 @@ extension ListState {
             rows = RowList(lists)
 
         case .domainChanged(let domain, let display):
-            guard let index = rows.index(of: .domain(domain)), case .domain(var row) = rows[index], row.block != display else { break }
-            row.block = display
-            replace(at: index, with: .domain(row), &edit)
+            guard let index = rows.index(of: .domain(domain)), case .domain(let name, let block) = rows[index], block != display else { break }
+            replace(at: index, with: .domain(name, block: display), &edit)
 
         case .ownPosted(let row):
             ownPosted(row, &edit)

@@ -14,7 +14,7 @@ struct DomainRows: RowSource {
     func receive(_ page: Page<String>, for request: ListRequest, epochs: FetchEpochs, in list: FeedListViewModel) -> Received {
         let rows = page.items.map { domain in
             let key = DomainBlockStore.key(domain)
-            return ListRow.domain(DomainRow(domain: key, block: domainBlocks?.block(key) ?? ToggleDisplay(isOn: true)))
+            return ListRow.domain(key, block: domainBlocks?.block(key) ?? ToggleDisplay(isOn: true))
         }
         let fetchedAt = epochs.domains
         return Received(

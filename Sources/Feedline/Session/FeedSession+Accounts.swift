@@ -7,28 +7,42 @@ extension FeedSession {
         relationships.relationship(account)
     }
 
-    /// Sets `kind` of your relationship with the account to `value` (a mute with `mute`'s
-    /// options) — optimistic, converging, and seen at once on every screen: a mute or block
-    /// takes their posts off every list on the stack, an unfollow off home. Nothing happens when
-    /// it already shows `value` (after the relationship was loaded; one never loaded is sent).
-    /// `account` is a looked-up id (a ``Profile/accountID``, an ``Author/id``), not a handle.
+    /// Sets `kind` of your relationship with the account to `value` — optimistic, converging,
+    /// and seen at once on every screen: a mute or block takes their posts off every list on the
+    /// stack, an unfollow off home. Nothing happens when it already shows `value` (after the
+    /// relationship was loaded; one never loaded is sent). A mute made here is Mastodon's
+    /// default, without end and hiding their notifications too
+    /// (``mute(account:for:notifications:)`` chooses). `account` is a looked-up id (a
+    /// ``Profile/accountID``, an ``Author/id``), not a handle.
     ///
     /// Returns why nothing happened when the change is refused without asking the server
     /// (``relationshipRefusal(_:_:account:)``: following, muting or blocking yourself), else `nil`.
     @discardableResult
-    public func set(_ kind: RelationshipKind, _ value: Bool, account: AccountID, mute: MuteOptions? = nil) -> FeedFailure? {
+    public func set(_ kind: RelationshipKind, _ value: Bool, account: AccountID) -> FeedFailure? {
         if let refusal = relationshipRefusal(kind, value, account: account) { return refusal }
-        relationships.set(kind, value, account, mute: mute)
+        relationships.set(kind, value, account, mute: kind == .mute ? MuteOptions() : nil)
         return nil
     }
 
-    /// Toggles `kind` of your relationship with the account (see ``set(_:_:account:mute:)``);
-    /// returns why nothing happened when the toggle would follow, mute or block yourself.
+    /// Mutes the account for `duration` (`nil`: until unmuted), hiding their notifications too
+    /// unless `notifications` is `false` — as ``set(_:_:account:)`` sets any kind: optimistic,
+    /// on every screen at once. A mute already shown is left as it is (unmute first to change
+    /// its options). Returns why nothing happened when the account is you, else `nil`.
     @discardableResult
-    public func toggle(_ kind: RelationshipKind, account: AccountID, mute: MuteOptions? = nil) -> FeedFailure? {
+    public func mute(account: AccountID, for duration: Duration? = nil, notifications: Bool = true) -> FeedFailure? {
+        if let refusal = relationshipRefusal(.mute, true, account: account) { return refusal }
+        relationships.set(.mute, true, account, mute: MuteOptions(duration: duration, notifications: notifications))
+        return nil
+    }
+
+    /// Toggles `kind` of your relationship with the account (see ``set(_:_:account:)``; a mute
+    /// made here is without end and hides their notifications); returns why nothing happened
+    /// when the toggle would follow, mute or block yourself.
+    @discardableResult
+    public func toggle(_ kind: RelationshipKind, account: AccountID) -> FeedFailure? {
         let turningOn = !(relationships.relationship(account)?.relationship.isOn(kind) ?? false)
         if let refusal = relationshipRefusal(kind, turningOn, account: account) { return refusal }
-        relationships.toggle(kind, account, mute: mute)
+        relationships.toggle(kind, account, mute: kind == .mute ? MuteOptions() : nil)
         return nil
     }
 

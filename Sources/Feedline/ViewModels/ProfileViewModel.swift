@@ -153,12 +153,23 @@ public final class ProfileViewModel {
         load()
     }
 
-    /// Sets `kind` to `value` for this account (a mute with `mute`'s options): optimistic, on
-    /// every screen at once. Returns `false` (nothing happens) until the profile is loaded.
+    /// Sets `kind` to `value` for this account (a mute without end that hides their
+    /// notifications too; ``mute(for:notifications:)`` chooses): optimistic, on every screen at
+    /// once. Returns `false` (nothing happens) until the profile is loaded.
     @discardableResult
-    public func set(_ kind: RelationshipKind, _ value: Bool, mute: MuteOptions? = nil) -> Bool {
+    public func set(_ kind: RelationshipKind, _ value: Bool) -> Bool {
         guard let id = accountID else { return false }
-        relationships.set(kind, value, id, mute: mute)
+        relationships.set(kind, value, id, mute: kind == .mute ? MuteOptions() : nil)
+        return true
+    }
+
+    /// Mutes this account for `duration` (`nil`: until unmuted), hiding their notifications
+    /// too unless `notifications` is `false` (see ``FeedSession/mute(account:for:notifications:)``).
+    /// Returns `false` (nothing happens) until the profile is loaded.
+    @discardableResult
+    public func mute(for duration: Duration? = nil, notifications: Bool = true) -> Bool {
+        guard let id = accountID else { return false }
+        relationships.set(.mute, true, id, mute: MuteOptions(duration: duration, notifications: notifications))
         return true
     }
 

@@ -186,12 +186,6 @@ public struct RelationshipCommand: Hashable, Sendable {
         }
     }
 
-    /// The mute's options (`nil` unless it mutes).
-    public var muteOptions: MuteOptions? {
-        guard kind == .mute, value else { return nil }
-        return MuteOptions(duration: muteSeconds.map { .seconds($0) }, notifications: !keepNotifications)
-    }
-
     /// How it is typed, canonically: `mute 3 --for 1d --keep-notifications`, `notify on @kemi`.
     public var text: String {
         var words = [name.rawValue]

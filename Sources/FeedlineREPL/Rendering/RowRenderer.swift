@@ -46,7 +46,7 @@ public struct RowRenderer: Sendable {
         case .notification(let notification): lines(notification, number: number, marker: marker)
         case .account(let account): lines(account, number: number, marker: marker)
         case .tag(let tag): lines(tag, number: number, marker: marker)
-        case .domain(let row): lines(row, number: number, marker: marker)
+        case .domain(let domain, let block): lines(domain: domain, block, number: number, marker: marker)
         case .conversation(let row): lines(row, number: number, marker: marker)
         case .userList(let row): lines(row, number: number, marker: marker)
         }
@@ -88,13 +88,13 @@ public struct RowRenderer: Sendable {
     }
 
     /// A blocked domain: its name and whether it is blocked (`…` while the server has not answered).
-    private func lines(_ row: DomainRow, number: Int, marker: Character) -> [TerminalText] {
+    private func lines(domain: String, _ block: ToggleDisplay, number: Int, marker: Character) -> [TerminalText] {
         let lead = prefix(number, marker)
-        let state = " · " + (row.block.isOn ? "blocked" : "not blocked") + (row.block.pending ? "…" : "")
+        let state = " · " + (block.isOn ? "blocked" : "not blocked") + (block.pending ? "…" : "")
         let room = width - TextWidth.width(of: lead)
-        let name = TextWidth.truncate(TextWidth.oneLine(row.domain), to: max(1, room - TextWidth.width(of: state)))
+        let name = TextWidth.truncate(TextWidth.oneLine(domain), to: max(1, room - TextWidth.width(of: state)))
         var result = [lead + style.bold(name) + style.dim(TextWidth.truncate(state, to: max(0, room - TextWidth.width(of: name))))]
-        if let failure = row.block.failure {
+        if let failure = block.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
                 result.append(TextWidth.spaces(Self.indent) + style.red(line))
             }

@@ -205,7 +205,7 @@ struct ListScreen {
         case .notification(let notification): "notification: " + TextWidth.oneLine(notification.group.summary)
         case .account(let account): "account @" + TextWidth.oneLine(account.author.handle)
         case .tag(let tag): "hashtag #" + TextWidth.oneLine(tag.name)
-        case .domain(let row): "domain " + TextWidth.oneLine(row.domain)
+        case .domain(let domain, _): "domain " + TextWidth.oneLine(domain)
         case .conversation(let row): "conversation with " + TextWidth.oneLine(row.participantHandles)
         case .userList(let row): "list " + TextWidth.oneLine(row.title)
         }

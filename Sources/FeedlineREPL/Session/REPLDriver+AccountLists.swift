@@ -31,8 +31,8 @@ extension REPLDriver {
             case .tag(let tag):
                 refuse("Row \(number) is the hashtag #\(tag.name), not an account.")
                 return
-            case .domain(let row):
-                refuse("Row \(number) is the domain \(row.domain), not an account.")
+            case .domain(let domain, _):
+                refuse("Row \(number) is the domain \(domain), not an account.")
                 return
             case .conversation(let row):
                 guard let first = row.participants.first else {

@@ -45,7 +45,7 @@ extension REPLDriver {
             case .conversation(let row):
                 if let account = row.participants.first { return domain(of: account) }
                 refuse("Row \(number) names no account.")
-            case .domain(let row): return row.domain
+            case .domain(let domain, _): return domain
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name), not an account or a domain.")
             case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account or a domain.")
             case .gap: refuse(gapSentence(number))

@@ -39,7 +39,7 @@ extension REPLDriver {
             case .tag(let tag):
                 tags.insert(tag.name)
                 session.navigator.push(.list(.feed(.tag(tag.name))))
-            case .domain(let row): refuse("Row \(number) is the domain \(row.domain): unblock-domain \(number) unblocks it.")
+            case .domain(let domain, _): refuse("Row \(number) is the domain \(domain): unblock-domain \(number) unblocks it.")
             case .conversation(let conversation):
                 // Its thread, and the conversation is read (at once on every screen).
                 if !session.openConversation(row: row.id, in: list) {

@@ -159,7 +159,7 @@ extension REPLDriver {
                 if let account = notification.group.accounts.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
             case .account(let account): pushProfile(account.author)
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): open \(number) shows its posts.")
-            case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account.")
+            case .domain(let domain, _): refuse("Row \(number) is the domain \(domain), not an account.")
             case .conversation(let row):
                 if let account = row.participants.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
             case .userList(let row): refuse("Row \(number) is the list \(row.title): open \(number) shows its posts.")

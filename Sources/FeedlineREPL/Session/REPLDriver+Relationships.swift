@@ -39,7 +39,11 @@ extension REPLDriver {
         progress(Self.progress(command, handle: handle)) { [weak self] in
             self?.session.relationship(account)?.pending.contains(command.kind) == true
         }
-        session.set(command.kind, command.value, account: account, mute: command.muteOptions)
+        if command.kind == .mute, command.value {
+            session.mute(account: account, for: command.muteSeconds.map { .seconds($0) }, notifications: !command.keepNotifications)
+        } else {
+            session.set(command.kind, command.value, account: account)
+        }
         // Refused at once, nothing sent (notify or boosts without a follow): no outcome will come.
         if let shown = session.relationship(account), let failure = shown.failure, failure.kind == command.kind,
             !shown.pending.contains(command.kind)
@@ -70,7 +74,7 @@ extension REPLDriver {
                 refuse("Row \(number) names no account.")
             case .account(let account): return (account.id, account.author.handle)
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): follow \(number) and unfollow \(number) act on it; it has no \(name.rawValue).")
-            case .domain(let row): refuse("Row \(number) is the domain \(row.domain), not an account; block-domain and unblock-domain act on it.")
+            case .domain(let domain, _): refuse("Row \(number) is the domain \(domain), not an account; block-domain and unblock-domain act on it.")
             case .conversation(let row):
                 if let account = row.participants.first { return (AccountID(account.id), account.handle) }
                 refuse("Row \(number) names no account.")
