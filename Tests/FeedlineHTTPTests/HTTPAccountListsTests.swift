@@ -68,6 +68,8 @@ struct HTTPAccountListsTests {
         ListCase(list: .mutes, stored: .mutes, path: "/api/v1/mutes"),
         ListCase(list: .blocks, stored: .blocks, path: "/api/v1/blocks"),
         ListCase(list: .requests, stored: .requests, path: "/api/v1/follow_requests"),
+        ListCase(list: .favouritedBy(PostID("9004")), stored: .favouritedBy(PostID("9004")), path: "/api/v1/statuses/9004/favourited_by"),
+        ListCase(list: .boostedBy(PostID("9004")), stored: .boostedBy(PostID("9004")), path: "/api/v1/statuses/9004/reblogged_by"),
     ]
 
     @Test("each list pages by its Link header (max_id of records, not accounts) over three pages and ends", arguments: lists)
@@ -149,6 +151,38 @@ struct HTTPAccountListsTests {
             let byHandle = await thrownError { _ = try await service.accounts(in: .following(AccountID(handle: "nobody")), after: nil) }
             #expect(FeedFailure(try #require(byHandle)).message == "There is no account @nobody (asked \(server)).")
             #expect(fake.requests.map(\.path) == ["/api/v1/accounts/999/followers", "/api/v1/accounts/lookup"])
+        }
+    }
+
+    @Test("who favourited a post: Mastodon's payload and Link header as sent, read signed out too; a post the server does not know is its 404")
+    func favouritedByPayload() async throws {
+        try await withFakeServer(statuses: Self.statuses()) { fake, server in
+            let base = server.url(path: "/api/v1/statuses/9004/favourited_by").absoluteString
+            // As Mastodon 4.3 answers: accounts with every field, paged by favourite records.
+            let body = #"""
+                [{"id":"109302","username":"kemi","acct":"kemi@fieldnotes.science","display_name":"Kemi Adeyemi","locked":false,"bot":false,
+                  "discoverable":true,"indexable":true,"group":false,"created_at":"2022-11-07T00:00:00.000Z","note":"<p>Field notes.</p>",
+                  "url":"https://fieldnotes.science/@kemi","uri":"https://fieldnotes.science/users/kemi","avatar":"https://files.example/a.png",
+                  "avatar_static":"https://files.example/a.png","header":"https://files.example/h.png","header_static":"https://files.example/h.png",
+                  "followers_count":210,"following_count":180,"statuses_count":1200,"last_status_at":"2026-11-20","hide_collections":null,
+                  "noindex":false,"emojis":[],"roles":[],"fields":[{"name":"Site","value":"<a href=\"https://fieldnotes.science\">fieldnotes.science</a>","verified_at":null}]}]
+                """#
+            let next = "<\(base)?limit=1&max_id=77301>; rel=\"next\", <\(base)?limit=1&min_id=77302>; rel=\"prev\""
+            fake.enqueue(.init(pathPrefix: "/api/v1/statuses/9004/favourited_by", status: 200, headers: ["Link": next], body: body))
+            let signedOut = try makeService(server, token: nil, pageSize: 1)
+            let page = try await signedOut.accounts(in: .favouritedBy(PostID("9004")), after: nil)
+            #expect(page.items.map(\.author.handle) == ["kemi@fieldnotes.science"])
+            #expect(page.items.first?.author.displayName == "Kemi Adeyemi")
+            #expect(page.next == PageCursor("\(base)?limit=1&max_id=77301"), "the next link is the cursor")
+            let last = try await signedOut.accounts(in: .favouritedBy(PostID("9004")), after: page.next)
+            #expect(last.items.isEmpty && last.next == nil, "past the records the list ends")
+            #expect(fake.requests.map(\.query) == [["limit": "1"], ["limit": "1", "max_id": "77301"]])
+            #expect(fake.requests.allSatisfy { $0.authorization == nil }, "a public post's list needs no token")
+
+            let service = try makeService(server)
+            let unknown = await thrownError { _ = try await service.accounts(in: .boostedBy(PostID("404404")), after: nil) }
+            #expect(unknown as? MastodonHTTPError == .notFound(serverMessage: "Record not found"))
+            #expect(fake.requests.last?.path == "/api/v1/statuses/404404/reblogged_by")
         }
     }
 

@@ -12,6 +12,8 @@ struct JSONLAccountListCommandTests {
         (#"{"cmd":"push","route":{"route":"accounts","list":"mutes"},"id":1}"#, JSONLCommand(id: 1, action: .push(.list(.accounts(.mutes))), name: "push")),
         (#"{"cmd":"push","route":{"route":"accounts","list":"blocks"}}"#, JSONLCommand(action: .push(.list(.accounts(.blocks))), name: "push")),
         (#"{"cmd":"push","route":{"route":"accounts","list":"requests"}}"#, JSONLCommand(action: .push(.list(.accounts(.requests))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"accounts","list":"favourited-by:117"}}"#, JSONLCommand(action: .push(.list(.accounts(.favouritedBy("117")))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"accounts","list":"boosted-by:117"}}"#, JSONLCommand(action: .push(.list(.accounts(.boostedBy("117")))), name: "push")),
         (##"{"cmd":"push","route":{"route":"search","query":"#birds"}}"##, JSONLCommand(action: .push(.list(.search("#birds"))), name: "push")),
         // `search` is a push of the search route, named as it was sent; the query is kept as given.
         (#"{"cmd":"search","query":" pond survey ","id":"s"}"#, JSONLCommand(id: "s", action: .push(.list(.search(" pond survey "))), name: "search")),
@@ -23,7 +25,7 @@ struct JSONLAccountListCommandTests {
         #expect(try JSONLCommand.parse(line).get() == expected)
     }
 
-    static let listUsage = #"push: an accounts route needs "list": followers:ID, following:ID (an account id, or @user@host), mutes, blocks, requests or members:LIST_ID."#
+    static let listUsage = #"push: an accounts route needs "list": followers:ID, following:ID (an account id, or @user@host), mutes, blocks, requests, members:LIST_ID, favourited-by:POST_ID or boosted-by:POST_ID."#
     static let query = ##""query": what to look for, a string that is not blank, such as "birds", "#swift" or "@kemi@fieldnotes.science"."##
 
     static func rowUsage(_ name: String) -> String {
@@ -63,8 +65,11 @@ struct JSONLAccountListCommandTests {
 
     @Test("routes of account lists and searches are written as push reads them back")
     func routesRoundTrip() throws {
-        let routes: [Route] = [.list(.accounts(.followers("2"))), .list(.accounts(.following("@kemi@fieldnotes.science"))), .list(.accounts(.requests)), .list(.search("#birds"))]
-        #expect(JSONLMessage.routes(routes).json == ##"{"type":"routes","routes":[{"route":"accounts","list":"followers:2"},{"route":"accounts","list":"following:@kemi@fieldnotes.science"},{"route":"accounts","list":"requests"},{"route":"search","query":"#birds"}]}"##)
+        let routes: [Route] = [
+            .list(.accounts(.followers("2"))), .list(.accounts(.following("@kemi@fieldnotes.science"))), .list(.accounts(.requests)),
+            .list(.accounts(.favouritedBy("7"))), .list(.accounts(.boostedBy("7"))), .list(.search("#birds")),
+        ]
+        #expect(JSONLMessage.routes(routes).json == ##"{"type":"routes","routes":[{"route":"accounts","list":"followers:2"},{"route":"accounts","list":"following:@kemi@fieldnotes.science"},{"route":"accounts","list":"requests"},{"route":"accounts","list":"favourited-by:7"},{"route":"accounts","list":"boosted-by:7"},{"route":"search","query":"#birds"}]}"##)
         guard case .object(let fields) = JSONLMessage.routes(routes), case .array(let written)? = fields.first(where: { $0.0 == "routes" })?.1 else {
             Issue.record("no routes in the message")
             return

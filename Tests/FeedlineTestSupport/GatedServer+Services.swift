@@ -265,6 +265,14 @@ extension ServerModel where Entry == Post {
             + posts.map(SearchResult.post)
     }
 
+    /// Who set `kind` (a favourite or a boost) on the original `id` names: the user first when
+    /// they did, then the others the model keeps.
+    private func reacted(to id: PostID, _ kind: InteractionKind) -> [AccountID] {
+        guard let original = original(of: id) else { return [] }
+        let own = original.interactions.isOn(kind) ? [relationships.me] : []
+        return own + (relationships.reacted[original.id]?[kind] ?? [])
+    }
+
     /// `conversation` with its last post as the model has it now (a favourite since shows).
     package func current(_ conversation: Conversation) -> Conversation {
         var conversation = conversation
@@ -316,7 +324,8 @@ extension ServerModel where Entry == Post {
 
     /// The profiles of an account list: your mutes, blocks and follow requests, a list's
     /// members, your followers and whom you follow, and those of others the model knows
-    /// (``ServerRelationships/followers``); an account with no profile is left out.
+    /// (``ServerRelationships/followers``), who favourited or boosted a post (you first when you
+    /// did, then ``ServerRelationships/reacted``); an account with no profile is left out.
     package func accounts(in list: AccountList) -> [Profile] {
         let ids: [AccountID]
         switch list {
@@ -329,6 +338,8 @@ extension ServerModel where Entry == Post {
             ids = relationships.byAccount.values.filter(\.followedBy).map(\.accountID).sorted { $0.rawValue < $1.rawValue }
         case .followers(let id): ids = relationships.followers[id] ?? []
         case .following(let id): ids = relationships.followers.filter { $0.value.contains(id) }.keys.sorted { $0.rawValue < $1.rawValue }
+        case .favouritedBy(let id): ids = reacted(to: id, .favourite)
+        case .boostedBy(let id): ids = reacted(to: id, .reblog)
         }
         return ids.compactMap { relationships.profiles[$0] }
     }

@@ -23,6 +23,9 @@ package struct ServerRelationships: Sendable {
     /// The followers of other accounts than the user, by account (the user's are the
     /// relationships that say `followedBy`).
     package var followers: [AccountID: [AccountID]] = [:]
+    /// Others who favourited or boosted an original, newest first, by the original's id (the
+    /// user's own favourite or boost is the original's interactions).
+    package var reacted: [PostID: [InteractionKind: [AccountID]]] = [:]
 
     package init(me: AccountID = AccountID(Post.signedInUser.id), _ relationships: [Relationship] = []) {
         self.me = me

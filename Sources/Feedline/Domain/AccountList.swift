@@ -1,5 +1,5 @@
-/// A list of accounts a server serves: who follows an account, whom it follows, and the signed-in
-/// user's mutes, blocks and follow requests. Shown by a ``FeedListViewModel`` of
+/// A list of accounts a server serves: who follows an account, whom it follows, who favourited or
+/// boosted a post, and the signed-in user's mutes, blocks and follow requests. Shown by a ``FeedListViewModel`` of
 /// ``ListSource/accounts(_:)`` as account rows (``AccountRow``); paged by
 /// `RelationshipService.accounts(in:after:)`.
 public enum AccountList: Hashable, Sendable, CustomStringConvertible {
@@ -16,8 +16,13 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
     case requests
     /// The accounts on one of the signed-in user's lists, by the list's id.
     case members(String)
+    /// The accounts that favourited a post (its original, by id).
+    case favouritedBy(PostID)
+    /// The accounts that boosted a post (its original, by id).
+    case boostedBy(PostID)
 
-    /// `followers:ID`, `following:ID`, `mutes`, `blocks`, `requests`, `members:ID`.
+    /// `followers:ID`, `following:ID`, `mutes`, `blocks`, `requests`, `members:ID`,
+    /// `favourited-by:ID`, `boosted-by:ID`.
     public var description: String {
         switch self {
         case .followers(let id): "followers:\(id)"
@@ -26,6 +31,8 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
         case .blocks: "blocks"
         case .requests: "requests"
         case .members(let id): "members:\(id)"
+        case .favouritedBy(let id): "favourited-by:\(id)"
+        case .boostedBy(let id): "boosted-by:\(id)"
         }
     }
 
@@ -42,6 +49,10 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
                 self = .following(AccountID(String(text.dropFirst(10))))
             } else if text.hasPrefix("members:"), text.count > 8 {
                 self = .members(String(text.dropFirst(8)))
+            } else if text.hasPrefix("favourited-by:"), text.count > 14 {
+                self = .favouritedBy(PostID(String(text.dropFirst(14))))
+            } else if text.hasPrefix("boosted-by:"), text.count > 11 {
+                self = .boostedBy(PostID(String(text.dropFirst(11))))
             } else {
                 return nil
             }
@@ -57,13 +68,15 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
         case .blocks: "your blocks"
         case .requests: "your follow requests"
         case .members(let id): "the accounts on list \(id)"
+        case .favouritedBy(let id): "the accounts who favourited post \(id)"
+        case .boostedBy(let id): "the accounts who boosted post \(id)"
         }
     }
 
     /// Whether reading it needs a signed-in user (mutes, blocks and requests are the user's own).
     public var needsSignIn: Bool {
         switch self {
-        case .followers, .following: false
+        case .followers, .following, .favouritedBy, .boostedBy: false
         case .mutes, .blocks, .requests, .members: true
         }
     }

@@ -3,8 +3,9 @@ import Foundation
 
 /// Account lists, search and follow requests:
 ///
-/// - `GET /api/v1/accounts/:id/followers`, `…/following`, `GET /api/v1/mutes`, `GET /api/v1/blocks`
-///   and `GET /api/v1/follow_requests`, paged as timelines are (``pageURL(path:fixedQuery:after:)``
+/// - `GET /api/v1/accounts/:id/followers`, `…/following`, `GET /api/v1/mutes`, `GET /api/v1/blocks`,
+///   `GET /api/v1/follow_requests` and `GET /api/v1/statuses/:id/favourited_by`, `…/reblogged_by`,
+///   paged as timelines are (``pageURL(path:fixedQuery:after:)``
 ///   and ``nextCursor(_:after:path:fixedQuery:)``): a cursor is the `rel="next"` link, which on
 ///   Mastodon names a follow, mute or block record by `max_id`, not an account.
 /// - `GET /api/v2/search`, paged by `offset`.
@@ -19,7 +20,8 @@ extension MastodonHTTPService {
     /// after every full page, so a list whose size is a multiple of the page ends on an empty one).
     ///
     /// Followers and following of an account the server does not know are "There is no
-    /// account … (asked server)". Mutes, blocks and requests are the signed-in user's own: the
+    /// account … (asked server)"; those who favourited or boosted a post the server does not know
+    /// (or does not show you) are its 404's sentence. Mutes, blocks and requests are the signed-in user's own: the
     /// server's 401 without a user (or with a token it no longer takes), and its 403 for a token
     /// without the scope to read them, both say to run `feedline login`.
     @_spi(FeedService) public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
@@ -35,12 +37,16 @@ extension MastodonHTTPService {
         case .blocks: path = "/api/v1/blocks"
         case .requests: path = "/api/v1/follow_requests"
         case .members(let id): path = "/api/v1/lists/" + URLPath.encode(id) + "/accounts"
+        case .favouritedBy(let id): path = "/api/v1/statuses/" + URLPath.encode(id.rawValue) + "/favourited_by"
+        case .boostedBy(let id): path = "/api/v1/statuses/" + URLPath.encode(id.rawValue) + "/reblogged_by"
         }
         let url = pageURL(path: path, after: cursor)
         let request = APIRequest(method: "GET", url: url, what: what)
         let response =
             if let account {
                 try await existing(account) { try await send(request) }
+            } else if !list.needsSignIn {
+                try await send(request)
             } else {
                 try await ownList { try await send(request) }
             }

@@ -22,10 +22,14 @@ extension SandboxService {
     /// - mutes and blocks: the accounts the user mutes (a mute whose end passed is over) or
     ///   blocks now, most recently muted or blocked first, then the fixture's in directory order;
     /// - requests: the accounts asking to follow the user, in the order they asked;
-    /// - members of a list: its accounts, in the order they were added.
+    /// - members of a list: its accounts, in the order they were added;
+    /// - who favourited or boosted a post (its original): the user first when they did, then
+    ///   the accounts of the notifications of that kind about it, newest first, each once — so
+    ///   the fixture's notifications (and reactions that happened) are who reacted to your posts.
     ///
     /// - Throws: ``SandboxError/unknownAccount(_:)`` for an account the sandbox does not know
     ///   (as ``profile(of:)``), ``SandboxError/unknownList(_:)`` for a list it does not have,
+    ///   ``SandboxError/notFound(_:)`` for a post it does not have (or deleted),
     ///   ``SandboxError/unknownCursor(_:)`` for a cursor it did not give,
     ///   or a scheduled fault.
     @_spi(FeedService) public func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
@@ -138,7 +142,7 @@ struct OffsetWindow {
 
 extension SandboxService.State {
     /// The ids of `list`'s accounts at `now`, in the order ``SandboxService/accounts(in:after:)`` serves them.
-    fileprivate func accountIDs(in list: AccountList, at now: Date) throws(SandboxError) -> [String] {
+    fileprivate mutating func accountIDs(in list: AccountList, at now: Date) throws(SandboxError) -> [String] {
         switch list {
         case .followers(let account):
             let id = try accountID(account)
@@ -154,7 +158,24 @@ extension SandboxService.State {
         case .blocks: return accounts.accounts(.blocking, at: now)
         case .requests: return accounts.followRequestIDs
         case .members(let list): return try lists.accountIDs(list)
+        case .favouritedBy(let post): return try reacted(to: post, kind: "favourite")
+        case .boostedBy(let post): return try reacted(to: post, kind: "reblog")
         }
+    }
+
+    /// Who favourited (`kind` `favourite`) or boosted (`reblog`) the original `post` shows: the
+    /// user first when they did, then the accounts of the notifications of that kind about it,
+    /// newest first, each once.
+    private mutating func reacted(to post: PostID, kind: String) throws(SandboxError) -> [String] {
+        let original = try store.original(of: post.rawValue)
+        try loadNotifications()
+        let own = kind == "favourite" ? original.favourited == true : original.reblogged == true
+        var seen: Set<String> = own ? [accounts.signedIn] : []
+        var ids = own ? [accounts.signedIn] : []
+        for notification in notifications.items where notification.type == kind && notification.status?.id == original.id {
+            if seen.insert(notification.account.id).inserted { ids.append(notification.account.id) }
+        }
+        return ids
     }
 
     /// The ids of the accounts `query` (trimmed, not empty) finds; a full handle resolves the

@@ -93,6 +93,9 @@ public enum Command: Hashable, Sendable {
     /// `followers [N|@user]`, `following [N|@user]`: an account's followers or followed accounts
     /// (`nil`: the profile or post on top).
     case accountList(AccountListKind, ProfileTarget?)
+    /// `favourited-by [N]`, `boosted-by [N]` (`kind` `.favourite` or `.reblog`): the accounts
+    /// that favourited or boosted row N's post (or the open post).
+    case reactedBy(InteractionKind, row: Int?)
     /// `accept N`, `reject N`: answer the follow request of row N.
     case answer(row: Int, accept: Bool)
     /// `remove N`: take conversation row N off your conversations.
@@ -299,6 +302,8 @@ extension Command {
         case .relationship(let command): command.text
         case .search(let query): "search \(query)"
         case .accountList(let kind, nil): kind.rawValue
+        case .reactedBy(let kind, let row):
+            ([kind == .reblog ? "boosted-by" : "favourited-by"] + [row.map(String.init)].compactMap { $0 }).joined(separator: " ")
         case .accountList(let kind, .row(let row)?): "\(kind.rawValue) \(row)"
         case .accountList(let kind, .handle(let handle)?): "\(kind.rawValue) @\(handle)"
         case .answer(let row, let accept): "\(accept ? "accept" : "reject") \(row)"

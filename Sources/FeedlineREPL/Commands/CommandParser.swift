@@ -197,6 +197,7 @@ public enum CommandParser {
             guard let argument else { return .failure(.missingRow(name)) }
             return row(argument).map { .draft($0) }
         case .history: return optionalRow().map { .history(row: $0) }
+        case .favouritedBy, .boostedBy: return optionalRow().map { .reactedBy(name == .boostedBy ? .reblog : .favourite, row: $0) }
         case .redraft: return optionalRow().map { .redraft(row: $0) }
         case .edit, .vote: return .success(.nothing)  // parsed by parseWriting
         case .follow, .unfollow, .mute, .unmute, .block, .unblock, .notify, .boosts: return .success(.nothing)  // parseRelationship

@@ -12,6 +12,8 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case unmuteThread = "unmute-thread"
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
     case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists
+    case favouritedBy = "favourited-by"
+    case boostedBy = "boosted-by"
     case conversations, remove
     case reload, link, browse
     case blockDomain = "block-domain"
@@ -316,6 +318,20 @@ public enum CommandTable {
             summary: "the accounts the profile on top follows (or row N's author, or @user)",
             details: "A screen of accounts, as followers shows them.",
             screens: [.list, .post], group: .people
+        ),
+        CommandSpec(
+            name: .favouritedBy, aliases: ["favorited-by"], argument: .rowOnList, usage: "favourited-by N", postUsage: "favourited-by",
+            summary: "the accounts that favourited row N's post",
+            postSummary: "the accounts that favourited this post",
+            details: "A screen of accounts, as followers shows them: each with how you relate to it, so following someone here shows on every screen at once. A boost's row lists those of the boosted post.",
+            screens: [.list, .post], group: .people, traits: [.posts, .notifications, .conversations]
+        ),
+        CommandSpec(
+            name: .boostedBy, aliases: ["reblogged-by"], argument: .rowOnList, usage: "boosted-by N", postUsage: "boosted-by",
+            summary: "the accounts that boosted row N's post",
+            postSummary: "the accounts that boosted this post",
+            details: "A screen of accounts, as favourited-by shows them.",
+            screens: [.list, .post], group: .people, traits: [.posts, .notifications, .conversations]
         ),
         CommandSpec(
             name: .mutes, aliases: [], argument: .none, usage: "mutes",

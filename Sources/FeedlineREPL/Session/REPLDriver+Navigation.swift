@@ -116,6 +116,8 @@ extension REPLDriver {
             case .accounts(.mutes): return "mutes"
             case .accounts(.blocks): return "blocks"
             case .accounts(.requests): return "requests"
+            case .accounts(.favouritedBy): return "favourited by"
+            case .accounts(.boostedBy): return "boosted by"
             case .search(let query): return "search " + TextWidth.truncate(TextWidth.oneLine(query), to: 24)
             case .domainBlocks: return "domains"
             case .conversations: return "conversations"
@@ -157,6 +159,10 @@ extension REPLDriver {
         case .accounts(.blocks): ListWording(title: "your blocks", loading: "your blocks", empty: "You blocked no one.", end: "blocks", items: "accounts")
         case .accounts(.requests):
             ListWording(title: "your follow requests", loading: "your follow requests", empty: "No follow requests wait.", end: "requests", items: "requests")
+        case .accounts(.favouritedBy):
+            ListWording(title: "who favourited", loading: "who favourited the post", empty: "No one favourited it.", end: "favourites", items: "accounts")
+        case .accounts(.boostedBy):
+            ListWording(title: "who boosted", loading: "who boosted the post", empty: "No one boosted it.", end: "boosts", items: "accounts")
         case .followedTags:
             ListWording(title: "your hashtags", loading: "the hashtags you follow", empty: "You follow no hashtag.", end: "hashtags", items: "hashtags")
         case .trendingTags:

@@ -169,6 +169,15 @@ extension REPLDriver {
         session.navigator.push(.list(.history(post.id)))
     }
 
+    /// `favourited-by [N]`, `boosted-by [N]`: a screen of the accounts that favourited or
+    /// boosted the post (a boost's: the boosted post's).
+    func showReactedBy(_ kind: InteractionKind, row number: Int?) {
+        let name: CommandName = kind == .reblog ? .boostedBy : .favouritedBy
+        let onPost = kind == .reblog ? "lists who boosted that post" : "lists who favourited that post"
+        guard let (post, _) = writingTarget(number, name: name, onPost: onPost, own: false) else { return }
+        session.navigator.push(.list(.accounts(kind == .reblog ? .boostedBy(post.id) : .favouritedBy(post.id))))
+    }
+
     /// `redraft [N]`.
     func redraft(row number: Int?) {
         guard let (post, what) = writingTarget(number, name: .redraft, onPost: "redrafts that post", own: true) else { return }

@@ -495,6 +495,7 @@ public final class REPLDriver {
         case .deleteDraft(let number): deleteDraft(number)
         case .edit(let row, let text): editPost(row: row, text: text)
         case .history(let row): showHistory(row: row)
+        case .reactedBy(let kind, let row): showReactedBy(kind, row: row)
         case .redraft(let row): redraft(row: row)
         case .vote(let row, let choices): vote(row: row, choices: choices)
         case .favourite(let row): interact(.favourite, row: row, name: .fav)

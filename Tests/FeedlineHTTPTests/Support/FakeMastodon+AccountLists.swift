@@ -13,6 +13,9 @@ import Foundation
 ///   the page is full, `prev` when it is not empty). `limit` is 40 by default, at most 80, and at
 ///   most ``largestListPage``. A list of an account the server does not know is 404; mutes, blocks
 ///   and requests need a user (401).
+/// - `GET /api/v1/statuses/:id/favourited_by|reblogged_by`: the accounts that favourited or
+///   boosted the status, paged the same way by the favourite's (boost's) record id; 404 for a
+///   status the server does not know.
 /// - `GET /api/v2/search` (this file's ``search(_:)``; see there).
 /// - `POST /api/v1/follow_requests/:id/authorize|reject`: the request is gone from the list and
 ///   the relationship says so (`requested_by` off; `followed_by` on an accept); 404 when no
@@ -73,7 +76,7 @@ extension FakeMastodon {
                 case .followers(let of):
                     state.server.relationships.followers[of, default: []].removeAll { $0 == id }
                     state.server.relationships.followers[of, default: []].insert(id, at: 0)
-                case .following, .members:
+                case .following, .members, .favouritedBy, .boostedBy:
                     state.lists.records[list, default: []].insert(AccountListsState.Record(id: state.lists.nextRecord, accountID: account.id), at: 0)
                     state.lists.nextRecord += 1
                     continue
@@ -129,6 +132,10 @@ extension FakeMastodon {
         case ("GET", 1) where ["mutes", "blocks", "follow_requests"].contains(rest[0]):
             guard signedIn else { return Self.error(401, "This API requires an authenticated user") }
             return listPage(request, rest[0] == "mutes" ? .mutes : rest[0] == "blocks" ? .blocks : .requests)
+        case ("GET", 3) where rest[0] == "statuses" && (rest[2] == "favourited_by" || rest[2] == "reblogged_by"):
+            guard state.withLock({ $0.server.entry(rest[1]) != nil }) else { return Self.error(404, "Record not found") }
+            let id = PostID(rest[1])
+            return listPage(request, rest[2] == "favourited_by" ? .favouritedBy(id) : .boostedBy(id))
         case ("POST", 3) where rest[0] == "follow_requests":
             guard rest[2] == "authorize" || rest[2] == "reject" else { return unexpected(request) }
             return answerRequest(of: rest[1], accept: rest[2] == "authorize")
@@ -255,7 +262,7 @@ extension FakeMastodon.State {
         case .mutes: relationship.muting
         case .blocks: relationship.blocking
         case .requests: relationship.requestedBy
-        case .followers, .following, .members: false
+        case .followers, .following, .members, .favouritedBy, .boostedBy: false
         }
     }
 
@@ -270,7 +277,7 @@ extension FakeMastodon.State {
             return (server.relationships.followers[account] ?? []).map { id in
                 FakeMastodon.AccountListsState.Record(id: lists.modelRecordIDs[list]?[id.rawValue] ?? 0, accountID: id.rawValue)
             }
-        case .following, .members:
+        case .following, .members, .favouritedBy, .boostedBy:
             return lists.records[list, default: []]
         }
         let records = ids.map { FakeMastodon.AccountListsState.Record(id: lists.modelRecordIDs[list]?[$0] ?? 0, accountID: $0) }
