@@ -1,6 +1,7 @@
 import FeedlineTestSupport
 @_spi(FeedService) import Feedline
 import Synchronization
+import Foundation
 import Testing
 
 @MainActor
