@@ -110,16 +110,17 @@ struct JSONLAccountListCommandTests {
 }
 
 /// A server of four accounts for lists of accounts, searches and follow requests: bob's
-/// followers are alice and carol; carol and dan asked to follow the user; a search finds bob,
-/// the hashtag Birds and alice's post p1 (any query: the double does not search). Home is empty.
-/// Every call is logged in ``calls`` (`accounts followers:2`, `search bird`, `accept 3`,
-/// `relationships 1,3`, `follow true 1`…), so each test states the calls it expects; an answer
-/// to a request of an account in `refusing` is refused once (never transient), then taken. A call
-/// no test here makes (a thread, a post, writing…) fails the test.
-final class AccountListsServer: PartialService, Sendable {
+/// followers are alice and carol; carol and dan asked to follow the user; bob (locked, whom the
+/// user follows) is at birds.example, so a search for `Birds` finds him, the hashtag Birds (which
+/// trends) and alice's post p1. Home is empty. A ``GatedServer`` whose model answers the calls the
+/// tests make; every call is logged (``GatedServer/accountListsLog``: `accounts followers:2`,
+/// `search Birds`, `accept 3`, `relationships 1,3`, `follow true 1`…), so each test states the
+/// calls it expects; with `refusingFirstAnswer`, the first answer to a follow request is refused
+/// (never transient), the next taken. Any other call (a thread, a post, writing…) fails the test.
+enum AccountListsServer {
     static let now = Date(timeIntervalSince1970: 1_795_284_000)  // 2026-11-21T18:00:00Z
     static let alice = Author(id: "1", displayName: "Alice", handle: "alice")
-    static let bob = Author(id: "2", displayName: "Bob", handle: "bob")
+    static let bob = Author(id: "2", displayName: "Bob", handle: "bob@birds.example")
     static let carol = Author(id: "3", displayName: "Carol", handle: "carol")
     static let dan = Author(id: "4", displayName: "Dan", handle: "dan@elsewhere.example")
     static let birds = Hashtag(name: "Birds", weeklyUses: 12, weeklyAccounts: 5, following: false)
@@ -128,130 +129,48 @@ final class AccountListsServer: PartialService, Sendable {
 
     static func profile(_ author: Author) -> Profile { Profile(author: author, locked: author.id == "2") }
 
-    private struct State {
-        var relationships: [AccountID: Relationship]
-        var requests: [Author] = [carol, dan]
-        var refusing: Set<AccountID>
-        var calls: [String] = []
+    static func make(refusingFirstAnswer: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> GatedServer {
+        var model = ServerModel([pond])
+        for author in [alice, bob, carol, dan] { model.relationships.profiles[AccountID(author.id)] = profile(author) }
+        model.relationships.locked = [AccountID(bob.id)]
+        for relationship in [
+            Relationship(accountID: "2", following: true), Relationship(accountID: "3", requestedBy: true), Relationship(accountID: "4", requestedBy: true),
+        ] {
+            model.relationships.byAccount[relationship.accountID] = relationship
+        }
+        model.relationships.followers[AccountID(bob.id)] = [AccountID(alice.id), AccountID(carol.id)]
+        model.tags.trending = [birds]
+        model.now = now
+        let server = GatedServer(
+            model, answering: [.page, .accounts, .search, .relationships, .setRelationship, .answerFollowRequest, .composeSettings],
+            sourceLocation: sourceLocation
+        )
+        if refusingFirstAnswer { server.failNext(1, .answerFollowRequest, with: ServerRefusal(refusal)) }
+        return server
     }
+}
 
-    private let state: Locked<State>
-    private let expectations: CallExpectations
-
-    init(refusing: Set<AccountID> = [], sourceLocation: SourceLocation = #_sourceLocation) {
-        let relationships = [
-            Relationship(accountID: "2", following: true),
-            Relationship(accountID: "3", requestedBy: true),
-            Relationship(accountID: "4", requestedBy: true),
-        ]
-        state = Locked(State(relationships: Dictionary(uniqueKeysWithValues: relationships.map { ($0.accountID, $0) }), refusing: refusing))
-        expectations = CallExpectations("AccountListsServer", expecting: [.pages], sourceLocation: sourceLocation)
-    }
-
-    /// Every call so far, in order.
-    var calls: [String] { state.withLock { $0.calls } }
-
-    private func log(_ call: String) {
-        state.withLock { $0.calls.append(call) }
-    }
-
-    // What the tests use.
-
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        try expectations.check(.pages, "page(of: \(feed))")
-        log("page \(feed)")
-        return Page(posts: [], next: nil)
-    }
-
-    func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
-        log("accounts \(list)")
-        let authors: [Author] =
-            switch list {
-            case .followers("2"): [Self.alice, Self.carol]
-            case .requests: state.withLock { $0.requests }
-            default: []
+extension GatedServer {
+    /// Every call so far, in order, in the account list tests' words: `page home`,
+    /// `accounts followers:2`, `relationships 1,3`, `search Birds`, `accept 3`, `follow true 1`,
+    /// `composeSettings`.
+    var accountListsLog: [String] {
+        calls.map { call in
+            switch call.kind {
+            case .composeSettings: "composeSettings"
+            case .answerFollowRequest: "\(call.value == true ? "accept" : "reject") \(call.key)"
+            case .setRelationship: "\(call.relationshipKind.map { "\($0)" } ?? "?") \(call.value.map { "\($0)" } ?? "?") \(call.key)"
+            default: "\(call.kind.rawValue) \(call.key)"
             }
-        return Page(items: authors.map(Self.profile), next: nil)
-    }
-
-    func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
-        log("search \(query)")
-        return Page(items: [.account(Self.profile(Self.bob)), .hashtag(Self.birds), .post(Self.pond)], next: nil)
-    }
-
-    func relationships(of accounts: [AccountID]) async throws -> [Relationship] {
-        log("relationships \(accounts.map(\.rawValue).joined(separator: ","))")
-        return state.withLock { state in accounts.map { state.relationships[$0] ?? Relationship(accountID: $0) } }
-    }
-
-    func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {
-        log("\(kind) \(value) \(account)")
-        guard kind == .follow || kind == .mute else { throw expectations.unexpected("setRelationship(\(kind), to: \(value), of: \(account))") }
-        return state.withLock { state in
-            var relationship = state.relationships[account] ?? Relationship(accountID: account)
-            if kind == .mute {
-                (relationship.muting, relationship.mutingNotifications) = (value, value && mute.notifications)
-            } else if account == "2" {
-                relationship.requested = value
-            } else {
-                relationship.following = value
-            }
-            state.relationships[account] = relationship
-            return relationship
         }
     }
-
-    func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
-        log("\(accept ? "accept" : "reject") \(account)")
-        return try state.withLock { state throws(Refused) in
-            if state.refusing.remove(account) != nil { throw Refused() }
-            state.requests.removeAll { $0.id == account.rawValue }
-            var relationship = state.relationships[account] ?? Relationship(accountID: account)
-            relationship.requestedBy = false
-            relationship.followedBy = accept
-            state.relationships[account] = relationship
-            return relationship
-        }
-    }
-
-    struct Refused: FeedServiceError {
-        var isTransient: Bool { false }
-        var errorDescription: String? { AccountListsServer.refusal }
-    }
-
-    // What no test here asks: each fails the test that makes it.
-
-    func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        throw expectations.unexpected("newer(in: \(feed), than: \(lower))")
-    }
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw expectations.unexpected("notifications") }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        throw expectations.unexpected("newerNotifications")
-    }
-    func post(_ id: PostID) async throws -> Post { throw expectations.unexpected("post(\(id))") }
-    func context(of id: PostID) async throws -> PostContext { throw expectations.unexpected("context(of: \(id))") }
-    func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {
-        throw expectations.unexpected("set(\(kind), to: \(value), postID: \(postID))")
-    }
-    func account(named handle: String) async throws -> Author { throw expectations.unexpected("account(named: \(handle))") }
-    func profile(of account: AccountID) async throws -> Profile { throw expectations.unexpected("profile(of: \(account))") }
-    /// Who you are: asked before a mute or block (one of yourself is refused without sending).
-    func composeSettings() async throws -> ComposeSettings {
-        log("composeSettings")
-        return ComposeSettings(account: Author(id: "9", displayName: "You", handle: "you"))
-    }
-    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post { throw expectations.unexpected("publish") }
-    func delete(_ id: PostID) async throws -> Post { throw expectations.unexpected("delete(\(id))") }
-    func source(of id: PostID) async throws -> PostSource { throw expectations.unexpected("source(of: \(id))") }
-    func history(of id: PostID) async throws -> [PostVersion] { throw expectations.unexpected("history(of: \(id))") }
-    func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw expectations.unexpected("vote") }
 }
 
 /// A driver on an ``AccountListsServer`` session, home at the bottom, a retry clock that never
 /// moves.
 @MainActor
-final class AccountListsClient: DriverClient<AccountListsServer> {
-    init(_ server: AccountListsServer) {
+final class AccountListsClient: DriverClient<GatedServer> {
+    init(_ server: GatedServer) {
         super.init(server, now: AccountListsServer.now)
     }
 
@@ -286,7 +205,7 @@ struct JSONLAccountListsDriverTests {
 
     @Test("pushing a followers route lists the accounts, each row with the relationship loaded with the page (never bare first)")
     func followers() async throws {
-        let client = AccountListsClient(AccountListsServer())
+        let client = AccountListsClient(AccountListsServer.make())
         await client.start()
         #expect(await client.send(#"{"cmd":"push","route":{"route":"accounts","list":"followers:2"},"id":"p"}"#) == [
             #"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"accounts","list":"followers:2"}]}"#,
@@ -305,35 +224,35 @@ struct JSONLAccountListsDriverTests {
             "group": false, "movedTo": NSNull(),
             "relationship": relationshipObject("3", requestedBy: true),
         ] as [String: Any]))
-        #expect(client.server.calls == ["page home", "accounts followers:2", "relationships 1,3"])
+        #expect(client.server.accountListsLog == ["page home", "accounts followers:2", "relationships 1,3"])
     }
 
     @Test("search pushes the search route: accounts, then hashtags, then posts, as rows of their kinds")
     func search() async throws {
-        let client = AccountListsClient(AccountListsServer())
+        let client = AccountListsClient(AccountListsServer.make())
         await client.start()
-        let pushed = await client.send(#"{"cmd":"search","query":"bird","id":"s"}"#)
-        #expect(pushed.first == #"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"search","query":"bird"}]}"#)
+        let pushed = await client.send(#"{"cmd":"search","query":"Birds","id":"s"}"#)
+        #expect(pushed.first == #"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"search","query":"Birds"}]}"#)
         #expect(pushed.last == #"{"type":"ok","cmd":"search","id":"s"}"#)
         await client.wait()
         let rows = try await client.mirrors()[1].rows
         #expect(rows.compactMap { $0["id"] as? String } == ["account:2", "tag:birds", "post:p1"])
         #expect(rows.compactMap { $0["kind"] as? String } == ["account", "tag", "post"])
         #expect(rows.first.flatMap(canonical) == canonical([
-            "id": "account:2", "kind": "account", "account": "2", "handle": "@bob", "name": "Bob", "bio": "", "bot": false, "locked": true,
+            "id": "account:2", "kind": "account", "account": "2", "handle": "@bob@birds.example", "name": "Bob", "bio": "", "bot": false, "locked": true,
             "group": false, "movedTo": NSNull(), "relationship": relationshipObject("2", following: true),
         ] as [String: Any]))
         #expect(rows.dropFirst().first.flatMap(canonical) == canonical(["id": "tag:birds", "kind": "tag", "name": "Birds", "weeklyUses": 12, "weeklyAccounts": 5, "following": false] as [String: Any]))
         #expect(rows.last?["text"] as? String == "Birds at the pond")
-        #expect(client.server.calls == ["page home", "search bird", "relationships 2"])
+        #expect(client.server.accountListsLog == ["page home", "search Birds", "relationships 2"])
         // push of the same route is the same screen again.
-        let again = await client.send(#"{"cmd":"push","route":{"route":"search","query":"bird"}}"#)
-        #expect(again.first == #"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"search","query":"bird"},{"route":"search","query":"bird"}]}"#)
+        let again = await client.send(#"{"cmd":"push","route":{"route":"search","query":"Birds"}}"#)
+        #expect(again.first == #"{"type":"routes","routes":[{"route":"feed","feed":"home"},{"route":"search","query":"Birds"},{"route":"search","query":"Birds"}]}"#)
     }
 
     @Test("accept shows the answer on its way before the ok; once taken, the row leaves the requests screen and they follow you")
     func accept() async throws {
-        let client = AccountListsClient(AccountListsServer())
+        let client = AccountListsClient(AccountListsServer.make())
         await client.start()
         await client.send(#"{"cmd":"push","route":{"route":"accounts","list":"requests"}}"#)
         #expect(AccountsClient.only("relationship", await client.wait()) == [relationshipLine("3", requestedBy: true), relationshipLine("4", requestedBy: true)])
@@ -354,7 +273,7 @@ struct JSONLAccountListsDriverTests {
         #expect(Set(AccountsClient.only("relationship", answered)) == [taken])
         #expect(AccountsClient.only("changes", answered).map(Self.summary) == ["screen 1: deleted [0] inserted [] updated []"])
         #expect(try await client.rowIDs(1) == ["account:4"])
-        #expect(client.server.calls == ["page home", "accounts requests", "relationships 3,4", "accept 3"])
+        #expect(client.server.accountListsLog == ["page home", "accounts requests", "relationships 3,4", "accept 3"])
         // The row is gone: answering it again is refused.
         #expect(await client.send(#"{"cmd":"accept","row":"account:3","id":"c"}"#) == [
             JSONLMessage.error("There is no follow request account:3 on screen 1.", id: "c").json
@@ -367,7 +286,7 @@ struct JSONLAccountListsDriverTests {
 
     @Test("a refused answer says why on the row, which stays; answering again is sent again and taken")
     func refusedThenAnsweredAgain() async throws {
-        let client = AccountListsClient(AccountListsServer(refusing: ["4"]))
+        let client = AccountListsClient(AccountListsServer.make(refusingFirstAnswer: true))
         await client.start()
         await client.send(#"{"cmd":"push","route":{"route":"accounts","list":"requests"}}"#)
         await client.wait()
@@ -390,16 +309,16 @@ struct JSONLAccountListsDriverTests {
         #expect(Set(AccountsClient.only("relationship", answered)) == [taken])
         #expect(AccountsClient.only("changes", answered).map(Self.summary) == ["screen 1: deleted [1] inserted [] updated []"])
         #expect(try await client.rowIDs(1) == ["account:3"])
-        #expect(client.server.calls == ["page home", "accounts requests", "relationships 3,4", "reject 4", "reject 4"])
+        #expect(client.server.accountListsLog == ["page home", "accounts requests", "relationships 3,4", "reject 4", "reject 4"])
     }
 
     @Test("a follow of an account row's account shows at once on every screen with a row of it, covered or not; the answer confirms it")
     func followFromAccountRow() async throws {
-        let client = AccountListsClient(AccountListsServer())
+        let client = AccountListsClient(AccountListsServer.make())
         await client.start()
         await client.send(#"{"cmd":"push","route":{"route":"accounts","list":"followers:2"}}"#)
         await client.wait()
-        await client.send(#"{"cmd":"search","query":"alice"}"#)
+        await client.send(#"{"cmd":"search","query":"Birds"}"#)
         await client.wait()
         let alice = try #require(try await client.mirrors()[1].rows.first)
         let account = try #require(alice["account"] as? String)
@@ -416,14 +335,14 @@ struct JSONLAccountListsDriverTests {
         ])
         await client.wait()
         _ = try await client.mirrors()
-        #expect(client.server.calls == ["page home", "accounts followers:2", "relationships 1,3", "search alice", "relationships 2", "follow true 1", "follow false 2"])
+        #expect(client.server.accountListsLog == ["page home", "accounts followers:2", "relationships 1,3", "search Birds", "relationships 2", "follow true 1", "follow false 2"])
     }
 
     @Test("a mute takes the account's posts off a search, at once, and leaves its account row, which shows the mute")
     func muteOnSearch() async throws {
-        let client = AccountListsClient(AccountListsServer())
+        let client = AccountListsClient(AccountListsServer.make())
         await client.start()
-        await client.send(#"{"cmd":"search","query":"bird"}"#)
+        await client.send(#"{"cmd":"search","query":"Birds"}"#)
         await client.wait()
         // alice wrote p1; bob is the account row.
         let alice = await client.send(#"{"cmd":"mute","account":"1"}"#)
@@ -436,18 +355,18 @@ struct JSONLAccountListsDriverTests {
         await client.wait()
         #expect(try await client.rowIDs(1) == ["account:2", "tag:birds"])
         // The two mutes are in flight at once: they may reach the server in either order.
-        let calls = client.server.calls
-        #expect(calls.prefix(4) == ["page home", "search bird", "relationships 2", "composeSettings"])
+        let calls = client.server.accountListsLog
+        #expect(calls.prefix(4) == ["page home", "search Birds", "relationships 2", "composeSettings"])
         #expect(calls.count == 6 && Set(calls.suffix(2)) == ["mute true 1", "mute true 2"], "\(calls)")
     }
 
     @Test("accept and reject refuse what is not a follow request on a requests screen, and ask nothing; bad routes are errors")
     func refusals() async throws {
-        let client = AccountListsClient(AccountListsServer())
+        let client = AccountListsClient(AccountListsServer.make())
         await client.start()
         await client.send(#"{"cmd":"push","route":{"route":"accounts","list":"followers:2"}}"#)
         await client.wait()
-        let calls = client.server.calls
+        let calls = client.server.accountListsLog
         #expect(await client.send(#"{"cmd":"accept","row":"account:3","id":1}"#) == [
             JSONLMessage.error(#"Screen 1 is not your follow requests; push {"route":"accounts","list":"requests"} and answer its rows."#, id: 1).json
         ])
@@ -475,7 +394,7 @@ struct JSONLAccountListsDriverTests {
             JSONLMessage.error(#"follow: account:3 is a row id; the account's id is 3, the row's "account"."#, id: 8).json
         ])
         await client.wait()
-        #expect(client.server.calls == calls + ["accounts requests", "relationships 3,4"])
+        #expect(client.server.accountListsLog == calls + ["accounts requests", "relationships 3,4"])
         #expect(try await client.rowIDs(2) == ["account:3", "account:4"])
     }
 }

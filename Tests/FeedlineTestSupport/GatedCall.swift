@@ -44,17 +44,21 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
     /// calls.
     package var relationshipKind: RelationshipKind?
     package var mute: MuteOptions?
+    /// The post a publish edits; `nil` for a new post and for other calls.
+    package var editing: PostID?
     /// The call as asked, for messages.
     package var description: String
 
     package init(
-        _ kind: Kind, key: String = "", value: Bool? = nil, _ arguments: String = "", relationshipKind: RelationshipKind? = nil, mute: MuteOptions? = nil
+        _ kind: Kind, key: String = "", value: Bool? = nil, _ arguments: String = "", relationshipKind: RelationshipKind? = nil, mute: MuteOptions? = nil,
+        editing: PostID? = nil
     ) {
         self.kind = kind
         self.key = key
         self.value = value
         self.relationshipKind = relationshipKind
         self.mute = mute
+        self.editing = editing
         description = "\(kind.rawValue)(\(arguments.isEmpty ? key : arguments))"
     }
 }
@@ -70,6 +74,9 @@ package enum Gate: Sendable {
     /// With `cancellable`, a caller that is cancelled stops waiting at once and the call leaves
     /// the held ones, as a request a client gave up on.
     case hold(cancellable: Bool)
+    /// The gate `draw` picks for each call when it comes, from the call and the model then
+    /// (never another `drawn`): a fate drawn per call, as a seeded model check draws it.
+    case drawn(@Sendable (GatedCall, ServerModel<Post>) -> Gate)
 }
 
 /// How the test answers a held call: from the model as it is now, or (a read) as it was when

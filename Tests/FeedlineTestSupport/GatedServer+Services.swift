@@ -10,7 +10,7 @@ extension GatedServer {
     /// by offset, as Mastodon ranks them); an account's own pinned posts come first on its first
     /// page (`onTop`), as the HTTP client shows a profile (Mastodon serves them apart, `pinned=true`).
     package func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        try await run(GatedCall(.page, key: feed.description, "\(feed), after: \(cursor?.rawValue ?? "nil")")) { model in
+        try await run(GatedCall(.page, key: feed.description, "\(feed), after: \(cursor?.rawValue ?? "nil")")) { [self] model in
             var posts = model.timeline(feed)
             var pinned = 0
             if case .account(let account) = feed {
@@ -18,30 +18,32 @@ extension GatedServer {
                 posts = onTop + posts.filter { post in !onTop.contains { $0.id == post.id } }
                 pinned = cursor == nil ? onTop.count : 0
             }
-            let page = feed == .trending ? try page(posts, after: cursor) : try page(posts, below: cursor)
+            let page = feed == .trending ? try page(posts, after: cursor) : try page(posts, below: cursor, listed: model.timelines.feeds[feed] ?? [])
             return Page(posts: page.items, next: page.next, onTop: pinned)
         }
     }
 
     /// The newest entries of `feed` between `lower` and `upper`, at most a page, as the sandbox
-    /// answers: `hasMore` exactly when the range holds more.
+    /// answers: `hasMore` exactly when the range holds more. A bound deleted since still means
+    /// what it meant, as Mastodon's ids order it.
     package func newer(in feed: Feed, than lower: PostID, olderThan upper: PostID?) async throws -> NewerPage<Post> {
-        try await run(GatedCall(.newer, key: feed.description, "\(feed), than: \(lower), olderThan: \(upper?.rawValue ?? "nil")")) { model in
+        try await run(GatedCall(.newer, key: feed.description, "\(feed), than: \(lower), olderThan: \(upper?.rawValue ?? "nil")")) { [self] model in
             let posts = model.timeline(feed)
-            let end = posts.firstIndex { $0.id == lower } ?? posts.count
-            let start = upper.flatMap { upper in posts.firstIndex { $0.id == upper }.map { $0 + 1 } } ?? 0
+            let listed = model.timelines.feeds[feed] ?? []
+            let end = Self.at(lower, in: posts, listed: listed) ?? posts.count
+            let start = upper.flatMap { Self.below($0, in: posts, listed: listed) } ?? 0
             guard start < end else { return NewerPage(posts: [], hasMore: false) }
             return NewerPage(posts: Array(posts[start..<min(end, start + pageSize)]), hasMore: end - start > pageSize)
         }
     }
 
     package func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
-        try await run(GatedCall(.notifications, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.timelines.notifications, after: cursor) }
+        try await run(GatedCall(.notifications, "after: \(cursor?.rawValue ?? "nil")")) { [self] model in try page(model.timelines.notifications.map(model.current), after: cursor) }
     }
 
     package func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
         try await run(GatedCall(.newerNotifications, "than: \(lower), olderThan: \(upper.map { "\($0)" } ?? "nil")")) { model in
-            let groups = model.timelines.notifications
+            let groups = model.timelines.notifications.map(model.current)
             let end = groups.firstIndex { $0.newestID == lower } ?? groups.count
             let start = upper.flatMap { upper in groups.firstIndex { $0.oldestID == upper }.map { $0 + 1 } } ?? 0
             return NewerPage(items: start < end ? Array(groups[start..<end]) : [], hasMore: false)
@@ -99,7 +101,9 @@ extension GatedServer {
 
     package func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
         let me = me
-        return try await run(GatedCall(.publish, key: draft.editing?.rawValue ?? idempotencyKey, "\(draft.editing.map { "edit \($0): " } ?? "")\(draft.text)")) { model in
+        return try await run(GatedCall(
+            .publish, key: draft.editing?.rawValue ?? idempotencyKey, "\(draft.editing.map { "edit \($0): " } ?? "")\(draft.text)", editing: draft.editing
+        )) { model in
             try model.publish(draft, idempotencyKey: idempotencyKey, by: me, at: draft.createdAt)
         }
     }
@@ -150,13 +154,13 @@ extension GatedServer {
     }
 
     package func accounts(in list: AccountList, after cursor: PageCursor?) async throws -> Page<Profile> {
-        try await run(GatedCall(.accounts, key: list.description)) { model in try page(model.accounts(in: list), after: cursor, size: accountsPageSize) }
+        try await run(GatedCall(.accounts, key: list.description)) { [self] model in try page(model.accounts(in: list), after: cursor, size: accountsPageSize) }
     }
 
     /// What a search for `query` finds, as Mastodon's search answers (see
     /// ``ServerModel/search(_:)``).
     package func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
-        try await run(GatedCall(.search, key: query)) { model in try page(model.search(query), after: cursor) }
+        try await run(GatedCall(.search, key: query)) { [self] model in try page(model.search(query), after: cursor) }
     }
 
     package func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship {
@@ -169,7 +173,7 @@ extension GatedServer {
     // MARK: - Domain blocks
 
     package func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> {
-        try await run(GatedCall(.domainBlocks, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.domainBlocks.domains, after: cursor) }
+        try await run(GatedCall(.domainBlocks, "after: \(cursor?.rawValue ?? "nil")")) { [self] model in try page(model.domainBlocks.domains, after: cursor) }
     }
 
     package func setDomainBlock(_ domain: String, to value: Bool) async throws {
@@ -192,7 +196,7 @@ extension GatedServer {
     /// The followed hashtags, newest follow first, with their weekly uses when they trend;
     /// without `following` when the model's ``ServerTags/followedListSaysFollowing`` is off.
     package func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        try await run(GatedCall(.followedTags, "after: \(cursor?.rawValue ?? "nil")")) { model in
+        try await run(GatedCall(.followedTags, "after: \(cursor?.rawValue ?? "nil")")) { [self] model in
             try page(model.tags.followed.map { name in
                 var tag = model.withUses(model.tags.tag(named: name))
                 if !model.tags.followedListSaysFollowing { tag.following = nil }
@@ -204,7 +208,7 @@ extension GatedServer {
     /// The trends: as the model's ``ServerTags/trending`` names them, or the hashtags its
     /// originals carry, most used first (then by name).
     package func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> {
-        try await run(GatedCall(.trendingTags, "after: \(cursor?.rawValue ?? "nil")")) { model in try page(model.trends(), after: cursor) }
+        try await run(GatedCall(.trendingTags, "after: \(cursor?.rawValue ?? "nil")")) { [self] model in try page(model.trends(), after: cursor) }
     }
 
     // MARK: - Lists
@@ -234,7 +238,7 @@ extension GatedServer {
     // MARK: - Conversations
 
     package func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> {
-        try await run(GatedCall(.conversations, "after: \(cursor?.rawValue ?? "nil")")) { model in
+        try await run(GatedCall(.conversations, "after: \(cursor?.rawValue ?? "nil")")) { [self] model in
             try page(model.conversations.conversations.map(model.current), after: cursor)
         }
     }
@@ -271,6 +275,14 @@ extension ServerModel where Entry == Post {
         guard let original = original(of: id) else { return [] }
         let own = original.interactions.isOn(kind) ? [relationships.me] : []
         return own + (relationships.reacted[original.id]?[kind] ?? [])
+    }
+
+    /// `group` with its post as the model has it now (a favourite since shows), as Mastodon
+    /// renders a notification's status when asked.
+    package func current(_ group: NotificationGroup) -> NotificationGroup {
+        var group = group
+        if let id = group.post?.id, let post = entry(id) { group.post = post }
+        return group
     }
 
     /// `conversation` with its last post as the model has it now (a favourite since shows).

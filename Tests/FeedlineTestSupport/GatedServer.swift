@@ -31,7 +31,7 @@ package final class GatedServer: FeedService, Sendable {
 
     private let state: Locked<State>
     /// The calls held until the test answers or fails them (``hold(_:key:cancellable:)``).
-    package let held = HeldCalls<GatedCall, HeldAnswer>()
+    package let held: HeldCalls<GatedCall, HeldAnswer>
     /// The signed-in user: the author of what the server publishes.
     package let me: Author
     /// How many items a page holds.
@@ -42,11 +42,14 @@ package final class GatedServer: FeedService, Sendable {
 
     /// A server of `model`, answering the calls of `answering` from it; every other call is
     /// unexpected until ``answer(_:key:)``, ``fail(_:key:with:)`` or ``hold(_:key:cancellable:)``
-    /// opens a gate for it.
+    /// opens a gate for it. With `heldInOrder`, held calls wait in an order that does not depend
+    /// on how calls made at once happened to arrive — by what they ask, then by the effect that
+    /// asks (effects are numbered as they start) — so a seeded run replays; else as they came.
     package init(
         _ model: ServerModel<Post> = ServerModel(), me: Author = Post.signedInUser, pageSize: Int = 20, accountsPageSize: Int? = nil,
-        answering: Set<GatedCall.Kind> = [], sourceLocation: SourceLocation = #_sourceLocation
+        answering: Set<GatedCall.Kind> = [], heldInOrder: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        held = HeldCalls(precedes: heldInOrder ? Self.precedes : nil)
         var model = model
         model.relationships.me = AccountID(me.id)
         var state = State(model: model)
@@ -56,6 +59,14 @@ package final class GatedServer: FeedService, Sendable {
         self.pageSize = pageSize
         self.accountsPageSize = accountsPageSize ?? pageSize
         self.sourceLocation = sourceLocation
+    }
+
+    /// Whether `call` (made by `effect`) waits before `other` (made by `otherEffect`): by what
+    /// they ask, then by the effect that asks.
+    @Sendable
+    private static func precedes(_ call: GatedCall, _ effect: Int?, _ other: GatedCall, _ otherEffect: Int?) -> Bool {
+        if call.description != other.description { return call.description < other.description }
+        return (effect ?? .max) < (otherEffect ?? .max)
     }
 
     /// A server whose feeds list `posts` (home, newest first, unless `feeds` says otherwise),
@@ -85,6 +96,12 @@ package final class GatedServer: FeedService, Sendable {
     /// Holds calls of `kinds` (about `key` only, when given) until the test answers or fails them.
     package func hold(_ kinds: GatedCall.Kind..., key: String? = nil, cancellable: Bool = false) {
         open(kinds, key, .hold(cancellable: cancellable))
+    }
+
+    /// Lets `draw` pick the gate of each call of `kinds` (about `key` only, when given) when it
+    /// comes, from the call and the model as they are then.
+    package func decide(_ kinds: GatedCall.Kind..., key: String? = nil, by draw: @escaping @Sendable (GatedCall, ServerModel<Post>) -> Gate) {
+        open(kinds, key, .drawn(draw))
     }
 
     /// Fails the next `count` calls of `kind` with `error` (the model stays), whatever its gate
@@ -157,6 +174,15 @@ package final class GatedServer: FeedService, Sendable {
         return true
     }
 
+    /// Serves the held call at `index` now: the model does what it asks (a read is read) as it
+    /// is now, and the answer waits until the test answers (delivers) it, or fails it — lost on
+    /// its way back; `false` when none is held there or it was served already.
+    @discardableResult
+    package func serveHeld(at index: Int) -> Bool { held.serve(at: index) }
+
+    /// Whether the held call at `index` was served (``serveHeld(at:)``).
+    package func isServedHeld(at index: Int) -> Bool { held.isServed(at: index) }
+
     /// Fails the held call at `index` (oldest first) with `error`; `false` when none is held there.
     @discardableResult
     package func failHeld(at index: Int, with error: any Error) -> Bool {
@@ -166,18 +192,19 @@ package final class GatedServer: FeedService, Sendable {
     }
 
     /// Runs `call` through its gate, then (answered) `body` on the model.
-    func run<Result: Sendable>(_ call: GatedCall, _ body: (inout ServerModel<Post>) throws -> Result) async throws -> Result {
+    func run<Result: Sendable>(_ call: GatedCall, _ body: @escaping @Sendable (inout ServerModel<Post>) throws -> Result) async throws -> Result {
         let (gate, asked, ready) = state.withLock { state in
             state.calls.append(call)
             let count = state.calls.count(where: { $0.kind == call.kind })
             let ready = state.callWaiters.filter { $0.kind == call.kind && $0.count <= count }.map(\.continuation)
             state.callWaiters.removeAll { $0.kind == call.kind && $0.count <= count }
-            let gate: Gate? =
+            var gate: Gate? =
                 if let next = state.next[call.kind]?.first {
                     next
                 } else {
                     state.keyed[KeyedKind(kind: call.kind, key: call.key)] ?? state.gates[call.kind]
                 }
+            if case .drawn(let draw)? = gate { gate = draw(call, state.model) }
             if state.next[call.kind]?.isEmpty == false { state.next[call.kind]?.removeFirst() }
             return (gate, state.model, ready)
         }
@@ -196,11 +223,16 @@ package final class GatedServer: FeedService, Sendable {
             _ = try state.withLock { state in try body(&state.model) }
             throw error
         case .hold(let cancellable)?:
-            if try await held.hold(call, cancellable: cancellable) == .asAsked {
+            let served = ServedAnswer<Result>()
+            let answer = try await held.hold(call, cancellable: cancellable) { [self] in
+                served.keep(state.withLock { state in Swift.Result { try body(&state.model) } })
+            }
+            if let result = served.result { return try result.get() }
+            if answer == .asAsked {
                 var snapshot = asked
                 return try body(&snapshot)
             }
-        case .answer?:
+        case .answer?, .drawn?:
             break
         }
         return try state.withLock { state in try body(&state.model) }
@@ -211,4 +243,14 @@ package final class GatedServer: FeedService, Sendable {
         let (range, next) = try ServerModel<Post>.slice(items.count, after: cursor, size: size ?? pageSize)
         return Page(items: Array(items[range]), next: next)
     }
+}
+
+/// A held call's answer once the test served it (``GatedServer/serveHeld(at:)``): computed
+/// then, delivered when the test answers the call.
+private final class ServedAnswer<Value: Sendable>: Sendable {
+    private let kept = Locked<Swift.Result<Value, any Error>?>(nil)
+
+    var result: Swift.Result<Value, any Error>? { kept.withLock { $0 } }
+
+    func keep(_ result: Swift.Result<Value, any Error>) { kept.withLock { $0 = result } }
 }

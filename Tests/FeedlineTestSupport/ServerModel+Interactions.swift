@@ -19,6 +19,8 @@ extension ServerModel {
     /// - A reblog answers with the user's boost of the original (made now, or the one standing),
     ///   whose `reblog` is the original; an unreblog deletes that boost and answers with the
     ///   original.
+    /// - The user's favourites and bookmarks feeds list what they favourited and bookmarked, the
+    ///   newest first: an original joins on top when its flag comes on and leaves when it goes off.
     /// - A bookmark asked of a boost entry answers with that entry, the original inside it
     ///   bookmarked and the entry's own flag off; every other answer is the original.
     ///
@@ -30,6 +32,10 @@ extension ServerModel {
         if interactions != original.interactions {
             original.interactions = interactions
             originals[original.id] = original
+            if let feed: Feed = kind == .favourite ? .favourites : kind == .bookmark ? .bookmarks : nil {
+                timelines.feeds[feed, default: []].removeAll { $0 == original.id }
+                if value { timelines.feeds[feed, default: []].insert(original.id, at: 0) }
+            }
         }
         switch kind {
         case .reblog where value:

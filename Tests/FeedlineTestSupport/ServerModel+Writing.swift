@@ -33,6 +33,7 @@ extension ServerModel where Entry == Post {
         )
         add([post])
         writing.remember(idempotencyKey, made: post.id, at: self.now)
+        writing.publishedTexts[post.id] = draft.text
         timelines.prepend(post.id, to: [.home, .account(AccountID(author.id))])
         return post
     }

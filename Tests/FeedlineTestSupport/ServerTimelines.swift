@@ -41,6 +41,9 @@ package struct ServerWriting<ID: Hashable & Sendable>: Sendable {
     /// What a post was typed as, where it differs from its text (Mastodon keeps the source
     /// apart from the text it renders); a post not here was typed as its text.
     package var sources: [ID: PostSource] = [:]
+    /// The text each post was published with, kept after it is edited or deleted: what a test
+    /// counts the posts made by.
+    package var publishedTexts: [ID: String] = [:]
 
     package init() {}
 }

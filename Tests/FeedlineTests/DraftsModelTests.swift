@@ -4,10 +4,11 @@ import Foundation
 
 import Testing
 
-/// A server of posts only: each `publish` draws its fate from a seeded generator — made and
-/// answered, made with the answer lost, not made for lack of a connection, rate limited,
-/// refused, or made (or not) while the client is killed — and honours idempotency keys.
-private final class PostingServer: EmptyReads {
+/// What befalls each post, edit and delete on the drafts model check's ``GatedServer``, drawn
+/// from a seeded generator when the call comes: made and answered, made with the answer lost,
+/// not made for lack of a connection, rate limited, refused, or made (or not) while the client
+/// is killed. The model keeps the posts and their idempotency keys.
+private final class PostingFates: Sendable {
     enum Fate: CaseIterable { case answered, answerLost, down, rateLimited, refused, killedAfterCommit, killedBeforeCommit }
 
     struct Failure: FeedServiceError {
@@ -17,128 +18,24 @@ private final class PostingServer: EmptyReads {
         var errorDescription: String? { message }
     }
 
-    struct State {
+    private struct State {
         var generator: SeededGenerator
-        /// Every post made: its id, its text now, and the text it was made with.
-        var posts: [(id: PostID, text: String, made: String)] = []
-        var deleted: Set<PostID> = []
-        var keys: [String: PostID] = [:]
         var killed = false
-        var calls = 0
     }
 
-    let me = Author(id: "me", displayName: "Me", handle: "me")
-    let state: Locked<State>
-    let clock: WallClock
+    private let state: Locked<State>
 
-    init(seed: UInt64, clock: WallClock) {
+    init(seed: UInt64) {
         state = Locked(State(generator: SeededGenerator(seed: seed)))
-        self.clock = clock
     }
 
-    /// Home: every post not deleted, newest first, in one page.
-    func page(of feed: Feed, after cursor: PageCursor?) async throws -> Page<Post> {
-        guard cursor == nil else { return Page(posts: [], next: nil) }
-        return Page(posts: current().reversed(), next: nil)
-    }
-
-    /// The posts as the server has them now, oldest first.
-    func current() -> [Post] {
-        let me = me
-        let now = clock.now()
-        return state.withLock { state in
-            state.posts.filter { !state.deleted.contains($0.id) }.map { Post(id: $0.id, author: me, text: $0.text, createdAt: now) }
-        }
-    }
-
-    func source(of id: PostID) async throws -> PostSource {
-        guard let post = current().first(where: { $0.id == id }) else { throw Failure(message: "Record not found", isTransient: false) }
-        return PostSource(text: post.text)
-    }
-
-    /// Deletes go through, fail for lack of a connection, or are refused.
-    func delete(_ id: PostID) async throws -> Post {
-        let me = me
-        let now = clock.now()
-        let result: Result<Post, Failure> = state.withLock { state in
-            guard let index = state.posts.firstIndex(where: { $0.id == id }), !state.deleted.contains(id) else {
-                return .failure(Failure(message: "Record not found", isTransient: false))
-            }
-            switch state.generator.next(below: 3) {
-            case 0: return .failure(Failure(message: "down", isTransient: true))
-            case 1 where state.generator.next(below: 2) == 0: return .failure(Failure(message: "not allowed", isTransient: false))
-            default:
-                state.deleted.insert(id)
-                return .success(Post(id: id, author: me, text: state.posts[index].text, createdAt: now))
-            }
-        }
-        return try result.get()
-    }
-    func post(_ id: PostID) async throws -> Post { throw Failure(message: "Record not found", isTransient: false) }
-    func context(of id: PostID) async throws -> PostContext { PostContext(ancestors: [], descendants: []) }
-    func account(named handle: String) async throws -> Author { me }
-    func composeSettings() async throws -> ComposeSettings { ComposeSettings(account: me) }
-
-    func publish(_ draft: Draft, idempotencyKey: String) async throws -> Post {
-        let now = clock.now()
-        let me = me
-        let result: Result<Post, any Error> = state.withLock { state in
-            state.calls += 1
-            if let edited = draft.editing {
-                // Edits: made, made with the answer lost, or not made for lack of a connection.
-                guard let index = state.posts.firstIndex(where: { $0.id == edited }), !state.deleted.contains(edited) else {
-                    return .failure(Failure(message: "Record not found", isTransient: false))
-                }
-                switch state.generator.next(below: 4) {
-                case 0: return .failure(Failure(message: "down", isTransient: true))
-                case 1:
-                    state.posts[index].text = draft.text
-                    return .failure(Failure(message: "timed out", isTransient: true))
-                default:
-                    state.posts[index].text = draft.text
-                    return .success(Post(id: edited, author: me, text: draft.text, createdAt: now, editedAt: now))
-                }
-            }
-            func made() -> Post {
-                let id = state.keys[idempotencyKey] ?? {
-                    let id = PostID(String(state.posts.count + 1))
-                    state.posts.append((id, draft.text, draft.text))
-                    state.keys[idempotencyKey] = id
-                    return id
-                }()
-                // The post as the server has it now (edited since, perhaps), as Mastodon answers a known key.
-                let text = state.posts.first { $0.id == id }?.text ?? draft.text
-                return Post(id: id, author: me, text: text, createdAt: now)
-            }
-            // A key whose post was deleted since: Mastodon looks the post up and answers 404,
-            // which the client reads as the post made and deleted.
-            if let known = state.keys[idempotencyKey], state.deleted.contains(known) {
-                return .failure(PublishedPostDeleted())
-            }
-            // A key the server knows is answered with its post, whatever else happens.
-            if state.keys[idempotencyKey] != nil, state.generator.next(below: 2) == 0 { return .success(made()) }
-            switch Fate.allCases[state.generator.next(below: Fate.allCases.count)] {
-            case .answered: return .success(made())
-            case .answerLost:
-                _ = made()
-                return .failure(Failure(message: "timed out", isTransient: true))
-            case .down: return .failure(Failure(message: "down", isTransient: true))
-            case .rateLimited: return .failure(Failure(message: "rate limited", isTransient: true, retryAfter: .seconds(300)))
-            case .refused:
-                // A server that made the post for this key answers with it (Mastodon never
-                // refuses a known key); refusals are rarer: one draw in two turns into an answer.
-                if state.keys[idempotencyKey] != nil || state.generator.next(below: 2) == 0 { return .success(made()) }
-                return .failure(Failure(message: "Validation failed", isTransient: false))
-            case .killedAfterCommit:
-                _ = made()
-                state.killed = true
-                return .failure(Failure(message: "killed", isTransient: true))
-            case .killedBeforeCommit:
-                state.killed = true
-                return .failure(Failure(message: "killed", isTransient: true))
-            }
-        }
-        return try result.get()
+    /// A server of posts only whose publishes and deletes meet these fates; its home lists every
+    /// post not deleted, newest first, in one page.
+    func server() -> GatedServer {
+        let server = GatedServer(answering: [.page, .newer, .composeSettings, .source])
+        server.decide(.publish) { [self] call, model in publish(call, model) }
+        server.decide(.delete) { [self] call, model in delete(call, model) }
+        return server
     }
 
     /// Whether a kill was drawn since the last call (and forgets it).
@@ -146,6 +43,55 @@ private final class PostingServer: EmptyReads {
         state.withLock { state in
             defer { state.killed = false }
             return state.killed
+        }
+    }
+
+    private func draw(_ bound: Int) -> Int { state.withLock { $0.generator.next(below: bound) } }
+
+    /// Deletes go through, fail for lack of a connection, or are refused; a post gone is not
+    /// found (the model says so).
+    private func delete(_ call: GatedCall, _ model: ServerModel<Post>) -> Gate {
+        guard model.original(of: PostID(call.key)) != nil else { return .answer }
+        switch draw(3) {
+        case 0: return .fail(Failure(message: "down", isTransient: true))
+        case 1 where draw(2) == 0: return .fail(Failure(message: "not allowed", isTransient: false))
+        default: return .answer
+        }
+    }
+
+    private func publish(_ call: GatedCall, _ model: ServerModel<Post>) -> Gate {
+        if let edited = call.editing {
+            // Edits: made, made with the answer lost, or not made for lack of a connection; an
+            // edit of a post gone is not found (the model says so).
+            guard model.original(of: edited) != nil else { return .answer }
+            switch draw(4) {
+            case 0: return .fail(Failure(message: "down", isTransient: true))
+            case 1: return .lose(Failure(message: "timed out", isTransient: true))
+            default: return .answer
+            }
+        }
+        // A key whose post was deleted since: the model answers 404, which the client reads as
+        // the post made and deleted.
+        let known = model.writing.answer(to: call.key, at: model.now) { model.entry($0) != nil }
+        if known == .deleted { return .answer }
+        // A key the server knows is answered with its post, whatever else happens.
+        if known != .new, draw(2) == 0 { return .answer }
+        switch Fate.allCases[draw(Fate.allCases.count)] {
+        case .answered: return .answer
+        case .answerLost: return .lose(Failure(message: "timed out", isTransient: true))
+        case .down: return .fail(Failure(message: "down", isTransient: true))
+        case .rateLimited: return .fail(Failure(message: "rate limited", isTransient: true, retryAfter: .seconds(300)))
+        case .refused:
+            // A server that made the post for this key answers with it (Mastodon never refuses a
+            // known key); refusals are rarer: one draw in two turns into an answer.
+            if known != .new || draw(2) == 0 { return .answer }
+            return .fail(Failure(message: "Validation failed", isTransient: false))
+        case .killedAfterCommit:
+            state.withLock { $0.killed = true }
+            return .lose(Failure(message: "killed", isTransient: true))
+        case .killedBeforeCommit:
+            state.withLock { $0.killed = true }
+            return .fail(Failure(message: "killed", isTransient: true))
         }
     }
 }
@@ -156,15 +102,17 @@ struct DraftsModelTests {
     /// One device: a session, what it saved last, and what was saved when each send began.
     @MainActor
     private final class Device {
-        let server: PostingServer
+        let server: GatedServer
+        let fates: PostingFates
         let retryClock = ManualClock()
         var session: FeedSession
         var saved: [Submission] = []
         var savedAtSend: [Submission] = []
         var subscription: Subscription?
 
-        init(server: PostingServer) {
-            self.server = server
+        init(fates: PostingFates) {
+            self.fates = fates
+            server = fates.server()
             session = FeedSession(service: server, clock: .fixed(testNow), retryClock: retryClock)
             session.root.appeared()
             follow()
@@ -211,8 +159,9 @@ struct DraftsModelTests {
         print("DraftsModelTests seed \(seed) (replay with FEEDLINE_SEED=\(seed))")
         var generator = SeededGenerator(seed: seed)
         for schedule in 0..<5_000 {
-            let server = PostingServer(seed: generator.next(), clock: .fixed(testNow))
-            let device = Device(server: server)
+            let fates = PostingFates(seed: generator.next())
+            let device = Device(fates: fates)
+            let server = device.server
             var texts: [String] = []
             for step in 0..<10 {
                 // An edit asked this step: its draft is written and sent once the source came.
@@ -243,7 +192,7 @@ struct DraftsModelTests {
                     device.session.drafts.send(draft.id)
                     await device.session.settle()
                 }
-                if server.takeKill() { device.restart(from: device.savedAtSend) }
+                if fates.takeKill() { device.restart(from: device.savedAtSend) }
             }
             // Settle: the connection comes back for good.
             var rounds = 0
@@ -253,9 +202,10 @@ struct DraftsModelTests {
                 device.session.drafts.retry()
                 device.retryClock.advance(by: .seconds(400))
                 await device.session.settle()
-                if server.takeKill() { device.restart(from: device.savedAtSend) }
+                if fates.takeKill() { device.restart(from: device.savedAtSend) }
             }
-            let posts = server.state.withLock { $0.posts }.map { (id: $0.id, text: $0.made) }
+            // Every post made, deleted ones too, with the text it was made with.
+            let posts = server.model.writing.publishedTexts.map { (id: $0.key, text: $0.value) }
             let context = "schedule \(schedule), seed \(seed)"
             try #require(device.session.drafts.all.isEmpty, "every submission settled: \(device.session.drafts.all) — \(context)")
             for text in texts {
@@ -264,7 +214,7 @@ struct DraftsModelTests {
             try #require(posts.count == texts.count, "\(posts.count) posts for \(texts.count) submissions — \(context)")
             // Home shows no post on its way any more, each post once, and each as the server has it.
             let rows = device.session.root.rows.compactMap(\.post)
-            let onServer = Dictionary(uniqueKeysWithValues: device.server.current().map { ($0.id, $0.text) })
+            let onServer = Dictionary(uniqueKeysWithValues: server.model.timeline(.home).map { ($0.id, $0.text) })
             let sending = rows.contains { $0.isSending }
             try #require(!sending, "a row still sending — \(context)")
             try #require(Set(rows.map(\.post.id)).count == rows.count, "a post shown twice: \(rows.map(\.post.id)) — \(context)")

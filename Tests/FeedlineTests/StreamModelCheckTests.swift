@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Seeded runs of a session over a server whose feeds change while the user reads
-/// (``StreamModelServer``: home and `#t`, pages of 3 to 6, a few to a few dozen posts).
+/// (``StreamModel``: home and `#t`, pages of 3 to 6, a few to a few dozen posts).
 ///
 /// The model: the server writes posts (some tagged), boosts, edits and deletes; while connected
 /// the stream tells the session — at once, or in order but late (never later than an answer the
@@ -14,7 +14,7 @@ import Testing
 /// near the end load more), loads more, refreshes, shows what waits, opens gaps, toggles and
 /// retries; the server serves calls early or late (an answer can be older than the stream events
 /// that reach the session before it), answers them in any order, and refuses some. The user
-/// also posts (``StreamModelServer/publish(_:idempotencyKey:)``): some answers are lost after
+/// also posts (``GatedServer/publish(_:idempotencyKey:)``): some answers are lost after
 /// the server made the post (the submission is queued and a retry sends the same key), and the
 /// post's stream copy may reach the session before the answer, after it, or never.
 ///
@@ -74,7 +74,7 @@ struct StreamModelCheckTests {
 @MainActor
 final class StreamWalk {
     private var random: SeededGenerator
-    let server: StreamModelServer
+    let server: StreamModel
     let session: FeedSession
     /// Whether the stream is connected.
     private var connected = true
@@ -82,7 +82,7 @@ final class StreamWalk {
     /// answer the server served after they were sent (a stream is not slower than a request).
     private let lagging: Bool
     /// Stream events sent but not delivered yet (only when `lagging`), each with the server's
-    /// ``StreamModelServer/mutations`` when it was sent; a disconnect loses them.
+    /// ``StreamModel/mutations`` when it was sent; a disconnect loses them.
     private var outbox: [(sentAt: Int, event: StreamEvent)] = []
     /// Per cent of answers refused.
     private let failureRate: Int
@@ -114,7 +114,7 @@ final class StreamWalk {
 
     init(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
-        server = StreamModelServer(pageSize: 3 + random.next(below: 4))
+        server = StreamModel(pageSize: 3 + random.next(below: 4))
         server.servesOnArrival = random.next(below: 4) == 0
         lagging = random.next(below: 2) == 0
         failureRate = [0, 5, 15][random.next(below: 3)]
@@ -131,7 +131,7 @@ final class StreamWalk {
         // settling: the retry clock never moves.
         let keys = keys
         session = FeedSession(
-            service: server, clock: .fixed(StreamModelServer.epoch), prefetchDistance: 1 + random.next(below: 3),
+            service: server.server, clock: .fixed(StreamModel.epoch), prefetchDistance: 1 + random.next(below: 3),
             cacheCapacity: 1_000, retryClock: ManualClock(), idempotencyKeys: { keys.next() }
         )
         self.random = random
@@ -147,7 +147,7 @@ final class StreamWalk {
         session.drafts.load()
         session.streamStateChanged(.live)
         session.root.appeared()
-        for _ in 0..<random.next(below: 3) { session.navigator.push(.list(.feed(random.next(below: 2) == 0 ? .tag(StreamModelServer.tag) : .home))) }
+        for _ in 0..<random.next(below: 3) { session.navigator.push(.list(.feed(random.next(below: 2) == 0 ? .tag(StreamModel.tag) : .home))) }
         trace.append("stack \(lists.map(name))")
         if random.next(below: 2) == 0 {
             session.catchUp()
@@ -206,14 +206,14 @@ final class StreamWalk {
         }
 
         /// `ids` less one's own posts: those on their way, and those the server made for the user.
-        func others(_ server: StreamModelServer) -> [RowID] {
+        func others(_ server: StreamModel) -> [RowID] {
             Self.others(ids, rows: rows, server)
         }
 
         /// The rows as they were.
         private let rows: RowList
 
-        static func others(_ ids: [RowID], rows: RowList, _ server: StreamModelServer) -> [RowID] {
+        static func others(_ ids: [RowID], rows: RowList, _ server: StreamModel) -> [RowID] {
             ids.filter { id in
                 guard let post = rows[id: id]?.post else { return true }
                 return !post.isSending && !server.isMine(post.post.id)
@@ -302,7 +302,7 @@ final class StreamWalk {
         case 74..<76:
             guard session.navigator.depth > 1 else { break }
             session.navigator.pop()
-            session.navigator.push(.list(.feed(random.next(below: 2) == 0 ? .tag(StreamModelServer.tag) : .home)))
+            session.navigator.push(.list(.feed(random.next(below: 2) == 0 ? .tag(StreamModel.tag) : .home)))
             trace.append("pop, push \(lists.last.map(name) ?? "")")
         case 76..<79:
             guard server.pendingCount > 0 else { break }
@@ -312,7 +312,7 @@ final class StreamWalk {
             effect.deleted = streamEchoes()
         case 79..<83:
             let draft = session.drafts.startPost()
-            session.drafts.update(draft) { $0.text = "mine \(draft)" }
+            session.drafts.update(draft) { $0.text = "mine \(draft) v0" }
             let problems = session.drafts.send(draft)
             trace.append("post draft \(draft)\(problems.isEmpty ? "" : ": \(problems)")")
         default:
@@ -505,7 +505,7 @@ final class StreamWalk {
                 if moves || !effect.deleted.isEmpty { continue }
                 return "a gap left without a delete or a command: \(observed.ids) → \(after)"
             }
-            let original = server.entry(entry)?.boosts.map { PostID("p\($0)") } ?? entry
+            let original = server.entry(entry)?.boosts ?? entry
             if !effect.deleted.contains(entry), !effect.deleted.contains(original) {
                 return "\(id) left without a delete of it: \(observed.ids) → \(after)"
             }
@@ -564,7 +564,7 @@ final class StreamWalk {
         }
         for id in ids where !live.contains(id) {
             guard let entry = server.entry(id), entry.deleted else { return "shows \(id), which is not in \(feed) or a filter hides there" }
-            let original = entry.boosts.map { PostID("p\($0)") }
+            let original = entry.boosts
             if announcedDeletes.contains(id) || original.map(announcedDeletes.contains) == true {
                 return "shows \(id), whose delete the stream brought: \(ids)"
             }

@@ -19,4 +19,18 @@ extension GatedServer {
 
     /// Fails the call waiting at `index` for lack of a connection, changing nothing.
     func lose(at index: Int) { failHeld(at: index, with: ServerUnreachable()) }
+
+    /// Two interaction requests of one original and kind waiting at once — what the view models
+    /// promise never to send — as a sentence (`two favourite requests in flight for p3`); `nil`
+    /// when there are none.
+    var twoInteractionsWaiting: String? {
+        let model = model
+        var seen: Set<String> = []
+        for call in waiting {
+            guard let (kind, _, id) = call.interaction else { continue }
+            let original = model.original(of: id)?.id ?? id
+            if !seen.insert("\(kind) \(original)").inserted { return "two \(kind) requests in flight for \(original)" }
+        }
+        return nil
+    }
 }
