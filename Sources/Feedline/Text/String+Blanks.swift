@@ -17,12 +17,13 @@ extension String {
         return String(scalars[first...last])
     }
 
-    /// Whether `scalar` is in `CharacterSet.whitespaces` (Unicode's space separators and the
-    /// tab) or, with `newlines`, in `CharacterSet.whitespacesAndNewlines` (also U+000A–U+000D,
-    /// U+0085 and the line and paragraph separators).
+    /// Whether `scalar` is in `CharacterSet.whitespaces` (Unicode's space separators, the tab
+    /// and, in Foundation's set, the zero-width space U+200B) or, with `newlines`, in
+    /// `CharacterSet.whitespacesAndNewlines` (also U+000A–U+000D, U+0085 and the line and
+    /// paragraph separators).
     package static func isBlank(_ scalar: Unicode.Scalar, newlines: Bool) -> Bool {
         switch scalar.value {
-        case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: true
+        case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: newlines
         default: false
         }
