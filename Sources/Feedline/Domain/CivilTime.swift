@@ -6,9 +6,10 @@ import Foundation
 /// Making a Gregorian `Calendar` and asking it for components looked up the conformances of
 /// `Calendar.Identifier` and `Calendar.Component` (each a scan of every conformance record in
 /// the binary) and was about 1 % of a start that opens a post (Docs/BENCHMARKS.md, "Start-up,
-/// issue 33's sixth round"). From 1583 (the first whole year of the Gregorian calendar, which
-/// `Calendar` uses before that only after the Julian one) to 9999 the count is the proleptic
-/// Gregorian one, checked against `Calendar` in the tests; outside it, `Calendar` answers.
+/// issue 33's sixth round"). From 1583 (the first whole year `Calendar` counts as Gregorian:
+/// before 15 October 1582 it counts Julian days) to 9999 the count is the proleptic Gregorian
+/// one, checked against `Calendar` in the tests; outside it, `Calendar` answers. The post
+/// screen shows dates with it, and Mastodon's date formats share its day count.
 package struct CivilTime: Equatable, Sendable {
     package var year: Int
     package var month: Int
@@ -27,10 +28,16 @@ package struct CivilTime: Equatable, Sendable {
             self.init(year: parts.year ?? 0, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0)
             return
         }
-        let seconds = Int(local)
+        let seconds = Int64(local)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let ofDay = seconds - days * 86_400
-        // Days to civil date (Howard Hinnant's `civil_from_days`), eras of 400 years from 0000-03-01.
+        let ofDay = Int(seconds - days * 86_400)
+        let date = Self.civil(fromDays: days)
+        self.init(year: Int(date.year), month: Int(date.month), day: Int(date.day), hour: ofDay / 3_600, minute: ofDay % 3_600 / 60)
+    }
+
+    /// The proleptic Gregorian date `days` days after 1970-01-01 (Howard Hinnant's
+    /// `civil_from_days`: eras of 400 years from 0000-03-01).
+    package static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -39,9 +46,7 @@ package struct CivilTime: Equatable, Sendable {
         let monthIndex = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        self.init(
-            year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day, hour: ofDay / 3_600, minute: ofDay % 3_600 / 60
-        )
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// These fields.

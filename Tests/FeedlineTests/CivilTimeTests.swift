@@ -1,4 +1,4 @@
-import FeedlineREPL
+import Feedline
 import Foundation
 import Testing
 
