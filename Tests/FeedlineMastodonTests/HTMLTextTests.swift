@@ -48,6 +48,13 @@ import FeedlineMastodon
         Case(name: "nbsp and typographic", html: "a&nbsp;b &mdash; c&hellip; &copy; &eacute;t&eacute;", text: "a\u{A0}b — c… © été"),
         Case(name: "decimal and hex", html: "it&#39;s &#34;x&#34; &#x1F600; &#X41;", text: "it's \"x\" 😀 A"),
         Case(name: "windows-1252 numeric", html: "&#150; &#147;q&#148;", text: "– “q”"),
+        // Every reference from &#128; to &#159;: the 27 Windows-1252 characters, and the five
+        // unassigned numbers as their own code points.
+        Case(
+            name: "windows-1252 range",
+            html: (128...159).map { "&#\($0);" }.joined(),
+            text: "€\u{81}‚ƒ„…†‡ˆ‰Š‹Œ\u{8D}Ž\u{8F}\u{90}‘’“”•–—˜™š›œ\u{9D}žŸ"
+        ),
         Case(name: "unknown named entity left", html: "&bogus; &AMP; &amp", text: "&bogus; &AMP; &amp"),
         Case(name: "invalid numeric left", html: "&#0; &#xD800; &#x110000; &#; &#x; &#12", text: "&#0; &#xD800; &#x110000; &#; &#x; &#12"),
         Case(name: "overlong numeric left", html: "&#0000000000065;", text: "&#0000000000065;"),

@@ -70,7 +70,7 @@ extension KeyedToggleStore<DomainBlockChange> {
 
     /// The domain as the store keys it: trimmed, without a leading `@`, lower-cased.
     nonisolated package static func key(_ domain: String) -> String {
-        var name = Substring(domain.trimmingCharacters(in: .whitespaces))
+        var name = Substring(domain.trimmingBlanks(newlines: false))
         while name.hasPrefix("@") { name = name.dropFirst() }
         return name.lowercased()
     }

@@ -169,7 +169,7 @@ public struct AccountID: RawRepresentable, Hashable, Sendable, Codable, CustomSt
 
     /// An account named by its handle (`user` or `user@host`; a leading `@` is fine).
     public init(handle: String) {
-        var name = Substring(handle.trimmingCharacters(in: .whitespaces))
+        var name = Substring(handle.trimmingBlanks(newlines: false))
         while name.hasPrefix("@") { name = name.dropFirst() }
         rawValue = "@" + name
     }

@@ -24,7 +24,7 @@ public struct Media: Hashable, Sendable, Codable {
 
     /// `[image: a cat on a mat]`, or `[image]` without a description.
     public var summary: String {
-        let text = description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let text = description?.trimmingBlanks(newlines: true) ?? ""
         let flattened = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return flattened.isEmpty ? "[\(kind.rawValue)]" : "[\(kind.rawValue): \(flattened)]"
     }

@@ -55,11 +55,19 @@ package final class PostStore {
     var edits: [PostID: PendingChange<PostText>] = [:]
     /// One's own votes, one ``PollVote`` per poll (see `PostStore+Votes.swift`); how each went
     /// is an ``Outcome``. Its epochs are its own: only its machines read them.
-    var votes: Convergence<PollVote.Key, PollVote>!
+    ///
+    /// Made on first use, as ``ownDeletes`` is: making a `Convergence` over new types at start
+    /// looked up their conformances, each a scan of every conformance record in the binary, for
+    /// sessions that never vote or delete (Docs/BENCHMARKS.md, "Start-up, issue 33's sixth round").
+    /// Nothing else hears of an engine until it is asked, so when it is made changes nothing.
+    lazy var votes: Convergence<PollVote.Key, PollVote> = makeVotes()
     /// One's own deletes, one ``PostDeletion`` per post (see `PostStore+Deletes.swift`); how
     /// each went is an ``Outcome`` (and the session's redraft hears it here, for the draft it
     /// makes). Its epochs are its own: only its machines read them.
-    var ownDeletes: Convergence<PostID, PostDeletion>!
+    lazy var ownDeletes: Convergence<PostID, PostDeletion> = makeOwnDeletes()
+    /// What the lazy engines above are made with.
+    private let service: any FeedService
+    private let activity: Activity
     var deleteReports: [PostID: [@MainActor @Sendable (Result<Post, FeedFailure>) -> Void]] = [:]
     /// Where the person hears what the server did with each change (edits included).
     let outcomes: Outcomes?
@@ -102,6 +110,8 @@ package final class PostStore {
         self.cacheCapacity = max(0, cacheCapacity)
         self.retryClock = retryClock
         self.outcomes = outcomes
+        self.service = service
+        self.activity = activity
         engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { id, request in try await service.set(request.kind, to: request.value, postID: id) },
@@ -112,7 +122,12 @@ package final class PostStore {
             },
             outcomes: outcomes, outcome: { id, report, _ in report.outcome.outcome { .interaction(report.kind, $0, post: id) } }
         )
-        votes = Convergence(
+    }
+
+    /// The engine of ``votes``.
+    private func makeVotes() -> Convergence<PollVote.Key, PollVote> {
+        let service = service
+        return Convergence(
             activity: activity, retryClock: retryClock,
             send: { [weak self] key, request in
                 do {
@@ -129,7 +144,12 @@ package final class PostStore {
             changed: { [weak self] key, before, after in self?.voteChanged(key, before: before, after: after) },
             outcomes: outcomes, outcome: { key, report, _ in report.outcome { .vote(post: key.post, choices: $0) } }
         )
-        ownDeletes = Convergence(
+    }
+
+    /// The engine of ``ownDeletes``.
+    private func makeOwnDeletes() -> Convergence<PostID, PostDeletion> {
+        let service = service
+        return Convergence(
             activity: activity, retryClock: retryClock,
             send: { id, _ in
                 do {

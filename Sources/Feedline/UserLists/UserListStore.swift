@@ -442,6 +442,6 @@ package final class UserListStore {
     }
 
     nonisolated package static func trimmed(_ title: String) -> String {
-        title.trimmingCharacters(in: .whitespacesAndNewlines)
+        title.trimmingBlanks(newlines: true)
     }
 }

@@ -1,3 +1,4 @@
+import Feedline
 import Foundation
 
 extension Mastodon {
@@ -22,7 +23,7 @@ extension Mastodon {
             let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
             let (seconds, milliseconds) = floorDivide(totalMilliseconds, 1000)
             let (days, secondOfDay) = floorDivide(seconds, 86_400)
-            let (year, month, day) = civil(fromDays: days)
+            let (year, month, day) = CivilTime.civil(fromDays: days)
             return String(
                 format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldZ",
                 year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, milliseconds
@@ -32,7 +33,7 @@ extension Mastodon {
         /// The UTC calendar day of `date` as Mastodon writes `last_status_at`: `2026-11-20`.
         public static func calendarDay(_ date: Date) -> String {
             let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-            let (year, month, day) = civil(fromDays: floorDivide(seconds, 86_400).quotient)
+            let (year, month, day) = CivilTime.civil(fromDays: floorDivide(seconds, 86_400).quotient)
             return String(format: "%04lld-%02lld-%02lld", year, month, day)
         }
 
@@ -49,18 +50,6 @@ extension Mastodon {
             let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
             let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
             return era * 146_097 + dayOfEra - 719_468
-        }
-
-        static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-            let shifted = days + 719_468
-            let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-            let dayOfEra = shifted - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let monthIndex = (5 * dayOfYear + 2) / 153
-            let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-            let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-            return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
         }
 
         static func daysInMonth(year: Int64, month: Int64) -> Int64 {

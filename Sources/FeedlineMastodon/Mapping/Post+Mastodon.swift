@@ -114,7 +114,7 @@ extension Media {
     /// The media for an attachment: its kind (`unknown` for kinds Feedline does not know), its
     /// description (`nil` when absent or blank) and its address (`url`, else `remote_url`).
     public init(_ attachment: Mastodon.MediaAttachment) {
-        let description = attachment.description?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let description = attachment.description?.trimmingBlanks(newlines: true)
         self.init(
             kind: Media.Kind(rawValue: attachment.type.rawValue) ?? .unknown,
             description: description?.isEmpty == false ? description : nil,

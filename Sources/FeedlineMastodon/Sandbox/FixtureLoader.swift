@@ -153,7 +153,7 @@ public enum FixtureLoader {
 
         var seen: [String: String] = [:]
         func statuses(in name: String) throws(FixtureError) -> [Mastodon.Status] {
-            guard case .statuses(let statuses) = try decoded[name, default: .failure(.unreadableFile(display(name)))].get() else {
+            guard case .statuses(let statuses) = try decoded[name, default: .failed(.unreadableFile(display(name)))].get() else {
                 throw .unreadableFile(display(name))
             }
             for status in statuses {
@@ -182,7 +182,7 @@ public enum FixtureLoader {
             guard names.contains(name) else {
                 throw .badScenario(display(scenarioFileName), "notifications: no file \(name) in \(folder)")
             }
-            switch try decoded[name, default: .failure(.unreadableFile(display(name)))].get() {
+            switch try decoded[name, default: .failed(.unreadableFile(display(name)))].get() {
             case .notifications(let decodedNotifications): notifications = decodedNotifications
             case .deferredNotifications(let file): deferred = file
             case .statuses: throw .unreadableFile(display(name))
@@ -226,6 +226,27 @@ public enum FixtureLoader {
         case deferredNotifications(DeferredNotifications)
     }
 
+    /// A file's contents or why they could not be read. Not a `Result`: its metadata checks
+    /// `FixtureError: Error` by a scan of every conformance record at start (Docs/BENCHMARKS.md,
+    /// "Start-up, issue 33's sixth round").
+    private enum Reading: Sendable {
+        case read(Decoded)
+        case failed(FixtureError)
+
+        /// Reads with `body`, catching what it throws.
+        init(_ body: () throws(FixtureError) -> Decoded) {
+            do { self = .read(try body()) } catch { self = .failed(error) }
+        }
+
+        /// The contents, or the error.
+        func get() throws(FixtureError) -> Decoded {
+            switch self {
+            case .read(let decoded): decoded
+            case .failed(let error): throw error
+            }
+        }
+    }
+
     /// `names` in `directory` read and decoded concurrently (`notifications` names the file of
     /// notifications, read only for its accounts when `deferringNotifications`; the rest hold
     /// statuses), each to its contents or the error it gives.
@@ -234,32 +255,28 @@ public enum FixtureLoader {
     /// notifications) came last and was decoded alone while the other cores were idle.
     private static func decodeAll(
         _ names: [String], notifications: String?, deferringNotifications: Bool, in directory: URL, display: (String) -> String
-    ) -> [String: Result<Decoded, FixtureError>] {
+    ) -> [String: Reading] {
         let jobs = names.map { name in
             (name: name, data: FileManager.default.contents(atPath: directory.appendingPathComponent(name).path), shown: display(name))
         }
         let order = jobs.indices.sorted { (jobs[$0].data?.count ?? 0) > (jobs[$1].data?.count ?? 0) }
-        let results = Locked<[String: Result<Decoded, FixtureError>]>([:])
+        let results = Locked<[String: Reading]>([:])
         DispatchQueue.concurrentPerform(iterations: order.count) { index in
             let job = jobs[order[index]]
-            let result: Result<Decoded, FixtureError>
+            let result: Reading
             if let data = job.data {
                 result =
                     job.name != notifications
-                    ? Result { () throws(FixtureError) in .statuses(try decodeStatuses(data, file: job.shown)) }
+                    ? Reading { () throws(FixtureError) in .statuses(try decodeStatuses(data, file: job.shown)) }
                     : deferringNotifications
-                        ? Result { () throws(FixtureError) in .deferredNotifications(try DeferredNotifications(data: data, file: job.shown)) }
-                        : decodeNotifications(data, file: job.shown)
+                        ? Reading { () throws(FixtureError) in .deferredNotifications(try DeferredNotifications(data: data, file: job.shown)) }
+                        : Reading { () throws(FixtureError) in .notifications(try DeferredNotifications.notifications(in: data, file: job.shown)) }
             } else {
-                result = .failure(.unreadableFile(job.shown))
+                result = .failed(.unreadableFile(job.shown))
             }
             results.withLock { $0[job.name] = result }
         }
         return results.withLock { $0 }
-    }
-
-    private static func decodeNotifications(_ data: Data, file: String) -> Result<Decoded, FixtureError> {
-        Result { () throws(FixtureError) in .notifications(try DeferredNotifications.notifications(in: data, file: file)) }
     }
 
     /// Parses the contents of a scenario file named `file` (for messages); `arrivals` loads the

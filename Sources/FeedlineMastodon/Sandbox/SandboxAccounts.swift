@@ -514,7 +514,7 @@ struct SandboxAccounts: Sendable {
 
     /// `domain` as the sandbox keeps it: trimmed, without leading `@`, lower-cased.
     static func domainKey(_ domain: String) -> String {
-        var name = Substring(domain.trimmingCharacters(in: .whitespacesAndNewlines))
+        var name = Substring(domain.trimmingBlanks(newlines: true))
         while name.hasPrefix("@") { name = name.dropFirst() }
         return name.lowercased()
     }

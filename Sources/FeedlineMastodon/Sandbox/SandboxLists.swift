@@ -43,7 +43,7 @@ struct SandboxLists: Sendable {
     }
 
     mutating func create(title: String) throws(SandboxError) -> UserList {
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = title.trimmingBlanks(newlines: true)
         guard !title.isEmpty else { throw .refused("Validation failed: Title can't be blank") }
         let list = UserList(id: String(nextID), title: title)
         nextID += 1
@@ -53,7 +53,7 @@ struct SandboxLists: Sendable {
     }
 
     mutating func rename(_ id: String, to title: String) throws(SandboxError) -> UserList {
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = title.trimmingBlanks(newlines: true)
         guard let index = lists.firstIndex(where: { $0.id == id }) else { throw .unknownList(id) }
         guard !title.isEmpty else { throw .refused("Validation failed: Title can't be blank") }
         lists[index].title = title

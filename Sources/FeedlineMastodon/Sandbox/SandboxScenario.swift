@@ -455,7 +455,7 @@ public struct SandboxScenario: Hashable, Sendable {
             return "followed_tags[\(index)]: \"\(name)\" is not a hashtag name (letters, digits and underscores)"
         }
         if let problem = Self.problem(of: conversations) { return problem }
-        for (index, list) in lists.enumerated() where list.title.trimmingCharacters(in: .whitespaces).isEmpty {
+        for (index, list) in lists.enumerated() where list.title.trimmingBlanks(newlines: false).isEmpty {
             return "lists[\(index)]: a list needs a title"
         }
         return nil

@@ -60,7 +60,7 @@ extension SandboxService {
     @_spi(FeedService) public func search(_ query: String, after cursor: PageCursor?) async throws -> Page<SearchResult> {
         let size = pageSize
         return try await performOnAccounts(.search) { state, now throws(SandboxError) in
-            let wanted = query.trimmingCharacters(in: .whitespacesAndNewlines)
+            let wanted = query.trimmingBlanks(newlines: true)
             guard !wanted.isEmpty else { throw .refused("Type something to search for.") }
             let window = try OffsetWindow(after: cursor, size: size)
             let accounts = state.searchAccounts(wanted)

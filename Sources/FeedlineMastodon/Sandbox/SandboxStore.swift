@@ -336,7 +336,7 @@ struct SandboxStore: Sendable {
     ///
     /// - Complexity: O(accounts).
     static func account(named handle: String, among accounts: some Sequence<Mastodon.Account>, domain: String?) -> Mastodon.Account? {
-        var wanted = handle.trimmingCharacters(in: .whitespaces)
+        var wanted = handle.trimmingBlanks(newlines: false)
         if wanted.hasPrefix("@") { wanted.removeFirst() }
         guard !wanted.isEmpty else { return nil }
         let parts = wanted.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)

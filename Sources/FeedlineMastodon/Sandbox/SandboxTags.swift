@@ -55,7 +55,7 @@ struct SandboxTags: Sendable {
 
     /// `text` as a hashtag's name: trimmed, without leading `#`.
     static func name(_ text: String) -> String {
-        var name = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var name = Substring(text.trimmingBlanks(newlines: true))
         while name.hasPrefix("#") { name = name.dropFirst() }
         return String(name)
     }

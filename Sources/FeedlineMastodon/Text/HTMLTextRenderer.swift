@@ -158,7 +158,7 @@ struct HTMLTextRenderer {
             }
             guard index > digitsStart, index < end, input[index] == .semicolon,
                   let number = UInt32(exactly: value) else { return nil }
-            let codePoint = HTMLText.windows1252[number] ?? number
+            let codePoint = HTMLText.windows1252(number) ?? number
             guard codePoint != 0, let scalar = Unicode.Scalar(codePoint) else { return nil }
             return (scalar, index + 1)
         }

@@ -301,12 +301,10 @@ public struct DetailRenderer: Sendable {
     private static let threadHint = "thread opens it as rows you can open, favourite and boost."
 
     private func date(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = clock.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let parts = CivilTime(date, in: clock.timeZone)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
-        let time = ClockTime.text(hour: parts.hour ?? 0, minute: parts.minute ?? 0)
-        return "\(month) \(parts.day ?? 1), \(parts.year ?? 0) at \(time) \(clock.timeZone.shownName(at: date))"
+        let month = months[max(0, min(11, parts.month - 1))]
+        let time = ClockTime.text(hour: parts.hour, minute: parts.minute)
+        return "\(month) \(parts.day), \(parts.year) at \(time) \(clock.timeZone.shownName(at: date))"
     }
 }
