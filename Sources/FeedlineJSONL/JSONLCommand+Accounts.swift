@@ -4,7 +4,9 @@ extension JSONLCommand {
     /// How a `mute` line mutes: `"duration"` in seconds (`nil`: without end) and
     /// `"notifications"` (whether theirs are muted too).
     public struct Mute: Hashable, Sendable {
+        /// How long the mute lasts; `nil` for a mute without end.
         public var duration: Duration?
+        /// Whether their notifications are muted too (Mastodon's default: yes).
         public var notifications: Bool
 
         public init(duration: Duration? = nil, notifications: Bool = true) {
