@@ -215,12 +215,13 @@ package final class RelationshipStore {
         }
     }
 
-    /// Toggles `kind` of the relationship with the account (a mute takes `mute`'s options).
+    /// Toggles `kind` of the relationship with the account (a mute takes `mute`'s options:
+    /// Mastodon's default, no end and notifications too, unless given).
     /// An account the store has not fetched is assumed to have nothing set — the server's answer
     /// tells the truth; fronts load the relationship first (``FeedSession/loadRelationships(_:)``).
-    package func toggle(_ kind: RelationshipKind, _ id: AccountID, mute: MuteOptions? = nil) {
+    package func toggle(_ kind: RelationshipKind, _ id: AccountID, mute: MuteOptions = MuteOptions()) {
         engine.update(id, orMake: { Self.assumed(id) }) { state, epoch in
-            state.reduce(.toggled(kind, mute: mute, at: epoch))
+            state.reduce(.toggled(kind, mute: kind == .mute ? mute : nil, at: epoch))
             return []
         }
     }
@@ -234,7 +235,7 @@ package final class RelationshipStore {
     /// A kind never learnt from the server is sent whatever it shows (the server's operations
     /// are idempotent: following someone already followed changes nothing), so a relationship
     /// not fetched yet is never assumed.
-    package func set(_ kind: RelationshipKind, _ value: Bool, _ id: AccountID, mute: MuteOptions? = nil) {
+    package func set(_ kind: RelationshipKind, _ value: Bool, _ id: AccountID, mute: MuteOptions = MuteOptions()) {
         if let state = engine[id], state[kind].desired == value, state[kind].knownSince != 0 || state[kind].isPending { return }
         engine.update(id, orMake: { Self.assumed(id) }) { state, epoch in
             if state[kind].desired == value {
@@ -242,7 +243,7 @@ package final class RelationshipStore {
                 state[kind].confirmed = !value
                 state[kind].desired = !value
             }
-            state.reduce(.toggled(kind, mute: mute, at: epoch))
+            state.reduce(.toggled(kind, mute: kind == .mute ? mute : nil, at: epoch))
             return []
         }
     }

@@ -20,7 +20,7 @@ extension FeedSession {
     @discardableResult
     public func set(_ kind: RelationshipKind, _ value: Bool, account: AccountID) -> FeedFailure? {
         if let refusal = relationshipRefusal(kind, value, account: account) { return refusal }
-        relationships.set(kind, value, account, mute: kind == .mute ? MuteOptions() : nil)
+        relationships.set(kind, value, account)
         return nil
     }
 
@@ -42,7 +42,7 @@ extension FeedSession {
     public func toggle(_ kind: RelationshipKind, account: AccountID) -> FeedFailure? {
         let turningOn = !(relationships.relationship(account)?.relationship.isOn(kind) ?? false)
         if let refusal = relationshipRefusal(kind, turningOn, account: account) { return refusal }
-        relationships.toggle(kind, account, mute: kind == .mute ? MuteOptions() : nil)
+        relationships.toggle(kind, account)
         return nil
     }
 

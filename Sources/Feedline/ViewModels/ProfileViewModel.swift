@@ -159,7 +159,7 @@ public final class ProfileViewModel {
     @discardableResult
     public func set(_ kind: RelationshipKind, _ value: Bool) -> Bool {
         guard let id = accountID else { return false }
-        relationships.set(kind, value, id, mute: kind == .mute ? MuteOptions() : nil)
+        relationships.set(kind, value, id)
         return true
     }
 
