@@ -20,27 +20,35 @@ enum NavigationBench {
     // MARK: - Push, first page, pop
 
     /// The bundled sandbox without latency (so its clock is never slept on), every effect on the
-    /// main queue.
+    /// main queue; or why it could not be made.
     @MainActor
-    static func sandboxSession() -> FeedSession? {
-        guard let directory = FixtureLocator.bundled(executable: URL(fileURLWithPath: #filePath)),
-            let fixture = try? FixtureLoader.load(from: directory)
-        else { return nil }
-        var scenario = fixture.scenario
-        scenario.defaultLatency = .none
-        scenario.latency = [:]
-        guard let service = try? SandboxService(
-            statuses: fixture.statuses, elsewhere: fixture.elsewhere, notifications: fixture.notifications, scenario: scenario,
-            clock: ContinuousClock()
-        ) else { return nil }
-        return FeedSession(service: service, clock: .fixed(Posts.now), executor: BenchmarkHooks.mainQueueExecutor())
+    static func sandboxSession() -> Swift.Result<FeedSession, SandboxUnavailable> {
+        guard let directory = FixtureLocator.bundled(executable: URL(fileURLWithPath: #filePath)) else {
+            return .failure(SandboxUnavailable(reason: "the bundled fixtures (Fixtures/timeline) were not found"))
+        }
+        do {
+            var fixture = try FixtureLoader.load(from: directory)
+            fixture.scenario.defaultLatency = .none
+            fixture.scenario.latency = [:]
+            let service = try SandboxService(fixture: fixture, clock: ContinuousClock())
+            return .success(FeedSession(service: service, clock: .fixed(Posts.now), executor: BenchmarkHooks.mainQueueExecutor()))
+        } catch {
+            return .failure(SandboxUnavailable(reason: "the bundled fixtures (\(directory.path)) did not load: \(error)"))
+        }
+    }
+
+    /// Why the bundled sandbox could not be made.
+    struct SandboxUnavailable: Error {
+        var reason: String
     }
 
     @MainActor
     static func pushPop(_ options: Options) async -> Result? {
         progress("navigation push + first page + pop")
-        guard let session = sandboxSession() else {
-            return Result(name: "navigation.push+page+pop", skipped: "the bundled fixtures (Fixtures/timeline) were not found")
+        let session: FeedSession
+        switch sandboxSession() {
+        case .success(let made): session = made
+        case .failure(let unavailable): return Result(name: "navigation.push+page+pop", skipped: unavailable.reason)
         }
         session.root.appeared()
         await session.settle()
