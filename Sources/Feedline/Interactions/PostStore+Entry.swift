@@ -6,8 +6,9 @@ extension PostStore {
         /// without a copy.
         var post: Post?
         var contentEpoch: StoreEpoch
-        /// The post's interaction machine as the engine has it: a copy the engine's `changed`
-        /// keeps in step (every change of a machine goes through the engine).
+        /// The post's interaction machine: the engine takes it from here when it first changes,
+        /// and its `changed` keeps this copy in step from then on (every change of a machine
+        /// goes through the engine).
         var state: InteractionState
         /// Reblog entry ids that resolve to this original, with the account that boosted.
         var wrappers: [PostID: AccountID] = [:]
@@ -40,7 +41,7 @@ extension PostStore {
             return display
         }
 
-        /// An entry of `post` whose machine is `state`; the store puts `state` in the engine.
+        /// An entry of `post` whose machine is `state`.
         init(post: Post?, contentEpoch: StoreEpoch, state: InteractionState) {
             self.post = post
             self.contentEpoch = contentEpoch

@@ -53,7 +53,6 @@ extension PostStore {
             } else {
                 entry = Entry(post: nil, contentEpoch: 0, state: InteractionState(restoring: wish))
                 entries[id] = entry
-                engine.insert(entry.state, for: id)
             }
             for kind in InteractionKind.allCases {
                 guard let value = wish[kind] else { continue }

@@ -271,7 +271,6 @@ package final class PostStore {
                 entry.state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: engine.beginFetch()))
             }
             entries[original.id] = entry
-            engine.insert(entry.state, for: original.id)
             index(original)
             if post.reblog != nil { link(post, to: original.id, entry) }
             becameUnused(original.id, entry)
@@ -345,12 +344,14 @@ package final class PostStore {
         if entry.wrappers.updateValue(booster, forKey: wrapper.id) == nil { index(wrapper.id, of: booster, handle: wrapper.author.handle) }
     }
 
-    /// Runs `event` (made at the engine's next epoch) on the post's machine through the engine.
+    /// Runs `event` (made at the engine's next epoch) on the post's machine through the engine,
+    /// which learns of the machine from the entry the first time (a post nobody touched costs the
+    /// engine nothing: most of a timeline's posts).
     /// `before` is what holders were last told, when the caller changed the entry's copy first:
     /// they are told once, whether or not the machine changed.
     func handle(_ event: (StoreEpoch) -> InteractionEvent, entry: Entry, id: PostID, before: (Post?, PostInteraction)? = nil) {
         if let before { copyBefore = (id, before.0) }
-        engine.update(id) { state, epoch in
+        engine.update(id, orMake: { entry.state }) { state, epoch in
             state.reduce(event(epoch))
             return []
         }

@@ -11,22 +11,55 @@
 package struct ToggleTrack<Kind: Hashable & Sendable>: Hashable, Sendable {
     /// The flag the server last confirmed.
     package var confirmed: Bool
-    /// The count that goes with `confirmed` (0 for what the server does not count).
-    package var count: Int
     /// What the user wants now; the display shows it.
     package var desired: Bool
-    /// The request in flight, if any.
-    package var inFlight: ToggleRequest<Kind>?
+    /// The count that goes with `confirmed` (0 for what the server does not count).
+    package var count: Int
     /// When the server's value was last learnt (a reply or a fetched copy): copies fetched
     /// before this are older than what is known and are ignored. 0 when it was never learnt.
     package var knownSince: StoreEpoch
+    /// What a track keeps only while it waits for the server or counts failures, out of line:
+    /// `nil` when all of it is at rest, so a settled track is a few words (a store keeps five
+    /// tracks for each of thousands of posts, and copies them on every change).
+    private var waiting: OutOfLine<Waiting>?
+
+    /// The parts of a track at rest in almost every track.
+    private struct Waiting: Hashable, Sendable {
+        var inFlight: ToggleRequest<Kind>?
+        var failedAttempts = 0
+        var resend: ToggleResend<Kind>?
+        var queuedReason: String?
+    }
+
+    /// The request in flight, if any.
+    package var inFlight: ToggleRequest<Kind>? {
+        get { waiting?.value.inFlight }
+        set { changeWaiting { $0.inFlight = newValue } }
+    }
     /// How many requests for the current wish failed in a row for lack of a connection; 0 once
     /// the wish is confirmed or dropped. Sets the backoff of the next re-send.
-    package var failedAttempts: Int
+    package var failedAttempts: Int {
+        get { waiting?.value.failedAttempts ?? 0 }
+        set { changeWaiting { $0.failedAttempts = newValue } }
+    }
     /// The re-send this track waits for (the deferred phase), if any.
-    package var resend: ToggleResend<Kind>?
+    package var resend: ToggleResend<Kind>? {
+        get { waiting?.value.resend }
+        set { changeWaiting { $0.resend = newValue } }
+    }
     /// Why the last of the ``failedAttempts`` failed (one sentence); `nil` when none failed.
-    package var queuedReason: String?
+    package var queuedReason: String? {
+        get { waiting?.value.queuedReason }
+        set { changeWaiting { $0.queuedReason = newValue } }
+    }
+
+    /// Changes the out-of-line parts; back to `nil` when all of them are at rest, so two tracks
+    /// that agree are equal however they got there.
+    private mutating func changeWaiting(_ change: (inout Waiting) -> Void) {
+        var parts = waiting?.value ?? Waiting()
+        change(&parts)
+        waiting = parts == Waiting() ? nil : OutOfLine(parts)
+    }
 
     package init(
         confirmed: Bool, count: Int, desired: Bool? = nil, inFlight: ToggleRequest<Kind>? = nil, knownSince: StoreEpoch = 0,
@@ -35,11 +68,13 @@ package struct ToggleTrack<Kind: Hashable & Sendable>: Hashable, Sendable {
         self.confirmed = confirmed
         self.count = max(0, count)
         self.desired = desired ?? confirmed
-        self.inFlight = inFlight
         self.knownSince = knownSince
-        self.failedAttempts = failedAttempts
-        self.resend = resend
-        self.queuedReason = queuedReason ?? (failedAttempts > 0 ? "" : nil)
+        changeWaiting { parts in
+            parts.inFlight = inFlight
+            parts.failedAttempts = failedAttempts
+            parts.resend = resend
+            parts.queuedReason = queuedReason ?? (failedAttempts > 0 ? "" : nil)
+        }
     }
 
     /// Whether it waits for the server: a request in flight or a re-send deferred.
