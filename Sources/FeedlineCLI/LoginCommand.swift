@@ -16,8 +16,8 @@ struct LoginCommand: AsyncParsableCommand {
             exchanged for a token with PKCE, the token is checked, and the account is stored in \
             $XDG_CONFIG_HOME/feedline/accounts (default ~/.config/feedline/accounts), readable by \
             you only. Feedline asks for the scopes read, write:favourites, write:statuses, \
-            write:bookmarks, write:media, write:follows, write:mutes, write:blocks, write:lists \
-            and write:conversations, and no more.
+            write:bookmarks, write:media, write:follows, write:mutes, write:blocks, write:lists, \
+            write:conversations and write:filters, and no more.
             """
     )
 

@@ -45,6 +45,8 @@ extension JSONLCommand {
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a hashtag row, not an account or a domain."))
         case .list:
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a list row, not an account or a domain."))
+        case .filter:
+            return .failure(FieldProblem(message: "\(name): \(echo(text)) is a filter row, not an account or a domain."))
         case .gap:
             return .failure(FieldProblem(message: domainUsage(name)))
         }

@@ -268,10 +268,10 @@ public struct JSONLCommand: Sendable, Equatable {
     /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`,
     /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
     /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`, `{"route":"followedTags"}`,
-    /// `{"route":"trendingTags"}`, `{"route":"conversations"}`, `{"route":"lists"}` (a list's accounts:
+    /// `{"route":"trendingTags"}`, `{"route":"conversations"}`, `{"route":"lists"}`, `{"route":"filters"}` (a list's accounts:
     /// `{"route":"accounts","list":"members:ID"}`).
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"} or {\"route\":\"lists\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"}, {\"route\":\"lists\"} or {\"route\":\"filters\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
@@ -289,6 +289,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case "trendingTags": return .success(.list(.trendingTags))
         case "conversations": return .success(.list(.conversations))
         case "lists": return .success(.list(.userLists))
+        case "filters": return .success(.list(.filters))
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

@@ -173,6 +173,7 @@ public enum JSONLMessage {
             case .trendingTags: .object([("route", "trendingTags")])
             case .conversations: .object([("route", "conversations")])
             case .userLists: .object([("route", "lists")])
+            case .filters: .object([("route", "filters")])
             }
         }
     }
@@ -218,6 +219,8 @@ public enum JSONLMessage {
             return .object([("id", .string(row.id.description)), ("kind", "conversation")] + conversationFields(conversation, clock: clock))
         case .userList(let list):
             return .object([("id", .string(row.id.description)), ("kind", "list")] + userListFields(list))
+        case .filter(let filter, let state):
+            return .object([("id", .string(row.id.description)), ("kind", "filter")] + filterFields(filter, state))
         }
     }
 

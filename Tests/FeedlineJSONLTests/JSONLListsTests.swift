@@ -14,6 +14,7 @@ struct JSONLListCommandTests {
         (#"{"cmd":"addToList","list":"1","account":"109"}"#, JSONLCommand(action: .listChange(.membership(list: "1", account: "109", add: true)), name: "addToList")),
         (#"{"cmd":"removeFromList","list":"1","account":"109"}"#, JSONLCommand(action: .listChange(.membership(list: "1", account: "109", add: false)), name: "removeFromList")),
         (#"{"cmd":"push","route":{"route":"lists"}}"#, JSONLCommand(action: .push(.list(.userLists)), name: "push")),
+        (#"{"cmd":"push","route":{"route":"filters"}}"#, JSONLCommand(action: .push(.list(.filters)), name: "push")),
         (#"{"cmd":"push","route":{"route":"accounts","list":"members:1"}}"#, JSONLCommand(action: .push(.list(.accounts(.members("1")))), name: "push")),
     ])
     func valid(line: String, expected: JSONLCommand) throws {

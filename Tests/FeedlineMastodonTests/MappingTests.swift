@@ -79,10 +79,10 @@ import FeedlineMastodon
         let status = try Mastodon.decode(Mastodon.Status.self, from: Data(json.utf8))
         let post = Post(status)
         #expect(post.filters == [
-            PostFilter(title: "Gigs", contexts: [.home, .public], action: .warn),
-            PostFilter(title: "Spoilers", contexts: [.thread], action: .hide),
-            PostFilter(title: "Photos", contexts: [.notifications], action: .blur),
-            PostFilter(title: "Old", contexts: [.account], action: .warn),
+            PostFilter(id: "1", title: "Gigs", contexts: [.home, .public], action: .warn),
+            PostFilter(id: "2", title: "Spoilers", contexts: [.thread], action: .hide),
+            PostFilter(id: "3", title: "Photos", contexts: [.notifications], action: .blur),
+            PostFilter(id: "4", title: "Old", contexts: [.account], action: .warn),
         ])
         #expect(post.isHidden(in: .thread) && !post.isHidden(in: .home))
         // A boost that the server marked filtered: its original (what the row shows) is filtered.

@@ -33,7 +33,7 @@ import Testing
         let quoted = try #require(quote.post)
         #expect(quoted.text == "Say no early.")
         #expect(quoted.favourited && quoted.favouritesCount == 7)
-        #expect(quoted.filters == [PostFilter(title: "Work", contexts: [.home], action: .warn)])
+        #expect(quoted.filters == [PostFilter(id: "1", title: "Work", contexts: [.home], action: .warn)])
         #expect(quoted.quote == Quote(state: .accepted, postID: "10"), "a shallow quote: its state and id")
     }
 

@@ -46,7 +46,7 @@ import Testing
         ])
         #expect(names(Mastodon.Poll.Option.CodingKeys.self) == ["title", "votes_count"])
         #expect(names(Mastodon.FilterResult.CodingKeys.self) == ["filter", "keyword_matches", "status_matches"])
-        #expect(names(Mastodon.Filter.CodingKeys.self) == ["id", "title", "context", "filter_action", "expires_at"])
+        #expect(names(Mastodon.Filter.CodingKeys.self) == ["id", "title", "context", "filter_action", "expires_at", "keywords"])
         #expect(names(Mastodon.Quote.CodingKeys.self) == ["state", "quoted_status", "quoted_status_id"])
         #expect(names(Mastodon.QuoteApproval.CodingKeys.self) == ["automatic", "manual", "current_user"])
         #expect(names(Mastodon.Notification.CodingKeys.self) == ["id", "type", "account", "status", "created_at", "group_key"])

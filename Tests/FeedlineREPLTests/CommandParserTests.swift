@@ -132,6 +132,7 @@ struct CommandParserTests {
         ("block-domain @-a.example", .failure(.notADomain(.blockDomain, "@-a.example"))),
         ("block-domain a.example b.example", .failure(.unexpectedArgument(.blockDomain, "b.example"))),
         ("domains", .success(.screen(.domains))),
+        ("filters", .success(.screen(.filters))),
         ("tags", .success(.screen(.tags))),
         ("conversations", .success(.screen(.conversations))),
         ("dms", .success(.screen(.conversations))),
@@ -273,7 +274,7 @@ struct CommandParserTests {
         let complete = { (line: String, word: String) in Completion.matches(line: line, word: word, context: Self.context) }
         #expect(complete("he", "he") == ["help", "home"].filter { $0.hasPrefix("he") })
         #expect(complete("re", "re") == ["redraft", "refresh", "reject", "reload", "remove", "reply", "requests", "retry"])
-        #expect(complete("f", "f") == ["fav", "favourited-by", "favourites", "follow", "followers", "following"])
+        #expect(complete("f", "f") == ["fav", "favourited-by", "favourites", "filters", "follow", "followers", "following"])
         #expect(complete("boo", "boo") == ["boost", "boosted-by", "bookmark", "bookmarks", "boosts"].sorted())
         #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")
         #expect(complete("zz", "zz").isEmpty)

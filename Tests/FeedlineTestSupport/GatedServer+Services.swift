@@ -182,6 +182,24 @@ extension GatedServer {
         }
     }
 
+    // MARK: - Filters
+
+    package func filters() async throws -> [PostFilter] {
+        try await run(GatedCall(.filters)) { model in model.filters.filters }
+    }
+
+    package func createFilter(_ filter: PostFilter, expiresIn: Int?) async throws -> PostFilter {
+        try await run(GatedCall(.createFilter, key: filter.title, filter.title)) { model in try model.filters.create(filter) }
+    }
+
+    package func updateFilter(_ filter: PostFilter, replacing old: PostFilter, expiresIn: Int?) async throws -> PostFilter {
+        try await run(GatedCall(.updateFilter, key: filter.id, "\(filter.id) \(filter.title)")) { model in try model.filters.update(filter) }
+    }
+
+    package func deleteFilter(_ id: String) async throws {
+        try await run(GatedCall(.deleteFilter, key: id, id)) { model in try model.filters.delete(id) }
+    }
+
     // MARK: - Tags
 
     package func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag {

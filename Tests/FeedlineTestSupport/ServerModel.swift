@@ -17,6 +17,8 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     package var relationships = ServerRelationships()
     /// The domains the user blocks.
     package var domainBlocks = ServerDomainBlocks()
+    /// The user's server filters.
+    package var filters = ServerFilters()
     /// The hashtags the user follows.
     package var tags = ServerTags()
     /// The user's lists and their members.

@@ -29,6 +29,10 @@ extension PartialService {
     func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship { throw NotMeasured() }
     func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> { throw NotMeasured() }
     func setDomainBlock(_ domain: String, to value: Bool) async throws { throw NotMeasured() }
+    func filters() async throws -> [PostFilter] { throw NotMeasured() }
+    func createFilter(_ filter: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw NotMeasured() }
+    func updateFilter(_ filter: PostFilter, replacing old: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw NotMeasured() }
+    func deleteFilter(_ id: String) async throws { throw NotMeasured() }
     func setTagFollow(_ name: String, to value: Bool) async throws -> Hashtag { throw NotMeasured() }
     func tag(named name: String) async throws -> Hashtag { throw NotMeasured() }
     func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw NotMeasured() }

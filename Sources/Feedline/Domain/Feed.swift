@@ -99,6 +99,8 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case conversations
     /// The signed-in user's lists (``UserListRow`` rows; ``FeedSession/userLists`` has them too).
     case userLists
+    /// The signed-in user's server filters (``ListRow/filter(_:)`` rows).
+    case filters
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
@@ -107,7 +109,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
         case .notifications: .notifications
-        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists: nil
+        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists, .filters: nil
         case .conversations: nil
         case .search: .public
         }
@@ -126,6 +128,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .trendingTags: "trending-tags"
         case .conversations: "conversations"
         case .userLists: "lists"
+        case .filters: "filters"
         }
     }
 
@@ -133,7 +136,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsTags: Bool {
         switch self {
         case .search, .followedTags, .trendingTags: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts, .conversations, .userLists: false
+        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts, .conversations, .userLists, .filters: false
         }
     }
 
@@ -149,7 +152,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists: false
+        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters: false
         }
     }
 }

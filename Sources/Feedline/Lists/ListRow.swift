@@ -20,9 +20,11 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     /// One of your lists, by its id (``UserListRow/id``) — or, for a list made in this session, the
     /// provisional id it was first shown with (``UserListRow/rowKey``).
     case list(String)
+    /// One of your server filters, by its id.
+    case filter(String)
 
     /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`,
-    /// `conversation:ID`, `list:ID`.
+    /// `conversation:ID`, `list:ID`, `filter:ID`.
     public var description: String {
         switch self {
         case .post(let id): "post:\(id)"
@@ -33,6 +35,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         case .domain(let name): "domain:\(name)"
         case .conversation(let id): "conversation:\(id)"
         case .list(let id): "list:\(id)"
+        case .filter(let id): "filter:\(id)"
         }
     }
 
@@ -54,6 +57,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .conversation(String(text.dropFirst(13)))
         } else if text.hasPrefix("list:"), text.count > 5 {
             self = .list(String(text.dropFirst(5)))
+        } else if text.hasPrefix("filter:"), text.count > 7 {
+            self = .filter(String(text.dropFirst(7)))
         } else {
             return nil
         }
@@ -296,6 +301,10 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     case domain(String, block: ToggleDisplay)
     case conversation(ConversationRow)
     case userList(UserListRow)
+    /// One of your server filters (``ListSource/filters``), as every screen shows it, with whether
+    /// a change of it waits for the server and the last refusal (`state.isOn` is always true:
+    /// a deleted filter leaves the list).
+    case filter(PostFilter, state: ToggleDisplay)
 
     public var id: RowID {
         switch self {
@@ -307,12 +316,19 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .domain(let name, _): .domain(name)
         case .conversation(let row): .conversation(row.id)
         case .userList(let row): .list(row.rowKey)
+        case .filter(let filter, _): .filter(filter.id)
         }
     }
 
     /// The list row, when this is one.
     public var userList: UserListRow? {
         if case .userList(let row) = self { return row }
+        return nil
+    }
+
+    /// The filter, when this is a filter row.
+    public var filter: PostFilter? {
+        if case .filter(let filter, _) = self { return filter }
         return nil
     }
 
@@ -364,7 +380,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .post(let row): row
         case .notification(let row): row.post
         case .conversation(let row): row.lastPost
-        case .gap, .account, .tag, .domain, .userList: nil
+        case .gap, .account, .tag, .domain, .userList, .filter: nil
         }
     }
 
@@ -373,7 +389,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap, .account, .tag, .domain, .conversation, .userList: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter: nil
         }
     }
 
@@ -382,7 +398,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap, .account, .tag, .domain, .conversation, .userList: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter: nil
         }
     }
 
@@ -419,7 +435,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .conversation(var row):
             row.lastPost = row.lastPost.map(transform)
             return .conversation(row)
-        case .gap, .account, .tag, .domain, .userList:
+        case .gap, .account, .tag, .domain, .userList, .filter:
             return self
         }
     }

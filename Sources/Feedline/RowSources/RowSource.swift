@@ -120,6 +120,7 @@ extension ListSource {
         case .trendingTags: TagRows(followed: false, service: service, tags: stores.tags)
         case .conversations: ConversationRows(service: service, conversations: stores.conversations)
         case .userLists: UserListRows(service: service, lists: stores.lists)
+        case .filters: FilterRows(service: service)
         }
     }
 }

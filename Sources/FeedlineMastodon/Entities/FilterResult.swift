@@ -27,10 +27,48 @@ extension Mastodon {
         public var context: [String]
         public var filterAction: String
         public var expiresAt: Date?
+        /// The filter's keywords: sent by `/api/v2/filters`, absent (or `null`) in a status's
+        /// `filtered[]`.
+        public var keywords: [FilterKeyword]?
 
         enum CodingKeys: String, SnakeCaseKey {
-            case id, title, context, filterAction, expiresAt
+            case id, title, context, filterAction, expiresAt, keywords
         }
+
+        public init(id: String, title: String, context: [String], filterAction: String, expiresAt: Date? = nil, keywords: [FilterKeyword]? = nil) {
+            self.id = id
+            self.title = title
+            self.context = context
+            self.filterAction = filterAction
+            self.expiresAt = expiresAt
+            self.keywords = keywords
+        }
+    }
+
+    /// A keyword of a v2 filter (`FilterKeyword`): the word or phrase, and whether it matches
+    /// only whole words.
+    public struct FilterKeyword: Codable, Hashable, Sendable, ReadableEntity {
+        public var id: String
+        public var keyword: String
+        public var wholeWord: Bool
+
+        enum CodingKeys: String, SnakeCaseKey {
+            case id, keyword, wholeWord
+        }
+
+        public init(id: String, keyword: String, wholeWord: Bool) {
+            self.id = id
+            self.keyword = keyword
+            self.wholeWord = wholeWord
+        }
+    }
+}
+
+extension Mastodon.FilterKeyword {
+    init(reading container: some FieldReader<CodingKeys>) throws {
+        id = try container.id(.id)
+        keyword = try container.value(.keyword, or: "")
+        wholeWord = try container.value(.wholeWord, or: false)
     }
 }
 
@@ -50,5 +88,6 @@ extension Mastodon.Filter {
         context = try container.value(.context, or: [])
         filterAction = try container.value(.filterAction, or: "warn")
         expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        keywords = try container.decodeIfPresent([Mastodon.FilterKeyword].self, forKey: .keywords)
     }
 }

@@ -98,7 +98,22 @@ extension PostFilter {
             case "blur": .blur
             default: .warn
             }
-        self.init(title: filter.title, contexts: Set(filter.context.compactMap(FilterContext.init(rawValue:))), action: action)
+        self.init(
+            id: filter.id, title: filter.title, contexts: Set(filter.context.compactMap(FilterContext.init(rawValue:))), action: action,
+            keywords: (filter.keywords ?? []).map { PostFilter.Keyword(id: $0.id, keyword: $0.keyword, wholeWord: $0.wholeWord) },
+            expiresAt: filter.expiresAt
+        )
+    }
+}
+
+extension Mastodon.Filter {
+    /// The v2 filter for a domain filter, as the server sends it.
+    public init(_ filter: PostFilter) {
+        self.init(
+            id: filter.id, title: filter.title, context: FilterContext.allCases.filter(filter.contexts.contains).map(\.rawValue),
+            filterAction: filter.action.rawValue, expiresAt: filter.expiresAt,
+            keywords: filter.keywords.map { Mastodon.FilterKeyword(id: $0.id, keyword: $0.keyword, wholeWord: $0.wholeWord) }
+        )
     }
 }
 

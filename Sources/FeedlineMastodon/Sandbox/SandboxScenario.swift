@@ -100,6 +100,11 @@ public struct SandboxScenario: Hashable, Sendable {
         case listChange = "list_change"
         /// ``SandboxService/setListMembership(list:account:to:)``, adding or removing.
         case listMembership = "list_membership"
+        /// ``SandboxService/filters()``: the user's server filters.
+        case filters
+        /// ``SandboxService/createFilter(_:expiresIn:)``, ``SandboxService/updateFilter(_:replacing:expiresIn:)``
+        /// and ``SandboxService/deleteFilter(_:)``.
+        case filterChange = "filter_change"
         /// ``SandboxService/customEmoji()``: the server's custom emoji.
         case customEmojis = "custom_emojis"
     }
@@ -355,6 +360,9 @@ public struct SandboxScenario: Hashable, Sendable {
     public var lists: [ListFixture]
     /// The server's custom emoji (`GET /api/v1/custom_emojis`), in the order given.
     public var customEmojis: [Mastodon.CustomEmoji] = []
+    /// The user's server filters at the start, as Mastodon's `/api/v2/filters` sends them (ids
+    /// `1`, `2` … where one is empty).
+    public var filters: [Mastodon.Filter] = []
 
     /// One of the user's lists at the start: its title and its accounts by handle (each one the
     /// user follows, as Mastodon requires).

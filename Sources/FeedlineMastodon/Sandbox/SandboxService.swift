@@ -82,6 +82,8 @@ public final class SandboxService: FeedServer {
         var conversations: SandboxConversations
         /// The user's lists (`SandboxService+Lists.swift`).
         var lists: SandboxLists
+        /// The user's server filters (`SandboxService+Filters.swift`).
+        var filters: SandboxFilters
     }
 
     fileprivate struct Plan {
@@ -200,7 +202,8 @@ public final class SandboxService: FeedServer {
                 accounts: directory,
                 tags: SandboxTags(followed: scenario.followedTags),
                 conversations: SandboxConversations(scenario.conversations, store: store),
-                lists: lists
+                lists: lists,
+                filters: SandboxFilters(scenario.filters)
             )
         )
     }

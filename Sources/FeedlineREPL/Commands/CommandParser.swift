@@ -247,7 +247,7 @@ public enum CommandParser {
             }
         case .search: return .success(.nothing)  // parsed by parseWriting
         case .blockDomain, .unblockDomain: return .success(.nothing)  // parseDomainBlock
-        case .domains, .tags, .conversations: return .success(.screen(name))
+        case .domains, .tags, .conversations, .filters: return .success(.screen(name))
         case .remove:
             guard let argument else { return .failure(.missingRow(name)) }
             return row(argument).map { .removeConversation(row: $0) }

@@ -11,7 +11,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case muteThread = "mute-thread"
     case unmuteThread = "unmute-thread"
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
-    case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists
+    case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists, filters
     case favouritedBy = "favourited-by"
     case boostedBy = "boosted-by"
     case conversations, remove
@@ -73,6 +73,8 @@ public enum ScreenTrait: Hashable, Sendable {
     case conversations
     /// Rows of your lists.
     case userLists
+    /// Rows of your server filters.
+    case filters
     /// Versions of an edited post.
     case versions
     /// A list that takes newer items above its rows (live updates, gaps).
@@ -397,6 +399,12 @@ public enum CommandTable {
             name: .domains, aliases: [], argument: .none, usage: "domains",
             summary: "the domains you blocked",
             details: "A screen of your blocked domains; unblock-domain N unblocks row N (the row stays, marked not blocked).",
+            screens: [.list, .post], group: .people
+        ),
+        CommandSpec(
+            name: .filters, aliases: [], argument: .none, usage: "filters",
+            summary: "your server filters",
+            details: "A screen of your server filters (Mastodon's filters): each one's title, what it does (warn, hide or blur) and where (home, notifications, public, thread, account), its keywords (a whole word in quotes) and when it expires.",
             screens: [.list, .post], group: .people
         ),
         CommandSpec(

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Draws list rows as text lines at a given width: the number, author, age and the
 /// favourite / boost marks with counts on the first line; "boosted by" for a boost; the text on
@@ -49,6 +49,7 @@ public struct RowRenderer: Sendable {
         case .domain(let domain, let block): lines(domain: domain, block, number: number, marker: marker)
         case .conversation(let row): lines(row, number: number, marker: marker)
         case .userList(let row): lines(row, number: number, marker: marker)
+        case .filter(let filter, let state): lines(filter, state, number: number, marker: marker)
         }
     }
 
@@ -97,6 +98,28 @@ public struct RowRenderer: Sendable {
         if let failure = block.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
                 result.append(TextWidth.spaces(Self.indent) + style.red(line))
+            }
+        }
+        return result
+    }
+
+    /// One of your server filters: its title, what it does and where, `saving…` while a change
+    /// waits for the server; its keywords (`"word"` for a whole word); when it expires; the last refusal.
+    private func lines(_ filter: PostFilter, _ state: ToggleDisplay, number: Int, marker: Character) -> [TerminalText] {
+        let lead = prefix(number, marker)
+        let contexts = FilterContext.allCases.filter(filter.contexts.contains).map(\.rawValue).joined(separator: ", ")
+        let detail = " · \(filter.action.rawValue) in \(contexts.isEmpty ? "nowhere" : contexts)" + (state.pending ? " · saving…" : "")
+        let room = width - TextWidth.width(of: lead)
+        let name = TextWidth.truncate(TextWidth.oneLine(filter.title), to: max(1, room - TextWidth.width(of: detail)))
+        var result = [lead + style.bold(name) + style.dim(TextWidth.truncate(detail, to: max(0, room - TextWidth.width(of: name))))]
+        let indent = TextWidth.spaces(Self.indent)
+        var words = filter.keywords.map { $0.wholeWord ? "\"\($0.keyword)\"" : $0.keyword }.joined(separator: ", ")
+        if words.isEmpty { words = "no keywords" }
+        if let expiresAt = filter.expiresAt { words += " · until " + ProfileRenderer(width: width, timeZone: clock.timeZone).moment(expiresAt) }
+        result.append(indent + style.dim(TextWidth.truncate(TextWidth.oneLine(words), to: max(1, width - Self.indent))))
+        if let failure = state.failure {
+            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
+                result.append(indent + style.red(line))
             }
         }
         return result

@@ -208,6 +208,7 @@ struct ListScreen {
         case .domain(let domain, _): "domain " + TextWidth.oneLine(domain)
         case .conversation(let row): "conversation with " + TextWidth.oneLine(row.participantHandles)
         case .userList(let row): "list " + TextWidth.oneLine(row.title)
+        case .filter(let filter, _): "filter " + TextWidth.oneLine(filter.title)
         }
     }
 }

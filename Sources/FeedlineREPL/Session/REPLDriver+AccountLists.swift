@@ -40,6 +40,9 @@ extension REPLDriver {
                     return
                 }
                 account = AccountID(first.id)
+            case .filter(let filter, _):
+                refuse("Row \(number) is the filter \(filter.title), not an account.")
+                return
             case .userList(let row):
                 refuse("Row \(number) is the list \(row.title): lists accounts \(number) shows who is on it.")
                 return

@@ -46,6 +46,7 @@ extension REPLDriver {
                     refuse("Row \(number) is a conversation with no post to open (with \(conversation.participantHandles)).")
                 }
             case .userList(let row): openList(row)
+            case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title): it has nothing to open.")
             case .gap: refuse(gapSentence(number))
             }
         case .gap(let number):

@@ -12,6 +12,7 @@ extension REPLDriver {
         case .blocks: navigator.push(.list(.accounts(.blocks)))
         case .requests: navigator.push(.list(.accounts(.requests)))
         case .domains: navigator.push(.list(.domainBlocks))
+        case .filters: navigator.push(.list(.filters))
         case .tags: navigator.push(.list(.followedTags))
         case .conversations: navigator.push(.list(.conversations))
         case .home, .local, .public:
@@ -104,6 +105,7 @@ extension REPLDriver {
             case .feed(.favourites): return "favourites"
             case .feed(.list(let id)): return "list " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
             case .userLists: return "lists"
+            case .filters: return "filters"
             case .accounts(.members(let id)): return "accounts of " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
             case .feed(.trending): return "trends"
             case .followedTags: return "tags"
@@ -178,6 +180,11 @@ extension REPLDriver {
             ListWording(
                 title: "the list's accounts", loading: "the accounts of the list \(session.lists.title(of: id) ?? id)", empty: "No one is on this list.",
                 end: "accounts", items: "accounts"
+            )
+        case .filters:
+            ListWording(
+                title: "your filters", loading: "your filters", empty: "You have no filters; filters new TITLE --keyword WORD makes one.", end: "filters",
+                items: "filters"
             )
         case .domainBlocks:
             ListWording(title: "your blocked domains", loading: "your blocked domains", empty: "You blocked no domain.", end: "domains", items: "domains")

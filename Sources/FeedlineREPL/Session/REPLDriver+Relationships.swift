@@ -79,6 +79,7 @@ extension REPLDriver {
                 if let account = row.participants.first { return (AccountID(account.id), account.handle) }
                 refuse("Row \(number) names no account.")
             case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account.")
+            case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account.")
             case .gap: refuse(gapSentence(number))
             }
             return nil

@@ -561,6 +561,7 @@ public final class REPLDriver {
         case .followedTags, .trendingTags: return [.hashtags]
         case .conversations: return [.conversations]
         case .userLists: return [.userLists]
+        case .filters: return [.filters]
         }
     }
 
