@@ -208,6 +208,8 @@ struct ScenarioFile: Decodable {
     var lists: [ListEntry]
     /// The server's custom emoji.
     var customEmojis: [Mastodon.CustomEmoji]
+    /// The translations the sandbox serves, by status id.
+    var translations: [String: Mastodon.Translation]
 
     struct ListEntry: Decodable {
         var title: String
@@ -219,7 +221,7 @@ struct ScenarioFile: Decodable {
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "lists",
-            "custom_emojis",
+            "custom_emojis", "translations",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -241,6 +243,7 @@ struct ScenarioFile: Decodable {
         conversations = try container.decodeIfPresent([ConversationEntry].self, forKey: AnyCodingKey("conversations")) ?? []
         lists = try container.decodeIfPresent([ListEntry].self, forKey: AnyCodingKey("lists")) ?? []
         customEmojis = try container.decodeIfPresent([Mastodon.CustomEmoji].self, forKey: AnyCodingKey("custom_emojis")) ?? []
+        translations = try container.decodeIfPresent([String: Mastodon.Translation].self, forKey: AnyCodingKey("translations")) ?? [:]
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -296,6 +299,7 @@ struct ScenarioFile: Decodable {
         )
         scenario.conversations = conversations.map(\.value)
         scenario.customEmojis = customEmojis
+        scenario.translations = translations
         return scenario
     }
 }

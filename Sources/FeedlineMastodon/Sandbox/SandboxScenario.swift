@@ -51,6 +51,8 @@ public struct SandboxScenario: Hashable, Sendable {
         case vote
         /// ``SandboxService/profile(of:)``.
         case profile
+        /// ``SandboxService/translate(_:)``.
+        case translate
         /// ``SandboxService/relationships(of:)``.
         case relationships
         /// ``SandboxService/setRelationship(_:to:of:mute:)`` of a follow to `true`, and of
@@ -355,6 +357,10 @@ public struct SandboxScenario: Hashable, Sendable {
     public var lists: [ListFixture]
     /// The server's custom emoji (`GET /api/v1/custom_emojis`), in the order given.
     public var customEmojis: [Mastodon.CustomEmoji] = []
+    /// The translations the sandbox serves (`POST /api/v1/statuses/:id/translate`), by the
+    /// original's status id, shaped as Mastodon's `Translation`. A post without one is refused
+    /// with a sentence saying so.
+    public var translations: [String: Mastodon.Translation] = [:]
 
     /// One of the user's lists at the start: its title and its accounts by handle (each one the
     /// user follows, as Mastodon requires).
