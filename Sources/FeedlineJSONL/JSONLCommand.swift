@@ -61,6 +61,11 @@ public struct JSONLCommand: Sendable, Equatable {
         case vote(PostID, choices: [Int])
         /// Reply with every version of a post, oldest first.
         case history(PostID)
+        /// Show a post's translation (asked of the server) on every screen of it; the reply
+        /// waits for the server.
+        case translate(PostID)
+        /// Show a post without its translation again.
+        case original(PostID)
         /// Set `kind` of the relationship with an account (named by id) to `value`; a mute with
         /// `mute`'s options. Nothing happens when it already is `value`.
         case relationship(RelationshipKind, AccountID, value: Bool, mute: Mute?)
@@ -109,9 +114,9 @@ public struct JSONLCommand: Sendable, Equatable {
     public static let names = [
         "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "createList", "delete", "deleteList",
         "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
-        "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "pin", "pop", "push", "quit", "reblog",
+        "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "retry", "root",
-        "search", "send", "show", "showWaiting", "timeline", "top", "unblock", "unblockDomain", "unfollow", "unfollowTag",
+        "search", "send", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
         "unmute", "unmuteThread", "unpin", "vote", "wait",
     ]
 
@@ -205,6 +210,9 @@ public struct JSONLCommand: Sendable, Equatable {
         case "show":
             guard let post = string("post") else { return fail("show needs \"post\": a post id string.") }
             action = .show(PostID(post))
+        case "translate", "original":
+            guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
+            action = name == "translate" ? .translate(PostID(post)) : .original(PostID(post))
         case "back", "pop": action = .pop
         case "top": action = .top
         case "root":

@@ -361,6 +361,24 @@ public enum JSONLMessage {
                 ])
             })),
             ("error", .optional(value.failure?.message)),
+        ] + translation(value)
+    }
+
+    /// `"translation"` while a translation is asked or shown (absent otherwise, so a post no one
+    /// translated reads as before): `{"state":"translating"}`, or `{"state":"shown","text":…,
+    /// "contentWarning":…,"from":"de","by":"DeepL.com"}` — the server's text, cleaned as every
+    /// string of a line is.
+    static func translation(_ value: PostInteraction) -> [(String, JSONLValue)] {
+        if value.isTranslating { return [("translation", .object([("state", "translating")]))] }
+        guard let text = value.translatedText else { return [] }
+        return [
+            (
+                "translation",
+                .object([
+                    ("state", "shown"), ("text", .string(text)), ("contentWarning", .optional(value.translatedContentWarning)),
+                    ("from", .optional(value.translatedFrom)), ("by", .optional(value.translatedBy)),
+                ])
+            )
         ]
     }
 

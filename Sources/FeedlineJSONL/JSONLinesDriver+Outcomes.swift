@@ -17,6 +17,7 @@ extension JSONLinesDriver {
         case .list(let list, _, _): "list:\(list)"
         case .conversationRead(let id, _): "conversationRead:\(id)"
         case .conversationRemoval(let id): "conversationRemoval:\(id)"
+        case .translation(let post): "translate:\(post.rawValue)"
         case .deletion(let post): "delete:\(post.rawValue)"
         case .vote(let post, _): "vote:\(post.rawValue)"
         case .edit(let post): "edit:\(post.rawValue)"
@@ -43,6 +44,7 @@ extension JSONLinesDriver {
         case .listChange(.rename(let list, _)), .listChange(.delete(let list)): subjects = [.list(list, title: nil, was: nil)]
         case .listChange(.membership(let list, let account, let add)): subjects = [.listMembership(list: list, account: account, member: add)]
         case .delete(let post): subjects = [.deletion(post: original(post))]
+        case .translate(let post): subjects = [.translation(post: original(post))]
         case .vote(let post, let choices): subjects = [.vote(post: original(post), choices: choices)]
         case .editPost(let post): subjects = [.editDraft(post: original(post), draft: nil)]
         case .redraft(let post): subjects = [.redraft(post: original(post), draft: nil), .deletion(post: original(post))]

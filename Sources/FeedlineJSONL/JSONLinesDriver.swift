@@ -213,6 +213,19 @@ public final class JSONLinesDriver {
         case .show(let post):
             guard session.shows(post: post) else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
             guard session.reveal(post: post) else { return "No filter hides anything of post \(JSONLCommand.echo(post.rawValue))." }
+        case .translate(let post):
+            guard session.shows(post: post), let known = session.store.post(post) else {
+                return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it."
+            }
+            let session = session
+            switch await outcome(of: .translation(post: known.content.id), after: { session.translate(post: post) }) {
+            case .failure(let refusal): return refusal.message
+            case .success(.refused(_, let sentence)): return "Could not translate post \(JSONLCommand.echo(post.rawValue)): \(sentence)"
+            case .success: break
+            }
+        case .original(let post):
+            guard session.shows(post: post) else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
+            guard session.showOriginal(post: post) else { return "No translation of post \(JSONLCommand.echo(post.rawValue)) shows." }
         case .draft, .editDraft, .send, .discard, .drafts, .delete, .editPost, .redraft, .vote, .history:
             return await carryOut(writing: action, id: id)
         case .relationship(let kind, let account, let value, _):

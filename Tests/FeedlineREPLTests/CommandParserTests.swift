@@ -279,7 +279,7 @@ struct CommandParserTests {
         #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")
         #expect(complete("zz", "zz").isEmpty)
         #expect(!complete("", "").contains("?") && !complete("", "").contains("reblog"))
-        #expect(complete("help o", "o") == ["open"])
+        #expect(complete("help o", "o") == ["open", "original"])
         #expect(complete("? ba", "ba") == ["back"])
         #expect(complete("tag bir", "bir") == ["birds", "birdfeeder"])
         #expect(complete("tag #g", "#g") == ["#gamedev"])

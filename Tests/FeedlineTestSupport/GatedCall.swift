@@ -11,6 +11,8 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         case interaction
         // Writing
         case composeSettings, publish, delete, source, history, vote
+        // Translations
+        case translate
         // Relationships
         case profile, relationships, setRelationship, accounts, search, answerFollowRequest
         // Domain blocks
@@ -28,7 +30,7 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
 
         /// The reads: calls that change nothing on the server.
         package static let reads: Set<Kind> = [
-            .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .profile, .relationships,
+            .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .translate, .profile, .relationships,
             .accounts, .search, .domainBlocks, .filters, .tag, .followedTags, .trendingTags, .lists, .conversations, .markers,
         ]
         /// The writes: calls that change the server.

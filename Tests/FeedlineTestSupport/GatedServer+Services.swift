@@ -121,6 +121,10 @@ extension GatedServer {
         try await run(GatedCall(.history, key: id.rawValue)) { model in try model.history(of: id) }
     }
 
+    package func translate(_ id: PostID) async throws -> PostTranslation {
+        try await run(GatedCall(.translate, key: id.rawValue)) { model in try model.translation(of: id) }
+    }
+
     package func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
         try await run(GatedCall(.vote, key: postID.rawValue, "\(pollID) of \(postID): \(choices)")) { model in
             try model.vote(poll: pollID, of: postID, choices: choices)

@@ -28,6 +28,7 @@ extension PartialService {
     package func source(of id: PostID) async throws -> PostSource { throw WritingUnsupported() }
     package func history(of id: PostID) async throws -> [PostVersion] { throw WritingUnsupported() }
     package func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw WritingUnsupported() }
+    package func translate(_ id: PostID) async throws -> PostTranslation { throw WritingUnsupported() }
 
     package func profile(of account: AccountID) async throws -> Profile { throw AccountsUnsupported() }
     package func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw AccountsUnsupported() }

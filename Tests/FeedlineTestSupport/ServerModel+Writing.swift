@@ -84,6 +84,16 @@ extension ServerModel where Entry == Post {
         return writing.versions[post.id] ?? [Self.version(of: post, at: post.createdAt)]
     }
 
+    /// The translation of the post `id` names (its original), as ``translations`` has it.
+    ///
+    /// - Throws: ``RecordNotFound`` for a post it does not have; ``ServerRefusal`` when it
+    ///   offers no translation of it.
+    package func translation(of id: PostID) throws -> PostTranslation {
+        guard let post = original(of: id) else { throw RecordNotFound() }
+        guard let translation = translations[post.id] else { throw ServerRefusal("This server does not offer translations.") }
+        return translation
+    }
+
     private static func version(of post: Post, at date: Date) -> PostVersion {
         PostVersion(text: post.text, contentWarning: post.contentWarning, createdAt: date, media: post.media, poll: post.poll)
     }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(FeedService) import Feedline
 
 /// A Mastodon server's posts as the tests' fakes keep them: one copy of each original and each
 /// boost entry, with a boost always showing its original as it is now. Every fake server holds
@@ -29,6 +30,8 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     package var writing = ServerWriting<Entry.ID>()
     /// The user's reading positions (Mastodon's markers).
     package var markers = ServerMarkers()
+    /// The translations the server makes, by original id (none: it offers no translations).
+    package var translations: [Entry.ID: PostTranslation] = [:]
     /// The server's clock: what it dates itself (a marker's save, the end of a mute).
     package var now = Date(timeIntervalSince1970: 1_795_000_000)
 

@@ -19,6 +19,7 @@ extension PartialService {
     func source(of id: PostID) async throws -> PostSource { throw NotMeasured() }
     func history(of id: PostID) async throws -> [PostVersion] { throw NotMeasured() }
     func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw NotMeasured() }
+    func translate(_ id: PostID) async throws -> PostTranslation { throw NotMeasured() }
     func profile(of account: AccountID) async throws -> Profile { throw NotMeasured() }
     func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw NotMeasured() }
     func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {

@@ -41,6 +41,11 @@ public enum Outcome: Hashable, Sendable {
         case conversationRead(String, read: Bool)
         /// A conversation removed.
         case conversationRemoval(String)
+        /// The post (its original) translated (``FeedSession/translate(post:)``): done once the
+        /// translation shows on every row and detail of it; refused with the server's sentence
+        /// (it offers no translations, or not of this post), the original alone still showing.
+        /// Not sent again by itself.
+        case translation(post: PostID)
         /// One's own post (its original) deleted. Not sent again by itself: a failure is refused.
         case deletion(post: PostID)
         /// A vote in the poll of the post (its original) for `choices` (0-based, ascending). Not

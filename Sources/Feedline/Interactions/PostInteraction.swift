@@ -99,6 +99,25 @@ public struct PostInteraction: Hashable, Sendable {
     /// or blocked (``QuoteState/blockedAccount``), or their domain is
     /// (``QuoteState/blockedDomain``) — as Mastodon hides such quotes. `nil` otherwise.
     public var authorHidden: QuoteState?
+    /// Where the post's translation stands — shared, like ``revealed``, by every row and detail
+    /// of the post (``FeedSession/translate(post:)``, ``FeedSession/showOriginal(post:)``).
+    package var translation: TranslationState = .original
+
+    /// Whether the post's translation was asked of the server and has not come yet.
+    public var isTranslating: Bool { translation == .translating }
+    /// The post's text translated, shown under the original; `nil` while the original alone shows.
+    public var translatedText: String? { shownTranslation?.text }
+    /// The translated content warning, when the translation shows and the post has one.
+    public var translatedContentWarning: String? { shownTranslation?.contentWarning }
+    /// The language the shown translation was made from, as the provider detected it (ISO 639).
+    public var translatedFrom: String? { shownTranslation?.sourceLanguage }
+    /// Who made the shown translation ("DeepL.com").
+    public var translatedBy: String? { shownTranslation?.provider }
+    /// The translation that shows, if any.
+    @_spi(FeedService) public var shownTranslation: PostTranslation? {
+        if case .translated(let translation) = translation { return translation }
+        return nil
+    }
 
     public init(
         favourited: Bool,

@@ -23,14 +23,17 @@ extension PostStore {
         /// Its author muted or blocked (or their domain): quotes of it are not shown. Only
         /// quotes hear of it (``quotedDisplay``): the post's own rows do not show it.
         var authorHidden: QuoteState?
+        /// Its translation (shared by every row and detail, as the reveal is).
+        var translation: TranslationState = .original
 
         /// Whether no row or detail shows it, on its own or as a quote.
         var isUnshown: Bool { holders.isEmpty && quoting.isEmpty }
 
-        /// What rows and details show: the interaction state, and the reveal.
+        /// What rows and details show: the interaction state, the reveal and the translation.
         var display: PostInteraction {
             var display = state.display
             display.revealed = revealed
+            display.translation = translation
             return display
         }
 

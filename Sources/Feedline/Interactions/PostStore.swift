@@ -65,6 +65,9 @@ package final class PostStore {
     /// each went is an ``Outcome`` (and the session's redraft hears it here, for the draft it
     /// makes). Its epochs are its own: only its machines read them.
     lazy var ownDeletes: Convergence<PostID, PostDeletion> = makeOwnDeletes()
+    /// The translations asked of the server, one per post (see `PostStore+Translations.swift`);
+    /// made on first use, as the engines above are.
+    lazy var translations: Feedback<PostID, (PostID, Result<PostTranslation, FeedFailure>)> = makeTranslations()
     /// What the lazy engines above are made with.
     private let service: any FeedService
     private let activity: Activity
@@ -121,6 +124,16 @@ package final class PostStore {
                 self?.machineChanged(id, before: before, after: after)
             },
             outcomes: outcomes, outcome: { id, report, _ in report.outcome.outcome { .interaction(report.kind, $0, post: id) } }
+        )
+    }
+
+    /// The loop of ``translations``.
+    private func makeTranslations() -> Feedback<PostID, (PostID, Result<PostTranslation, FeedFailure>)> {
+        let service = service
+        return Feedback(
+            activity: activity,
+            effect: { id in await Self.translation(of: id, service: service) },
+            handle: { [weak self] id, result in self?.translated(id, result) }
         )
     }
 

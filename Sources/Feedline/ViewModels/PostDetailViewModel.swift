@@ -83,6 +83,24 @@ public final class PostDetailViewModel {
         return store.reveal(postID)
     }
 
+    /// Asks for the post's translation, shown under the original here and on every row of the
+    /// post (see ``FeedSession/translate(post:)``). Returns why nothing was asked — the detail
+    /// does not have its post yet — or `nil`.
+    @discardableResult
+    public func translate() -> FeedFailure? {
+        guard relay.value.post != nil, !relay.value.deleted else {
+            return FeedFailure(message: "The post is not loaded yet.", isTransient: false)
+        }
+        return store.translate(postID)
+    }
+
+    /// Shows the original again, without its translation, here and on every row of the post.
+    /// Returns `false` when no translation shows or is on its way.
+    @discardableResult
+    public func showOriginal() -> Bool {
+        store.showOriginal(postID)
+    }
+
     // MARK: - One's own replies
 
     /// One's own reply (`reply`: on its way, or the server's post confirming the copy `local`

@@ -1,6 +1,7 @@
 import Feedline
 extension Mastodon {
-    /// The part of a server's description that Feedline reads: where its streaming API lives.
+    /// The part of a server's description that Feedline reads: where its streaming API lives,
+    /// its limits, and whether it translates (`configuration.translation.enabled`, v2 only).
     /// It decodes both versions — `GET /api/v2/instance` (Mastodon 4.0 and later) names it in
     /// `configuration.urls.streaming`, `GET /api/v1/instance` in `urls.streaming_api`. Everything
     /// else is ignored; every level may be absent.
@@ -36,9 +37,16 @@ extension Mastodon {
                 }
             }
 
+            /// `configuration.translation`: whether the server translates posts.
+            public struct Translation: Codable, Hashable, Sendable {
+                /// Whether `POST /api/v1/statuses/:id/translate` is offered.
+                public var enabled: Bool?
+            }
+
             public var urls: URLs?
             public var statuses: Statuses?
             public var polls: Polls?
+            public var translation: Translation?
         }
 
         /// `urls` (v1).

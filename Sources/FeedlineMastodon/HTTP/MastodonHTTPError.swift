@@ -17,6 +17,9 @@ public enum MastodonHTTPError: Error, Hashable, Sendable, CustomStringConvertibl
     case notFound(serverMessage: String?)
     /// 422: the server understood the request but cannot do it.
     case unprocessable(serverMessage: String?)
+    /// The server offers no translations (its description's `configuration.translation.enabled`
+    /// is false, or it has no v2 description): `server` is its address.
+    case translationOff(server: String)
     /// 429: too many requests. `reset` is when the limit resets, `secondsToReset` how far away
     /// that was when the error was made (both `nil` when the server did not say).
     case rateLimited(reset: Date?, secondsToReset: Int?)
@@ -77,6 +80,8 @@ public enum MastodonHTTPError: Error, Hashable, Sendable, CustomStringConvertibl
             Self.sentence(message) ?? "Record not found."
         case .unprocessable(let message):
             "The server could not do this\(Self.quoted(message))."
+        case .translationOff(let server):
+            "\(server) does not offer translations: its administrators have not set up a translation service."
         case .rateLimited(let reset, let seconds):
             if let reset, let seconds {
                 "The server is rate limiting requests; try again \(Self.span(seconds)) (at \(Self.clockTime(reset)) UTC)."
@@ -128,7 +133,7 @@ public enum MastodonHTTPError: Error, Hashable, Sendable, CustomStringConvertibl
     public var isTransient: Bool {
         switch self {
         case .rateLimited, .timelinePreparing, .serverUnavailable, .serverError, .timedOut, .tookTooLong, .noConnection, .network, .closedEarly: true
-        case .unauthorized, .forbidden, .writeRefused, .notFound, .unprocessable, .unexpectedStatus, .unexpectedBody, .notMastodon, .plainHTTP,
+        case .unauthorized, .forbidden, .writeRefused, .notFound, .unprocessable, .translationOff, .unexpectedStatus, .unexpectedBody, .notMastodon, .plainHTTP,
             .redirectLoop, .headerTooLarge, .answerTooLarge, .untrustedCertificate: false
         }
     }

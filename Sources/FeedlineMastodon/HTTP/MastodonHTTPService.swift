@@ -54,6 +54,8 @@ public final class MastodonHTTPService: FeedServer, CustomStringConvertible {
     let transport: any HTTPTransport
     /// Whether the server serves grouped notifications (`nil` until asked).
     let groupedNotifications = Locked<Bool?>(nil)
+    /// Whether the server translates posts (`nil` until its description was read).
+    let translationOffered = Locked<Bool?>(nil)
     /// Account ids looked up by handle (lowercased, without `@`).
     let accountIDs = Locked<[String: AccountID]>([:])
     /// Lookups on their way, by `acct`: a profile's header and its posts open together ask once.

@@ -210,6 +210,8 @@ struct ScenarioFile: Decodable {
     var customEmojis: [Mastodon.CustomEmoji]
     /// The user's server filters at the start.
     var filters: [Mastodon.Filter]
+    /// The translations the sandbox serves, by status id.
+    var translations: [String: Mastodon.Translation]
 
     struct ListEntry: Decodable {
         var title: String
@@ -219,9 +221,8 @@ struct ScenarioFile: Decodable {
     init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
-            "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations",
-            "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "lists",
-            "custom_emojis", "filters",
+            "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations", "lists",
+            "custom_emojis", "filters", "translations",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -244,6 +245,7 @@ struct ScenarioFile: Decodable {
         lists = try container.decodeIfPresent([ListEntry].self, forKey: AnyCodingKey("lists")) ?? []
         customEmojis = try container.decodeIfPresent([Mastodon.CustomEmoji].self, forKey: AnyCodingKey("custom_emojis")) ?? []
         filters = try container.decodeIfPresent([Mastodon.Filter].self, forKey: AnyCodingKey("filters")) ?? []
+        translations = try container.decodeIfPresent([String: Mastodon.Translation].self, forKey: AnyCodingKey("translations")) ?? [:]
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -300,6 +302,7 @@ struct ScenarioFile: Decodable {
         scenario.conversations = conversations.map(\.value)
         scenario.customEmojis = customEmojis
         scenario.filters = filters
+        scenario.translations = translations
         return scenario
     }
 }

@@ -51,6 +51,8 @@ public struct SandboxScenario: Hashable, Sendable {
         case vote
         /// ``SandboxService/profile(of:)``.
         case profile
+        /// ``SandboxService/translate(_:)``.
+        case translate
         /// ``SandboxService/relationships(of:)``.
         case relationships
         /// ``SandboxService/setRelationship(_:to:of:mute:)`` of a follow to `true`, and of
@@ -363,6 +365,10 @@ public struct SandboxScenario: Hashable, Sendable {
     /// The user's server filters at the start, as Mastodon's `/api/v2/filters` sends them (ids
     /// `1`, `2` … where one is empty).
     public var filters: [Mastodon.Filter] = []
+    /// The translations the sandbox serves (`POST /api/v1/statuses/:id/translate`), by the
+    /// original's status id, shaped as Mastodon's `Translation`. A post without one is refused
+    /// with a sentence saying so.
+    public var translations: [String: Mastodon.Translation] = [:]
 
     /// One of the user's lists at the start: its title and its accounts by handle (each one the
     /// user follows, as Mastodon requires).

@@ -31,6 +31,10 @@ public enum Command: Hashable, Sendable {
     case bookmark(row: Int?)
     /// Reveal a filtered post: a row's (`show 3`) or the open one (`show`).
     case show(row: Int?)
+    /// `translate [N]`: row N's post (or the open post) translated, under the original.
+    case translate(row: Int?)
+    /// `original [N]`: row N's post (or the open post) without its translation.
+    case original(row: Int?)
     /// Boost or unboost a row (`boost 3`) or the open post (`boost`).
     case boost(row: Int?)
     /// Favourite or unfavourite a row (`fav 3`) or the open post (`fav`).
@@ -268,6 +272,8 @@ extension Command {
         case .vote(let row, let choices): (["vote"] + [row.map(String.init), choices.map(String.init).joined(separator: ",")].compactMap { $0 }).joined(separator: " ")
         case .bookmark(let row): row.map { "bookmark \($0)" } ?? "bookmark"
         case .show(let row): row.map { "show \($0)" } ?? "show"
+        case .translate(let row): row.map { "translate \($0)" } ?? "translate"
+        case .original(let row): row.map { "original \($0)" } ?? "original"
         case .boost(let row): row.map { "boost \($0)" } ?? "boost"
         case .favourite(let row): row.map { "fav \($0)" } ?? "fav"
         case .undo(let kind, let row):

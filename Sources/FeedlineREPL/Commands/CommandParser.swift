@@ -211,6 +211,8 @@ public enum CommandParser {
         case .pin, .unpin: return optionalRow().map { .set(.pin, name == .pin, row: $0) }
         case .muteThread, .unmuteThread: return optionalRow().map { .set(.muteThread, name == .muteThread, row: $0) }
         case .show: return optionalRow().map { .show(row: $0) }
+        case .translate: return optionalRow().map { .translate(row: $0) }
+        case .original: return optionalRow().map { .original(row: $0) }
         case .thread: return optionalRow().map { .thread(row: $0) }
         case .quote: return optionalRow().map { .quote(row: $0) }
         case .open, .gap:

@@ -4,7 +4,7 @@ import Feedline
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case back, bookmark, bookmarks, boost, delete, draft, drafts, edit, fav, favourites, gap, help, history, home, list, local, more, new
     case notifications, open, post, profile, `public`, quit, redraft, refresh, reply, retry, show, tag, thread, top, unbookmark, unboost
-    case quote
+    case quote, translate, original
     case quotePost = "quote-post"
     case unfav, vote
     case pin, unpin
@@ -223,6 +223,20 @@ public enum CommandTable {
             summary: "show the post a filter of yours warns about",
             details: "Your server's filters put \"Filtered: TITLE\" in place of a matching post (or hide its media). show reveals it on every screen that shows it, for the rest of the session.",
             screens: [.list, .post], group: .reading, traits: [.posts, .notifications]
+        ),
+        CommandSpec(
+            name: .translate, aliases: [], argument: .rowOnList, usage: "translate N", postUsage: "translate",
+            summary: "show row N's post translated into your language",
+            postSummary: "show this post translated into your language",
+            details: "Asks your server for a translation (when it offers them: it says so if not) and shows it under the original on the post screen, on every screen of the post at once; original shows the post alone again.",
+            screens: [.list, .post], group: .reading, traits: [.posts, .notifications, .conversations]
+        ),
+        CommandSpec(
+            name: .original, aliases: [], argument: .rowOnList, usage: "original N", postUsage: "original",
+            summary: "show row N's post without its translation",
+            postSummary: "show this post without its translation",
+            details: "The translation translate showed goes, on every screen of the post.",
+            screens: [.list, .post], group: .reading, traits: [.posts, .notifications, .conversations]
         ),
         CommandSpec(
             name: .thread, aliases: [], argument: .rowOnList, usage: "thread N", postUsage: "thread",

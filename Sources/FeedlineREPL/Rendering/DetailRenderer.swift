@@ -7,7 +7,7 @@ public struct DetailRenderer: Sendable {
     /// The parts of the screen, in the order they are printed. After a change only the parts
     /// whose text changed are printed again.
     public enum Part: Int, CaseIterable, Sendable {
-        case post, quote, interaction, failure, loads, thread
+        case post, translation, quote, interaction, failure, loads, thread
     }
 
     /// Columns available (at least 20).
@@ -58,6 +58,7 @@ public struct DetailRenderer: Sendable {
     public func lines(_ part: Part, of state: PostDetailState) -> [TerminalText] {
         switch part {
         case .post: PostPart(state).map { cachedPostLines($0, id: state.post?.id ?? state.id) } ?? []
+        case .translation: translationLines(state)
         case .quote: quoteLines(state)
         case .interaction: state.interaction.map { interactionLines($0, replies: state.post?.repliesCount ?? 0) } ?? []
         case .failure: state.interaction?.failure.map { wrapped("! " + TextWidth.oneLine($0.message)).map(style.red) } ?? []
@@ -183,6 +184,23 @@ public struct DetailRenderer: Sendable {
         guard let approval = post.quoteApproval else { return nil }
         guard approval != QuoteApproval(automatic: [.public], manual: [], currentUser: .automatic) else { return nil }
         return "Quotes: \(approval.policyPhrase); \(approval.verdictPhrase)."
+    }
+
+    /// The post's translation under the original (``PostInteraction/translatedText``), through
+    /// the one sanitiser as the post's own text is; "Translating…" while it is on its way.
+    private func translationLines(_ state: PostDetailState) -> [TerminalText] {
+        guard let interaction = state.interaction, !state.deleted, state.warning?.action != .warn else { return [] }
+        if interaction.isTranslating { return wrapped("Translating…").map(style.dim) + [""] }
+        guard let translated = interaction.translatedText else { return [] }
+        let from = interaction.translatedFrom.map { " from " + TextWidth.oneLine($0) } ?? ""
+        let by = interaction.translatedBy.map { " by " + TextWidth.oneLine($0) } ?? ""
+        var lines = wrapped("Translated\(from)\(by) (original shows the post alone):").map(style.dim)
+        if let warning = interaction.translatedContentWarning {
+            lines += wrapped("CW: " + TextWidth.oneLine(warning)).map(style.magenta)
+        }
+        let text = TextWidth.sanitize(translated, keepingLines: true)
+        lines += text.isEmpty ? [style.dim("(no text)")] : capped(wrapped(text))
+        return lines + [""]
     }
 
     /// The post it quotes, whole, under the post (not while a filter's warning or the post's

@@ -8,7 +8,7 @@
 extension REPLDriver {
     /// A change on a post typed here whose outcome the REPL reports in its own words.
     enum AskedOnPost: Hashable {
-        case deletion(PostID), vote(PostID), editDraft(PostID), redraft(PostID)
+        case deletion(PostID), vote(PostID), editDraft(PostID), redraft(PostID), translation(PostID)
     }
 
     func outcomeHeard(_ outcome: Outcome) {
@@ -83,6 +83,16 @@ extension REPLDriver {
         case .redraft(let post, let draft):
             guard let (what, _) = askedOnPosts.removeValue(forKey: .redraft(post)) else { return }
             redrafted(draft, refusal: refused, what: what)
+        case .translation(let post):
+            guard let (what, _) = askedOnPosts.removeValue(forKey: .translation(post)) else { return }
+            if let refused {
+                reports.append("Could not translate \(what): \(refused)")
+            } else if case .post? = stack.last {
+                // The post screen shows it under the original.
+                return
+            } else {
+                reports.append("Translated \(what): open it to read the translation (original shows it alone).")
+            }
         case .interaction, .conversationRead, .edit:
             // Heard on the rows (an interaction, a read mark) and the drafts (an edit).
             return

@@ -504,6 +504,8 @@ public final class REPLDriver {
         case .undo(let kind, let row): interact(kind, undo: true, row: row, name: Command.undoName(kind))
         case .set(let kind, let value, let row): setInteraction(kind, value, row: row)
         case .show(let row): reveal(row: row)
+        case .translate(let row): translate(row: row)
+        case .original(let row): showOriginal(row: row)
         case .retry: retry()
         case .thread(let row): openThread(row)
         case .quote(let row): openQuote(row)

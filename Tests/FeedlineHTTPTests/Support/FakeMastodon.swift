@@ -128,6 +128,8 @@ final class FakeMastodon: Sendable {
         var lastStatusID: UInt64 = 0
         /// The server's custom emoji (`FakeMastodon+Suggestions.swift`).
         var customEmoji: [Mastodon.CustomEmoji] = []
+        /// The translations the server makes, by status id (`FakeMastodon+Translations.swift`).
+        var translations: [String: Mastodon.Translation] = [:]
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -304,6 +306,7 @@ final class FakeMastodon: Sendable {
         if request.method == "GET", request.path == "/" {
             return Self.response(200, ["Content-Type": "text/html; charset=utf-8"], Data("<!DOCTYPE html><html><body>Mastodon</body></html>".utf8))
         }
+        if let answer = translationRoute(request) { return answer }
         if let answer = writingRoute(request) { return answer }
         if let answer = accountListsRoute(request) { return answer }
         if let answer = domainBlocksRoute(request) { return answer }
