@@ -39,7 +39,7 @@ public struct SandboxScenario: Hashable, Sendable {
         case muteThread = "mute_thread"
         /// … of a muted conversation to `false`.
         case unmuteThread = "unmute_thread"
-        /// ``SandboxService/notifications(after:)`` and ``SandboxService/newerNotifications(than:olderThan:)``.
+        /// ``SandboxService/notifications(of:after:)`` and ``SandboxService/newerNotifications(of:than:olderThan:)``.
         case notifications
         /// ``SandboxService/account(named:)``.
         case account
