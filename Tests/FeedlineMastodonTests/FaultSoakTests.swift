@@ -32,6 +32,8 @@ final class CountingService: PartialService {
         count()
         return try await base.newerNotifications(of: kinds, than: lower, olderThan: upper)
     }
+    func dismissNotificationGroup(_ key: String) async throws { count(); try await base.dismissNotificationGroup(key) }
+    func clearNotifications() async throws { count(); try await base.clearNotifications() }
     func post(_ id: PostID) async throws -> Post { count(); return try await base.post(id) }
     func context(of id: PostID) async throws -> PostContext { count(); return try await base.context(of: id) }
     func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {

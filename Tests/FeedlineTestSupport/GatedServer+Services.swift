@@ -52,6 +52,14 @@ extension GatedServer {
         }
     }
 
+    package func dismissNotificationGroup(_ key: String) async throws {
+        try await run(GatedCall(.dismissNotification, key: key)) { model in model.timelines.notifications.removeAll { $0.id == key } }
+    }
+
+    package func clearNotifications() async throws {
+        try await run(GatedCall(.clearNotifications)) { model in model.timelines.notifications.removeAll() }
+    }
+
     /// `of: mentions, ` before a filtered notifications call's arguments; nothing for every kind
     /// (so the calls of the plain screen read as before).
     private static func kindsNote(_ kinds: Set<NotificationGroup.Kind>) -> String {

@@ -19,6 +19,13 @@
     /// notification ids), at most one page.
     func newerNotifications(of kinds: Set<NotificationGroup.Kind>, than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup>
 
+    /// Dismisses the notification group `key` (Mastodon's `POST
+    /// /api/v2/notifications/:group_key/dismiss`): its notifications leave the user's.
+    func dismissNotificationGroup(_ key: String) async throws
+
+    /// Dismisses every notification of the user (`POST /api/v1/notifications/clear`).
+    func clearNotifications() async throws
+
     /// One post by id (an entry or an original).
     func post(_ id: PostID) async throws -> Post
 

@@ -45,6 +45,35 @@ extension MastodonHTTPService {
         kinds.map(\.apiName).sorted().map { URLQueryItem(name: "types[]", value: $0) }
     }
 
+    /// Dismisses the notification group `key`: `POST /api/v2/notifications/:group_key/dismiss`,
+    /// or — on a server without grouped notifications — `POST /api/v1/notifications/:id/dismiss`
+    /// for each notification of the group as its pages brought them.
+    ///
+    /// - Throws: `MastodonHTTPError` as the server answers; `unprocessable` on `/api/v1` for a
+    ///   group no page brought.
+    @_spi(FeedService) public func dismissNotificationGroup(_ key: String) async throws {
+        guard !key.isEmpty else { throw MastodonHTTPError.unprocessable(serverMessage: "there is no notification group to dismiss") }
+        let what = "dismissing the notification group \(key)"
+        try await withNotificationsPath(known: nil) { path in
+            guard path == Self.plainPath else {
+                _ = try await writing { try await send(APIRequest(method: "POST", url: server.url(path: path + "/" + URLPath.encode(key) + "/dismiss"), what: what)) }
+                return
+            }
+            let ids = plainGroupMembers.withLock { $0[key] } ?? (key.hasPrefix("ungrouped-") ? [String(key.dropFirst("ungrouped-".count))] : [])
+            guard !ids.isEmpty else { throw MastodonHTTPError.unprocessable(serverMessage: "no page brought the notifications of the group \(key)") }
+            for id in ids {
+                _ = try await writing { try await send(APIRequest(method: "POST", url: server.url(path: path + "/" + URLPath.encode(id) + "/dismiss"), what: what)) }
+            }
+            plainGroupMembers.withLock { _ = $0.removeValue(forKey: key) }
+        }
+    }
+
+    /// Dismisses every notification of the user: `POST /api/v1/notifications/clear`.
+    @_spi(FeedService) public func clearNotifications() async throws {
+        _ = try await writing { try await send(APIRequest(method: "POST", url: server.url(path: Self.plainPath + "/clear"), what: "clearing your notifications")) }
+        plainGroupMembers.withLock { $0.removeAll() }
+    }
+
     /// Runs `body` on the grouped endpoint unless the server is known to lack it (or `known`, a
     /// cursor's path, names the plain one); a 404 from the grouped endpoint marks it missing and
     /// runs `body` again on the plain one.
@@ -77,6 +106,12 @@ extension MastodonHTTPService {
             return (groups, response, groups.count, 0)
         }
         let plain = try decodePage(Mastodon.Notification.self, from: response, what: what, limit: Self.maximumPageSize)
+        let keys = NotificationGroup.groupKeys(plain.items)
+        plainGroupMembers.withLock { members in
+            for (notification, key) in zip(plain.items, keys) where !(members[key]?.contains(notification.id) ?? false) {
+                members[key, default: []].append(notification.id)
+            }
+        }
         return (NotificationGroup.grouping(plain.items), response, plain.sent, plain.skipped)
     }
 }

@@ -141,6 +141,21 @@ struct SandboxNotifications: Sendable {
         }
     }
 
+    /// Removes the notifications of the group `key`; returns whether there were any.
+    mutating func dismiss(group key: String) -> Bool {
+        let before = items.count
+        items.removeAll { ($0.groupKey ?? "ungrouped-\($0.id)") == key }
+        guard items.count < before else { return false }
+        reindex()
+        return true
+    }
+
+    /// Removes every notification.
+    mutating func clear() {
+        items.removeAll()
+        reindex()
+    }
+
     private mutating func reindex() {
         positions.removeAll(keepingCapacity: true)
         for (index, item) in items.enumerated() { positions[item.id] = index }

@@ -41,6 +41,8 @@ public struct SandboxScenario: Hashable, Sendable {
         case unmuteThread = "unmute_thread"
         /// ``SandboxService/notifications(of:after:)`` and ``SandboxService/newerNotifications(of:than:olderThan:)``.
         case notifications
+        /// ``SandboxService/dismissNotificationGroup(_:)`` and ``SandboxService/clearNotifications()``.
+        case notificationDismiss = "notification_dismiss"
         /// ``SandboxService/account(named:)``.
         case account
         /// ``SandboxService/publish(_:idempotencyKey:)``: a new post or an edit.

@@ -341,6 +341,24 @@ public final class SandboxService: FeedServer {
         }
     }
 
+    /// Dismisses the notifications of the group `key`.
+    ///
+    /// - Throws: `SandboxError.refused` when no notification of the user has that group key.
+    @_spi(FeedService) public func dismissNotificationGroup(_ key: String) async throws {
+        try await perform(.notificationDismiss) { state, _ throws(SandboxError) in
+            try state.loadNotifications()
+            guard state.notifications.dismiss(group: key) else { throw .refused("There is no notification group \(key): it may have been dismissed.") }
+        }
+    }
+
+    /// Dismisses every notification of the user.
+    @_spi(FeedService) public func clearNotifications() async throws {
+        try await perform(.notificationDismiss) { state, _ throws(SandboxError) in
+            try state.loadNotifications()
+            state.notifications.clear()
+        }
+    }
+
     /// The post with this id: a timeline entry, an original, or a boost the user made.
     public func post(_ id: PostID) async throws -> Post {
         try await perform(.post, postID: id) { state, _ throws(SandboxError) in
