@@ -273,13 +273,14 @@ public struct JSONLCommand: Sendable, Equatable {
     }
 
     /// A route object as ``JSONLMessage`` writes it: `{"route":"feed","feed":"tag:birds"}`,
-    /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}`, `{"route":"post","post":"1"}`,
+    /// `{"route":"thread","post":"1"}`, `{"route":"notifications"}` (of some kinds:
+    /// `{"route":"notifications","kinds":"mentions,boosts"}`), `{"route":"post","post":"1"}`,
     /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
     /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`, `{"route":"followedTags"}`,
     /// `{"route":"trendingTags"}`, `{"route":"conversations"}`, `{"route":"lists"}`, `{"route":"filters"}` (a list's accounts:
     /// `{"route":"accounts","list":"members:ID"}`).
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"}, {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"}, {\"route\":\"lists\"} or {\"route\":\"filters\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"} (or with \"kinds\":\"mentions\"), {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"}, {\"route\":\"lists\"} or {\"route\":\"filters\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
@@ -291,7 +292,9 @@ public struct JSONLCommand: Sendable, Equatable {
         case "thread", "post", "history":
             guard let id = post() else { return .failure(FieldProblem(message: "a \(kind) route needs \"post\": a post id string.")) }
             return .success(kind == "thread" ? .list(.thread(id)) : kind == "history" ? .list(.history(id)) : .post(id))
-        case "notifications": return .success(.list(.notifications))
+        case "notifications":
+            guard let field = value["kinds"], field != .null else { return .success(.list(.notifications)) }
+            return notificationKinds(field).map { .list(.notificationsOf($0)) }
         case "domainBlocks": return .success(.list(.domainBlocks))
         case "followedTags": return .success(.list(.followedTags))
         case "trendingTags": return .success(.list(.trendingTags))

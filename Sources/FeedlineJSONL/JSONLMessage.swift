@@ -165,6 +165,7 @@ public enum JSONLMessage {
             case .feed(let feed): .object([("route", "feed"), ("feed", .string(feed.description))])
             case .thread(let id): .object([("route", "thread"), ("post", .string(id.rawValue))])
             case .notifications: .object([("route", "notifications")])
+            case .notificationsOf(let kinds): .object([("route", "notifications"), ("kinds", .string(NotificationGroup.Kind.filterNames(of: kinds)))])
             case .history(let id): .object([("route", "history"), ("post", .string(id.rawValue))])
             case .accounts(let list): .object([("route", "accounts"), ("list", .string(list.description))])
             case .search(let query): .object([("route", "search"), ("query", .string(query))])

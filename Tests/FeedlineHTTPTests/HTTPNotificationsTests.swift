@@ -29,7 +29,7 @@ struct HTTPNotificationsTests {
     func groupedFirstPage() async throws {
         try await withFixtureServer { fake, server in
             let service = try makeService(server, pageSize: 20)
-            let page = try await service.notifications(after: nil)
+            let page = try await service.notifications(of: [], after: nil)
             #expect(page.items.count == 20)
             Self.expectNewestGroup(page.items.first)
             #expect(page.items.dropFirst().first?.summary == "Sam Whitfield followed you")
@@ -76,7 +76,7 @@ struct HTTPNotificationsTests {
     func fallback(_ kind: FakeMastodon.GroupedNotifications) async throws {
         try await withFixtureServer(grouped: kind) { fake, server in
             let service = try makeService(server, pageSize: 20)
-            let first = try await service.notifications(after: nil)
+            let first = try await service.notifications(of: [], after: nil)
             Self.expectNewestGroup(first.items.first)
             #expect(fake.requests.map { "\($0.path) \($0.query)" } == ["\(Self.grouped) [\"limit\": \"20\"]", "\(Self.plain) [\"limit\": \"20\"]"])
 
@@ -85,7 +85,7 @@ struct HTTPNotificationsTests {
             #expect(pages.flatMap(\.items).map(\.count).reduce(0, +) == fake.notifications.count)
             // Full pages, the short last one, then the empty one its next link leads to.
             #expect(pages.count == (fake.notifications.count + 19) / 20 + 1)
-            _ = try await service.newerNotifications(than: first.items[0].newestID, olderThan: nil)
+            _ = try await service.newerNotifications(of: [], than: first.items[0].newestID, olderThan: nil)
 
             let requests = fake.requests
             #expect(requests.filter { $0.path == Self.grouped }.count == 1, "only the first call asks /api/v2")
@@ -98,9 +98,9 @@ struct HTTPNotificationsTests {
     func noLateFallback() async throws {
         try await withFixtureServer { fake, server in
             let service = try makeService(server, pageSize: 20)
-            let first = try await service.notifications(after: nil)
+            let first = try await service.notifications(of: [], after: nil)
             fake.fail(Self.grouped, status: 404, error: "Record not found")
-            let error = await thrownError { _ = try await service.notifications(after: first.next) }
+            let error = await thrownError { _ = try await service.notifications(of: [], after: first.next) }
             #expect(error as? MastodonHTTPError == .notFound(serverMessage: "Record not found"))
             #expect(fake.requests.map(\.path) == [Self.grouped, Self.grouped])
         }
@@ -110,7 +110,7 @@ struct HTTPNotificationsTests {
     func newer(_ kind: FakeMastodon.GroupedNotifications) async throws {
         try await withFixtureServer(grouped: kind) { fake, server in
             let service = try makeService(server, pageSize: 20)
-            let top = try #require(try await service.notifications(after: nil).items.first)
+            let top = try #require(try await service.notifications(of: [], after: nil).items.first)
             let path = kind == .supported ? Self.grouped : Self.plain
             let accounts = fake.knownAccounts()
             let mira = try #require(accounts.first { $0.acct == "mira" })
@@ -118,7 +118,7 @@ struct HTTPNotificationsTests {
             let favourited = fake.notify("favourite", by: mira, about: "117653768537262858", at: try Date("2026-11-21T17:20:00Z", strategy: .iso8601))
             let followed = fake.notify("follow", by: tomas, at: try Date("2026-11-21T17:45:00Z", strategy: .iso8601))
 
-            let newer = try await service.newerNotifications(than: top.newestID, olderThan: nil)
+            let newer = try await service.newerNotifications(of: [], than: top.newestID, olderThan: nil)
             #expect(fake.requests.last.map { "\($0.path) \($0.query.sorted { $0.key < $1.key })" }
                 == "\(path) [(key: \"limit\", value: \"21\"), (key: \"since_id\", value: \"48102428\")]")
             #expect(!newer.hasMore)
@@ -135,7 +135,7 @@ struct HTTPNotificationsTests {
             }
 
             // A gap between two notifications: only what lies strictly between them.
-            let gap = try await service.newerNotifications(than: "48102079", olderThan: "48102194")
+            let gap = try await service.newerNotifications(of: [], than: "48102079", olderThan: "48102194")
             #expect(fake.requests.last.map { "\($0.path) \($0.query.sorted { $0.key < $1.key })" }
                 == "\(path) [(key: \"limit\", value: \"21\"), (key: \"max_id\", value: \"48102194\"), (key: \"since_id\", value: \"48102079\")]")
             #expect(gap.items.map(\.summary) == ["Marisol Vega 🪶 and Ruth Calder 📚 favourited your post", "Nadia Petrova followed you"])
@@ -148,7 +148,7 @@ struct HTTPNotificationsTests {
     func plainFullAnswerHasMore() async throws {
         try await withFixtureServer(grouped: .missing) { fake, server in
             let service = try makeService(server, pageSize: 20)
-            let top = try #require(try await service.notifications(after: nil).items.first)
+            let top = try #require(try await service.notifications(of: [], after: nil).items.first)
             // 25 favourites of one post within the hour, by 25 accounts: one group on the client.
             let template = try #require(fake.knownAccounts().first)
             let post = "117650600813032245"
@@ -161,11 +161,11 @@ struct HTTPNotificationsTests {
                 account.displayName = "Fan \(index)"
                 fake.notify("favourite", by: account, about: post, at: start.addingTimeInterval(Double(index) * 60))
             }
-            let newer = try await service.newerNotifications(than: top.newestID, olderThan: nil)
+            let newer = try await service.newerNotifications(of: [], than: top.newestID, olderThan: nil)
             #expect(newer.items.count == 1 && newer.items.first?.count == 21)
             #expect(newer.hasMore, "21 of the 25 favourites came: 4 are still missing")
 
-            let rest = try await service.newerNotifications(than: top.newestID, olderThan: try #require(newer.items.last?.oldestID))
+            let rest = try await service.newerNotifications(of: [], than: top.newestID, olderThan: try #require(newer.items.last?.oldestID))
             #expect(rest.items.map(\.count) == [4] && !rest.hasMore)
         }
     }

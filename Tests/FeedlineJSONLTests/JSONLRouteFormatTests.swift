@@ -43,4 +43,24 @@ struct JSONLRouteFormatTests {
         }
         #expect(error.message.contains("unknown route \"list\""))
     }
+
+    @Test("a notifications route with kinds pushes the filtered screen, spelled back with the filter's names")
+    func notificationKinds() throws {
+        let pairs: [(String, Route, String)] = [
+            (#"{"route":"notifications","kinds":"mentions"}"#, .list(.notificationsOf([.mention])), #"{"route":"notifications","kinds":"mentions"}"#),
+            (#"{"route":"notifications","kinds":"reblogs,Follows"}"#, .list(.notificationsOf([.reblog, .follow])), #"{"route":"notifications","kinds":"follows,boosts"}"#),
+            (#"{"route":"notifications","kinds":null}"#, .list(.notifications), #"{"route":"notifications"}"#),
+        ]
+        for (object, route, written) in pairs {
+            #expect(try JSONLCommand.parse(#"{"cmd":"push","route":"# + object + "}").get().action == .push(route), "\(object)")
+            #expect(JSONLMessage.routes([route]).json == #"{"type":"routes","routes":["# + written + "]}")
+        }
+        for bad in [#""likes""#, "3", #""""#] {
+            guard case .failure(let error) = JSONLCommand.parse(#"{"cmd":"push","route":{"route":"notifications","kinds":"# + bad + "}}") else {
+                Issue.record("kinds \(bad) was accepted")
+                continue
+            }
+            #expect(error.message.contains("mentions, follows, favourites, boosts, polls, edits or requests"), "\(error.message)")
+        }
+    }
 }

@@ -15,7 +15,7 @@ import Testing
         var pages: [[NotificationGroup]] = []
         var cursor: PageCursor?
         repeat {
-            let page = try await service.notifications(after: cursor)
+            let page = try await service.notifications(of: [], after: cursor)
             pages.append(page.items)
             cursor = page.next
         } while cursor != nil
@@ -32,7 +32,7 @@ import Testing
         _ = try await service.context(of: first.id)
         _ = try await service.profile(of: AccountID(first.author.id))
         #expect(service.notificationsAwaitDecoding, "the home timeline, a post, its thread and a profile need no notifications")
-        #expect(try await !service.notifications(after: nil).items.isEmpty)
+        #expect(try await !service.notifications(of: [], after: nil).items.isEmpty)
         #expect(!service.notificationsAwaitDecoding)
     }
 
@@ -88,7 +88,7 @@ import Testing
         #expect(try await service.page(of: .home, after: nil).posts.map(\.id) == ["1"])
         #expect(try await service.profile(of: "7").author.handle == "b", "the notifying account is known from the start")
         for _ in 0..<2 {
-            await #expect(throws: SandboxError.brokenFixture(sentence)) { _ = try await service.notifications(after: nil) }
+            await #expect(throws: SandboxError.brokenFixture(sentence)) { _ = try await service.notifications(of: [], after: nil) }
         }
         #expect(SandboxError.brokenFixture(sentence).errorDescription == sentence)
         #expect(sentence.hasPrefix("The fixture file \(folder)/n.json is not an array of Mastodon notifications"))

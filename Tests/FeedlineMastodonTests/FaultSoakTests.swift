@@ -24,14 +24,16 @@ final class CountingService: PartialService {
         count()
         return try await base.newer(in: feed, than: lower, olderThan: upper)
     }
-    func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+    func notifications(of kinds: Set<NotificationGroup.Kind>, after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
         count()
-        return try await base.notifications(after: cursor)
+        return try await base.notifications(of: kinds, after: cursor)
     }
-    func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+    func newerNotifications(of kinds: Set<NotificationGroup.Kind>, than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
         count()
-        return try await base.newerNotifications(than: lower, olderThan: upper)
+        return try await base.newerNotifications(of: kinds, than: lower, olderThan: upper)
     }
+    func dismissNotificationGroup(_ key: String) async throws { count(); try await base.dismissNotificationGroup(key) }
+    func clearNotifications() async throws { count(); try await base.clearNotifications() }
     func post(_ id: PostID) async throws -> Post { count(); return try await base.post(id) }
     func context(of id: PostID) async throws -> PostContext { count(); return try await base.context(of: id) }
     func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post {

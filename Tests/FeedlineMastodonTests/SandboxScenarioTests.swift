@@ -100,15 +100,15 @@ import FeedlineTestSupport
         )
         let statuses = Build.timeline(3) + [Build.status(4, author: "bob"), Build.status(5, author: "carol")]
         let service = try SandboxService(statuses: statuses, scenario: scenario, clock: VirtualClock())
-        #expect(try await service.notifications(after: nil).items.isEmpty)
+        #expect(try await service.notifications(of: [], after: nil).items.isEmpty)
         #expect(try await service.post("2").favouritesCount == 0, "one page served: nothing has happened yet")
         _ = try await service.page(of: .home, after: nil)
         #expect(try await service.post("2").favouritesCount == 2)
-        let first = try await service.notifications(after: nil).items
+        let first = try await service.notifications(of: [], after: nil).items
         #expect(first.map(\.summary) == ["Carol and Bob favourited your post"])
         #expect(first.first?.post?.id == "2")
         #expect(first.first?.count == 2)
-        let second = try await service.notifications(after: nil).items
+        let second = try await service.notifications(of: [], after: nil).items
         #expect(second.map(\.summary) == ["Carol followed you", "Bob boosted your post", "Carol and Bob favourited your post"])
         #expect(try await service.post("3").reblogsCount == 1)
         #expect(try await service.post("3").reblogged == false, "someone else's boost does not make it the user's")

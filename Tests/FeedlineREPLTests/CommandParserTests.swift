@@ -1,3 +1,4 @@
+import Feedline
 import FeedlineREPL
 import Testing
 
@@ -21,6 +22,13 @@ struct CommandParserTests {
         ("favourites", .success(.screen(.favourites))),
         ("favorites", .success(.screen(.favourites))),
         ("notifications", .success(.screen(.notifications))),
+        ("notifications mentions", .success(.notificationsOf([.mention]))),
+        ("notifs Favorites", .success(.notificationsOf([.favourite]))),
+        ("notifications reblogs,follows", .success(.notificationsOf([.reblog, .follow]))),
+        ("notifications requests", .success(.notificationsOf([.followRequest]))),
+        ("notifications edits", .success(.notificationsOf([.update]))),
+        ("notifications likes", .failure(.notAKind("likes"))),
+        ("notifications mentions boosts", .failure(.unexpectedArgument(.notifications, "boosts"))),
         ("home", .success(.screen(.home))),
         ("local", .success(.screen(.local))),
         ("public", .success(.screen(.public))),
@@ -208,6 +216,7 @@ struct CommandParserTests {
                 .lists(.accounts(list)), .lists(.open(list)),
             ]
         }
+        commands += NotificationGroup.Kind.filterable.map { .notificationsOf([$0.kind]) } + [.notificationsOf([.mention, .poll, .followRequest])]
         commands += [.lists(.show), .lists(.create("\"x\"")), .lists(.create("\"half")), .lists(.create("Birders"))]
         for command in commands {
             #expect(CommandParser.parse(command.text) == .success(command), "\(command) as \(command.text.debugDescription)")
@@ -223,6 +232,10 @@ struct CommandParserTests {
             #expect(!error.message.contains("\n"))
             #expect(error.message.hasSuffix("."))
         }
+        #expect(
+            ParseError.notAKind("likes").message
+                == "\"likes\" is not a kind of notification; notifications takes mentions, follows, favourites, boosts, polls, edits or requests, for example: notifications mentions."
+        )
         #expect(ParseError.unknownCommand("fva", suggestion: .fav).message == "Unknown command \"fva\". Did you mean \"fav\"? Type help for the commands.")
     }
 

@@ -7,6 +7,8 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
     package enum Kind: String, Hashable, Sendable, CaseIterable {
         // Timelines
         case page, newer, notifications, newerNotifications, post, context
+        // Notifications you control
+        case dismissNotification, clearNotifications
         // Interactions
         case interaction
         // Writing

@@ -37,17 +37,33 @@ extension GatedServer {
         }
     }
 
-    package func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
-        try await run(GatedCall(.notifications, "after: \(cursor?.rawValue ?? "nil")")) { [self] model in try page(model.timelines.notifications.map(model.current), after: cursor) }
+    package func notifications(of kinds: Set<NotificationGroup.Kind>, after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+        try await run(GatedCall(.notifications, Self.kindsNote(kinds) + "after: \(cursor?.rawValue ?? "nil")")) { [self] model in
+            try page(model.timelines.notifications.map(model.current).filter { kinds.accepts($0.kind) }, after: cursor)
+        }
     }
 
-    package func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
-        try await run(GatedCall(.newerNotifications, "than: \(lower), olderThan: \(upper.map { "\($0)" } ?? "nil")")) { model in
-            let groups = model.timelines.notifications.map(model.current)
+    package func newerNotifications(of kinds: Set<NotificationGroup.Kind>, than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+        try await run(GatedCall(.newerNotifications, Self.kindsNote(kinds) + "than: \(lower), olderThan: \(upper.map { "\($0)" } ?? "nil")")) { model in
+            let groups = model.timelines.notifications.map(model.current).filter { kinds.accepts($0.kind) }
             let end = groups.firstIndex { $0.newestID == lower } ?? groups.count
             let start = upper.flatMap { upper in groups.firstIndex { $0.oldestID == upper }.map { $0 + 1 } } ?? 0
             return NewerPage(items: start < end ? Array(groups[start..<end]) : [], hasMore: false)
         }
+    }
+
+    package func dismissNotificationGroup(_ key: String) async throws {
+        try await run(GatedCall(.dismissNotification, key: key)) { model in model.timelines.notifications.removeAll { $0.id == key } }
+    }
+
+    package func clearNotifications() async throws {
+        try await run(GatedCall(.clearNotifications)) { model in model.timelines.notifications.removeAll() }
+    }
+
+    /// `of: mentions, ` before a filtered notifications call's arguments; nothing for every kind
+    /// (so the calls of the plain screen read as before).
+    private static func kindsNote(_ kinds: Set<NotificationGroup.Kind>) -> String {
+        kinds.isEmpty ? "" : "of: \(NotificationGroup.Kind.filterNames(of: kinds)), "
     }
 
     package func post(_ id: PostID) async throws -> Post {

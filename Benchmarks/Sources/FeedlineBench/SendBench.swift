@@ -39,8 +39,10 @@ enum SendBench {
             }
             return NewerPage(posts: posts, hasMore: true)
         }
-        func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw Unsupported() }
-        func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { throw Unsupported() }
+        func notifications(of kinds: Set<NotificationGroup.Kind>, after cursor: PageCursor?) async throws -> Page<NotificationGroup> { throw Unsupported() }
+        func newerNotifications(of kinds: Set<NotificationGroup.Kind>, than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> { throw Unsupported() }
+        func dismissNotificationGroup(_ key: String) async throws { throw Unsupported() }
+        func clearNotifications() async throws { throw Unsupported() }
         func post(_ id: PostID) async throws -> Post { throw Unsupported() }
         func context(of id: PostID) async throws -> PostContext { throw Unsupported() }
         func set(_ kind: InteractionKind, to value: Bool, postID: PostID) async throws -> Post { throw Unsupported() }

@@ -83,6 +83,9 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case thread(PostID)
     /// The signed-in user's notifications, grouped.
     case notifications
+    /// The signed-in user's notifications of these kinds only (not empty), grouped — Mastodon's
+    /// `types[]`. The read marker follows the plain ``notifications`` only.
+    case notificationsOf(Set<NotificationGroup.Kind>)
     /// The versions of an edited post, newest first (its edit history).
     case history(PostID)
     /// Accounts: followers, following, mutes, blocks, follow requests (``AccountRow`` rows).
@@ -108,7 +111,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
-        case .notifications: .notifications
+        case .notifications, .notificationsOf: .notifications
         case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists, .filters: nil
         case .conversations: nil
         case .search: .public
@@ -120,6 +123,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.description
         case .thread(let id): "thread:\(id)"
         case .notifications: "notifications"
+        case .notificationsOf(let kinds): "notifications:" + NotificationGroup.Kind.filterNames(of: kinds)
         case .history(let id): "history:\(id)"
         case .accounts(let list): list.description
         case .search(let query): "search:\(query)"
@@ -132,11 +136,21 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The kinds of notification it lists: every kind (empty) on the plain notifications, those
+    /// it names on a filtered one; `nil` for a list of something else.
+    package var notificationKinds: Set<NotificationGroup.Kind>? {
+        switch self {
+        case .notifications: []
+        case .notificationsOf(let kinds): kinds
+        default: nil
+        }
+    }
+
     /// Whether its rows include hashtags whose followed state the list keeps current.
     package var showsTags: Bool {
         switch self {
         case .search, .followedTags, .trendingTags: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .accounts, .conversations, .userLists, .filters: false
+        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .accounts, .conversations, .userLists, .filters: false
         }
     }
 
@@ -152,7 +166,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters: false
+        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters: false
         }
     }
 }

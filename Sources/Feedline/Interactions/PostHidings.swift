@@ -38,7 +38,7 @@ struct PostHidings {
                 hiding.applies(to: source, account: account, handle: author.handle)
             else { continue }
             // A mute that keeps their notifications keeps the notifications about their posts too.
-            if source == .notifications, hiding == .mute, !notificationsHidden.contains(account) { continue }
+            if source.notificationKinds != nil, hiding == .mute, !notificationsHidden.contains(account) { continue }
             return true
         }
         return false

@@ -6,17 +6,19 @@ struct NotificationRows: RowSource {
         case newer(NewerPage<NotificationGroup>)
     }
 
+    /// The kinds listed: every kind when empty.
+    let kinds: Set<NotificationGroup.Kind>
     let service: any FeedService
 
     var refreshStyle: ListState.RefreshStyle { .newer }
 
     @MainActor func load(_ request: ListRequest, epochs: FetchEpochs) async throws -> Answer {
         switch request.kind {
-        case .page(let cursor): .page(try await service.notifications(after: cursor))
-        case .reload: .page(try await service.notifications(after: nil))
+        case .page(let cursor): .page(try await service.notifications(of: kinds, after: cursor))
+        case .reload: .page(try await service.notifications(of: kinds, after: nil))
         case .refresh(let above, let upper), .catchUp(let above, let upper), .confirm(_, let above, let upper):
-            .newer(try await service.newerNotifications(than: above, olderThan: upper))
-        case .gap(let gap): .newer(try await service.newerNotifications(than: gap.below, olderThan: gap.above))
+            .newer(try await service.newerNotifications(of: kinds, than: above, olderThan: upper))
+        case .gap(let gap): .newer(try await service.newerNotifications(of: kinds, than: gap.below, olderThan: gap.above))
         }
     }
 

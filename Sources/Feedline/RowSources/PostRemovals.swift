@@ -67,9 +67,9 @@ final class PostRemovals {
     private func accountHidden(_ account: AccountID, handle: String?, rows ids: [RowID], hiding: AccountHiding, pending: Bool, in list: FeedListViewModel) {
         guard hiding.applies(to: list.hidingSource, account: account, handle: handle) else { return }
         // A mute that keeps their notifications leaves the notifications screen alone.
-        if list.source == .notifications, hiding == .mute, !list.store.hidesNotifications(from: account) { return }
+        if list.source.notificationKinds != nil, hiding == .mute, !list.store.hidesNotifications(from: account) { return }
         var gone = ids
-        if list.source == .notifications, hiding != .unfollow, list.store.hidesNotifications(from: account) {
+        if list.source.notificationKinds != nil, hiding != .unfollow, list.store.hidesNotifications(from: account) {
             // Notifications from them (no post of theirs): O(rows) of this one list.
             for row in Array(list.state.rows) + Array(list.state.waiting) {
                 if let group = row.notification?.group, !group.accounts.isEmpty, group.accounts.allSatisfy({ AccountID($0.id) == account }) {
@@ -139,7 +139,7 @@ final class PostRemovals {
     /// the notifications only from the domain's accounts. Kept, with their places, while pending.
     private func domainHidden(_ domain: String, rows ids: [RowID], pending: Bool, in list: FeedListViewModel) {
         var gone = ids
-        if list.source == .notifications {
+        if list.source.notificationKinds != nil {
             for row in Array(list.state.rows) + Array(list.state.waiting) {
                 if let group = row.notification?.group, list.store.isFromHiddenAccounts(group) { gone.append(row.id) }
             }

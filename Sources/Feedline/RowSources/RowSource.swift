@@ -110,7 +110,8 @@ extension ListSource {
     func rowSource(_ service: any FeedService, _ stores: ListStores) -> any RowSource {
         switch self {
         case .feed(let feed): PostRows(feed: feed, service: service)
-        case .notifications: NotificationRows(service: service)
+        case .notifications: NotificationRows(kinds: [], service: service)
+        case .notificationsOf(let kinds): NotificationRows(kinds: kinds, service: service)
         case .thread(let id): ThreadRows(id: id, service: service)
         case .history(let id): HistoryRows(id: id, service: service)
         case .accounts(let list): AccountRows(list: list, service: service, relationships: stores.relationships, lists: stores.lists)

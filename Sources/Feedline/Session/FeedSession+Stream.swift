@@ -30,7 +30,10 @@ extension FeedSession {
             store.ingest([post], fetchedAt: store.beginFetch())
         case .notified(let group):
             if let post = group.post { store.ingest([post], fetchedAt: store.beginFetch()) }
-            for case .list(let list) in navigator.screens where list.source == .notifications { ListArrivals.streamed(group, into: list) }
+            // Every notifications screen whose kinds take the group: the plain one, a filtered one of its kind.
+            for case .list(let list) in navigator.screens where list.source.notificationKinds?.accepts(group.kind) == true {
+                ListArrivals.streamed(group, into: list)
+            }
         case .conversation(let conversation):
             if let post = conversation.lastPost { store.ingest([post], fetchedAt: store.beginFetch()) }
             conversations.updated(conversation)

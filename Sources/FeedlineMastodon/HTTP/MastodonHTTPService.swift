@@ -56,6 +56,9 @@ public final class MastodonHTTPService: FeedServer, CustomStringConvertible {
     let groupedNotifications = Locked<Bool?>(nil)
     /// Whether the server translates posts (`nil` until its description was read).
     let translationOffered = Locked<Bool?>(nil)
+    /// The ids of the plain notifications each group made on the client holds (`/api/v1`): what
+    /// dismissing the group dismisses.
+    let plainGroupMembers = Locked<[String: [String]]>([:])
     /// Account ids looked up by handle (lowercased, without `@`).
     let accountIDs = Locked<[String: AccountID]>([:])
     /// Lookups on their way, by `acct`: a profile's header and its posts open together ask once.

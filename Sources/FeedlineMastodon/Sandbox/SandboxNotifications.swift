@@ -45,34 +45,46 @@ struct SandboxNotifications: Sendable {
         )
     }
 
-    /// Up to `size` groups of the notifications after `cursor`, with each status as the store
-    /// renders it now; the next cursor is the id of the last notification the page took.
-    func page(after cursor: PageCursor?, size: Int, store: SandboxStore) throws(SandboxError) -> Page<NotificationGroup> {
+    /// Up to `size` groups of the notifications of `kinds` (every kind when empty) after
+    /// `cursor`, with each status as the store renders it now; the next cursor is the id of the
+    /// last notification the page took.
+    func page(
+        of kinds: Set<NotificationGroup.Kind>, after cursor: PageCursor?, size: Int, store: SandboxStore
+    ) throws(SandboxError) -> Page<NotificationGroup> {
         var start = 0
         if let cursor {
             guard let position = positions[cursor.rawValue] else { throw .unknownCursor(cursor.rawValue) }
             start = position + 1
         }
-        let taken = take(from: start, until: items.count, groups: size)
-        let groups = grouped(items[start..<taken], store: store)
+        let taken = take(kinds, from: start, until: items.count, groups: size)
+        let groups = grouped(kinds, items[start..<taken], store: store)
         let next = taken < items.count && taken > start ? PageCursor(items[taken - 1].id) : nil
         return Page(items: groups, next: next)
     }
 
-    /// The newest groups of the notifications strictly between `lower` and `upper`, at most `size`.
-    func newer(than lower: ItemID, olderThan upper: ItemID?, size: Int, store: SandboxStore) -> NewerPage<NotificationGroup> {
+    /// The newest groups of the notifications of `kinds` (every kind when empty) strictly between
+    /// `lower` and `upper`, at most `size`.
+    func newer(
+        of kinds: Set<NotificationGroup.Kind>, than lower: ItemID, olderThan upper: ItemID?, size: Int, store: SandboxStore
+    ) -> NewerPage<NotificationGroup> {
         let end = positions[lower.rawValue] ?? items.count
         let start = upper.flatMap { positions[$0.rawValue] }.map { $0 + 1 } ?? 0
         guard start < end else { return NewerPage(items: [], hasMore: false) }
-        let taken = take(from: start, until: end, groups: size)
-        return NewerPage(items: grouped(items[start..<taken], store: store), hasMore: taken < end)
+        let taken = take(kinds, from: start, until: end, groups: size)
+        let more = items[taken..<end].contains { kinds.accepts(NotificationGroup.Kind(apiName: $0.type)) }
+        return NewerPage(items: grouped(kinds, items[start..<taken], store: store), hasMore: more)
     }
 
-    /// The index after the notifications that make up at most `groups` groups from `start`.
-    private func take(from start: Int, until end: Int, groups: Int) -> Int {
+    /// The index after the notifications of `kinds` that make up at most `groups` groups from
+    /// `start` (others are passed over).
+    private func take(_ kinds: Set<NotificationGroup.Kind>, from start: Int, until end: Int, groups: Int) -> Int {
         var keys: Set<String> = []
         var index = start
         while index < end {
+            guard kinds.accepts(NotificationGroup.Kind(apiName: items[index].type)) else {
+                index += 1
+                continue
+            }
             let key = items[index].groupKey ?? "ungrouped-\(items[index].id)"
             if !keys.contains(key), keys.count == groups { break }
             keys.insert(key)
@@ -81,13 +93,13 @@ struct SandboxNotifications: Sendable {
         return index
     }
 
-    /// The groups of the notifications in `slice`, in the order they first appear.
-    private func grouped(_ slice: ArraySlice<Mastodon.Notification>, store: SandboxStore) -> [NotificationGroup] {
+    /// The groups of the notifications of `kinds` in `slice`, in the order they first appear.
+    private func grouped(_ kinds: Set<NotificationGroup.Kind>, _ slice: ArraySlice<Mastodon.Notification>, store: SandboxStore) -> [NotificationGroup] {
         var order: [String] = []
         var oldestOnPage: [String: String] = [:]
         // Notifications about a deleted status are gone, as on Mastodon.
         func gone(_ notification: Mastodon.Notification) -> Bool { notification.status.map { store.isDeleted($0.id) } ?? false }
-        for notification in slice where !gone(notification) {
+        for notification in slice where !gone(notification) && kinds.accepts(NotificationGroup.Kind(apiName: notification.type)) {
             let key = notification.groupKey ?? "ungrouped-\(notification.id)"
             if oldestOnPage[key] == nil { order.append(key) }
             oldestOnPage[key] = notification.id
@@ -127,6 +139,21 @@ struct SandboxNotifications: Sendable {
                 oldestID: ItemID(oldestOnPage[key] ?? items[newest].id)
             )
         }
+    }
+
+    /// Removes the notifications of the group `key`; returns whether there were any.
+    mutating func dismiss(group key: String) -> Bool {
+        let before = items.count
+        items.removeAll { ($0.groupKey ?? "ungrouped-\($0.id)") == key }
+        guard items.count < before else { return false }
+        reindex()
+        return true
+    }
+
+    /// Removes every notification.
+    mutating func clear() {
+        items.removeAll()
+        reindex()
     }
 
     private mutating func reindex() {

@@ -39,8 +39,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case muteThread = "mute_thread"
         /// … of a muted conversation to `false`.
         case unmuteThread = "unmute_thread"
-        /// ``SandboxService/notifications(after:)`` and ``SandboxService/newerNotifications(than:olderThan:)``.
+        /// ``SandboxService/notifications(of:after:)`` and ``SandboxService/newerNotifications(of:than:olderThan:)``.
         case notifications
+        /// ``SandboxService/dismissNotificationGroup(_:)`` and ``SandboxService/clearNotifications()``.
+        case notificationDismiss = "notification_dismiss"
         /// ``SandboxService/account(named:)``.
         case account
         /// ``SandboxService/publish(_:idempotencyKey:)``: a new post or an edit.

@@ -321,22 +321,44 @@ public final class SandboxService: FeedServer {
         return ids.count
     }
 
-    /// A page of the user's notifications, grouped as Mastodon 4.3 groups them.
-    @_spi(FeedService) public func notifications(after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
+    /// A page of the user's notifications of `kinds` (every kind when empty), grouped as
+    /// Mastodon 4.3 groups them.
+    @_spi(FeedService) public func notifications(of kinds: Set<NotificationGroup.Kind>, after cursor: PageCursor?) async throws -> Page<NotificationGroup> {
         try await perform(.notifications, cursor: cursor) { state, pageSize throws(SandboxError) in
             try state.loadNotifications()
-            let page = try state.notifications.page(after: cursor, size: pageSize, store: state.store)
+            let page = try state.notifications.page(of: kinds, after: cursor, size: pageSize, store: state.store)
             state.pagesServed += 1
             try state.releaseArrivals()
             return page
         }
     }
 
-    /// The notification groups with notifications strictly between `lower` and `upper`.
-    @_spi(FeedService) public func newerNotifications(than lower: ItemID, olderThan upper: ItemID?) async throws -> NewerPage<NotificationGroup> {
+    /// The notification groups of `kinds` (every kind when empty) with notifications strictly
+    /// between `lower` and `upper`.
+    @_spi(FeedService) public func newerNotifications(
+        of kinds: Set<NotificationGroup.Kind>, than lower: ItemID, olderThan upper: ItemID?
+    ) async throws -> NewerPage<NotificationGroup> {
         try await perform(.notifications) { state, pageSize throws(SandboxError) in
             try state.loadNotifications()
-            return state.notifications.newer(than: lower, olderThan: upper, size: pageSize, store: state.store)
+            return state.notifications.newer(of: kinds, than: lower, olderThan: upper, size: pageSize, store: state.store)
+        }
+    }
+
+    /// Dismisses the notifications of the group `key`.
+    ///
+    /// - Throws: `SandboxError.refused` when no notification of the user has that group key.
+    @_spi(FeedService) public func dismissNotificationGroup(_ key: String) async throws {
+        try await perform(.notificationDismiss) { state, _ throws(SandboxError) in
+            try state.loadNotifications()
+            guard state.notifications.dismiss(group: key) else { throw .refused("There is no notification group \(key): it may have been dismissed.") }
+        }
+    }
+
+    /// Dismisses every notification of the user.
+    @_spi(FeedService) public func clearNotifications() async throws {
+        try await perform(.notificationDismiss) { state, _ throws(SandboxError) in
+            try state.loadNotifications()
+            state.notifications.clear()
         }
     }
 

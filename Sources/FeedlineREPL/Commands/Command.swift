@@ -48,6 +48,9 @@ public enum Command: Hashable, Sendable {
     /// Open a list screen: bookmarks, favourites, notifications (pushed), or switch the bottom
     /// timeline to home, local or public.
     case screen(CommandName)
+    /// `notifications mentions` (or `follows`, `favourites`, `boosts`, `polls`, `edits`,
+    /// `requests`, several comma-separated): the notifications of those kinds only (pushed).
+    case notificationsOf(Set<NotificationGroup.Kind>)
     /// Load the posts missing where the gap row stands.
     case gap(row: Int)
     /// The command list, or one command's help.
@@ -281,6 +284,7 @@ extension Command {
         case .set(let kind, let value, let row):
             (Self.setName(kind, value)?.rawValue ?? Self.undoName(kind).rawValue) + (row.map { " \($0)" } ?? "")
         case .screen(let name): name.rawValue
+        case .notificationsOf(let kinds): "notifications " + NotificationGroup.Kind.filterNames(of: kinds)
         case .gap(let row): "gap \(row)"
         case .help(let topic): topic.map { "help \($0.rawValue)" } ?? "help"
         case .helpGroup(let group): "help \(group.topic)"

@@ -38,6 +38,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case draftNumber(String?)
     /// A `lists` line that says no list command; the sentence says why (see `CommandParser+Lists.swift`).
     case lists(String)
+    /// `notifications` with a word that names no kind of notification.
+    case notAKind(String)
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -82,6 +84,8 @@ public enum ParseError: Error, Hashable, Sendable {
             return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
         case .lists(let sentence):
             return sentence
+        case .notAKind(let word):
+            return "\"\(Self.echo(word))\" is not a kind of notification; notifications takes \(NotificationGroup.Kind.filterNameList), for example: notifications mentions."
         case .missingQuery:
             return "search needs something to look for, for example: search birds, search #swift or search @kemi@fieldnotes.science."
         }
@@ -191,7 +195,10 @@ public enum CommandParser {
         case .link: return optionalRow().map { .link(row: $0) }
         case .browse: return .success(.nothing)  // parseBrowse
         case .retry: return .success(.retry)
-        case .bookmarks, .favourites, .notifications, .home, .local, .public: return .success(.screen(name))
+        case .notifications:
+            guard let argument else { return .success(.screen(name)) }
+            return parseNotificationKinds(argument)
+        case .bookmarks, .favourites, .home, .local, .public: return .success(.screen(name))
         case .drafts: return .success(.drafts)
         case .draft:
             guard let argument else { return .failure(.missingRow(name)) }

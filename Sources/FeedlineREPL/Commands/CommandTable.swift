@@ -464,9 +464,9 @@ public enum CommandTable {
             screens: [.list], group: .reading, traits: [.newer]
         ),
         CommandSpec(
-            name: .notifications, aliases: ["notifs"], argument: .none, usage: "notifications",
-            summary: "open your notifications",
-            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post.",
+            name: .notifications, aliases: ["notifs"], argument: .word, usage: "notifications [KIND]",
+            summary: "open your notifications, or those of one kind",
+            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list.",
             screens: [.list, .post], group: .reading
         ),
         CommandSpec(

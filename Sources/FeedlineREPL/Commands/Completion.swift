@@ -45,7 +45,7 @@ public enum Completion {
     ///   After `profile`: handles seen, with `@` unless the word was begun without one
     ///   (`profile ro` → `rowan@bramble.zone`; the parser takes either). After `block-domain`
     ///   and `unblock-domain`: the domains of the handles seen. After `follow #` and
-    ///   `unfollow #`: hashtags seen.
+    ///   `unfollow #`: hashtags seen. After `notifications`: the kinds it filters by.
     /// - In the text of `post`, `reply` and `edit`, and in every line of a draft
     ///   (``CompletionContext/writing``): `@handle`, `#tag` and `:emoji:` (see
     ///   ``textMatches(_:context:)``); a draft's first word completes its dot commands.
@@ -90,6 +90,8 @@ public enum Completion {
             let hash = word.hasPrefix("#")
             let stem = hash ? String(lowered.dropFirst()) : lowered
             return context.tags.filter { $0.lowercased().hasPrefix(stem) }.map { hash ? "#" + $0 : $0 }
+        case .notifications?:
+            return NotificationGroup.Kind.filterable.map(\.name).filter { $0.hasPrefix(lowered) }
         case .blockDomain?, .unblockDomain?:
             let domains = Set(context.handles.compactMap { handle in handle.split(separator: "@").dropFirst().first.map { $0.lowercased() } })
             return domains.sorted().filter { $0.hasPrefix(lowered) }

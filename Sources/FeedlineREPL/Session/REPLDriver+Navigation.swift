@@ -112,6 +112,7 @@ extension REPLDriver {
             case .trendingTags: return "trending tags"
             case .thread: return "thread"
             case .notifications: return "notifications"
+            case .notificationsOf(let kinds): return "notifications: " + NotificationGroup.Kind.filterNames(of: kinds)
             case .history: return "history"
             case .accounts(.followers(let id)): return "followers of " + accountName(id)
             case .accounts(.following(let id)): return "following of " + accountName(id)
@@ -153,6 +154,12 @@ extension REPLDriver {
             ListWording(title: "the edit history", loading: "the edit history", empty: "No versions.", end: "history", items: "versions")
         case .notifications:
             ListWording(title: "your notifications", loading: "your notifications", empty: "No notifications.", end: "notifications", items: "notifications")
+        case .notificationsOf(let kinds):
+            ListWording(
+                title: "your notifications (\(NotificationGroup.Kind.filterNames(of: kinds)))",
+                loading: "your notifications (\(NotificationGroup.Kind.filterNames(of: kinds)))",
+                empty: "No notifications of that kind.", end: "notifications", items: "notifications"
+            )
         case .accounts(.followers(let id)):
             ListWording(title: "the followers", loading: "the followers of \(accountName(id))", empty: "No followers.", end: "followers", items: "accounts")
         case .accounts(.following(let id)):

@@ -514,6 +514,7 @@ public final class REPLDriver {
             tags.insert(name)
             navigator.push(.list(.feed(.tag(name))))
         case .screen(let name): openScreen(name)
+        case .notificationsOf(let kinds): session.navigator.push(.list(.notificationsOf(kinds)))
         case .relationship(let command): setRelationship(command)
         case .search(let query): openSearch(query)
         case .accountList(let kind, let target): openAccountList(kind, target)
@@ -554,7 +555,7 @@ public final class REPLDriver {
         switch entry.list.source {
         case .feed(.bookmarks), .feed(.favourites), .feed(.trending), .thread: return [.posts]
         case .feed: return [.posts, .newer]
-        case .notifications: return [.notifications, .newer]
+        case .notifications, .notificationsOf: return [.notifications, .newer]
         case .history: return [.versions]
         case .accounts(.requests): return [.accounts, .requests]
         case .accounts: return [.accounts]

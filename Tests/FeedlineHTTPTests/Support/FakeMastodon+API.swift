@@ -46,9 +46,18 @@ extension FakeMastodon {
     /// own address, keeping every other query parameter; `[:]` without either. (`prev` is written
     /// `;rel=prev`, unquoted and unspaced, as some servers do.)
     func link(_ request: Recorded, next: String?, previous: String?) -> [String: String] {
-        let keep = request.query.filter { !["max_id", "min_id", "since_id"].contains($0.key) }
-            .sorted { $0.key < $1.key }
-            .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? $0.value)" }
+        // Every item but the bounds, a repeated name (`types[]`) with each of its values.
+        let items = request.queryItems.isEmpty ? request.query.map { "\($0.key)=\($0.value)" } : request.queryItems
+        let keep = items.compactMap { item -> (String, String)? in
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let name = pair.first, !["max_id", "min_id", "since_id"].contains(name) else { return nil }
+            return (name, pair.count > 1 ? pair[1] : "")
+        }
+        .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        .map { name, value in
+            let encodedName = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "_-."))) ?? name
+            return "\(encodedName)=\(value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? value)"
+        }
         let base = baseURL + (request.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? request.path)
         var links: [String] = []
         if let next { links.append("<\(base)?\((keep + ["max_id=\(next)"]).joined(separator: "&"))>; rel=\"next\"") }

@@ -156,9 +156,19 @@ extension FakeMastodon {
     /// `GET /api/v1/notifications`: notifications newest first, paged by notification id (40 by
     /// default, at most 80); `group_key` only from a server that groups (Mastodon 4.3). `Link`
     /// has `next` and `prev` whenever the page is not empty, as Mastodon's does.
+    /// Whether a notifications request asks for `notification`: of one of its `types[]` (every
+    /// type without one) and of none of its `exclude_types[]`, as both endpoints read them.
+    static func isAsked(_ notification: Mastodon.Notification, by request: Recorded) -> Bool {
+        func values(_ name: String) -> [String] {
+            request.queryItems.compactMap { item in item.hasPrefix(name + "=") ? String(item.dropFirst(name.count + 1)) : nil }
+        }
+        let types = values("types[]")
+        return (types.isEmpty || types.contains(notification.type)) && !values("exclude_types[]").contains(notification.type)
+    }
+
     func plainNotificationsPage(_ request: Recorded) -> HTTPResponse {
         let limit = Self.limit(request, default: 40, maximum: 80)
-        let all = notifications
+        let all = notifications.filter { Self.isAsked($0, by: request) }
         let page = state.withLock { state in
             Self.window(all, id: { UInt64($0.id) ?? 0 }, request, limit: limit).map { notification in
                 var shown = notification
@@ -189,7 +199,7 @@ extension FakeMastodon {
             return Self.response(404, ["Content-Type": "text/html; charset=utf-8"], Data(Self.notFoundPage.utf8))
         }
         let limit = Self.limit(request, default: 40, maximum: 80)
-        let all = notifications
+        let all = notifications.filter { Self.isAsked($0, by: request) }
         func number(_ notification: Mastodon.Notification) -> UInt64 { UInt64(notification.id) ?? 0 }
         func key(_ notification: Mastodon.Notification) -> String {
             ["favourite", "reblog", "follow"].contains(notification.type) ? notification.groupKey ?? "ungrouped-\(notification.id)" : "ungrouped-\(notification.id)"

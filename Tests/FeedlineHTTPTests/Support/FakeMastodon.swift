@@ -312,6 +312,7 @@ final class FakeMastodon: Sendable {
         if let answer = domainBlocksRoute(request) { return answer }
         if let answer = tagsRoute(request) { return answer }
         if let answer = conversationsRoute(request) { return answer }
+        if let answer = dismissRoute(request) { return answer }
         if let answer = userListsRoute(request) { return answer }
         if let answer = filtersRoute(request) { return answer }
         if let answer = suggestionsRoute(request) { return answer }

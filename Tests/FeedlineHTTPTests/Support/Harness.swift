@@ -86,12 +86,12 @@ func walk(
 
 /// Every page of the notifications from the top (at most `limit` pages).
 func walkNotifications(
-    _ service: MastodonHTTPService, limit: Int = 30, sourceLocation: SourceLocation = #_sourceLocation
+    _ service: MastodonHTTPService, of kinds: Set<NotificationGroup.Kind> = [], limit: Int = 30, sourceLocation: SourceLocation = #_sourceLocation
 ) async throws -> [Page<NotificationGroup>] {
     var pages: [Page<NotificationGroup>] = []
     var cursor: PageCursor?
     repeat {
-        let page = try await service.notifications(after: cursor)
+        let page = try await service.notifications(of: kinds, after: cursor)
         pages.append(page)
         cursor = page.next
     } while cursor != nil && pages.count < limit
