@@ -102,7 +102,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case conversations
     /// The signed-in user's lists (``UserListRow`` rows; ``FeedSession/userLists`` has them too).
     case userLists
-    /// The signed-in user's server filters (``ListRow/filter(_:)`` rows).
+    /// The signed-in user's server filters (``ListRow/filter(_:state:)`` rows).
     case filters
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results

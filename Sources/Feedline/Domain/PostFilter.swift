@@ -16,7 +16,7 @@ import Foundation
 
 /// A server-side filter (Mastodon's v2 filters): what the user asked the server to do with posts
 /// it matches, and where — as a post carries it (one that matched it), and as the filters screen
-/// shows it (``ListRow/filter(_:)``, with its keywords and expiry).
+/// shows it (``ListRow/filter(_:state:)``, with its keywords and expiry).
 public struct PostFilter: Hashable, Sendable, Codable {
     /// A word or phrase of a filter (Mastodon's `FilterKeyword`).
     @_spi(FeedService) public struct Keyword: Hashable, Sendable, Codable {
