@@ -115,6 +115,8 @@ public enum Command: Hashable, Sendable {
     case trends(tags: Bool)
     /// `lists …`: your lists (see ``ListsCommand``).
     case lists(ListsCommand)
+    /// `filters new|edit|delete …`: your server filters (see ``FiltersCommand``).
+    case filters(FiltersCommand)
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -322,6 +324,7 @@ extension Command {
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"
         case .lists(let command): command.text
+        case .filters(let command): command.text
         }
     }
 }

@@ -524,6 +524,7 @@ public final class REPLDriver {
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(.list(tags ? .trendingTags : .feed(.trending)))
         case .lists(let command): runLists(command)
+        case .filters(let command): runFilters(command)
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)
         case .more, .refresh, .reload, .open, .gap, .new:
