@@ -83,6 +83,9 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Open (its thread, marked read), mark read, or remove a direct conversation, by the
         /// server's id (`openConversation`, `markRead`, `removeConversation`).
         case conversation(ConversationAction, String)
+        /// Dismiss one notification group, by its key (`dismissNotification`), or every
+        /// notification (`clearNotifications`).
+        case notifications(NotificationAction)
         /// Make, rename or delete a list, or add or remove an account (`createList`,
         /// `renameList`, `deleteList`, `addToList`, `removeFromList`).
         case listChange(ListChange)
@@ -112,8 +115,8 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "createList", "delete", "deleteList",
-        "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
+        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "clearNotifications", "createList", "delete", "deleteList",
+        "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "retry", "root",
         "search", "send", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
@@ -239,6 +242,11 @@ public struct JSONLCommand: Sendable, Equatable {
             }
         case "openConversation", "markRead", "removeConversation":
             switch conversation(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
+        case "dismissNotification", "clearNotifications":
+            switch notifications(name, value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }

@@ -17,6 +17,8 @@ extension JSONLinesDriver {
         case .list(let list, _, _): "list:\(list)"
         case .conversationRead(let id, _): "conversationRead:\(id)"
         case .conversationRemoval(let id): "conversationRemoval:\(id)"
+        case .notificationDismissal(let group): "notificationDismissal:\(group)"
+        case .notificationsCleared: "notificationsCleared"
         case .translation(let post): "translate:\(post.rawValue)"
         case .deletion(let post): "delete:\(post.rawValue)"
         case .vote(let post, _): "vote:\(post.rawValue)"
@@ -41,6 +43,8 @@ extension JSONLinesDriver {
         case .tagFollow(let tag, let value): subjects = [.tagFollow(tag, following: value)]
         case .conversation(.remove, let conversation): subjects = [.conversationRemoval(conversation)]
         case .conversation(_, let conversation): subjects = [.conversationRead(conversation, read: true)]
+        case .notifications(.dismiss(let group)): subjects = [.notificationDismissal(group: group)]
+        case .notifications(.clear): subjects = [.notificationsCleared]
         case .listChange(.rename(let list, _)), .listChange(.delete(let list)): subjects = [.list(list, title: nil, was: nil)]
         case .listChange(.membership(let list, let account, let add)): subjects = [.listMembership(list: list, account: account, member: add)]
         case .delete(let post): subjects = [.deletion(post: original(post))]

@@ -252,6 +252,8 @@ public final class JSONLinesDriver {
             return setTagFollow(tag, value)
         case .conversation(let action, let id):
             return conversation(action, id)
+        case .notifications(let action):
+            return notifications(action)
         case .listChange(let change):
             return carryOut(list: change, id: id)
         case .wait, .quit:

@@ -41,6 +41,12 @@ public enum Outcome: Hashable, Sendable {
         case conversationRead(String, read: Bool)
         /// A conversation removed.
         case conversationRemoval(String)
+        /// A notification group (its key, ``NotificationGroup/id``) dismissed: off every
+        /// notifications screen; refused, it is back where it was.
+        case notificationDismissal(group: String)
+        /// Every notification dismissed (a clear): off every notifications screen; refused, they
+        /// are back where they were.
+        case notificationsCleared
         /// The post (its original) translated (``FeedSession/translate(post:)``): done once the
         /// translation shows on every row and detail of it; refused with the server's sentence
         /// (it offers no translations, or not of this post), the original alone still showing.

@@ -70,6 +70,8 @@ struct FetchEpochs: Sendable {
     var domains: StoreEpoch
     var conversations: StoreEpoch
     var lists: StoreEpoch = 0
+    /// The notification dismissals' (a notifications list's; 0 for the others).
+    var notifications: StoreEpoch = 0
     /// The relationship store's, for a list whose account rows show relationships (`nil`:
     /// none): the page's accounts' relationships are fetched with it.
     var relationships: StoreEpoch? = nil
@@ -102,6 +104,7 @@ struct ListStores: Sendable {
     var tags: TagStore?
     var conversations: ConversationStore?
     var lists: UserListStore?
+    var notifications: NotificationDismissals?
 }
 
 extension ListSource {
@@ -110,8 +113,8 @@ extension ListSource {
     func rowSource(_ service: any FeedService, _ stores: ListStores) -> any RowSource {
         switch self {
         case .feed(let feed): PostRows(feed: feed, service: service)
-        case .notifications: NotificationRows(kinds: [], service: service)
-        case .notificationsOf(let kinds): NotificationRows(kinds: kinds, service: service)
+        case .notifications: NotificationRows(kinds: [], service: service, dismissals: stores.notifications)
+        case .notificationsOf(let kinds): NotificationRows(kinds: kinds, service: service, dismissals: stores.notifications)
         case .thread(let id): ThreadRows(id: id, service: service)
         case .history(let id): HistoryRows(id: id, service: service)
         case .accounts(let list): AccountRows(list: list, service: service, relationships: stores.relationships, lists: stores.lists)

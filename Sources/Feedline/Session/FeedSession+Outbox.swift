@@ -12,11 +12,13 @@ extension FeedSession {
         async let domains: Void = self.domainBlocks.waitForRequests(atMost: limit)
         async let tags: Void = self.tags.waitForRequests(atMost: limit)
         async let lists: Void = self.lists.waitForRequests(atMost: limit)
+        async let notifications: Void = self.notifications.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
         await domains
         await tags
         await lists
+        await notifications
         return store.outbox
     }
 

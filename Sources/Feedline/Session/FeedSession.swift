@@ -28,6 +28,9 @@ public final class FeedSession {
     /// Your lists and who is on them, shared by every screen (a front reads them through
     /// ``userLists``, ``userList(_:)`` and ``listMembership(list:account:)``).
     package let lists: UserListStore
+    /// The notifications you dismissed, shared by every notifications screen (a front asks
+    /// through ``dismissNotification(_:)`` and ``clearNotifications()``).
+    package let notifications: NotificationDismissals
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -63,6 +66,7 @@ public final class FeedSession {
         let tags = TagStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let conversations = ConversationStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let lists = UserListStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let notifications = NotificationDismissals(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
@@ -75,7 +79,7 @@ public final class FeedSession {
             return FeedListViewModel(
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
                 relationships: relationships, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
-                conversations: conversations, lists: lists
+                conversations: conversations, lists: lists, notifications: notifications
             )
         }
         self.outcomes = outcomes
@@ -84,6 +88,7 @@ public final class FeedSession {
         self.tags = tags
         self.conversations = conversations
         self.lists = lists
+        self.notifications = notifications
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -126,7 +131,7 @@ public final class FeedSession {
     /// a relationship…). A refusal is not: the server would refuse it again.
     public var hasFailures: Bool {
         store.hasFailedInteractions || relationships.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
-            || lists.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+            || lists.hasFailures || notifications.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty || list.profile?.current.failure != nil
@@ -207,7 +212,7 @@ public final class FeedSession {
     /// failed requests again (an older page *and* a refresh that failed after it, gaps), every
     /// detail its failed loads, and every change that waits for a connection (a favourite,
     /// boost or bookmark in the outbox, a relationship, a domain block, a hashtag follow, a
-    /// conversation, a post) is sent again at once. A refusal is not: the server would refuse it
+    /// conversation, a notification dismissed, a post) is sent again at once. A refusal is not: the server would refuse it
     /// again (changing it again sends it). A front with one Retry button never strands a
     /// failure. Returns whether anything was retried.
     @discardableResult
@@ -218,6 +223,7 @@ public final class FeedSession {
         if tags.retryFailed() { retried = true }
         if conversations.retryFailed() { retried = true }
         if lists.retryFailed() { retried = true }
+        if notifications.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

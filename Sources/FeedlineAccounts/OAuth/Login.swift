@@ -20,7 +20,7 @@ public struct Login: Sendable {
     /// lists; direct conversations; server filters).
     public static let scopes = [
         "read", "write:favourites", "write:statuses", "write:bookmarks", "write:media", "write:follows", "write:mutes", "write:blocks",
-        "write:lists", "write:conversations", "write:filters",
+        "write:lists", "write:conversations", "write:filters", "write:notifications",
     ]
     /// The application name the server shows the user ("Feedline").
     public static let clientName = "Feedline"

@@ -107,6 +107,10 @@ public enum Command: Hashable, Sendable {
     case answer(row: Int, accept: Bool)
     /// `remove N`: take conversation row N off your conversations.
     case removeConversation(row: Int)
+    /// `dismiss N`: dismiss notification row N.
+    case dismissNotification(row: Int)
+    /// `notifications clear [--yes]`: dismiss every notification (`confirmed`: `--yes` typed).
+    case clearNotifications(confirmed: Bool)
     /// `block-domain`, `unblock-domain`: block or unblock a whole domain.
     case domainBlock(DomainBlockCommand)
     /// `follow #tag`, `unfollow #tag`: follow a hashtag (its key: lower-cased, without `#`).
@@ -318,6 +322,8 @@ extension Command {
         case .accountList(let kind, .handle(let handle)?): "\(kind.rawValue) @\(handle)"
         case .answer(let row, let accept): "\(accept ? "accept" : "reject") \(row)"
         case .removeConversation(let row): "remove \(row)"
+        case .dismissNotification(let row): "dismiss \(row)"
+        case .clearNotifications(let confirmed): confirmed ? "notifications clear --yes" : "notifications clear"
         case .domainBlock(let command): command.text
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"

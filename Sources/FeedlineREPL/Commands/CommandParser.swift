@@ -163,6 +163,9 @@ public enum CommandParser {
         }
         let arguments = words.dropFirst().map(String.init)
         if name == .drafts, let action = arguments.first { return parseDrafts(action, arguments.dropFirst().first) }
+        if name == .notifications, let action = arguments.first, action.lowercased() == "clear" {
+            return parseClearNotifications(arguments.dropFirst().first)
+        }
         let spec = CommandTable.spec(name)
         if spec.argument == .none {
             if let extra = arguments.first { return .failure(.unexpectedArgument(name, extra)) }
@@ -260,6 +263,9 @@ public enum CommandParser {
         case .remove:
             guard let argument else { return .failure(.missingRow(name)) }
             return row(argument).map { .removeConversation(row: $0) }
+        case .dismiss:
+            guard let argument else { return .failure(.missingRow(name)) }
+            return row(argument).map { .dismissNotification(row: $0) }
         case .lists: return .success(.nothing)  // parseLists
         case .trends:
             guard let argument else { return .success(.trends(tags: false)) }

@@ -14,7 +14,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists, filters
     case favouritedBy = "favourited-by"
     case boostedBy = "boosted-by"
-    case conversations, remove
+    case conversations, remove, dismiss
     case reload, link, browse
     case blockDomain = "block-domain"
     case unblockDomain = "unblock-domain"
@@ -380,6 +380,12 @@ public enum CommandTable {
             screens: [.list], group: .reading, traits: [.conversations]
         ),
         CommandSpec(
+            name: .dismiss, aliases: [], argument: .row, usage: "dismiss N",
+            summary: "dismiss notification N",
+            details: "Takes row N off every notifications screen at once (the whole list and those of one kind), and the server forgets it; if the server refuses, it comes back where it was, saying why. If the server cannot be reached it stays off and is sent again (at retry too). notifications clear dismisses them all.",
+            screens: [.list], group: .reading, traits: [.notifications]
+        ),
+        CommandSpec(
             name: .tags, aliases: [], argument: .none, usage: "tags",
             summary: "the hashtags you follow",
             details: "A screen of the hashtags you follow, with their use this week; open N shows a hashtag's posts, unfollow N stops following it (the row stays, and every screen showing the hashtag follows at once). follow #NAME and unfollow #NAME work anywhere, and follow alone on a hashtag's timeline follows it.",
@@ -466,7 +472,7 @@ public enum CommandTable {
         CommandSpec(
             name: .notifications, aliases: ["notifs"], argument: .word, usage: "notifications [KIND]",
             summary: "open your notifications, or those of one kind",
-            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list.",
+            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list. dismiss N dismisses one. notifications clear dismisses every notification: it asks first (y/N); in a script, type notifications clear --yes. Every notifications screen empties at once; if the server refuses, they come back.",
             screens: [.list, .post], group: .reading
         ),
         CommandSpec(

@@ -93,6 +93,8 @@ extension REPLDriver {
             } else {
                 reports.append("Translated \(what): open it to read the translation (original shows it alone).")
             }
+        case .notificationDismissal, .notificationsCleared:
+            notificationsAnswered(outcome.subject, refused: refused)
         case .interaction, .conversationRead, .edit:
             // Heard on the rows (an interaction, a read mark) and the drafts (an edit).
             return

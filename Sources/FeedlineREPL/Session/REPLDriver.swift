@@ -171,6 +171,10 @@ public final class REPLDriver {
     /// How a change on a post typed here named it ("row 3's post", an excerpt), and the text
     /// typed with it, for the sentence its ``Outcome`` says (see `REPLDriver+Outcomes.swift`).
     var askedOnPosts: [AskedOnPost: (what: String, text: String?)] = [:]
+    /// How each notification group dismissed here was named ("row 3's notification (…)"), for
+    /// the sentence its ``Outcome`` says; `asked clear` for a clear typed here.
+    var dismissedNotifications: [String: String] = [:]
+    var askedClear = false
     /// A `lists` command that names a list by name, waiting for the lists to load.
     var listsCommandWaiting: ListsCommand?
     var tags: Set<String> = []
@@ -181,6 +185,14 @@ public final class REPLDriver {
             guard (oldValue == nil) != (writing == nil) else { return }
             options.promptChanged?(prompt)
             tellCompletion()
+        }
+    }
+    /// A question asked in a live session (`notifications clear`), answered by the next line:
+    /// `y` or `yes` goes on, anything else does not.
+    var confirming: Confirmation? {
+        didSet {
+            guard (oldValue == nil) != (confirming == nil) else { return }
+            options.promptChanged?(prompt)
         }
     }
     /// Set while a scripted command runs, from ``handle(_:)`` until the ``flush()`` after its
@@ -235,6 +247,7 @@ public final class REPLDriver {
     /// (a handle or a hashtag the server chose, made safe).
     public var prompt: TerminalText {
         if let writing { return TerminalText(composePrompt(writing)) }
+        if confirming != nil { return "[y/N]> " }
         if case .post? = stack.last { return "post> " }
         return TerminalText(title(of: stack.last) + "> ")
     }
@@ -292,6 +305,10 @@ public final class REPLDriver {
     @discardableResult
     public func handle(_ line: String) -> Bool {
         followTerminal()
+        if takeConfirmation(line) {
+            flush()
+            return true
+        }
         if takeDraftLine(line) {
             flush()
             return true
@@ -521,6 +538,8 @@ public final class REPLDriver {
         case .answer(let number, let accept): answerRequest(row: number, accept: accept)
         case .domainBlock(let command): setDomainBlock(command)
         case .removeConversation(let number): removeConversation(row: number)
+        case .dismissNotification(let number): dismissNotification(row: number)
+        case .clearNotifications(let confirmed): clearNotifications(confirmed: confirmed)
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(.list(tags ? .trendingTags : .feed(.trending)))
         case .lists(let command): runLists(command)
