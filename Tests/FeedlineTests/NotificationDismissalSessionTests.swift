@@ -57,6 +57,30 @@ struct NotificationDismissalSessionTests {
         #expect(!session.hasFailures)
     }
 
+    @Test("while a clear waits, a notifications screen asks for one page, not every page the clear emptied")
+    func clearDoesNotWalkPages() async throws {
+        let groups = (1...9).map { Self.group("g\($0)", .mention, newest: "n\(10 - $0)") }
+        let server = GatedServer(posts: makePosts(5), notifications: groups, pageSize: 2, answering: [.page, .notifications, .newerNotifications])
+        server.hold(.clearNotifications)
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.list(.notifications))
+        await session.settle()
+        let plain = try #require(session.navigator.screens.compactMap(\.list).first { $0.source.notificationKinds != nil })
+        #expect(Self.shown(plain) == ["g1", "g2"])
+        #expect(session.clearNotifications())
+        #expect(Self.shown(plain).isEmpty)
+        // The server cannot be reached: the clear waits to be sent again, and hides every page.
+        await server.waitForHeld(1)
+        server.lose(at: 0)
+        await session.settle()
+        #expect(session.notifications.isPending(.all))
+        let before = server.calls(.notifications).count
+        plain.reload()
+        await session.settle()
+        #expect(server.calls(.notifications).count == before + 1, "one page, no walk through the others")
+        #expect(Self.shown(plain).isEmpty)
+    }
+
     @Test("a refused dismissal comes back where it was on every screen, with the server's sentence")
     func refused() async throws {
         let (session, server, plain, mentions) = try await session()

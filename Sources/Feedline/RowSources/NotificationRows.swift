@@ -36,7 +36,11 @@ struct NotificationRows: RowSource {
             var received = Received(
                 event: .pageLoaded(token: request.token, page: Page(items: shown.map(list.make.row), next: page.next, skipped: page.skipped))
             )
-            if shown.isEmpty, !page.items.isEmpty, page.next != nil { received.followUp = .loadMoreRequested }
+            // A page the filters emptied is followed by the next; one a waiting clear emptied is
+            // not (every older page is cleared too: walking them would ask the server for all).
+            if shown.isEmpty, !page.items.isEmpty, page.next != nil, dismissals?.isPending(.all) != true {
+                received.followUp = .loadMoreRequested
+            }
             return received
         case .newer(let page):
             let groups = undismissed(list.removals.undeleted(page.items, fetchedAt, in: list), epochs)
