@@ -42,6 +42,8 @@ extension JSONLMessage {
             [("change", "conversationRead"), ("conversation", .string(conversation)), ("value", .bool(read))]
         case .conversationRemoval(let conversation):
             [("change", "conversationRemoval"), ("conversation", .string(conversation))]
+        case .report(let account):
+            [("change", "report"), ("account", .string(account.rawValue))]
         case .translation(let post):
             [("change", "translate"), ("post", .string(post.rawValue))]
         case .deletion(let post):

@@ -35,7 +35,7 @@ struct FakeOAuth: Sendable {
     /// What Mastodon registers apps with: these scopes and no others.
     static let knownScopes: Set<String> = [
         "read", "write", "follow", "push", "write:favourites", "write:statuses", "write:bookmarks", "write:media", "write:follows",
-        "write:mutes", "write:blocks", "write:lists", "write:conversations", "write:filters",
+        "write:mutes", "write:blocks", "write:lists", "write:conversations", "write:filters", "write:reports",
     ]
     /// How long a code lives (Doorkeeper's default: 10 minutes).
     static let codeLifetime: Double = 600
