@@ -46,6 +46,8 @@ extension JSONLMessage {
             [("change", "notificationDismissal"), ("notification", .string(group))]
         case .notificationsCleared:
             [("change", "notificationsCleared")]
+        case .report(let account):
+            [("change", "report"), ("account", .string(account.rawValue))]
         case .translation(let post):
             [("change", "translate"), ("post", .string(post.rawValue))]
         case .deletion(let post):

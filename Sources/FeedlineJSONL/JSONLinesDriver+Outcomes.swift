@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// What you asked, answered: the session's one stream of outcomes written as `outcome` messages,
 /// each with the id of the command that asked it. `delete`, `vote`, `editPost` and `redraft`
@@ -20,6 +20,7 @@ extension JSONLinesDriver {
         case .notificationDismissal(let group): "notificationDismissal:\(group)"
         case .notificationsCleared: "notificationsCleared"
         case .translation(let post): "translate:\(post.rawValue)"
+        case .report(let account): "report:\(account.rawValue)"
         case .deletion(let post): "delete:\(post.rawValue)"
         case .vote(let post, _): "vote:\(post.rawValue)"
         case .edit(let post): "edit:\(post.rawValue)"
@@ -49,6 +50,7 @@ extension JSONLinesDriver {
         case .listChange(.membership(let list, let account, let add)): subjects = [.listMembership(list: list, account: account, member: add)]
         case .delete(let post): subjects = [.deletion(post: original(post))]
         case .translate(let post): subjects = [.translation(post: original(post))]
+        case .report(let account, _, _, _, _, _): subjects = [.report(account: account)]
         case .vote(let post, let choices): subjects = [.vote(post: original(post), choices: choices)]
         case .editPost(let post): subjects = [.editDraft(post: original(post), draft: nil)]
         case .redraft(let post): subjects = [.redraft(post: original(post), draft: nil), .deletion(post: original(post))]

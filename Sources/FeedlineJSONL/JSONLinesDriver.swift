@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// The JSON-lines front: reads one command per line, writes one message per line.
 ///
@@ -222,6 +222,16 @@ public final class JSONLinesDriver {
             case .failure(let refusal): return refusal.message
             case .success(.refused(_, let sentence)): return "Could not translate post \(JSONLCommand.echo(post.rawValue)): \(sentence)"
             case .success: break
+            }
+        case .report(let account, let posts, let comment, let forward, let category, let rules):
+            let report = AccountReport(
+                account: account, posts: posts, comment: comment, forward: forward, category: ReportCategory(rawValue: category) ?? .other, rules: rules
+            )
+            return session.report(report, handle: nil)
+        case .rules:
+            switch await session.instanceRules() {
+            case .success(let rules): emit(JSONLMessage.rules(rules, id: id))
+            case .failure(let failure): return "Could not read the server's rules: \(failure.message)"
             }
         case .original(let post):
             guard session.shows(post: post) else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }

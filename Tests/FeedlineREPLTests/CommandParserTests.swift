@@ -291,7 +291,7 @@ struct CommandParserTests {
     func completions() {
         let complete = { (line: String, word: String) in Completion.matches(line: line, word: word, context: Self.context) }
         #expect(complete("he", "he") == ["help", "home"].filter { $0.hasPrefix("he") })
-        #expect(complete("re", "re") == ["redraft", "refresh", "reject", "reload", "remove", "reply", "requests", "retry"])
+        #expect(complete("re", "re") == ["redraft", "refresh", "reject", "reload", "remove", "reply", "report", "requests", "retry"])
         #expect(complete("f", "f") == ["fav", "favourited-by", "favourites", "filters", "follow", "followers", "following"])
         #expect(complete("boo", "boo") == ["boost", "boosted-by", "bookmark", "bookmarks", "boosts"].sorted())
         #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")

@@ -28,6 +28,10 @@ public enum Outcome: Hashable, Sendable {
         case followRequest(account: AccountID, accept: Bool)
         /// A domain blocked (`true`) or unblocked.
         case domainBlock(String, blocked: Bool)
+        /// The account reported to your server's moderators (with the posts the report
+        /// attaches): done once the server filed it; refused with its sentence (every row of
+        /// the account and of the posts unmarked); queued when the server could not be reached.
+        case report(account: AccountID)
         /// A hashtag (its key, ``Hashtag/key``) followed (`true`) or unfollowed.
         case tagFollow(String, following: Bool)
         /// An account added to (`true`) or removed from a list.

@@ -100,6 +100,8 @@ struct PageRelationships: Sendable {
 struct ListStores: Sendable {
     var posts: PostStore
     var relationships: RelationshipStore?
+    /// Your reports this session, which account rows show (with the relationships).
+    var reports: ReportStore?
     var domainBlocks: DomainBlockStore?
     var tags: TagStore?
     var conversations: ConversationStore?
@@ -117,8 +119,8 @@ extension ListSource {
         case .notificationsOf(let kinds): NotificationRows(kinds: kinds, service: service, dismissals: stores.notifications)
         case .thread(let id): ThreadRows(id: id, service: service)
         case .history(let id): HistoryRows(id: id, service: service)
-        case .accounts(let list): AccountRows(list: list, service: service, relationships: stores.relationships, lists: stores.lists)
-        case .search(let query): SearchRows(query: query, service: service, relationships: stores.relationships, tags: stores.tags)
+        case .accounts(let list): AccountRows(list: list, service: service, relationships: stores.relationships, reports: stores.reports, lists: stores.lists)
+        case .search(let query): SearchRows(query: query, service: service, relationships: stores.relationships, reports: stores.reports, tags: stores.tags)
         case .domainBlocks: DomainRows(service: service, domainBlocks: stores.domainBlocks)
         case .followedTags: TagRows(followed: true, service: service, tags: stores.tags)
         case .trendingTags: TagRows(followed: false, service: service, tags: stores.tags)

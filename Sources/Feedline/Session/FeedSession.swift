@@ -16,6 +16,10 @@ public final class FeedSession {
     /// How you relate to each account, shared by every screen (a front reads it through
     /// ``relationship(_:)``).
     package let relationships: RelationshipStore
+    /// The accounts you reported this session, shared by every screen (a front reads them
+    /// through ``reportMark(of:)``), and what each report sends.
+    package let reports: ReportStore
+    let reportForms: ReportForms
     /// The domains you blocked, shared by every screen (a front reads them through
     /// ``domainBlock(_:)``).
     package let domainBlocks: DomainBlockStore
@@ -62,6 +66,8 @@ public final class FeedSession {
         let outcomes = Outcomes()
         let store = PostStore(service: service, activity: activity, cacheCapacity: cacheCapacity, retryClock: retryClock, outcomes: outcomes)
         let relationships = RelationshipStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let reportForms = ReportForms()
+        let reports = ReportStore(service: service, forms: reportForms, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let domainBlocks = DomainBlockStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let tags = TagStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let conversations = ConversationStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
@@ -78,12 +84,14 @@ public final class FeedSession {
             }
             return FeedListViewModel(
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
-                relationships: relationships, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
+                relationships: relationships, reports: reports, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
                 conversations: conversations, lists: lists, notifications: notifications
             )
         }
         self.outcomes = outcomes
         self.relationships = relationships
+        self.reports = reports
+        self.reportForms = reportForms
         self.domainBlocks = domainBlocks
         self.tags = tags
         self.conversations = conversations
@@ -130,7 +138,7 @@ public final class FeedSession {
     /// list on the stack, a load of any detail, a change waiting for a connection (an interaction,
     /// a relationship…). A refusal is not: the server would refuse it again.
     public var hasFailures: Bool {
-        store.hasFailedInteractions || relationships.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
+        store.hasFailedInteractions || relationships.hasFailures || reports.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
             || lists.hasFailures || notifications.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
@@ -219,6 +227,7 @@ public final class FeedSession {
     public func retry() -> Bool {
         var retried = store.retryFailedInteractions()
         if relationships.retryFailed() { retried = true }
+        if reports.retryFailed() { retried = true }
         if domainBlocks.retryFailed() { retried = true }
         if tags.retryFailed() { retried = true }
         if conversations.retryFailed() { retried = true }

@@ -53,7 +53,7 @@ public final class FeedListViewModel {
     /// page when displayed.
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
-        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil,
+        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, reports: ReportStore? = nil, domainBlocks: DomainBlockStore? = nil,
         tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil, lists: UserListStore? = nil,
         notifications: NotificationDismissals? = nil
     ) {
@@ -62,12 +62,12 @@ public final class FeedListViewModel {
         self.store = store
         self.profile = profile
         let stores = ListStores(
-            posts: store, relationships: source.showsAccounts ? relationships : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
+            posts: store, relationships: source.showsAccounts ? relationships : nil, reports: source.showsAccounts ? reports : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
             tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
             lists: source.showsUserLists ? lists : nil, notifications: source.notificationKinds != nil ? notifications : nil
         )
         make = RowMaker(
-            store: store, filterContext: source.filterContext, relationships: stores.relationships, conversations: stores.conversations
+            store: store, filterContext: source.filterContext, relationships: stores.relationships, reports: stores.reports, conversations: stores.conversations
         )
         removals = PostRemovals(conversations: stores.conversations)
         rowSource = source.rowSource(service, stores)

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// One command of the REPL, as the parser reads it. Row numbers are as typed (1-based); whether
 /// a number names a row on the current screen is for the session to decide.
@@ -119,6 +119,10 @@ public enum Command: Hashable, Sendable {
     case trends(tags: Bool)
     /// `lists …`: your lists (see ``ListsCommand``).
     case lists(ListsCommand)
+    /// `report N …`: report an account (and posts of theirs) to your server's moderators.
+    case report(ReportCommand)
+    /// `rules`: the instance's rules, numbered as `report --rules` names them.
+    case rules
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -328,6 +332,8 @@ extension Command {
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"
         case .lists(let command): command.text
+        case .report(let command): command.text
+        case .rules: "rules"
         }
     }
 }

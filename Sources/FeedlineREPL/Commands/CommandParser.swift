@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Why a line is not a command. ``message`` is the one line the REPL prints.
 public enum ParseError: Error, Hashable, Sendable {
@@ -40,6 +40,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case lists(String)
     /// `notifications` with a word that names no kind of notification.
     case notAKind(String)
+    /// A `report` line that cannot be sent as typed; the sentence says why (see `CommandParser+Reports.swift`).
+    case report(String)
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -82,7 +84,7 @@ public enum ParseError: Error, Hashable, Sendable {
         case .draftNumber(let word):
             let what = word.map { "\"\(Self.echo($0))\" is not a draft's number; " } ?? ""
             return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
-        case .lists(let sentence):
+        case .lists(let sentence), .report(let sentence):
             return sentence
         case .notAKind(let word):
             return "\"\(Self.echo(word))\" is not a kind of notification; notifications takes \(NotificationGroup.Kind.filterNameList), for example: notifications mentions."
@@ -122,6 +124,7 @@ public enum CommandParser {
         }
         if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
         if name == .lists { return parseLists(line[first.endIndex...], isSeparator: isSeparator) }
+        if name == .report { return parseReport(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .help, words.count > 1 {
             // A kind of command is named by one or more words: `help lists and tags`.
             let rest = line[first.endIndex...].prefix(64)
@@ -222,6 +225,8 @@ public enum CommandParser {
         case .muteThread, .unmuteThread: return optionalRow().map { .set(.muteThread, name == .muteThread, row: $0) }
         case .show: return optionalRow().map { .show(row: $0) }
         case .translate: return optionalRow().map { .translate(row: $0) }
+        case .report: return .success(.nothing)  // parseReport
+        case .rules: return .success(.rules)
         case .original: return optionalRow().map { .original(row: $0) }
         case .thread: return optionalRow().map { .thread(row: $0) }
         case .quote: return optionalRow().map { .quote(row: $0) }

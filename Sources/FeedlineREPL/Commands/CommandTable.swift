@@ -19,6 +19,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case blockDomain = "block-domain"
     case unblockDomain = "unblock-domain"
     case whereAmI = "where"
+    case report, rules
 }
 
 /// Which kind of screen is on top.
@@ -419,6 +420,21 @@ public enum CommandTable {
             name: .domains, aliases: [], argument: .none, usage: "domains",
             summary: "the domains you blocked",
             details: "A screen of your blocked domains; unblock-domain N unblocks row N (the row stays, marked not blocked).",
+            screens: [.list, .post], group: .people
+        ),
+        CommandSpec(
+            name: .report, aliases: [], argument: .rowAndText,
+            usage: "report N [--posts 3,5] [--forward] [--category spam|legal|violation|other] [--rules 1,2] [--yes] COMMENT",
+            postUsage: "report [--posts 3,5] [--forward] [--category C] [--rules 1,2] [--yes] COMMENT",
+            summary: "report row N's account to your server's moderators (a post row: with that post)",
+            postSummary: "report this post's author, with the post, to your server's moderators",
+            details: "N is an account row or a post row (its author is reported and the post attached); --posts adds more rows' posts by the same account. --category says why (other unless said); violation names the broken rules with --rules, numbered as rules shows them, and only violation takes --rules. --forward sends a copy to the moderators of the account's own server. The rest of the line is the comment the moderators read (at most 1,000 characters). It asks to confirm (y/N); in a script or piped input it needs --yes. Every row of the account and the reported posts are marked ⚑ on every screen at once; if the server refuses, the marks go with its reason; if it cannot be reached, the report waits and is sent again.",
+            screens: [.list, .post], group: .people, traits: [.posts, .notifications, .accounts, .requests, .conversations]
+        ),
+        CommandSpec(
+            name: .rules, aliases: [], argument: .none, usage: "rules",
+            summary: "your server's rules, numbered for report --rules",
+            details: "Lists the instance's rules in its order, each with its number (what report --rules takes) and its hint, when it has one.",
             screens: [.list, .post], group: .people
         ),
         CommandSpec(

@@ -26,6 +26,8 @@ extension REPLDriver {
             } else {
                 reports.append(following ? "Done: following #\(tag)." : "Done: not following #\(tag).")
             }
+        case .report(let account):
+            reportAnswered(account, refused: refused)
         case .domainBlock(let domain, let blocked):
             if let refused {
                 reports.append((session.domainBlocks.block(domain)?.failure ?? refused) + " It is back as it was.")

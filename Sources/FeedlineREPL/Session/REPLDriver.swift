@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// The REPL as a library: turns command lines into view-model calls on a ``FeedSession`` and
 /// prints what changed — each list's changesets, the open post's changed parts, status lines,
@@ -168,6 +168,10 @@ public final class REPLDriver {
     var knownFailures: [PostID: InteractionFailure] = [:]
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     var handles: [String: String] = [:]
+    /// A report that waits for its y/N (interactive only; see `REPLDriver+Reports.swift`).
+    var pendingReport: PendingReport?
+    /// The instance's rules, once read this session (`rules`, `report --rules`).
+    var instanceRules: [InstanceRule]?
     /// How a change on a post typed here named it ("row 3's post", an excerpt), and the text
     /// typed with it, for the sentence its ``Outcome`` says (see `REPLDriver+Outcomes.swift`).
     var askedOnPosts: [AskedOnPost: (what: String, text: String?)] = [:]
@@ -310,6 +314,10 @@ public final class REPLDriver {
             return true
         }
         if takeDraftLine(line) {
+            flush()
+            return true
+        }
+        if answerReport(line) {
             flush()
             return true
         }
@@ -543,6 +551,8 @@ public final class REPLDriver {
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(.list(tags ? .trendingTags : .feed(.trending)))
         case .lists(let command): runLists(command)
+        case .report(let command): report(command)
+        case .rules: showRules()
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)
         case .more, .refresh, .reload, .open, .gap, .new:
