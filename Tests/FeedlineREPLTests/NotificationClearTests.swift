@@ -21,7 +21,12 @@ struct NotificationClearTests {
         let asked = await harness.run("notifications clear")
         #expect(asked.contains("[y/N]"), "\(asked)")
         #expect(harness.driver.prompt == "[y/N]> ")
-        #expect(await harness.run("refresh") == "Not cleared: your notifications stay.\n")
+        #expect(await harness.run("n") == "Not cleared: your notifications stay.\n")
+        #expect(harness.driver.prompt == "notifications> ")
+        // Another command in place of an answer keeps them, and runs.
+        _ = await harness.run("notifications clear")
+        let other = await harness.run("where")
+        #expect(other.hasPrefix("Not cleared: your notifications stay.\n") && other.count > "Not cleared: your notifications stay.\n".count, "\(other)")
         #expect(harness.driver.prompt == "notifications> ")
         #expect(Self.notificationRows(harness) == before)
         _ = await harness.run("notifications clear")

@@ -23,6 +23,7 @@ struct ReportConfirmationTests {
         let asked = await harness.run("report 6 Spam links").replacingOccurrences(of: "\n", with: " ")
         #expect(asked.hasPrefix("Report @"), "\(asked)")
         #expect(asked.hasSuffix("(1 post, other) to the moderators of your server? [y/N] "), "\(asked)")
+        #expect(harness.driver.prompt == "[y/N]> ")
         #expect(await harness.run("").hasPrefix("Not reported.\n"))
         let author = try #require(harness.session.navigator.top.list?.rows.compactMap(\.post).dropFirst(5).first?.author.id)
         #expect(harness.session.reportMark(of: AccountID(author)) == nil, "nothing was sent")

@@ -3,12 +3,6 @@ import Foundation
 
 /// Notifications you control: `dismiss N` and `notifications clear [--yes]`.
 extension REPLDriver {
-    /// A question a live session asks before it goes on.
-    enum Confirmation: Equatable {
-        /// `notifications clear`.
-        case clearNotifications
-    }
-
     /// `dismiss N`: takes notification row N off every notifications screen at once; a refusal
     /// brings it back, saying why.
     func dismissNotification(row number: Int) {
@@ -45,22 +39,6 @@ extension REPLDriver {
         }
         askedClear = true
         progress("Clearing your notifications…") { [weak self] in self?.session.isNotificationDismissalPending(nil) == true }
-    }
-
-    /// The answer to the question asked (``confirming``), when one waits: `y` or `yes` goes on,
-    /// anything else says nothing is done. Returns whether the line was the answer.
-    func takeConfirmation(_ line: String) -> Bool {
-        guard let question = confirming else { return false }
-        confirming = nil
-        let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
-        guard answer == "y" || answer == "yes" else {
-            say("Not cleared: your notifications stay.")
-            return true
-        }
-        switch question {
-        case .clearNotifications: clearNotifications(confirmed: true)
-        }
-        return true
     }
 
     /// "favourite from @ana, @bo and 3 others".

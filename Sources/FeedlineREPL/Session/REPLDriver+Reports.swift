@@ -89,29 +89,14 @@ extension REPLDriver {
                 refuse("report asks before it sends, and a script cannot answer: add --yes to send it (\(confirmed.text)).")
                 return
             }
-            pendingReport = PendingReport(report: report, handle: handle)
+            confirming = .report(PendingReport(report: report, handle: handle))
             say("Report \(what) to the moderators of your server? [y/N]")
             return
         }
         sendReport(report, handle: handle)
     }
 
-    /// The answer to a report's y/N: `y` or `yes` sends it, anything else drops it. Returns
-    /// whether the line was that answer (an empty line, `n` or `no` too); any other line runs as
-    /// a command after saying the report was not sent.
-    func answerReport(_ line: String) -> Bool {
-        guard let pending = pendingReport else { return false }
-        pendingReport = nil
-        let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
-        if answer == "y" || answer == "yes" {
-            sendReport(pending.report, handle: pending.handle)
-            return true
-        }
-        say("Not reported.")
-        return ["", "n", "no"].contains(answer)
-    }
-
-    private func sendReport(_ report: AccountReport, handle: String) {
+    func sendReport(_ report: AccountReport, handle: String) {
         if let refusal = session.report(report, handle: handle) {
             refuse(refusal)
             return

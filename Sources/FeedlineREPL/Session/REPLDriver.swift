@@ -168,8 +168,6 @@ public final class REPLDriver {
     var knownFailures: [PostID: InteractionFailure] = [:]
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     var handles: [String: String] = [:]
-    /// A report that waits for its y/N (interactive only; see `REPLDriver+Reports.swift`).
-    var pendingReport: PendingReport?
     /// The instance's rules, once read this session (`rules`, `report --rules`).
     var instanceRules: [InstanceRule]?
     /// How a change on a post typed here named it ("row 3's post", an excerpt), and the text
@@ -191,8 +189,8 @@ public final class REPLDriver {
             tellCompletion()
         }
     }
-    /// A question asked in a live session (`notifications clear`), answered by the next line:
-    /// `y` or `yes` goes on, anything else does not.
+    /// A question asked in a live session (`notifications clear`, `report`), answered by the next
+    /// line (see `REPLDriver+Confirmation.swift`).
     var confirming: Confirmation? {
         didSet {
             guard (oldValue == nil) != (confirming == nil) else { return }
@@ -314,10 +312,6 @@ public final class REPLDriver {
             return true
         }
         if takeDraftLine(line) {
-            flush()
-            return true
-        }
-        if answerReport(line) {
             flush()
             return true
         }
