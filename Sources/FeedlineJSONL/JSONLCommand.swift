@@ -64,6 +64,13 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Show a post's translation (asked of the server) on every screen of it; the reply
         /// waits for the server.
         case translate(PostID)
+        /// Report an account (and posts of theirs) to your server's moderators: optimistic,
+        /// marked at once on every row of the account and of the posts; the server's answer is
+        /// an `outcome`.
+        /// `category` is `spam`, `legal`, `violation` or `other`; `rules` are rule ids.
+        case report(account: AccountID, posts: [PostID], comment: String, forward: Bool, category: String, rules: [String])
+        /// Reply with the instance's rules (`rules`), in the server's order.
+        case rules
         /// Show a post without its translation again.
         case original(PostID)
         /// Set `kind` of the relationship with an account (named by id) to `value`; a mute with
@@ -83,6 +90,9 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Open (its thread, marked read), mark read, or remove a direct conversation, by the
         /// server's id (`openConversation`, `markRead`, `removeConversation`).
         case conversation(ConversationAction, String)
+        /// Dismiss one notification group, by its key (`dismissNotification`), or every
+        /// notification (`clearNotifications`).
+        case notifications(NotificationAction)
         /// Make, rename or delete a list, or add or remove an account (`createList`,
         /// `renameList`, `deleteList`, `addToList`, `removeFromList`).
         case listChange(ListChange)
@@ -114,10 +124,10 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "createFilter", "createList", "delete", "deleteFilter", "deleteList",
-        "discard", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
+        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "clearNotifications", "createFilter", "createList", "delete", "deleteFilter", "deleteList",
+        "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "reblog",
-        "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "retry", "root",
+        "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
         "search", "send", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
         "unmute", "unmuteThread", "unpin", "updateFilter", "vote", "wait",
     ]
@@ -212,6 +222,16 @@ public struct JSONLCommand: Sendable, Equatable {
         case "show":
             guard let post = string("post") else { return fail("show needs \"post\": a post id string.") }
             action = .show(PostID(post))
+        case "report":
+            switch Self.report(value) {
+            case .success(let report):
+                action = .report(
+                    account: report.account, posts: report.posts, comment: report.comment, forward: report.forward, category: report.category.rawValue,
+                    rules: report.rules
+                )
+            case .failure(let problem): return fail(problem.message)
+            }
+        case "rules": action = .rules
         case "translate", "original":
             guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
             action = name == "translate" ? .translate(PostID(post)) : .original(PostID(post))
@@ -241,6 +261,11 @@ public struct JSONLCommand: Sendable, Equatable {
             }
         case "openConversation", "markRead", "removeConversation":
             switch conversation(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
+        case "dismissNotification", "clearNotifications":
+            switch notifications(name, value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }

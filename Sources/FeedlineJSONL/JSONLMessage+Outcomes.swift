@@ -44,6 +44,12 @@ extension JSONLMessage {
             [("change", "conversationRead"), ("conversation", .string(conversation)), ("value", .bool(read))]
         case .conversationRemoval(let conversation):
             [("change", "conversationRemoval"), ("conversation", .string(conversation))]
+        case .notificationDismissal(let group):
+            [("change", "notificationDismissal"), ("notification", .string(group))]
+        case .notificationsCleared:
+            [("change", "notificationsCleared")]
+        case .report(let account):
+            [("change", "report"), ("account", .string(account.rawValue))]
         case .translation(let post):
             [("change", "translate"), ("post", .string(post.rawValue))]
         case .deletion(let post):

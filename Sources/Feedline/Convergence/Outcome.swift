@@ -28,6 +28,10 @@ public enum Outcome: Hashable, Sendable {
         case followRequest(account: AccountID, accept: Bool)
         /// A domain blocked (`true`) or unblocked.
         case domainBlock(String, blocked: Bool)
+        /// The account reported to your server's moderators (with the posts the report
+        /// attaches): done once the server filed it; refused with its sentence (every row of
+        /// the account and of the posts unmarked); queued when the server could not be reached.
+        case report(account: AccountID)
         /// A hashtag (its key, ``Hashtag/key``) followed (`true`) or unfollowed.
         case tagFollow(String, following: Bool)
         /// An account added to (`true`) or removed from a list.
@@ -46,6 +50,12 @@ public enum Outcome: Hashable, Sendable {
         case conversationRead(String, read: Bool)
         /// A conversation removed.
         case conversationRemoval(String)
+        /// A notification group (its key, ``NotificationGroup/id``) dismissed: off every
+        /// notifications screen; refused, it is back where it was.
+        case notificationDismissal(group: String)
+        /// Every notification dismissed (a clear): off every notifications screen; refused, they
+        /// are back where they were.
+        case notificationsCleared
         /// The post (its original) translated (``FeedSession/translate(post:)``): done once the
         /// translation shows on every row and detail of it; refused with the server's sentence
         /// (it offers no translations, or not of this post), the original alone still showing.

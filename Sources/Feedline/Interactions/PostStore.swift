@@ -429,6 +429,11 @@ package final class PostStore {
 
     /// Tells every holder of the post and every observer, when what they show changed.
     func changed(_ id: PostID, _ entry: Entry, before: (Post?, PostInteraction)) {
+        // A translation is of the text it was made from: an edit takes it off (asked again, the
+        // server translates the text as it is now).
+        if case .translated = entry.translation, let post = entry.post, let old = before.0, PostText(post) != PostText(old) {
+            entry.translation = .original
+        }
         let display = entry.display
         guard let post = entry.post, display != before.1 || post != before.0 else { return }
         let change = PostChange(originalID: id, post: post, interaction: display)

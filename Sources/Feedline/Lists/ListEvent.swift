@@ -63,6 +63,8 @@ package enum ListEvent: Hashable, Sendable {
     case rowsRemoved([RowID])
     /// The relationship with an account changed: its account row shows it.
     case accountChanged(AccountID, RelationshipDisplay)
+    /// Your report of an account changed (`nil`: rolled back): its account row shows it.
+    case accountReported(AccountID, ToggleDisplay?)
     /// A domain's block changed: its domain row shows it.
     case domainChanged(String, ToggleDisplay)
     /// Whether you follow a hashtag changed: its hashtag row shows it.

@@ -124,6 +124,11 @@ extension ListState {
             edit.replacedAll(old: rows.array)
             rows = RowList(lists)
 
+        case .accountReported(let account, let display):
+            guard let index = rows.index(of: .account(account)), case .account(var row) = rows[index], row.reported != display else { break }
+            row.reported = display
+            replace(at: index, with: .account(row), &edit)
+
         case .domainChanged(let domain, let display):
             guard let index = rows.index(of: .domain(domain)), case .domain(let name, let block) = rows[index], block != display else { break }
             replace(at: index, with: .domain(name, block: display), &edit)

@@ -1,5 +1,5 @@
 /// Rows a pending removal took off a list (a mute, block or unfollow, a domain block, a delete,
-/// a conversation's removal, an account taken off a list), each with its place, until the
+/// a conversation's removal, an account taken off a list, notifications dismissed), each with its place, until the
 /// server answers: a confirmation releases them, a refusal puts them back where they were —
 /// but for those another cause still hides. A value inside ``ListState``, changed only by its
 /// transitions (`ListEvent/rowsTaken(_:by:)`, `ListEvent/removalConfirmed(_:)`,
@@ -24,6 +24,8 @@ package struct TakenRows: Sendable, Equatable {
         /// A hide filter of yours (by id) changed to hide them: kept while it does, put back
         /// where they were when it no longer does (deleted, or changed).
         case filter(String)
+        /// A dismissal of notifications: one group's, or a clear of every one shown.
+        case notifications(NotificationDismissals.Key)
 
         /// Whether the store still counts the rows it takes as shown by the list.
         var holds: Bool {
@@ -35,6 +37,7 @@ package struct TakenRows: Sendable, Equatable {
         var takesOne: Bool {
             switch self {
             case .conversation, .membership: true
+            case .notifications(let key): key != .all
             case .account, .domain, .delete, .filter: false
             }
         }

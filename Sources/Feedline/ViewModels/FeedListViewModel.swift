@@ -53,21 +53,21 @@ public final class FeedListViewModel {
     /// page when displayed.
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
-        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil,
+        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, reports: ReportStore? = nil, domainBlocks: DomainBlockStore? = nil,
         tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil, lists: UserListStore? = nil,
-        filters: FilterStore? = nil
+        filters: FilterStore? = nil, notifications: NotificationDismissals? = nil
     ) {
         self.tagHeader = tagHeader
         self.source = source
         self.store = store
         self.profile = profile
         let stores = ListStores(
-            posts: store, relationships: source.showsAccounts ? relationships : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
+            posts: store, relationships: source.showsAccounts ? relationships : nil, reports: source.showsAccounts ? reports : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
             tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
-            lists: source.showsUserLists ? lists : nil, filters: source == .filters ? filters : nil
+            lists: source.showsUserLists ? lists : nil, filters: source == .filters ? filters : nil, notifications: source.notificationKinds != nil ? notifications : nil
         )
         make = RowMaker(
-            store: store, filterContext: source.filterContext, relationships: stores.relationships, conversations: stores.conversations
+            store: store, filterContext: source.filterContext, relationships: stores.relationships, reports: stores.reports, conversations: stores.conversations
         )
         removals = PostRemovals(conversations: stores.conversations)
         rowSource = source.rowSource(service, stores)
@@ -85,7 +85,7 @@ public final class FeedListViewModel {
                     posts: store.beginFetch(), tags: stores.tags?.beginFetch() ?? 0, domains: stores.domainBlocks?.beginFetch() ?? 0,
                     conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0,
                     filters: stores.filters?.beginFetch() ?? 0,
-                    relationships: stores.relationships?.beginFetch()
+                    notifications: stores.notifications?.beginFetch() ?? 0, relationships: stores.relationships?.beginFetch()
                 )
             },
             effect: { [weak profile, load = rowSource.loader()] request, epochs in

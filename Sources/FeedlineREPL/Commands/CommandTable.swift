@@ -14,11 +14,12 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists, filters
     case favouritedBy = "favourited-by"
     case boostedBy = "boosted-by"
-    case conversations, remove
+    case conversations, remove, dismiss
     case reload, link, browse
     case blockDomain = "block-domain"
     case unblockDomain = "unblock-domain"
     case whereAmI = "where"
+    case report, rules
 }
 
 /// Which kind of screen is on top.
@@ -380,6 +381,12 @@ public enum CommandTable {
             screens: [.list], group: .reading, traits: [.conversations]
         ),
         CommandSpec(
+            name: .dismiss, aliases: [], argument: .row, usage: "dismiss N",
+            summary: "dismiss notification N",
+            details: "Takes row N off every notifications screen at once (the whole list and those of one kind), and the server forgets it; if the server refuses, it comes back where it was, saying why. If the server cannot be reached it stays off and is sent again (at retry too). notifications clear dismisses them all.",
+            screens: [.list], group: .reading, traits: [.notifications]
+        ),
+        CommandSpec(
             name: .tags, aliases: [], argument: .none, usage: "tags",
             summary: "the hashtags you follow",
             details: "A screen of the hashtags you follow, with their use this week; open N shows a hashtag's posts, unfollow N stops following it (the row stays, and every screen showing the hashtag follows at once). follow #NAME and unfollow #NAME work anywhere, and follow alone on a hashtag's timeline follows it.",
@@ -413,6 +420,21 @@ public enum CommandTable {
             name: .domains, aliases: [], argument: .none, usage: "domains",
             summary: "the domains you blocked",
             details: "A screen of your blocked domains; unblock-domain N unblocks row N (the row stays, marked not blocked).",
+            screens: [.list, .post], group: .people
+        ),
+        CommandSpec(
+            name: .report, aliases: [], argument: .rowAndText,
+            usage: "report N [--posts 3,5] [--forward] [--category spam|legal|violation|other] [--rules 1,2] [--yes] COMMENT",
+            postUsage: "report [--posts 3,5] [--forward] [--category C] [--rules 1,2] [--yes] COMMENT",
+            summary: "report row N's account to your server's moderators (a post row: with that post)",
+            postSummary: "report this post's author, with the post, to your server's moderators",
+            details: "N is an account row or a post row (its author is reported and the post attached); --posts adds more rows' posts by the same account. --category says why (other unless said); violation names the broken rules with --rules, numbered as rules shows them, and only violation takes --rules. --forward sends a copy to the moderators of the account's own server. The rest of the line is the comment the moderators read (at most 1,000 characters). It asks to confirm (y/N); in a script or piped input it needs --yes. Every row of the account and the reported posts are marked ⚑ on every screen at once; if the server refuses, the marks go with its reason; if it cannot be reached, the report waits and is sent again.",
+            screens: [.list, .post], group: .people, traits: [.posts, .notifications, .accounts, .requests, .conversations]
+        ),
+        CommandSpec(
+            name: .rules, aliases: [], argument: .none, usage: "rules",
+            summary: "your server's rules, numbered for report --rules",
+            details: "Lists the instance's rules in its order, each with its number (what report --rules takes) and its hint, when it has one.",
             screens: [.list, .post], group: .people
         ),
         CommandSpec(
@@ -466,7 +488,7 @@ public enum CommandTable {
         CommandSpec(
             name: .notifications, aliases: ["notifs"], argument: .word, usage: "notifications [KIND]",
             summary: "open your notifications, or those of one kind",
-            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list.",
+            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list. dismiss N dismisses one. notifications clear dismisses every notification: it asks first (y/N); in a script, type notifications clear --yes. Every notifications screen empties at once; if the server refuses, they come back.",
             screens: [.list, .post], group: .reading
         ),
         CommandSpec(

@@ -26,6 +26,8 @@ extension REPLDriver {
             } else {
                 reports.append(following ? "Done: following #\(tag)." : "Done: not following #\(tag).")
             }
+        case .report(let account):
+            reportAnswered(account, refused: refused)
         case .domainBlock(let domain, let blocked):
             if let refused {
                 reports.append((session.domainBlocks.block(domain)?.failure ?? refused) + " It is back as it was.")
@@ -98,6 +100,8 @@ extension REPLDriver {
             } else {
                 reports.append("Translated \(what): open it to read the translation (original shows it alone).")
             }
+        case .notificationDismissal, .notificationsCleared:
+            notificationsAnswered(outcome.subject, refused: refused)
         case .interaction, .conversationRead, .edit:
             // Heard on the rows (an interaction, a read mark) and the drafts (an edit).
             return

@@ -130,6 +130,8 @@ final class FakeMastodon: Sendable {
         var customEmoji: [Mastodon.CustomEmoji] = []
         /// The translations the server makes, by status id (`FakeMastodon+Translations.swift`).
         var translations: [String: Mastodon.Translation] = [:]
+        /// The reports filed and the instance's rules (`FakeMastodon+Reports.swift`).
+        var reports = ReportsState()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -307,6 +309,7 @@ final class FakeMastodon: Sendable {
             return Self.response(200, ["Content-Type": "text/html; charset=utf-8"], Data("<!DOCTYPE html><html><body>Mastodon</body></html>".utf8))
         }
         if let answer = translationRoute(request) { return answer }
+        if let answer = reportsRoute(request) { return answer }
         if let answer = writingRoute(request) { return answer }
         if let answer = accountListsRoute(request) { return answer }
         if let answer = domainBlocksRoute(request) { return answer }
