@@ -173,6 +173,32 @@ struct FilterSessionTests {
         for list in lists { #expect(list.rows.allSatisfy { $0.post?.warning == nil }) }
     }
 
+    @Test("a page loaded while a new hide filter waits keeps its posts off; when the server makes the filter, no list loads again")
+    func madeWhilePagesCame() async throws {
+        let (session, server, lists, _) = try await session()
+        try session.createFilter(Self.frogs)
+        // The server cannot be reached: the filter waits, shown under its local key, while home
+        // loads again and its page's frogs are kept off under that key.
+        await server.waitForHeld(1)
+        server.lose(at: 0)
+        await session.settle()
+        lists[0].reload()
+        await session.settle()
+        #expect(Self.ids(lists[0]) == ["a1", "a2", "a3"])
+        let pages = server.calls(.page).count
+        try #require(session.retry())
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
+        await session.settle()
+        #expect(server.calls(.page).count == pages, "the made filter hides what the local one hid: nothing to load again")
+        #expect(Self.ids(lists[0]) == ["a1", "a2", "a3"])
+        try session.deleteFilter("f1")
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
+        await session.settle()
+        #expect(Self.ids(lists[0]) == Self.all, "deleted, the posts the page never showed come back with a load")
+    }
+
     @Test("a page loaded after a new hide filter keeps its posts off, though the server did not mark them; a delete loads them again")
     func laterPages() async throws {
         let (session, server, lists, _) = try await session()

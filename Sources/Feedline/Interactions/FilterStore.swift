@@ -267,6 +267,7 @@ package final class FilterStore {
             change.receive(filter, fetchedAt: epoch).map { [$0] } ?? []
         }
         quiet = false
+        posts.filterMade(local, as: filter.id)
         applied(filter.id)
     }
 

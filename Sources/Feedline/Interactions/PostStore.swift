@@ -89,6 +89,8 @@ package final class PostStore {
     /// Each filter this session made, changed or deleted (`nil`), by id: later copies of posts
     /// are matched against it too (see `PostStore+Filters.swift`).
     var filterDefinitions: [String: PostFilter?] = [:]
+    /// Filters made here, by the local key they were shown under: the server's id of each.
+    var filterAliases: [String: String] = [:]
     /// What tells whether a filter has expired (the session's clock).
     var filterClock: WallClock = .system
     var nextHolderID = 0

@@ -34,15 +34,25 @@ extension REPLDriver {
         case .delete(let number, let confirmed):
             guard let filter = filterRow(number, for: "delete") else { return }
             guard confirmed else {
-                say("Delete the filter \(filter.title)? The posts it filters show again. Type filters delete \(number) --yes to delete.")
+                guard options.live else {
+                    refuse("filters delete asks first, and a script cannot answer: type filters delete \(number) --yes to delete the filter \(filter.title).")
+                    return
+                }
+                say("Delete the filter \(filter.title)? The posts it filters show again. [y/N]")
+                confirming = .deleteFilter(id: filter.id, title: filter.title)
                 return
             }
-            do {
-                try session.deleteFilter(filter.id)
-                say("Deleting the filter \(filter.title)… the posts it filtered are back on every screen.")
-            } catch {
-                refuse(error.message)
-            }
+            deleteFilter(id: filter.id, title: filter.title)
+        }
+    }
+
+    /// Deletes the filter `id` (named `title`), asked and answered.
+    func deleteFilter(id: String, title: String) {
+        do {
+            try session.deleteFilter(id)
+            say("Deleting the filter \(title)… the posts it filtered are back on every screen.")
+        } catch {
+            refuse(error.message)
         }
     }
 
