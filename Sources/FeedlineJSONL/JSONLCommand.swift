@@ -96,6 +96,8 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Make, rename or delete a list, or add or remove an account (`createList`,
         /// `renameList`, `deleteList`, `addToList`, `removeFromList`).
         case listChange(ListChange)
+        /// Make, change or delete one of your filters (`createFilter`, `updateFilter`, `deleteFilter`).
+        case filterChange(FilterChange)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -122,12 +124,12 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "clearNotifications", "createList", "delete", "deleteList",
+        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "clearNotifications", "createFilter", "createList", "delete", "deleteFilter", "deleteList",
         "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
         "search", "send", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
-        "unmute", "unmuteThread", "unpin", "vote", "wait",
+        "unmute", "unmuteThread", "unpin", "updateFilter", "vote", "wait",
     ]
 
     /// The commands that read `"screen"` (list commands: they act on a list screen's rows or
@@ -274,6 +276,11 @@ public struct JSONLCommand: Sendable, Equatable {
             }
         case _ where listCommandNames.contains(name):
             switch listChange(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
+        case _ where filterCommandNames.contains(name):
+            switch filterChange(name, value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }

@@ -38,6 +38,8 @@ extension JSONLMessage {
             [("change", "listMembership"), ("list", .string(list)), ("account", .string(account.rawValue)), ("value", .bool(member))]
         case .list(let list, let title, let was):
             [("change", "list"), ("list", .string(list)), ("title", .optional(title)), ("was", .optional(was))]
+        case .filter(let filter, let title, let was):
+            [("change", "filter"), ("filter", .string(filter)), ("title", .optional(title)), ("was", .optional(was))]
         case .conversationRead(let conversation, let read):
             [("change", "conversationRead"), ("conversation", .string(conversation)), ("value", .bool(read))]
         case .conversationRemoval(let conversation):

@@ -15,6 +15,7 @@ extension JSONLinesDriver {
         case .tagFollow(let tag, _): "tagFollow:\(tag.lowercased())"
         case .listMembership(let list, let account, _): "listMembership:\(list):\(account.rawValue)"
         case .list(let list, _, _): "list:\(list)"
+        case .filter(let filter, _, _): "filter:\(filter)"
         case .conversationRead(let id, _): "conversationRead:\(id)"
         case .conversationRemoval(let id): "conversationRemoval:\(id)"
         case .notificationDismissal(let group): "notificationDismissal:\(group)"
@@ -48,6 +49,7 @@ extension JSONLinesDriver {
         case .notifications(.clear): subjects = [.notificationsCleared]
         case .listChange(.rename(let list, _)), .listChange(.delete(let list)): subjects = [.list(list, title: nil, was: nil)]
         case .listChange(.membership(let list, let account, let add)): subjects = [.listMembership(list: list, account: account, member: add)]
+        case .filterChange(.update(let filter, _)), .filterChange(.delete(let filter)): subjects = [.filter(filter, title: nil, was: nil)]
         case .delete(let post): subjects = [.deletion(post: original(post))]
         case .translate(let post): subjects = [.translation(post: original(post))]
         case .report(let account, _, _, _, _, _): subjects = [.report(account: account)]

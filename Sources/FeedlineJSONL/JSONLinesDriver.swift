@@ -266,6 +266,8 @@ public final class JSONLinesDriver {
             return notifications(action)
         case .listChange(let change):
             return carryOut(list: change, id: id)
+        case .filterChange(let change):
+            return carryOut(filter: change, id: id)
         case .wait, .quit:
             break
         }

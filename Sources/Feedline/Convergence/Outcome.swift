@@ -41,6 +41,11 @@ public enum Outcome: Hashable, Sendable {
         /// being made, ``UserListRow/isProvisional``); `was` is its title as the server had it
         /// before (`nil` for a list being made).
         case list(String, title: String?, was: String?)
+        /// One of your server filters made or changed (`title`: as the server answered it, or
+        /// as asked when refused), or deleted (`nil`). `filter` is the id it was asked with (a
+        /// local key for a filter being made); `was` is its title as the server had it before
+        /// (`nil` for a filter being made).
+        case filter(String, title: String?, was: String?)
         /// A conversation marked read (`true`) or unread.
         case conversationRead(String, read: Bool)
         /// A conversation removed.

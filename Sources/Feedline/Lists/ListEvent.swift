@@ -75,6 +75,8 @@ package enum ListEvent: Hashable, Sendable {
     /// Your lists changed (the lists screen's rows are the store's lists): once the list has
     /// loaded, these rows replace its rows. Must be the only event of its edit.
     case userListsChanged([ListRow])
+    /// Your filters changed (made, changed, deleted, answered): the filters screen's rows, all of them.
+    case filtersChanged([ListRow])
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)
@@ -97,6 +99,10 @@ package enum ListEvent: Hashable, Sendable {
     /// as `current` has it now (as taken when `current` lacks it) — but for those in
     /// `stillHidden`, which another cause (a mute, block or delete) still keeps away.
     case removalRefused(TakenRows.Cause, current: [ListRow], stillHidden: Set<RowID>)
+    /// Of the rows `cause` took, those `current` has may show again: they go back where they
+    /// were, as `current` has them; the others stay taken (a hide filter changed, see
+    /// `TakenRows/Cause/filter(_:)`).
+    case rowsPutBack(TakenRows.Cause, current: [ListRow])
 }
 
 /// A request a list wants running. The token tells its response apart from any earlier

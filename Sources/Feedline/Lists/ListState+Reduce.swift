@@ -118,7 +118,7 @@ extension ListState {
 
         case .conversationChanged(let row, let toTop):
             conversationChanged(row, toTop: toTop, &edit)
-        case .userListsChanged(let lists):
+        case .userListsChanged(let lists), .filtersChanged(let lists):
             // Before the first answer, the answer brings the store's lists itself.
             guard older == .end, rows.array != lists else { break }
             edit.replacedAll(old: rows.array)
@@ -147,6 +147,9 @@ extension ListState {
 
         case .removalRefused(let cause, let current, let stillHidden):
             removalRefused(cause, current: current, stillHidden: stillHidden, &edit)
+
+        case .rowsPutBack(let cause, let current):
+            rowsPutBack(cause, current: current, &edit)
 
         case .ownSending(let row, let parent):
             ownSending(row, parent: parent, &edit)

@@ -32,7 +32,7 @@ struct NotificationRows: RowSource {
         case .page(let page):
             let groups = undismissed(list.removals.undeleted(page.items, fetchedAt, in: list), epochs)
             list.store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
-            let shown = groups.filter { $0.post?.isHidden(in: list.filterContext) != true }
+            let shown = groups.filter { group in group.post.map { list.removals.filtersAway($0, in: list) } != true }
             var received = Received(
                 event: .pageLoaded(token: request.token, page: Page(items: shown.map(list.make.row), next: page.next, skipped: page.skipped))
             )
@@ -45,7 +45,7 @@ struct NotificationRows: RowSource {
         case .newer(let page):
             let groups = undismissed(list.removals.undeleted(page.items, fetchedAt, in: list), epochs)
             list.store.ingest(groups.compactMap(\.post), fetchedAt: fetchedAt)
-            let kept = groups.filter { $0.post?.isHidden(in: list.filterContext) != true }
+            let kept = groups.filter { group in group.post.map { list.removals.filtersAway($0, in: list) } != true }
             var shown = NewerPage(items: kept.map(list.make.row), hasMore: page.hasMore, skipped: page.skipped)
             if kept.count < page.items.count, let oldest = page.items.last { shown.oldestBound = oldest.oldestID }
             return Received(event: .newerLoaded(token: request.token, page: shown))

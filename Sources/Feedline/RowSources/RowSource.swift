@@ -70,6 +70,7 @@ struct FetchEpochs: Sendable {
     var domains: StoreEpoch
     var conversations: StoreEpoch
     var lists: StoreEpoch = 0
+    var filters: StoreEpoch = 0
     /// The notification dismissals' (a notifications list's; 0 for the others).
     var notifications: StoreEpoch = 0
     /// The relationship store's, for a list whose account rows show relationships (`nil`:
@@ -106,6 +107,7 @@ struct ListStores: Sendable {
     var tags: TagStore?
     var conversations: ConversationStore?
     var lists: UserListStore?
+    var filters: FilterStore? = nil
     var notifications: NotificationDismissals?
 }
 
@@ -126,7 +128,7 @@ extension ListSource {
         case .trendingTags: TagRows(followed: false, service: service, tags: stores.tags)
         case .conversations: ConversationRows(service: service, conversations: stores.conversations)
         case .userLists: UserListRows(service: service, lists: stores.lists)
-        case .filters: FilterRows(service: service)
+        case .filters: FilterRows(service: service, filters: stores.filters)
         }
     }
 }

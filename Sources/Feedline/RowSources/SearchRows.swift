@@ -42,7 +42,7 @@ struct SearchRows: RowSource {
             case .post(let post):
                 guard let post = list.removals.undeleted([post], fetchedAt, in: list).first else { continue }
                 posts.append(post)
-                if !post.isHidden(in: list.filterContext) { rows.append(.post(PostRow(post: post, filterContext: list.filterContext))) }
+                if !list.removals.filtersAway(post, in: list) { rows.append(.post(PostRow(post: post, filterContext: list.filterContext))) }
             }
         }
         list.store.ingest(posts, fetchedAt: fetchedAt)

@@ -13,6 +13,7 @@ extension FeedSession {
         async let reports: Void = self.reports.waitForRequests(atMost: limit)
         async let tags: Void = self.tags.waitForRequests(atMost: limit)
         async let lists: Void = self.lists.waitForRequests(atMost: limit)
+        async let filters: Void = self.filters.waitForRequests(atMost: limit)
         async let notifications: Void = self.notifications.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
@@ -20,6 +21,7 @@ extension FeedSession {
         await reports
         await tags
         await lists
+        await filters
         await notifications
         return store.outbox
     }

@@ -32,6 +32,8 @@ public final class FeedSession {
     /// Your lists and who is on them, shared by every screen (a front reads them through
     /// ``userLists``, ``userList(_:)`` and ``listMembership(list:account:)``).
     package let lists: UserListStore
+    /// Your server filters, on the filters screen and every list of posts.
+    package let filters: FilterStore
     /// The notifications you dismissed, shared by every notifications screen (a front asks
     /// through ``dismissNotification(_:)`` and ``clearNotifications()``).
     package let notifications: NotificationDismissals
@@ -72,6 +74,7 @@ public final class FeedSession {
         let tags = TagStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let conversations = ConversationStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let lists = UserListStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let filters = FilterStore(service: service, posts: store, activity: activity, retryClock: retryClock, clock: clock, outcomes: outcomes)
         let notifications = NotificationDismissals(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
@@ -85,7 +88,7 @@ public final class FeedSession {
             return FeedListViewModel(
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
                 relationships: relationships, reports: reports, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
-                conversations: conversations, lists: lists, notifications: notifications
+                conversations: conversations, lists: lists, filters: filters, notifications: notifications
             )
         }
         self.outcomes = outcomes
@@ -96,6 +99,7 @@ public final class FeedSession {
         self.tags = tags
         self.conversations = conversations
         self.lists = lists
+        self.filters = filters
         self.notifications = notifications
         self.service = service
         self.clock = clock
@@ -139,7 +143,7 @@ public final class FeedSession {
     /// a relationship…). A refusal is not: the server would refuse it again.
     public var hasFailures: Bool {
         store.hasFailedInteractions || relationships.hasFailures || reports.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
-            || lists.hasFailures || notifications.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+            || lists.hasFailures || filters.hasFailures || notifications.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty || list.profile?.current.failure != nil
@@ -232,6 +236,7 @@ public final class FeedSession {
         if tags.retryFailed() { retried = true }
         if conversations.retryFailed() { retried = true }
         if lists.retryFailed() { retried = true }
+        if filters.retryFailed() { retried = true }
         if notifications.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {

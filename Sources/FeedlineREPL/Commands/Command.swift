@@ -119,6 +119,8 @@ public enum Command: Hashable, Sendable {
     case trends(tags: Bool)
     /// `lists …`: your lists (see ``ListsCommand``).
     case lists(ListsCommand)
+    /// `filters new|edit|delete …`: your server filters (see ``FiltersCommand``).
+    case filters(FiltersCommand)
     /// `report N …`: report an account (and posts of theirs) to your server's moderators.
     case report(ReportCommand)
     /// `rules`: the instance's rules, numbered as `report --rules` names them.
@@ -332,6 +334,7 @@ extension Command {
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"
         case .lists(let command): command.text
+        case .filters(let command): command.text
         case .report(let command): command.text
         case .rules: "rules"
         }

@@ -38,6 +38,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case draftNumber(String?)
     /// A `lists` line that says no list command; the sentence says why (see `CommandParser+Lists.swift`).
     case lists(String)
+    /// A `filters` line that says no filter command; the sentence says why (see `CommandParser+Filters.swift`).
+    case filters(String)
     /// `notifications` with a word that names no kind of notification.
     case notAKind(String)
     /// A `report` line that cannot be sent as typed; the sentence says why (see `CommandParser+Reports.swift`).
@@ -84,7 +86,7 @@ public enum ParseError: Error, Hashable, Sendable {
         case .draftNumber(let word):
             let what = word.map { "\"\(Self.echo($0))\" is not a draft's number; " } ?? ""
             return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
-        case .lists(let sentence), .report(let sentence):
+        case .lists(let sentence), .filters(let sentence), .report(let sentence):
             return sentence
         case .notAKind(let word):
             return "\"\(Self.echo(word))\" is not a kind of notification; notifications takes \(NotificationGroup.Kind.filterNameList), for example: notifications mentions."
@@ -124,6 +126,7 @@ public enum CommandParser {
         }
         if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
         if name == .lists { return parseLists(line[first.endIndex...], isSeparator: isSeparator) }
+        if name == .filters { return parseFilters(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .report { return parseReport(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .help, words.count > 1 {
             // A kind of command is named by one or more words: `help lists and tags`.

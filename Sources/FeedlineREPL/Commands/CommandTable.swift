@@ -438,9 +438,9 @@ public enum CommandTable {
             screens: [.list, .post], group: .people
         ),
         CommandSpec(
-            name: .filters, aliases: [], argument: .none, usage: "filters",
-            summary: "your server filters",
-            details: "A screen of your server filters (Mastodon's filters): each one's title, what it does (warn, hide or blur) and where (home, notifications, public, thread, account), its keywords (a whole word in quotes) and when it expires.",
+            name: .filters, aliases: [], argument: .text, usage: "filters [ACTION]",
+            summary: "your server filters: make, change and delete them",
+            details: "filters alone shows your server filters (Mastodon's filters): each one's title, what it does (warn, hide or blur) and where (home, notifications, public, thread, account), its keywords (a whole word in quotes) and when it expires. filters new TITLE --keyword WORD [--keyword WORD…] [--whole-word] [--context home,notifications,public,thread,account] [--hide|--warn|--blur] [--expires 30m|12h|7d] makes one (by default it warns, everywhere, for good); filters edit N [TITLE] with the same options changes row N of the filters screen (--keyword replaces its keywords); filters delete N [--yes] deletes it (asking first). A title with spaces goes in quotes, as a keyword of several words. Every change shows at once on every screen — a hide filter takes the posts it matches off every list it applies to, a warn filter puts its warning on them, a deleted one brings them back — saving… until the server answers, and is undone, with the server's reason, if it refuses.",
             screens: [.list, .post], group: .people
         ),
         CommandSpec(

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The one question a live session asks before it goes on (`notifications clear`, `report`):
+/// The one question a live session asks before it goes on (`notifications clear`, `report`,
+/// `filters delete`):
 /// the prompt becomes `[y/N]> ` and the next line answers it. A script cannot answer: the
 /// commands that ask say `--yes` instead.
 extension REPLDriver {
@@ -10,6 +11,8 @@ extension REPLDriver {
         case clearNotifications
         /// `report …`, with what it sends.
         case report(PendingReport)
+        /// `filters delete N`: the filter's id and title.
+        case deleteFilter(id: String, title: String)
     }
 
     /// The answer to the question asked (``confirming``), when one waits: `y` or `yes` goes on;
@@ -23,12 +26,14 @@ extension REPLDriver {
             switch question {
             case .clearNotifications: clearNotifications(confirmed: true)
             case .report(let pending): sendReport(pending.report, handle: pending.handle)
+            case .deleteFilter(let id, let title): deleteFilter(id: id, title: title)
             }
             return true
         }
         switch question {
         case .clearNotifications: say("Not cleared: your notifications stay.")
         case .report: say("Not reported.")
+        case .deleteFilter(_, let title): say("Not deleted: the filter \(title) stays.")
         }
         return ["", "n", "no"].contains(answer)
     }

@@ -69,6 +69,11 @@ extension REPLDriver {
             // A refusal of a change asked again meanwhile says nothing: the next one goes.
             if refused != nil, session.lists.list(id)?.pending == true { return }
             reports.append(Self.listSentence(id: id, title: title, was: was, refused: refused))
+        case .filter(let id, let title, let was):
+            let refused: String? = if case .refused(_, let message) = outcome { message } else { nil }
+            // A refusal of a change asked again meanwhile says nothing: the next one goes.
+            if refused != nil, case .filter(_, let state)? = session.filters.row(id), state.pending { return }
+            reports.append(Self.filterSentence(id: id, title: title, was: was, refused: refused))
         case .deletion(let post):
             guard let (excerpt, _) = askedOnPosts.removeValue(forKey: .deletion(post)) else { return }
             if let refused {

@@ -545,6 +545,7 @@ public final class REPLDriver {
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(.list(tags ? .trendingTags : .feed(.trending)))
         case .lists(let command): runLists(command)
+        case .filters(let command): runFilters(command)
         case .report(let command): report(command)
         case .rules: showRules()
         case .link(let row): printLinks(row: row)
