@@ -111,18 +111,9 @@ extension REPLDriver {
     /// What a filter's outcome says: "Created the filter Frogs." or "Could not create the
     /// filter Frogs: … It is gone." / "… It is back as it was."
     static func filterSentence(id: String, title: String?, was: String?, refused: String?) -> String {
-        let created = id.hasPrefix(FilterStore.localPrefix)
-        let verb = created ? "create" : title == nil ? "delete" : "change"
-        let named = title ?? was ?? ""
-        if let refused {
-            let back = created ? "It is gone." : "It is back as it was."
-            let ended = refused.last.map { ".!?".contains($0) } ?? false
-            return "Could not \(verb) the filter \(named): \(refused)\(ended ? "" : ".") \(back)"
-        }
-        return switch verb {
-        case "create": "Created the filter \(named)."
-        case "change": "Changed the filter \(named)."
-        default: "Deleted the filter \(named)."
-        }
+        namedChangeSentence(
+            "filter", created: id.hasPrefix(FilterStore.localPrefix), title: title, was: was, refused: refused,
+            changeVerb: "change", changed: { "Changed the filter \($0)." }
+        )
     }
 }

@@ -114,18 +114,26 @@ extension REPLDriver {
     /// What a list's outcome says: "Created the list Birders." or "Could not create the list
     /// Birders: … It is gone." / "… It is back as it was."
     static func listSentence(id: String, title: String?, was: String?, refused: String?) -> String {
-        let created = UserList(id: id, title: "").isProvisional
-        let verb = created ? "create" : title == nil ? "delete" : "rename"
+        namedChangeSentence(
+            "list", created: UserList(id: id, title: "").isProvisional, title: title, was: was, refused: refused,
+            changeVerb: "rename", changed: { "Renamed the list to \($0)." }
+        )
+    }
+
+    /// What the outcome of making, changing or deleting a named thing (a list, a filter) says:
+    /// "Created the THING NAME." or "Could not VERB the THING NAME: … It is gone." / "… It is
+    /// back as it was." A `nil` title is a delete; `was` names it when `title` does not.
+    static func namedChangeSentence(
+        _ thing: String, created: Bool, title: String?, was: String?, refused: String?, changeVerb: String, changed: (String) -> String
+    ) -> String {
         let named = title ?? was ?? ""
         if let refused {
+            let verb = created ? "create" : title == nil ? "delete" : changeVerb
             let back = created ? "It is gone." : "It is back as it was."
             let ended = refused.last.map { ".!?".contains($0) } ?? false
-            return "Could not \(verb) the list \(named): \(refused)\(ended ? "" : ".") \(back)"
+            return "Could not \(verb) the \(thing) \(named): \(refused)\(ended ? "" : ".") \(back)"
         }
-        return switch verb {
-        case "create": "Created the list \(named)."
-        case "rename": "Renamed the list to \(named)."
-        default: "Deleted the list \(named)."
-        }
+        if created { return "Created the \(thing) \(named)." }
+        return title == nil ? "Deleted the \(thing) \(named)." : changed(named)
     }
 }
