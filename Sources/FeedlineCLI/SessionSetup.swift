@@ -109,6 +109,7 @@ enum SessionSetup {
             sourceSummary: choice.summary
         )
         if !choice.isRemote { options.missingRepliesReason = DetailRenderer.sandboxMissingRepliesReason }
+        options.announcesUnread = true
         let scriptLines = try configuration.script.map(readScript)
         // Scripts on the sandbox run on virtual time (instant, deterministic); a server is real time.
         let clock: any Clock<Duration> = interactive || choice.isRemote ? ContinuousClock() : VirtualClock()

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Domain blocks: `blockDomain` and `unblockDomain`, which name a domain as it is
 /// (`"domain":"promo.example"`) or by a row (`"row":"domain:promo.example"`, an account row, a
@@ -47,6 +47,8 @@ extension JSONLCommand {
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a list row, not an account or a domain."))
         case .filter:
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a filter row, not an account or a domain."))
+        case .announcement:
+            return .failure(FieldProblem(message: "\(name): \(echo(text)) is an announcement row, not an account or a domain."))
         case .gap:
             return .failure(FieldProblem(message: domainUsage(name)))
         }

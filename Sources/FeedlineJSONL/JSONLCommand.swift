@@ -98,6 +98,9 @@ public struct JSONLCommand: Sendable, Equatable {
         case listChange(ListChange)
         /// Make, change or delete one of your filters (`createFilter`, `updateFilter`, `deleteFilter`).
         case filterChange(FilterChange)
+        /// Mark one of the instance's announcements read, by its id — or every unread one (`nil`)
+        /// (`readAnnouncement`).
+        case readAnnouncement(String?)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -126,7 +129,7 @@ public struct JSONLCommand: Sendable, Equatable {
     public static let names = [
         "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "clearNotifications", "createFilter", "createList", "delete", "deleteFilter", "deleteList",
         "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
-        "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "reblog",
+        "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "readAnnouncement", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
         "search", "send", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
         "unmute", "unmuteThread", "unpin", "updateFilter", "vote", "wait",
@@ -232,6 +235,11 @@ public struct JSONLCommand: Sendable, Equatable {
             case .failure(let problem): return fail(problem.message)
             }
         case "rules": action = .rules
+        case "readAnnouncement":
+            switch Self.readAnnouncement(value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
         case "translate", "original":
             guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
             action = name == "translate" ? .translate(PostID(post)) : .original(PostID(post))
@@ -309,10 +317,10 @@ public struct JSONLCommand: Sendable, Equatable {
     /// `{"route":"notifications","kinds":"mentions,boosts"}`), `{"route":"post","post":"1"}`,
     /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
     /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`, `{"route":"followedTags"}`,
-    /// `{"route":"trendingTags"}`, `{"route":"conversations"}`, `{"route":"lists"}`, `{"route":"filters"}` (a list's accounts:
+    /// `{"route":"trendingTags"}`, `{"route":"conversations"}`, `{"route":"lists"}`, `{"route":"filters"}`, `{"route":"announcements"}` (a list's accounts:
     /// `{"route":"accounts","list":"members:ID"}`).
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"} (or with \"kinds\":\"mentions\"), {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"}, {\"route\":\"lists\"} or {\"route\":\"filters\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"} (or with \"kinds\":\"mentions\"), {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"}, {\"route\":\"lists\"}, {\"route\":\"filters\"} or {\"route\":\"announcements\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
@@ -333,6 +341,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case "conversations": return .success(.list(.conversations))
         case "lists": return .success(.list(.userLists))
         case "filters": return .success(.list(.filters))
+        case "announcements": return .success(.list(.announcements))
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

@@ -48,6 +48,8 @@ extension JSONLMessage {
             [("change", "notificationDismissal"), ("notification", .string(group))]
         case .notificationsCleared:
             [("change", "notificationsCleared")]
+        case .announcementRead(let announcement):
+            [("change", "announcementRead"), ("announcement", .string(announcement))]
         case .report(let account):
             [("change", "report"), ("account", .string(account.rawValue))]
         case .translation(let post):

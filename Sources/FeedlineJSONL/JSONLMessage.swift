@@ -175,6 +175,7 @@ public enum JSONLMessage {
             case .conversations: .object([("route", "conversations")])
             case .userLists: .object([("route", "lists")])
             case .filters: .object([("route", "filters")])
+            case .announcements: .object([("route", "announcements")])
             }
         }
     }
@@ -222,6 +223,8 @@ public enum JSONLMessage {
             return .object([("id", .string(row.id.description)), ("kind", "list")] + userListFields(list))
         case .filter(let filter, let state):
             return .object([("id", .string(row.id.description)), ("kind", "filter")] + filterFields(filter, state))
+        case .announcement(let announcement, let read):
+            return .object([("id", .string(row.id.description)), ("kind", "announcement")] + announcementFields(announcement, read))
         }
     }
 

@@ -20,6 +20,7 @@ extension JSONLinesDriver {
         case .conversationRemoval(let id): "conversationRemoval:\(id)"
         case .notificationDismissal(let group): "notificationDismissal:\(group)"
         case .notificationsCleared: "notificationsCleared"
+        case .announcementRead(let id): "announcementRead:\(id)"
         case .translation(let post): "translate:\(post.rawValue)"
         case .report(let account): "report:\(account.rawValue)"
         case .deletion(let post): "delete:\(post.rawValue)"
@@ -47,6 +48,7 @@ extension JSONLinesDriver {
         case .conversation(_, let conversation): subjects = [.conversationRead(conversation, read: true)]
         case .notifications(.dismiss(let group)): subjects = [.notificationDismissal(group: group)]
         case .notifications(.clear): subjects = [.notificationsCleared]
+        case .readAnnouncement(let announcement?): subjects = [.announcementRead(announcement)]
         case .listChange(.rename(let list, _)), .listChange(.delete(let list)): subjects = [.list(list, title: nil, was: nil)]
         case .listChange(.membership(let list, let account, let add)): subjects = [.listMembership(list: list, account: account, member: add)]
         case .filterChange(.update(let filter, _)), .filterChange(.delete(let filter)): subjects = [.filter(filter, title: nil, was: nil)]

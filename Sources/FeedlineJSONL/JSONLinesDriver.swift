@@ -268,6 +268,8 @@ public final class JSONLinesDriver {
             return carryOut(list: change, id: id)
         case .filterChange(let change):
             return carryOut(filter: change, id: id)
+        case .readAnnouncement(let announcement):
+            return readAnnouncement(announcement)
         case .wait, .quit:
             break
         }

@@ -30,10 +30,10 @@ final class DriverConversation {
     /// Output lines that were not one JSON object (there must be none).
     var strayLines: [String] { record.strayLines }
 
-    /// A started driver over a fresh sandbox: `hello`, `routes` and the bottom list's snapshot
-    /// are written, and its first page is loading.
-    init() throws {
-        let fixture = try FixtureLoader.load(from: PackagePaths.fixtures("timeline"))
+    /// A started driver over a fresh sandbox of the fixture directory `fixtures`: `hello`,
+    /// `routes` and the bottom list's snapshot are written, and its first page is loading.
+    init(fixtures: String = "timeline") throws {
+        let fixture = try FixtureLoader.load(from: PackagePaths.fixtures(fixtures))
         session = FeedSession(
             service: try SandboxService(fixture: fixture, clock: VirtualClock()), clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800))
         )

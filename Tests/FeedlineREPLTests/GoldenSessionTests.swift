@@ -48,6 +48,8 @@ struct GoldenSessionTests {
         let header = Header(script)
         var options = header.options
         options.sourceSummary = ServiceChoice.sandbox(fixtures: URL(fileURLWithPath: header.fixtures)).summary
+        // As `feedline --script` runs it.
+        options.announcesUnread = true
         options.missingRepliesReason = DetailRenderer.sandboxMissingRepliesReason
         // As `feedline --script` runs them: effects on the main queue, so two answers due at the
         // same virtual instant (a retried favourite and a thread load) arrive in request order.

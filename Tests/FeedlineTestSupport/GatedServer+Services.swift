@@ -215,6 +215,19 @@ extension GatedServer {
         try await run(GatedCall(.instanceRules)) { model in model.rules }
     }
 
+    // MARK: - Announcements
+
+    package func announcements() async throws -> [Announcement] {
+        try await run(GatedCall(.announcements)) { model in model.announcements }
+    }
+
+    package func dismissAnnouncement(_ id: String) async throws {
+        try await run(GatedCall(.dismissAnnouncement, key: id)) { model in
+            guard let index = model.announcements.firstIndex(where: { $0.id == id }) else { throw RecordNotFound() }
+            model.announcements[index].read = true
+        }
+    }
+
     // MARK: - Filters
 
     package func filters() async throws -> [PostFilter] {

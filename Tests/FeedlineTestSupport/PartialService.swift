@@ -42,6 +42,8 @@ extension PartialService {
     package func setDomainBlock(_ domain: String, to value: Bool) async throws { throw AccountsUnsupported() }
     package func report(_ report: AccountReport) async throws { throw AccountsUnsupported() }
     package func instanceRules() async throws -> [InstanceRule] { throw AccountsUnsupported() }
+    package func announcements() async throws -> [Announcement] { throw AccountsUnsupported() }
+    package func dismissAnnouncement(_ id: String) async throws { throw AccountsUnsupported() }
     package func filters() async throws -> [PostFilter] { throw AccountsUnsupported() }
     package func createFilter(_ filter: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw AccountsUnsupported() }
     package func updateFilter(_ filter: PostFilter, replacing old: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw AccountsUnsupported() }

@@ -34,6 +34,8 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     package var reports: [AccountReport] = []
     /// The instance's rules, in order.
     package var rules: [InstanceRule] = []
+    /// The instance's announcements, in order, each read or not for the user.
+    package var announcements: [Announcement] = []
     /// The translations the server makes, by original id (none: it offers no translations).
     package var translations: [Entry.ID: PostTranslation] = [:]
     /// The server's clock: what it dates itself (a marker's save, the end of a mute).

@@ -32,6 +32,8 @@ extension PartialService {
     func setDomainBlock(_ domain: String, to value: Bool) async throws { throw NotMeasured() }
     func report(_ report: AccountReport) async throws { throw NotMeasured() }
     func instanceRules() async throws -> [InstanceRule] { throw NotMeasured() }
+    func announcements() async throws -> [Announcement] { throw NotMeasured() }
+    func dismissAnnouncement(_ id: String) async throws { throw NotMeasured() }
     func filters() async throws -> [PostFilter] { throw NotMeasured() }
     func createFilter(_ filter: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw NotMeasured() }
     func updateFilter(_ filter: PostFilter, replacing old: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw NotMeasured() }

@@ -56,6 +56,10 @@ public enum Outcome: Hashable, Sendable {
         /// Every notification dismissed (a clear): off every notifications screen; refused, they
         /// are back where they were.
         case notificationsCleared
+        /// One of the instance's announcements (its id) marked read: read on every screen;
+        /// refused, it shows unread again with the server's sentence; queued when the server could
+        /// not be reached.
+        case announcementRead(String)
         /// The post (its original) translated (``FeedSession/translate(post:)``): done once the
         /// translation shows on every row and detail of it; refused with the server's sentence
         /// (it offers no translations, or not of this post), the original alone still showing.

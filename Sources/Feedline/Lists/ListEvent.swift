@@ -67,6 +67,8 @@ package enum ListEvent: Hashable, Sendable {
     case accountReported(AccountID, ToggleDisplay?)
     /// A domain's block changed: its domain row shows it.
     case domainChanged(String, ToggleDisplay)
+    /// Whether an announcement is read changed: its row shows it.
+    case announcementRead(String, ToggleDisplay)
     /// Whether you follow a hashtag changed: its hashtag row shows it.
     case tagChanged(String, following: Bool)
     /// A conversation changed: its row shows it in place — or, `toTop`, it has a new post and

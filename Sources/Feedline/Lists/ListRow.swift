@@ -22,9 +22,11 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case list(String)
     /// One of your server filters, by its id.
     case filter(String)
+    /// One of the instance's announcements, by its id.
+    case announcement(String)
 
     /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`,
-    /// `conversation:ID`, `list:ID`, `filter:ID`.
+    /// `conversation:ID`, `list:ID`, `filter:ID`, `announcement:ID`.
     public var description: String {
         switch self {
         case .post(let id): "post:\(id)"
@@ -36,6 +38,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         case .conversation(let id): "conversation:\(id)"
         case .list(let id): "list:\(id)"
         case .filter(let id): "filter:\(id)"
+        case .announcement(let id): "announcement:\(id)"
         }
     }
 
@@ -59,6 +62,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .list(String(text.dropFirst(5)))
         } else if text.hasPrefix("filter:"), text.count > 7 {
             self = .filter(String(text.dropFirst(7)))
+        } else if text.hasPrefix("announcement:"), text.count > 13 {
+            self = .announcement(String(text.dropFirst(13)))
         } else {
             return nil
         }
@@ -312,6 +317,10 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// a change of it waits for the server and the last refusal (`state.isOn` is always true:
     /// a deleted filter leaves the list).
     case filter(PostFilter, state: ToggleDisplay)
+    /// One of the instance's announcements (``ListSource/announcements``), with whether it shows as
+    /// read on every screen (`read.isOn`), whether marking it read waits for the server, and the
+    /// last refusal.
+    @_spi(FeedService) case announcement(Announcement, read: ToggleDisplay)
 
     public var id: RowID {
         switch self {
@@ -324,7 +333,14 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .conversation(let row): .conversation(row.id)
         case .userList(let row): .list(row.rowKey)
         case .filter(let filter, _): .filter(filter.id)
+        case .announcement(let announcement, _): .announcement(announcement.id)
         }
+    }
+
+    /// The announcement and whether it shows as read, when this is an announcement row.
+    @_spi(FeedService) public var announcement: (announcement: Announcement, read: ToggleDisplay)? {
+        if case .announcement(let announcement, let read) = self { return (announcement, read) }
+        return nil
     }
 
     /// The list row, when this is one.
@@ -387,7 +403,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .post(let row): row
         case .notification(let row): row.post
         case .conversation(let row): row.lastPost
-        case .gap, .account, .tag, .domain, .userList, .filter: nil
+        case .gap, .account, .tag, .domain, .userList, .filter, .announcement: nil
         }
     }
 
@@ -396,7 +412,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap, .account, .tag, .domain, .conversation, .userList, .filter: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement: nil
         }
     }
 
@@ -405,7 +421,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap, .account, .tag, .domain, .conversation, .userList, .filter: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement: nil
         }
     }
 
@@ -442,7 +458,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .conversation(var row):
             row.lastPost = row.lastPost.map(transform)
             return .conversation(row)
-        case .gap, .account, .tag, .domain, .userList, .filter:
+        case .gap, .account, .tag, .domain, .userList, .filter, .announcement:
             return self
         }
     }

@@ -133,6 +133,10 @@ extension ListState {
             guard let index = rows.index(of: .domain(domain)), case .domain(let name, let block) = rows[index], block != display else { break }
             replace(at: index, with: .domain(name, block: display), &edit)
 
+        case .announcementRead(let id, let display):
+            guard let index = rows.index(of: .announcement(id)), case .announcement(let announcement, let read) = rows[index], read != display else { break }
+            replace(at: index, with: .announcement(announcement, read: display), &edit)
+
         case .ownPosted(let row):
             ownPosted(row, &edit)
 

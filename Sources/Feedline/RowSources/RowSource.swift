@@ -71,6 +71,8 @@ struct FetchEpochs: Sendable {
     var conversations: StoreEpoch
     var lists: StoreEpoch = 0
     var filters: StoreEpoch = 0
+    /// The announcement store's (the announcements screen's; 0 for the others).
+    var announcements: StoreEpoch = 0
     /// The notification dismissals' (a notifications list's; 0 for the others).
     var notifications: StoreEpoch = 0
     /// The relationship store's, for a list whose account rows show relationships (`nil`:
@@ -109,6 +111,7 @@ struct ListStores: Sendable {
     var lists: UserListStore?
     var filters: FilterStore? = nil
     var notifications: NotificationDismissals?
+    var announcements: AnnouncementStore? = nil
 }
 
 extension ListSource {
@@ -129,6 +132,7 @@ extension ListSource {
         case .conversations: ConversationRows(service: service, conversations: stores.conversations)
         case .userLists: UserListRows(service: service, lists: stores.lists)
         case .filters: FilterRows(service: service, filters: stores.filters)
+        case .announcements: AnnouncementRows(service: service, announcements: stores.announcements)
         }
     }
 }

@@ -108,6 +108,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case report
         /// ``SandboxService/instanceRules()``.
         case rules
+        /// ``SandboxService/announcements()``.
+        case announcements
+        /// ``SandboxService/dismissAnnouncement(_:)``.
+        case announcementDismiss = "announcement_dismiss"
         /// ``SandboxService/filters()``: the user's server filters.
         case filters
         /// ``SandboxService/createFilter(_:expiresIn:)``, ``SandboxService/updateFilter(_:replacing:expiresIn:)``
@@ -377,6 +381,9 @@ public struct SandboxScenario: Hashable, Sendable {
     public var translations: [String: Mastodon.Translation] = [:]
     /// The instance's rules (`GET /api/v1/instance/rules`), in order, shaped as Mastodon's `Rule`.
     public var rules: [Mastodon.Rule] = []
+    /// The instance's announcements (`GET /api/v1/announcements`), in order, shaped as Mastodon's
+    /// `Announcement` (`read` as the user starts with it).
+    public var announcements: [Mastodon.Announcement] = []
 
     /// One of the user's lists at the start: its title and its accounts by handle (each one the
     /// user follows, as Mastodon requires).

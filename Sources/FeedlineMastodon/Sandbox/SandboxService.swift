@@ -78,6 +78,8 @@ public final class SandboxService: FeedServer {
         var accounts: SandboxAccounts
         /// The reports filed, in order (`SandboxService+Reports.swift`).
         var reports: [AccountReport] = []
+        /// The announcements dismissed here (`SandboxService+Announcements.swift`).
+        var announcementsRead: Set<String> = []
         /// The hashtags the user follows (`SandboxService+Tags.swift`).
         var tags: SandboxTags
         /// The user's direct conversations (`SandboxService+Conversations.swift`).

@@ -125,6 +125,10 @@ public enum Command: Hashable, Sendable {
     case report(ReportCommand)
     /// `rules`: the instance's rules, numbered as `report --rules` names them.
     case rules
+    /// `announcements read N`: mark announcement row N read.
+    case readAnnouncement(row: Int)
+    /// `announcements read --all`: mark every unread announcement read.
+    case readAllAnnouncements
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -337,6 +341,8 @@ extension Command {
         case .filters(let command): command.text
         case .report(let command): command.text
         case .rules: "rules"
+        case .readAnnouncement(let row): "announcements read \(row)"
+        case .readAllAnnouncements: "announcements read --all"
         }
     }
 }

@@ -44,6 +44,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case notAKind(String)
     /// A `report` line that cannot be sent as typed; the sentence says why (see `CommandParser+Reports.swift`).
     case report(String)
+    /// An `announcements` line that says no announcements command; the sentence says why.
+    case announcements(String)
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -86,7 +88,7 @@ public enum ParseError: Error, Hashable, Sendable {
         case .draftNumber(let word):
             let what = word.map { "\"\(Self.echo($0))\" is not a draft's number; " } ?? ""
             return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
-        case .lists(let sentence), .filters(let sentence), .report(let sentence):
+        case .lists(let sentence), .filters(let sentence), .report(let sentence), .announcements(let sentence):
             return sentence
         case .notAKind(let word):
             return "\"\(Self.echo(word))\" is not a kind of notification; notifications takes \(NotificationGroup.Kind.filterNameList), for example: notifications mentions."
@@ -172,6 +174,7 @@ public enum CommandParser {
         if name == .notifications, let action = arguments.first, action.lowercased() == "clear" {
             return parseClearNotifications(arguments.dropFirst().first)
         }
+        if name == .announcements, let action = arguments.first { return parseReadAnnouncements(action, arguments.dropFirst().first) }
         let spec = CommandTable.spec(name)
         if spec.argument == .none {
             if let extra = arguments.first { return .failure(.unexpectedArgument(name, extra)) }
@@ -267,7 +270,7 @@ public enum CommandParser {
             }
         case .search: return .success(.nothing)  // parsed by parseWriting
         case .blockDomain, .unblockDomain: return .success(.nothing)  // parseDomainBlock
-        case .domains, .tags, .conversations, .filters: return .success(.screen(name))
+        case .domains, .tags, .conversations, .filters, .announcements: return .success(.screen(name))
         case .remove:
             guard let argument else { return .failure(.missingRow(name)) }
             return row(argument).map { .removeConversation(row: $0) }
@@ -309,6 +312,20 @@ public enum CommandParser {
             }
         }
         return .success(.browse(row: numbers.first, item: numbers.count > 1 ? numbers[1] : nil))
+    }
+
+    /// `announcements read N` or `announcements read --all` (also `all`): the action word, then a
+    /// row number or `--all`.
+    private static func parseReadAnnouncements(_ action: String, _ target: String?) -> Result<Command, ParseError> {
+        let usage = "announcements read takes a row number or --all, for example: announcements read 2."
+        guard action.lowercased() == "read" else { return .failure(.unexpectedArgument(.announcements, action)) }
+        guard let target else { return .failure(.announcements(usage)) }
+        if ["--all", "all"].contains(target.lowercased()) { return .success(.readAllAnnouncements) }
+        switch rowNumber(target) {
+        case .success(let number): return .success(.readAnnouncement(row: number))
+        case .failure(.notDigits): return .failure(.announcements("\"\(ParseError.echo(target))\" is not a row number; " + usage))
+        case .failure(.tooLarge): return .failure(.rowTooLarge(.announcements, target))
+        }
     }
 
     /// `drafts delete N` (also `drafts discard N`): the action word, then a draft's number.

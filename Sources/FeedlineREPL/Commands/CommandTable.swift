@@ -19,7 +19,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case blockDomain = "block-domain"
     case unblockDomain = "unblock-domain"
     case whereAmI = "where"
-    case report, rules
+    case report, rules, announcements
 }
 
 /// Which kind of screen is on top.
@@ -76,6 +76,8 @@ public enum ScreenTrait: Hashable, Sendable {
     case userLists
     /// Rows of your server filters.
     case filters
+    /// Rows of the instance's announcements.
+    case announcements
     /// Versions of an edited post.
     case versions
     /// A list that takes newer items above its rows (live updates, gaps).
@@ -435,6 +437,12 @@ public enum CommandTable {
             name: .rules, aliases: [], argument: .none, usage: "rules",
             summary: "your server's rules, numbered for report --rules",
             details: "Lists the instance's rules in its order, each with its number (what report --rules takes) and its hint, when it has one.",
+            screens: [.list, .post], group: .people
+        ),
+        CommandSpec(
+            name: .announcements, aliases: [], argument: .text, usage: "announcements [read N|read --all]",
+            summary: "your server's announcements: read them, mark them read",
+            details: "announcements alone shows what your server's administrators announce now, newest first as the server orders them, each unread one marked ●, with when it was published (and the dates of the event it announces). announcements read N marks row N read; announcements read --all marks every unread one read. Marked read at once on every screen — saving… until the server answers — and unread again, with the server's reason, if it refuses; if it cannot be reached, it stays read and is sent again (at retry too). When a session starts with unread announcements, one line says how many.",
             screens: [.list, .post], group: .people
         ),
         CommandSpec(

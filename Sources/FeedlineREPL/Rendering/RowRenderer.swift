@@ -50,6 +50,7 @@ public struct RowRenderer: Sendable {
         case .conversation(let row): lines(row, number: number, marker: marker)
         case .userList(let row): lines(row, number: number, marker: marker)
         case .filter(let filter, let state): lines(filter, state, number: number, marker: marker)
+        case .announcement(let announcement, let read): lines(announcement, read: read, number: number, marker: marker)
         }
     }
 

@@ -209,6 +209,7 @@ struct ListScreen {
         case .conversation(let row): "conversation with " + TextWidth.oneLine(row.participantHandles)
         case .userList(let row): "list " + TextWidth.oneLine(row.title)
         case .filter(let filter, _): "filter " + TextWidth.oneLine(filter.title)
+        case .announcement(let announcement, _): "announcement " + TextWidth.truncate(TextWidth.oneLine(announcement.text), to: 40)
         }
     }
 }

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Screens: switching the bottom timeline, the entries kept per screen of the stack, their names.
 extension REPLDriver {
@@ -13,6 +13,7 @@ extension REPLDriver {
         case .requests: navigator.push(.list(.accounts(.requests)))
         case .domains: navigator.push(.list(.domainBlocks))
         case .filters: navigator.push(.list(.filters))
+        case .announcements: navigator.push(.list(.announcements))
         case .tags: navigator.push(.list(.followedTags))
         case .conversations: navigator.push(.list(.conversations))
         case .home, .local, .public:
@@ -106,6 +107,7 @@ extension REPLDriver {
             case .feed(.list(let id)): return "list " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
             case .userLists: return "lists"
             case .filters: return "filters"
+            case .announcements: return "announcements"
             case .accounts(.members(let id)): return "accounts of " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
             case .feed(.trending): return "trends"
             case .followedTags: return "tags"
@@ -192,6 +194,11 @@ extension REPLDriver {
             ListWording(
                 title: "your filters", loading: "your filters", empty: "You have no filters; filters new TITLE --keyword WORD makes one.", end: "filters",
                 items: "filters"
+            )
+        case .announcements:
+            ListWording(
+                title: "your server's announcements", loading: "your server's announcements", empty: "Your server announces nothing now.", end: "announcements",
+                items: "announcements"
             )
         case .domainBlocks:
             ListWording(title: "your blocked domains", loading: "your blocked domains", empty: "You blocked no domain.", end: "domains", items: "domains")

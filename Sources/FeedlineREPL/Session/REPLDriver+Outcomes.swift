@@ -102,6 +102,8 @@ extension REPLDriver {
             }
         case .notificationDismissal, .notificationsCleared:
             notificationsAnswered(outcome.subject, refused: refused)
+        case .announcementRead(let id):
+            announcementAnswered(id, refused: refused)
         case .interaction, .conversationRead, .edit:
             // Heard on the rows (an interaction, a read mark) and the drafts (an edit).
             return

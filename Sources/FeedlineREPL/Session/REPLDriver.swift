@@ -56,6 +56,9 @@ public final class REPLDriver {
         /// why not). An interactive front sets it (``Browser``); without it, `browse` refuses
         /// and prints the address.
         public var openURL: (@MainActor (String) -> Result<String, Browser.Failure>)?
+        /// Ask the server for its announcements at the start and, when some are unread, say how
+        /// many and the command that shows them (once; the first page does not wait for it).
+        public var announcesUnread = false
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
         public init(
@@ -177,6 +180,11 @@ public final class REPLDriver {
     /// the sentence its ``Outcome`` says; `asked clear` for a clear typed here.
     var dismissedNotifications: [String: String] = [:]
     var askedClear = false
+    /// How each announcement marked read here was named ("row 2's announcement “…”"), for the
+    /// sentence its ``Outcome`` says; what `announcements read --all` asked, said once every
+    /// one of them is answered.
+    var readAnnouncements: [String: String] = [:]
+    var readAllAnnouncementsAsked: (waiting: Set<String>, done: Int, refused: [String])?
     /// A `lists` command that names a list by name, waiting for the lists to load.
     var listsCommandWaiting: ListsCommand?
     var tags: Set<String> = []
@@ -297,6 +305,7 @@ public final class REPLDriver {
         subscriptions.append(session.streamState.observe { [weak self] state in self?.streamChanged(state) })
         followDrafts()
         session.root.appeared()
+        if options.announcesUnread { countUnreadAnnouncements() }
         following = true
         flush()
         tellCompletion()
@@ -448,6 +457,11 @@ public final class REPLDriver {
             emit(wrapped(
                 "Not confirmed by the server: \(lists.joined(separator: "; ")). List changes are not kept between sessions: lists shows where they stand next time."))
         }
+        let reads = session.announcements.unsent.map { "mark \(session.announcements.name($0)) read" }
+        if !reads.isEmpty {
+            emit(wrapped(
+                "Not confirmed by the server: \(reads.joined(separator: "; ")). They are not kept between sessions: announcements shows where they stand next time."))
+        }
         let drafts = session.drafts.all.filter(\.isEditable).count
         if drafts > 0 {
             let which = drafts == 1 ? "1 draft" : "\(drafts) drafts"
@@ -548,6 +562,8 @@ public final class REPLDriver {
         case .filters(let command): runFilters(command)
         case .report(let command): report(command)
         case .rules: showRules()
+        case .readAnnouncement(let number): readAnnouncement(row: number)
+        case .readAllAnnouncements: readAllAnnouncements()
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)
         case .more, .refresh, .reload, .open, .gap, .new:
@@ -589,6 +605,7 @@ public final class REPLDriver {
         case .conversations: return [.conversations]
         case .userLists: return [.userLists]
         case .filters: return [.filters]
+        case .announcements: return [.announcements]
         }
     }
 

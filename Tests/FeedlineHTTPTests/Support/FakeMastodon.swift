@@ -132,6 +132,8 @@ final class FakeMastodon: Sendable {
         var translations: [String: Mastodon.Translation] = [:]
         /// The reports filed and the instance's rules (`FakeMastodon+Reports.swift`).
         var reports = ReportsState()
+        /// The instance's announcements and those the user dismissed (`FakeMastodon+Announcements.swift`).
+        var announcements = AnnouncementsState()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -311,6 +313,7 @@ final class FakeMastodon: Sendable {
         }
         if let answer = translationRoute(request) { return answer }
         if let answer = reportsRoute(request) { return answer }
+        if let answer = announcementsRoute(request) { return answer }
         if let answer = writingRoute(request) { return answer }
         if let answer = accountListsRoute(request) { return answer }
         if let answer = domainBlocksRoute(request) { return answer }
