@@ -422,6 +422,9 @@ private final class KillServer: Sendable {
             )
         case "GET /api/v1/timelines/home":
             return FakeMastodon.json([Mastodon.Status]())
+        case "GET /api/v1/announcements":
+            // The start-up check for unread announcements: this server has none.
+            return FakeMastodon.response(200, [:], Data("[]".utf8))
         case "GET /api/v1/markers":
             return state.withLock { FakeMastodon.json($0.markers) }
         case "POST /api/v1/markers":
