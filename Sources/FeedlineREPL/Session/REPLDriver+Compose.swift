@@ -318,6 +318,9 @@ extension REPLDriver {
         case .failure(let failure):
             refuse(failure.message)
         }
+        // The characters left changed. When the editor opened after the command returned (a
+        // post waiting for the account), no line is being answered to bring the new prompt.
+        options.promptChanged?(prompt)
         say(header(id))
         say("Text: \(Self.excerpt(session.drafts[id]?.draft.text ?? "", limit: 500)). A line with only . sends it, .edit opens the editor again, .back keeps it for later, .help lists the rest.")
     }
