@@ -81,6 +81,30 @@ struct NotificationDismissalSessionTests {
         #expect(Self.shown(plain).isEmpty)
     }
 
+    @Test("a confirmed clear has every screen it emptied ask for its first page once: it then says it is empty, not that it is about to load")
+    func clearedScreensSayEmpty() async throws {
+        let groups = (1...9).map { Self.group("g\($0)", .mention, newest: "n\(10 - $0)") }
+        let server = GatedServer(posts: makePosts(5), notifications: groups, pageSize: 2, answering: [.page, .notifications, .newerNotifications])
+        server.hold(.clearNotifications)
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.navigator.push(.list(.notifications))
+        session.navigator.push(.list(.notificationsOf([.mention])))
+        await session.settle()
+        let lists = session.navigator.screens.compactMap(\.list).filter { $0.source.notificationKinds != nil }
+        try #require(lists.count == 2)
+        #expect(lists.allSatisfy { !$0.status.reachedEnd })
+        #expect(session.clearNotifications())
+        await server.waitForHeld(1)
+        let before = server.calls(.notifications).count
+        server.answer(at: 0)
+        await session.settle()
+        #expect(server.calls(.notifications).count == before + 2, "one first page per screen the clear emptied")
+        for list in lists {
+            #expect(Self.shown(list).isEmpty)
+            #expect(list.status.reachedEnd && list.status.loading == nil && list.status.failure == nil, "\(list.source)")
+        }
+    }
+
     @Test("a refused dismissal comes back where it was on every screen, with the server's sentence")
     func refused() async throws {
         let (session, server, plain, mentions) = try await session()
