@@ -23,6 +23,7 @@ extension JSONLinesDriver {
         case .edit(let post): "edit:\(post.rawValue)"
         case .editDraft(let post, _): "editDraft:\(post.rawValue)"
         case .redraft(let post, _): "redraft:\(post.rawValue)"
+        case .scheduled(let id, _): "scheduled:\(id)"
         }
     }
 
@@ -43,6 +44,7 @@ extension JSONLinesDriver {
         case .conversation(_, let conversation): subjects = [.conversationRead(conversation, read: true)]
         case .listChange(.rename(let list, _)), .listChange(.delete(let list)): subjects = [.list(list, title: nil, was: nil)]
         case .listChange(.membership(let list, let account, let add)): subjects = [.listMembership(list: list, account: account, member: add)]
+        case .scheduledChange(let scheduled, _): subjects = [.scheduled(scheduled, at: nil)]
         case .delete(let post): subjects = [.deletion(post: original(post))]
         case .translate(let post): subjects = [.translation(post: original(post))]
         case .vote(let post, let choices): subjects = [.vote(post: original(post), choices: choices)]

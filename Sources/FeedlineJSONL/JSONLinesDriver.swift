@@ -254,6 +254,12 @@ public final class JSONLinesDriver {
             return conversation(action, id)
         case .listChange(let change):
             return carryOut(list: change, id: id)
+        case .scheduledChange(let scheduled, let at):
+            do {
+                if let at { try session.reschedule(scheduled, at: at) } else { try session.cancelScheduled(scheduled) }
+            } catch {
+                return error.message
+            }
         case .wait, .quit:
             break
         }

@@ -98,9 +98,9 @@ import Testing
 
     @Test(arguments: [
         (#"{"latency": {"default": {"ms": 10}}, "fautls": []}"#,
-         "fautls: unknown key (expected one of account, accounts, arrivals, conversations, custom_emojis, delays, domain_blocks, elsewhere, faults, filters, followed_tags, lagging_counts, latency, latency_seed, lists, notifications, page_size, random_faults, reactions, stream, translations)"),
+         "fautls: unknown key (expected one of account, accounts, arrivals, conversations, custom_emojis, delays, domain_blocks, elsewhere, faults, filters, followed_tags, lagging_counts, latency, latency_seed, lists, notifications, page_size, random_faults, reactions, scheduled_statuses, stream, translations)"),
         (#"{"faults": [{"request": "pages"}]}"#,
-         "faults[0].request: unknown request \"pages\" (one of page, newer, post, context, favourite, unfavourite, reblog, unreblog, bookmark, unbookmark, pin, unpin, mute_thread, unmute_thread, notifications, notification_dismiss, account, publish, delete, vote, profile, translate, relationships, follow, unfollow, mute, unmute, block, unblock, accounts, search, authorize, reject, domain_blocks, domain_block, followed_tags, trending_tags, tag_follow, tag, conversations, conversation_read, conversation_remove, lists, list_change, list_membership, filters, filter_change, custom_emojis)"),
+         "faults[0].request: unknown request \"pages\" (one of page, newer, post, context, favourite, unfavourite, reblog, unreblog, bookmark, unbookmark, pin, unpin, mute_thread, unmute_thread, notifications, notification_dismiss, account, publish, delete, vote, profile, translate, relationships, follow, unfollow, mute, unmute, block, unblock, accounts, search, authorize, reject, domain_blocks, domain_block, followed_tags, trending_tags, tag_follow, tag, conversations, conversation_read, conversation_remove, lists, list_change, list_membership, filters, filter_change, custom_emojis, scheduled, scheduled_change)"),
         (#"{"faults": [{"request": "page", "error": "boom"}]}"#,
          "faults[0].error: unknown error \"boom\" (one of unavailable, timeout, rate_limited, server_error, not_found, forbidden, lost_answer, validation_failed)"),
         (#"{"faults": [{"request": "page", "times": 0}]}"#, "faults[0].times must be at least 1, not 0"),
@@ -108,7 +108,7 @@ import Testing
         (#"{"latency": {"default": {"min_ms": 400, "max_ms": 150}}}"#, "latency.default: min_ms is greater than max_ms"),
         (#"{"latency": {"page": {"min_ms": 100}}}"#, "latency.page: give either ms, or both min_ms and max_ms"),
         (#"{"latency": {"pages": {"ms": 100}}}"#,
-         "latency.pages: unknown request (one of account, accounts, authorize, block, bookmark, context, conversation_read, conversation_remove, conversations, custom_emojis, default, delete, domain_block, domain_blocks, favourite, filter_change, filters, follow, followed_tags, list_change, list_membership, lists, mute, mute_thread, newer, notification_dismiss, notifications, page, pin, post, profile, publish, reblog, reject, relationships, search, tag, tag_follow, translate, trending_tags, unblock, unbookmark, unfavourite, unfollow, unmute, unmute_thread, unpin, unreblog, vote)"),
+         "latency.pages: unknown request (one of account, accounts, authorize, block, bookmark, context, conversation_read, conversation_remove, conversations, custom_emojis, default, delete, domain_block, domain_blocks, favourite, filter_change, filters, follow, followed_tags, list_change, list_membership, lists, mute, mute_thread, newer, notification_dismiss, notifications, page, pin, post, profile, publish, reblog, reject, relationships, scheduled, scheduled_change, search, tag, tag_follow, translate, trending_tags, unblock, unbookmark, unfavourite, unfollow, unmute, unmute_thread, unpin, unreblog, vote)"),
         (#"{"latency": {"default": {"ms": -1}}}"#, "latency.default must not be negative"),
         (#"{"delays": [{"request": "page"}]}"#, "delays[0].ms: missing"),
         (#"{"random_faults": {"probability": 2, "seed": 1}}"#, "random_faults.probability must be between 0 and 1, not 2.0"),

@@ -73,6 +73,9 @@ package enum ListEvent: Hashable, Sendable {
     /// Your lists changed (the lists screen's rows are the store's lists): once the list has
     /// loaded, these rows replace its rows. Must be the only event of its edit.
     case userListsChanged([ListRow])
+    /// Your scheduled posts changed (the scheduled screen's rows are the store's): once the
+    /// list has loaded, these rows replace its rows. Must be the only event of its edit.
+    case scheduledChanged([ListRow])
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)

@@ -70,6 +70,7 @@ struct FetchEpochs: Sendable {
     var domains: StoreEpoch
     var conversations: StoreEpoch
     var lists: StoreEpoch = 0
+    var scheduled: StoreEpoch = 0
     /// The relationship store's, for a list whose account rows show relationships (`nil`:
     /// none): the page's accounts' relationships are fetched with it.
     var relationships: StoreEpoch? = nil
@@ -102,6 +103,7 @@ struct ListStores: Sendable {
     var tags: TagStore?
     var conversations: ConversationStore?
     var lists: UserListStore?
+    var scheduled: ScheduledStore?
 }
 
 extension ListSource {
@@ -122,6 +124,7 @@ extension ListSource {
         case .conversations: ConversationRows(service: service, conversations: stores.conversations)
         case .userLists: UserListRows(service: service, lists: stores.lists)
         case .filters: FilterRows(service: service)
+        case .scheduled: ScheduledRows(service: service, scheduled: stores.scheduled)
         }
     }
 }

@@ -12,11 +12,13 @@ extension FeedSession {
         async let domains: Void = self.domainBlocks.waitForRequests(atMost: limit)
         async let tags: Void = self.tags.waitForRequests(atMost: limit)
         async let lists: Void = self.lists.waitForRequests(atMost: limit)
+        async let scheduled: Void = self.scheduled.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
         await domains
         await tags
         await lists
+        await scheduled
         return store.outbox
     }
 

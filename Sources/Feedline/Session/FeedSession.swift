@@ -28,6 +28,9 @@ public final class FeedSession {
     /// Your lists and who is on them, shared by every screen (a front reads them through
     /// ``userLists``, ``userList(_:)`` and ``listMembership(list:account:)``).
     package let lists: UserListStore
+    /// Your scheduled posts, shared by every screen (a front reads them through
+    /// ``scheduledPosts``).
+    package let scheduled: ScheduledStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -63,6 +66,7 @@ public final class FeedSession {
         let tags = TagStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let conversations = ConversationStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let lists = UserListStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let scheduled = ScheduledStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
@@ -75,7 +79,7 @@ public final class FeedSession {
             return FeedListViewModel(
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
                 relationships: relationships, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
-                conversations: conversations, lists: lists
+                conversations: conversations, lists: lists, scheduled: scheduled
             )
         }
         self.outcomes = outcomes
@@ -84,6 +88,7 @@ public final class FeedSession {
         self.tags = tags
         self.conversations = conversations
         self.lists = lists
+        self.scheduled = scheduled
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -96,6 +101,7 @@ public final class FeedSession {
             outcomes: outcomes
         )
         suggestions = ComposeSuggestions(service: service, activity: activity)
+        drafts.scheduledPosts = scheduled
     }
 
     /// A session on `server` (a sandbox or a Mastodon server from `FeedlineMastodon`) whose root
@@ -126,7 +132,7 @@ public final class FeedSession {
     /// a relationship…). A refusal is not: the server would refuse it again.
     public var hasFailures: Bool {
         store.hasFailedInteractions || relationships.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
-            || lists.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+            || lists.hasFailures || scheduled.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty || list.profile?.current.failure != nil
@@ -218,6 +224,7 @@ public final class FeedSession {
         if tags.retryFailed() { retried = true }
         if conversations.retryFailed() { retried = true }
         if lists.retryFailed() { retried = true }
+        if scheduled.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

@@ -54,7 +54,8 @@ public final class FeedListViewModel {
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
         profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil,
-        tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil, lists: UserListStore? = nil
+        tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil, lists: UserListStore? = nil,
+        scheduled: ScheduledStore? = nil
     ) {
         self.tagHeader = tagHeader
         self.source = source
@@ -63,7 +64,7 @@ public final class FeedListViewModel {
         let stores = ListStores(
             posts: store, relationships: source.showsAccounts ? relationships : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
             tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
-            lists: source.showsUserLists ? lists : nil
+            lists: source.showsUserLists ? lists : nil, scheduled: source == .scheduled ? scheduled : nil
         )
         make = RowMaker(
             store: store, filterContext: source.filterContext, relationships: stores.relationships, conversations: stores.conversations
@@ -82,7 +83,7 @@ public final class FeedListViewModel {
                 // Each store's epoch as the fetch begins: what changed in it meanwhile wins.
                 FetchEpochs(
                     posts: store.beginFetch(), tags: stores.tags?.beginFetch() ?? 0, domains: stores.domainBlocks?.beginFetch() ?? 0,
-                    conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0,
+                    conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0, scheduled: stores.scheduled?.beginFetch() ?? 0,
                     relationships: stores.relationships?.beginFetch()
                 )
             },

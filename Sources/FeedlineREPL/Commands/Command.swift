@@ -115,6 +115,8 @@ public enum Command: Hashable, Sendable {
     case trends(tags: Bool)
     /// `lists …`: your lists (see ``ListsCommand``).
     case lists(ListsCommand)
+    /// `scheduled …`: your scheduled posts (see ``ScheduledCommand``).
+    case scheduled(ScheduledCommand)
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -322,6 +324,7 @@ extension Command {
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"
         case .lists(let command): command.text
+        case .scheduled(let command): command.text
         }
     }
 }

@@ -38,6 +38,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case draftNumber(String?)
     /// A `lists` line that says no list command; the sentence says why (see `CommandParser+Lists.swift`).
     case lists(String)
+    /// A `scheduled` line that does not say what to do, with the sentence that says how.
+    case scheduled(String)
     /// `notifications` with a word that names no kind of notification.
     case notAKind(String)
 
@@ -82,7 +84,7 @@ public enum ParseError: Error, Hashable, Sendable {
         case .draftNumber(let word):
             let what = word.map { "\"\(Self.echo($0))\" is not a draft's number; " } ?? ""
             return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
-        case .lists(let sentence):
+        case .lists(let sentence), .scheduled(let sentence):
             return sentence
         case .notAKind(let word):
             return "\"\(Self.echo(word))\" is not a kind of notification; notifications takes \(NotificationGroup.Kind.filterNameList), for example: notifications mentions."
@@ -122,6 +124,7 @@ public enum CommandParser {
         }
         if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
         if name == .lists { return parseLists(line[first.endIndex...], isSeparator: isSeparator) }
+        if name == .scheduled { return parseScheduled(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .help, words.count > 1 {
             // A kind of command is named by one or more words: `help lists and tags`.
             let rest = line[first.endIndex...].prefix(64)
@@ -261,6 +264,7 @@ public enum CommandParser {
             guard let argument else { return .failure(.missingRow(name)) }
             return row(argument).map { .removeConversation(row: $0) }
         case .lists: return .success(.nothing)  // parseLists
+        case .scheduled: return .success(.nothing)  // parseScheduled
         case .trends:
             guard let argument else { return .success(.trends(tags: false)) }
             guard ["tags", "hashtags", "#"].contains(argument.lowercased()) else { return .failure(.unexpectedArgument(name, argument)) }

@@ -43,6 +43,9 @@ extension REPLDriver {
             case .filter(let filter, _):
                 refuse("Row \(number) is the filter \(filter.title), not an account.")
                 return
+            case .scheduled:
+                refuse("Row \(number) is a scheduled post, not an account.")
+                return
             case .userList(let row):
                 refuse("Row \(number) is the list \(row.title): lists accounts \(number) shows who is on it.")
                 return

@@ -49,6 +49,7 @@ extension REPLDriver {
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name), not an account or a domain.")
             case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account or a domain.")
             case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account or a domain.")
+            case .scheduled: refuse("Row \(number) is a scheduled post, not an account or a domain.")
             case .gap: refuse(gapSentence(number))
             }
             return nil

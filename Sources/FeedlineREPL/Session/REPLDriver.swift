@@ -524,6 +524,7 @@ public final class REPLDriver {
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(.list(tags ? .trendingTags : .feed(.trending)))
         case .lists(let command): runLists(command)
+        case .scheduled(let command): runScheduled(command)
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)
         case .more, .refresh, .reload, .open, .gap, .new:
@@ -565,6 +566,7 @@ public final class REPLDriver {
         case .conversations: return [.conversations]
         case .userLists: return [.userLists]
         case .filters: return [.filters]
+        case .scheduled: return [.scheduled]
         }
     }
 
