@@ -98,7 +98,7 @@ let package = Package(
         // a child process). Not a product: nothing outside the tests sees it.
         .target(
             name: "FeedlineTestSupport",
-            dependencies: ["Feedline"],
+            dependencies: ["Feedline", "FeedlineREPL"],
             path: "Tests/FeedlineTestSupport",
             swiftSettings: strict
         ),

@@ -388,6 +388,9 @@ def editor(binary, root):
                 "# Until feedline's handler has taken it (no SIGINT pending), so it came while the editor ran.\n"
                 "while grep -q '^ShdPnd:.*[2367abef]$' \"/proc/$feedline/status\"; do :; done\n"
                 f"grep -c '^# ---- feedline' \"$1\" >> '{seen}'\n"
+                "# Reads the terminal, as every editor does: only a foreground process may (vim run in a\n"
+                "# process group of its own exited with \"Error reading input\").\n"
+                f"printf 'editor reads> '; read -r word; echo \"$word\" >> '{seen}'\n"
                 "{ printf 'Written in the editor.\\nSecond line.\\n'; sed -n '/^# ---- feedline/,$p' \"$1\"; } > \"$1.new\" && mv \"$1.new\" \"$1\"\n")
     os.chmod(script, 0o755)
     env = dict(os.environ, TERM="xterm", NO_COLOR="1", EDITOR=script, **scratch_homes())
@@ -401,6 +404,8 @@ def editor(binary, root):
     with open(pid_file, "w") as f:
         f.write(subprocess.check_output(["pgrep", "-P", str(child.pid)]).split()[0].decode())
     child.send("post\r")
+    expect(child, "editor reads> ", "the editor asks the terminal for a word")
+    child.send("typed\r")
     expect(child, r"Text: \"Written in the editor\. Second line\.\"", "the text the editor wrote is the draft's")
     shown = child.before + child.after
     expect(child, r"compose \d+> ", "the compose prompt (with the characters left) after the editor")
@@ -408,8 +413,8 @@ def editor(binary, root):
         fail("a Ctrl-C typed in the editor is the editor's: feedline shows no ^C for it", child)
     with open(seen) as f:
         lines = f.read().split()
-    if lines != ["icanon", "1"]:
-        fail(f"the editor ran on a cooked terminal with the marker in its file (saw {lines})", child)
+    if lines != ["icanon", "1", "typed"]:
+        fail(f"the editor ran on a cooked terminal it could read, with the marker in its file (saw {lines})", child)
     child.send(".\r")
     expect(child, r"Posted: \"Written in the editor\. Second line\.\"", "the post is sent")
     expect(child, "home> ", "back to the home prompt")

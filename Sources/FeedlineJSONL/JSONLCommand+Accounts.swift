@@ -99,7 +99,7 @@ extension JSONLCommand {
 
     /// Why `text` cannot name an account in command `name`: it is a handle (`@user@host`,
     /// `user@host`), which the session resolves only when a profile of it loads.
-    private static func handleProblem(_ name: String, _ text: String) -> FieldProblem? {
+    static func handleProblem(_ name: String, _ text: String) -> FieldProblem? {
         guard text.contains("@") else { return nil }
         let handle = echo(AccountID(handle: text).rawValue)
         return FieldProblem(message:
@@ -109,7 +109,7 @@ extension JSONLCommand {
 
     /// Why `text` cannot name an account in command `name`: it is a row id. An account row's
     /// (`account:ID`) says which id to use; a hashtag row's names no account.
-    private static func rowProblem(_ name: String, _ text: String) -> FieldProblem? {
+    static func rowProblem(_ name: String, _ text: String) -> FieldProblem? {
         guard let row = RowID(text) else { return nil }
         switch row {
         case .account(let id):

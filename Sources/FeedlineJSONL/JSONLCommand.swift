@@ -64,6 +64,13 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Show a post's translation (asked of the server) on every screen of it; the reply
         /// waits for the server.
         case translate(PostID)
+        /// Report an account (and posts of theirs) to your server's moderators: optimistic,
+        /// marked at once on every row of the account and of the posts; the server's answer is
+        /// an `outcome`.
+        /// `category` is `spam`, `legal`, `violation` or `other`; `rules` are rule ids.
+        case report(account: AccountID, posts: [PostID], comment: String, forward: Bool, category: String, rules: [String])
+        /// Reply with the instance's rules (`rules`), in the server's order.
+        case rules
         /// Show a post without its translation again.
         case original(PostID)
         /// Set `kind` of the relationship with an account (named by id) to `value`; a mute with
@@ -83,9 +90,14 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Open (its thread, marked read), mark read, or remove a direct conversation, by the
         /// server's id (`openConversation`, `markRead`, `removeConversation`).
         case conversation(ConversationAction, String)
+        /// Dismiss one notification group, by its key (`dismissNotification`), or every
+        /// notification (`clearNotifications`).
+        case notifications(NotificationAction)
         /// Make, rename or delete a list, or add or remove an account (`createList`,
         /// `renameList`, `deleteList`, `addToList`, `removeFromList`).
         case listChange(ListChange)
+        /// Make, change or delete one of your filters (`createFilter`, `updateFilter`, `deleteFilter`).
+        case filterChange(FilterChange)
         /// Move a scheduled post to a time (`editScheduled`, `"at"` as `.schedule` takes it) or
         /// cancel it (`cancelScheduled`), by the server's id of it (a scheduled row's `"scheduled"`).
         case scheduledChange(id: String, at: String?)
@@ -115,12 +127,13 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "cancelScheduled", "createList", "delete", "deleteList",
-        "discard", "display", "draft", "drafts", "editDraft", "editPost", "editScheduled", "favourite", "follow", "followTag", "history",
+        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "cancelScheduled", "clearNotifications", "createFilter", "createList", "delete",
+        "deleteFilter", "deleteList", "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "editScheduled", "favourite",
+        "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "reblog",
-        "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "retry", "root",
+        "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
         "search", "send", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
-        "unmute", "unmuteThread", "unpin", "vote", "wait",
+        "unmute", "unmuteThread", "unpin", "updateFilter", "vote", "wait",
     ]
 
     /// The commands that read `"screen"` (list commands: they act on a list screen's rows or
@@ -213,6 +226,16 @@ public struct JSONLCommand: Sendable, Equatable {
         case "show":
             guard let post = string("post") else { return fail("show needs \"post\": a post id string.") }
             action = .show(PostID(post))
+        case "report":
+            switch Self.report(value) {
+            case .success(let report):
+                action = .report(
+                    account: report.account, posts: report.posts, comment: report.comment, forward: report.forward, category: report.category.rawValue,
+                    rules: report.rules
+                )
+            case .failure(let problem): return fail(problem.message)
+            }
+        case "rules": action = .rules
         case "translate", "original":
             guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
             action = name == "translate" ? .translate(PostID(post)) : .original(PostID(post))
@@ -245,6 +268,11 @@ public struct JSONLCommand: Sendable, Equatable {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }
+        case "dismissNotification", "clearNotifications":
+            switch notifications(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
         case "followTag", "unfollowTag":
             switch tagFollow(name, value) {
             case .success(let parsed): action = parsed
@@ -264,6 +292,11 @@ public struct JSONLCommand: Sendable, Equatable {
             }
         case _ where listCommandNames.contains(name):
             switch listChange(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
+        case _ where filterCommandNames.contains(name):
+            switch filterChange(name, value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }

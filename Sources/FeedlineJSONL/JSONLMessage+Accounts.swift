@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// The account messages: `relationship`, `profile` and `domainBlock`.
@@ -100,7 +100,7 @@ extension JSONLMessage {
             ("group", .bool(profile.group)),
             ("movedTo", .optional(profile.movedTo.map { "@" + $0.handle })),
             ("relationship", relationship),
-        ]
+        ] + reported(row.reported)
     }
 
     /// A domain's block as every screen shows it — the value the user wants, whether it waits
@@ -116,5 +116,16 @@ extension JSONLMessage {
     /// and a domain row's after `id` and `kind`.
     static func domainBlockFields(_ domain: String, _ display: ToggleDisplay) -> [(String, JSONLValue)] {
         [("domain", .string(domain)), ("blocked", .bool(display.isOn)), ("pending", .bool(display.pending)), ("failure", .optional(display.failure))]
+    }
+}
+
+extension JSONLMessage {
+    /// The reply to `rules`: the instance's rules in the server's order, each with the `id` a
+    /// `report` names: `{"type":"rules","id":1,"rules":[{"id":"1","text":"…","hint":""}]}`.
+    package static func rules(_ rules: [InstanceRule], id: JSONLValue?) -> JSONLValue {
+        let listed: [JSONLValue] = rules.map { rule in
+            .object([("id", .string(rule.id)), ("text", .string(rule.text)), ("hint", .string(rule.hint))])
+        }
+        return .object([("type", "rules")] + (id.map { [("id", $0)] } ?? []) + [("rules", .array(listed))])
     }
 }

@@ -38,10 +38,18 @@ extension JSONLMessage {
             [("change", "listMembership"), ("list", .string(list)), ("account", .string(account.rawValue)), ("value", .bool(member))]
         case .list(let list, let title, let was):
             [("change", "list"), ("list", .string(list)), ("title", .optional(title)), ("was", .optional(was))]
+        case .filter(let filter, let title, let was):
+            [("change", "filter"), ("filter", .string(filter)), ("title", .optional(title)), ("was", .optional(was))]
         case .conversationRead(let conversation, let read):
             [("change", "conversationRead"), ("conversation", .string(conversation)), ("value", .bool(read))]
         case .conversationRemoval(let conversation):
             [("change", "conversationRemoval"), ("conversation", .string(conversation))]
+        case .notificationDismissal(let group):
+            [("change", "notificationDismissal"), ("notification", .string(group))]
+        case .notificationsCleared:
+            [("change", "notificationsCleared")]
+        case .report(let account):
+            [("change", "report"), ("account", .string(account.rawValue))]
         case .translation(let post):
             [("change", "translate"), ("post", .string(post.rawValue))]
         case .deletion(let post):

@@ -370,7 +370,15 @@ public enum JSONLMessage {
                 ])
             })),
             ("error", .optional(value.failure?.message)),
-        ] + translation(value)
+        ] + translation(value) + reported(value.reported)
+    }
+
+    /// `"reported"` on a post attached to a report you made this session (absent otherwise, so
+    /// other posts read as before): `{"pending":true}` while it waits for the server,
+    /// `{"pending":false}` once filed.
+    static func reported(_ display: ToggleDisplay?) -> [(String, JSONLValue)] {
+        guard let display, display.isOn else { return [] }
+        return [("reported", .object([("pending", .bool(display.pending))]))]
     }
 
     /// `"translation"` while a translation is asked or shown (absent otherwise, so a post no one

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// What you asked, answered: the session's one stream of outcomes written as `outcome` messages,
 /// each with the id of the command that asked it. `delete`, `vote`, `editPost` and `redraft`
@@ -15,9 +15,13 @@ extension JSONLinesDriver {
         case .tagFollow(let tag, _): "tagFollow:\(tag.lowercased())"
         case .listMembership(let list, let account, _): "listMembership:\(list):\(account.rawValue)"
         case .list(let list, _, _): "list:\(list)"
+        case .filter(let filter, _, _): "filter:\(filter)"
         case .conversationRead(let id, _): "conversationRead:\(id)"
         case .conversationRemoval(let id): "conversationRemoval:\(id)"
+        case .notificationDismissal(let group): "notificationDismissal:\(group)"
+        case .notificationsCleared: "notificationsCleared"
         case .translation(let post): "translate:\(post.rawValue)"
+        case .report(let account): "report:\(account.rawValue)"
         case .deletion(let post): "delete:\(post.rawValue)"
         case .vote(let post, _): "vote:\(post.rawValue)"
         case .edit(let post): "edit:\(post.rawValue)"
@@ -42,11 +46,15 @@ extension JSONLinesDriver {
         case .tagFollow(let tag, let value): subjects = [.tagFollow(tag, following: value)]
         case .conversation(.remove, let conversation): subjects = [.conversationRemoval(conversation)]
         case .conversation(_, let conversation): subjects = [.conversationRead(conversation, read: true)]
+        case .notifications(.dismiss(let group)): subjects = [.notificationDismissal(group: group)]
+        case .notifications(.clear): subjects = [.notificationsCleared]
         case .listChange(.rename(let list, _)), .listChange(.delete(let list)): subjects = [.list(list, title: nil, was: nil)]
         case .listChange(.membership(let list, let account, let add)): subjects = [.listMembership(list: list, account: account, member: add)]
+        case .filterChange(.update(let filter, _)), .filterChange(.delete(let filter)): subjects = [.filter(filter, title: nil, was: nil)]
         case .scheduledChange(let scheduled, _): subjects = [.scheduled(scheduled, at: nil)]
         case .delete(let post): subjects = [.deletion(post: original(post))]
         case .translate(let post): subjects = [.translation(post: original(post))]
+        case .report(let account, _, _, _, _, _): subjects = [.report(account: account)]
         case .vote(let post, let choices): subjects = [.vote(post: original(post), choices: choices)]
         case .editPost(let post): subjects = [.editDraft(post: original(post), draft: nil)]
         case .redraft(let post): subjects = [.redraft(post: original(post), draft: nil), .deletion(post: original(post))]

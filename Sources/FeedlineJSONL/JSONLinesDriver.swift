@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// The JSON-lines front: reads one command per line, writes one message per line.
 ///
@@ -223,6 +223,16 @@ public final class JSONLinesDriver {
             case .success(.refused(_, let sentence)): return "Could not translate post \(JSONLCommand.echo(post.rawValue)): \(sentence)"
             case .success: break
             }
+        case .report(let account, let posts, let comment, let forward, let category, let rules):
+            let report = AccountReport(
+                account: account, posts: posts, comment: comment, forward: forward, category: ReportCategory(rawValue: category) ?? .other, rules: rules
+            )
+            return session.report(report, handle: nil)
+        case .rules:
+            switch await session.instanceRules() {
+            case .success(let rules): emit(JSONLMessage.rules(rules, id: id))
+            case .failure(let failure): return "Could not read the server's rules: \(failure.message)"
+            }
         case .original(let post):
             guard session.shows(post: post) else { return "Unknown post \(JSONLCommand.echo(post.rawValue)): no screen on the stack shows it." }
             guard session.showOriginal(post: post) else { return "No translation of post \(JSONLCommand.echo(post.rawValue)) shows." }
@@ -252,8 +262,12 @@ public final class JSONLinesDriver {
             return setTagFollow(tag, value)
         case .conversation(let action, let id):
             return conversation(action, id)
+        case .notifications(let action):
+            return notifications(action)
         case .listChange(let change):
             return carryOut(list: change, id: id)
+        case .filterChange(let change):
+            return carryOut(filter: change, id: id)
         case .scheduledChange(let scheduled, let at):
             do {
                 if let at { try session.reschedule(scheduled, at: at) } else { try session.cancelScheduled(scheduled) }

@@ -97,6 +97,43 @@ struct HTTPFiltersTests {
         }
     }
 
+    static func status(_ id: String, minutes: Double, text: String) -> Mastodon.Status {
+        HTTPQuotesTests.status(id, minutes: minutes, text: text)
+    }
+
+    @MainActor static func ids(_ list: FeedListViewModel) -> [String] {
+        list.rows.compactMap { row in if case .post(let id) = row.id { id.rawValue } else { nil } }
+    }
+
+    @MainActor
+    @Test("a filter made from the session over HTTP: the home rows it matches leave at once, the POST carries its form, a delete brings them back and DELETEs it")
+    func sessionCreateAndDelete() async throws {
+        let statuses = [Self.status("3", minutes: 3, text: "The finale!"), Self.status("2", minutes: 2, text: "Finales are hard"), Self.status("1", minutes: 1, text: "Coffee")]
+        try await withFakeServer(statuses: statuses) { fake, server in
+            let service = try makeService(server)
+            let session = FeedSession(service: service, clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)), retryClock: ManualClock())
+            session.root.appeared()
+            await session.settle()
+            #expect(Self.ids(session.root) == ["3", "2", "1"])
+            let filter = PostFilter(title: "Finale", contexts: [.home], action: .hide, keywords: [PostFilter.Keyword(keyword: "finale", wholeWord: true)])
+            try session.createFilter(filter)
+            #expect(Self.ids(session.root) == ["2", "1"], "whole word: Finales stays")
+            await session.settle()
+            let made = try #require(fake.serverFilters.first)
+            #expect(made.title == "Finale")
+            #expect(
+                fake.requests.last?.bodyText
+                    == "title=Finale&context%5B%5D=home&filter_action=hide&keywords_attributes%5B%5D%5Bkeyword%5D=finale&keywords_attributes%5B%5D%5Bwhole_word%5D=true"
+            )
+            #expect(session.filter(made.id)?.keywords.map(\.id) == made.keywords.map(\.id), "the session holds the server's filter")
+            try session.deleteFilter(made.id)
+            #expect(Self.ids(session.root) == ["3", "2", "1"])
+            await session.settle()
+            #expect(fake.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /api/v2/filters/\(made.id)")
+            #expect(fake.serverFilters.isEmpty)
+        }
+    }
+
     @Test("the sign-in asks for write:filters")
     func scope() {
         #expect(Login.scopes.contains("write:filters"))

@@ -148,6 +148,11 @@ struct CommandParserTests {
         ("remove 3", .success(.removeConversation(row: 3))),
         ("remove", .failure(.missingRow(.remove))),
         ("remove me", .failure(.notARow(.remove, "me"))),
+        ("dismiss 4", .success(.dismissNotification(row: 4))),
+        ("dismiss", .failure(.missingRow(.dismiss))),
+        ("notifications clear", .success(.clearNotifications(confirmed: false))),
+        ("notifs CLEAR --YES", .success(.clearNotifications(confirmed: true))),
+        ("notifications clear now", .failure(.unexpectedArgument(.notifications, "now"))),
         ("trends", .success(.trends(tags: false))),
         ("trending tags", .success(.trends(tags: true))),
         ("trends posts", .failure(.unexpectedArgument(.trends, "posts"))),
@@ -286,7 +291,7 @@ struct CommandParserTests {
     func completions() {
         let complete = { (line: String, word: String) in Completion.matches(line: line, word: word, context: Self.context) }
         #expect(complete("he", "he") == ["help", "home"].filter { $0.hasPrefix("he") })
-        #expect(complete("re", "re") == ["redraft", "refresh", "reject", "reload", "remove", "reply", "requests", "retry"])
+        #expect(complete("re", "re") == ["redraft", "refresh", "reject", "reload", "remove", "reply", "report", "requests", "retry"])
         #expect(complete("f", "f") == ["fav", "favourited-by", "favourites", "filters", "follow", "followers", "following"])
         #expect(complete("boo", "boo") == ["boost", "boosted-by", "bookmark", "bookmarks", "boosts"].sorted())
         #expect(complete("ba", "ba").isEmpty, "no back at the bottom of the stack")

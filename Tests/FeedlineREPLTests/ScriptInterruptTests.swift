@@ -13,7 +13,7 @@ struct ScriptInterruptTests {
     func silentPipe() async throws {
         let child = try Child(Self.flags, keepingInputOpen: true)
         #expect(await child.waitForOutput("Rows 1–10 of 20 shown"), "first page: \(child.outputSoFar)")
-        child.process.interrupt()
+        child.process.send(SIGINT)
         let run = await child.wait()
         #expect(run.status == 130 && !run.signalled && !run.timedOut, "\(run)")
         #expect(run.errors == "Interrupted.\n")
@@ -33,7 +33,7 @@ struct ScriptInterruptTests {
         let going = await child.waitForOutput { $0.components(separatedBy: "post> back\n").count > 20 }
         #expect(going, "the script got going: \(child.outputSoFar.suffix(500))")
         let echoedBeforeInterrupt = Self.commandCount(child.outputSoFar)
-        child.process.interrupt()
+        child.process.send(SIGINT)
         let run = await child.wait()
         #expect(run.status == 130 && !run.signalled && !run.timedOut, "\(run)")
         #expect(run.errors == "Interrupted.\n")

@@ -201,7 +201,7 @@ struct StateSessionTests {
             // Killed after a random number of prompts (an event, not a time): mid-command, mid-save.
             let prompts = 1 + random.next(below: 40)
             _ = await child.waitForOutput { $0.components(separatedBy: "> ").count > prompts }
-            kill(child.process.processIdentifier, SIGKILL)
+            child.process.send(SIGKILL)
             _ = await child.wait()
             let next = try await Self.run(state + Self.flags, stdin: "")
             #expect(next.status == 0, "run \(run) (seed \(seed)): \(next)")
@@ -221,7 +221,7 @@ struct StateSessionTests {
             // The faults fixture: favouriting row 3 (Nadia's post, 23 favourites) fails with HTTP 500.
             let child = try Child(state + Self.flags, stdin: Data("fav 3\nlist\nmore\n".utf8))
             _ = await child.waitForOutput("★… 24")
-            kill(child.process.processIdentifier, SIGKILL)
+            child.process.send(SIGKILL)
             _ = await child.wait()
             let next = try await Self.run(state + Self.flags, stdin: "")
             #expect(next.errors.isEmpty, "run \(run): \(next.errors)")

@@ -1,4 +1,5 @@
 import Feedline
+import FeedlineREPL
 import Foundation
 
 /// The built `feedline` binary as a child process a test converses with: standard input stays
@@ -27,11 +28,11 @@ public final class FeedlineProcess {
         let state = Locked(State())
     }
 
-    private let process = Process()
-    private let input = Pipe()
+    private let process: ChildProcess
+    private let input: Pipe
     /// The pseudo-terminal the child reads and writes, when it runs in one.
     private let terminal: PseudoTerminal?
-    private let shared = Shared()
+    private let shared: Shared
     private var chunks: AsyncStream<Data>.AsyncIterator
     private let errors: AsyncStream<Data>
     private let exits: AsyncStream<Int32>
@@ -53,34 +54,29 @@ public final class FeedlineProcess {
     ) throws {
         // Writing to a child that has exited must fail the write, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
+        let input = Pipe()
+        self.input = input
+        let shared = Shared()
+        self.shared = shared
+        let executable: String
+        let fullArguments: [String]
         if unprivileged, geteuid() == 0 {
             // Root writes where permissions say no: the child runs as nobody (util-linux's setpriv).
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try PackagePaths.binary().path] + arguments
+            executable = "/usr/bin/setpriv"
+            fullArguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try PackagePaths.binary().path] + arguments
         } else {
-            process.executableURL = try PackagePaths.binary()
-            process.arguments = arguments
+            executable = try PackagePaths.binary().path
+            fullArguments = arguments
         }
-        process.currentDirectoryURL = try PackagePaths.root()
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = "1"
         for name in unset { merged[name] = nil }
         merged["XDG_CONFIG_HOME"] = isolatedConfigHome()
         merged.merge(environment) { _, new in new }
-        process.environment = merged
         let output = Pipe()
         let errorPipe = Pipe()
         let pty = terminal ? try PseudoTerminal() : nil
         self.terminal = pty
-        if let pty {
-            let side = FileHandle(fileDescriptor: pty.terminal, closeOnDealloc: false)
-            process.standardInput = side
-            process.standardOutput = side
-        } else {
-            process.standardInput = input
-            process.standardOutput = output
-        }
-        process.standardError = errorPipe
 
         let (chunkStream, chunkSink) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .unbounded)
         let (errorStream, errorSink) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .unbounded)
@@ -88,13 +84,20 @@ public final class FeedlineProcess {
         chunks = chunkStream.makeAsyncIterator()
         errors = errorStream
         exits = exitStream
-        let shared = shared
-        process.terminationHandler = { process in
+        process = try ChildProcess(
+            executable: executable, arguments: fullArguments, environment: merged, directory: try PackagePaths.root().path,
+            standardInput: pty?.terminal ?? input.fileHandleForReading.fileDescriptor,
+            standardOutput: pty?.terminal ?? output.fileHandleForWriting.fileDescriptor,
+            standardError: errorPipe.fileHandleForWriting.fileDescriptor
+        ) { ending in
             shared.state.withLock { $0.exited = true }
-            exitSink.yield(process.terminationStatus)
+            exitSink.yield(ending.status)
             exitSink.finish()
         }
-        try process.run()
+        // The child's ends of the pipes are the child's alone now: its output ends when it exits.
+        try? input.fileHandleForReading.close()
+        try? output.fileHandleForWriting.close()
+        try? errorPipe.fileHandleForWriting.close()
         if let pty {
             pty.closeTerminalSide()
             pty.drain(into: chunkSink)
@@ -103,24 +106,23 @@ public final class FeedlineProcess {
         }
         Self.drain(errorPipe.fileHandleForReading, into: errorSink, name: "stderr")
 
-        // The watchdog kills by pid, and only while the termination handler has not run, so it
-        // cannot hit a reused pid except in the instant between the reap and the handler.
-        let pid = process.processIdentifier
+        // The watchdog signals through the spawned process, which never signals a reaped pid.
+        let process = process
         let seconds = Double(deadline.components.seconds)
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-            shared.state.withLock { state in
-                guard !state.exited else { return }
+            let killed = shared.state.withLock { state in
+                guard !state.exited else { return false }
                 state.timedOut = true
-                kill(pid, SIGKILL)
+                return true
             }
+            if killed { process.send(SIGKILL) }
         }
     }
 
     deinit {
         terminal?.hangUp()
-        // Foundation's `Process` keeps its standard handles alive after the child exits, so the
-        // pipe ends this side holds are closed here, not left to it (a suite of hundreds of
-        // children would otherwise hold thousands of descriptors).
+        // The write end of standard input is closed here, not left to the pipe's deallocation (a
+        // suite of hundreds of children would otherwise hold thousands of descriptors a while).
         try? input.fileHandleForWriting.close()
     }
 

@@ -21,6 +21,8 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         case profile, relationships, setRelationship, accounts, search, answerFollowRequest
         // Domain blocks
         case domainBlocks, setDomainBlock
+        // Reports
+        case report, instanceRules
         // Filters
         case filters, createFilter, updateFilter, deleteFilter
         // Tags
@@ -35,7 +37,8 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         /// The reads: calls that change nothing on the server.
         package static let reads: Set<Kind> = [
             .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .translate, .profile, .relationships,
-            .accounts, .search, .domainBlocks, .filters, .tag, .followedTags, .trendingTags, .lists, .conversations, .markers, .scheduledPosts,
+            .accounts, .search, .domainBlocks, .instanceRules, .filters, .tag, .followedTags, .trendingTags, .lists, .conversations, .markers,
+            .scheduledPosts,
         ]
         /// The writes: calls that change the server.
         package static var writes: Set<Kind> { Set(allCases).subtracting(reads) }

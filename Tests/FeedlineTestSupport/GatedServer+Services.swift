@@ -223,6 +223,19 @@ extension GatedServer {
         }
     }
 
+    // MARK: - Reports
+
+    package func report(_ report: AccountReport) async throws {
+        try await run(GatedCall(.report, key: report.account.rawValue, "\(report.account): \(report.posts.map(\.rawValue))")) { model in
+            guard model.relationships.profiles[report.account] != nil else { throw RecordNotFound() }
+            model.reports.append(report)
+        }
+    }
+
+    package func instanceRules() async throws -> [InstanceRule] {
+        try await run(GatedCall(.instanceRules)) { model in model.rules }
+    }
+
     // MARK: - Filters
 
     package func filters() async throws -> [PostFilter] {

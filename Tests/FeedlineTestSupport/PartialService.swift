@@ -45,6 +45,8 @@ extension PartialService {
     package func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship { throw AccountsUnsupported() }
     package func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> { throw AccountsUnsupported() }
     package func setDomainBlock(_ domain: String, to value: Bool) async throws { throw AccountsUnsupported() }
+    package func report(_ report: AccountReport) async throws { throw AccountsUnsupported() }
+    package func instanceRules() async throws -> [InstanceRule] { throw AccountsUnsupported() }
     package func filters() async throws -> [PostFilter] { throw AccountsUnsupported() }
     package func createFilter(_ filter: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw AccountsUnsupported() }
     package func updateFilter(_ filter: PostFilter, replacing old: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw AccountsUnsupported() }

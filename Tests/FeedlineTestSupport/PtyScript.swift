@@ -1,3 +1,4 @@
+import FeedlineREPL
 import Foundation
 
 /// A pexpect script under `Scripts/` that drives the built binary under a pseudo-terminal:
@@ -14,23 +15,21 @@ public enum PtyScript {
     /// `environment` added to this process's; waits off the concurrency pool.
     public static func run(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:]) async throws -> Result {
         let root = try PackagePaths.root()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Scripts/\(name)").path, try PackagePaths.binary().path, root.path] + arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        // @unchecked: the Process is only read once it has exited, on this one waiting thread.
-        struct Waiting: @unchecked Sendable { let process: Process; let reader: FileHandle }
-        let waiting = Waiting(process: process, reader: output.fileHandleForReading)
+        let nothing = FileHandle(forReadingAtPath: "/dev/null")
+        let process = try ChildProcess.tool(
+            ["python3", root.appendingPathComponent("Scripts/\(name)").path, try PackagePaths.binary().path, root.path] + arguments,
+            environment: environment, standardInput: nothing?.fileDescriptor ?? 0,
+            standardOutput: output.fileHandleForWriting.fileDescriptor, standardError: output.fileHandleForWriting.fileDescriptor)
+        try? nothing?.close()
+        // The write end is the script's alone: reading to the end waits for the script's exit.
+        try? output.fileHandleForWriting.close()
+        let reader = output.fileHandleForReading
         return await offPool {
-            let text = String(decoding: waiting.reader.readDataToEndOfFile(), as: UTF8.self)
-            waiting.process.waitUntilExit()
-            return Result(output: text, status: waiting.process.terminationStatus)
+            let text = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+            let ending = process.waitUntilExit(timeout: Double(Deadlines.process.components.seconds))
+            try? reader.close()
+            return Result(output: text, status: ending?.status ?? -1)
         }
     }
 }

@@ -30,6 +30,10 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     package var writing = ServerWriting<Entry.ID>()
     /// The user's reading positions (Mastodon's markers).
     package var markers = ServerMarkers()
+    /// The reports filed with the moderators, in the order filed.
+    package var reports: [AccountReport] = []
+    /// The instance's rules, in order.
+    package var rules: [InstanceRule] = []
     /// The translations the server makes, by original id (none: it offers no translations).
     package var translations: [Entry.ID: PostTranslation] = [:]
     /// The scheduled posts, soonest first, and the one scheduled for each idempotency key.

@@ -9,7 +9,7 @@ import Testing
 @Suite("Rows taken while a removal is pending")
 struct ListStateTakenTests {
     enum Cause: String, CaseIterable, CustomTestStringConvertible {
-        case account, domain, delete, conversation, membership
+        case account, domain, delete, conversation, membership, notification, clear
         var testDescription: String { rawValue }
 
         var value: TakenRows.Cause {
@@ -19,12 +19,15 @@ struct ListStateTakenTests {
             case .delete: .delete("p5")
             case .conversation: .conversation("c1")
             case .membership: .membership("a")
+            case .notification: .notifications(.group("n1"))
+            case .clear: .notifications(.all)
             }
         }
 
         var holds: Bool { self == .account }
-        /// Conversations and memberships take one row each; a later taking replaces it.
-        var takesOne: Bool { self == .conversation || self == .membership }
+        /// Conversations, memberships and a notification group's dismissal take one row each; a
+        /// later taking replaces it.
+        var takesOne: Bool { self == .conversation || self == .membership || self == .notification }
     }
 
     enum Phase: String, CaseIterable, CustomTestStringConvertible {

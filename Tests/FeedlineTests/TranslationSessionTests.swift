@@ -76,6 +76,35 @@ struct TranslationSessionTests {
         #expect(server.held.heldSoFar.count == 1)
     }
 
+    @Test("an edit that arrives after the translation takes it off every row and detail; asked again, it is asked of the server again")
+    func editedAfterTranslation() async throws {
+        let server = Self.server()
+        let (session, home, detail, _, subscription) = await stack(server)
+        defer { _ = subscription }
+        let open = try #require(detail)
+        #expect(open.translate() == nil)
+        await server.held.waitFor(1)
+        #expect(server.answerHeld(at: 0))
+        await session.settle()
+        #expect(Self.row(home, "b1")?.interaction.translatedText == Self.german.text)
+        // A copy with the same text (a favourite count moved) keeps the translation.
+        session.apply(.edited(makePost("b1", minutesAgo: 1, author: bob, favourites: 3)))
+        #expect(open.current.interaction?.translatedText == Self.german.text)
+        var edit = makePost("b1", minutesAgo: 1, author: bob, text: "Weihnachtsfeier am 19.!")
+        edit.editedAt = testNow
+        session.apply(.edited(edit))
+        #expect(Self.row(home, "b1")?.text == "Weihnachtsfeier am 19.!")
+        #expect(Self.row(home, "b1")?.interaction.translatedText == nil && Self.row(home, "b1")?.interaction.isTranslating == false)
+        #expect(open.current.interaction?.translatedText == nil)
+        #expect(open.translate() == nil)
+        // Asked again of the server (a translation still shown would answer at once, and no call
+        // would come: stop here then rather than wait for it).
+        try #require(open.current.interaction?.isTranslating == true)
+        await server.waitForCalls(2, of: .translate)
+        #expect(server.answerHeld(at: 0))
+        await session.settle()
+    }
+
     @Test("a refused translation leaves the original alone, with the server's sentence")
     func refused() async throws {
         let server = Self.server()

@@ -34,6 +34,8 @@ extension PartialService {
     func answerFollowRequest(from account: AccountID, accept: Bool) async throws -> Relationship { throw NotMeasured() }
     func domainBlocks(after cursor: PageCursor?) async throws -> Page<String> { throw NotMeasured() }
     func setDomainBlock(_ domain: String, to value: Bool) async throws { throw NotMeasured() }
+    func report(_ report: AccountReport) async throws { throw NotMeasured() }
+    func instanceRules() async throws -> [InstanceRule] { throw NotMeasured() }
     func filters() async throws -> [PostFilter] { throw NotMeasured() }
     func createFilter(_ filter: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw NotMeasured() }
     func updateFilter(_ filter: PostFilter, replacing old: PostFilter, expiresIn: Int?) async throws -> PostFilter { throw NotMeasured() }

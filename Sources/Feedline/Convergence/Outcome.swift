@@ -30,6 +30,10 @@ public enum Outcome: Hashable, Sendable {
         case followRequest(account: AccountID, accept: Bool)
         /// A domain blocked (`true`) or unblocked.
         case domainBlock(String, blocked: Bool)
+        /// The account reported to your server's moderators (with the posts the report
+        /// attaches): done once the server filed it; refused with its sentence (every row of
+        /// the account and of the posts unmarked); queued when the server could not be reached.
+        case report(account: AccountID)
         /// A hashtag (its key, ``Hashtag/key``) followed (`true`) or unfollowed.
         case tagFollow(String, following: Bool)
         /// An account added to (`true`) or removed from a list.
@@ -39,10 +43,21 @@ public enum Outcome: Hashable, Sendable {
         /// being made, ``UserListRow/isProvisional``); `was` is its title as the server had it
         /// before (`nil` for a list being made).
         case list(String, title: String?, was: String?)
+        /// One of your server filters made or changed (`title`: as the server answered it, or
+        /// as asked when refused), or deleted (`nil`). `filter` is the id it was asked with (a
+        /// local key for a filter being made); `was` is its title as the server had it before
+        /// (`nil` for a filter being made).
+        case filter(String, title: String?, was: String?)
         /// A conversation marked read (`true`) or unread.
         case conversationRead(String, read: Bool)
         /// A conversation removed.
         case conversationRemoval(String)
+        /// A notification group (its key, ``NotificationGroup/id``) dismissed: off every
+        /// notifications screen; refused, it is back where it was.
+        case notificationDismissal(group: String)
+        /// Every notification dismissed (a clear): off every notifications screen; refused, they
+        /// are back where they were.
+        case notificationsCleared
         /// The post (its original) translated (``FeedSession/translate(post:)``): done once the
         /// translation shows on every row and detail of it; refused with the server's sentence
         /// (it offers no translations, or not of this post), the original alone still showing.

@@ -102,6 +102,9 @@ public struct PostInteraction: Hashable, Sendable {
     /// Where the post's translation stands — shared, like ``revealed``, by every row and detail
     /// of the post (``FeedSession/translate(post:)``, ``FeedSession/showOriginal(post:)``).
     package var translation: TranslationState = .original
+    /// The post's report to the moderators, when it is attached to one you made this session
+    /// (see ``FeedSession/reportMark(of:)``) — shared, like ``revealed``, by every row and detail.
+    package var reported: ToggleDisplay?
 
     /// Whether the post's translation was asked of the server and has not come yet.
     public var isTranslating: Bool { translation == .translating }

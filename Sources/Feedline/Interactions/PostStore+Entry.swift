@@ -25,6 +25,8 @@ extension PostStore {
         var authorHidden: QuoteState?
         /// Its translation (shared by every row and detail, as the reveal is).
         var translation: TranslationState = .original
+        /// Its report, when it is attached to one (shared by every row and detail).
+        var reported: ToggleDisplay?
 
         /// Whether no row or detail shows it, on its own or as a quote.
         var isUnshown: Bool { holders.isEmpty && quoting.isEmpty }
@@ -34,6 +36,7 @@ extension PostStore {
             var display = state.display
             display.revealed = revealed
             display.translation = translation
+            display.reported = reported
             return display
         }
 

@@ -35,6 +35,10 @@ extension PostStore {
         case domainShown(String)
         /// The server confirmed the block of the domain: what was kept can go.
         case domainHidingSettled(String)
+        /// Your filter with this id changed (made, changed or deleted): the posts whose filters
+        /// it changed were told first (`changed`); a list takes the rows a hide filter now hides
+        /// and puts back those it no longer does.
+        case filterChanged(String)
         /// The post `rows` quote changed (its copy or shared state): their quotes show it.
         case quoteChanged(PostChange, rows: [RowID])
         /// The post `rows` quote was deleted: their quotes say so (the rows stay).

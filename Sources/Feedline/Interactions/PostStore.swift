@@ -86,6 +86,13 @@ package final class PostStore {
     var postsOfAccount = AccountPostIndex()
     /// Whose posts lists do not take in: accounts and domains (see `PostStore+Accounts.swift`).
     var hidings = PostHidings()
+    /// Each filter this session made, changed or deleted (`nil`), by id: later copies of posts
+    /// are matched against it too (see `PostStore+Filters.swift`).
+    var filterDefinitions: [String: PostFilter?] = [:]
+    /// Filters made here, by the local key they were shown under: the server's id of each.
+    var filterAliases: [String: String] = [:]
+    /// What tells whether a filter has expired (the session's clock).
+    var filterClock: WallClock = .system
     var nextHolderID = 0
     /// Posts with something in the outbox (a kind pending), and who hears of its changes.
     var outboxPosts: Set<PostID> = []
@@ -259,7 +266,7 @@ package final class PostStore {
     }
 
     private func ingest(one post: Post, fetchedAt: StoreEpoch) {
-        let original = post.content
+        let original = refiltered(post.content)
         if let entry = entries[original.id] {
             if post.reblog != nil { link(post, to: original.id, entry) }
             let before = (entry.post, entry.display)
@@ -424,6 +431,11 @@ package final class PostStore {
 
     /// Tells every holder of the post and every observer, when what they show changed.
     func changed(_ id: PostID, _ entry: Entry, before: (Post?, PostInteraction)) {
+        // A translation is of the text it was made from: an edit takes it off (asked again, the
+        // server translates the text as it is now).
+        if case .translated = entry.translation, let post = entry.post, let old = before.0, PostText(post) != PostText(old) {
+            entry.translation = .original
+        }
         let display = entry.display
         guard let post = entry.post, display != before.1 || post != before.0 else { return }
         let change = PostChange(originalID: id, post: post, interaction: display)

@@ -63,6 +63,8 @@ package enum ListEvent: Hashable, Sendable {
     case rowsRemoved([RowID])
     /// The relationship with an account changed: its account row shows it.
     case accountChanged(AccountID, RelationshipDisplay)
+    /// Your report of an account changed (`nil`: rolled back): its account row shows it.
+    case accountReported(AccountID, ToggleDisplay?)
     /// A domain's block changed: its domain row shows it.
     case domainChanged(String, ToggleDisplay)
     /// Whether you follow a hashtag changed: its hashtag row shows it.
@@ -73,6 +75,8 @@ package enum ListEvent: Hashable, Sendable {
     /// Your lists changed (the lists screen's rows are the store's lists): once the list has
     /// loaded, these rows replace its rows. Must be the only event of its edit.
     case userListsChanged([ListRow])
+    /// Your filters changed (made, changed, deleted, answered): the filters screen's rows, all of them.
+    case filtersChanged([ListRow])
     /// Your scheduled posts changed (the scheduled screen's rows are the store's): once the
     /// list has loaded, these rows replace its rows. Must be the only event of its edit.
     case scheduledChanged([ListRow])
@@ -98,6 +102,10 @@ package enum ListEvent: Hashable, Sendable {
     /// as `current` has it now (as taken when `current` lacks it) — but for those in
     /// `stillHidden`, which another cause (a mute, block or delete) still keeps away.
     case removalRefused(TakenRows.Cause, current: [ListRow], stillHidden: Set<RowID>)
+    /// Of the rows `cause` took, those `current` has may show again: they go back where they
+    /// were, as `current` has them; the others stay taken (a hide filter changed, see
+    /// `TakenRows/Cause/filter(_:)`).
+    case rowsPutBack(TakenRows.Cause, current: [ListRow])
 }
 
 /// A request a list wants running. The token tells its response apart from any earlier

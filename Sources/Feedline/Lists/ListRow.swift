@@ -282,10 +282,17 @@ public struct AccountRow: Hashable, Sendable, Identifiable {
     public var profile: Profile
     /// The relationship with it, once known (every row and header of the account shows the same).
     public var relationship: RelationshipDisplay?
+    /// Your report of it this session, as every row of it shows it (``FeedSession/reportMark(of:)``).
+    package var reported: ToggleDisplay?
 
     public init(profile: Profile, relationship: RelationshipDisplay? = nil) {
         self.profile = profile
         self.relationship = relationship
+    }
+
+    package init(profile: Profile, relationship: RelationshipDisplay?, reported: ToggleDisplay?) {
+        self.init(profile: profile, relationship: relationship)
+        self.reported = reported
     }
 
     /// The account's id.

@@ -118,11 +118,16 @@ extension ListState {
 
         case .conversationChanged(let row, let toTop):
             conversationChanged(row, toTop: toTop, &edit)
-        case .userListsChanged(let lists), .scheduledChanged(let lists):
+        case .userListsChanged(let lists), .filtersChanged(let lists), .scheduledChanged(let lists):
             // Before the first answer, the answer brings the store's lists itself.
             guard older == .end, rows.array != lists else { break }
             edit.replacedAll(old: rows.array)
             rows = RowList(lists)
+
+        case .accountReported(let account, let display):
+            guard let index = rows.index(of: .account(account)), case .account(var row) = rows[index], row.reported != display else { break }
+            row.reported = display
+            replace(at: index, with: .account(row), &edit)
 
         case .domainChanged(let domain, let display):
             guard let index = rows.index(of: .domain(domain)), case .domain(let name, let block) = rows[index], block != display else { break }
@@ -142,6 +147,9 @@ extension ListState {
 
         case .removalRefused(let cause, let current, let stillHidden):
             removalRefused(cause, current: current, stillHidden: stillHidden, &edit)
+
+        case .rowsPutBack(let cause, let current):
+            rowsPutBack(cause, current: current, &edit)
 
         case .ownSending(let row, let parent):
             ownSending(row, parent: parent, &edit)

@@ -40,6 +40,17 @@ extension ListState {
         reinsert(back, &edit)
     }
 
+    /// Some of the rows `cause` took may show again: those `current` has (by id) go back where
+    /// they were, as `current` shows them; the rest stay taken. A row already back stays where it is.
+    ///
+    /// - Complexity: O(k log k + c) for k rows taken and c current rows.
+    mutating func rowsPutBack(_ cause: TakenRows.Cause, current: [ListRow], _ edit: inout RowEdit) {
+        var latest: [RowID: ListRow] = [:]
+        for row in current { latest[row.id] = row }
+        let back = taken.putBack(Set(latest.keys), of: cause)
+        reinsert(back.map { ReinsertedRow(index: $0.index, row: latest[$0.row.id] ?? $0.row) }, &edit)
+    }
+
     /// After every event: held rows that are rows again (put back, or a page brought them) are
     /// held no more; the store counts them already (``RowEdit/heldBack``). O(held), nothing when
     /// none is held.

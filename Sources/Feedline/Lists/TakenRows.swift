@@ -1,5 +1,5 @@
 /// Rows a pending removal took off a list (a mute, block or unfollow, a domain block, a delete,
-/// a conversation's removal, an account taken off a list), each with its place, until the
+/// a conversation's removal, an account taken off a list, notifications dismissed), each with its place, until the
 /// server answers: a confirmation releases them, a refusal puts them back where they were —
 /// but for those another cause still hides. A value inside ``ListState``, changed only by its
 /// transitions (`ListEvent/rowsTaken(_:by:)`, `ListEvent/removalConfirmed(_:)`,
@@ -21,6 +21,11 @@ package struct TakenRows: Sendable, Equatable {
         case conversation(String)
         /// The account's removal from the list a screen shows (pending until it is on it again).
         case membership(AccountID)
+        /// A hide filter of yours (by id) changed to hide them: kept while it does, put back
+        /// where they were when it no longer does (deleted, or changed).
+        case filter(String)
+        /// A dismissal of notifications: one group's, or a clear of every one shown.
+        case notifications(NotificationDismissals.Key)
 
         /// Whether the store still counts the rows it takes as shown by the list.
         var holds: Bool {
@@ -32,7 +37,8 @@ package struct TakenRows: Sendable, Equatable {
         var takesOne: Bool {
             switch self {
             case .conversation, .membership: true
-            case .account, .domain, .delete: false
+            case .notifications(let key): key != .all
+            case .account, .domain, .delete, .filter: false
             }
         }
     }
@@ -54,6 +60,11 @@ package struct TakenRows: Sendable, Equatable {
     /// Whether no removal is pending.
     package var isEmpty: Bool { byCause.isEmpty }
 
+    /// The hide filters that took rows, ordered by id.
+    var filterCauses: [Cause] {
+        byCause.keys.compactMap { if case .filter(let id) = $0 { id } else { nil } }.sorted().map(Cause.filter)
+    }
+
     /// The rows `cause` took, with their places (empty when it took none or was answered).
     package func rows(of cause: Cause) -> [ReinsertedRow] { byCause[cause] ?? [] }
 
@@ -74,6 +85,16 @@ package struct TakenRows: Sendable, Equatable {
     /// The server answered `cause`: the rows it took, with their places (no longer pending).
     mutating func answered(_ cause: Cause) -> [ReinsertedRow] {
         byCause.removeValue(forKey: cause) ?? []
+    }
+
+    /// Of the rows `cause` took, those named in `ids`, with their places: no longer taken by
+    /// it (the rest stay).
+    mutating func putBack(_ ids: Set<RowID>, of cause: Cause) -> [ReinsertedRow] {
+        guard var rows = byCause[cause] else { return [] }
+        let back = rows.filter { ids.contains($0.row.id) }
+        rows.removeAll { ids.contains($0.row.id) }
+        byCause[cause] = rows.isEmpty ? nil : rows
+        return back
     }
 
     /// Rows that will not come back: those of them still held, which the store must stop

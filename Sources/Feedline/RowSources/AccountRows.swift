@@ -10,6 +10,7 @@ struct AccountRows: RowSource {
     let list: AccountList
     let service: any FeedService
     let relationships: RelationshipStore?
+    let reports: ReportStore?
     let lists: UserListStore?
 
     var refreshStyle: ListState.RefreshStyle { .reload }
@@ -54,6 +55,11 @@ struct AccountRows: RowSource {
             watching.append(relationships.observe { [weak screen] change in
                 guard let screen else { return }
                 Self.relationshipChanged(change, leavesRequests: requests, in: screen)
+            })
+        }
+        if let reports {
+            watching.append(reports.observe { [weak screen] change in
+                if let screen { RowMaker.reportChanged(change, in: screen) }
             })
         }
         if case .members(let id) = list, let lists {

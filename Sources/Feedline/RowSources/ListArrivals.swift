@@ -35,7 +35,7 @@ enum ListArrivals {
     /// Entries a stream brought for `list`'s feed, newest first, less those its filters or a
     /// mute or block keep away.
     static func streamed(_ posts: [Post], into list: FeedListViewModel) {
-        let shown = posts.filter { !$0.isHidden(in: list.filterContext) && !list.removals.keepsAway($0, in: list.hidingSource, list.store) }
+        let shown = posts.filter { !list.removals.filtersAway($0, in: list) && !list.removals.keepsAway($0, in: list.hidingSource, list.store) }
         guard !shown.isEmpty else { return }
         list.send(.streamed(shown.map(list.make.row)))
     }
@@ -45,7 +45,7 @@ enum ListArrivals {
     /// Mastodon 4.3's `group_key`) a group of the same kind about the same post (follows: any)
     /// whose newest notification is less than ``NotificationGroup/maximumJoinSpan`` from it.
     static func streamed(_ group: NotificationGroup, into list: FeedListViewModel) {
-        if group.isAboutMissingPost || group.post?.isHidden(in: list.filterContext) == true { return }
+        if group.isAboutMissingPost || group.post.map({ list.removals.filtersAway($0, in: list) }) == true { return }
         if let post = group.post, list.removals.keepsAway(post, in: list.source, list.store) { return }
         if list.removals.keepsAway(group, list.store) { return }
         let id = RowID.notification(group.id)
@@ -57,7 +57,7 @@ enum ListArrivals {
     /// The user's own post, just confirmed (already in the store): shown at once in `list` (see
     /// `ListState/ownPosted(_:_:)`) unless its filters hide it.
     private static func ownPosted(_ post: Post, into list: FeedListViewModel) {
-        guard !post.isHidden(in: list.filterContext) else { return }
+        guard !list.removals.filtersAway(post, in: list) else { return }
         list.send(.ownPosted(list.make.row(post)))
     }
 

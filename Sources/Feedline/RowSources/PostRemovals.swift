@@ -10,6 +10,9 @@ final class PostRemovals {
     /// a page or the stream brought that it left out —: an unmute or unblock of one of them
     /// makes it load again (``FeedListViewModel/reload()``).
     private var keptAway: Set<AccountID> = []
+    /// Your hide filters (by id) that kept posts of a page or the stream off this list: when one
+    /// no longer hides them, the list loads again.
+    private var filtersKeptAway: Set<String> = []
     /// The session's direct conversations, for a list of them (`nil` for every other list).
     private let conversations: ConversationStore?
     /// Conversations whose last post is being deleted (by the post's id), until the server answers.
@@ -41,6 +44,7 @@ final class PostRemovals {
         case .domainHidden(let domain, let rows, let pending): domainHidden(domain, rows: rows, pending: pending, in: list)
         case .domainShown(let domain): Self.refused(.domain(domain), in: list) { self.shownAgain($0, in: list) }
         case .domainHidingSettled(let domain): Self.confirmed(.domain(domain), in: list)
+        case .filterChanged(let id): filterChanged(id, in: list)
         case .arrived, .ownConfirmed, .ownWithdrawn, .streamInterrupted: ListArrivals.heard(event, in: list)
         }
     }
@@ -148,6 +152,42 @@ final class PostRemovals {
         gone = gone.filter { seen.insert($0).inserted && (list.state.rows.contains($0) || list.state.waiting.contains($0)) }
         guard !gone.isEmpty else { return }
         list.send(pending ? .rowsTaken(gone, by: .domain(domain)) : .rowsRemoved(gone))
+    }
+
+    /// Your filter `id` changed: rows whose post it now hides here leave (kept with their places
+    /// while it hides them); rows it took that nothing hides any more come back where they were;
+    /// and when it kept posts of a page away that it no longer hides, the list loads again
+    /// (those posts have no row to put back). O(rows of the list).
+    private func filterChanged(_ id: String, in list: FeedListViewModel) {
+        guard let context = list.filterContext else { return }
+        let cause = TakenRows.Cause.filter(id)
+        // Any filter's rows: a filter made here took them under its local key, and the
+        // server's id of it may be the one that changes now.
+        for taker in list.state.taken.filterCauses {
+            var back: [ListRow] = []
+            for item in list.state.taken.rows(of: taker) {
+                if let row = shownAgain(item.row, in: list), row.shownPost?.post.isHidden(in: context) != true { back.append(row) }
+            }
+            if !back.isEmpty { list.send(.rowsPutBack(taker, current: back)) }
+        }
+        var gone: [RowID] = []
+        for row in Array(list.state.rows) + Array(list.state.waiting) {
+            if list.make.refreshed(row).shownPost?.post.isHidden(in: context) == true { gone.append(row.id) }
+        }
+        if !gone.isEmpty { list.send(.rowsTaken(gone, by: cause)) }
+        if filtersKeptAway.contains(id), !list.store.filterHides(id, in: context) {
+            filtersKeptAway.remove(id)
+            if !list.state.rows.isEmpty || list.state.older == .end { list.reload() }
+        }
+    }
+
+    /// Whether a hide filter keeps `post` off this list (with the filters this session changed
+    /// applied); if so the filters that hide it are remembered (``filtersKeptAway``).
+    func filtersAway(_ post: Post, in list: FeedListViewModel) -> Bool {
+        let hiding = list.store.hidingFilters(of: post, in: list.filterContext)
+        guard !hiding.isEmpty else { return false }
+        filtersKeptAway.formUnion(hiding)
+        return true
     }
 
     /// The server took the pending removal `cause`: the rows it took are gone for good.

@@ -33,7 +33,7 @@ struct PostRows: RowSource {
         case .page(let page):
             let posts = list.removals.undeleted(page.items, fetchedAt, in: list)
             list.store.ingest(posts, fetchedAt: fetchedAt)
-            let shown = posts.filter { !$0.isHidden(in: list.filterContext) }
+            let shown = posts.filter { !list.removals.filtersAway($0, in: list) }
             // Of the posts on top (pinned), the ones still shown.
             let onTop = Set(page.items.prefix(page.onTop).map(\.id))
             let shownOnTop = shown.prefix { onTop.contains($0.id) }.count
@@ -51,7 +51,7 @@ struct PostRows: RowSource {
             let posts = list.removals.undeleted(page.items, fetchedAt, in: list)
             list.store.ingest(posts, fetchedAt: fetchedAt)
             var shown = NewerPage(
-                items: posts.filter { !$0.isHidden(in: list.filterContext) }.map(list.make.row), hasMore: page.hasMore, skipped: page.skipped
+                items: posts.filter { !list.removals.filtersAway($0, in: list) }.map(list.make.row), hasMore: page.hasMore, skipped: page.skipped
             )
             // Posts the list does not show (hidden, or deleted while the answer came) still
             // bound what the answer covered: a gap below never asks for them again.

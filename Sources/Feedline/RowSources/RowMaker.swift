@@ -11,6 +11,8 @@ struct RowMaker {
     let filterContext: FilterContext?
     /// The session's relationships, which account rows show (`nil` for lists of no accounts).
     let relationships: RelationshipStore?
+    /// Your reports this session, which account rows show (`nil` for lists of no accounts).
+    let reports: ReportStore?
     /// The session's direct conversations (`nil` for every list but the conversations).
     let conversations: ConversationStore?
 
@@ -27,7 +29,18 @@ struct RowMaker {
 
     /// The row of an account: who it is and the relationship the store shows for it.
     func accountRow(_ profile: Profile) -> ListRow {
-        .account(AccountRow(profile: profile, relationship: relationships?.relationship(profile.accountID)))
+        .account(AccountRow(
+            profile: profile, relationship: relationships?.relationship(profile.accountID), reported: reports?.report(of: profile.accountID).flatMap(Self.mark)
+        ))
+    }
+
+    /// What a row shows of a report: its state while wanted, nothing once rolled back.
+    static func mark(_ display: ToggleDisplay) -> ToggleDisplay? { display.isOn ? display : nil }
+
+    /// Every account row of `screen` shows `change` (at once, on every screen that watches).
+    static func reportChanged(_ change: ReportChange, in screen: FeedListViewModel) {
+        guard screen.state.rows.contains(.account(change.account)) else { return }
+        screen.send(.accountReported(change.account, mark(change.display)))
     }
 
     /// The row of a notification group, its post as the store shows it.

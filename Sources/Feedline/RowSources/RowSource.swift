@@ -70,6 +70,9 @@ struct FetchEpochs: Sendable {
     var domains: StoreEpoch
     var conversations: StoreEpoch
     var lists: StoreEpoch = 0
+    var filters: StoreEpoch = 0
+    /// The notification dismissals' (a notifications list's; 0 for the others).
+    var notifications: StoreEpoch = 0
     var scheduled: StoreEpoch = 0
     /// The relationship store's, for a list whose account rows show relationships (`nil`:
     /// none): the page's accounts' relationships are fetched with it.
@@ -99,10 +102,14 @@ struct PageRelationships: Sendable {
 struct ListStores: Sendable {
     var posts: PostStore
     var relationships: RelationshipStore?
+    /// Your reports this session, which account rows show (with the relationships).
+    var reports: ReportStore?
     var domainBlocks: DomainBlockStore?
     var tags: TagStore?
     var conversations: ConversationStore?
     var lists: UserListStore?
+    var filters: FilterStore? = nil
+    var notifications: NotificationDismissals?
     var scheduled: ScheduledStore?
 }
 
@@ -112,18 +119,18 @@ extension ListSource {
     func rowSource(_ service: any FeedService, _ stores: ListStores) -> any RowSource {
         switch self {
         case .feed(let feed): PostRows(feed: feed, service: service)
-        case .notifications: NotificationRows(kinds: [], service: service)
-        case .notificationsOf(let kinds): NotificationRows(kinds: kinds, service: service)
+        case .notifications: NotificationRows(kinds: [], service: service, dismissals: stores.notifications)
+        case .notificationsOf(let kinds): NotificationRows(kinds: kinds, service: service, dismissals: stores.notifications)
         case .thread(let id): ThreadRows(id: id, service: service)
         case .history(let id): HistoryRows(id: id, service: service)
-        case .accounts(let list): AccountRows(list: list, service: service, relationships: stores.relationships, lists: stores.lists)
-        case .search(let query): SearchRows(query: query, service: service, relationships: stores.relationships, tags: stores.tags)
+        case .accounts(let list): AccountRows(list: list, service: service, relationships: stores.relationships, reports: stores.reports, lists: stores.lists)
+        case .search(let query): SearchRows(query: query, service: service, relationships: stores.relationships, reports: stores.reports, tags: stores.tags)
         case .domainBlocks: DomainRows(service: service, domainBlocks: stores.domainBlocks)
         case .followedTags: TagRows(followed: true, service: service, tags: stores.tags)
         case .trendingTags: TagRows(followed: false, service: service, tags: stores.tags)
         case .conversations: ConversationRows(service: service, conversations: stores.conversations)
         case .userLists: UserListRows(service: service, lists: stores.lists)
-        case .filters: FilterRows(service: service)
+        case .filters: FilterRows(service: service, filters: stores.filters)
         case .scheduled: ScheduledRows(service: service, scheduled: stores.scheduled)
         }
     }

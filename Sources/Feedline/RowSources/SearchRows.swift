@@ -9,6 +9,7 @@ struct SearchRows: RowSource {
     let query: String
     let service: any FeedService
     let relationships: RelationshipStore?
+    let reports: ReportStore?
     let tags: TagStore?
 
     var refreshStyle: ListState.RefreshStyle { .reload }
@@ -41,7 +42,7 @@ struct SearchRows: RowSource {
             case .post(let post):
                 guard let post = list.removals.undeleted([post], fetchedAt, in: list).first else { continue }
                 posts.append(post)
-                if !post.isHidden(in: list.filterContext) { rows.append(.post(PostRow(post: post, filterContext: list.filterContext))) }
+                if !list.removals.filtersAway(post, in: list) { rows.append(.post(PostRow(post: post, filterContext: list.filterContext))) }
             }
         }
         list.store.ingest(posts, fetchedAt: fetchedAt)
@@ -61,6 +62,11 @@ struct SearchRows: RowSource {
             watching.append(relationships.observe { [weak list] change in
                 guard let list else { return }
                 AccountRows.relationshipChanged(change, leavesRequests: false, in: list)
+            })
+        }
+        if let reports {
+            watching.append(reports.observe { [weak list] change in
+                if let list { RowMaker.reportChanged(change, in: list) }
             })
         }
         if let tags { watching.append(TagRows.watchFollowing(tags, list)) }

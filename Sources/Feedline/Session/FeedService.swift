@@ -9,4 +9,5 @@
 /// conform to `FeedServiceError` (or at least `LocalizedError`) with a sentence a user can act
 /// on: the view models show it as is (see ``FeedFailure``).
 @_spi(FeedService) public typealias FeedService = TimelineService & InteractionService & WritingService & RelationshipService
-    & DomainBlockService & TagService & UserListService & ConversationService & FilterService & TranslationService & ScheduledService
+    & DomainBlockService & TagService & UserListService & ConversationService & FilterService & TranslationService & ReportService
+    & ScheduledService

@@ -10,14 +10,20 @@ extension FeedSession {
         // ``RelationshipStore/unsent`` says what is left).
         async let relationships: Void = self.relationships.waitForRequests(atMost: limit)
         async let domains: Void = self.domainBlocks.waitForRequests(atMost: limit)
+        async let reports: Void = self.reports.waitForRequests(atMost: limit)
         async let tags: Void = self.tags.waitForRequests(atMost: limit)
         async let lists: Void = self.lists.waitForRequests(atMost: limit)
+        async let filters: Void = self.filters.waitForRequests(atMost: limit)
+        async let notifications: Void = self.notifications.waitForRequests(atMost: limit)
         async let scheduled: Void = self.scheduled.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
         await domains
+        await reports
         await tags
         await lists
+        await filters
+        await notifications
         await scheduled
         return store.outbox
     }

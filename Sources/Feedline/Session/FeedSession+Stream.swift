@@ -30,6 +30,7 @@ extension FeedSession {
             store.ingest([post], fetchedAt: store.beginFetch())
         case .notified(let group):
             if let post = group.post { store.ingest([post], fetchedAt: store.beginFetch()) }
+            notifications.streamed(group)
             // Every notifications screen whose kinds take the group: the plain one, a filtered one of its kind.
             for case .list(let list) in navigator.screens where list.source.notificationKinds?.accepts(group.kind) == true {
                 ListArrivals.streamed(group, into: list)

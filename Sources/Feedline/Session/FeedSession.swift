@@ -16,6 +16,10 @@ public final class FeedSession {
     /// How you relate to each account, shared by every screen (a front reads it through
     /// ``relationship(_:)``).
     package let relationships: RelationshipStore
+    /// The accounts you reported this session, shared by every screen (a front reads them
+    /// through ``reportMark(of:)``), and what each report sends.
+    package let reports: ReportStore
+    let reportForms: ReportForms
     /// The domains you blocked, shared by every screen (a front reads them through
     /// ``domainBlock(_:)``).
     package let domainBlocks: DomainBlockStore
@@ -28,6 +32,11 @@ public final class FeedSession {
     /// Your lists and who is on them, shared by every screen (a front reads them through
     /// ``userLists``, ``userList(_:)`` and ``listMembership(list:account:)``).
     package let lists: UserListStore
+    /// Your server filters, on the filters screen and every list of posts.
+    package let filters: FilterStore
+    /// The notifications you dismissed, shared by every notifications screen (a front asks
+    /// through ``dismissNotification(_:)`` and ``clearNotifications()``).
+    package let notifications: NotificationDismissals
     /// Your scheduled posts, shared by every screen (a front reads them through
     /// ``scheduledPosts``).
     package let scheduled: ScheduledStore
@@ -62,10 +71,14 @@ public final class FeedSession {
         let outcomes = Outcomes()
         let store = PostStore(service: service, activity: activity, cacheCapacity: cacheCapacity, retryClock: retryClock, outcomes: outcomes)
         let relationships = RelationshipStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let reportForms = ReportForms()
+        let reports = ReportStore(service: service, forms: reportForms, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let domainBlocks = DomainBlockStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let tags = TagStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let conversations = ConversationStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let lists = UserListStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let filters = FilterStore(service: service, posts: store, activity: activity, retryClock: retryClock, clock: clock, outcomes: outcomes)
+        let notifications = NotificationDismissals(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let scheduled = ScheduledStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
@@ -78,16 +91,20 @@ public final class FeedSession {
             }
             return FeedListViewModel(
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
-                relationships: relationships, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
-                conversations: conversations, lists: lists, scheduled: scheduled
+                relationships: relationships, reports: reports, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
+                conversations: conversations, lists: lists, filters: filters, notifications: notifications, scheduled: scheduled
             )
         }
         self.outcomes = outcomes
         self.relationships = relationships
+        self.reports = reports
+        self.reportForms = reportForms
         self.domainBlocks = domainBlocks
         self.tags = tags
         self.conversations = conversations
         self.lists = lists
+        self.filters = filters
+        self.notifications = notifications
         self.scheduled = scheduled
         self.service = service
         self.clock = clock
@@ -131,8 +148,9 @@ public final class FeedSession {
     /// list on the stack, a load of any detail, a change waiting for a connection (an interaction,
     /// a relationship…). A refusal is not: the server would refuse it again.
     public var hasFailures: Bool {
-        store.hasFailedInteractions || relationships.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
-            || lists.hasFailures || scheduled.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+        store.hasFailedInteractions || relationships.hasFailures || reports.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
+            || lists.hasFailures || filters.hasFailures || notifications.hasFailures || scheduled.hasFailures
+            || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty || list.profile?.current.failure != nil
@@ -213,17 +231,20 @@ public final class FeedSession {
     /// failed requests again (an older page *and* a refresh that failed after it, gaps), every
     /// detail its failed loads, and every change that waits for a connection (a favourite,
     /// boost or bookmark in the outbox, a relationship, a domain block, a hashtag follow, a
-    /// conversation, a post) is sent again at once. A refusal is not: the server would refuse it
+    /// conversation, a notification dismissed, a post) is sent again at once. A refusal is not: the server would refuse it
     /// again (changing it again sends it). A front with one Retry button never strands a
     /// failure. Returns whether anything was retried.
     @discardableResult
     public func retry() -> Bool {
         var retried = store.retryFailedInteractions()
         if relationships.retryFailed() { retried = true }
+        if reports.retryFailed() { retried = true }
         if domainBlocks.retryFailed() { retried = true }
         if tags.retryFailed() { retried = true }
         if conversations.retryFailed() { retried = true }
         if lists.retryFailed() { retried = true }
+        if filters.retryFailed() { retried = true }
+        if notifications.retryFailed() { retried = true }
         if scheduled.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {

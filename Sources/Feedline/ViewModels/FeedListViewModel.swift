@@ -53,21 +53,22 @@ public final class FeedListViewModel {
     /// page when displayed.
     package init(
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
-        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, domainBlocks: DomainBlockStore? = nil,
+        profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, reports: ReportStore? = nil, domainBlocks: DomainBlockStore? = nil,
         tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil, lists: UserListStore? = nil,
-        scheduled: ScheduledStore? = nil
+        filters: FilterStore? = nil, notifications: NotificationDismissals? = nil, scheduled: ScheduledStore? = nil
     ) {
         self.tagHeader = tagHeader
         self.source = source
         self.store = store
         self.profile = profile
         let stores = ListStores(
-            posts: store, relationships: source.showsAccounts ? relationships : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
+            posts: store, relationships: source.showsAccounts ? relationships : nil, reports: source.showsAccounts ? reports : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
             tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
-            lists: source.showsUserLists ? lists : nil, scheduled: source == .scheduled ? scheduled : nil
+            lists: source.showsUserLists ? lists : nil, filters: source == .filters ? filters : nil, notifications: source.notificationKinds != nil ? notifications : nil,
+            scheduled: source == .scheduled ? scheduled : nil
         )
         make = RowMaker(
-            store: store, filterContext: source.filterContext, relationships: stores.relationships, conversations: stores.conversations
+            store: store, filterContext: source.filterContext, relationships: stores.relationships, reports: stores.reports, conversations: stores.conversations
         )
         removals = PostRemovals(conversations: stores.conversations)
         rowSource = source.rowSource(service, stores)
@@ -83,8 +84,9 @@ public final class FeedListViewModel {
                 // Each store's epoch as the fetch begins: what changed in it meanwhile wins.
                 FetchEpochs(
                     posts: store.beginFetch(), tags: stores.tags?.beginFetch() ?? 0, domains: stores.domainBlocks?.beginFetch() ?? 0,
-                    conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0, scheduled: stores.scheduled?.beginFetch() ?? 0,
-                    relationships: stores.relationships?.beginFetch()
+                    conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0,
+                    filters: stores.filters?.beginFetch() ?? 0, scheduled: stores.scheduled?.beginFetch() ?? 0,
+                    notifications: stores.notifications?.beginFetch() ?? 0, relationships: stores.relationships?.beginFetch()
                 )
             },
             effect: { [weak profile, load = rowSource.loader()] request, epochs in

@@ -210,7 +210,7 @@ public final class PostDetailViewModel {
             send(.quoteChanged(QuotedPost(post: change.post, interaction: change.interaction)))
         case .quoteDeleted:
             send(.quoteDeleted)
-        case .accountHidden, .accountShown, .accountHidingSettled, .accountUnhidden, .domainHidden, .domainShown, .domainHidingSettled:
+        case .accountHidden, .accountShown, .accountHidingSettled, .accountUnhidden, .domainHidden, .domainShown, .domainHidingSettled, .filterChanged:
             // A detail the user opened stays; its thread is a list, which hears of it itself.
             break
         case .arrived(.own(let post, .some)):

@@ -104,6 +104,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case listChange = "list_change"
         /// ``SandboxService/setListMembership(list:account:to:)``, adding or removing.
         case listMembership = "list_membership"
+        /// ``SandboxService/report(_:)``.
+        case report
+        /// ``SandboxService/instanceRules()``.
+        case rules
         /// ``SandboxService/filters()``: the user's server filters.
         case filters
         /// ``SandboxService/createFilter(_:expiresIn:)``, ``SandboxService/updateFilter(_:replacing:expiresIn:)``
@@ -375,6 +379,8 @@ public struct SandboxScenario: Hashable, Sendable {
     /// original's status id, shaped as Mastodon's `Translation`. A post without one is refused
     /// with a sentence saying so.
     public var translations: [String: Mastodon.Translation] = [:]
+    /// The instance's rules (`GET /api/v1/instance/rules`), in order, shaped as Mastodon's `Rule`.
+    public var rules: [Mastodon.Rule] = []
     /// The user's scheduled posts at the start, shaped as Mastodon's `ScheduledStatus`.
     public var scheduled: [Mastodon.ScheduledStatus] = []
 

@@ -76,6 +76,8 @@ public final class SandboxService: FeedServer {
         var idempotencyKeys: [String: (id: String, at: Date)] = [:]
         /// Every account the sandbox knows, with profiles and the user's relationships.
         var accounts: SandboxAccounts
+        /// The reports filed, in order (`SandboxService+Reports.swift`).
+        var reports: [AccountReport] = []
         /// The hashtags the user follows (`SandboxService+Tags.swift`).
         var tags: SandboxTags
         /// The user's direct conversations (`SandboxService+Conversations.swift`).

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// One command of the REPL, as the parser reads it. Row numbers are as typed (1-based); whether
 /// a number names a row on the current screen is for the session to decide.
@@ -107,6 +107,10 @@ public enum Command: Hashable, Sendable {
     case answer(row: Int, accept: Bool)
     /// `remove N`: take conversation row N off your conversations.
     case removeConversation(row: Int)
+    /// `dismiss N`: dismiss notification row N.
+    case dismissNotification(row: Int)
+    /// `notifications clear [--yes]`: dismiss every notification (`confirmed`: `--yes` typed).
+    case clearNotifications(confirmed: Bool)
     /// `block-domain`, `unblock-domain`: block or unblock a whole domain.
     case domainBlock(DomainBlockCommand)
     /// `follow #tag`, `unfollow #tag`: follow a hashtag (its key: lower-cased, without `#`).
@@ -115,6 +119,12 @@ public enum Command: Hashable, Sendable {
     case trends(tags: Bool)
     /// `lists …`: your lists (see ``ListsCommand``).
     case lists(ListsCommand)
+    /// `filters new|edit|delete …`: your server filters (see ``FiltersCommand``).
+    case filters(FiltersCommand)
+    /// `report N …`: report an account (and posts of theirs) to your server's moderators.
+    case report(ReportCommand)
+    /// `rules`: the instance's rules, numbered as `report --rules` names them.
+    case rules
     /// `scheduled …`: your scheduled posts (see ``ScheduledCommand``).
     case scheduled(ScheduledCommand)
 }
@@ -320,10 +330,15 @@ extension Command {
         case .accountList(let kind, .handle(let handle)?): "\(kind.rawValue) @\(handle)"
         case .answer(let row, let accept): "\(accept ? "accept" : "reject") \(row)"
         case .removeConversation(let row): "remove \(row)"
+        case .dismissNotification(let row): "dismiss \(row)"
+        case .clearNotifications(let confirmed): confirmed ? "notifications clear --yes" : "notifications clear"
         case .domainBlock(let command): command.text
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"
         case .lists(let command): command.text
+        case .filters(let command): command.text
+        case .report(let command): command.text
+        case .rules: "rules"
         case .scheduled(let command): command.text
         }
     }

@@ -7,7 +7,7 @@ import Feedline
 /// words are one name (`lists add Field notes @kemi`). A new title (`new`, and after the name
 /// of `rename`) is the rest of the line, without the quotes around it.
 extension CommandParser {
-    private struct Word {
+    struct Word {
         var text: String
         var quoted: Bool
     }
@@ -101,7 +101,7 @@ extension CommandParser {
     }
 
     /// Every word of `text`; a word that opens a quote runs to the next quote.
-    private static func splitWords(_ text: Substring, isSeparator: (Character) -> Bool) -> Result<[Word], ParseError> {
+    static func splitWords(_ text: Substring, isSeparator: (Character) -> Bool) -> Result<[Word], ParseError> {
         var words: [Word] = []
         var rest = text
         while let (word, end) = firstWord(rest, isSeparator: isSeparator) {

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Why a line is not a command. ``message`` is the one line the REPL prints.
 public enum ParseError: Error, Hashable, Sendable {
@@ -38,10 +38,14 @@ public enum ParseError: Error, Hashable, Sendable {
     case draftNumber(String?)
     /// A `lists` line that says no list command; the sentence says why (see `CommandParser+Lists.swift`).
     case lists(String)
+    /// A `filters` line that says no filter command; the sentence says why (see `CommandParser+Filters.swift`).
+    case filters(String)
     /// A `scheduled` line that does not say what to do, with the sentence that says how.
     case scheduled(String)
     /// `notifications` with a word that names no kind of notification.
     case notAKind(String)
+    /// A `report` line that cannot be sent as typed; the sentence says why (see `CommandParser+Reports.swift`).
+    case report(String)
 
     /// One sentence for the user (echoed words are cleaned of control characters and shortened).
     public var message: String {
@@ -84,7 +88,7 @@ public enum ParseError: Error, Hashable, Sendable {
         case .draftNumber(let word):
             let what = word.map { "\"\(Self.echo($0))\" is not a draft's number; " } ?? ""
             return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
-        case .lists(let sentence), .scheduled(let sentence):
+        case .lists(let sentence), .filters(let sentence), .report(let sentence), .scheduled(let sentence):
             return sentence
         case .notAKind(let word):
             return "\"\(Self.echo(word))\" is not a kind of notification; notifications takes \(NotificationGroup.Kind.filterNameList), for example: notifications mentions."
@@ -124,6 +128,8 @@ public enum CommandParser {
         }
         if let parsed = parseWriting(name, line: line, after: first, isSeparator: isSeparator) { return parsed }
         if name == .lists { return parseLists(line[first.endIndex...], isSeparator: isSeparator) }
+        if name == .filters { return parseFilters(line[first.endIndex...], isSeparator: isSeparator) }
+        if name == .report { return parseReport(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .scheduled { return parseScheduled(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .help, words.count > 1 {
             // A kind of command is named by one or more words: `help lists and tags`.
@@ -166,6 +172,9 @@ public enum CommandParser {
         }
         let arguments = words.dropFirst().map(String.init)
         if name == .drafts, let action = arguments.first { return parseDrafts(action, arguments.dropFirst().first) }
+        if name == .notifications, let action = arguments.first, action.lowercased() == "clear" {
+            return parseClearNotifications(arguments.dropFirst().first)
+        }
         let spec = CommandTable.spec(name)
         if spec.argument == .none {
             if let extra = arguments.first { return .failure(.unexpectedArgument(name, extra)) }
@@ -222,6 +231,8 @@ public enum CommandParser {
         case .muteThread, .unmuteThread: return optionalRow().map { .set(.muteThread, name == .muteThread, row: $0) }
         case .show: return optionalRow().map { .show(row: $0) }
         case .translate: return optionalRow().map { .translate(row: $0) }
+        case .report: return .success(.nothing)  // parseReport
+        case .rules: return .success(.rules)
         case .original: return optionalRow().map { .original(row: $0) }
         case .thread: return optionalRow().map { .thread(row: $0) }
         case .quote: return optionalRow().map { .quote(row: $0) }
@@ -263,6 +274,9 @@ public enum CommandParser {
         case .remove:
             guard let argument else { return .failure(.missingRow(name)) }
             return row(argument).map { .removeConversation(row: $0) }
+        case .dismiss:
+            guard let argument else { return .failure(.missingRow(name)) }
+            return row(argument).map { .dismissNotification(row: $0) }
         case .lists: return .success(.nothing)  // parseLists
         case .scheduled: return .success(.nothing)  // parseScheduled
         case .trends:

@@ -15,11 +15,12 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case scheduled
     case favouritedBy = "favourited-by"
     case boostedBy = "boosted-by"
-    case conversations, remove
+    case conversations, remove, dismiss
     case reload, link, browse
     case blockDomain = "block-domain"
     case unblockDomain = "unblock-domain"
     case whereAmI = "where"
+    case report, rules
 }
 
 /// Which kind of screen is on top.
@@ -383,6 +384,12 @@ public enum CommandTable {
             screens: [.list], group: .reading, traits: [.conversations]
         ),
         CommandSpec(
+            name: .dismiss, aliases: [], argument: .row, usage: "dismiss N",
+            summary: "dismiss notification N",
+            details: "Takes row N off every notifications screen at once (the whole list and those of one kind), and the server forgets it; if the server refuses, it comes back where it was, saying why. If the server cannot be reached it stays off and is sent again (at retry too). notifications clear dismisses them all.",
+            screens: [.list], group: .reading, traits: [.notifications]
+        ),
+        CommandSpec(
             name: .tags, aliases: [], argument: .none, usage: "tags",
             summary: "the hashtags you follow",
             details: "A screen of the hashtags you follow, with their use this week; open N shows a hashtag's posts, unfollow N stops following it (the row stays, and every screen showing the hashtag follows at once). follow #NAME and unfollow #NAME work anywhere, and follow alone on a hashtag's timeline follows it.",
@@ -419,9 +426,24 @@ public enum CommandTable {
             screens: [.list, .post], group: .people
         ),
         CommandSpec(
-            name: .filters, aliases: [], argument: .none, usage: "filters",
-            summary: "your server filters",
-            details: "A screen of your server filters (Mastodon's filters): each one's title, what it does (warn, hide or blur) and where (home, notifications, public, thread, account), its keywords (a whole word in quotes) and when it expires.",
+            name: .report, aliases: [], argument: .rowAndText,
+            usage: "report N [--posts 3,5] [--forward] [--category spam|legal|violation|other] [--rules 1,2] [--yes] COMMENT",
+            postUsage: "report [--posts 3,5] [--forward] [--category C] [--rules 1,2] [--yes] COMMENT",
+            summary: "report row N's account to your server's moderators (a post row: with that post)",
+            postSummary: "report this post's author, with the post, to your server's moderators",
+            details: "N is an account row or a post row (its author is reported and the post attached); --posts adds more rows' posts by the same account. --category says why (other unless said); violation names the broken rules with --rules, numbered as rules shows them, and only violation takes --rules. --forward sends a copy to the moderators of the account's own server. The rest of the line is the comment the moderators read (at most 1,000 characters). It asks to confirm (y/N); in a script or piped input it needs --yes. Every row of the account and the reported posts are marked ⚑ on every screen at once; if the server refuses, the marks go with its reason; if it cannot be reached, the report waits and is sent again.",
+            screens: [.list, .post], group: .people, traits: [.posts, .notifications, .accounts, .requests, .conversations]
+        ),
+        CommandSpec(
+            name: .rules, aliases: [], argument: .none, usage: "rules",
+            summary: "your server's rules, numbered for report --rules",
+            details: "Lists the instance's rules in its order, each with its number (what report --rules takes) and its hint, when it has one.",
+            screens: [.list, .post], group: .people
+        ),
+        CommandSpec(
+            name: .filters, aliases: [], argument: .text, usage: "filters [ACTION]",
+            summary: "your server filters: make, change and delete them",
+            details: "filters alone shows your server filters (Mastodon's filters): each one's title, what it does (warn, hide or blur) and where (home, notifications, public, thread, account), its keywords (a whole word in quotes) and when it expires. filters new TITLE --keyword WORD [--keyword WORD…] [--whole-word] [--context home,notifications,public,thread,account] [--hide|--warn|--blur] [--expires 30m|12h|7d] makes one (by default it warns, everywhere, for good); filters edit N [TITLE] with the same options changes row N of the filters screen (--keyword replaces its keywords); filters delete N [--yes] deletes it (asking first). A title with spaces goes in quotes, as a keyword of several words. Every change shows at once on every screen — a hide filter takes the posts it matches off every list it applies to, a warn filter puts its warning on them, a deleted one brings them back — saving… until the server answers, and is undone, with the server's reason, if it refuses.",
             screens: [.list, .post], group: .people
         ),
         CommandSpec(
@@ -469,7 +491,7 @@ public enum CommandTable {
         CommandSpec(
             name: .notifications, aliases: ["notifs"], argument: .word, usage: "notifications [KIND]",
             summary: "open your notifications, or those of one kind",
-            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list.",
+            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list. dismiss N dismisses one. notifications clear dismisses every notification: it asks first (y/N); in a script, type notifications clear --yes. Every notifications screen empties at once; if the server refuses, they come back.",
             screens: [.list, .post], group: .reading
         ),
         CommandSpec(

@@ -217,7 +217,8 @@ public struct DetailRenderer: Sendable {
         let bookmark = interaction.bookmarked ? " · 🔖 bookmarked" + queued(.bookmark) : (interaction.queued.contains(.bookmark) ? " · 🔖 unbookmarking…" : "")
         let pin = interaction.pinned ? " · 📌 pinned" + queued(.pin) : (interaction.queued.contains(.pin) ? " · 📌 unpinning…" : "")
         let head = fav + " · " + boost + " · " + Self.count(replies, "reply", "replies")
-        let lines = TextWidth.wrap(head + bookmark + pin, to: width)
+        let report = interaction.reported.map { $0.isOn ? ($0.pending ? " · ⚑ reporting…" : " · ⚑ reported") : "" } ?? ""
+        let lines = TextWidth.wrap(head + bookmark + pin + report, to: width)
         let marked = interaction.favourited || interaction.reblogged ? lines.map(style.yellow) : lines.map(TerminalText.init)
         guard interaction.muted || interaction.queued.contains(.muteThread) else { return marked }
         let muted = interaction.muted

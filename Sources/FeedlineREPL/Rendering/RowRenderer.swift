@@ -66,6 +66,7 @@ public struct RowRenderer: Sendable {
         if profile.locked { markers.append("approves followers") }
         if profile.group { markers.append("group") }
         if let moved = profile.movedTo { markers.append("moved to @" + TextWidth.oneLine(moved.handle)) }
+        if let reported = row.reported, reported.isOn { markers.append(reported.pending ? "⚑ reporting…" : "⚑ reported") }
         let name = TextWidth.oneLine(profile.author.name)
         let handle = " @" + TextWidth.oneLine(profile.author.handle) + (markers.isEmpty ? "" : " · " + markers.joined(separator: " · "))
         let room = width - TextWidth.width(of: lead)
@@ -87,6 +88,12 @@ public struct RowRenderer: Sendable {
             }
         }
         return result
+    }
+
+    /// A post row's mark of your report of it: `  ⚑` once filed, `  ⚑…` while it waits.
+    static func reportMark(_ reported: ToggleDisplay?) -> String {
+        guard let reported, reported.isOn else { return "" }
+        return reported.pending ? "  ⚑…" : "  ⚑"
     }
 
     /// A blocked domain: its name and whether it is blocked (`…` while the server has not answered).
@@ -256,7 +263,7 @@ public struct RowRenderer: Sendable {
         let queued = interaction.queuedMark
         let (fav, boost) = Self.marks(interaction)
         let bookmark = (interaction.bookmarked || interaction.queued.contains(.bookmark) ? "  🔖" + queued(.bookmark) : "")
-            + (interaction.pinned || interaction.queued.contains(.pin) ? "  📌" + queued(.pin) : "")
+            + (interaction.pinned || interaction.queued.contains(.pin) ? "  📌" + queued(.pin) : "") + Self.reportMark(interaction.reported)
         let marksWidth = TextWidth.width(of: fav) + 2 + TextWidth.width(of: boost) + TextWidth.width(of: bookmark)
         let marks = (interaction.favourited ? style.yellow(fav) : TerminalText(fav)) + "  " + (interaction.reblogged ? style.green(boost) : TerminalText(boost)) + bookmark
         let lead = prefix(source.body.number, marker == " " && source.isFocus ? Self.focusMarker : marker) + TextWidth.spaces(source.threadIndent)
@@ -369,7 +376,7 @@ public struct RowRenderer: Sendable {
             let post = ShownPost(postRow.content)
             let marks = (interaction.favourited ? "★ " : "☆ ") + String(interaction.favouritesCount) + "  "
                 + (interaction.reblogged ? "▲ " : "△ ") + String(interaction.reblogsCount) + (interaction.bookmarked ? "  🔖" : "")
-                + (interaction.pinned ? "  📌" : "")
+                + (interaction.pinned ? "  📌" : "") + Self.reportMark(interaction.reported)
             let available = width - Self.indent
             let carries = PostCarries.note(media: post.media, poll: post.poll, now: clock.now())
             let text = post.contentWarning.map { "CW: " + TextWidth.oneLine($0) }

@@ -26,6 +26,8 @@ extension REPLDriver {
             } else {
                 reports.append(following ? "Done: following #\(tag)." : "Done: not following #\(tag).")
             }
+        case .report(let account):
+            reportAnswered(account, refused: refused)
         case .domainBlock(let domain, let blocked):
             if let refused {
                 reports.append((session.domainBlocks.block(domain)?.failure ?? refused) + " It is back as it was.")
@@ -67,6 +69,11 @@ extension REPLDriver {
             // A refusal of a change asked again meanwhile says nothing: the next one goes.
             if refused != nil, session.lists.list(id)?.pending == true { return }
             reports.append(Self.listSentence(id: id, title: title, was: was, refused: refused))
+        case .filter(let id, let title, let was):
+            let refused: String? = if case .refused(_, let message) = outcome { message } else { nil }
+            // A refusal of a change asked again meanwhile says nothing: the next one goes.
+            if refused != nil, case .filter(_, let state)? = session.filters.row(id), state.pending { return }
+            reports.append(Self.filterSentence(id: id, title: title, was: was, refused: refused))
         case .deletion(let post):
             guard let (excerpt, _) = askedOnPosts.removeValue(forKey: .deletion(post)) else { return }
             if let refused {
@@ -93,6 +100,8 @@ extension REPLDriver {
             } else {
                 reports.append("Translated \(what): open it to read the translation (original shows it alone).")
             }
+        case .notificationDismissal, .notificationsCleared:
+            notificationsAnswered(outcome.subject, refused: refused)
         case .scheduled(_, let at):
             // Heard on the scheduled screen (the row moves or goes); a refusal is said here too.
             if let refused { reports.append(at == nil ? "Could not cancel the scheduled post: \(refused)" : "Could not move the scheduled post: \(refused)") }
@@ -108,18 +117,26 @@ extension REPLDriver {
     /// What a list's outcome says: "Created the list Birders." or "Could not create the list
     /// Birders: … It is gone." / "… It is back as it was."
     static func listSentence(id: String, title: String?, was: String?, refused: String?) -> String {
-        let created = UserList(id: id, title: "").isProvisional
-        let verb = created ? "create" : title == nil ? "delete" : "rename"
+        namedChangeSentence(
+            "list", created: UserList(id: id, title: "").isProvisional, title: title, was: was, refused: refused,
+            changeVerb: "rename", changed: { "Renamed the list to \($0)." }
+        )
+    }
+
+    /// What the outcome of making, changing or deleting a named thing (a list, a filter) says:
+    /// "Created the THING NAME." or "Could not VERB the THING NAME: … It is gone." / "… It is
+    /// back as it was." A `nil` title is a delete; `was` names it when `title` does not.
+    static func namedChangeSentence(
+        _ thing: String, created: Bool, title: String?, was: String?, refused: String?, changeVerb: String, changed: (String) -> String
+    ) -> String {
         let named = title ?? was ?? ""
         if let refused {
+            let verb = created ? "create" : title == nil ? "delete" : changeVerb
             let back = created ? "It is gone." : "It is back as it was."
             let ended = refused.last.map { ".!?".contains($0) } ?? false
-            return "Could not \(verb) the list \(named): \(refused)\(ended ? "" : ".") \(back)"
+            return "Could not \(verb) the \(thing) \(named): \(refused)\(ended ? "" : ".") \(back)"
         }
-        return switch verb {
-        case "create": "Created the list \(named)."
-        case "rename": "Renamed the list to \(named)."
-        default: "Deleted the list \(named)."
-        }
+        if created { return "Created the \(thing) \(named)." }
+        return title == nil ? "Deleted the \(thing) \(named)." : changed(named)
     }
 }

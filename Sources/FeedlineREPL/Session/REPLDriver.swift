@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// The REPL as a library: turns command lines into view-model calls on a ``FeedSession`` and
 /// prints what changed — each list's changesets, the open post's changed parts, status lines,
@@ -168,9 +168,15 @@ public final class REPLDriver {
     var knownFailures: [PostID: InteractionFailure] = [:]
     /// Handles by account id and the hashtags seen, for titles and Tab completion.
     var handles: [String: String] = [:]
+    /// The instance's rules, once read this session (`rules`, `report --rules`).
+    var instanceRules: [InstanceRule]?
     /// How a change on a post typed here named it ("row 3's post", an excerpt), and the text
     /// typed with it, for the sentence its ``Outcome`` says (see `REPLDriver+Outcomes.swift`).
     var askedOnPosts: [AskedOnPost: (what: String, text: String?)] = [:]
+    /// How each notification group dismissed here was named ("row 3's notification (…)"), for
+    /// the sentence its ``Outcome`` says; `asked clear` for a clear typed here.
+    var dismissedNotifications: [String: String] = [:]
+    var askedClear = false
     /// A `lists` command that names a list by name, waiting for the lists to load.
     var listsCommandWaiting: ListsCommand?
     var tags: Set<String> = []
@@ -181,6 +187,14 @@ public final class REPLDriver {
             guard (oldValue == nil) != (writing == nil) else { return }
             options.promptChanged?(prompt)
             tellCompletion()
+        }
+    }
+    /// A question asked in a live session (`notifications clear`, `report`), answered by the next
+    /// line (see `REPLDriver+Confirmation.swift`).
+    var confirming: Confirmation? {
+        didSet {
+            guard (oldValue == nil) != (confirming == nil) else { return }
+            options.promptChanged?(prompt)
         }
     }
     /// Set while a scripted command runs, from ``handle(_:)`` until the ``flush()`` after its
@@ -235,6 +249,7 @@ public final class REPLDriver {
     /// (a handle or a hashtag the server chose, made safe).
     public var prompt: TerminalText {
         if let writing { return TerminalText(composePrompt(writing)) }
+        if confirming != nil { return "[y/N]> " }
         if case .post? = stack.last { return "post> " }
         return TerminalText(title(of: stack.last) + "> ")
     }
@@ -292,6 +307,10 @@ public final class REPLDriver {
     @discardableResult
     public func handle(_ line: String) -> Bool {
         followTerminal()
+        if takeConfirmation(line) {
+            flush()
+            return true
+        }
         if takeDraftLine(line) {
             flush()
             return true
@@ -521,9 +540,14 @@ public final class REPLDriver {
         case .answer(let number, let accept): answerRequest(row: number, accept: accept)
         case .domainBlock(let command): setDomainBlock(command)
         case .removeConversation(let number): removeConversation(row: number)
+        case .dismissNotification(let number): dismissNotification(row: number)
+        case .clearNotifications(let confirmed): clearNotifications(confirmed: confirmed)
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(.list(tags ? .trendingTags : .feed(.trending)))
         case .lists(let command): runLists(command)
+        case .filters(let command): runFilters(command)
+        case .report(let command): report(command)
+        case .rules: showRules()
         case .scheduled(let command): runScheduled(command)
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)

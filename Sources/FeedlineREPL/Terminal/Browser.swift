@@ -30,16 +30,18 @@ public enum Browser {
     /// address is its `$1`) with no terminal input or output, and returns at once.
     public static func open(_ address: String, with command: String) -> Result<Void, Failure> {
         let line = command.contains("%s") ? command.replacingOccurrences(of: "%s", with: "\"$1\"") : command + " \"$1\""
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", line, "sh", address]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // Its own process group (Ctrl-C in feedline does not reach it), no terminal; the waiting
+        // thread reaps it whenever it ends.
+        guard let nothing = FileHandle(forUpdatingAtPath: "/dev/null") else {
+            return .failure(Failure(message: "Could not start \(command): /dev/null cannot be opened."))
+        }
+        defer { try? nothing.close() }
         do {
-            try process.run()
+            _ = try ChildProcess(
+                executable: "/bin/sh", arguments: ["-c", line, "sh", address], environment: ProcessInfo.processInfo.environment,
+                standardInput: nothing.fileDescriptor, standardOutput: nothing.fileDescriptor, standardError: nothing.fileDescriptor)
         } catch {
-            return .failure(Failure(message: "Could not start \(command): \(error.localizedDescription)"))
+            return .failure(Failure(message: "Could not start \(command): \(error)."))
         }
         return .success(())
     }

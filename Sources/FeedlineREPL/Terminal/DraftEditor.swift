@@ -44,17 +44,21 @@ public enum DraftEditor {
             return .failure(EditorFailure(message: "Could not write the draft to \(url.path) for the editor: \(error.localizedDescription)"))
         }
         defer { try? FileManager.default.removeItem(at: url) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " \"$1\"", "sh", url.path]
+        // The editor stays in this process group, on this terminal (standard input, output and
+        // error are this process's), and this thread waits for it.
+        let ended: ChildProcess.Ending
         do {
-            try process.run()
+            ended = try ChildProcess(
+                executable: "/bin/sh", arguments: ["-c", command + " \"$1\"", "sh", url.path],
+                environment: ProcessInfo.processInfo.environment,
+                standardInput: STDIN_FILENO, standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, ownProcessGroup: false
+            ).waitUntilExit()
         } catch {
-            return .failure(EditorFailure(message: "Could not start the editor (\(command)): \(error.localizedDescription)"))
+            return .failure(EditorFailure(message: "Could not start the editor (\(command)): \(error)."))
         }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            return .failure(EditorFailure(message: "The editor (\(command)) exited with status \(process.terminationStatus); the draft is as it was."))
+        guard !ended.signalled, ended.status == 0 else {
+            let how = ended.signalled ? "was stopped by signal \(ended.status)" : "exited with status \(ended.status)"
+            return .failure(EditorFailure(message: "The editor (\(command)) \(how); the draft is as it was."))
         }
         guard let data = try? Data(contentsOf: url), let edited = String(data: data, encoding: .utf8) else {
             return .failure(EditorFailure(message: "Could not read the draft back from \(url.path); the draft is as it was."))

@@ -130,6 +130,8 @@ final class FakeMastodon: Sendable {
         var customEmoji: [Mastodon.CustomEmoji] = []
         /// The translations the server makes, by status id (`FakeMastodon+Translations.swift`).
         var translations: [String: Mastodon.Translation] = [:]
+        /// The reports filed and the instance's rules (`FakeMastodon+Reports.swift`).
+        var reports = ReportsState()
     }
 
     static let rateLimitReset = "2026-11-23T12:05:00.000Z"
@@ -180,8 +182,9 @@ final class FakeMastodon: Sendable {
     func start() async throws -> URL {
         let server = server
         running.withLock { $0 = Task { try await server.run() } }
-        // Generous: under ThreadSanitizer with every suite running at once, starting can take seconds.
-        try await server.waitUntilListening(timeout: 60)
+        // A hang guard, not a speed bar: under ThreadSanitizer with every suite running at once on
+        // two cores, the server's task can wait over a minute for a thread (CI saw 60 s run out).
+        try await server.waitUntilListening(timeout: 600)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
         self.port.withLock { $0 = port }
         return URL(string: "http://127.0.0.1:\(port)")!
@@ -307,6 +310,7 @@ final class FakeMastodon: Sendable {
             return Self.response(200, ["Content-Type": "text/html; charset=utf-8"], Data("<!DOCTYPE html><html><body>Mastodon</body></html>".utf8))
         }
         if let answer = translationRoute(request) { return answer }
+        if let answer = reportsRoute(request) { return answer }
         if let answer = writingRoute(request) { return answer }
         if let answer = accountListsRoute(request) { return answer }
         if let answer = domainBlocksRoute(request) { return answer }

@@ -17,8 +17,9 @@ final class LoopbackListener: Sendable {
     func start() async throws -> URL {
         let server = server
         running.withLock { $0 = Task { try await server.run() } }
-        // Generous: under ThreadSanitizer with every suite running at once, starting can take seconds.
-        try await server.waitUntilListening(timeout: 60)
+        // A hang guard, not a speed bar: under ThreadSanitizer with every suite running at once on
+        // two cores, the server's task can wait over a minute for a thread (CI saw 60 s run out).
+        try await server.waitUntilListening(timeout: 600)
         guard case .ip4(_, let port)? = await server.listeningAddress, let url = URL(string: "http://127.0.0.1:\(port)") else {
             throw URLError(.cannotConnectToHost)
         }

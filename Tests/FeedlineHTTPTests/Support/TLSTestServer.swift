@@ -1,5 +1,6 @@
 import Feedline
 import FeedlineTestSupport
+import FeedlineREPL
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -19,18 +20,16 @@ final class TLSTestServer: Sendable {
         /// A fresh self-signed certificate for 127.0.0.1 (`openssl req -x509`).
         static func make(in scratch: Scratch) throws -> Identity {
             let identity = Identity(certificate: scratch.file("cert.pem"), key: scratch.file("key.pem"))
-            let openssl = Process()
-            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            openssl.arguments = [
+            let nothing = FileHandle(forUpdatingAtPath: "/dev/null")
+            let descriptor = nothing?.fileDescriptor ?? 0
+            let openssl = try ChildProcess.tool([
                 "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                 "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-days", "2",
                 "-keyout", identity.key.path, "-out", identity.certificate.path,
-            ]
-            openssl.standardOutput = FileHandle.nullDevice
-            openssl.standardError = FileHandle.nullDevice
-            try openssl.run()
-            openssl.waitUntilExit()
-            guard openssl.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+            ], standardInput: descriptor, standardOutput: descriptor, standardError: descriptor)
+            try? nothing?.close()
+            let ending = openssl.waitUntilExit(timeout: 600)
+            guard let ending, ending.status == 0, !ending.signalled else { throw CocoaError(.fileWriteUnknown) }
             return identity
         }
     }

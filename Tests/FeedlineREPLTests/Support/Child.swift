@@ -1,10 +1,11 @@
 import FeedlineTestSupport
+import FeedlineREPL
 import Foundation
 
 /// The built `feedline` binary run as a child process with a time limit: standard input from
 /// bytes (or a pipe the test keeps), standard output and error into files, so nothing the child
 /// writes can fill a pipe and stall it. Every wait runs off the concurrency pool (``offPool(_:_:)``).
-// @unchecked: the Process and file handles are touched by one test at a time, each wait on one thread.
+// @unchecked: the file handles are touched by one test at a time, each wait on one thread.
 final class Child: @unchecked Sendable {
     /// How a run ended.
     struct Ending: CustomStringConvertible, Sendable {
@@ -26,50 +27,46 @@ final class Child: @unchecked Sendable {
         }
     }
 
-    let process = Process()
+    let process: ChildProcess
     private let scratch: Scratch
-    private let finished = DispatchSemaphore(value: 0)
     /// The write end of standard input when the test feeds it itself (``start(_:keepingInputOpen:)``).
     private(set) var input: FileHandle?
-    /// Every handle this side opened for the child; closed once it has ended. (Foundation's
-    /// `Process` keeps its standard handles alive after the child exits, so letting them go is
-    /// not enough: a suite of hundreds of children would hold thousands of descriptors.)
+    /// Every handle this side opened for the child; closed once it has ended (letting them go
+    /// is not enough while the test keeps the child: a suite of hundreds of children would hold
+    /// thousands of descriptors).
     private var handles: [FileHandle] = []
 
     /// Starts `feedline arguments…` in the package root with `NO_COLOR`; standard input is
     /// `stdin` (then end of input), or a pipe left open when `keepingInputOpen`.
     init(_ arguments: [String], stdin: Data = Data(), keepingInputOpen: Bool = false, environment extra: [String: String] = [:]) throws {
         scratch = try Scratch()
-        process.executableURL = try PackagePaths.binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = try PackagePaths.root()
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         // No config file or stored account of the developer's reaches the test.
         environment["XDG_CONFIG_HOME"] = isolatedConfigHome()
         environment.merge(extra) { _, given in given }
-        process.environment = environment
         _ = FileManager.default.createFile(atPath: scratch.file("out").path, contents: nil)
         _ = FileManager.default.createFile(atPath: scratch.file("err").path, contents: nil)
         let output = try FileHandle(forWritingTo: scratch.file("out"))
         let errors = try FileHandle(forWritingTo: scratch.file("err"))
-        process.standardOutput = output
-        process.standardError = errors
         handles = [output, errors]
+        let standardInput: FileHandle
         if keepingInputOpen {
             let pipe = Pipe()
-            process.standardInput = pipe
+            standardInput = pipe.fileHandleForReading
             input = pipe.fileHandleForWriting
             handles += [pipe.fileHandleForReading, pipe.fileHandleForWriting]
         } else {
             try stdin.write(to: scratch.file("in"))
-            let reading = try FileHandle(forReadingFrom: scratch.file("in"))
-            process.standardInput = reading
-            handles.append(reading)
+            standardInput = try FileHandle(forReadingFrom: scratch.file("in"))
+            handles.append(standardInput)
         }
-        let finished = finished
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
+        process = try ChildProcess(
+            executable: try PackagePaths.binary().path, arguments: arguments, environment: environment,
+            directory: try PackagePaths.root().path, standardInput: standardInput.fileDescriptor,
+            standardOutput: output.fileDescriptor, standardError: errors.fileDescriptor)
+        // The read end of standard input is the child's alone: its input ends when the test closes `input`.
+        if keepingInputOpen { try? standardInput.close() }
     }
 
     /// Runs to the end (or the time limit) and returns how it ended.
@@ -98,10 +95,7 @@ final class Child: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if done(outputSoFar) { return true }
-            if finished.wait(timeout: .now() + .milliseconds(20)) == .success {
-                finished.signal()
-                return done(outputSoFar)
-            }
+            if process.waitUntilExit(timeout: 0.02) != nil { return done(outputSoFar) }
         }
         return false
     }
@@ -113,17 +107,17 @@ final class Child: @unchecked Sendable {
 
     private func blockingWait(timeout: Double) -> Ending {
         var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
+        var ended = process.waitUntilExit(timeout: timeout)
+        if ended == nil {
             timedOut = true
-            process.terminate()
-            kill(process.processIdentifier, SIGKILL)
-            _ = finished.wait(timeout: .now() + 30)
+            process.send(SIGKILL)
+            ended = process.waitUntilExit(timeout: 30)
         }
         for handle in handles { try? handle.close() }
         handles = []
         let ending = Ending(
-            status: process.terminationStatus,
-            signalled: process.terminationReason == .uncaughtSignal,
+            status: ended?.status ?? -1,
+            signalled: ended?.signalled ?? false,
             timedOut: timedOut,
             stdout: (try? Data(contentsOf: scratch.file("out"))) ?? Data(),
             stderr: (try? Data(contentsOf: scratch.file("err"))) ?? Data()
