@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Domain blocks: `blockDomain` and `unblockDomain` set a domain's block in the session's one
 /// domain block store (every screen follows at once), and every change of a domain's block there

@@ -84,10 +84,6 @@ extension ServerModel where Entry == Post {
         return writing.versions[post.id] ?? [Self.version(of: post, at: post.createdAt)]
     }
 
-    /// The translation of the post `id` names (its original), as ``translations`` has it.
-    ///
-    /// - Throws: ``RecordNotFound`` for a post it does not have; ``ServerRefusal`` when it
-    ///   offers no translation of it.
     /// Schedules `draft` as Mastodon does: refused when not more than 5 minutes ahead of the
     /// model's clock; one scheduled post per idempotency key.
     package mutating func schedule(_ draft: Draft, idempotencyKey: String) throws -> ScheduledPost {
@@ -119,6 +115,10 @@ extension ServerModel where Entry == Post {
         scheduled.removeAll { $0.id == id }
     }
 
+    /// The translation of the post `id` names (its original), as ``translations`` has it.
+    ///
+    /// - Throws: ``RecordNotFound`` for a post it does not have; ``ServerRefusal`` when it
+    ///   offers no translation of it.
     package func translation(of id: PostID) throws -> PostTranslation {
         guard let post = original(of: id) else { throw RecordNotFound() }
         guard let translation = translations[post.id] else { throw ServerRefusal("This server does not offer translations.") }

@@ -154,7 +154,8 @@ struct ScheduledSessionTests {
         try session.cancelScheduled("s2")
         #expect(Self.shown(first) == ["s3@3h", "s1@5h"])
         #expect(Self.shown(second) == Self.shown(first))
-        await server.waitForHeld(2)
+        // The move was answered: the cancel is the one call waiting.
+        await server.waitForHeld(1)
         server.failHeld(at: 0, with: ServerRefusal("This action is not allowed"))
         await session.settle()
         #expect(Self.shown(first) == ["s2@2h!", "s3@3h", "s1@5h"])

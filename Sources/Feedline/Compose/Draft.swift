@@ -78,7 +78,7 @@ public struct Draft: Hashable, Sendable, Codable, Identifiable {
     /// account's default. The server makes a followers-only or direct post ``QuotePolicy/nobody``.
     public var quotePolicy: QuotePolicy?
     /// When the post is to go out (Mastodon's `scheduled_at`); `nil` posts it at once. The
-    /// server keeps a scheduled post apart (``ScheduledPost``) until that time.
+    /// server keeps a scheduled post apart (`ScheduledPost`) until that time.
     public var scheduledAt: Date?
     /// When the draft was started (by the session's wall clock).
     public let createdAt: Date

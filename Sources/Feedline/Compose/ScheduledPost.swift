@@ -2,8 +2,9 @@ import Foundation
 
 /// A post the server keeps to publish later (Mastodon's `ScheduledStatus`): not on any timeline
 /// until its time, listed on the scheduled screen (``ListSource/scheduled``), where its time can
-/// change and it can be cancelled. A front needs it to show those rows.
-public struct ScheduledPost: Hashable, Sendable, Identifiable {
+/// change and it can be cancelled. A service's value, as `UserList` is: a front reads it on a
+/// scheduled screen's rows (`ListRow.scheduled(_:state:)`, under the same SPI).
+@_spi(FeedService) public struct ScheduledPost: Hashable, Sendable, Identifiable {
     /// The server's id of the scheduled post (not a post id: no post exists yet).
     public var id: String
     /// When the server publishes it.

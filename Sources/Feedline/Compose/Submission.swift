@@ -23,7 +23,7 @@ public struct Submission: Hashable, Sendable, Codable, Identifiable {
         /// The server has it: the post's id.
         case sent(PostID)
         /// The server keeps it to publish at ``Draft/scheduledAt``: the scheduled post's id
-        /// (see ``ScheduledPost``).
+        /// (see `ScheduledPost`).
         case scheduled(String)
     }
 

@@ -104,7 +104,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case userLists
     /// The signed-in user's server filters (``ListRow/filter(_:state:)`` rows).
     case filters
-    /// The signed-in user's scheduled posts, soonest first (``ListRow/scheduled(_:state:)`` rows).
+    /// The signed-in user's scheduled posts, soonest first (`ListRow.scheduled(_:state:)` rows).
     case scheduled
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results

@@ -320,7 +320,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// One of your scheduled posts (``ListSource/scheduled``), as every screen shows it, with
     /// whether a move or cancellation of it waits for the server and the last refusal
     /// (`state.isOn` is always true: a cancelled post leaves the list).
-    case scheduled(ScheduledPost, state: ToggleDisplay)
+    @_spi(FeedService) case scheduled(ScheduledPost, state: ToggleDisplay)
 
     public var id: RowID {
         switch self {
@@ -350,7 +350,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     }
 
     /// The scheduled post, when this is a scheduled row.
-    public var scheduled: ScheduledPost? {
+    @_spi(FeedService) public var scheduled: ScheduledPost? {
         if case .scheduled(let post, _) = self { return post }
         return nil
     }

@@ -4,11 +4,11 @@ extension FeedSession {
     /// Your scheduled posts as every screen shows them now, soonest first: a move shows its new
     /// time, a cancellation is gone, at once (see ``ListSource/scheduled``). Filled by the
     /// scheduled screen's loads and by the drafts a submission scheduled.
-    public var scheduledPosts: [ScheduledPost] { scheduled.rows.map(\.post) }
+    @_spi(FeedService) public var scheduledPosts: [ScheduledPost] { scheduled.rows.map(\.post) }
 
     /// The scheduled post `id` with whether a change of it waits for the server and its last
     /// refusal, or `nil`.
-    public func scheduledPost(_ id: String) -> (post: ScheduledPost, state: ToggleDisplay)? {
+    @_spi(FeedService) public func scheduledPost(_ id: String) -> (post: ScheduledPost, state: ToggleDisplay)? {
         scheduled.row(id).map { ($0.post, $0.state) }
     }
 

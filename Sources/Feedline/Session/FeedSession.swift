@@ -38,7 +38,7 @@ public final class FeedSession {
     /// through ``dismissNotification(_:)`` and ``clearNotifications()``).
     package let notifications: NotificationDismissals
     /// Your scheduled posts, shared by every screen (a front reads them through
-    /// ``scheduledPosts``).
+    /// `scheduledPosts`).
     package let scheduled: ScheduledStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).

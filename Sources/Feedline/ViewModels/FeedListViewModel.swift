@@ -85,8 +85,8 @@ public final class FeedListViewModel {
                 FetchEpochs(
                     posts: store.beginFetch(), tags: stores.tags?.beginFetch() ?? 0, domains: stores.domainBlocks?.beginFetch() ?? 0,
                     conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0,
-                    filters: stores.filters?.beginFetch() ?? 0, scheduled: stores.scheduled?.beginFetch() ?? 0,
-                    notifications: stores.notifications?.beginFetch() ?? 0, relationships: stores.relationships?.beginFetch()
+                    filters: stores.filters?.beginFetch() ?? 0, notifications: stores.notifications?.beginFetch() ?? 0,
+                    scheduled: stores.scheduled?.beginFetch() ?? 0, relationships: stores.relationships?.beginFetch()
                 )
             },
             effect: { [weak profile, load = rowSource.loader()] request, epochs in

@@ -15,7 +15,7 @@ extension MastodonHTTPService {
     static let scheduledPath = "/api/v1/scheduled_statuses"
 
     /// `POST /api/v1/statuses` with `scheduled_at`: the scheduled post the server keeps.
-    public func schedule(_ draft: Draft, idempotencyKey: String) async throws -> ScheduledPost {
+    @_spi(FeedService) public func schedule(_ draft: Draft, idempotencyKey: String) async throws -> ScheduledPost {
         var draft = draft
         for index in draft.media.indices where draft.media[index].existingID == nil {
             draft.media[index].existingID = try await upload(draft.media[index])
@@ -35,7 +35,7 @@ extension MastodonHTTPService {
     }
 
     /// `PUT /api/v1/scheduled_statuses/:id` with `scheduled_at`: the post as the server has it.
-    public func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost {
+    @_spi(FeedService) public func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost {
         var form = URLComponents()
         form.queryItems = [URLQueryItem(name: "scheduled_at", value: Mastodon.DateFormat.timestamp(date))]
         let request = APIRequest(

@@ -11,7 +11,7 @@ import Foundation
 /// time comes.
 extension SandboxService {
     /// Schedules `draft` for its ``Draft/scheduledAt``.
-    public func schedule(_ draft: Draft, idempotencyKey: String) async throws -> ScheduledPost {
+    @_spi(FeedService) public func schedule(_ draft: Draft, idempotencyKey: String) async throws -> ScheduledPost {
         try await performOnAccounts(.publish) { state, now throws(SandboxError) in
             try state.scheduled.schedule(draft, key: idempotencyKey, now: now)
         }
@@ -24,7 +24,7 @@ extension SandboxService {
     }
 
     /// Moves the scheduled post `id` to `date` (refused when not more than 5 minutes ahead).
-    public func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost {
+    @_spi(FeedService) public func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost {
         try await performOnAccounts(.scheduledChange) { state, now throws(SandboxError) in try state.scheduled.reschedule(id, to: date, now: now) }
     }
 

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// `search`, `followers`, `following`, `accept`, `reject`: screens of accounts and what acts on
 /// them (`mutes`, `blocks` and `requests` are plain screens, opened by `openScreen`).

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// `block-domain` and `unblock-domain`: block or unblock a whole domain through the session's
 /// one domain block store — every screen follows at once — and say what the server answered.

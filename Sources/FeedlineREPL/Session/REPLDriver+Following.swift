@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Following the session: snapshots of every screen, the stream's state, posts that changed elsewhere, what Tab completes.
 extension REPLDriver {

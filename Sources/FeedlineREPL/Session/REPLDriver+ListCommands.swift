@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Commands on the list on top: more, refresh, new, open, gap.
 extension REPLDriver {

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Refusals shown until seen: the note under a row whose change the server refused ("! Could not
 /// favourite this post: …") is printed once — on the screen where it happens, or announced

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// `follow`, `unfollow`, `mute`, `unmute`, `block`, `unblock`, `notify`, `boosts`: set the

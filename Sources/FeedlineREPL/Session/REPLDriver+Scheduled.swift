@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// `scheduled`, `scheduled edit N TIME`, `scheduled cancel N`, and how a scheduled time reads.
