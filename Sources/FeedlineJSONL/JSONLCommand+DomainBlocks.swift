@@ -47,6 +47,8 @@ extension JSONLCommand {
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a list row, not an account or a domain."))
         case .filter:
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a filter row, not an account or a domain."))
+        case .scheduled:
+            return .failure(FieldProblem(message: "\(name): \(echo(text)) is a scheduled post's row, not an account or a domain."))
         case .gap:
             return .failure(FieldProblem(message: domainUsage(name)))
         }

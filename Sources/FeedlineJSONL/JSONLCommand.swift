@@ -98,6 +98,9 @@ public struct JSONLCommand: Sendable, Equatable {
         case listChange(ListChange)
         /// Make, change or delete one of your filters (`createFilter`, `updateFilter`, `deleteFilter`).
         case filterChange(FilterChange)
+        /// Move a scheduled post to a time (`editScheduled`, `"at"` as `.schedule` takes it) or
+        /// cancel it (`cancelScheduled`), by the server's id of it (a scheduled row's `"scheduled"`).
+        case scheduledChange(id: String, at: String?)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -124,8 +127,9 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "clearNotifications", "createFilter", "createList", "delete", "deleteFilter", "deleteList",
-        "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
+        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "cancelScheduled", "clearNotifications", "createFilter", "createList", "delete",
+        "deleteFilter", "deleteList", "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "editScheduled", "favourite",
+        "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
         "search", "send", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
@@ -274,6 +278,18 @@ public struct JSONLCommand: Sendable, Equatable {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }
+        case "editScheduled", "cancelScheduled":
+            guard let scheduled = value["scheduled"]?.string, !scheduled.isEmpty else {
+                return fail("\(name) needs \"scheduled\": a scheduled post's id such as \"1\" (a scheduled row's \"scheduled\").")
+            }
+            if name == "cancelScheduled" {
+                action = .scheduledChange(id: scheduled, at: nil)
+            } else {
+                guard let at = value["at"]?.string, !at.allSatisfy(\.isWhitespace) else {
+                    return fail("editScheduled needs \"at\": a time such as \"2026-12-01T09:00\" (local) or \"in 2h\".")
+                }
+                action = .scheduledChange(id: scheduled, at: at)
+            }
         case _ where listCommandNames.contains(name):
             switch listChange(name, value) {
             case .success(let parsed): action = parsed
@@ -333,6 +349,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case "conversations": return .success(.list(.conversations))
         case "lists": return .success(.list(.userLists))
         case "filters": return .success(.list(.filters))
+        case "scheduled": return .success(.list(.scheduled))
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

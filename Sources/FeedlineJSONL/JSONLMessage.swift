@@ -175,6 +175,7 @@ public enum JSONLMessage {
             case .conversations: .object([("route", "conversations")])
             case .userLists: .object([("route", "lists")])
             case .filters: .object([("route", "filters")])
+            case .scheduled: .object([("route", "scheduled")])
             }
         }
     }
@@ -222,6 +223,13 @@ public enum JSONLMessage {
             return .object([("id", .string(row.id.description)), ("kind", "list")] + userListFields(list))
         case .filter(let filter, let state):
             return .object([("id", .string(row.id.description)), ("kind", "filter")] + filterFields(filter, state))
+        case .scheduled(let post, let state):
+            return .object([
+                ("id", .string(row.id.description)), ("kind", "scheduled"), ("scheduled", .string(post.id)), ("at", .string(timestamp(post.scheduledAt))),
+                ("text", .string(post.text)), ("cw", .optional(post.contentWarning)), ("visibility", .string(post.visibility.rawValue)),
+                ("replyTo", .optional(post.inReplyTo?.rawValue)), ("media", .int(post.mediaCount)), ("poll", .array(post.pollOptions.map(JSONLValue.string))),
+                ("pending", .bool(state.pending)), ("failure", .optional(state.failure)),
+            ])
         }
     }
 

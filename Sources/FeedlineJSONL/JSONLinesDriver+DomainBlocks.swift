@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Domain blocks: `blockDomain` and `unblockDomain` set a domain's block in the session's one
 /// domain block store (every screen follows at once), and every change of a domain's block there
@@ -36,7 +36,7 @@ extension JSONLinesDriver {
         case .conversation(let conversation):
             guard let first = conversation.participants.first else { return "The row \(JSONLCommand.echo(id.description)) names no account." }
             author = first
-        case .gap, .tag, .userList, .filter: return "The row \(JSONLCommand.echo(id.description)) names no account."
+        case .gap, .tag, .userList, .filter, .scheduled: return "The row \(JSONLCommand.echo(id.description)) names no account."
         }
         guard let domain = DomainBlockStore.domain(ofHandle: author.handle) else {
             let handle = JSONLCommand.echo("@" + author.handle)

@@ -268,6 +268,12 @@ public final class JSONLinesDriver {
             return carryOut(list: change, id: id)
         case .filterChange(let change):
             return carryOut(filter: change, id: id)
+        case .scheduledChange(let scheduled, let at):
+            do {
+                if let at { try session.reschedule(scheduled, at: at) } else { try session.cancelScheduled(scheduled) }
+            } catch {
+                return error.message
+            }
         case .wait, .quit:
             break
         }

@@ -5,7 +5,7 @@ import Testing
 @Suite("JSON-lines commands")
 struct JSONLCommandTests {
     /// Every command name, as the unknown-command sentence lists them.
-    static let commandList = "accept, addToList, back, block, blockDomain, bookmark, boosts, clearNotifications, createFilter, createList, delete, deleteFilter, deleteList, discard, dismissNotification, display, draft, drafts, editDraft, editPost, favourite, follow, followTag, history, loadMore, markRead, mute, muteThread, notify, open, openConversation, openGap, original, pin, pop, push, quit, reblog, redraft, refresh, reject, reload, relationships, removeConversation, removeFromList, renameList, report, retry, root, rules, search, send, show, showWaiting, timeline, top, translate, unblock, unblockDomain, unfollow, unfollowTag, unmute, unmuteThread, unpin, updateFilter, vote, wait"
+    static let commandList = "accept, addToList, back, block, blockDomain, bookmark, boosts, cancelScheduled, clearNotifications, createFilter, createList, delete, deleteFilter, deleteList, discard, dismissNotification, display, draft, drafts, editDraft, editPost, editScheduled, favourite, follow, followTag, history, loadMore, markRead, mute, muteThread, notify, open, openConversation, openGap, original, pin, pop, push, quit, reblog, redraft, refresh, reject, reload, relationships, removeConversation, removeFromList, renameList, report, retry, root, rules, search, send, show, showWaiting, timeline, top, translate, unblock, unblockDomain, unfollow, unfollowTag, unmute, unmuteThread, unpin, updateFilter, vote, wait"
 
     @Test("commands parse into view-model inputs, with their ids", arguments: [
         (#"{"cmd":"timeline"}"#, JSONLCommand(action: .timeline(screen: nil), name: "timeline")),

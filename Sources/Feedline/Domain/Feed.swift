@@ -104,6 +104,8 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case userLists
     /// The signed-in user's server filters (``ListRow/filter(_:state:)`` rows).
     case filters
+    /// The signed-in user's scheduled posts, soonest first (`ListRow.scheduled(_:state:)` rows).
+    case scheduled
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
@@ -112,7 +114,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
         case .notifications, .notificationsOf: .notifications
-        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists, .filters: nil
+        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists, .filters, .scheduled: nil
         case .conversations: nil
         case .search: .public
         }
@@ -133,6 +135,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .conversations: "conversations"
         case .userLists: "lists"
         case .filters: "filters"
+        case .scheduled: "scheduled"
         }
     }
 
@@ -150,7 +153,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsTags: Bool {
         switch self {
         case .search, .followedTags, .trendingTags: true
-        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .accounts, .conversations, .userLists, .filters: false
+        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .accounts, .conversations, .userLists, .filters, .scheduled: false
         }
     }
 
@@ -166,7 +169,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters: false
+        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .scheduled: false
         }
     }
 }

@@ -22,6 +22,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case list(String)
     /// One of your server filters, by its id.
     case filter(String)
+    /// One of your scheduled posts, by the server's id of it.
+    case scheduled(String)
 
     /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`,
     /// `conversation:ID`, `list:ID`, `filter:ID`.
@@ -36,6 +38,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         case .conversation(let id): "conversation:\(id)"
         case .list(let id): "list:\(id)"
         case .filter(let id): "filter:\(id)"
+        case .scheduled(let id): "scheduled:\(id)"
         }
     }
 
@@ -59,6 +62,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .list(String(text.dropFirst(5)))
         } else if text.hasPrefix("filter:"), text.count > 7 {
             self = .filter(String(text.dropFirst(7)))
+        } else if text.hasPrefix("scheduled:"), text.count > 10 {
+            self = .scheduled(String(text.dropFirst(10)))
         } else {
             return nil
         }
@@ -312,6 +317,10 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// a change of it waits for the server and the last refusal (`state.isOn` is always true:
     /// a deleted filter leaves the list).
     case filter(PostFilter, state: ToggleDisplay)
+    /// One of your scheduled posts (``ListSource/scheduled``), as every screen shows it, with
+    /// whether a move or cancellation of it waits for the server and the last refusal
+    /// (`state.isOn` is always true: a cancelled post leaves the list).
+    @_spi(FeedService) case scheduled(ScheduledPost, state: ToggleDisplay)
 
     public var id: RowID {
         switch self {
@@ -324,6 +333,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .conversation(let row): .conversation(row.id)
         case .userList(let row): .list(row.rowKey)
         case .filter(let filter, _): .filter(filter.id)
+        case .scheduled(let post, _): .scheduled(post.id)
         }
     }
 
@@ -336,6 +346,12 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// The filter, when this is a filter row.
     public var filter: PostFilter? {
         if case .filter(let filter, _) = self { return filter }
+        return nil
+    }
+
+    /// The scheduled post, when this is a scheduled row.
+    @_spi(FeedService) public var scheduled: ScheduledPost? {
+        if case .scheduled(let post, _) = self { return post }
         return nil
     }
 
@@ -387,7 +403,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .post(let row): row
         case .notification(let row): row.post
         case .conversation(let row): row.lastPost
-        case .gap, .account, .tag, .domain, .userList, .filter: nil
+        case .gap, .account, .tag, .domain, .userList, .filter, .scheduled: nil
         }
     }
 
@@ -396,7 +412,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap, .account, .tag, .domain, .conversation, .userList, .filter: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .scheduled: nil
         }
     }
 
@@ -405,7 +421,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap, .account, .tag, .domain, .conversation, .userList, .filter: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .scheduled: nil
         }
     }
 
@@ -442,7 +458,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .conversation(var row):
             row.lastPost = row.lastPost.map(transform)
             return .conversation(row)
-        case .gap, .account, .tag, .domain, .userList, .filter:
+        case .gap, .account, .tag, .domain, .userList, .filter, .scheduled:
             return self
         }
     }

@@ -73,6 +73,7 @@ struct FetchEpochs: Sendable {
     var filters: StoreEpoch = 0
     /// The notification dismissals' (a notifications list's; 0 for the others).
     var notifications: StoreEpoch = 0
+    var scheduled: StoreEpoch = 0
     /// The relationship store's, for a list whose account rows show relationships (`nil`:
     /// none): the page's accounts' relationships are fetched with it.
     var relationships: StoreEpoch? = nil
@@ -109,6 +110,7 @@ struct ListStores: Sendable {
     var lists: UserListStore?
     var filters: FilterStore? = nil
     var notifications: NotificationDismissals?
+    var scheduled: ScheduledStore?
 }
 
 extension ListSource {
@@ -129,6 +131,7 @@ extension ListSource {
         case .conversations: ConversationRows(service: service, conversations: stores.conversations)
         case .userLists: UserListRows(service: service, lists: stores.lists)
         case .filters: FilterRows(service: service, filters: stores.filters)
+        case .scheduled: ScheduledRows(service: service, scheduled: stores.scheduled)
         }
     }
 }

@@ -15,6 +15,7 @@ extension FeedSession {
         async let lists: Void = self.lists.waitForRequests(atMost: limit)
         async let filters: Void = self.filters.waitForRequests(atMost: limit)
         async let notifications: Void = self.notifications.waitForRequests(atMost: limit)
+        async let scheduled: Void = self.scheduled.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
         await domains
@@ -23,6 +24,7 @@ extension FeedSession {
         await lists
         await filters
         await notifications
+        await scheduled
         return store.outbox
     }
 

@@ -37,6 +37,9 @@ public final class FeedSession {
     /// The notifications you dismissed, shared by every notifications screen (a front asks
     /// through ``dismissNotification(_:)`` and ``clearNotifications()``).
     package let notifications: NotificationDismissals
+    /// Your scheduled posts, shared by every screen (a front reads them through
+    /// `scheduledPosts`).
+    package let scheduled: ScheduledStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -76,6 +79,7 @@ public final class FeedSession {
         let lists = UserListStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let filters = FilterStore(service: service, posts: store, activity: activity, retryClock: retryClock, clock: clock, outcomes: outcomes)
         let notifications = NotificationDismissals(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let scheduled = ScheduledStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
@@ -88,7 +92,7 @@ public final class FeedSession {
             return FeedListViewModel(
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
                 relationships: relationships, reports: reports, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
-                conversations: conversations, lists: lists, filters: filters, notifications: notifications
+                conversations: conversations, lists: lists, filters: filters, notifications: notifications, scheduled: scheduled
             )
         }
         self.outcomes = outcomes
@@ -101,6 +105,7 @@ public final class FeedSession {
         self.lists = lists
         self.filters = filters
         self.notifications = notifications
+        self.scheduled = scheduled
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -113,6 +118,7 @@ public final class FeedSession {
             outcomes: outcomes
         )
         suggestions = ComposeSuggestions(service: service, activity: activity)
+        drafts.scheduledPosts = scheduled
     }
 
     /// A session on `server` (a sandbox or a Mastodon server from `FeedlineMastodon`) whose root
@@ -143,7 +149,8 @@ public final class FeedSession {
     /// a relationship…). A refusal is not: the server would refuse it again.
     public var hasFailures: Bool {
         store.hasFailedInteractions || relationships.hasFailures || reports.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
-            || lists.hasFailures || filters.hasFailures || notifications.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+            || lists.hasFailures || filters.hasFailures || notifications.hasFailures || scheduled.hasFailures
+            || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty || list.profile?.current.failure != nil
@@ -238,6 +245,7 @@ public final class FeedSession {
         if lists.retryFailed() { retried = true }
         if filters.retryFailed() { retried = true }
         if notifications.retryFailed() { retried = true }
+        if scheduled.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

@@ -55,7 +55,7 @@ public final class FeedListViewModel {
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
         profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, reports: ReportStore? = nil, domainBlocks: DomainBlockStore? = nil,
         tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil, lists: UserListStore? = nil,
-        filters: FilterStore? = nil, notifications: NotificationDismissals? = nil
+        filters: FilterStore? = nil, notifications: NotificationDismissals? = nil, scheduled: ScheduledStore? = nil
     ) {
         self.tagHeader = tagHeader
         self.source = source
@@ -64,7 +64,8 @@ public final class FeedListViewModel {
         let stores = ListStores(
             posts: store, relationships: source.showsAccounts ? relationships : nil, reports: source.showsAccounts ? reports : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
             tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
-            lists: source.showsUserLists ? lists : nil, filters: source == .filters ? filters : nil, notifications: source.notificationKinds != nil ? notifications : nil
+            lists: source.showsUserLists ? lists : nil, filters: source == .filters ? filters : nil, notifications: source.notificationKinds != nil ? notifications : nil,
+            scheduled: source == .scheduled ? scheduled : nil
         )
         make = RowMaker(
             store: store, filterContext: source.filterContext, relationships: stores.relationships, reports: stores.reports, conversations: stores.conversations
@@ -84,8 +85,8 @@ public final class FeedListViewModel {
                 FetchEpochs(
                     posts: store.beginFetch(), tags: stores.tags?.beginFetch() ?? 0, domains: stores.domainBlocks?.beginFetch() ?? 0,
                     conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0,
-                    filters: stores.filters?.beginFetch() ?? 0,
-                    notifications: stores.notifications?.beginFetch() ?? 0, relationships: stores.relationships?.beginFetch()
+                    filters: stores.filters?.beginFetch() ?? 0, notifications: stores.notifications?.beginFetch() ?? 0,
+                    scheduled: stores.scheduled?.beginFetch() ?? 0, relationships: stores.relationships?.beginFetch()
                 )
             },
             effect: { [weak profile, load = rowSource.loader()] request, epochs in

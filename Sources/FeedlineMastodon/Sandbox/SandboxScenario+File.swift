@@ -214,6 +214,8 @@ struct ScenarioFile: Decodable {
     var translations: [String: Mastodon.Translation]
     /// The instance's rules.
     var rules: [Mastodon.Rule]
+    /// The user's scheduled posts at the start.
+    var scheduled: [Mastodon.ScheduledStatus]
 
     struct ListEntry: Decodable {
         var title: String
@@ -224,7 +226,7 @@ struct ScenarioFile: Decodable {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations", "lists",
-            "custom_emojis", "filters", "translations", "rules",
+            "custom_emojis", "filters", "translations", "rules", "scheduled_statuses",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -249,6 +251,7 @@ struct ScenarioFile: Decodable {
         filters = try container.decodeIfPresent([Mastodon.Filter].self, forKey: AnyCodingKey("filters")) ?? []
         translations = try container.decodeIfPresent([String: Mastodon.Translation].self, forKey: AnyCodingKey("translations")) ?? [:]
         rules = try container.decodeIfPresent([Mastodon.Rule].self, forKey: AnyCodingKey("rules")) ?? []
+        scheduled = try container.decodeIfPresent([Mastodon.ScheduledStatus].self, forKey: AnyCodingKey("scheduled_statuses")) ?? []
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -307,6 +310,7 @@ struct ScenarioFile: Decodable {
         scenario.filters = filters
         scenario.translations = translations
         scenario.rules = rules
+        scenario.scheduled = scheduled
         return scenario
     }
 }

@@ -125,6 +125,8 @@ public enum Command: Hashable, Sendable {
     case report(ReportCommand)
     /// `rules`: the instance's rules, numbered as `report --rules` names them.
     case rules
+    /// `scheduled …`: your scheduled posts (see ``ScheduledCommand``).
+    case scheduled(ScheduledCommand)
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -337,6 +339,7 @@ extension Command {
         case .filters(let command): command.text
         case .report(let command): command.text
         case .rules: "rules"
+        case .scheduled(let command): command.text
         }
     }
 }

@@ -209,6 +209,7 @@ struct ListScreen {
         case .conversation(let row): "conversation with " + TextWidth.oneLine(row.participantHandles)
         case .userList(let row): "list " + TextWidth.oneLine(row.title)
         case .filter(let filter, _): "filter " + TextWidth.oneLine(filter.title)
+        case .scheduled(let post, _): "scheduled " + TextWidth.oneLine(post.text)
         }
     }
 }

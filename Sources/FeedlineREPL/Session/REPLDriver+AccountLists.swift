@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// `search`, `followers`, `following`, `accept`, `reject`: screens of accounts and what acts on
 /// them (`mutes`, `blocks` and `requests` are plain screens, opened by `openScreen`).
@@ -42,6 +42,9 @@ extension REPLDriver {
                 account = AccountID(first.id)
             case .filter(let filter, _):
                 refuse("Row \(number) is the filter \(filter.title), not an account.")
+                return
+            case .scheduled:
+                refuse("Row \(number) is a scheduled post, not an account.")
                 return
             case .userList(let row):
                 refuse("Row \(number) is the list \(row.title): lists accounts \(number) shows who is on it.")

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// `block-domain` and `unblock-domain`: block or unblock a whole domain through the session's
 /// one domain block store — every screen follows at once — and say what the server answered.
@@ -49,6 +49,7 @@ extension REPLDriver {
             case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name), not an account or a domain.")
             case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account or a domain.")
             case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account or a domain.")
+            case .scheduled: refuse("Row \(number) is a scheduled post, not an account or a domain.")
             case .gap: refuse(gapSentence(number))
             }
             return nil

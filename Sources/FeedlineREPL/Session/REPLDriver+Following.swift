@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Following the session: snapshots of every screen, the stream's state, posts that changed elsewhere, what Tab completes.
 extension REPLDriver {
@@ -104,7 +104,7 @@ extension REPLDriver {
             case .conversation(let row):
                 for account in row.participants { handles[account.id] = account.handle }
                 for tag in row.lastPost?.content.tags ?? [] { tags.insert(tag) }
-            case .gap, .domain, .userList, .filter: break
+            case .gap, .domain, .userList, .filter, .scheduled: break
             }
         }
         if all {

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Commands on the list on top: more, refresh, new, open, gap.
 extension REPLDriver {
@@ -47,6 +47,7 @@ extension REPLDriver {
                 }
             case .userList(let row): openList(row)
             case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title): it has nothing to open.")
+            case .scheduled: refuse("Row \(number) is a scheduled post: it is not posted yet, so there is nothing to open (scheduled edit or cancel acts on it).")
             case .gap: refuse(gapSentence(number))
             }
         case .gap(let number):

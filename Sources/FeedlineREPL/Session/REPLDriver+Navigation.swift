@@ -106,6 +106,7 @@ extension REPLDriver {
             case .feed(.list(let id)): return "list " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
             case .userLists: return "lists"
             case .filters: return "filters"
+            case .scheduled: return "scheduled"
             case .accounts(.members(let id)): return "accounts of " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
             case .feed(.trending): return "trends"
             case .followedTags: return "tags"
@@ -192,6 +193,11 @@ extension REPLDriver {
             ListWording(
                 title: "your filters", loading: "your filters", empty: "You have no filters; filters new TITLE --keyword WORD makes one.", end: "filters",
                 items: "filters"
+            )
+        case .scheduled:
+            ListWording(
+                title: "your scheduled posts", loading: "your scheduled posts", empty: "Nothing is scheduled; .schedule TIME in a draft schedules it.",
+                end: "scheduled posts", items: "scheduled posts"
             )
         case .domainBlocks:
             ListWording(title: "your blocked domains", loading: "your blocked domains", empty: "You blocked no domain.", end: "domains", items: "domains")

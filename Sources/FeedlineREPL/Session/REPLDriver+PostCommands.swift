@@ -164,6 +164,7 @@ extension REPLDriver {
                 if let account = row.participants.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
             case .userList(let row): refuse("Row \(number) is the list \(row.title): open \(number) shows its posts.")
             case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account.")
+            case .scheduled: refuse("Row \(number) is a scheduled post, not an account.")
             case .gap: refuse(gapSentence(number))
             }
         case nil:

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// Refusals shown until seen: the note under a row whose change the server refused ("! Could not
 /// favourite this post: …") is printed once — on the screen where it happens, or announced
@@ -36,7 +36,7 @@ extension REPLDriver {
             }
             account.relationship = relationship
             return .account(account)
-        case .gap, .tag, .domain, .userList, .filter: return row
+        case .gap, .tag, .domain, .userList, .filter, .scheduled: return row
         }
     }
 

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// `follow`, `unfollow`, `mute`, `unmute`, `block`, `unblock`, `notify`, `boosts`: set the
@@ -80,6 +80,7 @@ extension REPLDriver {
                 refuse("Row \(number) names no account.")
             case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account.")
             case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account.")
+            case .scheduled: refuse("Row \(number) is a scheduled post, not an account.")
             case .gap: refuse(gapSentence(number))
             }
             return nil

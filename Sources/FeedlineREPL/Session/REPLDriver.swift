@@ -548,6 +548,7 @@ public final class REPLDriver {
         case .filters(let command): runFilters(command)
         case .report(let command): report(command)
         case .rules: showRules()
+        case .scheduled(let command): runScheduled(command)
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)
         case .more, .refresh, .reload, .open, .gap, .new:
@@ -589,6 +590,7 @@ public final class REPLDriver {
         case .conversations: return [.conversations]
         case .userLists: return [.userLists]
         case .filters: return [.filters]
+        case .scheduled: return [.scheduled]
         }
     }
 
