@@ -95,7 +95,7 @@ struct JSONLCommandTests {
         }
     }
 
-    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"} (or with "kinds":"mentions"), {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"}, {"route":"search","query":"birds"}, {"route":"domainBlocks"}, {"route":"followedTags"}, {"route":"trendingTags"}, {"route":"conversations"}, {"route":"lists"} or {"route":"filters"}."#
+    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"} (or with "kinds":"mentions"), {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"}, {"route":"search","query":"birds"}, {"route":"domainBlocks"}, {"route":"followedTags"}, {"route":"trendingTags"}, {"route":"conversations"}, {"route":"lists"}, {"route":"filters"} or {"route":"scheduled"}."#
     static let feedUsage = #"a feed route needs "feed": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending."#
     static let screenUsage = #""screen" is the index of a screen on the stack (0 at the bottom), not"#
 
