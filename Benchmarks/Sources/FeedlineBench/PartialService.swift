@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import Foundation
 
 /// A benchmark's service that serves only what its scenario measures: the library's service
 /// protocols have no defaults, so every other call is refused here, once for all the doubles.
