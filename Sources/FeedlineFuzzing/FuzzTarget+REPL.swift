@@ -55,6 +55,8 @@ extension FuzzTarget {
         case .followTag(let tag, let value): return .followTag(TagStore.key(tag.uppercased()), value)
         // A list's name, a new title and a handle keep the case typed.
         case .lists(let lists): return .lists(Self.uppercased(lists))
+        // A scheduled post's time is kept as typed (the session reads it without regard to case).
+        case .scheduled(.edit(let row, let time)): return .scheduled(.edit(row: row, time: time.uppercased()))
         case .relationship(var relationship):
             if case .handle(let handle)? = relationship.target { relationship.target = .handle(handle.uppercased()) }
             return .relationship(relationship)

@@ -49,6 +49,8 @@ extension JSONLCommand {
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a filter row, not an account or a domain."))
         case .announcement:
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is an announcement row, not an account or a domain."))
+        case .scheduled:
+            return .failure(FieldProblem(message: "\(name): \(echo(text)) is a scheduled post's row, not an account or a domain."))
         case .gap:
             return .failure(FieldProblem(message: domainUsage(name)))
         }

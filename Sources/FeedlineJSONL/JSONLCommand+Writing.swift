@@ -22,6 +22,9 @@ extension JSONLCommand {
         public var quote: PostID??
         /// `quotable`: who may quote the post; `.some(nil)` leaves it to the account's default.
         public var quotePolicy: QuotePolicy??
+        /// `schedule`: when the post goes, as `.schedule` takes it (`"2026-12-01T09:00"` local,
+        /// `"in 2h"`); `.some(nil)` posts it at once.
+        public var schedule: String??
 
         public init(
             text: String? = nil, contentWarning: String?? = nil, visibility: PostVisibility? = nil, language: String?? = nil,
@@ -156,6 +159,13 @@ extension JSONLCommand {
             case .null: fields.quote = .some(nil)
             case .string(let id) where !id.isEmpty: fields.quote = .some(PostID(id))
             default: return problem("quote", "the id of the post to quote (or null for none)", field)
+            }
+        }
+        if let field = value["schedule"] {
+            switch field {
+            case .null: fields.schedule = .some(nil)
+            case .string(let text) where !text.allSatisfy(\.isWhitespace): fields.schedule = .some(text)
+            default: return problem("schedule", "a time such as \"2026-12-01T09:00\" (local) or \"in 2h\" (or null to post at once)", field)
             }
         }
         if let field = value["quotable"] {

@@ -101,6 +101,9 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Mark one of the instance's announcements read, by its id — or every unread one (`nil`)
         /// (`readAnnouncement`).
         case readAnnouncement(String?)
+        /// Move a scheduled post to a time (`editScheduled`, `"at"` as `.schedule` takes it) or
+        /// cancel it (`cancelScheduled`), by the server's id of it (a scheduled row's `"scheduled"`).
+        case scheduledChange(id: String, at: String?)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -127,8 +130,9 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "clearNotifications", "createFilter", "createList", "delete", "deleteFilter", "deleteList",
-        "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "favourite", "follow", "followTag", "history",
+        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "cancelScheduled", "clearNotifications", "createFilter", "createList", "delete",
+        "deleteFilter", "deleteList", "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "editScheduled", "favourite",
+        "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "readAnnouncement", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
         "search", "send", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
@@ -282,6 +286,18 @@ public struct JSONLCommand: Sendable, Equatable {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }
+        case "editScheduled", "cancelScheduled":
+            guard let scheduled = value["scheduled"]?.string, !scheduled.isEmpty else {
+                return fail("\(name) needs \"scheduled\": a scheduled post's id such as \"1\" (a scheduled row's \"scheduled\").")
+            }
+            if name == "cancelScheduled" {
+                action = .scheduledChange(id: scheduled, at: nil)
+            } else {
+                guard let at = value["at"]?.string, !at.allSatisfy(\.isWhitespace) else {
+                    return fail("editScheduled needs \"at\": a time such as \"2026-12-01T09:00\" (local) or \"in 2h\".")
+                }
+                action = .scheduledChange(id: scheduled, at: at)
+            }
         case _ where listCommandNames.contains(name):
             switch listChange(name, value) {
             case .success(let parsed): action = parsed
@@ -317,10 +333,10 @@ public struct JSONLCommand: Sendable, Equatable {
     /// `{"route":"notifications","kinds":"mentions,boosts"}`), `{"route":"post","post":"1"}`,
     /// `{"route":"history","post":"1"}`, `{"route":"accounts","list":"followers:1"}`,
     /// `{"route":"search","query":"birds"}`, `{"route":"domainBlocks"}`, `{"route":"followedTags"}`,
-    /// `{"route":"trendingTags"}`, `{"route":"conversations"}`, `{"route":"lists"}`, `{"route":"filters"}`, `{"route":"announcements"}` (a list's accounts:
+    /// `{"route":"trendingTags"}`, `{"route":"conversations"}`, `{"route":"lists"}`, `{"route":"filters"}`, `{"route":"scheduled"}`, `{"route":"announcements"}` (a list's accounts:
     /// `{"route":"accounts","list":"members:ID"}`).
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"} (or with \"kinds\":\"mentions\"), {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"}, {\"route\":\"lists\"}, {\"route\":\"filters\"} or {\"route\":\"announcements\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"} (or with \"kinds\":\"mentions\"), {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"}, {\"route\":\"lists\"}, {\"route\":\"filters\"}, {\"route\":\"scheduled\"} or {\"route\":\"announcements\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
@@ -342,6 +358,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case "lists": return .success(.list(.userLists))
         case "filters": return .success(.list(.filters))
         case "announcements": return .success(.list(.announcements))
+        case "scheduled": return .success(.list(.scheduled))
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

@@ -74,6 +74,9 @@ extension JSONLMessage {
             phase = "sent"
             post = id
             problems = []
+        case .scheduled:
+            phase = "scheduled"
+            problems = []
         }
         let poll: JSONLValue = draft.poll.map { poll in
             .object([
@@ -100,6 +103,23 @@ extension JSONLMessage {
             ("refusal", .optional(submission.refusal)),
             ("problems", .array(problems.map { .string($0.description) })),
             ("charactersLeft", .int(draft.charactersLeft(limits: limits))),
-        ]
+        ] + scheduleFields(submission)
+    }
+
+    /// A scheduled draft's fields, after the others and only when it is scheduled: `schedule`
+    /// (when it goes, ISO 8601 UTC) and `scheduled` (the server's id of the scheduled post once
+    /// it has it, else `null`).
+    static func scheduleFields(_ submission: Submission) -> [(String, JSONLValue)] {
+        guard submission.draft.isScheduled, let at = submission.draft.scheduledAt else { return [] }
+        var id: String?
+        if case .scheduled(let made) = submission.phase { id = made }
+        return [("schedule", .string(timestamp(at))), ("scheduled", .optional(id))]
+    }
+}
+
+extension JSONLMessage {
+    /// `date` in ISO 8601, UTC, to the second: `2026-12-01T08:00:00Z`.
+    static func timestamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
     }
 }

@@ -176,6 +176,7 @@ public enum JSONLMessage {
             case .userLists: .object([("route", "lists")])
             case .filters: .object([("route", "filters")])
             case .announcements: .object([("route", "announcements")])
+            case .scheduled: .object([("route", "scheduled")])
             }
         }
     }
@@ -225,6 +226,13 @@ public enum JSONLMessage {
             return .object([("id", .string(row.id.description)), ("kind", "filter")] + filterFields(filter, state))
         case .announcement(let announcement, let read):
             return .object([("id", .string(row.id.description)), ("kind", "announcement")] + announcementFields(announcement, read))
+        case .scheduled(let post, let state):
+            return .object([
+                ("id", .string(row.id.description)), ("kind", "scheduled"), ("scheduled", .string(post.id)), ("at", .string(timestamp(post.scheduledAt))),
+                ("text", .string(post.text)), ("cw", .optional(post.contentWarning)), ("visibility", .string(post.visibility.rawValue)),
+                ("replyTo", .optional(post.inReplyTo?.rawValue)), ("media", .int(post.mediaCount)), ("poll", .array(post.pollOptions.map(JSONLValue.string))),
+                ("pending", .bool(state.pending)), ("failure", .optional(state.failure)),
+            ])
         }
     }
 

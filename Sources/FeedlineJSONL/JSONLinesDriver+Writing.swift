@@ -23,6 +23,7 @@ extension JSONLinesDriver {
             if drafts.account == nil, let failure = drafts.settingsFailure { return "Cannot write here: \(failure.message)" }
             let (quoted, problem) = quotedPost(fields)
             if let problem { return problem }
+            if let problem = scheduleProblem(fields) { return problem }
             var made: DraftID?
             let changed = holdingDraftChanges {
                 let started = original.map(drafts.startReply(to:)) ?? drafts.startPost()
@@ -33,6 +34,7 @@ extension JSONLinesDriver {
                     if let text = fields.text { draft.text = mentions + text }
                 }
                 if let quoted { drafts.quote(quoted, in: started) }
+                if let schedule = fields.schedule { _ = try? drafts.schedule(started, at: schedule) }
                 made = started
             }
             if let made { reply(made, changed: changed, id: id) }
@@ -48,9 +50,12 @@ extension JSONLinesDriver {
             let (quoted, problem) = quotedPost(fields)
             if let problem { return problem }
             if fields.quote != nil, drafts[draft]?.draft.editing != nil { return "An edit cannot change what a post quotes." }
+            if let problem = scheduleProblem(fields) { return problem }
+            if fields.schedule != nil, drafts[draft]?.draft.editing != nil { return "An edit cannot be scheduled: it goes at once." }
             let changed = holdingDraftChanges {
                 drafts.update(draft) { fields.apply(to: &$0) }
                 if fields.quote != nil { drafts.quote(quoted, in: draft) }
+                if let schedule = fields.schedule { _ = try? drafts.schedule(draft, at: schedule) }
             }
             reply(draft, changed: changed, id: id)
         case .send(let draft):
@@ -137,6 +142,18 @@ extension JSONLinesDriver {
 
     /// `nil` when draft `id` exists and is being written; else why not: unknown, or on its way
     /// (`refusal` makes that sentence from the id and the phase's name).
+    /// Why the `schedule` of `fields` cannot be taken (a time it cannot read, or too soon by the
+    /// session's clock), before anything changes; `nil` when it can, or there is none.
+    private func scheduleProblem(_ fields: JSONLCommand.DraftFields) -> String? {
+        guard case .some(.some(let text)) = fields.schedule else { return nil }
+        do {
+            _ = try ScheduleTime.parse(text, now: session.clock.now(), timeZone: session.clock.timeZone)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
     private func editable(_ id: DraftID, refusal: (String, String) -> String) -> String? {
         guard let submission = session.drafts[id] else {
             return "Unknown draft \(JSONLCommand.echo(id.rawValue)): no draft or post on its way has that id."
@@ -146,7 +163,7 @@ extension JSONLinesDriver {
         case .sending: "sending"
         case .queued: "queued"
         case .checking: "checking"
-        case .editing, .sent: "sent"  // not reached: editing is editable, a sent one is gone
+        case .editing, .sent, .scheduled: "sent"  // not reached: editing is editable, a sent one is gone
         }
         return refusal(JSONLCommand.echo(id.rawValue), phase)
     }

@@ -270,6 +270,12 @@ public final class JSONLinesDriver {
             return carryOut(filter: change, id: id)
         case .readAnnouncement(let announcement):
             return readAnnouncement(announcement)
+        case .scheduledChange(let scheduled, let at):
+            do {
+                if let at { try session.reschedule(scheduled, at: at) } else { try session.cancelScheduled(scheduled) }
+            } catch {
+                return error.message
+            }
         case .wait, .quit:
             break
         }

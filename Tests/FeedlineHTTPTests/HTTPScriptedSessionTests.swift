@@ -1,4 +1,5 @@
-import FeedlineMastodon
+@_spi(FeedService) import Feedline
+@_spi(FeedService) import FeedlineMastodon
 import FeedlineTestSupport
 import Foundation
 import Testing
@@ -106,6 +107,30 @@ struct HTTPScriptedSessionTests {
             #expect(requests.allSatisfy { $0.authorization == "Bearer \(secretToken)" })
             #expect(requests.contains { $0.method == "POST" && $0.path == "/api/v1/statuses/\(refused)/favourite" })
             #expect(fake.status(refused)?.favourited != true)
+        }
+    }
+
+    @Test("notifications signed in: a group dismissed on the server, a refused dismiss back with its sentence, a clear that empties the server's list")
+    func notifications() async throws {
+        try await withFixtureServer { fake, _ in
+            // The groups as the screen numbers them (newest first; a number keeps naming its row
+            // after row 1 leaves): row 2's dismiss is refused once.
+            var keys: [String] = []
+            for key in NotificationGroup.groupKeys(fake.notifications) where !keys.contains(key) { keys.append(key) }
+            try #require(keys.count > 3)
+            fake.fail("/api/v2/notifications/\(keys[1])/dismiss", method: "POST", status: 422, error: "Validation failed: this notification cannot be dismissed")
+            let run = try await Self.run("notifications", fake: fake, timeline: "home", token: .environment)
+            #expect(run.status == 0)
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            try Self.expectGolden(run.stdout, "notifications")
+            let posts = fake.requests.filter { $0.method == "POST" }.map(\.path)
+            #expect(posts == [
+                "/api/v2/notifications/\(keys[0])/dismiss", "/api/v2/notifications/\(keys[1])/dismiss", "/api/v1/notifications/clear",
+            ])
+            #expect(fake.notifications.isEmpty)
+            // After the clear, the screen asked for its first page again and said it is empty.
+            #expect(fake.requests.last { $0.path == "/api/v2/notifications" }.map { $0.query["max_id"] == nil } == true)
+            #expect(fake.requests.allSatisfy { $0.authorization == "Bearer \(secretToken)" })
         }
     }
 }

@@ -47,6 +47,9 @@ final class CountingService: PartialService {
 @MainActor
 @Suite("Fault soak", .timeLimit(.minutes(30)))
 struct FaultSoakTests {
+    /// How many steps: `FEEDLINE_SOAK_STEPS` when set (CI's ThreadSanitizer pass runs fewer), else 3,000.
+    static let steps = ProcessInfo.processInfo.environment["FEEDLINE_SOAK_STEPS"].flatMap(Int.init) ?? 3_000
+
     @Test("3,000 seeded steps of scrolling, refreshing, gaps, toggles, details and backs keep every invariant")
     func soak() async throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["FEEDLINE_SEED"] ?? "") ?? 20_261_122
@@ -106,7 +109,7 @@ struct FaultSoakTests {
             for _ in 0..<100_000 where session.store.resendsWaiting != retryClock.sleeperCount { await Task.yield() }
         }
         timeline.appeared()
-        for step in 0..<3000 {
+        for step in 0..<Self.steps {
             defer {
                 (failuresSeen, queuedSeen) = counters.withLock { ($0.failures, $0.queued) }
                 if timeline.rows.contains(where: { $0.gap != nil }) { gapsSeen += 1 }

@@ -15,6 +15,8 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         case composeSettings, publish, delete, source, history, vote
         // Translations
         case translate
+        // Scheduled posts
+        case schedule, scheduledPosts, reschedule, cancelScheduled
         // Relationships
         case profile, relationships, setRelationship, accounts, search, answerFollowRequest
         // Domain blocks
@@ -38,6 +40,7 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         package static let reads: Set<Kind> = [
             .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .translate, .profile, .relationships,
             .accounts, .search, .domainBlocks, .instanceRules, .announcements, .filters, .tag, .followedTags, .trendingTags, .lists, .conversations, .markers,
+            .scheduledPosts,
         ]
         /// The writes: calls that change the server.
         package static var writes: Set<Kind> { Set(allCases).subtracting(reads) }

@@ -141,6 +141,27 @@ extension GatedServer {
         try await run(GatedCall(.translate, key: id.rawValue)) { model in try model.translation(of: id) }
     }
 
+    package func schedule(_ draft: Draft, idempotencyKey: String) async throws -> ScheduledPost {
+        try await run(GatedCall(.schedule, key: idempotencyKey, draft.text)) { model in try model.schedule(draft, idempotencyKey: idempotencyKey) }
+    }
+
+    package func scheduledPosts(after cursor: PageCursor?) async throws -> Page<ScheduledPost> {
+        try await run(GatedCall(.scheduledPosts, key: cursor?.rawValue ?? "")) { model in
+            // Two a page, so that a screen follows the pages to the end.
+            let start = cursor.flatMap { cursor in model.scheduled.firstIndex { $0.id == cursor.rawValue }.map { $0 + 1 } } ?? 0
+            let items = Array(model.scheduled.dropFirst(start).prefix(2))
+            return Page(items: items, next: start + items.count < model.scheduled.count ? items.last.map { PageCursor($0.id) } : nil)
+        }
+    }
+
+    package func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost {
+        try await run(GatedCall(.reschedule, key: id)) { model in try model.reschedule(id, to: date) }
+    }
+
+    package func cancelScheduled(_ id: String) async throws {
+        try await run(GatedCall(.cancelScheduled, key: id)) { model in try model.cancelScheduled(id) }
+    }
+
     package func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll {
         try await run(GatedCall(.vote, key: postID.rawValue, "\(pollID) of \(postID): \(choices)")) { model in
             try model.vote(poll: pollID, of: postID, choices: choices)

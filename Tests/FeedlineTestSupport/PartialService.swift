@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import Foundation
 
 /// A test double that implements only the features its test exercises. The library's service
 /// protocols have no defaults (a real service answers every feature in its own words); a double
@@ -29,6 +30,10 @@ extension PartialService {
     package func history(of id: PostID) async throws -> [PostVersion] { throw WritingUnsupported() }
     package func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw WritingUnsupported() }
     package func translate(_ id: PostID) async throws -> PostTranslation { throw WritingUnsupported() }
+    package func schedule(_ draft: Draft, idempotencyKey: String) async throws -> ScheduledPost { throw WritingUnsupported() }
+    package func scheduledPosts(after cursor: PageCursor?) async throws -> Page<ScheduledPost> { throw WritingUnsupported() }
+    package func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost { throw WritingUnsupported() }
+    package func cancelScheduled(_ id: String) async throws { throw WritingUnsupported() }
 
     package func profile(of account: AccountID) async throws -> Profile { throw AccountsUnsupported() }
     package func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw AccountsUnsupported() }

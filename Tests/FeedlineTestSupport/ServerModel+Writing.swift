@@ -84,6 +84,37 @@ extension ServerModel where Entry == Post {
         return writing.versions[post.id] ?? [Self.version(of: post, at: post.createdAt)]
     }
 
+    /// Schedules `draft` as Mastodon does: refused when not more than 5 minutes ahead of the
+    /// model's clock; one scheduled post per idempotency key.
+    package mutating func schedule(_ draft: Draft, idempotencyKey: String) throws -> ScheduledPost {
+        if let id = scheduledKeys[idempotencyKey], let known = scheduled.first(where: { $0.id == id }) { return known }
+        guard let at = draft.scheduledAt, at.timeIntervalSince(now) > 300 else {
+            throw ServerRefusal("Validation failed: Scheduled at The scheduled date must be in the future")
+        }
+        scheduledMade += 1
+        let post = ScheduledPost(id: "s\(scheduledMade)", scheduledAt: at, text: draft.text, contentWarning: draft.warning, visibility: draft.visibility)
+        scheduled.append(post)
+        scheduled.sort { ($0.scheduledAt, $0.id) < ($1.scheduledAt, $1.id) }
+        scheduledKeys[idempotencyKey] = post.id
+        return post
+    }
+
+    /// Moves the scheduled post `id` to `date`.
+    package mutating func reschedule(_ id: String, to date: Date) throws -> ScheduledPost {
+        guard let index = scheduled.firstIndex(where: { $0.id == id }) else { throw RecordNotFound() }
+        guard date.timeIntervalSince(now) > 300 else { throw ServerRefusal("Validation failed: Scheduled at The scheduled date must be in the future") }
+        scheduled[index].scheduledAt = date
+        let post = scheduled[index]
+        scheduled.sort { ($0.scheduledAt, $0.id) < ($1.scheduledAt, $1.id) }
+        return post
+    }
+
+    /// Cancels the scheduled post `id`.
+    package mutating func cancelScheduled(_ id: String) throws {
+        guard scheduled.contains(where: { $0.id == id }) else { throw RecordNotFound() }
+        scheduled.removeAll { $0.id == id }
+    }
+
     /// The translation of the post `id` names (its original), as ``translations`` has it.
     ///
     /// - Throws: ``RecordNotFound`` for a post it does not have; ``ServerRefusal`` when it

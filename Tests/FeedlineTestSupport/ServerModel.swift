@@ -38,6 +38,10 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     package var announcements: [Announcement] = []
     /// The translations the server makes, by original id (none: it offers no translations).
     package var translations: [Entry.ID: PostTranslation] = [:]
+    /// The scheduled posts, soonest first, and the one scheduled for each idempotency key.
+    package var scheduled: [ScheduledPost] = []
+    package var scheduledKeys: [String: String] = [:]
+    package var scheduledMade = 0
     /// The server's clock: what it dates itself (a marker's save, the end of a mute).
     package var now = Date(timeIntervalSince1970: 1_795_000_000)
 

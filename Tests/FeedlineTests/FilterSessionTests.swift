@@ -44,6 +44,13 @@ struct FilterSessionTests {
         return (session, server, session.navigator.screens.compactMap(\.list).filter { $0.source != .filters }, screen)
     }
 
+    /// Answers the next held call as asked, once it is held, and lets the session settle.
+    private func answerNext(_ server: GatedServer, _ session: FeedSession) async {
+        await server.waitForHeld(1)
+        server.answerHeld(at: 0)
+        await session.settle()
+    }
+
     static func ids(_ list: FeedListViewModel) -> [String] { DomainBlockSessionTests.ids(list) }
 
     /// The filters screen's rows: title and whether pending.
@@ -63,9 +70,7 @@ struct FilterSessionTests {
         for list in lists { #expect(Self.ids(list) == ["a1", "a2", "a3"]) }
         #expect(Self.shown(screen) == ["Frogs (pending)"])
         #expect(screen.rows.first?.id == .filter(key))
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         #expect(Self.shown(screen) == ["Frogs"])
         #expect(screen.rows.first?.id == .filter("f1"), "the server's filter, by its id")
         for list in lists { #expect(Self.ids(list) == ["a1", "a2", "a3"]) }
@@ -76,15 +81,11 @@ struct FilterSessionTests {
     func deleteBringsBack() async throws {
         let (session, server, lists, screen) = try await session()
         try session.createFilter(Self.frogs)
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         try session.deleteFilter("f1")
         for list in lists { #expect(Self.ids(list) == Self.all) }
         #expect(Self.shown(screen).isEmpty)
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         for list in lists { #expect(Self.ids(list) == Self.all) }
         #expect(server.update { $0.filters.filters }.isEmpty)
     }
@@ -118,9 +119,7 @@ struct FilterSessionTests {
         for list in lists { #expect(Self.ids(list) == ["a1", "a2", "a3"], "still hidden while it waits") }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(2))
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         #expect(Self.shown(screen) == ["Frogs"])
         #expect(server.calls(.createFilter).count == 2)
         #expect(!session.hasFailures)
@@ -154,9 +153,7 @@ struct FilterSessionTests {
     func changeToWarn() async throws {
         let (session, server, lists, _) = try await session()
         try session.createFilter(Self.frogs)
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         var warn = try #require(session.filter("f1"))
         warn.action = .warn
         try session.updateFilter("f1", to: warn)
@@ -164,9 +161,7 @@ struct FilterSessionTests {
             #expect(Self.ids(list) == Self.all)
             #expect(list.rows.compactMap { $0.post?.warning?.title } == ["Frogs", "Frogs"])
         }
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         var elsewhere = try #require(session.filter("f1"))
         elsewhere.contexts = [.thread]
         try session.updateFilter("f1", to: elsewhere)
@@ -187,15 +182,11 @@ struct FilterSessionTests {
         #expect(Self.ids(lists[0]) == ["a1", "a2", "a3"])
         let pages = server.calls(.page).count
         try #require(session.retry())
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         #expect(server.calls(.page).count == pages, "the made filter hides what the local one hid: nothing to load again")
         #expect(Self.ids(lists[0]) == ["a1", "a2", "a3"])
         try session.deleteFilter("f1")
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         #expect(Self.ids(lists[0]) == Self.all, "deleted, the posts the page never showed come back with a load")
     }
 
@@ -203,16 +194,12 @@ struct FilterSessionTests {
     func laterPages() async throws {
         let (session, server, lists, _) = try await session()
         try session.createFilter(Self.frogs)
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         lists[0].reload()
         await session.settle()
         #expect(Self.ids(lists[0]) == ["a1", "a2", "a3"])
         try session.deleteFilter("f1")
-        await server.waitForHeld(1)
-        server.answerHeld(at: 0)
-        await session.settle()
+        await answerNext(server, session)
         #expect(Self.ids(lists[0]) == Self.all, "posts a page never showed come back with a load")
     }
 

@@ -17,7 +17,7 @@ struct NewPostArrivalTests {
         .feed(.home), .feed(.local), .feed(.public), .feed(.tag("frogs")), .feed(.account(AccountID(me.id))),
         .feed(.account(AccountID(handle: "@Me@Server.Example"))), .feed(.account("someone")), .feed(.bookmarks), .feed(.favourites),
         .feed(.list("7")), .feed(.trending), .thread("parent"), .thread("elsewhere"), .notifications, .notificationsOf([.mention]), .history("parent"),
-        .accounts(.mutes), .search("frogs"), .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements,
+        .accounts(.mutes), .search("frogs"), .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled,
     ]
 
     /// Compiles only while ``sources`` can hold every case: a new case of `ListSource` or `Feed`
@@ -28,7 +28,7 @@ struct NewPostArrivalTests {
             switch feed {
             case .home, .local, .public, .tag, .account, .bookmarks, .favourites, .list, .trending: true
             }
-        case .thread, .notifications, .notificationsOf, .history, .accounts, .search, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements: true
+        case .thread, .notifications, .notificationsOf, .history, .accounts, .search, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled: true
         }
     }
 

@@ -30,6 +30,18 @@ struct NotificationDismissalSessionTests {
         return (session, server, lists[0], lists[1])
     }
 
+    /// A session showing `sources` over nine mention groups served two a page, the server
+    /// holding clears until the test answers them.
+    private func pagedSession(showing sources: [ListSource]) async -> (FeedSession, GatedServer, lists: [FeedListViewModel]) {
+        let groups = (1...9).map { Self.group("g\($0)", .mention, newest: "n\(10 - $0)") }
+        let server = GatedServer(posts: makePosts(5), notifications: groups, pageSize: 2, answering: [.page, .notifications, .newerNotifications])
+        server.hold(.clearNotifications)
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        for source in sources { session.navigator.push(.list(source)) }
+        await session.settle()
+        return (session, server, session.navigator.screens.compactMap(\.list).filter { $0.source.notificationKinds != nil })
+    }
+
     static func shown(_ list: FeedListViewModel) -> [String] {
         list.rows.compactMap { $0.notification?.id }
     }
@@ -59,13 +71,8 @@ struct NotificationDismissalSessionTests {
 
     @Test("while a clear waits, a notifications screen asks for one page, not every page the clear emptied")
     func clearDoesNotWalkPages() async throws {
-        let groups = (1...9).map { Self.group("g\($0)", .mention, newest: "n\(10 - $0)") }
-        let server = GatedServer(posts: makePosts(5), notifications: groups, pageSize: 2, answering: [.page, .notifications, .newerNotifications])
-        server.hold(.clearNotifications)
-        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
-        session.navigator.push(.list(.notifications))
-        await session.settle()
-        let plain = try #require(session.navigator.screens.compactMap(\.list).first { $0.source.notificationKinds != nil })
+        let (session, server, lists) = await pagedSession(showing: [.notifications])
+        let plain = try #require(lists.first)
         #expect(Self.shown(plain) == ["g1", "g2"])
         #expect(session.clearNotifications())
         #expect(Self.shown(plain).isEmpty)
@@ -79,6 +86,23 @@ struct NotificationDismissalSessionTests {
         await session.settle()
         #expect(server.calls(.notifications).count == before + 1, "one page, no walk through the others")
         #expect(Self.shown(plain).isEmpty)
+    }
+
+    @Test("a confirmed clear has every screen it emptied ask for its first page once: it then says it is empty, not that it is about to load")
+    func clearedScreensSayEmpty() async throws {
+        let (session, server, lists) = await pagedSession(showing: [.notifications, .notificationsOf([.mention])])
+        try #require(lists.count == 2)
+        #expect(lists.allSatisfy { !$0.status.reachedEnd })
+        #expect(session.clearNotifications())
+        await server.waitForHeld(1)
+        let before = server.calls(.notifications).count
+        server.answer(at: 0)
+        await session.settle()
+        #expect(server.calls(.notifications).count == before + 2, "one first page per screen the clear emptied")
+        for list in lists {
+            #expect(Self.shown(list).isEmpty)
+            #expect(list.status.reachedEnd && list.status.loading == nil && list.status.failure == nil, "\(list.source)")
+        }
     }
 
     @Test("a refused dismissal comes back where it was on every screen, with the server's sentence")

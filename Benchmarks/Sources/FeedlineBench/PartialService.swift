@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import Foundation
 
 /// A benchmark's service that serves only what its scenario measures: the library's service
 /// protocols have no defaults, so every other call is refused here, once for all the doubles.
@@ -20,6 +21,10 @@ extension PartialService {
     func history(of id: PostID) async throws -> [PostVersion] { throw NotMeasured() }
     func vote(poll pollID: String, of postID: PostID, choices: [Int]) async throws -> Poll { throw NotMeasured() }
     func translate(_ id: PostID) async throws -> PostTranslation { throw NotMeasured() }
+    func schedule(_ draft: Draft, idempotencyKey: String) async throws -> ScheduledPost { throw NotMeasured() }
+    func scheduledPosts(after cursor: PageCursor?) async throws -> Page<ScheduledPost> { throw NotMeasured() }
+    func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost { throw NotMeasured() }
+    func cancelScheduled(_ id: String) async throws { throw NotMeasured() }
     func profile(of account: AccountID) async throws -> Profile { throw NotMeasured() }
     func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw NotMeasured() }
     func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {

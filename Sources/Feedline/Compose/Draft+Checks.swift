@@ -26,6 +26,8 @@ public enum DraftProblem: Hashable, Sendable, CustomStringConvertible {
     case editInFlight
     /// A quote with media or a poll (Mastodon refuses them together).
     case quoteWithAttachments
+    /// A scheduled post whose time is not more than five minutes ahead (Mastodon refuses it).
+    case scheduledTooSoon
 
     public var description: String {
         switch self {
@@ -41,6 +43,7 @@ public enum DraftProblem: Hashable, Sendable, CustomStringConvertible {
         case .directWithoutMention: "A direct message needs at least one @mention to reach anyone."
         case .editInFlight: "An edit of this post is on its way; wait for it (drafts shows it) before sending another."
         case .quoteWithAttachments: "A quote post cannot carry media or a poll."
+        case .scheduledTooSoon: "A scheduled post must go more than 5 minutes from now (Mastodon refuses sooner): pick a later time, or post it now."
         }
     }
 

@@ -77,6 +77,9 @@ public struct Draft: Hashable, Sendable, Codable, Identifiable {
     /// Who may quote the post (Mastodon 4.5's `quote_approval_policy`); `nil` leaves it to the
     /// account's default. The server makes a followers-only or direct post ``QuotePolicy/nobody``.
     public var quotePolicy: QuotePolicy?
+    /// When the post is to go out (Mastodon's `scheduled_at`); `nil` posts it at once. The
+    /// server keeps a scheduled post apart (`ScheduledPost`) until that time.
+    public var scheduledAt: Date?
     /// When the draft was started (by the session's wall clock).
     public let createdAt: Date
 
@@ -84,7 +87,7 @@ public struct Draft: Hashable, Sendable, Codable, Identifiable {
     public init(
         id: DraftID, text: String = "", contentWarning: String? = nil, sensitive: Bool = false, visibility: PostVisibility = .public,
         language: String? = nil, poll: PollDraft? = nil, media: [MediaDraft] = [], inReplyTo: PostID? = nil, editing: PostID? = nil,
-        quoting: PostID? = nil, quotePolicy: QuotePolicy? = nil, createdAt: Date
+        quoting: PostID? = nil, quotePolicy: QuotePolicy? = nil, scheduledAt: Date? = nil, createdAt: Date
     ) {
         self.id = id
         self.text = text
@@ -98,8 +101,12 @@ public struct Draft: Hashable, Sendable, Codable, Identifiable {
         self.editing = editing
         self.quoting = quoting
         self.quotePolicy = quotePolicy
+        self.scheduledAt = scheduledAt
         self.createdAt = createdAt
     }
+
+    /// Whether it is scheduled: a new post with a time (an edit is never scheduled).
+    public var isScheduled: Bool { scheduledAt != nil && editing == nil }
 
     /// The content warning when it says something, else `nil`.
     public var warning: String? {

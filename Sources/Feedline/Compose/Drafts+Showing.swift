@@ -11,6 +11,8 @@ extension Drafts {
     /// under ``PostID/sending(_:)``) — not before the signed-in account is known (the post then
     /// shows once confirmed).
     func showStarted(_ draft: Draft) {
+        // A scheduled post shows on no timeline before its time (the scheduled screen has it).
+        if draft.isScheduled { return }
         if let id = draft.editing {
             store.showEdit(id, text: draft.text, contentWarning: draft.warning, at: clock.now())
             return
@@ -50,10 +52,10 @@ extension Drafts {
             guard let refusal = submission.refusal else { return }
             if let edited = submission.draft.editing {
                 store.endEdit(edited, confirmed: nil, refusal: refusal)
-            } else {
+            } else if !submission.draft.isScheduled {
                 store.ownWithdrawn(.sending(submission.id))
             }
-        case .sending, .checking, .sent:
+        case .sending, .checking, .sent, .scheduled:
             return
         }
     }

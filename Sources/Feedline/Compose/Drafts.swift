@@ -22,6 +22,8 @@ public final class Drafts {
     private enum Reply: Sendable {
         case settings(Result<ComposeSettings, FeedFailure>)
         case answered(DraftID, token: Int, Post)
+        case scheduled(DraftID, token: Int, ScheduledPost)
+        case checkedScheduled(DraftID, token: Int, found: ScheduledPost?)
         case failed(DraftID, token: Int, FeedFailure)
         case checked(DraftID, token: Int, found: Post?)
         case waited(DraftID, token: Int)
@@ -67,6 +69,8 @@ public final class Drafts {
     /// when the settings come, the defaults they were given are replaced by the account's (see
     /// ``rebase(_:)``).
     private var startedWithoutSettings: [DraftID: Post?] = [:]
+    /// Where a post a submission scheduled goes (the session's scheduled store), shown at once.
+    var scheduledPosts: ScheduledStore?
     /// The draft ``adopt(_:)`` made last.
     private(set) var lastAdopted: DraftID?
 
@@ -93,6 +97,18 @@ public final class Drafts {
                 switch effect {
                 case .settings:
                     do { return .settings(.success(try await service.composeSettings())) } catch { return .settings(.failure(FeedFailure(error))) }
+                case .submission(.send(let id, let token, let key, let draft)) where draft.isScheduled:
+                    do { return .scheduled(id, token: token, try await service.schedule(draft, idempotencyKey: key)) } catch {
+                        return .failed(id, token: token, FeedFailure(error))
+                    }
+                case .submission(.check(let id, let token, _, let draft)) where draft.isScheduled:
+                    // A scheduled post is not on the account's timeline: look for it among the scheduled ones.
+                    do {
+                        let page = try await service.scheduledPosts(after: nil)
+                        return .checkedScheduled(id, token: token, found: page.items.first { Submission(draft: draft).matches($0) })
+                    } catch {
+                        return .failed(id, token: token, FeedFailure(error))
+                    }
                 case .submission(.send(let id, let token, let key, let draft)):
                     do { return .answered(id, token: token, try await service.publish(draft, idempotencyKey: key)) } catch {
                         return .failed(id, token: token, FeedFailure(error))
@@ -252,7 +268,7 @@ public final class Drafts {
         let draft = Draft(
             id: nextDraftID(), text: draft.text, contentWarning: draft.contentWarning, sensitive: draft.sensitive, visibility: draft.visibility,
             language: draft.language, poll: draft.poll, media: draft.media, inReplyTo: draft.inReplyTo, quoting: draft.quoting,
-            quotePolicy: draft.quotePolicy, createdAt: clock.now()
+            quotePolicy: draft.quotePolicy, scheduledAt: draft.scheduledAt, createdAt: clock.now()
         )
         insert(Submission(draft: draft))
         lastAdopted = draft.id
@@ -270,7 +286,7 @@ public final class Drafts {
             id: id, text: draft.text, contentWarning: draft.contentWarning, sensitive: draft.sensitive, visibility: draft.visibility,
             language: draft.language, poll: draft.poll, media: draft.media, inReplyTo: submission.draft.inReplyTo,
             editing: submission.draft.editing, quoting: submission.draft.quoting, quotePolicy: draft.quotePolicy,
-            createdAt: submission.draft.createdAt
+            scheduledAt: submission.draft.editing == nil ? draft.scheduledAt : nil, createdAt: submission.draft.createdAt
         )
         if submission.draft.editing != nil { draft.visibility = submission.draft.visibility }
         guard draft != submission.draft else { return true }
@@ -303,6 +319,26 @@ public final class Drafts {
         return nil
     }
 
+    /// Schedules draft `id` for the time `text` names, read by the session's clock in its time
+    /// zone (see the forms in `ScheduleTime`: `2026-12-01T09:00` or `in 30m`, `in 2h`,
+    /// `in 1d`), or posts it at once again (`nil`). Returns the time. Throws a sentence (and
+    /// changes nothing) for a time it cannot read, one not more than 5 minutes ahead, an edit
+    /// (Mastodon schedules new posts only) or a draft on its way.
+    @discardableResult
+    public func schedule(_ id: DraftID, at text: String?) throws(FeedFailure) -> Date? {
+        guard let submission = submissions[id], submission.isEditable else {
+            throw FeedFailure(message: "That draft is on its way or gone; it cannot change now.", isTransient: false)
+        }
+        guard let text else {
+            update(id) { $0.scheduledAt = nil }
+            return nil
+        }
+        guard submission.draft.editing == nil else { throw FeedFailure(message: "An edit cannot be scheduled: it goes at once.", isTransient: false) }
+        let date = try ScheduleTime.parse(text, now: clock.now(), timeZone: clock.timeZone)
+        update(id) { $0.scheduledAt = date }
+        return date
+    }
+
     /// What stops draft `id` from being sent under the server's limits (empty: it can be sent).
     public func problems(_ id: DraftID) -> [DraftProblem] {
         submissions[id]?.draft.problems(limits: limits) ?? []
@@ -317,6 +353,9 @@ public final class Drafts {
         var problems = submission.draft.problems(limits: limits)
         if let post = submission.draft.editing, submissions.values.contains(where: { $0.id != id && $0.draft.editing == post && $0.isInFlight }) {
             problems.append(.editInFlight)
+        }
+        if submission.draft.isScheduled, let at = submission.draft.scheduledAt, ScheduleTime.tooSoon(at, now: clock.now()) != nil {
+            problems.append(.scheduledTooSoon)
         }
         guard problems.isEmpty else { return problems }
         submission.reduce(.submitted(key: makeKey(), at: clock.now()))
@@ -354,6 +393,7 @@ public final class Drafts {
     public func restore(_ saved: [Submission]) {
         for var submission in saved where submissions[submission.id] == nil {
             if case .sent = submission.phase { continue }
+            if case .scheduled = submission.phase { continue }
             submission.reduce(.restarted(at: clock.now()))
             submissions[submission.id] = submission
         }
@@ -383,6 +423,8 @@ public final class Drafts {
     /// what its phase asks for.
     private func commit(_ submission: Submission) {
         if case .sent = submission.phase {
+            submissions[submission.id] = nil
+        } else if case .scheduled = submission.phase {
             submissions[submission.id] = nil
         } else {
             submissions[submission.id] = submission
@@ -425,6 +467,21 @@ public final class Drafts {
             submission.reduce(.failed(token: token, failure, at: now))
             commit(submission)
             showFailed(submission, token: before)
+        case .scheduled(let id, let token, let post):
+            guard var submission = submissions[id], submission.token == token else { return }
+            submission.reduce(.scheduled(token: token, post.id))
+            commit(submission)
+            scheduledPosts?.learn(post)
+        case .checkedScheduled(let id, let token, let found):
+            guard var submission = submissions[id], submission.token == token else { return }
+            if let found {
+                submission.reduce(.scheduled(token: token, found.id))
+                commit(submission)
+                scheduledPosts?.learn(found)
+            } else {
+                submission.reduce(.checked(token: token, found: nil, at: now))
+                commit(submission)
+            }
         case .checked(let id, let token, let found):
             guard var submission = submissions[id], submission.token == token else { return }
             submission.reduce(.checked(token: token, found: found?.id, at: now))

@@ -28,6 +28,9 @@ extension Submission {
         case (.answered(let token, let id), .sending), (.checked(let token, let id?, _), .checking):
             guard token == self.token else { return }
             phase = .sent(id)
+        case (.scheduled(let token, let id), .sending), (.scheduled(let token, let id), .checking):
+            guard token == self.token else { return }
+            phase = .scheduled(id)
         case (.checked(let token, nil, let at), .checking(let attempt)):
             guard token == self.token else { return }
             // Nothing came of the lost attempts: the key has expired at the server, so this
@@ -75,7 +78,7 @@ extension Submission {
             return [.check(draft.id, token: token, since: firstSentAt ?? draft.createdAt, draft)]
         case .queued(_, _, let delay):
             return [.wait(draft.id, token: token, delay: delay)]
-        case .editing, .sent:
+        case .editing, .sent, .scheduled:
             return []
         }
     }
@@ -103,6 +106,14 @@ extension Submission {
         guard post.reblog == nil, original.inReplyToID == draft.inReplyTo, original.createdAt >= since.addingTimeInterval(-60) else { return false }
         return Self.squeezed(original.text) == Self.squeezed(draft.text)
             && Self.squeezed(original.contentWarning ?? "") == Self.squeezed(draft.warning ?? "")
+    }
+
+    /// Whether `scheduled` (one of the account's scheduled posts) is what this draft became:
+    /// the same time, reply target, text and content warning (whitespace set aside).
+    package func matches(_ scheduled: ScheduledPost) -> Bool {
+        scheduled.scheduledAt == draft.scheduledAt && scheduled.inReplyTo == draft.inReplyTo
+            && Self.squeezed(scheduled.text) == Self.squeezed(draft.text)
+            && Self.squeezed(scheduled.contentWarning ?? "") == Self.squeezed(draft.warning ?? "")
     }
 
     private static func squeezed(_ text: String) -> String {

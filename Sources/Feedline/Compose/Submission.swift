@@ -22,6 +22,9 @@ public struct Submission: Hashable, Sendable, Codable, Identifiable {
         case checking(attempt: Int)
         /// The server has it: the post's id.
         case sent(PostID)
+        /// The server keeps it to publish at ``Draft/scheduledAt``: the scheduled post's id
+        /// (see `ScheduledPost`).
+        case scheduled(String)
     }
 
     /// How long a server remembers an idempotency key (Mastodon: one hour).
@@ -60,7 +63,7 @@ public struct Submission: Hashable, Sendable, Codable, Identifiable {
     public var isInFlight: Bool {
         switch phase {
         case .sending, .queued, .checking: true
-        case .editing, .sent: false
+        case .editing, .sent, .scheduled: false
         }
     }
 
@@ -76,6 +79,9 @@ package enum SubmissionEvent: Hashable, Sendable {
     case submitted(key: String, at: Date)
     /// The server answered attempt `token` with the post.
     case answered(token: Int, PostID)
+    /// The server answered attempt `token` (a send, or a check that found it) of a scheduled
+    /// draft with the scheduled post's id.
+    case scheduled(token: Int, String)
     /// Attempt `token` (a send or a check) failed.
     case failed(token: Int, FeedFailure, at: Date)
     /// The wait `token` before the next attempt is over.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What you asked, answered: one change you made (a favourite, a follow, a domain block, a list's
 /// title…) and what the server did with it — done, refused with its sentence, answered without
 /// applying it, or queued for lack of a connection and sent again later.
@@ -84,6 +86,8 @@ public enum Outcome: Hashable, Sendable {
         /// `draft` names the new draft when done; `nil` when refused (the source could not be
         /// loaded and nothing was deleted, or the delete was refused).
         case redraft(post: PostID, draft: DraftID?)
+        /// A scheduled post (the server's id of it) moved to `at`, or cancelled (`nil`).
+        case scheduled(String, at: Date?)
     }
 
     /// The change this outcome answers, whatever the server did with it.

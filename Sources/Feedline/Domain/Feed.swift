@@ -106,6 +106,8 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case filters
     /// The instance's announcements, each read or not (``FeedSession/announcementRead(_:)``).
     case announcements
+    /// The signed-in user's scheduled posts, soonest first (`ListRow.scheduled(_:state:)` rows).
+    case scheduled
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
@@ -114,7 +116,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
         case .notifications, .notificationsOf: .notifications
-        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists, .filters, .announcements: nil
+        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists, .filters, .announcements, .scheduled: nil
         case .conversations: nil
         case .search: .public
         }
@@ -136,6 +138,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .userLists: "lists"
         case .filters: "filters"
         case .announcements: "announcements"
+        case .scheduled: "scheduled"
         }
     }
 
@@ -153,7 +156,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsTags: Bool {
         switch self {
         case .search, .followedTags, .trendingTags: true
-        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .accounts, .conversations, .userLists, .filters, .announcements: false
+        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .accounts, .conversations, .userLists, .filters, .announcements, .scheduled: false
         }
     }
 
@@ -169,7 +172,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements: false
+        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled: false
         }
     }
 }

@@ -79,6 +79,9 @@ package enum ListEvent: Hashable, Sendable {
     case userListsChanged([ListRow])
     /// Your filters changed (made, changed, deleted, answered): the filters screen's rows, all of them.
     case filtersChanged([ListRow])
+    /// Your scheduled posts changed (the scheduled screen's rows are the store's): once the
+    /// list has loaded, these rows replace its rows. Must be the only event of its edit.
+    case scheduledChanged([ListRow])
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)

@@ -24,6 +24,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case filter(String)
     /// One of the instance's announcements, by its id.
     case announcement(String)
+    /// One of your scheduled posts, by the server's id of it.
+    case scheduled(String)
 
     /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`,
     /// `conversation:ID`, `list:ID`, `filter:ID`, `announcement:ID`.
@@ -39,6 +41,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         case .list(let id): "list:\(id)"
         case .filter(let id): "filter:\(id)"
         case .announcement(let id): "announcement:\(id)"
+        case .scheduled(let id): "scheduled:\(id)"
         }
     }
 
@@ -64,6 +67,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .filter(String(text.dropFirst(7)))
         } else if text.hasPrefix("announcement:"), text.count > 13 {
             self = .announcement(String(text.dropFirst(13)))
+        } else if text.hasPrefix("scheduled:"), text.count > 10 {
+            self = .scheduled(String(text.dropFirst(10)))
         } else {
             return nil
         }
@@ -321,6 +326,10 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// read on every screen (`read.isOn`), whether marking it read waits for the server, and the
     /// last refusal.
     @_spi(FeedService) case announcement(Announcement, read: ToggleDisplay)
+    /// One of your scheduled posts (``ListSource/scheduled``), as every screen shows it, with
+    /// whether a move or cancellation of it waits for the server and the last refusal
+    /// (`state.isOn` is always true: a cancelled post leaves the list).
+    @_spi(FeedService) case scheduled(ScheduledPost, state: ToggleDisplay)
 
     public var id: RowID {
         switch self {
@@ -334,6 +343,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .userList(let row): .list(row.rowKey)
         case .filter(let filter, _): .filter(filter.id)
         case .announcement(let announcement, _): .announcement(announcement.id)
+        case .scheduled(let post, _): .scheduled(post.id)
         }
     }
 
@@ -352,6 +362,12 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// The filter, when this is a filter row.
     public var filter: PostFilter? {
         if case .filter(let filter, _) = self { return filter }
+        return nil
+    }
+
+    /// The scheduled post, when this is a scheduled row.
+    @_spi(FeedService) public var scheduled: ScheduledPost? {
+        if case .scheduled(let post, _) = self { return post }
         return nil
     }
 
@@ -403,7 +419,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .post(let row): row
         case .notification(let row): row.post
         case .conversation(let row): row.lastPost
-        case .gap, .account, .tag, .domain, .userList, .filter, .announcement: nil
+        case .gap, .account, .tag, .domain, .userList, .filter, .announcement, .scheduled: nil
         }
     }
 
@@ -412,7 +428,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled: nil
         }
     }
 
@@ -421,7 +437,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled: nil
         }
     }
 
@@ -458,7 +474,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .conversation(var row):
             row.lastPost = row.lastPost.map(transform)
             return .conversation(row)
-        case .gap, .account, .tag, .domain, .userList, .filter, .announcement:
+        case .gap, .account, .tag, .domain, .userList, .filter, .announcement, .scheduled:
             return self
         }
     }

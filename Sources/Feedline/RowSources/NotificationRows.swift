@@ -85,6 +85,12 @@ struct NotificationRows: RowSource {
             list.send(.rowsTaken(ids, by: .notifications(key)))
         case .dismissed(let key):
             PostRemovals.confirmed(.notifications(key), in: list)
+            // A clear the server confirmed left the screen with nothing and older pages it did
+            // not walk: the first page again is the server's answer ("no notifications", or
+            // what came since), instead of a list that never says it is empty.
+            if key == .all, list.state.rows.isEmpty, list.state.waiting.isEmpty, !list.state.reachedEnd {
+                list.send(.reloadRequested)
+            }
         case .refused(let key):
             PostRemovals.refused(.notifications(key), in: list) { row in
                 guard case .notification(let group) = row.id, !dismissals.isHidden(group) else { return nil }

@@ -75,6 +75,8 @@ struct FetchEpochs: Sendable {
     var announcements: StoreEpoch = 0
     /// The notification dismissals' (a notifications list's; 0 for the others).
     var notifications: StoreEpoch = 0
+    /// The scheduled-post store's (the scheduled screen's; 0 for the others).
+    var scheduled: StoreEpoch = 0
     /// The relationship store's, for a list whose account rows show relationships (`nil`:
     /// none): the page's accounts' relationships are fetched with it.
     var relationships: StoreEpoch? = nil
@@ -112,6 +114,7 @@ struct ListStores: Sendable {
     var filters: FilterStore? = nil
     var notifications: NotificationDismissals?
     var announcements: AnnouncementStore? = nil
+    var scheduled: ScheduledStore?
 }
 
 extension ListSource {
@@ -133,6 +136,7 @@ extension ListSource {
         case .userLists: UserListRows(service: service, lists: stores.lists)
         case .filters: FilterRows(service: service, filters: stores.filters)
         case .announcements: AnnouncementRows(service: service, announcements: stores.announcements)
+        case .scheduled: ScheduledRows(service: service, scheduled: stores.scheduled)
         }
     }
 }

@@ -40,6 +40,9 @@ public final class FeedSession {
     /// The instance's announcements and which you read, shared by every announcements screen (a
     /// front reads them through ``announcementRead(_:)``).
     package let announcements: AnnouncementStore
+    /// Your scheduled posts, shared by every screen (a front reads them through
+    /// `scheduledPosts`).
+    package let scheduled: ScheduledStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -80,6 +83,7 @@ public final class FeedSession {
         let filters = FilterStore(service: service, posts: store, activity: activity, retryClock: retryClock, clock: clock, outcomes: outcomes)
         let notifications = NotificationDismissals(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let announcements = AnnouncementStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let scheduled = ScheduledStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
@@ -93,7 +97,7 @@ public final class FeedSession {
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
                 relationships: relationships, reports: reports, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
                 conversations: conversations, lists: lists, filters: filters, notifications: notifications,
-                announcements: announcements
+                announcements: announcements, scheduled: scheduled
             )
         }
         self.outcomes = outcomes
@@ -107,6 +111,7 @@ public final class FeedSession {
         self.filters = filters
         self.notifications = notifications
         self.announcements = announcements
+        self.scheduled = scheduled
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -119,6 +124,7 @@ public final class FeedSession {
             outcomes: outcomes
         )
         suggestions = ComposeSuggestions(service: service, activity: activity)
+        drafts.scheduledPosts = scheduled
     }
 
     /// A session on `server` (a sandbox or a Mastodon server from `FeedlineMastodon`) whose root
@@ -149,7 +155,8 @@ public final class FeedSession {
     /// a relationship…). A refusal is not: the server would refuse it again.
     public var hasFailures: Bool {
         store.hasFailedInteractions || relationships.hasFailures || reports.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
-            || lists.hasFailures || filters.hasFailures || notifications.hasFailures || announcements.hasFailures || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
+            || lists.hasFailures || filters.hasFailures || notifications.hasFailures || announcements.hasFailures || scheduled.hasFailures
+            || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
             case .list(let list): !list.state.failedIntents.isEmpty || list.profile?.current.failure != nil
@@ -245,6 +252,7 @@ public final class FeedSession {
         if filters.retryFailed() { retried = true }
         if notifications.retryFailed() { retried = true }
         if announcements.retryFailed() { retried = true }
+        if scheduled.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

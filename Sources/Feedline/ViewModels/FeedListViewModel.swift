@@ -55,7 +55,8 @@ public final class FeedListViewModel {
         source: ListSource, service: any FeedService, store: PostStore, activity: Activity, prefetchDistance: Int = 5,
         profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, reports: ReportStore? = nil, domainBlocks: DomainBlockStore? = nil,
         tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil, lists: UserListStore? = nil,
-        filters: FilterStore? = nil, notifications: NotificationDismissals? = nil, announcements: AnnouncementStore? = nil
+        filters: FilterStore? = nil, notifications: NotificationDismissals? = nil, announcements: AnnouncementStore? = nil,
+        scheduled: ScheduledStore? = nil
     ) {
         self.tagHeader = tagHeader
         self.source = source
@@ -65,7 +66,7 @@ public final class FeedListViewModel {
             posts: store, relationships: source.showsAccounts ? relationships : nil, reports: source.showsAccounts ? reports : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
             tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
             lists: source.showsUserLists ? lists : nil, filters: source == .filters ? filters : nil, notifications: source.notificationKinds != nil ? notifications : nil,
-            announcements: source == .announcements ? announcements : nil
+            announcements: source == .announcements ? announcements : nil, scheduled: source == .scheduled ? scheduled : nil
         )
         make = RowMaker(
             store: store, filterContext: source.filterContext, relationships: stores.relationships, reports: stores.reports, conversations: stores.conversations
@@ -86,7 +87,8 @@ public final class FeedListViewModel {
                     posts: store.beginFetch(), tags: stores.tags?.beginFetch() ?? 0, domains: stores.domainBlocks?.beginFetch() ?? 0,
                     conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0,
                     filters: stores.filters?.beginFetch() ?? 0, announcements: stores.announcements?.beginFetch() ?? 0,
-                    notifications: stores.notifications?.beginFetch() ?? 0, relationships: stores.relationships?.beginFetch()
+                    notifications: stores.notifications?.beginFetch() ?? 0, scheduled: stores.scheduled?.beginFetch() ?? 0,
+                    relationships: stores.relationships?.beginFetch()
                 )
             },
             effect: { [weak profile, load = rowSource.loader()] request, epochs in

@@ -80,7 +80,7 @@ extension MastodonHTTPService {
 
     /// The JSON body of a post or an edit. A new post: `status`, `visibility`, and only the
     /// fields the draft sets (`quoted_status_id` for a quote, `quote_approval_policy` when it
-    /// says who may quote it). An edit: every field the post keeps, since Mastodon's update
+    /// says who may quote it, `scheduled_at` in UTC for a scheduled one). An edit: every field the post keeps, since Mastodon's update
     /// takes an absent `spoiler_text`, `sensitive`, `media_ids` or `poll` as "remove it".
     package static func statusBody(_ draft: Draft) throws -> Data {
         var body: [String: Any] = ["status": draft.text]
@@ -93,6 +93,7 @@ extension MastodonHTTPService {
             if let quoted = draft.quoting { body["quoted_status_id"] = quoted.rawValue }
             let media = draft.media.compactMap(\.existingID)
             if !media.isEmpty { body["media_ids"] = media }
+            if draft.isScheduled, let at = draft.scheduledAt { body["scheduled_at"] = Mastodon.DateFormat.timestamp(at) }
         } else {
             body["spoiler_text"] = draft.warning ?? ""
             body["sensitive"] = draft.sensitive

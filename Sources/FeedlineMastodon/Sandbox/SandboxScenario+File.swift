@@ -216,6 +216,8 @@ struct ScenarioFile: Decodable {
     var rules: [Mastodon.Rule]
     /// The instance's announcements.
     var announcements: [Mastodon.Announcement]
+    /// The user's scheduled posts at the start.
+    var scheduled: [Mastodon.ScheduledStatus]
 
     struct ListEntry: Decodable {
         var title: String
@@ -226,7 +228,7 @@ struct ScenarioFile: Decodable {
         let keys: Set<String> = [
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations", "lists",
-            "custom_emojis", "filters", "translations", "rules", "announcements",
+            "custom_emojis", "filters", "translations", "rules", "announcements", "scheduled_statuses",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -252,6 +254,7 @@ struct ScenarioFile: Decodable {
         translations = try container.decodeIfPresent([String: Mastodon.Translation].self, forKey: AnyCodingKey("translations")) ?? [:]
         rules = try container.decodeIfPresent([Mastodon.Rule].self, forKey: AnyCodingKey("rules")) ?? []
         announcements = try container.decodeIfPresent([Mastodon.Announcement].self, forKey: AnyCodingKey("announcements")) ?? []
+        scheduled = try container.decodeIfPresent([Mastodon.ScheduledStatus].self, forKey: AnyCodingKey("scheduled_statuses")) ?? []
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -311,6 +314,7 @@ struct ScenarioFile: Decodable {
         scenario.translations = translations
         scenario.rules = rules
         scenario.announcements = announcements
+        scenario.scheduled = scheduled
         return scenario
     }
 }

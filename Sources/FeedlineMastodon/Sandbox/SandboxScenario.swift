@@ -119,6 +119,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case filterChange = "filter_change"
         /// ``SandboxService/customEmoji()``: the server's custom emoji.
         case customEmojis = "custom_emojis"
+        /// ``SandboxService/scheduledPosts(after:)``: a page of the scheduled posts.
+        case scheduled
+        /// ``SandboxService/reschedule(_:to:)`` and ``SandboxService/cancelScheduled(_:)``.
+        case scheduledChange = "scheduled_change"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.
@@ -384,6 +388,8 @@ public struct SandboxScenario: Hashable, Sendable {
     /// The instance's announcements (`GET /api/v1/announcements`), in order, shaped as Mastodon's
     /// `Announcement` (`read` as the user starts with it).
     public var announcements: [Mastodon.Announcement] = []
+    /// The user's scheduled posts at the start, shaped as Mastodon's `ScheduledStatus`.
+    public var scheduled: [Mastodon.ScheduledStatus] = []
 
     /// One of the user's lists at the start: its title and its accounts by handle (each one the
     /// user follows, as Mastodon requires).

@@ -88,6 +88,8 @@ public final class SandboxService: FeedServer {
         var lists: SandboxLists
         /// The user's server filters (`SandboxService+Filters.swift`).
         var filters: SandboxFilters
+        /// The user's scheduled posts (`SandboxService+Scheduled.swift`).
+        var scheduled: SandboxScheduled
     }
 
     fileprivate struct Plan {
@@ -207,7 +209,8 @@ public final class SandboxService: FeedServer {
                 tags: SandboxTags(followed: scenario.followedTags),
                 conversations: SandboxConversations(scenario.conversations, store: store),
                 lists: lists,
-                filters: SandboxFilters(scenario.filters)
+                filters: SandboxFilters(scenario.filters),
+                scheduled: SandboxScheduled(scenario.scheduled.map { ScheduledPost($0) })
             )
         )
     }

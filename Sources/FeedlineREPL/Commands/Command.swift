@@ -129,6 +129,8 @@ public enum Command: Hashable, Sendable {
     case readAnnouncement(row: Int)
     /// `announcements read --all`: mark every unread announcement read.
     case readAllAnnouncements
+    /// `scheduled …`: your scheduled posts (see ``ScheduledCommand``).
+    case scheduled(ScheduledCommand)
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -343,6 +345,7 @@ extension Command {
         case .rules: "rules"
         case .readAnnouncement(let row): "announcements read \(row)"
         case .readAllAnnouncements: "announcements read --all"
+        case .scheduled(let command): command.text
         }
     }
 }

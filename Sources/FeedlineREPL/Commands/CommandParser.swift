@@ -40,6 +40,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case lists(String)
     /// A `filters` line that says no filter command; the sentence says why (see `CommandParser+Filters.swift`).
     case filters(String)
+    /// A `scheduled` line that does not say what to do, with the sentence that says how.
+    case scheduled(String)
     /// `notifications` with a word that names no kind of notification.
     case notAKind(String)
     /// A `report` line that cannot be sent as typed; the sentence says why (see `CommandParser+Reports.swift`).
@@ -88,7 +90,7 @@ public enum ParseError: Error, Hashable, Sendable {
         case .draftNumber(let word):
             let what = word.map { "\"\(Self.echo($0))\" is not a draft's number; " } ?? ""
             return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
-        case .lists(let sentence), .filters(let sentence), .report(let sentence), .announcements(let sentence):
+        case .lists(let sentence), .filters(let sentence), .report(let sentence), .announcements(let sentence), .scheduled(let sentence):
             return sentence
         case .notAKind(let word):
             return "\"\(Self.echo(word))\" is not a kind of notification; notifications takes \(NotificationGroup.Kind.filterNameList), for example: notifications mentions."
@@ -130,6 +132,7 @@ public enum CommandParser {
         if name == .lists { return parseLists(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .filters { return parseFilters(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .report { return parseReport(line[first.endIndex...], isSeparator: isSeparator) }
+        if name == .scheduled { return parseScheduled(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .help, words.count > 1 {
             // A kind of command is named by one or more words: `help lists and tags`.
             let rest = line[first.endIndex...].prefix(64)
@@ -278,6 +281,7 @@ public enum CommandParser {
             guard let argument else { return .failure(.missingRow(name)) }
             return row(argument).map { .dismissNotification(row: $0) }
         case .lists: return .success(.nothing)  // parseLists
+        case .scheduled: return .success(.nothing)  // parseScheduled
         case .trends:
             guard let argument else { return .success(.trends(tags: false)) }
             guard ["tags", "hashtags", "#"].contains(argument.lowercased()) else { return .failure(.unexpectedArgument(name, argument)) }

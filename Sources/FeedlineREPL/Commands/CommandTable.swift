@@ -12,6 +12,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case unmuteThread = "unmute-thread"
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
     case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists, filters
+    case scheduled
     case favouritedBy = "favourited-by"
     case boostedBy = "boosted-by"
     case conversations, remove, dismiss
@@ -78,6 +79,8 @@ public enum ScreenTrait: Hashable, Sendable {
     case filters
     /// Rows of the instance's announcements.
     case announcements
+    /// Rows of your scheduled posts.
+    case scheduled
     /// Versions of an edited post.
     case versions
     /// A list that takes newer items above its rows (live updates, gaps).
@@ -624,6 +627,12 @@ public enum CommandTable {
             name: .drafts, aliases: [], argument: .none, usage: "drafts [delete N]",
             summary: "list your drafts and the posts on their way (delete N throws draft N away)",
             details: "Each draft with where it is: being written, refused (with the server's sentence), sending, queued (why, and when it is tried next). Every line typed into a draft is kept as it is typed: drafts and queued posts are kept with the session's state (queued ones sent at the next start). drafts delete N throws draft N away; one on its way cannot be, since a post may be made of it.",
+            screens: [.list, .post], group: .writing
+        ),
+        CommandSpec(
+            name: .scheduled, aliases: [], argument: .text, usage: "scheduled [edit N TIME|cancel N]",
+            summary: "your scheduled posts (edit N TIME moves one, cancel N cancels it)",
+            details: "A screen of the posts the server keeps to publish later, soonest first (.schedule TIME in a draft makes one; they show on no timeline before their time). scheduled edit N TIME moves row N's post (TIME: 2026-12-01T09:00 in your local time, or in 30m, in 2h, in 1d; more than 5 minutes ahead, as Mastodon requires); scheduled cancel N cancels it. Both show at once on every screen; a refusal puts it back with the server's sentence, and a change the server could not be reached for is sent again later (retry sends it now).",
             screens: [.list, .post], group: .writing
         ),
         CommandSpec(

@@ -51,6 +51,7 @@ public struct RowRenderer: Sendable {
         case .userList(let row): lines(row, number: number, marker: marker)
         case .filter(let filter, let state): lines(filter, state, number: number, marker: marker)
         case .announcement(let announcement, let read): lines(announcement, read: read, number: number, marker: marker)
+        case .scheduled(let post, let state): lines(post, state, number: number, marker: marker)
         }
     }
 
@@ -106,6 +107,29 @@ public struct RowRenderer: Sendable {
         if let failure = block.failure {
             for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
                 result.append(TextWidth.spaces(Self.indent) + style.red(line))
+            }
+        }
+        return result
+    }
+
+    /// One of your scheduled posts: when it goes and who may see it, `saving…` while a change
+    /// waits for the server; its warning and text on one line; the last refusal.
+    private func lines(_ post: ScheduledPost, _ state: ToggleDisplay, number: Int, marker: Character) -> [TerminalText] {
+        let lead = prefix(number, marker)
+        var detail = " · " + (post.visibility.label.isEmpty ? "public" : post.visibility.label)
+        if post.mediaCount > 0 { detail += " · \(post.mediaCount) attachment\(post.mediaCount == 1 ? "" : "s")" }
+        if !post.pollOptions.isEmpty { detail += " · poll" }
+        if post.inReplyTo != nil { detail += " · reply" }
+        if state.pending { detail += " · saving…" }
+        let room = width - TextWidth.width(of: lead)
+        let when = TextWidth.truncate(ProfileRenderer(width: width, timeZone: clock.timeZone).moment(post.scheduledAt), to: max(1, room))
+        var result = [lead + style.bold(when) + style.dim(TextWidth.truncate(detail, to: max(0, room - TextWidth.width(of: when))))]
+        let indent = TextWidth.spaces(Self.indent)
+        let text = (post.contentWarning.map { "CW: \($0) · " } ?? "") + (post.text.isEmpty ? "(no text)" : post.text)
+        result.append(indent + TerminalText(stringLiteral: TextWidth.truncate(TextWidth.oneLine(text), to: max(1, width - Self.indent))))
+        if let failure = state.failure {
+            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
+                result.append(indent + style.red(line))
             }
         }
         return result

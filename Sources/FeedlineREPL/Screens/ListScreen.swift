@@ -210,6 +210,7 @@ struct ListScreen {
         case .userList(let row): "list " + TextWidth.oneLine(row.title)
         case .filter(let filter, _): "filter " + TextWidth.oneLine(filter.title)
         case .announcement(let announcement, _): "announcement " + TextWidth.truncate(TextWidth.oneLine(announcement.text), to: 40)
+        case .scheduled(let post, _): "scheduled " + TextWidth.oneLine(post.text)
         }
     }
 }

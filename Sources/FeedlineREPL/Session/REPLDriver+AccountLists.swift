@@ -46,6 +46,9 @@ extension REPLDriver {
             case .announcement:
                 refuse("Row \(number) is an announcement, not an account.")
                 return
+            case .scheduled:
+                refuse("Row \(number) is a scheduled post, not an account.")
+                return
             case .userList(let row):
                 refuse("Row \(number) is the list \(row.title): lists accounts \(number) shows who is on it.")
                 return

@@ -178,6 +178,17 @@ extension REPLDriver {
             case .failure(let error):
                 refuse(error.message)
             }
+        case ".schedule":
+            let off = argument.isEmpty || argument.lowercased() == "off"
+            do {
+                if let date = try drafts.schedule(current.draft, at: off ? nil : argument) {
+                    say("Scheduled for \(moment(date)): . sends it to the server, which posts it then.")
+                } else {
+                    say("Not scheduled: . posts it at once.")
+                }
+            } catch {
+                refuse(error.message)
+            }
         case ".attach":
             attach(argument, to: current.draft)
         case ".detach":
@@ -205,7 +216,7 @@ extension REPLDriver {
             writing = reopened
             openEditor(current.draft)
         case ".help":
-            say("While writing: type the text (each line is kept in the draft as you type it); . sends, .back keeps the draft for later (so does Ctrl-D), .discard throws it away, .show shows it, .undo takes back the last line, .edit opens your editor ($VISUAL, $EDITOR), .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it), .attach FILE \"description\" (.detach removes new ones), .quote N quotes row N's post (.quote alone removes it), .quotable anyone|followers|nobody says who may quote yours; Tab completes @handles, #tags, :emoji: and these words; start a line with .. to begin it with a dot. The prompt counts the characters left.")
+            say("While writing: type the text (each line is kept in the draft as you type it); . sends, .back keeps the draft for later (so does Ctrl-D), .discard throws it away, .show shows it, .undo takes back the last line, .edit opens your editor ($VISUAL, $EDITOR), .cw TEXT sets the content warning (.cw alone removes it), .visibility public|unlisted|followers|direct, .lang CODE, .sensitive, .poll A | B [| …] [--multiple] [--expires 1d] (.poll alone removes it), .attach FILE \"description\" (.detach removes new ones), .quote N quotes row N's post (.quote alone removes it), .quotable anyone|followers|nobody says who may quote yours, .schedule 2026-12-01T09:00 (local time) or .schedule in 30m|2h|1d posts it later (.schedule off posts it at once); Tab completes @handles, #tags, :emoji: and these words; start a line with .. to begin it with a dot. The prompt counts the characters left.")
         default:
             refuse("\(Echo.shortened(word, to: 24)) is not a draft command; .help lists them. (Start a line with .. to begin it with a dot.)")
         }
@@ -318,6 +329,9 @@ extension REPLDriver {
         case .failure(let failure):
             refuse(failure.message)
         }
+        // The characters left changed. When the editor opened after the command returned (a
+        // post waiting for the account), no line is being answered to bring the new prompt.
+        options.promptChanged?(prompt)
         say(header(id))
         say("Text: \(Self.excerpt(session.drafts[id]?.draft.text ?? "", limit: 500)). A line with only . sends it, .edit opens the editor again, .back keeps it for later, .help lists the rest.")
     }
@@ -364,6 +378,7 @@ extension REPLDriver {
         if let poll = draft.poll { parts.append("poll: " + Self.describe(poll)) }
         if !draft.media.isEmpty { parts.append("\(draft.media.count) attachment\(draft.media.count == 1 ? "" : "s")") }
         if draft.sensitive { parts.append("sensitive") }
+        if draft.isScheduled, let at = draft.scheduledAt { parts.append("scheduled for " + moment(at)) }
         let left = draft.charactersLeft(limits: session.drafts.limits)
         parts.append(left >= 0 ? "\(left) characters left" : "\(-left) characters over")
         return parts.joined(separator: " · ")

@@ -50,6 +50,7 @@ extension REPLDriver {
             case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account or a domain.")
             case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account or a domain.")
             case .announcement: refuse("Row \(number) is an announcement, not an account or a domain.")
+            case .scheduled: refuse("Row \(number) is a scheduled post, not an account or a domain.")
             case .gap: refuse(gapSentence(number))
             }
             return nil

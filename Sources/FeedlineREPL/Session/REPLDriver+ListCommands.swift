@@ -48,6 +48,7 @@ extension REPLDriver {
             case .userList(let row): openList(row)
             case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title): it has nothing to open.")
             case .announcement: refuse("Row \(number) is an announcement: it shows whole here; announcements read \(number) marks it read.")
+            case .scheduled: refuse("Row \(number) is a scheduled post: it is not posted yet, so there is nothing to open (scheduled edit or cancel acts on it).")
             case .gap: refuse(gapSentence(number))
             }
         case .gap(let number):

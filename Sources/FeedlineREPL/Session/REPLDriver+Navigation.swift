@@ -108,6 +108,7 @@ extension REPLDriver {
             case .userLists: return "lists"
             case .filters: return "filters"
             case .announcements: return "announcements"
+            case .scheduled: return "scheduled"
             case .accounts(.members(let id)): return "accounts of " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
             case .feed(.trending): return "trends"
             case .followedTags: return "tags"
@@ -199,6 +200,11 @@ extension REPLDriver {
             ListWording(
                 title: "your server's announcements", loading: "your server's announcements", empty: "Your server announces nothing now.", end: "announcements",
                 items: "announcements"
+            )
+        case .scheduled:
+            ListWording(
+                title: "your scheduled posts", loading: "your scheduled posts", empty: "Nothing is scheduled; .schedule TIME in a draft schedules it.",
+                end: "scheduled posts", items: "scheduled posts"
             )
         case .domainBlocks:
             ListWording(title: "your blocked domains", loading: "your blocked domains", empty: "You blocked no domain.", end: "domains", items: "domains")

@@ -38,7 +38,21 @@ extension REPLDriver {
             return
         }
         askedClear = true
+        // Once the server confirms, the screens the clear emptied load their first page again
+        // (the session asks): a reload asked for here, not one an unmute brought.
+        clearReloads(expected: true)
         progress("Clearing your notifications…") { [weak self] in self?.session.isNotificationDismissalPending(nil) == true }
+    }
+
+    /// Marks the notifications screens a clear emptied as reloading at the person's asking (or
+    /// no longer): they are not told that an unmuted account's posts are back.
+    private func clearReloads(expected: Bool) {
+        for case .list(let entry) in stack where entry.list.rows.isEmpty {
+            switch entry.list.source {
+            case .notifications, .notificationsOf: entry.reloadAsked = expected
+            default: continue
+            }
+        }
     }
 
     /// "favourite from @ana, @bo and 3 others".
@@ -63,6 +77,8 @@ extension REPLDriver {
         case .notificationsCleared:
             guard askedClear else { return }
             askedClear = false
+            // Refused: nothing is reloaded, and the next reload of those screens is not this one.
+            if refused != nil { clearReloads(expected: false) }
             if let refused {
                 reports.append("Could not clear your notifications: \(refused) They are back where they were.")
             } else {

@@ -165,6 +165,7 @@ extension REPLDriver {
             case .userList(let row): refuse("Row \(number) is the list \(row.title): open \(number) shows its posts.")
             case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account.")
             case .announcement: refuse("Row \(number) is an announcement, not an account.")
+            case .scheduled: refuse("Row \(number) is a scheduled post, not an account.")
             case .gap: refuse(gapSentence(number))
             }
         case nil:

@@ -252,6 +252,9 @@ extension REPLDriver {
             reports.append("Checking your newest posts for \(text) before sending it again.")
         case .sent:
             reports.append((submission.draft.editing == nil ? "Posted: " : "Edited: ") + text)
+        case .scheduled:
+            let when = submission.draft.scheduledAt.map { " for " + moment($0) } ?? ""
+            reports.append("Scheduled\(when): \(text) (scheduled lists it)")
         case .editing:
             if let refusal = submission.refusal {
                 let what = submission.draft.editing == nil ? "Not posted" : "Not edited"
@@ -273,6 +276,7 @@ extension REPLDriver {
         case .queued(let reason, _, let wait): "queued: \(reason) Next try in \(span(wait))."
         case .checking: "checking your newest posts"
         case .sent: "posted"
+        case .scheduled: "scheduled"
         }
     }
 

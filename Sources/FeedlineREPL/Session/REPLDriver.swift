@@ -564,6 +564,7 @@ public final class REPLDriver {
         case .rules: showRules()
         case .readAnnouncement(let number): readAnnouncement(row: number)
         case .readAllAnnouncements: readAllAnnouncements()
+        case .scheduled(let command): runScheduled(command)
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)
         case .more, .refresh, .reload, .open, .gap, .new:
@@ -606,6 +607,7 @@ public final class REPLDriver {
         case .userLists: return [.userLists]
         case .filters: return [.filters]
         case .announcements: return [.announcements]
+        case .scheduled: return [.scheduled]
         }
     }
 

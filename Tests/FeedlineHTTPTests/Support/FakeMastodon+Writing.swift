@@ -49,6 +49,7 @@ extension FakeMastodon {
 
     private func create(_ request: Recorded) -> HTTPResponse {
         let body = request.json
+        if let at = body["scheduled_at"] as? String { return createScheduled(request, at: at) }
         let text = body["status"] as? String ?? ""
         guard !text.allSatisfy(\.isWhitespace) else { return Self.error(422, "Validation failed: Text can't be blank") }
         let key = request.idempotencyKey

@@ -322,6 +322,7 @@ final class FakeMastodon: Sendable {
         if let answer = dismissRoute(request) { return answer }
         if let answer = userListsRoute(request) { return answer }
         if let answer = filtersRoute(request) { return answer }
+        if let answer = scheduledRoute(request) { return answer }
         if let answer = suggestionsRoute(request) { return answer }
         let parts = request.path.split(separator: "/").map(String.init)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
