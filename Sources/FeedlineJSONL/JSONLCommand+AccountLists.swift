@@ -4,7 +4,7 @@ import Feedline
 /// route), and `accept` / `reject`, which answer a follow request an account row shows.
 extension JSONLCommand {
     /// What an accounts route's `"list"` may be, as error sentences say it.
-    static let accountListUsage = "followers:ID, following:ID (an account id, or @user@host), mutes, blocks, requests, members:LIST_ID, favourited-by:POST_ID or boosted-by:POST_ID"
+    static let accountListUsage = "followers:ID, following:ID, endorsed:ID (an account id, or @user@host), mutes, blocks, requests, members:LIST_ID, favourited-by:POST_ID or boosted-by:POST_ID"
 
     /// What `"query"` is, as error sentences say it.
     static let queryUsage = "\"query\": what to look for, a string that is not blank, such as \"birds\", \"#swift\" or \"@kemi@fieldnotes.science\""

@@ -50,7 +50,9 @@ extension JSONLMessage {
     ///
     /// Loaded: `screen`, `route`, `account`, `handle`, `name`, `bio` (text), `fields`
     /// (`[{"name","value","verified"}]`), `followers`, `following`, `posts`, `joined` (ISO 8601
-    /// or `null`), `bot`, `locked`, `group`, `movedTo` (a handle, or `null`), in this order.
+    /// or `null`), `bot`, `locked`, `group`, `movedTo` (a handle, or `null`), `featuredTags`
+    /// (`[{"name","posts","lastUsed"}]`, `posts` and `lastUsed` `null` when the server did not
+    /// say), in this order.
     public static func profile(_ header: ProfileHeader, screen: Int) -> JSONLValue? {
         var fields: [(String, JSONLValue)] = [
             ("type", "profile"), ("screen", .int(screen)), ("route", route(.list(.feed(.account(header.requested))))),
@@ -72,6 +74,12 @@ extension JSONLMessage {
                 ("locked", .bool(profile.locked)),
                 ("group", .bool(profile.group)),
                 ("movedTo", .optional(profile.movedTo.map { "@" + $0.handle })),
+                ("featuredTags", .array(header.featuredTags.map { tag in
+                    .object([
+                        ("name", .string(tag.name)), ("posts", tag.accountPosts.map { JSONLValue.int($0) } ?? .null),
+                        ("lastUsed", .optional(tag.lastUsed.map { ISO8601DateFormatter().string(from: $0) })),
+                    ])
+                })),
             ]
         } else if let failure = header.failure {
             fields.append(("error", .string(failure.message)))

@@ -65,6 +65,7 @@ struct HTTPAccountListsTests {
             list: .followers(AccountID(handle: "juniper")), stored: .followers(AccountID("500")), path: "/api/v1/accounts/500/followers", looksUp: true
         ),
         ListCase(list: .following(AccountID("500")), stored: .following(AccountID("500")), path: "/api/v1/accounts/500/following"),
+        ListCase(list: .endorsed(AccountID("500")), stored: .endorsed(AccountID("500")), path: "/api/v1/accounts/500/endorsements"),
         ListCase(list: .mutes, stored: .mutes, path: "/api/v1/mutes"),
         ListCase(list: .blocks, stored: .blocks, path: "/api/v1/blocks"),
         ListCase(list: .requests, stored: .requests, path: "/api/v1/follow_requests"),
@@ -99,6 +100,42 @@ struct HTTPAccountListsTests {
                 ]
             )
             #expect(requests.allSatisfy { $0.authorization == "Bearer \(secretToken)" })
+        }
+    }
+
+    @Test("featured hashtags: Mastodon's payload as sent (a count as a string, a bare date, null), in order; a visitor may read them; an unknown account's 404 names it")
+    func featuredTags() async throws {
+        try await withFakeServer(statuses: Self.statuses()) { fake, server in
+            let body = #"[{"id":"627","name":"nowplaying","url":"https://x.example/@juniper/tagged/nowplaying","statuses_count":"70","last_status_at":"2022-08-29"},{"id":"3","name":"Ponds","url":"https://x.example/@juniper/tagged/ponds","statuses_count":0,"last_status_at":null}]"#
+            fake.enqueue(.init(pathPrefix: "/api/v1/accounts/500/featured_tags", status: 200, body: body))
+            let visitor = try makeService(server, token: nil)
+            let tags = try await visitor.featuredTags(of: AccountID("500"))
+            let august29 = try #require(Mastodon.DateFormat.date(from: "2022-08-29"))
+            #expect(tags == [Hashtag(name: "nowplaying", accountPosts: 70, lastUsed: august29), Hashtag(name: "Ponds", accountPosts: 0)])
+            #expect(fake.requests.map(\.path) == ["/api/v1/accounts/500/featured_tags"])
+            #expect(fake.requests.allSatisfy { $0.authorization == nil })
+
+            let november20 = try #require(Mastodon.DateFormat.date(from: "2026-11-20"))
+            fake.feature([Mastodon.FeaturedTag(id: "1", name: "Birds", statusesCount: 4, lastStatusAt: november20)], for: "500")
+            let service = try makeService(server)
+            #expect(try await service.featuredTags(of: AccountID("500")) == [Hashtag(name: "Birds", accountPosts: 4, lastUsed: november20)])
+            let unknown = await thrownError { _ = try await service.featuredTags(of: AccountID("404404")) }
+            #expect(unknown as? MastodonHTTPError == .notFound(serverMessage: "There is no account 404404 (asked \(server))"))
+        }
+    }
+
+    @Test("an endorsements 404 says there is no such account or the server serves none (Mastodon before 4.4)")
+    func endorsementsNotFound() async throws {
+        try await withFakeServer(statuses: Self.statuses()) { fake, server in
+            let service = try makeService(server)
+            let endorsed = await thrownError { _ = try await service.accounts(in: .endorsed(AccountID("404404")), after: nil) }
+            #expect(
+                endorsed as? MastodonHTTPError
+                    == .notFound(
+                        serverMessage: "There is no account 404404, or \(server) does not serve the accounts one features (Mastodon 4.4 and later do)"
+                    )
+            )
+            #expect(fake.requests.last?.path == "/api/v1/accounts/404404/endorsements")
         }
     }
 

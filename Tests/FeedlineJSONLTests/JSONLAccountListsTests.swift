@@ -9,6 +9,7 @@ struct JSONLAccountListCommandTests {
     @Test("accounts and search routes, search, accept and reject parse; display takes account and tag rows", arguments: [
         (#"{"cmd":"push","route":{"route":"accounts","list":"followers:2"}}"#, JSONLCommand(action: .push(.list(.accounts(.followers("2")))), name: "push")),
         (#"{"cmd":"push","route":{"route":"accounts","list":"following:@kemi@fieldnotes.science"}}"#, JSONLCommand(action: .push(.list(.accounts(.following("@kemi@fieldnotes.science")))), name: "push")),
+        (#"{"cmd":"push","route":{"route":"accounts","list":"endorsed:@kemi@fieldnotes.science"}}"#, JSONLCommand(action: .push(.list(.accounts(.endorsed("@kemi@fieldnotes.science")))), name: "push")),
         (#"{"cmd":"push","route":{"route":"accounts","list":"mutes"},"id":1}"#, JSONLCommand(id: 1, action: .push(.list(.accounts(.mutes))), name: "push")),
         (#"{"cmd":"push","route":{"route":"accounts","list":"blocks"}}"#, JSONLCommand(action: .push(.list(.accounts(.blocks))), name: "push")),
         (#"{"cmd":"push","route":{"route":"accounts","list":"requests"}}"#, JSONLCommand(action: .push(.list(.accounts(.requests))), name: "push")),
@@ -25,7 +26,7 @@ struct JSONLAccountListCommandTests {
         #expect(try JSONLCommand.parse(line).get() == expected)
     }
 
-    static let listUsage = #"push: an accounts route needs "list": followers:ID, following:ID (an account id, or @user@host), mutes, blocks, requests, members:LIST_ID, favourited-by:POST_ID or boosted-by:POST_ID."#
+    static let listUsage = #"push: an accounts route needs "list": followers:ID, following:ID, endorsed:ID (an account id, or @user@host), mutes, blocks, requests, members:LIST_ID, favourited-by:POST_ID or boosted-by:POST_ID."#
     static let query = ##""query": what to look for, a string that is not blank, such as "birds", "#swift" or "@kemi@fieldnotes.science"."##
 
     static func rowUsage(_ name: String) -> String {
@@ -67,9 +68,9 @@ struct JSONLAccountListCommandTests {
     func routesRoundTrip() throws {
         let routes: [Route] = [
             .list(.accounts(.followers("2"))), .list(.accounts(.following("@kemi@fieldnotes.science"))), .list(.accounts(.requests)),
-            .list(.accounts(.favouritedBy("7"))), .list(.accounts(.boostedBy("7"))), .list(.search("#birds")),
+            .list(.accounts(.endorsed("2"))), .list(.accounts(.favouritedBy("7"))), .list(.accounts(.boostedBy("7"))), .list(.search("#birds")),
         ]
-        #expect(JSONLMessage.routes(routes).json == ##"{"type":"routes","routes":[{"route":"accounts","list":"followers:2"},{"route":"accounts","list":"following:@kemi@fieldnotes.science"},{"route":"accounts","list":"requests"},{"route":"accounts","list":"favourited-by:7"},{"route":"accounts","list":"boosted-by:7"},{"route":"search","query":"#birds"}]}"##)
+        #expect(JSONLMessage.routes(routes).json == ##"{"type":"routes","routes":[{"route":"accounts","list":"followers:2"},{"route":"accounts","list":"following:@kemi@fieldnotes.science"},{"route":"accounts","list":"requests"},{"route":"accounts","list":"endorsed:2"},{"route":"accounts","list":"favourited-by:7"},{"route":"accounts","list":"boosted-by:7"},{"route":"search","query":"#birds"}]}"##)
         guard case .object(let fields) = JSONLMessage.routes(routes), case .array(let written)? = fields.first(where: { $0.0 == "routes" })?.1 else {
             Issue.record("no routes in the message")
             return

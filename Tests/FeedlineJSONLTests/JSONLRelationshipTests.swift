@@ -87,7 +87,7 @@ struct JSONLRelationshipCommandTests {
         let loaded = ProfileHeader(requested: AccountID(handle: "bob@elsewhere.example"), profile: AccountsServer.profiles[0])
         #expect(JSONLMessage.profile(loaded, screen: 2)?.json == bobsProfile(screen: 2, route: "account:@bob@elsewhere.example"))
         let moved = ProfileHeader(requested: "3", profile: AccountsServer.profiles[1])
-        #expect(JSONLMessage.profile(moved, screen: 1)?.json == #"{"type":"profile","screen":1,"route":{"route":"feed","feed":"account:3"},"account":"3","handle":"@carol","name":"carol","bio":"","fields":[],"followers":0,"following":0,"posts":0,"joined":null,"bot":true,"locked":false,"group":false,"movedTo":"@alice"}"#)
+        #expect(JSONLMessage.profile(moved, screen: 1)?.json == #"{"type":"profile","screen":1,"route":{"route":"feed","feed":"account:3"},"account":"3","handle":"@carol","name":"carol","bio":"","fields":[],"followers":0,"following":0,"posts":0,"joined":null,"bot":true,"locked":false,"group":false,"movedTo":"@alice","featuredTags":[]}"#)
         let failed = ProfileHeader(requested: "9", failure: FeedFailure(message: "Record not found", isTransient: false))
         #expect(JSONLMessage.profile(failed, screen: 1)?.json == #"{"type":"profile","screen":1,"route":{"route":"feed","feed":"account:9"},"error":"Record not found"}"#)
         #expect(JSONLMessage.profile(ProfileHeader(requested: "9"), screen: 1) == nil)
@@ -112,7 +112,7 @@ func relationshipLine(
 
 /// Bob's `profile` message, on screen `screen` opened as `route`.
 func bobsProfile(screen: Int, route: String) -> String {
-    #"{"type":"profile","screen":\#(screen),"route":{"route":"feed","feed":"\#(route)"},"account":"2","handle":"@bob@elsewhere.example","name":"Bob","bio":"Tide tables\nand bad puns.","fields":[{"name":"Pronouns","value":"he/him","verified":false},{"name":"Site","value":"bob.example","verified":true}],"followers":120,"following":80,"posts":1234,"joined":"2023-11-14T22:13:20Z","bot":false,"locked":true,"group":false,"movedTo":null}"#
+    #"{"type":"profile","screen":\#(screen),"route":{"route":"feed","feed":"\#(route)"},"account":"2","handle":"@bob@elsewhere.example","name":"Bob","bio":"Tide tables\nand bad puns.","fields":[{"name":"Pronouns","value":"he/him","verified":false},{"name":"Site","value":"bob.example","verified":true}],"followers":120,"following":80,"posts":1234,"joined":"2023-11-14T22:13:20Z","bot":false,"locked":true,"group":false,"movedTo":null,"featuredTags":[]}"#
 }
 
 /// A server of one home feed by three accounts, their profiles (alice has none: her profile is

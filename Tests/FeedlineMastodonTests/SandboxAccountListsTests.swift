@@ -91,6 +91,13 @@ import Testing
         #expect(try await handles(service, .followers(ID.elin)) == ["kemi@fieldnotes.science", "otto@reedbed.social"])
     }
 
+    @Test func whomAnAccountFeaturesIsItsEntrysEndorsedInOrderAndNoOneElses() async throws {
+        let service = try makeService()
+        #expect(try await handles(service, .endorsed(ID.kemi)) == ["elin@myr.social", "mira", "juniper@saltmarsh.town"])
+        #expect(try await handles(service, .endorsed(AccountID(handle: "kemi@fieldnotes.science"))) == ["elin@myr.social", "mira", "juniper@saltmarsh.town"])
+        #expect(try await handles(service, .endorsed(ID.mira)) == [])
+    }
+
     @Test func theUsersListsAreTheirRelationshipsAsTheSessionChangesThem() async throws {
         let service = try makeService()
         #expect(try await handles(service, .followers(ID.you)) == Self.fixtureFollowers)
@@ -347,6 +354,9 @@ import Testing
         }
         #expect(throws: SandboxError.invalidScenario("accounts[0].followers: the signed-in account's follows are its relationships (following, followed_by)")) {
             try make([SandboxAccountDetails(acct: "me", followers: ["a"])])
+        }
+        #expect(throws: SandboxError.invalidScenario("accounts[0].endorsed: no account @b in the fixtures")) {
+            try make([SandboxAccountDetails(acct: "a", endorsed: ["b"])])
         }
         #expect(throws: SandboxError.invalidScenario("accounts[0].resolvable: the fixtures already show @a to this server")) {
             try make([SandboxAccountDetails(acct: "a", resolvable: true)])

@@ -45,6 +45,24 @@ import Testing
         return try SandboxService(statuses: Self.statuses, scenario: scenario, pageSize: pageSize, clock: VirtualClock())
     }
 
+    @Test("featured hashtags: the accounts file's, in its order, each counted over the account's public posts (no boosts) with the newest's time")
+    func featuredTags() async throws {
+        let alice = Self.statuses[0].account
+        let service = try SandboxService(
+            statuses: Self.statuses, scenario: SandboxScenario(), accounts: [SandboxAccountDetails(acct: "alice@example.social", featuredTags: ["gardening", "#BIRDS", "owls"])],
+            clock: VirtualClock()
+        )
+        // Alice's public posts: 1 (#Birds) and 3 (#gardening); frank's owls are not hers.
+        #expect(
+            try await service.featuredTags(of: AccountID(alice.id)) == [
+                Hashtag(name: "gardening", accountPosts: 1, lastUsed: Self.statuses[2].createdAt),
+                Hashtag(name: "Birds", accountPosts: 1, lastUsed: Self.statuses[0].createdAt),
+                Hashtag(name: "owls", accountPosts: 0),
+            ]
+        )
+        #expect(try await service.featuredTags(of: AccountID(Self.statuses[1].account.id)).isEmpty, "bob features none")
+    }
+
     /// Every page of a list from the top (at most 40 pages: a loop is a failure).
     static func walk<Item>(
         sourceLocation: SourceLocation = #_sourceLocation, _ page: (PageCursor?) async throws -> Page<Item>

@@ -28,7 +28,7 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         // Filters
         case filters, createFilter, updateFilter, deleteFilter
         // Tags
-        case tag, setTagFollow, followedTags, trendingTags
+        case tag, setTagFollow, followedTags, trendingTags, featuredTags
         // Lists
         case lists, createList, renameList, deleteList, setListMembership
         // Conversations
@@ -39,7 +39,7 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         /// The reads: calls that change nothing on the server.
         package static let reads: Set<Kind> = [
             .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .translate, .profile, .relationships,
-            .accounts, .search, .domainBlocks, .instanceRules, .announcements, .filters, .tag, .followedTags, .trendingTags, .lists, .conversations, .markers,
+            .accounts, .search, .domainBlocks, .instanceRules, .announcements, .filters, .tag, .followedTags, .trendingTags, .featuredTags, .lists, .conversations, .markers,
             .scheduledPosts,
         ]
         /// The writes: calls that change the server.

@@ -296,6 +296,12 @@ extension GatedServer {
         try await run(GatedCall(.trendingTags, "after: \(cursor?.rawValue ?? "nil")")) { [self] model in try page(model.trends(), after: cursor) }
     }
 
+    /// The hashtags an account features: as the model's ``ServerRelationships/featuredTags`` has
+    /// them (none for an account it does not name).
+    package func featuredTags(of account: AccountID) async throws -> [Hashtag] {
+        try await run(GatedCall(.featuredTags, key: account.rawValue)) { model in model.relationships.featuredTags[account] ?? [] }
+    }
+
     // MARK: - Lists
 
     package func lists() async throws -> [UserList] {
@@ -421,7 +427,8 @@ extension ServerModel where Entry == Post {
 
     /// The profiles of an account list: your mutes, blocks and follow requests, a list's
     /// members, your followers and whom you follow, and those of others the model knows
-    /// (``ServerRelationships/followers``), who favourited or boosted a post (you first when you
+    /// (``ServerRelationships/followers``), whom an account features
+    /// (``ServerRelationships/endorsed``), who favourited or boosted a post (you first when you
     /// did, then ``ServerRelationships/reacted``); an account with no profile is left out.
     package func accounts(in list: AccountList) -> [Profile] {
         let ids: [AccountID]
@@ -435,6 +442,7 @@ extension ServerModel where Entry == Post {
             ids = relationships.byAccount.values.filter(\.followedBy).map(\.accountID).sorted { $0.rawValue < $1.rawValue }
         case .followers(let id): ids = relationships.followers[id] ?? []
         case .following(let id): ids = relationships.followers.filter { $0.value.contains(id) }.keys.sorted { $0.rawValue < $1.rawValue }
+        case .endorsed(let id): ids = relationships.endorsed[id] ?? []
         case .favouritedBy(let id): ids = reacted(to: id, .favourite)
         case .boostedBy(let id): ids = reacted(to: id, .reblog)
         }

@@ -40,8 +40,13 @@ package final class GatedServer: FeedService, Sendable {
     package let accountsPageSize: Int
     private let sourceLocation: SourceLocation
 
-    /// A server of `model`, answering the calls of `answering` from it; every other call is
-    /// unexpected until ``answer(_:key:)``, ``fail(_:key:with:)`` or ``hold(_:key:cancellable:)``
+    /// The calls answered from the model unless a test opens another gate for them (and left out
+    /// of what an unexpected call says the test expects): a profile's featured hashtags, asked
+    /// with every profile, so that tests about profiles need not.
+    static let answeredByDefault: Set<GatedCall.Kind> = [.featuredTags]
+
+    /// A server of `model`, answering the calls of `answering` (and ``answeredByDefault``)
+    /// from it; every other call is unexpected until ``answer(_:key:)``, ``fail(_:key:with:)`` or ``hold(_:key:cancellable:)``
     /// opens a gate for it. With `heldInOrder`, held calls wait in an order that does not depend
     /// on how calls made at once happened to arrive — by what they ask, then by the effect that
     /// asks (effects are numbered as they start) — so a seeded run replays; else as they came.
@@ -53,6 +58,7 @@ package final class GatedServer: FeedService, Sendable {
         var model = model
         model.relationships.me = AccountID(me.id)
         var state = State(model: model)
+        for kind in Self.answeredByDefault { state.gates[kind] = .answer }
         for kind in answering { state.gates[kind] = .answer }
         self.state = Locked(state)
         self.me = me
@@ -212,7 +218,7 @@ package final class GatedServer: FeedService, Sendable {
         switch gate {
         case nil:
             let expected = state.withLock { state in
-                Set(state.gates.keys).union(state.keyed.keys.map(\.kind))
+                Set(state.gates.keys).union(state.keyed.keys.map(\.kind)).subtracting(Self.answeredByDefault)
             }
             let unexpected = UnexpectedGatedCall(call: call, expected: GatedCall.Kind.allCases.filter(expected.contains))
             Issue.record(Comment(rawValue: unexpected.message), sourceLocation: sourceLocation)

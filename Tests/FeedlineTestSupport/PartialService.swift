@@ -57,6 +57,7 @@ extension PartialService {
     package func tag(named name: String) async throws -> Hashtag { throw AccountsUnsupported() }
     package func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
     package func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw AccountsUnsupported() }
+    package func featuredTags(of account: AccountID) async throws -> [Hashtag] { throw AccountsUnsupported() }
     package func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> { throw AccountsUnsupported() }
     package func markConversationRead(_ id: String) async throws -> Conversation { throw AccountsUnsupported() }
     package func removeConversation(_ id: String) async throws { throw AccountsUnsupported() }

@@ -23,6 +23,10 @@ package struct ServerRelationships: Sendable {
     /// The followers of other accounts than the user, by account (the user's are the
     /// relationships that say `followedBy`).
     package var followers: [AccountID: [AccountID]] = [:]
+    /// The accounts each account features on its profile (Mastodon's endorsements), in order.
+    package var endorsed: [AccountID: [AccountID]] = [:]
+    /// The hashtags each account features on its profile, in order.
+    package var featuredTags: [AccountID: [Hashtag]] = [:]
     /// Others who favourited or boosted an original, newest first, by the original's id (the
     /// user's own favourite or boost is the original's interactions).
     package var reacted: [PostID: [InteractionKind: [AccountID]]] = [:]

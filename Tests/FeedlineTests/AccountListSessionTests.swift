@@ -168,11 +168,12 @@ struct AccountListSessionTests {
             #expect(RowID(id.description) == id)
         }
         #expect(RowID("tag:Birds") == .tag("birds"))
-        for list in [AccountList.followers("1"), .following("@kemi@fieldnotes.science"), .mutes, .blocks, .requests] {
+        for list in [AccountList.followers("1"), .following("@kemi@fieldnotes.science"), .endorsed("7"), .mutes, .blocks, .requests] {
             #expect(AccountList(list.description) == list)
             #expect(Route.list(.accounts(list)).listSource == .accounts(list))
         }
         #expect(AccountList("followers:") == nil)
+        #expect(AccountList("endorsed:") == nil)
         #expect(Route.list(.search("tea")).listSource == .search("tea"))
         #expect(Route.post("p1").listSource == nil)
     }

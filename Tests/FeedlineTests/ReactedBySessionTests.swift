@@ -3,8 +3,8 @@ import FeedlineTestSupport
 import Foundation
 import Testing
 
-/// Who favourited or boosted a post: lists of accounts like followers (one `AccountList` case
-/// each on the account rows), so their rows show the one relationship store — a follow made on
+/// Who favourited or boosted a post, and whom an account features: lists of accounts like
+/// followers (one `AccountList` case each on the account rows), so their rows show the one relationship store — a follow made on
 /// one shows at once on every screen of the account.
 @MainActor
 @Suite("Who favourited or boosted a post")
@@ -85,6 +85,34 @@ struct ReactedBySessionTests {
         for list in [favourited, boosted] {
             #expect(list.rows[id: .account(danID)]?.account?.relationship?.pending == [])
         }
+        #expect(server.truth(danID).following)
+    }
+
+    @Test("endorsed lists the accounts a profile features, in the server's order and paged; a follow made there shows on the profile at once")
+    func endorsedRowsShareRelationships() async throws {
+        let server = server()
+        let (aliceID, danID) = (AccountID(alice.id), AccountID(Self.dan.id))
+        server.update { $0.relationships.endorsed[aliceID] = [Self.dan, Self.carol, bob].map { AccountID($0.id) } }
+        let session = session(server)
+        session.navigator.push(.list(.feed(.account(danID))))
+        session.navigator.push(.list(.accounts(.endorsed(aliceID))))
+        await session.settle()
+        let lists = session.navigator.screens.compactMap(\.list)
+        let (profile, endorsed) = (try #require(lists[1].profile), lists[2])
+        while !endorsed.status.reachedEnd {
+            endorsed.loadMore()
+            await session.settle()
+        }
+        #expect(Self.accounts(endorsed) == [Self.dan.id, Self.carol.id, bob.id])
+        #expect(Set(server.calls(.accounts).map(\.key)) == ["endorsed:\(alice.id)"])
+        #expect(endorsed.rows[id: .account(AccountID(Self.carol.id))]?.account?.relationship?.relationship.following == true)
+        #expect(session.set(.follow, true, account: danID) == nil)
+        #expect(endorsed.rows[id: .account(danID)]?.account?.relationship?.pending == [.follow])
+        #expect(profile.current.relationship?.relationship.following == true)
+        await server.waitForChanges(1)
+        server.answer(at: 0)
+        await session.settle()
+        #expect(endorsed.rows[id: .account(danID)]?.account?.relationship?.pending == [])
         #expect(server.truth(danID).following)
     }
 

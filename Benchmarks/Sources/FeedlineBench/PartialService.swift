@@ -47,6 +47,7 @@ extension PartialService {
     func tag(named name: String) async throws -> Hashtag { throw NotMeasured() }
     func followedTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw NotMeasured() }
     func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag> { throw NotMeasured() }
+    func featuredTags(of account: AccountID) async throws -> [Hashtag] { throw NotMeasured() }
     func conversations(after cursor: PageCursor?) async throws -> Page<Conversation> { throw NotMeasured() }
     func markConversationRead(_ id: String) async throws -> Conversation { throw NotMeasured() }
     func removeConversation(_ id: String) async throws { throw NotMeasured() }

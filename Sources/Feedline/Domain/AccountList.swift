@@ -1,5 +1,7 @@
-/// A list of accounts a server serves: who follows an account, whom it follows, who favourited or
-/// boosted a post, and the signed-in user's mutes, blocks and follow requests. Shown by a ``FeedListViewModel`` of
+import Foundation
+
+/// A list of accounts a server serves: who follows an account, whom it follows, whom it features
+/// on its profile, who favourited or boosted a post, and the signed-in user's mutes, blocks and follow requests. Shown by a ``FeedListViewModel`` of
 /// ``ListSource/accounts(_:)`` as account rows (``AccountRow``); paged by
 /// `RelationshipService.accounts(in:after:)`.
 public enum AccountList: Hashable, Sendable, CustomStringConvertible {
@@ -7,6 +9,8 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
     case followers(AccountID)
     /// The accounts this one follows.
     case following(AccountID)
+    /// The accounts this one features on its profile (Mastodon's endorsements).
+    case endorsed(AccountID)
     /// The accounts the signed-in user muted.
     case mutes
     /// The accounts the signed-in user blocked.
@@ -21,12 +25,13 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
     /// The accounts that boosted a post (its original, by id).
     case boostedBy(PostID)
 
-    /// `followers:ID`, `following:ID`, `mutes`, `blocks`, `requests`, `members:ID`,
+    /// `followers:ID`, `following:ID`, `endorsed:ID`, `mutes`, `blocks`, `requests`, `members:ID`,
     /// `favourited-by:ID`, `boosted-by:ID`.
     public var description: String {
         switch self {
         case .followers(let id): "followers:\(id)"
         case .following(let id): "following:\(id)"
+        case .endorsed(let id): "endorsed:\(id)"
         case .mutes: "mutes"
         case .blocks: "blocks"
         case .requests: "requests"
@@ -47,6 +52,8 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
                 self = .followers(AccountID(String(text.dropFirst(10))))
             } else if text.hasPrefix("following:"), text.count > 10 {
                 self = .following(AccountID(String(text.dropFirst(10))))
+            } else if text.hasPrefix("endorsed:"), text.count > 9 {
+                self = .endorsed(AccountID(String(text.dropFirst(9))))
             } else if text.hasPrefix("members:"), text.count > 8 {
                 self = .members(String(text.dropFirst(8)))
             } else if text.hasPrefix("favourited-by:"), text.count > 14 {
@@ -64,6 +71,7 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .followers(let id): "the followers of \(id.handle.map { "@\($0)" } ?? "account \(id)")"
         case .following(let id): "the accounts \(id.handle.map { "@\($0)" } ?? "account \(id)") follows"
+        case .endorsed(let id): "the accounts \(id.handle.map { "@\($0)" } ?? "account \(id)") features"
         case .mutes: "your mutes"
         case .blocks: "your blocks"
         case .requests: "your follow requests"
@@ -76,7 +84,7 @@ public enum AccountList: Hashable, Sendable, CustomStringConvertible {
     /// Whether reading it needs a signed-in user (mutes, blocks and requests are the user's own).
     public var needsSignIn: Bool {
         switch self {
-        case .followers, .following, .favouritedBy, .boostedBy: false
+        case .followers, .following, .endorsed, .favouritedBy, .boostedBy: false
         case .mutes, .blocks, .requests, .members: true
         }
     }
@@ -92,12 +100,21 @@ public struct Hashtag: Hashable, Sendable, Codable {
     public var weeklyAccounts: Int?
     /// Whether the signed-in user follows it, when the server says.
     public var following: Bool?
+    /// For a hashtag an account features on its profile (``ProfileHeader/featuredTags``): how
+    /// many of the account's posts use it, when the server says.
+    public var accountPosts: Int?
+    /// For a hashtag an account features: when the account last used it, when the server says.
+    public var lastUsed: Date?
 
-    public init(name: String, weeklyUses: Int? = nil, weeklyAccounts: Int? = nil, following: Bool? = nil) {
+    public init(
+        name: String, weeklyUses: Int? = nil, weeklyAccounts: Int? = nil, following: Bool? = nil, accountPosts: Int? = nil, lastUsed: Date? = nil
+    ) {
         self.name = name
         self.weeklyUses = weeklyUses
         self.weeklyAccounts = weeklyAccounts
         self.following = following
+        self.accountPosts = accountPosts
+        self.lastUsed = lastUsed
     }
 
     /// The row identity's key: the name lower-cased (Mastodon's tags ignore case).

@@ -16,4 +16,9 @@
     /// A page of the hashtags trending on the server, most used first (`GET
     /// /api/v1/trends/tags`, paged by offset).
     func trendingTags(after cursor: PageCursor?) async throws -> Page<Hashtag>
+
+    /// The hashtags `account` features on its profile, in the server's order, each with how many
+    /// of its posts use it and when it last did (`GET /api/v1/accounts/:id/featured_tags`):
+    /// what a profile's header shows.
+    func featuredTags(of account: AccountID) async throws -> [Hashtag]
 }

@@ -8,13 +8,20 @@ public struct ProfileHeader: Hashable, Sendable {
     public var profile: Profile?
     /// How you relate, as the relationship store shows it (the values you want).
     public var relationship: RelationshipDisplay?
+    /// The hashtags the account features, in the server's order, each with
+    /// ``Hashtag/accountPosts`` and ``Hashtag/lastUsed`` when the server says; empty until the
+    /// profile is loaded, and when the server could not say (the header shows without them).
+    public var featuredTags: [Hashtag]
     /// Why the profile could not be loaded (``ProfileViewModel/retry()`` loads it again).
     public var failure: FeedFailure?
 
-    public init(requested: AccountID, profile: Profile? = nil, relationship: RelationshipDisplay? = nil, failure: FeedFailure? = nil) {
+    public init(
+        requested: AccountID, profile: Profile? = nil, relationship: RelationshipDisplay? = nil, featuredTags: [Hashtag] = [], failure: FeedFailure? = nil
+    ) {
         self.requested = requested
         self.profile = profile
         self.relationship = relationship
+        self.featuredTags = featuredTags
         self.failure = failure
     }
 
@@ -59,9 +66,10 @@ extension RelationshipDisplay {
     }
 }
 
-/// The header of a profile screen: loads who the account is (`RelationshipService.profile(of:)`) and
-/// how you relate (through the session's one relationship store, shared with every screen), and
-/// sets follow, mute, block, notify and boosts for it. A list of `Feed.account` owns one
+/// The header of a profile screen: loads who the account is (`RelationshipService.profile(of:)`),
+/// the hashtags it features (`TagService.featuredTags(of:)`) and how you relate (through the
+/// session's one relationship store, shared with every screen), and sets follow, mute, block,
+/// notify and boosts for it. A list of `Feed.account` owns one
 /// (``FeedListViewModel/profile``).
 ///
 /// Main actor only; ``header`` publishes after every change.
@@ -69,10 +77,10 @@ extension RelationshipDisplay {
 public final class ProfileViewModel {
     private let relay: Relay<ProfileHeader>
     private let relationships: RelationshipStore
-    /// A load: the profile, then the relationship with it (one effect, so what a front hears
-    /// of a profile comes in one order every time).
+    /// A load: the profile, then the relationship with it and its featured hashtags (one
+    /// effect, so what a front hears of a profile comes in one order every time).
     private enum Loaded: Sendable {
-        case loaded(Profile, [Relationship]?, fetchedAt: StoreEpoch)
+        case loaded(Profile, [Relationship]?, [Hashtag], fetchedAt: StoreEpoch)
         case failed(FeedFailure)
     }
 
@@ -98,9 +106,11 @@ public final class ProfileViewModel {
                 } catch {
                     return .failed(FeedFailure(error))
                 }
-                // A relationship that cannot be fetched leaves the header without one.
-                let relationship = try? await service.relationships(of: [profile.accountID])
-                return .loaded(profile, relationship, fetchedAt: fetchedAt)
+                // A relationship or featured hashtags that cannot be fetched leave the header
+                // without them. Both are asked at once.
+                async let relationship = try? service.relationships(of: [profile.accountID])
+                async let featured = try? service.featuredTags(of: profile.accountID)
+                return .loaded(profile, await relationship, await featured ?? [], fetchedAt: fetchedAt)
             },
             handle: { [weak self] result in self?.loaded(result) }
         )
@@ -184,8 +194,9 @@ public final class ProfileViewModel {
     private func loaded(_ result: Loaded) {
         var header = current
         switch result {
-        case .loaded(let profile, let fetched, let fetchedAt):
+        case .loaded(let profile, let fetched, let featured, let fetchedAt):
             header.profile = profile
+            header.featuredTags = featured
             header.relationship = relationships.relationship(profile.accountID)
             relay.set(header)
             // The store tells the header (through its observer) what the fetch changed.

@@ -3,7 +3,7 @@ import Foundation
 
 /// Account lists, search and follow requests:
 ///
-/// - `GET /api/v1/accounts/:id/followers`, `…/following`, `GET /api/v1/mutes`, `GET /api/v1/blocks`,
+/// - `GET /api/v1/accounts/:id/followers`, `…/following`, `…/endorsements` (Mastodon 4.4), `GET /api/v1/mutes`, `GET /api/v1/blocks`,
 ///   `GET /api/v1/follow_requests` and `GET /api/v1/statuses/:id/favourited_by`, `…/reblogged_by`,
 ///   paged as timelines are (``pageURL(path:fixedQuery:after:)``
 ///   and ``nextCursor(_:after:path:fixedQuery:)``): a cursor is the `rel="next"` link, which on
@@ -20,7 +20,8 @@ extension MastodonHTTPService {
     /// after every full page, so a list whose size is a multiple of the page ends on an empty one).
     ///
     /// Followers and following of an account the server does not know are "There is no
-    /// account … (asked server)"; those who favourited or boosted a post the server does not know
+    /// account … (asked server)"; its endorsements' 404 says that or that the server serves none
+    /// (Mastodon before 4.4); those who favourited or boosted a post the server does not know
     /// (or does not show you) are its 404's sentence. Mutes, blocks and requests are the signed-in user's own: the
     /// server's 401 without a user (or with a token it no longer takes), and its 403 for a token
     /// without the scope to read them, both say to run `feedline login`.
@@ -29,9 +30,14 @@ extension MastodonHTTPService {
         let path: String
         var account: AccountID?
         switch list {
-        case .followers(let id), .following(let id):
+        case .followers(let id), .following(let id), .endorsed(let id):
             account = id
-            let action = if case .followers = list { "followers" } else { "following" }
+            let action =
+                switch list {
+                case .followers: "followers"
+                case .endorsed: "endorsements"
+                default: "following"
+                }
             path = "/api/v1/accounts/" + URLPath.encode(try await located(id).rawValue) + "/" + action
         case .mutes: path = "/api/v1/mutes"
         case .blocks: path = "/api/v1/blocks"
@@ -43,7 +49,9 @@ extension MastodonHTTPService {
         let url = pageURL(path: path, after: cursor)
         let request = APIRequest(method: "GET", url: url, what: what)
         let response =
-            if let account {
+            if let account, case .endorsed = list {
+                try await featuring(account) { try await send(request) }
+            } else if let account {
                 try await existing(account) { try await send(request) }
             } else if !list.needsSignIn {
                 try await send(request)
@@ -51,6 +59,19 @@ extension MastodonHTTPService {
                 try await ownList { try await send(request) }
             }
         return try linkedPage(Mastodon.Account.self, from: response, url: url, path: path, what: what, Profile.init)
+    }
+
+    /// `body`'s answer; its 404 says that the server knows no such account or serves no
+    /// endorsements (Mastodon before 4.4 has no `/api/v1/accounts/:id/endorsements`: the two
+    /// cannot be told apart from the answer).
+    private func featuring(_ account: AccountID, _ body: () async throws -> APIResponse) async throws -> APIResponse {
+        do {
+            return try await body()
+        } catch MastodonHTTPError.notFound {
+            throw MastodonHTTPError.notFound(
+                serverMessage: "There is no \(Self.label(account, bare: true)), or \(server) does not serve the accounts one features (Mastodon 4.4 and later do)"
+            )
+        }
     }
 
     /// What `query` finds, as `GET /api/v2/search?q=…&limit=` ``pageSize`` answers it: the

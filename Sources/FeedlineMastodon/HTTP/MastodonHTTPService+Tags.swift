@@ -15,6 +15,7 @@ import Foundation
 ///   cursor is the `rel="next"` link, whose `max_id` names a follow *record*, not a hashtag.
 /// - `POST /api/v1/tags/:name/follow` and `…/unfollow`, each answered with the hashtag
 ///   afterwards (`following`).
+/// - `GET /api/v1/accounts/:id/featured_tags`: the hashtags an account features, one answer.
 ///
 /// Reading the trends needs no user. The followed tags and the changes do: a 401 (no token,
 /// or one the server no longer takes) and a 403 (a sign-in without `read:follows` /
@@ -87,6 +88,19 @@ extension MastodonHTTPService {
         } catch MastodonHTTPError.notFound {
             throw MastodonHTTPError.notFound(serverMessage: "No post on \(server) uses #\(tag) yet")
         }
+    }
+
+    /// The hashtags `account` features on its profile, in the server's order, each with how many
+    /// of its posts use it and when it last did (``Feedline/Hashtag/init(featured:)``). Sent
+    /// with the token when there is one; a visitor may read it.
+    ///
+    /// - Throws: ``MastodonHTTPError/notFound(serverMessage:)`` "There is no account … (asked
+    ///   server)" for an account the server does not know; the errors of every read.
+    @_spi(FeedService) public func featuredTags(of account: AccountID) async throws -> [Hashtag] {
+        let what = "the hashtags \(Self.label(account)) features"
+        let url = accountURL(try await located(account), "featured_tags")
+        let response = try await existing(account) { try await send(APIRequest(method: "GET", url: url, what: what)) }
+        return try decode([Mastodon.FeaturedTag].self, from: response, what: what).map(Hashtag.init(featured:))
     }
 
     /// Follows (`true`: `POST /api/v1/tags/:name/follow`) or unfollows (`false`: `…/unfollow`)

@@ -16,3 +16,11 @@ extension Hashtag {
         )
     }
 }
+
+extension Hashtag {
+    /// The domain hashtag for one an account features: its name as the server spells it, how
+    /// many of the account's posts use it (``accountPosts``) and when it last did (``lastUsed``).
+    public init(featured tag: Mastodon.FeaturedTag) {
+        self.init(name: tag.name, accountPosts: tag.statusesCount, lastUsed: tag.lastStatusAt)
+    }
+}

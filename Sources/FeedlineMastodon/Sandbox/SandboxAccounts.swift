@@ -40,6 +40,10 @@ public struct SandboxAccountDetails: Hashable, Sendable {
     public var followers: [String]
     /// The `acct`s of accounts it follows, as its list starts (not the signed-in account).
     public var following: [String]
+    /// The `acct`s of accounts it features on its profile (Mastodon's endorsements), in order.
+    public var endorsed: [String]
+    /// The names of the hashtags it features on its profile (without `#`), in order.
+    public var featuredTags: [String]
     /// An account on another server that this one has not seen yet: a search finds it only by
     /// its full handle (Mastodon's `resolve`), and from then on it is known. Only for an account
     /// the entry adds (with an ``id``).
@@ -52,7 +56,7 @@ public struct SandboxAccountDetails: Hashable, Sendable {
         fields: [Mastodon.Account.Field]? = nil, followersCount: Int? = nil, followingCount: Int? = nil, statusesCount: Int? = nil,
         createdAt: Date? = nil, bot: Bool? = nil, locked: Bool? = nil, group: Bool? = nil, movedTo: String? = nil,
         relationship: Relationship? = nil, requestedBy: Bool = false, followers: [String] = [], following: [String] = [],
-        resolvable: Bool = false
+        endorsed: [String] = [], featuredTags: [String] = [], resolvable: Bool = false
     ) {
         self.acct = acct
         self.id = id
@@ -72,6 +76,8 @@ public struct SandboxAccountDetails: Hashable, Sendable {
         self.requestedBy = requestedBy
         self.followers = followers
         self.following = following
+        self.endorsed = endorsed
+        self.featuredTags = featuredTags
         self.resolvable = resolvable
     }
 }
@@ -123,6 +129,10 @@ struct SandboxAccounts: Sendable {
     private(set) var declaredFollowers: [String: [String]] = [:]
     /// The accounts each account follows beyond the signed-in user, likewise.
     private(set) var declaredFollowing: [String: [String]] = [:]
+    /// The accounts each account features on its profile, as the accounts file gives them.
+    private(set) var endorsed: [String: [String]] = [:]
+    /// The hashtags each account features on its profile, as the accounts file names them.
+    private(set) var featuredTags: [String: [String]] = [:]
     /// Accounts the server has not seen yet (``SandboxAccountDetails/resolvable``).
     private(set) var unseen: Set<String> = []
     /// When each of the user's listed relationships (following, followed by, muting, blocking)
@@ -217,6 +227,17 @@ struct SandboxAccounts: Sendable {
         }
         declaredFollowers = followers.merging(namedByFollowing, uniquingKeysWith: +).mapValues(Self.unique)
         declaredFollowing = following.merging(namedByFollowers, uniquingKeysWith: +).mapValues(Self.unique)
+        for (index, id) in resolved where !details[index].featuredTags.isEmpty {
+            featuredTags[id] = details[index].featuredTags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+        }
+        for (index, id) in resolved where !details[index].endorsed.isEmpty {
+            var featured: [String] = []
+            for acct in details[index].endorsed {
+                guard let other = byAcct[acct.lowercased()] else { throw .invalidScenario("accounts[\(index)].endorsed: no account @\(acct) in the fixtures") }
+                featured.append(other)
+            }
+            endorsed[id] = Self.unique(featured)
+        }
         for (index, id) in resolved {
             let detail = details[index]
             if let target = detail.movedTo {
@@ -568,7 +589,7 @@ extension SandboxAccountDetails: Decodable {
     public init(from decoder: any Decoder) throws {
         let keys: Set<String> = [
             "acct", "id", "display_name", "url", "note", "fields", "followers_count", "following_count", "statuses_count", "created_at",
-            "bot", "locked", "group", "moved", "relationship", "followers", "following", "resolvable",
+            "bot", "locked", "group", "moved", "relationship", "followers", "following", "endorsed", "featured_tags", "resolvable",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         func value<Value: Decodable>(_ key: String) throws -> Value? {
@@ -584,7 +605,7 @@ extension SandboxAccountDetails: Decodable {
             statusesCount: try value("statuses_count"), createdAt: try value("created_at"), bot: try value("bot"), locked: try value("locked"),
             group: try value("group"), movedTo: try value("moved"), relationship: initial,
             requestedBy: relationship?.requestedBy ?? false, followers: try value("followers") ?? [], following: try value("following") ?? [],
-            resolvable: try value("resolvable") ?? false
+            endorsed: try value("endorsed") ?? [], featuredTags: try value("featured_tags") ?? [], resolvable: try value("resolvable") ?? false
         )
     }
 

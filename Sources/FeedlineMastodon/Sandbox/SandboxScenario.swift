@@ -91,6 +91,8 @@ public struct SandboxScenario: Hashable, Sendable {
         case tagFollow = "tag_follow"
         /// ``SandboxService/tag(named:)``: one hashtag, for a hashtag screen's header.
         case tag
+        /// ``SandboxService/featuredTags(of:)``.
+        case featuredTags = "featured_tags"
         /// ``SandboxService/conversations(after:)``: a page of the user's conversations.
         case conversations = "conversations"
         /// ``SandboxService/markConversationRead(_:)``.

@@ -154,6 +154,7 @@ extension SandboxService.State {
             if id == accounts.signedIn { return accounts.accounts(.following, at: now) }
             let user = accounts.relationship(of: id, at: now).followedBy ? [accounts.signedIn] : []
             return user + (accounts.declaredFollowing[id] ?? [])
+        case .endorsed(let account): return accounts.endorsed[try accountID(account)] ?? []
         case .mutes: return accounts.accounts(.muting, at: now)
         case .blocks: return accounts.accounts(.blocking, at: now)
         case .requests: return accounts.followRequestIDs

@@ -63,6 +63,24 @@ extension SandboxService {
         }
     }
 
+    /// The hashtags `account` features (its accounts-file entry's `featured_tags`, in that
+    /// order), each spelled as its posts spell it, with how many of the account's public posts
+    /// (no boosts) use it and when the newest did, counted over the posts as they are when asked.
+    ///
+    /// - Throws: ``SandboxError`` for an account the sandbox does not know, or a scheduled fault.
+    public func featuredTags(of account: AccountID) async throws -> [Hashtag] {
+        try await performOnAccounts(.featuredTags) { state, _ throws(SandboxError) in
+            let id = try state.accountID(account)
+            let names = state.accounts.featuredTags[id] ?? []
+            guard !names.isEmpty else { return [] }
+            let uses = state.tagUses(by: id)
+            return names.map { name in
+                let use = uses[SandboxTags.key(name)]
+                return Hashtag(name: use?.name ?? name, accountPosts: use?.uses ?? 0, lastUsed: use?.newest)
+            }
+        }
+    }
+
     /// Follows (`true`) or unfollows the hashtag `name` (trimmed, `#` optional, any case) and
     /// returns it afterwards: spelled as the posts spell it, with its use and `following`.
     /// Idempotent; a new follow comes first in ``followedTags(after:)``.
@@ -86,24 +104,29 @@ struct SandboxTagUse: Sendable {
     var uses: Int
     /// The ids of their authors.
     var authors: Set<String>
+    /// When the newest of them was posted.
+    var newest: Date? = nil
 }
 
 extension SandboxService.State {
     /// The use of every hashtag of the public posts (no boosts; deleted posts left out), by key
-    /// (the name lower-cased). A post counts once per hashtag, whatever the case of its tags.
+    /// (the name lower-cased); only `author`'s posts when one is given. A post counts once per
+    /// hashtag, whatever the case of its tags.
     ///
     /// - Complexity: O(public posts × their tags).
-    mutating func tagUses() -> [String: SandboxTagUse] {
+    mutating func tagUses(by author: String? = nil) -> [String: SandboxTagUse] {
         // Oldest first, so a tag is spelled as its first post spelled it (as Mastodon keeps it).
         guard let ids = try? store.feed(.public).ids.reversed() else { return [:] }
         var uses: [String: SandboxTagUse] = [:]
         for id in ids {
-            guard let status = store.rendered(id), status.reblog == nil else { continue }
+            guard let status = store.rendered(id), status.reblog == nil, author == nil || status.account.id == author else { continue }
             var counted = Set<String>()
             for tag in status.tags where counted.insert(SandboxTags.key(tag.name)).inserted {
                 let key = SandboxTags.key(tag.name)
                 uses[key, default: SandboxTagUse(name: tag.name, uses: 0, authors: [])].uses += 1
                 uses[key]?.authors.insert(status.account.id)
+                let newest = uses[key]?.newest ?? status.createdAt
+                uses[key]?.newest = max(newest, status.createdAt)
             }
         }
         return uses

@@ -97,8 +97,8 @@ public enum Command: Hashable, Sendable {
     case relationship(RelationshipCommand)
     /// `search QUERY`: a screen of what the server finds.
     case search(String)
-    /// `followers [N|@user]`, `following [N|@user]`: an account's followers or followed accounts
-    /// (`nil`: the profile or post on top).
+    /// `followers [N|@user]`, `following [N|@user]`, `endorsed [N|@user]`: an account's
+    /// followers, followed or featured accounts (`nil`: the profile or post on top).
     case accountList(AccountListKind, ProfileTarget?)
     /// `favourited-by [N]`, `boosted-by [N]` (`kind` `.favourite` or `.reblog`): the accounts
     /// that favourited or boosted row N's post (or the open post).
@@ -168,9 +168,9 @@ public struct DomainBlockCommand: Hashable, Sendable {
     }
 }
 
-/// Which accounts `followers` and `following` list.
+/// Which accounts `followers`, `following` and `endorsed` list.
 public enum AccountListKind: String, Hashable, Sendable {
-    case followers, following
+    case followers, following, endorsed
 }
 
 /// What a relationship command sets, for whom, and how.

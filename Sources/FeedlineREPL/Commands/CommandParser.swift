@@ -250,7 +250,7 @@ public enum CommandParser {
             case .failure(.tooLarge): return .failure(.rowTooLarge(name, argument))
             case .failure(.notDigits): return .failure(.notARange(argument))
             }
-        case .profile, .followers, .following:
+        case .profile, .followers, .following, .endorsed:
             let target: ProfileTarget?
             if let argument {
                 if rowNumber(argument) != .failure(.notDigits) {
@@ -269,6 +269,7 @@ public enum CommandParser {
             switch name {
             case .followers: return .success(.accountList(.followers, target))
             case .following: return .success(.accountList(.following, target))
+            case .endorsed: return .success(.accountList(.endorsed, target))
             default: return .success(.profile(target))
             }
         case .search: return .success(.nothing)  // parsed by parseWriting

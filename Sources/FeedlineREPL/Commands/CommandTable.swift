@@ -11,7 +11,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case muteThread = "mute-thread"
     case unmuteThread = "unmute-thread"
     case follow, unfollow, mute, unmute, block, unblock, notify, boosts
-    case search, followers, following, mutes, blocks, requests, accept, reject, domains, tags, trends, lists, filters
+    case search, followers, following, endorsed, mutes, blocks, requests, accept, reject, domains, tags, trends, lists, filters
     case scheduled
     case favouritedBy = "favourited-by"
     case boostedBy = "boosted-by"
@@ -339,6 +339,12 @@ public enum CommandTable {
             name: .following, aliases: [], argument: .profile, usage: "following [N|@user]",
             summary: "the accounts the profile on top follows (or row N's author, or @user)",
             details: "A screen of accounts, as followers shows them.",
+            screens: [.list, .post], group: .people
+        ),
+        CommandSpec(
+            name: .endorsed, aliases: ["featured-accounts"], argument: .profile, usage: "endorsed [N|@user]",
+            summary: "the accounts the profile on top features (or row N's author's, or @user's)",
+            details: "A screen of the accounts the profile features on itself (Mastodon's endorsements, served by Mastodon 4.4 and later), as followers shows them: each with how you relate to it.",
             screens: [.list, .post], group: .people
         ),
         CommandSpec(

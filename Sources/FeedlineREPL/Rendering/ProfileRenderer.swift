@@ -1,7 +1,8 @@
 import Feedline
 import Foundation
 
-/// A profile's header as lines: name and markers, bio, fields, counts and the relationship.
+/// A profile's header as lines: name and markers, bio, fields, featured hashtags, counts and the
+/// relationship.
 package struct ProfileRenderer {
     var width: Int
     var timeZone: TimeZone
@@ -30,6 +31,7 @@ package struct ProfileRenderer {
         for field in profile.fields {
             lines += TextWidth.wrap("  " + TextWidth.oneLine(field.name) + ": " + TextWidth.oneLine(field.value) + (field.verified ? " ✓" : ""), to: width)
         }
+        if let featured = featuredLine(header.featuredTags) { lines += TextWidth.wrap(featured, to: width) }
         var counts = [
             Self.count(profile.postsCount, "post"), "\(Self.count(profile.followingCount)) following",
             Self.count(profile.followersCount, "follower"),
@@ -38,6 +40,19 @@ package struct ProfileRenderer {
         lines += TextWidth.wrap(counts.joined(separator: " · "), to: width)
         if let line = relationshipLine(header) { lines += TextWidth.wrap(line, to: width) }
         return lines
+    }
+
+    /// "Featured: #ponds (41 posts, last 20 Nov 2026) · #culverts (1 post)", or `nil` when the
+    /// account features no hashtag (or the server did not say).
+    func featuredLine(_ tags: [Hashtag]) -> String? {
+        guard !tags.isEmpty else { return nil }
+        let shown = tags.map { tag in
+            var about: [String] = []
+            if let posts = tag.accountPosts { about.append(Self.count(posts, "post")) }
+            if let last = tag.lastUsed { about.append("last \(day(last))") }
+            return "#" + TextWidth.oneLine(tag.name) + (about.isEmpty ? "" : " (" + about.joined(separator: ", ") + ")")
+        }
+        return "Featured: " + shown.joined(separator: " · ")
     }
 
     /// "You: you follow them · follows you", or `nil` when nothing relates you.

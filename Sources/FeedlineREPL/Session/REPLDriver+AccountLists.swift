@@ -8,17 +8,22 @@ extension REPLDriver {
         session.navigator.push(.list(.search(query)))
     }
 
-    /// `followers [N|@user]`, `following [N|@user]`: of row N's author, a handle, or the profile
-    /// (or post's author) on top.
+    /// `followers [N|@user]`, `following [N|@user]`, `endorsed [N|@user]`: of row N's author, a
+    /// handle, or the profile (or post's author) on top.
     func openAccountList(_ kind: AccountListKind, _ target: ProfileTarget?) {
-        let name: CommandName = kind == .followers ? .followers : .following
+        let name: CommandName =
+            switch kind {
+            case .followers: .followers
+            case .following: .following
+            case .endorsed: .endorsed
+            }
         let account: AccountID
         switch target {
         case .handle(let handle)?:
             account = AccountID(handle: handle)
             handles[account.rawValue] = handle
         case .row(let number)?:
-            guard case .row(_, let row, let number)? = self.target(number, name: name, onPost: "lists its author's \(kind.rawValue)") else { return }
+            guard case .row(_, let row, let number)? = self.target(number, name: name, onPost: kind == .endorsed ? "lists the accounts its author features" : "lists its author's \(kind.rawValue)") else { return }
             switch row {
             case .post(let post): account = AccountID(post.author.id)
             case .notification(let notification):
@@ -72,7 +77,13 @@ extension REPLDriver {
                 return
             }
         }
-        session.navigator.push(.list(.accounts(kind == .followers ? .followers(account) : .following(account))))
+        let list: AccountList =
+            switch kind {
+            case .followers: .followers(account)
+            case .following: .following(account)
+            case .endorsed: .endorsed(account)
+            }
+        session.navigator.push(.list(.accounts(list)))
     }
 
     /// `accept N`, `reject N`: answers the follow request row N shows.

@@ -119,6 +119,7 @@ extension REPLDriver {
             case .history: return "history"
             case .accounts(.followers(let id)): return "followers of " + accountName(id)
             case .accounts(.following(let id)): return "following of " + accountName(id)
+            case .accounts(.endorsed(let id)): return "featured by " + accountName(id)
             case .accounts(.mutes): return "mutes"
             case .accounts(.blocks): return "blocks"
             case .accounts(.requests): return "requests"
@@ -167,6 +168,11 @@ extension REPLDriver {
             ListWording(title: "the followers", loading: "the followers of \(accountName(id))", empty: "No followers.", end: "followers", items: "accounts")
         case .accounts(.following(let id)):
             ListWording(title: "the accounts followed", loading: "whom \(accountName(id)) follows", empty: "Follows no one.", end: "following", items: "accounts")
+        case .accounts(.endorsed(let id)):
+            ListWording(
+                title: "the accounts featured", loading: "whom \(accountName(id)) features", empty: "Features no one.", end: "featured accounts",
+                items: "accounts"
+            )
         case .accounts(.mutes): ListWording(title: "your mutes", loading: "your mutes", empty: "You muted no one.", end: "mutes", items: "accounts")
         case .accounts(.blocks): ListWording(title: "your blocks", loading: "your blocks", empty: "You blocked no one.", end: "blocks", items: "accounts")
         case .accounts(.requests):

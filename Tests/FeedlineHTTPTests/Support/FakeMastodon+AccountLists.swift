@@ -60,6 +60,11 @@ extension FakeMastodon {
 
     // MARK: - Test controls
 
+    /// Makes account `id` feature `tags` on its profile, in this order.
+    func feature(_ tags: [Mastodon.FeaturedTag], for id: String) {
+        state.withLock { $0.tags.featured[id] = tags }
+    }
+
     /// Puts `accounts` on `list` (followers and following named by account id), in this order
     /// from the newest record, above those already on it; each gets the next record id. Accounts
     /// the server did not know become known. Accounts put on `.requests` have `requested_by` set.
@@ -76,7 +81,7 @@ extension FakeMastodon {
                 case .followers(let of):
                     state.server.relationships.followers[of, default: []].removeAll { $0 == id }
                     state.server.relationships.followers[of, default: []].insert(id, at: 0)
-                case .following, .members, .favouritedBy, .boostedBy:
+                case .following, .endorsed, .members, .favouritedBy, .boostedBy:
                     state.lists.records[list, default: []].insert(AccountListsState.Record(id: state.lists.nextRecord, accountID: account.id), at: 0)
                     state.lists.nextRecord += 1
                     continue
@@ -125,10 +130,13 @@ extension FakeMastodon {
         let signedIn = request.authorization != nil
         let rest = Array(parts.dropFirst(2))
         switch (request.method, rest.count) {
-        case ("GET", 3) where rest[0] == "accounts" && (rest[2] == "followers" || rest[2] == "following"):
+        case ("GET", 3) where rest[0] == "accounts" && ["followers", "following", "endorsements"].contains(rest[2]):
             guard knownAccounts().contains(where: { $0.id == rest[1] }) else { return Self.error(404, "Record not found") }
             let id = AccountID(rest[1])
-            return listPage(request, rest[2] == "followers" ? .followers(id) : .following(id))
+            return listPage(request, rest[2] == "followers" ? .followers(id) : rest[2] == "endorsements" ? .endorsed(id) : .following(id))
+        case ("GET", 3) where rest[0] == "accounts" && rest[2] == "featured_tags":
+            guard knownAccounts().contains(where: { $0.id == rest[1] }) else { return Self.error(404, "Record not found") }
+            return Self.json(state.withLock { $0.tags.featured[rest[1]] ?? [] })
         case ("GET", 1) where ["mutes", "blocks", "follow_requests"].contains(rest[0]):
             guard signedIn else { return Self.error(401, "This API requires an authenticated user") }
             return listPage(request, rest[0] == "mutes" ? .mutes : rest[0] == "blocks" ? .blocks : .requests)
@@ -262,7 +270,7 @@ extension FakeMastodon.State {
         case .mutes: relationship.muting
         case .blocks: relationship.blocking
         case .requests: relationship.requestedBy
-        case .followers, .following, .members, .favouritedBy, .boostedBy: false
+        case .followers, .following, .endorsed, .members, .favouritedBy, .boostedBy: false
         }
     }
 
@@ -277,7 +285,7 @@ extension FakeMastodon.State {
             return (server.relationships.followers[account] ?? []).map { id in
                 FakeMastodon.AccountListsState.Record(id: lists.modelRecordIDs[list]?[id.rawValue] ?? 0, accountID: id.rawValue)
             }
-        case .following, .members, .favouritedBy, .boostedBy:
+        case .following, .endorsed, .members, .favouritedBy, .boostedBy:
             return lists.records[list, default: []]
         }
         let records = ids.map { FakeMastodon.AccountListsState.Record(id: lists.modelRecordIDs[list]?[$0] ?? 0, accountID: $0) }

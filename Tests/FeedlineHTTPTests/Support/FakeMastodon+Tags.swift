@@ -43,6 +43,9 @@ extension FakeMastodon {
         var nextRecord: UInt64 = 920_000
         /// The trending hashtags, in the server's order, with their history.
         var trending: [Mastodon.Hashtag] = []
+        /// The hashtags each account features (`GET /api/v1/accounts/:id/featured_tags`), by
+        /// account id; none for an account not named.
+        var featured: [String: [Mastodon.FeaturedTag]] = [:]
     }
 
     // MARK: - Test controls
