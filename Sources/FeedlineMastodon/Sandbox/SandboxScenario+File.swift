@@ -216,6 +216,8 @@ struct ScenarioFile: Decodable {
     var rules: [Mastodon.Rule]
     /// The user's scheduled posts at the start.
     var scheduled: [Mastodon.ScheduledStatus]
+    /// The user's notification policy at the start.
+    var notificationPolicy: Mastodon.NotificationPolicy?
 
     struct ListEntry: Decodable {
         var title: String
@@ -227,6 +229,7 @@ struct ScenarioFile: Decodable {
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations", "lists",
             "custom_emojis", "filters", "translations", "rules", "scheduled_statuses",
+            "notification_policy",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -252,6 +255,7 @@ struct ScenarioFile: Decodable {
         translations = try container.decodeIfPresent([String: Mastodon.Translation].self, forKey: AnyCodingKey("translations")) ?? [:]
         rules = try container.decodeIfPresent([Mastodon.Rule].self, forKey: AnyCodingKey("rules")) ?? []
         scheduled = try container.decodeIfPresent([Mastodon.ScheduledStatus].self, forKey: AnyCodingKey("scheduled_statuses")) ?? []
+        notificationPolicy = try container.decodeIfPresent(Mastodon.NotificationPolicy.self, forKey: AnyCodingKey("notification_policy"))
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -311,6 +315,7 @@ struct ScenarioFile: Decodable {
         scenario.translations = translations
         scenario.rules = rules
         scenario.scheduled = scheduled
+        scenario.notificationPolicy = notificationPolicy
         return scenario
     }
 }
