@@ -1,11 +1,12 @@
 @_spi(FeedService) import Feedline
 import FeedlineJSONL
+import FeedlineMastodon
 import Foundation
 import Testing
 
 /// Issue 36's notification policy over JSON-lines on the timeline fixture's sandbox (its policy
 /// filters new accounts and private mentions and drops moderated accounts; 3 requests wait; the
-/// second change is refused): `notificationPolicy` replies with it, `setNotificationPolicy`
+/// test makes the second change refused): `notificationPolicy` replies with it, `setNotificationPolicy`
 /// changes one field, answered by an `outcome`.
 @MainActor
 @Suite("JSON-lines notification policy")
@@ -42,8 +43,10 @@ struct JSONLNotificationPolicyTests {
 
     @Test("read, changed and confirmed; the fixture's second change refused with the server's sentence and back as it was")
     func readAndChange() async throws {
-        // The lists tests' client: the timeline fixture without latency.
-        let client = try await JSONLListsTests.client()
+        // The timeline fixture without latency; its second change of the policy is refused.
+        let client = try await JSONLListsTests.client(faults: [
+            SandboxScenario.Fault(SandboxScenario.Match(.notificationPolicyChange, occurrence: 2, times: 1), failure: .forbidden)
+        ])
         var replies = await client.send(#"{"cmd":"notificationPolicy","id":"p"}"#)
         #expect(replies.first == #"{"type":"notificationPolicy","id":"p","fields":["#
             + Self.fields([
