@@ -104,6 +104,10 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Move a scheduled post to a time (`editScheduled`, `"at"` as `.schedule` takes it) or
         /// cancel it (`cancelScheduled`), by the server's id of it (a scheduled row's `"scheduled"`).
         case scheduledChange(id: String, at: String?)
+        /// Reply with your notification policy, read from the server (`notificationPolicy`), or
+        /// set one field of it (`setNotificationPolicy`, `"field"` such as `not-following` and
+        /// `"value"` `accept`, `filter` or `drop`; both checked); the server's answer is an `outcome`.
+        case notificationPolicy(field: String?, value: String?)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -133,9 +137,9 @@ public struct JSONLCommand: Sendable, Equatable {
         "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "cancelScheduled", "clearNotifications", "createFilter", "createList", "delete",
         "deleteFilter", "deleteList", "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "editScheduled", "favourite",
         "follow", "followTag", "history",
-        "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "readAnnouncement", "reblog",
+        "loadMore", "markRead", "mute", "muteThread", "notificationPolicy", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "readAnnouncement", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
-        "search", "send", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
+        "search", "send", "setNotificationPolicy", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
         "unmute", "unmuteThread", "unpin", "updateFilter", "vote", "wait",
     ]
 
@@ -273,6 +277,11 @@ public struct JSONLCommand: Sendable, Equatable {
             }
         case "openConversation", "markRead", "removeConversation":
             switch conversation(name, value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
+        case "notificationPolicy", "setNotificationPolicy":
+            switch notificationPolicy(name, value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }

@@ -67,6 +67,8 @@ extension JSONLMessage {
             [("change", "redraft"), ("post", .string(post.rawValue)), ("draft", .optional(draft?.rawValue))]
         case .scheduled(let id, let at):
             [("change", at == nil ? "scheduledCancel" : "scheduledEdit"), ("scheduled", .string(id)), ("at", .optional(at.map(JSONLMessage.timestamp)))]
+        case .notificationPolicy(let field, let value):
+            [("change", "notificationPolicy"), ("field", .string(field)), ("value", .string(value))]
         }
     }
 }

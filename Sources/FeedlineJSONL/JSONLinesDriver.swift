@@ -276,6 +276,8 @@ public final class JSONLinesDriver {
             } catch {
                 return error.message
             }
+        case .notificationPolicy(let field, let value):
+            return await notificationPolicy(field: field, value: value, id: id)
         case .wait, .quit:
             break
         }

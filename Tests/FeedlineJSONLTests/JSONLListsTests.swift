@@ -58,9 +58,11 @@ struct JSONLListCommandTests {
 @Suite("JSON-lines lists: the driver")
 @MainActor
 struct JSONLListsTests {
-    static func client() async throws -> DriverClient<SandboxService> {
+    /// A client of the timeline fixture's sandbox without latency, with `faults` added.
+    static func client(faults: [SandboxScenario.Fault] = []) async throws -> DriverClient<SandboxService> {
         var fixture = try FixtureLoader.load(from: PackagePaths.root().appendingPathComponent("Fixtures/timeline"))
         fixture.scenario.defaultLatency = .none
+        fixture.scenario.faults += faults
         let service = try SandboxService(fixture: fixture, pageSize: 5, clock: VirtualClock())
         let client = DriverClient(service, now: Date(timeIntervalSince1970: 1_795_284_000))
         await client.start()

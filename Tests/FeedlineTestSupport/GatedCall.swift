@@ -8,7 +8,7 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         // Timelines
         case page, newer, notifications, newerNotifications, post, context
         // Notifications you control
-        case dismissNotification, clearNotifications
+        case dismissNotification, clearNotifications, notificationPolicy, setNotificationPolicy
         // Interactions
         case interaction
         // Writing
@@ -40,7 +40,7 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         package static let reads: Set<Kind> = [
             .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .translate, .profile, .relationships,
             .accounts, .search, .domainBlocks, .instanceRules, .announcements, .filters, .tag, .followedTags, .trendingTags, .featuredTags, .lists, .conversations, .markers,
-            .scheduledPosts,
+            .scheduledPosts, .notificationPolicy,
         ]
         /// The writes: calls that change the server.
         package static var writes: Set<Kind> { Set(allCases).subtracting(reads) }

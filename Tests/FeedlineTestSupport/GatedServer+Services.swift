@@ -249,6 +249,19 @@ extension GatedServer {
         }
     }
 
+    // MARK: - Notification policy
+
+    package func notificationPolicy() async throws -> NotificationPolicy {
+        try await run(GatedCall(.notificationPolicy)) { model in model.notificationPolicy }
+    }
+
+    package func setNotificationPolicy(_ field: NotificationPolicy.Field, to handling: NotificationPolicy.Handling) async throws -> NotificationPolicy {
+        try await run(GatedCall(.setNotificationPolicy, key: field.name, handling.rawValue)) { model in
+            model.notificationPolicy[field] = handling
+            return model.notificationPolicy
+        }
+    }
+
     // MARK: - Filters
 
     package func filters() async throws -> [PostFilter] {

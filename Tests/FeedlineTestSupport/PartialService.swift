@@ -34,6 +34,10 @@ extension PartialService {
     package func scheduledPosts(after cursor: PageCursor?) async throws -> Page<ScheduledPost> { throw WritingUnsupported() }
     package func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost { throw WritingUnsupported() }
     package func cancelScheduled(_ id: String) async throws { throw WritingUnsupported() }
+    package func notificationPolicy() async throws -> NotificationPolicy { throw WritingUnsupported() }
+    package func setNotificationPolicy(_ field: NotificationPolicy.Field, to handling: NotificationPolicy.Handling) async throws -> NotificationPolicy {
+        throw WritingUnsupported()
+    }
 
     package func profile(of account: AccountID) async throws -> Profile { throw AccountsUnsupported() }
     package func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw AccountsUnsupported() }

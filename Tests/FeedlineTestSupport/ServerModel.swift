@@ -42,6 +42,9 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     package var scheduled: [ScheduledPost] = []
     package var scheduledKeys: [String: String] = [:]
     package var scheduledMade = 0
+    /// The notification policy (Mastodon 4.3's defaults: private mentions and moderated
+    /// accounts filtered).
+    package var notificationPolicy = NotificationPolicy([.privateMentions: .filter, .limitedAccounts: .filter])
     /// The server's clock: what it dates itself (a marker's save, the end of a mute).
     package var now = Date(timeIntervalSince1970: 1_795_000_000)
 

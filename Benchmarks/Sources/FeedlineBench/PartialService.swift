@@ -25,6 +25,10 @@ extension PartialService {
     func scheduledPosts(after cursor: PageCursor?) async throws -> Page<ScheduledPost> { throw NotMeasured() }
     func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost { throw NotMeasured() }
     func cancelScheduled(_ id: String) async throws { throw NotMeasured() }
+    func notificationPolicy() async throws -> NotificationPolicy { throw NotMeasured() }
+    func setNotificationPolicy(_ field: NotificationPolicy.Field, to handling: NotificationPolicy.Handling) async throws -> NotificationPolicy {
+        throw NotMeasured()
+    }
     func profile(of account: AccountID) async throws -> Profile { throw NotMeasured() }
     func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw NotMeasured() }
     func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {

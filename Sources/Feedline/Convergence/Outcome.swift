@@ -88,6 +88,10 @@ public enum Outcome: Hashable, Sendable {
         case redraft(post: PostID, draft: DraftID?)
         /// A scheduled post (the server's id of it) moved to `at`, or cancelled (`nil`).
         case scheduled(String, at: Date?)
+        /// A field of your notification policy (its name, `not-following`…) set to `value`
+        /// (`accept`, `filter` or `drop`): shown at once on every screen; refused, it is back as
+        /// the server has it.
+        case notificationPolicy(String, value: String)
     }
 
     /// The change this outcome answers, whatever the server did with it.

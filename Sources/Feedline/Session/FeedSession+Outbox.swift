@@ -17,6 +17,7 @@ extension FeedSession {
         async let notifications: Void = self.notifications.waitForRequests(atMost: limit)
         async let announcements: Void = self.announcements.waitForRequests(atMost: limit)
         async let scheduled: Void = self.scheduled.waitForRequests(atMost: limit)
+        async let policy: Void = self.notificationPolicies.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
         await domains
@@ -27,6 +28,7 @@ extension FeedSession {
         await notifications
         await announcements
         await scheduled
+        await policy
         return store.outbox
     }
 

@@ -43,6 +43,9 @@ public final class FeedSession {
     /// Your scheduled posts, shared by every screen (a front reads them through
     /// `scheduledPosts`).
     package let scheduled: ScheduledStore
+    /// Your notification policy, shared by every screen (a front reads it through
+    /// `notificationPolicy`).
+    package let notificationPolicies: NotificationPolicyStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -84,6 +87,7 @@ public final class FeedSession {
         let notifications = NotificationDismissals(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let announcements = AnnouncementStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let scheduled = ScheduledStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let notificationPolicies = NotificationPolicyStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
@@ -112,6 +116,7 @@ public final class FeedSession {
         self.notifications = notifications
         self.announcements = announcements
         self.scheduled = scheduled
+        self.notificationPolicies = notificationPolicies
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -156,6 +161,7 @@ public final class FeedSession {
     public var hasFailures: Bool {
         store.hasFailedInteractions || relationships.hasFailures || reports.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
             || lists.hasFailures || filters.hasFailures || notifications.hasFailures || announcements.hasFailures || scheduled.hasFailures
+            || notificationPolicies.hasFailures
             || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
@@ -253,6 +259,7 @@ public final class FeedSession {
         if notifications.retryFailed() { retried = true }
         if announcements.retryFailed() { retried = true }
         if scheduled.retryFailed() { retried = true }
+        if notificationPolicies.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

@@ -218,6 +218,8 @@ struct ScenarioFile: Decodable {
     var announcements: [Mastodon.Announcement]
     /// The user's scheduled posts at the start.
     var scheduled: [Mastodon.ScheduledStatus]
+    /// The user's notification policy at the start.
+    var notificationPolicy: Mastodon.NotificationPolicy?
 
     struct ListEntry: Decodable {
         var title: String
@@ -229,6 +231,7 @@ struct ScenarioFile: Decodable {
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations", "lists",
             "custom_emojis", "filters", "translations", "rules", "announcements", "scheduled_statuses",
+            "notification_policy",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -255,6 +258,7 @@ struct ScenarioFile: Decodable {
         rules = try container.decodeIfPresent([Mastodon.Rule].self, forKey: AnyCodingKey("rules")) ?? []
         announcements = try container.decodeIfPresent([Mastodon.Announcement].self, forKey: AnyCodingKey("announcements")) ?? []
         scheduled = try container.decodeIfPresent([Mastodon.ScheduledStatus].self, forKey: AnyCodingKey("scheduled_statuses")) ?? []
+        notificationPolicy = try container.decodeIfPresent(Mastodon.NotificationPolicy.self, forKey: AnyCodingKey("notification_policy"))
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -315,6 +319,7 @@ struct ScenarioFile: Decodable {
         scenario.rules = rules
         scenario.announcements = announcements
         scenario.scheduled = scheduled
+        scenario.notificationPolicy = notificationPolicy
         return scenario
     }
 }

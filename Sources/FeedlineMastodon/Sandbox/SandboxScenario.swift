@@ -125,6 +125,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case scheduled
         /// ``SandboxService/reschedule(_:to:)`` and ``SandboxService/cancelScheduled(_:)``.
         case scheduledChange = "scheduled_change"
+        /// ``SandboxService/notificationPolicy()``: the notification policy.
+        case notificationPolicy = "notification_policy"
+        /// ``SandboxService/setNotificationPolicy(_:to:)``.
+        case notificationPolicyChange = "notification_policy_change"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.
@@ -392,6 +396,13 @@ public struct SandboxScenario: Hashable, Sendable {
     public var announcements: [Mastodon.Announcement] = []
     /// The user's scheduled posts at the start, shaped as Mastodon's `ScheduledStatus`.
     public var scheduled: [Mastodon.ScheduledStatus] = []
+    /// The user's notification policy at the start, shaped as Mastodon's v2
+    /// `NotificationPolicy`; `nil`: Mastodon's defaults (``defaultNotificationPolicy``).
+    public var notificationPolicy: Mastodon.NotificationPolicy?
+
+    /// Mastodon 4.3's default policy: private mentions and moderated accounts filtered, the rest
+    /// accepted, nothing waiting.
+    @_spi(FeedService) public static let defaultNotificationPolicy = NotificationPolicy([.privateMentions: .filter, .limitedAccounts: .filter])
 
     /// One of the user's lists at the start: its title and its accounts by handle (each one the
     /// user follows, as Mastodon requires).

@@ -90,6 +90,8 @@ public final class SandboxService: FeedServer {
         var filters: SandboxFilters
         /// The user's scheduled posts (`SandboxService+Scheduled.swift`).
         var scheduled: SandboxScheduled
+        /// The user's notification policy (`SandboxService+NotificationPolicy.swift`).
+        var notificationPolicy: NotificationPolicy
     }
 
     fileprivate struct Plan {
@@ -210,7 +212,8 @@ public final class SandboxService: FeedServer {
                 conversations: SandboxConversations(scenario.conversations, store: store),
                 lists: lists,
                 filters: SandboxFilters(scenario.filters),
-                scheduled: SandboxScheduled(scenario.scheduled.map { ScheduledPost($0) })
+                scheduled: SandboxScheduled(scenario.scheduled.map { ScheduledPost($0) }),
+                notificationPolicy: scenario.notificationPolicy.map { NotificationPolicy($0) } ?? SandboxScenario.defaultNotificationPolicy
             )
         )
     }

@@ -111,6 +111,9 @@ public enum Command: Hashable, Sendable {
     case dismissNotification(row: Int)
     /// `notifications clear [--yes]`: dismiss every notification (`confirmed`: `--yes` typed).
     case clearNotifications(confirmed: Bool)
+    /// `notifications policy [FIELD VALUE]`: show your notification policy, or set one field
+    /// (its name, `not-following`…) to `accept`, `filter` or `drop` (both checked by the parser).
+    case notificationPolicy(field: String?, value: String?)
     /// `block-domain`, `unblock-domain`: block or unblock a whole domain.
     case domainBlock(DomainBlockCommand)
     /// `follow #tag`, `unfollow #tag`: follow a hashtag (its key: lower-cased, without `#`).
@@ -336,6 +339,7 @@ extension Command {
         case .removeConversation(let row): "remove \(row)"
         case .dismissNotification(let row): "dismiss \(row)"
         case .clearNotifications(let confirmed): confirmed ? "notifications clear --yes" : "notifications clear"
+        case .notificationPolicy(let field, let value): (["notifications policy"] + [field, value].compactMap { $0 }).joined(separator: " ")
         case .domainBlock(let command): command.text
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"

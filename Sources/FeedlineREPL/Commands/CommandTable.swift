@@ -503,9 +503,9 @@ public enum CommandTable {
             screens: [.list], group: .reading, traits: [.newer]
         ),
         CommandSpec(
-            name: .notifications, aliases: ["notifs"], argument: .word, usage: "notifications [KIND]",
+            name: .notifications, aliases: ["notifs"], argument: .word, usage: "notifications [KIND|policy]",
             summary: "open your notifications, or those of one kind",
-            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list. dismiss N dismisses one. notifications clear dismisses every notification: it asks first (y/N); in a script, type notifications clear --yes. Every notifications screen empties at once; if the server refuses, they come back.",
+            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list. dismiss N dismisses one. notifications clear dismisses every notification: it asks first (y/N); in a script, type notifications clear --yes. Every notifications screen empties at once; if the server refuses, they come back. notifications policy shows your notification policy (Mastodon 4.3 or later): for people you don't follow, people who don't follow you, new accounts, private mentions and moderated accounts, whether their notifications are accepted, filtered (kept aside as requests) or dropped, and how many requests wait. notifications policy FIELD accept|filter|drop sets one (FIELD: not-following, not-followers, new-accounts, private-mentions, limited-accounts): it shows at once, saving… until the server answers, and comes back with the server's reason if it refuses.",
             screens: [.list, .post], group: .reading
         ),
         CommandSpec(

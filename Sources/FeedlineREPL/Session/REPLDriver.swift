@@ -462,6 +462,11 @@ public final class REPLDriver {
             emit(wrapped(
                 "Not confirmed by the server: \(reads.joined(separator: "; ")). They are not kept between sessions: announcements shows where they stand next time."))
         }
+        let policy = session.notificationPolicies.unsent
+        if !policy.isEmpty {
+            emit(wrapped(
+                "Not confirmed by the server: \(policy.joined(separator: "; ")). They are not kept between sessions: notifications policy shows where it stands next time."))
+        }
         let drafts = session.drafts.all.filter(\.isEditable).count
         if drafts > 0 {
             let which = drafts == 1 ? "1 draft" : "\(drafts) drafts"
@@ -556,6 +561,7 @@ public final class REPLDriver {
         case .removeConversation(let number): removeConversation(row: number)
         case .dismissNotification(let number): dismissNotification(row: number)
         case .clearNotifications(let confirmed): clearNotifications(confirmed: confirmed)
+        case .notificationPolicy(let field, let value): runNotificationPolicy(field: field, value: value)
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(.list(tags ? .trendingTags : .feed(.trending)))
         case .lists(let command): runLists(command)

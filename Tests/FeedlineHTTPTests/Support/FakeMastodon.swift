@@ -250,7 +250,7 @@ final class FakeMastodon: Sendable {
     // MARK: - Serving
 
     func respond(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = request.method == .POST || request.method == .PUT ? try await request.bodyData : Data()
+        let body = request.method == .POST || request.method == .PUT || request.method == .PATCH ? try await request.bodyData : Data()
         let recorded = Recorded(
             method: request.method.rawValue,
             path: request.path,
@@ -323,6 +323,7 @@ final class FakeMastodon: Sendable {
         if let answer = userListsRoute(request) { return answer }
         if let answer = filtersRoute(request) { return answer }
         if let answer = scheduledRoute(request) { return answer }
+        if let answer = notificationPolicyRoute(request) { return answer }
         if let answer = suggestionsRoute(request) { return answer }
         let parts = request.path.split(separator: "/").map(String.init)
         guard parts.count >= 3, parts[0] == "api", parts[1] == "v1" || parts[1] == "v2" else { return unexpected(request) }
