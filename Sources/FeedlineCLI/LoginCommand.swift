@@ -17,7 +17,7 @@ struct LoginCommand: AsyncParsableCommand {
             $XDG_CONFIG_HOME/feedline/accounts (default ~/.config/feedline/accounts), readable by \
             you only. Feedline asks for the scopes read, write:favourites, write:statuses, \
             write:bookmarks, write:media, write:follows, write:mutes, write:blocks, write:lists, \
-            write:conversations, write:filters, write:notifications and write:reports, and no more.
+            write:conversations, write:filters, write:notifications, write:reports and write:accounts, and no more.
             """
     )
 

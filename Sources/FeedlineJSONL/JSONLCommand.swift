@@ -101,6 +101,8 @@ public struct JSONLCommand: Sendable, Equatable {
         /// Move a scheduled post to a time (`editScheduled`, `"at"` as `.schedule` takes it) or
         /// cancel it (`cancelScheduled`), by the server's id of it (a scheduled row's `"scheduled"`).
         case scheduledChange(id: String, at: String?)
+        /// Change your profile (`editProfile`: name, bio, fields, locked, bot, discoverable).
+        case profileEdit(ProfileChange)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -128,7 +130,7 @@ public struct JSONLCommand: Sendable, Equatable {
     /// Every command name, for help and errors.
     public static let names = [
         "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "cancelScheduled", "clearNotifications", "createFilter", "createList", "delete",
-        "deleteFilter", "deleteList", "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "editScheduled", "favourite",
+        "deleteFilter", "deleteList", "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "editProfile", "editScheduled", "favourite",
         "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "muteThread", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
@@ -236,6 +238,11 @@ public struct JSONLCommand: Sendable, Equatable {
             case .failure(let problem): return fail(problem.message)
             }
         case "rules": action = .rules
+        case "editProfile":
+            switch profileEdit(value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
         case "translate", "original":
             guard let post = string("post") else { return fail("\(name) needs \"post\": a post id string.") }
             action = name == "translate" ? .translate(PostID(post)) : .original(PostID(post))

@@ -65,6 +65,8 @@ extension JSONLMessage {
             [("change", "redraft"), ("post", .string(post.rawValue)), ("draft", .optional(draft?.rawValue))]
         case .scheduled(let id, let at):
             [("change", at == nil ? "scheduledCancel" : "scheduledEdit"), ("scheduled", .string(id)), ("at", .optional(at.map(JSONLMessage.timestamp)))]
+        case .profile:
+            [("change", "profile")]
         }
     }
 }

@@ -28,6 +28,7 @@ extension JSONLinesDriver {
         case .editDraft(let post, _): "editDraft:\(post.rawValue)"
         case .redraft(let post, _): "redraft:\(post.rawValue)"
         case .scheduled(let id, _): "scheduled:\(id)"
+        case .profile: "profile"
         }
     }
 
@@ -52,6 +53,7 @@ extension JSONLinesDriver {
         case .listChange(.membership(let list, let account, let add)): subjects = [.listMembership(list: list, account: account, member: add)]
         case .filterChange(.update(let filter, _)), .filterChange(.delete(let filter)): subjects = [.filter(filter, title: nil, was: nil)]
         case .scheduledChange(let scheduled, _): subjects = [.scheduled(scheduled, at: nil)]
+        case .profileEdit: subjects = [.profile]
         case .delete(let post): subjects = [.deletion(post: original(post))]
         case .translate(let post): subjects = [.translation(post: original(post))]
         case .report(let account, _, _, _, _, _): subjects = [.report(account: account)]

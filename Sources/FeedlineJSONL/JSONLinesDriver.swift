@@ -274,6 +274,8 @@ public final class JSONLinesDriver {
             } catch {
                 return error.message
             }
+        case .profileEdit(let edit):
+            do { try session.editProfile(edit.edit) } catch { return error.message }
         case .wait, .quit:
             break
         }

@@ -27,10 +27,10 @@ import Testing
     func olderSignIn() throws {
         let older = Array(Login.scopes.prefix { $0 != "write:lists" })
         let account = try Self.account(scopes: older)
-        #expect(account.missingScopes == ["write:lists", "write:conversations", "write:filters", "write:notifications", "write:reports"])
+        #expect(account.missingScopes == ["write:lists", "write:conversations", "write:filters", "write:notifications", "write:reports", "write:accounts"])
         #expect(
             account.missingScopesNote
-                == "alice@social.example was signed in before Feedline asked for write:lists, write:conversations, write:filters, write:notifications and write:reports: what needs them will be refused. Run `feedline login social.example` to grant them."
+                == "alice@social.example was signed in before Feedline asked for write:lists, write:conversations, write:filters, write:notifications, write:reports and write:accounts: what needs them will be refused. Run `feedline login social.example` to grant them."
         )
         let one = try Self.account(scopes: Login.scopes.filter { $0 != "write:conversations" })
         #expect(one.missingScopesNote?.contains("asked for write:conversations: what needs it") == true)

@@ -34,6 +34,8 @@ extension PartialService {
     package func scheduledPosts(after cursor: PageCursor?) async throws -> Page<ScheduledPost> { throw WritingUnsupported() }
     package func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost { throw WritingUnsupported() }
     package func cancelScheduled(_ id: String) async throws { throw WritingUnsupported() }
+    package func ownProfile() async throws -> OwnProfile { throw AccountsUnsupported() }
+    package func updateProfile(_ edit: ProfileEdit) async throws -> OwnProfile { throw WritingUnsupported() }
 
     package func profile(of account: AccountID) async throws -> Profile { throw AccountsUnsupported() }
     package func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw AccountsUnsupported() }

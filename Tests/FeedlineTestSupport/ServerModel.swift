@@ -40,6 +40,9 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     package var scheduled: [ScheduledPost] = []
     package var scheduledKeys: [String: String] = [:]
     package var scheduledMade = 0
+    /// Your own profile as you wrote it; `nil`: the signed-in account's, empty (the gated
+    /// server's `me`).
+    package var ownProfile: OwnProfile?
     /// The server's clock: what it dates itself (a marker's save, the end of a mute).
     package var now = Date(timeIntervalSince1970: 1_795_000_000)
 

@@ -25,6 +25,8 @@ extension PartialService {
     func scheduledPosts(after cursor: PageCursor?) async throws -> Page<ScheduledPost> { throw NotMeasured() }
     func reschedule(_ id: String, to date: Date) async throws -> ScheduledPost { throw NotMeasured() }
     func cancelScheduled(_ id: String) async throws { throw NotMeasured() }
+    func ownProfile() async throws -> OwnProfile { throw NotMeasured() }
+    func updateProfile(_ edit: ProfileEdit) async throws -> OwnProfile { throw NotMeasured() }
     func profile(of account: AccountID) async throws -> Profile { throw NotMeasured() }
     func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw NotMeasured() }
     func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {

@@ -84,6 +84,8 @@ public enum Outcome: Hashable, Sendable {
         case redraft(post: PostID, draft: DraftID?)
         /// A scheduled post (the server's id of it) moved to `at`, or cancelled (`nil`).
         case scheduled(String, at: Date?)
+        /// Your profile changed (its name, bio, fields or markers: `FeedSession.editProfile(_:)`).
+        case profile
     }
 
     /// The change this outcome answers, whatever the server did with it.

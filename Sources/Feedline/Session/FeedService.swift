@@ -10,4 +10,4 @@
 /// on: the view models show it as is (see ``FeedFailure``).
 @_spi(FeedService) public typealias FeedService = TimelineService & InteractionService & WritingService & RelationshipService
     & DomainBlockService & TagService & UserListService & ConversationService & FilterService & TranslationService & ReportService
-    & ScheduledService
+    & ScheduledService & ProfileService

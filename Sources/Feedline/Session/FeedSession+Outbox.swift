@@ -16,6 +16,7 @@ extension FeedSession {
         async let filters: Void = self.filters.waitForRequests(atMost: limit)
         async let notifications: Void = self.notifications.waitForRequests(atMost: limit)
         async let scheduled: Void = self.scheduled.waitForRequests(atMost: limit)
+        async let ownProfile: Void = self.ownProfile.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
         await domains
@@ -25,6 +26,7 @@ extension FeedSession {
         await filters
         await notifications
         await scheduled
+        await ownProfile
         return store.outbox
     }
 

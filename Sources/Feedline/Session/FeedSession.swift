@@ -40,6 +40,9 @@ public final class FeedSession {
     /// Your scheduled posts, shared by every screen (a front reads them through
     /// `scheduledPosts`).
     package let scheduled: ScheduledStore
+    /// Your own profile as every screen shows it (a front edits it through
+    /// ``editProfile(_:)``).
+    package let ownProfile: OwnProfileStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -80,10 +83,11 @@ public final class FeedSession {
         let filters = FilterStore(service: service, posts: store, activity: activity, retryClock: retryClock, clock: clock, outcomes: outcomes)
         let notifications = NotificationDismissals(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let scheduled = ScheduledStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let ownProfile = OwnProfileStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
-                profile = ProfileViewModel(account: id, service: service, relationships: relationships, activity: activity)
+                profile = ProfileViewModel(account: id, service: service, relationships: relationships, ownProfile: ownProfile, activity: activity)
             }
             var tagHeader: TagHeaderViewModel?
             if case .feed(.tag(let name)) = source {
@@ -106,6 +110,7 @@ public final class FeedSession {
         self.filters = filters
         self.notifications = notifications
         self.scheduled = scheduled
+        self.ownProfile = ownProfile
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -150,6 +155,7 @@ public final class FeedSession {
     public var hasFailures: Bool {
         store.hasFailedInteractions || relationships.hasFailures || reports.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
             || lists.hasFailures || filters.hasFailures || notifications.hasFailures || scheduled.hasFailures
+            || ownProfile.hasFailures
             || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
@@ -246,6 +252,7 @@ public final class FeedSession {
         if filters.retryFailed() { retried = true }
         if notifications.retryFailed() { retried = true }
         if scheduled.retryFailed() { retried = true }
+        if ownProfile.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

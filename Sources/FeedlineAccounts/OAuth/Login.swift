@@ -17,10 +17,10 @@ import Foundation
 public struct Login: Sendable {
     /// The scopes Feedline asks for, and no more: reading, and the kinds of write the fronts
     /// make (favourites; posts, boosts and their media; bookmarks; follows, mutes and blocks;
-    /// lists; direct conversations; server filters; reports to the moderators).
+    /// lists; direct conversations; server filters; reports to the moderators; your profile).
     public static let scopes = [
         "read", "write:favourites", "write:statuses", "write:bookmarks", "write:media", "write:follows", "write:mutes", "write:blocks",
-        "write:lists", "write:conversations", "write:filters", "write:notifications", "write:reports",
+        "write:lists", "write:conversations", "write:filters", "write:notifications", "write:reports", "write:accounts",
     ]
     /// The application name the server shows the user ("Feedline").
     public static let clientName = "Feedline"

@@ -119,6 +119,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case scheduled
         /// ``SandboxService/reschedule(_:to:)`` and ``SandboxService/cancelScheduled(_:)``.
         case scheduledChange = "scheduled_change"
+        /// ``SandboxService/ownProfile()``: your profile as you wrote it.
+        case ownProfile = "own_profile"
+        /// ``SandboxService/updateProfile(_:)``: a change of your profile.
+        case profileChange = "profile_change"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.

@@ -127,6 +127,8 @@ public enum Command: Hashable, Sendable {
     case rules
     /// `scheduled …`: your scheduled posts (see ``ScheduledCommand``).
     case scheduled(ScheduledCommand)
+    /// `profile edit …`: change your profile (see ``ProfileEditCommand``).
+    case profileEdit(ProfileEditCommand)
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -340,6 +342,7 @@ extension Command {
         case .report(let command): command.text
         case .rules: "rules"
         case .scheduled(let command): command.text
+        case .profileEdit(let command): command.text
         }
     }
 }

@@ -42,6 +42,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case filters(String)
     /// A `scheduled` line that does not say what to do, with the sentence that says how.
     case scheduled(String)
+    /// A `profile edit` line that cannot be sent as typed; the sentence says why (see `CommandParser+Profile.swift`).
+    case profileEdit(String)
     /// `notifications` with a word that names no kind of notification.
     case notAKind(String)
     /// A `report` line that cannot be sent as typed; the sentence says why (see `CommandParser+Reports.swift`).
@@ -88,7 +90,7 @@ public enum ParseError: Error, Hashable, Sendable {
         case .draftNumber(let word):
             let what = word.map { "\"\(Self.echo($0))\" is not a draft's number; " } ?? ""
             return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
-        case .lists(let sentence), .filters(let sentence), .report(let sentence), .scheduled(let sentence):
+        case .lists(let sentence), .filters(let sentence), .report(let sentence), .scheduled(let sentence), .profileEdit(let sentence):
             return sentence
         case .notAKind(let word):
             return "\"\(Self.echo(word))\" is not a kind of notification; notifications takes \(NotificationGroup.Kind.filterNameList), for example: notifications mentions."
@@ -131,6 +133,9 @@ public enum CommandParser {
         if name == .filters { return parseFilters(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .report { return parseReport(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .scheduled { return parseScheduled(line[first.endIndex...], isSeparator: isSeparator) }
+        if name == .profile, words.count > 1, words[1].lowercased() == "edit" {
+            return parseProfileEdit(line[words[1].endIndex...], isSeparator: isSeparator)
+        }
         if name == .help, words.count > 1 {
             // A kind of command is named by one or more words: `help lists and tags`.
             let rest = line[first.endIndex...].prefix(64)

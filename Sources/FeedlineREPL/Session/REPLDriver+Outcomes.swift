@@ -105,6 +105,8 @@ extension REPLDriver {
         case .scheduled(_, let at):
             // Heard on the scheduled screen (the row moves or goes); a refusal is said here too.
             if let refused { reports.append(at == nil ? "Could not cancel the scheduled post: \(refused)" : "Could not move the scheduled post: \(refused)") }
+        case .profile:
+            profileAnswered(outcome)
         case .interaction, .conversationRead, .edit:
             // Heard on the rows (an interaction, a read mark) and the drafts (an edit).
             return

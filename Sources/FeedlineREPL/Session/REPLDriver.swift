@@ -113,6 +113,9 @@ public final class REPLDriver {
         var learnt = false
         /// The profile's header was printed (a profile list only).
         var headerShown = false
+        /// Who the header said the account is when it was last printed (an edit of your own
+        /// profile prints it again).
+        var headerProfile: Profile?
         /// The relationship line printed last under it.
         var relationshipLine: String?
         /// A reload runs: when it lands, the screen starts over from its first rows.
@@ -549,6 +552,7 @@ public final class REPLDriver {
         case .report(let command): report(command)
         case .rules: showRules()
         case .scheduled(let command): runScheduled(command)
+        case .profileEdit(let command): runProfileEdit(command)
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)
         case .more, .refresh, .reload, .open, .gap, .new:

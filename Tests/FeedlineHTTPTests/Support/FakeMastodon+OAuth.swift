@@ -36,7 +36,7 @@ struct FakeOAuth: Sendable {
     static let knownScopes: Set<String> = [
         "read", "write", "follow", "push", "write:favourites", "write:statuses", "write:bookmarks", "write:media", "write:follows",
         "write:mutes", "write:blocks", "write:lists", "write:conversations", "write:filters",
-        "write:notifications", "write:reports",
+        "write:notifications", "write:reports", "write:accounts",
     ]
     /// How long a code lives (Doorkeeper's default: 10 minutes).
     static let codeLifetime: Double = 600

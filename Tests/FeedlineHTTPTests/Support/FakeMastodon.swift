@@ -248,7 +248,7 @@ final class FakeMastodon: Sendable {
     // MARK: - Serving
 
     func respond(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = request.method == .POST || request.method == .PUT ? try await request.bodyData : Data()
+        let body = request.method == .POST || request.method == .PUT || request.method.rawValue == "PATCH" ? try await request.bodyData : Data()
         let recorded = Recorded(
             method: request.method.rawValue,
             path: request.path,
@@ -284,6 +284,7 @@ final class FakeMastodon: Sendable {
             if let repeats = canned.repeats { return Self.repeated(canned, repeats.times, announced: repeats.announced) }
             return Self.response(canned.status, canned.headers, canned.bytes ?? Data(canned.body.utf8))
         }
+        if let answer = profileRoute(recorded) { return answer }
         if let answer = oauthRoute(recorded) { return answer }
         let bearer = recorded.authorization.flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         let signedIn = (token != nil && bearer == token) || bearer.map(isIssued) == true
