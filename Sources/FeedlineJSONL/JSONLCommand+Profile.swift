@@ -4,32 +4,27 @@
 /// `{"name":…,"value":…}`, replacing every field; `[]` clears them), `"locked"`, `"bot"`,
 /// `"discoverable"` (booleans). What is not given stays.
 extension JSONLCommand {
-    /// What `editProfile` changes: each field given (`nil`: kept); `fields` replaces every field.
+    /// What `editProfile` changes, as the session sends it.
     public struct ProfileChange: Hashable, Sendable {
-        public var displayName: String?
-        public var bio: String?
-        public var fields: [Profile.Field]?
-        public var locked: Bool?
-        public var bot: Bool?
-        public var discoverable: Bool?
+        var edit = ProfileEdit()
 
         public init() {}
-
-        /// The change the session sends.
-        var edit: ProfileEdit {
-            ProfileEdit(displayName: displayName, bio: bio, fields: fields, locked: locked, bot: bot, discoverable: discoverable)
-        }
     }
 
     static let profileUsage =
-        "editProfile takes \"name\", \"bio\" (strings), \"fields\" (a list such as [{\"name\":\"Pronouns\",\"value\":\"she/her\"}]), \"locked\", \"bot\" and \"discoverable\" (true or false)"
+        "editProfile takes \"name\", \"bio\" (strings), \"fields\" (a list such as [{\"name\":\"Pronouns\",\"value\":\"she/her\"}]), \"locked\", \"bot\" and \"discoverable\" (true or false), \"avatar\" and \"header\" (image files)"
 
     static func profileEdit(_ value: JSONLValue) -> Result<Action, FieldProblem> {
-        var edit = ProfileChange()
-        for key in ["name", "bio"] {
+        var change = ProfileChange()
+        for key in ["name", "bio", "avatar", "header"] {
             guard let field = value[key] else { continue }
             guard case .string(let text) = field else { return .failure(FieldProblem(message: "editProfile: \"\(key)\" is a string. \(profileUsage).")) }
-            if key == "name" { edit.displayName = text } else { edit.bio = text }
+            switch key {
+            case "name": change.edit.displayName = text
+            case "bio": change.edit.bio = text
+            case "avatar": change.edit.avatar = text
+            default: change.edit.header = text
+            }
         }
         if let list = value["fields"] {
             guard case .array(let items) = list else { return .failure(FieldProblem(message: "editProfile: \"fields\" is a list. \(profileUsage).")) }
@@ -40,14 +35,14 @@ extension JSONLCommand {
                 }
                 fields.append(Profile.Field(name: name, value: text))
             }
-            edit.fields = fields
+            change.edit.fields = fields
         }
         for key in ["locked", "bot", "discoverable"] {
             guard let field = value[key] else { continue }
             guard case .bool(let on) = field else { return .failure(FieldProblem(message: "editProfile: \"\(key)\" is true or false. \(profileUsage).")) }
-            if key == "locked" { edit.locked = on } else if key == "bot" { edit.bot = on } else { edit.discoverable = on }
+            if key == "locked" { change.edit.locked = on } else if key == "bot" { change.edit.bot = on } else { change.edit.discoverable = on }
         }
-        guard edit != ProfileChange() else { return .failure(FieldProblem(message: "editProfile changes nothing: \(profileUsage).")) }
-        return .success(.profileEdit(edit))
+        guard !change.edit.isEmpty else { return .failure(FieldProblem(message: "editProfile changes nothing: \(profileUsage).")) }
+        return .success(.profileEdit(change))
     }
 }

@@ -73,4 +73,27 @@ struct HTTPProfileTests {
             #expect(fake.ownProfile == Self.me)
         }
     }
+
+    @Test("a new avatar and header are the file parts avatar and header, with their MIME types; the answer's addresses are kept")
+    func images() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-http-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let avatar = directory.appendingPathComponent("me.png")
+        try Data("PNG-ish avatar bytes".utf8).write(to: avatar)
+        let header = directory.appendingPathComponent("pond.jpg")
+        try Data("JPEG-ish header bytes".utf8).write(to: header)
+        try await withFakeServer { fake, server in
+            fake.setOwnProfile(Self.me)
+            let service = try makeService(server)
+            let saved = try await service.updateProfile(ProfileEdit(avatar: avatar.path, header: header.path))
+            let request = try #require(fake.requests.last)
+            #expect(request.bodyText.contains("Content-Disposition: form-data; name=\"avatar\"; filename=\"me.png\"\r\nContent-Type: image/png"))
+            #expect(request.bodyText.contains("Content-Disposition: form-data; name=\"header\"; filename=\"pond.jpg\"\r\nContent-Type: image/jpeg"))
+            let form = try #require(fake.profileForms.last)
+            #expect(form.map(\.0) == ["avatar", "header"])
+            #expect(form.map(\.1) == ["PNG-ish avatar bytes", "JPEG-ish header bytes"])
+            #expect(saved.avatar == "https://files.example/avatars/me.png" && saved.header == "https://files.example/headers/pond.jpg")
+        }
+    }
 }

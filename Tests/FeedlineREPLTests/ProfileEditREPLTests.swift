@@ -26,12 +26,12 @@ struct ProfileEditREPLTests {
             Issue.record("not options: \(command)")
             return
         }
-        #expect(options.displayName == "Ada L." && options.bio == "Birds")
-        #expect(options.fields == [Profile.Field(name: "Pronouns", value: "she/her"), Profile.Field(name: "Home", value: "north shore")])
-        #expect(options.locked == true && options.bot == false && options.discoverable == true)
+        #expect(options.edit.displayName == "Ada L." && options.edit.bio == "Birds")
+        #expect(options.edit.fields == [Profile.Field(name: "Pronouns", value: "she/her"), Profile.Field(name: "Home", value: "north shore")])
+        #expect(options.edit.locked == true && options.edit.bot == false && options.edit.discoverable == true)
         #expect(CommandParser.parse(command.text) == .success(.profileEdit(command)), "text parses back")
         #expect(Self.parsed("profile edit") == .editor)
-        #expect(Self.parsed("profile edit --no-fields").map { if case .options(let o) = $0 { o.fields == [] } else { false } } == true)
+        #expect(Self.parsed("profile edit --no-fields").map { if case .options(let o) = $0 { o.edit.fields == [] } else { false } } == true)
     }
 
     @Test("a misuse is one sentence, naming the usage")
@@ -97,5 +97,28 @@ struct ProfileEditREPLTests {
             #expect(harness.session.shownOwnProfile?.author.displayName == "You")
             #expect(!harness.session.ownProfile.isPending)
         }
+    }
+
+    @Test("--avatar and --header: a missing file, or one that is not an image, is refused before anything is sent; an image is sent")
+    func images() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feedline-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = directory.appendingPathComponent("notes.png")
+        try Data("just words".utf8).write(to: text)
+        let png = directory.appendingPathComponent("me.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]).write(to: png)
+        // Wide, so that no sentence is wrapped; its editor is never opened.
+        let harness = try await Self.start { $0 }
+        let missing = directory.appendingPathComponent("gone.png").path
+        #expect(await harness.run("profile edit --avatar \(missing)").contains("There is no file \(missing) to use as your avatar; nothing was sent."))
+        #expect(await harness.run("profile edit --header \(text.path)").contains("is not an image (PNG, JPEG, GIF or WebP) for your header image; nothing was sent."))
+        #expect(harness.session.shownOwnProfile == nil, "nothing loaded, nothing sent")
+        let sent = await harness.run("profile edit --avatar \(png.path)")
+        #expect(sent.contains("Changing your profile: a new avatar…"))
+        #expect(sent.contains("Done: your profile is saved."))
+        #expect(harness.session.shownOwnProfile?.avatar == "https://sandbox.invalid/avatars/me.png")
+        #expect(ProfileImage.problem("x", for: "avatar", exists: true, firstBytes: nil) == "Cannot read the file x for your avatar; nothing was sent.")
+        #expect(ProfileImage.problem("x", for: "avatar", exists: true, firstBytes: Array("RIFF\0\0\0\0WEBP".utf8)) == nil)
     }
 }

@@ -44,7 +44,11 @@ package final class OwnProfileStore {
                 self.show(after.wanted)
             },
             outcomes: outcomes,
-            outcome: { _, report, _ in report.outcome { _ in .profile } }
+            outcome: { _, report, _ in
+                // A file sent comes back as the server's address for it: the same profile, done.
+                if case .notApplied(let asked, now: let saved) = report, asked.withoutImages == saved.withoutImages { return .done(.profile) }
+                return report.outcome { _ in .profile }
+            }
         )
         loads = Feedback(
             activity: activity,

@@ -18,16 +18,17 @@ extension MastodonHTTPService {
     /// Changes what `edit` gives, as a `multipart/form-data` body: `display_name`, `note`,
     /// `locked`, `bot`, `discoverable` (`true`/`false`) and every field as
     /// `fields_attributes[i][name]` and `fields_attributes[i][value]` (no field at all clears
-    /// them: one empty pair is sent). A 422 carries the server's sentence.
+    /// them: one empty pair is sent); a new avatar or header image is the file part `avatar` or
+    /// `header`, with its MIME type. A 422 carries the server's sentence.
     @_spi(FeedService) public func updateProfile(_ edit: ProfileEdit) async throws -> OwnProfile {
         let what = "the change of your profile"
-        let request = APIRequest(method: "PATCH", url: server.url(path: Self.updateCredentialsPath), what: what, body: Self.profileForm(edit).body)
+        let request = APIRequest(method: "PATCH", url: server.url(path: Self.updateCredentialsPath), what: what, body: try Self.profileForm(edit).body)
         let response = try await writing { try await send(request) }
         return try ownProfile(from: response, what: what)
     }
 
     /// The form of `edit`.
-    static func profileForm(_ edit: ProfileEdit, boundary: String = "feedline-\(UUID().uuidString)") -> MultipartForm {
+    static func profileForm(_ edit: ProfileEdit, boundary: String = "feedline-\(UUID().uuidString)") throws -> MultipartForm {
         var form = MultipartForm(boundary: boundary)
         if let name = edit.displayName { form.field("display_name", name) }
         if let bio = edit.bio { form.field("note", bio) }
@@ -41,6 +42,17 @@ extension MastodonHTTPService {
                 form.field("fields_attributes[\(index)][value]", field.value)
             }
         }
+        for (name, path) in [("avatar", edit.avatar), ("header", edit.header)] {
+            guard let path else { continue }
+            let url = URL(fileURLWithPath: path)
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw MastodonHTTPError.unprocessable(serverMessage: "cannot read the file \(path) for your \(name): \(error.localizedDescription)")
+            }
+            form.file(name, filename: url.lastPathComponent, contentType: mimeType(of: url.lastPathComponent), data)
+        }
         return form
     }
 
@@ -51,7 +63,7 @@ extension MastodonHTTPService {
         return OwnProfile(
             author: Author(account), bio: extras.source?.note ?? shown.bio,
             fields: extras.source?.fields?.map { Profile.Field(name: $0.name, value: $0.value) } ?? shown.fields.map { Profile.Field(name: $0.name, value: $0.value) },
-            locked: account.locked, bot: account.bot, discoverable: extras.discoverable ?? false
+            locked: account.locked, bot: account.bot, discoverable: extras.discoverable ?? false, avatar: account.avatar ?? "", header: account.header ?? ""
         )
     }
 }

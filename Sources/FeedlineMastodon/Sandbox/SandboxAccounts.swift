@@ -422,7 +422,7 @@ struct SandboxAccounts: Sendable {
         return OwnProfile(
             author: account.map(Author.init) ?? Author(id: signedIn, displayName: "", handle: signedIn), bio: profile?.bio ?? "",
             fields: profile?.fields.map { Profile.Field(name: $0.name, value: $0.value) } ?? [], locked: account?.locked ?? false,
-            bot: account?.bot ?? false, discoverable: ownDiscoverable
+            bot: account?.bot ?? false, discoverable: ownDiscoverable, avatar: account?.avatar ?? "", header: account?.header ?? ""
         )
     }
 
@@ -449,6 +449,14 @@ struct SandboxAccounts: Sendable {
         if let locked = edit.locked { account.locked = locked }
         if let bot = edit.bot { account.bot = bot }
         if let discoverable = edit.discoverable { ownDiscoverable = discoverable }
+        // An image is kept as the sandbox's own address for it, as a server answers an upload.
+        for (role, path) in [("avatar", edit.avatar), ("header", edit.header)] {
+            guard let path else { continue }
+            let url = URL(fileURLWithPath: path)
+            guard FileManager.default.isReadableFile(atPath: url.path) else { throw .refused("Cannot read the file \(path) for your \(role).") }
+            let address = "https://sandbox.invalid/\(role)s/\(url.lastPathComponent)"
+            if role == "avatar" { account.avatar = address } else { account.header = address }
+        }
         entries[signedIn]?.account = account
         return ownProfile
     }

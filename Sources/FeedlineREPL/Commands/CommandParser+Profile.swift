@@ -5,7 +5,7 @@
 extension CommandParser {
     /// What `profile edit` takes, for its sentences.
     static let profileEditUsage =
-        "profile edit [--name NAME] [--bio TEXT] [--field NAME=VALUE]… [--no-fields] [--locked on|off] [--bot on|off] [--discoverable on|off]"
+        "profile edit [--name NAME] [--bio TEXT] [--field NAME=VALUE]… [--no-fields] [--locked on|off] [--bot on|off] [--discoverable on|off] [--avatar FILE] [--header FILE]"
 
     static func parseProfileEdit(_ rest: Substring, isSeparator: (Character) -> Bool) -> Result<Command, ParseError> {
         var rest = rest.drop(while: isSeparator)
@@ -17,7 +17,7 @@ extension CommandParser {
         case .failure(let error): return .failure(error)
         }
         guard !words.isEmpty else { return .success(.profileEdit(.editor)) }
-        var edit = ProfileOptions()
+        var options = ProfileOptions()
         var index = 0
         func value(_ option: String, _ example: String) -> Result<String, ParseError> {
             guard index + 1 < words.count, words[index + 1].quoted || !words[index + 1].text.hasPrefix("--") else {
@@ -41,12 +41,12 @@ extension CommandParser {
             switch option {
             case "--name":
                 switch value(option, "\"Ada Lovelace\"") {
-                case .success(let name): edit.displayName = name
+                case .success(let name): options.edit.displayName = name
                 case .failure(let error): return .failure(error)
                 }
             case "--bio":
                 switch value(option, "\"Birds, mostly.\"") {
-                case .success(let bio): edit.bio = bio
+                case .success(let bio): options.edit.bio = bio
                 case .failure(let error): return .failure(error)
                 }
             case "--field":
@@ -55,16 +55,22 @@ extension CommandParser {
                     guard let equals = pair.firstIndex(of: "="), !pair[..<equals].trimmingCharacters(in: .whitespaces).isEmpty else {
                         return .failure(.profileEdit("--field takes NAME=VALUE, not \"\(ParseError.echo(pair))\"; for example: --field Pronouns=she/her."))
                     }
-                    edit.fields = (edit.fields ?? []) + [Profile.Field(name: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))]
+                    options.edit.fields = (options.edit.fields ?? []) + [Profile.Field(name: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...]))]
+                case .failure(let error): return .failure(error)
+                }
+            case "--avatar", "--header":
+                switch value(option, "me.png") {
+                case .success(let path):
+                    if option == "--avatar" { options.edit.avatar = path } else { options.edit.header = path }
                 case .failure(let error): return .failure(error)
                 }
             case "--no-fields":
-                guard edit.fields?.isEmpty != false else { return .failure(.profileEdit("--no-fields clears the fields: give it without --field.")) }
-                edit.fields = []
+                guard options.edit.fields?.isEmpty != false else { return .failure(.profileEdit("--no-fields clears the fields: give it without --field.")) }
+                options.edit.fields = []
             case "--locked", "--bot", "--discoverable":
                 switch onOff(option) {
                 case .success(let on):
-                    if option == "--locked" { edit.locked = on } else if option == "--bot" { edit.bot = on } else { edit.discoverable = on }
+                    if option == "--locked" { options.edit.locked = on } else if option == "--bot" { options.edit.bot = on } else { options.edit.discoverable = on }
                 case .failure(let error): return .failure(error)
                 }
             default:
@@ -72,6 +78,6 @@ extension CommandParser {
             }
             index += 1
         }
-        return .success(.profileEdit(.options(edit)))
+        return .success(.profileEdit(.options(options)))
     }
 }

@@ -1,21 +1,11 @@
 @_spi(FeedService) import Feedline
 
-/// What `profile edit`'s options set: each as typed (`nil`: not given). `fields` replaces every
-/// field (`[]`: `--no-fields`).
+/// What `profile edit`'s options set, as the session sends it (each option given; `--no-fields`
+/// is an empty list of fields).
 public struct ProfileOptions: Hashable, Sendable {
-    public var displayName: String?
-    public var bio: String?
-    public var fields: [Profile.Field]?
-    public var locked: Bool?
-    public var bot: Bool?
-    public var discoverable: Bool?
+    var edit = ProfileEdit()
 
     public init() {}
-
-    /// The change the session sends.
-    var edit: ProfileEdit {
-        ProfileEdit(displayName: displayName, bio: bio, fields: fields, locked: locked, bot: bot, discoverable: discoverable)
-    }
 }
 
 /// What `profile edit` asks for: the changes its options give (`--name`, `--bio`, `--field`,
@@ -28,7 +18,8 @@ public enum ProfileEditCommand: Hashable, Sendable {
 
     /// The line that parses back to this command.
     public var text: String {
-        guard case .options(let edit) = self else { return "profile edit" }
+        guard case .options(let options) = self else { return "profile edit" }
+        let edit = options.edit
         var words = ["profile edit"]
         if let name = edit.displayName { words.append("--name " + FiltersCommand.quoted(name)) }
         if let bio = edit.bio { words.append("--bio " + FiltersCommand.quoted(bio)) }
@@ -39,6 +30,8 @@ public enum ProfileEditCommand: Hashable, Sendable {
         for (option, value) in [("--locked", edit.locked), ("--bot", edit.bot), ("--discoverable", edit.discoverable)] {
             if let value { words.append(option + (value ? " on" : " off")) }
         }
+        if let avatar = edit.avatar { words.append("--avatar " + FiltersCommand.quoted(avatar)) }
+        if let header = edit.header { words.append("--header " + FiltersCommand.quoted(header)) }
         return words.joined(separator: " ")
     }
 }

@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import Foundation
 
 /// `profile edit …`: your profile through the session's one profile store — your profile's
 /// header and your name on your posts follow at once on every screen — and what the server
@@ -7,6 +8,13 @@ extension REPLDriver {
     func runProfileEdit(_ command: ProfileEditCommand) {
         switch command {
         case .options(let options):
+            for (role, path) in [("avatar", options.edit.avatar), ("header image", options.edit.header)] {
+                guard let path else { continue }
+                if let problem = Self.imageProblem(path, for: role) {
+                    refuse(problem)
+                    return
+                }
+            }
             sendProfile(options.edit)
         case .editor:
             guard options.editor != nil else {
@@ -54,6 +62,15 @@ extension REPLDriver {
         }
     }
 
+    /// Why the file `path` cannot be your `role`, or `nil` (its first bytes say whether it is an image).
+    static func imageProblem(_ path: String, for role: String) -> String? {
+        let bytes: [UInt8]? = FileHandle(forReadingAtPath: path).map { handle in
+            defer { try? handle.close() }
+            return [UInt8]((try? handle.read(upToCount: 12)) ?? Data())
+        }
+        return ProfileImage.problem(path, for: role, exists: FileManager.default.fileExists(atPath: path), firstBytes: bytes)
+    }
+
     /// What an edit changes, in words: "the name Ada Lovelace, the bio, 2 fields, locked".
     static func profileChanges(_ edit: ProfileEdit) -> String {
         var parts: [String] = []
@@ -63,6 +80,8 @@ extension REPLDriver {
         if let locked = edit.locked { parts.append(locked ? "follows need your approval" : "anyone may follow") }
         if let bot = edit.bot { parts.append(bot ? "a bot" : "not a bot") }
         if let discoverable = edit.discoverable { parts.append(discoverable ? "in the directory" : "out of the directory") }
+        if edit.avatar != nil { parts.append("a new avatar") }
+        if edit.header != nil { parts.append("a new header image") }
         return parts.joined(separator: ", ")
     }
 

@@ -42,6 +42,10 @@ extension FakeMastodon {
             var fields: [Int: (name: String, value: String)] = [:]
             for (name, value) in Self.multipartFields(request.bodyText) {
                 switch name {
+                case "avatar", "header":
+                    // A file part: kept under an address of the server's own, named by its file.
+                    let file = request.bodyText.components(separatedBy: "name=\"\(name)\"; filename=\"").dropFirst().first?.prefix { $0 != "\"" } ?? ""
+                    if name == "avatar" { changed.avatar = "https://files.example/avatars/\(file)" } else { changed.header = "https://files.example/headers/\(file)" }
                 case "display_name": changed.author.displayName = value
                 case "note": changed.bio = value
                 case "locked": changed.locked = value == "true"
@@ -80,7 +84,7 @@ extension FakeMastodon {
             "id": profile.author.id, "username": profile.author.handle, "acct": profile.author.handle, "display_name": profile.author.displayName,
             "locked": profile.locked, "bot": profile.bot, "discoverable": profile.discoverable, "group": false, "created_at": "2024-01-01T00:00:00.000Z",
             "note": profile.bio.isEmpty ? "" : "<p>" + html(profile.bio).replacingOccurrences(of: "\n", with: "<br />") + "</p>",
-            "url": "https://social.example/@\(profile.author.handle)", "avatar": "", "header": "", "followers_count": 0, "following_count": 0,
+            "url": "https://social.example/@\(profile.author.handle)", "avatar": profile.avatar, "header": profile.header, "followers_count": 0, "following_count": 0,
             "statuses_count": 0, "emojis": [Any](),
             "fields": profile.fields.map { ["name": $0.name, "value": html($0.value), "verified_at": NSNull()] as [String: Any] },
             "source": ["privacy": "public", "sensitive": false, "language": NSNull(), "note": profile.bio, "fields": fields, "follow_requests_count": 0] as [String: Any],
