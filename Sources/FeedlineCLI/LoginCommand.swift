@@ -18,7 +18,7 @@ struct LoginCommand: AsyncParsableCommand {
             you only. Feedline asks for the scopes read, write:favourites, write:statuses, \
             write:bookmarks, write:media, write:follows, write:mutes, write:blocks, write:lists, \
             write:conversations, write:filters, write:notifications, write:reports and \
-            write:accounts (to mark the server's announcements read), and no more.
+            write:accounts (to mark the server's announcements read and edit your profile), and no more.
             """
     )
 

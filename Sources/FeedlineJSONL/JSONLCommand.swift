@@ -108,6 +108,8 @@ public struct JSONLCommand: Sendable, Equatable {
         /// set one field of it (`setNotificationPolicy`, `"field"` such as `not-following` and
         /// `"value"` `accept`, `filter` or `drop`; both checked); the server's answer is an `outcome`.
         case notificationPolicy(field: String?, value: String?)
+        /// Change your profile (`editProfile`: name, bio, fields, locked, bot, discoverable).
+        case profileEdit(ProfileChange)
     }
 
     /// What a `blockDomain` or `unblockDomain` line names.
@@ -135,7 +137,7 @@ public struct JSONLCommand: Sendable, Equatable {
     /// Every command name, for help and errors.
     public static let names = [
         "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "cancelScheduled", "clearNotifications", "createFilter", "createList", "delete",
-        "deleteFilter", "deleteList", "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "editScheduled", "favourite",
+        "deleteFilter", "deleteList", "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "editProfile", "editScheduled", "favourite",
         "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "muteThread", "notificationPolicy", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "readAnnouncement", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
@@ -245,6 +247,11 @@ public struct JSONLCommand: Sendable, Equatable {
         case "rules": action = .rules
         case "readAnnouncement":
             switch Self.readAnnouncement(value) {
+            case .success(let parsed): action = parsed
+            case .failure(let problem): return fail(problem.message)
+            }
+        case "editProfile":
+            switch profileEdit(value) {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }

@@ -30,6 +30,7 @@ extension JSONLinesDriver {
         case .redraft(let post, _): "redraft:\(post.rawValue)"
         case .scheduled(let id, _): "scheduled:\(id)"
         case .notificationPolicy(let field, _): "notificationPolicy:\(field)"
+        case .profile: "profile"
         }
     }
 
@@ -56,6 +57,7 @@ extension JSONLinesDriver {
         case .filterChange(.update(let filter, _)), .filterChange(.delete(let filter)): subjects = [.filter(filter, title: nil, was: nil)]
         case .scheduledChange(let scheduled, _): subjects = [.scheduled(scheduled, at: nil)]
         case .notificationPolicy(let field?, let value?): subjects = [.notificationPolicy(field, value: value)]
+        case .profileEdit: subjects = [.profile]
         case .delete(let post): subjects = [.deletion(post: original(post))]
         case .translate(let post): subjects = [.translation(post: original(post))]
         case .report(let account, _, _, _, _, _): subjects = [.report(account: account)]

@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import Foundation
 
 /// The JSON-lines front: reads one command per line, writes one message per line.
 ///
@@ -278,6 +279,16 @@ public final class JSONLinesDriver {
             }
         case .notificationPolicy(let field, let value):
             return await notificationPolicy(field: field, value: value, id: id)
+        case .profileEdit(let change):
+            for (role, path) in [("avatar", change.edit.avatar), ("header image", change.edit.header)] {
+                guard let path else { continue }
+                let bytes: [UInt8]? = FileHandle(forReadingAtPath: path).map { handle in
+                    defer { try? handle.close() }
+                    return [UInt8]((try? handle.read(upToCount: 12)) ?? Data())
+                }
+                if let problem = ProfileImage.problem(path, for: role, exists: FileManager.default.fileExists(atPath: path), firstBytes: bytes) { return problem }
+            }
+            do { try session.editProfile(change.edit) } catch { return error.message }
         case .wait, .quit:
             break
         }

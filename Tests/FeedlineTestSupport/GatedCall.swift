@@ -17,6 +17,8 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         case translate
         // Scheduled posts
         case schedule, scheduledPosts, reschedule, cancelScheduled
+        // Your profile
+        case ownProfile, updateProfile
         // Relationships
         case profile, relationships, setRelationship, accounts, search, answerFollowRequest
         // Domain blocks
@@ -40,7 +42,7 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         package static let reads: Set<Kind> = [
             .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .translate, .profile, .relationships,
             .accounts, .search, .domainBlocks, .instanceRules, .announcements, .filters, .tag, .followedTags, .trendingTags, .featuredTags, .lists, .conversations, .markers,
-            .scheduledPosts, .notificationPolicy,
+            .scheduledPosts, .notificationPolicy, .ownProfile,
         ]
         /// The writes: calls that change the server.
         package static var writes: Set<Kind> { Set(allCases).subtracting(reads) }

@@ -158,6 +158,24 @@ extension GatedServer {
         try await run(GatedCall(.reschedule, key: id)) { model in try model.reschedule(id, to: date) }
     }
 
+    package func ownProfile() async throws -> OwnProfile {
+        let me = me
+        return try await run(GatedCall(.ownProfile)) { model in model.ownProfile ?? OwnProfile(author: me) }
+    }
+
+    package func updateProfile(_ edit: ProfileEdit) async throws -> OwnProfile {
+        let me = me
+        let parts: [String?] = [
+            edit.displayName.map { "name=\($0)" }, edit.bio.map { "bio=\($0)" }, edit.fields.map { "fields=\($0.map { "\($0.name)=\($0.value)" })" },
+            edit.locked.map { "locked=\($0)" }, edit.bot.map { "bot=\($0)" }, edit.discoverable.map { "discoverable=\($0)" },
+        ]
+        return try await run(GatedCall(.updateProfile, parts.compactMap { $0 }.joined(separator: " "))) { model in
+            let profile = (model.ownProfile ?? OwnProfile(author: me)).applying(edit)
+            model.ownProfile = profile
+            return profile
+        }
+    }
+
     package func cancelScheduled(_ id: String) async throws {
         try await run(GatedCall(.cancelScheduled, key: id)) { model in try model.cancelScheduled(id) }
     }

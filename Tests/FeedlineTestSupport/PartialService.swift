@@ -38,6 +38,8 @@ extension PartialService {
     package func setNotificationPolicy(_ field: NotificationPolicy.Field, to handling: NotificationPolicy.Handling) async throws -> NotificationPolicy {
         throw WritingUnsupported()
     }
+    package func ownProfile() async throws -> OwnProfile { throw AccountsUnsupported() }
+    package func updateProfile(_ edit: ProfileEdit) async throws -> OwnProfile { throw WritingUnsupported() }
 
     package func profile(of account: AccountID) async throws -> Profile { throw AccountsUnsupported() }
     package func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw AccountsUnsupported() }

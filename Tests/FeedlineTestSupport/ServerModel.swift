@@ -45,6 +45,9 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     /// The notification policy (Mastodon 4.3's defaults: private mentions and moderated
     /// accounts filtered).
     package var notificationPolicy = NotificationPolicy([.privateMentions: .filter, .limitedAccounts: .filter])
+    /// Your own profile as you wrote it; `nil`: the signed-in account's, empty (the gated
+    /// server's `me`).
+    package var ownProfile: OwnProfile?
     /// The server's clock: what it dates itself (a marker's save, the end of a mute).
     package var now = Date(timeIntervalSince1970: 1_795_000_000)
 

@@ -29,6 +29,8 @@ extension PartialService {
     func setNotificationPolicy(_ field: NotificationPolicy.Field, to handling: NotificationPolicy.Handling) async throws -> NotificationPolicy {
         throw NotMeasured()
     }
+    func ownProfile() async throws -> OwnProfile { throw NotMeasured() }
+    func updateProfile(_ edit: ProfileEdit) async throws -> OwnProfile { throw NotMeasured() }
     func profile(of account: AccountID) async throws -> Profile { throw NotMeasured() }
     func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw NotMeasured() }
     func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {

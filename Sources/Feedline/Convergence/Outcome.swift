@@ -92,6 +92,8 @@ public enum Outcome: Hashable, Sendable {
         /// (`accept`, `filter` or `drop`): shown at once on every screen; refused, it is back as
         /// the server has it.
         case notificationPolicy(String, value: String)
+        /// Your profile changed (its name, bio, fields or markers: `FeedSession.editProfile(_:)`).
+        case profile
     }
 
     /// The change this outcome answers, whatever the server did with it.

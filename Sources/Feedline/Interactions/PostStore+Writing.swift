@@ -58,9 +58,29 @@ extension PostStore {
     /// `copy`, but with the text, warning and edit date of one's own edit on its way: a copy
     /// fetched meanwhile (a page, a stream's notification) was made before the server had the
     /// edit, and must not undo it on screen until the edit is answered.
+    /// Your name, as your profile shows it now, is on the copy too (a page fetched before the
+    /// server had your change still names you so).
     func keepingEdit(_ copy: Post, over shown: Post?) -> Post {
+        var copy = copy
+        if let own = ownAuthor, copy.author.id == own.id, copy.author.displayName != own.displayName { copy.author.displayName = own.displayName }
         guard shown != nil, let edit = edits[copy.id] else { return copy }
         return edit.wanted.applied(to: copy)
+    }
+
+    // MARK: - Your name
+
+    /// Shows `author`'s display name on every post of that account the store keeps — every row
+    /// and detail of them at once — and on every copy that comes later.
+    ///
+    /// - Complexity: O(posts of the account + the rows that show them).
+    package func showOwnAuthor(_ author: Author) {
+        ownAuthor = author
+        for id in postsOfAccount[AccountID(author.id)] {
+            guard let entry = entries[id], let post = entry.post, post.author.id == author.id, post.author.displayName != author.displayName else { continue }
+            let before = (entry.post, entry.display)
+            entry.post?.author.displayName = author.displayName
+            changed(id, entry, before: before)
+        }
     }
 }
 

@@ -91,6 +91,9 @@ package final class PostStore {
     var filterDefinitions: [String: PostFilter?] = [:]
     /// Filters made here, by the local key they were shown under: the server's id of each.
     var filterAliases: [String: String] = [:]
+    /// Your account as your profile shows it now (an edit on its way included): every copy of
+    /// your posts shows its name (see `PostStore+Writing.swift`).
+    var ownAuthor: Author?
     /// What tells whether a filter has expired (the session's clock).
     var filterClock: WallClock = .system
     var nextHolderID = 0
@@ -266,7 +269,7 @@ package final class PostStore {
     }
 
     private func ingest(one post: Post, fetchedAt: StoreEpoch) {
-        let original = refiltered(post.content)
+        let original = keepingEdit(refiltered(post.content), over: nil)
         if let entry = entries[original.id] {
             if post.reblog != nil { link(post, to: original.id, entry) }
             let before = (entry.post, entry.display)

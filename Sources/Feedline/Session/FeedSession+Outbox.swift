@@ -18,6 +18,7 @@ extension FeedSession {
         async let announcements: Void = self.announcements.waitForRequests(atMost: limit)
         async let scheduled: Void = self.scheduled.waitForRequests(atMost: limit)
         async let policy: Void = self.notificationPolicies.waitForRequests(atMost: limit)
+        async let ownProfile: Void = self.ownProfile.waitForRequests(atMost: limit)
         await store.waitForRequests(atMost: limit)
         await relationships
         await domains
@@ -29,6 +30,7 @@ extension FeedSession {
         await announcements
         await scheduled
         await policy
+        await ownProfile
         return store.outbox
     }
 

@@ -46,6 +46,9 @@ public final class FeedSession {
     /// Your notification policy, shared by every screen (a front reads it through
     /// `notificationPolicy`).
     package let notificationPolicies: NotificationPolicyStore
+    /// Your own profile as every screen shows it (a front edits it through
+    /// ``editProfile(_:)``).
+    package let ownProfile: OwnProfileStore
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -88,10 +91,11 @@ public final class FeedSession {
         let announcements = AnnouncementStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let scheduled = ScheduledStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let notificationPolicies = NotificationPolicyStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let ownProfile = OwnProfileStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
             if case .feed(.account(let id)) = source {
-                profile = ProfileViewModel(account: id, service: service, relationships: relationships, activity: activity)
+                profile = ProfileViewModel(account: id, service: service, relationships: relationships, ownProfile: ownProfile, activity: activity)
             }
             var tagHeader: TagHeaderViewModel?
             if case .feed(.tag(let name)) = source {
@@ -117,6 +121,7 @@ public final class FeedSession {
         self.announcements = announcements
         self.scheduled = scheduled
         self.notificationPolicies = notificationPolicies
+        self.ownProfile = ownProfile
         self.service = service
         self.clock = clock
         self.activity = activity
@@ -161,7 +166,7 @@ public final class FeedSession {
     public var hasFailures: Bool {
         store.hasFailedInteractions || relationships.hasFailures || reports.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
             || lists.hasFailures || filters.hasFailures || notifications.hasFailures || announcements.hasFailures || scheduled.hasFailures
-            || notificationPolicies.hasFailures
+            || notificationPolicies.hasFailures || ownProfile.hasFailures
             || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
@@ -260,6 +265,7 @@ public final class FeedSession {
         if announcements.retryFailed() { retried = true }
         if scheduled.retryFailed() { retried = true }
         if notificationPolicies.retryFailed() { retried = true }
+        if ownProfile.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

@@ -77,6 +77,9 @@ extension RelationshipDisplay {
 public final class ProfileViewModel {
     private let relay: Relay<ProfileHeader>
     private let relationships: RelationshipStore
+    /// Your own profile as edited here: your header shows it.
+    private let ownProfile: OwnProfileStore?
+    private var ownSubscription: Subscription?
     /// A load: the profile, then the relationship with it and its featured hashtags (one
     /// effect, so what a front hears of a profile comes in one order every time).
     private enum Loaded: Sendable {
@@ -93,9 +96,12 @@ public final class ProfileViewModel {
     private var attempt = 0
     private var subscription: Subscription?
 
-    package init(account: AccountID, service: any FeedService, relationships: RelationshipStore, activity: Activity) {
+    package init(
+        account: AccountID, service: any FeedService, relationships: RelationshipStore, ownProfile: OwnProfileStore? = nil, activity: Activity
+    ) {
         relay = Relay(ProfileHeader(requested: account))
         self.relationships = relationships
+        self.ownProfile = ownProfile
         loads = Feedback(
             activity: activity,
             prepare: { _ in relationships.beginFetch() },
@@ -119,6 +125,12 @@ public final class ProfileViewModel {
             var header = self.current
             header.relationship = change.display
             self.relay.set(header)
+        }
+        ownSubscription = ownProfile?.observe { [weak self] own in
+            guard let self, let profile = self.current.profile, profile.author.id == own.author.id else { return }
+            var header = self.current
+            header.profile = own.shown(on: profile)
+            if header != self.current { self.relay.set(header) }
         }
     }
 
@@ -195,7 +207,12 @@ public final class ProfileViewModel {
         var header = current
         switch result {
         case .loaded(let profile, let fetched, let featured, let fetchedAt):
-            header.profile = profile
+            // Your own profile shows your edit on its way (and what the server confirmed since).
+            if let own = ownProfile?.profile, own.author.id == profile.author.id {
+                header.profile = own.shown(on: profile)
+            } else {
+                header.profile = profile
+            }
             header.featuredTags = featured
             header.relationship = relationships.relationship(profile.accountID)
             relay.set(header)

@@ -18,7 +18,8 @@ public struct Login: Sendable {
     /// The scopes Feedline asks for, and no more: reading, and the kinds of write the fronts
     /// make (favourites; posts, boosts and their media; bookmarks; follows, mutes and blocks;
     /// lists; direct conversations; server filters; reports to the moderators; the instance's
-    /// announcements marked read, which Mastodon files under `write:accounts`).
+    /// announcements marked read, and your profile, both of which Mastodon files under
+    /// `write:accounts`).
     public static let scopes = [
         "read", "write:favourites", "write:statuses", "write:bookmarks", "write:media", "write:follows", "write:mutes", "write:blocks",
         "write:lists", "write:conversations", "write:filters", "write:notifications", "write:reports",

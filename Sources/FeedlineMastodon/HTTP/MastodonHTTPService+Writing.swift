@@ -157,21 +157,13 @@ extension MastodonHTTPService {
         } catch {
             throw MastodonHTTPError.unprocessable(serverMessage: "cannot read the file \(media.file) to attach: \(error.localizedDescription)")
         }
-        let boundary = "feedline-\(UUID().uuidString)"
-        var body = Data()
-        func field(_ name: String, _ value: String) {
-            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
-        }
-        if !media.description.isEmpty { field("description", media.description) }
+        var form = MultipartForm()
+        if !media.description.isEmpty { form.field("description", media.description) }
         let name = url.lastPathComponent.replacingOccurrences(of: "\"", with: "")
-        body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\nContent-Type: \(Self.mimeType(of: name))\r\n\r\n".utf8))
-        body.append(data)
-        body.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        form.file("file", filename: name, contentType: Self.mimeType(of: name), data)
         let what = "the upload of \(name)"
         let response = try await writing {
-            try await send(APIRequest(
-                method: "POST", url: server.url(path: "/api/v2/media"), what: what, body: (body, "multipart/form-data; boundary=\(boundary)")
-            ))
+            try await send(APIRequest(method: "POST", url: server.url(path: "/api/v2/media"), what: what, body: form.body))
         }
         var attachment = try decode(Mastodon.MediaAttachment.self, from: response, what: what)
         var asked = 0

@@ -142,6 +142,8 @@ struct SandboxAccounts: Sendable {
     /// The domains the user blocks, lower-cased, each once, the newest block first (the order
     /// Mastodon's `GET /api/v1/domain_blocks` pages them in).
     private(set) var blockedDomains: [String] = []
+    /// Whether the signed-in account is in the profile directory.
+    private var ownDiscoverable = false
 
     /// A directory of `authors` (repeats and all: the first copy of each id is kept) and the
     /// signed-in account, with `details` applied in order, and `domainBlocks` blocked (checked
@@ -434,6 +436,63 @@ struct SandboxAccounts: Sendable {
     }
 
     /// Account `id` is known to the server from now on (a search or profile resolved it).
+    /// Your profile as you wrote it: the signed-in account's bio and fields as text.
+    var ownProfile: OwnProfile {
+        let account = entries[signedIn]?.account
+        let profile = account.map(Profile.init)
+        return OwnProfile(
+            author: account.map(Author.init) ?? Author(id: signedIn, displayName: "", handle: signedIn), bio: profile?.bio ?? "",
+            fields: profile?.fields.map { Profile.Field(name: $0.name, value: $0.value) } ?? [], locked: account?.locked ?? false,
+            bot: account?.bot ?? false, discoverable: ownDiscoverable, avatar: account?.avatar ?? "", header: account?.header ?? ""
+        )
+    }
+
+    /// Changes what `edit` gives of the signed-in account, as Mastodon's `update_credentials`
+    /// validates it: a display name of at most 30 characters, a bio of at most 500, at most 4
+    /// fields of at most 255 characters each.
+    mutating func updateOwnProfile(_ edit: ProfileEdit) throws(SandboxError) -> OwnProfile {
+        guard var account = entries[signedIn]?.account else { throw .unknownAccount(signedIn) }
+        if let name = edit.displayName {
+            guard name.count <= 30 else { throw .refused("Validation failed: Display name is too long (maximum is 30 characters)") }
+            account.displayName = name
+        }
+        if let bio = edit.bio {
+            guard bio.count <= 500 else { throw .refused("Validation failed: Note is too long (maximum is 500 characters)") }
+            account.note = Self.html(bio)
+        }
+        if let fields = edit.fields {
+            guard fields.count <= 4 else { throw .refused("Validation failed: Fields is too long (maximum is 4 fields)") }
+            guard fields.allSatisfy({ $0.name.count <= 255 && $0.value.count <= 255 }) else {
+                throw .refused("Validation failed: Fields is too long (maximum is 255 characters)")
+            }
+            account.fields = fields.map { Mastodon.Account.Field(name: $0.name, value: Self.escaped($0.value), verifiedAt: nil) }
+        }
+        if let locked = edit.locked { account.locked = locked }
+        if let bot = edit.bot { account.bot = bot }
+        if let discoverable = edit.discoverable { ownDiscoverable = discoverable }
+        // An image is kept as the sandbox's own address for it, as a server answers an upload.
+        for (role, path) in [("avatar", edit.avatar), ("header", edit.header)] {
+            guard let path else { continue }
+            let url = URL(fileURLWithPath: path)
+            guard FileManager.default.isReadableFile(atPath: url.path) else { throw .refused("Cannot read the file \(path) for your \(role).") }
+            let address = "https://sandbox.invalid/\(role)s/\(url.lastPathComponent)"
+            if role == "avatar" { account.avatar = address } else { account.header = address }
+        }
+        entries[signedIn]?.account = account
+        return ownProfile
+    }
+
+    /// Text as a bio's HTML: a paragraph per blank-line-separated part, `<br>` per line break.
+    private static func html(_ text: String) -> String {
+        guard !text.isEmpty else { return "" }
+        return text.components(separatedBy: "\n\n").map { "<p>" + escaped($0).replacingOccurrences(of: "\n", with: "<br>") + "</p>" }.joined()
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
     mutating func see(_ id: String) {
         unseen.remove(id)
     }

@@ -129,6 +129,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case notificationPolicy = "notification_policy"
         /// ``SandboxService/setNotificationPolicy(_:to:)``.
         case notificationPolicyChange = "notification_policy_change"
+        /// ``SandboxService/ownProfile()``: your profile as you wrote it.
+        case ownProfile = "own_profile"
+        /// ``SandboxService/updateProfile(_:)``: a change of your profile.
+        case profileChange = "profile_change"
     }
 
     /// How a failing request fails; each has the one sentence the error shows.

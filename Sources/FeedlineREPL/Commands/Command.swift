@@ -134,6 +134,8 @@ public enum Command: Hashable, Sendable {
     case readAllAnnouncements
     /// `scheduled …`: your scheduled posts (see ``ScheduledCommand``).
     case scheduled(ScheduledCommand)
+    /// `profile edit …`: change your profile (see ``ProfileEditCommand``).
+    case profileEdit(ProfileEditCommand)
 }
 
 /// What `block-domain` and `unblock-domain` set, and for which domain.
@@ -350,6 +352,7 @@ extension Command {
         case .readAnnouncement(let row): "announcements read \(row)"
         case .readAllAnnouncements: "announcements read --all"
         case .scheduled(let command): command.text
+        case .profileEdit(let command): command.text
         }
     }
 }

@@ -44,6 +44,8 @@ public enum ParseError: Error, Hashable, Sendable {
     case scheduled(String)
     /// A `notifications policy` line that does not say what to set, with the sentence that says how.
     case notificationPolicy(String)
+    /// A `profile edit` line that cannot be sent as typed; the sentence says why (see `CommandParser+Profile.swift`).
+    case profileEdit(String)
     /// `notifications` with a word that names no kind of notification.
     case notAKind(String)
     /// A `report` line that cannot be sent as typed; the sentence says why (see `CommandParser+Reports.swift`).
@@ -93,7 +95,7 @@ public enum ParseError: Error, Hashable, Sendable {
             let what = word.map { "\"\(Self.echo($0))\" is not a draft's number; " } ?? ""
             return what + "drafts delete takes the number drafts lists the draft under, for example: drafts delete 2."
         case .lists(let sentence), .filters(let sentence), .report(let sentence), .announcements(let sentence), .scheduled(let sentence),
-            .notificationPolicy(let sentence):
+            .notificationPolicy(let sentence), .profileEdit(let sentence):
             return sentence
         case .notAKind(let word):
             return "\"\(Self.echo(word))\" is not a kind of notification; notifications takes \(NotificationGroup.Kind.filterNameList), for example: notifications mentions."
@@ -138,6 +140,9 @@ public enum CommandParser {
         if name == .scheduled { return parseScheduled(line[first.endIndex...], isSeparator: isSeparator) }
         if name == .notifications, words.count > 1, words[1].lowercased() == "policy" {
             return parseNotificationPolicy(line[words[1].endIndex...], isSeparator: isSeparator)
+        }
+        if name == .profile, words.count > 1, words[1].lowercased() == "edit" {
+            return parseProfileEdit(line[words[1].endIndex...], isSeparator: isSeparator)
         }
         if name == .help, words.count > 1 {
             // A kind of command is named by one or more words: `help lists and tags`.

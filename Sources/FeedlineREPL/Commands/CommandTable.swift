@@ -272,7 +272,7 @@ public enum CommandTable {
         CommandSpec(
             name: .profile, aliases: [], argument: .profile, usage: "profile N|@user@host", postUsage: "profile [@user@host]",
             summary: "open the posts of row N's author, or of @user@host",
-            details: "On a post, profile alone opens its author's posts. @user names an account of this server, @user@host one of another (the @ in front is optional; a host may end in :PORT, as in @grace@127.0.0.1:38111). Tab completes the handles of every row received in this session, shown or not.",
+            details: "On a post, profile alone opens its author's posts. @user names an account of this server, @user@host one of another (the @ in front is optional; a host may end in :PORT, as in @grace@127.0.0.1:38111). Tab completes the handles of every row received in this session, shown or not. profile edit changes your own profile: --name NAME, --bio TEXT, --field NAME=VALUE (again for each field, at most 4; --no-fields clears them), --locked on|off (follows need your approval), --bot on|off, --discoverable on|off (in the profile directory), --avatar FILE and --header FILE (a PNG, JPEG, GIF or WebP image; a missing file or one that is not an image sends nothing); a value with spaces goes in quotes. profile edit alone opens your profile in $EDITOR as Name:, Bio:, Field:, Locked:, Bot: and Discoverable: lines, and sends what you changed. The change shows at once on your profile and your name on your posts, on every screen; if the server refuses, it is back as it was with the server's reason; without a connection it is sent again later.",
             screens: [.list, .post], group: .people
         ),
         CommandSpec(

@@ -168,6 +168,11 @@ extension REPLDriver {
 extension REPLDriver {
     /// A profile's header, once it loaded (before its first rows when both came together), and
     /// after it each new relationship line; a failed load says why once.
+    /// What a profile edit changes of a header: the name, bio, fields and markers.
+    static func identity(_ profile: Profile) -> [String] {
+        [profile.author.displayName, profile.bio, "\(profile.locked) \(profile.bot)"] + profile.fields.map { $0.name + "=" + $0.value }
+    }
+
     func profileLines(_ entry: ListEntry) -> [String] {
         guard let profile = entry.list.profile else { return [] }
         let header = profile.current
@@ -181,10 +186,17 @@ extension REPLDriver {
             entry.headerShown = true
             if let author = header.profile?.author { handles[author.id] = author.handle }
             entry.relationshipLine = renderer.relationshipLine(header)
+            entry.headerProfile = header.profile
             return renderer.lines(header)
         }
         guard let shown = header.profile else { return [] }
         let line = renderer.relationshipLine(header)
+        // Your own profile edited: the header again, as it is now.
+        if let printed = entry.headerProfile, Self.identity(printed) != Self.identity(shown) {
+            entry.headerProfile = shown
+            entry.relationshipLine = line
+            return renderer.lines(header)
+        }
         guard line != entry.relationshipLine else { return [] }
         entry.relationshipLine = line
         // A change the person asked for says itself, in one line: on its way, then its outcome.

@@ -116,6 +116,9 @@ public final class REPLDriver {
         var learnt = false
         /// The profile's header was printed (a profile list only).
         var headerShown = false
+        /// Who the header said the account is when it was last printed (an edit of your own
+        /// profile prints it again).
+        var headerProfile: Profile?
         /// The relationship line printed last under it.
         var relationshipLine: String?
         /// A reload runs: when it lands, the screen starts over from its first rows.
@@ -571,6 +574,7 @@ public final class REPLDriver {
         case .readAnnouncement(let number): readAnnouncement(row: number)
         case .readAllAnnouncements: readAllAnnouncements()
         case .scheduled(let command): runScheduled(command)
+        case .profileEdit(let command): runProfileEdit(command)
         case .link(let row): printLinks(row: row)
         case .browse(let row, let item): browse(row: row, item: item)
         case .more, .refresh, .reload, .open, .gap, .new:

@@ -286,6 +286,7 @@ final class FakeMastodon: Sendable {
             if let repeats = canned.repeats { return Self.repeated(canned, repeats.times, announced: repeats.announced) }
             return Self.response(canned.status, canned.headers, canned.bytes ?? Data(canned.body.utf8))
         }
+        if let answer = profileRoute(recorded) { return answer }
         if let answer = oauthRoute(recorded) { return answer }
         let bearer = recorded.authorization.flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         let signedIn = (token != nil && bearer == token) || bearer.map(isIssued) == true
