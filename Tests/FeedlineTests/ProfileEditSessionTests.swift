@@ -70,6 +70,24 @@ struct ProfileEditSessionTests {
         #expect(Self.names([again] + lists) == ["Alice L.", "Alice L.", "Alice L.", "Alice L."])
     }
 
+    @Test("your new name reaches your posts in one order every run: newest first")
+    func nameReachesPostsInOneOrder() async throws {
+        let posts = (100..<116).map { makePost(String($0), minutesAgo: Double(200 - $0), author: alice) }
+        var model = ServerModel(posts)
+        model.timelines.feeds[.home] = posts.reversed().map(\.id)
+        model.ownProfile = OwnProfile(author: alice)
+        let server = GatedServer(model, me: alice, answering: [.page, .ownProfile, .updateProfile])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.root.appeared()
+        await session.settle()
+        let heard = Locked<[PostID]>([])
+        let subscription = session.store.observe { change in heard.withLock { $0.append(change.originalID) } }
+        try session.editProfile(ProfileEdit(displayName: "Alice L."))
+        await session.settle()
+        withExtendedLifetime(subscription) {}
+        #expect(heard.withLock { $0 } == (100..<116).reversed().map { PostID(String($0)) })
+    }
+
     @Test("a refusal puts everything back with the server's sentence")
     func refusalRollsBack() async throws {
         let server = Self.server()

@@ -72,10 +72,13 @@ extension PostStore {
     /// Shows `author`'s display name on every post of that account the store keeps — every row
     /// and detail of them at once — and on every copy that comes later.
     ///
-    /// - Complexity: O(posts of the account + the rows that show them).
+    /// - Complexity: O(p log p + the rows that show them), p the posts of the account.
     package func showOwnAuthor(_ author: Author) {
         ownAuthor = author
-        for id in postsOfAccount[AccountID(author.id)] {
+        // In one order every run (the index is a set): Mastodon's ids are numbers, so this is
+        // newest first there, and each screen hears of its rows in that order.
+        let ids = postsOfAccount[AccountID(author.id)].sorted { ($0.rawValue.count, $0.rawValue) > ($1.rawValue.count, $1.rawValue) }
+        for id in ids {
             guard let entry = entries[id], let post = entry.post, post.author.id == author.id, post.author.displayName != author.displayName else { continue }
             let before = (entry.post, entry.display)
             entry.post?.author.displayName = author.displayName
