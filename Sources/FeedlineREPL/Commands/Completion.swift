@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 
 /// What Tab can complete, gathered by the driver as the session goes: the commands of the screen
 /// on top, and the hashtags and handles of the rows received on any screen (shown or not yet).
@@ -45,7 +45,10 @@ public enum Completion {
     ///   After `profile`: handles seen, with `@` unless the word was begun without one
     ///   (`profile ro` → `rowan@bramble.zone`; the parser takes either). After `block-domain`
     ///   and `unblock-domain`: the domains of the handles seen. After `follow #` and
-    ///   `unfollow #`: hashtags seen. After `notifications`: the kinds it filters by.
+    ///   `unfollow #`: hashtags seen. After `notifications`: the kinds it filters by and
+    ///   `policy`; after `notifications policy`, the policy's fields, then `accept`, `filter`
+    ///   and `drop`. After `announcements`: `read`, then `--all`. After `followers`,
+    ///   `following` and `endorsed`: handles seen, as after `profile`.
     /// - In the text of `post`, `reply` and `edit`, and in every line of a draft
     ///   (``CompletionContext/writing``): `@handle`, `#tag` and `:emoji:` (see
     ///   ``textMatches(_:context:)``); a draft's first word completes its dot commands.
@@ -69,6 +72,15 @@ public enum Completion {
         let name = CommandTable.command(named: String(command))
         if let name, textCommands.contains(name), let matches = textMatches(word, context: context) { return matches }
         if name == .lists { return listsMatches(before: before.dropFirst().map(String.init), word: word, context: context) }
+        if name == .notifications, before.count > 1, before[1].lowercased() == "policy" {
+            switch before.count {
+            case 2: return NotificationPolicy.Field.allCases.map(\.name).filter { $0.hasPrefix(lowered) }
+            case 3 where NotificationPolicy.Field(name: String(before[2])) != nil:
+                return NotificationPolicy.Handling.allCases.map(\.rawValue).filter { $0.hasPrefix(lowered) }
+            default: return []
+            }
+        }
+        if name == .announcements, before.count == 2, before[1].lowercased() == "read" { return ["--all"].filter { $0.hasPrefix(lowered) } }
         if let name, CommandTable.spec(name).argument == .account {
             // A handle after the command (and after on|off for notify and boosts).
             let switches = name == .notify || name == .boosts
@@ -91,11 +103,13 @@ public enum Completion {
             let stem = hash ? String(lowered.dropFirst()) : lowered
             return context.tags.filter { $0.lowercased().hasPrefix(stem) }.map { hash ? "#" + $0 : $0 }
         case .notifications?:
-            return NotificationGroup.Kind.filterable.map(\.name).filter { $0.hasPrefix(lowered) }
+            return (NotificationGroup.Kind.filterable.map(\.name) + ["policy"]).filter { $0.hasPrefix(lowered) }
+        case .announcements?:
+            return ["read"].filter { $0.hasPrefix(lowered) }
         case .blockDomain?, .unblockDomain?:
             let domains = Set(context.handles.compactMap { handle in handle.split(separator: "@").dropFirst().first.map { $0.lowercased() } })
             return domains.sorted().filter { $0.hasPrefix(lowered) }
-        case .profile?, .followers?, .following?:
+        case .profile?, .followers?, .following?, .endorsed?:
             let at = word.isEmpty || word.hasPrefix("@")
             let stem = word.hasPrefix("@") ? String(lowered.dropFirst()) : lowered
             return context.handles.filter { $0.lowercased().hasPrefix(stem) }.map { at ? "@" + $0 : $0 }
