@@ -20,6 +20,21 @@ extension GatedServer {
     /// Fails the call waiting at `index` for lack of a connection, changing nothing.
     func lose(at index: Int) { failHeld(at: index, with: ServerUnreachable()) }
 
+    /// The path of a change lost twice: loses the next held call for lack of a connection, then,
+    /// once `session`'s backoff on `clock` ends and the change is sent again by itself, answers
+    /// it, and waits for the session to settle.
+    @MainActor
+    func loseThenAnswerAfterBackoff(_ session: FeedSession, clock: ManualClock) async {
+        await waitForHeld(1)
+        lose(at: 0)
+        await session.settle()
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(60))
+        await waitForHeld(1)
+        answer(at: 0)
+        await session.settle()
+    }
+
     /// Two interaction requests of one original and kind waiting at once — what the view models
     /// promise never to send — as a sentence (`two favourite requests in flight for p3`); `nil`
     /// when there are none.
