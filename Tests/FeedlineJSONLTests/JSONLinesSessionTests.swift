@@ -23,7 +23,7 @@ struct JSONLinesSessionTests {
             url.deleteLastPathComponent()
         }
         let fixture = try FixtureLoader.load(from: url.appendingPathComponent("Fixtures/timeline"))
-        return FeedSession(service: try SandboxService(fixture: fixture, clock: VirtualClock()), clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)))
+        return FeedSession(service: try SandboxService(fixture: fixture, clock: VirtualClock()), clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)), retryClock: ManualClock())
     }
 
     private func lines(_ items: [String]) -> AsyncStream<String> {

@@ -35,7 +35,10 @@ final class DriverConversation {
     init(fixtures: String = "timeline") throws {
         let fixture = try FixtureLoader.load(from: PackagePaths.fixtures(fixtures))
         session = FeedSession(
-            service: try SandboxService(fixture: fixture, clock: VirtualClock()), clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800))
+            service: try SandboxService(fixture: fixture, clock: VirtualClock()), clock: .fixed(Date(timeIntervalSince1970: 1_795_348_800)),
+            // Queued changes are sent again only by `retry`: the retry clock never moves, so no
+            // conversation depends on how fast the machine runs.
+            retryClock: ManualClock()
         )
         let record = Record()
         self.record = record
