@@ -30,7 +30,15 @@ With `reading` it checks what only an interactive session does: `help` fits a 40
 `browse` opens the post with $BROWSER, search rows print once, and a relationship change says it
 started, then its outcome, with the account row printed once, settled.
 
-Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete|compose-complete|numbers|editor|reading]
+With `account-switch CONFIG_HOME ALICE BOB` it checks `account NAME` on a terminal: Tab
+completes a stored account's name, the switch keeps the console (prompt, history, line editing),
+and the terminal is restored at the end.
+
+With `sandbox-switch` it checks `account NAME` on the bundled sandbox: Tab completes `kemi`, the
+switch names her in the prompt, a draft written as kemi stays hers (not yours) across a restart
+with the state kept, and the terminal is restored.
+
+Usage: repl-pty-smoke.py FEEDLINE_BINARY PACKAGE_ROOT [sigint|resize|state|complete|compose-complete|numbers|editor|reading|sandbox-switch|account-switch CONFIG_HOME ALICE BOB]
 Prints "ok" and exits 0 when every check passes; otherwise names the failed check and exits 1.
 """
 import os
@@ -461,13 +469,98 @@ def compose_complete(binary, root):
     print("ok")
 
 
+def account_switch(binary, root, config_home, alice, bob):
+    """Two accounts signed in under CONFIG_HOME (bob the default): `account al<Tab>` completes
+    alice's name, Enter switches on the same console (the prompt names alice, her home loads),
+    Up recalls the switch from this session's history, line editing still works, and Ctrl-D
+    ends with the terminal restored."""
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
+    env["XDG_CONFIG_HOME"] = config_home
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-stream"
+    command = f"/bin/bash -c \"{args}; echo EXIT=$?; stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' \""
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, re.escape(f"{bob} home> "), "the prompt names bob")
+    expect(child, r"Rows 1–", "bob's first screen")
+    child.send("account al\t")
+    expect(child, re.escape(alice.split("@", 1)[1]) + " ", "Tab completes alice's name")
+    child.send("\r")
+    expect(child, re.escape(f"as @{alice}."), "the greeting of alice's session")
+    expect(child, r"Rows 1–", "alice's first screen")
+    expect(child, re.escape(f"{alice} home> "), "the prompt names alice")
+    child.send("\x1b[A")
+    expect(child, "account " + re.escape(alice), "Up recalls the switch: the history carries on")
+    # Line editing still works: erase the recalled line and type another.
+    child.send("\x15where\r")
+    expect(child, re.escape(f"{alice} home> "), "a command after the switch")
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", "Ctrl-D exits 0 after a switch")
+    check_restored(child, "a switch")
+    with open(history, encoding="utf-8") as handle:
+        saved = handle.read()
+    if f"account {alice}" not in saved:
+        fail(f"history file holds the switch (it holds {saved!r})")
+    print("ok")
+
+
+def sandbox_switch(binary, root):
+    """The bundled sandbox's second identity: `account k<Tab>` completes kemi, Enter switches
+    (her greeting, her home, `kemi@sandbox home> `), a draft written as her is kept when you
+    switch back; after Ctrl-D and a new start (the state kept in $XDG_STATE_HOME), your drafts
+    do not hold it and hers do."""
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", **scratch_homes())
+    # `post` writes at compose> here, not in an editor.
+    for name in ("VISUAL", "EDITOR"):
+        env.pop(name, None)
+    history = os.path.join(tempfile.mkdtemp(prefix="feedline-pty-"), "history")
+    args = f"'{binary}' --history '{history}' --now 2026-11-21T18:00:00Z --width 80 --no-stream"
+    command = f"/bin/bash -c \"{args}; echo EXIT=$?; stty -a | grep -o -- '-\\?icanon\\|-\\?echo ' \""
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–", "your first screen")
+    expect(child, "home> ", "your prompt")
+    child.send("account k\t")
+    expect(child, "emi ", "Tab completes kemi")
+    # Each line typed, then what must follow it, in order.
+    for typed, patterns, step in [
+        ("\r", [re.escape("the home timeline of kemi in the bundled sandbox"), "Inês Duarte", re.escape("kemi@sandbox home> ")],
+         "her greeting, her home, the prompt naming her"),
+        ("post\r", ["compose 500> "], "a draft as kemi"),
+        ("Trays for the larvae.\r.back\r", ["Draft kept"], "the draft kept"),
+        ("account you\r", [re.escape("drafts lists it when kemi@sandbox is opened again."), "Sam Whitfield"],
+         "the draft stays hers, your home again"),
+    ]:
+        child.send(typed)
+        for pattern in patterns:
+            expect(child, pattern, step)
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", "Ctrl-D exits 0 after a switch")
+    check_restored(child, "a sandbox switch")
+    child = pexpect.spawn(command, cwd=root, env=env, encoding="utf-8", dimensions=(40, 100))
+    expect(child, r"Rows 1–", "the second run's first screen")
+    child.send("drafts\r")
+    expect(child, r"No drafts", "your drafts do not hold hers")
+    child.send("account kemi\r")
+    expect(child, re.escape("kemi@sandbox home> "), "kemi again")
+    child.send("drafts\r")
+    expect(child, "Trays for the larvae.", "her draft after the restart")
+    child.sendcontrol("d")
+    expect(child, r"EXIT=0", "Ctrl-D exits 0 in the second run")
+    print("ok")
+
+
 def main():
     binary, root = sys.argv[1], sys.argv[2]
+    if sys.argv[3:] == ["sandbox-switch"]:
+        sandbox_switch(binary, root)
+        return
     if sys.argv[3:] == ["editor"]:
         editor(binary, root)
         return
     if sys.argv[3:4] == ["markers-held"] and len(sys.argv) == 5:
         markers_held(binary, root, sys.argv[4])
+        return
+    if sys.argv[3:4] == ["account-switch"] and len(sys.argv) == 7:
+        account_switch(binary, root, *sys.argv[4:7])
         return
     if sys.argv[3:] == ["numbers"]:
         numbers(binary, root)

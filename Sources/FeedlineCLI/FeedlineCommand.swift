@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedlineAccounts
 @_spi(FeedService) import Feedline
 import FeedlineJSONL
 @_spi(FeedService) import FeedlineMastodon
@@ -149,7 +150,11 @@ struct FeedlineCommand: AsyncParsableCommand {
             now: now.flatMap(Self.date),
             bail: bail,
             stream: !noStream,
-            state: noState ? .none : state.map { .directory(URL(fileURLWithPath: $0, isDirectory: true)) } ?? .automatic
+            state: noState ? .none : state.map { .directory(URL(fileURLWithPath: $0, isDirectory: true)) } ?? .automatic,
+            directory: resolved.directory,
+            token: resolved.selection.token,
+            timeline: settings.timeline.value,
+            environment: ProcessInfo.processInfo.environment
         )
         let status = jsonl ? await SessionSetup.runJSONLines(configuration) : await SessionSetup.runREPL(configuration)
         if status != 0 { throw ExitCode(status) }

@@ -1,4 +1,5 @@
 @_spi(FeedService) import Feedline
+import FeedlineAccounts
 import FeedlineJSONL
 @_spi(FeedService) import FeedlineMastodon
 import FeedlineREPL
@@ -33,6 +34,15 @@ struct SessionConfiguration: Sendable {
     var stream = true
     /// Where the session's state is kept (``StateChoice``).
     var state: StateChoice = .none
+    /// Where the stored accounts are, for `account NAME`.
+    var directory = FeedlineDirectory(environment: [:])
+    /// Where the token came from (``AccountSelection/TokenOrigin``): a session whose token was
+    /// given by hand does not switch to a stored account's.
+    var token = AccountSelection.TokenOrigin.sandbox
+    /// `--timeline` (or the config file's); the accounts switched to open it too.
+    var timeline: String?
+    /// The environment the accounts are chosen with (`FEEDLINE_TOKEN`).
+    var environment: [String: String] = [:]
 
     /// The clock dates are told by: fixed at ``now`` when given, else the system's.
     var wallClock: WallClock { now.map { WallClock.fixed($0) } ?? .system }
@@ -64,36 +74,23 @@ enum SessionSetup {
     /// The JSON-lines front: the same service and session as the REPL, the protocol on stdin and
     /// stdout. Setup problems go to standard error (stdout carries protocol messages only).
     static func runJSONLines(_ configuration: SessionConfiguration) async -> Int32 {
-        let session: FeedSession
-        let choice: ServiceChoice
-        // Backoffs of queued taps and markers' windows: real time on a server; on the sandbox
-        // time passes only for what a command waits for, so a queued tap is sent again by retry alone.
-        let waitClock: any Clock<Duration>
+        // One account at a time: `switchAccount` switches (AccountSessions).
+        let sessions = AccountSessions(configuration, mode: .jsonLines)
+        let first: AccountSessions.Open
         do {
-            choice = try serviceChoice(configuration)
-            // On the sandbox, latency passes in virtual time: changes still arrive asynchronously.
-            let clock: any Clock<Duration> = choice.isRemote ? ContinuousClock() : VirtualClock()
-            waitClock = choice.isRemote ? ContinuousClock() : ManualClock()
-            session = try makeSession(choice, configuration, clock: clock, retryClock: waitClock, executor: nil)
+            first = try await sessions.open(try serviceChoice(configuration))
         } catch {
             Output.complain(TerminalText(String(describing: error)))
             return 1
         }
-        let state = configuration.state.directory(interactive: false).flatMap {
-            SessionKeeper.open(directory: $0, choice: choice, session: session, clock: waitClock)
-        }
-        await state?.restore(markerWait: nil)
-        let stream = configuration.stream ? SandboxStream(session) : nil
-        let live = startLiveUpdates(session, configuration)
-        let written: (@MainActor @Sendable () -> Bool)? = state.map { keeper in { @MainActor in keeper.unwritten() == nil } }
+        let opened = sessions.jsonLines(first)
         await JSONLinesSession.run(
-            session: session, lines: StandardInputLines.stream(), keepsState: state != nil, written: written,
-            afterCommand: { stream?.commandHandled() }
+            session: opened.session, lines: StandardInputLines.stream(), keepsState: opened.keepsState, written: opened.written,
+            afterCommand: opened.afterCommand, switching: sessions.jsonLinesSwitching()
         ) { line in
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
-        live?.stop()
-        await state?.finish()
+        await sessions.close()
         return 0
     }
 
@@ -105,31 +102,17 @@ enum SessionSetup {
             width: configuration.width ?? TerminalInfo.columns,
             followsTerminal: interactive && configuration.width == nil,
             style: Style(color: configuration.color && TerminalInfo.wantsColor()),
-            live: interactive,
-            sourceSummary: choice.summary
+            live: interactive
         )
-        if !choice.isRemote { options.missingRepliesReason = DetailRenderer.sandboxMissingRepliesReason }
         options.announcesUnread = true
         let scriptLines = try configuration.script.map(readScript)
-        // Scripts on the sandbox run on virtual time (instant, deterministic); a server is real time.
-        let clock: any Clock<Duration> = interactive || choice.isRemote ? ContinuousClock() : VirtualClock()
-        // A script (or piped input) is virtual everywhere: its outbox's backoffs wait on a clock
-        // nothing advances, so a queued tap is sent again by retry alone, the same way every run.
-        let retryClock: any Clock<Duration> = interactive ? ContinuousClock() : ManualClock()
         // Scripts on the sandbox do everything on the main thread: keep the service calls there
         // too, rather than waking a pool thread for each one.
         let executor: (any TaskExecutor)? = interactive || choice.isRemote ? nil : MainQueueTaskExecutor()
-        let session = try makeSession(choice, configuration, clock: clock, retryClock: retryClock, executor: executor)
-        let state = configuration.state.directory(interactive: interactive).flatMap {
-            SessionKeeper.open(directory: $0, choice: choice, session: session, clock: retryClock)
-        }
-        await state?.restore(markerWait: interactive ? SessionKeeper.interactiveMarkerWait : nil)
-        if let state {
-            options.keeping = .file(unwritten: { state.unwritten() })
-        } else if configuration.state.directory(interactive: interactive) != nil, SessionKeeper.keepsState(of: session) {
-            options.keeping = .unavailable
-        }
-        if configuration.stream, let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
+        // One account at a time: `account NAME` switches (AccountSessions).
+        let sessions = AccountSessions(configuration, mode: interactive ? .interactive : .script, executor: executor)
+        let first = try await sessions.open(choice)
+        options = sessions.options(options, for: first)
         let write: @MainActor (TerminalText) -> Void = { Output.write($0) }
         if scriptLines != nil || !interactive {
             let input: AnySequence<String> = scriptLines.map { AnySequence($0) } ?? AnySequence { AnyIterator { readLine(strippingNewline: true) } }
@@ -137,31 +120,28 @@ enum SessionSetup {
             let outcome = await withTaskExecutorPreference(executor) {
                 // A script file on the sandbox waits on nothing outside: its transcript is written in large pieces.
                 await ScriptRunner.run(
-                    lines: input, session: session, options: options, bail: configuration.bail, batched: scriptLines != nil && executor != nil, write: write
+                    lines: input, session: first.session, options: options, bail: configuration.bail, batched: scriptLines != nil && executor != nil,
+                    write: write
                 )
             }
+            await sessions.close()
             if case .bailed(let line, let command) = outcome {
                 let source = configuration.script.map { "\($0.path), line \(line)" } ?? "line \(line) of the input"
                 let message = line == 0
                     ? "Stopped before the first command (--bail): loading the first screen failed."
                     : "Stopped at \(source) (--bail): \"\(command)\" failed."
                 Output.complain(TerminalText(message))
-                await state?.finish()
                 return 1
             }
-        } else {
-            let live = startLiveUpdates(session, configuration)
-            let status = await InteractiveRunner.run(session: session, options: options, historyFile: configuration.historyFile)
-            live?.stop()
-            await state?.finish()
-            return status
+            return 0
         }
-        await state?.finish()
-        return 0
+        let status = await InteractiveRunner.run(session: first.session, options: options, historyFile: configuration.historyFile)
+        await sessions.close()
+        return status
     }
 
     /// The service and a session on it, starting on the configured feed.
-    private static func makeSession(
+    static func makeSession(
         _ choice: ServiceChoice, _ configuration: SessionConfiguration, clock: any Clock<Duration>, retryClock: any Clock<Duration>,
         executor: (any TaskExecutor)?
     ) throws -> FeedSession {
@@ -176,7 +156,7 @@ enum SessionSetup {
 
     /// Live updates for a session on a server, started (the stream, or polling without one);
     /// `nil` on the sandbox or with `--no-stream`. The front shows the session's `streamState`.
-    private static func startLiveUpdates(_ session: FeedSession, _ configuration: SessionConfiguration) -> MastodonLiveUpdates? {
+    static func startLiveUpdates(_ session: FeedSession, _ configuration: SessionConfiguration) -> MastodonLiveUpdates? {
         guard configuration.stream, let service = session.service as? MastodonHTTPService else { return nil }
         let live = MastodonLiveUpdates(service: service, session: session)
         live.start()

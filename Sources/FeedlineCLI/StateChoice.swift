@@ -36,12 +36,15 @@ enum StateChoice: Sendable, Equatable {
     }
 
     /// The server and account a database is named for: the sandbox (or a fixture directory) is
-    /// a server of its own.
+    /// a server of its own, and each of its other identities an account on it.
     static func names(of choice: ServiceChoice) -> (server: String, account: String?) {
         switch choice {
         case .sandbox(let fixtures):
             let bundled = FixtureLocator.bundled()?.standardizedFileURL == fixtures.standardizedFileURL
             return (bundled ? "sandbox" : "fixtures-" + fixtures.lastPathComponent, nil)
+        case .sandboxIdentity(let name, _, let sandbox):
+            // Each identity keeps its own file beside the sandbox's: `sandbox@kemi.sqlite`.
+            return (names(of: .sandbox(fixtures: sandbox)).server, name)
         case .server(let address, _, _):
             return (URL(string: address.contains("://") ? address : "https://" + address)?.host ?? address, nil)
         case .account(let id, let server, _, _):

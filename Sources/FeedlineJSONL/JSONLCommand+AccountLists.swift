@@ -26,7 +26,7 @@ extension JSONLCommand {
             return .success(.answerRequest(row, accept: name == "accept", screen: screen))
         case .tag:
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a hashtag row, not an account; a follow request is an account row such as \"account:109302\"."))
-        case .post, .gap, .notification, .domain, .conversation, .list, .filter, .announcement, .scheduled:
+        case .post, .gap, .notification, .domain, .conversation, .list, .filter, .announcement, .scheduled, .notificationRequest:
             return .failure(FieldProblem(message: usage))
         }
     }

@@ -116,7 +116,7 @@ extension JSONLCommand {
             return FieldProblem(message: "\(name): \(echo(text)) is a row id; the account's id is \(echo(id.rawValue)), the row's \"account\".")
         case .tag:
             return FieldProblem(message: "\(name): \(echo(text)) is a hashtag row, not an account.")
-        case .post, .gap, .notification, .domain, .conversation, .list, .filter, .announcement, .scheduled:
+        case .post, .gap, .notification, .domain, .conversation, .list, .filter, .announcement, .scheduled, .notificationRequest:
             return FieldProblem(message: "\(name): \(echo(text)) is a row id, not an account id; an account row or a profile message gives the \"account\".")
         }
     }

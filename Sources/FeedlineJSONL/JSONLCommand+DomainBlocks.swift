@@ -51,6 +51,8 @@ extension JSONLCommand {
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is an announcement row, not an account or a domain."))
         case .scheduled:
             return .failure(FieldProblem(message: "\(name): \(echo(text)) is a scheduled post's row, not an account or a domain."))
+        case .notificationRequest:
+            return .failure(FieldProblem(message: "\(name): \(echo(text)) is a filtered notifications request's row, not an account or a domain."))
         case .gap:
             return .failure(FieldProblem(message: domainUsage(name)))
         }

@@ -44,7 +44,7 @@ extension JSONLCommand {
             return .failure(FieldProblem(
                 message: "\(name): \(echo(text)) is an account row, not a hashtag; {\"cmd\":\"\(follow)\",\"account\":\"\(echo(account.rawValue))\"} \(follow)s the account."
             ))
-        case .post, .gap, .notification, .domain, .conversation, .list, .filter, .announcement, .scheduled:
+        case .post, .gap, .notification, .domain, .conversation, .list, .filter, .announcement, .scheduled, .notificationRequest:
             return .failure(FieldProblem(message: tagUsage(name)))
         }
     }

@@ -71,6 +71,10 @@ public struct JSONLCommand: Sendable, Equatable {
         case report(account: AccountID, posts: [PostID], comment: String, forward: Bool, category: String, rules: [String])
         /// Reply with the instance's rules (`rules`), in the server's order.
         case rules
+        /// Switch the session to another signed-in account (named as `feedline accounts` prints
+        /// it, or by the start of only one's name): `ok`, `bye` for the account left, then the
+        /// new account's `hello` and messages.
+        case switchAccount(String)
         /// Show a post without its translation again.
         case original(PostID)
         /// Set `kind` of the relationship with an account (named by id) to `value`; a mute with
@@ -108,6 +112,11 @@ public struct JSONLCommand: Sendable, Equatable {
         /// set one field of it (`setNotificationPolicy`, `"field"` such as `not-following` and
         /// `"value"` `accept`, `filter` or `drop`; both checked); the server's answer is an `outcome`.
         case notificationPolicy(field: String?, value: String?)
+        /// Accept (`accept` true: its notifications join yours) or dismiss a request of filtered
+        /// notifications, by the server's id of it (`acceptNotificationRequest`,
+        /// `dismissNotificationRequest`, `"request"`: a notificationRequest row's `"request"`), or
+        /// every one loaded (`id` nil: `"all":true`).
+        case notificationRequest(id: String?, accept: Bool)
         /// Change your profile (`editProfile`: name, bio, fields, locked, bot, discoverable).
         case profileEdit(ProfileChange)
     }
@@ -136,12 +145,12 @@ public struct JSONLCommand: Sendable, Equatable {
 
     /// Every command name, for help and errors.
     public static let names = [
-        "accept", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "cancelScheduled", "clearNotifications", "createFilter", "createList", "delete",
-        "deleteFilter", "deleteList", "discard", "dismissNotification", "display", "draft", "drafts", "editDraft", "editPost", "editProfile", "editScheduled", "favourite",
+        "accept", "acceptNotificationRequest", "addToList", "back", "block", "blockDomain", "bookmark", "boosts", "cancelScheduled", "clearNotifications", "createFilter", "createList", "delete",
+        "deleteFilter", "deleteList", "discard", "dismissNotification", "dismissNotificationRequest", "display", "draft", "drafts", "editDraft", "editPost", "editProfile", "editScheduled", "favourite",
         "follow", "followTag", "history",
         "loadMore", "markRead", "mute", "muteThread", "notificationPolicy", "notify", "open", "openConversation", "openGap", "original", "pin", "pop", "push", "quit", "readAnnouncement", "reblog",
         "redraft", "refresh", "reject", "reload", "relationships", "removeConversation", "removeFromList", "renameList", "report", "retry", "root", "rules",
-        "search", "send", "setNotificationPolicy", "show", "showWaiting", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
+        "search", "send", "setNotificationPolicy", "show", "showWaiting", "switchAccount", "timeline", "top", "translate", "unblock", "unblockDomain", "unfollow", "unfollowTag",
         "unmute", "unmuteThread", "unpin", "updateFilter", "vote", "wait",
     ]
 
@@ -245,6 +254,11 @@ public struct JSONLCommand: Sendable, Equatable {
             case .failure(let problem): return fail(problem.message)
             }
         case "rules": action = .rules
+        case "switchAccount":
+            guard let account = string("account") else {
+                return fail("switchAccount needs \"account\": a signed-in account such as \"kemi@mastodon.social\" (or the start of only one's name).")
+            }
+            action = .switchAccount(account)
         case "readAnnouncement":
             switch Self.readAnnouncement(value) {
             case .success(let parsed): action = parsed
@@ -302,6 +316,17 @@ public struct JSONLCommand: Sendable, Equatable {
             case .success(let parsed): action = parsed
             case .failure(let problem): return fail(problem.message)
             }
+        case "acceptNotificationRequest", "dismissNotificationRequest":
+            let usage = "\(name) needs \"request\": a filtered notifications request's id such as \"3\" (a notificationRequest row's \"request\"), or \"all\":true."
+            switch (value["request"], value["all"]) {
+            case (let request?, nil):
+                guard let request = request.string, !request.isEmpty else { return fail(usage) }
+                action = .notificationRequest(id: request, accept: name == "acceptNotificationRequest")
+            case (nil, .bool(true)?):
+                action = .notificationRequest(id: nil, accept: name == "acceptNotificationRequest")
+            default:
+                return fail(usage)
+            }
         case "editScheduled", "cancelScheduled":
             guard let scheduled = value["scheduled"]?.string, !scheduled.isEmpty else {
                 return fail("\(name) needs \"scheduled\": a scheduled post's id such as \"1\" (a scheduled row's \"scheduled\").")
@@ -352,7 +377,7 @@ public struct JSONLCommand: Sendable, Equatable {
     /// `{"route":"trendingTags"}`, `{"route":"conversations"}`, `{"route":"lists"}`, `{"route":"filters"}`, `{"route":"scheduled"}`, `{"route":"announcements"}` (a list's accounts:
     /// `{"route":"accounts","list":"members:ID"}`).
     private static func route(_ value: JSONLValue?) -> Result<Route, FieldProblem> {
-        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"} (or with \"kinds\":\"mentions\"), {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"}, {\"route\":\"lists\"}, {\"route\":\"filters\"}, {\"route\":\"scheduled\"} or {\"route\":\"announcements\"}."
+        let usage = "\"route\" is an object such as {\"route\":\"feed\",\"feed\":\"tag:birds\"}, {\"route\":\"thread\",\"post\":\"ID\"}, {\"route\":\"notifications\"} (or with \"kinds\":\"mentions\"), {\"route\":\"post\",\"post\":\"ID\"}, {\"route\":\"accounts\",\"list\":\"requests\"}, {\"route\":\"search\",\"query\":\"birds\"}, {\"route\":\"domainBlocks\"}, {\"route\":\"followedTags\"}, {\"route\":\"trendingTags\"}, {\"route\":\"conversations\"}, {\"route\":\"lists\"}, {\"route\":\"filters\"}, {\"route\":\"scheduled\"}, {\"route\":\"notificationRequests\"} or {\"route\":\"announcements\"}."
         guard let value, case .object = value, let kind = value["route"]?.string else { return .failure(FieldProblem(message: usage)) }
         func post() -> PostID? { value["post"]?.string.flatMap { $0.isEmpty ? nil : PostID($0) } }
         switch kind {
@@ -375,6 +400,7 @@ public struct JSONLCommand: Sendable, Equatable {
         case "filters": return .success(.list(.filters))
         case "announcements": return .success(.list(.announcements))
         case "scheduled": return .success(.list(.scheduled))
+        case "notificationRequests": return .success(.list(.notificationRequests))
         case "accounts":
             guard let text = value["list"]?.string, let list = AccountList(text) else {
                 return .failure(FieldProblem(message: "an accounts route needs \"list\": \(accountListUsage)."))

@@ -69,6 +69,8 @@ extension JSONLMessage {
             [("change", at == nil ? "scheduledCancel" : "scheduledEdit"), ("scheduled", .string(id)), ("at", .optional(at.map(JSONLMessage.timestamp)))]
         case .notificationPolicy(let field, let value):
             [("change", "notificationPolicy"), ("field", .string(field)), ("value", .string(value))]
+        case .notificationRequest(let id, let accept):
+            [("change", accept ? "notificationRequestAccept" : "notificationRequestDismiss"), ("request", .string(id))]
         case .profile:
             [("change", "profile")]
         }

@@ -177,6 +177,7 @@ public enum JSONLMessage {
             case .filters: .object([("route", "filters")])
             case .announcements: .object([("route", "announcements")])
             case .scheduled: .object([("route", "scheduled")])
+            case .notificationRequests: .object([("route", "notificationRequests")])
             }
         }
     }
@@ -232,6 +233,12 @@ public enum JSONLMessage {
                 ("text", .string(post.text)), ("cw", .optional(post.contentWarning)), ("visibility", .string(post.visibility.rawValue)),
                 ("replyTo", .optional(post.inReplyTo?.rawValue)), ("media", .int(post.mediaCount)), ("poll", .array(post.pollOptions.map(JSONLValue.string))),
                 ("pending", .bool(state.pending)), ("failure", .optional(state.failure)),
+            ])
+        case .notificationRequest(let request, let state):
+            return .object([
+                ("id", .string(row.id.description)), ("kind", "notificationRequest"), ("request", .string(request.id)), ("account", author(request.account)),
+                ("notifications", .int(request.notificationsCount)), ("lastPost", request.lastPost.map { content($0, clock: clock) } ?? .null),
+                ("updated", .string(timestamp(request.updatedAt))), ("pending", .bool(state.pending)), ("failure", .optional(state.failure)),
             ])
         }
     }

@@ -6,12 +6,18 @@ import Foundation
 /// a refusal later shows it unread again, and the `outcome` message carries the server's
 /// sentence.
 extension JSONLinesDriver {
-    /// Marks the announcement `id` read, or every unread one (`nil`); the error's sentence when
-    /// there is nothing to mark.
-    func readAnnouncement(_ id: String?) -> String? {
+    /// Marks the announcement `id` read, or every unread one (`nil`: each one's outcome answers
+    /// the command `command`); the error's sentence when there is nothing to mark.
+    func readAnnouncement(_ id: String?, command: JSONLValue?) -> String? {
         guard let id else {
             guard session.announcements.isLoaded else { return "The announcements are not loaded: push {\"route\":\"announcements\"} first." }
-            return session.markAllAnnouncementsRead().isEmpty ? "Every announcement is read already." : nil
+            do {
+                let marked = try session.markAllAnnouncementsRead()
+                if let command { for id in marked { askedBy[Self.topic(of: .announcementRead(id))] = command } }
+                return nil
+            } catch {
+                return error.message
+            }
         }
         return session.markAnnouncementRead(id)
     }

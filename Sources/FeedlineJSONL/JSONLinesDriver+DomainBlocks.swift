@@ -36,7 +36,7 @@ extension JSONLinesDriver {
         case .conversation(let conversation):
             guard let first = conversation.participants.first else { return "The row \(JSONLCommand.echo(id.description)) names no account." }
             author = first
-        case .gap, .tag, .userList, .filter, .announcement, .scheduled: return "The row \(JSONLCommand.echo(id.description)) names no account."
+        case .gap, .tag, .userList, .filter, .announcement, .scheduled, .notificationRequest: return "The row \(JSONLCommand.echo(id.description)) names no account."
         }
         guard let domain = DomainBlockStore.domain(ofHandle: author.handle) else {
             let handle = JSONLCommand.echo("@" + author.handle)

@@ -30,6 +30,7 @@ extension JSONLinesDriver {
         case .redraft(let post, _): "redraft:\(post.rawValue)"
         case .scheduled(let id, _): "scheduled:\(id)"
         case .notificationPolicy(let field, _): "notificationPolicy:\(field)"
+        case .notificationRequest(let id, _): "notificationRequest:\(id)"
         case .profile: "profile"
         }
     }
@@ -57,6 +58,7 @@ extension JSONLinesDriver {
         case .filterChange(.update(let filter, _)), .filterChange(.delete(let filter)): subjects = [.filter(filter, title: nil, was: nil)]
         case .scheduledChange(let scheduled, _): subjects = [.scheduled(scheduled, at: nil)]
         case .notificationPolicy(let field?, let value?): subjects = [.notificationPolicy(field, value: value)]
+        case .notificationRequest(let request?, let accept): subjects = [.notificationRequest(request, accept: accept)]
         case .profileEdit: subjects = [.profile]
         case .delete(let post): subjects = [.deletion(post: original(post))]
         case .translate(let post): subjects = [.translation(post: original(post))]

@@ -36,6 +36,12 @@ public final class JSONLinesDriver {
     private var lists: [FollowedList] = []
     private var detailSubscription: Subscription?
     private var started = false
+    /// Resolves the name `switchAccount` gives (``JSONLAccountSwitching/resolve``); `nil`: the
+    /// session cannot switch.
+    var resolveAccount: (@MainActor @Sendable (String) -> Result<String, JSONLAccountSwitching.Refusal>)?
+    /// The account `switchAccount` asked for: the loop closes this driver (``leave()``) and goes
+    /// on with the session the front opens.
+    public private(set) var accountAsked: String?
     private var streamState: StreamState?
     /// The submissions that changed while a command was changing drafts (`nil` the rest of the
     /// time): the command writes them as its reply instead (see ``holdingDraftChanges(_:)``).
@@ -229,6 +235,12 @@ public final class JSONLinesDriver {
                 account: account, posts: posts, comment: comment, forward: forward, category: ReportCategory(rawValue: category) ?? .other, rules: rules
             )
             return session.report(report, handle: nil)
+        case .switchAccount(let name):
+            guard let resolveAccount else { return "This session cannot switch accounts." }
+            switch resolveAccount(name) {
+            case .success(let account): accountAsked = account
+            case .failure(let refusal): return refusal.message
+            }
         case .rules:
             switch await session.instanceRules() {
             case .success(let rules): emit(JSONLMessage.rules(rules, id: id))
@@ -270,7 +282,7 @@ public final class JSONLinesDriver {
         case .filterChange(let change):
             return carryOut(filter: change, id: id)
         case .readAnnouncement(let announcement):
-            return readAnnouncement(announcement)
+            return readAnnouncement(announcement, command: id)
         case .scheduledChange(let scheduled, let at):
             do {
                 if let at { try session.reschedule(scheduled, at: at) } else { try session.cancelScheduled(scheduled) }
@@ -279,6 +291,22 @@ public final class JSONLinesDriver {
             }
         case .notificationPolicy(let field, let value):
             return await notificationPolicy(field: field, value: value, id: id)
+        case .notificationRequest(let request, let accept):
+            guard let request else {
+                guard !session.notificationRequestList.isEmpty else {
+                    return "There are no filtered notifications to \(accept ? "accept" : "dismiss"): push {\"route\":\"notificationRequests\"} to load them."
+                }
+                do {
+                    // Each request's outcome answers this command.
+                    for request in try session.answerAllNotificationRequests(accept ? .accept : .dismiss) {
+                        if let id { askedBy[Self.topic(of: .notificationRequest(request, accept: accept))] = id }
+                    }
+                } catch {
+                    return error.message
+                }
+                break
+            }
+            do { try session.answerNotificationRequest(request, accept ? .accept : .dismiss) } catch { return error.message }
         case .profileEdit(let change):
             for (role, path) in [("avatar", change.edit.avatar), ("header image", change.edit.header)] {
                 guard let path else { continue }
@@ -310,6 +338,13 @@ public final class JSONLinesDriver {
         subscriptions.removeAll()
         lists.removeAll()
         detailSubscription = nil
+    }
+
+    /// The end of this account's session before a switch: as `quit` ends it (what still loads
+    /// is not followed any more), then ``close()``, which writes `bye`.
+    public func leave() async {
+        stopFollowing()
+        await close()
     }
 
     /// The end of the session — `quit`, or the end of input: waits up to 2 s (on the session's

@@ -12,6 +12,10 @@ public enum JSONLinesSession {
     /// the sandbox's — delivers what is due there).
     ///
     /// - Returns: `true` when the session ended with `quit`, `false` at end of input.
+    ///
+    /// `switchAccount` (with `switching`): after its `ok`, the driver's `bye` ends this
+    /// account's messages, and a new driver over the session `switching` opens starts with
+    /// `hello`; the lines go on to it.
     @discardableResult
     public static func run(
         session: FeedSession,
@@ -19,13 +23,29 @@ public enum JSONLinesSession {
         keepsState: Bool = false,
         written: (@MainActor @Sendable () -> Bool)? = nil,
         afterCommand: @escaping @MainActor () -> Void = {},
+        switching: JSONLAccountSwitching? = nil,
         write: @escaping @MainActor (String) -> Void
     ) async -> Bool {
-        let driver = JSONLinesDriver(session: session, keepsState: keepsState, written: written, write: write)
+        var session = session
+        var afterCommand = afterCommand
+        var driver = JSONLinesDriver(session: session, keepsState: keepsState, written: written, write: write)
+        driver.resolveAccount = switching?.resolve
         driver.start()
         for await line in lines {
             if !(await driver.handle(line)) { return true }
             if !line.allSatisfy(\.isWhitespace) { afterCommand() }
+            guard let account = driver.accountAsked, let switching else { continue }
+            await driver.leave()
+            switch await switching.open(account) {
+            case .success(let opened):
+                (session, afterCommand) = (opened.session, opened.afterCommand)
+                driver = JSONLinesDriver(session: session, keepsState: opened.keepsState, written: opened.written, write: write)
+                driver.resolveAccount = switching.resolve
+                driver.start()
+            case .failure(let refusal):
+                driver.emit(JSONLMessage.error(refusal.message, id: nil))
+                return false
+            }
         }
         // End of input: let what is running finish, so its changes are written, then say bye.
         await session.settle()

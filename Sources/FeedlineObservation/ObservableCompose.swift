@@ -31,55 +31,37 @@ public final class ObservableCompose {
 
     /// The text as typed. Setting it changes the draft (see the type's description).
     public var text: String {
-        get {
-            access(keyPath: \.text)
-            return draft.text
-        }
+        get { field(\.text, \.text) }
         set { viewModel.update { $0.text = newValue } }
     }
 
     /// The content warning; `nil` for none. Setting it changes the draft.
     public var contentWarning: String? {
-        get {
-            access(keyPath: \.contentWarning)
-            return draft.contentWarning
-        }
+        get { field(\.contentWarning, \.contentWarning) }
         set { viewModel.update { $0.contentWarning = newValue } }
     }
 
     /// Who may see the post. Setting it changes the draft — not an edit's, which keeps the post's.
     public var visibility: PostVisibility {
-        get {
-            access(keyPath: \.visibility)
-            return draft.visibility
-        }
+        get { field(\.visibility, \.visibility) }
         set { viewModel.update { $0.visibility = newValue } }
     }
 
     /// The language (an ISO 639 code); `nil` lets the server guess. Setting it changes the draft.
     public var language: String? {
-        get {
-            access(keyPath: \.language)
-            return draft.language
-        }
+        get { field(\.language, \.language) }
         set { viewModel.update { $0.language = newValue } }
     }
 
     /// Whether the media are marked sensitive. Setting it changes the draft.
     public var sensitive: Bool {
-        get {
-            access(keyPath: \.sensitive)
-            return draft.sensitive
-        }
+        get { field(\.sensitive, \.sensitive) }
         set { viewModel.update { $0.sensitive = newValue } }
     }
 
     /// The poll to attach; `nil` for none. Setting it changes the draft.
     public var poll: Draft.PollDraft? {
-        get {
-            access(keyPath: \.poll)
-            return draft.poll
-        }
+        get { field(\.poll, \.poll) }
         set { viewModel.update { $0.poll = newValue } }
     }
 
@@ -100,6 +82,12 @@ public final class ObservableCompose {
     /// The draft's fields as last received, behind the settable properties.
     @ObservationIgnored private var draft: Draft
     @ObservationIgnored private var subscription: Subscription?
+
+    /// The draft's field at `path`, read as the observed property `property`.
+    private func field<Value>(_ property: KeyPath<ObservableCompose, Value>, _ path: KeyPath<Draft, Value>) -> Value {
+        access(keyPath: property)
+        return draft[keyPath: path]
+    }
 
     /// An observable face of `viewModel`, with its current values.
     public init(_ viewModel: ComposeViewModel) {

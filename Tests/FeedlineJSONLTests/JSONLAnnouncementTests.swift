@@ -76,5 +76,11 @@ struct JSONLAnnouncementSessionTests {
         _ = await client.send(#"{"cmd":"readAnnouncement","announcement":"11"}"#)
         await client.settle()
         #expect(Self.read(client) == ["12 read", "11 read", "9", "4 read"])
+        // Every unread one: each one's outcome answers the command.
+        replies = await client.send(#"{"cmd":"readAnnouncement","all":true,"id":"all"}"#)
+        #expect(replies.last?.type == "ok" && replies.last?.id == "all")
+        await client.settle()
+        let last = try #require(client.messages.last { $0.type == "outcome" })
+        #expect(last.id == "all" && (last["subject"] as? Message)?["announcement"] as? String == "9", "\(last)")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite("JSON-lines commands")
 struct JSONLCommandTests {
     /// Every command name, as the unknown-command sentence lists them.
-    static let commandList = "accept, addToList, back, block, blockDomain, bookmark, boosts, cancelScheduled, clearNotifications, createFilter, createList, delete, deleteFilter, deleteList, discard, dismissNotification, display, draft, drafts, editDraft, editPost, editProfile, editScheduled, favourite, follow, followTag, history, loadMore, markRead, mute, muteThread, notificationPolicy, notify, open, openConversation, openGap, original, pin, pop, push, quit, readAnnouncement, reblog, redraft, refresh, reject, reload, relationships, removeConversation, removeFromList, renameList, report, retry, root, rules, search, send, setNotificationPolicy, show, showWaiting, timeline, top, translate, unblock, unblockDomain, unfollow, unfollowTag, unmute, unmuteThread, unpin, updateFilter, vote, wait"
+    static let commandList = "accept, acceptNotificationRequest, addToList, back, block, blockDomain, bookmark, boosts, cancelScheduled, clearNotifications, createFilter, createList, delete, deleteFilter, deleteList, discard, dismissNotification, dismissNotificationRequest, display, draft, drafts, editDraft, editPost, editProfile, editScheduled, favourite, follow, followTag, history, loadMore, markRead, mute, muteThread, notificationPolicy, notify, open, openConversation, openGap, original, pin, pop, push, quit, readAnnouncement, reblog, redraft, refresh, reject, reload, relationships, removeConversation, removeFromList, renameList, report, retry, root, rules, search, send, setNotificationPolicy, show, showWaiting, switchAccount, timeline, top, translate, unblock, unblockDomain, unfollow, unfollowTag, unmute, unmuteThread, unpin, updateFilter, vote, wait"
 
     @Test("commands parse into view-model inputs, with their ids", arguments: [
         (#"{"cmd":"timeline"}"#, JSONLCommand(action: .timeline(screen: nil), name: "timeline")),
@@ -95,7 +95,7 @@ struct JSONLCommandTests {
         }
     }
 
-    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"} (or with "kinds":"mentions"), {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"}, {"route":"search","query":"birds"}, {"route":"domainBlocks"}, {"route":"followedTags"}, {"route":"trendingTags"}, {"route":"conversations"}, {"route":"lists"}, {"route":"filters"}, {"route":"scheduled"} or {"route":"announcements"}."#
+    static let routeUsage = #""route" is an object such as {"route":"feed","feed":"tag:birds"}, {"route":"thread","post":"ID"}, {"route":"notifications"} (or with "kinds":"mentions"), {"route":"post","post":"ID"}, {"route":"accounts","list":"requests"}, {"route":"search","query":"birds"}, {"route":"domainBlocks"}, {"route":"followedTags"}, {"route":"trendingTags"}, {"route":"conversations"}, {"route":"lists"}, {"route":"filters"}, {"route":"scheduled"}, {"route":"notificationRequests"} or {"route":"announcements"}."#
     static let feedUsage = #"a feed route needs "feed": home, local, public, tag:NAME, account:ID (or account:@user@host), bookmarks, favourites, list:ID or trending."#
     static let screenUsage = #""screen" is the index of a screen on the stack (0 at the bottom), not"#
 

@@ -220,7 +220,7 @@ struct JSONLinesDriverTests {
         // The unknown command's sentence lists every command, which grows with the features: the
         // bound is that list and a few lines more, however long the input was.
         #expect(messages.allSatisfy { $0.count < JSONLCommandTests.commandList.count + 200 }, "\(messages.map(\.count))")
-        #expect(messages.first?.hasPrefix("Unknown command \"\(cut)\". Commands: accept, addToList, back,") == true, "\(messages.first?.prefix(120) ?? "")")
+        #expect(messages.first?.hasPrefix("Unknown command \"\(cut)\". Commands: accept, acceptNotificationRequest, addToList, back,") == true, "\(messages.first?.prefix(120) ?? "")")
         #expect(messages.dropFirst().first == "Unknown post \(cut): no screen on the stack shows it.")
         #expect(messages.dropFirst(3).first == "There is no gap gap:\(String(repeating: "x", count: 36))… on screen 0.")
         #expect(messages.dropFirst(4).first?.hasSuffix(" and 20 more.") == true, "\(messages.dropFirst(4).first ?? "")")

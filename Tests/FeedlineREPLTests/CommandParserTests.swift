@@ -153,9 +153,16 @@ struct CommandParserTests {
         ("remove me", .failure(.notARow(.remove, "me"))),
         ("dismiss 4", .success(.dismissNotification(row: 4))),
         ("dismiss", .failure(.missingRow(.dismiss))),
+        ("dismiss --all", .success(.answerAllNotificationRequests(accept: false))),
+        ("accept --all", .success(.answerAllNotificationRequests(accept: true))),
+        ("reject --all", .failure(.notARow(.reject, "--all"))),
         ("notifications clear", .success(.clearNotifications(confirmed: false))),
         ("notifs CLEAR --YES", .success(.clearNotifications(confirmed: true))),
         ("notifications clear now", .failure(.unexpectedArgument(.notifications, "now"))),
+        ("notifications filtered", .success(.notificationRequests)),
+        ("notifs FILTERED", .success(.notificationRequests)),
+        ("notifications filtered now", .failure(.unexpectedArgument(.notifications, "now"))),
+        ("notifications requests", .success(.notificationsOf([.followRequest]))),
         ("announcements", .success(.screen(.announcements))),
         ("announcements read 2", .success(.readAnnouncement(row: 2))),
         ("ANNOUNCEMENTS Read --ALL", .success(.readAllAnnouncements)),
@@ -320,6 +327,8 @@ struct CommandParserTests {
         #expect(complete("notifications policy new-accounts ", "") == ["accept", "filter", "drop"])
         #expect(complete("notifications policy bogus ", "").isEmpty && complete("notifications policy new-accounts drop ", "").isEmpty)
         #expect(complete("announcements ", "") == ["read"] && complete("announcements read -", "-") == ["--all"])
+        #expect(complete("accept --a", "--a") == ["--all"] && complete("dismiss -", "-") == ["--all"])
+        #expect(complete("accept ", "").isEmpty && complete("reject -", "-").isEmpty && complete("dismiss --all ", "").isEmpty)
         #expect(complete("block-domain ", "") == ["fieldnotes.science"])
         #expect(complete("unblock-domain f", "f") == ["fieldnotes.science"])
         #expect(complete("block-domain x", "x").isEmpty)

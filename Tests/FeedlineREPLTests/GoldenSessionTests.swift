@@ -56,6 +56,9 @@ struct GoldenSessionTests {
         let session = try SessionFactory.session(
             try PackagePaths.root().appendingPathComponent(header.fixtures), now: header.now, executor: MainQueueTaskExecutor())
         if let stream = SandboxStream(session) { options.afterCommand = { stream.commandHandled() } }
+        options = SandboxIdentitySwitching.options(
+            options, session: session, directory: try PackagePaths.root().appendingPathComponent(header.fixtures), given: header.fixtures, now: header.now
+        )
         return await ScriptRunner.transcript(of: script, session: session, options: options)
     }
 

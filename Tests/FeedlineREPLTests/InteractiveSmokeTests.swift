@@ -49,6 +49,11 @@ struct InteractiveSmokeTests {
         try await Self.smoke("state")
     }
 
+    @Test("account k<Tab> on the bundled sandbox completes kemi and switches on the same console; her draft is hers after a restart")
+    func sandboxSwitch() async throws {
+        try await Self.smoke("sandbox-switch")
+    }
+
     @Test("without --width the rows follow the terminal through several resizes: 120, 60, 250, 60, 120 columns — every row of each list at the width of the moment")
     func resize() async throws {
         try await Self.smoke("resize")

@@ -8,7 +8,7 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         // Timelines
         case page, newer, notifications, newerNotifications, post, context
         // Notifications you control
-        case dismissNotification, clearNotifications, notificationPolicy, setNotificationPolicy
+        case dismissNotification, clearNotifications, notificationPolicy, setNotificationPolicy, notificationRequests, answerNotificationRequest
         // Interactions
         case interaction
         // Writing
@@ -42,7 +42,7 @@ package struct GatedCall: Hashable, Sendable, CustomStringConvertible {
         package static let reads: Set<Kind> = [
             .page, .newer, .notifications, .newerNotifications, .post, .context, .composeSettings, .source, .history, .translate, .profile, .relationships,
             .accounts, .search, .domainBlocks, .instanceRules, .announcements, .filters, .tag, .followedTags, .trendingTags, .featuredTags, .lists, .conversations, .markers,
-            .scheduledPosts, .notificationPolicy, .ownProfile,
+            .scheduledPosts, .notificationPolicy, .notificationRequests, .ownProfile,
         ]
         /// The writes: calls that change the server.
         package static var writes: Set<Kind> { Set(allCases).subtracting(reads) }

@@ -280,6 +280,22 @@ extension GatedServer {
         }
     }
 
+    package func notificationRequests(after cursor: PageCursor?) async throws -> Page<NotificationRequest> {
+        try await run(GatedCall(.notificationRequests, key: cursor?.rawValue ?? "")) { model in
+            // Two a page, so that a screen follows the pages to the end.
+            let start = cursor.flatMap { cursor in model.notificationRequests.firstIndex { $0.id == cursor.rawValue }.map { $0 + 1 } } ?? 0
+            let items = Array(model.notificationRequests.dropFirst(start).prefix(2))
+            return Page(items: items, next: start + items.count < model.notificationRequests.count ? items.last.map { PageCursor($0.id) } : nil)
+        }
+    }
+
+    package func answerNotificationRequest(_ id: String, _ answer: NotificationRequest.Answer) async throws {
+        try await run(GatedCall(.answerNotificationRequest, key: id, value: answer == .accept, "\(id), \(answer.rawValue)")) { model in
+            guard let index = model.notificationRequests.firstIndex(where: { $0.id == id }) else { throw RecordNotFound() }
+            model.notificationRequests.remove(at: index)
+        }
+    }
+
     // MARK: - Filters
 
     package func filters() async throws -> [PostFilter] {

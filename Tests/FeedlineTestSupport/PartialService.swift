@@ -38,6 +38,8 @@ extension PartialService {
     package func setNotificationPolicy(_ field: NotificationPolicy.Field, to handling: NotificationPolicy.Handling) async throws -> NotificationPolicy {
         throw WritingUnsupported()
     }
+    package func notificationRequests(after cursor: PageCursor?) async throws -> Page<NotificationRequest> { throw WritingUnsupported() }
+    package func answerNotificationRequest(_ id: String, _ answer: NotificationRequest.Answer) async throws { throw WritingUnsupported() }
     package func ownProfile() async throws -> OwnProfile { throw AccountsUnsupported() }
     package func updateProfile(_ edit: ProfileEdit) async throws -> OwnProfile { throw WritingUnsupported() }
 

@@ -45,6 +45,8 @@ public struct ServerModel<Entry: ServerEntry>: Sendable {
     /// The notification policy (Mastodon 4.3's defaults: private mentions and moderated
     /// accounts filtered).
     package var notificationPolicy = NotificationPolicy([.privateMentions: .filter, .limitedAccounts: .filter])
+    /// The requests of filtered notifications, newest first.
+    package var notificationRequests: [NotificationRequest] = []
     /// Your own profile as you wrote it; `nil`: the signed-in account's, empty (the gated
     /// server's `me`).
     package var ownProfile: OwnProfile?

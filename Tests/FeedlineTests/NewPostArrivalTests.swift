@@ -18,6 +18,7 @@ struct NewPostArrivalTests {
         .feed(.account(AccountID(handle: "@Me@Server.Example"))), .feed(.account("someone")), .feed(.bookmarks), .feed(.favourites),
         .feed(.list("7")), .feed(.trending), .thread("parent"), .thread("elsewhere"), .notifications, .notificationsOf([.mention]), .history("parent"),
         .accounts(.mutes), .search("frogs"), .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled,
+        .notificationRequests,
     ]
 
     /// Compiles only while ``sources`` can hold every case: a new case of `ListSource` or `Feed`
@@ -28,7 +29,7 @@ struct NewPostArrivalTests {
             switch feed {
             case .home, .local, .public, .tag, .account, .bookmarks, .favourites, .list, .trending: true
             }
-        case .thread, .notifications, .notificationsOf, .history, .accounts, .search, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled: true
+        case .thread, .notifications, .notificationsOf, .history, .accounts, .search, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled, .notificationRequests: true
         }
     }
 

@@ -88,6 +88,46 @@ struct ProfileEditSessionTests {
         #expect(heard.withLock { $0 } == (100..<116).reversed().map { PostID(String($0)) })
     }
 
+    @Test("your boosts name you as their booster on every list at once, and on a page fetched later; a refusal puts the old name back")
+    func boostsNameYou() async throws {
+        // alice's boost w1 of bob's b1, on home and on her profile.
+        let original = makePost("b1", minutesAgo: 10, author: bob)
+        let posts = [makePost("w1", minutesAgo: 1, author: alice, reblog: original), original, makePost("a1", minutesAgo: 2, author: alice)]
+        var model = ServerModel(posts)
+        model.timelines.feeds[.home] = ["w1", "a1"]
+        model.timelines.feeds[.account(AccountID(alice.id))] = ["w1", "a1"]
+        model.ownProfile = OwnProfile(author: alice)
+        let server = GatedServer(model, me: alice, answering: [.page, .newer, .profile, .relationships, .ownProfile])
+        let session = FeedSession(service: server, clock: .fixed(testNow), retryClock: ManualClock())
+        session.root.appeared()
+        session.navigator.push(.list(.feed(.account(AccountID(alice.id)))))
+        await session.settle()
+        let lists = session.navigator.screens.compactMap(\.list)
+        for list in lists { list.appeared() }
+        await session.settle()
+        let boosters = { (lists: [FeedListViewModel]) in
+            lists.map { list in list.rows.first { $0.id == .post(PostID("w1")) }?.post?.boostedBy?.displayName ?? "-" }
+        }
+        #expect(boosters(lists) == ["Alice", "Alice"])
+        // The server cannot be reached: the change is shown, and waits to be sent again.
+        server.fail(.updateProfile, with: ServerUnreachable())
+        try session.editProfile(ProfileEdit(displayName: "Alice L."))
+        await session.settle()
+        #expect(session.ownProfile.unsent == ["change your profile"])
+        #expect(boosters(lists) == ["Alice L.", "Alice L."])
+        #expect(lists.map { $0.rows.first { $0.id == .post(PostID("w1")) }?.post?.author.displayName } == ["Bob", "Bob"], "the original keeps its author")
+        // A page fetched meanwhile, whose boost still names the old name, names the new one.
+        session.navigator.push(.list(.feed(.home)))
+        let again = try #require(session.navigator.screens.last?.list)
+        again.appeared()
+        await session.settle()
+        #expect(boosters([again]) == ["Alice L."])
+        server.fail(.updateProfile, with: ServerRefusal("Validation failed"))
+        #expect(session.retry())
+        await session.settle()
+        #expect(boosters(lists + [again]) == ["Alice", "Alice", "Alice"])
+    }
+
     @Test("a refusal puts everything back with the server's sentence")
     func refusalRollsBack() async throws {
         let server = Self.server()

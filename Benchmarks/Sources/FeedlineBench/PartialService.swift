@@ -31,6 +31,8 @@ extension PartialService {
     }
     func ownProfile() async throws -> OwnProfile { throw NotMeasured() }
     func updateProfile(_ edit: ProfileEdit) async throws -> OwnProfile { throw NotMeasured() }
+    func notificationRequests(after cursor: PageCursor?) async throws -> Page<NotificationRequest> { throw NotMeasured() }
+    func answerNotificationRequest(_ id: String, _ answer: NotificationRequest.Answer) async throws { throw NotMeasured() }
     func profile(of account: AccountID) async throws -> Profile { throw NotMeasured() }
     func relationships(of accounts: [AccountID]) async throws -> [Relationship] { throw NotMeasured() }
     func setRelationship(_ kind: RelationshipKind, to value: Bool, of account: AccountID, mute: MuteOptions) async throws -> Relationship {

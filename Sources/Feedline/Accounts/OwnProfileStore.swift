@@ -12,13 +12,13 @@ import Foundation
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class OwnProfileStore {
+package final class OwnProfileStore: OneEngineStore {
     /// The engine's one key.
     private static let key = "profile"
     private let observers = HandlerList<OwnProfile>()
     private let posts: PostStore
     private let outcomes: Outcomes?
-    private var changes: Convergence<String, PendingChange<OwnProfile>>!
+    package private(set) var engine: Convergence<String, PendingChange<OwnProfile>>!
     /// The load of the profile an edit waits for.
     private var loads: Feedback<Int, (Result<OwnProfile, FeedFailure>, StoreEpoch)>?
     private var attempt = 0
@@ -33,7 +33,7 @@ package final class OwnProfileStore {
     package init(service: any FeedService, posts: PostStore, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
         self.posts = posts
         self.outcomes = outcomes
-        changes = Convergence(
+        engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { [weak self] _, request in
                 let old = await self?.confirmed ?? request.value
@@ -52,7 +52,7 @@ package final class OwnProfileStore {
         )
         loads = Feedback(
             activity: activity,
-            prepare: { [weak self] _ in self?.changes.beginFetch() ?? 0 },
+            prepare: { [weak self] _ in self?.engine.beginFetch() ?? 0 },
             effect: { _, fetchedAt in
                 do { return (.success(try await service.ownProfile()), fetchedAt) } catch { return (.failure(FeedFailure(error)), fetchedAt) }
             },
@@ -67,44 +67,32 @@ package final class OwnProfileStore {
     // MARK: - Reading
 
     /// Your profile as shown now (with a change on its way), or `nil` until it is known.
-    package var profile: OwnProfile? { changes[Self.key]?.wanted }
+    package var profile: OwnProfile? { engine[Self.key]?.wanted }
 
     /// Whether a change waits for the server.
-    package var isPending: Bool { changes[Self.key]?.isPending == true || !waiting.isEmpty }
+    package var isPending: Bool { engine[Self.key]?.isPending == true || !waiting.isEmpty }
 
     /// Why the last load of your profile failed, until the next load.
     package private(set) var loadFailure: FeedFailure?
 
     /// The server's sentence for the last change it refused, until the next change.
-    package var refusal: String? { changes[Self.key]?.refusal?.message }
+    package var refusal: String? { engine[Self.key]?.refusal?.message }
 
-    private var confirmed: OwnProfile? { changes[Self.key]?.confirmed }
+    private var confirmed: OwnProfile? { engine[Self.key]?.confirmed }
 
     /// Calls `handler` with your profile as shown after every change. Lasts as long as the token.
     package func observe(_ handler: @escaping @MainActor @Sendable (OwnProfile) -> Void) -> Subscription {
         observers.add(handler)
     }
 
-    /// Whether a change waits to be sent again (the server could not be reached).
-    package var hasFailures: Bool { changes.hasDeferred }
-
     /// The change the server has not confirmed, as a sentence.
-    package var unsent: [String] { changes.unsent.isEmpty ? [] : ["change your profile"] }
-
-    /// Returns once no change is in flight (at once when none is), or after `limit` on the retry clock.
-    package func waitForRequests(atMost limit: Duration) async {
-        await changes.waitForRequests(atMost: limit)
-    }
-
-    /// Sends a deferred change at once. Returns whether there was one.
-    @discardableResult
-    package func retryFailed() -> Bool { changes.retry() }
+    package var unsent: [String] { engine.unsent.isEmpty ? [] : ["change your profile"] }
 
     // MARK: - Input
 
     /// Your profile as a fetch begun at `fetchedAt` brought it (a change asked since stands).
     package func ingest(_ fetched: OwnProfile, fetchedAt: StoreEpoch) {
-        changes.update(Self.key, orMake: { PendingChange(confirmed: fetched) }) { change, _ in
+        engine.update(Self.key, orMake: { PendingChange(confirmed: fetched) }) { change, _ in
             change.receive(fetched, fetchedAt: fetchedAt).map { [$0] } ?? []
         }
     }
@@ -122,10 +110,7 @@ package final class OwnProfileStore {
         }
         let wanted = shown.applying(edit)
         guard wanted != shown else { throw .nothingChanged }
-        changes.update(Self.key) { change, epoch in
-            change.want(wanted, at: epoch)
-            return []
-        }
+        engine.want(wanted, for: Self.key)
     }
 
     /// Starts loading your profile (for an editor's first text) unless it is known or loading.
@@ -166,10 +151,7 @@ package final class OwnProfileStore {
                 outcomes?.emit(.notApplied(.profile))
                 return
             }
-            changes.update(Self.key) { change, epoch in
-                change.want(wanted, at: epoch)
-                return []
-            }
+            engine.want(wanted, for: Self.key)
         case .failure(let failure):
             loadFailure = failure
             for _ in edits { outcomes?.emit(.refused(.profile, sentence: "Could not load your profile: \(failure.message)")) }

@@ -30,7 +30,7 @@ package struct RelationshipChange: Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class RelationshipStore {
+package final class RelationshipStore: OneEngineStore {
     private struct Fetch: Hashable, Sendable {
         var number: Int
         var accounts: [AccountID]
@@ -54,7 +54,7 @@ package final class RelationshipStore {
 
     /// The accounts' machines and their requests (set at the end of `init`, so its handlers can
     /// hold the store weakly).
-    private var engine: Convergence<AccountID, RelationshipState>!
+    package private(set) var engine: Convergence<AccountID, RelationshipState>!
     private let observers = HandlerList<RelationshipChange>()
     private let posts: PostStore
     /// Batched fetches of relationships (``load(_:)``), each with the epoch it began at.
@@ -139,9 +139,6 @@ package final class RelationshipStore {
         observers.add(handler)
     }
 
-    /// Whether any relationship change waits to be sent again.
-    package var hasFailures: Bool { engine.hasDeferred }
-
     /// The full machine state of an account's relationship. For tests and diagnostics.
     package func state(_ id: AccountID) -> RelationshipState? {
         engine[id]
@@ -155,12 +152,6 @@ package final class RelationshipStore {
             guard let state = engine[id] else { return [] }
             return RelationshipKind.allCases.filter { state[$0].isPending }.map { (id, $0, state[$0].desired) }
         }
-    }
-
-    /// Returns once no relationship request is in flight (at once when none is), or when
-    /// `limit` has passed on the retry clock.
-    package func waitForRequests(atMost limit: Duration) async {
-        await engine.waitForRequests(atMost: limit)
     }
 
     /// Relationship requests sent since the store was made.
@@ -291,13 +282,6 @@ package final class RelationshipStore {
             outcomes?.emit(.refused(.followRequest(account: answer.accountID, accept: answer.accept), sentence: failure.message))
             notifyCurrent(answer.accountID)
         }
-    }
-
-    /// Sends every deferred change at once (a refusal is not sent again). Returns whether there
-    /// was any.
-    @discardableResult
-    package func retryFailed() -> Bool {
-        engine.retry()
     }
 
     // MARK: - Effects

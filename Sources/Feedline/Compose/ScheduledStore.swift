@@ -12,11 +12,11 @@ import Foundation
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class ScheduledStore {
+package final class ScheduledStore: OneEngineStore {
     private let observers = HandlerList<[ScheduledRow]>()
     /// Each scheduled post as the server confirmed it and as wanted (set at the end of `init`,
     /// so its handlers can hold the store weakly).
-    private var changes: Convergence<String, PendingChange<ScheduledPost?>>!
+    package private(set) var engine: Convergence<String, PendingChange<ScheduledPost?>>!
     /// Set while the store changes posts itself and tells the observers once, after.
     private var quiet = false
 
@@ -24,7 +24,7 @@ package final class ScheduledStore {
     /// re-sends those that failed for lack of a connection on `retryClock`; what the server did
     /// with each goes to `outcomes`.
     package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
-        changes = Convergence(
+        engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { id, request in
                 guard let post = request.value else {
@@ -46,12 +46,12 @@ package final class ScheduledStore {
 
     /// Every scheduled post as shown now, soonest first (by id when two share a time).
     package var rows: [ScheduledRow] {
-        changes.keys.compactMap { row($0) }.sorted { ($0.post.scheduledAt, $0.post.id.count, $0.post.id) < ($1.post.scheduledAt, $1.post.id.count, $1.post.id) }
+        engine.keys.compactMap { row($0) }.sorted { ($0.post.scheduledAt, $0.post.id.count, $0.post.id) < ($1.post.scheduledAt, $1.post.id.count, $1.post.id) }
     }
 
     /// The scheduled post `id` as shown, or `nil` (unknown, or cancelled).
     package func row(_ id: String) -> ScheduledRow? {
-        guard let change = changes[id], let post = change.wanted else { return nil }
+        guard let change = engine[id], let post = change.wanted else { return nil }
         let failure = change.refusal.map { refusal in
             refusal.wanted == nil ? "Could not cancel it: \(refusal.message)" : "Could not move it: \(refusal.message)"
         }
@@ -64,26 +64,18 @@ package final class ScheduledStore {
         observers.add(handler)
     }
 
-    /// Whether a change waits to be sent again (the server could not be reached).
-    package var hasFailures: Bool { changes.hasDeferred }
-
     /// Every change the server has not confirmed, as sentences, in the order asked.
     package var unsent: [String] {
-        changes.unsent.compactMap { id in
-            guard let change = changes[id] else { return nil }
+        engine.unsent.compactMap { id in
+            guard let change = engine[id] else { return nil }
             return change.wanted == nil ? "cancel the scheduled post \(id)" : "move the scheduled post \(id)"
         }
-    }
-
-    /// Returns once no change is in flight (at once when none is), or after `limit` on the retry clock.
-    package func waitForRequests(atMost limit: Duration) async {
-        await changes.waitForRequests(atMost: limit)
     }
 
     // MARK: - Input
 
     /// Marks the start of a fetch of the scheduled posts; pass its answer to ``ingest(_:fetchedAt:)``.
-    package func beginFetch() -> StoreEpoch { changes.beginFetch() }
+    package func beginFetch() -> StoreEpoch { engine.beginFetch() }
 
     /// Records every scheduled post a fetch begun at `fetchedAt` brought: those learnt before it
     /// began and missing from it are gone (published, or cancelled elsewhere); what changed
@@ -92,13 +84,13 @@ package final class ScheduledStore {
         quiet = true
         let ids = Set(fetched.map(\.id))
         for post in fetched {
-            changes.update(post.id, orMake: { PendingChange(confirmed: post) }) { change, _ in
+            engine.update(post.id, orMake: { PendingChange(confirmed: post) }) { change, _ in
                 change.receive(post, fetchedAt: fetchedAt).map { [$0] } ?? []
             }
         }
-        for id in Array(changes.keys) where !ids.contains(id) {
-            guard let change = changes[id], !change.isPending, change.knownSince < fetchedAt else { continue }
-            changes.forget(id)
+        for id in Array(engine.keys) where !ids.contains(id) {
+            guard let change = engine[id], !change.isPending, change.knownSince < fetchedAt else { continue }
+            engine.forget(id)
         }
         quiet = false
         notify()
@@ -107,7 +99,7 @@ package final class ScheduledStore {
     /// The server scheduled `post` (a submission's answer): shown at once on every screen.
     package func learn(_ post: ScheduledPost) {
         quiet = true
-        changes.update(post.id, orMake: { PendingChange(confirmed: post) }) { change, epoch in
+        engine.update(post.id, orMake: { PendingChange(confirmed: post) }) { change, epoch in
             change.receive(post, fetchedAt: epoch).map { [$0] } ?? []
         }
         quiet = false
@@ -129,16 +121,9 @@ package final class ScheduledStore {
         want(id, nil)
     }
 
-    /// Sends every deferred change at once. Returns whether there was any.
-    @discardableResult
-    package func retryFailed() -> Bool { changes.retry() }
-
     private func want(_ id: String, _ post: ScheduledPost?) {
         quiet = true
-        changes.update(id) { change, epoch in
-            change.want(post, at: epoch)
-            return []
-        }
+        engine.want(post, for: id)
         quiet = false
         notify()
     }

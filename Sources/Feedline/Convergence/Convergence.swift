@@ -54,6 +54,8 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     private var requests: Feedback<Keyed<Machine.Request>, Reply>?
     private var waits: Feedback<Keyed<Machine.Resend>, Reply>?
     private let requestWaiters = DeadlineWaiters()
+    /// Callers of `waitForRequests(atMost count:)`, with the count each waits for.
+    private var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private let retryClock: any Clock<Duration>
     private let received: @MainActor (Key, Machine.Request, Machine.Answer) -> Void
     private let changed: @MainActor (Key, _ before: Machine?, _ after: Machine?) -> Void
@@ -160,8 +162,24 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         resumeWaitersIfIdle()
     }
 
+    /// Returns once at most `count` of the engine's requests are in flight (at once when that is
+    /// so). For tests, which hold answers and let them go one by one.
+    package func waitForRequests(atMost count: Int) async {
+        guard (requests?.requests.count ?? 0) > count else { return }
+        await withCheckedContinuation { countWaiters.append((count, $0)) }
+    }
+
     private func resumeWaitersIfIdle() {
         if !requestWaiters.isEmpty, !hasRequestsInFlight, !alsoBusy() { requestWaiters.resumeAll() }
+        resumeCountWaiters()
+    }
+
+    private func resumeCountWaiters() {
+        guard !countWaiters.isEmpty else { return }
+        let inFlight = requests?.requests.count ?? 0
+        let ready = countWaiters.filter { inFlight <= $0.count }
+        countWaiters.removeAll { inFlight <= $0.count }
+        for waiter in ready { waiter.continuation.resume() }
     }
 
     // MARK: - Input
@@ -236,6 +254,7 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     }
 
     private func commit(_ key: Key, before: Machine?, after: Machine, reports: [Machine.Report]) {
+        defer { resumeCountWaiters() }
         machines[key] = after
         if after.isDeferred { deferred.insert(key) } else { deferred.remove(key) }
         if after.isPending, askedAt[key] == nil {

@@ -92,6 +92,9 @@ public enum Outcome: Hashable, Sendable {
         /// (`accept`, `filter` or `drop`): shown at once on every screen; refused, it is back as
         /// the server has it.
         case notificationPolicy(String, value: String)
+        /// A request of filtered notifications (the server's id of it) accepted (`true`: its
+        /// notifications join yours) or dismissed: off every screen at once; refused, it is back.
+        case notificationRequest(String, accept: Bool)
         /// Your profile changed (its name, bio, fields or markers: `FeedSession.editProfile(_:)`).
         case profile
     }

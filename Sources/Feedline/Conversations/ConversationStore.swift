@@ -38,9 +38,9 @@ package enum ConversationChange: Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class ConversationStore {
+package final class ConversationStore: OneEngineStore {
     /// A change asked of one conversation: at most one of each is on its way per conversation.
-    private struct Asked: Hashable, Sendable {
+    package struct Asked: Hashable, Sendable {
         enum Action: Hashable, Sendable { case read, remove }
 
         var id: String
@@ -49,7 +49,7 @@ package final class ConversationStore {
 
     /// Whether a conversation is marked (read, or removed) as of the last post it showed then
     /// (`nil` when none): a newer post is not marked.
-    private struct Mark: Hashable, Sendable {
+    package struct Mark: Hashable, Sendable {
         var lastPost: PostID?
         var postedAt: Date?
         var isOn: Bool
@@ -70,7 +70,7 @@ package final class ConversationStore {
 
     /// The changes asked and their requests (set at the end of `init`, so its handlers can hold
     /// the store weakly).
-    private var engine: Convergence<Asked, PendingChange<Mark>>!
+    package private(set) var engine: Convergence<Asked, PendingChange<Mark>>!
     private let observers = HandlerList<ConversationChange>()
     /// Each conversation as the server last sent it (unread as the changes show it: see
     /// ``conversation(_:)``).
@@ -80,7 +80,6 @@ package final class ConversationStore {
     /// When the server's copy of each conversation was last learnt from the stream or a reply:
     /// a page begun before keeps that copy's last post and unread.
     private var changedAt: [String: StoreEpoch] = [:]
-    private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     /// The posts of yours `posts` confirms (see ``ownPosted(_:)``).
     private var ownPosts: Subscription?
 
@@ -143,24 +142,6 @@ package final class ConversationStore {
     /// Whether a change to the conversation waits for the server.
     package func isPending(_ id: String) -> Bool {
         engine[Asked(id: id, action: .read)]?.isPending == true || engine[Asked(id: id, action: .remove)]?.isPending == true
-    }
-
-    /// Whether a change waits to be sent again (the server could not be reached): a retry sends it.
-    package var hasFailures: Bool { engine.hasDeferred }
-
-    /// The changes sent and not answered yet.
-    package var requestsInFlight: Int { engine.requestsInFlight.count }
-
-    /// Returns once at most `count` changes wait for an answer (at once when that is so). For tests.
-    package func waitForRequests(atMost count: Int) async {
-        guard requestsInFlight > count else { return }
-        await withCheckedContinuation { requestWaiters.append((count, $0)) }
-    }
-
-    private func resumeWaiters() {
-        let ready = requestWaiters.filter { requestsInFlight <= $0.count }
-        requestWaiters.removeAll { requestsInFlight <= $0.count }
-        for waiter in ready { waiter.continuation.resume() }
     }
 
     /// Calls `handler` on the main actor after every change, in order. Lasts as long as the token.
@@ -273,13 +254,6 @@ package final class ConversationStore {
         return true
     }
 
-    /// Sends again at once every change that failed for lack of a connection (a refusal is not
-    /// sent again: the server would refuse it again). Returns whether anything was.
-    @discardableResult
-    package func retryFailed() -> Bool {
-        engine.retry()
-    }
-
     // MARK: - Changes
 
     /// Wants `mark` for `asked` (the conversation as shown now is the one it is not marked on),
@@ -292,10 +266,7 @@ package final class ConversationStore {
         }
         var unmarked = mark
         unmarked.isOn = false
-        engine.update(asked, orMake: { PendingChange(confirmed: unmarked) }) { change, epoch in
-            change.want(mark, at: epoch)
-            return []
-        }
+        engine.want(mark, for: asked, orMake: { PendingChange(confirmed: unmarked) })
     }
 
     /// Gives the changes of the conversation the server's `copy` fetched at `fetchedAt`: marked
@@ -313,7 +284,6 @@ package final class ConversationStore {
     /// A change's machine changed: an answer (or a refusal) is told; the store tells its own
     /// changes as it makes them.
     private func changed(_ asked: Asked, before: PendingChange<Mark>?, after: PendingChange<Mark>?) {
-        defer { resumeWaiters() }
         let id = asked.id
         guard let before, before.isPending, let after, !after.isPending else { return }
         switch asked.action {

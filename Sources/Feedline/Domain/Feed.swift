@@ -108,6 +108,9 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     case announcements
     /// The signed-in user's scheduled posts, soonest first (`ListRow.scheduled(_:state:)` rows).
     case scheduled
+    /// The notifications your server filtered, one request per account (Mastodon 4.3+), newest
+    /// first (`ListRow.notificationRequest(_:state:)` rows).
+    case notificationRequests
 
     /// The filter context of its posts (a thread's is ``FilterContext/thread``; search results
     /// are filtered as the public timelines are).
@@ -116,7 +119,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .feed(let feed): feed.filterContext
         case .thread, .history: .thread
         case .notifications, .notificationsOf: .notifications
-        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists, .filters, .announcements, .scheduled: nil
+        case .accounts, .domainBlocks, .followedTags, .trendingTags, .userLists, .filters, .announcements, .scheduled, .notificationRequests: nil
         case .conversations: nil
         case .search: .public
         }
@@ -139,6 +142,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
         case .filters: "filters"
         case .announcements: "announcements"
         case .scheduled: "scheduled"
+        case .notificationRequests: "notification-requests"
         }
     }
 
@@ -156,7 +160,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsTags: Bool {
         switch self {
         case .search, .followedTags, .trendingTags: true
-        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .accounts, .conversations, .userLists, .filters, .announcements, .scheduled: false
+        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .accounts, .conversations, .userLists, .filters, .announcements, .scheduled, .notificationRequests: false
         }
     }
 
@@ -172,7 +176,7 @@ public enum ListSource: Hashable, Sendable, CustomStringConvertible {
     package var showsAccounts: Bool {
         switch self {
         case .accounts, .search: true
-        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled: false
+        case .feed, .thread, .notifications, .notificationsOf, .history, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled, .notificationRequests: false
         }
     }
 }

@@ -19,6 +19,10 @@ package final class Activity {
     private var waiters: [CheckedContinuation<Void, Never>] = []
     /// Where the effects' nonisolated work runs; `nil` for the global concurrent executor.
     private let executor: (any TaskExecutor)?
+    /// The tasks of the effects ``run(_:)`` started that have not returned, by number.
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    /// Whether ``stop()`` was called: no effect starts any more.
+    package private(set) var isStopped = false
 
     /// An activity whose effects prefer `executor` for their nonisolated work (service calls,
     /// clock sleeps); `nil`, the default, leaves them on the global concurrent executor.
@@ -45,18 +49,33 @@ package final class Activity {
     /// Cancel the returned task to stop it early; it still counts until it returns.
     @discardableResult
     package func run(_ operation: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
+        // A stopped activity's owner is gone (an account switched away from): nothing starts.
+        guard !isStopped else { return Task {} }
         total += 1
         started += 1
         let effect = started
+        let task: Task<Void, Never>
         if let executor {
-            return Task(executorPreference: executor) { await CurrentEffect.$number.withValue(effect) { await self.counted(operation) } }
+            task = Task(executorPreference: executor) { await CurrentEffect.$number.withValue(effect) { await self.counted(operation, effect) } }
+        } else {
+            task = Task { @MainActor in await CurrentEffect.$number.withValue(effect) { await self.counted(operation, effect) } }
         }
-        return Task { @MainActor in await CurrentEffect.$number.withValue(effect) { await self.counted(operation) } }
+        // The task reaches `counted` on the main actor, after this returns: it is here by then.
+        tasks[effect] = task
+        return task
     }
 
+    /// Cancels every effect running (a request in flight, a re-send waiting on its clock, a
+    /// stream listening) and starts none after: for a session no one reads any more. A
+    /// cancelled effect delivers nothing (see `Feedback`).
+    package func stop() {
+        isStopped = true
+        for task in tasks.values { task.cancel() }
+    }
 
-    private func counted(_ operation: @MainActor @Sendable () async -> Void) async {
+    private func counted(_ operation: @MainActor @Sendable () async -> Void, _ effect: Int) async {
         await operation()
+        tasks[effect] = nil
         finish()
     }
 

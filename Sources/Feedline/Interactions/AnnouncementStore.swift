@@ -23,7 +23,7 @@ package struct AnnouncementReadChange: Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class AnnouncementStore {
+package final class AnnouncementStore: ConvergingStore {
     /// Set at the end of `init`, so its handlers can hold the store weakly.
     private var reads: KeyedToggleStore<AnnouncementReadChange>!
     /// The announcements the last fetch brought, in the server's order.
@@ -117,9 +117,11 @@ package final class AnnouncementStore {
         return nil
     }
 
-    /// Marks every unread announcement read; returns their ids (none: nothing was unread).
-    package func markAllRead() -> [String] {
+    /// Marks every unread announcement read; returns their ids. Throws why nothing is sent when
+    /// every one is read already.
+    package func markAllRead() throws(FeedFailure) -> [String] {
         let ids = unread
+        guard !ids.isEmpty else { throw FeedFailure(message: "Every announcement is read already.", isTransient: false) }
         for id in ids { reads.set(id, true) }
         return ids
     }

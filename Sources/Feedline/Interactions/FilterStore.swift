@@ -43,7 +43,7 @@ package enum FilterProblem: Error, Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class FilterStore {
+package final class FilterStore: OneEngineStore {
     /// The prefix of the local key of a filter being made.
     nonisolated package static let localPrefix = "new-"
 
@@ -52,7 +52,7 @@ package final class FilterStore {
     private let clock: WallClock
     /// The filters in the order shown: the server's, then those made since.
     private var order: [String] = []
-    private var changes: Convergence<String, PendingChange<PostFilter?>>!
+    package private(set) var engine: Convergence<String, PendingChange<PostFilter?>>!
     /// What the last answer did, for the change the engine tells next.
     private var answer: ChangeOutcome<PostFilter?>?
     /// Set while the store changes filters itself and tells the observers once, after.
@@ -69,7 +69,7 @@ package final class FilterStore {
         self.posts = posts
         self.clock = clock
         posts.filterClock = clock
-        changes = Convergence(
+        engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { [weak self] id, request in
                 let now = clock.now()
@@ -107,12 +107,12 @@ package final class FilterStore {
     package var rows: [ListRow] { order.compactMap(row) }
 
     /// The filter shown under `id` (its id, or the local key of one being made), or `nil`.
-    package func filter(_ id: String) -> PostFilter? { changes[id]?.wanted ?? nil }
+    package func filter(_ id: String) -> PostFilter? { engine[id]?.wanted ?? nil }
 
     /// The row of the filter `id`: pending while the server has not confirmed it, with the last
     /// refusal.
     package func row(_ id: String) -> ListRow? {
-        guard let change = changes[id], let filter = change.wanted else { return nil }
+        guard let change = engine[id], let filter = change.wanted else { return nil }
         let failure = change.refusal.map { refusal in
             refusal.wanted == nil
                 ? "Could not delete the filter \(filter.title): \(refusal.message)"
@@ -126,13 +126,10 @@ package final class FilterStore {
         observers.add(handler)
     }
 
-    /// Whether a change waits to be sent again (the server could not be reached).
-    package var hasFailures: Bool { changes.hasDeferred }
-
     /// Every change the server has not confirmed, as sentences, in the order asked.
     package var unsent: [String] {
-        changes.unsent.compactMap { id in
-            guard let change = changes[id] else { return nil }
+        engine.unsent.compactMap { id in
+            guard let change = engine[id] else { return nil }
             switch (change.confirmed, change.wanted) {
             case (nil, let made?): return "create the filter \(made.title)"
             case (let filter?, nil): return "delete the filter \(filter.title)"
@@ -142,47 +139,25 @@ package final class FilterStore {
         }
     }
 
-    /// Returns once no change is in flight (at once when none is), or after `limit` on the retry clock.
-    package func waitForRequests(atMost limit: Duration) async {
-        await changes.waitForRequests(atMost: limit)
-    }
-
-    /// Sends every deferred change at once. Returns whether there was any.
-    @discardableResult
-    package func retryFailed() -> Bool { changes.retry() }
-
-    private func confirmed(_ id: String) -> PostFilter? { changes[id]?.confirmed ?? nil }
+    private func confirmed(_ id: String) -> PostFilter? { engine[id]?.confirmed ?? nil }
 
     // MARK: - Input
 
     /// Marks the start of a fetch of the filters; pass its answer to ``ingest(_:fetchedAt:)``.
-    package func beginFetch() -> StoreEpoch { changes.beginFetch() }
+    package func beginFetch() -> StoreEpoch { engine.beginFetch() }
 
     /// Records the filters a fetch begun at `fetchedAt` brought (all of them, in the server's
     /// order): filters learnt before it began and missing from it are gone; what was changed
-    /// since stands.
+    /// since stands. A filter made, changed or deleted elsewhere (another app, a session left)
+    /// applies on every screen at once, as one changed here does: the posts already shown
+    /// carry the server's filters as they were when they came.
     package func ingest(_ fetched: [PostFilter], fetchedAt: StoreEpoch) {
         let before = rows
+        let shownBefore = Dictionary(order.map { ($0, filter($0)) }, uniquingKeysWith: { first, _ in first })
         quiet = true
         defer { quiet = false }
-        var fetchedOrder: [String] = []
-        for filter in fetched where !filter.id.isEmpty && !fetchedOrder.contains(filter.id) {
-            changes.update(filter.id, orMake: { PendingChange(confirmed: filter) }) { change, _ in
-                change.receive(filter, fetchedAt: fetchedAt).map { [$0] } ?? []
-            }
-            if changes[filter.id]?.wanted != nil || changes[filter.id]?.isPending == true { fetchedOrder.append(filter.id) }
-        }
-        let fetchedIDs = Set(fetchedOrder)
-        var kept: [String] = []
-        for id in order where !fetchedIDs.contains(id) {
-            guard let change = changes[id] else { continue }
-            if change.isPending || change.knownSince >= fetchedAt {
-                kept.append(id)
-            } else {
-                changes.forget(id)
-            }
-        }
-        order = fetchedOrder + kept
+        order = engine.ingestList(fetched.filter { !$0.id.isEmpty }.map { ($0.id, $0) }, shownIn: order, fetchedAt: fetchedAt)
+        for id in Set(shownBefore.keys).union(order) where (shownBefore[id] ?? nil) != filter(id) { applied(id) }
         if rows != before { notify() }
     }
 
@@ -221,10 +196,7 @@ package final class FilterStore {
 
     private func change(_ id: String, to filter: PostFilter?, orMake make: () -> PendingChange<PostFilter?>? = { nil }) {
         quiet = true
-        changes.update(id, orMake: make) { change, epoch in
-            change.want(filter, at: epoch)
-            return []
-        }
+        engine.want(filter, for: id, orMake: make)
         quiet = false
         applied(id)
         notify()
@@ -238,34 +210,17 @@ package final class FilterStore {
         guard !quiet else { return }
         let answer = self.answer
         self.answer = nil
-        switch answer {
-        case .done(let filter?)?, .notApplied(_, now: let filter?)?:
-            if id.hasPrefix(Self.localPrefix) { made(filter, local: id) }
-        case .done(nil)?, .notApplied(_, now: nil)?:
-            order.removeAll { $0 == id }
-        case .refused(let asked, _)?:
-            guard after?.isPending != true else { break }
-            if asked != nil, id.hasPrefix(Self.localPrefix) {
-                order.removeAll { $0 == id }
-                changes.forget(id)
-            }
-        case .queued?, nil:
-            break
-        }
-        if (before?.wanted ?? nil) != (after?.wanted ?? nil) || changes[id] == nil { applied(id) }
+        let answered = engine.ordering(id, answered: answer, isLocal: id.hasPrefix(Self.localPrefix), in: order)
+        order = answered.order
+        if let filter = answered.made { made(filter, local: id) }
+        if (before?.wanted ?? nil) != (after?.wanted ?? nil) || engine[id] == nil { applied(id) }
         notify()
     }
 
     /// The server made the filter shown under `local`: it takes its place, as the server's.
     private func made(_ filter: PostFilter, local: String) {
         quiet = true
-        changes.forget(local)
-        if let index = order.firstIndex(of: local) {
-            if order.contains(filter.id) { order.remove(at: index) } else { order[index] = filter.id }
-        }
-        changes.update(filter.id, orMake: { PendingChange(confirmed: filter) }) { change, epoch in
-            change.receive(filter, fetchedAt: epoch).map { [$0] } ?? []
-        }
+        order = engine.madeByServer(filter, as: filter.id, shownAs: local, in: order).order
         quiet = false
         posts.filterMade(local, as: filter.id)
         applied(filter.id)

@@ -9,7 +9,7 @@
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class KeyedToggleStore<Change: Sendable> {
+package final class KeyedToggleStore<Change: Sendable>: ConvergingStore {
     private let observers = HandlerList<Change>()
     /// Set at the end of `init`, so its handlers can hold the store weakly.
     private var toggles: KeyedToggles?

@@ -30,7 +30,7 @@ package enum NotificationDismissalChange: Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class NotificationDismissals {
+package final class NotificationDismissals: OneEngineStore {
     /// What a dismissal takes: one group, or every notification (a clear).
     package enum Key: Hashable, Sendable {
         /// The group with this key (``NotificationGroup/id``).
@@ -41,14 +41,13 @@ package final class NotificationDismissals {
 
     /// The dismissals asked and their requests (set at the end of `init`, so its handlers can
     /// hold the store weakly).
-    private var engine: Convergence<Key, PendingChange<Bool>>!
+    package private(set) var engine: Convergence<Key, PendingChange<Bool>>!
     private let observers = HandlerList<NotificationDismissalChange>()
     /// The group keys pages and the stream brought: what a clear covers when asked.
     private var known: Set<String> = []
     /// The group keys the clear covers (those known when it was asked), until a page or the
     /// stream brings one again after its answer.
     private var cleared: Set<String> = []
-    private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// A store that sends dismissals to `service`, counted in `activity`, re-sends what failed for
     /// lack of a connection on `retryClock`, and tells `outcomes` what the server did.
@@ -92,29 +91,6 @@ package final class NotificationDismissals {
     /// The server's sentence for the last refusal of `key`, until it is asked again.
     package func refusal(_ key: Key) -> String? {
         engine[key]?.refusal?.message
-    }
-
-    /// Whether a dismissal waits to be sent again (the server could not be reached).
-    package var hasFailures: Bool { engine.hasDeferred }
-
-    /// The dismissals sent and not answered yet.
-    package var requestsInFlight: Int { engine.requestsInFlight.count }
-
-    /// Returns once at most `count` dismissals wait for an answer (at once when that is so).
-    package func waitForRequests(atMost count: Int) async {
-        guard requestsInFlight > count else { return }
-        await withCheckedContinuation { requestWaiters.append((count, $0)) }
-    }
-
-    /// Returns once no dismissal is in flight, or after `limit` on the retry clock.
-    package func waitForRequests(atMost limit: Duration) async {
-        await engine.waitForRequests(atMost: limit)
-    }
-
-    private func resumeWaiters() {
-        let ready = requestWaiters.filter { requestsInFlight <= $0.count }
-        requestWaiters.removeAll { requestsInFlight <= $0.count }
-        for waiter in ready { waiter.continuation.resume() }
     }
 
     /// Calls `handler` on the main actor after every change, in order. Lasts as long as the token.
@@ -179,13 +155,6 @@ package final class NotificationDismissals {
         return true
     }
 
-    /// Sends again at once every dismissal that failed for lack of a connection (a refusal is not
-    /// sent again). Returns whether anything was.
-    @discardableResult
-    package func retryFailed() -> Bool {
-        engine.retry()
-    }
-
     // MARK: - Changes
 
     /// Wants `key` dismissed, from a settled machine that is not (a dismissal confirmed before,
@@ -204,7 +173,6 @@ package final class NotificationDismissals {
     /// A dismissal's machine changed: an answer (or a refusal) is told; the store tells its own
     /// changes as it makes them.
     private func changed(_ key: Key, before: PendingChange<Bool>?, after: PendingChange<Bool>?) {
-        defer { resumeWaiters() }
         guard let before, before.isPending, let after, !after.isPending else { return }
         observers.notify(after.wanted ? .dismissed(key) : .refused(key))
     }

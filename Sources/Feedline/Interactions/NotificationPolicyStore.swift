@@ -10,14 +10,14 @@
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class NotificationPolicyStore {
+package final class NotificationPolicyStore: OneEngineStore {
     private typealias Field = NotificationPolicy.Field
     private typealias Handling = NotificationPolicy.Handling
 
     private let observers = HandlerList<NotificationPolicy?>()
     private let service: any FeedService
     private let activity: Activity
-    private var changes: Convergence<NotificationPolicy.Field, PendingChange<NotificationPolicy.Handling>>!
+    package private(set) var engine: Convergence<NotificationPolicy.Field, PendingChange<NotificationPolicy.Handling>>!
     /// The last fetched copy's counts; `nil` until a fetch brought the policy.
     private var summary: (requests: Int, notifications: Int)?
     /// Set while the store changes fields itself and tells the observers once, after.
@@ -29,7 +29,7 @@ package final class NotificationPolicyStore {
     package init(service: any FeedService, activity: Activity, retryClock: any Clock<Duration>, outcomes: Outcomes? = nil) {
         self.service = service
         self.activity = activity
-        changes = Convergence(
+        engine = Convergence(
             activity: activity, retryClock: retryClock,
             send: { field, request in try await service.setNotificationPolicy(field, to: request.value)[field] },
             changed: { [weak self] _, _, _ in
@@ -49,17 +49,17 @@ package final class NotificationPolicyStore {
         guard let summary else { return nil }
         var policy = NotificationPolicy(pendingRequests: summary.requests, pendingNotifications: summary.notifications)
         for field in NotificationPolicy.Field.allCases {
-            if let change = changes[field] { policy[field] = change.wanted }
+            if let change = engine[field] { policy[field] = change.wanted }
         }
         return policy
     }
 
     /// Whether a change of `field` waits for the server.
-    package func isPending(_ field: NotificationPolicy.Field) -> Bool { changes[field]?.isPending ?? false }
+    package func isPending(_ field: NotificationPolicy.Field) -> Bool { engine[field]?.isPending ?? false }
 
     /// The last refusal of a change of `field`, as a sentence, or `nil`.
     package func failure(_ field: NotificationPolicy.Field) -> String? {
-        changes[field]?.refusal.map { "Could not \(Self.sentence(field, $0.wanted)): \($0.message)" }
+        engine[field]?.refusal.map { "Could not \(Self.sentence(field, $0.wanted)): \($0.message)" }
     }
 
     /// Calls `handler` on the main actor with ``policy`` after every change, in order. Lasts as
@@ -68,29 +68,17 @@ package final class NotificationPolicyStore {
         observers.add(handler)
     }
 
-    /// Whether a change waits to be sent again (the server could not be reached).
-    package var hasFailures: Bool { changes.hasDeferred }
-
     /// Every change the server has not confirmed, as sentences, in the order asked.
     package var unsent: [String] {
-        changes.unsent.compactMap { field in changes[field].map { Self.sentence(field, $0.wanted) } }
+        engine.unsent.compactMap { field in engine[field].map { Self.sentence(field, $0.wanted) } }
     }
-
-    /// Returns once no change is in flight (at once when none is), or after `limit` on the retry clock.
-    package func waitForRequests(atMost limit: Duration) async {
-        await changes.waitForRequests(atMost: limit)
-    }
-
-    /// Sends every deferred change at once. Returns whether there was any.
-    @discardableResult
-    package func retryFailed() -> Bool { changes.retry() }
 
     // MARK: - Input
 
     /// Reads the policy from the server (counted in the activity) and shows it; a field changed
     /// meanwhile keeps its change. Returns why it could not be read, or `nil`.
     package func load() async -> FeedFailure? {
-        let fetchedAt = changes.beginFetch()
+        let fetchedAt = engine.beginFetch()
         let service = service
         let answer: Result<NotificationPolicy, FeedFailure> = await activity.perform {
             do { return .success(try await service.notificationPolicy()) } catch { return .failure(FeedFailure(error)) }
@@ -110,7 +98,7 @@ package final class NotificationPolicyStore {
         quiet = true
         for field in NotificationPolicy.Field.allCases {
             let value = fetched[field]
-            changes.update(field, orMake: { PendingChange(confirmed: value) }) { change, _ in
+            engine.update(field, orMake: { PendingChange(confirmed: value) }) { change, _ in
                 change.receive(value, fetchedAt: fetchedAt).map { [$0] } ?? []
             }
         }
@@ -122,14 +110,11 @@ package final class NotificationPolicyStore {
     /// Sets `field` to `handling`: shown at once; rolled back with the server's sentence on
     /// refusal. Throws when the policy was not read yet (there is nothing to roll back to).
     package func set(_ field: NotificationPolicy.Field, to handling: NotificationPolicy.Handling) throws(FeedFailure) {
-        guard summary != nil, changes[field] != nil else {
+        guard summary != nil, engine[field] != nil else {
             throw FeedFailure(message: "The notification policy has not been read from your server yet.", isTransient: false)
         }
         quiet = true
-        changes.update(field) { change, epoch in
-            change.want(handling, at: epoch)
-            return []
-        }
+        engine.want(handling, for: field)
         quiet = false
         notify()
     }

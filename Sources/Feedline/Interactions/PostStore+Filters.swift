@@ -35,15 +35,8 @@ extension PostStore {
         return refiltered(post.content).filters.filter { $0.action == .hide && $0.contexts.contains(context) }.map(\.id)
     }
 
-    /// Whether the filter `id`, as this session last changed it, hides posts in `context`
-    /// (`false` when deleted; `true` when the session did not change it).
-    package func filterHides(_ id: String, in context: FilterContext) -> Bool {
-        // A filter made here hides under the server's id what it hid under its local key.
-        if let made = filterAliases[id] { return filterHides(made, in: context) }
-        guard let known = filterDefinitions[id] else { return true }
-        guard let filter = known else { return false }
-        return filter.action == .hide && filter.contexts.contains(context)
-    }
+    /// The server's id of the filter made here under the local key `local`, once it made it.
+    package func madeFilter(_ local: String) -> String? { filterAliases[local] }
 
     /// The filter shown under the local key `local` was made by the server as `id`: what it kept
     /// off lists under the one, the other keeps off (no list loads again for it).

@@ -6,7 +6,12 @@ extension PostStore {
         var entry = post
         var interaction: PostInteraction?
         if let current = current(post.originalID) {
-            if entry.reblog != nil { entry.reblog = current.post } else { entry = current.post }
+            if entry.reblog != nil {
+                entry.reblog = current.post
+                entry.nameBooster(as: current.ownAuthor)
+            } else {
+                entry = current.post
+            }
             interaction = current.interaction
         }
         return PostRow(

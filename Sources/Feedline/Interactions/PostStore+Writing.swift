@@ -70,7 +70,8 @@ extension PostStore {
     // MARK: - Your name
 
     /// Shows `author`'s display name on every post of that account the store keeps — every row
-    /// and detail of them at once — and on every copy that comes later.
+    /// and detail of them at once — and on every copy that comes later; the rows of the account's
+    /// boosts name it so as their booster.
     ///
     /// - Complexity: O(p log p + the rows that show them), p the posts of the account.
     package func showOwnAuthor(_ author: Author) {
@@ -78,11 +79,25 @@ extension PostStore {
         // In one order every run (the index is a set): Mastodon's ids are numbers, so this is
         // newest first there, and each screen hears of its rows in that order.
         let ids = postsOfAccount[AccountID(author.id)].sorted { ($0.rawValue.count, $0.rawValue) > ($1.rawValue.count, $1.rawValue) }
+        var boosted: [PostID] = []
+        var seen: Set<PostID> = []
         for id in ids {
-            guard let entry = entries[id], let post = entry.post, post.author.id == author.id, post.author.displayName != author.displayName else { continue }
+            guard let entry = entries[id] else {
+                // One of your boosts: its rows name you as the booster.
+                if let original = originalOfEntry[id], seen.insert(original).inserted { boosted.append(original) }
+                continue
+            }
+            guard let post = entry.post, post.author.id == author.id, post.author.displayName != author.displayName else { continue }
             let before = (entry.post, entry.display)
             entry.post?.author.displayName = author.displayName
             changed(id, entry, before: before)
+        }
+        for original in boosted {
+            guard let entry = entries[original], let post = entry.post else { continue }
+            let change = PostChange(originalID: original, post: post, interaction: entry.display, ownAuthor: author)
+            for holder in entry.holders {
+                holders[holder.id]?(.changed(change, rows: holder.rows))
+            }
         }
     }
 }

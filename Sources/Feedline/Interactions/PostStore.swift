@@ -208,7 +208,7 @@ package final class PostStore {
     /// The change a holder of the post `id` names would be told now: its latest copy and state.
     package func current(_ id: PostID) -> PostChange? {
         guard let originalID = originalID(of: id), let entry = entries[originalID], let post = entry.post else { return nil }
-        return PostChange(originalID: originalID, post: post, interaction: entry.display)
+        return PostChange(originalID: originalID, post: post, interaction: entry.display, ownAuthor: ownAuthor)
     }
 
     /// The latest copy of the post `id` names as a quote of it shows it: ``current(_:)`` and
@@ -441,7 +441,7 @@ package final class PostStore {
         }
         let display = entry.display
         guard let post = entry.post, display != before.1 || post != before.0 else { return }
-        let change = PostChange(originalID: id, post: post, interaction: display)
+        let change = PostChange(originalID: id, post: post, interaction: display, ownAuthor: ownAuthor)
         for holder in entry.holders {
             holders[holder.id]?(.changed(change, rows: holder.rows))
         }

@@ -82,6 +82,10 @@ package enum ListEvent: Hashable, Sendable {
     /// Your scheduled posts changed (the scheduled screen's rows are the store's): once the
     /// list has loaded, these rows replace its rows. Must be the only event of its edit.
     case scheduledChanged([ListRow])
+    /// Your requests of filtered notifications changed (the filtered-notifications screen's rows
+    /// are the store's): once the list has loaded, these rows replace its rows. Must be the only
+    /// event of its edit.
+    case notificationRequestsChanged([ListRow])
     /// The signed-in user's own post, just confirmed by the server, to show at once (see
     /// `ListState/ownPosted(_:_:)`).
     case ownPosted(ListRow)

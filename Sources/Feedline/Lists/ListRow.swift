@@ -26,9 +26,11 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
     case announcement(String)
     /// One of your scheduled posts, by the server's id of it.
     case scheduled(String)
+    /// A request of filtered notifications, by the server's id of it.
+    case notificationRequest(String)
 
     /// `post:ID`, `gap:ID`, `notification:KEY`, `account:ID`, `tag:NAME`, `domain:NAME`,
-    /// `conversation:ID`, `list:ID`, `filter:ID`, `announcement:ID`.
+    /// `conversation:ID`, `list:ID`, `filter:ID`, `announcement:ID`, `scheduled:ID`, `request:ID`.
     public var description: String {
         switch self {
         case .post(let id): "post:\(id)"
@@ -42,6 +44,7 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
         case .filter(let id): "filter:\(id)"
         case .announcement(let id): "announcement:\(id)"
         case .scheduled(let id): "scheduled:\(id)"
+        case .notificationRequest(let id): "request:\(id)"
         }
     }
 
@@ -69,6 +72,8 @@ public enum RowID: Hashable, Sendable, CustomStringConvertible {
             self = .announcement(String(text.dropFirst(13)))
         } else if text.hasPrefix("scheduled:"), text.count > 10 {
             self = .scheduled(String(text.dropFirst(10)))
+        } else if text.hasPrefix("request:"), text.count > 8 {
+            self = .notificationRequest(String(text.dropFirst(8)))
         } else {
             return nil
         }
@@ -237,6 +242,7 @@ public struct PostRow: Hashable, Sendable, Identifiable {
         var row = self
         if row.post.reblog != nil {
             row.post.reblog = change.post
+            row.post.nameBooster(as: change.ownAuthor)
         } else if row.post.id == change.post.id {
             row.post = change.post
         }
@@ -330,6 +336,10 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// whether a move or cancellation of it waits for the server and the last refusal
     /// (`state.isOn` is always true: a cancelled post leaves the list).
     @_spi(FeedService) case scheduled(ScheduledPost, state: ToggleDisplay)
+    /// A request of filtered notifications (``ListSource/notificationRequests``), as every screen
+    /// shows it, with whether its answer waits for the server and the last refusal (`state.isOn`
+    /// is always true: an accepted or dismissed request leaves the list).
+    @_spi(FeedService) case notificationRequest(NotificationRequest, state: ToggleDisplay)
 
     public var id: RowID {
         switch self {
@@ -344,6 +354,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .filter(let filter, _): .filter(filter.id)
         case .announcement(let announcement, _): .announcement(announcement.id)
         case .scheduled(let post, _): .scheduled(post.id)
+        case .notificationRequest(let request, _): .notificationRequest(request.id)
         }
     }
 
@@ -368,6 +379,12 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
     /// The scheduled post, when this is a scheduled row.
     @_spi(FeedService) public var scheduled: ScheduledPost? {
         if case .scheduled(let post, _) = self { return post }
+        return nil
+    }
+
+    /// The request of filtered notifications, when this is one.
+    @_spi(FeedService) public var notificationRequest: NotificationRequest? {
+        if case .notificationRequest(let request, _) = self { return request }
         return nil
     }
 
@@ -419,7 +436,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .post(let row): row
         case .notification(let row): row.post
         case .conversation(let row): row.lastPost
-        case .gap, .account, .tag, .domain, .userList, .filter, .announcement, .scheduled: nil
+        case .gap, .account, .tag, .domain, .userList, .filter, .announcement, .scheduled, .notificationRequest: nil
         }
     }
 
@@ -428,7 +445,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.newestID
-        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled, .notificationRequest: nil
         }
     }
 
@@ -437,7 +454,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         switch self {
         case .post(let row): row.isSending ? nil : ItemID(row.post.id)
         case .notification(let row): row.group.oldestID
-        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled: nil
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled, .notificationRequest: nil
         }
     }
 
@@ -474,7 +491,7 @@ public indirect enum ListRow: Hashable, Sendable, Identifiable {
         case .conversation(var row):
             row.lastPost = row.lastPost.map(transform)
             return .conversation(row)
-        case .gap, .account, .tag, .domain, .userList, .filter, .announcement, .scheduled:
+        case .gap, .account, .tag, .domain, .userList, .filter, .announcement, .scheduled, .notificationRequest:
             return self
         }
     }

@@ -118,7 +118,8 @@ extension ListState {
 
         case .conversationChanged(let row, let toTop):
             conversationChanged(row, toTop: toTop, &edit)
-        case .userListsChanged(let lists), .filtersChanged(let lists), .scheduledChanged(let lists):
+        case .userListsChanged(let lists), .filtersChanged(let lists), .scheduledChanged(let lists),
+            .notificationRequestsChanged(let lists):
             // Before the first answer, the answer brings the store's lists itself.
             guard older == .end, rows.array != lists else { break }
             edit.replacedAll(old: rows.array)

@@ -26,7 +26,7 @@ extension ListState {
             guard !row.isSending, ownUnplaced[id] == nil else { return }
             seen = ReadingPosition(row.post)
         case .notification(let row): seen = ReadingPosition(id: row.group.newestID, createdAt: row.group.latestAt)
-        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled: return
+        case .gap, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled, .notificationRequest: return
         }
         if let position {
             guard seen.id != position.id else { return }

@@ -13,7 +13,7 @@ extension ListState {
     /// The server took `cause`: its rows are gone for good; those still held are released
     /// (``RowEdit/released``: the store stops counting them).
     mutating func removalConfirmed(_ cause: TakenRows.Cause, _ edit: inout RowEdit) {
-        edit.released += taken.release(taken.answered(cause))
+        edit.released += taken.release(taken.answered(cause).gone)
     }
 
     /// The server refused `cause`: its rows go back where they were, each as `current` shows it
@@ -22,22 +22,13 @@ extension ListState {
     ///
     /// - Complexity: O(k log k + c) for k rows taken and c current rows.
     mutating func removalRefused(_ cause: TakenRows.Cause, current: [ListRow], stillHidden: Set<RowID>, _ edit: inout RowEdit) {
-        let all = taken.answered(cause)
-        guard !all.isEmpty else { return }
+        let (back, away) = taken.answered(cause) { !stillHidden.contains($0.row.id) }
+        guard !back.isEmpty || !away.isEmpty else { return }
         var latest: [RowID: ListRow] = [:]
         latest.reserveCapacity(current.count)
         for row in current { latest[row.id] = row }
-        var back: [ReinsertedRow] = []
-        var away: [ReinsertedRow] = []
-        for item in all {
-            if stillHidden.contains(item.row.id) {
-                away.append(item)
-            } else {
-                back.append(ReinsertedRow(index: item.index, row: latest[item.row.id] ?? item.row))
-            }
-        }
         edit.released += taken.release(away)
-        reinsert(back, &edit)
+        reinsert(back.map { ReinsertedRow(index: $0.index, row: latest[$0.row.id] ?? $0.row) }, &edit)
     }
 
     /// Some of the rows `cause` took may show again: those `current` has (by id) go back where

@@ -5,6 +5,11 @@
 /// transitions (`ListEvent/rowsTaken(_:by:)`, `ListEvent/removalConfirmed(_:)`,
 /// `ListEvent/removalRefused(_:current:stillHidden:)`).
 ///
+/// A row's place is kept as its index in the list *with every row still taken in it* (by any
+/// cause): so rows two causes took, answered in any order, go back in the order they had —
+/// a place counted among the rows shown would shift by the rows another cause took meanwhile.
+/// Rows that will not come back (confirmed, or still hidden) leave the count.
+///
 /// Rows an account's hiding takes are **held**: the store still counts them as shown by the
 /// list (taking them does not tell it), so a refusal puts them back without showing them again
 /// — O(rows put back), not O(rows taken) twice — and a confirmation releases them then.
@@ -43,7 +48,8 @@ package struct TakenRows: Sendable, Equatable {
         }
     }
 
-    /// The rows each pending removal took, with their places when taken, in the order taken.
+    /// The rows each pending removal took, with their places (counted with every taken row, see
+    /// ``TakenRows``), in the order taken.
     package private(set) var byCause: [Cause: [ReinsertedRow]] = [:]
     /// Rows taken by an account's hiding that the store still counts as shown by this list,
     /// none of them a row of the list (``ListState/checkInvariants()``).
@@ -68,9 +74,17 @@ package struct TakenRows: Sendable, Equatable {
     /// The rows `cause` took, with their places (empty when it took none or was answered).
     package func rows(of cause: Cause) -> [ReinsertedRow] { byCause[cause] ?? [] }
 
-    /// `cause` took `taken` (rows of the list, with their places).
+    /// `cause` took `taken`: rows of the list with the indices they had among the rows shown
+    /// (ascending, each counted before any of them left, as `RowList/remove(ids:)` gives them).
+    ///
+    /// - Complexity: O(t log t + k) for t rows taken before and k taken now; O(k) when none was.
     mutating func take(_ taken: [ReinsertedRow], by cause: Cause) {
         guard !taken.isEmpty else { return }
+        if cause.takesOne, let replaced = byCause.removeValue(forKey: cause) {
+            // The earlier row will not come back: it leaves the count.
+            drop(replaced)
+        }
+        let taken = withTakenCounted(taken)
         if cause.takesOne {
             byCause[cause] = taken
         } else {
@@ -82,19 +96,66 @@ package struct TakenRows: Sendable, Equatable {
         }
     }
 
-    /// The server answered `cause`: the rows it took, with their places (no longer pending).
-    mutating func answered(_ cause: Cause) -> [ReinsertedRow] {
-        byCause.removeValue(forKey: cause) ?? []
+    /// The server answered `cause`: it takes no rows any more. Those of its rows `isBack`
+    /// picks come back, returned with the indices they go to among the rows shown (ascending:
+    /// insert them in order); the others are gone for good, returned as taken.
+    ///
+    /// - Complexity: O(t log t) for the t rows taken by every cause.
+    mutating func answered(_ cause: Cause, back isBack: (ReinsertedRow) -> Bool = { _ in false }) -> (back: [ReinsertedRow], gone: [ReinsertedRow]) {
+        guard let rows = byCause.removeValue(forKey: cause) else { return ([], []) }
+        let gone = rows.filter { !isBack($0) }
+        let back = rows.filter(isBack)
+        return (placed(drop(gone, also: back)), gone)
     }
 
-    /// Of the rows `cause` took, those named in `ids`, with their places: no longer taken by
-    /// it (the rest stay).
+    /// Of the rows `cause` took, those named in `ids` come back: returned with the indices they
+    /// go to among the rows shown (ascending: insert them in order); the rest stay taken.
+    ///
+    /// - Complexity: O(t log t) for the t rows taken by every cause.
     mutating func putBack(_ ids: Set<RowID>, of cause: Cause) -> [ReinsertedRow] {
         guard var rows = byCause[cause] else { return [] }
         let back = rows.filter { ids.contains($0.row.id) }
         rows.removeAll { ids.contains($0.row.id) }
         byCause[cause] = rows.isEmpty ? nil : rows
-        return back
+        return placed(back)
+    }
+
+    // MARK: - Places counted with the taken rows
+
+    /// Every place taken now, ascending.
+    private var takenPlaces: [Int] { byCause.values.flatMap { $0.map(\.index) }.sorted() }
+
+    /// `taken` (indices among the rows shown, ascending) with their indices counted with every
+    /// row taken now: a row shown at index p has the taken rows placed before it in front.
+    private func withTakenCounted(_ taken: [ReinsertedRow]) -> [ReinsertedRow] {
+        let places = takenPlaces
+        guard !places.isEmpty else { return taken }
+        var before = 0
+        return taken.map { item in
+            while before < places.count, places[before] <= item.index + before { before += 1 }
+            return ReinsertedRow(index: item.index + before, row: item.row)
+        }
+    }
+
+    /// Rows no longer taken and not coming back leave the count: every place after one of them
+    /// moves up by one — those still taken and those of `also` (returned so moved).
+    @discardableResult
+    private mutating func drop(_ gone: [ReinsertedRow], also: [ReinsertedRow] = []) -> [ReinsertedRow] {
+        guard !gone.isEmpty else { return also }
+        let places = gone.map(\.index).sorted()
+        let moved = { (item: ReinsertedRow) in ReinsertedRow(index: item.index - places.count(below: item.index), row: item.row) }
+        for cause in Array(byCause.keys) { byCause[cause] = byCause[cause]?.map(moved) }
+        return also.map(moved)
+    }
+
+    /// Rows leaving the taken ones to be shown again (already out of ``byCause``), with the
+    /// indices they go to among the rows shown: each place less the taken rows still before it,
+    /// ascending (each inserted in turn counts for those after it).
+    private func placed(_ back: [ReinsertedRow]) -> [ReinsertedRow] {
+        let places = takenPlaces
+        return back.sorted { $0.index < $1.index }.map { item in
+            ReinsertedRow(index: item.index - (places.isEmpty ? 0 : places.count(below: item.index)), row: item.row)
+        }
     }
 
     /// Rows that will not come back: those of them still held, which the store must stop

@@ -33,7 +33,8 @@ extension ListSource {
             case .thread:
                 return parent.map(showsParent) ?? false
             case .feed(.local), .feed(.public), .feed(.tag), .feed(.bookmarks), .feed(.favourites), .feed(.list), .feed(.trending),
-                .notifications, .notificationsOf, .history, .accounts, .search, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled:
+                .notifications, .notificationsOf, .history, .accounts, .search, .domainBlocks, .followedTags, .trendingTags, .conversations, .userLists, .filters, .announcements, .scheduled,
+                .notificationRequests:
                 return false
             }
         }

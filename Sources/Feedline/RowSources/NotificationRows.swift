@@ -12,6 +12,9 @@ struct NotificationRows: RowSource {
     let service: any FeedService
     /// The session's dismissals (`nil`: a list made without them shows every group).
     let dismissals: NotificationDismissals?
+    /// The requests of filtered notifications: an accept the server confirmed loads the first
+    /// page again, where the account's notifications now are (`nil`: it does not).
+    let requests: NotificationRequestStore?
 
     var refreshStyle: ListState.RefreshStyle { .newer }
 
@@ -60,11 +63,19 @@ struct NotificationRows: RowSource {
 
     @MainActor
     func watch(_ list: FeedListViewModel) -> [Subscription] {
-        guard let dismissals else { return [] }
-        return [dismissals.observe { [weak list] change in
-            guard let list else { return }
-            Self.changed(change, dismissals, in: list)
-        }]
+        var subscriptions: [Subscription] = []
+        if let dismissals {
+            subscriptions.append(dismissals.observe { [weak list] change in
+                guard let list else { return }
+                Self.changed(change, dismissals, in: list)
+            })
+        }
+        if let requests {
+            // The accepted account's notifications are the server's now, among the others by
+            // date: the first page again shows them where they belong.
+            subscriptions.append(requests.observeAccepted { [weak list] _ in list?.send(.reloadRequested) })
+        }
+        return subscriptions
     }
 
     /// A dismissal changed: the rows it takes leave, come back on refusal (unless another

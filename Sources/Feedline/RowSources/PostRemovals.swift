@@ -156,8 +156,8 @@ final class PostRemovals {
 
     /// Your filter `id` changed: rows whose post it now hides here leave (kept with their places
     /// while it hides them); rows it took that nothing hides any more come back where they were;
-    /// and when it kept posts of a page away that it no longer hides, the list loads again
-    /// (those posts have no row to put back). O(rows of the list).
+    /// and when it kept posts of a page away, the list loads again — deleted, or hiding by other
+    /// words, it may not hide them now, and they have no row to put back. O(rows of the list).
     private func filterChanged(_ id: String, in list: FeedListViewModel) {
         guard let context = list.filterContext else { return }
         let cause = TakenRows.Cause.filter(id)
@@ -175,8 +175,13 @@ final class PostRemovals {
             if list.make.refreshed(row).shownPost?.post.isHidden(in: context) == true { gone.append(row.id) }
         }
         if !gone.isEmpty { list.send(.rowsTaken(gone, by: cause)) }
-        if filtersKeptAway.contains(id), !list.store.filterHides(id, in: context) {
+        if filtersKeptAway.contains(id) {
             filtersKeptAway.remove(id)
+            // A filter made here is the server's now: it keeps them away under its id.
+            if let made = list.store.madeFilter(id) {
+                filtersKeptAway.insert(made)
+                return
+            }
             if !list.state.rows.isEmpty || list.state.older == .end { list.reload() }
         }
     }

@@ -77,6 +77,8 @@ struct FetchEpochs: Sendable {
     var notifications: StoreEpoch = 0
     /// The scheduled-post store's (the scheduled screen's; 0 for the others).
     var scheduled: StoreEpoch = 0
+    /// The notification-request store's (the filtered-notifications screen's; 0 for the others).
+    var notificationRequests: StoreEpoch = 0
     /// The relationship store's, for a list whose account rows show relationships (`nil`:
     /// none): the page's accounts' relationships are fetched with it.
     var relationships: StoreEpoch? = nil
@@ -115,6 +117,9 @@ struct ListStores: Sendable {
     var notifications: NotificationDismissals?
     var announcements: AnnouncementStore? = nil
     var scheduled: ScheduledStore?
+    /// The requests of filtered notifications: the filtered screen's rows, and what makes a
+    /// notifications screen reload (an accept confirmed).
+    var notificationRequests: NotificationRequestStore? = nil
 }
 
 extension ListSource {
@@ -123,8 +128,10 @@ extension ListSource {
     func rowSource(_ service: any FeedService, _ stores: ListStores) -> any RowSource {
         switch self {
         case .feed(let feed): PostRows(feed: feed, service: service)
-        case .notifications: NotificationRows(kinds: [], service: service, dismissals: stores.notifications)
-        case .notificationsOf(let kinds): NotificationRows(kinds: kinds, service: service, dismissals: stores.notifications)
+        case .notifications:
+            NotificationRows(kinds: [], service: service, dismissals: stores.notifications, requests: stores.notificationRequests)
+        case .notificationsOf(let kinds):
+            NotificationRows(kinds: kinds, service: service, dismissals: stores.notifications, requests: stores.notificationRequests)
         case .thread(let id): ThreadRows(id: id, service: service)
         case .history(let id): HistoryRows(id: id, service: service)
         case .accounts(let list): AccountRows(list: list, service: service, relationships: stores.relationships, reports: stores.reports, lists: stores.lists)
@@ -137,6 +144,7 @@ extension ListSource {
         case .filters: FilterRows(service: service, filters: stores.filters)
         case .announcements: AnnouncementRows(service: service, announcements: stores.announcements)
         case .scheduled: ScheduledRows(service: service, scheduled: stores.scheduled)
+        case .notificationRequests: NotificationRequestRows(service: service, requests: stores.notificationRequests)
         }
     }
 }

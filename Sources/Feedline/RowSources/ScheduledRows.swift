@@ -7,16 +7,7 @@ struct ScheduledRows: RowSource {
     var refreshStyle: ListState.RefreshStyle { .reload }
 
     @MainActor func load(_ request: ListRequest, epochs: FetchEpochs) async throws -> [ScheduledPost] {
-        var posts: [ScheduledPost] = []
-        var cursor: PageCursor?
-        // Following the Link header to the end; a bound against a server that never ends it.
-        for _ in 0..<Self.maxPages {
-            let page = try await service.scheduledPosts(after: cursor)
-            posts += page.items
-            guard let next = page.next, next != cursor, !page.items.isEmpty else { break }
-            cursor = next
-        }
-        return posts
+        try await Page.following(atMost: Self.maxPages) { try await service.scheduledPosts(after: $0) }
     }
 
     @MainActor

@@ -14,7 +14,7 @@ extension SavedList {
             switch row {
             case .post(let post): if !post.isSending { entries.append(.post(post.post)) }
             case .gap(let gap): if !entries.isEmpty { entries.append(.gap(below: gap.below, above: gap.above)) }
-            case .notification, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled: continue
+            case .notification, .account, .tag, .domain, .conversation, .userList, .filter, .announcement, .scheduled, .notificationRequest: continue
             }
         }
         while case .gap? = entries.last { entries.removeLast() }

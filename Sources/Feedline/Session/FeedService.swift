@@ -11,4 +11,4 @@
 @_spi(FeedService) public typealias FeedService = TimelineService & InteractionService & WritingService & RelationshipService
     & DomainBlockService & TagService & UserListService & ConversationService & FilterService & TranslationService & ReportService
     & AnnouncementService
-    & ScheduledService & NotificationPolicyService & ProfileService
+    & ScheduledService & NotificationPolicyService & NotificationRequestService & ProfileService

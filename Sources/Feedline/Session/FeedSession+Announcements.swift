@@ -29,8 +29,8 @@ extension FeedSession {
     }
 
     /// Marks every unread announcement read, as ``markAnnouncementRead(_:)`` does each; returns
-    /// their ids (none when every one is read).
-    package func markAllAnnouncementsRead() -> [String] {
-        announcements.markAllRead()
+    /// their ids. Throws why nothing is sent when every one is read already.
+    package func markAllAnnouncementsRead() throws(FeedFailure) -> [String] {
+        try announcements.markAllRead()
     }
 }

@@ -6,32 +6,24 @@ extension FeedSession {
     ///
     /// Main actor; returns at once when nothing is in flight.
     public func finish(waitingAtMost limit: Duration = .seconds(2)) async -> [OutboxEntry] {
-        // Relationship changes on their way are given the same time (they are not saved:
-        // ``RelationshipStore/unsent`` says what is left).
-        async let relationships: Void = self.relationships.waitForRequests(atMost: limit)
-        async let domains: Void = self.domainBlocks.waitForRequests(atMost: limit)
-        async let reports: Void = self.reports.waitForRequests(atMost: limit)
-        async let tags: Void = self.tags.waitForRequests(atMost: limit)
-        async let lists: Void = self.lists.waitForRequests(atMost: limit)
-        async let filters: Void = self.filters.waitForRequests(atMost: limit)
-        async let notifications: Void = self.notifications.waitForRequests(atMost: limit)
-        async let announcements: Void = self.announcements.waitForRequests(atMost: limit)
-        async let scheduled: Void = self.scheduled.waitForRequests(atMost: limit)
-        async let policy: Void = self.notificationPolicies.waitForRequests(atMost: limit)
-        async let ownProfile: Void = self.ownProfile.waitForRequests(atMost: limit)
-        await store.waitForRequests(atMost: limit)
-        await relationships
-        await domains
-        await reports
-        await tags
-        await lists
-        await filters
-        await notifications
-        await announcements
-        await scheduled
-        await policy
-        await ownProfile
+        // The other changes on their way (relationships, filters, lists…) are given the same
+        // time, all at once (they are not saved: each store's `unsent` says what is left).
+        await withDiscardingTaskGroup { group in
+            for changes in convergingStores {
+                group.addTask { await changes.waitForRequests(atMost: limit) }
+            }
+            await store.waitForRequests(atMost: limit)
+        }
         return store.outbox
+    }
+
+    /// Stops the session for good, after ``finish(waitingAtMost:)`` when what is left was
+    /// saved: every effect running is cancelled — a re-send waiting on the retry clock, a
+    /// request still in flight, live updates listening — and none starts after, so nothing of
+    /// it reaches the service any more (a front that switched to another account goes on with
+    /// another session; what this one left waits in its saved outbox). Idempotent.
+    public func stop() {
+        activity.stop()
     }
 
     /// Every post and kind waiting for the server — a request in flight, or a re-send deferred

@@ -46,9 +46,20 @@ public final class FeedSession {
     /// Your notification policy, shared by every screen (a front reads it through
     /// `notificationPolicy`).
     package let notificationPolicies: NotificationPolicyStore
+    /// Your requests of filtered notifications, shared by every screen (a front reads them
+    /// through `notificationRequest(_:)`).
+    package let notificationRequests: NotificationRequestStore
     /// Your own profile as every screen shows it (a front edits it through
     /// ``editProfile(_:)``).
     package let ownProfile: OwnProfileStore
+    /// Every store of changes that converge with the server, in one list: what the session asks
+    /// of each alike (``hasFailures``, ``retry()``, ``finish(waitingAtMost:)``) it asks of these.
+    package var convergingStores: [any ConvergingStore] {
+        [
+            relationships, reports, domainBlocks, tags, conversations, lists, filters, notifications, announcements, scheduled,
+            notificationPolicies, notificationRequests, ownProfile,
+        ]
+    }
     public let navigator: Navigator
     /// Every draft and submission, and the loop that sends them (see ``Drafts``).
     public let drafts: Drafts
@@ -91,6 +102,7 @@ public final class FeedSession {
         let announcements = AnnouncementStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let scheduled = ScheduledStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let notificationPolicies = NotificationPolicyStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
+        let notificationRequests = NotificationRequestStore(service: service, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let ownProfile = OwnProfileStore(service: service, posts: store, activity: activity, retryClock: retryClock, outcomes: outcomes)
         let makeList: @MainActor (ListSource) -> FeedListViewModel = { source in
             var profile: ProfileViewModel?
@@ -105,7 +117,7 @@ public final class FeedSession {
                 source: source, service: service, store: store, activity: activity, prefetchDistance: prefetchDistance, profile: profile,
                 relationships: relationships, reports: reports, domainBlocks: domainBlocks, tags: tags, tagHeader: tagHeader,
                 conversations: conversations, lists: lists, filters: filters, notifications: notifications,
-                announcements: announcements, scheduled: scheduled
+                announcements: announcements, scheduled: scheduled, notificationRequests: notificationRequests
             )
         }
         self.outcomes = outcomes
@@ -121,6 +133,7 @@ public final class FeedSession {
         self.announcements = announcements
         self.scheduled = scheduled
         self.notificationPolicies = notificationPolicies
+        self.notificationRequests = notificationRequests
         self.ownProfile = ownProfile
         self.service = service
         self.clock = clock
@@ -164,9 +177,7 @@ public final class FeedSession {
     /// list on the stack, a load of any detail, a change waiting for a connection (an interaction,
     /// a relationship…). A refusal is not: the server would refuse it again.
     public var hasFailures: Bool {
-        store.hasFailedInteractions || relationships.hasFailures || reports.hasFailures || domainBlocks.hasFailures || tags.hasFailures || conversations.hasFailures
-            || lists.hasFailures || filters.hasFailures || notifications.hasFailures || announcements.hasFailures || scheduled.hasFailures
-            || notificationPolicies.hasFailures || ownProfile.hasFailures
+        store.hasFailedInteractions || convergingStores.contains(where: \.hasFailures)
             || drafts.all.contains(where: { if case .queued = $0.phase { true } else { false } })
             || navigator.screens.contains { screen in
             switch screen {
@@ -254,18 +265,7 @@ public final class FeedSession {
     @discardableResult
     public func retry() -> Bool {
         var retried = store.retryFailedInteractions()
-        if relationships.retryFailed() { retried = true }
-        if reports.retryFailed() { retried = true }
-        if domainBlocks.retryFailed() { retried = true }
-        if tags.retryFailed() { retried = true }
-        if conversations.retryFailed() { retried = true }
-        if lists.retryFailed() { retried = true }
-        if filters.retryFailed() { retried = true }
-        if notifications.retryFailed() { retried = true }
-        if announcements.retryFailed() { retried = true }
-        if scheduled.retryFailed() { retried = true }
-        if notificationPolicies.retryFailed() { retried = true }
-        if ownProfile.retryFailed() { retried = true }
+        for changes in convergingStores where changes.retryFailed() { retried = true }
         if drafts.retry() > 0 { retried = true }
         for screen in navigator.screens {
             if case .list(let list) = screen, list.profile?.current.failure != nil {

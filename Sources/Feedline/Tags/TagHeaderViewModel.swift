@@ -93,9 +93,7 @@ public final class TagHeaderViewModel {
 
     private func load() {
         attempt += 1
-        var header = current
-        header.failure = nil
-        relay.set(header)
+        relay.update { $0.failure = nil }
         loads?.react(to: [attempt])
     }
 

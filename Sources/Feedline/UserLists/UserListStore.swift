@@ -50,7 +50,7 @@ package enum UserListProblem: Error, Hashable, Sendable {
 ///
 /// Main actor only. Changes are delivered synchronously, in the order they happen.
 @MainActor
-package final class UserListStore {
+package final class UserListStore: ConvergingStore {
     private let observers = HandlerList<UserListsChange>()
     private let memberObservers = HandlerList<ListMembershipChange>()
     /// The lists in the order shown: the server's, then lists made since. A list being deleted
@@ -240,26 +240,7 @@ package final class UserListStore {
         loaded = true
         quiet = true
         defer { quiet = false }
-        var fetchedOrder: [String] = []
-        for list in fetched where !list.isProvisional && !fetchedOrder.contains(list.id) {
-            changes.update(list.id, orMake: { PendingChange(confirmed: list) }) { change, _ in
-                change.receive(list, fetchedAt: fetchedAt).map { [$0] } ?? []
-            }
-            // A list deleted since stays away.
-            if changes[list.id]?.wanted != nil || changes[list.id]?.isPending == true { fetchedOrder.append(list.id) }
-        }
-        let fetchedIDs = Set(fetchedOrder)
-        var kept: [String] = []
-        for id in order where !fetchedIDs.contains(id) {
-            guard let change = changes[id] else { continue }
-            // Made or learnt since the fetch began, or waiting: it stands; otherwise it is gone.
-            if change.isPending || change.knownSince >= fetchedAt {
-                kept.append(id)
-            } else {
-                changes.forget(id)
-            }
-        }
-        order = fetchedOrder + kept
+        order = changes.ingestList(fetched.filter { !$0.isProvisional }.map { ($0.id, $0) }, shownIn: order, fetchedAt: fetchedAt)
         if lists != before || !wasLoaded { notify() }
     }
 
@@ -303,10 +284,7 @@ package final class UserListStore {
     /// Wants `list` for the list `id` (made by `make` when new): shown at once, then told.
     private func change(_ id: String, to list: UserList?, orMake make: () -> PendingChange<UserList?>? = { nil }) {
         quiet = true
-        changes.update(id, orMake: make) { change, epoch in
-            change.want(list, at: epoch)
-            return []
-        }
+        changes.want(list, for: id, orMake: make)
         quiet = false
         notify()
     }
@@ -371,21 +349,9 @@ package final class UserListStore {
         guard !quiet else { return }
         let answer = self.answer
         self.answer = nil
-        switch answer {
-        case .done(let list?)?, .notApplied(_, now: let list?)?:
-            if id.hasPrefix(UserList.provisionalPrefix) { made(list, shownAs: id) }
-        case .done(nil)?, .notApplied(_, now: nil)?:
-            order.removeAll { $0 == id }
-        case .refused(let asked, _)?:
-            // A change asked meanwhile goes next: the refusal was of a list no longer wanted.
-            guard after?.isPending != true else { break }
-            if let asked, asked.isProvisional {
-                order.removeAll { $0 == id }
-                changes.forget(id)
-            }
-        case .queued?, nil:
-            break
-        }
+        let answered = changes.ordering(id, answered: answer, isLocal: id.hasPrefix(UserList.provisionalPrefix), in: order)
+        order = answered.order
+        if let list = answered.made { made(list, shownAs: id) }
         notify()
     }
 
@@ -394,18 +360,9 @@ package final class UserListStore {
     private func made(_ list: UserList, shownAs provisional: String) {
         quiet = true
         defer { quiet = false }
-        changes.forget(provisional)
-        if let index = order.firstIndex(of: provisional) {
-            if order.contains(list.id) {
-                order.remove(at: index)
-            } else {
-                order[index] = list.id
-                shownAs[list.id] = provisional
-            }
-        }
-        changes.update(list.id, orMake: { PendingChange(confirmed: list) }) { change, epoch in
-            change.receive(list, fetchedAt: epoch).map { [$0] } ?? []
-        }
+        let made = changes.madeByServer(list, as: list.id, shownAs: provisional, in: order)
+        order = made.order
+        if made.tookPlace { shownAs[list.id] = provisional }
     }
 
     private func notify() {

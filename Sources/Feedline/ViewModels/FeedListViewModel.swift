@@ -56,7 +56,7 @@ public final class FeedListViewModel {
         profile: ProfileViewModel? = nil, relationships: RelationshipStore? = nil, reports: ReportStore? = nil, domainBlocks: DomainBlockStore? = nil,
         tags: TagStore? = nil, tagHeader: TagHeaderViewModel? = nil, conversations: ConversationStore? = nil, lists: UserListStore? = nil,
         filters: FilterStore? = nil, notifications: NotificationDismissals? = nil, announcements: AnnouncementStore? = nil,
-        scheduled: ScheduledStore? = nil
+        scheduled: ScheduledStore? = nil, notificationRequests: NotificationRequestStore? = nil
     ) {
         self.tagHeader = tagHeader
         self.source = source
@@ -66,7 +66,8 @@ public final class FeedListViewModel {
             posts: store, relationships: source.showsAccounts ? relationships : nil, reports: source.showsAccounts ? reports : nil, domainBlocks: source == .domainBlocks ? domainBlocks : nil,
             tags: source.showsTags ? tags : nil, conversations: source == .conversations ? conversations : nil,
             lists: source.showsUserLists ? lists : nil, filters: source == .filters ? filters : nil, notifications: source.notificationKinds != nil ? notifications : nil,
-            announcements: source == .announcements ? announcements : nil, scheduled: source == .scheduled ? scheduled : nil
+            announcements: source == .announcements ? announcements : nil, scheduled: source == .scheduled ? scheduled : nil,
+            notificationRequests: source == .notificationRequests || source.notificationKinds != nil ? notificationRequests : nil
         )
         make = RowMaker(
             store: store, filterContext: source.filterContext, relationships: stores.relationships, reports: stores.reports, conversations: stores.conversations
@@ -88,6 +89,7 @@ public final class FeedListViewModel {
                     conversations: stores.conversations?.beginFetch() ?? 0, lists: stores.lists?.beginFetch() ?? 0,
                     filters: stores.filters?.beginFetch() ?? 0, announcements: stores.announcements?.beginFetch() ?? 0,
                     notifications: stores.notifications?.beginFetch() ?? 0, scheduled: stores.scheduled?.beginFetch() ?? 0,
+                    notificationRequests: source == .notificationRequests ? stores.notificationRequests?.beginFetch() ?? 0 : 0,
                     relationships: stores.relationships?.beginFetch()
                 )
             },

@@ -197,9 +197,7 @@ public final class ProfileViewModel {
 
     private func load() {
         attempt += 1
-        var header = current
-        header.failure = nil
-        relay.set(header)
+        relay.update { $0.failure = nil }
         loads?.react(to: [attempt])
     }
 

@@ -50,7 +50,13 @@ extension MastodonHTTPService {
         let request = APIRequest(method: "GET", url: url, what: what)
         let response =
             if let account, case .endorsed = list {
-                try await featuring(account) { try await send(request) }
+                // A 404 says that the server knows no such account or serves no endorsements
+                // (Mastodon before 4.4 has no `/api/v1/accounts/:id/endorsements`: the two cannot
+                // be told apart from the answer).
+                try await existing(
+                    account,
+                    notFound: "There is no \(Self.label(account, bare: true)), or \(server) does not serve the accounts one features (Mastodon 4.4 and later do)"
+                ) { try await send(request) }
             } else if let account {
                 try await existing(account) { try await send(request) }
             } else if !list.needsSignIn {
@@ -59,19 +65,6 @@ extension MastodonHTTPService {
                 try await ownList { try await send(request) }
             }
         return try linkedPage(Mastodon.Account.self, from: response, url: url, path: path, what: what, Profile.init)
-    }
-
-    /// `body`'s answer; its 404 says that the server knows no such account or serves no
-    /// endorsements (Mastodon before 4.4 has no `/api/v1/accounts/:id/endorsements`: the two
-    /// cannot be told apart from the answer).
-    private func featuring(_ account: AccountID, _ body: () async throws -> APIResponse) async throws -> APIResponse {
-        do {
-            return try await body()
-        } catch MastodonHTTPError.notFound {
-            throw MastodonHTTPError.notFound(
-                serverMessage: "There is no \(Self.label(account, bare: true)), or \(server) does not serve the accounts one features (Mastodon 4.4 and later do)"
-            )
-        }
     }
 
     /// What `query` finds, as `GET /api/v2/search?q=…&limit=` ``pageSize`` answers it: the

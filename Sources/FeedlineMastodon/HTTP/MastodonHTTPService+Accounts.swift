@@ -160,12 +160,13 @@ extension MastodonHTTPService {
         return try decode(AccountSearchResults.self, from: response, what: what).accounts.first { $0.username.lowercased() == user }
     }
 
-    /// Runs a request about `account`; a 404 becomes "There is no account … (asked server)".
-    func existing(_ account: AccountID, _ body: () async throws -> APIResponse) async throws -> APIResponse {
+    /// Runs a request about `account`; a 404 becomes `notFound`, by default "There is no
+    /// account … (asked server)".
+    func existing(_ account: AccountID, notFound: String? = nil, _ body: () async throws -> APIResponse) async throws -> APIResponse {
         do {
             return try await body()
         } catch MastodonHTTPError.notFound {
-            throw MastodonHTTPError.notFound(serverMessage: "There is no \(Self.label(account, bare: true)) (asked \(server))")
+            throw MastodonHTTPError.notFound(serverMessage: notFound ?? "There is no \(Self.label(account, bare: true)) (asked \(server))")
         }
     }
 

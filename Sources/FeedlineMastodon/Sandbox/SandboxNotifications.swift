@@ -28,16 +28,19 @@ struct SandboxNotifications: Sendable {
     }
 
     /// Adds a notification on top, with a fresh id made like a snowflake at `date`; returns it
-    /// as a group of one (as a stream delivers it).
+    /// as a group of one (as a stream delivers it). `inOrder` places it by its date instead, with
+    /// the id of its date (a notification that was held back and is let through, as an accepted
+    /// request's are).
     @discardableResult
-    mutating func add(type: String, account: Mastodon.Account, status: Mastodon.Status?, at date: Date) -> NotificationGroup {
+    mutating func add(type: String, account: Mastodon.Account, status: Mastodon.Status?, at date: Date, inOrder: Bool = false) -> NotificationGroup {
         let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded(.down)))
-        var candidate = max(milliseconds << 16, lastLocalID + 1)
+        var candidate = inOrder ? milliseconds << 16 : max(milliseconds << 16, lastLocalID + 1)
         while positions[String(candidate)] != nil { candidate += 1 }
-        lastLocalID = candidate
+        lastLocalID = max(lastLocalID, candidate)
         var notification = Mastodon.Notification(id: String(candidate), type: type, createdAt: date, account: account, status: status)
         notification.groupKey = buckets.key(for: notification)
-        items.insert(notification, at: 0)
+        let index = inOrder ? items.firstIndex { $0.createdAt <= date } ?? items.count : 0
+        items.insert(notification, at: index)
         reindex()
         return NotificationGroup(
             id: notification.groupKey ?? "ungrouped-\(notification.id)", kind: NotificationGroup.Kind(apiName: type),

@@ -220,10 +220,28 @@ struct ScenarioFile: Decodable {
     var scheduled: [Mastodon.ScheduledStatus]
     /// The user's notification policy at the start.
     var notificationPolicy: Mastodon.NotificationPolicy?
+    /// The user's requests of filtered notifications at the start.
+    var notificationRequests: [Mastodon.NotificationRequest]
 
     struct ListEntry: Decodable {
         var title: String
         var accounts: [String]?
+    }
+
+    /// The sandbox's other identities, each a fixture directory of its own.
+    var identities: [IdentityEntry]
+
+    /// An identity as written: `{"name": "kemi", "fixtures": "identities/kemi"}`.
+    struct IdentityEntry: Decodable {
+        var value: SandboxScenario.Identity
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(allowing: ["name", "fixtures"])
+            value = SandboxScenario.Identity(
+                name: try container.decode(String.self, forKey: AnyCodingKey("name")),
+                fixtures: try container.decode(String.self, forKey: AnyCodingKey("fixtures"))
+            )
+        }
     }
 
     init(from decoder: any Decoder) throws {
@@ -231,7 +249,7 @@ struct ScenarioFile: Decodable {
             "page_size", "latency", "latency_seed", "arrivals", "faults", "delays", "random_faults", "lagging_counts", "account",
             "elsewhere", "notifications", "reactions", "stream", "accounts", "domain_blocks", "followed_tags", "conversations", "lists",
             "custom_emojis", "filters", "translations", "rules", "announcements", "scheduled_statuses",
-            "notification_policy",
+            "notification_policy", "notification_requests", "identities",
         ]
         let container = try decoder.strictContainer(allowing: keys)
         pageSize = try container.decodeIfPresent(Int.self, forKey: AnyCodingKey("page_size"))
@@ -259,6 +277,9 @@ struct ScenarioFile: Decodable {
         announcements = try container.decodeIfPresent([Mastodon.Announcement].self, forKey: AnyCodingKey("announcements")) ?? []
         scheduled = try container.decodeIfPresent([Mastodon.ScheduledStatus].self, forKey: AnyCodingKey("scheduled_statuses")) ?? []
         notificationPolicy = try container.decodeIfPresent(Mastodon.NotificationPolicy.self, forKey: AnyCodingKey("notification_policy"))
+        notificationRequests =
+            try container.decodeIfPresent([Mastodon.NotificationRequest].self, forKey: AnyCodingKey("notification_requests")) ?? []
+        identities = try container.decodeIfPresent([IdentityEntry].self, forKey: AnyCodingKey("identities")) ?? []
 
         let kinds = Set(["default"] + SandboxScenario.Request.allCases.map(\.rawValue))
         if let unknown = latency.keys.sorted().first(where: { !kinds.contains($0) }) {
@@ -320,6 +341,8 @@ struct ScenarioFile: Decodable {
         scenario.announcements = announcements
         scenario.scheduled = scheduled
         scenario.notificationPolicy = notificationPolicy
+        scenario.notificationRequests = notificationRequests
+        scenario.identities = identities.map(\.value)
         return scenario
     }
 }

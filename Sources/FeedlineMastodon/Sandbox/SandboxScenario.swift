@@ -129,6 +129,10 @@ public struct SandboxScenario: Hashable, Sendable {
         case notificationPolicy = "notification_policy"
         /// ``SandboxService/setNotificationPolicy(_:to:)``.
         case notificationPolicyChange = "notification_policy_change"
+        /// ``SandboxService/notificationRequests(after:)``: a page of the requests of filtered notifications.
+        case notificationRequests = "notification_requests"
+        /// ``SandboxService/answerNotificationRequest(_:_:)``: accepting or dismissing one.
+        case notificationRequestAnswer = "notification_request_answer"
         /// ``SandboxService/ownProfile()``: your profile as you wrote it.
         case ownProfile = "own_profile"
         /// ``SandboxService/updateProfile(_:)``: a change of your profile.
@@ -403,6 +407,12 @@ public struct SandboxScenario: Hashable, Sendable {
     /// The user's notification policy at the start, shaped as Mastodon's v2
     /// `NotificationPolicy`; `nil`: Mastodon's defaults (``defaultNotificationPolicy``).
     public var notificationPolicy: Mastodon.NotificationPolicy?
+    /// The user's requests of filtered notifications at the start, shaped as Mastodon's
+    /// `NotificationRequest`.
+    public var notificationRequests: [Mastodon.NotificationRequest] = []
+    /// The sandbox's other identities (`account NAME` switches to one), each a fixture
+    /// directory of its own, read only when switched to (see ``Identity``).
+    public var identities: [Identity] = []
 
     /// Mastodon 4.3's default policy: private mentions and moderated accounts filtered, the rest
     /// accepted, nothing waiting.
@@ -507,6 +517,7 @@ public struct SandboxScenario: Hashable, Sendable {
             return "followed_tags[\(index)]: \"\(name)\" is not a hashtag name (letters, digits and underscores)"
         }
         if let problem = Self.problem(of: conversations) { return problem }
+        if let problem = problem(of: identities) { return problem }
         for (index, list) in lists.enumerated() where list.title.trimmingBlanks(newlines: false).isEmpty {
             return "lists[\(index)]: a list needs a title"
         }

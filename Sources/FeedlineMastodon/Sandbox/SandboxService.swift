@@ -92,6 +92,8 @@ public final class SandboxService: FeedServer {
         var scheduled: SandboxScheduled
         /// The user's notification policy (`SandboxService+NotificationPolicy.swift`).
         var notificationPolicy: NotificationPolicy
+        /// The user's requests of filtered notifications (`SandboxService+NotificationRequests.swift`).
+        var notificationRequests: SandboxNotificationRequests
     }
 
     fileprivate struct Plan {
@@ -213,7 +215,8 @@ public final class SandboxService: FeedServer {
                 lists: lists,
                 filters: SandboxFilters(scenario.filters),
                 scheduled: SandboxScheduled(scenario.scheduled.map { ScheduledPost($0) }),
-                notificationPolicy: scenario.notificationPolicy.map { NotificationPolicy($0) } ?? SandboxScenario.defaultNotificationPolicy
+                notificationPolicy: scenario.notificationPolicy.map { NotificationPolicy($0) } ?? SandboxScenario.defaultNotificationPolicy,
+                notificationRequests: SandboxNotificationRequests(scenario.notificationRequests)
             )
         )
     }

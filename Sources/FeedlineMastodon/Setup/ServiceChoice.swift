@@ -8,6 +8,9 @@ import Foundation
 public enum ServiceChoice: Sendable, Hashable {
     /// The sandbox serving the statuses (and scenario) of a fixture directory.
     case sandbox(fixtures: URL)
+    /// Another identity of the sandbox in `sandbox` (its scenario lists it, see
+    /// ``SandboxScenario/Identity``): `name`, serving the statuses (and scenario) of `fixtures`.
+    case sandboxIdentity(name: String, fixtures: URL, sandbox: URL)
     /// A server: its address, a timeline (`home`, `public`, `local`, `tag:NAME`; `nil` for home)
     /// and where the token comes from (a file, else `FEEDLINE_TOKEN`).
     case server(address: String, timeline: String?, tokenFile: String?)
@@ -18,7 +21,7 @@ public enum ServiceChoice: Sendable, Hashable {
     /// Whether the service talks to the network (and so needs the real clock and shows latency).
     public var isRemote: Bool {
         switch self {
-        case .sandbox: false
+        case .sandbox, .sandboxIdentity: false
         case .server, .account: true
         }
     }
@@ -31,13 +34,12 @@ public enum ServiceChoice: Sendable, Hashable {
     public var summary: String {
         switch self {
         case .sandbox(let fixtures):
-            if let bundled = FixtureLocator.bundled(), bundled.standardizedFileURL == fixtures.standardizedFileURL,
-                fixtures.relativePath.hasPrefix("/")
-            {
-                // Found by itself (not given): not a path of this machine's in every greeting.
-                return "the home timeline of the bundled sandbox (Fixtures/timeline)"
-            }
-            return "the home timeline from the fixtures in \(fixtures.relativePath)"
+            return Self.isBundled(fixtures)
+                ? "the home timeline of the bundled sandbox (Fixtures/timeline)" : "the home timeline from the fixtures in \(fixtures.relativePath)"
+        case .sandboxIdentity(let name, _, let sandbox):
+            return Self.isBundled(sandbox)
+                ? "the home timeline of \(name) in the bundled sandbox (Fixtures/timeline)"
+                : "the home timeline of \(name) from the fixtures in \(sandbox.relativePath)"
         case .server(let address, let timeline, _):
             let host = (try? MastodonServer(parsing: address))?.authority ?? address
             let feed = (try? Feed(parsing: timeline ?? "home")) ?? .home
@@ -48,6 +50,13 @@ public enum ServiceChoice: Sendable, Hashable {
         }
     }
 
+    /// Whether `fixtures` is the bundled sandbox found by itself (not given): then a greeting
+    /// does not show a path of this machine's.
+    private static func isBundled(_ fixtures: URL) -> Bool {
+        guard let bundled = FixtureLocator.bundled() else { return false }
+        return bundled.standardizedFileURL == fixtures.standardizedFileURL && fixtures.relativePath.hasPrefix("/")
+    }
+
     /// The feed a session starts on: the home timeline on the sandbox, the `--timeline` one (home
     /// by default) on a server.
     ///
@@ -55,7 +64,7 @@ public enum ServiceChoice: Sendable, Hashable {
     public func startFeed() throws(ServiceSetupError) -> Feed {
         let timeline: String
         switch self {
-        case .sandbox: return .home
+        case .sandbox, .sandboxIdentity: return .home
         case .server(_, let given, _), .account(_, _, let given, _):
             guard let given else { return .home }
             timeline = given
@@ -84,7 +93,7 @@ public enum ServiceChoice: Sendable, Hashable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ServiceSetupError) -> any FeedService {
         switch self {
-        case .sandbox(let fixtures):
+        case .sandbox(let fixtures), .sandboxIdentity(_, let fixtures, _):
             let fixture: SandboxFixture
             do {
                 // Notifications are decoded when first asked for: most sessions never open them.

@@ -114,6 +114,10 @@ public enum Command: Hashable, Sendable {
     /// `notifications policy [FIELD VALUE]`: show your notification policy, or set one field
     /// (its name, `not-following`…) to `accept`, `filter` or `drop` (both checked by the parser).
     case notificationPolicy(field: String?, value: String?)
+    /// `notifications filtered`: the requests of filtered notifications, one row per account.
+    case notificationRequests
+    /// `accept --all`, `dismiss --all` on the filtered notifications: answer every request shown.
+    case answerAllNotificationRequests(accept: Bool)
     /// `block-domain`, `unblock-domain`: block or unblock a whole domain.
     case domainBlock(DomainBlockCommand)
     /// `follow #tag`, `unfollow #tag`: follow a hashtag (its key: lower-cased, without `#`).
@@ -128,6 +132,8 @@ public enum Command: Hashable, Sendable {
     case report(ReportCommand)
     /// `rules`: the instance's rules, numbered as `report --rules` names them.
     case rules
+    /// `account [NAME]`: switch to the stored account NAME names, or list them.
+    case account(String?)
     /// `announcements read N`: mark announcement row N read.
     case readAnnouncement(row: Int)
     /// `announcements read --all`: mark every unread announcement read.
@@ -342,6 +348,8 @@ extension Command {
         case .dismissNotification(let row): "dismiss \(row)"
         case .clearNotifications(let confirmed): confirmed ? "notifications clear --yes" : "notifications clear"
         case .notificationPolicy(let field, let value): (["notifications policy"] + [field, value].compactMap { $0 }).joined(separator: " ")
+        case .notificationRequests: "notifications filtered"
+        case .answerAllNotificationRequests(let accept): accept ? "accept --all" : "dismiss --all"
         case .domainBlock(let command): command.text
         case .followTag(let tag, let value): "\(value ? "follow" : "unfollow") #\(tag)"
         case .trends(let tags): tags ? "trends tags" : "trends"
@@ -349,6 +357,7 @@ extension Command {
         case .filters(let command): command.text
         case .report(let command): command.text
         case .rules: "rules"
+        case .account(let name): name.map { "account \($0)" } ?? "account"
         case .readAnnouncement(let row): "announcements read \(row)"
         case .readAllAnnouncements: "announcements read --all"
         case .scheduled(let command): command.text

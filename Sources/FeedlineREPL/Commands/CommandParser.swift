@@ -188,6 +188,10 @@ public enum CommandParser {
         if name == .notifications, let action = arguments.first, action.lowercased() == "clear" {
             return parseClearNotifications(arguments.dropFirst().first)
         }
+        if name == .notifications, let action = arguments.first, action.lowercased() == "filtered" {
+            if let extra = arguments.dropFirst().first { return .failure(.unexpectedArgument(.notifications, extra)) }
+            return .success(.notificationRequests)
+        }
         if name == .announcements, let action = arguments.first { return parseReadAnnouncements(action, arguments.dropFirst().first) }
         let spec = CommandTable.spec(name)
         if spec.argument == .none {
@@ -247,6 +251,7 @@ public enum CommandParser {
         case .translate: return optionalRow().map { .translate(row: $0) }
         case .report: return .success(.nothing)  // parseReport
         case .rules: return .success(.rules)
+        case .account: return .success(.account(argument))
         case .original: return optionalRow().map { .original(row: $0) }
         case .thread: return optionalRow().map { .thread(row: $0) }
         case .quote: return optionalRow().map { .quote(row: $0) }
@@ -291,6 +296,7 @@ public enum CommandParser {
             return row(argument).map { .removeConversation(row: $0) }
         case .dismiss:
             guard let argument else { return .failure(.missingRow(name)) }
+            if argument == "--all" { return .success(.answerAllNotificationRequests(accept: false)) }
             return row(argument).map { .dismissNotification(row: $0) }
         case .lists: return .success(.nothing)  // parseLists
         case .scheduled: return .success(.nothing)  // parseScheduled
@@ -301,6 +307,7 @@ public enum CommandParser {
         case .mutes, .blocks, .requests: return .success(.screen(name))
         case .accept, .reject:
             guard let argument else { return .failure(.missingRow(name)) }
+            if argument == "--all", name == .accept { return .success(.answerAllNotificationRequests(accept: true)) }
             return row(argument).map { .answer(row: $0, accept: name == .accept) }
         case .tag:
             guard let argument else { return .failure(.missingTag) }

@@ -21,6 +21,7 @@ public enum CommandName: String, Hashable, Sendable, CaseIterable {
     case unblockDomain = "unblock-domain"
     case whereAmI = "where"
     case report, rules, announcements
+    case account
 }
 
 /// Which kind of screen is on top.
@@ -81,6 +82,8 @@ public enum ScreenTrait: Hashable, Sendable {
     case announcements
     /// Rows of your scheduled posts.
     case scheduled
+    /// Requests of filtered notifications, one per account (the filtered-notifications screen).
+    case notificationRequests
     /// Versions of an edited post.
     case versions
     /// A list that takes newer items above its rows (live updates, gaps).
@@ -394,8 +397,8 @@ public enum CommandTable {
         CommandSpec(
             name: .dismiss, aliases: [], argument: .row, usage: "dismiss N",
             summary: "dismiss notification N",
-            details: "Takes row N off every notifications screen at once (the whole list and those of one kind), and the server forgets it; if the server refuses, it comes back where it was, saying why. If the server cannot be reached it stays off and is sent again (at retry too). notifications clear dismisses them all.",
-            screens: [.list], group: .reading, traits: [.notifications]
+            details: "Takes row N off every notifications screen at once (the whole list and those of one kind), and the server forgets it; if the server refuses, it comes back where it was, saying why. If the server cannot be reached it stays off and is sent again (at retry too). notifications clear dismisses them all. On the filtered notifications (notifications filtered), dismiss N drops row N's account's filtered notifications, the same way, and dismiss --all drops every one loaded there.",
+            screens: [.list], group: .reading, traits: [.notifications, .notificationRequests]
         ),
         CommandSpec(
             name: .tags, aliases: [], argument: .none, usage: "tags",
@@ -463,8 +466,8 @@ public enum CommandTable {
         CommandSpec(
             name: .accept, aliases: ["authorize"], argument: .row, usage: "accept N",
             summary: "accept the follow request of row N",
-            details: "On the requests screen. Shown at once as accepting… on every screen of the account; if the server refuses, the row says why and accept N sends it again.",
-            screens: [.list], group: .people, traits: [.requests]
+            details: "On the requests screen. Shown at once as accepting… on every screen of the account; if the server refuses, the row says why and accept N sends it again. On the filtered notifications (notifications filtered), accept N takes row N's account's notifications in: the row leaves at once and your notifications load again to show them; accept --all takes every one loaded there in.",
+            screens: [.list], group: .people, traits: [.requests, .notificationRequests]
         ),
         CommandSpec(
             name: .reject, aliases: [], argument: .row, usage: "reject N",
@@ -503,9 +506,9 @@ public enum CommandTable {
             screens: [.list], group: .reading, traits: [.newer]
         ),
         CommandSpec(
-            name: .notifications, aliases: ["notifs"], argument: .word, usage: "notifications [KIND|policy]",
+            name: .notifications, aliases: ["notifs"], argument: .word, usage: "notifications [KIND|policy|filtered]",
             summary: "open your notifications, or those of one kind",
-            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list. dismiss N dismisses one. notifications clear dismisses every notification: it asks first (y/N); in a script, type notifications clear --yes. Every notifications screen empties at once; if the server refuses, they come back. notifications policy shows your notification policy (Mastodon 4.3 or later): for people you don't follow, people who don't follow you, new accounts, private mentions and moderated accounts, whether their notifications are accepted, filtered (kept aside as requests) or dropped, and how many requests wait. notifications policy FIELD accept|filter|drop sets one (FIELD: not-following, not-followers, new-accounts, private-mentions, limited-accounts): it shows at once, saving… until the server answers, and comes back with the server's reason if it refuses.",
+            details: "Favourites and boosts of one post, and follows, are grouped on one row (\"Ana, Bo and 3 others favourited your post\"); open N shows the post. KIND is mentions, follows, favourites, boosts, polls, edits or requests (several comma-separated): notifications mentions shows only those, and new ones of that kind arrive there as on the whole list. dismiss N dismisses one. notifications clear dismisses every notification: it asks first (y/N); in a script, type notifications clear --yes. Every notifications screen empties at once; if the server refuses, they come back. notifications policy shows your notification policy (Mastodon 4.3 or later): for people you don't follow, people who don't follow you, new accounts, private mentions and moderated accounts, whether their notifications are accepted, filtered (kept aside as requests) or dropped, and how many requests wait. notifications policy FIELD accept|filter|drop sets one (FIELD: not-following, not-followers, new-accounts, private-mentions, limited-accounts): it shows at once, saving… until the server answers, and comes back with the server's reason if it refuses. notifications filtered opens the filtered notifications (notifications requests is the follow-request kind): one row per account whose notifications your policy kept aside, with how many and the last post. accept N takes that account's in (every notifications screen loads again to show them), dismiss N drops them: the row leaves every screen at once and comes back, with the server's reason, if it refuses; without a connection it is sent again (at retry too). accept --all and dismiss --all there answer every request loaded, one sentence saying how it went.",
             screens: [.list, .post], group: .reading
         ),
         CommandSpec(
@@ -566,6 +569,12 @@ public enum CommandTable {
             name: .help, aliases: ["?"], argument: .topic, usage: "help [command]",
             summary: "list the commands, or explain one",
             details: "Marks on rows: ★/☆ favourited or not, ▲/△ boosted or not (each with its count), 🔖 bookmarked, 📌 pinned to your profile, … waiting for the server; before the number, + new, ~ changed, · a saved copy from the last run the server has not confirmed yet, ▸ in a thread the post it was opened for.",
+            screens: [.list, .post], group: .session
+        ),
+        CommandSpec(
+            name: .account, aliases: [], argument: .word, usage: "account [NAME]",
+            summary: "switch to another signed-in account (alone: list them)",
+            details: "NAME is an account as feedline accounts prints it (kemi@mastodon.social), or the start of only one (kemi). The screens start again on that account's home; each account keeps its own saved state and drafts, and what was not sent yet waits in the account it was made on, sent when that account is opened again. The prompt names the account you are. Tab completes the names. On the sandbox, the accounts are its identities: yours and the others its scenario lists (identities in scenario.json; the bundled sandbox has kemi), the prompt naming the other one you are (kemi@sandbox home>).",
             screens: [.list, .post], group: .session
         ),
         CommandSpec(

@@ -13,6 +13,8 @@ public struct CompletionContext: Hashable, Sendable {
     public var handles: [String]
     /// The names of your lists, in their order.
     public var lists: [String] = []
+    /// The stored accounts `account` switches to (`user@server`), sorted.
+    public var accounts: [String] = []
     /// Whether a draft takes the lines typed (`compose>`): words complete as text, not commands.
     public var writing = false
     /// Handles the server found (``Feedline/ComposeSuggestions``), offered after ``handles``.
@@ -47,8 +49,10 @@ public enum Completion {
     ///   and `unblock-domain`: the domains of the handles seen. After `follow #` and
     ///   `unfollow #`: hashtags seen. After `notifications`: the kinds it filters by and
     ///   `policy`; after `notifications policy`, the policy's fields, then `accept`, `filter`
-    ///   and `drop`. After `announcements`: `read`, then `--all`. After `followers`,
-    ///   `following` and `endorsed`: handles seen, as after `profile`.
+    ///   and `drop`. After `announcements`: `read`, then `--all`; after `accept -` and
+    ///   `dismiss -`: `--all`. After `followers`,
+    ///   `following` and `endorsed`: handles seen, as after `profile`. After `account`: the
+    ///   stored accounts' names.
     /// - In the text of `post`, `reply` and `edit`, and in every line of a draft
     ///   (``CompletionContext/writing``): `@handle`, `#tag` and `:emoji:` (see
     ///   ``textMatches(_:context:)``); a draft's first word completes its dot commands.
@@ -81,6 +85,8 @@ public enum Completion {
             }
         }
         if name == .announcements, before.count == 2, before[1].lowercased() == "read" { return ["--all"].filter { $0.hasPrefix(lowered) } }
+        // A row number is typed, not completed: only a begun flag completes.
+        if name == .accept || name == .dismiss, before.count == 1, word.hasPrefix("-") { return ["--all"].filter { $0.hasPrefix(lowered) } }
         if let name, CommandTable.spec(name).argument == .account {
             // A handle after the command (and after on|off for notify and boosts).
             let switches = name == .notify || name == .boosts
@@ -106,6 +112,10 @@ public enum Completion {
             return (NotificationGroup.Kind.filterable.map(\.name) + ["policy"]).filter { $0.hasPrefix(lowered) }
         case .announcements?:
             return ["read"].filter { $0.hasPrefix(lowered) }
+        case .account?:
+            let at = word.hasPrefix("@")
+            let stem = at ? String(lowered.dropFirst()) : lowered
+            return context.accounts.filter { $0.lowercased().hasPrefix(stem) }.map { at ? "@" + $0 : $0 }
         case .blockDomain?, .unblockDomain?:
             let domains = Set(context.handles.compactMap { handle in handle.split(separator: "@").dropFirst().first.map { $0.lowercased() } })
             return domains.sorted().filter { $0.hasPrefix(lowered) }

@@ -26,11 +26,7 @@ extension RowRenderer {
             parts.append("event " + (announcement.allDay ? dates.day(starts) : dates.moment(starts)) + ends)
         }
         result.append(indent + style.dim(TextWidth.truncate(parts.joined(separator: " · "), to: max(1, width - Self.indent))))
-        if let failure = read.failure {
-            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
-                result.append(indent + style.red(line))
-            }
-        }
+        result += failureLines(read.failure)
         return result
     }
 }

@@ -23,11 +23,7 @@ extension RowRenderer {
         } else {
             result.append(indent + style.dim("(no posts)"))
         }
-        if let failure = row.failure {
-            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
-                result.append(indent + style.red(line))
-            }
-        }
+        result += failureLines(row.failure)
         return result
     }
 }

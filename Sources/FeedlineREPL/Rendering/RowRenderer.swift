@@ -18,6 +18,15 @@ public struct RowRenderer: Sendable {
 
     /// Columns before the author: a one-character marker, the number, two spaces.
     static let indent = 6
+
+    /// The last refusal under a row, wrapped and in red, below the row's text (indented `deeper`
+    /// more, as a reply in a thread is); none without one.
+    func failureLines(_ failure: String?, indent deeper: Int = 0) -> [TerminalText] {
+        guard let failure else { return [] }
+        let indent = TextWidth.spaces(Self.indent + deeper)
+        return TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent - deeper).map { indent + style.red($0) }
+    }
+
     /// The fewest columns a row's name keeps beside its marks before the marks move below it.
     static let minimumName = 8
     /// Columns a thread row is indented per level of depth.
@@ -52,7 +61,27 @@ public struct RowRenderer: Sendable {
         case .filter(let filter, let state): lines(filter, state, number: number, marker: marker)
         case .announcement(let announcement, let read): lines(announcement, read: read, number: number, marker: marker)
         case .scheduled(let post, let state): lines(post, state, number: number, marker: marker)
+        case .notificationRequest(let request, let state): lines(request, state, number: number, marker: marker)
         }
+    }
+
+    /// A request of filtered notifications: the account's name and handle, how many were
+    /// filtered, `answering…` while its answer waits for the server; the last post's excerpt;
+    /// the last refusal.
+    private func lines(_ request: NotificationRequest, _ state: ToggleDisplay, number: Int, marker: Character) -> [TerminalText] {
+        let lead = prefix(number, marker)
+        let count = request.notificationsCount == 1 ? "1 notification" : "\(request.notificationsCount) notifications"
+        let detail = " @" + TextWidth.oneLine(request.account.handle) + " · " + count + (state.pending ? " · answering…" : "")
+        let room = width - TextWidth.width(of: lead)
+        let name = TextWidth.truncate(TextWidth.oneLine(request.account.name), to: max(1, room / 2))
+        var result = [lead + style.bold(name) + style.dim(TextWidth.truncate(detail, to: max(1, room - TextWidth.width(of: name))))]
+        let indent = TextWidth.spaces(Self.indent)
+        if let post = request.lastPost {
+            let text = (post.contentWarning.map { "CW: \($0) · " } ?? "") + (post.text.isEmpty ? "(no text)" : post.text)
+            result.append(indent + style.dim(TextWidth.truncate(TextWidth.oneLine(text), to: max(1, width - Self.indent))))
+        }
+        result += failureLines(state.failure)
+        return result
     }
 
     /// An account: name, handle and markers; how you relate (or the answer to its follow
@@ -104,11 +133,7 @@ public struct RowRenderer: Sendable {
         let room = width - TextWidth.width(of: lead)
         let name = TextWidth.truncate(TextWidth.oneLine(domain), to: max(1, room - TextWidth.width(of: state)))
         var result = [lead + style.bold(name) + style.dim(TextWidth.truncate(state, to: max(0, room - TextWidth.width(of: name))))]
-        if let failure = block.failure {
-            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
-                result.append(TextWidth.spaces(Self.indent) + style.red(line))
-            }
-        }
+        result += failureLines(block.failure)
         return result
     }
 
@@ -127,11 +152,7 @@ public struct RowRenderer: Sendable {
         let indent = TextWidth.spaces(Self.indent)
         let text = (post.contentWarning.map { "CW: \($0) · " } ?? "") + (post.text.isEmpty ? "(no text)" : post.text)
         result.append(indent + TerminalText(stringLiteral: TextWidth.truncate(TextWidth.oneLine(text), to: max(1, width - Self.indent))))
-        if let failure = state.failure {
-            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
-                result.append(indent + style.red(line))
-            }
-        }
+        result += failureLines(state.failure)
         return result
     }
 
@@ -149,11 +170,7 @@ public struct RowRenderer: Sendable {
         if words.isEmpty { words = "no keywords" }
         if let expiresAt = filter.expiresAt { words += " · until " + ProfileRenderer(width: width, timeZone: clock.timeZone).moment(expiresAt) }
         result.append(indent + style.dim(TextWidth.truncate(TextWidth.oneLine(words), to: max(1, width - Self.indent))))
-        if let failure = state.failure {
-            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
-                result.append(indent + style.red(line))
-            }
-        }
+        result += failureLines(state.failure)
         return result
     }
 
@@ -165,11 +182,7 @@ public struct RowRenderer: Sendable {
         let room = width - TextWidth.width(of: lead)
         let name = TextWidth.truncate(TextWidth.oneLine(row.title), to: max(1, room - TextWidth.width(of: state)))
         var result = [lead + style.bold(name) + style.dim(TextWidth.truncate(state, to: max(0, room - TextWidth.width(of: name))))]
-        if let failure = row.failure {
-            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure), to: width - Self.indent) {
-                result.append(TextWidth.spaces(Self.indent) + style.red(line))
-            }
-        }
+        result += failureLines(row.failure)
         return result
     }
 
@@ -313,11 +326,7 @@ public struct RowRenderer: Sendable {
             let lines = QuoteLines(style: style, clock: clock).lines(quote, columns: available - 2, whole: false, opener: "quote \(source.body.number)")
             result += lines.map { indent + "  " + $0 }
         }
-        if let failure = interaction.failure {
-            for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
-                result.append(indent + style.red(line))
-            }
-        }
+        result += failureLines(interaction.failure?.message, indent: source.threadIndent)
         return result
     }
 
@@ -389,11 +398,7 @@ public struct RowRenderer: Sendable {
             } else {
                 result.append(TerminalText(indent + TextWidth.truncate(text.isEmpty ? "(no text)" : text, to: available)))
             }
-            if let failure = interaction.failure {
-                for line in TextWidth.wrap("! " + TextWidth.oneLine(failure.message), to: available) {
-                    result.append(indent + style.red(line))
-                }
-            }
+            result += failureLines(interaction.failure?.message)
         }
         return result
     }

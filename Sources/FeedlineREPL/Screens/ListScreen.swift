@@ -211,6 +211,7 @@ struct ListScreen {
         case .filter(let filter, _): "filter " + TextWidth.oneLine(filter.title)
         case .announcement(let announcement, _): "announcement " + TextWidth.truncate(TextWidth.oneLine(announcement.text), to: 40)
         case .scheduled(let post, _): "scheduled " + TextWidth.oneLine(post.text)
+        case .notificationRequest(let request, _): "filtered notifications from @" + TextWidth.oneLine(request.account.handle)
         }
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// Ctrl-D or `quit` ends (Ctrl-D while a draft takes lines keeps the draft and goes back to the
 /// screen's prompt, as `.back` does); SIGTERM and SIGHUP end it like Ctrl-D, so the terminal is
 /// restored. Each line is handled — a draft's line saved — before the next prompt is shown, and
-/// only command lines go into the history file.
+/// only command lines go into the history file. `account NAME` goes on, on the same console, with
+/// the session of the account the front opens (``REPLDriver/Options/openAccount``).
 @MainActor
 public enum InteractiveRunner {
     /// Runs until `quit`, Ctrl-D or SIGTERM / SIGHUP; returns the exit status (128 + the signal's
@@ -33,11 +34,15 @@ public enum InteractiveRunner {
             }
             return Browser.open(address, with: command).map { command }
         }
-        let driver = REPLDriver(session: session, options: options, terminalWidth: { TerminalInfo.columns }) { console.print($0) }
-        // A Tab that the server may answer better asks it; the answer arrives as a new context.
-        console.setLookUp { [weak driver] request in
-            Task { @MainActor in driver?.lookUp(request) }
+        func makeDriver(_ session: FeedSession) -> REPLDriver {
+            let driver = REPLDriver(session: session, options: options, terminalWidth: { TerminalInfo.columns }) { console.print($0) }
+            // A Tab that the server may answer better asks it; the answer arrives as a new context.
+            console.setLookUp { [weak driver] request in
+                Task { @MainActor in driver?.lookUp(request) }
+            }
+            return driver
         }
+        var driver = makeDriver(session)
         console.start(prompt: driver.prompt)
         if let problem = console.historyProblem { console.print(TerminalText(lines: [TerminalText(problem)])) }
         driver.start()
@@ -50,6 +55,17 @@ public enum InteractiveRunner {
                 if !goOn {
                     if let remembered { console.remember(remembered) }
                     break loop
+                }
+                if let switched = await driver.switchAsked(write: { console.print($0) }) {
+                    // `account NAME`: the same console (its history, its terminal state) goes on
+                    // with the session the front opens.
+                    guard case .success(let next) = switched else {
+                        if let remembered { console.remember(remembered) }
+                        break loop
+                    }
+                    options = next.options
+                    driver = makeDriver(next.session)
+                    driver.start()
                 }
                 console.lineHandled(prompt: driver.prompt, history: remembered)
             case .end:

@@ -24,43 +24,13 @@ extension REPLDriver {
             handles[account.rawValue] = handle
         case .row(let number)?:
             guard case .row(_, let row, let number)? = self.target(number, name: name, onPost: kind == .endorsed ? "lists the accounts its author features" : "lists its author's \(kind.rawValue)") else { return }
-            switch row {
-            case .post(let post): account = AccountID(post.author.id)
-            case .notification(let notification):
-                guard let first = notification.group.accounts.first else {
-                    refuse("Row \(number) names no account.")
-                    return
-                }
-                account = AccountID(first.id)
-            case .account(let row): account = row.id
-            case .tag(let tag):
-                refuse("Row \(number) is the hashtag #\(tag.name), not an account.")
-                return
-            case .domain(let domain, _):
-                refuse("Row \(number) is the domain \(domain), not an account.")
-                return
-            case .conversation(let row):
-                guard let first = row.participants.first else {
-                    refuse("Row \(number) names no account.")
-                    return
-                }
-                account = AccountID(first.id)
-            case .filter(let filter, _):
-                refuse("Row \(number) is the filter \(filter.title), not an account.")
-                return
-            case .announcement:
-                refuse("Row \(number) is an announcement, not an account.")
-                return
-            case .scheduled:
-                refuse("Row \(number) is a scheduled post, not an account.")
-                return
-            case .userList(let row):
-                refuse("Row \(number) is the list \(row.title): lists accounts \(number) shows who is on it.")
-                return
-            case .gap:
-                refuse(gapSentence(number))
-                return
+            let named = self.account(namedBy: row, number: number) { row in
+                guard case .userList(let list) = row else { return nil }
+                return "Row \(number) is the list \(list.title): lists accounts \(number) shows who is on it."
             }
+            guard let named else { return }
+            account = AccountID(named.id)
+            handles[account.rawValue] = named.handle
         case nil:
             switch stack.last {
             case .post(let entry)?:
@@ -90,8 +60,17 @@ extension REPLDriver {
     func answerRequest(row number: Int, accept: Bool) {
         let name: CommandName = accept ? .accept : .reject
         guard case .row(let entry, let row, let number)? = target(number, name: name) else { return }
+        if let request = row.notificationRequest {
+            // On the filtered-notifications screen, accept takes the account's notifications in.
+            guard accept else {
+                refuse("Row \(number) is @\(TextWidth.oneLine(request.account.handle))'s filtered notifications: dismiss \(number) drops them, accept \(number) takes them in.")
+                return
+            }
+            answerNotificationRequest(request, row: number, .accept)
+            return
+        }
         guard let account = row.account, entry.list.source == .accounts(.requests) else {
-            refuse("Row \(number) is not a follow request; requests lists them.")
+            refuse("Row \(number) is not a follow request; requests lists them (and notifications filtered the filtered notifications).")
             return
         }
         let handle = account.author.handle

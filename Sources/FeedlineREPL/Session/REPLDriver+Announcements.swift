@@ -20,7 +20,7 @@ extension REPLDriver {
             refuse(why)
             return
         }
-        readAnnouncements[announcement.id] = name
+        readAnnouncements[announcement.id] = .named(name)
         let id = announcement.id
         progress("Marking \(name) read…") { [weak self] in self?.session.announcementRead(id)?.pending == true }
     }
@@ -32,14 +32,15 @@ extension REPLDriver {
             refuse("Your server's announcements are not loaded: type announcements to see them first.")
             return
         }
-        let ids = session.markAllAnnouncementsRead()
-        guard !ids.isEmpty else {
-            say("Every announcement is read already.")
+        let ids: [String]
+        do throws(FeedFailure) {
+            ids = try session.markAllAnnouncementsRead()
+        } catch {
+            say(error.message)
             return
         }
-        var asked = readAllAnnouncementsAsked ?? (waiting: [], done: 0, refused: [])
-        asked.waiting.formUnion(ids)
-        readAllAnnouncementsAsked = asked
+        let together = AskedTogether(count: ids.count)
+        for id in ids { readAnnouncements[id] = .together(together) }
         let count = ids.count == 1 ? "1 announcement" : "\(ids.count) announcements"
         progress("Marking \(count) read…") { [weak self] in
             ids.contains { self?.session.announcementRead($0)?.pending == true }
@@ -66,29 +67,22 @@ extension REPLDriver {
 
     /// What an outcome of a read typed here says.
     func announcementAnswered(_ id: String, refused: String?) {
-        if var asked = readAllAnnouncementsAsked, asked.waiting.contains(id) {
-            asked.waiting.remove(id)
-            if refused != nil {
-                asked.refused.append(session.announcementRead(id)?.failure ?? "Could not mark \(session.announcements.name(id)) read.")
-            } else {
-                asked.done += 1
-            }
-            guard asked.waiting.isEmpty else {
-                readAllAnnouncementsAsked = asked
-                return
-            }
-            readAllAnnouncementsAsked = nil
+        switch readAnnouncements.removeValue(forKey: id) {
+        case nil:
+            return
+        case .together(let asked):
+            let refusal = refused.map { _ in session.announcementRead(id)?.failure ?? "Could not mark \(session.announcements.name(id)) read." }
+            guard asked.answered(refusal: refusal) else { return }
             if asked.done > 0 { reports.append("Marked \(asked.done == 1 ? "1 announcement" : "\(asked.done) announcements") read.") }
             // Sorted: the server answers them in any order.
             for failure in asked.refused.sorted() { reports.append(failure + " It shows unread again.") }
-            return
-        }
-        guard let name = readAnnouncements.removeValue(forKey: id) else { return }
-        if let refused {
-            let ended = refused.last.map { ".!?".contains($0) } ?? false
-            reports.append("Could not mark \(name) read: \(refused)\(ended ? "" : ".") It shows unread again.")
-        } else {
-            reports.append("Marked \(name) read.")
+        case .named(let name):
+            if let refused {
+                let ended = refused.last.map { ".!?".contains($0) } ?? false
+                reports.append("Could not mark \(name) read: \(refused)\(ended ? "" : ".") It shows unread again.")
+            } else {
+                reports.append("Marked \(name) read.")
+            }
         }
     }
 }

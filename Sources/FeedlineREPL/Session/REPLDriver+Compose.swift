@@ -338,12 +338,7 @@ extension REPLDriver {
 
     /// `draft N`: opens draft N (as drafts numbers them) to write on.
     func reopenDraft(_ number: Int) {
-        let all = session.drafts.all
-        guard all.indices.contains(number - 1) else {
-            refuse(all.isEmpty ? "There are no drafts." : "There is no draft \(number); drafts lists \(all.count == 1 ? "one" : "1–\(all.count)").")
-            return
-        }
-        let submission = all[number - 1]
+        guard let submission = draft(number) else { return }
         guard submission.isEditable else {
             refuse("Draft \(number) is on its way (\(Self.phrase(submission.phase, refusal: submission.refusal))); it cannot change now.")
             return

@@ -36,24 +36,8 @@ extension REPLDriver {
             return typed
         case .row(let number)?:
             guard case .row(_, let row, let number)? = target(number, name: name) else { return nil }
-            switch row {
-            case .post(let post): return domain(of: post.author)
-            case .notification(let notification):
-                if let account = notification.group.accounts.first { return domain(of: account) }
-                refuse("Row \(number) names no account.")
-            case .account(let account): return domain(of: account.author)
-            case .conversation(let row):
-                if let account = row.participants.first { return domain(of: account) }
-                refuse("Row \(number) names no account.")
-            case .domain(let domain, _): return domain
-            case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name), not an account or a domain.")
-            case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account or a domain.")
-            case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account or a domain.")
-            case .announcement: refuse("Row \(number) is an announcement, not an account or a domain.")
-            case .scheduled: refuse("Row \(number) is a scheduled post, not an account or a domain.")
-            case .gap: refuse(gapSentence(number))
-            }
-            return nil
+            if case .domain(let domain, _) = row { return domain }
+            return account(namedBy: row, number: number, notA: "an account or a domain").flatMap(domain(of:))
         case nil:
             switch stack.last {
             case .post(let entry)?:

@@ -104,7 +104,7 @@ extension REPLDriver {
             case .conversation(let row):
                 for account in row.participants { handles[account.id] = account.handle }
                 for tag in row.lastPost?.content.tags ?? [] { tags.insert(tag) }
-            case .gap, .domain, .userList, .filter, .announcement, .scheduled: break
+            case .gap, .domain, .userList, .filter, .announcement, .scheduled, .notificationRequest: break
             }
         }
         if all {

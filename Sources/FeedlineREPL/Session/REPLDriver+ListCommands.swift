@@ -49,6 +49,8 @@ extension REPLDriver {
             case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title): it has nothing to open.")
             case .announcement: refuse("Row \(number) is an announcement: it shows whole here; announcements read \(number) marks it read.")
             case .scheduled: refuse("Row \(number) is a scheduled post: it is not posted yet, so there is nothing to open (scheduled edit or cancel acts on it).")
+            case .notificationRequest(let request, _):
+                refuse("Row \(number) is @\(request.account.handle)'s filtered notifications: accept \(number) brings them into your notifications, dismiss \(number) drops them; profile \(number) opens the account.")
             case .gap: refuse(gapSentence(number))
             }
         case .gap(let number):

@@ -109,6 +109,7 @@ extension REPLDriver {
             case .filters: return "filters"
             case .announcements: return "announcements"
             case .scheduled: return "scheduled"
+            case .notificationRequests: return "filtered notifications"
             case .accounts(.members(let id)): return "accounts of " + TextWidth.truncate(TextWidth.oneLine(session.lists.title(of: id) ?? id), to: 24)
             case .feed(.trending): return "trends"
             case .followedTags: return "tags"
@@ -211,6 +212,12 @@ extension REPLDriver {
             ListWording(
                 title: "your scheduled posts", loading: "your scheduled posts", empty: "Nothing is scheduled; .schedule TIME in a draft schedules it.",
                 end: "scheduled posts", items: "scheduled posts"
+            )
+        case .notificationRequests:
+            ListWording(
+                title: "your filtered notifications", loading: "your filtered notifications",
+                empty: "No filtered notifications wait; notifications policy says whose are filtered.", end: "filtered notifications",
+                items: "requests"
             )
         case .domainBlocks:
             ListWording(title: "your blocked domains", loading: "your blocked domains", empty: "You blocked no domain.", end: "domains", items: "domains")

@@ -1,4 +1,4 @@
-import Feedline
+@_spi(FeedService) import Feedline
 import Foundation
 
 /// Notifications you control: `dismiss N` and `notifications clear [--yes]`.
@@ -7,6 +7,11 @@ extension REPLDriver {
     /// brings it back, saying why.
     func dismissNotification(row number: Int) {
         guard case .row(_, let row, let number)? = target(number, name: .dismiss) else { return }
+        if let request = row.notificationRequest {
+            // On the filtered-notifications screen, dismiss drops the account's notifications.
+            answerNotificationRequest(request, row: number, .dismiss)
+            return
+        }
         guard let notification = row.notification else {
             refuse("Row \(number) is not a notification; dismiss works on the notifications screens.")
             return

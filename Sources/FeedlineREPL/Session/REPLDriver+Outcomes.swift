@@ -109,6 +109,8 @@ extension REPLDriver {
             if let refused { reports.append(at == nil ? "Could not cancel the scheduled post: \(refused)" : "Could not move the scheduled post: \(refused)") }
         case .notificationPolicy(let field, let value):
             notificationPolicyAnswered(field: field, value: value, refused: refused)
+        case .notificationRequest(let id, let accept):
+            notificationRequestAnswered(id, accept: accept, refused: refused)
         case .profile:
             profileAnswered(outcome)
         case .interaction, .conversationRead, .edit:

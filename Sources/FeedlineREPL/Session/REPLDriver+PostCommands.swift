@@ -153,21 +153,14 @@ extension REPLDriver {
             session.navigator.push(.list(.feed(.account(id))))
         case .row(let number)?:
             guard case .row(_, let row, let number)? = self.target(number, name: .profile, onPost: "opens its author's posts") else { return }
-            switch row {
-            case .post(let post): pushProfile(post.author)
-            case .notification(let notification):
-                if let account = notification.group.accounts.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
-            case .account(let account): pushProfile(account.author)
-            case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): open \(number) shows its posts.")
-            case .domain(let domain, _): refuse("Row \(number) is the domain \(domain), not an account.")
-            case .conversation(let row):
-                if let account = row.participants.first { pushProfile(account) } else { refuse("Row \(number) names no account.") }
-            case .userList(let row): refuse("Row \(number) is the list \(row.title): open \(number) shows its posts.")
-            case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account.")
-            case .announcement: refuse("Row \(number) is an announcement, not an account.")
-            case .scheduled: refuse("Row \(number) is a scheduled post, not an account.")
-            case .gap: refuse(gapSentence(number))
+            let account = self.account(namedBy: row, number: number) { row in
+                switch row {
+                case .tag(let tag): "Row \(number) is the hashtag #\(tag.name): open \(number) shows its posts."
+                case .userList(let list): "Row \(number) is the list \(list.title): open \(number) shows its posts."
+                default: nil
+                }
             }
+            if let account { pushProfile(account) }
         case nil:
             switch stack.last {
             case .post(let entry)?:

@@ -36,7 +36,7 @@ extension REPLDriver {
             }
             account.relationship = relationship
             return .account(account)
-        case .gap, .tag, .domain, .userList, .filter, .announcement, .scheduled: return row
+        case .gap, .tag, .domain, .userList, .filter, .announcement, .scheduled, .notificationRequest: return row
         }
     }
 

@@ -67,24 +67,14 @@ extension REPLDriver {
             return nil
         case .row(let number)?:
             guard case .row(_, let row, let number)? = target(number, name: name) else { return nil }
-            switch row {
-            case .post(let post): return (AccountID(post.author.id), post.author.handle)
-            case .notification(let notification):
-                if let account = notification.group.accounts.first { return (AccountID(account.id), account.handle) }
-                refuse("Row \(number) names no account.")
-            case .account(let account): return (account.id, account.author.handle)
-            case .tag(let tag): refuse("Row \(number) is the hashtag #\(tag.name): follow \(number) and unfollow \(number) act on it; it has no \(name.rawValue).")
-            case .domain(let domain, _): refuse("Row \(number) is the domain \(domain), not an account; block-domain and unblock-domain act on it.")
-            case .conversation(let row):
-                if let account = row.participants.first { return (AccountID(account.id), account.handle) }
-                refuse("Row \(number) names no account.")
-            case .userList(let row): refuse("Row \(number) is the list \(row.title), not an account.")
-            case .filter(let filter, _): refuse("Row \(number) is the filter \(filter.title), not an account.")
-            case .announcement: refuse("Row \(number) is an announcement, not an account.")
-            case .scheduled: refuse("Row \(number) is a scheduled post, not an account.")
-            case .gap: refuse(gapSentence(number))
+            let account = self.account(namedBy: row, number: number) { row in
+                switch row {
+                case .tag(let tag): "Row \(number) is the hashtag #\(tag.name): follow \(number) and unfollow \(number) act on it; it has no \(name.rawValue)."
+                case .domain(let domain, _): "Row \(number) is the domain \(domain), not an account; block-domain and unblock-domain act on it."
+                default: nil
+                }
             }
-            return nil
+            return account.map { (AccountID($0.id), $0.handle) }
         case nil:
             switch stack.last {
             case .post(let entry)?:

@@ -213,17 +213,13 @@ extension REPLDriver {
 
     /// `drafts delete N`: throws draft N away (one on its way cannot be: a post may be made of it).
     func deleteDraft(_ number: Int) {
-        let all = session.drafts.all
-        guard all.indices.contains(number - 1) else {
-            refuse(all.isEmpty ? "There are no drafts." : "There is no draft \(number); drafts lists \(all.count == 1 ? "one" : "1–\(all.count)").")
-            return
-        }
-        let submission = all[number - 1]
+        guard let submission = draft(number) else { return }
+        let later = session.drafts.all.count > number
         guard session.drafts.discard(submission.id) else {
             refuse("Draft \(number) is on its way (\(Self.phrase(submission.phase, refusal: submission.refusal))) and cannot be thrown away: a post may be made of it.")
             return
         }
-        say("Draft \(number) thrown away: \(Self.excerpt(submission.draft.text)).\(all.count > number ? " The drafts after it move up by one." : "")")
+        say("Draft \(number) thrown away: \(Self.excerpt(submission.draft.text)).\(later ? " The drafts after it move up by one." : "")")
     }
 
     /// `drafts`.
@@ -318,5 +314,15 @@ extension REPLDriver {
             self.write(id, text: text)
             self.flushIfFollowing()
         }
+    }
+
+    /// Draft `number` as `drafts` numbers them, or `nil` after saying which numbers there are.
+    func draft(_ number: Int) -> Submission? {
+        let all = session.drafts.all
+        guard all.indices.contains(number - 1) else {
+            refuse(all.isEmpty ? "There are no drafts." : "There is no draft \(number); drafts lists \(all.count == 1 ? "one" : "1–\(all.count)").")
+            return nil
+        }
+        return all[number - 1]
     }
 }

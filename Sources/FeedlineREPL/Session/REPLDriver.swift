@@ -59,6 +59,14 @@ public final class REPLDriver {
         /// Ask the server for its announcements at the start and, when some are unread, say how
         /// many and the command that shows them (once; the first page does not wait for it).
         public var announcesUnread = false
+        /// The stored accounts `account` lists, completes and switches between (by default
+        /// none: the sandbox's sentence).
+        public var accounts = AccountChoices.sandbox
+        /// Opens the session of the account `account NAME` chose, once the driver has closed the
+        /// current one (``REPLDriver/leave(for:)``), and returns it with its driver's options
+        /// (made from the options given), or why no session could be opened at all (the
+        /// session ends). A runner calls it; without it, `account NAME` is refused.
+        public var openAccount: (@MainActor @Sendable (_ account: String, _ options: Options) async -> Result<AccountSwitch, AccountRefusal>)?
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
         public init(
@@ -182,12 +190,13 @@ public final class REPLDriver {
     /// How each notification group dismissed here was named ("row 3's notification (…)"), for
     /// the sentence its ``Outcome`` says; `asked clear` for a clear typed here.
     var dismissedNotifications: [String: String] = [:]
+    /// How each request of filtered notifications answered here was named ("@ana's filtered
+    /// notifications", or one of `accept --all`), by its id, for the sentence its ``Outcome`` says.
+    var answeredRequests: [String: AskedByName] = [:]
     var askedClear = false
-    /// How each announcement marked read here was named ("row 2's announcement “…”"), for the
-    /// sentence its ``Outcome`` says; what `announcements read --all` asked, said once every
-    /// one of them is answered.
-    var readAnnouncements: [String: String] = [:]
-    var readAllAnnouncementsAsked: (waiting: Set<String>, done: Int, refused: [String])?
+    /// How each announcement marked read here was named ("row 2's announcement “…”", or one of
+    /// `announcements read --all`), by its id, for the sentence its ``Outcome`` says.
+    var readAnnouncements: [String: AskedByName] = [:]
     /// A `lists` command that names a list by name, waiting for the lists to load.
     var listsCommandWaiting: ListsCommand?
     var tags: Set<String> = []
@@ -227,6 +236,10 @@ public final class REPLDriver {
     /// Width of the terminal when following it.
     let terminalWidth: () -> Int
 
+    /// The account `account NAME` asked to switch to: the runner closes this driver
+    /// (``leave(for:)``) and goes on with the session ``Options/openAccount`` opens.
+    public internal(set) var accountAsked: String?
+
     /// How many commands failed so far: lines that are not commands, commands refused (a row
     /// that does not exist, a command for another screen), and requests they started that failed
     /// (a page, a load, a favourite rolled back) — what `--bail` stops at.
@@ -257,12 +270,15 @@ public final class REPLDriver {
     }
 
     /// The prompt naming the screen on top: `home> `, `@kemi> `, `#pond> `, `thread> `, `post> `…
-    /// (a handle or a hashtag the server chose, made safe).
+    /// (a handle or a hashtag the server chose, made safe), after the account's name when the
+    /// session is signed in to a stored account (`kemi@mastodon.social home> `) or on another
+    /// identity of the sandbox (`kemi@sandbox home> `, ``AccountChoices/promptName``).
     public var prompt: TerminalText {
         if let writing { return TerminalText(composePrompt(writing)) }
         if confirming != nil { return "[y/N]> " }
-        if case .post? = stack.last { return "post> " }
-        return TerminalText(title(of: stack.last) + "> ")
+        let account = options.accounts.promptName.map { $0 + " " } ?? ""
+        if case .post? = stack.last { return TerminalText(account + "post> ") }
+        return TerminalText(account + title(of: stack.last) + "> ")
     }
 
     /// The stack as a breadcrumb: `home › @kemi › post 1176… › thread` (made safe).
@@ -278,6 +294,7 @@ public final class REPLDriver {
         let commands = CommandTable.commands(on: screen, atBottom: stack.count <= 1, traits: screenTraits).map(\.name.rawValue).sorted()
         var context = CompletionContext(commands: commands, tags: tags.sorted(), handles: Set(handles.values).sorted())
         context.lists = session.lists.lists.filter { !$0.isProvisional }.map(\.title)
+        if options.accounts.unavailable == nil { context.accounts = options.accounts.names }
         let suggestions = session.suggestions
         context.writing = writing != nil
         context.foundHandles = suggestions.handles
@@ -369,7 +386,7 @@ public final class REPLDriver {
             case .list(let entry):
                 if entry.reloadedUnasked {
                     entry.reloadedUnasked = false
-                    emit(rowRenderer.note("\(title(of: top)) loaded again from the top: posts of an account you unmuted or unblocked (or whose boosts you show again) are back."))
+                    emit(rowRenderer.note("\(title(of: top)) loaded again from the top: posts it had left out are back (of an account you unmuted or unblocked, boosts you show again, or what a filter you changed no longer hides)."))
                 }
                 emit(profileLines(entry))
                 emit(tagHeaderLines(entry))
@@ -412,6 +429,16 @@ public final class REPLDriver {
     /// which were not sent and what becomes of them — sent at the next start when the session
     /// keeps state (``Options/keepsState``), dropped otherwise. Nothing is written after it.
     public func close() async {
+        await close(nextTime: "at the next start")
+    }
+
+    /// Ends the session's output before the runner switches to `account`: as ``close()``, but
+    /// what is kept waits for this account to be opened again.
+    public func leave(for account: String) async {
+        await close(nextTime: "when \(options.accounts.current.map(options.accounts.spoken) ?? "this account") is opened again")
+    }
+
+    private func close(nextTime: String) async {
         guard !ended else { return }
         if let current = writing {
             // A draft being written is kept as typed (each line already is), unless nothing was.
@@ -431,7 +458,7 @@ public final class REPLDriver {
             let next: String
             switch options.keeping {
             case .file where unwritten == nil:
-                next = "\(items.count == 1 ? "It is" : "They are") sent at the next start\(posts.isEmpty ? "" : ", each post with its own key, so none is posted twice")."
+                next = "\(items.count == 1 ? "It is" : "They are") sent \(nextTime)\(posts.isEmpty ? "" : ", each post with its own key, so none is posted twice")."
             case .file:
                 next = "\(unwritten ?? ""), so \(items.count == 1 ? "it is" : "they are") not kept for the next start."
             case .unavailable:
@@ -455,26 +482,27 @@ public final class REPLDriver {
             emit(wrapped(
                 "Not confirmed by the server: \((domains + tags).joined(separator: "; ")). They are not kept between sessions: \(check) shows where they stand next time."))
         }
-        let lists = session.lists.unsent
-        if !lists.isEmpty {
-            emit(wrapped(
-                "Not confirmed by the server: \(lists.joined(separator: "; ")). List changes are not kept between sessions: lists shows where they stand next time."))
-        }
-        let reads = session.announcements.unsent.map { "mark \(session.announcements.name($0)) read" }
-        if !reads.isEmpty {
-            emit(wrapped(
-                "Not confirmed by the server: \(reads.joined(separator: "; ")). They are not kept between sessions: announcements shows where they stand next time."))
-        }
-        let policy = session.notificationPolicies.unsent
-        if !policy.isEmpty {
-            emit(wrapped(
-                "Not confirmed by the server: \(policy.joined(separator: "; ")). They are not kept between sessions: notifications policy shows where it stands next time."))
+        // Each store's changes the server has not confirmed, and where to see where they stand.
+        let unconfirmed: [(changes: [String], next: String)] = [
+            (session.lists.unsent, "List changes are not kept between sessions: lists shows where they stand next time."),
+            (session.filters.unsent, "Filter changes are not kept between sessions: filters shows where they stand next time."),
+            (
+                session.announcements.unsent.map { "mark \(session.announcements.name($0)) read" },
+                "They are not kept between sessions: announcements shows where they stand next time."
+            ),
+            (session.notificationRequests.unsent, "They are not kept between sessions: notifications filtered shows what waits next time."),
+            (session.notificationPolicies.unsent, "They are not kept between sessions: notifications policy shows where it stands next time."),
+            (session.scheduled.unsent, "They are not kept between sessions: scheduled shows where they stand next time."),
+            (session.ownProfile.unsent, "It is not kept between sessions: profile shows where it stands next time."),
+        ]
+        for (changes, next) in unconfirmed where !changes.isEmpty {
+            emit(wrapped("Not confirmed by the server: \(changes.joined(separator: "; ")). \(next)"))
         }
         let drafts = session.drafts.all.filter(\.isEditable).count
         if drafts > 0 {
             let which = drafts == 1 ? "1 draft" : "\(drafts) drafts"
             let sentence = switch options.keeping {
-            case .file where unwritten == nil: "\(which) kept: drafts lists \(drafts == 1 ? "it" : "them") at the next start."
+            case .file where unwritten == nil: "\(which) kept: drafts lists \(drafts == 1 ? "it" : "them") \(nextTime)."
             case .file: "\(which) not kept: \(unwritten ?? "the state file could not be written")."
             case .unavailable: "\(which) not kept: the state file could not be used (said at the start)."
             case .nothing: "\(which) not kept: this session keeps no state (--state DIR would)."
@@ -563,14 +591,17 @@ public final class REPLDriver {
         case .domainBlock(let command): setDomainBlock(command)
         case .removeConversation(let number): removeConversation(row: number)
         case .dismissNotification(let number): dismissNotification(row: number)
+        case .answerAllNotificationRequests(let accept): answerAllNotificationRequests(accept ? .accept : .dismiss)
         case .clearNotifications(let confirmed): clearNotifications(confirmed: confirmed)
         case .notificationPolicy(let field, let value): runNotificationPolicy(field: field, value: value)
+        case .notificationRequests: navigator.push(.list(.notificationRequests))
         case .followTag(let tag, let value): followTag(tag, value)
         case .trends(let tags): navigator.push(.list(tags ? .trendingTags : .feed(.trending)))
         case .lists(let command): runLists(command)
         case .filters(let command): runFilters(command)
         case .report(let command): report(command)
         case .rules: showRules()
+        case .account(let name): runAccount(name)
         case .readAnnouncement(let number): readAnnouncement(row: number)
         case .readAllAnnouncements: readAllAnnouncements()
         case .scheduled(let command): runScheduled(command)
@@ -618,6 +649,7 @@ public final class REPLDriver {
         case .filters: return [.filters]
         case .announcements: return [.announcements]
         case .scheduled: return [.scheduled]
+        case .notificationRequests: return [.notificationRequests]
         }
     }
 

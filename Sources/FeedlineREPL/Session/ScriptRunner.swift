@@ -38,6 +38,9 @@ public enum ScriptRunner {
     /// Stops after `quit` or at the end of the lines; see ``Interrupts`` for SIGINT. With `bail`,
     /// stops after the first command that failed (see ``REPLDriver/failures``).
     ///
+    /// `account NAME` ends the driver's output as `quit` would (``REPLDriver/leave(for:)``),
+    /// then goes on reading `lines` with the session ``REPLDriver/Options/openAccount`` opens.
+    ///
     /// With `batched`, the transcript reaches `write` in pieces of about 64 KB (and all of it
     /// before this returns or SIGINT ends the process) rather than a piece per line: for lines
     /// that never wait on anything outside the process (a script file on the sandbox), where
@@ -60,7 +63,8 @@ public enum ScriptRunner {
         // The phase is set (and the global initialised) before the handler can read it.
         if interrupts == .endProcess { scriptPhase.store(ScriptPhase.running.rawValue, ordering: .releasing) }
         let previousAction = interrupts == .endProcess ? installScriptInterruptHandler() : nil
-        let driver = REPLDriver(session: session, options: options, write: write)
+        var session = session
+        var driver = REPLDriver(session: session, options: options, write: write)
         driver.start()
         await session.settle()
         driver.flush()
@@ -92,6 +96,15 @@ public enum ScriptRunner {
                 break
             }
             if !goOn { break }
+            if let switched = await driver.switchAsked(write: write) {
+                // `account NAME`: this session's output ends, the next one's starts, in one transcript.
+                guard case .success(let next) = switched else { break }
+                (session, options) = (next.session, next.options)
+                driver = REPLDriver(session: session, options: options, write: write)
+                driver.start()
+                await session.settle()
+                driver.flush()
+            }
         }
         if !interrupted { await driver.close() }
         driver.finish()

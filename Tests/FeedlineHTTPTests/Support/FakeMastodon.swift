@@ -98,6 +98,8 @@ final class FakeMastodon: Sendable {
         var notifications: [Mastodon.Notification] = []
         var groupKeys: [String] = []
         var groupedNotifications = GroupedNotifications.supported
+        /// The requests of filtered notifications, newest first (`FakeMastodon+NotificationRequests.swift`).
+        var filteredRequests: [FilteredRequest] = []
         /// Newest first.
         var bookmarks: [Mark] = []
         var favourites: [Mark] = []
@@ -320,6 +322,7 @@ final class FakeMastodon: Sendable {
         if let answer = domainBlocksRoute(request) { return answer }
         if let answer = tagsRoute(request) { return answer }
         if let answer = conversationsRoute(request) { return answer }
+        if let answer = notificationRequestsRoute(request) { return answer }
         if let answer = dismissRoute(request) { return answer }
         if let answer = userListsRoute(request) { return answer }
         if let answer = filtersRoute(request) { return answer }

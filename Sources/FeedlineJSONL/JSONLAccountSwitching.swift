@@ -1,0 +1,53 @@
+import Feedline
+
+/// What `switchAccount` needs of the front: the driver cannot open a session on another
+/// account itself (that is the front's wiring: a service, saved state, live updates).
+public struct JSONLAccountSwitching: Sendable {
+    /// A session opened on the account switched to, with what the driver says of it at `bye`.
+    public struct Opened: Sendable {
+        /// The session now in use.
+        public var session: FeedSession
+        /// Whether it keeps state for the next start (see ``JSONLinesSession/run(session:lines:keepsState:written:afterCommand:switching:write:)``).
+        public var keepsState: Bool
+        /// Whether what it keeps is written now.
+        public var written: (@MainActor @Sendable () -> Bool)?
+        /// Runs after each command line (the sandbox's scripted stream).
+        public var afterCommand: @MainActor @Sendable () -> Void
+
+        /// A session as the front opened it.
+        public init(
+            session: FeedSession, keepsState: Bool, written: (@MainActor @Sendable () -> Bool)?, afterCommand: @escaping @MainActor @Sendable () -> Void = {}
+        ) {
+            self.session = session
+            self.keepsState = keepsState
+            self.written = written
+            self.afterCommand = afterCommand
+        }
+    }
+
+    /// Why there is no switch: one sentence (the `error` message, or — when no session could be
+    /// opened at all — the last line before the session ends).
+    public struct Refusal: Error, Sendable {
+        /// The sentence.
+        public var message: String
+
+        /// A refusal saying `message`.
+        public init(_ message: String) { self.message = message }
+    }
+
+    /// The account a name names (`kemi@mastodon.social`, or the start of only one), or the
+    /// sentence why none: unknown, ambiguous, the account in use, a session that cannot switch.
+    public var resolve: @MainActor @Sendable (_ name: String) -> Result<String, Refusal>
+    /// Finishes the session in use (its state written) and opens the account's; when that
+    /// cannot be done the front opens the one left again. A failure ends the session.
+    public var open: @MainActor @Sendable (_ account: String) async -> Result<Opened, Refusal>
+
+    /// Switching through these two.
+    public init(
+        resolve: @escaping @MainActor @Sendable (_ name: String) -> Result<String, Refusal>,
+        open: @escaping @MainActor @Sendable (_ account: String) async -> Result<Opened, Refusal>
+    ) {
+        self.resolve = resolve
+        self.open = open
+    }
+}
