@@ -9,7 +9,10 @@ extension AccountSessions {
     func jsonLines(_ opened: Open) -> JSONLAccountSwitching.Opened {
         let stream = configuration.stream ? SandboxStream(opened.session) : nil
         let written: (@MainActor @Sendable () -> Bool)? = opened.keeper.map { keeper in { @MainActor in keeper.unwritten() == nil } }
-        return JSONLAccountSwitching.Opened(session: opened.session, keepsState: opened.keeper != nil, written: written) { stream?.commandHandled() }
+        return JSONLAccountSwitching.Opened(
+            session: opened.session, keepsState: opened.keeper != nil, written: written, afterCommand: { stream?.commandHandled() },
+            begin: { [weak self] in await self?.begin(opened) }
+        )
     }
 
     /// `switchAccount`'s hooks: a name resolved as the REPL's `account NAME` resolves it, and
@@ -27,11 +30,11 @@ extension AccountSessions {
             },
             open: { [weak self] account in
                 guard let self else { return .failure(.init("The session has ended.")) }
-                switch await self.switchTo(account) {
-                case .success(let switched):
-                    // Notes (why the account could not be opened, its sign-in's scopes) go to standard error.
-                    for note in switched.notes { Output.complain(TerminalText(note)) }
-                    return .success(self.jsonLines(switched.opened))
+                switch await self.make(account) {
+                case .success(let made):
+                    // A note on its sign-in's scopes goes to standard error.
+                    for note in made.notes { Output.complain(TerminalText(note)) }
+                    return .success(self.jsonLines(made.opened))
                 case .failure(let refusal):
                     return .failure(.init(refusal.sentence))
                 }

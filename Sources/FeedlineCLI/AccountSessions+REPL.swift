@@ -23,8 +23,11 @@ extension AccountSessions {
         options.accounts = choices(for: opened.choice)
         options.openAccount = { [weak self] account, options in
             guard let self else { return .failure(AccountRefusal("The session has ended.")) }
-            return await self.switchTo(account).map { switched in
-                AccountSwitch(session: switched.opened.session, options: self.options(options, for: switched.opened), notes: switched.notes)
+            return await self.make(account).map { made in
+                AccountSwitch(
+                    session: made.opened.session, options: self.options(options, for: made.opened), notes: made.notes,
+                    begin: { [weak self] in await self?.begin(made.opened) }
+                )
             }
         }
         return options

@@ -7,8 +7,9 @@ import Foundation
 
 /// A front's sessions, one account at a time: the open one with its saved state and live
 /// updates, and the switch to another (the REPL's `account NAME`, JSON-lines' `switchAccount`):
-/// the open one is finished (its state written), the chosen account resolved as `--account
-/// NAME` is, and its session made, its state restored, for the front to go on with.
+/// the chosen account resolved as `--account NAME` is and its session made, its state restored
+/// (``make(_:)``); then, once the front's driver has said its last, the open one finished (its
+/// state written) and the new one put in use (``begin(_:)``).
 @MainActor
 final class AccountSessions {
     /// How the front runs, which sets the clocks, where state is kept and whether a server's
@@ -51,6 +52,15 @@ final class AccountSessions {
     /// Makes the session of `choice`, restores its state and starts its live updates (the
     /// interactive REPL's, on a server); it becomes ``current``.
     func open(_ choice: ServiceChoice) async throws -> Open {
+        let opened = try await make(choice)
+        current = opened
+        return opened
+    }
+
+    /// The session of `choice` with its state restored and its live updates started, not yet
+    /// in use: a switch makes the next one before it finishes the one in use, so an account
+    /// that cannot be opened leaves the session where it was.
+    private func make(_ choice: ServiceChoice) async throws -> Open {
         // Scripts on the sandbox run on virtual time (instant, deterministic); a server is real time.
         let clock: any Clock<Duration> = interactive || choice.isRemote ? ContinuousClock() : VirtualClock()
         // A script (or piped input) is virtual everywhere: its outbox's backoffs wait on a clock
@@ -64,10 +74,8 @@ final class AccountSessions {
         }
         await keeper?.restore(markerWait: interactive ? SessionKeeper.interactiveMarkerWait : nil)
         let live = mode != .script ? SessionSetup.startLiveUpdates(session, configuration) : nil
-        let opened = Open(choice: choice, session: session, keeper: keeper, live: live)
         if identities == nil, case .sandbox(let fixtures) = choice { identities = SandboxIdentities(fixtures, session: session) }
-        current = opened
-        return opened
+        return Open(choice: choice, session: session, keeper: keeper, live: live)
     }
 
     /// Stops the live updates of the session in use, writes its state, and stops what would
@@ -81,38 +89,35 @@ final class AccountSessions {
         current.session.stop()
     }
 
-    /// Finishes the session in use and opens `account`'s (resolved as `--account` resolves
-    /// it); when that cannot be made, the account left is opened again, with the sentence why.
-    /// A failure ends the front: not even the account left could be opened again.
-    func switchTo(_ account: String) async -> Result<(opened: Open, notes: [String]), AccountRefusal> {
-        var notes: [String] = []
-        let left = current?.choice
-        await close()
+    /// Makes `account`'s session (resolved as `--account` resolves it) beside the one in use,
+    /// which goes on untouched until ``begin(_:)``: when the account cannot be opened, the
+    /// sentence why, and nothing has changed (its drafts, its queued changes, its screens).
+    func make(_ account: String) async -> Result<(opened: Open, notes: [String]), AccountRefusal> {
         do {
-            if let left, !left.isRemote, let identities {
-                return .success((try await open(identities.choice(named: account)), notes))
-            }
-            let selection = try AccountSelection.choose(
-                sandbox: false, server: nil, account: Setting(account, from: .flag("--account")), timeline: configuration.timeline,
-                tokenFile: nil, environment: configuration.environment, store: AccountStore(directory: configuration.directory)
-            )
-            if let choice = selection.choice {
-                let opened = try await open(choice)
+            let choice: ServiceChoice
+            var notes: [String] = []
+            if let current, !current.choice.isRemote, let identities {
+                choice = try identities.choice(named: account)
+            } else {
+                let selection = try AccountSelection.choose(
+                    sandbox: false, server: nil, account: Setting(account, from: .flag("--account")), timeline: configuration.timeline,
+                    tokenFile: nil, environment: configuration.environment, store: AccountStore(directory: configuration.directory)
+                )
+                guard let chosen = selection.choice else { return .failure(AccountRefusal("No account \"\(account)\" is signed in.")) }
+                choice = chosen
                 if case .account = selection.token, let note = selection.account?.missingScopesNote { notes.append(note) }
-                return .success((opened, notes))
             }
+            return .success((try await make(choice), notes))
         } catch {
-            notes.append(String(describing: error))
+            return .failure(AccountRefusal(String(describing: error)))
         }
-        guard let left else { return .failure(AccountRefusal(notes.joined(separator: " "))) }
-        do {
-            let opened = try await open(left)
-            let back = choices(for: left)
-            notes.append("Back on \(back.current.map(back.spoken) ?? "the account you left").")
-            return .success((opened, notes))
-        } catch {
-            return .failure(AccountRefusal((notes + [String(describing: error)]).joined(separator: " ")))
-        }
+    }
+
+    /// Finishes the session in use (``close()``) and puts `opened` — made by ``make(_:)`` — in
+    /// its place.
+    func begin(_ opened: Open) async {
+        await close()
+        current = opened
     }
 
     /// The stored accounts a session on `choice` lists and may switch to, or why it cannot; on

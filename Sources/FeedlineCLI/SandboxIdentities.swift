@@ -34,8 +34,28 @@ struct SandboxIdentities {
     }
 
     /// The choice that opens the identity `name` (one of the names ``choices(on:)`` lists).
-    func choice(named name: String) -> ServiceChoice {
+    ///
+    /// - Throws: ``Outside`` when the identity's directory, its links followed, is not inside
+    ///   the sandbox's (a link out of the fixtures is not read).
+    func choice(named name: String) throws -> ServiceChoice {
         guard let identity = others.first(where: { $0.name == name }) else { return .sandbox(fixtures: directory) }
-        return .sandboxIdentity(name: identity.name, fixtures: directory.appendingPathComponent(identity.fixtures, isDirectory: true), sandbox: directory)
+        let fixtures = directory.appendingPathComponent(identity.fixtures, isDirectory: true)
+        let inside = directory.resolvingSymlinksInPath().standardizedFileURL.path
+        let resolved = fixtures.resolvingSymlinksInPath().standardizedFileURL.path
+        guard resolved.hasPrefix(inside.hasSuffix("/") ? inside : inside + "/") else {
+            throw Outside(name: identity.name, fixtures: identity.fixtures, directory: directory.path)
+        }
+        return .sandboxIdentity(name: identity.name, fixtures: fixtures, sandbox: directory)
+    }
+
+    /// An identity whose fixture directory leads out of the sandbox's (through a link).
+    struct Outside: Error, CustomStringConvertible {
+        let name: String
+        let fixtures: String
+        let directory: String
+
+        var description: String {
+            "The identity \(name)'s fixtures (\(fixtures)) lead outside \(directory): an identity's directory must be inside the sandbox's."
+        }
     }
 }

@@ -13,20 +13,24 @@ public struct JSONLAccountSwitching: Sendable {
         public var written: (@MainActor @Sendable () -> Bool)?
         /// Runs after each command line (the sandbox's scripted stream).
         public var afterCommand: @MainActor @Sendable () -> Void
+        /// Called once the driver of the session left has said `bye`: the front finishes that
+        /// session (its state written, its effects stopped) and puts this one in use.
+        public var begin: @MainActor @Sendable () async -> Void
 
         /// A session as the front opened it.
         public init(
-            session: FeedSession, keepsState: Bool, written: (@MainActor @Sendable () -> Bool)?, afterCommand: @escaping @MainActor @Sendable () -> Void = {}
+            session: FeedSession, keepsState: Bool, written: (@MainActor @Sendable () -> Bool)?,
+            afterCommand: @escaping @MainActor @Sendable () -> Void = {}, begin: @escaping @MainActor @Sendable () async -> Void = {}
         ) {
             self.session = session
             self.keepsState = keepsState
             self.written = written
             self.afterCommand = afterCommand
+            self.begin = begin
         }
     }
 
-    /// Why there is no switch: one sentence (the `error` message, or — when no session could be
-    /// opened at all — the last line before the session ends).
+    /// Why there is no switch: one sentence (the `error` message).
     public struct Refusal: Error, Sendable {
         /// The sentence.
         public var message: String
@@ -38,8 +42,8 @@ public struct JSONLAccountSwitching: Sendable {
     /// The account a name names (`kemi@mastodon.social`, or the start of only one), or the
     /// sentence why none: unknown, ambiguous, the account in use, a session that cannot switch.
     public var resolve: @MainActor @Sendable (_ name: String) -> Result<String, Refusal>
-    /// Finishes the session in use (its state written) and opens the account's; when that
-    /// cannot be done the front opens the one left again. A failure ends the session.
+    /// Opens the account's session beside the one in use, which its ``Opened/begin`` finishes;
+    /// a failure (the account cannot be opened) leaves the one in use untouched.
     public var open: @MainActor @Sendable (_ account: String) async -> Result<Opened, Refusal>
 
     /// Switching through these two.

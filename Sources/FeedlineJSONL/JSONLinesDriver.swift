@@ -41,7 +41,7 @@ public final class JSONLinesDriver {
     var resolveAccount: (@MainActor @Sendable (String) -> Result<String, JSONLAccountSwitching.Refusal>)?
     /// The account `switchAccount` asked for: the loop closes this driver (``leave()``) and goes
     /// on with the session the front opens.
-    public private(set) var accountAsked: String?
+    public internal(set) var accountAsked: String?
     private var streamState: StreamState?
     /// The submissions that changed while a command was changing drafts (`nil` the rest of the
     /// time): the command writes them as its reply instead (see ``holdingDraftChanges(_:)``).

@@ -13,9 +13,10 @@ public enum JSONLinesSession {
     ///
     /// - Returns: `true` when the session ended with `quit`, `false` at end of input.
     ///
-    /// `switchAccount` (with `switching`): after its `ok`, the driver's `bye` ends this
-    /// account's messages, and a new driver over the session `switching` opens starts with
-    /// `hello`; the lines go on to it.
+    /// `switchAccount` (with `switching`): after its `ok`, the account's session is opened; then
+    /// the driver's `bye` ends this account's messages and a new driver over the new session
+    /// starts with `hello`; the lines go on to it. When the account cannot be opened, an `error`
+    /// says why and this driver goes on, its session untouched.
     @discardableResult
     public static func run(
         session: FeedSession,
@@ -35,16 +36,17 @@ public enum JSONLinesSession {
             if !(await driver.handle(line)) { return true }
             if !line.allSatisfy(\.isWhitespace) { afterCommand() }
             guard let account = driver.accountAsked, let switching else { continue }
-            await driver.leave()
+            driver.accountAsked = nil
             switch await switching.open(account) {
             case .success(let opened):
+                await driver.leave()
+                await opened.begin()
                 (session, afterCommand) = (opened.session, opened.afterCommand)
                 driver = JSONLinesDriver(session: session, keepsState: opened.keepsState, written: opened.written, write: write)
                 driver.resolveAccount = switching.resolve
                 driver.start()
             case .failure(let refusal):
                 driver.emit(JSONLMessage.error(refusal.message, id: nil))
-                return false
             }
         }
         // End of input: let what is running finish, so its changes are written, then say bye.

@@ -41,4 +41,30 @@ struct JSONLSandboxSwitchTests {
         #expect(exit.status == 0 && exit.stderr.isEmpty, "\(exit.stderr)")
         #expect(client.strayLines.isEmpty)
     }
+
+    @Test("an identity whose directory is missing: ok, an error saying why, and no bye: the session goes on, its draft there")
+    func missingIdentity() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let fixtures = scratch.file("ghostly")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: fixtures.appendingPathComponent("home.json"))
+        try Data(#"{"identities": [{"name": "ghost", "fixtures": "identities/ghost"}]}"#.utf8).write(to: fixtures.appendingPathComponent("scenario.json"))
+        let client = try Conversation(["--jsonl", "--no-stream", "--no-state", "--fixtures", fixtures.path])
+        await client.settle()
+        await client.command(#"{"cmd":"draft","text":"A draft of yours.","id":"d"}"#, id: "d")
+        let before = client.messages.count
+        await client.command(#"{"cmd":"switchAccount","account":"ghost","id":"g"}"#, id: "g")
+        await client.settle()
+        let after = Array(client.messages[before...])
+        let types = after.compactMap(\.type)
+        #expect(Array(types.prefix(2)) == ["ok", "error"] && !types.contains("bye") && !types.contains("hello"), "\(types)")
+        #expect(after.dropFirst().first?["message"] as? String == "The fixture directory \(fixtures.path)/identities/ghost does not exist.", "\(after)")
+        let drafts = await client.command(#"{"cmd":"drafts","id":"l"}"#, id: "l")
+        #expect(drafts.contains { ($0["drafts"] as? [Any])?.isEmpty == false }, "\(drafts)")
+        client.send(#"{"cmd":"quit"}"#)
+        let exit = await client.child.finish()
+        #expect(exit.status == 0, "\(exit.stderr)")
+        #expect(client.strayLines.isEmpty)
+    }
 }

@@ -66,7 +66,7 @@ struct SandboxAccountSwitchTests {
         #expect(segments.last?.contains("A draft of kemi's.") == true, "\(second)")
     }
 
-    @Test("an identity whose directory is missing: the sentence why, and the session goes on as you")
+    @Test("an identity whose directory is missing: the sentence why, and the session goes on as you, its draft kept without --state")
     func missingIdentity() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -75,18 +75,45 @@ struct SandboxAccountSwitchTests {
         try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: fixtures.appendingPathComponent("home.json"))
         try Data(#"{"identities": [{"name": "ghost", "fixtures": "identities/ghost"}]}"#.utf8).write(to: fixtures.appendingPathComponent("scenario.json"))
         let child = try FeedlineProcess(["--fixtures", fixtures.path, "--no-state", "--width", "300", "--no-stream"])
-        child.send(bytes: Data("account ghost\nwhere\nquit\n".utf8))
+        child.send(bytes: Data("post\nA draft of yours.\n.back\naccount ghost\nwhere\ndrafts\nquit\n".utf8))
         child.closeInput()
         let exit = await child.finish()
         let out = String(decoding: child.stdout, as: UTF8.self)
         #expect(exit.status == 0, "\(exit.stderr)")
-        #expect(out.contains("home> account ghost\nThe fixture directory \(fixtures.path)/identities/ghost does not exist.\nBack on you@sandbox.\n"), "\(out)")
+        // Nothing was left: no word on drafts, no greeting again; the next line goes on as you.
+        #expect(out.contains("home> account ghost\nThe fixture directory \(fixtures.path)/identities/ghost does not exist.\nhome> where\n"), "\(out)")
         #expect(out.contains("\nhome> where\nhome\n"), "\(out)")
+        // The session was never closed: the draft, kept only in it, is there.
+        #expect(out.components(separatedBy: "home> drafts\n").last?.contains("A draft of yours.") == true, "\(out)")
+    }
+
+    @Test("an identity whose directory links out of the sandbox is not read: the sentence why, and the session stays")
+    func identityLinkedOutside() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let fixtures = scratch.file("linking")
+        let elsewhere = scratch.file("elsewhere")
+        for directory in [fixtures, elsewhere] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: directory.appendingPathComponent("home.json"))
+        }
+        try FileManager.default.createSymbolicLink(at: fixtures.appendingPathComponent("out"), withDestinationURL: elsewhere)
+        try Data(#"{"identities": [{"name": "out", "fixtures": "out"}]}"#.utf8).write(to: fixtures.appendingPathComponent("scenario.json"))
+        let child = try FeedlineProcess(["--fixtures", fixtures.path, "--no-state", "--width", "300", "--no-stream"])
+        child.send(bytes: Data("account out\nwhere\nquit\n".utf8))
+        child.closeInput()
+        let exit = await child.finish()
+        let out = String(decoding: child.stdout, as: UTF8.self)
+        #expect(exit.status == 0, "\(exit.stderr)")
+        #expect(out.contains("home> account out\nThe identity out's fixtures (out) lead outside \(fixtures.path): an identity's directory must be inside the sandbox's.\nhome> where\n"), "\(out)")
+        #expect(out.contains("\nhome> where\nhome\n") && !out.contains("out@sandbox home>"), "\(out)")
     }
 
     @Test("a scenario's identity must be a name, once, not your own, inside the fixtures", arguments: [
         (#"[{"name": "you", "fixtures": "a"}]"#, "identities[0].name: you is the signed-in account's own"),
         (#"[{"name": "k m", "fixtures": "a"}]"#, "identities[0].name: \"k m\" is not a name"),
+        (#"[{"name": "..", "fixtures": "a"}]"#, "identities[0].name: \"..\" is not a name"),
+        (#"[{"name": "-k", "fixtures": "a"}]"#, "identities[0].name: \"-k\" is not a name"),
         (#"[{"name": "kemi", "fixtures": "../kemi"}]"#, "identities[0].fixtures: \"../kemi\" is not a directory inside the fixtures"),
         (#"[{"name": "kemi", "fixtures": "a", "colour": "red"}]"#, "colour"),
     ])

@@ -6,7 +6,8 @@ extension SandboxScenario {
     /// directory whose scenario lists it, with its own statuses, home and scenario. The
     /// directory is read only when the identity is switched to, so a start reads nothing more.
     public struct Identity: Hashable, Sendable {
-        /// The name `account NAME` takes and the prompt shows: letters, digits, `.`, `_`, `-`.
+        /// The name `account NAME` takes and the prompt shows: letters, digits, `.`, `_`, `-`,
+        /// starting with a letter or a digit.
         public var name: String
         /// The identity's fixture directory, relative to the directory whose scenario lists it.
         public var fixtures: String
@@ -18,7 +19,9 @@ extension SandboxScenario {
 
         /// Whether `name` may name an identity (it also names its state file).
         static func isName(_ name: String) -> Bool {
-            !name.isEmpty && name.count <= 64
+            // A letter or digit first: never `.`, `..` or what reads as a flag.
+            guard let first = name.unicodeScalars.first, first.isASCII, CharacterSet.alphanumerics.contains(first) else { return false }
+            return name.count <= 64
                 && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
         }
     }
@@ -30,7 +33,7 @@ extension SandboxScenario {
         var seen: Set<String> = [account.acct.lowercased()]
         for (index, identity) in identities.enumerated() {
             guard Identity.isName(identity.name) else {
-                return "identities[\(index)].name: \"\(identity.name)\" is not a name (letters, digits, '.', '_' and '-')"
+                return "identities[\(index)].name: \"\(identity.name)\" is not a name (letters, digits, '.', '_' and '-', starting with a letter or a digit)"
             }
             guard seen.insert(identity.name.lowercased()).inserted else {
                 return identity.name.lowercased() == account.acct.lowercased()

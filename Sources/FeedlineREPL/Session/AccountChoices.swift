@@ -87,19 +87,24 @@ public struct AccountRefusal: Error, Hashable, Sendable {
 /// A session on another account, opened by the front for `account NAME`: the runner goes on
 /// with it, on the same terminal (or script), with `options` for its driver.
 public struct AccountSwitch: Sendable {
-    /// The session now in use (the one switched to, or — when it could not be opened — the one
-    /// left, opened again).
+    /// The session switched to.
     public var session: FeedSession
     /// The driver's options for it (its greeting, its state, its accounts).
     public var options: REPLDriver.Options
-    /// Lines to say before its greeting (why the account could not be opened, a note about its
-    /// sign-in's scopes).
+    /// Lines to say before its greeting (a note about its sign-in's scopes).
     public var notes: [String]
+    /// Called once the driver of the session left has said its last (``REPLDriver/leave(for:)``):
+    /// the front finishes that session (its state written, its effects stopped) and puts this one
+    /// in use. Until then both exist, so an account that cannot be opened changes nothing.
+    public var begin: @MainActor @Sendable () async -> Void
 
     /// A switch as given.
-    public init(session: FeedSession, options: REPLDriver.Options, notes: [String] = []) {
+    public init(
+        session: FeedSession, options: REPLDriver.Options, notes: [String] = [], begin: @escaping @MainActor @Sendable () async -> Void = {}
+    ) {
         self.session = session
         self.options = options
         self.notes = notes
+        self.begin = begin
     }
 }

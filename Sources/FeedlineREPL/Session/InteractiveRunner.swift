@@ -56,13 +56,9 @@ public enum InteractiveRunner {
                     if let remembered { console.remember(remembered) }
                     break loop
                 }
-                if let switched = await driver.switchAsked(write: { console.print($0) }) {
+                if let next = await driver.switchAsked(write: { console.print($0) }) {
                     // `account NAME`: the same console (its history, its terminal state) goes on
                     // with the session the front opens.
-                    guard case .success(let next) = switched else {
-                        if let remembered { console.remember(remembered) }
-                        break loop
-                    }
                     options = next.options
                     driver = makeDriver(next.session)
                     driver.start()

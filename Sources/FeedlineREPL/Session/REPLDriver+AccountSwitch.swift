@@ -29,23 +29,27 @@ extension REPLDriver {
             + "account NAME switches (the start of a name will do); the screens start again on its home.")
     }
 
-    /// The runner's step after a line that asked for another account (``accountAsked``): ends
-    /// this driver's output (``leave(for:)``) and stops following the session, then opens the
-    /// account through ``Options/openAccount`` with this driver's options (the returned ones keep
-    /// its `live`) and writes its notes. `nil` when no switch was asked; after a failure, whose
-    /// sentence is written, the runner ends.
-    func switchAsked(write: @MainActor (TerminalText) -> Void) async -> Result<AccountSwitch, AccountRefusal>? {
+    /// The runner's step after a line that asked for another account (``accountAsked``): opens
+    /// the account through ``Options/openAccount`` with this driver's options (the returned ones
+    /// keep its `live`); then ends this driver's output (``leave(for:)``), stops following the
+    /// session, lets the front finish it (``AccountSwitch/begin``) and writes the notes. The
+    /// runner goes on with the switch returned. `nil` when no switch was asked, or when the
+    /// account could not be opened: its sentence is written and this driver goes on, its session
+    /// and screens untouched.
+    func switchAsked(write: @MainActor (TerminalText) -> Void) async -> AccountSwitch? {
         guard let account = accountAsked, let open = options.openAccount else { return nil }
-        await leave(for: account)
-        finish()
+        accountAsked = nil
         switch await open(account, options) {
         case .success(var next):
+            await leave(for: account)
+            finish()
+            await next.begin()
             next.options.live = options.live
             for note in next.notes { write(TerminalText(lines: [TerminalText(note)])) }
-            return .success(next)
+            return next
         case .failure(let refusal):
             write(TerminalText(lines: [TerminalText(refusal.sentence)]))
-            return .failure(refusal)
+            return nil
         }
     }
 }

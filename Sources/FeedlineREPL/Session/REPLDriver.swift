@@ -62,10 +62,10 @@ public final class REPLDriver {
         /// The stored accounts `account` lists, completes and switches between (by default
         /// none: the sandbox's sentence).
         public var accounts = AccountChoices.sandbox
-        /// Opens the session of the account `account NAME` chose, once the driver has closed the
-        /// current one (``REPLDriver/leave(for:)``), and returns it with its driver's options
-        /// (made from the options given), or why no session could be opened at all (the
-        /// session ends). A runner calls it; without it, `account NAME` is refused.
+        /// Opens the session of the account `account NAME` chose, beside the one in use, and
+        /// returns it with its driver's options (made from the options given) and the hook that
+        /// finishes the one in use (``AccountSwitch/begin``); or why it could not be opened (the
+        /// session in use goes on). A runner calls it; without it, `account NAME` is refused.
         public var openAccount: (@MainActor @Sendable (_ account: String, _ options: Options) async -> Result<AccountSwitch, AccountRefusal>)?
 
         /// Options; `pageSize` is at least 1 and `width` at least 20.
@@ -236,8 +236,8 @@ public final class REPLDriver {
     /// Width of the terminal when following it.
     let terminalWidth: () -> Int
 
-    /// The account `account NAME` asked to switch to: the runner closes this driver
-    /// (``leave(for:)``) and goes on with the session ``Options/openAccount`` opens.
+    /// The account `account NAME` asked to switch to: the runner opens it
+    /// (``Options/openAccount``), closes this driver (``leave(for:)``) and goes on with it.
     public internal(set) var accountAsked: String?
 
     /// How many commands failed so far: lines that are not commands, commands refused (a row

@@ -96,9 +96,8 @@ public enum ScriptRunner {
                 break
             }
             if !goOn { break }
-            if let switched = await driver.switchAsked(write: write) {
+            if let next = await driver.switchAsked(write: write) {
                 // `account NAME`: this session's output ends, the next one's starts, in one transcript.
-                guard case .success(let next) = switched else { break }
                 (session, options) = (next.session, next.options)
                 driver = REPLDriver(session: session, options: options, write: write)
                 driver.start()
