@@ -43,4 +43,26 @@ struct ActivityTests {
         #expect(done.withLock { $0 })
         #expect(activity.total == 0 && activity.started == 2)
     }
+
+    @Test("stop: an effect started but not yet begun never runs its work, one running is cancelled, and none starts after")
+    func stop() async {
+        let activity = Activity()
+        let clock = ManualClock()
+        let ran = Locked<[String]>([])
+        activity.run {
+            ran.withLock { $0.append("waiting") }
+            try? await activity.waiting { try await clock.sleep(for: .seconds(60)) }
+            ran.withLock { $0.append(Task.isCancelled ? "cancelled" : "woke") }
+        }
+        await clock.waitForSleepers(1)
+        // Started on the main actor, where this test runs: its task cannot begin before stop.
+        let late = activity.run { ran.withLock { $0.append("late") } }
+        activity.stop()
+        activity.run { ran.withLock { $0.append("after") } }
+        await late.value
+        await activity.idle()
+        while activity.total > 0 { await Task.yield() }
+        #expect(ran.withLock { $0 } == ["waiting", "cancelled"])
+        #expect(activity.started == 2 && activity.total == 0)
+    }
 }

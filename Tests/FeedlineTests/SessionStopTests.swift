@@ -25,8 +25,10 @@ struct SessionStopTests {
         }
         clock.advance(by: .seconds(60))
         if stopped {
-            // Nor does a retry start anything.
+            // Nor does a retry start anything: required, as settling would hang on the held server.
+            let started = session.activity.started
             session.retry()
+            try #require(session.activity.started == started, "a stopped session starts no effect")
             await session.settle()
             #expect(service.calls(.interaction).count == 1, "the queued favourite is not sent again: \(service.calls(.interaction))")
             #expect(session.outbox.map(\.postID) == ["p1"], "it stays in the outbox, for the next open")

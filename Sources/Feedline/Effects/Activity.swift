@@ -46,7 +46,8 @@ package final class Activity {
     }
 
     /// Runs `operation` as a main-actor task counted as activity until it returns.
-    /// Cancel the returned task to stop it early; it still counts until it returns.
+    /// Cancel the returned task to stop it early; it still counts until it returns. A task
+    /// cancelled before it begins does not run `operation` at all.
     @discardableResult
     package func run(_ operation: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
         // A stopped activity's owner is gone (an account switched away from): nothing starts.
@@ -74,7 +75,9 @@ package final class Activity {
     }
 
     private func counted(_ operation: @MainActor @Sendable () async -> Void, _ effect: Int) async {
-        await operation()
+        // Cancelled before it began (``stop()`` between `run` and this task's start; `Feedback`
+        // forgets the requests it cancels): it sends nothing.
+        if !Task.isCancelled { await operation() }
         tasks[effect] = nil
         finish()
     }

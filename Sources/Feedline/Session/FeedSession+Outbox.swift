@@ -18,10 +18,15 @@ extension FeedSession {
     }
 
     /// Stops the session for good, after ``finish(waitingAtMost:)`` when what is left was
-    /// saved: every effect running is cancelled — a re-send waiting on the retry clock, a
-    /// request still in flight, live updates listening — and none starts after, so nothing of
-    /// it reaches the service any more (a front that switched to another account goes on with
-    /// another session; what this one left waits in its saved outbox). Idempotent.
+    /// saved: every effect the session started is cancelled — a re-send waiting on the retry
+    /// clock, a request in flight, a load — and none starts after, so the session sends nothing
+    /// more (a front that switched to another account goes on with another session; what this
+    /// one left waits in its saved outbox). Idempotent; on the main actor.
+    ///
+    /// It returns at once, without waiting for the cancelled effects to end, and what it cannot
+    /// do: call back a request the server has already received (the server may carry it out;
+    /// its answer is dropped), or stop what runs beside the session (live updates, a state
+    /// keeper's own tasks), which is the front's to stop.
     public func stop() {
         activity.stop()
     }
