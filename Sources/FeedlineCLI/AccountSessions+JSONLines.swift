@@ -9,10 +9,7 @@ extension AccountSessions {
     func jsonLines(_ opened: Open) -> JSONLAccountSwitching.Opened {
         let stream = configuration.stream ? SandboxStream(opened.session) : nil
         let written: (@MainActor @Sendable () -> Bool)? = opened.keeper.map { keeper in { @MainActor in keeper.unwritten() == nil } }
-        return JSONLAccountSwitching.Opened(
-            session: opened.session, keepsState: opened.keeper != nil, written: written, afterCommand: { stream?.commandHandled() },
-            begin: { [weak self] in await self?.begin(opened) }
-        )
+        return JSONLAccountSwitching.Opened(session: opened.session, keepsState: opened.keeper != nil, written: written) { stream?.commandHandled() }
     }
 
     /// `switchAccount`'s hooks: a name resolved as the REPL's `account NAME` resolves it, and
@@ -38,7 +35,8 @@ extension AccountSessions {
                 case .failure(let refusal):
                     return .failure(.init(refusal.sentence))
                 }
-            }
+            },
+            begin: { [weak self] in await self?.begin() }
         )
     }
 }

@@ -26,7 +26,7 @@ extension AccountSessions {
             return await self.make(account).map { made in
                 AccountSwitch(
                     session: made.opened.session, options: self.options(options, for: made.opened), notes: made.notes,
-                    begin: { [weak self] in await self?.begin(made.opened) }
+                    begin: { [weak self] in await self?.begin() }
                 )
             }
         }

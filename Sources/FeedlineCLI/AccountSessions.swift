@@ -9,7 +9,7 @@ import Foundation
 /// updates, and the switch to another (the REPL's `account NAME`, JSON-lines' `switchAccount`):
 /// the chosen account resolved as `--account NAME` is and its session made, its state restored
 /// (``make(_:)``); then, once the front's driver has said its last, the open one finished (its
-/// state written) and the new one put in use (``begin(_:)``).
+/// state written) and the new one put in use (``begin()``).
 @MainActor
 final class AccountSessions {
     /// How the front runs, which sets the clocks, where state is kept and whether a server's
@@ -37,6 +37,8 @@ final class AccountSessions {
     private let executor: (any TaskExecutor)?
     /// The session in use.
     private(set) var current: Open?
+    /// The session ``make(_:)`` made for a switch, until ``begin()`` puts it in use.
+    private var made: Open?
     /// The identities of the sandbox the front started on, when its scenario lists others
     /// (read from the sandbox made at start: nothing more is read for them until a switch).
     private var identities: SandboxIdentities?
@@ -90,7 +92,7 @@ final class AccountSessions {
     }
 
     /// Makes `account`'s session (resolved as `--account` resolves it) beside the one in use,
-    /// which goes on untouched until ``begin(_:)``: when the account cannot be opened, the
+    /// which goes on untouched until ``begin()``: when the account cannot be opened, the
     /// sentence why, and nothing has changed (its drafts, its queued changes, its screens).
     func make(_ account: String) async -> Result<(opened: Open, notes: [String]), AccountRefusal> {
         do {
@@ -107,15 +109,19 @@ final class AccountSessions {
                 choice = chosen
                 if case .account = selection.token, let note = selection.account?.missingScopesNote { notes.append(note) }
             }
-            return .success((try await make(choice), notes))
+            let opened = try await make(choice)
+            made = opened
+            return .success((opened, notes))
         } catch {
             return .failure(AccountRefusal(String(describing: error)))
         }
     }
 
-    /// Finishes the session in use (``close()``) and puts `opened` — made by ``make(_:)`` — in
-    /// its place.
-    func begin(_ opened: Open) async {
+    /// Finishes the session in use (``close()``) and puts the one ``make(_:)`` made in its
+    /// place.
+    func begin() async {
+        guard let opened = made else { return }
+        made = nil
         await close()
         current = opened
     }

@@ -13,20 +13,15 @@ public struct JSONLAccountSwitching: Sendable {
         public var written: (@MainActor @Sendable () -> Bool)?
         /// Runs after each command line (the sandbox's scripted stream).
         public var afterCommand: @MainActor @Sendable () -> Void
-        /// Called once the driver of the session left has said `bye`: the front finishes that
-        /// session (its state written, its effects stopped) and puts this one in use.
-        public var begin: @MainActor @Sendable () async -> Void
 
         /// A session as the front opened it.
         public init(
-            session: FeedSession, keepsState: Bool, written: (@MainActor @Sendable () -> Bool)?,
-            afterCommand: @escaping @MainActor @Sendable () -> Void = {}, begin: @escaping @MainActor @Sendable () async -> Void = {}
+            session: FeedSession, keepsState: Bool, written: (@MainActor @Sendable () -> Bool)?, afterCommand: @escaping @MainActor @Sendable () -> Void = {}
         ) {
             self.session = session
             self.keepsState = keepsState
             self.written = written
             self.afterCommand = afterCommand
-            self.begin = begin
         }
     }
 
@@ -42,16 +37,21 @@ public struct JSONLAccountSwitching: Sendable {
     /// The account a name names (`kemi@mastodon.social`, or the start of only one), or the
     /// sentence why none: unknown, ambiguous, the account in use, a session that cannot switch.
     public var resolve: @MainActor @Sendable (_ name: String) -> Result<String, Refusal>
-    /// Opens the account's session beside the one in use, which its ``Opened/begin`` finishes;
-    /// a failure (the account cannot be opened) leaves the one in use untouched.
+    /// Opens the account's session beside the one in use, which ``begin`` finishes; a failure
+    /// (the account cannot be opened) leaves the one in use untouched.
     public var open: @MainActor @Sendable (_ account: String) async -> Result<Opened, Refusal>
+    /// Called once the driver of the session left has said `bye`: the front finishes that
+    /// session (its state written, its effects stopped) and puts the one ``open`` opened in use.
+    public var begin: @MainActor @Sendable () async -> Void
 
-    /// Switching through these two.
+    /// Switching through these three.
     public init(
         resolve: @escaping @MainActor @Sendable (_ name: String) -> Result<String, Refusal>,
-        open: @escaping @MainActor @Sendable (_ account: String) async -> Result<Opened, Refusal>
+        open: @escaping @MainActor @Sendable (_ account: String) async -> Result<Opened, Refusal>,
+        begin: @escaping @MainActor @Sendable () async -> Void = {}
     ) {
         self.resolve = resolve
         self.open = open
+        self.begin = begin
     }
 }

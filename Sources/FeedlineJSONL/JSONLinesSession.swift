@@ -40,7 +40,7 @@ public enum JSONLinesSession {
             switch await switching.open(account) {
             case .success(let opened):
                 await driver.leave()
-                await opened.begin()
+                await switching.begin()
                 (session, afterCommand) = (opened.session, opened.afterCommand)
                 driver = JSONLinesDriver(session: session, keepsState: opened.keepsState, written: opened.written, write: write)
                 driver.resolveAccount = switching.resolve

@@ -46,10 +46,7 @@ struct JSONLSandboxSwitchTests {
     func missingIdentity() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let fixtures = scratch.file("ghostly")
-        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: false)
-        try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: fixtures.appendingPathComponent("home.json"))
-        try Data(#"{"identities": [{"name": "ghost", "fixtures": "identities/ghost"}]}"#.utf8).write(to: fixtures.appendingPathComponent("scenario.json"))
+        let fixtures = try scratch.sandbox("ghostly", scenario: #"{"identities": [{"name": "ghost", "fixtures": "identities/ghost"}]}"#)
         let client = try Conversation(["--jsonl", "--no-stream", "--no-state", "--fixtures", fixtures.path])
         await client.settle()
         await client.command(#"{"cmd":"draft","text":"A draft of yours.","id":"d"}"#, id: "d")

@@ -70,16 +70,10 @@ struct SandboxAccountSwitchTests {
     func missingIdentity() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let fixtures = scratch.file("ghostly")
-        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: false)
-        try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: fixtures.appendingPathComponent("home.json"))
-        try Data(#"{"identities": [{"name": "ghost", "fixtures": "identities/ghost"}]}"#.utf8).write(to: fixtures.appendingPathComponent("scenario.json"))
-        let child = try FeedlineProcess(["--fixtures", fixtures.path, "--no-state", "--width", "300", "--no-stream"])
-        child.send(bytes: Data("post\nA draft of yours.\n.back\naccount ghost\nwhere\ndrafts\nquit\n".utf8))
-        child.closeInput()
-        let exit = await child.finish()
-        let out = String(decoding: child.stdout, as: UTF8.self)
-        #expect(exit.status == 0, "\(exit.stderr)")
+        let fixtures = try scratch.sandbox("ghostly", scenario: #"{"identities": [{"name": "ghost", "fixtures": "identities/ghost"}]}"#)
+        let out = try await Self.run(
+            ["--fixtures", fixtures.path, "--no-state", "--width", "300", "--no-stream"], "post\nA draft of yours.\n.back\naccount ghost\nwhere\ndrafts\nquit\n"
+        )
         // Nothing was left: no word on drafts, no greeting again; the next line goes on as you.
         #expect(out.contains("home> account ghost\nThe fixture directory \(fixtures.path)/identities/ghost does not exist.\nhome> where\n"), "\(out)")
         #expect(out.contains("\nhome> where\nhome\n"), "\(out)")
@@ -91,20 +85,9 @@ struct SandboxAccountSwitchTests {
     func identityLinkedOutside() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let fixtures = scratch.file("linking")
-        let elsewhere = scratch.file("elsewhere")
-        for directory in [fixtures, elsewhere] {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-            try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: directory.appendingPathComponent("home.json"))
-        }
-        try FileManager.default.createSymbolicLink(at: fixtures.appendingPathComponent("out"), withDestinationURL: elsewhere)
-        try Data(#"{"identities": [{"name": "out", "fixtures": "out"}]}"#.utf8).write(to: fixtures.appendingPathComponent("scenario.json"))
-        let child = try FeedlineProcess(["--fixtures", fixtures.path, "--no-state", "--width", "300", "--no-stream"])
-        child.send(bytes: Data("account out\nwhere\nquit\n".utf8))
-        child.closeInput()
-        let exit = await child.finish()
-        let out = String(decoding: child.stdout, as: UTF8.self)
-        #expect(exit.status == 0, "\(exit.stderr)")
+        let fixtures = try scratch.sandbox("linking", scenario: #"{"identities": [{"name": "out", "fixtures": "out"}]}"#)
+        try FileManager.default.createSymbolicLink(at: fixtures.appendingPathComponent("out"), withDestinationURL: try scratch.sandbox("elsewhere"))
+        let out = try await Self.run(["--fixtures", fixtures.path, "--no-state", "--width", "300", "--no-stream"], "account out\nwhere\nquit\n")
         #expect(out.contains("home> account out\nThe identity out's fixtures (out) lead outside \(fixtures.path): an identity's directory must be inside the sandbox's.\nhome> where\n"), "\(out)")
         #expect(out.contains("\nhome> where\nhome\n") && !out.contains("out@sandbox home>"), "\(out)")
     }
@@ -120,10 +103,7 @@ struct SandboxAccountSwitchTests {
     func badIdentities(identities: String, problem: String) async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let fixtures = scratch.file("bad")
-        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: false)
-        try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: fixtures.appendingPathComponent("home.json"))
-        try Data(#"{"identities": \#(identities)}"#.utf8).write(to: fixtures.appendingPathComponent("scenario.json"))
+        let fixtures = try scratch.sandbox("bad", scenario: #"{"identities": \#(identities)}"#)
         let (exit, _) = try await FeedlineProcess.run(["--fixtures", fixtures.path, "--no-state"])
         #expect(exit.status != 0)
         #expect(exit.stderr.contains("The scenario file bad/scenario.json is invalid") && exit.stderr.contains(problem), "\(exit.stderr)")

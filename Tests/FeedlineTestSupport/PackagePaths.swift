@@ -45,5 +45,15 @@ public struct Scratch: Sendable {
 
     public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
+    /// A fixture directory `name` in here with the `faults` fixtures' home timeline and, when
+    /// given, `scenario` as its `scenario.json`: a sandbox a test shapes.
+    public func sandbox(_ name: String, scenario: String? = nil) throws -> URL {
+        let directory = file(name)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(at: try PackagePaths.fixtures("faults").appendingPathComponent("home.json"), to: directory.appendingPathComponent("home.json"))
+        if let scenario { try Data(scenario.utf8).write(to: directory.appendingPathComponent("scenario.json")) }
+        return directory
+    }
+
     public func remove() { try? FileManager.default.removeItem(at: url) }
 }
