@@ -34,9 +34,9 @@ package enum FilterProblem: Error, Hashable, Sendable {
 /// as pending), and every list of posts (a hide filter takes the posts it matches off, a warn
 /// filter puts its warning on them — see `PostStore+Filters.swift`).
 ///
-/// A configuration of the convergence engine (`Convergence`): each filter is a `PendingChange`
-/// of the filter itself (`nil`: no filter), keyed by its id — or by a local key
-/// (``localPrefix``) for a filter being made. Made, changed or deleted at once on every
+/// A configuration of the convergence engine as an ordered server list (`OrderedServerList`):
+/// each filter is a `PendingChange` of the filter itself (`nil`: no filter), keyed by its id —
+/// or by a local key (``localPrefix``) for a filter being made. Made, changed or deleted at once on every
 /// screen; one change per filter in flight (one asked meanwhile is sent after its answer);
 /// rolled back with the server's sentence on refusal; queued and sent again after a backoff
 /// when the server cannot be reached (``FeedSession/retry()`` sends it at once).
@@ -50,13 +50,10 @@ package final class FilterStore: OneEngineStore {
     private let observers = HandlerList<[ListRow]>()
     private let posts: PostStore
     private let clock: WallClock
-    /// The filters in the order shown: the server's, then those made since.
-    private var order: [String] = []
-    package private(set) var engine: Convergence<String, PendingChange<PostFilter?>>!
-    /// What the last answer did, for the change the engine tells next.
-    private var answer: ChangeOutcome<PostFilter?>?
-    /// Set while the store changes filters itself and tells the observers once, after.
-    private var quiet = false
+    /// The filters in the order shown (the server's, then those made since), each as the server
+    /// confirmed it and as wanted.
+    private var filters: OrderedServerList<PostFilter>!
+    package var engine: Convergence<String, PendingChange<PostFilter?>>! { filters.engine }
     private var nextLocal = 0
 
     /// A store that sends changes of filters to `service`, counted in `activity`, re-sends those
@@ -69,8 +66,8 @@ package final class FilterStore: OneEngineStore {
         self.posts = posts
         self.clock = clock
         posts.filterClock = clock
-        engine = Convergence(
-            activity: activity, retryClock: retryClock,
+        filters = OrderedServerList(
+            activity: activity, retryClock: retryClock, isLocal: { $0.hasPrefix(Self.localPrefix) }, id: \.id,
             send: { [weak self] id, request in
                 let now = clock.now()
                 guard var filter = request.value else {
@@ -85,11 +82,6 @@ package final class FilterStore: OneEngineStore {
                 let old = await self?.confirmed(id) ?? filter
                 return try await service.updateFilter(filter, replacing: old, expiresIn: expiresIn)
             },
-            changed: { [weak self] id, before, after in self?.changed(id, before: before, after: after) },
-            report: { [weak self] _, outcome in
-                guard let self, !self.quiet else { return }
-                self.answer = outcome
-            },
             outcomes: outcomes,
             outcome: { id, report, before in
                 // The server's filter has its own ids (and its keywords'): the same filter, done.
@@ -97,17 +89,18 @@ package final class FilterStore: OneEngineStore {
                     return Outcome.done(.filter(id, title: saved?.title, was: before?.confirmed?.title))
                 }
                 return report.outcome { .filter(id, title: $0?.title, was: before?.confirmed?.title) }
-            }
+            },
+            answered: { [weak self] answer in self?.answered(answer) }
         )
     }
 
     // MARK: - Reading
 
     /// Every filter as shown now, in order, as the filters screen's rows.
-    package var rows: [ListRow] { order.compactMap(row) }
+    package var rows: [ListRow] { filters.order.compactMap(row) }
 
     /// The filter shown under `id` (its id, or the local key of one being made), or `nil`.
-    package func filter(_ id: String) -> PostFilter? { engine[id]?.wanted ?? nil }
+    package func filter(_ id: String) -> PostFilter? { filters.value(id) }
 
     /// The row of the filter `id`: pending while the server has not confirmed it, with the last
     /// refusal.
@@ -153,11 +146,9 @@ package final class FilterStore: OneEngineStore {
     /// carry the server's filters as they were when they came.
     package func ingest(_ fetched: [PostFilter], fetchedAt: StoreEpoch) {
         let before = rows
-        let shownBefore = Dictionary(order.map { ($0, filter($0)) }, uniquingKeysWith: { first, _ in first })
-        quiet = true
-        defer { quiet = false }
-        order = engine.ingestList(fetched.filter { !$0.id.isEmpty }.map { ($0.id, $0) }, shownIn: order, fetchedAt: fetchedAt)
-        for id in Set(shownBefore.keys).union(order) where (shownBefore[id] ?? nil) != filter(id) { applied(id) }
+        let shownBefore = Dictionary(filters.order.map { ($0, filter($0)) }, uniquingKeysWith: { first, _ in first })
+        filters.ingest(fetched.filter { !$0.id.isEmpty }.map { ($0.id, $0) }, fetchedAt: fetchedAt)
+        for id in Set(shownBefore.keys).union(filters.order) where (shownBefore[id] ?? nil) != filter(id) { applied(id) }
         if rows != before { notify() }
     }
 
@@ -171,8 +162,9 @@ package final class FilterStore: OneEngineStore {
         let key = Self.localPrefix + String(nextLocal)
         var made = filter
         made.id = key
-        order.append(key)
-        change(key, to: made, orMake: { PendingChange(confirmed: nil) })
+        filters.create(made, as: key)
+        applied(key)
+        notify()
         return key
     }
 
@@ -194,36 +186,23 @@ package final class FilterStore: OneEngineStore {
         change(id, to: nil)
     }
 
-    private func change(_ id: String, to filter: PostFilter?, orMake make: () -> PendingChange<PostFilter?>? = { nil }) {
-        quiet = true
-        engine.want(filter, for: id, orMake: make)
-        quiet = false
+    private func change(_ id: String, to filter: PostFilter?) {
+        filters.want(filter, for: id)
         applied(id)
         notify()
     }
 
     // MARK: - Answers
 
-    /// A filter's machine changed: the posts follow what it shows; a filter the server made
-    /// takes its id; one refused its making, or deleted, leaves the order.
-    private func changed(_ id: String, before: PendingChange<PostFilter?>?, after: PendingChange<PostFilter?>?) {
-        guard !quiet else { return }
-        let answer = self.answer
-        self.answer = nil
-        let answered = engine.ordering(id, answered: answer, isLocal: id.hasPrefix(Self.localPrefix), in: order)
-        order = answered.order
-        if let filter = answered.made { made(filter, local: id) }
-        if (before?.wanted ?? nil) != (after?.wanted ?? nil) || engine[id] == nil { applied(id) }
+    /// An answer changed a filter: the posts follow what it shows (a filter the server made,
+    /// under its id now, among them).
+    private func answered(_ answer: OrderedServerList<PostFilter>.Answer) {
+        if let made = answer.made {
+            posts.filterMade(answer.key, as: made.value.id)
+            applied(made.value.id)
+        }
+        if (answer.before?.wanted ?? nil) != (answer.after?.wanted ?? nil) || engine[answer.key] == nil { applied(answer.key) }
         notify()
-    }
-
-    /// The server made the filter shown under `local`: it takes its place, as the server's.
-    private func made(_ filter: PostFilter, local: String) {
-        quiet = true
-        order = engine.madeByServer(filter, as: filter.id, shownAs: local, in: order).order
-        quiet = false
-        posts.filterMade(local, as: filter.id)
-        applied(filter.id)
     }
 
     /// Tells the posts what the filter `id` is as shown now (`nil`: none).

@@ -28,8 +28,8 @@ package enum UserListProblem: Error, Hashable, Sendable {
 /// The signed-in user's lists and who is on them, as every screen shows them: the lists screen,
 /// a list's timeline (its title), the screens of a list's accounts.
 ///
-/// A configuration of the convergence engine (`Convergence`): each list is a `PendingChange` of
-/// the list itself (`nil`: no list) — made, renamed or deleted at once on every screen, one
+/// A configuration of the convergence engine as an ordered server list (`OrderedServerList`):
+/// each list is a `PendingChange` of the list itself (`nil`: no list) — made, renamed or deleted at once on every screen, one
 /// change per list in flight (a change asked meanwhile is sent after its answer), confirmed or
 /// rolled back with the server's sentence.
 ///
@@ -53,18 +53,14 @@ package enum UserListProblem: Error, Hashable, Sendable {
 package final class UserListStore: ConvergingStore {
     private let observers = HandlerList<UserListsChange>()
     private let memberObservers = HandlerList<ListMembershipChange>()
-    /// The lists in the order shown: the server's, then lists made since. A list being deleted
-    /// keeps its place (a refusal puts it back there).
-    private var order: [String] = []
-    /// Each list as the server confirmed it and as wanted, one change in flight (set at the end
-    /// of `init`, so its handlers can hold the store weakly). Its epoch is the store's.
-    private var changes: Convergence<String, PendingChange<UserList?>>!
+    /// The lists in the order shown (the server's, then lists made since; a list being deleted
+    /// keeps its place, where a refusal puts it back), each as the server confirmed it and as
+    /// wanted, one change in flight (set at the end of `init`, so its handlers can hold the
+    /// store weakly). Its engine's epoch is the store's.
+    private var userLists: OrderedServerList<UserList>!
+    private var changes: Convergence<String, PendingChange<UserList?>> { userLists.engine }
     /// The provisional id each list made here was first shown with (its rows keep it).
     private var shownAs: [String: String] = [:]
-    /// What the last answer did, for the change the engine tells next.
-    private var answer: ChangeOutcome<UserList?>?
-    /// Set while the store changes lists itself and tells the observers once, after.
-    private var quiet = false
     private var nextToken = 0
     private var nextProvisional = 0
     private var loaded = false
@@ -107,8 +103,8 @@ package final class UserListStore: ConvergingStore {
             outcomes: outcomes,
             subject: { key, member in Self.split(key).map { .listMembership(list: $0.0, account: $0.1, member: member) } }
         )
-        changes = Convergence(
-            activity: activity, retryClock: retryClock,
+        userLists = OrderedServerList(
+            activity: activity, retryClock: retryClock, isLocal: { $0.hasPrefix(UserList.provisionalPrefix) }, id: \.id,
             send: { id, request in
                 guard let list = request.value else {
                     try await service.deleteList(id)
@@ -122,11 +118,6 @@ package final class UserListStore: ConvergingStore {
                     throw FeedFailure(message: FeedFailure(error).message, isTransient: false)
                 }
             },
-            changed: { [weak self] id, before, after in self?.changed(id, before: before, after: after) },
-            report: { [weak self] _, outcome in
-                guard let self, !self.quiet else { return }
-                self.answer = outcome
-            },
             outcomes: outcomes,
             outcome: { id, report, before in
                 // A list made: the server's list has its own id, so it is not the value asked, yet done.
@@ -134,7 +125,8 @@ package final class UserListStore: ConvergingStore {
                     return Outcome.done(.list(id, title: made.title, was: nil))
                 }
                 return report.outcome { .list(id, title: $0?.title, was: before?.confirmed?.title) }
-            }
+            },
+            answered: { [weak self] answer in self?.answered(answer) }
         )
     }
 
@@ -142,7 +134,7 @@ package final class UserListStore: ConvergingStore {
 
     /// Every list as shown now, in order (the server's, then lists made since).
     package var lists: [UserListRow] {
-        order.compactMap { list($0) }
+        userLists.order.compactMap { list($0) }
     }
 
     /// Whether a fetch of the lists has told the store what they are.
@@ -238,9 +230,7 @@ package final class UserListStore: ConvergingStore {
         let before = lists
         let wasLoaded = loaded
         loaded = true
-        quiet = true
-        defer { quiet = false }
-        order = changes.ingestList(fetched.filter { !$0.isProvisional }.map { ($0.id, $0) }, shownIn: order, fetchedAt: fetchedAt)
+        userLists.ingest(fetched.filter { !$0.isProvisional }.map { ($0.id, $0) }, fetchedAt: fetchedAt)
         if lists != before || !wasLoaded { notify() }
     }
 
@@ -253,8 +243,8 @@ package final class UserListStore: ConvergingStore {
         if let shown = list(named: title) { throw .duplicate(shown.title) }
         nextProvisional += 1
         let list = UserList(id: UserList.provisionalPrefix + String(nextProvisional), title: title)
-        order.append(list.id)
-        change(list.id, to: list, orMake: { PendingChange(confirmed: nil) })
+        userLists.create(list, as: list.id)
+        notify()
         return list
     }
 
@@ -281,11 +271,9 @@ package final class UserListStore: ConvergingStore {
         change(id, to: nil)
     }
 
-    /// Wants `list` for the list `id` (made by `make` when new): shown at once, then told.
-    private func change(_ id: String, to list: UserList?, orMake make: () -> PendingChange<UserList?>? = { nil }) {
-        quiet = true
-        changes.want(list, for: id, orMake: make)
-        quiet = false
+    /// Wants `list` for the list `id`: shown at once, then told.
+    private func change(_ id: String, to list: UserList?) {
+        userLists.want(list, for: id)
         notify()
     }
 
@@ -342,27 +330,12 @@ package final class UserListStore: ConvergingStore {
 
     // MARK: - Answers
 
-    /// A list's machine changed: a list the server made takes its id; a list refused its
-    /// making, or deleted, leaves the order. (What the person hears of it leaves from the
-    /// engine as an ``Outcome``, ``Outcome/Subject/list(_:title:was:)``.)
-    private func changed(_ id: String, before: PendingChange<UserList?>?, after: PendingChange<UserList?>?) {
-        guard !quiet else { return }
-        let answer = self.answer
-        self.answer = nil
-        let answered = changes.ordering(id, answered: answer, isLocal: id.hasPrefix(UserList.provisionalPrefix), in: order)
-        order = answered.order
-        if let list = answered.made { made(list, shownAs: id) }
+    /// An answer changed a list: one the server made in its provisional one's place keeps
+    /// showing it (its rows keep the provisional id). (What the person hears of it leaves from
+    /// the engine as an ``Outcome``, ``Outcome/Subject/list(_:title:was:)``.)
+    private func answered(_ answer: OrderedServerList<UserList>.Answer) {
+        if let made = answer.made, made.tookPlace { shownAs[made.value.id] = answer.key }
         notify()
-    }
-
-    /// The server made the list shown as `provisional`: it takes the list's place (unless a
-    /// fetch brought it first), as the server's.
-    private func made(_ list: UserList, shownAs provisional: String) {
-        quiet = true
-        defer { quiet = false }
-        let made = changes.madeByServer(list, as: list.id, shownAs: provisional, in: order)
-        order = made.order
-        if made.tookPlace { shownAs[list.id] = provisional }
     }
 
     private func notify() {
