@@ -19,21 +19,6 @@ import Foundation
 /// Main actor. Changes are delivered in the order they happen.
 @MainActor
 public final class Drafts {
-    private enum Reply: Sendable {
-        case settings(Result<ComposeSettings, FeedFailure>)
-        case answered(DraftID, token: Int, Post)
-        case scheduled(DraftID, token: Int, ScheduledPost)
-        case checkedScheduled(DraftID, token: Int, found: ScheduledPost?)
-        case failed(DraftID, token: Int, FeedFailure)
-        case checked(DraftID, token: Int, found: Post?)
-        case waited(DraftID, token: Int)
-    }
-
-    private enum Effect: Hashable, Sendable {
-        case settings
-        case submission(SubmissionRequest)
-    }
-
     /// The server's settings once loaded (``load(then:)``); `nil` before. A front reads
     /// ``account`` and ``limits``.
     package private(set) var settings: ComposeSettings?
@@ -93,39 +78,7 @@ public final class Drafts {
         self.makeKey = makeKey ?? { UUID().uuidString.lowercased() }
         effects = Feedback(
             activity: activity,
-            effect: { effect in
-                switch effect {
-                case .settings:
-                    do { return .settings(.success(try await service.composeSettings())) } catch { return .settings(.failure(FeedFailure(error))) }
-                case .submission(.send(let id, let token, let key, let draft)) where draft.isScheduled:
-                    do { return .scheduled(id, token: token, try await service.schedule(draft, idempotencyKey: key)) } catch {
-                        return .failed(id, token: token, FeedFailure(error))
-                    }
-                case .submission(.check(let id, let token, _, let draft)) where draft.isScheduled:
-                    // A scheduled post is not on the account's timeline: look for it among the scheduled ones.
-                    do {
-                        let page = try await service.scheduledPosts(after: nil)
-                        return .checkedScheduled(id, token: token, found: page.items.first { Submission(draft: draft).matches($0) })
-                    } catch {
-                        return .failed(id, token: token, FeedFailure(error))
-                    }
-                case .submission(.send(let id, let token, let key, let draft)):
-                    do { return .answered(id, token: token, try await service.publish(draft, idempotencyKey: key)) } catch {
-                        return .failed(id, token: token, FeedFailure(error))
-                    }
-                case .submission(.check(let id, let token, let since, let draft)):
-                    do {
-                        let settings = try await service.composeSettings()
-                        let page = try await service.page(of: .account(AccountID(settings.account.id)), after: nil)
-                        let probe = Submission(draft: draft)
-                        return .checked(id, token: token, found: page.items.first { $0.author.id == settings.account.id && probe.matches($0, since: since) })
-                    } catch {
-                        return .failed(id, token: token, FeedFailure(error))
-                    }
-                case .submission(.wait):
-                    return nil
-                }
-            },
+            effect: { effect in await Self.answer(effect, from: service) },
             handle: { [weak self] reply in self?.handle(reply) }
         )
         sources = Feedback(
