@@ -27,8 +27,9 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = AccountStore(directory: FeedlineDirectory())
+        let timeout = try RequestTimeout.fromEnvironment()
         do {
-            let login = try Login(address: server, store: store)
+            let login = try Login(address: server, store: store, timeout: timeout)
             Output.say("Signing in to \(login.server.loginArgument).")
             let authorization = try await login.begin()
             Output.say("Open this address in a browser, sign in and allow Feedline:")

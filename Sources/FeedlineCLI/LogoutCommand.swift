@@ -21,6 +21,7 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = AccountStore(directory: FeedlineDirectory())
+        let timeout = try RequestTimeout.fromEnvironment()
         do {
             let all = try store.accounts()
             let chosen: StoredAccount
@@ -41,7 +42,7 @@ struct LogoutCommand: AsyncParsableCommand {
                     throw ExitCode(1)
                 }
             }
-            if let failure = try await Login.signOut(chosen, store: store) {
+            if let failure = try await Login.signOut(chosen, store: store, timeout: timeout) {
                 Output.complain(
                     "\(failure.description) Its file was deleted here all the same; revoke it in the server's settings (Preferences, Account, Authorized apps)."
                 )

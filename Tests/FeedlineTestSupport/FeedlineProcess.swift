@@ -72,6 +72,7 @@ public final class FeedlineProcess {
         merged["NO_COLOR"] = "1"
         for name in unset { merged[name] = nil }
         merged["XDG_CONFIG_HOME"] = isolatedConfigHome()
+        merged[childRequestTimeout.name] = childRequestTimeout.seconds
         merged.merge(environment) { _, new in new }
         let output = Pipe()
         let errorPipe = Pipe()
@@ -251,6 +252,13 @@ public final class FeedlineProcess {
         return (exit, String(decoding: child.stdout, as: UTF8.self))
     }
 }
+
+/// The request timeout a child `feedline` is given (`FEEDLINE_TIMEOUT`, seconds), unless a test
+/// names its own: a hang guard, not a speed bar. The binary's default of 20 s is a person's
+/// bar; a fake server living in the test process, under ThreadSanitizer with every suite at
+/// once on two cores, can wait longer than that for a thread (CI saw a dozen sign-ins and
+/// scripted sessions run out at once). No test of the binary waits for a timeout to fire.
+public let childRequestTimeout = (name: "FEEDLINE_TIMEOUT", seconds: "600")
 
 /// A fresh path under the temporary directory that does not exist: as `XDG_CONFIG_HOME` it gives
 /// a child no config file and no stored accounts.

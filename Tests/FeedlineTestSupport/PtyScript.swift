@@ -19,7 +19,7 @@ public enum PtyScript {
         let nothing = FileHandle(forReadingAtPath: "/dev/null")
         let process = try ChildProcess.tool(
             ["python3", root.appendingPathComponent("Scripts/\(name)").path, try PackagePaths.binary().path, root.path] + arguments,
-            environment: environment, standardInput: nothing?.fileDescriptor ?? 0,
+            environment: [childRequestTimeout.name: childRequestTimeout.seconds].merging(environment) { _, given in given }, standardInput: nothing?.fileDescriptor ?? 0,
             standardOutput: output.fileHandleForWriting.fileDescriptor, standardError: output.fileHandleForWriting.fileDescriptor)
         try? nothing?.close()
         // The write end is the script's alone: reading to the end waits for the script's exit.

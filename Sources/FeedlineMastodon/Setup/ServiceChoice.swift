@@ -82,7 +82,8 @@ public enum ServiceChoice: Sendable, Hashable {
     ///   - postsPerPage: posts per page request (1…40); `nil` for the fixture scenario's or 20.
     ///   - clock: what waits (sandbox latency, rate-limit pauses) sleep on.
     ///   - wallClock: "now" for dates the service makes.
-    ///   - environment: where `FEEDLINE_TOKEN` is read from.
+    ///   - environment: where `FEEDLINE_TOKEN` and `FEEDLINE_TIMEOUT` (``RequestTimeout``) are
+    ///     read from.
     /// - Throws: ``ServiceSetupError`` with one sentence naming what is wrong (a missing or
     ///   malformed fixture file, a bad server address, an unreadable token file …). The token
     ///   itself never appears in it.
@@ -108,10 +109,13 @@ public enum ServiceChoice: Sendable, Hashable {
             }
         case .server(let address, let timeline, let tokenFile):
             do {
+                let timeout = try RequestTimeout.resolve(environment: environment)
                 return try MastodonHTTPService.make(
                     server: address, timeline: timeline, tokenFile: tokenFile, environment: environment,
-                    pageSize: postsPerPage ?? MastodonHTTPService.defaultPageSize, clock: clock, wallClock: wallClock
+                    pageSize: postsPerPage ?? MastodonHTTPService.defaultPageSize, timeout: timeout, clock: clock, wallClock: wallClock
                 ).service
+            } catch let invalid as RequestTimeout.Invalid {
+                throw ServiceSetupError(invalid.description)
             } catch {
                 throw ServiceSetupError(error.localizedDescription)
             }
@@ -121,8 +125,10 @@ public enum ServiceChoice: Sendable, Hashable {
                 if let timeline { _ = try Feed(parsing: timeline) }
                 return try MastodonHTTPService(
                     server: server, token: token, pageSize: postsPerPage ?? MastodonHTTPService.defaultPageSize,
-                    clock: clock, wallClock: wallClock
+                    timeout: try RequestTimeout.resolve(environment: environment), clock: clock, wallClock: wallClock
                 )
+            } catch let invalid as RequestTimeout.Invalid {
+                throw ServiceSetupError(invalid.description)
             } catch {
                 throw ServiceSetupError(error.localizedDescription)
             }

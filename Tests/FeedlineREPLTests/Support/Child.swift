@@ -44,6 +44,7 @@ final class Child: @unchecked Sendable {
         environment["NO_COLOR"] = "1"
         // No config file or stored account of the developer's reaches the test.
         environment["XDG_CONFIG_HOME"] = isolatedConfigHome()
+        environment[childRequestTimeout.name] = childRequestTimeout.seconds
         environment.merge(extra) { _, given in given }
         _ = FileManager.default.createFile(atPath: scratch.file("out").path, contents: nil)
         _ = FileManager.default.createFile(atPath: scratch.file("err").path, contents: nil)
