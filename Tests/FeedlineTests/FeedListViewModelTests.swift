@@ -173,16 +173,36 @@ struct FeedListViewModelTests {
         service.hold(.page)
         weak var released: FeedListViewModel?
         let activity = Activity()
-        do {
-            let store = PostStore(service: service, activity: activity)
-            let timeline = FeedListViewModel(source: .feed(.home), service: service, store: store, activity: activity)
-            released = timeline
-            timeline.appeared()
-        }
+        let store = PostStore(service: service, activity: activity)
+        var timeline: FeedListViewModel? = FeedListViewModel(source: .feed(.home), service: service, store: store, activity: activity)
+        released = timeline
+        timeline?.appeared()
+        // Its request reaches the server and waits there; then the screen goes.
         await service.waitForHeld(1)
+        timeline = nil
         #expect(released == nil)
         service.answer(at: 0)
         await activity.idle()
         #expect(released == nil)
+    }
+
+    @Test("a view model released before its request began sends none")
+    func releasedBeforeItsRequest() async {
+        let service = GatedServer(posts: makePosts(1))
+        service.hold(.page)
+        weak var released: FeedListViewModel?
+        let activity = Activity()
+        do {
+            let store = PostStore(service: service, activity: activity)
+            let timeline = FeedListViewModel(source: .feed(.home), service: service, store: store, activity: activity)
+            released = timeline
+            // On the main actor, where this test runs: the load's task cannot begin before the
+            // screen goes at the end of this scope, which cancels it.
+            timeline.appeared()
+        }
+        #expect(released == nil)
+        await activity.idle()
+        #expect(service.calls(.page).isEmpty, "\(service.calls)")
+        #expect(activity.total == 0)
     }
 }
