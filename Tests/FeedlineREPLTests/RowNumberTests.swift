@@ -124,12 +124,8 @@ struct RowNumberTests {
         let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_795_100_000))
         let service = try SandboxService(statuses: Self.statuses(20), clock: VirtualClock(), wallClock: clock)
         let session = FeedSession(service: service, clock: clock, retryClock: ManualClock())
-        let output = OutputBuffer()
-        let driver = REPLDriver(session: session, options: .init(pageSize: 10, width: 200)) { output.write($0) }
-        driver.start()
-        await session.settle()
-        driver.flush()
-        _ = output.take()
+        let harness = await DriverHarness.start(on: session, width: 200, showing: false)
+        let (driver, output) = (harness.driver, harness.output)
         // Row 3 is post 18 (newest first: 20, 19, 18 …). The stream deletes it.
         session.apply(.deleted("18"))
         driver.flush()

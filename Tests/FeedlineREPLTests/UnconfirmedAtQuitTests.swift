@@ -18,19 +18,11 @@ struct UnconfirmedAtQuitTests {
         let clock = WallClock.fixed(SessionFactory.now)
         let service = try SandboxService(fixture: fixture, clock: VirtualClock(), wallClock: clock)
         let session = FeedSession(service: service, clock: clock, retryClock: ManualClock())
-        let output = OutputBuffer()
-        let driver = REPLDriver(session: session, options: .init(pageSize: 10, width: 200)) { output.write($0) }
-        driver.start()
-        await session.settle()
-        driver.flush()
-        _ = output.take()
-        driver.handle("filters new Herons --keyword heron --hide --context home")
-        await session.settle()
-        driver.flush()
+        let harness = await DriverHarness.start(on: session, width: 200, showing: false)
+        _ = await harness.run("filters new Herons --keyword heron --hide --context home")
         #expect(session.hasFailures, "the filter waits for a connection")
-        _ = output.take()
-        await driver.close()
-        let said = output.take()
+        await harness.driver.close()
+        let said = harness.output.take()
         #expect(
             said.contains("Not confirmed by the server: create the filter Herons. Filter changes are not kept between sessions: filters shows where they stand next time."),
             "\(said)"

@@ -14,7 +14,14 @@ struct DriverHarness {
     static func start(
         _ fixtures: String = "timeline", pageSize: Int = 10, width: Int = 80, live: Bool = false, showing: Bool = true
     ) async throws -> DriverHarness {
-        let session = try SessionFactory.session(fixtures)
+        try await start(on: SessionFactory.session(fixtures), pageSize: pageSize, width: width, live: live, showing: showing)
+    }
+
+    /// A started driver on `session` whose first screen is shown (and left in ``output``
+    /// unless not `showing`).
+    static func start(
+        on session: FeedSession, pageSize: Int = 10, width: Int = 80, live: Bool = false, showing: Bool = true
+    ) async -> DriverHarness {
         let output = OutputBuffer()
         let driver = REPLDriver(session: session, options: .init(pageSize: pageSize, width: width, live: live)) { output.write($0) }
         driver.start()
