@@ -42,11 +42,13 @@ package struct InteractionState: Hashable, Sendable {
 
     /// The state for a post first seen in a server copy fetched at `epoch`.
     package init(serverCopy post: Post, fetchedAt epoch: StoreEpoch) {
-        favourite = Track(confirmed: post.isOn(.favourite), count: post.count(.favourite), knownSince: epoch)
-        reblog = Track(confirmed: post.isOn(.reblog), count: post.count(.reblog), knownSince: epoch)
-        bookmark = Track(confirmed: post.isOn(.bookmark), count: 0, knownSince: epoch)
-        pin = Track(confirmed: post.isOn(.pin), count: 0, knownSince: epoch)
-        muteThread = Track(confirmed: post.isOn(.muteThread), count: 0, knownSince: epoch)
+        // The original's fields, read from one copy (each `Post/isOn(_:)` takes its own).
+        let original = post.content
+        favourite = Track(confirmed: original.favourited, count: original.favouritesCount, knownSince: epoch)
+        reblog = Track(confirmed: original.reblogged, count: original.reblogsCount, knownSince: epoch)
+        bookmark = Track(confirmed: original.bookmarked, count: 0, knownSince: epoch)
+        pin = Track(confirmed: original.pinned, count: 0, knownSince: epoch)
+        muteThread = Track(confirmed: original.muted, count: 0, knownSince: epoch)
         failure = nil
     }
 
@@ -84,6 +86,17 @@ package struct InteractionState: Hashable, Sendable {
 
     /// What rows and details show.
     package var display: PostInteraction {
+        // Every track at rest (almost every post): nothing pending or queued to collect.
+        guard favourite.isAtRest, reblog.isAtRest, bookmark.isAtRest, pin.isAtRest, muteThread.isAtRest else { return waitingDisplay }
+        return PostInteraction(
+            favourited: favourite.desired, favouritesCount: favourite.displayedCount, reblogged: reblog.desired,
+            reblogsCount: reblog.displayedCount, bookmarked: bookmark.desired, pinned: pin.desired, muted: muteThread.desired,
+            failure: failure
+        )
+    }
+
+    /// ``display`` of a state some of whose tracks wait.
+    private var waitingDisplay: PostInteraction {
         PostInteraction(
             favourited: favourite.desired,
             favouritesCount: favourite.displayedCount,

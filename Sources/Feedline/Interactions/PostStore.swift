@@ -207,7 +207,11 @@ package final class PostStore {
 
     /// The change a holder of the post `id` names would be told now: its latest copy and state.
     package func current(_ id: PostID) -> PostChange? {
-        guard let originalID = originalID(of: id), let entry = entries[originalID], let post = entry.post else { return nil }
+        // Rows name their original: one look-up, a second only for an entry id (a boost's).
+        if let entry = entries[id], let post = entry.post {
+            return PostChange(originalID: id, post: post, interaction: entry.display, ownAuthor: ownAuthor)
+        }
+        guard let originalID = originalOfEntry[id], let entry = entries[originalID], let post = entry.post else { return nil }
         return PostChange(originalID: originalID, post: post, interaction: entry.display, ownAuthor: ownAuthor)
     }
 

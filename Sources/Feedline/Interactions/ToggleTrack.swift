@@ -69,6 +69,8 @@ package struct ToggleTrack<Kind: Hashable & Sendable>: Hashable, Sendable {
         self.count = max(0, count)
         self.desired = desired ?? confirmed
         self.knownSince = knownSince
+        // A track made at rest (every copy the server sends) has nothing out of line to build.
+        guard inFlight != nil || failedAttempts != 0 || resend != nil || queuedReason != nil else { return }
         changeWaiting { parts in
             parts.inFlight = inFlight
             parts.failedAttempts = failedAttempts
@@ -79,6 +81,10 @@ package struct ToggleTrack<Kind: Hashable & Sendable>: Hashable, Sendable {
 
     /// Whether it waits for the server: a request in flight or a re-send deferred.
     package var isPending: Bool { inFlight != nil || resend != nil }
+
+    /// Whether nothing waits out of line: no request in flight, no re-send, no failure counted,
+    /// no reason kept. O(1); true of almost every track.
+    package var isAtRest: Bool { waiting == nil }
 
     /// The count shown: the confirmed one adjusted by the pending change.
     package var displayedCount: Int {
