@@ -23,7 +23,17 @@ public struct PostID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     public static func version(_ number: Int, of id: PostID) -> PostID { PostID(id.rawValue + "#v" + String(number)) }
 
     /// Whether this names a version in a post's history (``version(_:of:)``), not a post.
-    public var isVersion: Bool { rawValue.contains("#v") }
+    ///
+    /// - Complexity: O(length of the id), one pass over its bytes (Foundation's `contains`, which
+    ///   a row asked on every draw, went through `NSString`).
+    public var isVersion: Bool {
+        var afterHash = false
+        for byte in rawValue.utf8 {
+            if afterHash, byte == UInt8(ascii: "v") { return true }
+            afterHash = byte == UInt8(ascii: "#")
+        }
+        return false
+    }
 }
 
 /// An opaque position in a timeline from which the next (older) page starts.

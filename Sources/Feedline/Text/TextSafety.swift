@@ -25,8 +25,24 @@ package enum TextSafety {
     ///
     /// - Complexity: O(n); text of printable ASCII alone (most of it) is returned as it is after
     ///   one pass over its bytes.
+    package static func clean(_ text: String, keepingLines: Bool = false) -> String {
+        scan(text) ? text : cleaned(text, keepingLines: keepingLines)
+    }
+
+    /// `clean` of a substring.
+    package static func clean(_ text: Substring, keepingLines: Bool = false) -> String {
+        scan(text) ? String(text) : cleaned(text, keepingLines: keepingLines)
+    }
+
+    /// `clean` of any other string type. (`String` and `Substring` have their
+    /// own entry points: across modules this generic one is not specialised, and its byte walk
+    /// through the protocol's witnesses cost the REPL a tenth of its time.)
     package static func clean(_ text: some StringProtocol, keepingLines: Bool = false) -> String {
-        if isClean(text) { return String(text) }
+        scan(text) ? String(text) : cleaned(text, keepingLines: keepingLines)
+    }
+
+    /// Text that needs a look, scalar by scalar.
+    private static func cleaned(_ text: some StringProtocol, keepingLines: Bool) -> String {
         var result = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -74,7 +90,17 @@ package enum TextSafety {
     /// that needs a look (``needsLook(_:)``).
     ///
     /// - Complexity: O(n), one pass over the bytes for ASCII.
-    package static func isClean(_ text: some StringProtocol) -> Bool {
+    package static func isClean(_ text: String) -> Bool { scan(text) }
+
+    /// `isClean` of a substring.
+    package static func isClean(_ text: Substring) -> Bool { scan(text) }
+
+    /// `isClean` of any other string type.
+    package static func isClean(_ text: some StringProtocol) -> Bool { scan(text) }
+
+    /// `isClean`'s one pass, specialised into each entry point.
+    @inline(__always)
+    private static func scan(_ text: some StringProtocol) -> Bool {
         var ascii = true
         for byte in text.utf8 {
             if byte < 0x20 || byte == 0x7F { return false }

@@ -16,7 +16,10 @@ public struct TerminalText: Hashable, Sendable {
     /// `text` made safe: controls become spaces (line breaks too), bidirectional controls are
     /// removed, invisible characters shown (see the type).
     public init(_ text: some StringProtocol) {
-        self.text = TextSafety.clean(text)
+        // Through the sanitiser's `String` entry point: specialised here, `String(text)` of a
+        // `String` is the string itself, and the sanitiser's generic entry point (not
+        // specialised across modules) walked every row's bytes through protocol witnesses.
+        self.text = TextSafety.clean(String(text))
     }
 
     /// Text this file vouches for: a colour's escape sequences around safe text, safe lines
