@@ -6,7 +6,7 @@ import Foundation
 struct FeedlineBench {
     static let usage = """
         usage: feedline-bench [--json] [--quick] [--rounds N] [--only NAME] [--feedline PATH] [--feedline-arg ARG]… [--baseline PATH]
-                              [--print-repl-script] [--print-screens-script]
+                              [--repl-without-help] [--print-repl-script] [--print-screens-script]
           --json             print one JSON document instead of the table
           --quick            fewer rounds and no 100k shuffle diffs (a smoke run, not for figures)
           --rounds N         measured rounds per scenario (overrides the defaults; for profiling)
@@ -15,8 +15,10 @@ struct FeedlineBench {
           --feedline PATH    the feedline binary for the REPL scenario
                              (default: the root package's .build/release/feedline)
           --feedline-arg A   an extra argument for that binary (repeatable)
-          --baseline PATH    another feedline binary (the code before a change) that the start-to-exit
-                             and loopback scenarios launch in the same rotation
+          --baseline PATH    another feedline binary (the code before a change) that the start-to-exit,
+                             REPL and loopback scenarios launch in the same rotation
+          --repl-without-help  the REPL sessions say `where` where they would say `help` (to compare
+                             binaries whose help differs: the rest of both sessions prints the same screens)
           --print-repl-script  print the generated 10,000-command session and exit
           --print-screens-script  print the generated 10,000-command session through every screen and exit
         """
@@ -29,6 +31,7 @@ struct FeedlineBench {
         var binary = ReplBench.defaultBinary
         var extra: [String] = []
         var baseline: String?
+        var replHelp = true
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
@@ -45,11 +48,12 @@ struct FeedlineBench {
                 case "--baseline": baseline = URL(fileURLWithPath: value).standardizedFileURL.path
                 default: extra.append(value)
                 }
+            case "--repl-without-help": replHelp = false
             case "--print-repl-script":
-                print(ReplBench.script(count: ReplBench.commands), terminator: "")
+                print(ReplBench.script(count: ReplBench.commands, help: replHelp), terminator: "")
                 return
             case "--print-screens-script":
-                print(ReplBench.everyScreenScript(count: ReplBench.commands), terminator: "")
+                print(ReplBench.everyScreenScript(count: ReplBench.commands, help: replHelp), terminator: "")
                 return
             case "-h", "--help":
                 print(usage)
@@ -85,7 +89,7 @@ struct FeedlineBench {
             results += StartBench.run(binary: binary, options)
             results += ScriptStartBench.run(binary: binary, baseline: baseline, options)
         }
-        if wanted("repl") { results += ReplBench.run(binary: binary, extraArguments: extra, options) }
+        if wanted("repl") { results += ReplBench.run(binary: binary, baseline: baseline, help: replHelp, extraArguments: extra, options) }
         if wanted("loopback") { results += LoopbackBench.run(binary: binary, baseline: baseline, options) }
 
         print(json ? Report.json(results, memory: memory) : Report.table(results, memory: memory, memoryNotes: memoryNotes))

@@ -14,8 +14,9 @@ enum ReplBench {
     }
 
     /// A seeded session of exactly `count` commands (the last is `quit`): reading, scrolling,
-    /// opening posts, favouriting and boosting on both screens, going back, refreshing, gaps, help.
-    static func script(count: Int, seed: UInt64 = 6) -> String {
+    /// opening posts, favouriting and boosting on both screens, going back, refreshing, gaps, help
+    /// (`where` in its place when `help` is false: see ``run(binary:baseline:help:extraArguments:_:)``).
+    static func script(count: Int, seed: UInt64 = 6, help: Bool = true) -> String {
         var random = SeededGenerator(seed: seed)
         var lines = ["# feedline-bench: generated session of \(count) commands (seed \(seed))"]
         var inDetail = false
@@ -42,7 +43,7 @@ enum ReplBench {
             case 65..<82: lines.append("boost \(row)")
             case 82..<88: lines.append("refresh")
             case 88..<93: lines.append("gap \(row)")
-            case 93..<97: lines.append("help")
+            case 93..<97: lines.append(help ? "help" : "where")
             default: lines.append("back")
             }
         }
@@ -57,7 +58,7 @@ enum ReplBench {
     /// screen: profiles, tags, threads, notifications, bookmarks, favourites and the other
     /// timelines, with reading, toggles and going back on each; `top` now and then, and always
     /// when the stack is deep, so it stays a few screens high.
-    static func everyScreenScript(count: Int, seed: UInt64 = 7) -> String {
+    static func everyScreenScript(count: Int, seed: UInt64 = 7, help: Bool = true) -> String {
         var random = SeededGenerator(seed: seed)
         var lines = ["# feedline-bench: generated session of \(count) commands through every screen (seed \(seed))"]
         var inDetail = false
@@ -124,7 +125,7 @@ enum ReplBench {
                 lines.append("top")
                 depth = 0
             case 94..<97: lines.append("where")
-            default: lines.append("help")
+            default: lines.append(help ? "help" : "where")
             }
         }
         lines.append("quit")
@@ -133,19 +134,27 @@ enum ReplBench {
 
     /// The two sessions, run alternately (the home-heavy one first in even rounds) after a
     /// warm-up run of each: the every-screen line's peer is the home-heavy one, so its ratio is
-    /// what going through every screen costs over reading home.
-    static func run(binary: String, extraArguments: [String], _ options: Options) -> [Result] {
+    /// what going through every screen costs over reading home. With `baseline` (another
+    /// `feedline`, the code before a change) each session also runs on it in the same rotation,
+    /// and two more lines give ours ÷ baseline, with both binaries' CPU time and transcript
+    /// lines (the same script is not the same work when the two print different screens). With
+    /// `help` false both sessions say `where` where they would say `help`: help's text grows with
+    /// every command added, so binaries of different ages print different amounts of it.
+    static func run(binary: String, baseline: String?, help: Bool, extraArguments: [String], _ options: Options) -> [Result] {
         let names = (home: "repl.session 10k commands", screens: "repl.session 10k, every screen")
         progress(names.home + " / every screen")
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            let reason = "feedline binary not found at \(binary)"
-            return [Result(name: names.home, skipped: reason), Result(name: names.screens, skipped: reason)]
+        let binaries = [binary] + (baseline.map { [$0] } ?? [])
+        func skipped(_ reason: String) -> [Result] {
+            [Result(name: names.home, skipped: reason), Result(name: names.screens, skipped: reason)]
+        }
+        for path in binaries where !FileManager.default.isExecutableFile(atPath: path) {
+            return skipped("feedline binary not found at \(path)")
         }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("feedline-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let scripts = [script(count: commands), everyScreenScript(count: commands)]
+        let scripts = [script(count: commands, help: help), everyScreenScript(count: commands, help: help)]
         var urls: [URL] = []
         for (index, text) in scripts.enumerated() {
             expect(text.split(separator: "\n").count == commands + 1, "script \(index) has \(commands) commands and a comment")
@@ -153,37 +162,56 @@ enum ReplBench {
             do {
                 try text.write(to: url, atomically: true, encoding: .utf8)
             } catch {
-                let reason = "could not write the script: \(error)"
-                return [Result(name: names.home, skipped: reason), Result(name: names.screens, skipped: reason)]
+                return skipped("could not write the script: \(error)")
             }
             urls.append(url)
         }
-        var samples: [[Double]] = [[], []]
+        // Contender = (script, binary); ours first, so contender 0 is ours at home, 1 ours on every screen.
+        let contenders = binaries.indices.flatMap { binaryIndex in urls.indices.map { (script: $0, binary: binaryIndex) } }
+        var wall = [[Double]](repeating: [], count: contenders.count)
+        var cpu = [[Double]](repeating: [], count: contenders.count)
+        var lines = [Int](repeating: 0, count: contenders.count)
         for round in 0..<(1 + options.rounds(5, quick: 1)) {  // the median of 5, as issue 12 measures it
-            for index in round.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+            // Rotate the order, so no contender always follows the same one.
+            for index in contenders.indices.map({ ($0 + round) % contenders.count }) {
+                let (script, binaryIndex) = contenders[index]
                 let transcript = directory.appendingPathComponent("transcript-\(round)-\(index).txt")
-                switch launch(binary, ["--script", urls[index].path] + extraArguments, output: transcript) {
+                switch launch(binaries[binaryIndex], ["--script", urls[script].path] + extraArguments, output: transcript) {
                 case .failure(let message):
-                    return [Result(name: names.home, skipped: message), Result(name: names.screens, skipped: message)]
-                case .success(let milliseconds):
-                    if round > 0 { samples[index].append(milliseconds) }  // the first run warms the file cache
+                    return skipped(message)
+                case .success(let milliseconds, let cpuMilliseconds, let lineCount):
+                    lines[index] = lineCount
+                    if round > 0 {  // the first run warms the file cache
+                        wall[index].append(milliseconds)
+                        cpu[index].append(cpuMilliseconds)
+                    }
                 }
             }
         }
-        let home = median(samples[0])
-        let screens = median(samples[1])
-        return [
+        func cpuNote(_ index: Int) -> String {
+            String(format: "CPU (user + system) %.0f ms, %d transcript lines", median(cpu[index]), lines[index])
+        }
+        var results = [
             Result(
-                name: names.home, oursMilliseconds: home, peer: nil, peerMilliseconds: nil,
-                note: "wall time, launch to exit, of `feedline --script` (target < 500 ms, the median of 5 runs)"),
+                name: names.home, oursMilliseconds: median(wall[0]), peer: nil, peerMilliseconds: nil,
+                note: "wall time, launch to exit, of `feedline --script` (target < 500 ms, the median of 5 runs); " + cpuNote(0)),
             Result(
-                name: names.screens, oursMilliseconds: screens, peer: names.home, peerMilliseconds: home,
-                note: "the same through profiles, tags, threads, notifications, bookmarks and the other timelines"),
+                name: names.screens, oursMilliseconds: median(wall[1]), peer: names.home, peerMilliseconds: median(wall[0]),
+                note: "the same through profiles, tags, threads, notifications, bookmarks and the other timelines; " + cpuNote(1)),
         ]
+        if baseline != nil {
+            for (script, name) in [(0, names.home), (1, names.screens)] {
+                results.append(Result(
+                    name: name + ", ours ÷ baseline", oursMilliseconds: median(wall[script]), peer: "baseline binary",
+                    peerMilliseconds: median(wall[2 + script]),
+                    note: "the --baseline binary in the same rotation; ours: " + cpuNote(script) + "; baseline: " + cpuNote(2 + script)))
+            }
+        }
+        return results
     }
 
     private enum Outcome {
-        case success(Double)
+        case success(milliseconds: Double, cpuMilliseconds: Double, lines: Int)
         case failure(String)
     }
 
@@ -208,8 +236,9 @@ enum ReplBench {
             let tail = (try? String(contentsOf: output, encoding: .utf8))?.suffix(300) ?? ""
             return .failure("feedline exited with status \(outcome.status.map(String.init) ?? "none (a signal)"): \(tail)")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
-        expect(size > 0, "feedline printed no transcript")
-        return .success(outcome.milliseconds)
+        let transcript = (try? Data(contentsOf: output)) ?? Data()
+        expect(!transcript.isEmpty, "feedline printed no transcript")
+        let lines = transcript.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        return .success(milliseconds: outcome.milliseconds, cpuMilliseconds: outcome.cpuMilliseconds, lines: lines)
     }
 }
