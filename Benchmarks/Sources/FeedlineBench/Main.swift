@@ -32,6 +32,7 @@ struct FeedlineBench {
         var extra: [String] = []
         var baseline: String?
         var replHelp = true
+        var printScript: ReplBench.Session?
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
@@ -49,17 +50,23 @@ struct FeedlineBench {
                 default: extra.append(value)
                 }
             case "--repl-without-help": replHelp = false
-            case "--print-repl-script":
-                print(ReplBench.script(count: ReplBench.commands, help: replHelp), terminator: "")
-                return
-            case "--print-screens-script":
-                print(ReplBench.everyScreenScript(count: ReplBench.commands, help: replHelp), terminator: "")
-                return
+            case "--print-repl-script": printScript = .home
+            case "--print-screens-script": printScript = .screens
             case "-h", "--help":
                 print(usage)
                 return
             default: fail("unknown argument \(argument)")
             }
+        }
+        // After every argument is read, so --repl-without-help counts wherever it stands.
+        switch printScript {
+        case .home?:
+            print(ReplBench.script(count: ReplBench.commands, help: replHelp), terminator: "")
+            return
+        case .screens?:
+            print(ReplBench.everyScreenScript(count: ReplBench.commands, help: replHelp), terminator: "")
+            return
+        case nil: break
         }
         func wanted(_ group: String) -> Bool { only.isEmpty || only.contains { group.contains($0) } }
 

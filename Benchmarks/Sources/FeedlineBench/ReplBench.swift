@@ -5,6 +5,11 @@ import Foundation
 enum ReplBench {
     static let commands = 10_000
 
+    /// The two generated sessions.
+    enum Session {
+        case home, screens
+    }
+
     /// The default binary: the root package's release build, next to this package.
     static var defaultBinary: String {
         URL(fileURLWithPath: #filePath)  // Benchmarks/Sources/FeedlineBench/ReplBench.swift
@@ -172,7 +177,8 @@ enum ReplBench {
         var cpu = [[Double]](repeating: [], count: contenders.count)
         var lines = [Int](repeating: 0, count: contenders.count)
         for round in 0..<(1 + options.rounds(5, quick: 1)) {  // the median of 5, as issue 12 measures it
-            // Rotate the order, so no contender always follows the same one.
+            // Rotate the order, so each contender takes each place in turn (each still follows
+            // the same one: ours at home follows the baseline on every screen).
             for index in contenders.indices.map({ ($0 + round) % contenders.count }) {
                 let (script, binaryIndex) = contenders[index]
                 let transcript = directory.appendingPathComponent("transcript-\(round)-\(index).txt")

@@ -172,7 +172,7 @@ enum ScriptStartBench {
         var cpu = [[Double]](repeating: [], count: contenders.count)
         let rounds = options.rounds(21, quick: 3)
         for round in 0..<(2 + rounds) {
-            // Rotate the order, so no contender always follows the same one.
+            // Rotate the order, so each contender takes each place in turn.
             let order = contenders.indices.map { ($0 + round) % contenders.count }
             for index in order {
                 let launch = contenders[index].launch
