@@ -29,14 +29,9 @@ package enum TextSafety {
         scan(text) ? text : cleaned(text, keepingLines: keepingLines)
     }
 
-    /// `clean` of a substring.
-    package static func clean(_ text: Substring, keepingLines: Bool = false) -> String {
-        scan(text) ? String(text) : cleaned(text, keepingLines: keepingLines)
-    }
-
-    /// `clean` of any other string type. (`String` and `Substring` have their
-    /// own entry points: across modules this generic one is not specialised, and its byte walk
-    /// through the protocol's witnesses cost the REPL a tenth of its time.)
+    /// `clean` of any other string type. (`String` has its own entry point: across modules this
+    /// generic one is not specialised, and its byte walk through the protocol's witnesses cost
+    /// the REPL a tenth of its time.)
     package static func clean(_ text: some StringProtocol, keepingLines: Bool = false) -> String {
         scan(text) ? String(text) : cleaned(text, keepingLines: keepingLines)
     }
@@ -91,9 +86,6 @@ package enum TextSafety {
     ///
     /// - Complexity: O(n), one pass over the bytes for ASCII.
     package static func isClean(_ text: String) -> Bool { scan(text) }
-
-    /// `isClean` of a substring.
-    package static func isClean(_ text: Substring) -> Bool { scan(text) }
 
     /// `isClean` of any other string type.
     package static func isClean(_ text: some StringProtocol) -> Bool { scan(text) }
