@@ -75,6 +75,38 @@ struct TextEntryPointTests {
         }
     }
 
+    @Test("the in-place byte scan says what the scalar-by-scalar rule says, at every width of scalar")
+    func byteScanAgreesWithScalars() {
+        // Scalars of one to four UTF-8 bytes either side of every boundary the scan decides on:
+        // controls, C1 controls (two bytes), the last kept below U+034F and the first looked
+        // at, bidirectional controls, separators and invisibles (three bytes), tags and
+        // variation selectors (four bytes).
+        let values: [UInt32] = [
+            0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0x85, 0x9F, 0xA0, 0xE9, 0x033F, 0x034E, 0x034F, 0x0350, 0x061C, 0x07FF,
+            0x0800, 0x180B, 0x200B, 0x200D, 0x2028, 0x202A, 0x202E, 0x2066, 0x2069, 0x3042, 0xFE0F, 0xFEFF, 0xFFFD,
+            0x1_0000, 0x1_F600, 0xE_0020, 0xE_007F, 0xE_0100, 0x10_FFFF,
+        ]
+        let scalars = values.compactMap(Unicode.Scalar.init)
+        #expect(scalars.count == values.count)
+        let seed = UInt64(ProcessInfo.processInfo.environment["FEEDLINE_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64.max)
+        print("TextEntryPointTests.byteScanAgreesWithScalars seed \(seed) (FEEDLINE_SEED replays it)")
+        var state = seed
+        for _ in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int(next(&state) % 7) {
+                // Mostly plain letters, as text is, so a scalar that needs a look sits anywhere.
+                let roll = next(&state)
+                text.append(roll % 3 == 0 ? scalars[Int(roll / 3 % UInt64(scalars.count))] : "a")
+            }
+            let string = String(text)
+            let expected = !string.unicodeScalars.contains(where: TextSafety.needsLook)
+            #expect(TextSafety.isClean(string) == expected, "seed \(seed): \(string.debugDescription)")
+            #expect(TextSafety.isClean(Substring(string)) == expected, "seed \(seed): \(string.debugDescription)")
+            // Clean text comes back as it is.
+            if expected { #expect(TextSafety.clean(string) == string, "seed \(seed): \(string.debugDescription)") }
+        }
+    }
+
     /// SplitMix64.
     private func next(_ state: inout UInt64) -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

@@ -126,7 +126,9 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
 
     /// Keys whose machine waits for the server, in the order they first did.
     package var unsent: [Key] {
-        askedAt.filter { machines[$0.key]?.isPending == true }.sorted { $0.value < $1.value }.map(\.key)
+        // Asked of every screen a front draws: nothing waits (almost always), nothing to sort.
+        guard !askedAt.isEmpty else { return [] }
+        return askedAt.lazy.filter { self.machines[$0.key]?.isPending == true }.sorted { $0.value < $1.value }.map(\.key)
     }
 
     /// Whether a re-send waits that ``retry()`` would send at once. O(1).

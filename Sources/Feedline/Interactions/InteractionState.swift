@@ -95,9 +95,26 @@ package struct InteractionState: Hashable, Sendable {
         )
     }
 
-    /// ``display`` of a state some of whose tracks wait.
+    /// ``display`` of a state some of whose tracks wait: one pass over the five tracks, in
+    /// ``InteractionKind``'s order (the order of ``PostInteraction/queuedChanges``).
     private var waitingDisplay: PostInteraction {
-        PostInteraction(
+        var pending = Set<InteractionKind>()
+        var queued = Set<InteractionKind>()
+        var queuedChanges: [QueuedChange] = []
+        func collect(_ track: Track, _ kind: InteractionKind) {
+            guard !track.isAtRest else { return }
+            if track.isPending {
+                pending.insert(kind)
+                if track.failedAttempts > 0 { queued.insert(kind) }
+            }
+            if let change = track.queued(kind) { queuedChanges.append(change) }
+        }
+        collect(favourite, .favourite)
+        collect(reblog, .reblog)
+        collect(bookmark, .bookmark)
+        collect(pin, .pin)
+        collect(muteThread, .muteThread)
+        return PostInteraction(
             favourited: favourite.desired,
             favouritesCount: favourite.displayedCount,
             reblogged: reblog.desired,
@@ -105,21 +122,27 @@ package struct InteractionState: Hashable, Sendable {
             bookmarked: bookmark.desired,
             pinned: pin.desired,
             muted: muteThread.desired,
-            pending: Set(InteractionKind.allCases.filter { self[$0].isPending }),
-            queued: Set(InteractionKind.allCases.filter { self[$0].isPending && self[$0].failedAttempts > 0 }),
-            queuedChanges: InteractionKind.allCases.compactMap { self[$0].queued($0) },
+            pending: pending,
+            queued: queued,
+            queuedChanges: queuedChanges,
             failure: failure
         )
     }
 
     /// Whether any kind has a request in flight.
-    package var isBusy: Bool { InteractionKind.allCases.contains { self[$0].inFlight != nil } }
+    package var isBusy: Bool {
+        favourite.inFlight != nil || reblog.inFlight != nil || bookmark.inFlight != nil || pin.inFlight != nil || muteThread.inFlight != nil
+    }
 
     /// Whether any kind waits for the server (a request in flight or a deferred re-send).
-    package var isPending: Bool { InteractionKind.allCases.contains { self[$0].isPending } }
+    package var isPending: Bool {
+        favourite.isPending || reblog.isPending || bookmark.isPending || pin.isPending || muteThread.isPending
+    }
 
     /// Whether any kind is deferred, waiting to be sent again.
-    package var isDeferred: Bool { InteractionKind.allCases.contains { self[$0].resend != nil } }
+    package var isDeferred: Bool {
+        favourite.resend != nil || reblog.resend != nil || bookmark.resend != nil || pin.resend != nil || muteThread.resend != nil
+    }
 
     /// How long a deferred track waits before it sends again (see ``ToggleTrack/resendDelay(afterFailures:retryAfter:)``).
     package static func resendDelay(afterFailures failures: Int, retryAfter: Duration? = nil) -> Duration {

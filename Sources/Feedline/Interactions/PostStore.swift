@@ -377,6 +377,20 @@ package final class PostStore {
     /// `before` is what holders were last told, when the caller changed the entry's copy first:
     /// they are told once, whether or not the machine changed.
     func handle(_ event: (StoreEpoch) -> InteractionEvent, entry: Entry, id: PostID, before: (Post?, PostInteraction)? = nil) {
+        if engine[id] == nil {
+            // A machine the engine does not hold waits for nothing. An event that leaves it so
+            // (a fresh copy of a post nobody touched: every page and stream update) changes the
+            // entry alone — what the engine would tell `machineChanged`, without the engine
+            // keeping a machine it has no use for.
+            var state = entry.state
+            state.reduce(event(engine.beginFetch()))
+            if !state.isPending {
+                let shown = before ?? (entry.post, entry.display)
+                entry.state = state
+                changed(id, entry, before: shown)
+                return
+            }
+        }
         if let before { copyBefore = (id, before.0) }
         engine.update(id, orMake: { entry.state }) { state, epoch in
             state.reduce(event(epoch))

@@ -90,9 +90,12 @@ package enum TextSafety {
     /// `isClean` of any other string type.
     package static func isClean(_ text: some StringProtocol) -> Bool { scan(text) }
 
-    /// `isClean`'s one pass, specialised into each entry point.
+    /// `isClean`'s one pass, specialised into each entry point: over the UTF-8 bytes in place
+    /// when the string keeps them contiguously (a native `String` does), each multi-byte scalar
+    /// decoded where it stands; else over the bytes, then the scalars.
     @inline(__always)
     private static func scan(_ text: some StringProtocol) -> Bool {
+        if let clean = text.utf8.withContiguousStorageIfAvailable(scan(utf8:)) { return clean }
         var ascii = true
         for byte in text.utf8 {
             if byte < 0x20 || byte == 0x7F { return false }
@@ -102,11 +105,41 @@ package enum TextSafety {
         return !text.unicodeScalars.contains(where: needsLook)
     }
 
+    /// Whether valid UTF-8 `bytes` hold no scalar that needs a look. A sequence cut short at the
+    /// end counts as needing one (the scalar-by-scalar path then decides). O(n), one pass.
+    private static func scan(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if lead < 0x20 || lead == 0x7F { return false }
+                index += 1
+                continue
+            }
+            // A continuation byte where a scalar should start: not a `String`'s bytes at a
+            // scalar boundary; the scalar-by-scalar path decides.
+            guard lead >= 0xC0 else { return false }
+            let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= count else { return false }
+            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            if needsLook(value: value) { return false }
+            index += length
+        }
+        return true
+    }
+
     /// Whether `scalar` is one the rule may change (a control, a bidirectional control, an
     /// invisible character — joiners included, though kept where they join): what the
     /// JSON-lines encoder escapes as `\u` and four hex digits, so its lines hold none of them raw.
     package static func needsLook(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
+        needsLook(value: scalar.value)
+    }
+
+    /// ``needsLook(_:)`` of a scalar's value.
+    @inline(__always)
+    private static func needsLook(value: UInt32) -> Bool {
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
         if value < 0x034F { return false }
         return isBidiControl(value) || isLineSeparator(value) || isInvisible(value)

@@ -319,10 +319,10 @@ public final class FeedListViewModel {
     /// rows waiting above) now show, one snapshot published (when rows or status changed), then
     /// the requests matched.
     private func apply(_ events: [ListEvent]) {
-        let (before, unconfirmed, removed, changes, edit) = relay.mutate { snapshot in
+        // What follows the change is read inside it: a copy of the snapshot costs a retain of each of its parts.
+        let (changed, removed, changes, edit, after) = relay.mutate { snapshot in
             let before = ListStatus(snapshot.state)
             let unconfirmedBefore = snapshot.state.unconfirmed
-            let unconfirmed = unconfirmedBefore.count
             var edit = RowEdit(oldCount: snapshot.state.rows.count)
             for event in events { snapshot.state.reduce(event, into: &edit) }
             let changes = edit.changeset(in: snapshot.state)
@@ -334,16 +334,16 @@ public final class FeedListViewModel {
                 .subtracting(snapshot.state.unconfirmed)
                 .filter { snapshot.state.rows.contains($0) || snapshot.state.waiting.contains($0) }
                 .sorted { $0.description < $1.description }
-            return (before, unconfirmed, removed, changes, edit)
+            // Rows restored from an earlier run being confirmed is a change fronts may show.
+            let changed = !changes.isEmpty || ListStatus(snapshot.state) != before || snapshot.state.unconfirmed.count != unconfirmedBefore.count
+            return (changed, removed, changes, edit, (held: snapshot.state.taken.held, position: snapshot.state.position, requests: snapshot.state.requests))
         }
         if let holder {
-            let quotes = holder.follow(changes, removed: removed, edit, holding: relay.value.state.taken.held, in: store)
+            let quotes = holder.follow(changes, removed: removed, edit, holding: after.held, in: store)
             if !quotes.isEmpty { enqueue(quotes) }
         }
-        let state = relay.value.state
-        // Rows restored from an earlier run being confirmed is a change fronts may show.
-        if !changes.isEmpty || ListStatus(state) != before || state.unconfirmed.count != unconfirmed { relay.publish() }
-        if state.position != positionRelay.value { positionRelay.set(state.position) }
-        loads?.react(to: state.requests)
+        if changed { relay.publish() }
+        if after.position != positionRelay.value { positionRelay.set(after.position) }
+        loads?.react(to: after.requests)
     }
 }
