@@ -187,6 +187,25 @@ struct InteractionKindsTests {
         }
     }
 
+    @Test("the state's queries and its display see a request or a re-send of every kind", arguments: InteractionKind.allCases)
+    func queriesSeeEveryKind(kind: InteractionKind) {
+        // The queries read the five tracks one by one: a kind added later must be read too.
+        var asked = InteractionState(serverCopy: Self.server(), fetchedAt: 1)
+        asked[kind] = .init(confirmed: false, count: Self.count(kind), desired: true, inFlight: ToggleRequest(kind: kind, value: true, token: 2), knownSince: 1)
+        #expect(asked.isPending && asked.isBusy && !asked.isDeferred)
+        #expect(asked.display.pending == [kind] && asked.display.queued.isEmpty && asked.display.queuedChanges.isEmpty)
+        var deferred = InteractionState(serverCopy: Self.server(), fetchedAt: 1)
+        deferred[kind] = .init(
+            confirmed: false, count: Self.count(kind), desired: true, knownSince: 1, failedAttempts: 1,
+            resend: ToggleResend(kind: kind, token: 2, delay: .seconds(2)), queuedReason: "offline"
+        )
+        #expect(deferred.isPending && !deferred.isBusy && deferred.isDeferred)
+        #expect(deferred.display.pending == [kind] && deferred.display.queued == [kind])
+        #expect(deferred.display.queuedChanges.map(\.kind) == [kind])
+        let idle = InteractionState(serverCopy: Self.server(), fetchedAt: 1)
+        #expect(!idle.isPending && !idle.isBusy && !idle.isDeferred && idle.display.pending.isEmpty)
+    }
+
     @Test("each kind's phases look as a favourite's do", arguments: InteractionKind.allCases)
     func phasesLook(kind: InteractionKind) {
         let byName = Dictionary(uniqueKeysWithValues: phases(kind).map { ($0.name, $0.state) })

@@ -282,6 +282,19 @@ package final class PostStore {
                 entry.post = keepingEdit(original, over: entry.post)
                 entry.contentEpoch = fetchedAt
             }
+            if engine[original.id] == nil {
+                // A machine the engine does not hold waits for nothing, and a copy leaves it so
+                // (every page and stream update of a post nobody touched): the entry changes
+                // alone — what the engine would tell `machineChanged`, without it keeping a
+                // machine it has no use for.
+                var state = entry.state
+                state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: engine.beginFetch()))
+                if !state.isPending {
+                    entry.state = state
+                    changed(original.id, entry, before: before)
+                    return
+                }
+            }
             // It may end a deferral (and its wait) or an outbox entry.
             handle({ .copyReceived(original, fetchedAt: fetchedAt, at: $0) }, entry: entry, id: original.id, before: before)
         } else {
@@ -377,20 +390,6 @@ package final class PostStore {
     /// `before` is what holders were last told, when the caller changed the entry's copy first:
     /// they are told once, whether or not the machine changed.
     func handle(_ event: (StoreEpoch) -> InteractionEvent, entry: Entry, id: PostID, before: (Post?, PostInteraction)? = nil) {
-        if engine[id] == nil {
-            // A machine the engine does not hold waits for nothing. An event that leaves it so
-            // (a fresh copy of a post nobody touched: every page and stream update) changes the
-            // entry alone — what the engine would tell `machineChanged`, without the engine
-            // keeping a machine it has no use for.
-            var state = entry.state
-            state.reduce(event(engine.beginFetch()))
-            if !state.isPending {
-                let shown = before ?? (entry.post, entry.display)
-                entry.state = state
-                changed(id, entry, before: shown)
-                return
-            }
-        }
         if let before { copyBefore = (id, before.0) }
         engine.update(id, orMake: { entry.state }) { state, epoch in
             state.reduce(event(epoch))
