@@ -34,7 +34,7 @@ struct ConvergenceTests {
         /// What `alsoBusy` says: other requests of the store run.
         var otherBusy = false
 
-        init() {
+        init(keepsMadeAtRest: Bool = true) {
             let calls = calls
             engine = Engine(
                 activity: activity, retryClock: clock,
@@ -51,7 +51,8 @@ struct ConvergenceTests {
                     self.reports.append((key, outcome))
                     self.heard.append("report \(key)")
                 },
-                alsoBusy: { [unowned self] in self.otherBusy }
+                alsoBusy: { [unowned self] in self.otherBusy },
+                keepsMadeAtRest: keepsMadeAtRest
             )
         }
 
@@ -266,6 +267,24 @@ struct ConvergenceTests {
         let held = await harness.take(1)
         held[0].answer("b")
         await harness.activity.idle()
+    }
+
+    @Test("a store that holds its own machines: one made and left at rest is told and not kept; one that waits is kept, settled too", arguments: [false, true])
+    func madeAtRest(keepsMadeAtRest: Bool) async {
+        let harness = Harness(keepsMadeAtRest: keepsMadeAtRest)
+        // Wanting what is confirmed asks nothing: the machine is at rest after it.
+        harness.want("k", "a")
+        #expect(harness.changes == ["k"])
+        #expect((harness.engine["k"] != nil) == keepsMadeAtRest)
+        #expect(harness.engine.unsent.isEmpty && harness.engine.requestsInFlight.isEmpty)
+        // A wish that waits for the server is kept either way, and stays once it settles.
+        harness.want("w", "b")
+        #expect(harness.engine["w"]?.isPending == true)
+        let sent = await harness.take(1)
+        sent[0].answer("b")
+        await harness.activity.idle()
+        #expect(harness.engine["w"]?.isPending == false)
+        #expect(harness.engine.unsent.isEmpty)
     }
 
     @Test("seeded walks: wishes, answers in any order, failures, refusals, copies and retries converge to the server", arguments: 0..<40)

@@ -63,6 +63,8 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     private let outcomes: Outcomes?
     private let outcome: @MainActor (Key, Machine.Report, _ before: Machine?) -> Outcome?
     private let alsoBusy: @MainActor () -> Bool
+    /// Whether a machine ``update(_:orMake:_:)`` made, and left at rest, is kept (see `init`).
+    private let keepsMadeAtRest: Bool
 
     /// An engine whose requests `send` to the service, counted in `activity`, whose re-sends wait
     /// on `retryClock`.
@@ -78,6 +80,10 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
     ///     to say).
     ///   - alsoBusy: whether other requests of the store run that ``waitForRequests(atMost:)``
     ///     waits for too; the store calls ``otherRequestsEnded()`` when one ends.
+    ///   - keepsMadeAtRest: `false` for a store that holds every key's machine itself (the
+    ///     post store: one per post it knows): a machine ``update(_:orMake:_:)`` made that the
+    ///     transition leaves waiting for nothing, with nothing to report, is told to `changed`
+    ///     and not kept — the engine holds only machines that waited for the server.
     package init(
         activity: Activity, retryClock: any Clock<Duration>,
         send: @escaping @Sendable (Key, Machine.Request) async throws -> Machine.Answer,
@@ -85,8 +91,9 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         changed: @escaping @MainActor (Key, Machine?, Machine?) -> Void = { _, _, _ in },
         report: @escaping @MainActor (Key, Machine.Report) -> Void = { _, _ in },
         outcomes: Outcomes? = nil, outcome: @escaping @MainActor (Key, Machine.Report, Machine?) -> Outcome? = { _, _, _ in nil },
-        alsoBusy: @escaping @MainActor () -> Bool = { false }
+        alsoBusy: @escaping @MainActor () -> Bool = { false }, keepsMadeAtRest: Bool = true
     ) {
+        self.keepsMadeAtRest = keepsMadeAtRest
         self.retryClock = retryClock
         self.received = received
         self.changed = changed
@@ -204,7 +211,9 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         let before = machines[key]
         epoch += 1
         let reports = transition(&machine, epoch)
-        commit(key, before: before, after: machine, reports: reports)
+        // A machine made for this change and at rest after it stays with its maker, if it holds its own.
+        let keep = keepsMadeAtRest || before != nil || machine.isPending || !reports.isEmpty
+        commit(key, before: before, after: machine, reports: reports, keep: keep)
         return true
     }
 
@@ -255,9 +264,10 @@ package final class Convergence<Key: Hashable & Sendable, Machine: ConvergingMac
         }
     }
 
-    private func commit(_ key: Key, before: Machine?, after: Machine, reports: [Machine.Report]) {
+    /// `keep`: whether the engine holds `after` from now on (it always tells `changed`).
+    private func commit(_ key: Key, before: Machine?, after: Machine, reports: [Machine.Report], keep: Bool = true) {
         defer { resumeCountWaiters() }
-        machines[key] = after
+        if keep { machines[key] = after }
         if after.isDeferred { deferred.insert(key) } else { deferred.remove(key) }
         if after.isPending, askedAt[key] == nil {
             nextAsk += 1

@@ -133,7 +133,10 @@ package final class PostStore {
                 guard let after else { return }
                 self?.machineChanged(id, before: before, after: after)
             },
-            outcomes: outcomes, outcome: { id, report, _ in report.outcome.outcome { .interaction(report.kind, $0, post: id) } }
+            outcomes: outcomes, outcome: { id, report, _ in report.outcome.outcome { .interaction(report.kind, $0, post: id) } },
+            // Every entry holds its post's machine: a copy of a post nobody touched (every page
+            // and stream update) leaves the engine without one.
+            keepsMadeAtRest: false
         )
     }
 
@@ -281,19 +284,6 @@ package final class PostStore {
                 if entry.post == nil { index(original) }
                 entry.post = keepingEdit(original, over: entry.post)
                 entry.contentEpoch = fetchedAt
-            }
-            if engine[original.id] == nil {
-                // A machine the engine does not hold waits for nothing, and a copy leaves it so
-                // (every page and stream update of a post nobody touched): the entry changes
-                // alone — what the engine would tell `machineChanged`, without it keeping a
-                // machine it has no use for.
-                var state = entry.state
-                state.reduce(.copyReceived(original, fetchedAt: fetchedAt, at: engine.beginFetch()))
-                if !state.isPending {
-                    entry.state = state
-                    changed(original.id, entry, before: before)
-                    return
-                }
             }
             // It may end a deferral (and its wait) or an outbox entry.
             handle({ .copyReceived(original, fetchedAt: fetchedAt, at: $0) }, entry: entry, id: original.id, before: before)
