@@ -14,13 +14,18 @@ import HTTPTypes
 struct HTTPTransportTests {
     /// One exchange's events as they come, and a way to wait for them.
     final class Exchange: Sendable {
+        /// The limits of an exchange whose test is not about them: an idle limit no test waits
+        /// for, so a test starved of threads a while (ThreadSanitizer, a busy machine) still
+        /// sees its bytes, not an idle timeout.
+        static let generous = HTTPTransferLimits(idle: .seconds(600))
+
         private let events = Locked<[HTTPTransferEvent]>([])
         private let changes: AsyncStream<Void>
         private let changed: AsyncStream<Void>.Continuation
         private let transfer = Locked<HTTPTransfer?>(nil)
 
         init(
-            _ request: HTTPRequest, body: Data? = nil, limits: HTTPTransferLimits = HTTPTransferLimits(idle: .seconds(60)),
+            _ request: HTTPRequest, body: Data? = nil, limits: HTTPTransferLimits = Exchange.generous,
             transport: any HTTPTransport = platformDefaultTransport()
         ) {
             (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -35,13 +40,16 @@ struct HTTPTransportTests {
 
         func cancel() { transfer.withLock { $0 }?.cancel() }
 
-        /// Returns the events once `condition` holds for them.
+        /// Returns the events once `condition` holds for them, or once the exchange has ended
+        /// (nothing more can come: the test's expectations then say what is missing instead of
+        /// the test hanging), or when the waiting task is cancelled (its time limit).
         func wait(until condition: ([HTTPTransferEvent]) -> Bool) async -> [HTTPTransferEvent] {
             var iterator = changes.makeAsyncIterator()
             while true {
                 let now = events.withLock { $0 }
-                if condition(now) { return now }
-                _ = await iterator.next()
+                if condition(now) || HTTPTransportTests.end(now) != nil { return now }
+                // `nil`: cancelled. The stream ends then, and would answer `nil` at once forever.
+                guard await iterator.next() != nil else { return now }
             }
         }
 
@@ -188,7 +196,7 @@ struct HTTPTransportTests {
     func bodyLimit() async throws {
         try await withFakeServer { fake, server in
             let piece = String(repeating: "x", count: 64 << 10)
-            let limits = HTTPTransferLimits(idle: .seconds(60), maximumBody: 1 << 20)
+            let limits = HTTPTransferLimits(idle: Exchange.generous.idle, maximumBody: 1 << 20)
             // 512 MiB announced: refused on its Content-Length, before any of it is read.
             fake.enqueue(.init(pathPrefix: "/huge/announced", status: 200, body: piece, repeats: (8192, true)))
             let announced = await Exchange(Self.request(server.url(path: "/huge/announced")), limits: limits).finished()
@@ -212,7 +220,7 @@ struct HTTPTransportTests {
         try await withFakeServer { fake, server in
             fake.serveStream()
             let exchange = Exchange(
-                Self.request(server.url(path: FakeMastodon.userStreamPath)), limits: HTTPTransferLimits(idle: .seconds(60), total: .milliseconds(500))
+                Self.request(server.url(path: FakeMastodon.userStreamPath)), limits: HTTPTransferLimits(idle: Exchange.generous.idle, total: .milliseconds(500))
             )
             // Whether or not the head came by then (a busy machine may take longer), the total
             // limit ends it, not the idle one.
